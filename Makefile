@@ -1,0 +1,79 @@
+# genetess — build, test, demo, bench.  `make`, `make check`, `make demo`, `make bench`.
+CC      ?= cc
+WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wwrite-strings
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN)
+ifeq ($(WERROR),1)
+CFLAGS  += -Werror
+endif
+ifeq ($(SANITIZE),1)
+CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS += -fsanitize=address,undefined
+endif
+BUILD   ?= build
+SRC      = $(filter-out src/genetess.c,$(wildcard src/*.c))
+OBJ      = $(patsubst src/%.c,$(BUILD)/%.o,$(SRC)) $(BUILD)/embedded.o
+TESTSRC  = $(wildcard tests/check_*.c)
+TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
+EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
+
+.PHONY: all check demo bench clean unit e2e deps
+all: genetess
+
+genetess: $(BUILD)/genetess.o $(OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^
+
+$(BUILD)/%.o: src/%.c $(wildcard src/*.h) src/genes.def | $(BUILD)
+	$(CC) $(CFLAGS) -Isrc -c -o $@ $<
+
+$(BUILD)/embedded.c: tools/embed.sh $(EMBED) | $(BUILD)
+	sh tools/embed.sh $(EMBED) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/embedded.o: $(BUILD)/embedded.c
+	$(CC) $(CFLAGS) -Isrc -c -o $@ $<
+
+$(BUILD):
+	mkdir -p $(BUILD)/tests
+
+# ---- tests ----
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
+
+deps:
+	@pkg-config --exists check 2>/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then echo "Installing Debian's check package"; \
+	    (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq check pkg-config >/dev/null; \
+	  else echo "Check is missing. Install it with:  sudo apt-get install check pkg-config"; exit 1; fi; }
+
+$(BUILD)/tests/suites.inc: $(TESTSRC) | $(BUILD)
+	grep -ho 'Suite \*[a-z0-9_]*_suite(void)$$' $(TESTSRC) | sed 's/Suite \*\(.*\)(void)/SUITE(\1)/' > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/tests/%.o: tests/%.c tests/fixtures.h $(wildcard src/*.h) | $(BUILD)
+	$(CC) $(CFLAGS) -Wno-missing-prototypes $(CHECK_CFLAGS) -Isrc -Itests -c -o $@ $<
+
+$(BUILD)/tests/runner.o: tests/runner.c $(BUILD)/tests/suites.inc
+	$(CC) $(CFLAGS) $(CHECK_CFLAGS) -Isrc -Itests -I$(BUILD)/tests -c -o $@ $<
+
+$(BUILD)/check_genetess: $(BUILD)/tests/runner.o $(TESTOBJ) $(OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS)
+
+unit: deps
+	$(MAKE) $(BUILD)/check_genetess
+	$(BUILD)/check_genetess
+
+e2e: genetess
+	GENETESS=$(CURDIR)/genetess sh tests/e2e.sh
+
+check: deps
+	$(MAKE) genetess $(BUILD)/check_genetess
+	GENETESS=$(CURDIR)/genetess $(BUILD)/check_genetess
+	GENETESS=$(CURDIR)/genetess sh tests/e2e.sh
+
+demo: genetess
+	sh tools/demo.sh $(CURDIR)/genetess
+
+bench: genetess
+	sh tools/bench.sh $(CURDIR)/genetess
+
+clean:
+	rm -rf $(BUILD) genetess

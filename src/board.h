@@ -1,0 +1,226 @@
+/* board: the Board (terrain, players, pieces, specials, starts, clock, history); squares; load/save; invariants. */
+#ifndef GENETESS_BOARD_H
+#define GENETESS_BOARD_H
+
+#include "pieces.h"
+#include "rng.h"
+
+#define BOARD_FORMAT_VERSION 1
+#define MAX_COLS 702
+#define MAX_ROWS 999
+#define MAX_PLAYERS 26
+#define USERID_MAX 32
+
+/* Terrain is stored as the map characters of SPEC 3.1. */
+enum {
+    TER_OUTSIDE = ' ',
+    TER_FLOOR = '.',
+    TER_IWALL = '+',
+    TER_XWALL = '#',
+};
+
+/* The 8 directions, N first, clockwise. */
+typedef enum { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW, DIR_COUNT } Dir;
+extern const int dir_dc[DIR_COUNT], dir_dr[DIR_COUNT];
+extern const char *const dir_name[DIR_COUNT];
+/* Returns the direction for a name (N, NE, ...; either case) or -1. */
+int dir_parse(const char *s);
+static inline bool dir_diagonal(int d) { return d & 1; }
+
+typedef enum { PS_ACTIVE, PS_ELIMINATED, PS_RESIGNED, PS_FORFEIT } PlayerStatus;
+extern const char *const player_status_name[];
+
+typedef enum { PHASE_ROUND0, PHASE_PLAY, PHASE_ENDED } Phase;
+typedef enum { GAMBLE_BOTH, GAMBLE_POSITION, GAMBLE_ORDER, GAMBLE_NONE } GambleMode;
+extern const char *const gamble_name[];
+
+typedef struct Piece {
+    int sq;
+    int owner; /* player index */
+    Genome g;
+} Piece;
+
+/* A piece revealed by S17/S18, as it stood when revealed (SPEC 5). */
+typedef struct Reveal {
+    int sq;
+    int owner;          /* -1 when the owner is not to be shown (never happens now) */
+    char seq[64];       /* shown sequence ("K" only without F), or "?" */
+    char label[16];     /* turn label of the reveal */
+} Reveal;
+
+/* One gamble of round 0 (SPEC 7.1): kind 0 position (prefs are start labels), 1 order (ordinals). */
+typedef struct Gamble {
+    bool set;
+    int64_t stake;
+    int prefs[MAX_PLAYERS];
+    int nprefs;
+} Gamble;
+
+typedef struct Player {
+    char id[USERID_MAX + 1];
+    int64_t e;
+    PlayerStatus status;
+    int out_seq;        /* 1, 2, ...: order in which players left the game; 0 still in */
+    int kills;          /* eliminating captures (10 points each) */
+    int start;          /* assigned start label number (GPC<start>), 0 before round 0 ends */
+    int timeouts;       /* consecutive time-outs */
+    int timeouts_total;
+    int64_t holiday_left; /* seconds */
+    bool quiet;
+    bool full_view;     /* flare or S5 active until the start of the player's next turn */
+    bool full_decode;   /* that whole-board view decodes (from an F piece) */
+    char full_until[16]; /* label the view was gained at (for the sheet) */
+    Reveal *reveals;
+    int nreveals;
+    StrList queue;      /* stored orders, canonical, a leading "*" marks run-at-once */
+    StrList news;       /* rendered events since the player's last sheet */
+    StrList ebook;      /* E changes since the last sheet, rendered */
+    Gamble gamble[2];
+    bool gambled_any;
+} Player;
+
+/* A special square (SPEC 8); params is the canonical "key=value ..." text, text the info text. */
+typedef struct Special {
+    int code;           /* 1..22, never 19 */
+    int sq;
+    char *params;
+    char *text;
+} Special;
+
+/* A start square, and a piece listed for whoever gets it (map `start`/`piece` lines). */
+typedef struct Start {
+    int label;          /* GPC<label> */
+    int sq;
+} Start;
+typedef struct StartPiece {
+    int label;
+    int sq;
+    Genome g;
+} StartPiece;
+
+typedef struct Params {
+    char map[64];
+    int64_t start_e;
+    int64_t e_per_king;
+    bool create;
+    uint32_t codes;     /* bit per gene CREATE may buy */
+    int64_t deadline_h;
+    int64_t holiday_days;
+    GambleMode gamble;
+    int64_t max_timeouts;
+    uint64_t seed;
+    char name[128];
+} Params;
+
+/* Time-dependent state: never compared by verify (SPEC 3.2). */
+typedef struct Clock {
+    int64_t created;
+    int64_t turn_start;     /* when the current turn (or round 0) began */
+    int64_t deadline;       /* 0: none running (suspended) */
+    bool fresh_used;        /* the once-per-turn fresh deadline of 7.3 (i) was given */
+    bool nag_sent;
+    int64_t holiday_since;  /* >0: game suspended by the player to move since then */
+    int64_t ended;          /* when the game ended */
+} Clock;
+
+typedef struct Board {
+    int number;
+    int version;
+    Params par;
+    int w, h;
+    char *ter;          /* w*h terrain characters */
+    int *at;            /* w*h: index into pc, or -1 */
+    Piece *pc;
+    int npc, cappc;
+    Player *pl;
+    int np;
+    Special *sp;
+    int nsp;
+    Start *st;
+    int nst;
+    StartPiece *spc;    /* start pieces waiting for round 0 to assign starts */
+    int nspc;
+    StrList moves;
+    Rng rng;
+    Phase phase;
+    int round;          /* 0 in round 0, then 1, 2, ... */
+    int seat;           /* player index to move (players are in turn order after round 0) */
+    Clock clock;
+    char result[128];   /* final result text once ended */
+    char *initial;      /* the board text the replay starts from (SPEC 3.2) */
+    int initial_base;   /* number of moves lines already reflected in initial */
+} Board;
+
+/* ---- squares ---- */
+static inline int board_sq(const Board *b, int col, int row) { return row * b->w + col; }
+static inline int sq_col(const Board *b, int sq) { return sq % b->w; }
+static inline int sq_row(const Board *b, int sq) { return sq / b->w; }
+/* Parses "K3"/"ab12" into a square of b; fails (err says why) when malformed or off the grid. */
+int board_parse_sq(const Board *b, const char *s, int *sq, Err *err);
+/* Parses a square name without a board: col and row zero-based. Returns 0 or -1. */
+int sq_parse_name(const char *s, int *col, int *row);
+/* Writes the name of a column (0 -> "A", 26 -> "AA") into buf. */
+char *col_name(int col, char *buf);
+/* Writes a square's name into buf (at least 8 bytes) and returns buf. */
+char *board_sq_name(const Board *b, int sq, char *buf);
+/* The neighbour of sq in direction d, or -1 off the grid. */
+int board_step(const Board *b, int sq, int d);
+/* Chebyshev distance between two squares. */
+int board_dist(const Board *b, int a, int c);
+
+/* ---- pieces ---- */
+Piece *board_piece_at(const Board *b, int sq);
+/* Adds a piece on an empty square; returns it. */
+Piece *board_add_piece(Board *b, int sq, int owner, const Genome *g);
+/* Removes the piece on sq (must exist). */
+void board_remove_piece(Board *b, int sq);
+/* Moves the piece on from (must exist) to the empty square to. */
+void board_move_piece(Board *b, int from, int to);
+/* Swaps the pieces on two squares (both must exist). */
+void board_swap_pieces(Board *b, int s1, int s2);
+/* Squares of pieces in reading order; caller frees. Returns the count. */
+int board_piece_squares(const Board *b, int **out);
+/* Orphan: the owner left the game by resigning/forfeit, or was eliminated and the piece lacks P. */
+bool board_is_orphan(const Board *b, const Piece *p);
+/* The player may order this piece (their own, or their ronin piece). */
+bool board_controls(const Board *b, int player, const Piece *p);
+/* Number of K codes on the player's pieces (E accrual). */
+int64_t board_king_codes(const Board *b, int player);
+/* The player still takes turns: active, or eliminated with a ronin piece. */
+bool board_player_has_turns(const Board *b, int player);
+/* Index of a player by userid (case-insensitive) or -1. */
+int board_player_index(const Board *b, const char *id);
+Special *board_special_at(const Board *b, int sq);
+bool board_is_floor(const Board *b, int sq);
+/* Inside the exterior walls: any non-wall, non-outside square or interior wall. */
+bool board_in_area(const Board *b, int sq);
+
+/* ---- turns ---- */
+/* Writes the current turn label ("0", "3b") into buf (8 bytes). */
+char *board_turn_label(const Board *b, char *buf);
+/* The move number k of SPEC 2.2: lines in moves + 1. */
+int board_move_number(const Board *b);
+
+/* Sets one game parameter (SPEC 2.4 keys: map, start-e, e-per-king, create, codes, deadline,
+ * holiday-days, gamble, max-timeouts, seed, name) from text; fails with the reason. */
+int params_set(Params *par, const char *key, const char *val, Err *err);
+
+/* ---- life cycle, files ---- */
+/* The default game parameters of SPEC 2.4. */
+Params board_new_params(void);
+Board *board_new(void);
+void board_free(Board *b);
+/* Allocates the grid for w x h, all outside. */
+void board_set_size(Board *b, int w, int h);
+/* Deep copy. */
+Board *board_clone(const Board *b);
+/* Serializes the whole board (GameFile syntax). Caller frees. */
+char *board_serialize(const Board *b);
+/* Serializes without the entries verify ignores (clock, queues, news, ...): the replay comparison text. */
+char *board_serialize_core(const Board *b);
+/* Parses board text; name is used in messages ("<name>:<line>: reason"). Returns NULL and fills err. */
+Board *board_parse(const char *text, const char *name, Err *err);
+/* Checks the invariants of SPEC 3.2; returns 0 or fails with the reason. */
+int board_check(const Board *b, Err *err);
+
+#endif

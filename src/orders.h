@@ -1,0 +1,93 @@
+/* orders: the order table (verb, argument shape, enabling code, handler); parsing order text; canonical form; dispatch with the shared checks. */
+#ifndef GENETESS_ORDERS_H
+#define GENETESS_ORDERS_H
+
+#include "board.h"
+
+struct Game;
+
+typedef enum {
+    SHAPE_NONE,         /* PASS, HOLIDAY */
+    SHAPE_SQ,           /* RADIATE SQ */
+    SHAPE_SQ_DIRS,      /* MOVE SQ D1-D2-..., CHARGE SQ D1-D2 (commas too) */
+    SHAPE_CREATE,       /* CREATE SQ SEQ | CREATE SEQ SQ */
+    SHAPE_SQ_CODES_SQ,  /* DIVIDE SQ CODES SQ2 */
+    SHAPE_SQ_CODE_SQ,   /* TRANSFER SQ CODE SQ2 */
+    SHAPE_SQ_SQ,        /* TELEPORT SQ SQ2, HOME, SANCTUARY */
+    SHAPE_GAMBLE,       /* GAMBLE <n>E [on] PREF, PREF, ... [, then don't care] */
+} OrderShape;
+
+typedef enum {
+    ORD_GAMBLE, ORD_PASS, ORD_HOLIDAY, ORD_CREATE, ORD_MOVE, ORD_DIVIDE, ORD_TRANSFER, ORD_RADIATE,
+    ORD_TELEPORT, ORD_PETRIFY, ORD_PHASE, ORD_CONVERT, ORD_REPULSE, ORD_FLARE, ORD_HOME, ORD_ATTRACT,
+    ORD_SANCTUARY, ORD_CHARGE, ORD_COUNT
+} OrderVerb;
+
+#define GAMBLE_POS 0
+#define GAMBLE_ORD 1
+
+typedef struct Order {
+    OrderVerb verb;
+    bool star;          /* run at once when its turn comes (stored orders) */
+    int sq, sq2;        /* -1 when absent */
+    Genome codes;       /* CREATE sequence, DIVIDE codes, TRANSFER code */
+    int *dirs;
+    int ndirs;
+    /* GAMBLE */
+    int64_t stake;
+    int gkind;          /* GAMBLE_POS (start labels) or GAMBLE_ORD (ordinals); -1: "don't care" only */
+    int prefs[MAX_PLAYERS];
+    int nprefs;
+    char *text;         /* canonical form (without the star) */
+} Order;
+
+/* The handler of an order: runs it for the player with the checked actor (NULL for
+ * orders without a piece). Returns 0 when done, -1 when the order failed (the reason
+ * set through game_fail / game_fail_at). Handlers emit events; they never print. */
+typedef int (*OrderFn)(struct Game *g, int player, const Order *o, Piece *actor);
+
+typedef struct OrderInfo {
+    const char *verb;
+    OrderShape shape;
+    int gene;           /* enabling code; -1 none; MOVE: A or K */
+    OrderFn check;      /* optional pure check run before anything changes: a failure here is a
+                           refusal (SPEC 2.1: nothing recorded, nothing changes) */
+    OrderFn run;
+    const char *example;
+} OrderInfo;
+
+extern const OrderInfo order_table[ORD_COUNT];
+
+/* A parsed message: its orders in sequence, and notices (dropped words). */
+typedef struct OrderList {
+    Order *v;
+    int n;
+    StrList notices;
+} OrderList;
+
+/* Parses a message's order text ("MOVE K3 N / *CREATE K2 A"): the whole text is parsed first.
+ * Squares are checked against b's grid. On malformed text returns -1 with err holding
+ * what is wrong (the caller wraps it in `Invalid move "<text>" entered`). */
+int order_parse_list(const Board *b, const char *text, OrderList *out, Err *err);
+/* Parses exactly one order (no '/'); the star is allowed. */
+int order_parse(const Board *b, const char *text, Order *out, Err *err);
+void order_free(Order *o);
+void order_list_free(OrderList *l);
+/* Returns the verb for a keyword (either case) or -1. */
+int order_verb(const char *word);
+
+/* Runs an order now with the shared checks (actor exists and is the player's, holds the
+ * enabling code; the order's own check; an acting phased piece is revealed) and then its handler.
+ * Returns 0 done, -1 failed (g->fail set), ORDER_REFUSED when refused before any change. */
+int order_execute(struct Game *g, int player, const Order *o);
+
+/* Return of order_execute when a check refused the order (nothing changed). */
+#define ORDER_REFUSED (-2)
+
+/* Handlers (orders.c: PASS, CREATE, MOVE; actions.c: the other piece orders; clock.c: GAMBLE, HOLIDAY). */
+int order_pass(struct Game *g, int player, const Order *o, Piece *actor);
+int order_create_check(struct Game *g, int player, const Order *o, Piece *actor);
+int order_create(struct Game *g, int player, const Order *o, Piece *actor);
+int order_move(struct Game *g, int player, const Order *o, Piece *actor);
+
+#endif

@@ -1,0 +1,223 @@
+/* pieces: the gene table (genes.def), genomes as code counts, cost, viability and abilities. */
+#include "pieces.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const GeneInfo gene_table[GENE_COUNT] = {
+#define GENE(l, nm, c, st, co, ac) [GENE_##l] = {.letter = #l[0], .name = nm, .cost = c, .stacks = st, .consumed = co, .action = ac},
+#include "genes.def"
+#undef GENE
+};
+
+int gene_from_char(char c)
+{
+    c = (char)toupper((unsigned char)c);
+    return (c >= 'A' && c <= 'Z') ? c - 'A' : -1;
+}
+
+int genome_total(const Genome *g)
+{
+    int t = 0;
+    for (int i = 0; i < GENE_COUNT; i++)
+        t += g->n[i];
+    return t;
+}
+
+int64_t genome_cost(const Genome *g)
+{
+    int64_t sum = 0, prod = 1;
+    if (genome_total(g) == 0)
+        return 0;
+    for (int i = 0; i < GENE_COUNT; i++) {
+        /* SPEC 4 ruling: K counts 0 in the sum and 1 in the product. */
+        int64_t c = gene_table[i].cost < 0 ? 0 : gene_table[i].cost;
+        int64_t pc = gene_table[i].cost < 0 ? 1 : gene_table[i].cost;
+        for (int k = 0; k < g->n[i]; k++) {
+            sum = sat_add(sum, c);
+            prod = sat_mul(prod, pc);
+        }
+    }
+    return sat_add(sum, prod);
+}
+
+bool genome_has(const Genome *g, Gene c)
+{
+    return g->n[c] > 0;
+}
+
+bool genome_viable(const Genome *g)
+{
+    return g->n[GENE_A] > 0 || g->n[GENE_K] > 0;
+}
+
+int genome_steps(const Genome *g)
+{
+    return 1 + g->n[GENE_B];
+}
+
+int genome_view_radius(const Genome *g)
+{
+    return 1 + 2 * g->n[GENE_D];
+}
+
+int genome_parse(const char *s, Genome *out, bool markers, Err *err)
+{
+    memset(out, 0, sizeof *out);
+    const char *p = s;
+    if (!*p)
+        return fail(err, "empty sequence");
+    for (; *p; p++) {
+        if (markers && (*p == 'r' || *p == 'u'))
+            break;
+        int c = gene_from_char(*p);
+        if (c < 0)
+            return fail(err, "'%c' is not a genetic code", isprint((unsigned char)*p) ? *p : '?');
+        if (out->n[c] >= GENOME_MAX_COPIES)
+            return fail(err, "too many copies of %c", 'A' + c);
+        out->n[c]++;
+    }
+    for (; *p; p++) {
+        if (*p == 'r' && !out->phased)
+            out->phased = true;
+        else if (*p == 'u' && !out->flare)
+            out->flare = true;
+        else
+            return fail(err, "bad marker after the codes (only r, then u)");
+    }
+    return 0;
+}
+
+char *genome_format(const Genome *g, bool markers, char *buf, size_t size)
+{
+    size_t k = 0;
+    for (int i = 0; i < GENE_COUNT; i++)
+        for (int j = 0; j < g->n[i] && k + 1 < size; j++)
+            buf[k++] = (char)('A' + i);
+    if (markers && g->phased && k + 1 < size)
+        buf[k++] = 'r';
+    if (markers && g->flare && k + 1 < size)
+        buf[k++] = 'u';
+    if (size)
+        buf[k < size ? k : size - 1] = '\0';
+    return buf;
+}
+
+char *genome_str(const Genome *g, bool markers)
+{
+    size_t n = (size_t)genome_total(g) + 3;
+    char *s = xmalloc(n);
+    return genome_format(g, markers, s, n);
+}
+
+bool genome_contains(const Genome *g, const Genome *sub)
+{
+    for (int i = 0; i < GENE_COUNT; i++)
+        if (sub->n[i] > g->n[i])
+            return false;
+    return true;
+}
+
+int genome_removable(const Genome *g, bool protect_last_a, uint16_t out[GENE_COUNT])
+{
+    int total = 0;
+    for (int i = 0; i < GENE_COUNT; i++) {
+        int c = g->n[i];
+        if (i == GENE_K)
+            c = 0;
+        else if (i == GENE_A && protect_last_a && g->n[GENE_K] == 0 && c > 0)
+            c--;
+        if (out)
+            out[i] = (uint16_t)c;
+        total += c;
+    }
+    return total;
+}
+
+void genome_describe(const Genome *g, Buf *out)
+{
+    char *seq = genome_str(g, false);
+    buf_printf(out, "Sequence %s\n", seq);
+    free(seq);
+    /* Cost working: (sum) + (product) = total. */
+    Buf sum, prod;
+    buf_init(&sum);
+    buf_init(&prod);
+    int64_t s = 0, p = 1;
+    int terms = 0;
+    for (int i = 0; i < GENE_COUNT; i++)
+        for (int k = 0; k < g->n[i]; k++) {
+            int c = gene_table[i].cost;
+            buf_printf(&sum, "%s%d", terms ? "+" : "", c < 0 ? 0 : c);
+            buf_printf(&prod, "%s%d", terms ? "*" : "", c < 0 ? 1 : c);
+            s = sat_add(s, c < 0 ? 0 : c);
+            p = sat_mul(p, c < 0 ? 1 : c);
+            terms++;
+        }
+    int64_t cost = genome_cost(g);
+    if (terms <= 40)
+        buf_printf(out, "Cost    (%s)+(%s)=%lld+%lld=%lldE\n", sum.s, prod.s, (long long)s, (long long)p,
+                   (long long)cost);
+    else
+        buf_printf(out, "Cost    (sum of %d codes)+(product)=%lld+%lld=%lldE\n", terms, (long long)s,
+                   (long long)p, (long long)cost);
+    if (cost == E_MAX)
+        buf_add(out, "        (at the ceiling: never affordable)\n");
+    if (g->n[GENE_K])
+        buf_add(out, "        K cannot be bought: only CREATE's cost rule counts it (0 in the sum, 1 in the product)\n");
+    buf_free(&sum);
+    buf_free(&prod);
+
+    buf_printf(out, "Viable  %s\n", genome_viable(g) ? "yes" : "no (needs an A or a K: it could not exist)");
+    if (g->n[GENE_A] || g->n[GENE_K]) {
+        int steps = genome_steps(g);
+        buf_printf(out, "Move    exactly %d square%s per MOVE, %s%s\n", steps, steps == 1 ? "" : "s",
+                   g->n[GENE_C] ? "orthogonal or diagonal" : "orthogonal only (N, E, S, W)",
+                   steps > 1 ? "; may double back" : "");
+    } else {
+        buf_add(out, "Move    none (no A or K)\n");
+    }
+    int r = genome_view_radius(g);
+    buf_printf(out, "View    %dx%d squares centred on the piece\n", 2 * r + 1, 2 * r + 1);
+    buf_add(out, "Actions");
+    int acts = 0;
+    for (int i = 0; i < GENE_COUNT; i++)
+        if (g->n[i] && gene_table[i].action && i != GENE_A && !(i == GENE_K && g->n[GENE_A])) {
+            buf_printf(out, "%s%s", acts ? ", " : " ", gene_table[i].action);
+            acts++;
+        } else if (g->n[i] && i == GENE_K && g->n[GENE_A]) {
+            buf_printf(out, "%sCREATE", acts ? ", " : " ");
+            acts++;
+        }
+    if (g->n[GENE_A] && !acts)
+        buf_add(out, " MOVE");
+    else if (g->n[GENE_A] && !g->n[GENE_K])
+        buf_add(out, ", MOVE");
+    if (!acts && !g->n[GENE_A])
+        buf_add(out, " none");
+    buf_add(out, "\n");
+    if (g->n[GENE_Z] > 1)
+        buf_printf(out, "        CHARGE: up to %d charges in one order\n", g->n[GENE_Z]);
+    static const struct {
+        Gene g;
+        const char *text;
+    } passive[] = {
+        {GENE_E, "E: MOVE jumps over pieces (never walls)"},
+        {GENE_F, "F: decodes other pieces' sequences in view"},
+        {GENE_G, "G: capturing an enemy gains its cost in E (a King: all its owner's E too)"},
+        {GENE_I, "I: may capture own non-King pieces; CREATE onto an own non-King piece"},
+        {GENE_K, "K: accrues E each turn per copy; losing it to a MOVE eliminates its owner"},
+        {GENE_L, "L: capturing an enemy adds every code it lacks"},
+        {GENE_O, "O: a MOVE may end on an interior wall (it becomes floor)"},
+        {GENE_P, "P: keeps working for its owner after elimination (ronin)"},
+        {GENE_W, "W: shields against one effect that would move or change it (one W each)"},
+    };
+    for (size_t i = 0; i < sizeof passive / sizeof passive[0]; i++)
+        if (g->n[passive[i].g])
+            buf_printf(out, "Passive %s\n", passive[i].text);
+    for (int i = 0; i < GENE_COUNT; i++)
+        if (g->n[i] && gene_table[i].consumed)
+            buf_printf(out, "Uses    %c is consumed by %s (%d left)\n", 'A' + i, gene_table[i].action, g->n[i]);
+}

@@ -1,0 +1,806 @@
+/* store: the files under $PBMHOME — board files, numbering, the lock, users, lists, atomic writes. */
+#include "store.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define READ_MAX ((size_t)64 << 20) /* store_read_file refuses files over 64 MiB */
+#define LOCK_WAIT_DEFAULT 60        /* SPEC 2.3: a command waits up to 60 s */
+#define LOCK_POLL_NS 100000000L     /* 100 ms */
+#define FIRST_BOARD 101             /* SPEC 1: the first board is 101 */
+#define BOARD_MAX 999999999         /* [1-9][0-9]{0,8} */
+#define USERID_LEN 32
+#define PASSWORD_LEN 63
+
+#define GAMES_DIR "games/Genetess"
+#define ARCHIVE_DIR "games/Genetess-archive"
+
+/* ---------------------------------------------------------------- directories */
+
+/* Makes directory path (mode 0755) if missing; sets *created when it did. */
+static int make_dir(const char *path, bool *created, Err *err)
+{
+    if (created)
+        *created = false;
+    if (mkdir(path, 0755) == 0) {
+        if (created)
+            *created = true;
+        return 0;
+    }
+    int e = errno;
+    struct stat st;
+    if (e == EEXIST && stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            return 0;
+        return fail(err, "%s is not a directory", path);
+    }
+    return fail(err, "cannot create directory %s: %s", path, strerror(e));
+}
+
+/* mkdir -p: makes path and its missing parents. */
+static int make_dirs(const char *path, Err *err)
+{
+    char *p = xstrdup(path);
+    int rc = 0;
+    for (char *q = p + 1; *q && rc == 0; q++) {
+        if (*q != '/')
+            continue;
+        *q = '\0';
+        rc = make_dir(p, NULL, err);
+        *q = '/';
+    }
+    if (rc == 0)
+        rc = make_dir(p, NULL, err);
+    free(p);
+    return rc;
+}
+
+/* fsyncs a directory so a rename in it survives a crash; best effort (some file systems refuse). */
+static void sync_dir(const char *dir)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    (void)fsync(fd);
+    close(fd);
+}
+
+/* Returns the malloc'd directory part of path ("." when it has none). */
+static char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return xstrdup(".");
+    if (slash == path)
+        return xstrdup("/");
+    size_t n = (size_t)(slash - path);
+    char *d = xmalloc(n + 1);
+    memcpy(d, path, n);
+    d[n] = '\0';
+    return d;
+}
+
+int store_open(Store *s, Err *err)
+{
+    s->home = NULL;
+    s->lockfd = -1;
+
+    const char *env = getenv("PBMHOME");
+    char *home;
+    if (env && *env) {
+        home = xstrdup(env);
+        size_t n = strlen(home);
+        while (n > 1 && home[n - 1] == '/')
+            home[--n] = '\0';
+        if (make_dirs(home, err) < 0) {
+            free(home);
+            return -1;
+        }
+    } else {
+        const char *h = getenv("HOME");
+        if (!h || !*h)
+            return fail(err, "neither PBMHOME nor HOME is set");
+        home = xasprintf("%s%s.genetess", h, h[strlen(h) - 1] == '/' ? "" : "/");
+        bool created;
+        if (make_dir(home, &created, err) < 0) {
+            free(home);
+            return -1;
+        }
+        if (created)
+            fprintf(stderr, "genetess: using %s as PBMHOME\n", home);
+    }
+
+    static const char *const subdirs[] = {"games", GAMES_DIR, ARCHIVE_DIR, "etc", "history", "outbox"};
+    for (size_t i = 0; i < sizeof subdirs / sizeof subdirs[0]; i++) {
+        char *p = xasprintf("%s/%s", home, subdirs[i]);
+        int rc = make_dir(p, NULL, err);
+        free(p);
+        if (rc < 0) {
+            free(home);
+            return -1;
+        }
+    }
+    s->home = home;
+    return 0;
+}
+
+void store_close(Store *s)
+{
+    store_unlock(s);
+    free(s->home);
+    s->home = NULL;
+}
+
+char *store_path(const Store *s, const char *rel)
+{
+    return xasprintf("%s/%s", s->home, rel);
+}
+
+/* ---------------------------------------------------------------- lock */
+
+/* Seconds to wait for the lock: $GENETESS_LOCK_WAIT when it is a whole number, else 60. */
+static int64_t lock_wait_seconds(void)
+{
+    const char *w = getenv("GENETESS_LOCK_WAIT");
+    int64_t v;
+    if (w && parse_i64(w, &v))
+        return v > 86400 ? 86400 : v;
+    return LOCK_WAIT_DEFAULT;
+}
+
+static double now_monotonic(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int store_lock(Store *s, Err *err)
+{
+    if (s->lockfd >= 0)
+        return 0;
+    char *path = store_path(s, GAMES_DIR "/.lockfile");
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
+    if (fd < 0) {
+        int e = errno;
+        fail(err, "cannot open %s: %s", path, strerror(e));
+        free(path);
+        return -1;
+    }
+    double deadline = now_monotonic() + (double)lock_wait_seconds();
+    for (;;) {
+        struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+        if (fcntl(fd, F_SETLK, &fl) == 0)
+            break;
+        int e = errno;
+        if (e != EACCES && e != EAGAIN && e != EINTR) {
+            fail(err, "cannot lock %s: %s", path, strerror(e));
+            close(fd);
+            free(path);
+            return -1;
+        }
+        if (now_monotonic() >= deadline) {
+            close(fd);
+            free(path);
+            return fail(err, "Genetess is busy; try again later");
+        }
+        struct timespec ts = {.tv_sec = 0, .tv_nsec = LOCK_POLL_NS};
+        nanosleep(&ts, NULL);
+    }
+    free(path);
+    s->lockfd = fd;
+    return 0;
+}
+
+void store_unlock(Store *s)
+{
+    if (s->lockfd < 0)
+        return;
+    struct flock fl = {.l_type = F_UNLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+    (void)fcntl(s->lockfd, F_SETLK, &fl);
+    close(s->lockfd);
+    s->lockfd = -1;
+}
+
+/* ---------------------------------------------------------------- files */
+
+/* Reads path whole, NUL bytes allowed. Returns 0, 1 when missing, -1 with err. */
+static int read_raw(const char *path, char **out, size_t *len, Err *err)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0) {
+        int e = errno;
+        if (e == ENOENT || e == ENOTDIR)
+            return 1;
+        return fail(err, "cannot read %s: %s", path, strerror(e));
+    }
+    struct stat st;
+    if (fstat(fd, &st) < 0) {
+        int e = errno;
+        close(fd);
+        return fail(err, "cannot read %s: %s", path, strerror(e));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return fail(err, "%s is not a text file", path);
+    }
+    if ((uint64_t)st.st_size > READ_MAX) {
+        close(fd);
+        return fail(err, "%s is too large", path);
+    }
+    size_t cap = (size_t)st.st_size + 1, n = 0;
+    char *buf = xmalloc(cap);
+    for (;;) {
+        if (n + 1 >= cap) {
+            if (cap > READ_MAX + 1) {
+                close(fd);
+                free(buf);
+                return fail(err, "%s is too large", path);
+            }
+            cap *= 2;
+            buf = xrealloc(buf, cap);
+        }
+        ssize_t r = read(fd, buf + n, cap - n - 1);
+        if (r < 0) {
+            int e = errno;
+            if (e == EINTR)
+                continue;
+            close(fd);
+            free(buf);
+            return fail(err, "cannot read %s: %s", path, strerror(e));
+        }
+        if (r == 0)
+            break;
+        n += (size_t)r;
+    }
+    close(fd);
+    if (n > READ_MAX) {
+        free(buf);
+        return fail(err, "%s is too large", path);
+    }
+    buf[n] = '\0';
+    *out = buf;
+    if (len)
+        *len = n;
+    return 0;
+}
+
+int store_read_file(const char *path, char **out, size_t *len, Err *err)
+{
+    char *buf;
+    size_t n;
+    int rc = read_raw(path, &buf, &n, err);
+    if (rc != 0)
+        return rc;
+    if (memchr(buf, '\0', n)) {
+        free(buf);
+        return fail(err, "%s is not a text file", path);
+    }
+    *out = buf;
+    if (len)
+        *len = n;
+    return 0;
+}
+
+static int write_all(int fd, const char *data, size_t len)
+{
+    while (len > 0) {
+        ssize_t w = write(fd, data, len);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        data += w;
+        len -= (size_t)w;
+    }
+    return 0;
+}
+
+int store_write_atomic(const char *path, const char *data, size_t len, Err *err)
+{
+    char *dir = dir_of(path);
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    if (!*base) {
+        free(dir);
+        return fail(err, "cannot write %s: no file name", path);
+    }
+    char *tmp = xasprintf("%s/.%s.tmp.%ld", dir, base, (long)getpid());
+    const char *what = "create";
+    int e = 0;
+
+    (void)unlink(tmp); /* a stale temporary of a dead process with our pid */
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
+    if (fd < 0) {
+        e = errno;
+        goto out;
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+        (void)fchmod(fd, st.st_mode & 07777); /* keep e.g. etc/users at 0600 */
+    what = "write";
+    if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+        e = errno;
+        close(fd);
+        goto out;
+    }
+    if (close(fd) < 0) {
+        e = errno;
+        goto out;
+    }
+    what = "rename";
+    if (rename(tmp, path) < 0) {
+        e = errno;
+        goto out;
+    }
+    sync_dir(dir);
+out:
+    if (e) {
+        (void)unlink(tmp);
+        fail(err, "cannot %s %s: %s", what, strcmp(what, "rename") == 0 ? path : tmp, strerror(e));
+    }
+    free(tmp);
+    free(dir);
+    return e ? -1 : 0;
+}
+
+/* ---------------------------------------------------------------- boards */
+
+bool store_valid_board_number(const char *s, int *n)
+{
+    if (!s || s[0] < '1' || s[0] > '9')
+        return false;
+    int v = 0;
+    size_t i = 0;
+    for (; s[i]; i++) {
+        if (i >= 9 || !isdigit((unsigned char)s[i]))
+            return false;
+        v = v * 10 + (s[i] - '0');
+    }
+    if (n)
+        *n = v;
+    return true;
+}
+
+/* "<home>/<dir>/<prefix><n>", malloc'd. */
+static char *board_path(const Store *s, const char *dir, const char *prefix, int n)
+{
+    return xasprintf("%s/%s/%s%d", s->home, dir, prefix, n);
+}
+
+static int check_number(int n, Err *err)
+{
+    if (n < 1 || n > BOARD_MAX)
+        return fail(err, "Genetess board %d not found", n);
+    return 0;
+}
+
+int store_load_board(const Store *s, int n, char **text, bool *archived, Err *err)
+{
+    if (archived)
+        *archived = false;
+    if (n < 1 || n > BOARD_MAX)
+        return 1;
+    char *p = board_path(s, GAMES_DIR, "", n);
+    int rc = store_read_file(p, text, NULL, err);
+    free(p);
+    if (rc != 1)
+        return rc;
+    p = board_path(s, ARCHIVE_DIR, "", n);
+    rc = store_read_file(p, text, NULL, err);
+    free(p);
+    if (rc == 0 && archived)
+        *archived = true;
+    return rc;
+}
+
+int store_save_board(const Store *s, int n, const char *text, Err *err)
+{
+    if (check_number(n, err) < 0)
+        return -1;
+    char *cur = board_path(s, GAMES_DIR, "", n);
+    char *prev = board_path(s, GAMES_DIR, ".", n);
+    char *old = NULL;
+    size_t oldlen = 0;
+    int rc = read_raw(cur, &old, &oldlen, err);
+    if (rc == 0)
+        rc = store_write_atomic(prev, old, oldlen, err);
+    else if (rc == 1)
+        rc = 0;
+    if (rc == 0)
+        rc = store_write_atomic(cur, text, strlen(text), err);
+    free(old);
+    free(prev);
+    free(cur);
+    return rc;
+}
+
+/* Removes path; a missing file is fine. */
+static int remove_file(const char *path, Err *err)
+{
+    if (unlink(path) < 0 && errno != ENOENT) {
+        int e = errno;
+        return fail(err, "cannot remove %s: %s", path, strerror(e));
+    }
+    return 0;
+}
+
+int store_delete_board(const Store *s, int n, Err *err)
+{
+    if (check_number(n, err) < 0)
+        return -1;
+    char *cur = board_path(s, GAMES_DIR, "", n);
+    char *prev = board_path(s, GAMES_DIR, ".", n);
+    int rc = remove_file(cur, err);
+    if (rc == 0)
+        rc = remove_file(prev, err);
+    if (rc == 0) {
+        char *dir = store_path(s, GAMES_DIR);
+        sync_dir(dir);
+        free(dir);
+    }
+    free(prev);
+    free(cur);
+    return rc;
+}
+
+/* True when a board file n exists, running or archived. */
+static bool board_exists(const Store *s, int n)
+{
+    static const char *const dirs[] = {GAMES_DIR, ARCHIVE_DIR};
+    for (int i = 0; i < 2; i++) {
+        char *p = board_path(s, dirs[i], "", n);
+        struct stat st;
+        int rc = lstat(p, &st);
+        free(p);
+        if (rc == 0)
+            return true;
+    }
+    return false;
+}
+
+int store_next_board_number(const Store *s, int *n, Err *err)
+{
+    char *path = store_path(s, GAMES_DIR "/.board");
+    char *text = NULL;
+    int rc = store_read_file(path, &text, NULL, err);
+    int64_t next = FIRST_BOARD;
+    if (rc < 0)
+        goto out;
+    if (rc == 0) {
+        int64_t last;
+        if (!parse_i64(str_trim(text), &last)) {
+            rc = fail(err, "%s is corrupt: not a board number", path);
+            goto out;
+        }
+        next = last >= BOARD_MAX ? (int64_t)BOARD_MAX + 1 : last + 1;
+    }
+    while (next <= BOARD_MAX && board_exists(s, (int)next))
+        next++;
+    if (next > BOARD_MAX) {
+        rc = fail(err, "no board numbers left (%s)", path);
+        goto out;
+    }
+    char num[16];
+    int len = snprintf(num, sizeof num, "%d\n", (int)next);
+    rc = store_write_atomic(path, num, (size_t)len, err);
+    if (rc == 0)
+        *n = (int)next;
+out:
+    free(text);
+    free(path);
+    return rc < 0 ? -1 : 0;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+int store_list_boards(const Store *s, int **nums, Err *err)
+{
+    *nums = NULL;
+    char *dirpath = store_path(s, GAMES_DIR);
+    DIR *d = opendir(dirpath);
+    if (!d) {
+        int e = errno;
+        fail(err, "cannot list %s: %s", dirpath, strerror(e));
+        free(dirpath);
+        return -1;
+    }
+    int *v = NULL, cnt = 0, cap = 0;
+    struct dirent *de;
+    errno = 0;
+    while ((de = readdir(d)) != NULL) {
+        int num;
+        if (!store_valid_board_number(de->d_name, &num))
+            continue;
+        char *p = xasprintf("%s/%s", dirpath, de->d_name);
+        struct stat st;
+        bool regular = stat(p, &st) == 0 && S_ISREG(st.st_mode);
+        free(p);
+        if (!regular)
+            continue;
+        if (cnt == cap) {
+            cap = cap ? cap * 2 : 16;
+            v = xrealloc(v, (size_t)cap * sizeof *v);
+        }
+        v[cnt++] = num;
+        errno = 0;
+    }
+    int e = errno;
+    closedir(d);
+    if (e) {
+        free(v);
+        fail(err, "cannot list %s: %s", dirpath, strerror(e));
+        free(dirpath);
+        return -1;
+    }
+    free(dirpath);
+    if (cnt)
+        qsort(v, (size_t)cnt, sizeof *v, cmp_int);
+    *nums = v;
+    return cnt;
+}
+
+int store_archive_board(const Store *s, int n, Err *err)
+{
+    if (check_number(n, err) < 0)
+        return -1;
+    char *cur = board_path(s, GAMES_DIR, "", n);
+    char *prev = board_path(s, GAMES_DIR, ".", n);
+    char *dst = board_path(s, ARCHIVE_DIR, "", n);
+    int rc = 0;
+    if (rename(cur, dst) < 0) {
+        int e = errno;
+        if (e == ENOENT)
+            rc = fail(err, "Genetess board %d not found", n);
+        else
+            rc = fail(err, "cannot move %s to %s: %s", cur, dst, strerror(e));
+    }
+    if (rc == 0) {
+        char *adir = store_path(s, ARCHIVE_DIR);
+        sync_dir(adir);
+        free(adir);
+        rc = remove_file(prev, err);
+        char *gdir = store_path(s, GAMES_DIR);
+        sync_dir(gdir);
+        free(gdir);
+    }
+    free(dst);
+    free(prev);
+    free(cur);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- users */
+
+/* One etc/users line split in place: id, password and address (after the last ':'). */
+typedef struct UserLine {
+    const char *id, *password, *address;
+    size_t idlen, pwlen, addrlen;
+} UserLine;
+
+/* Splits line [p, end) (no newline). Returns false for blank, comment and malformed lines. */
+static bool parse_user_line(const char *p, const char *end, UserLine *u)
+{
+    if (end > p && end[-1] == '\r')
+        end--;
+    const char *q = p;
+    while (q < end && isspace((unsigned char)*q))
+        q++;
+    if (q == end || *p == '#')
+        return false;
+    const char *c1 = memchr(p, ':', (size_t)(end - p));
+    if (!c1)
+        return false;
+    const char *c2 = memchr(c1 + 1, ':', (size_t)(end - c1 - 1));
+    if (!c2)
+        return false;
+    const char *last = c2;
+    for (const char *r = c2 + 1; r < end; r++)
+        if (*r == ':')
+            last = r;
+    const char *a = last + 1, *ae = end;
+    while (a < ae && isspace((unsigned char)*a))
+        a++;
+    while (ae > a && isspace((unsigned char)ae[-1]))
+        ae--;
+    u->id = p;
+    u->idlen = (size_t)(c1 - p);
+    u->password = c1 + 1;
+    u->pwlen = (size_t)(c2 - c1 - 1);
+    u->address = a;
+    u->addrlen = (size_t)(ae - a);
+    return true;
+}
+
+/* Case-insensitive comparison of the counted string a[0..n) with the C string b. */
+static bool mem_ieq(const char *a, size_t n, const char *b)
+{
+    for (size_t i = 0; i < n; i++, b++)
+        if (!*b || tolower((unsigned char)a[i]) != tolower((unsigned char)*b))
+            return false;
+    return *b == '\0';
+}
+
+/* Finds id in text; fills *u with its line. */
+static bool find_user_line(const char *text, const char *id, UserLine *u)
+{
+    const char *p = text;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        const char *end = nl ? nl : p + strlen(p);
+        if (parse_user_line(p, end, u) && mem_ieq(u->id, u->idlen, id))
+            return true;
+        p = nl ? nl + 1 : end;
+    }
+    return false;
+}
+
+void user_free(User *u)
+{
+    free(u->address);
+    u->address = NULL;
+}
+
+int store_user_find(const Store *s, const char *id, User *out, Err *err)
+{
+    if (!id || !*id || strlen(id) >= sizeof out->id)
+        return 1;
+    char *path = store_path(s, "etc/users");
+    char *text = NULL;
+    int rc = store_read_file(path, &text, NULL, err);
+    free(path);
+    if (rc != 0)
+        return rc; /* 1: no users file, no users */
+    UserLine u;
+    rc = 1;
+    if (find_user_line(text, id, &u) && u.idlen < sizeof out->id && u.pwlen < sizeof out->password) {
+        memcpy(out->id, u.id, u.idlen);
+        out->id[u.idlen] = '\0';
+        memcpy(out->password, u.password, u.pwlen);
+        out->password[u.pwlen] = '\0';
+        out->address = xmalloc(u.addrlen + 1);
+        memcpy(out->address, u.address, u.addrlen);
+        out->address[u.addrlen] = '\0';
+        rc = 0;
+    }
+    free(text);
+    return rc;
+}
+
+int store_auth(const Store *s, const char *id, const char *password, User *out, Err *err)
+{
+    if (!store_valid_userid(id))
+        return fail(err, "Invalid userid entered");
+    User u;
+    int rc = store_user_find(s, id, &u, err);
+    if (rc < 0)
+        return -1;
+    if (rc == 1)
+        return fail(err, "Invalid userid entered");
+    if (!password || !*password || !str_ieq(u.password, password)) {
+        user_free(&u);
+        return fail(err, "Invalid password entered");
+    }
+    *out = u;
+    return 0;
+}
+
+bool store_valid_userid(const char *id)
+{
+    if (!id)
+        return false;
+    size_t n = 0;
+    for (; id[n]; n++) {
+        unsigned char c = (unsigned char)id[n];
+        if (n >= USERID_LEN || !(isalnum(c) || c == '_' || c == '.' || c == '-'))
+            return false;
+    }
+    return n >= 1;
+}
+
+static bool valid_password(const char *pw)
+{
+    size_t n = strlen(pw);
+    if (n < 1 || n > PASSWORD_LEN)
+        return false;
+    for (const char *p = pw; *p; p++)
+        if (iscntrl((unsigned char)*p) || isspace((unsigned char)*p) || *p == '\'' || *p == '"' || *p == ':')
+            return false;
+    return true;
+}
+
+static bool valid_address(const char *a)
+{
+    for (const char *p = a; *p; p++)
+        if (iscntrl((unsigned char)*p) || isspace((unsigned char)*p) || *p == ':')
+            return false;
+    return strchr(a, '@') != NULL;
+}
+
+int store_user_add(const Store *s, const char *id, const char *password, const char *address, Err *err)
+{
+    if (!store_valid_userid(id))
+        return fail(err, "Invalid userid: use 1 to %d letters, digits, '_', '.' or '-'", USERID_LEN);
+    if (!password || !valid_password(password))
+        return fail(err, "Invalid password: use 1 to %d characters without spaces, quotes or colons",
+                    PASSWORD_LEN);
+    if (!address || !valid_address(address))
+        return fail(err, "Invalid address: it needs an '@' and no spaces or colons");
+
+    char *path = store_path(s, "etc/users");
+    char *text = NULL;
+    size_t len = 0;
+    int rc = store_read_file(path, &text, &len, err);
+    if (rc < 0)
+        goto out;
+    if (rc == 1) {
+        text = xstrdup("");
+        len = 0;
+    }
+    UserLine u;
+    if (find_user_line(text, id, &u)) {
+        rc = fail(err, "User %s already exists", id);
+        goto out;
+    }
+    Buf b;
+    buf_init(&b);
+    buf_addn(&b, text, len);
+    if (len > 0 && text[len - 1] != '\n')
+        buf_add(&b, "\n");
+    buf_printf(&b, "%s:%s:%s\n", id, password, address);
+    rc = store_write_atomic(path, b.s, b.len, err);
+    buf_free(&b);
+out:
+    free(text);
+    free(path);
+    return rc < 0 ? -1 : 0;
+}
+
+/* ---------------------------------------------------------------- lists */
+
+int store_write_list(const Store *s, const char *content, Err *err)
+{
+    char *path = store_path(s, "etc/Genetess.list");
+    int rc = store_write_atomic(path, content, strlen(content), err);
+    free(path);
+    return rc;
+}
+
+int store_append_history(const Store *s, const char *line, Err *err)
+{
+    if (has_control(line))
+        return fail(err, "refusing a history line with control characters");
+    char *path = store_path(s, "history/Genetess");
+    char *text = NULL;
+    size_t len = 0;
+    int rc = store_read_file(path, &text, &len, err);
+    if (rc >= 0) {
+        Buf b;
+        buf_init(&b);
+        if (rc == 0) {
+            buf_addn(&b, text, len);
+            if (len > 0 && text[len - 1] != '\n')
+                buf_add(&b, "\n");
+        }
+        buf_add(&b, line);
+        buf_add(&b, "\n");
+        rc = store_write_atomic(path, b.s, b.len, err);
+        buf_free(&b);
+    }
+    free(text);
+    free(path);
+    return rc < 0 ? -1 : 0;
+}

@@ -1,0 +1,113 @@
+/* store: the files under $PBMHOME — board files, numbering, the lock, users, lists, atomic writes. */
+#ifndef GENETESS_STORE_H
+#define GENETESS_STORE_H
+
+#include "util.h"
+
+#include <stdint.h>
+
+typedef struct Store {
+    char *home; /* $PBMHOME (or $HOME/.genetess) */
+    int lockfd; /* -1 when not locked */
+} Store;
+
+/* Resolves PBMHOME: env PBMHOME (an empty value counts as unset; created if missing);
+   unset -> $HOME/.genetess (creating it and saying "genetess: using <dir> as PBMHOME" on
+   stderr when it is created); HOME also unset -> fail (caller exits 2). Creates missing
+   directories games/Genetess, games/Genetess-archive, etc, history, outbox (mode 0755).
+   Returns 0 with s->home set and s->lockfd = -1, or -1 with err (s holds nothing to free). */
+int store_open(Store *s, Err *err);
+/* Unlocks and frees s->home; s may be closed twice. */
+void store_close(Store *s);
+
+/* Takes games/Genetess/.lockfile with fcntl locking (F_SETLK polled every 100 ms), waiting up
+   to $GENETESS_LOCK_WAIT seconds when set to a number, else 60. The lock is per process.
+   Returns 0 (also when s already holds it) or -1 with "Genetess is busy; try again later" on
+   timeout (other errors: another message). */
+int store_lock(Store *s, Err *err);
+/* Releases the lock if held; s->lockfd becomes -1. */
+void store_unlock(Store *s);
+
+/* Returns malloc'd "<home>/<rel>". */
+char *store_path(const Store *s, const char *rel);
+
+/* Reads a whole file into *out (malloc'd, NUL-terminated; *len, when len is non-NULL, gets the
+   length). Returns 0, 1 when the file does not exist (*out untouched), -1 on other errors with
+   err: "<path> is not a text file" (NUL bytes, or not a regular file), "<path> is too large"
+   (over 64 MiB), or the system error. */
+int store_read_file(const char *path, char **out, size_t *len, Err *err);
+
+/* Replaces path with data atomically: writes ".<base>.tmp.<pid>" in the same directory, fsyncs
+   it, renames it over path and fsyncs the directory. An existing file's permission bits are
+   kept. Returns 0, or -1 with err (the temporary file is removed; path is unchanged). */
+int store_write_atomic(const char *path, const char *data, size_t len, Err *err);
+
+/* True when s is a board number: [1-9][0-9]{0,8} and nothing else ("../1", "-1", "0", "01",
+   "1x", "" are refused). Writes the value to *n when n is non-NULL. */
+bool store_valid_board_number(const char *s, int *n);
+
+/* Reads games/Genetess/<n>, else games/Genetess-archive/<n> (then *archived, when non-NULL,
+   is set true). Returns 0 with *text malloc'd, 1 when neither exists, -1 on error (err). */
+int store_load_board(const Store *s, int n, char **text, bool *archived, Err *err);
+
+/* Saves games/Genetess/<n>: the current file, if any, is first copied to games/Genetess/.<n>
+   (atomically), then text is written atomically. Returns 0 or -1 with err. */
+int store_save_board(const Store *s, int n, const char *text, Err *err);
+
+/* Deletes games/Genetess/<n> and .<n> (missing files are fine). Returns 0 or -1 with err. */
+int store_delete_board(const Store *s, int n, Err *err);
+
+/* Issues the next board number: games/Genetess/.board holds the last one issued (missing ->
+   the first is 101; not a number -> -1 with err). Numbers whose board file already exists
+   (active or archived) are skipped. Writes the new value atomically and returns 0 with it in
+   *n, or -1 with err. The caller holds the lock. */
+int store_next_board_number(const Store *s, int *n, Err *err);
+
+/* Collects the numbers of the board files in games/Genetess (names passing
+   store_valid_board_number), ascending, into *nums (malloc'd; NULL when none; caller frees).
+   Returns the count or -1 with err. */
+int store_list_boards(const Store *s, int **nums, Err *err);
+
+/* Moves games/Genetess/<n> to games/Genetess-archive/<n> and removes games/Genetess/.<n>.
+   Returns 0, or -1 with err ("Genetess board <n> not found" when there is no such board). */
+int store_archive_board(const Store *s, int n, Err *err);
+
+/* users: etc/users lines "userid:password:<fields>:address" — field 1 userid, field 2 password,
+   the text after the LAST ':' the address (several addresses may be comma-separated). Blank
+   lines, lines starting with '#' and lines with fewer than two ':' are ignored. Userids and
+   passwords compare case-insensitively. */
+typedef struct User {
+    char id[64];
+    char password[64];
+    char *address; /* malloc'd */
+} User;
+
+/* Frees u->address (u itself is the caller's). */
+void user_free(User *u);
+
+/* Looks id up in etc/users (a missing file holds no users). Returns 0 with *out filled (id as
+   spelled in the file; release with user_free), 1 when not found, -1 on error (err). */
+int store_user_find(const Store *s, const char *id, User *out, Err *err);
+
+/* Authenticates id/password. Returns 0 with *out filled, or -1 with exactly
+   "Invalid userid entered" / "Invalid password entered" (or an I/O error message when
+   etc/users cannot be read). Never returns 1. */
+int store_auth(const Store *s, const char *id, const char *password, User *out, Err *err);
+
+/* Appends "id:password:address" to etc/users, rewriting the whole file atomically. id must pass
+   store_valid_userid; password 1..63 chars without spaces, quotes, colons or control chars;
+   address without spaces, colons or control chars, containing '@'. Returns 0, or -1 with err
+   ("User <id> already exists" when present, case-insensitively). */
+int store_user_add(const Store *s, const char *id, const char *password, const char *address, Err *err);
+
+/* True when id is 1..32 chars of [A-Za-z0-9_.-]. */
+bool store_valid_userid(const char *id);
+
+/* lists (SPEC 9.2) */
+/* Rewrites etc/Genetess.list atomically with content. Returns 0 or -1 with err. */
+int store_write_list(const Store *s, const char *content, Err *err);
+/* Appends line plus '\n' to history/Genetess (read, append, write atomically). A line holding a
+   control character (a newline included) is refused. Returns 0 or -1 with err. */
+int store_append_history(const Store *s, const char *line, Err *err);
+
+#endif

@@ -1,0 +1,246 @@
+/* util: error buffers, checked allocation, saturating arithmetic, small string helpers. */
+#include "util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int fail(Err *err, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+static void out_of_memory(void)
+{
+    fputs("genetess: out of memory\n", stderr);
+    exit(EXIT_SYSTEM);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+char *xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(xmalloc(n), s, n);
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *s = xmalloc((size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+int64_t sat_add(int64_t a, int64_t b)
+{
+    if (a < 0) a = 0;
+    if (b < 0) b = 0;
+    return a > E_MAX - b ? E_MAX : a + b;
+}
+
+int64_t sat_mul(int64_t a, int64_t b)
+{
+    if (a <= 0 || b <= 0)
+        return 0;
+    return a > E_MAX / b ? E_MAX : a * b;
+}
+
+void buf_init(Buf *b)
+{
+    b->s = NULL;
+    b->len = b->cap = 0;
+}
+
+void buf_free(Buf *b)
+{
+    free(b->s);
+    buf_init(b);
+}
+
+void buf_addn(Buf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 64;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        b->s = xrealloc(b->s, cap);
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+void buf_add(Buf *b, const char *s)
+{
+    buf_addn(b, s, strlen(s));
+}
+
+void buf_printf(Buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n <= 0)
+        return;
+    char *tmp = xmalloc((size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(tmp, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    buf_addn(b, tmp, (size_t)n);
+    free(tmp);
+}
+
+char *buf_take(Buf *b)
+{
+    char *s = b->s ? b->s : xstrdup("");
+    buf_init(b);
+    return s;
+}
+
+void sl_push_owned(StrList *l, char *s)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 8;
+        l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+    }
+    l->v[l->n++] = s;
+}
+
+void sl_push(StrList *l, const char *s)
+{
+    sl_push_owned(l, xstrdup(s));
+}
+
+void sl_clear(StrList *l)
+{
+    for (int i = 0; i < l->n; i++)
+        free(l->v[i]);
+    l->n = 0;
+}
+
+void sl_free(StrList *l)
+{
+    sl_clear(l);
+    free(l->v);
+    l->v = NULL;
+    l->cap = 0;
+}
+
+void sl_copy(StrList *dst, const StrList *src)
+{
+    sl_clear(dst);
+    for (int i = 0; i < src->n; i++)
+        sl_push(dst, src->v[i]);
+}
+
+bool str_ieq(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return false;
+    return *a == *b;
+}
+
+char *str_upper(char *s)
+{
+    for (char *p = s; *p; p++)
+        *p = (char)toupper((unsigned char)*p);
+    return s;
+}
+
+bool has_control(const char *s)
+{
+    for (; *s; s++)
+        if (iscntrl((unsigned char)*s))
+            return true;
+    return false;
+}
+
+bool parse_i64(const char *s, int64_t *out)
+{
+    if (!s || !*s)
+        return false;
+    int64_t v = 0;
+    for (const char *p = s; *p; p++) {
+        if (!isdigit((unsigned char)*p))
+            return false;
+        int d = *p - '0';
+        if (v > (INT64_MAX - d) / 10)
+            return false;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return true;
+}
+
+int split_words(const char *s, StrList *out)
+{
+    int n = 0;
+    while (*s) {
+        while (*s && isspace((unsigned char)*s))
+            s++;
+        if (!*s)
+            break;
+        const char *w = s;
+        while (*s && !isspace((unsigned char)*s))
+            s++;
+        char *word = xmalloc((size_t)(s - w) + 1);
+        memcpy(word, w, (size_t)(s - w));
+        word[s - w] = '\0';
+        sl_push_owned(out, word);
+        n++;
+    }
+    return n;
+}
+
+char *str_trim(char *s)
+{
+    char *p = s;
+    while (*p && isspace((unsigned char)*p))
+        p++;
+    if (p != s)
+        memmove(s, p, strlen(p) + 1);
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}

@@ -1,0 +1,71 @@
+/* util: error buffers, checked allocation, saturating arithmetic, small string helpers. */
+#ifndef GENETESS_UTIL_H
+#define GENETESS_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ERR_MAX 512
+#define E_MAX INT64_MAX
+
+/* A caller-supplied error: functions that fail fill msg and return non-zero. */
+typedef struct Err {
+    char msg[ERR_MAX];
+} Err;
+
+/* Exit statuses of SPEC 2.1. */
+enum { EXIT_DONE = 0, EXIT_REFUSED = 1, EXIT_USAGE = 2, EXIT_SYSTEM = 3 };
+
+/* Formats into err (when non-NULL) and returns -1, so `return fail(err, ...)` reads well. */
+int fail(Err *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Allocation that aborts on exhaustion (a programmer/system condition, not input). */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Saturating non-negative arithmetic on E values (SPEC 4: saturate at 2^63-1). */
+int64_t sat_add(int64_t a, int64_t b);
+int64_t sat_mul(int64_t a, int64_t b);
+
+/* A growable string. */
+typedef struct Buf {
+    char *s;
+    size_t len, cap;
+} Buf;
+void buf_init(Buf *b);
+void buf_free(Buf *b);
+void buf_add(Buf *b, const char *s);
+void buf_addn(Buf *b, const char *s, size_t n);
+void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Returns the string and leaves b empty; the caller frees it. */
+char *buf_take(Buf *b);
+
+/* A growable list of owned strings. */
+typedef struct StrList {
+    char **v;
+    int n, cap;
+} StrList;
+void sl_push(StrList *l, const char *s);
+void sl_push_owned(StrList *l, char *s);
+void sl_clear(StrList *l);
+void sl_free(StrList *l);
+void sl_copy(StrList *dst, const StrList *src);
+
+/* Case-insensitive comparison of whole strings. */
+bool str_ieq(const char *a, const char *b);
+/* Upper-cases s in place and returns it. */
+char *str_upper(char *s);
+/* True when s holds a control character (refused in anything that reaches a header). */
+bool has_control(const char *s);
+/* Parses a whole non-negative decimal integer; returns false on junk or overflow. */
+bool parse_i64(const char *s, int64_t *out);
+/* Splits s on white space into words (copies); returns the count. */
+int split_words(const char *s, StrList *out);
+/* Trims leading and trailing white space in place; returns s. */
+char *str_trim(char *s);
+
+#endif

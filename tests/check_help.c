@@ -1,0 +1,428 @@
+/* Tests of help: every topic resolves, S19, MOVE's two texts, overrides, hostile topics, the texts' width. */
+/* the project's headers come first: check.h defines a `fail` macro that would rewrite util.h's fail() */
+#include "embedded.h"
+#include "help.h"
+#include "util.h"
+
+#include <check.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+Suite *help_suite(void);
+
+/* ---------------------------------------------------------------- helpers */
+
+/* Runs help_get; returns its status and leaves the text in *text (caller frees). */
+static int get(const char *home, const char *topic, char **text, Err *err)
+{
+    Buf b;
+    buf_init(&b);
+    err->msg[0] = '\0';
+    int rc = help_get(home, topic, &b, err);
+    *text = b.s ? buf_take(&b) : xstrdup("");
+    buf_free(&b);
+    return rc;
+}
+
+/* Asserts that topic resolves to a text holding want. */
+static void assert_topic(const char *topic, const char *want)
+{
+    char *text;
+    Err err;
+    int rc = get(NULL, topic, &text, &err);
+    ck_assert_msg(rc == 0, "help %s: %s", topic, err.msg);
+    ck_assert_msg(strstr(text, want) != NULL, "help %s lacks \"%s\"", topic, want);
+    free(text);
+}
+
+static char tmpdir[64];
+
+static void make_dir(const char *path)
+{
+    ck_assert_int_eq(mkdir(path, 0700), 0);
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* A temporary PBMHOME with help/genetess/ and etc/. */
+static void setup(void)
+{
+    strcpy(tmpdir, "/tmp/check_help.XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    char *p = xasprintf("%s/help", tmpdir);
+    make_dir(p);
+    free(p);
+    p = xasprintf("%s/help/genetess", tmpdir);
+    make_dir(p);
+    free(p);
+    p = xasprintf("%s/etc", tmpdir);
+    make_dir(p);
+    free(p);
+    p = xasprintf("%s/etc/users", tmpdir);
+    write_text(p, "alice:SECRETPW:x:alice@example.org\n");
+    free(p);
+}
+
+/* rm -rf path (no symlinks followed). */
+static void rm_tree(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) < 0)
+        return;
+    if (S_ISDIR(st.st_mode)) {
+        DIR *d = opendir(path);
+        if (d) {
+            struct dirent *de;
+            while ((de = readdir(d)) != NULL) {
+                if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+                    continue;
+                char *sub = xasprintf("%s/%s", path, de->d_name);
+                rm_tree(sub);
+                free(sub);
+            }
+            closedir(d);
+        }
+        rmdir(path);
+    } else {
+        unlink(path);
+    }
+}
+
+static void teardown(void)
+{
+    rm_tree(tmpdir);
+}
+
+/* ---------------------------------------------------------------- topics */
+
+START_TEST(test_main)
+{
+    assert_topic(NULL, "Help For the Game Of Genetess");
+    assert_topic("", "Help For the Game Of Genetess");
+    assert_topic("main", "Help For the Game Of Genetess");
+    /* the main text documents the challenge command and every option of SPEC 2.4 */
+    static const char *const options[] = {"--map=", "--start-e=", "--e-per-king=", "--create=",
+                                          "--codes=", "--deadline=", "--holiday-days=", "--gamble=",
+                                          "--max-timeouts=", "--seed=", "--name="};
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
+        assert_topic(NULL, options[i]);
+    assert_topic(NULL, "genetess challenge [--option=value...] userid1 userid2 [...]");
+    assert_topic(NULL, "Robert Kydd");
+}
+END_TEST
+
+static const struct {
+    const char *topic, *want;
+} named_topics[] = {
+    {"orders", "Genetess Orders"},       {"ORDERS", "Genetess Orders"},
+    {"pieces", "Genetess Pieces"},       {"Pieces", "ABBBD"},
+    {"specials", "Genetess Specials"},   {"commands", "Genetess Commands"},
+    {"rulings", "Rulings of This Implementation"},
+    {"sheet", "Reading a Genetess Turnsheet"},
+    {"code-a", "Genetess Code A"},       {"Special-s7", "Genetess Special S7"},
+    {"order-charge", "Genetess Order CHARGE"},
+};
+
+START_TEST(test_named_topic)
+{
+    assert_topic(named_topics[_i].topic, named_topics[_i].want);
+}
+END_TEST
+
+START_TEST(test_code)
+{
+    char topic[2] = {(char)('A' + _i), '\0'};
+    char want[32];
+    snprintf(want, sizeof want, "Genetess Code %c - ", 'A' + _i);
+    assert_topic(topic, want);
+    topic[0] = (char)('a' + _i);
+    assert_topic(topic, want);
+}
+END_TEST
+
+START_TEST(test_special)
+{
+    int n = _i + 1;
+    if (n == 19)
+        return;
+    char topic[16], want[40];
+    snprintf(want, sizeof want, "Genetess Special S%d - ", n);
+    snprintf(topic, sizeof topic, "S%d", n);
+    assert_topic(topic, want);
+    snprintf(topic, sizeof topic, "s%d", n);
+    assert_topic(topic, want);
+}
+END_TEST
+
+START_TEST(test_s19)
+{
+    static const char *const topics[] = {"S19", "s19"};
+    for (int i = 0; i < 2; i++) {
+        char *text;
+        Err err;
+        ck_assert_int_eq(get(NULL, topics[i], &text, &err), -1);
+        ck_assert_str_eq(err.msg, "There is no special S19");
+        ck_assert_str_eq(text, "");
+        free(text);
+    }
+}
+END_TEST
+
+static const char *const order_names[] = {
+    "GAMBLE",  "PASS",    "HOLIDAY", "CREATE",  "MOVE",    "DIVIDE",    "TRANSFER", "RADIATE", "TELEPORT",
+    "PETRIFY", "PHASE",   "CONVERT", "REPULSE", "FLARE",   "HOME",      "ATTRACT",  "SANCTUARY", "CHARGE",
+};
+
+START_TEST(test_order)
+{
+    char want[64];
+    snprintf(want, sizeof want, "Genetess Order %s\n", order_names[_i]);
+    assert_topic(order_names[_i], want);
+    char low[32];
+    snprintf(low, sizeof low, "%s", order_names[_i]);
+    for (char *p = low; *p; p++)
+        *p = (char)(*p - 'A' + 'a');
+    assert_topic(low, want);
+}
+END_TEST
+
+static const struct {
+    const char *word, *name;
+} command_words[] = {
+    {"challenge", "challenge"}, {"move", "move"},       {"board", "move"},     {"mvoe", "move"},
+    {"queue", "queue"},         {"qmove", "queue"},     {"resign", "resign"},  {"quiet", "quiet"},
+    {"chat", "chat"},           {"showas", "showas"},   {"show", "show"},      {"games", "games"},
+    {"history", "history"},     {"help", "help"},       {"calc", "calc"},      {"verify", "verify"},
+    {"signup", "signup"},       {"Cleanup", "Cleanup"}, {"cleanup", "Cleanup"}, {"SHOWAS", "showas"},
+};
+
+START_TEST(test_command)
+{
+    char want[64];
+    snprintf(want, sizeof want, "Genetess Command %s\n", command_words[_i].name);
+    assert_topic(command_words[_i].word, want);
+}
+END_TEST
+
+/* MOVE is both an order and a command: both texts, the order first, a blank line between. */
+START_TEST(test_move_both)
+{
+    char *text;
+    Err err;
+    ck_assert_int_eq(get(NULL, "Move", &text, &err), 0);
+    const char *order = strstr(text, "Genetess Order MOVE\n");
+    const char *command = strstr(text, "Genetess Command move\n");
+    ck_assert_ptr_nonnull(order);
+    ck_assert_ptr_nonnull(command);
+    ck_assert_ptr_eq(order, text);
+    ck_assert(command > order);
+    ck_assert(command - text >= 2 && command[-1] == '\n' && command[-2] == '\n');
+    ck_assert(command - text < 3 || command[-3] != '\n'); /* exactly one blank line */
+    free(text);
+    /* the aliases are the command only */
+    ck_assert_int_eq(get(NULL, "board", &text, &err), 0);
+    ck_assert_ptr_null(strstr(text, "Genetess Order MOVE"));
+    ck_assert_ptr_nonnull(strstr(text, "Genetess Command move"));
+    free(text);
+}
+END_TEST
+
+/* help_get appends. */
+START_TEST(test_appends)
+{
+    Buf b;
+    buf_init(&b);
+    buf_add(&b, "BEFORE\n");
+    Err err;
+    ck_assert_int_eq(help_get(NULL, "K", &b, &err), 0);
+    ck_assert(strncmp(b.s, "BEFORE\nGenetess Code K - King\n", 30) == 0);
+    buf_free(&b);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- refusals */
+
+START_TEST(test_unknown)
+{
+    char *text;
+    Err err;
+    ck_assert_int_eq(get(NULL, "xyzzy", &text, &err), -1);
+    ck_assert_str_eq(err.msg, "No help on xyzzy; try: genetess help");
+    ck_assert_str_eq(text, "");
+    free(text);
+    ck_assert_int_eq(get(NULL, "S23", &text, &err), -1);
+    ck_assert_str_eq(err.msg, "No help on S23; try: genetess help");
+    free(text);
+    ck_assert_int_eq(get(NULL, "S0", &text, &err), -1);
+    free(text);
+    ck_assert_int_eq(get(NULL, "S", &text, &err), 0); /* the code S */
+    ck_assert_ptr_nonnull(strstr(text, "Genetess Code S - Convert"));
+    free(text);
+}
+END_TEST
+
+static const char *const hostile[] = {
+    "../etc/users", "../../etc/users", "/etc/passwd", "orders.txt", "orders/../orders", "a b",
+    "%s%s%n",       "orders\n",        "x\x1b[2J",    "..",         "-",                "abcdefghijklmnopqrstuvwxyz",
+};
+
+/* Hostile topics fail without being echoed and without reading any file. */
+START_TEST(test_hostile)
+{
+    char *text;
+    Err err;
+    const char *topic = hostile[_i];
+    ck_assert_int_eq(get(tmpdir, topic, &text, &err), -1);
+    ck_assert_str_eq(text, "");
+    if (strcmp(topic, "-") == 0) {
+        ck_assert_str_eq(err.msg, "No help on -; try: genetess help");
+    } else {
+        ck_assert_str_eq(err.msg, "No help on that topic; try: genetess help");
+    }
+    ck_assert_ptr_null(strstr(err.msg, "etc"));
+    ck_assert_ptr_null(strstr(err.msg, "SECRET"));
+    free(text);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- overrides */
+
+START_TEST(test_override)
+{
+    char *p = xasprintf("%s/help/genetess/orders.txt", tmpdir);
+    write_text(p, "LOCAL ORDERS\n");
+    free(p);
+    p = xasprintf("%s/help/genetess/tournament.txt", tmpdir);
+    write_text(p, "The spring tournament\n");
+    free(p);
+    p = xasprintf("%s/help/genetess/code-K.txt", tmpdir);
+    write_text(p, "LOCAL KING");
+    free(p);
+    p = xasprintf("%s/help/genetess/command-move.txt", tmpdir);
+    write_text(p, "LOCAL MOVE COMMAND\n");
+    free(p);
+    p = xasprintf("%s/help/genetess/pieces.txt", tmpdir); /* a directory is not a help file */
+    make_dir(p);
+    free(p);
+
+    char *text;
+    Err err;
+    ck_assert_int_eq(get(tmpdir, "Orders", &text, &err), 0);
+    ck_assert_str_eq(text, "LOCAL ORDERS\n");
+    free(text);
+    ck_assert_int_eq(get(tmpdir, "TOURNAMENT", &text, &err), 0);
+    ck_assert_str_eq(text, "The spring tournament\n");
+    free(text);
+    ck_assert_int_eq(get(tmpdir, "k", &text, &err), 0);
+    ck_assert_str_eq(text, "LOCAL KING");
+    free(text);
+    ck_assert_int_eq(get(tmpdir, "pieces", &text, &err), 0);
+    ck_assert_ptr_nonnull(strstr(text, "Genetess Pieces"));
+    free(text);
+    ck_assert_int_eq(get(tmpdir, "specials", &text, &err), 0); /* no override: built in */
+    ck_assert_ptr_nonnull(strstr(text, "Genetess Specials"));
+    free(text);
+    ck_assert_int_eq(get(tmpdir, "move", &text, &err), 0);
+    ck_assert_ptr_eq(strstr(text, "Genetess Order MOVE"), text);
+    const char *cmd = strstr(text, "\n\nLOCAL MOVE COMMAND\n");
+    ck_assert_ptr_nonnull(cmd);
+    ck_assert_str_eq(cmd, "\n\nLOCAL MOVE COMMAND\n");
+    free(text);
+    /* without a home only the built-in texts */
+    ck_assert_int_eq(get(NULL, "tournament", &text, &err), -1);
+    free(text);
+    ck_assert_int_eq(get("", "orders", &text, &err), 0);
+    ck_assert_ptr_nonnull(strstr(text, "Genetess Orders"));
+    free(text);
+}
+END_TEST
+
+/* An override is read up to 1 MiB. */
+START_TEST(test_override_cap)
+{
+    char *p = xasprintf("%s/help/genetess/big.txt", tmpdir);
+    FILE *f = fopen(p, "w");
+    ck_assert_ptr_nonnull(f);
+    for (int i = 0; i < HELP_FILE_MAX + 100; i++)
+        fputc(i % 64 == 63 ? '\n' : 'x', f);
+    fclose(f);
+    free(p);
+    Buf b;
+    buf_init(&b);
+    Err err;
+    ck_assert_int_eq(help_get(tmpdir, "big", &b, &err), 0);
+    ck_assert_uint_eq(b.len, HELP_FILE_MAX);
+    buf_free(&b);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- the texts */
+
+/* Every built-in help text: non-empty, printable ASCII, at most 78 columns, ends with a newline,
+   no "??" (a trigraph once compiled into a C string). */
+START_TEST(test_texts)
+{
+    int count = 0;
+    for (const EmbeddedFile *f = embedded_files; f->name; f++) {
+        if (strncmp(f->name, "help/", 5) != 0)
+            continue;
+        count++;
+        const char *t = f->text;
+        size_t n = strlen(t);
+        ck_assert_msg(n > 0 && t[n - 1] == '\n', "%s: empty or no final newline", f->name);
+        ck_assert_msg(strstr(t, "??") == NULL, "%s: holds ??", f->name);
+        int line = 1, col = 0;
+        for (const char *p = t; *p; p++) {
+            if (*p == '\n') {
+                line++;
+                col = 0;
+                continue;
+            }
+            ck_assert_msg(*p >= ' ' && *p <= '~', "%s:%d: not printable ASCII", f->name, line);
+            ck_assert_msg(++col <= 78, "%s:%d: longer than 78 columns", f->name, line);
+        }
+        /* every built-in file is reachable by its own name */
+        Err err;
+        Buf b;
+        buf_init(&b);
+        ck_assert_msg(help_get(NULL, f->name + 5, &b, &err) == 0, "%s: %s", f->name, err.msg);
+        buf_free(&b);
+    }
+    /* main, 6 topics, 26 codes, 21 specials, 18 orders, 15 commands */
+    ck_assert_int_ge(count, 1 + 6 + 26 + 21 + 18 + 15);
+}
+END_TEST
+
+Suite *help_suite(void)
+{
+    Suite *s = suite_create("help");
+    TCase *tc = tcase_create("help");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_main);
+    tcase_add_loop_test(tc, test_named_topic, 0, (int)(sizeof named_topics / sizeof named_topics[0]));
+    tcase_add_loop_test(tc, test_code, 0, 26);
+    tcase_add_loop_test(tc, test_special, 0, 22);
+    tcase_add_test(tc, test_s19);
+    tcase_add_loop_test(tc, test_order, 0, (int)(sizeof order_names / sizeof order_names[0]));
+    tcase_add_loop_test(tc, test_command, 0, (int)(sizeof command_words / sizeof command_words[0]));
+    tcase_add_test(tc, test_move_both);
+    tcase_add_test(tc, test_appends);
+    tcase_add_test(tc, test_unknown);
+    tcase_add_loop_test(tc, test_hostile, 0, (int)(sizeof hostile / sizeof hostile[0]));
+    tcase_add_test(tc, test_override);
+    tcase_add_test(tc, test_override_cap);
+    tcase_add_test(tc, test_texts);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,475 @@
+/* Tests for orders: parsing and canonical form, and the MOVE/CREATE/PASS rules with orders.txt's worked examples. */
+#include "fixtures.h"
+
+#include <string.h>
+
+/* The rule page's MOVE board: columns A..P, rows 1..6; row 1 and 6 exterior walls. */
+static const char *const rows[] = {
+    "################",
+    "#..............#",
+    "#..............#",
+    "#..............#",
+    "#..............#",
+    "################",
+    NULL,
+};
+
+enum { ALICE = 0, BOB = 1 };
+static Board *b;
+
+static void setup(void)
+{
+    b = fx_board(rows, 2, 0);
+    fx_piece(b, "B5", ALICE, "K"); /* kings far away keep both players in the game */
+    fx_piece(b, "O5", BOB, "K");
+}
+
+static void teardown(void)
+{
+    board_free(b);
+}
+
+/* ---- parsing ---- */
+
+static const struct {
+    const char *in, *canon;
+} good[] = {
+    {"move k3 nw-e", "MOVE K3 NW-E"},
+    {"MOVE K3 Sw", "MOVE K3 SW"},
+    {"  MOVE   L3  NW - W - W ", "MOVE L3 NW-W-W"},
+    {"CREATE ABCDDDDDEF L3", "CREATE L3 ABCDDDDDEF"},
+    {"create K2 cba", "CREATE K2 ABC"},
+    {"DIVIDE K3 ABC J2", "DIVIDE K3 ABC J2"},
+    {"TRANSFER L3 B J5", "TRANSFER L3 B J5"},
+    {"CHARGE L2 W", "CHARGE L2 W"},
+    {"CHARGE L2 W,N", "CHARGE L2 W-N"},
+    {"pass", "PASS"},
+    {"HOLIDAY", "HOLIDAY"},
+    {"SANCTUARY F4 L2", "SANCTUARY F4 L2"},
+    {"GAMBLE 3E 4th, 3rd, 2nd, 1st", "GAMBLE 3E 4TH, 3RD, 2ND, 1ST, DON'T CARE"},
+    {"GAMBLE 0E on GPC3, GPC6, then don't care", "GAMBLE 0E GPC3, GPC6, DON'T CARE"},
+    {"GAMBLE 2E dont care", "GAMBLE 2E DON'T CARE"},
+    {"if Ragnar's piece on G3 is still there I'll move H4 NW", "MOVE H4 NW"},
+};
+
+START_TEST(test_parse_good)
+{
+    Order o;
+    Err err;
+    ck_assert_msg(order_parse(b, good[_i].in, &o, &err) == 0, "%s: %s", good[_i].in, err.msg);
+    ck_assert_str_eq(o.text, good[_i].canon);
+    order_free(&o);
+}
+END_TEST
+
+static const struct {
+    const char *in, *msg;
+} bad[] = {
+    {"", "empty order"},
+    {"hello there", "no order keyword (MOVE, CREATE, PASS, ...)"},
+    {"MOVE K3", "MOVE needs a square and directions, e.g. MOVE K3 NW-E"},
+    {"MOVE K3 UP", "'UP' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
+    {"MOVE Z99 N", "Z99 is off the board"},
+    {"MOVE 3K N", "'3K' is not a square"},
+    {"PASS now", "PASS takes nothing after it"},
+    {"CREATE K2 AB1", "'AB1' is not a genetic sequence (letters A to Z)"},
+    {"TRANSFER L3 BB J5", "TRANSFER moves exactly one code, e.g. TRANSFER L3 B J5"},
+    {"GAMBLE 3E GPC1, 2nd", "one GAMBLE is either for positions (GPC labels) or for turn order (ordinals)"},
+    {"GAMBLE lots", "GAMBLE needs a stake such as 3E, e.g. GAMBLE 0E on GPC3, GPC6, then don't care"},
+};
+
+START_TEST(test_parse_bad)
+{
+    Order o;
+    Err err;
+    ck_assert_int_eq(order_parse(b, bad[_i].in, &o, &err), -1);
+    ck_assert_str_eq(err.msg, bad[_i].msg);
+}
+END_TEST
+
+START_TEST(test_parse_list_and_notice)
+{
+    OrderList l;
+    Err err;
+    ck_assert_int_eq(order_parse_list(b, "MOVE E6 S / MOVE E7 S / * MOVE D5 W-W-W / HOLIDAY", &l, &err), -1);
+    ck_assert_str_eq(err.msg, "order 1: E6 is off the board");
+    ck_assert_int_eq(order_parse_list(b, "MOVE E4 S / MOVE E5 N / *MOVE D5 W-W-W / HOLIDAY", &l, &err), 0);
+    ck_assert_int_eq(l.n, 4);
+    ck_assert(!l.v[0].star && l.v[2].star);
+    ck_assert_str_eq(l.v[2].text, "MOVE D5 W-W-W");
+    order_list_free(&l);
+    ck_assert_int_eq(order_parse_list(b, "if Ragnar's piece on G3 is still there I'll move H4 NW", &l, &err), 0);
+    ck_assert_int_eq(l.notices.n, 1);
+    ck_assert_str_eq(l.notices.v[0], "Ignored words before MOVE: \"if Ragnar's piece on G3 is still there I'll\"");
+    order_list_free(&l);
+}
+END_TEST
+
+/* ---- MOVE: orders.txt examples ---- */
+
+static int run(const char *text, char *msg)
+{
+    return fx_order(b, ALICE, text, msg, 256);
+}
+
+START_TEST(test_move_a_and_c)
+{
+    char msg[256];
+    fx_piece(b, "L2", ALICE, "A");
+    fx_piece(b, "J3", ALICE, "AC");
+    ck_assert_int_eq(run("MOVE L2 W", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "K2"), "A");
+    ck_assert_str_eq(fx_seq(b, "L2"), "");
+    ck_assert_int_eq(run("MOVE J3 NW", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "I2"), "AC");
+    ck_assert_int_eq(run("MOVE K2 NE", msg), -1);
+    ck_assert_str_eq(msg, "the piece on K2 has no C: it cannot move NE");
+    ck_assert_int_eq(run("MOVE K2 N", msg), -1);
+    ck_assert_str_eq(msg, "K1 is an exterior wall");
+}
+END_TEST
+
+START_TEST(test_move_b)
+{
+    char msg[256];
+    fx_piece(b, "L2", ALICE, "AB");
+    fx_piece(b, "K3", ALICE, "ABC");
+    fx_piece(b, "L3", ALICE, "ABBC");
+    fx_piece(b, "J3", ALICE, "A");
+    /* MOVE L3 W-W-S fails: green's own pieces are in the way on K3 and J3 */
+    ck_assert_int_eq(run("MOVE L3 W-W-S", msg), -1);
+    ck_assert_str_eq(msg, "K3 is occupied");
+    ck_assert_int_eq(b->moves.n, 1);
+    ck_assert_str_eq(b->moves.v[0], "1a alice MOVE L3 W-W-S (Failed)");
+    /* MOVE K3 N fails: one B means exactly 2 squares */
+    ck_assert_int_eq(run("MOVE K3 N", msg), -1);
+    ck_assert_str_eq(msg, "the piece on K3 must move exactly 2 squares");
+    ck_assert_int_eq(run("MOVE K3 NW-E", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "K2"), "ABC");
+    ck_assert_str_eq(fx_seq(b, "K3"), "");
+}
+END_TEST
+
+START_TEST(test_move_b_double_back_and_three)
+{
+    char msg[256];
+    fx_piece(b, "L3", ALICE, "ABBC");
+    ck_assert_int_eq(run("MOVE L3 NW-W-W", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "I2"), "ABBC");
+    b->seat = 0;
+    fx_piece(b, "L2", ALICE, "AB");
+    ck_assert_int_eq(run("MOVE L2 E-W", msg), 0); /* doubling back ends where it started */
+    ck_assert_str_eq(fx_seq(b, "L2"), "AB");
+}
+END_TEST
+
+START_TEST(test_move_captures)
+{
+    char msg[256];
+    fx_piece(b, "J2", BOB, "ABC");
+    fx_piece(b, "J4", BOB, "ABE");
+    fx_piece(b, "J3", ALICE, "A");
+    fx_piece(b, "K3", ALICE, "ABC");
+    ck_assert_int_eq(run("MOVE J3 S", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "J4"), "A");
+    ck_assert_int_eq(fx_owner(b, "J4"), ALICE);
+    b->seat = 0;
+    ck_assert_int_eq(run("MOVE K3 SW", msg), -1);
+    ck_assert_str_eq(msg, "the piece on K3 must move exactly 2 squares");
+    ck_assert_int_eq(run("MOVE K3 N-W", msg), 0);
+    ck_assert_int_eq(fx_owner(b, "J2"), ALICE);
+    ck_assert_str_eq(fx_seq(b, "J2"), "ABC");
+    ck_assert_int_eq(b->pl[ALICE].e, 0); /* no G: nothing gained */
+}
+END_TEST
+
+START_TEST(test_move_e_jumps)
+{
+    char msg[256];
+    fx_piece(b, "L3", ALICE, "ABBCE");
+    fx_piece(b, "K3", ALICE, "AB");
+    fx_piece(b, "J3", ALICE, "A");
+    fx_piece(b, "J2", BOB, "ABC");
+    /* W-W-E fails: may not finish on its own piece on K3 */
+    ck_assert_int_eq(run("MOVE L3 W-W-E", msg), -1);
+    ck_assert_str_eq(msg, "K3 holds your own piece (only a piece with I may take it)");
+    ck_assert_int_eq(run("MOVE L3 W-W-N", msg), 0);
+    ck_assert_int_eq(fx_owner(b, "J2"), ALICE);
+    ck_assert_str_eq(fx_seq(b, "J2"), "ABBCE");
+    ck_assert_str_eq(fx_seq(b, "K3"), "AB"); /* jumped pieces are not taken */
+    b->seat = 0;
+    ck_assert_int_eq(run("MOVE J2 SE-SW-S", msg), 0); /* over K3 and J3... */
+    ck_assert_str_eq(fx_seq(b, "J4"), "ABBCE");
+}
+END_TEST
+
+START_TEST(test_move_g_digests)
+{
+    char msg[256];
+    fx_piece(b, "K3", ALICE, "ABCG");
+    fx_piece(b, "J2", BOB, "ABC");
+    fx_piece(b, "J4", BOB, "ABE");
+    ck_assert_int_eq(run("MOVE K3 W-N", msg), 0); /* gains (1+2+2)+(1*2*2) = 9E */
+    ck_assert_int_eq(b->pl[ALICE].e, 9);
+    b->seat = 0;
+    ck_assert_int_eq(run("MOVE J2 S-S", msg), 0); /* ABE: (1+2+3)+(1*2*3) = 12E */
+    ck_assert_int_eq(b->pl[ALICE].e, 21);
+    ck_assert_str_eq(b->pl[ALICE].ebook.v[0], "+9 digest (G)");
+}
+END_TEST
+
+START_TEST(test_move_g_takes_king_and_e)
+{
+    char msg[256];
+    board_remove_piece(b, fx_sq(b, "O5"));
+    fx_piece(b, "K2", BOB, "K");
+    fx_piece(b, "K3", ALICE, "AG");
+    b->pl[BOB].e = 30;
+    ck_assert_int_eq(run("MOVE K3 N", msg), 0);
+    ck_assert_int_eq(b->pl[ALICE].e, 31); /* K costs 1, plus all of bob's 30E */
+    ck_assert_int_eq(b->pl[BOB].e, 0);
+    ck_assert_int_eq(b->pl[BOB].status, PS_ELIMINATED);
+    ck_assert_int_eq(b->pl[ALICE].kills, 1);
+    ck_assert_int_eq(b->phase, PHASE_ENDED);
+    ck_assert_int_eq(game_score(b, ALICE), 11);
+    ck_assert_int_eq(game_score(b, BOB), 0);
+    ck_assert_str_eq(b->result, "won by alice (11)");
+}
+END_TEST
+
+START_TEST(test_move_i_cannibalise)
+{
+    char msg[256];
+    fx_piece(b, "L2", ALICE, "ABI");
+    fx_piece(b, "K3", ALICE, "AB");
+    ck_assert_int_eq(run("MOVE K3 N-E", msg), -1);
+    ck_assert_str_eq(msg, "L2 holds your own piece (only a piece with I may take it)");
+    ck_assert_int_eq(run("MOVE L2 W-S", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "K3"), "ABI");
+    ck_assert_int_eq(b->npc, 3);
+}
+END_TEST
+
+START_TEST(test_move_l_subsumes)
+{
+    char msg[256];
+    fx_piece(b, "K3", ALICE, "ABBCIL");
+    fx_piece(b, "J2", BOB, "ABC");
+    fx_piece(b, "J4", BOB, "ABE");
+    fx_piece(b, "L3", ALICE, "A");
+    fx_piece(b, "L2", ALICE, "K");
+    ck_assert_int_eq(run("MOVE K3 W-NE-E", msg), -1); /* never your own King */
+    ck_assert_str_eq(msg, "you can never take your own King on L2");
+    ck_assert_int_eq(run("MOVE K3 N-SW-N", msg), 0); /* already has A, B, C */
+    ck_assert_str_eq(fx_seq(b, "J2"), "ABBCIL");
+    b->seat = 0;
+    ck_assert_int_eq(run("MOVE J2 S-E-SW", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "J4"), "ABBCEIL"); /* gains E */
+    b->seat = 0;
+    ck_assert_int_eq(run("MOVE J4 N-NE-E", msg), 0); /* own piece: L adds nothing */
+    ck_assert_str_eq(fx_seq(b, "L3"), "ABBCEIL");
+}
+END_TEST
+
+START_TEST(test_move_o_mines)
+{
+    char msg[256];
+    b->ter[fx_sq(b, "I3")] = TER_IWALL;
+    b->ter[fx_sq(b, "K4")] = TER_IWALL;
+    fx_piece(b, "K3", ALICE, "ABBCO");
+    ck_assert_int_eq(run("MOVE K3 S-NW-W", msg), -1);
+    ck_assert_str_eq(msg, "K4 is an interior wall");
+    ck_assert_int_eq(run("MOVE K3 W-N-N", msg), -1);
+    ck_assert_str_eq(msg, "J1 is an exterior wall");
+    ck_assert_int_eq(run("MOVE K3 NW-W-S", msg), 0);
+    ck_assert_int_eq(b->ter[fx_sq(b, "I3")], TER_FLOOR);
+    ck_assert_str_eq(fx_seq(b, "I3"), "ABBCO");
+}
+END_TEST
+
+START_TEST(test_move_fail_outside_view)
+{
+    char msg[256];
+    fx_piece(b, "K3", ALICE, "AB");
+    fx_piece(b, "M3", BOB, "A");
+    b->ter[fx_sq(b, "L3")] = TER_FLOOR;
+    fx_piece(b, "L3", BOB, "A");
+    board_remove_piece(b, fx_sq(b, "L3"));
+    b->ter[fx_sq(b, "L3")] = TER_IWALL;
+    ck_assert_int_eq(run("MOVE K3 E-E", msg), -1);
+    ck_assert_str_eq(msg, "L3 is an interior wall");
+    b->ter[fx_sq(b, "L3")] = TER_FLOOR;
+    b->ter[fx_sq(b, "M3")] = TER_FLOOR;
+    board_remove_piece(b, fx_sq(b, "M3"));
+    fx_piece(b, "N3", BOB, "A");
+    fx_piece(b, "M3", BOB, "A");
+    b->ter[fx_sq(b, "N3")] = TER_FLOOR;
+    /* K3 sees J..L; the move to M3 ends outside the view: M3 holds bob's piece, a capture, fine.
+       A longer piece blocked outside its view learns only the square. */
+    board_remove_piece(b, fx_sq(b, "K3"));
+    fx_piece(b, "K3", ALICE, "ABB");
+    ck_assert_int_eq(run("MOVE K3 E-E-E", msg), -1);
+    ck_assert_str_eq(msg, "blocked at M3 (outside your view)");
+}
+END_TEST
+
+START_TEST(test_move_phased_enemy)
+{
+    char msg[256];
+    fx_piece(b, "K3", ALICE, "AB");
+    fx_piece(b, "L3", BOB, "Ar");
+    ck_assert_int_eq(run("MOVE K3 E-E", msg), -1); /* bumps and reveals */
+    ck_assert_str_eq(msg, "L3: a phased piece was in the way");
+    ck_assert_str_eq(fx_seq(b, "L3"), "A");
+    ck_assert_msg(strstr(fx_news(b, BOB), "Your phased piece on L3 was revealed (it was bumped into)."), "%s",
+                  fx_news(b, BOB));
+}
+END_TEST
+
+START_TEST(test_move_captures_phased_quietly)
+{
+    char msg[256];
+    fx_piece(b, "K3", ALICE, "AG");
+    fx_piece(b, "L3", BOB, "ABr");
+    ck_assert_int_eq(run("MOVE K3 E", msg), 0);
+    ck_assert_int_eq(b->pl[ALICE].e, 5);
+    const char *an = fx_news(b, ALICE);
+    ck_assert_msg(!strstr(an, "captured") && !strstr(an, "phased"), "%s", an);
+    ck_assert_msg(strstr(fx_news(b, BOB), "Your phased piece AB on L3 was captured."), "%s", fx_news(b, BOB));
+}
+END_TEST
+
+/* ---- CREATE ---- */
+
+START_TEST(test_create)
+{
+    char msg[256];
+    fx_piece(b, "K3", ALICE, "K");
+    b->pl[ALICE].e = 40;
+    ck_assert_int_eq(run("CREATE K2 ABBBD", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "K2"), "ABBBD");
+    ck_assert_int_eq(b->pl[ALICE].e, 6); /* 40 - 34 */
+    b->seat = 0;
+    ck_assert_int_eq(run("CREATE M3 A", msg), -1);
+    ck_assert_str_eq(msg, "M3 is not next to one of your Kings");
+    ck_assert_int_eq(run("CREATE L3 AB", msg), 0);
+    ck_assert_int_eq(b->pl[ALICE].e, 1);
+}
+END_TEST
+
+static const struct {
+    const char *order, *msg;
+} create_refusals[] = {
+    {"CREATE L3 ABBBBBBBB", "it costs 529E and you have 5E"},
+    {"CREATE L3 KA", "K cannot be bought"},
+    {"CREATE L3 BC", "the new piece would not be viable (it needs an A)"},
+};
+
+START_TEST(test_create_refused)
+{
+    char msg[256];
+    fx_piece(b, "K3", ALICE, "K");
+    b->pl[ALICE].e = 5;
+    ck_assert_int_eq(run(create_refusals[_i].order, msg), ORDER_REFUSED);
+    ck_assert_str_eq(msg, create_refusals[_i].msg);
+    ck_assert_int_eq(b->moves.n, 0); /* a refusal records nothing */
+    ck_assert_int_eq(b->pl[ALICE].e, 5);
+}
+END_TEST
+
+START_TEST(test_create_options)
+{
+    char msg[256];
+    fx_piece(b, "K3", ALICE, "K");
+    b->pl[ALICE].e = 100;
+    b->par.codes &= ~(1u << GENE_B);
+    ck_assert_int_eq(run("CREATE L3 AB", msg), ORDER_REFUSED);
+    ck_assert_str_eq(msg, "B is not on offer in this game");
+    b->par.create = false;
+    ck_assert_int_eq(run("CREATE L3 A", msg), ORDER_REFUSED);
+    ck_assert_str_eq(msg, "creation is off in this game");
+}
+END_TEST
+
+START_TEST(test_create_o_and_i)
+{
+    char msg[256];
+    fx_piece(b, "K3", ALICE, "K");
+    fx_piece(b, "L3", ALICE, "AB");
+    b->ter[fx_sq(b, "K4")] = TER_IWALL;
+    b->pl[ALICE].e = 100;
+    ck_assert_int_eq(run("CREATE K4 A", msg), -1);
+    ck_assert_str_eq(msg, "K4 is an interior wall (only a piece with O may be created there)");
+    ck_assert_int_eq(run("CREATE K4 AO", msg), 0);
+    ck_assert_int_eq(b->ter[fx_sq(b, "K4")], TER_FLOOR);
+    ck_assert_str_eq(fx_seq(b, "K4"), "AO");
+    b->seat = 0;
+    ck_assert_int_eq(run("CREATE L3 A", msg), -1);
+    ck_assert_str_eq(msg, "L3 is occupied (only a piece with I may be created on your own piece)");
+    ck_assert_int_eq(run("CREATE L3 AI", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "L3"), "AI");
+}
+END_TEST
+
+START_TEST(test_not_your_piece)
+{
+    char msg[256];
+    fx_piece(b, "K3", BOB, "A");
+    ck_assert_int_eq(run("MOVE K3 N", msg), ORDER_REFUSED);
+    ck_assert_str_eq(msg, "no piece of yours on K3");
+    fx_piece(b, "C3", ALICE, "B" "A");
+    ck_assert_int_eq(run("DIVIDE C3 A C2", msg), ORDER_REFUSED);
+    ck_assert_str_eq(msg, "the piece on C3 has no H (DIVIDE needs H)");
+}
+END_TEST
+
+START_TEST(test_pass_and_turns)
+{
+    char msg[256];
+    ck_assert_int_eq(run("PASS", msg), 0);
+    ck_assert_int_eq(b->seat, 1);
+    ck_assert_str_eq(b->moves.v[0], "1a alice PASS");
+    ck_assert_int_eq(fx_order(b, BOB, "PASS", msg, sizeof msg), 0);
+    ck_assert_int_eq(b->round, 2);
+    ck_assert_int_eq(b->seat, 0);
+    ck_assert_int_eq(b->pl[ALICE].e, 1); /* accrual: 1 K code at the start of 2a */
+    ck_assert_str_eq(b->moves.v[1], "1b bob PASS");
+}
+END_TEST
+
+Suite *orders_suite(void)
+{
+    Suite *s = suite_create("orders");
+    TCase *tc = tcase_create("parse");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_loop_test(tc, test_parse_good, 0, (int)(sizeof good / sizeof good[0]));
+    tcase_add_loop_test(tc, test_parse_bad, 0, (int)(sizeof bad / sizeof bad[0]));
+    tcase_add_test(tc, test_parse_list_and_notice);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("move");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_move_a_and_c);
+    tcase_add_test(tc, test_move_b);
+    tcase_add_test(tc, test_move_b_double_back_and_three);
+    tcase_add_test(tc, test_move_captures);
+    tcase_add_test(tc, test_move_e_jumps);
+    tcase_add_test(tc, test_move_g_digests);
+    tcase_add_test(tc, test_move_g_takes_king_and_e);
+    tcase_add_test(tc, test_move_i_cannibalise);
+    tcase_add_test(tc, test_move_l_subsumes);
+    tcase_add_test(tc, test_move_o_mines);
+    tcase_add_test(tc, test_move_fail_outside_view);
+    tcase_add_test(tc, test_move_phased_enemy);
+    tcase_add_test(tc, test_move_captures_phased_quietly);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("create");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_create);
+    tcase_add_loop_test(tc, test_create_refused, 0, (int)(sizeof create_refusals / sizeof create_refusals[0]));
+    tcase_add_test(tc, test_create_options);
+    tcase_add_test(tc, test_create_o_and_i);
+    tcase_add_test(tc, test_not_your_piece);
+    tcase_add_test(tc, test_pass_and_turns);
+    suite_add_tcase(s, tc);
+    return s;
+}

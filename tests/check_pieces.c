@@ -1,0 +1,133 @@
+/* Tests for pieces: the gene table, cost (sum + product, K neutral, saturating), viability, abilities. */
+#include "fixtures.h"
+#include "pieces.h"
+
+#include <string.h>
+
+static const struct {
+    const char *seq;
+    int64_t cost;
+} costs[] = {
+    {"ABBBD", 34},  /* pieces.txt: (1+2+2+2+3)+(1*2*2*2*3) */
+    {"ABC", 9},     /* orders.txt G example: (1+2+2)+(1*2*2) */
+    {"ABE", 12},    /* orders.txt G example: (1+2+3)+(1*2*3) */
+    {"K", 1},       /* SPEC 4 ruling: K is 0 in the sum, 1 in the product */
+    {"ABK", 5},     /* 3 + 2 */
+    {"A", 2},
+    {"AB", 5},
+    {"Z", 40},
+    {"AW", 9},
+};
+
+START_TEST(test_cost_table)
+{
+    Genome g;
+    Err err;
+    ck_assert_int_eq(genome_parse(costs[_i].seq, &g, false, &err), 0);
+    ck_assert_int_eq(genome_cost(&g), costs[_i].cost);
+}
+END_TEST
+
+START_TEST(test_cost_empty_and_saturates)
+{
+    Genome g;
+    memset(&g, 0, sizeof g);
+    ck_assert_int_eq(genome_cost(&g), 0);
+    g.n[GENE_Z] = 40; /* 20^40 overflows */
+    ck_assert_int_eq(genome_cost(&g), E_MAX);
+}
+END_TEST
+
+START_TEST(test_gene_table)
+{
+    ck_assert_int_eq(gene_table[GENE_A].cost, 1);
+    ck_assert_int_eq(gene_table[GENE_O].cost, 20);
+    ck_assert_int_eq(gene_table[GENE_Y].cost, 13);
+    ck_assert_int_eq(gene_table[GENE_K].cost, -1);
+    ck_assert(gene_table[GENE_B].stacks && gene_table[GENE_D].stacks && gene_table[GENE_K].stacks);
+    ck_assert(!gene_table[GENE_C].stacks);
+    ck_assert(gene_table[GENE_J].consumed && gene_table[GENE_R].consumed && gene_table[GENE_U].consumed);
+    ck_assert(!gene_table[GENE_A].consumed);
+    ck_assert_str_eq(gene_table[GENE_H].action, "DIVIDE");
+    ck_assert_int_eq(gene_table[GENE_Q].letter, 'Q');
+}
+END_TEST
+
+START_TEST(test_parse_format_markers)
+{
+    Genome g;
+    Err err;
+    char buf[64];
+    ck_assert_int_eq(genome_parse("dba", &g, false, &err), 0);
+    ck_assert_str_eq(genome_format(&g, true, buf, sizeof buf), "ABD");
+    ck_assert_int_eq(genome_parse("ADru", &g, true, &err), 0);
+    ck_assert(g.phased && g.flare);
+    ck_assert_str_eq(genome_format(&g, true, buf, sizeof buf), "ADru");
+    ck_assert_str_eq(genome_format(&g, false, buf, sizeof buf), "AD");
+    ck_assert_int_eq(genome_parse("A1", &g, false, &err), -1);
+    ck_assert_int_eq(genome_parse("", &g, false, &err), -1);
+    ck_assert_int_eq(genome_parse("Aur", &g, true, &err), -1);
+}
+END_TEST
+
+START_TEST(test_viable_steps_view)
+{
+    Genome g;
+    Err err;
+    genome_parse("BCD", &g, false, &err);
+    ck_assert(!genome_viable(&g));
+    genome_parse("K", &g, false, &err);
+    ck_assert(genome_viable(&g));
+    genome_parse("ABBDD", &g, false, &err);
+    ck_assert_int_eq(genome_steps(&g), 3);
+    ck_assert_int_eq(genome_view_radius(&g), 5);
+    genome_parse("A", &g, false, &err);
+    ck_assert_int_eq(genome_view_radius(&g), 1);
+}
+END_TEST
+
+START_TEST(test_removable)
+{
+    Genome g;
+    Err err;
+    uint16_t out[GENE_COUNT];
+    genome_parse("AB", &g, false, &err);
+    ck_assert_int_eq(genome_removable(&g, true, out), 1); /* the last A is kept */
+    ck_assert_int_eq(out[GENE_B], 1);
+    ck_assert_int_eq(out[GENE_A], 0);
+    genome_parse("AKK", &g, false, &err);
+    ck_assert_int_eq(genome_removable(&g, true, out), 1); /* K never; A may go when K stays */
+    genome_parse("K", &g, false, &err);
+    ck_assert_int_eq(genome_removable(&g, true, NULL), 0);
+}
+END_TEST
+
+START_TEST(test_describe)
+{
+    Genome g;
+    Err err;
+    Buf o;
+    buf_init(&o);
+    genome_parse("ABBBD", &g, false, &err);
+    genome_describe(&g, &o);
+    ck_assert_msg(strstr(o.s, "(1+2+2+2+3)+(1*2*2*2*3)=10+24=34E"), "%s", o.s);
+    ck_assert_msg(strstr(o.s, "exactly 4 squares"), "%s", o.s);
+    ck_assert_msg(strstr(o.s, "7x7"), "%s", o.s);
+    buf_free(&o);
+}
+END_TEST
+
+Suite *pieces_suite(void)
+{
+    Suite *s = suite_create("pieces");
+    TCase *tc = tcase_create("core");
+    tcase_add_loop_test(tc, test_cost_table, 0, (int)(sizeof costs / sizeof costs[0]));
+    tcase_add_test(tc, test_cost_empty_and_saturates);
+    tcase_add_test(tc, test_gene_table);
+    tcase_add_test(tc, test_parse_format_markers);
+    tcase_add_test(tc, test_viable_steps_view);
+    tcase_add_test(tc, test_removable);
+    tcase_add_test(tc, test_describe);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,962 @@
+/* Tests of store (files under PBMHOME, lock, users, lists) and mail (queue, outbox, mailer). */
+/* the project's headers come first: check.h defines a `fail` macro that would rewrite util.h's fail() */
+#include "mail.h"
+#include "store.h"
+#include "util.h"
+
+#include <check.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+Suite *store_suite(void);
+
+/* ---------------------------------------------------------------- fixture */
+
+static const char *const saved_names[] = {"PBMHOME", "HOME", "PBMSENDMAIL", "PBMFROM", "SENDER",
+                                          "GENETESS_LOCK_WAIT"};
+#define NSAVED (sizeof saved_names / sizeof saved_names[0])
+static char *saved_values[NSAVED];
+static char tmpdir[64];
+static char home[128];
+
+static void setup(void)
+{
+    for (size_t i = 0; i < NSAVED; i++) {
+        const char *v = getenv(saved_names[i]);
+        saved_values[i] = v ? xstrdup(v) : NULL;
+    }
+    strcpy(tmpdir, "/tmp/check_store.XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    snprintf(home, sizeof home, "%s/home", tmpdir);
+    setenv("PBMHOME", home, 1);
+    unsetenv("PBMSENDMAIL");
+    unsetenv("SENDER");
+    setenv("PBMFROM", "referee@example.org", 1);
+    unsetenv("GENETESS_LOCK_WAIT");
+}
+
+/* rm -rf path (no symlinks followed). */
+static void rm_tree(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) < 0)
+        return;
+    if (S_ISDIR(st.st_mode)) {
+        DIR *d = opendir(path);
+        if (d) {
+            struct dirent *de;
+            while ((de = readdir(d)) != NULL) {
+                if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+                    continue;
+                char *sub = xasprintf("%s/%s", path, de->d_name);
+                rm_tree(sub);
+                free(sub);
+            }
+            closedir(d);
+        }
+        rmdir(path);
+    } else {
+        unlink(path);
+    }
+}
+
+static void teardown(void)
+{
+    rm_tree(tmpdir);
+    for (size_t i = 0; i < NSAVED; i++) {
+        if (saved_values[i])
+            setenv(saved_names[i], saved_values[i], 1);
+        else
+            unsetenv(saved_names[i]);
+        free(saved_values[i]);
+        saved_values[i] = NULL;
+    }
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+static void open_store(Store *s)
+{
+    Err err = {""};
+    ck_assert_int_eq(store_open(s, &err), 0);
+    ck_assert_str_eq(err.msg, "");
+}
+
+/* The whole of <home>/<rel>, malloc'd; fails the test when it cannot be read. */
+static char *slurp(const Store *s, const char *rel)
+{
+    char *p = store_path(s, rel);
+    char *text = NULL;
+    Err err = {""};
+    int rc = store_read_file(p, &text, NULL, &err);
+    ck_assert_msg(rc == 0, "reading %s: rc %d %s", p, rc, err.msg);
+    free(p);
+    return text;
+}
+
+static void put(const Store *s, const char *rel, const char *text)
+{
+    char *p = store_path(s, rel);
+    FILE *f = fopen(p, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    free(p);
+}
+
+static bool exists(const Store *s, const char *rel)
+{
+    char *p = store_path(s, rel);
+    bool ok = access(p, F_OK) == 0;
+    free(p);
+    return ok;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names in <home>/<rel> (dot files included, "." and ".." not), sorted. */
+static void list_dir(const Store *s, const char *rel, StrList *out)
+{
+    char *p = store_path(s, rel);
+    DIR *d = opendir(p);
+    ck_assert_ptr_nonnull(d);
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL)
+        if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+            sl_push(out, de->d_name);
+    closedir(d);
+    free(p);
+    if (out->n > 1)
+        qsort(out->v, (size_t)out->n, sizeof *out->v, cmp_str);
+}
+
+/* Sends fd 2 to a file until stderr_end(); returns the saved descriptor. */
+static int stderr_begin(const char *path)
+{
+    fflush(stderr);
+    int saved = dup(2);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ck_assert_int_ge(fd, 0);
+    dup2(fd, 2);
+    close(fd);
+    return saved;
+}
+
+static void stderr_end(int saved)
+{
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+}
+
+static char *read_abs(const char *path)
+{
+    char *text = NULL;
+    Err err = {""};
+    ck_assert_msg(store_read_file(path, &text, NULL, &err) == 0, "%s: %s", path, err.msg);
+    return text;
+}
+
+/* ---------------------------------------------------------------- open */
+
+START_TEST(test_open_creates_layout)
+{
+    Store s;
+    open_store(&s);
+    ck_assert_str_eq(s.home, home);
+    ck_assert_int_eq(s.lockfd, -1);
+    static const char *const dirs[] = {"games/Genetess", "games/Genetess-archive", "etc", "history", "outbox"};
+    for (int i = 0; i < 5; i++) {
+        char *p = store_path(&s, dirs[i]);
+        struct stat st;
+        ck_assert_int_eq(stat(p, &st), 0);
+        ck_assert(S_ISDIR(st.st_mode));
+        free(p);
+    }
+    char *p = store_path(&s, "games/Genetess/7");
+    ck_assert_str_eq(p + strlen(home), "/games/Genetess/7");
+    free(p);
+    store_close(&s);
+    ck_assert_ptr_null(s.home);
+    store_close(&s); /* twice is harmless */
+}
+END_TEST
+
+START_TEST(test_open_home_fallback)
+{
+    unsetenv("PBMHOME");
+    char h[128], errfile[160], want[200];
+    snprintf(h, sizeof h, "%s", tmpdir);
+    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
+    setenv("HOME", h, 1);
+
+    Store s;
+    int saved = stderr_begin(errfile);
+    Err err = {""};
+    int rc = store_open(&s, &err);
+    stderr_end(saved);
+    ck_assert_int_eq(rc, 0);
+    snprintf(want, sizeof want, "%s/.genetess", tmpdir);
+    ck_assert_str_eq(s.home, want);
+    char *said = read_abs(errfile);
+    snprintf(want, sizeof want, "genetess: using %s/.genetess as PBMHOME\n", tmpdir);
+    ck_assert_str_eq(said, want);
+    free(said);
+    store_close(&s);
+
+    /* the second time it exists: nothing is said */
+    saved = stderr_begin(errfile);
+    rc = store_open(&s, &err);
+    stderr_end(saved);
+    ck_assert_int_eq(rc, 0);
+    said = read_abs(errfile);
+    ck_assert_str_eq(said, "");
+    free(said);
+    store_close(&s);
+
+    unsetenv("HOME");
+    ck_assert_int_eq(store_open(&s, &err), -1);
+    ck_assert_str_eq(err.msg, "neither PBMHOME nor HOME is set");
+    ck_assert_ptr_null(s.home);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- files */
+
+START_TEST(test_read_file)
+{
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    char *text = NULL, *p = store_path(&s, "etc/nothing");
+    size_t len = 99;
+    ck_assert_int_eq(store_read_file(p, &text, &len, &err), 1);
+    ck_assert_ptr_null(text);
+    free(p);
+
+    put(&s, "etc/hello", "hello\nworld\n");
+    p = store_path(&s, "etc/hello");
+    ck_assert_int_eq(store_read_file(p, &text, &len, &err), 0);
+    ck_assert_str_eq(text, "hello\nworld\n");
+    ck_assert_uint_eq(len, 12);
+    free(text);
+    free(p);
+
+    p = store_path(&s, "etc/binary");
+    FILE *f = fopen(p, "w");
+    fwrite("a\0b", 1, 3, f);
+    fclose(f);
+    ck_assert_int_eq(store_read_file(p, &text, NULL, &err), -1);
+    char want[300];
+    snprintf(want, sizeof want, "%s is not a text file", p);
+    ck_assert_str_eq(err.msg, want);
+    free(p);
+
+    p = store_path(&s, "etc");
+    ck_assert_int_eq(store_read_file(p, &text, NULL, &err), -1);
+    snprintf(want, sizeof want, "%s is not a text file", p);
+    ck_assert_str_eq(err.msg, want);
+    free(p);
+    store_close(&s);
+}
+END_TEST
+
+START_TEST(test_write_atomic)
+{
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    char *p = store_path(&s, "etc/data");
+    ck_assert_int_eq(store_write_atomic(p, "one\n", 4, &err), 0);
+    ck_assert_int_eq(store_write_atomic(p, "two\n", 4, &err), 0);
+    char *text = slurp(&s, "etc/data");
+    ck_assert_str_eq(text, "two\n");
+    free(text);
+
+    /* the permission bits of the file being replaced are kept */
+    chmod(p, 0600);
+    ck_assert_int_eq(store_write_atomic(p, "three\n", 6, &err), 0);
+    struct stat st;
+    ck_assert_int_eq(stat(p, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0600);
+    free(p);
+
+    StrList names = {0};
+    list_dir(&s, "etc", &names);
+    ck_assert_int_eq(names.n, 1);
+    ck_assert_str_eq(names.v[0], "data");
+    sl_free(&names);
+
+    /* a missing directory: -1, nothing left behind */
+    p = store_path(&s, "nodir/data");
+    ck_assert_int_eq(store_write_atomic(p, "x", 1, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "cannot create"));
+    free(p);
+    store_close(&s);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- boards */
+
+static const struct {
+    const char *text;
+    bool ok;
+    int n;
+} board_numbers[] = {
+    {"101", true, 101}, {"1", true, 1},       {"999999999", true, 999999999},
+    {"../1", false, 0}, {"-1", false, 0},     {"0", false, 0},
+    {"01", false, 0},   {"1x", false, 0},     {"", false, 0},
+    {"99999999999", false, 0}, {"1000000000", false, 0}, {"1e3", false, 0},
+    {"+5", false, 0},   {" 5", false, 0},     {"5 ", false, 0},
+    {".101", false, 0},
+};
+
+START_TEST(test_valid_board_number)
+{
+    int n = -7;
+    bool ok = store_valid_board_number(board_numbers[_i].text, &n);
+    ck_assert_msg(ok == board_numbers[_i].ok, "\"%s\"", board_numbers[_i].text);
+    if (ok)
+        ck_assert_int_eq(n, board_numbers[_i].n);
+    else
+        ck_assert_int_eq(n, -7);
+}
+END_TEST
+
+START_TEST(test_valid_board_number_null)
+{
+    ck_assert(!store_valid_board_number(NULL, NULL));
+    ck_assert(store_valid_board_number("42", NULL));
+}
+END_TEST
+
+START_TEST(test_next_board_number)
+{
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    int n = 0;
+    ck_assert_int_eq(store_next_board_number(&s, &n, &err), 0);
+    ck_assert_int_eq(n, 101);
+    char *text = slurp(&s, "games/Genetess/.board");
+    ck_assert_str_eq(text, "101\n");
+    free(text);
+    ck_assert_int_eq(store_next_board_number(&s, &n, &err), 0);
+    ck_assert_int_eq(n, 102);
+    text = slurp(&s, "games/Genetess/.board");
+    ck_assert_str_eq(text, "102\n");
+    free(text);
+
+    /* numbers whose board already exists (running or archived) are skipped */
+    put(&s, "games/Genetess/103", "x");
+    put(&s, "games/Genetess-archive/104", "x");
+    ck_assert_int_eq(store_next_board_number(&s, &n, &err), 0);
+    ck_assert_int_eq(n, 105);
+
+    put(&s, "games/Genetess/.board", "abc\n");
+    n = 0;
+    ck_assert_int_eq(store_next_board_number(&s, &n, &err), -1);
+    ck_assert_int_eq(n, 0);
+    char want[300];
+    snprintf(want, sizeof want, "%s/games/Genetess/.board is corrupt: not a board number", home);
+    ck_assert_str_eq(err.msg, want);
+    text = slurp(&s, "games/Genetess/.board");
+    ck_assert_str_eq(text, "abc\n");
+    free(text);
+
+    put(&s, "games/Genetess/.board", "999999999\n");
+    ck_assert_int_eq(store_next_board_number(&s, &n, &err), -1);
+    store_close(&s);
+}
+END_TEST
+
+START_TEST(test_save_load_board)
+{
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    char *text = NULL;
+    bool archived = true;
+    ck_assert_int_eq(store_load_board(&s, 101, &text, &archived, &err), 1);
+    ck_assert(!archived);
+
+    ck_assert_int_eq(store_save_board(&s, 101, "first\n", &err), 0);
+    ck_assert(!exists(&s, "games/Genetess/.101"));
+    ck_assert_int_eq(store_save_board(&s, 101, "second\n", &err), 0);
+    text = slurp(&s, "games/Genetess/.101");
+    ck_assert_str_eq(text, "first\n");
+    free(text);
+    ck_assert_int_eq(store_save_board(&s, 101, "third\n", &err), 0);
+    text = slurp(&s, "games/Genetess/.101");
+    ck_assert_str_eq(text, "second\n");
+    free(text);
+
+    ck_assert_int_eq(store_load_board(&s, 101, &text, &archived, &err), 0);
+    ck_assert_str_eq(text, "third\n");
+    ck_assert(!archived);
+    free(text);
+
+    /* no temporary files remain */
+    StrList names = {0};
+    list_dir(&s, "games/Genetess", &names);
+    ck_assert_int_eq(names.n, 2);
+    ck_assert_str_eq(names.v[0], ".101");
+    ck_assert_str_eq(names.v[1], "101");
+    sl_free(&names);
+
+    ck_assert_int_eq(store_save_board(&s, 0, "x", &err), -1);
+    ck_assert_int_eq(store_load_board(&s, -1, &text, NULL, &err), 1);
+    store_close(&s);
+}
+END_TEST
+
+START_TEST(test_archive_delete_list)
+{
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    ck_assert_int_eq(store_save_board(&s, 101, "a\n", &err), 0);
+    ck_assert_int_eq(store_save_board(&s, 101, "b\n", &err), 0);
+    ck_assert_int_eq(store_save_board(&s, 5, "c\n", &err), 0);
+    ck_assert_int_eq(store_save_board(&s, 102, "d\n", &err), 0);
+    put(&s, "games/Genetess/01", "junk");
+    put(&s, "games/Genetess/abc", "junk");
+    char *p = store_path(&s, "games/Genetess/300");
+    ck_assert_int_eq(mkdir(p, 0755), 0); /* a directory is not a board */
+    free(p);
+
+    int *nums = NULL;
+    ck_assert_int_eq(store_list_boards(&s, &nums, &err), 3);
+    ck_assert_int_eq(nums[0], 5);
+    ck_assert_int_eq(nums[1], 101);
+    ck_assert_int_eq(nums[2], 102);
+    free(nums);
+
+    ck_assert_int_eq(store_archive_board(&s, 101, &err), 0);
+    ck_assert(!exists(&s, "games/Genetess/101"));
+    ck_assert(!exists(&s, "games/Genetess/.101"));
+    char *text = slurp(&s, "games/Genetess-archive/101");
+    ck_assert_str_eq(text, "b\n");
+    free(text);
+    bool archived = false;
+    ck_assert_int_eq(store_load_board(&s, 101, &text, &archived, &err), 0);
+    ck_assert(archived);
+    ck_assert_str_eq(text, "b\n");
+    free(text);
+    ck_assert_int_eq(store_archive_board(&s, 101, &err), -1);
+    ck_assert_str_eq(err.msg, "Genetess board 101 not found");
+
+    ck_assert_int_eq(store_delete_board(&s, 102, &err), 0);
+    ck_assert(!exists(&s, "games/Genetess/102"));
+    ck_assert_int_eq(store_delete_board(&s, 102, &err), 0); /* already gone: fine */
+
+    ck_assert_int_eq(store_list_boards(&s, &nums, &err), 1);
+    ck_assert_int_eq(nums[0], 5);
+    free(nums);
+    ck_assert_int_eq(store_delete_board(&s, 5, &err), 0);
+    ck_assert_int_eq(store_list_boards(&s, &nums, &err), 0);
+    ck_assert_ptr_null(nums);
+    store_close(&s);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- lock */
+
+/* In a child process: opens a second Store and tries to lock. Writes the error text to fd and
+   exits 0 when locked, 1 when refused, 2 when the store could not be opened. */
+static void child_try_lock(int fd)
+{
+    Store s2;
+    Err err = {""};
+    if (store_open(&s2, &err) < 0)
+        _exit(2);
+    int rc = store_lock(&s2, &err);
+    ssize_t w = write(fd, err.msg, strlen(err.msg));
+    (void)w;
+    _exit(rc == 0 ? 0 : 1);
+}
+
+static int run_child(char *msg, size_t size, double *elapsed)
+{
+    int p[2];
+    ck_assert_int_eq(pipe(p), 0);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        close(p[0]);
+        child_try_lock(p[1]);
+    }
+    close(p[1]);
+    size_t n = 0;
+    ssize_t r;
+    while (n + 1 < size && (r = read(p[0], msg + n, size - n - 1)) > 0)
+        n += (size_t)r;
+    msg[n] = '\0';
+    close(p[0]);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    *elapsed = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    ck_assert(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+START_TEST(test_lock)
+{
+    setenv("GENETESS_LOCK_WAIT", "1", 1);
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    ck_assert_int_eq(store_lock(&s, &err), 0);
+    ck_assert_int_ge(s.lockfd, 0);
+    int fd = s.lockfd;
+    ck_assert_int_eq(store_lock(&s, &err), 0); /* already held */
+    ck_assert_int_eq(s.lockfd, fd);
+    ck_assert(exists(&s, "games/Genetess/.lockfile"));
+
+    char msg[ERR_MAX];
+    double elapsed;
+    ck_assert_int_eq(run_child(msg, sizeof msg, &elapsed), 1);
+    ck_assert_str_eq(msg, "Genetess is busy; try again later");
+    ck_assert_msg(elapsed >= 0.9 && elapsed < 5, "waited %.2f s", elapsed);
+
+    store_unlock(&s);
+    ck_assert_int_eq(s.lockfd, -1);
+    setenv("GENETESS_LOCK_WAIT", "0", 1);
+    ck_assert_int_eq(run_child(msg, sizeof msg, &elapsed), 0);
+    ck_assert_str_eq(msg, "");
+    store_close(&s);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- users */
+
+START_TEST(test_user_add_find_auth)
+{
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    User u;
+    ck_assert_int_eq(store_user_find(&s, "alice", &u, &err), 1); /* no etc/users yet */
+    ck_assert_int_eq(store_user_add(&s, "alice", "Secret", "alice@example.org", &err), 0);
+    ck_assert_int_eq(store_user_add(&s, "bob", "pw", "bob@x.y,bob@z.w", &err), 0);
+    char *text = slurp(&s, "etc/users");
+    ck_assert_str_eq(text, "alice:Secret:alice@example.org\nbob:pw:bob@x.y,bob@z.w\n");
+    free(text);
+
+    ck_assert_int_eq(store_user_find(&s, "ALICE", &u, &err), 0);
+    ck_assert_str_eq(u.id, "alice");
+    ck_assert_str_eq(u.password, "Secret");
+    ck_assert_str_eq(u.address, "alice@example.org");
+    user_free(&u);
+    ck_assert_ptr_null(u.address);
+    ck_assert_int_eq(store_user_find(&s, "carol", &u, &err), 1);
+    ck_assert_int_eq(store_user_find(&s, "ali", &u, &err), 1);
+
+    ck_assert_int_eq(store_auth(&s, "Alice", "SECRET", &u, &err), 0);
+    ck_assert_str_eq(u.id, "alice");
+    ck_assert_str_eq(u.address, "alice@example.org");
+    user_free(&u);
+    ck_assert_int_eq(store_auth(&s, "bob", "pw", &u, &err), 0);
+    ck_assert_str_eq(u.address, "bob@x.y,bob@z.w");
+    user_free(&u);
+
+    ck_assert_int_eq(store_auth(&s, "alice", "wrong", &u, &err), -1);
+    ck_assert_str_eq(err.msg, "Invalid password entered");
+    ck_assert_int_eq(store_auth(&s, "alice", "", &u, &err), -1);
+    ck_assert_str_eq(err.msg, "Invalid password entered");
+    ck_assert_int_eq(store_auth(&s, "carol", "Secret", &u, &err), -1);
+    ck_assert_str_eq(err.msg, "Invalid userid entered");
+    ck_assert_int_eq(store_auth(&s, "../alice", "Secret", &u, &err), -1);
+    ck_assert_str_eq(err.msg, "Invalid userid entered");
+
+    ck_assert_int_eq(store_user_add(&s, "Alice", "x", "a@b.c", &err), -1);
+    ck_assert_str_eq(err.msg, "User Alice already exists");
+    text = slurp(&s, "etc/users");
+    ck_assert_str_eq(text, "alice:Secret:alice@example.org\nbob:pw:bob@x.y,bob@z.w\n");
+    free(text);
+    store_close(&s);
+}
+END_TEST
+
+static const struct {
+    const char *id, *password, *address;
+} bad_users[] = {
+    {"", "pw", "a@b.c"},
+    {"a b", "pw", "a@b.c"},
+    {"a:b", "pw", "a@b.c"},
+    {"abcdefghijabcdefghijabcdefghijabc", "pw", "a@b.c"}, /* 33 chars */
+    {"x#", "pw", "a@b.c"},
+    {"carol", "", "a@b.c"},
+    {"carol", "p w", "a@b.c"},
+    {"carol", "p:w", "a@b.c"},
+    {"carol", "p'w", "a@b.c"},
+    {"carol", "p\"w", "a@b.c"},
+    {"carol", "p\tw", "a@b.c"},
+    {"carol", "1234567890123456789012345678901234567890123456789012345678901234", "a@b.c"}, /* 64 */
+    {"carol", "pw", "ab.c"},
+    {"carol", "pw", "a@b.c\nBcc: x@y"},
+    {"carol", "pw", "a @b.c"},
+    {"carol", "pw", "a:x@b.c"},
+};
+
+START_TEST(test_user_add_refuses)
+{
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    ck_assert_int_eq(store_user_add(&s, bad_users[_i].id, bad_users[_i].password, bad_users[_i].address, &err),
+                     -1);
+    ck_assert(strncmp(err.msg, "Invalid ", 8) == 0);
+    ck_assert(!exists(&s, "etc/users"));
+    store_close(&s);
+}
+END_TEST
+
+START_TEST(test_valid_userid)
+{
+    ck_assert(store_valid_userid("a"));
+    ck_assert(store_valid_userid("A.b-c_9"));
+    ck_assert(store_valid_userid("abcdefghijabcdefghijabcdefghijab")); /* 32 */
+    ck_assert(!store_valid_userid("abcdefghijabcdefghijabcdefghijabc"));
+    ck_assert(!store_valid_userid(""));
+    ck_assert(!store_valid_userid(NULL));
+    ck_assert(!store_valid_userid("al ice"));
+    ck_assert(!store_valid_userid("al/ice"));
+    ck_assert(!store_valid_userid("al\nice"));
+}
+END_TEST
+
+START_TEST(test_users_file_format)
+{
+    Store s;
+    open_store(&s);
+    put(&s, "etc/users",
+        "# the users\n"
+        "\n"
+        "   \n"
+        "#carol:pw:carol@c.c\n"
+        "broken line\n"
+        "dave:pw\n"
+        "bob:pw:Bob Smith:x:bob@a.b\n"
+        "eve:Pw2: eve@e.e \r\n"
+        "fred:pw:fred@f.f"); /* no final newline */
+    Err err = {""};
+    User u;
+    ck_assert_int_eq(store_user_find(&s, "bob", &u, &err), 0);
+    ck_assert_str_eq(u.id, "bob");
+    ck_assert_str_eq(u.password, "pw");
+    ck_assert_str_eq(u.address, "bob@a.b");
+    user_free(&u);
+    ck_assert_int_eq(store_user_find(&s, "eve", &u, &err), 0);
+    ck_assert_str_eq(u.password, "Pw2");
+    ck_assert_str_eq(u.address, "eve@e.e");
+    user_free(&u);
+    ck_assert_int_eq(store_user_find(&s, "fred", &u, &err), 0);
+    ck_assert_str_eq(u.address, "fred@f.f");
+    user_free(&u);
+    ck_assert_int_eq(store_user_find(&s, "carol", &u, &err), 1);
+    ck_assert_int_eq(store_user_find(&s, "#carol", &u, &err), 1);
+    ck_assert_int_eq(store_user_find(&s, "dave", &u, &err), 1);
+    ck_assert_int_eq(store_user_find(&s, "broken line", &u, &err), 1);
+
+    /* adding keeps every existing line and mends the missing final newline */
+    ck_assert_int_eq(store_user_add(&s, "gina", "pw", "g@g.g", &err), 0);
+    char *text = slurp(&s, "etc/users");
+    ck_assert_str_eq(text, "# the users\n"
+                           "\n"
+                           "   \n"
+                           "#carol:pw:carol@c.c\n"
+                           "broken line\n"
+                           "dave:pw\n"
+                           "bob:pw:Bob Smith:x:bob@a.b\n"
+                           "eve:Pw2: eve@e.e \r\n"
+                           "fred:pw:fred@f.f\n"
+                           "gina:pw:g@g.g\n");
+    free(text);
+    ck_assert_int_eq(store_user_add(&s, "BOB", "pw", "b@b.b", &err), -1);
+    ck_assert_str_eq(err.msg, "User BOB already exists");
+    store_close(&s);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- lists */
+
+START_TEST(test_lists)
+{
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    ck_assert_int_eq(store_write_list(&s, "boardno:players:moveno:status\n101:alice bob:17:bob turn\n", &err), 0);
+    char *text = slurp(&s, "etc/Genetess.list");
+    ck_assert_str_eq(text, "boardno:players:moveno:status\n101:alice bob:17:bob turn\n");
+    free(text);
+    ck_assert_int_eq(store_write_list(&s, "boardno:players:moveno:status\n", &err), 0);
+    text = slurp(&s, "etc/Genetess.list");
+    ck_assert_str_eq(text, "boardno:players:moveno:status\n");
+    free(text);
+
+    ck_assert_int_eq(store_append_history(&s, "2024-01-02 101 alice 12 alice bob", &err), 0);
+    ck_assert_int_eq(store_append_history(&s, "2024-01-03 102 TIE 7 carol dave", &err), 0);
+    text = slurp(&s, "history/Genetess");
+    ck_assert_str_eq(text, "2024-01-02 101 alice 12 alice bob\n2024-01-03 102 TIE 7 carol dave\n");
+    free(text);
+    ck_assert_int_eq(store_append_history(&s, "x\ny", &err), -1);
+
+    StrList names = {0};
+    list_dir(&s, "history", &names);
+    ck_assert_int_eq(names.n, 1);
+    sl_free(&names);
+    list_dir(&s, "etc", &names);
+    ck_assert_int_eq(names.n, 1);
+    sl_free(&names);
+    store_close(&s);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- mail */
+
+#define NOW 1700000000 /* Tue, 14 Nov 2023 22:13:20 +0000 */
+
+START_TEST(test_mail_add_refuses)
+{
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    ck_assert_int_eq(mail_add(&q, "a@b.c", "Genetess Board 101\nBcc: x@y", "body", &err), -1);
+    ck_assert_str_eq(err.msg, "refusing a mail header with control characters");
+    err.msg[0] = '\0';
+    ck_assert_int_eq(mail_add(&q, "a@b.c\r", "Genetess Board 101", "body", &err), -1);
+    ck_assert_str_eq(err.msg, "refusing a mail header with control characters");
+    ck_assert_int_eq(mail_add(&q, "a@b.c", "tab\there", "body", &err), -1);
+    ck_assert_int_eq(q.n, 0);
+    ck_assert_int_eq(mail_add(&q, "a@b.c", "Genetess Board 101", "line\n\tmore\n", &err), 0);
+    ck_assert_int_eq(q.n, 1);
+    mail_free(&q);
+    ck_assert_int_eq(q.n, 0);
+    ck_assert_ptr_null(q.m);
+}
+END_TEST
+
+START_TEST(test_mail_outbox)
+{
+    Store s;
+    open_store(&s);
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", "New Genetess Board 101 ALL", "Hello alice\n", &err), 0);
+    ck_assert_int_eq(mail_add(&q, "bob@b.b", "New Genetess Board 101 ALL", "Hello bob\n", &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 2);
+    ck_assert_int_eq(q.n, 0);
+    ck_assert_int_eq(mail_add(&q, "carol@c.c", "Genetess chat 101 alice", "", &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 0);
+
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 3);
+    static const char *const want[] = {
+        "From: referee@example.org\nTo: alice@a.a\nSubject: New Genetess Board 101 ALL\n"
+        "Date: Tue, 14 Nov 2023 22:13:20 +0000\n\nHello alice\n",
+        "From: referee@example.org\nTo: bob@b.b\nSubject: New Genetess Board 101 ALL\n"
+        "Date: Tue, 14 Nov 2023 22:13:20 +0000\n\nHello bob\n",
+        "From: referee@example.org\nTo: carol@c.c\nSubject: Genetess chat 101 alice\n"
+        "Date: Tue, 14 Nov 2023 22:13:20 +0000\n\n",
+    };
+    char prefix[64];
+    int len = snprintf(prefix, sizeof prefix, "%d-%ld-", NOW, (long)getpid());
+    int lastseq = 0;
+    for (int i = 0; i < names.n; i++) {
+        const char *nm = names.v[i];
+        ck_assert_msg(strncmp(nm, prefix, (size_t)len) == 0, "name %s", nm);
+        ck_assert_uint_eq(strspn(nm, "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ._-"),
+                          strlen(nm));
+        const char *seq = nm + len;
+        ck_assert_uint_eq(strspn(seq, "0123456789"), 4);
+        ck_assert_str_eq(seq + 4, ".mail");
+        int k = atoi(seq);
+        ck_assert_int_gt(k, lastseq);
+        lastseq = k;
+        char rel[128];
+        snprintf(rel, sizeof rel, "outbox/%s", nm);
+        char *text = slurp(&s, rel);
+        ck_assert_str_eq(text, want[i]);
+        free(text);
+    }
+    sl_free(&names);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+START_TEST(test_mail_from_default)
+{
+    unsetenv("PBMFROM");
+    Store s;
+    open_store(&s);
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    ck_assert_int_eq(mail_add(&q, "a@a.a", "Genetess help", "h", &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, 0), 1);
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    char rel[128];
+    snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
+    ck_assert(strncmp(names.v[0], "0-", 2) == 0);
+    char *text = slurp(&s, rel);
+    char host[256] = "";
+    gethostname(host, sizeof host);
+    host[sizeof host - 1] = '\0';
+    char *want = xasprintf("From: genetess@%s\nTo: a@a.a\nSubject: Genetess help\n"
+                           "Date: Thu, 01 Jan 1970 00:00:00 +0000\n\nh",
+                           host[0] ? host : "localhost");
+    ck_assert_str_eq(text, want);
+    free(want);
+    free(text);
+    sl_free(&names);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+START_TEST(test_mail_sendmail)
+{
+    Store s;
+    open_store(&s);
+    char sent[128], cmd[200];
+    snprintf(sent, sizeof sent, "%s/sent", tmpdir);
+    snprintf(cmd, sizeof cmd, "cat >> '%s'", sent);
+    setenv("PBMSENDMAIL", cmd, 1);
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "one\n", &err), 0);
+    ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "two\n", &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW + 86400), 2);
+    char *text = read_abs(sent);
+    ck_assert_str_eq(text, "From: referee@example.org\nTo: alice@a.a\nSubject: Genetess Board 101 bob\n"
+                           "Date: Wed, 15 Nov 2023 22:13:20 +0000\n\none\n"
+                           "From: referee@example.org\nTo: bob@b.b\nSubject: Genetess Board 101 bob\n"
+                           "Date: Wed, 15 Nov 2023 22:13:20 +0000\n\ntwo\n");
+    free(text);
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 0);
+    sl_free(&names);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+START_TEST(test_mail_sendmail_fails)
+{
+    Store s;
+    open_store(&s);
+    char errfile[128];
+    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
+    static const char *const mailers[] = {"false", "exit 3", "/nonexistent/sendmail -t", "head -c 1 >/dev/null; exit 1"};
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    setenv("PBMSENDMAIL", mailers[_i], 1);
+    Buf big;
+    buf_init(&big);
+    for (int i = 0; i < 20000; i++)
+        buf_add(&big, "0123456789\n"); /* more than a pipe holds: the mailer stops reading */
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", big.s, &err), 0);
+    int saved = stderr_begin(errfile);
+    int rc = mail_flush(&q, &s, NOW);
+    stderr_end(saved);
+    ck_assert_int_eq(rc, 1);
+
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    char *said = read_abs(errfile);
+    char *want = xasprintf("genetess: mailer failed; message left in outbox/%s\n", names.v[0]);
+    ck_assert_ptr_nonnull(strstr(said, want));
+    ck_assert(strlen(said) >= strlen(want));
+    ck_assert_str_eq(said + strlen(said) - strlen(want), want);
+    free(want);
+    free(said);
+    char rel[128];
+    snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
+    char *text = slurp(&s, rel);
+    char *full = xasprintf("From: referee@example.org\nTo: alice@a.a\nSubject: Genetess Board 101 bob\n"
+                           "Date: Tue, 14 Nov 2023 22:13:20 +0000\n\n%s",
+                           big.s);
+    ck_assert(strcmp(text, full) == 0);
+    free(full);
+    free(text);
+    buf_free(&big);
+    sl_free(&names);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+START_TEST(test_mail_reply_address)
+{
+    unsetenv("SENDER");
+    ck_assert_ptr_null(mail_reply_address());
+    setenv("SENDER", "", 1);
+    ck_assert_ptr_null(mail_reply_address());
+    setenv("SENDER", "a@b.c\nBcc: x@y", 1);
+    ck_assert_ptr_null(mail_reply_address());
+    setenv("SENDER", "alice@example.org", 1);
+    ck_assert_str_eq(mail_reply_address(), "alice@example.org");
+}
+END_TEST
+
+Suite *store_suite(void)
+{
+    Suite *s = suite_create("store");
+    TCase *tc = tcase_create("store");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 20);
+    tcase_add_test(tc, test_open_creates_layout);
+    tcase_add_test(tc, test_open_home_fallback);
+    tcase_add_test(tc, test_read_file);
+    tcase_add_test(tc, test_write_atomic);
+    tcase_add_loop_test(tc, test_valid_board_number, 0, (int)(sizeof board_numbers / sizeof board_numbers[0]));
+    tcase_add_test(tc, test_valid_board_number_null);
+    tcase_add_test(tc, test_next_board_number);
+    tcase_add_test(tc, test_save_load_board);
+    tcase_add_test(tc, test_archive_delete_list);
+    tcase_add_test(tc, test_lock);
+    tcase_add_test(tc, test_user_add_find_auth);
+    tcase_add_loop_test(tc, test_user_add_refuses, 0, (int)(sizeof bad_users / sizeof bad_users[0]));
+    tcase_add_test(tc, test_valid_userid);
+    tcase_add_test(tc, test_users_file_format);
+    tcase_add_test(tc, test_lists);
+    suite_add_tcase(s, tc);
+
+    TCase *tm = tcase_create("mail");
+    tcase_add_checked_fixture(tm, setup, teardown);
+    tcase_set_timeout(tm, 20);
+    tcase_add_test(tm, test_mail_add_refuses);
+    tcase_add_test(tm, test_mail_outbox);
+    tcase_add_test(tm, test_mail_from_default);
+    tcase_add_test(tm, test_mail_sendmail);
+    tcase_add_loop_test(tm, test_mail_sendmail_fails, 0, 4);
+    tcase_add_test(tm, test_mail_reply_address);
+    suite_add_tcase(s, tm);
+    return s;
+}

@@ -1,0 +1,556 @@
+/* Tests of view: view maps (SPEC 5), the turnsheet (SPEC 9.1) and show (SPEC 9.3); fog of war above all. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "view.h"
+
+/* After the project's headers: check.h defines a macro named fail, util.h a function. */
+#include <check.h>
+
+/* A w x h board of floor inside one ring of exterior wall; players alice, bob, carol... in play, round 1,
+ * alice (seat 0) to move. */
+static Board *mk(int w, int h, int np)
+{
+    static const char *const ids[] = {"alice", "bob", "carol", "dave"};
+    Board *b = board_new();
+    b->number = 101;
+    snprintf(b->par.map, sizeof b->par.map, "test");
+    board_set_size(b, w, h);
+    for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++)
+            b->ter[board_sq(b, c, r)] = (r == 0 || c == 0 || r == h - 1 || c == w - 1) ? TER_XWALL : TER_FLOOR;
+    b->pl = xcalloc((size_t)np, sizeof *b->pl);
+    b->np = np;
+    for (int i = 0; i < np; i++) {
+        snprintf(b->pl[i].id, sizeof b->pl[i].id, "%s", ids[i]);
+        b->pl[i].e = 5;
+        b->pl[i].holiday_left = 14 * 86400;
+        b->pl[i].start = i + 1;
+    }
+    b->phase = PHASE_PLAY;
+    b->round = 1;
+    b->seat = 0;
+    b->clock.deadline = 1700000000; /* 2023-11-14 22:13 UTC */
+    return b;
+}
+
+static int sq(const Board *b, const char *name)
+{
+    int s;
+    Err err;
+    ck_assert_int_eq(board_parse_sq(b, name, &s, &err), 0);
+    return s;
+}
+
+static Piece *put(Board *b, const char *square, int owner, const char *seq)
+{
+    Genome g;
+    Err err;
+    ck_assert_msg(genome_parse(seq, &g, true, &err) == 0, "%s", err.msg);
+    return board_add_piece(b, sq(b, square), owner, &g);
+}
+
+static void add_special(Board *b, int code, const char *square, const char *text)
+{
+    b->sp = xrealloc(b->sp, sizeof *b->sp * (size_t)(b->nsp + 1));
+    Special *s = &b->sp[b->nsp++];
+    memset(s, 0, sizeof *s);
+    s->code = code;
+    s->sq = sq(b, square);
+    s->params = xstrdup("e=1 per-king=no");
+    s->text = xstrdup(text);
+}
+
+static uint8_t *view(const Board *b, int player)
+{
+    uint8_t *m = xmalloc((size_t)b->w * (size_t)b->h);
+    view_compute(b, player, m);
+    return m;
+}
+
+static int count_bits(const Board *b, const uint8_t *m, int bit)
+{
+    int n = 0;
+    for (int i = 0; i < b->w * b->h; i++)
+        n += (m[i] & bit) != 0;
+    return n;
+}
+
+/* Every line of text is at most 80 columns. */
+static void assert_width(const char *text)
+{
+    int line = 1;
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        ck_assert_msg(n <= 80, "line %d is %zu columns: %.*s", line, n, (int)n, p);
+        p += n + (nl ? 1 : 0);
+        line++;
+    }
+}
+
+static char *sheet(const Board *b, int reader, SheetVariant variant, const char *result)
+{
+    SheetOpts o = {.variant = variant, .result = result};
+    Buf out;
+    buf_init(&out);
+    sheet_render(b, reader, &o, &out);
+    char *s = buf_take(&out);
+    assert_width(s);
+    return s;
+}
+
+/* True when some line of text starts with prefix. */
+static bool has_line_prefix(const char *text, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+        if (strncmp(p, prefix, n) == 0)
+            return true;
+    return false;
+}
+
+/* The whole line of text starting with prefix (static buffer), or NULL. */
+static const char *line_with(const char *text, const char *prefix)
+{
+    static char buf[512];
+    size_t n = strlen(prefix);
+    for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+        if (strncmp(p, prefix, n) == 0) {
+            const char *nl = strchr(p, '\n');
+            size_t k = nl ? (size_t)(nl - p) : strlen(p);
+            if (k >= sizeof buf)
+                k = sizeof buf - 1;
+            memcpy(buf, p, k);
+            buf[k] = '\0';
+            return buf;
+        }
+    return NULL;
+}
+
+/* The last non-empty line. */
+static const char *last_line(const char *text)
+{
+    static char buf[512];
+    size_t n = strlen(text);
+    while (n && text[n - 1] == '\n')
+        n--;
+    size_t s = n;
+    while (s && text[s - 1] != '\n')
+        s--;
+    snprintf(buf, sizeof buf, "%.*s", (int)(n - s), text + s);
+    return buf;
+}
+
+/* ---- view maps ---- */
+
+START_TEST(view_radius_one)
+{
+    Board *b = mk(9, 9, 2);
+    Piece *p = put(b, "D4", 0, "A");
+    uint8_t *m = view(b, 0);
+    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 9);
+    ck_assert_int_eq(count_bits(b, m, VIEW_DECODE), 0);
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            bool in = c >= 2 && c <= 4 && r >= 2 && r <= 4;
+            ck_assert_int_eq((m[board_sq(b, c, r)] & VIEW_SEEN) != 0, in);
+            ck_assert_int_eq(piece_sees(b, p, board_sq(b, c, r)), in);
+        }
+    free(m);
+    m = view(b, 1); /* bob has no pieces */
+    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 0);
+    free(m);
+    board_free(b);
+}
+END_TEST
+
+START_TEST(view_d_is_seven_by_seven)
+{
+    Board *b = mk(13, 13, 2);
+    put(b, "G7", 0, "AD");
+    uint8_t *m = view(b, 0);
+    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 49);
+    ck_assert(m[sq(b, "D4")] & VIEW_SEEN);
+    ck_assert(m[sq(b, "J10")] & VIEW_SEEN);
+    ck_assert(!(m[sq(b, "C7")] & VIEW_SEEN));
+    ck_assert(!(m[sq(b, "G11")] & VIEW_SEEN));
+    free(m);
+    /* clipped at the grid edge; walls do not block */
+    Board *c = mk(13, 13, 2);
+    put(c, "B2", 0, "ADD");
+    m = view(c, 0);
+    ck_assert_int_eq(count_bits(c, m, VIEW_SEEN), 7 * 7);
+    free(m);
+    board_free(c);
+    board_free(b);
+}
+END_TEST
+
+START_TEST(view_f_decodes_its_own_view_only)
+{
+    Board *b = mk(12, 12, 2);
+    put(b, "C3", 0, "AF");
+    put(b, "I9", 0, "A");
+    uint8_t *m = view(b, 0);
+    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 18);
+    ck_assert_int_eq(count_bits(b, m, VIEW_DECODE), 9);
+    ck_assert(m[sq(b, "D4")] & VIEW_DECODE);
+    ck_assert(m[sq(b, "I9")] & VIEW_SEEN);
+    ck_assert(!(m[sq(b, "I9")] & VIEW_DECODE));
+    free(m);
+    board_free(b);
+}
+END_TEST
+
+START_TEST(view_ronin_and_orphans)
+{
+    Board *b = mk(12, 12, 3);
+    put(b, "C3", 0, "AP"); /* ronin once alice is eliminated */
+    put(b, "I9", 0, "A");  /* orphan once alice is eliminated */
+    put(b, "F6", 1, "A");  /* bob resigns: an orphan */
+    b->pl[0].status = PS_ELIMINATED;
+    b->pl[1].status = PS_RESIGNED;
+    b->seat = 2;
+    uint8_t *m = view(b, 0);
+    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 9);
+    ck_assert(m[sq(b, "C3")] & VIEW_SEEN);
+    ck_assert(!(m[sq(b, "I9")] & VIEW_SEEN));
+    free(m);
+    m = view(b, 1);
+    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 0);
+    free(m);
+    m = view(b, 2); /* carol: no pieces, orphans give her nothing */
+    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 0);
+    free(m);
+    /* a resigned player sees nothing even with a whole-board view */
+    b->pl[1].full_view = true;
+    m = view(b, 1);
+    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 0);
+    free(m);
+    board_free(b);
+}
+END_TEST
+
+START_TEST(view_full_and_round0)
+{
+    Board *b = mk(10, 8, 2);
+    put(b, "C3", 0, "A");
+    b->pl[0].full_view = true;
+    uint8_t *m = view(b, 0);
+    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 80);
+    ck_assert_int_eq(count_bits(b, m, VIEW_DECODE), 0);
+    b->pl[0].full_decode = true;
+    view_compute(b, 0, m);
+    ck_assert_int_eq(count_bits(b, m, VIEW_DECODE), 80);
+    b->pl[0].full_view = b->pl[0].full_decode = false;
+    b->phase = PHASE_ROUND0;
+    b->round = 0;
+    view_compute(b, 1, m);
+    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 80);
+    free(m);
+    board_free(b);
+}
+END_TEST
+
+/* ---- the sheet ---- */
+
+START_TEST(sheet_exact_board_and_fog)
+{
+    Board *b = mk(9, 6, 2);
+    put(b, "B2", 0, "A");
+    put(b, "F4", 1, "AJM"); /* outside alice's view */
+    b->pl[1].e = 777777;
+    char *s = sheet(b, 0, SHEET_YOUR_MOVE, NULL);
+    const char *pic = "  A B C\n"
+                      "1 # # # 1\n"
+                      "2 # @ . 2\n"
+                      "3 # . . 3\n"
+                      "  A B C\n";
+    ck_assert_msg(strstr(s, pic), "board picture wrong:\n%s", s);
+    ck_assert_ptr_null(strstr(s, "AJM"));
+    ck_assert_ptr_null(strstr(s, "777777"));
+    ck_assert(!has_line_prefix(s, "  F4 "));
+    ck_assert(has_line_prefix(s, "  B2    alice   A"));
+    ck_assert_ptr_nonnull(strstr(s, "It is your move."));
+    ck_assert_ptr_nonnull(strstr(s, "Move #1"));
+    ck_assert_ptr_nonnull(strstr(s, "Deadline: 2023-11-14 22:13 UTC"));
+    ck_assert_ptr_nonnull(strstr(s, "Your E: 5"));
+    ck_assert_ptr_nonnull(strstr(s, "Nothing you could see happened."));
+    ck_assert_ptr_nonnull(strstr(s, "Stored orders: none"));
+    ck_assert_ptr_nonnull(strstr(s, "Your start: GPC1"));
+    ck_assert_ptr_null(strstr(s, "GPC2"));
+    ck_assert_str_eq(last_line(s), "genetess move 101 alice <password> <ORDER>#1");
+    free(s);
+    /* one step closer, it is seen but not decoded */
+    board_move_piece(b, sq(b, "F4"), sq(b, "C3"));
+    s = sheet(b, 0, SHEET_YOUR_MOVE, NULL);
+    ck_assert_msg(strstr(s, "3 # . b 3\n"), "%s", s);
+    ck_assert_str_eq(line_with(s, "  C3 "), "  C3    bob     ?");
+    ck_assert_ptr_null(strstr(s, "AJM"));
+    free(s);
+    board_free(b);
+}
+END_TEST
+
+START_TEST(sheet_decoded_and_phased)
+{
+    Board *b = mk(9, 6, 2);
+    put(b, "C3", 0, "AFRr"); /* own phased piece: shown with its markers */
+    put(b, "D3", 1, "ABu");  /* decoded: no markers */
+    put(b, "C4", 1, "ACr");  /* phased enemy inside the view: never shown */
+    add_special(b, 1, "B4", "Gold seam");
+    add_special(b, 1, "H5", "Far seam");
+    char *s = sheet(b, 0, SHEET_NOT_YOUR_MOVE, NULL);
+    ck_assert_str_eq(line_with(s, "  C3 "), "  C3    alice   AFRr");
+    ck_assert_str_eq(line_with(s, "  D3 "), "  D3    bob     AB");
+    ck_assert(!has_line_prefix(s, "  C4 "));
+    ck_assert_ptr_null(strstr(s, "ACr"));
+    ck_assert_ptr_null(strstr(s, "AC\n"));
+    ck_assert_msg(strstr(s, "4 * . . 4\n"), "phased enemy drawn:\n%s", s);
+    ck_assert_str_eq(line_with(s, "  B4 "), "  B4    S1   Gold seam");
+    ck_assert_ptr_null(strstr(s, "Far seam"));
+    ck_assert(!has_line_prefix(s, "  H5 "));
+    ck_assert_ptr_nonnull(strstr(s, "It is alice's move."));
+    free(s);
+    /* bob: alice's phased piece is invisible to him too */
+    s = sheet(b, 1, SHEET_NOT_YOUR_MOVE, NULL);
+    ck_assert(!has_line_prefix(s, "  C3 "));
+    ck_assert_str_eq(line_with(s, "  C4 "), "  C4    bob     ACr");
+    ck_assert_ptr_null(strstr(s, "AFR"));
+    free(s);
+    board_free(b);
+}
+END_TEST
+
+START_TEST(sheet_strips_of_36)
+{
+    Board *b = mk(50, 5, 2);
+    put(b, "B2", 0, "A");
+    b->pl[0].full_view = true;
+    char *s = sheet(b, 0, SHEET_YOUR_MOVE, NULL);
+    int strips = 0;
+    for (const char *p = s; p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+        if (strncmp(p, "1 ", 2) != 0)
+            continue;
+        const char *nl = strchr(p, '\n');
+        int len = (int)(nl - p);
+        int cells = (len - 4 + 1) / 2; /* "1 " cells joined by spaces " 1" */
+        ck_assert_int_le(cells, 36);
+        ck_assert_int_ge(cells, 1);
+        strips++;
+    }
+    ck_assert_int_eq(strips, 2);
+    /* two-letter columns get a line of first letters above the last letters */
+    ck_assert_msg(strstr(s, "\n    A A A A"), "%s", s);
+    ck_assert_msg(strstr(s, "\n  Z A B C D"), "%s", s);
+    char row[128] = "1";
+    for (int i = 0; i < 25; i++)
+        strcat(row, " #");
+    strcat(row, " 1\n");
+    ck_assert_msg(strstr(s, row), "%s", s); /* 50 columns: two strips of 25 */
+    free(s);
+    board_free(b);
+}
+END_TEST
+
+START_TEST(sheet_long_texts_fit)
+{
+    Board *b = mk(60, 12, 2);
+    snprintf(b->pl[1].id, sizeof b->pl[1].id, "%s", "bob_with_a_very_long_user_id_xyz");
+    snprintf(b->par.name, sizeof b->par.name, "%s", "A_very_long_game_name_that_goes_on_and_on_for_quite_some_time_really");
+    char seq[400];
+    memset(seq, 'A', 300);
+    strcpy(seq + 300, "DDDDDDFFFF");
+    put(b, "E5", 0, seq);
+    put(b, "F6", 1, seq);
+    b->pl[0].full_view = true;
+    b->pl[0].full_decode = true;
+    snprintf(b->pl[0].full_until, sizeof b->pl[0].full_until, "1a");
+    sl_push(&b->pl[0].news, "A very long event line that keeps going and going, naming squares like K3 and "
+                            "AB12 and pieces and whatever else the game engine might want to say to alice.");
+    sl_push(&b->pl[0].ebook, "+1 accrual (1 K)");
+    sl_push(&b->pl[0].queue, "MOVE E5 N");
+    sl_push(&b->pl[0].queue, "*MOVE E4 S");
+    char *s = sheet(b, 0, SHEET_YOUR_MOVE_STORED, "MOVE E5 N: done");
+    ck_assert_ptr_nonnull(strstr(s, "Genetess board 101: A very long game name"));
+    ck_assert_ptr_nonnull(strstr(s, "Stored orders: MOVE E5 N / *MOVE E4 S"));
+    ck_assert_ptr_nonnull(strstr(s, "You have a stored order: MOVE E5 N."));
+    ck_assert_ptr_nonnull(strstr(s, "Result of your last order: MOVE E5 N: done"));
+    ck_assert_ptr_nonnull(strstr(s, "  +1 accrual (1 K)"));
+    ck_assert_ptr_nonnull(strstr(s, "Flare/S5 view active (decoded) since 1a"));
+    ck_assert_ptr_nonnull(strstr(s, "Since your last sheet:"));
+    ck_assert_str_eq(last_line(s), "genetess move 101 alice <password> <ORDER>#1");
+    free(s);
+    s = sheet(b, 1, SHEET_NOT_YOUR_MOVE, NULL);
+    ck_assert_str_eq(last_line(s), "genetess move 101 bob_with_a_very_long_user_id_xyz <password> <ORDER>#1");
+    free(s);
+    board_free(b);
+}
+END_TEST
+
+START_TEST(sheet_reveal_drawn_where_seen)
+{
+    Board *b = mk(9, 6, 2);
+    put(b, "B2", 0, "A");
+    put(b, "G4", 1, "K"); /* where it is now: unseen */
+    b->pl[0].reveals = xcalloc(1, sizeof(Reveal));
+    b->pl[0].nreveals = 1;
+    Reveal *rv = &b->pl[0].reveals[0];
+    rv->sq = sq(b, "E3");
+    rv->owner = 1;
+    snprintf(rv->seq, sizeof rv->seq, "K");
+    snprintf(rv->label, sizeof rv->label, "1b");
+    char *s = sheet(b, 0, SHEET_YOUR_MOVE, NULL);
+    ck_assert_msg(strstr(s, "3 # . .   b 3\n"), "%s", s);
+    ck_assert_str_eq(line_with(s, "  E3    "), "  E3    bob     K  (seen at 1b)");
+    ck_assert_ptr_nonnull(strstr(s, "E3 bob K (seen at 1b)"));
+    ck_assert(!has_line_prefix(s, "  G4 "));
+    free(s);
+    board_free(b);
+}
+END_TEST
+
+START_TEST(sheet_round0)
+{
+    Board *b = mk(8, 5, 2);
+    b->phase = PHASE_ROUND0;
+    b->round = 0;
+    b->pl[0].start = b->pl[1].start = 0;
+    b->st = xcalloc(2, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = sq(b, "B2")};
+    b->st[1] = (Start){.label = 2, .sq = sq(b, "G4")};
+    b->nst = 2;
+    put(b, "C3", 0, "K");
+    add_special(b, 1, "D3", "Gold seam");
+    b->pl[1].gamble[GAMBLE_POS].set = true;
+    b->pl[1].gamble[GAMBLE_ORD].set = true;
+    char *s = sheet(b, 0, SHEET_YOUR_MOVE, NULL);
+    ck_assert_msg(strstr(s, "  A B C D E F G H\n"
+                            "1 # # # # # # # # 1\n"
+                            "2 # 1 . . . . . # 2\n"
+                            "3 # . . . . . . # 3\n"
+                            "4 # . . . . . 2 # 4\n"
+                            "5 # # # # # # # # 5\n"),
+                  "%s", s);
+    ck_assert_ptr_nonnull(strstr(s, "GPC1 B2, GPC2 G4"));
+    ck_assert_ptr_nonnull(strstr(s, "waiting for gambles from alice\n"));
+    ck_assert_ptr_null(strstr(s, "Gold seam"));
+    ck_assert(!has_line_prefix(s, "  C3 "));
+    ck_assert_ptr_null(strstr(s, "Your start"));
+    ck_assert_ptr_nonnull(strstr(s, "Your position gamble: not sent yet"));
+    free(s);
+    board_free(b);
+}
+END_TEST
+
+START_TEST(sheet_players_and_status)
+{
+    Board *b = mk(9, 6, 3);
+    put(b, "B2", 0, "AP");
+    put(b, "H5", 1, "K");
+    put(b, "E3", 2, "K");
+    b->pl[0].status = PS_ELIMINATED;
+    b->pl[0].out_seq = 1;
+    b->pl[2].kills = 1;
+    b->pl[1].timeouts = 2;
+    b->pl[1].timeouts_total = 3;
+    b->seat = 1;
+    char *s = sheet(b, 0, SHEET_STAR_DONE, "MOVE B2 E: done");
+    ck_assert_ptr_nonnull(strstr(s, "Your stored order was processed.\nIt is bob's move.\n"));
+    ck_assert_ptr_nonnull(strstr(s, "@ alice eliminated (ronin) (you)"));
+    ck_assert_ptr_nonnull(strstr(s, "> b bob active, time-outs 2 (3 in all)"));
+    ck_assert_ptr_nonnull(strstr(s, "Scores so far:"));
+    ck_assert_ptr_null(strstr(s, "winner"));
+    free(s);
+    board_free(b);
+}
+END_TEST
+
+START_TEST(show_public_hides_the_board)
+{
+    Board *b = mk(9, 6, 2);
+    put(b, "B2", 0, "AJM");
+    add_special(b, 1, "D3", "Gold seam");
+    b->pl[0].e = 4242;
+    sl_push(&b->pl[0].queue, "MOVE B2 E");
+    b->clock.deadline = 0;
+    b->clock.holiday_since = 1;
+    Buf out;
+    buf_init(&out);
+    show_public(b, &out);
+    assert_width(out.s);
+    ck_assert_ptr_null(strstr(out.s, "# #"));
+    ck_assert_ptr_null(strstr(out.s, ". ."));
+    ck_assert_ptr_null(strstr(out.s, "AJM"));
+    ck_assert_ptr_null(strstr(out.s, "4242"));
+    ck_assert_ptr_null(strstr(out.s, "Gold"));
+    ck_assert_ptr_null(strstr(out.s, "MOVE"));
+    ck_assert_ptr_nonnull(strstr(out.s, "Deadline: none (suspended)"));
+    ck_assert_ptr_nonnull(strstr(out.s, "suspended: alice is on holiday"));
+    ck_assert_ptr_nonnull(strstr(out.s, "Round 1, turn 1a"));
+    ck_assert_ptr_nonnull(strstr(out.s, "To move: alice"));
+    buf_free(&out);
+    board_free(b);
+}
+END_TEST
+
+START_TEST(show_full_after_the_end)
+{
+    Board *b = mk(9, 6, 2);
+    put(b, "B2", 0, "AKRr");
+    put(b, "H5", 1, "A");
+    b->pl[1].status = PS_ELIMINATED;
+    b->pl[1].out_seq = 1;
+    b->pl[0].kills = 1;
+    b->phase = PHASE_ENDED;
+    snprintf(b->result, sizeof b->result, "won by alice");
+    sl_push(&b->moves, "1a alice MOVE B3 N");
+    Buf out;
+    buf_init(&out);
+    show_full(b, &out);
+    assert_width(out.s);
+    ck_assert_ptr_nonnull(strstr(out.s, "The game has ended"));
+    ck_assert_ptr_nonnull(strstr(out.s, "Final scores:"));
+    ck_assert_str_eq(line_with(out.s, "  B2 "), "  B2    alice   AKRr");
+    ck_assert_str_eq(line_with(out.s, "  H5 "), "  H5    bob     A  (orphan)");
+    ck_assert_ptr_nonnull(strstr(out.s, "2 # a . . . . . . # 2\n"));
+    ck_assert_ptr_nonnull(strstr(out.s, "5 # . . . . . . o # 5\n"));
+    ck_assert_ptr_nonnull(strstr(out.s, "  1a alice MOVE B3 N\n"));
+    const char *l = line_with(out.s, "  alice ");
+    ck_assert_ptr_nonnull(l);
+    ck_assert_msg(strstr(l, "winner"), "%s", l);
+    ck_assert_ptr_null(strstr(line_with(out.s, "  bob "), "winner"));
+    buf_free(&out);
+    board_free(b);
+}
+END_TEST
+
+Suite *view_suite(void);
+Suite *view_suite(void)
+{
+    Suite *s = suite_create("view");
+    TCase *t = tcase_create("maps");
+    tcase_add_test(t, view_radius_one);
+    tcase_add_test(t, view_d_is_seven_by_seven);
+    tcase_add_test(t, view_f_decodes_its_own_view_only);
+    tcase_add_test(t, view_ronin_and_orphans);
+    tcase_add_test(t, view_full_and_round0);
+    suite_add_tcase(s, t);
+    t = tcase_create("sheet");
+    tcase_add_test(t, sheet_exact_board_and_fog);
+    tcase_add_test(t, sheet_decoded_and_phased);
+    tcase_add_test(t, sheet_strips_of_36);
+    tcase_add_test(t, sheet_long_texts_fit);
+    tcase_add_test(t, sheet_reveal_drawn_where_seen);
+    tcase_add_test(t, sheet_round0);
+    tcase_add_test(t, sheet_players_and_status);
+    suite_add_tcase(s, t);
+    t = tcase_create("show");
+    tcase_add_test(t, show_public_hides_the_board);
+    tcase_add_test(t, show_full_after_the_end);
+    suite_add_tcase(s, t);
+    return s;
+}

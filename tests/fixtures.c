@@ -1,0 +1,107 @@
+/* fixtures: tiny boards from ASCII art for the unit tests, and helpers to run orders on them. */
+#include "fixtures.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const names[] = {"alice", "bob", "carol", "dave", "erin", "frank", "gina", "hank"};
+
+Board *fx_board(const char *const *rows, int nplayers, int64_t e)
+{
+    Board *b = board_new();
+    int h = 0, w = 0;
+    while (rows[h]) {
+        int n = (int)strlen(rows[h]);
+        if (n > w)
+            w = n;
+        h++;
+    }
+    board_set_size(b, w, h);
+    for (int r = 0; r < h; r++)
+        for (int c = 0; rows[r][c]; c++)
+            b->ter[board_sq(b, c, r)] = rows[r][c];
+    b->number = 101;
+    b->np = nplayers;
+    b->pl = xcalloc((size_t)nplayers, sizeof *b->pl);
+    for (int i = 0; i < nplayers; i++) {
+        snprintf(b->pl[i].id, sizeof b->pl[i].id, "%s", names[i]);
+        b->pl[i].e = e;
+        b->pl[i].start = i + 1;
+        b->pl[i].holiday_left = 14 * 86400;
+    }
+    b->par.gamble = GAMBLE_NONE;
+    b->par.seed = 42;
+    snprintf(b->par.map, sizeof b->par.map, "test");
+    rng_seed(&b->rng, 42);
+    b->phase = PHASE_PLAY;
+    b->round = 1;
+    b->seat = 0;
+    return b;
+}
+
+int fx_sq(const Board *b, const char *name)
+{
+    int sq = -1;
+    Err err;
+    ck_assert_msg(board_parse_sq(b, name, &sq, &err) == 0, "bad square %s", name);
+    return sq;
+}
+
+Piece *fx_piece(Board *b, const char *sq, int p, const char *seq)
+{
+    Genome g;
+    Err err;
+    ck_assert_msg(genome_parse(seq, &g, true, &err) == 0, "bad sequence %s", seq);
+    int s = fx_sq(b, sq);
+    ck_assert_msg(!board_piece_at(b, s), "two pieces on %s", sq);
+    return board_add_piece(b, s, p, &g);
+}
+
+const char *fx_seq(const Board *b, const char *sq)
+{
+    static char buf[512];
+    Piece *p = board_piece_at(b, fx_sq(b, sq));
+    if (!p)
+        return "";
+    return genome_format(&p->g, true, buf, sizeof buf);
+}
+
+int fx_owner(const Board *b, const char *sq)
+{
+    Piece *p = board_piece_at(b, fx_sq(b, sq));
+    return p ? p->owner : -1;
+}
+
+int fx_order(Board *b, int p, const char *text, char *msg, size_t size)
+{
+    Order o;
+    Err err;
+    ck_assert_msg(order_parse(b, text, &o, &err) == 0, "order %s does not parse: %s", text, err.msg);
+    Game g;
+    game_init(&g, b, 1000000);
+    g.replay = true; /* no queue processing, no sheets */
+    int rc = game_play(&g, p, &o, false);
+    if (msg)
+        snprintf(msg, size, "%s", g.fail.msg);
+    game_done(&g);
+    order_free(&o);
+    fx_check(b);
+    return rc;
+}
+
+void fx_check(const Board *b)
+{
+    Err err;
+    ck_assert_msg(board_check(b, &err) == 0, "invariant broken: %s", err.msg);
+}
+
+const char *fx_news(const Board *b, int p)
+{
+    static char buf[8192];
+    size_t k = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < b->pl[p].news.n && k < sizeof buf - 1; i++)
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s\n", b->pl[p].news.v[i]);
+    return buf;
+}

@@ -1,0 +1,33 @@
+/* fixtures: tiny boards from ASCII art for the unit tests, and helpers to run orders on them. */
+#ifndef GENETESS_FIXTURES_H
+#define GENETESS_FIXTURES_H
+
+/* Our headers first: <check.h> defines a macro named fail. */
+#include "board.h"
+#include "game.h"
+#include "orders.h"
+#include "util.h"
+
+#include <check.h>
+
+/* Builds a board from rows of map characters (SPEC 3.1: '#', '+', '.', ' ') for players
+ * "alice", "bob", "carol"... (nplayers), in play at round 1, seat 0, each with e E.
+ * Pieces are added with fx_piece. */
+Board *fx_board(const char *const *rows, int nplayers, int64_t e);
+/* Adds a piece of player p on square name with sequence seq (markers r/u allowed). */
+Piece *fx_piece(Board *b, const char *sq, int p, const char *seq);
+/* The square index of a name. */
+int fx_sq(const Board *b, const char *name);
+/* The sequence on a square with markers ("" when empty); static buffer. */
+const char *fx_seq(const Board *b, const char *sq);
+/* Owner index of the piece on a square, -1 when empty. */
+int fx_owner(const Board *b, const char *sq);
+/* Runs one order text for player p as game_play would on their turn, inside a Game (created and
+ * destroyed here); returns 0 done, -1 failed, ORDER_REFUSED; *msg (if non-NULL) gets the failure text. */
+int fx_order(Board *b, int p, const char *text, char *msg, size_t size);
+/* Asserts the board invariants hold. */
+void fx_check(const Board *b);
+/* The whole news of player p joined by '\n' (static buffer). */
+const char *fx_news(const Board *b, int p);
+
+#endif
