@@ -13,7 +13,7 @@ int main(int argc, char **argv)
     }
     const Command *c = command_find(argv[1]);
     if (!c) {
-        fputs("Unknown command\n", stderr);
+        fputs("Unknown command\n", stdout);
         return EXIT_REFUSED;
     }
     int n = argc - 2;

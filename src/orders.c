@@ -448,8 +448,6 @@ int order_execute(Game *g, int player, const Order *o)
     Board *b = g->b;
     Piece *actor = NULL;
     char nm[16];
-    if (!info->run)
-        return game_fail(g, "%s cannot be used now", info->verb);
     bool needs_actor = info->shape != SHAPE_NONE && info->shape != SHAPE_GAMBLE && info->shape != SHAPE_CREATE;
     if (needs_actor) {
         Piece *p = board_piece_at(b, o->sq);
@@ -470,6 +468,10 @@ int order_execute(Game *g, int player, const Order *o)
                    ORDER_REFUSED;
         }
         actor = p;
+    }
+    if (!info->run) {
+        g->fail.refused = true;
+        return game_fail(g, "%s cannot be used now", info->verb), ORDER_REFUSED;
     }
     if (info->check && info->check(g, player, o, actor) < 0) {
         g->fail.refused = true;

@@ -80,7 +80,7 @@ int genome_parse(const char *s, Genome *out, bool markers, Err *err)
         out->n[c]++;
     }
     for (; *p; p++) {
-        if (*p == 'r' && !out->phased)
+        if (*p == 'r' && !out->phased && !out->flare)
             out->phased = true;
         else if (*p == 'u' && !out->flare)
             out->flare = true;

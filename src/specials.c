@@ -202,9 +202,10 @@ static bool enum_match(const char *choices, const char *v, char *canon, size_t s
     return false;
 }
 
-/* Checks one value against its parameter and appends the canonical form to out. */
-static int check_value(const Board *b, int code, int self, const SpecialParam *pp, const char *v, Buf *out,
-                       Err *err)
+/* Checks one value against its parameter and appends the canonical form to out; a table
+ * default (is_default) may be SPECIAL_DEF_SELF, the special's own square self. */
+static int check_value(const Board *b, int code, int self, const SpecialParam *pp, const char *v, bool is_default,
+                       Buf *out, Err *err)
 {
     char nm[16];
     switch (pp->type) {
@@ -285,7 +286,7 @@ static int check_value(const Board *b, int code, int self, const SpecialParam *p
         const char *p = v;
         if (!*v)
             return fail(err, "S%d: %s= needs a list of squares (SQ,SQ,...)", code, pp->key);
-        if (strcmp(v, SPECIAL_DEF_SELF) == 0) {
+        if (is_default && strcmp(v, SPECIAL_DEF_SELF) == 0) {
             buf_add(out, board_sq_name(b, self, nm));
             return 0;
         }
@@ -450,7 +451,7 @@ int special_parse(const Board *b, const char *words, Special *out, Err *err)
             goto out;
         }
         p++; /* '=' */
-        char *v;
+        char *v = NULL;
         if (read_value(&p, code, key, &v, err) < 0)
             goto out;
         if (is_text) {
@@ -468,9 +469,7 @@ int special_parse(const Board *b, const char *words, Special *out, Err *err)
         Buf canon;
         buf_init(&canon);
         buf_add(&canon, "");
-        if (strcmp(v, SPECIAL_DEF_SELF) == 0 || check_value(b, code, sq, pp, v, &canon, err) < 0) {
-            if (strcmp(v, SPECIAL_DEF_SELF) == 0) /* the placeholder is not input syntax */
-                fail(err, "S%d: bad square '%s'", code, v);
+        if (check_value(b, code, sq, pp, v, false, &canon, err) < 0) {
             free(v);
             buf_free(&canon);
             goto out;
@@ -493,7 +492,7 @@ int special_parse(const Board *b, const char *words, Special *out, Err *err)
             Buf d;
             buf_init(&d);
             buf_add(&d, "");
-            if (check_value(b, code, sq, pp, pp->def, &d, err) < 0) {
+            if (check_value(b, code, sq, pp, pp->def, true, &d, err) < 0) {
                 buf_free(&d);
                 buf_free(&params);
                 goto out;

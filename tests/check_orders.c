@@ -91,8 +91,8 @@ START_TEST(test_parse_list_and_notice)
 {
     OrderList l;
     Err err;
-    ck_assert_int_eq(order_parse_list(b, "MOVE E6 S / MOVE E7 S / * MOVE D5 W-W-W / HOLIDAY", &l, &err), -1);
-    ck_assert_str_eq(err.msg, "order 1: E6 is off the board");
+    ck_assert_int_eq(order_parse_list(b, "MOVE E7 S / MOVE E5 S / * MOVE D5 W-W-W / HOLIDAY", &l, &err), -1);
+    ck_assert_str_eq(err.msg, "order 1: E7 is off the board");
     ck_assert_int_eq(order_parse_list(b, "MOVE E4 S / MOVE E5 N / *MOVE D5 W-W-W / HOLIDAY", &l, &err), 0);
     ck_assert_int_eq(l.n, 4);
     ck_assert(!l.v[0].star && l.v[2].star);
@@ -197,9 +197,18 @@ START_TEST(test_move_e_jumps)
     ck_assert_int_eq(fx_owner(b, "J2"), ALICE);
     ck_assert_str_eq(fx_seq(b, "J2"), "ABBCE");
     ck_assert_str_eq(fx_seq(b, "K3"), "AB"); /* jumped pieces are not taken */
-    b->seat = 0;
-    ck_assert_int_eq(run("MOVE J2 SE-SW-S", msg), 0); /* over K3 and J3... */
+}
+END_TEST
+
+START_TEST(test_move_e_jumps_diagonal)
+{
+    char msg[256];
+    fx_piece(b, "L3", ALICE, "ABBCE");
+    fx_piece(b, "K3", ALICE, "AB");
+    fx_piece(b, "J3", ALICE, "A");
+    ck_assert_int_eq(run("MOVE L3 NW-SW-S", msg), 0); /* K2, over J3, to J4 */
     ck_assert_str_eq(fx_seq(b, "J4"), "ABBCE");
+    ck_assert_str_eq(fx_seq(b, "J3"), "A");
 }
 END_TEST
 
@@ -266,7 +275,7 @@ START_TEST(test_move_l_subsumes)
     ck_assert_int_eq(run("MOVE J2 S-E-SW", msg), 0);
     ck_assert_str_eq(fx_seq(b, "J4"), "ABBCEIL"); /* gains E */
     b->seat = 0;
-    ck_assert_int_eq(run("MOVE J4 N-NE-E", msg), 0); /* own piece: L adds nothing */
+    ck_assert_int_eq(run("MOVE J4 N-E-E", msg), 0); /* own piece: L adds nothing */
     ck_assert_str_eq(fx_seq(b, "L3"), "ABBCEIL");
 }
 END_TEST
@@ -276,14 +285,14 @@ START_TEST(test_move_o_mines)
     char msg[256];
     b->ter[fx_sq(b, "I3")] = TER_IWALL;
     b->ter[fx_sq(b, "K4")] = TER_IWALL;
-    fx_piece(b, "K3", ALICE, "ABBCO");
+    fx_piece(b, "K3", ALICE, "ABBCDO"); /* D: the rule page's piece sees J1 */
     ck_assert_int_eq(run("MOVE K3 S-NW-W", msg), -1);
     ck_assert_str_eq(msg, "K4 is an interior wall");
     ck_assert_int_eq(run("MOVE K3 W-N-N", msg), -1);
     ck_assert_str_eq(msg, "J1 is an exterior wall");
     ck_assert_int_eq(run("MOVE K3 NW-W-S", msg), 0);
     ck_assert_int_eq(b->ter[fx_sq(b, "I3")], TER_FLOOR);
-    ck_assert_str_eq(fx_seq(b, "I3"), "ABBCO");
+    ck_assert_str_eq(fx_seq(b, "I3"), "ABBCDO");
 }
 END_TEST
 
@@ -360,7 +369,7 @@ END_TEST
 static const struct {
     const char *order, *msg;
 } create_refusals[] = {
-    {"CREATE L3 ABBBBBBBB", "it costs 529E and you have 5E"},
+    {"CREATE L3 ABBBBBBBB", "it costs 273E and you have 5E"},
     {"CREATE L3 KA", "K cannot be bought"},
     {"CREATE L3 BC", "the new piece would not be viable (it needs an A)"},
 };
@@ -453,6 +462,7 @@ Suite *orders_suite(void)
     tcase_add_test(tc, test_move_b_double_back_and_three);
     tcase_add_test(tc, test_move_captures);
     tcase_add_test(tc, test_move_e_jumps);
+    tcase_add_test(tc, test_move_e_jumps_diagonal);
     tcase_add_test(tc, test_move_g_digests);
     tcase_add_test(tc, test_move_g_takes_king_and_e);
     tcase_add_test(tc, test_move_i_cannibalise);

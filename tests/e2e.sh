@@ -1,0 +1,178 @@
+#!/bin/sh
+# End-to-end tests: run the real binary in a temporary $PBMHOME — arguments and files in;
+# reply, mails, board file and exit status out. Ends with "N passed, N failed".
+G=${GENETESS:-./genetess}
+PASS=0
+FAIL=0
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+export PBMHOME="$T/home"
+unset SENDER PBMSENDMAIL INPUTFILE PBMFROM || true
+export GENETESS_NOW=1800000000
+export GENETESS_LOCK_WAIT=2
+
+ok() { PASS=$((PASS + 1)); }
+bad() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
+# run EXPECTED_STATUS args... : output in $T/out
+run() {
+  want=$1; shift
+  "$G" "$@" >"$T/out" 2>"$T/err"
+  got=$?
+  if [ "$got" = "$want" ]; then ok; else bad "genetess $* -> exit $got, wanted $want: $(head -c 300 "$T/out" "$T/err")"; fi
+}
+has() { if grep -qF -- "$1" "$T/out"; then ok; else bad "output lacks '$1': $(head -c 400 "$T/out")"; fi; }
+hasnt() { if grep -qF -- "$1" "$T/out"; then bad "output shows '$1'"; else ok; fi; }
+same() { if cmp -s "$1" "$2"; then ok; else bad "$1 changed"; fi; }
+B="$PBMHOME/games/Genetess/101"
+
+run 0 signup alice secret alice@example.org
+run 0 signup bob hunter2 bob@example.org
+run 0 signup carol pw carol@example.org
+run 1 signup alice other a@b.c
+has "User alice already exists"
+
+# ---- challenge ----
+run 1 challenge alice
+has "At least 2 players must play"
+run 1 challenge -x alice bob
+has "Invalid Genetess parameter '-x'"
+run 1 challenge --colour=red alice bob
+has "Invalid Genetess parameter '--colour=red'"
+run 1 challenge alice nobody
+has "Invalid userid entered"
+run 1 challenge --map=duel alice bob carol
+has "At most 2 players can play"
+SENDER=alice@example.org run 1 challenge --map=/etc/passwd alice bob
+grep -q "^Subject: Genetess error" "$PBMHOME"/outbox/*.mail && ok || bad "refusal not mailed to SENDER"
+grep -q "root:" "$PBMHOME"/outbox/*.mail && bad "map file echoed" || ok
+rm -f "$PBMHOME"/outbox/*
+run 0 challenge --gamble=none --seed=5 alice bob
+has "Genetess board 101 created for alice bob on map duel."
+[ -f "$B" ] && ok || bad "board file missing"
+n=$(ls "$PBMHOME/outbox" | wc -l)
+[ "$n" = 2 ] && ok || bad "wanted 2 New mails, got $n"
+grep -l "^Subject: New Genetess Board 101 alice$" "$PBMHOME"/outbox/*.mail >/dev/null && ok || bad "New subject"
+grep -q "^101:alice bob:1:alice turn$" "$PBMHOME/etc/Genetess.list" && ok || bad "game list line: $(cat "$PBMHOME/etc/Genetess.list")"
+
+# ---- refusals change nothing ----
+cp "$B" "$T/before"
+run 1 move 101 alice wrong PASS
+has "Invalid password entered"
+run 1 move 101 zed wrong PASS
+has "Invalid userid entered"
+run 1 move 101 carol pw PASS
+has "You are NOT playing this game"
+run 1 move 999 alice secret PASS
+has "Genetess board 999 not found"
+run 1 move ../etc alice secret PASS
+run 2 move 101 alice
+run 1 frobnicate
+has "Unknown command"
+run 1 move 101 alice secret MOVE C3 UP
+has 'Invalid move "MOVE C3 UP" entered'
+run 1 move 101 alice secret "PASS#7"
+has "Move PASS received as move #1"
+run 1 move 101 alice secret CREATE C4 KA
+has "CREATE C4 AK: K cannot be bought"
+same "$B" "$T/before"
+
+# ---- a turn ----
+rm -f "$PBMHOME"/outbox/*
+run 0 move 101 alice secret "CREATE C4 A#1"
+has "CREATE C4 A: done"
+has "genetess move 101 alice <password> <ORDER>#2"
+grep -q "^1a alice CREATE C4 A$" "$B" && ok || bad "moves line"
+grep -q "^C4 alice A$" "$B" && ok || bad "piece line"
+n=$(ls "$PBMHOME/outbox" | wc -l)
+[ "$n" = 2 ] && ok || bad "wanted 2 sheets for the new turn, got $n"
+bobmail=$(grep -l "^To: bob@example.org" "$PBMHOME"/outbox/*.mail)
+grep -q "^Subject: Genetess Board 101 bob$" $bobmail && ok || bad "bob subject"
+# fog: bob cannot see alice's pieces on C3/C4
+if grep -q "C4  *alice" $bobmail || grep -q "C3  *alice" $bobmail; then bad "bob's sheet shows alice's pieces"; else ok; fi
+# off-turn order is stored
+run 0 move 101 alice secret MOVE C4 S
+has "Stored for your next turn: MOVE C4 S"
+run 0 queue 101 alice secret
+has "Your stored orders: MOVE C4 S"
+run 0 queue 101 alice secret NONE
+run 0 queue 101 alice secret "*MOVE C4 S / PASS"
+has "Stored for your next turn: *MOVE C4 S / PASS"
+# bob's turn; then alice's starred stored order runs at once
+run 0 move 101 bob hunter2 PASS
+grep -q "^2a alice MOVE C4 S (Auto)$" "$B" && ok || bad "starred stored order did not run: $(grep '^[0-9]' "$B" | tail -3)"
+# mail body as the order
+printf '\n  PASS  \n' > "$T/body"
+INPUTFILE="$T/body" run 0 move 101 bob hunter2
+has "PASS: done"
+# failed order: recorded, exit 1
+run 1 move 101 alice secret MOVE C5 N-N
+has "MOVE C5 N-N: the piece on C5 must move exactly 1 square"
+grep -q "MOVE C5 N-N (Failed)$" "$B" && ok || bad "failed order not recorded"
+run 0 verify 101
+has "consistent"
+
+# ---- show and fog ----
+run 0 show 101
+has "Genetess board 101"
+hasnt "R10"
+hasnt "C5"
+run 1 show "101#3"
+run 0 showas alice secret 101
+has "C5"
+hasnt "R10"
+run 0 games
+has "101"
+run 0 games bob next
+
+# ---- corrupt and hand-edited boards ----
+cp "$B" "$T/good"
+sed 's/^C5 alice A$/C5 alice 9/' "$T/good" > "$B"
+cp "$B" "$T/corrupt"
+run 3 move 101 alice secret PASS
+has "101:"
+same "$B" "$T/corrupt"
+cp "$T/good" "$B"
+sed 's/^C5 alice A$/C5 alice AB/' "$T/good" > "$B"
+run 0 move 101 alice secret MOVE C5 E-W
+cp "$T/good" "$B"
+
+# ---- replies by mail ----
+rm -f "$PBMHOME"/outbox/*
+SENDER=bob@example.org run 0 show 101
+[ ! -s "$T/out" ] && ok || bad "reply went to stdout although SENDER was set"
+grep -q "^To: bob@example.org" "$PBMHOME"/outbox/*.mail && ok || bad "reply not mailed to SENDER"
+
+# ---- calc, help ----
+run 0 calc ABBBD
+has "=34E"
+run 0 calc k
+has "=1E"
+run 1 calc S19
+run 0 calc S1
+run 0 help
+has "challenge"
+run 0 help MOVE
+run 1 help S19
+run 2 calc
+
+# ---- resign, the end, history, archive ----
+run 0 resign 101 bob hunter2
+run 0 show 101
+has "The game has ended"
+has "R10"
+run 0 show "101#1"
+has "C4"
+grep -q "won by alice" "$PBMHOME/etc/Genetess.list" && ok || bad "list after end"
+run 0 history
+has " 101 alice "
+run 1 move 101 alice secret PASS
+has "The game has ended"
+run 0 verify 101
+has "consistent"
+GENETESS_NOW=$((GENETESS_NOW + 15 * 86400)) run 0 Cleanup
+[ -f "$PBMHOME/games/Genetess-archive/101" ] && ok || bad "not archived"
+run 0 show 101
+has "The game has ended"
+
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" = 0 ]
