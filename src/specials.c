@@ -607,6 +607,36 @@ int special_param_squares(const Board *b, const Special *sp, const char *key, in
     return count;
 }
 
+/* Appends text word-wrapped at 76 columns: the first line after first, the others after rest. */
+static void add_wrapped(Buf *out, const char *first, const char *rest, const char *text)
+{
+    size_t col = strlen(first);
+    buf_add(out, first);
+    bool start = true;
+    for (const char *p = text; *p;) {
+        while (*p == ' ')
+            p++;
+        size_t n = strcspn(p, " ");
+        if (!n)
+            break;
+        if (!start && col + 1 + n > 76) {
+            buf_add(out, "\n");
+            buf_add(out, rest);
+            col = strlen(rest);
+            start = true;
+        }
+        if (!start) {
+            buf_add(out, " ");
+            col++;
+        }
+        buf_addn(out, p, n);
+        col += n;
+        start = false;
+        p += n;
+    }
+    buf_add(out, "\n");
+}
+
 int special_describe(int code, Buf *out, Err *err)
 {
     if (code == 19)
@@ -615,11 +645,10 @@ int special_describe(int code, Buf *out, Err *err)
     if (!si)
         return fail(err, "Unknown special");
     buf_printf(out, "S%d - %s\n", code, si->name);
-    buf_printf(out, "%s\n", si->summary);
+    add_wrapped(out, "", "", si->summary);
     if (si->detail)
-        buf_printf(out, "%s\n", si->detail);
-    buf_add(out, "Parameters (map line: special S");
-    buf_printf(out, "%d SQUARE key=value ... text=\"info text\"):\n", code);
+        add_wrapped(out, "", "", si->detail);
+    buf_printf(out, "Parameters (map line: special S%d SQUARE key=value ... text=\"info text\"):\n", code);
     for (int i = 0; i < si->nparams; i++) {
         const SpecialParam *pp = &si->params[i];
         const char *shape = pp->type == SP_INT        ? "N"
@@ -629,18 +658,25 @@ int special_describe(int code, Buf *out, Err *err)
                             : pp->type == SP_SQUARE   ? "SQ"
                             : pp->type == SP_CODES    ? "LETTERS"
                                                       : "SQ or SQ:SQ";
-        buf_printf(out, "  %s=%s  %s", pp->key, shape, pp->doc);
+        char head[64];
+        Buf line;
+        buf_init(&line);
+        buf_add(&line, pp->doc);
         if (pp->required)
-            buf_add(out, " (required)\n");
+            buf_add(&line, " (required)");
         else if (strcmp(pp->def, SPECIAL_DEF_SELF) == 0)
-            buf_add(out, " (default: the special's own square)\n");
+            buf_add(&line, " (default: the special's own square)");
         else
-            buf_printf(out, " (default %s)\n", pp->def);
+            buf_printf(&line, " (default %s)", pp->def);
         if (pp->type == SP_INT)
-            buf_printf(out, "      a whole number from %" PRId64 " to %d\n", pp->min, SPECIAL_INT_MAX);
+            buf_printf(&line, "; a whole number from %" PRId64 " to %d", pp->min, SPECIAL_INT_MAX);
+        snprintf(head, sizeof head, "  %s=%s  ", pp->key, shape);
+        add_wrapped(out, head, "      ", line.s);
+        buf_free(&line);
     }
     buf_add(out, "  text=\"...\"  the information text players see on the square (optional)\n");
-    buf_add(out, "A special fires when one of your pieces starts your turn on it (never on landing). Yours fire "
-                 "in code order, then in reading order; each only if your piece still stands on it.\n");
+    add_wrapped(out, "", "",
+                "A special fires when one of your pieces starts your turn on it (never on landing). Yours fire "
+                "in code order, then in reading order; each only if your piece still stands on it.");
     return 0;
 }

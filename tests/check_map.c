@@ -796,13 +796,13 @@ START_TEST(test_special_describe)
     buf_init(&out);
     ck_assert_int_eq(special_describe(1, &out, &err), 0);
     ck_assert_ptr_nonnull(strstr(out.s, "S1 - E Bonus\n"));
-    ck_assert_ptr_nonnull(strstr(out.s, "  e=N  E gained (default 1)\n"));
+    ck_assert_ptr_nonnull(strstr(out.s, "  e=N  E gained (default 1); a whole number from 0 to 1000000000\n"));
     ck_assert_ptr_nonnull(strstr(out.s, "per-king=yes|no"));
     ck_assert_ptr_nonnull(strstr(out.s, "(ruling)"));
     buf_free(&out);
     ck_assert_int_eq(special_describe(9, &out, &err), 0);
     ck_assert_ptr_nonnull(strstr(out.s, "(default: the special's own square)"));
-    ck_assert_ptr_nonnull(strstr(out.s, "a whole number from 1 to 1000000000"));
+    ck_assert_ptr_nonnull(strstr(out.s, "(default 1); a whole number from 1 to 1000000000"));
     buf_free(&out);
     ck_assert_int_eq(special_describe(6, &out, &err), 0);
     ck_assert_ptr_nonnull(strstr(out.s, "targets=SQ,SQ,...  the squares whose pieces die (required)\n"));
