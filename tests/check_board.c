@@ -1,0 +1,169 @@
+/* Tests for board: squares and columns, GameFile round trip, refusal of corrupt boards with <name>:<line>, invariants. */
+#include "fixtures.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+    int col;
+    const char *name;
+} cols[] = {{0, "A"}, {25, "Z"}, {26, "AA"}, {27, "AB"}, {51, "AZ"}, {701, "ZZ"}, {702, "AAA"}};
+
+START_TEST(test_col_names)
+{
+    char buf[8];
+    ck_assert_str_eq(col_name(cols[_i].col, buf), cols[_i].name);
+    int c, r;
+    char sq[16];
+    snprintf(sq, sizeof sq, "%s12", cols[_i].name);
+    ck_assert_int_eq(sq_parse_name(sq, &c, &r), 0);
+    ck_assert_int_eq(c, cols[_i].col);
+    ck_assert_int_eq(r, 11);
+}
+END_TEST
+
+START_TEST(test_squares)
+{
+    static const char *const rows[] = {"#####", "#...#", "#####", NULL};
+    Board *b = fx_board(rows, 2, 0);
+    int sq, c, r;
+    Err err;
+    ck_assert_int_eq(board_parse_sq(b, "c2", &sq, &err), 0);
+    char nm[16];
+    ck_assert_str_eq(board_sq_name(b, sq, nm), "C2");
+    ck_assert_int_eq(board_parse_sq(b, "F2", &sq, &err), -1);
+    ck_assert_str_eq(err.msg, "F2 is off the board");
+    ck_assert_int_eq(sq_parse_name("A0", &c, &r), -1);
+    ck_assert_int_eq(sq_parse_name("3A", &c, &r), -1);
+    ck_assert_int_eq(sq_parse_name("AAAA1", &c, &r), -1);
+    ck_assert_int_eq(board_step(b, board_sq(b, 0, 0), DIR_N), -1);
+    ck_assert_int_eq(board_step(b, fx_sq(b, "B2"), DIR_SE), fx_sq(b, "C3"));
+    ck_assert_int_eq(board_dist(b, fx_sq(b, "B2"), fx_sq(b, "D3")), 2);
+    ck_assert_int_eq(dir_parse("sw"), DIR_SW);
+    board_free(b);
+}
+END_TEST
+
+static Board *sample(void)
+{
+    static const char *const rows[] = {"  #######", "  #..+..#", "  #.....#", "  #######", NULL};
+    Board *b = fx_board(rows, 2, 7);
+    fx_piece(b, "D2", 0, "ABBr");
+    fx_piece(b, "H3", 1, "DKu");
+    sl_push(&b->moves, "1a alice PASS");
+    sl_push(&b->pl[0].queue, "*MOVE D2 E-E");
+    sl_push(&b->pl[1].news, "(odd) text \\ kept");
+    b->initial = xstrdup("(genetess 1)\n(x\n\\(y\n)\n");
+    b->initial_base = 1;
+    return b;
+}
+
+START_TEST(test_round_trip)
+{
+    Board *b = sample();
+    char *t1 = board_serialize(b);
+    Err err;
+    Board *c = board_parse(t1, "101", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    char *t2 = board_serialize(c);
+    ck_assert_str_eq(t1, t2);
+    ck_assert_str_eq(fx_seq(c, "D2"), "ABBr");
+    ck_assert_str_eq(c->pl[0].queue.v[0], "*MOVE D2 E-E");
+    ck_assert_str_eq(c->pl[1].news.v[0], "(odd) text \\ kept");
+    ck_assert_str_eq(c->initial, b->initial);
+    ck_assert_int_eq(c->ter[fx_sq(c, "A3")], TER_OUTSIDE);
+    ck_assert_msg(strstr(t1, "\nD2 alice ABBr\nH3 bob DKu\n"), "%s", t1);
+    ck_assert_msg(strstr(t1, "(energy 7 7)"), "%s", t1);
+    free(t1);
+    free(t2);
+    board_free(b);
+    board_free(c);
+}
+END_TEST
+
+/* Each corruption of the sample's text and the exact reason (with the line it names). */
+static const struct {
+    const char *from, *to, *msg;
+} corrupt[] = {
+    {"(genetess 1)", "(genetess 2)", "101:1: unsupported board format version 2"},
+    {"D2 alice ABBr", "D2 alice BBA", "sequence not in canonical order (codes alphabetical, then r, then u)"},
+    {"D2 alice ABBr", "D2 mallory AB", "piece of an unknown player"},
+    {"D2 alice ABBr", "H3 alice AB", "two pieces on one square"},
+    {"D2 alice ABBr", "D2 alice B", "piece on D2 is not viable (needs A or K)"},
+    {"D2 alice ABBr", "F2 alice AB", "piece on F2 is not on floor"},
+    {"D2 alice ABBr", "Z9 alice AB", "Z9 is off the board"},
+    {"(energy 7 7)", "(energy 7 -1)", "E must be a whole number >= 0"},
+    {"(energy 7 7)", "(energy 7)", "(energy needs one value per player"},
+    {"(turn play 1 0)", "(turn play 1 5)", "bad (turn"},
+    {"(players alice bob)", "(players alice alice)", "player listed twice"},
+    {"(moves\n", "(movez\n", "unknown entry (movez"},
+    {"(random splitmix64", "(random mt19937", "(random needs splitmix64 and 16 hex digits"},
+    {"(map\n", "(map\n\\##%#\n", "bad map character (only '#', '+', '.' and space)"},
+};
+
+START_TEST(test_corrupt)
+{
+    Board *b = sample();
+    char *t = board_serialize(b);
+    char *p = strstr(t, corrupt[_i].from);
+    ck_assert_msg(p != NULL, "sample lacks %s", corrupt[_i].from);
+    size_t n = strlen(t) + strlen(corrupt[_i].to) + 1;
+    char *u = xmalloc(n);
+    memcpy(u, t, (size_t)(p - t));
+    strcpy(u + (p - t), corrupt[_i].to);
+    strcat(u, p + strlen(corrupt[_i].from));
+    Err err;
+    Board *c = board_parse(u, "101", &err);
+    ck_assert_msg(c == NULL, "corruption %d loaded", _i);
+    ck_assert_msg(strstr(err.msg, corrupt[_i].msg) && strncmp(err.msg, "101:", 4) == 0, "got: %s", err.msg);
+    free(t);
+    free(u);
+    board_free(b);
+}
+END_TEST
+
+START_TEST(test_hand_edit_loads)
+{
+    Board *b = sample();
+    char *t = board_serialize(b);
+    char *p = strstr(t, "D2 alice ABBr");
+    memcpy(p, "D2 alice AAAr", 13); /* a different but valid sequence */
+    Err err;
+    Board *c = board_parse(t, "101", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    ck_assert_str_eq(fx_seq(c, "D2"), "AAAr");
+    free(t);
+    board_free(b);
+    board_free(c);
+}
+END_TEST
+
+START_TEST(test_pieces_index)
+{
+    Board *b = sample();
+    fx_piece(b, "E3", 0, "A");
+    board_remove_piece(b, fx_sq(b, "D2"));
+    fx_check(b);
+    board_move_piece(b, fx_sq(b, "E3"), fx_sq(b, "D3"));
+    board_swap_pieces(b, fx_sq(b, "D3"), fx_sq(b, "H3"));
+    fx_check(b);
+    ck_assert_str_eq(fx_seq(b, "D3"), "DKu");
+    ck_assert_str_eq(fx_seq(b, "H3"), "A");
+    ck_assert_int_eq(b->npc, 2);
+    board_free(b);
+}
+END_TEST
+
+Suite *board_suite(void)
+{
+    Suite *s = suite_create("board");
+    TCase *tc = tcase_create("core");
+    tcase_add_loop_test(tc, test_col_names, 0, (int)(sizeof cols / sizeof cols[0]));
+    tcase_add_test(tc, test_squares);
+    tcase_add_test(tc, test_round_trip);
+    tcase_add_loop_test(tc, test_corrupt, 0, (int)(sizeof corrupt / sizeof corrupt[0]));
+    tcase_add_test(tc, test_hand_edit_loads);
+    tcase_add_test(tc, test_pieces_index);
+    suite_add_tcase(s, tc);
+    return s;
+}
