@@ -1,0 +1,113 @@
+/* Tests for game: event audiences (fog of war), replay reproducing the snapshot, scoring. */
+#include "fixtures.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const rows[] = {
+    "##############",
+    "#............#",
+    "#............#",
+    "#............#",
+    "##############",
+    NULL,
+};
+
+START_TEST(test_event_seen_and_unseen)
+{
+    Board *b = fx_board(rows, 2, 0);
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "M2", 1, "K");
+    fx_piece(b, "C3", 0, "AB");    /* alice's piece: moves next to bob? no: stays in alice's corner */
+    fx_piece(b, "K3", 1, "A");
+    char msg[256];
+    ck_assert_int_eq(fx_order(b, 0, "MOVE C3 E-W", msg, sizeof msg), 0);
+    /* bob sees nothing of it: not a word reaches him */
+    ck_assert_msg(!strstr(fx_news(b, 1), "C3"), "%s", fx_news(b, 1));
+    ck_assert_msg(strstr(fx_news(b, 0), "Your piece AB moved from C3 to C3."), "%s", fx_news(b, 0));
+    /* bob moves K3 -> J3, into a square... still outside alice's view (C3 sees B..D) */
+    ck_assert_int_eq(fx_order(b, 1, "MOVE K3 W", msg, sizeof msg), 0);
+    ck_assert_msg(!strstr(fx_news(b, 0), "J3"), "%s", fx_news(b, 0));
+    board_free(b);
+}
+END_TEST
+
+START_TEST(test_event_partly_outside_and_decode)
+{
+    Board *b = fx_board(rows, 2, 0);
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "M2", 1, "K");
+    fx_piece(b, "E3", 0, "A");     /* alice sees D2..F4 */
+    fx_piece(b, "H3", 1, "ABC");
+    b->seat = 1;
+    char msg[256];
+    ck_assert_int_eq(fx_order(b, 1, "MOVE H3 W-W", msg, sizeof msg), 0); /* G3 (outside) -> F3 (seen) */
+    ck_assert_msg(strstr(fx_news(b, 0), "Bob's piece moved from a square outside your view to F3."), "%s",
+                  fx_news(b, 0));
+    sl_clear(&b->pl[0].news);
+    /* with F alice decodes the sequence */
+    board_remove_piece(b, fx_sq(b, "E3"));
+    fx_piece(b, "E3", 0, "AF");
+    ck_assert_int_eq(fx_order(b, 1, "MOVE F3 N-S", msg, sizeof msg), 0);
+    ck_assert_msg(strstr(fx_news(b, 0), "Bob's piece ABC moved from F3 to F3."), "%s", fx_news(b, 0));
+    board_free(b);
+}
+END_TEST
+
+START_TEST(test_replay_reproduces)
+{
+    Board *b = fx_board(rows, 2, 10);
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "M2", 1, "K");
+    b->initial = board_serialize(b);
+    b->initial_base = 0;
+    char msg[256];
+    ck_assert_int_eq(fx_order(b, 0, "CREATE C2 AB", msg, sizeof msg), 0);
+    ck_assert_int_eq(fx_order(b, 1, "CREATE L3 AG", msg, sizeof msg), 0);
+    ck_assert_int_eq(fx_order(b, 0, "MOVE C2 E-E", msg, sizeof msg), 0);
+    ck_assert_int_eq(fx_order(b, 1, "MOVE L3 N", msg, sizeof msg), 0);
+    ck_assert_int_eq(fx_order(b, 0, "MOVE E2 E-N", msg, sizeof msg), -1); /* exterior wall: failed */
+    ck_assert_int_eq(fx_order(b, 0, "PASS", msg, sizeof msg), 0);
+    Board *r = NULL;
+    Err err;
+    ck_assert_msg(game_replay(b, -1, &r, &err) == 0, "%s", err.msg);
+    char *want = board_serialize_core(b), *got = board_serialize_core(r);
+    ck_assert_str_eq(got, want);
+    free(want);
+    free(got);
+    board_free(r);
+    /* replay to move 2 shows the board after it */
+    ck_assert_int_eq(game_replay(b, 2, &r, &err), 0);
+    ck_assert_str_eq(fx_seq(r, "L3"), "AG");
+    ck_assert_str_eq(fx_seq(r, "C2"), "AB");
+    board_free(r);
+    board_free(b);
+}
+END_TEST
+
+START_TEST(test_scores)
+{
+    Board *b = fx_board(rows, 3, 0);
+    b->pl[1].status = PS_RESIGNED;
+    b->pl[1].out_seq = 1;
+    b->pl[2].status = PS_ELIMINATED;
+    b->pl[2].out_seq = 2;
+    b->pl[0].kills = 1;
+    ck_assert_int_eq(game_score(b, 0), 12); /* 10 for the capture, +1 for each player out */
+    ck_assert_int_eq(game_score(b, 1), 0);
+    ck_assert_int_eq(game_score(b, 2), 1);  /* bob went out before carol */
+    board_free(b);
+}
+END_TEST
+
+Suite *game_suite(void)
+{
+    Suite *s = suite_create("game");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_event_seen_and_unseen);
+    tcase_add_test(tc, test_event_partly_outside_and_decode);
+    tcase_add_test(tc, test_replay_reproduces);
+    tcase_add_test(tc, test_scores);
+    suite_add_tcase(s, tc);
+    return s;
+}
