@@ -539,6 +539,7 @@ char *special_format(const Board *b, const Special *sp)
 static const char *find_value(const Special *sp, const char *key, size_t *len)
 {
     size_t klen = strlen(key);
+    *len = 0;
     for (const char *p = sp->params ? sp->params : ""; *p;) {
         while (*p == ' ')
             p++;
@@ -584,7 +585,7 @@ bool special_param_bool(const Special *sp, const char *key)
 
 int special_param_squares(const Board *b, const Special *sp, const char *key, int **out)
 {
-    size_t n;
+    size_t n = 0;
     const char *v = find_value(sp, key, &n);
     int count = 0;
     *out = xmalloc(sizeof **out * (n / 2 + 1));

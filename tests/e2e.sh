@@ -136,6 +136,22 @@ sed 's/^C5 alice A$/C5 alice AB/' "$T/good" > "$B"
 run 0 move 101 alice secret MOVE C5 E-W
 cp "$T/good" "$B"
 
+# ---- concurrency: the lock serialises commands; no order is lost or duplicated ----
+before=$(grep -c " PASS$" "$B")
+i=0
+: > "$T/par"
+while [ $i -lt 6 ]; do
+  ( "$G" move 101 alice secret PASS 2>&1 | grep "^PASS: done" >> "$T/par" ) &
+  ( "$G" move 101 bob hunter2 PASS 2>&1 | grep "^PASS: done" >> "$T/par" ) &
+  wait
+  i=$((i + 1))
+done
+after=$(grep -c " PASS$" "$B")
+okruns=$(grep -c "done" "$T/par")
+[ $((after - before)) = "$okruns" ] && ok || bad "concurrent PASSes: $okruns succeeded, $((after - before)) recorded"
+run 0 verify 101
+has "consistent"
+
 # ---- replies by mail ----
 rm -f "$PBMHOME"/outbox/*
 SENDER=bob@example.org run 0 show 101
