@@ -166,7 +166,7 @@ void genome_describe(const Genome *g, Buf *out)
     if (cost == E_MAX)
         buf_add(out, "        (at the ceiling: never affordable)\n");
     if (g->n[GENE_K])
-        buf_add(out, "        K cannot be bought: only CREATE's cost rule counts it (0 in the sum, 1 in the product)\n");
+        buf_add(out, "        K cannot be bought (CREATE refuses it); it counts 0 in the sum and 1 in the product\n");
     buf_free(&sum);
     buf_free(&prod);
 
@@ -181,23 +181,17 @@ void genome_describe(const Genome *g, Buf *out)
     }
     int r = genome_view_radius(g);
     buf_printf(out, "View    %dx%d squares centred on the piece\n", 2 * r + 1, 2 * r + 1);
+    /* Actions: MOVE from A or K, CREATE from K, then each code's own action (genes.def). */
     buf_add(out, "Actions");
     int acts = 0;
+    if (g->n[GENE_A] || g->n[GENE_K])
+        buf_printf(out, "%sMOVE", acts++ ? ", " : " ");
+    if (g->n[GENE_K])
+        buf_printf(out, "%sCREATE", acts++ ? ", " : " ");
     for (int i = 0; i < GENE_COUNT; i++)
-        if (g->n[i] && gene_table[i].action && i != GENE_A && !(i == GENE_K && g->n[GENE_A])) {
-            buf_printf(out, "%s%s", acts ? ", " : " ", gene_table[i].action);
-            acts++;
-        } else if (g->n[i] && i == GENE_K && g->n[GENE_A]) {
-            buf_printf(out, "%sCREATE", acts ? ", " : " ");
-            acts++;
-        }
-    if (g->n[GENE_A] && !acts)
-        buf_add(out, " MOVE");
-    else if (g->n[GENE_A] && !g->n[GENE_K])
-        buf_add(out, ", MOVE");
-    if (!acts && !g->n[GENE_A])
-        buf_add(out, " none");
-    buf_add(out, "\n");
+        if (g->n[i] && gene_table[i].action && i != GENE_A && i != GENE_K)
+            buf_printf(out, "%s%s", acts++ ? ", " : " ", gene_table[i].action);
+    buf_add(out, acts ? "\n" : " none\n");
     if (g->n[GENE_Z] > 1)
         buf_printf(out, "        CHARGE: up to %d charges in one order\n", g->n[GENE_Z]);
     static const struct {

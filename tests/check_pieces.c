@@ -113,6 +113,14 @@ START_TEST(test_describe)
     ck_assert_msg(strstr(o.s, "(1+2+2+2+3)+(1*2*2*2*3)=10+24=34E"), "%s", o.s);
     ck_assert_msg(strstr(o.s, "exactly 4 squares"), "%s", o.s);
     ck_assert_msg(strstr(o.s, "7x7"), "%s", o.s);
+    ck_assert_msg(strstr(o.s, "Actions MOVE\n"), "%s", o.s);
+    buf_free(&o);
+    buf_init(&o);
+    genome_parse("KHJZZ", &g, false, &err);
+    genome_describe(&g, &o);
+    ck_assert_msg(strstr(o.s, "Actions MOVE, CREATE, DIVIDE, TRANSFER, CHARGE\n"), "%s", o.s);
+    ck_assert_msg(strstr(o.s, "up to 2 charges"), "%s", o.s);
+    ck_assert_msg(strstr(o.s, "J is consumed by TRANSFER (1 left)"), "%s", o.s);
     buf_free(&o);
 }
 END_TEST

@@ -20,7 +20,7 @@ awk 'BEGIN {
   mid = "#"; for (c = 1; c < w - 1; c++) mid = mid "."; mid = mid "#";
   for (r = 1; r < h - 1; r++) print mid;
   print line; print "end";
-  print "start GPC1 B2"; print "start GPC2 ZZ998";
+  print "start GPC1 B2"; print "start GPC2 ZY998";
   n = 0;
   for (r = 10; r < 990 && n < 1998; r += 20) for (c = 10; c < 690 && n < 1998; c += 17) {
     col = ""; x = c + 1; while (x > 0) { col = sprintf("%c", 65 + (x - 1) % 26) col; x = int((x - 1) / 26); }
