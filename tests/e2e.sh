@@ -152,6 +152,24 @@ okruns=$(grep -c "done" "$T/par")
 run 0 verify 101
 has "consistent"
 
+# ---- an admin's hand edit, recorded with "admin EDIT" ----
+run 0 challenge --gamble=none alice carol
+B2="$PBMHOME/games/Genetess/102"
+run 0 move 102 alice secret PASS
+sed -e '/^C3 alice K$/a D4 alice AB' -e '/^(moves$/,/^)$/{/^)$/i 1b admin EDIT gave alice an AB piece on D4
+}' "$B2" > "$T/edited" && cp "$T/edited" "$B2"
+run 0 verify 102
+has "consistent"
+run 0 move 102 carol pw PASS
+run 0 move 102 alice secret MOVE D4 E-E
+grep -q "^F4 alice AB$" "$B2" && ok || bad "edited piece did not move"
+run 0 verify 102
+has "consistent"
+run 0 resign 102 carol pw
+run 1 show "102#1"
+has "history before an admin edit is not replayable"
+run 0 show "102#4"
+
 # ---- replies by mail ----
 rm -f "$PBMHOME"/outbox/*
 SENDER=bob@example.org run 0 show 101
