@@ -30,6 +30,8 @@ typedef struct Ctx {
     int64_t now;
     Buf reply;
     char subject[200];
+    int authed;         /* player authenticated to the loaded board, -1 none (SPEC 2.1: the reply ends with their sheet) */
+    bool sheet_added;
 } Ctx;
 
 static int64_t now_time(void)
@@ -47,6 +49,7 @@ static void ctx_init(Ctx *c)
     mail_init(&c->mq);
     buf_init(&c->reply);
     c->now = now_time();
+    c->authed = -1;
     snprintf(c->subject, sizeof c->subject, "Genetess error");
 }
 
@@ -283,6 +286,18 @@ static char *render_sheet(const Board *b, int p, const char *result, bool is_new
     return buf_take(&o);
 }
 
+/* Ends the reply with the authenticated player's sheet (SPEC 2.1), once. */
+static void reply_sheet(Ctx *c, const Board *b)
+{
+    if (!b || c->authed < 0 || c->authed >= b->np || c->sheet_added)
+        return;
+    char *s = render_sheet(b, c->authed, NULL, false, false);
+    buf_add(&c->reply, "\n");
+    buf_add(&c->reply, s);
+    free(s);
+    c->sheet_added = true;
+}
+
 /* Queues the sheets due after a command (reader_result for the commanding player), clears the
  * news of everyone who got one. extra_reader >= 0 also gets a sheet in the reply. */
 static void send_sheets(Ctx *c, Game *g, bool is_new, int reader, const char *reader_result)
@@ -299,6 +314,7 @@ static void send_sheets(Ctx *c, Game *g, bool is_new, int reader, const char *re
         buf_add(&c->reply, "\n");
         buf_add(&c->reply, s);
         free(s);
+        c->sheet_added = true;
     }
     for (int p = 0; p < b->np; p++) {
         bool got = sheets[p] != NULL || p == reader;
@@ -610,6 +626,7 @@ static int open_player_board(Ctx *c, char **argv, Board **bp, int *player)
     /* Authenticate before anything else happens on the board. */
     if ((rc = auth_player(c, b, argv[1], argv[2], player)) != 0)
         return rc;
+    c->authed = *player;
     if ((rc = process_time(c, b)) != 0)
         return rc;
     snprintf(c->subject, sizeof c->subject, "Genetess Board %d Error", b->number);
@@ -752,6 +769,7 @@ out:
         game_done(&g);
     order_list_free(&l);
     free(text);
+    reply_sheet(&c, b);
     board_free(b);
     return ctx_finish(&c, rc);
 }
@@ -810,6 +828,7 @@ static int cmd_queue(int argc, char **argv)
 out:
     order_list_free(&l);
     free(text);
+    reply_sheet(&c, b);
     board_free(b);
     return ctx_finish(&c, rc);
 }
@@ -839,6 +858,7 @@ static int cmd_resign(int argc, char **argv)
             store_delete_board(&c.st, n, &err);
             update_list(&c, n, NULL);
             buf_printf(&c.reply, "You resigned. Genetess board %d was deleted: fewer than 2 players remain.\n", n);
+            c.authed = -1;
             rc = EXIT_DONE;
             goto out;
         }
@@ -858,6 +878,7 @@ static int cmd_resign(int argc, char **argv)
     game_done(&g);
     rc = save_board(&c, b);
 out:
+    reply_sheet(&c, b);
     board_free(b);
     return ctx_finish(&c, rc);
 }
@@ -882,6 +903,7 @@ static int cmd_quiet(int argc, char **argv)
                b->pl[p].quiet ? "you get sheets only for your own turns" : "you get a sheet for every turn");
     rc = save_board(&c, b);
 out:
+    reply_sheet(&c, b);
     board_free(b);
     return ctx_finish(&c, rc);
 }
@@ -920,6 +942,7 @@ static int cmd_chat(int argc, char **argv)
     buf_printf(&c.reply, "Your message was sent to the %d players of board %d.\n", b->np, b->number);
     rc = EXIT_DONE;
 out:
+    reply_sheet(&c, b);
     board_free(b);
     return ctx_finish(&c, rc);
 }
