@@ -495,7 +495,7 @@ static int cmd_challenge(int argc, char **argv)
                 sl_free(&ids);
                 sl_free(&keys);
                 sl_free(&vals);
-                return refuse(&c, EXIT_REFUSED, "Invalid Genetess parameter '%s'", quote_text(a, q, 40));
+                return refuse(&c, EXIT_USAGE, "Invalid Genetess parameter '%s'", quote_text(a, q, 40));
             }
             sl_push(&keys, key);
             sl_push(&vals, eq + 1);
@@ -510,6 +510,7 @@ static int cmd_challenge(int argc, char **argv)
     char q[64];
     if (ids.n < 2) {
         buf_add(&c.reply, "At least 2 players must play\n");
+        rc = EXIT_USAGE;
         goto out;
     }
     if (ids.n > MAX_PLAYERS) {
@@ -564,6 +565,7 @@ static int cmd_challenge(int argc, char **argv)
         if (strcmp(keys.v[i], "map") != 0 && params_set(par, keys.v[i], vals.v[i], &err) < 0) {
             buf_printf(&c.reply, "Invalid Genetess parameter '--%s=%s': %s\n", keys.v[i], quote_text(vals.v[i], q, 40),
                        err.msg);
+            rc = EXIT_USAGE;
             goto out;
         }
     snprintf(par->map, sizeof par->map, "%s", strchr(mapname, '/') ? "file" : mapname);

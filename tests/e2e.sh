@@ -32,12 +32,14 @@ run 1 signup alice other a@b.c
 has "User alice already exists"
 
 # ---- challenge ----
-run 1 challenge alice
+run 2 challenge alice
 has "At least 2 players must play"
-run 1 challenge -x alice bob
+run 2 challenge -x alice bob
 has "Invalid Genetess parameter '-x'"
-run 1 challenge --colour=red alice bob
+run 2 challenge --colour=red alice bob
 has "Invalid Genetess parameter '--colour=red'"
+run 2 challenge --deadline=0 alice bob
+has "Invalid Genetess parameter '--deadline=0': deadline must be a whole number from 1 to 8760"
 run 1 challenge alice nobody
 has "Invalid userid entered"
 run 1 challenge --map=duel alice bob carol
