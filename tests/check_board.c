@@ -1,6 +1,7 @@
 /* Tests for board: squares and columns, GameFile round trip, refusal of corrupt boards with <name>:<line>, invariants. */
 #include "fixtures.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
