@@ -139,7 +139,7 @@ run 0 move 101 alice secret MOVE C5 E-W
 cp "$T/good" "$B"
 
 # ---- concurrency: the lock serialises commands; no order is lost or duplicated ----
-before=$(grep -c " PASS$" "$B")
+before=$(grep -c "^[0-9][0-9]*[a-z] [a-z]* PASS$" "$B")
 i=0
 : > "$T/par"
 while [ $i -lt 6 ]; do
@@ -148,7 +148,7 @@ while [ $i -lt 6 ]; do
   wait
   i=$((i + 1))
 done
-after=$(grep -c " PASS$" "$B")
+after=$(grep -c "^[0-9][0-9]*[a-z] [a-z]* PASS$" "$B")
 okruns=$(grep -c "done" "$T/par")
 [ $((after - before)) = "$okruns" ] && ok || bad "concurrent PASSes: $okruns succeeded, $((after - before)) recorded"
 run 0 verify 101
