@@ -1,8 +1,12 @@
 /* firing: the start-of-turn firing loop of the specials (SPEC 7.2 step 3, specials.txt firing order). */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "game.h"
 #include "specials.h"
+#include "view.h"
 
 static int cmp_fire(const void *a, const void *b)
 {
@@ -15,6 +19,7 @@ static int cmp_fire(const void *a, const void *b)
 void game_fire_specials(Game *g, int player)
 {
     Board *b = g->b;
+    g->s11_done = false; /* S11 pays once per turn (SPEC 8) */
     /* The list is fixed when this step begins: by code, then reading order. */
     Special **list = xmalloc(sizeof *list * (size_t)(b->nsp ? b->nsp : 1));
     int n = 0;
@@ -48,15 +53,806 @@ void game_fire_specials(Game *g, int player)
     free(sq);
 }
 
+
+/* ---- effects of the specials (SPEC 8, 6.1, 6.2, 7.5) ----
+ * Piece pointers go stale whenever a piece is added or removed: the helpers below work by square. */
+
 /* One special's effect for the player whose piece stands on it. */
 typedef void (*SpecialFn)(Game *g, int player, Special *sp, Piece *occupant);
 
+static uint64_t rnd(Game *g, int n)
+{
+    return rng_below(&g->b->rng, (uint64_t)n);
+}
+
+/* The owner word of a piece for {pN}: -2 for orphans. */
+static int ev_owner(const Board *b, const Piece *p)
+{
+    return board_is_orphan(b, p) ? -2 : p->owner;
+}
+
+/* Events about a phased piece reach only its owner (SPEC 6.1: specials never reveal it). */
+static int ev_flags(const Piece *p)
+{
+    return p->g.phased ? EV_PRIVATE : 0;
+}
+
+/* An event about the piece on sq (and optionally a second square sq2, e.g. where it went):
+ * {0}/{p0}/{g0} name the piece, text is what others read, own_text (may be NULL) what its owner reads. */
+static void piece_event(Game *g, int sq, int sq2, const char *text, const char *own_text)
+{
+    Piece *p = board_piece_at(g->b, sq2 >= 0 ? sq2 : sq);
+    if (!p)
+        return;
+    int sqs[2] = {sq, sq2};
+    Event *ev = game_event(g, p->owner, ev_flags(p), sqs, sq2 >= 0 ? 2 : 1, "%s", text);
+    ev->owner[0] = ev->owner[1] = ev_owner(g->b, p);
+    ev->seq[0] = genome_str(&p->g, false);
+    if (sq2 >= 0)
+        ev->seq[1] = genome_str(&p->g, false);
+    if (own_text)
+        ev->own_text = xstrdup(own_text);
+}
+
+/* What the firing player alone is told about their special (blocked, unaffordable, ...). */
+static void tell(Game *g, int player, const Special *sp, int sq2, const char *what)
+{
+    int sqs[2] = {sp->sq, sq2};
+    game_event(g, player, EV_PRIVATE, sqs, sq2 >= 0 ? 2 : 1, "Special S%d on {0}: %s", sp->code, what);
+}
+
+static void add_copies(Genome *gn, int gene, int k)
+{
+    int v = gn->n[gene] + k;
+    gn->n[gene] = (uint16_t)(v > GENOME_MAX_COPIES ? GENOME_MAX_COPIES : v);
+}
+
+/* A special would destroy the K piece on sq: it loses every code but K instead (SPEC 7.5); W resists.
+ * Returns the cost of the codes lost (0 when nothing was lost or W resisted). */
+static int64_t strip_king(Game *g, int sq, const Special *sp)
+{
+    Piece *p = board_piece_at(g->b, sq);
+    Genome lost = p->g;
+    lost.n[GENE_K] = 0;
+    lost.phased = lost.flare = false;
+    if (!genome_total(&lost))
+        return 0;
+    char what[32];
+    snprintf(what, sizeof what, "special S%d", sp->code);
+    if (game_shield(g, sq, what))
+        return 0;
+    p = board_piece_at(g->b, sq);
+    for (int i = 0; i < GENE_COUNT; i++)
+        if (i != GENE_K)
+            p->g.n[i] = 0;
+    char *ls = genome_str(&lost, false);
+    char *own = xasprintf("Your King on {0} lost %s to special S%d: only K is left.", ls, sp->code);
+    piece_event(g, sq, -1, "{p0} King on {0} lost every code but K.", own);
+    free(own);
+    free(ls);
+    return genome_cost(&lost);
+}
+
+/* A special destroys the piece on sq; a K piece loses every code but K instead. True when sq is now empty. */
+static bool destroy(Game *g, int sq, const Special *sp)
+{
+    Piece *p = board_piece_at(g->b, sq);
+    if (!p)
+        return true;
+    if (p->g.n[GENE_K]) {
+        strip_king(g, sq, sp);
+        return false;
+    }
+    game_kill(g, sq, -1, false);
+    return true;
+}
+
+/* occupied=move: the piece on sq moves to a random free neighbouring floor square (8 neighbours).
+ * False (blocked) when there is none or W resists. */
+static bool move_aside(Game *g, int sq, const Special *sp)
+{
+    Board *b = g->b;
+    int free_sq[DIR_COUNT], n = 0;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int t = board_step(b, sq, d);
+        if (t >= 0 && board_is_floor(b, t) && !board_piece_at(b, t))
+            free_sq[n++] = t;
+    }
+    if (!n)
+        return false;
+    char what[48];
+    snprintf(what, sizeof what, "being pushed aside by special S%d", sp->code);
+    if (game_shield(g, sq, what))
+        return false;
+    int to = free_sq[rnd(g, n)];
+    board_move_piece(b, sq, to);
+    piece_event(g, sq, to, "{p0} piece{g0} was pushed from {0} to {1}.", NULL);
+    return true;
+}
+
+/* Makes the target of a placing special (S3, S8) free floor, as occupied= says. A wall blocks; another
+ * player's phased piece blocks and is revealed (SPEC 6.1). True when tsq is free floor now. */
+static bool clear_target(Game *g, int player, const Special *sp, int tsq)
+{
+    Board *b = g->b;
+    char mode[16];
+    special_param_str(sp, "occupied", mode, sizeof mode);
+    if (!board_is_floor(b, tsq))
+        return false;
+    Piece *tp = board_piece_at(b, tsq);
+    if (!tp)
+        return true;
+    if (tp->g.phased && tp->owner != player) {
+        char why[48];
+        snprintf(why, sizeof why, "was on the target of special S%d", sp->code);
+        game_reveal(g, tp, why);
+        return false;
+    }
+    if (!strcmp(mode, "destroy"))
+        return destroy(g, tsq, sp);
+    if (!strcmp(mode, "move"))
+        return move_aside(g, tsq, sp);
+    return false;
+}
+
+/* ---- S1 .. S22 ---- */
+
+static void fire_s1(Game *g, int player, Special *sp, Piece *occ)
+{
+    (void)occ;
+    int64_t e = special_param_int(sp, "e");
+    char why[64], nm[16];
+    if (special_param_bool(sp, "per-king")) {
+        int64_t k = board_king_codes(g->b, player);
+        snprintf(why, sizeof why, "S1 bonus on %s (%" PRId64 " x %" PRId64 " K)", board_sq_name(g->b, sp->sq, nm), e, k);
+        e = sat_mul(e, k);
+    } else {
+        snprintf(why, sizeof why, "S1 bonus on %s", board_sq_name(g->b, sp->sq, nm));
+    }
+    game_add_e(g, player, e, why);
+}
+
+static void fire_s2(Game *g, int player, Special *sp, Piece *occ)
+{
+    (void)player;
+    (void)occ;
+    Board *b = g->b;
+    char mode[16], wall[16];
+    special_param_str(sp, "occupied", mode, sizeof mode);
+    special_param_str(sp, "wall", wall, sizeof wall);
+    bool exterior = !strcmp(wall, "exterior");
+    int *t;
+    int n = special_param_squares(b, sp, "targets", &t);
+    for (int i = 0; i < n; i++) {
+        int sq = t[i];
+        char ter = b->ter[sq];
+        if (ter == TER_OUTSIDE || ter == TER_XWALL || (ter == TER_IWALL && !exterior))
+            continue;
+        if (board_piece_at(b, sq)) {
+            if (!strcmp(mode, "destroy")) {
+                if (!destroy(g, sq, sp))
+                    continue; /* a K piece stays: no wall on its square */
+            } else if (!strcmp(mode, "move")) {
+                if (!move_aside(g, sq, sp))
+                    continue;
+            } else {
+                continue;
+            }
+        }
+        b->ter[sq] = exterior ? TER_XWALL : TER_IWALL;
+        game_event(g, -1, 0, &sq, 1, "%s wall appeared on {0}.", exterior ? "An exterior" : "An interior");
+    }
+    free(t);
+}
+
+static void fire_s3(Game *g, int player, Special *sp, Piece *occ)
+{
+    Board *b = g->b;
+    Genome c = occ->g;
+    c.phased = c.flare = false;
+    int owner = occ->owner;
+    int64_t cost = genome_cost(&c);
+    char msg[128], nm[16];
+    if (cost == E_MAX || cost > b->pl[player].e) {
+        snprintf(msg, sizeof msg, "the copy costs %" PRId64 "E and you have %" PRId64 "E: nothing happened.", cost,
+                 b->pl[player].e);
+        tell(g, player, sp, -1, msg);
+        return;
+    }
+    int *t;
+    int n = special_param_squares(b, sp, "target", &t);
+    int tsq = n ? t[0] : -1;
+    free(t);
+    if (tsq < 0)
+        return;
+    if (tsq == sp->sq || !clear_target(g, player, sp, tsq)) {
+        tell(g, player, sp, tsq, "the copy was blocked at {1}.");
+        return;
+    }
+    b->pl[player].e -= cost;
+    game_ebook(g, player, "-%" PRId64 " S3 copy on %s", cost, board_sq_name(b, tsq, nm));
+    board_add_piece(b, tsq, owner, &c);
+    piece_event(g, tsq, -1, "{p0} new piece{g0} appeared on {0}.", NULL);
+}
+
+static void fire_s4(Game *g, int player, Special *sp, Piece *occ)
+{
+    (void)player;
+    char codes[SPECIAL_CODES_MAX + 1];
+    special_param_str(sp, "codes", codes, sizeof codes);
+    Genome add = {0};
+    for (const char *c = codes; *c; c++) {
+        int k = gene_from_char(*c);
+        if (k >= 0)
+            add_copies(&add, k, 1);
+    }
+    if (!genome_total(&add) || game_shield(g, sp->sq, "special S4"))
+        return;
+    occ = board_piece_at(g->b, sp->sq);
+    for (int i = 0; i < GENE_COUNT; i++)
+        add_copies(&occ->g, i, add.n[i]);
+    char *as = genome_str(&add, false);
+    char *own = xasprintf("Your piece on {0} gained %s from special S4 (now{g0}).", as);
+    piece_event(g, sp->sq, -1, "{p0} piece on {0} gained codes.", own);
+    free(own);
+    free(as);
+}
+
+static void fire_s5(Game *g, int player, Special *sp, Piece *occ)
+{
+    Player *pl = &g->b->pl[player];
+    bool dec = occ->g.n[GENE_F] > 0;
+    pl->full_decode = (pl->full_view && pl->full_decode) || dec;
+    pl->full_view = true;
+    board_turn_label(g->b, pl->full_until);
+    tell(g, player, sp, -1,
+         dec ? "you see the whole board, decoded, until the start of your next turn."
+             : "you see the whole board until the start of your next turn.");
+}
+
+static void fire_s6(Game *g, int player, Special *sp, Piece *occ)
+{
+    (void)player;
+    (void)occ;
+    int *t;
+    int n = special_param_squares(g->b, sp, "targets", &t);
+    for (int i = 0; i < n; i++)
+        if (board_piece_at(g->b, t[i]))
+            destroy(g, t[i], sp);
+    free(t);
+}
+
+static void fire_s7(Game *g, int player, Special *sp, Piece *occ)
+{
+    (void)player;
+    Board *b = g->b;
+    /* C, E and O are read before the piece dies (ruling). */
+    bool diag = occ->g.n[GENE_C] > 0, through = occ->g.n[GENE_E] > 0, mine = occ->g.n[GENE_O] > 0;
+    int from = sp->sq;
+    destroy(g, from, sp);
+    static const int dirs[] = {DIR_N, DIR_E, DIR_S, DIR_W, DIR_NE, DIR_SE, DIR_SW, DIR_NW};
+    for (int k = 0; k < (diag ? 8 : 4); k++) {
+        for (int sq = board_step(b, from, dirs[k]); sq >= 0; sq = board_step(b, sq, dirs[k])) {
+            char ter = b->ter[sq];
+            if (ter == TER_OUTSIDE || ter == TER_XWALL)
+                break;
+            if (ter == TER_IWALL) {
+                if (mine) {
+                    b->ter[sq] = TER_FLOOR;
+                    game_event(g, -1, 0, &sq, 1, "The interior wall on {0} was blasted away.");
+                }
+                break;
+            }
+            Piece *p = board_piece_at(b, sq);
+            if (!p)
+                continue;
+            /* SPEC 6.1: a blast reaching a phased piece reveals it. */
+            if (p->g.phased)
+                game_reveal(g, p, "was reached by a blast");
+            destroy(g, sq, sp);
+            if (!through)
+                break;
+        }
+    }
+}
+
+/* Moves the occupant (firing player's piece) from its square to the free floor square to. */
+static void teleport(Game *g, int from, int to)
+{
+    board_move_piece(g->b, from, to);
+    piece_event(g, from, to, "{p0} piece{g0} was teleported from {0} to {1}.", NULL);
+}
+
+static void fire_s8(Game *g, int player, Special *sp, Piece *occ)
+{
+    (void)occ;
+    Board *b = g->b;
+    int from = sp->sq;
+    char tv[64];
+    special_param_str(sp, "target", tv, sizeof tv);
+    int *t;
+    int n = special_param_squares(b, sp, "target", &t);
+    if (!n) {
+        free(t);
+        return;
+    }
+    if (strchr(tv, ':') && n >= 2) {
+        /* A random empty floor square in the rectangle. */
+        int c0 = sq_col(b, t[0]), c1 = sq_col(b, t[1]), r0 = sq_row(b, t[0]), r1 = sq_row(b, t[1]);
+        if (c0 > c1) {
+            int x = c0;
+            c0 = c1;
+            c1 = x;
+        }
+        if (r0 > r1) {
+            int x = r0;
+            r0 = r1;
+            r1 = x;
+        }
+        free(t);
+        int cap = (c1 - c0 + 1) * (r1 - r0 + 1), nc = 0;
+        int *cand = xmalloc(sizeof(int) * (size_t)cap);
+        for (int r = r0; r <= r1; r++)
+            for (int c = c0; c <= c1; c++) {
+                int sq = board_sq(b, c, r);
+                if (board_is_floor(b, sq) && !board_piece_at(b, sq))
+                    cand[nc++] = sq;
+            }
+        if (!nc) {
+            free(cand);
+            tell(g, player, sp, -1, "there was no empty floor square to teleport to.");
+            return;
+        }
+        int to = cand[rnd(g, nc)];
+        free(cand);
+        if (game_shield(g, from, "special S8"))
+            return;
+        teleport(g, from, to);
+        return;
+    }
+    int tsq = t[0];
+    free(t);
+    if (tsq == from)
+        return;
+    char mode[16];
+    special_param_str(sp, "occupied", mode, sizeof mode);
+    Piece *tp = board_piece_at(b, tsq);
+    if (!board_is_floor(b, tsq) || (tp && tp->g.phased && tp->owner != player) || (tp && !strcmp(mode, "block"))) {
+        clear_target(g, player, sp, tsq); /* reveals another player's phased piece in the way */
+        tell(g, player, sp, tsq, "the teleport was blocked at {1}.");
+        return;
+    }
+    /* W resists the teleport before anything is done to the target. */
+    if (game_shield(g, from, "special S8"))
+        return;
+    if (tp && !clear_target(g, player, sp, tsq)) {
+        tell(g, player, sp, tsq, "the teleport was blocked at {1}.");
+        return;
+    }
+    teleport(g, from, tsq);
+}
+
+static void fire_s9(Game *g, int player, Special *sp, Piece *occ)
+{
+    (void)player;
+    (void)occ;
+    Board *b = g->b;
+    int64_t count = special_param_int(sp, "count");
+    int *t;
+    int n = special_param_squares(b, sp, "targets", &t);
+    for (int i = 0; i < n; i++) {
+        int sq = t[i];
+        Piece *p = board_piece_at(b, sq);
+        /* A non-K piece may lose its last A (and die); K is never removable. */
+        if (!p || !genome_removable(&p->g, false, NULL))
+            continue;
+        if (game_shield(g, sq, "radiation (special S9)")) /* count= is one effect */
+            continue;
+        p = board_piece_at(b, sq);
+        Genome lost = {0};
+        for (int64_t k = 0; k < count && genome_viable(&p->g); k++) {
+            uint16_t rem[GENE_COUNT];
+            int total = genome_removable(&p->g, false, rem);
+            if (!total)
+                break;
+            int r = (int)rnd(g, total), gene = 0;
+            while (r >= rem[gene])
+                r -= rem[gene++];
+            p->g.n[gene]--;
+            lost.n[gene]++;
+        }
+        char *ls = genome_str(&lost, false);
+        char *own = xasprintf("Your piece on {0} lost %s to radiation (special S9)%s.", ls,
+                              genome_viable(&p->g) ? ", now{g0}" : "");
+        piece_event(g, sq, -1, "{p0} piece on {0} was irradiated.", own);
+        free(own);
+        free(ls);
+        game_after_change(g, sq);
+    }
+    free(t);
+}
+
+static void fire_s10(Game *g, int player, Special *sp, Piece *occ)
+{
+    (void)player;
+    (void)occ;
+    int *t;
+    int n = special_param_squares(g->b, sp, "targets", &t);
+    for (int i = 0; i < n; i++)
+        if (g->b->ter[t[i]] == TER_IWALL) {
+            g->b->ter[t[i]] = TER_FLOOR;
+            game_event(g, -1, 0, &t[i], 1, "The interior wall on {0} crumbled away.");
+        }
+    free(t);
+}
+
+static void fire_s11(Game *g, int player, Special *sp, Piece *occ)
+{
+    (void)sp;
+    (void)occ;
+    Board *b = g->b;
+    if (g->s11_done)
+        return;
+    g->s11_done = true;
+    int64_t n = 0;
+    for (int i = 0; i < b->nsp; i++) {
+        Piece *p = b->sp[i].code == 11 ? board_piece_at(b, b->sp[i].sq) : NULL;
+        if (p && board_controls(b, player, p))
+            n++;
+    }
+    /* floor(E x n^2 / 100), exactly, without overflowing. */
+    int64_t e = b->pl[player].e, n2 = n * n;
+    int64_t gain = sat_add(sat_mul(e / 100, n2), (e % 100) * n2 / 100);
+    char why[96];
+    snprintf(why, sizeof why, "S11 bonus (%" PRId64 " S11 squares: %" PRId64 "%%)", n, n2);
+    game_add_e(g, player, gain, why);
+}
+
+static void fire_s12(Game *g, int player, Special *sp, Piece *occ)
+{
+    (void)occ;
+    Board *b = g->b;
+    int64_t e = special_param_int(sp, "e");
+    for (int i = 0; i < b->np; i++) {
+        if (i == player || !b->pl[i].e || !e)
+            continue;
+        int64_t loss = e < b->pl[i].e ? e : b->pl[i].e;
+        b->pl[i].e -= loss;
+        game_ebook(g, i, "-%" PRId64 " E decay (S12)", loss);
+    }
+    char msg[96];
+    snprintf(msg, sizeof msg, "every other player lost %" PRId64 "E (none below 0).", e);
+    tell(g, player, sp, -1, msg);
+}
+
+static int cmp_sq_idx_sp(const void *x, const void *y, const Board *b)
+{
+    int a = b->sp[*(const int *)x].sq, c = b->sp[*(const int *)y].sq;
+    return (a > c) - (a < c);
+}
+
+/* Indices of b->sp in reading order of their squares; caller frees. */
+static int *specials_in_order(const Board *b)
+{
+    int *ix = xmalloc(sizeof(int) * (size_t)(b->nsp ? b->nsp : 1));
+    for (int i = 0; i < b->nsp; i++)
+        ix[i] = i;
+    /* insertion sort: few specials, stable */
+    for (int i = 1; i < b->nsp; i++)
+        for (int k = i; k > 0 && cmp_sq_idx_sp(&ix[k - 1], &ix[k], b) > 0; k--) {
+            int x = ix[k];
+            ix[k] = ix[k - 1];
+            ix[k - 1] = x;
+        }
+    return ix;
+}
+
+static void special_moved(Game *g, const Special *s, int from)
+{
+    int sqs[2] = {from, s->sq};
+    game_event(g, -1, 0, sqs, 2, "The special S%d on {0} moved to {1}.", s->code);
+}
+
+static void fire_s13(Game *g, int player, Special *sp, Piece *occ)
+{
+    (void)player;
+    (void)occ;
+    Board *b = g->b;
+    char onto[16];
+    special_param_str(sp, "onto", onto, sizeof onto);
+    int kind = !strcmp(onto, "occupied") ? 1 : !strcmp(onto, "walls") ? 2 : 0;
+    int n = b->w * b->h;
+    int *nsp_at = xcalloc((size_t)n, sizeof(int)), *cand = xmalloc(sizeof(int) * (size_t)n);
+    for (int i = 0; i < b->nsp; i++)
+        nsp_at[b->sp[i].sq]++;
+    int *ix = specials_in_order(b);
+    for (int k = 0; k < b->nsp; k++) {
+        Special *s = &b->sp[ix[k]];
+        int nc = 0;
+        for (int sq = 0; sq < n; sq++) {
+            if (!board_in_area(b, sq) || nsp_at[sq] > (sq == s->sq))
+                continue;
+            bool ok = kind == 2 ? b->ter[sq] == TER_IWALL
+                                : b->ter[sq] == TER_FLOOR && (board_piece_at(b, sq) != NULL) == (kind == 1);
+            if (ok)
+                cand[nc++] = sq;
+        }
+        if (!nc)
+            continue;
+        int from = s->sq, to = cand[rnd(g, nc)];
+        if (to == from)
+            continue;
+        nsp_at[from]--;
+        nsp_at[to]++;
+        s->sq = to;
+        special_moved(g, s, from);
+    }
+    free(ix);
+    free(cand);
+    free(nsp_at);
+}
+
+static void fire_s14(Game *g, int player, Special *sp, Piece *occ)
+{
+    Board *b = g->b;
+    int sq = sp->sq;
+    Genome add = occ->g;
+    add.n[GENE_K] = 0; /* a K piece doubles every code but K */
+    add.phased = add.flare = false;
+    if (!genome_total(&add))
+        return; /* a bare K: nothing, no charge */
+    int64_t cost = genome_cost(&occ->g);
+    char msg[128], nm[16];
+    if (cost == E_MAX || cost > b->pl[player].e) {
+        snprintf(msg, sizeof msg, "doubling costs %" PRId64 "E and you have %" PRId64 "E: nothing happened.", cost,
+                 b->pl[player].e);
+        tell(g, player, sp, -1, msg);
+        return;
+    }
+    if (game_shield(g, sq, "special S14")) /* resisted: nothing charged */
+        return;
+    b->pl[player].e -= cost;
+    game_ebook(g, player, "-%" PRId64 " S14 double-up on %s", cost, board_sq_name(b, sq, nm));
+    occ = board_piece_at(b, sq);
+    for (int i = 0; i < GENE_COUNT; i++)
+        add_copies(&occ->g, i, add.n[i]);
+    piece_event(g, sq, -1, "{p0} piece{g0} on {0} doubled its sequence.",
+                "Your piece on {0} doubled its sequence (special S14): now{g0}.");
+}
+
+static void fire_s15(Game *g, int player, Special *sp, Piece *occ)
+{
+    (void)sp;
+    (void)occ;
+    Board *b = g->b;
+    int *all;
+    int na = board_piece_squares(b, &all), nk = 0;
+    for (int i = 0; i < na; i++) {
+        Piece *p = board_piece_at(b, all[i]);
+        if (board_controls(b, player, p) && !p->g.n[GENE_K])
+            all[nk++] = all[i];
+    }
+    if (nk < 2) {
+        free(all);
+        return;
+    }
+    /* W pieces resist: they stay, and their squares are not in the shuffle. */
+    int n = 0;
+    for (int i = 0; i < nk; i++)
+        if (!game_shield(g, all[i], "special S15"))
+            all[n++] = all[i];
+    Piece *pcs = xmalloc(sizeof *pcs * (size_t)(n ? n : 1));
+    int *freesq = xmalloc(sizeof(int) * (size_t)(n ? n : 1));
+    for (int i = 0; i < n; i++) {
+        pcs[i] = *board_piece_at(b, all[i]);
+        freesq[i] = all[i];
+    }
+    for (int i = 0; i < n; i++)
+        board_remove_piece(b, all[i]);
+    int nf = n;
+    for (int i = 0; i < n; i++) {
+        int k = (int)rnd(g, nf), to = freesq[k];
+        memmove(freesq + k, freesq + k + 1, sizeof(int) * (size_t)(nf - k - 1));
+        nf--;
+        board_add_piece(b, to, pcs[i].owner, &pcs[i].g);
+        if (to != pcs[i].sq)
+            piece_event(g, pcs[i].sq, to, "{p0} piece{g0} was moved from {0} to {1}.", NULL);
+    }
+    free(pcs);
+    free(freesq);
+    free(all);
+}
+
+static void fire_s16(Game *g, int player, Special *sp, Piece *occ)
+{
+    (void)player;
+    (void)sp;
+    (void)occ;
+    Board *b = g->b;
+    /* Pieces keep their index in b->pc while they only move: each moves once. */
+    int *sqs;
+    int n = board_piece_squares(b, &sqs);
+    for (int i = 0; i < n; i++)
+        sqs[i] = b->at[sqs[i]];
+    for (int i = 0; i < n; i++) {
+        int from = b->pc[sqs[i]].sq, to = board_step(b, from, (int)rnd(g, DIR_COUNT));
+        if (to < 0 || !board_is_floor(b, to) || board_piece_at(b, to))
+            continue;
+        if (game_shield(g, from, "the tremor (special S16)"))
+            continue;
+        board_move_piece(b, from, to);
+        piece_event(g, from, to, "{p0} piece{g0} was shaken from {0} to {1}.", NULL);
+    }
+    free(sqs);
+    int *ix = specials_in_order(b);
+    for (int k = 0; k < b->nsp; k++) {
+        Special *s = &b->sp[ix[k]];
+        int from = s->sq, to = board_step(b, from, (int)rnd(g, DIR_COUNT));
+        if (to < 0 || !board_is_floor(b, to) || board_special_at(b, to))
+            continue;
+        s->sq = to;
+        special_moved(g, s, from);
+    }
+    free(ix);
+}
+
+/* Records that player saw the piece p as seq at the current turn (S17/S18); a later reveal of the
+ * same square replaces an earlier one unless it shows less. */
+static void add_reveal(Game *g, int player, const Piece *p, const char *seq)
+{
+    Player *pl = &g->b->pl[player];
+    Reveal rv = {0};
+    rv.sq = p->sq;
+    rv.owner = p->owner;
+    snprintf(rv.seq, sizeof rv.seq, "%s", seq);
+    board_turn_label(g->b, rv.label);
+    for (int k = 0; k < pl->nreveals; k++)
+        if (pl->reveals[k].sq == p->sq) {
+            if (strcmp(seq, "K") || !strcmp(pl->reveals[k].seq, "K"))
+                pl->reveals[k] = rv;
+            return;
+        }
+    pl->reveals = xrealloc(pl->reveals, sizeof(Reveal) * (size_t)(pl->nreveals + 1));
+    pl->reveals[pl->nreveals++] = rv;
+}
+
+/* Another player's piece a reveal may show: never a phased one (SPEC 5). */
+static bool revealable(const Piece *p, int player)
+{
+    return p->owner != player && !p->g.phased;
+}
+
+static void fire_s17(Game *g, int player, Special *sp, Piece *occ)
+{
+    Board *b = g->b;
+    bool full = occ->g.n[GENE_F] > 0;
+    int *sqs, count = 0;
+    int n = board_piece_squares(b, &sqs);
+    for (int i = 0; i < n; i++) {
+        Piece *p = board_piece_at(b, sqs[i]);
+        if (!revealable(p, player) || !p->g.n[GENE_K])
+            continue;
+        char buf[sizeof ((Reveal *)0)->seq];
+        add_reveal(g, player, p, full ? genome_format(&p->g, false, buf, sizeof buf) : "K");
+        count++;
+    }
+    free(sqs);
+    char msg[96];
+    snprintf(msg, sizeof msg, "%d King piece%s of other players revealed%s.", count, count == 1 ? "" : "s",
+             full ? " with their sequences" : "");
+    tell(g, player, sp, -1, msg);
+}
+
+static void fire_s18(Game *g, int player, Special *sp, Piece *occ)
+{
+    Board *b = g->b;
+    Genome me = occ->g;
+    int *sqs, count = 0;
+    int n = board_piece_squares(b, &sqs);
+    for (int i = 0; i < n; i++) {
+        Piece *p = board_piece_at(b, sqs[i]);
+        if (!revealable(p, player) || memcmp(p->g.n, me.n, sizeof me.n))
+            continue;
+        char buf[sizeof ((Reveal *)0)->seq];
+        add_reveal(g, player, p, genome_format(&p->g, false, buf, sizeof buf));
+        count++;
+    }
+    free(sqs);
+    char msg[96];
+    snprintf(msg, sizeof msg, "%d piece%s of other players with your piece's sequence revealed.", count,
+             count == 1 ? "" : "s");
+    tell(g, player, sp, -1, msg);
+}
+
+static void fire_s20(Game *g, int player, Special *sp, Piece *occ)
+{
+    (void)player;
+    Board *b = g->b;
+    int r = genome_view_radius(&occ->g), c0 = sq_col(b, sp->sq), r0 = sq_row(b, sp->sq);
+    int cmin = c0 - r < 0 ? 0 : c0 - r, cmax = c0 + r >= b->w ? b->w - 1 : c0 + r;
+    int rmin = r0 - r < 0 ? 0 : r0 - r, rmax = r0 + r >= b->h ? b->h - 1 : r0 + r;
+    int corners[4] = {sp->sq, board_sq(b, cmin, rmin), board_sq(b, cmax, rmax), board_sq(b, cmax, rmin)};
+    game_event(g, -1, 0, corners, 4, "The roof fell in around {0}.");
+    for (int row = rmin; row <= rmax; row++)
+        for (int col = cmin; col <= cmax; col++) {
+            int sq = board_sq(b, col, row);
+            if (b->ter[sq] != TER_FLOOR)
+                continue;
+            if (!destroy(g, sq, sp))
+                continue; /* a K piece stays: its square stays floor */
+            b->ter[sq] = TER_IWALL;
+        }
+}
+
+static void fire_s21(Game *g, int player, Special *sp, Piece *occ)
+{
+    Board *b = g->b;
+    int sq = sp->sq;
+    int64_t back;
+    if (occ->g.n[GENE_K]) {
+        back = strip_king(g, sq, sp);
+    } else {
+        back = genome_cost(&occ->g);
+        game_kill(g, sq, -1, false);
+    }
+    char why[64], nm[16];
+    snprintf(why, sizeof why, "S21 recycle on %s", board_sq_name(b, sq, nm));
+    game_add_e(g, player, back, why);
+}
+
+static void fire_s22(Game *g, int player, Special *sp, Piece *occ)
+{
+    (void)sp;
+    (void)player;
+    (void)occ;
+    Board *b = g->b;
+    if (!b->npc)
+        return;
+    int *sqs;
+    int n = board_piece_squares(b, &sqs);
+    int *gain = xcalloc((size_t)n, sizeof(int));
+    for (int s = 0; s < b->nst; s++) {
+        int best = -1;
+        for (int i = 0; i < n; i++) {
+            int d = board_dist(b, sqs[i], b->st[s].sq);
+            if (best < 0 || d < best)
+                best = d;
+        }
+        for (int i = 0; i < n; i++)
+            if (board_dist(b, sqs[i], b->st[s].sq) == best)
+                gain[i]++;
+    }
+    for (int i = 0; i < n; i++) {
+        if (!gain[i] || !board_piece_at(b, sqs[i]))
+            continue;
+        if (game_shield(g, sqs[i], "special S22")) /* one effect however many Ks */
+            continue;
+        Piece *p = board_piece_at(b, sqs[i]);
+        add_copies(&p->g, GENE_K, gain[i]);
+        char *own = xasprintf("Your piece on {0} gained %d K from special S22 (now{g0}).", gain[i]);
+        piece_event(g, sqs[i], -1, "{p0} piece on {0} gained a King code.", own);
+        free(own);
+    }
+    free(gain);
+    free(sqs);
+}
+
 /* Effects, indexed by code (S19 does not exist). */
-static const SpecialFn fire_table[23] = {0};
+static const SpecialFn fire_table[23] = {
+    [1] = fire_s1,   [2] = fire_s2,   [3] = fire_s3,   [4] = fire_s4,   [5] = fire_s5,   [6] = fire_s6,
+    [7] = fire_s7,   [8] = fire_s8,   [9] = fire_s9,   [10] = fire_s10, [11] = fire_s11, [12] = fire_s12,
+    [13] = fire_s13, [14] = fire_s14, [15] = fire_s15, [16] = fire_s16, [17] = fire_s17, [18] = fire_s18,
+    [20] = fire_s20, [21] = fire_s21, [22] = fire_s22,
+};
 
 void special_fire(Game *g, int player, Special *sp)
 {
     if (sp->code < 1 || sp->code > 22 || !fire_table[sp->code])
         return;
-    fire_table[sp->code](g, player, sp, board_piece_at(g->b, sp->sq));
+    Piece *occ = board_piece_at(g->b, sp->sq);
+    if (!occ || !board_controls(g->b, player, occ))
+        return;
+    const SpecialInfo *si = special_info(sp->code);
+    game_event(g, player, EV_PRIVATE, &sp->sq, 1, "Special S%d (%s) on {0} fired.", sp->code, si ? si->name : "?");
+    fire_table[sp->code](g, player, sp, occ);
 }

@@ -58,6 +58,7 @@ typedef struct Game {
     bool ended;         /* the game ended during this command */
     bool *star_done;    /* per player: their * order was processed since their last sheet */
     bool nagged;        /* a nag mail was queued (the board records it) */
+    bool s11_done;      /* an S11 already paid in this turn's firing step (firing.c resets it) */
 } Game;
 
 /* Starts working on b at time now. */
