@@ -286,8 +286,11 @@ static int check_value(const Board *b, int code, int self, const SpecialParam *p
         const char *p = v;
         if (!*v)
             return fail(err, "S%d: %s= needs a list of squares (SQ,SQ,...)", code, pp->key);
-        if (is_default && strcmp(v, SPECIAL_DEF_SELF) == 0) {
-            buf_add(out, board_sq_name(b, self, nm));
+        /* Kept symbolic: the special may later be moved (S13, S16) and still means its own square. */
+        if (strcasecmp(v, SPECIAL_DEF_SELF) == 0 && pp->def && strcmp(pp->def, SPECIAL_DEF_SELF) == 0) {
+            (void)self;
+            (void)is_default;
+            buf_add(out, SPECIAL_DEF_SELF);
             return 0;
         }
         seen = xmalloc(sizeof *seen * SPECIAL_SQUARES_MAX);
@@ -591,6 +594,10 @@ int special_param_squares(const Board *b, const Special *sp, const char *key, in
     *out = xmalloc(sizeof **out * (n / 2 + 1));
     if (!v)
         return 0;
+    if (n == strlen(SPECIAL_DEF_SELF) && strncmp(v, SPECIAL_DEF_SELF, n) == 0) {
+        (*out)[0] = sp->sq;
+        return 1;
+    }
     for (size_t i = 0; i < n;) {
         size_t j = i;
         while (j < n && v[j] != ',' && v[j] != ':')

@@ -9,7 +9,7 @@
 #define SPECIAL_TEXT_MAX 500            /* longest info text */
 #define SPECIAL_SQUARES_MAX 1000        /* longest square list */
 #define SPECIAL_CODES_MAX 100           /* longest codes= value */
-#define SPECIAL_DEF_SELF "@"            /* default "the special's own square" (S9 targets=) */
+#define SPECIAL_DEF_SELF "self"         /* "the special's own square, wherever it stands" (S9 targets=) */
 
 typedef enum {
     SP_INT,             /* 0..SPECIAL_INT_MAX, at least min */

@@ -267,7 +267,7 @@ START_TEST(test_map_good)
     /* specials in reading order, canonical */
     static const char *const sp[] = {
         "S1 G2 e=3 per-king=no text=\"Gold seam #1 \\\"big\\\"\"",
-        "S9 H3 targets=H3 count=1",
+        "S9 H3 targets=self count=1",
         "S2 B4 targets=H2,I2 wall=interior occupied=destroy",
     };
     ck_assert_int_eq(b->nsp, 3);
@@ -636,7 +636,7 @@ static const struct {
     {6, "S6 C2 targets=B2", "targets=B2", "S6 C2 targets=B2"},
     {7, "S7 C2", "", "S7 C2"},
     {8, "S8 C2 target=b2:e4", "target=B2:E4 occupied=block", "S8 C2 target=B2:E4 occupied=block"},
-    {9, "S9 C2", "targets=C2 count=1", "S9 C2 targets=C2 count=1"},
+    {9, "S9 C2", "targets=self count=1", "S9 C2 targets=self count=1"},
     {10, "S10 C2 targets=B3", "targets=B3", "S10 C2 targets=B3"},
     {11, "S11 C2", "", "S11 C2"},
     {12, "S12 C2", "e=1", "S12 C2 e=1"},
