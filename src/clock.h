@@ -29,6 +29,9 @@ int clock_replay_event(Game *g, int player, const char *text, bool autom, Err *e
 int clock_order(Game *g, int player, const Order *o, bool autom);
 /* A player resigns (SPEC 7.6). Returns 0. */
 int clock_resign(Game *g, int player);
+/* Ends the holiday of the player to move (a live order arrived): records "Holiday <seconds>",
+ * spends that much allowance and starts a fresh full deadline. No-op when no holiday runs. */
+void clock_end_holiday(Game *g);
 /* Times out the player to move (SPEC 7.3): recorded, counted, forfeits at --max-timeouts. */
 void clock_timeout(Game *g);
 

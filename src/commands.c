@@ -701,6 +701,7 @@ static int cmd_move(int argc, char **argv)
                 goto out;
             }
         }
+        p = board_player_index(b, argv[1]); /* round 0's end reorders the players */
         snprintf(result, sizeof result, "%s", g.reply.len ? g.reply.s : "Received.");
         buf_printf(&c.reply, "%s\n", result);
         rc = EXIT_DONE;
@@ -721,6 +722,8 @@ static int cmd_move(int argc, char **argv)
         rc = EXIT_DONE;
     } else {
         Order *o = &l.v[0];
+        if (b->clock.holiday_since > 0 && o->verb != ORD_GAMBLE)
+            clock_end_holiday(&g); /* SPEC 7.4: a live order ends the holiday */
         if (o->verb == ORD_GAMBLE) {
             buf_printf(&c.reply, "%s: GAMBLE is only for round 0\n", o->text);
             goto out;

@@ -454,6 +454,7 @@ int game_play(Game *g, int player, const Order *o, bool from_queue)
     game_record(g, player, line);
     free(line);
     if (rc == 0) {
+        b->pl[player].timeouts = 0; /* SPEC 7.6: only consecutive time-outs count */
         game_end_action(g);
         game_next_turn(g);
         return 0;
