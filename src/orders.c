@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "actions.h"
 #include "game.h"
 #include "view.h"
 
@@ -16,19 +17,19 @@ const OrderInfo order_table[ORD_COUNT] = {
     [ORD_HOLIDAY] = {"HOLIDAY", SHAPE_NONE, -1, NULL, NULL, "HOLIDAY"},
     [ORD_CREATE] = {"CREATE", SHAPE_CREATE, GENE_K, order_create_check, order_create, "CREATE K2 ABBBC"},
     [ORD_MOVE] = {"MOVE", SHAPE_SQ_DIRS, GENE_A, NULL, order_move, "MOVE K3 NW-E"},
-    [ORD_DIVIDE] = {"DIVIDE", SHAPE_SQ_CODES_SQ, GENE_H, NULL, NULL, "DIVIDE K3 ABC J2"},
-    [ORD_TRANSFER] = {"TRANSFER", SHAPE_SQ_CODE_SQ, GENE_J, NULL, NULL, "TRANSFER L3 B J5"},
-    [ORD_RADIATE] = {"RADIATE", SHAPE_SQ, GENE_M, NULL, NULL, "RADIATE L3"},
-    [ORD_TELEPORT] = {"TELEPORT", SHAPE_SQ_SQ, GENE_N, NULL, NULL, "TELEPORT L3 L5"},
-    [ORD_PETRIFY] = {"PETRIFY", SHAPE_SQ, GENE_Q, NULL, NULL, "PETRIFY L3"},
-    [ORD_PHASE] = {"PHASE", SHAPE_SQ, GENE_R, NULL, NULL, "PHASE F4"},
-    [ORD_CONVERT] = {"CONVERT", SHAPE_SQ, GENE_S, NULL, NULL, "CONVERT L3"},
-    [ORD_REPULSE] = {"REPULSE", SHAPE_SQ, GENE_T, NULL, NULL, "REPULSE J5"},
-    [ORD_FLARE] = {"FLARE", SHAPE_SQ, GENE_U, NULL, NULL, "FLARE J5"},
-    [ORD_HOME] = {"HOME", SHAPE_SQ_SQ, GENE_V, NULL, NULL, "HOME F4 K3"},
-    [ORD_ATTRACT] = {"ATTRACT", SHAPE_SQ, GENE_X, NULL, NULL, "ATTRACT J5"},
-    [ORD_SANCTUARY] = {"SANCTUARY", SHAPE_SQ_SQ, GENE_Y, NULL, NULL, "SANCTUARY F4 L2"},
-    [ORD_CHARGE] = {"CHARGE", SHAPE_SQ_DIRS, GENE_Z, NULL, NULL, "CHARGE L2 W"},
+    [ORD_DIVIDE] = {"DIVIDE", SHAPE_SQ_CODES_SQ, GENE_H, NULL, order_divide, "DIVIDE K3 ABC J2"},
+    [ORD_TRANSFER] = {"TRANSFER", SHAPE_SQ_CODE_SQ, GENE_J, order_transfer_check, order_transfer, "TRANSFER L3 B J5"},
+    [ORD_RADIATE] = {"RADIATE", SHAPE_SQ, GENE_M, NULL, order_radiate, "RADIATE L3"},
+    [ORD_TELEPORT] = {"TELEPORT", SHAPE_SQ_SQ, GENE_N, NULL, order_teleport, "TELEPORT L3 L5"},
+    [ORD_PETRIFY] = {"PETRIFY", SHAPE_SQ, GENE_Q, NULL, order_petrify, "PETRIFY L3"},
+    [ORD_PHASE] = {"PHASE", SHAPE_SQ, GENE_R, NULL, order_phase, "PHASE F4"},
+    [ORD_CONVERT] = {"CONVERT", SHAPE_SQ, GENE_S, NULL, order_convert, "CONVERT L3"},
+    [ORD_REPULSE] = {"REPULSE", SHAPE_SQ, GENE_T, NULL, order_repulse, "REPULSE J5"},
+    [ORD_FLARE] = {"FLARE", SHAPE_SQ, GENE_U, NULL, order_flare, "FLARE J5"},
+    [ORD_HOME] = {"HOME", SHAPE_SQ_SQ, GENE_V, NULL, order_home, "HOME F4 K3"},
+    [ORD_ATTRACT] = {"ATTRACT", SHAPE_SQ, GENE_X, NULL, order_attract, "ATTRACT J5"},
+    [ORD_SANCTUARY] = {"SANCTUARY", SHAPE_SQ_SQ, GENE_Y, NULL, order_sanctuary, "SANCTUARY F4 L2"},
+    [ORD_CHARGE] = {"CHARGE", SHAPE_SQ_DIRS, GENE_Z, NULL, order_charge, "CHARGE L2 W"},
 };
 
 /* Longest order text accepted (a message may hold several). */

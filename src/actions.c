@@ -1,0 +1,642 @@
+/* actions: the handlers of DIVIDE, TRANSFER, RADIATE, TELEPORT, PETRIFY, PHASE, CONVERT, REPULSE, ATTRACT, FLARE,
+ * HOME, SANCTUARY and CHARGE (SPEC 6 rulings, 6.1 phased pieces, 6.2 W shield, 7.5 ronin and orphans). */
+#include "actions.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "view.h"
+
+/* ---- helpers ---- */
+
+/* The {pN} owner of a piece: -2 for an orphan. */
+static int owner_word(const Board *b, const Piece *p)
+{
+    return board_is_orphan(b, p) ? -2 : p->owner;
+}
+
+/* The player always told about a piece: its owner, nobody for an orphan. */
+static int piece_subject(const Board *b, const Piece *p)
+{
+    return board_is_orphan(b, p) ? -1 : p->owner;
+}
+
+/* Sets token i of ev to the piece p (owner word and sequence as it is now). */
+static void ev_piece(Event *ev, int i, const Board *b, const Piece *p)
+{
+    ev->owner[i] = owner_word(b, p);
+    free(ev->seq[i]);
+    ev->seq[i] = genome_str(&p->g, false);
+}
+
+/* What a non-floor square is, for failure reasons (MOVE's words). */
+static const char *terrain_what(char t)
+{
+    return t == TER_IWALL ? "an interior wall" : "an exterior wall";
+}
+
+/* sq must be empty floor for a piece being placed there (TELEPORT, HOME, DIVIDE): another player's phased
+ * piece there fails the order and is revealed (SPEC 6.1). Returns 0 or fails. */
+static int need_empty_floor(Game *g, int player, int sq, const char *verb)
+{
+    Board *b = g->b;
+    char nm[16], why[64];
+    board_sq_name(b, sq, nm);
+    game_touch(g, sq);
+    char t = b->ter[sq];
+    if (t != TER_FLOOR)
+        return game_fail_at(g, sq, "blocked", "%s is %s", nm, terrain_what(t));
+    Piece *p = board_piece_at(b, sq);
+    if (p) {
+        if (p->g.phased && p->owner != player) {
+            snprintf(why, sizeof why, "was in the way of a %s", verb);
+            game_reveal(g, p, why);
+            return game_fail_at(g, sq, "blocked", "%s: a phased piece was in the way", nm);
+        }
+        return game_fail_at(g, sq, "blocked", "%s is occupied", nm);
+    }
+    return 0;
+}
+
+/* A straight slide of a piece (REPULSE, ATTRACT, CHARGE): computed without changing the board. */
+typedef struct Slide {
+    int final;   /* where the piece ends (from when it cannot move) */
+    int block;   /* the square that stopped it (-1: the grid's edge) */
+    bool mined;  /* final is an interior wall the piece takes (O) */
+    int *rev;    /* phased pieces it met: revealed when the slide happens */
+    int nrev;
+} Slide;
+
+/* Slides a piece from `from` in direction d until the next square is a wall, a piece (unless jump: then it
+ * passes over pieces and ends on the last empty square it crossed) or `limit` (ATTRACT: the actor). With mine,
+ * an interior wall met is taken: the slide ends on it. `ignore` is a square treated as empty (the sliding
+ * piece's own square). Every phased piece met (blocking or passed over) is listed in rev. */
+static void slide(const Board *b, int from, int d, int limit, bool jump, bool mine, int ignore, Slide *s)
+{
+    int cur = from;
+    s->final = from;
+    s->block = -1;
+    s->mined = false;
+    s->nrev = 0;
+    if (!s->rev)
+        s->rev = xmalloc(sizeof(int) * (size_t)(b->w > b->h ? b->w : b->h) + sizeof(int));
+    for (;;) {
+        int next = board_step(b, cur, d);
+        if (next < 0)
+            return;
+        if (next == limit) {
+            s->block = next;
+            return;
+        }
+        char t = b->ter[next];
+        if (t != TER_FLOOR) {
+            if (t == TER_IWALL && mine) {
+                s->final = next;
+                s->mined = true;
+            }
+            s->block = next;
+            return;
+        }
+        const Piece *p = next == ignore ? NULL : board_piece_at(b, next);
+        if (p) {
+            if (p->g.phased)
+                s->rev[s->nrev++] = next;
+            if (!jump) {
+                s->block = next;
+                return;
+            }
+        } else {
+            s->final = next;
+        }
+        cur = next;
+    }
+}
+
+static void slide_reveal(Game *g, const Slide *s, const char *why)
+{
+    for (int i = 0; i < s->nrev; i++) {
+        Piece *p = board_piece_at(g->b, s->rev[i]);
+        if (p)
+            game_reveal(g, p, why);
+    }
+}
+
+/* Moves the piece on from to s->final (taking an interior wall with O), with its events. */
+static void slide_apply(Game *g, int from, const Slide *s, const char *text, const char *own_text)
+{
+    Board *b = g->b;
+    int to = s->final;
+    if (to == from)
+        return;
+    Piece *p = board_piece_at(b, from);
+    int sqs[2] = {from, to};
+    Event *ev = game_event(g, piece_subject(b, p), p->g.phased ? EV_PRIVATE : 0, sqs, 2, "%s", text);
+    ev_piece(ev, 0, b, p);
+    ev_piece(ev, 1, b, p);
+    if (own_text)
+        ev->own_text = xstrdup(own_text);
+    if (s->mined) {
+        b->ter[to] = TER_FLOOR;
+        game_event(g, piece_subject(b, p), 0, &to, 1, "The interior wall on {0} was mined away.");
+    }
+    board_move_piece(b, from, to);
+}
+
+/* ---- DIVIDE ---- */
+
+int order_divide(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    char nm[16], nm2[16];
+    int sq = actor->sq, sq2 = o->sq2;
+    board_sq_name(b, sq, nm);
+    board_sq_name(b, sq2, nm2);
+    /* SPEC 6 DIVIDE: CODES a sub-multiset of the piece's codes, never K, H allowed; both viable. */
+    if (o->codes.n[GENE_K])
+        return game_fail(g, "K is never ejected by DIVIDE");
+    if (!genome_contains(&actor->g, &o->codes)) {
+        char *want = genome_str(&o->codes, false);
+        game_fail(g, "the piece on %s does not hold %s", nm, want);
+        free(want);
+        return -1;
+    }
+    Genome rest = actor->g;
+    for (int i = 0; i < GENE_COUNT; i++)
+        rest.n[i] = (uint16_t)(rest.n[i] - o->codes.n[i]);
+    if (!genome_viable(&rest))
+        return game_fail(g, "the piece left on %s would not be viable (it needs an A or a K)", nm);
+    if (!genome_viable(&o->codes))
+        return game_fail(g, "the new piece would not be viable (it needs an A)");
+    game_touch(g, sq2);
+    if (board_dist(b, sq, sq2) != 1)
+        return game_fail(g, "%s is not next to %s", nm2, nm);
+    if (need_empty_floor(g, player, sq2, "DIVIDE") < 0)
+        return -1;
+    for (int i = 0; i < GENE_COUNT; i++)
+        actor->g.n[i] = rest.n[i];
+    Genome ng = o->codes;
+    ng.phased = ng.flare = false;
+    board_add_piece(b, sq2, player, &ng); /* may move the piece array: actor is stale from here */
+    Piece *left = board_piece_at(b, sq), *born = board_piece_at(b, sq2);
+    int sqs[2] = {sq, sq2};
+    Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} on {0} divided, leaving a new piece{g1} on {1}.");
+    ev_piece(ev, 0, b, left);
+    ev_piece(ev, 1, b, born);
+    game_after_change(g, sq);
+    game_after_change(g, sq2);
+    return 0;
+}
+
+/* ---- TRANSFER ---- */
+
+int order_transfer_check(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    char nm[16];
+    if (o->sq2 == actor->sq || !piece_sees(b, actor, o->sq2))
+        return 0; /* the handler's failures */
+    Piece *t = board_piece_at(b, o->sq2);
+    /* SPEC 6.1: a target square that looks empty is refused, and reveals nothing. */
+    if (!t || (t->g.phased && t->owner != player))
+        return game_fail(g, "no piece on %s", board_sq_name(b, o->sq2, nm));
+    return 0;
+}
+
+int order_transfer(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    char nm[16], nm2[16];
+    int sq = actor->sq, sq2 = o->sq2;
+    board_sq_name(b, sq, nm);
+    board_sq_name(b, sq2, nm2);
+    int code = -1;
+    for (int i = 0; i < GENE_COUNT; i++)
+        if (o->codes.n[i])
+            code = i;
+    if (code < 0 || genome_total(&o->codes) != 1)
+        return game_fail(g, "TRANSFER moves exactly one code");
+    if (code == GENE_K)
+        return game_fail(g, "K can never be transferred");
+    if (sq2 == sq)
+        return game_fail(g, "the piece on %s cannot transfer to itself", nm);
+    game_touch(g, sq2);
+    if (!piece_sees(b, actor, sq2))
+        return game_fail(g, "%s is not in the view of the piece on %s", nm2, nm);
+    Piece *t = board_piece_at(b, sq2);
+    if (!t || (t->g.phased && t->owner != player))
+        return game_fail(g, "no piece on %s", nm2); /* the check refuses this first */
+    /* One J is used up first; then CODE must still be there; the giver must stay viable. */
+    Genome after = actor->g;
+    after.n[GENE_J]--;
+    if (!after.n[code])
+        return game_fail(g, "the piece on %s has no %c to give%s", nm, 'A' + code,
+                         code == GENE_J ? " (the J used up counts first)" : "");
+    after.n[code]--;
+    if (!genome_viable(&after))
+        return game_fail(g, "the piece on %s would not be viable after giving its %c", nm, 'A' + code);
+    if (t->g.n[code] >= GENOME_MAX_COPIES)
+        return game_fail(g, "the piece on %s cannot hold more %c", nm2, 'A' + code);
+    actor->g.n[GENE_J]--;
+    int sqs[2] = {sq, sq2};
+    /* The player's own phased target: nobody else may learn of it (the public text names the giver only). */
+    bool hidden = t->g.phased;
+    if (game_shield(g, sq2, "a TRANSFER")) {
+        Piece *giver = board_piece_at(b, sq);
+        Event *ev = game_event(g, player, 0, sqs, hidden ? 1 : 2,
+                               hidden ? "{p0} piece on {0} used up a J." :
+                                        "{p0} piece on {0} used up a J to transfer a code to {1}, which resisted.");
+        ev_piece(ev, 0, b, giver);
+        ev->own_text = xasprintf("Your piece on {0} used up a J: its TRANSFER of %c to %s was resisted (W).",
+                                 'A' + code, nm2);
+        game_after_change(g, sq);
+        return 0;
+    }
+    actor->g.n[code]--;
+    t->g.n[code]++;
+    Piece *giver = board_piece_at(b, sq);
+    Event *ev = game_event(g, player, 0, sqs, hidden ? 1 : 2,
+                           hidden ? "{p0} piece on {0} used up a J." :
+                                    "{p0} piece on {0} transferred a code to {p1} piece on {1}.");
+    ev_piece(ev, 0, b, giver);
+    if (hidden)
+        ev->own_text = xasprintf("Your piece{g0} on {0} transferred %c to your phased piece on %s.", 'A' + code, nm2);
+    else {
+        ev_piece(ev, 1, b, t);
+        ev->own_text = xasprintf("Your piece{g0} on {0} transferred %c to {p1} piece{g1} on {1}.", 'A' + code);
+    }
+    if (!board_is_orphan(b, t) && t->owner != player) {
+        Event *rv = game_event(g, t->owner, EV_PRIVATE, sqs, 2,
+                               "Your piece on {1} received %c from {p0} piece on {0}.", 'A' + code);
+        rv->owner[0] = player;
+    }
+    game_after_change(g, sq);
+    game_after_change(g, sq2);
+    return 0;
+}
+
+/* ---- RADIATE ---- */
+
+int order_radiate(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    (void)o;
+    int asq = actor->sq;
+    Event *ev = game_event(g, player, 0, &asq, 1, "{p0} piece{g0} on {0} radiated.");
+    ev_piece(ev, 0, b, actor);
+    /* The pieces in the radiating piece's view (as it was before), itself included, in reading order. */
+    int *sqs = NULL;
+    int n = 0;
+    {
+        int *all = NULL;
+        int na = board_piece_squares(b, &all);
+        sqs = xmalloc(sizeof(int) * (size_t)(na ? na : 1));
+        for (int i = 0; i < na; i++)
+            if (piece_sees(b, actor, all[i]))
+                sqs[n++] = all[i];
+        free(all);
+    }
+    for (int i = 0; i < n; i++) {
+        int sq = sqs[i];
+        Piece *p = board_piece_at(b, sq);
+        if (!p)
+            continue;
+        uint16_t cnt[GENE_COUNT];
+        int total = genome_removable(&p->g, true, cnt);
+        if (total == 0)
+            continue; /* a bare K */
+        /* SPEC 6.2: W resists an effect of another piece's order; the radiating piece's own order is not hindered. */
+        if (sq != asq && game_shield(g, sq, "radiation"))
+            continue;
+        int r = (int)rng_below(&b->rng, (uint64_t)total);
+        int code = 0;
+        while (r >= cnt[code])
+            r -= cnt[code++];
+        Genome before = p->g;
+        p->g.n[code]--;
+        Event *e = game_event(g, piece_subject(b, p), p->g.phased ? EV_PRIVATE : 0, &sq, 1,
+                              "{p0} piece{g0} on {0} lost a code to radiation.");
+        e->owner[0] = owner_word(b, p);
+        e->seq[0] = genome_str(&before, false);
+        e->own_text = xasprintf("Your piece{g0} on {0} lost %c to radiation.", 'A' + code);
+        game_after_change(g, sq);
+    }
+    free(sqs);
+    return 0;
+}
+
+/* ---- TELEPORT ---- */
+
+int order_teleport(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    char nm[16], nm2[16];
+    int sq = actor->sq, sq2 = o->sq2;
+    board_sq_name(b, sq, nm);
+    board_sq_name(b, sq2, nm2);
+    if (sq2 == sq)
+        return game_fail(g, "the piece is already on %s", nm);
+    game_touch(g, sq2);
+    if (!piece_sees(b, actor, sq2))
+        return game_fail(g, "%s is not in the view of the piece on %s", nm2, nm);
+    if (need_empty_floor(g, player, sq2, "TELEPORT") < 0)
+        return -1;
+    int sqs[2] = {sq, sq2};
+    Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} teleported from {0} to {1}.");
+    ev_piece(ev, 0, b, actor);
+    ev_piece(ev, 1, b, actor);
+    board_move_piece(b, sq, sq2);
+    return 0;
+}
+
+/* ---- PETRIFY ---- */
+
+int order_petrify(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    char nm[16];
+    (void)o;
+    int sq = actor->sq;
+    if (actor->g.n[GENE_K])
+        return game_fail(g, "a King may not petrify (the piece on %s has K)", board_sq_name(b, sq, nm));
+    Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece{g0} on {0} turned into an interior wall.");
+    ev_piece(ev, 0, b, actor);
+    board_remove_piece(b, sq);
+    b->ter[sq] = TER_IWALL;
+    return 0;
+}
+
+/* ---- PHASE ---- */
+
+int order_phase(Game *g, int player, const Order *o, Piece *actor)
+{
+    (void)o;
+    int sq = actor->sq;
+    actor->g.n[GENE_R]--;
+    Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece on {0} phased out of sight.");
+    ev->owner[0] = player;
+    ev->own_text = xstrdup("Your piece on {0} used up an R and is now phased: the other players cannot see it.");
+    actor->g.phased = true;
+    game_after_change(g, sq);
+    return 0;
+}
+
+/* ---- CONVERT ---- */
+
+int order_convert(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    (void)o;
+    int asq = actor->sq;
+    /* SPEC 7.5: a ronin converter (its owner eliminated) gives every orphan it converts a P. */
+    bool ronin = b->pl[player].status != PS_ACTIVE;
+    Event *ev = game_event(g, player, 0, &asq, 1, "{p0} piece on {0} called on the orphans in its view (CONVERT).");
+    ev->owner[0] = player;
+    int *all = NULL;
+    int na = board_piece_squares(b, &all);
+    int converted = 0;
+    for (int i = 0; i < na; i++) {
+        Piece *p = board_piece_at(b, all[i]);
+        if (!p || !board_is_orphan(b, p) || !piece_sees(b, actor, all[i]))
+            continue;
+        int sqs[2] = {all[i], all[i]};
+        Event *e = game_event(g, player, p->g.phased ? EV_PRIVATE : 0, sqs, 2,
+                              "An orphan{g0} on {0} became {p1} piece (CONVERT).");
+        e->owner[0] = -2;
+        e->seq[0] = genome_str(&p->g, false);
+        e->owner[1] = player;
+        p->owner = player;
+        if (ronin && p->g.n[GENE_P] < GENOME_MAX_COPIES)
+            p->g.n[GENE_P]++;
+        converted++;
+    }
+    free(all);
+    if (!converted)
+        game_event(g, player, EV_PRIVATE, &asq, 1, "There was no orphan in the view of your piece on {0}.");
+    return 0;
+}
+
+/* ---- REPULSE, ATTRACT ---- */
+
+static int wave(Game *g, int player, Piece *actor, bool attract)
+{
+    Board *b = g->b;
+    int asq = actor->sq;
+    bool diag = actor->g.n[GENE_C] > 0;
+    const char *name = attract ? "an attraction wave" : "a repulsion wave";
+    Event *ev = game_event(g, player, 0, &asq, 1, "{p0} piece{g0} on {0} sent out %s.", name);
+    ev_piece(ev, 0, b, actor);
+    Slide s = {0};
+    char why[64];
+    for (int d = 0; d < DIR_COUNT; d++) {
+        if (dir_diagonal(d) && !diag)
+            continue;
+        /* The wave passes over walls and stops at the first piece. */
+        int sq = asq;
+        Piece *p = NULL;
+        while ((sq = board_step(b, sq, d)) >= 0 && !(p = board_piece_at(b, sq)))
+            ;
+        if (!p)
+            continue;
+        if (p->g.phased) {
+            snprintf(why, sizeof why, "was reached by %s", name);
+            game_reveal(g, p, why);
+        }
+        int md = attract ? (d + 4) % DIR_COUNT : d;
+        slide(b, sq, md, attract ? asq : -1, p->g.n[GENE_E] > 0, p->g.n[GENE_O] > 0, sq, &s);
+        snprintf(why, sizeof why, "stopped a piece moved by %s", name);
+        if (s.final == sq) { /* it cannot move: nothing to resist; a phased piece that stopped it shows */
+            slide_reveal(g, &s, why);
+            continue;
+        }
+        if (game_shield(g, sq, name))
+            continue;
+        slide_reveal(g, &s, why);
+        slide_apply(g, sq, &s,
+                    attract ? "{p0} piece{g0} was pulled from {0} to {1} by an attraction wave." :
+                              "{p0} piece{g0} was pushed from {0} to {1} by a repulsion wave.",
+                    NULL);
+    }
+    free(s.rev);
+    return 0;
+}
+
+int order_repulse(Game *g, int player, const Order *o, Piece *actor)
+{
+    (void)o;
+    return wave(g, player, actor, false);
+}
+
+int order_attract(Game *g, int player, const Order *o, Piece *actor)
+{
+    (void)o;
+    return wave(g, player, actor, true);
+}
+
+/* ---- FLARE ---- */
+
+int order_flare(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    (void)o;
+    Player *pl = &b->pl[player];
+    int sq = actor->sq;
+    actor->g.n[GENE_U]--;
+    actor->g.flare = true;
+    bool decode = actor->g.n[GENE_F] > 0;
+    /* An S5 view gained this turn keeps its decoding. */
+    pl->full_decode = (pl->full_view && pl->full_decode) || decode;
+    pl->full_view = true;
+    board_turn_label(b, pl->full_until);
+    Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece on {0} lit a flare.");
+    ev->owner[0] = player;
+    ev->own_text = xasprintf("Your piece on {0} used up a U and lit a flare: you see the whole board%s until the "
+                             "start of your next turn.",
+                             decode ? ", decoded," : "");
+    game_after_change(g, sq);
+    return 0;
+}
+
+/* ---- HOME ---- */
+
+int order_home(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    char nm[16], nm2[16];
+    int sq = actor->sq, sq2 = o->sq2;
+    board_sq_name(b, sq, nm);
+    board_sq_name(b, sq2, nm2);
+    if (sq2 == sq)
+        return game_fail(g, "the piece is already on %s", nm);
+    game_touch(g, sq2);
+    bool near_king = false;
+    for (int i = 0; i < b->npc && !near_king; i++) {
+        const Piece *k = &b->pc[i];
+        if (k->sq != sq && k->g.n[GENE_K] && board_controls(b, player, k) && board_dist(b, k->sq, sq2) == 1)
+            near_king = true;
+    }
+    if (!near_king)
+        return game_fail(g, "%s is not next to another of your Kings", nm2);
+    if (need_empty_floor(g, player, sq2, "HOME") < 0)
+        return -1;
+    int sqs[2] = {sq, sq2};
+    Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} jumped home from {0} to {1}.");
+    ev_piece(ev, 0, b, actor);
+    ev_piece(ev, 1, b, actor);
+    board_move_piece(b, sq, sq2);
+    return 0;
+}
+
+/* ---- SANCTUARY ---- */
+
+int order_sanctuary(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    char nm[16], nm2[16];
+    int sq = actor->sq, sq2 = o->sq2;
+    board_sq_name(b, sq, nm);
+    board_sq_name(b, sq2, nm2);
+    if (sq2 == sq)
+        return game_fail(g, "the piece on %s cannot swap with itself", nm);
+    game_touch(g, sq2);
+    Piece *k = board_piece_at(b, sq2);
+    if (!k || !board_controls(b, player, k)) {
+        /* Outside the view every case reads the same (SPEC 5): "no King of yours at <SQ> (outside your view)". */
+        if (k && k->g.phased && k->owner != player) {
+            game_reveal(g, k, "was in the way of a SANCTUARY");
+            return game_fail_at(g, sq2, "no King of yours", "%s held a phased piece, not a King of yours", nm2);
+        }
+        return game_fail_at(g, sq2, "no King of yours", "no King of yours on %s", nm2);
+    }
+    if (!k->g.n[GENE_K])
+        return game_fail(g, "the piece on %s is not a King", nm2);
+    int sqs[2] = {sq, sq2};
+    /* SPEC 6.2: the King's W resists (neither moves); the Y piece's own order is not hindered by its W. */
+    if (game_shield(g, sq2, "a SANCTUARY swap")) {
+        Event *ev = game_event(g, player, 0, sqs, k->g.phased ? 1 : 2,
+                               k->g.phased ? "{p0} piece on {0} tried a SANCTUARY." :
+                                             "{p0} piece on {0} tried to swap places with {p1} King on {1}.");
+        ev->owner[0] = ev->owner[1] = player;
+        ev->own_text = xasprintf("Your piece on {0} could not swap places with your King on %s: it resisted (W).", nm2);
+        return 0;
+    }
+    /* The player's own phased King: the others only see the Y piece jump. */
+    bool hidden = k->g.phased;
+    Event *ev = game_event(g, player, 0, sqs, 2,
+                           hidden ? "{p0} piece{g0} jumped from {0} to {1} (SANCTUARY)." :
+                                    "{p0} piece{g0} on {0} and {p1} King{g1} on {1} swapped places.");
+    ev_piece(ev, 0, b, actor);
+    ev_piece(ev, 1, b, k);
+    ev->own_text = xstrdup("Your piece{g0} on {0} and your King{g1} on {1} swapped places.");
+    board_swap_pieces(b, sq, sq2);
+    return 0;
+}
+
+/* ---- CHARGE ---- */
+
+int order_charge(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    char nm[16], nm2[16];
+    (void)player;
+    int start = actor->sq;
+    board_sq_name(b, start, nm);
+    int nz = actor->g.n[GENE_Z];
+    if (o->ndirs < 1 || o->ndirs > nz)
+        return game_fail(g, "the piece on %s has %d Z: it may charge at most %d time%s", nm, nz, nz, nz == 1 ? "" : "s");
+    if (!actor->g.n[GENE_C])
+        for (int i = 0; i < o->ndirs; i++)
+            if (dir_diagonal(o->dirs[i]))
+                return game_fail(g, "the piece on %s has no C: it cannot charge %s", nm, dir_name[o->dirs[i]]);
+    /* Every charge is worked out first (the piece's own square counts as empty once it has left);
+     * phased pieces met are revealed even if a later charge cannot move. */
+    int *to = xmalloc(sizeof(int) * (size_t)o->ndirs);
+    Slide s = {0};
+    int cur = start;
+    for (int i = 0; i < o->ndirs; i++) {
+        slide(b, cur, o->dirs[i], -1, false, false, start, &s);
+        slide_reveal(g, &s, "stopped a charging piece");
+        if (s.final == cur) {
+            char from[16];
+            board_sq_name(b, cur, from);
+            int rc;
+            if (s.block < 0) {
+                rc = game_fail(g, "the %s charge from %s cannot move: it would leave the board", dir_name[o->dirs[i]],
+                               from);
+            } else {
+                game_touch(g, s.block);
+                board_sq_name(b, s.block, nm2);
+                Piece *p = board_piece_at(b, s.block);
+                if (b->ter[s.block] != TER_FLOOR)
+                    rc = game_fail_at(g, s.block, "blocked", "the %s charge from %s cannot move: %s is %s",
+                                      dir_name[o->dirs[i]], from, nm2, terrain_what(b->ter[s.block]));
+                else if (p && s.nrev)
+                    rc = game_fail_at(g, s.block, "blocked",
+                                      "the %s charge from %s cannot move: a phased piece on %s was in the way",
+                                      dir_name[o->dirs[i]], from, nm2);
+                else
+                    rc = game_fail_at(g, s.block, "blocked", "the %s charge from %s cannot move: %s is occupied",
+                                      dir_name[o->dirs[i]], from, nm2);
+            }
+            free(to);
+            free(s.rev);
+            return rc;
+        }
+        to[i] = s.final;
+        cur = s.final;
+    }
+    free(s.rev);
+    cur = start;
+    for (int i = 0; i < o->ndirs; i++) {
+        int sqs[2] = {cur, to[i]};
+        Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} charged from {0} to {1}.");
+        ev_piece(ev, 0, b, actor);
+        ev_piece(ev, 1, b, actor);
+        cur = to[i];
+    }
+    if (cur != start)
+        board_move_piece(b, start, cur);
+    free(to);
+    return 0;
+}
