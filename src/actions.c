@@ -575,6 +575,39 @@ int order_sanctuary(Game *g, int player, const Order *o, Piece *actor)
 
 /* ---- CHARGE ---- */
 
+/* SPEC 6 CHARGE: a charge of length 0 is refused. The check is pure: it refuses only what the player
+ * can see (a wall or a visible piece next in line); a charge stopped at once by a phased piece is not
+ * refused (it reveals the piece and the order goes on, SPEC 6.1), and a block outside the view is a
+ * failure reported without detail by the run. */
+int order_charge_check(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    int start = actor->sq, cur = start;
+    Slide s = {0};
+    int rc = 0;
+    for (int i = 0; i < o->ndirs && i < actor->g.n[GENE_Z]; i++) {
+        if (dir_diagonal(o->dirs[i]) && !actor->g.n[GENE_C])
+            break;
+        slide(b, cur, o->dirs[i], -1, false, false, start, &s);
+        if (s.final != cur) {
+            cur = s.final;
+            continue;
+        }
+        Piece *p = s.block >= 0 ? board_piece_at(b, s.block) : NULL;
+        bool phased_other = p && p->g.phased && p->owner != player;
+        if (s.block >= 0 && game_saw(g, s.block) && !phased_other) {
+            char from[16], nm[16];
+            board_sq_name(b, cur, from);
+            board_sq_name(b, s.block, nm);
+            rc = game_fail(g, "a charge of length 0: the %s charge from %s meets %s at once (%s)", dir_name[o->dirs[i]],
+                           from, nm, p ? "a piece" : terrain_what(b->ter[s.block]));
+        }
+        break;
+    }
+    free(s.rev);
+    return rc;
+}
+
 int order_charge(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
@@ -597,6 +630,12 @@ int order_charge(Game *g, int player, const Order *o, Piece *actor)
     for (int i = 0; i < o->ndirs; i++) {
         slide(b, cur, o->dirs[i], -1, false, false, start, &s);
         slide_reveal(g, &s, "stopped a charging piece");
+        Piece *stopper = s.block >= 0 ? board_piece_at(b, s.block) : NULL;
+        if (s.final == cur && stopper && s.nrev && s.rev[s.nrev - 1] == s.block) {
+            /* SPEC 6.1: stopped before a phased piece, which is revealed; the order does not fail. */
+            to[i] = cur;
+            continue;
+        }
         if (s.final == cur) {
             char from[16];
             board_sq_name(b, cur, from);

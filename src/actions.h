@@ -23,6 +23,8 @@ int order_attract(struct Game *g, int player, const Order *o, Piece *actor);
 int order_flare(struct Game *g, int player, const Order *o, Piece *actor);
 int order_home(struct Game *g, int player, const Order *o, Piece *actor);
 int order_sanctuary(struct Game *g, int player, const Order *o, Piece *actor);
+/* CHARGE's refusal check: a charge of length 0 against a wall or a piece the player can see. */
+int order_charge_check(struct Game *g, int player, const Order *o, Piece *actor);
 int order_charge(struct Game *g, int player, const Order *o, Piece *actor);
 
 #endif

@@ -29,7 +29,7 @@ const OrderInfo order_table[ORD_COUNT] = {
     [ORD_HOME] = {"HOME", SHAPE_SQ_SQ, GENE_V, NULL, order_home, "HOME F4 K3"},
     [ORD_ATTRACT] = {"ATTRACT", SHAPE_SQ, GENE_X, NULL, order_attract, "ATTRACT J5"},
     [ORD_SANCTUARY] = {"SANCTUARY", SHAPE_SQ_SQ, GENE_Y, NULL, order_sanctuary, "SANCTUARY F4 L2"},
-    [ORD_CHARGE] = {"CHARGE", SHAPE_SQ_DIRS, GENE_Z, NULL, order_charge, "CHARGE L2 W"},
+    [ORD_CHARGE] = {"CHARGE", SHAPE_SQ_DIRS, GENE_Z, order_charge_check, order_charge, "CHARGE L2 W"},
 };
 
 /* Longest order text accepted (a message may hold several). */

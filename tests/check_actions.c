@@ -699,15 +699,20 @@ START_TEST(test_charge_several)
 }
 END_TEST
 
+/* SPEC 6: a charge of length 0 against what the player sees is refused (nothing recorded); other
+ * impossible charges are failed orders. */
 static const struct {
     const char *seq, *order, *msg;
+    int rc;
 } charge_fails[] = {
-    {"AZ", "CHARGE L2 W-N", "the piece on L2 has 1 Z: it may charge at most 1 time"},
-    {"AZZ", "CHARGE L2 NW", "the piece on L2 has no C: it cannot charge NW"},
-    {"AZ", "CHARGE L2 N", "the N charge from L2 cannot move: L1 is an exterior wall"},
-    {"AEZ", "CHARGE L2 S", "the S charge from L2 cannot move: L3 is occupied"},
-    {"AZZ", "CHARGE L2 E-E", "blocked at P2 (outside your view)"}, /* the second charge starts outside the view */
-    {"ACZ", "CHARGE L2 SW", "the SW charge from L2 cannot move: K3 is an interior wall"},
+    {"AZ", "CHARGE L2 W-N", "the piece on L2 has 1 Z: it may charge at most 1 time", -1},
+    {"AZZ", "CHARGE L2 NW", "the piece on L2 has no C: it cannot charge NW", -1},
+    {"AZ", "CHARGE L2 N", "a charge of length 0: the N charge from L2 meets L1 at once (an exterior wall)",
+     ORDER_REFUSED},
+    {"AEZ", "CHARGE L2 S", "a charge of length 0: the S charge from L2 meets L3 at once (a piece)", ORDER_REFUSED},
+    {"AZZ", "CHARGE L2 E-E", "blocked at P2 (outside your view)", -1}, /* the second charge starts outside the view */
+    {"ACZ", "CHARGE L2 SW", "a charge of length 0: the SW charge from L2 meets K3 at once (an interior wall)",
+     ORDER_REFUSED},
 };
 
 START_TEST(test_charge_fails)
@@ -716,8 +721,9 @@ START_TEST(test_charge_fails)
     fx_piece(b, "L2", ALICE, charge_fails[_i].seq);
     fx_piece(b, "L3", BOB, "A");
     wall("K3", TER_IWALL);
-    ck_assert_int_eq(run(charge_fails[_i].order, msg), -1);
+    ck_assert_int_eq(run(charge_fails[_i].order, msg), charge_fails[_i].rc);
     ck_assert_str_eq(msg, charge_fails[_i].msg);
+    ck_assert_int_eq(b->moves.n, charge_fails[_i].rc == ORDER_REFUSED ? 0 : 1);
     ck_assert_str_eq(fx_seq(b, "L2"), charge_fails[_i].seq); /* nothing moved */
 }
 END_TEST
@@ -739,8 +745,9 @@ START_TEST(test_charge_phased_and_walls)
     ck_assert_int_eq(run("CHARGE O3 NW", msg), -1); /* no C */
     board_remove_piece(b, fx_sq(b, "O3"));
     fx_piece(b, "O3", ALICE, "ACZ");
-    ck_assert_int_eq(run("CHARGE O3 NW", msg), -1); /* length 0: fails, but the phased piece is revealed */
-    ck_assert_str_eq(msg, "the NW charge from O3 cannot move: a phased piece on N2 was in the way");
+    /* Stopped at once by a phased piece: it is revealed and the order does not fail (SPEC 6.1). */
+    ck_assert_int_eq(run("CHARGE O3 NW", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "O3"), "ACZ");
     ck_assert_str_eq(fx_seq(b, "N2"), "A");
 }
 END_TEST
@@ -836,7 +843,8 @@ START_TEST(test_replay_matches)
     ck_assert_int_eq(fx_order(b, ALICE, "REPULSE K2", msg, sizeof msg), 0);
     ck_assert_int_eq(fx_order(b, BOB, "PASS", msg, sizeof msg), 0);
     ck_assert_int_eq(fx_order(b, CAROL, "PASS", msg, sizeof msg), 0);
-    ck_assert_int_eq(fx_order(b, ALICE, "CHARGE K2 N", msg, sizeof msg), -1); /* failed: recorded */
+    ck_assert_int_eq(fx_order(b, ALICE, "CHARGE K2 N", msg, sizeof msg), ORDER_REFUSED); /* length 0: refused */
+    ck_assert_int_eq(fx_order(b, ALICE, "CHARGE K2 NW", msg, sizeof msg), -1); /* no C: failed, recorded */
     ck_assert_int_eq(fx_order(b, ALICE, "TELEPORT K2 K4", msg, sizeof msg), 0);
     ck_assert_int_eq(fx_order(b, BOB, "PASS", msg, sizeof msg), 0);
     ck_assert_int_eq(fx_order(b, CAROL, "PASS", msg, sizeof msg), 0);
