@@ -210,5 +210,69 @@ GENETESS_NOW=$((GENETESS_NOW + 15 * 86400)) run 0 Cleanup
 run 0 show 101
 has "The game has ended"
 
+# ---- the clock, driven by GENETESS_NOW: nag, time-outs, forfeit ----
+NOW=$GENETESS_NOW
+rm -f "$PBMHOME"/outbox/*
+run 0 challenge --gamble=none --deadline=24 --max-timeouts=2 alice bob
+B3="$PBMHOME/games/Genetess/103"
+rm -f "$PBMHOME"/outbox/*
+GENETESS_NOW=$((NOW + 11 * 3600)) run 0 Cleanup
+ls "$PBMHOME"/outbox/*.mail >/dev/null 2>&1 && bad "nag sent too early" || ok
+GENETESS_NOW=$((NOW + 13 * 3600)) run 0 Cleanup
+grep -l "^Subject: Nag: Genetess Board 103 alice$" "$PBMHOME"/outbox/*.mail >/dev/null 2>&1 && ok || bad "no nag at half the period"
+GENETESS_NOW=$((NOW + 14 * 3600)) run 0 Cleanup
+n=$(grep -l "^Subject: Nag: Genetess Board 103" "$PBMHOME"/outbox/*.mail | wc -l)
+[ "$n" = 1 ] && ok || bad "nag sent $n times"
+GENETESS_NOW=$((NOW + 25 * 3600)) run 0 games
+grep -q "^1a alice Timeout$" "$B3" && ok || bad "no time-out at the deadline"
+grep -q "^103:alice bob:2:bob turn$" "$PBMHOME/etc/Genetess.list" && ok || bad "list after time-out"
+GENETESS_NOW=$((NOW + 25 * 3600)) run 0 show 103
+has "time-outs 1"
+GENETESS_NOW=$((NOW + 100 * 3600)) run 0 show 103
+has "The game has ended"
+grep -q "^1b bob Timeout$" "$B3" && ok || bad "bob's time-out"
+grep -q "^2a alice Timeout$" "$B3" && ok || bad "alice's second time-out"
+grep -q "^2a alice Forfeit$" "$B3" && ok || bad "no forfeit at --max-timeouts"
+grep -q "^103:alice bob:.*:won by bob (1)$" "$PBMHOME/etc/Genetess.list" && ok || bad "list after forfeit: $(grep ^103 "$PBMHOME/etc/Genetess.list")"
+grep -q " 103 bob 1 alice bob$" "$PBMHOME/history/Genetess" && ok || bad "history after forfeit"
+run 0 verify 103
+has "consistent"
+
+# ---- holiday, quiet, chat ----
+GENETESS_NOW=$NOW run 0 challenge --gamble=none alice bob
+B4="$PBMHOME/games/Genetess/104"
+GENETESS_NOW=$NOW run 0 quiet 104 bob hunter2 on
+has "Quiet is on"
+rm -f "$PBMHOME"/outbox/*
+GENETESS_NOW=$NOW run 0 move 104 alice secret HOLIDAY
+grep -q "^104:alice bob:1:alice on holiday$" "$PBMHOME/etc/Genetess.list" && ok || bad "list on holiday"
+GENETESS_NOW=$((NOW + 10 * 86400)) run 0 Cleanup
+grep -q "Timeout" "$B4" && bad "timed out on holiday" || ok
+GENETESS_NOW=$((NOW + 10 * 86400)) run 0 move 104 alice secret PASS
+has "PASS: done"
+grep -q "^1a alice Holiday 864000$" "$B4" && ok || bad "holiday line: $(grep '^1a' "$B4")"
+GENETESS_NOW=$((NOW + 10 * 86400)) run 0 showas alice secret 104
+has "holiday left 4d 0h 0m"
+grep -l "^To: bob@example.org" "$PBMHOME"/outbox/*.mail >/dev/null 2>&1 && ok || bad "quiet bob got no sheet for his own turn"
+rm -f "$PBMHOME"/outbox/*
+GENETESS_NOW=$((NOW + 10 * 86400)) run 0 move 104 bob hunter2 PASS
+grep -l "^To: alice@example.org" "$PBMHOME"/outbox/*.mail >/dev/null 2>&1 && ok || bad "alice got no sheet for her turn"
+grep -l "^To: bob@example.org" "$PBMHOME"/outbox/*.mail >/dev/null 2>&1 && bad "quiet bob got a sheet for alice's turn" || ok
+printf 'Good luck, bob!\n' > "$T/chat"
+rm -f "$PBMHOME"/outbox/*
+INPUTFILE="$T/chat" GENETESS_NOW=$((NOW + 10 * 86400)) run 0 chat 104 alice secret
+n=$(grep -l "^Subject: Genetess chat 104 alice$" "$PBMHOME"/outbox/*.mail | wc -l)
+[ "$n" = 2 ] && ok || bad "chat reached $n players"
+grep -q "Good luck, bob!" "$PBMHOME"/outbox/*.mail && ok || bad "chat body"
+run 0 verify 104
+has "consistent"
+
+# ---- every game played above replays to its stored snapshot ----
+for f in "$PBMHOME"/games/Genetess/[0-9]* "$PBMHOME"/games/Genetess-archive/[0-9]*; do
+  [ -f "$f" ] || continue
+  run 0 verify "$(basename "$f")"
+  has "consistent"
+done
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]
