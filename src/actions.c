@@ -374,7 +374,7 @@ int order_phase(Game *g, int player, const Order *o, Piece *actor)
     (void)o;
     int sq = actor->sq;
     actor->g.n[GENE_R]--;
-    Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece on {0} phased out of sight.");
+    Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece on {0} vanished from sight.");
     ev->owner[0] = player;
     ev->own_text = xstrdup("Your piece on {0} used up an R and is now phased: the other players cannot see it.");
     actor->g.phased = true;

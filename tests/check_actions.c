@@ -348,7 +348,7 @@ START_TEST(test_phase)
     ck_assert_int_eq(run("PHASE F4", msg), 0);
     ck_assert_str_eq(fx_seq(b, "F4"), "ARr");
     has_news(ALICE, "Your piece on F4 used up an R and is now phased: the other players cannot see it.");
-    has_news(BOB, "Alice's piece on F4 phased out of sight.");
+    has_news(BOB, "Alice's piece on F4 vanished from sight.");
     clear_news();
     /* acting reveals it first, then it phases again */
     ck_assert_int_eq(run("PHASE F4", msg), 0);

@@ -1,0 +1,194 @@
+/* Fog of war end to end inside the engine: every player's whole turnsheet after PHASE, FLARE, a
+ * TELEPORT that fails outside the view, and a phased capture (SPEC 5, 6.1). */
+#include "fixtures.h"
+#include "view.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* 22 columns (A..V), 7 rows. */
+static const char *const rows[] = {
+    "######################",
+    "#....................#",
+    "#....................#",
+    "#....................#",
+    "#....................#",
+    "#....................#",
+    "######################",
+    NULL,
+};
+
+enum { ALICE, BOB, CAROL };
+static Board *b;
+static char *sheet[3];
+
+static void setup(void)
+{
+    b = fx_board(rows, 3, 50);
+    fx_piece(b, "B2", ALICE, "K");
+    fx_piece(b, "U6", BOB, "K");
+    fx_piece(b, "B6", CAROL, "K");
+    memset(sheet, 0, sizeof sheet);
+}
+
+static void teardown(void)
+{
+    for (int i = 0; i < 3; i++)
+        free(sheet[i]);
+    board_free(b);
+}
+
+/* Renders every player's sheet into sheet[]. */
+static void render_all(void)
+{
+    for (int p = 0; p < 3; p++) {
+        free(sheet[p]);
+        Buf o;
+        buf_init(&o);
+        SheetOpts so = {.variant = b->seat == p ? SHEET_YOUR_MOVE : SHEET_NOT_YOUR_MOVE};
+        sheet_render(b, p, &so, &o);
+        sheet[p] = buf_take(&o);
+    }
+}
+
+/* The legend line of a square ("  K3    alice   AB"), or NULL when the sheet lists no piece there. */
+static const char *legend(int p, const char *sq)
+{
+    static char line[256];
+    const char *s = sheet[p];
+    size_t n = strlen(sq);
+    for (const char *l = s; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        const char *q = l;
+        while (*q == ' ')
+            q++;
+        if (strncmp(q, sq, n) == 0 && q[n] == ' ' && q > l) {
+            const char *e = strchr(l, '\n');
+            size_t len = e ? (size_t)(e - l) : strlen(l);
+            if (len >= sizeof line)
+                len = sizeof line - 1;
+            memcpy(line, l, len);
+            line[len] = '\0';
+            if (strstr(line, "alice") || strstr(line, "bob") || strstr(line, "carol") || strstr(line, "orphan"))
+                return line;
+        }
+    }
+    return NULL;
+}
+
+START_TEST(test_phase)
+{
+    char msg[256];
+    fx_piece(b, "K3", ALICE, "ADR");
+    fx_piece(b, "L4", BOB, "A"); /* bob sees K3..M5 */
+    render_all();
+    ck_assert_ptr_nonnull(legend(BOB, "K3"));
+    ck_assert_int_eq(fx_order(b, ALICE, "PHASE K3", msg, sizeof msg), 0);
+    render_all();
+    /* alice sees her piece with the r marker; bob and carol see nothing on K3 */
+    ck_assert_msg(legend(ALICE, "K3") && strstr(legend(ALICE, "K3"), "ADr"), "%s", sheet[ALICE]);
+    ck_assert_msg(legend(BOB, "K3") == NULL, "%s", sheet[BOB]);
+    ck_assert_msg(legend(CAROL, "K3") == NULL, "%s", sheet[CAROL]);
+    ck_assert_msg(!strstr(sheet[BOB], "phase") && !strstr(sheet[BOB], "Phase"), "%s", sheet[BOB]);
+    ck_assert_msg(strstr(sheet[BOB], "Alice's piece on K3 vanished from sight."), "%s", sheet[BOB]);
+    ck_assert_msg(!strstr(sheet[CAROL], "K3"), "%s", sheet[CAROL]); /* carol saw nothing of it */
+    /* bob saw the piece vanish but is not told why */
+    ck_assert_msg(!strstr(sheet[BOB], "ADR") && !strstr(sheet[BOB], "ADr"), "%s", sheet[BOB]);
+}
+END_TEST
+
+START_TEST(test_flare)
+{
+    char msg[256];
+    fx_piece(b, "C3", ALICE, "AU");
+    fx_piece(b, "T5", BOB, "AB");
+    fx_piece(b, "S3", BOB, "ABr"); /* phased: never shown, not even by a flare */
+    render_all();
+    ck_assert_msg(legend(ALICE, "T5") == NULL, "%s", sheet[ALICE]);
+    ck_assert_int_eq(fx_order(b, ALICE, "FLARE C3", msg, sizeof msg), 0);
+    render_all();
+    ck_assert_msg(legend(ALICE, "T5") && strstr(legend(ALICE, "T5"), "?"), "%s", sheet[ALICE]); /* no F: undecoded */
+    ck_assert_msg(legend(ALICE, "U6") != NULL, "%s", sheet[ALICE]);
+    ck_assert_msg(legend(ALICE, "S3") == NULL, "%s", sheet[ALICE]);
+    ck_assert_msg(legend(ALICE, "C3") && strstr(legend(ALICE, "C3"), "Au"), "%s", sheet[ALICE]);
+    /* others' views are unchanged: bob does not see alice's flarer */
+    ck_assert_msg(legend(BOB, "C3") == NULL, "%s", sheet[BOB]);
+}
+END_TEST
+
+START_TEST(test_flare_decoded)
+{
+    char msg[256];
+    fx_piece(b, "C3", ALICE, "AFU");
+    fx_piece(b, "T5", BOB, "AB");
+    ck_assert_int_eq(fx_order(b, ALICE, "FLARE C3", msg, sizeof msg), 0);
+    render_all();
+    ck_assert_msg(legend(ALICE, "T5") && strstr(legend(ALICE, "T5"), "AB"), "%s", sheet[ALICE]);
+}
+END_TEST
+
+START_TEST(test_teleport_fails_outside_view)
+{
+    char msg[256];
+    fx_piece(b, "C3", ALICE, "AN");
+    fx_piece(b, "H3", BOB, "A");
+    ck_assert_int_eq(fx_order(b, ALICE, "TELEPORT C3 H3", msg, sizeof msg), -1);
+    ck_assert_str_eq(msg, "H3 is not in the view of the piece on C3");
+    render_all();
+    ck_assert_msg(legend(ALICE, "H3") == NULL, "%s", sheet[ALICE]);
+    ck_assert_msg(!strstr(sheet[BOB], "TELEPORT") && !strstr(sheet[BOB], "C3"), "%s", sheet[BOB]);
+    ck_assert_msg(!strstr(sheet[CAROL], "TELEPORT"), "%s", sheet[CAROL]);
+    ck_assert_str_eq(b->moves.v[0], "1a alice TELEPORT C3 H3 (Failed)");
+}
+END_TEST
+
+START_TEST(test_phased_capture)
+{
+    char msg[256];
+    fx_piece(b, "J3", ALICE, "AG");
+    fx_piece(b, "K3", BOB, "ABr");
+    fx_piece(b, "L4", CAROL, "A"); /* carol sees K3..M5, and J3's piece arriving on K3 */
+    int64_t e = b->pl[ALICE].e;
+    ck_assert_int_eq(fx_order(b, ALICE, "MOVE J3 E", msg, sizeof msg), 0);
+    ck_assert_int_eq(b->pl[ALICE].e, e + 5); /* AB: (1+2)+(1*2) */
+    render_all();
+    ck_assert_msg(strstr(sheet[ALICE], "+5 digest (G)"), "%s", sheet[ALICE]);
+    ck_assert_msg(!strstr(sheet[ALICE], "captured") && !strstr(sheet[ALICE], "phased"), "%s", sheet[ALICE]);
+    ck_assert_msg(strstr(sheet[BOB], "Your phased piece AB on K3 was captured."), "%s", sheet[BOB]);
+    ck_assert_msg(!strstr(sheet[CAROL], "captured") && !strstr(sheet[CAROL], "phased"), "%s", sheet[CAROL]);
+    ck_assert_msg(strstr(sheet[CAROL], "Alice's piece moved from a square outside your view to K3."), "%s",
+                  sheet[CAROL]);
+}
+END_TEST
+
+START_TEST(test_just_outside_view)
+{
+    fx_piece(b, "E3", ALICE, "A");  /* sees D2..F4 */
+    fx_piece(b, "G3", BOB, "ABC");  /* one square outside */
+    fx_piece(b, "F4", CAROL, "AB"); /* inside, undecoded */
+    render_all();
+    ck_assert_msg(legend(ALICE, "G3") == NULL, "%s", sheet[ALICE]);
+    ck_assert_msg(!strstr(sheet[ALICE], "ABC"), "%s", sheet[ALICE]);
+    ck_assert_msg(legend(ALICE, "F4") && strstr(legend(ALICE, "F4"), "?") && !strstr(legend(ALICE, "F4"), "AB"),
+                  "%s", sheet[ALICE]);
+    /* other players' E never appears */
+    b->pl[BOB].e = 4242;
+    render_all();
+    ck_assert_msg(!strstr(sheet[ALICE], "4242") && !strstr(sheet[CAROL], "4242"), "%s", sheet[ALICE]);
+    ck_assert_msg(strstr(sheet[BOB], "4242"), "%s", sheet[BOB]);
+}
+END_TEST
+
+Suite *fog_suite(void)
+{
+    Suite *s = suite_create("fog");
+    TCase *tc = tcase_create("sheets");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_phase);
+    tcase_add_test(tc, test_flare);
+    tcase_add_test(tc, test_flare_decoded);
+    tcase_add_test(tc, test_teleport_fails_outside_view);
+    tcase_add_test(tc, test_phased_capture);
+    tcase_add_test(tc, test_just_outside_view);
+    suite_add_tcase(s, tc);
+    return s;
+}
