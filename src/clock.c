@@ -24,23 +24,6 @@ static void fresh_deadline(Game *g)
     g->b->clock.nag_sent = false;
 }
 
-static char *fmt_time(int64_t t, char *buf, size_t size)
-{
-    time_t tt = (time_t)t;
-    struct tm tm;
-    if (!gmtime_r(&tt, &tm) || !strftime(buf, size, "%Y-%m-%d %H:%M UTC", &tm))
-        snprintf(buf, size, "%" PRId64, t);
-    return buf;
-}
-
-static char *fmt_duration(int64_t s, char *buf, size_t size)
-{
-    if (s < 0)
-        s = 0;
-    snprintf(buf, size, "%" PRId64 "d %" PRId64 "h %" PRId64 "m", s / 86400, s % 86400 / 3600, s % 3600 / 60);
-    return buf;
-}
-
 static void news(Board *b, int player, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void news(Board *b, int player, const char *fmt, ...)
 {

@@ -347,17 +347,11 @@ static void record_history(Ctx *c, const Board *b)
     struct tm tm;
     gmtime_r(&t, &tm);
     strftime(date, sizeof date, "%Y-%m-%d", &tm);
-    int best = -1, nbest = 0, who = 0;
-    for (int i = 0; i < b->np; i++) {
-        int s = game_score(b, i);
-        if (s > best)
-            best = s, nbest = 1, who = i;
-        else if (s == best)
-            nbest++;
-    }
+    int best;
+    int who = game_winner(b, &best);
     Buf l;
     buf_init(&l);
-    buf_printf(&l, "%s %d %s %d", date, b->number, nbest == 1 ? b->pl[who].id : "TIE", best);
+    buf_printf(&l, "%s %d %s %d", date, b->number, who >= 0 ? b->pl[who].id : "TIE", best);
     for (int i = 0; i < b->np; i++)
         buf_printf(&l, " %s", b->pl[i].id);
     Err err;

@@ -325,6 +325,20 @@ int game_score(const Board *b, int player)
     return score;
 }
 
+int game_winner(const Board *b, int *best)
+{
+    int top = -1, ntop = 0, who = -1;
+    for (int i = 0; i < b->np; i++) {
+        int s = game_score(b, i);
+        if (s > top)
+            top = s, ntop = 1, who = i;
+        else if (s == top)
+            ntop++;
+    }
+    *best = top;
+    return ntop == 1 ? who : -1;
+}
+
 static int active_players(const Board *b)
 {
     int n = 0;
@@ -342,15 +356,9 @@ void game_finish(Game *g)
     b->phase = PHASE_ENDED;
     b->clock.deadline = 0;
     b->clock.ended = g->now;
-    int best = -1, nbest = 0, who = -1;
-    for (int i = 0; i < b->np; i++) {
-        int s = game_score(b, i);
-        if (s > best)
-            best = s, nbest = 1, who = i;
-        else if (s == best)
-            nbest++;
-    }
-    if (nbest == 1)
+    int best;
+    int who = game_winner(b, &best);
+    if (who >= 0)
         snprintf(b->result, sizeof b->result, "won by %s (%d)", b->pl[who].id, best);
     else
         snprintf(b->result, sizeof b->result, "tie (%d)", best);

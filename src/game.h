@@ -112,6 +112,8 @@ void game_next_turn(Game *g);
 void game_record(Game *g, int player, const char *text);
 /* Score of a player (SPEC 7.6). */
 int game_score(const Board *b, int player);
+/* The top score into *best; returns the player who alone has it, or -1 for a tie. */
+int game_winner(const Board *b, int *best);
 /* Ends the game: result text, everyone's final sheet. */
 void game_finish(Game *g);
 /* Processes expired deadlines, holidays and round 0 (SPEC 2.3) up to g->now. Returns true if anything changed. */

@@ -107,21 +107,6 @@ static char *format_message(const Mail *m, const char *from, time_t now)
 
 /* ---------------------------------------------------------------- delivery */
 
-static int write_all(int fd, const char *data, size_t len)
-{
-    while (len > 0) {
-        ssize_t w = write(fd, data, len);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        data += w;
-        len -= (size_t)w;
-    }
-    return 0;
-}
-
 /* Runs `/bin/sh -c cmd` with text on its stdin. Returns 0 when it ran and exited 0. */
 static int run_mailer(const char *cmd, const char *text, size_t len)
 {

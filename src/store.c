@@ -290,21 +290,6 @@ int store_read_file(const char *path, char **out, size_t *len, Err *err)
     return 0;
 }
 
-static int write_all(int fd, const char *data, size_t len)
-{
-    while (len > 0) {
-        ssize_t w = write(fd, data, len);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        data += w;
-        len -= (size_t)w;
-    }
-    return 0;
-}
-
 int store_write_atomic(const char *path, const char *data, size_t len, Err *err)
 {
     char *dir = dir_of(path);

@@ -3,6 +3,9 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
+#include <time.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -243,4 +246,36 @@ char *str_trim(char *s)
     while (n && isspace((unsigned char)s[n - 1]))
         s[--n] = '\0';
     return s;
+}
+
+char *fmt_time(int64_t t, char *buf, size_t size)
+{
+    time_t tt = (time_t)t;
+    struct tm tm;
+    if (!gmtime_r(&tt, &tm) || !strftime(buf, size, "%Y-%m-%d %H:%M UTC", &tm))
+        snprintf(buf, size, "%" PRId64, t);
+    return buf;
+}
+
+char *fmt_duration(int64_t s, char *buf, size_t size)
+{
+    if (s < 0)
+        s = 0;
+    snprintf(buf, size, "%" PRId64 "d %" PRId64 "h %" PRId64 "m", s / 86400, s % 86400 / 3600, s % 3600 / 60);
+    return buf;
+}
+
+int write_all(int fd, const char *data, size_t len)
+{
+    while (len > 0) {
+        ssize_t w = write(fd, data, len);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        data += w;
+        len -= (size_t)w;
+    }
+    return 0;
 }

@@ -65,6 +65,12 @@ bool has_control(const char *s);
 bool parse_i64(const char *s, int64_t *out);
 /* Splits s on white space into words (copies); returns the count. */
 int split_words(const char *s, StrList *out);
+/* Writes a time as "YYYY-MM-DD HH:MM UTC" into buf; returns buf. */
+char *fmt_time(int64_t t, char *buf, size_t size);
+/* Writes a duration in seconds as "Nd Nh Nm" (negative counts as 0); returns buf. */
+char *fmt_duration(int64_t s, char *buf, size_t size);
+/* Writes all of data to fd, retrying after interruptions. Returns 0 or -1 (errno set). */
+int write_all(int fd, const char *data, size_t len);
 /* Trims leading and trailing white space in place; returns s. */
 char *str_trim(char *s);
 

@@ -118,23 +118,6 @@ static void game_title(const Board *b, Buf *out)
     wrap(out, "", 4, title);
 }
 
-static char *fmt_time(int64_t t, char *buf, size_t size)
-{
-    time_t tt = (time_t)t;
-    struct tm tm;
-    if (!gmtime_r(&tt, &tm) || !strftime(buf, size, "%Y-%m-%d %H:%M UTC", &tm))
-        snprintf(buf, size, "%" PRId64, t);
-    return buf;
-}
-
-static char *fmt_duration(int64_t s, char *buf, size_t size)
-{
-    if (s < 0)
-        s = 0;
-    snprintf(buf, size, "%" PRId64 "d %" PRId64 "h %" PRId64 "m", s / 86400, s % 86400 / 3600, s % 3600 / 60);
-    return buf;
-}
-
 static const char *ordinal_suffix(int n)
 {
     if (n % 100 >= 11 && n % 100 <= 13)
@@ -784,15 +767,8 @@ void score_table(const Board *b, Buf *out)
     buf_add(out, ended ? "Final scores:\n" : "Scores so far:\n");
     if (b->np <= 0)
         return;
-    int *pts = xmalloc(sizeof(int) * (size_t)b->np);
-    int top = 0, ntop = 0;
-    for (int i = 0; i < b->np; i++) {
-        pts[i] = game_score(b, i);
-        if (i == 0 || pts[i] > top)
-            top = pts[i], ntop = 1;
-        else if (pts[i] == top)
-            ntop++;
-    }
+    int top;
+    bool tie = game_winner(b, &top) < 0;
     int ow = 0;
     for (int i = 0; i < b->np; i++) {
         int n = (int)strlen(b->pl[i].id);
@@ -800,8 +776,8 @@ void score_table(const Board *b, Buf *out)
             ow = n;
     }
     for (int i = 0; i < b->np; i++) {
-        const char *mark = ended && pts[i] == top ? (ntop == 1 ? "  winner" : "  tie") : "";
-        buf_printf(out, "  %-*s  %-18s %5d%s\n", ow, b->pl[i].id, status_text(b, i), pts[i], mark);
+        int pts = game_score(b, i);
+        const char *mark = ended && pts == top ? (tie ? "  tie" : "  winner") : "";
+        buf_printf(out, "  %-*s  %-18s %5d%s\n", ow, b->pl[i].id, status_text(b, i), pts, mark);
     }
-    free(pts);
 }
