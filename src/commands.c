@@ -277,8 +277,18 @@ static SheetVariant variant_for(const Board *b, int p)
     return b->pl[p].queue.n ? SHEET_YOUR_MOVE_STORED : SHEET_YOUR_MOVE;
 }
 
+/* A stored order of the player's ran at once since their last sheet (its note is in their news). */
+static bool star_processed(const Board *b, int p)
+{
+    for (int i = 0; i < b->pl[p].news.n; i++)
+        if (strncmp(b->pl[p].news.v[i], "Your stored order ", 18) == 0)
+            return true;
+    return false;
+}
+
 static char *render_sheet(const Board *b, int p, const char *result, bool is_new, bool star)
 {
+    star = star || star_processed(b, p);
     Buf o;
     buf_init(&o);
     SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new};

@@ -477,6 +477,7 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
     }
     const char *to_move = b->np > 0 ? b->pl[b->seat].id : "";
     const StrList *q = &b->pl[reader].queue;
+    const Player *pl = &b->pl[reader];
     if (b->phase == PHASE_ROUND0) {
         buf_add(out, gambles_done(b, reader) ? "Your gambles are in; waiting for the other players.\n"
                                              : "Round 0 is simultaneous: send your GAMBLE orders.\n");
@@ -489,7 +490,15 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
         wrap(out, "", 0, t);
         free(t);
     } else if (o->variant == SHEET_STAR_DONE) {
-        buf_add(out, "Your stored order was processed.\n");
+        /* SPEC 7.2: the sheet opens with "Your stored order <order> was processed" (kept in the news). */
+        bool said = false;
+        for (int i = 0; i < pl->news.n; i++)
+            if (strncmp(pl->news.v[i], "Your stored order ", 18) == 0) {
+                wrap(out, "", 0, pl->news.v[i]);
+                said = true;
+            }
+        if (!said)
+            buf_add(out, "Your stored order was processed.\n");
         if (b->phase == PHASE_PLAY && b->seat == reader)
             buf_add(out, "It is your move.\n");
         else if (b->phase == PHASE_PLAY)

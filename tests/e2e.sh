@@ -99,9 +99,14 @@ has "Your stored orders: MOVE C4 S"
 run 0 queue 101 alice secret NONE
 run 0 queue 101 alice secret "*MOVE C4 S / PASS"
 has "Stored for your next turn: *MOVE C4 S / PASS"
-# bob's turn; then alice's starred stored order runs at once
+# bob's turn; then alice's starred stored order runs at once, and no sheet waits for her
+rm -f "$PBMHOME"/outbox/*
 run 0 move 101 bob hunter2 PASS
 grep -q "^2a alice MOVE C4 S (Auto)$" "$B" && ok || bad "starred stored order did not run: $(grep '^[0-9]' "$B" | tail -3)"
+amail=$(grep -l "^To: alice@example.org" "$PBMHOME"/outbox/*.mail)
+[ "$(echo "$amail" | wc -l)" = 1 ] && ok || bad "alice got $(echo "$amail" | wc -l) sheets"
+grep -q "^Subject: Genetess Board 101 bob$" $amail && ok || bad "the * turn sent a sheet of its own"
+sed -n '/^$/,$p' $amail | head -8 | grep -q "^Your stored order MOVE C4 S was processed." && ok || bad "sheet does not open with the processed * order"
 # mail body as the order
 printf '\n  PASS  \n' > "$T/body"
 INPUTFILE="$T/body" run 0 move 101 bob hunter2
