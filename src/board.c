@@ -964,6 +964,10 @@ static int parse_body(Parser *ps, Board *b)
             return -1;
         if (b->at[sq] >= 0)
             return perr(ps, e->lines[k], "two pieces on one square");
+        if (b->ter[sq] != TER_FLOOR)
+            return perr(ps, e->lines[k], "piece on %s is not on floor", sqs);
+        if (!genome_viable(&g))
+            return perr(ps, e->lines[k], "piece on %s is not viable (needs A or K)", sqs);
         if (sq < prev)
             return perr(ps, e->lines[k], "pieces not in reading order");
         prev = sq;
@@ -1147,6 +1151,9 @@ static int parse_body(Parser *ps, Board *b)
         } else if (rc)
             return -1;
     }
+
+    if ((e = find_entry(ps, "turn", false, true, &rc)) && b->phase == PHASE_PLAY && !board_player_has_turns(b, b->seat))
+        return perr(ps, e->line, "the current turn belongs to %s, who has no turns left", b->pl[b->seat].id);
 
     if ((e = find_entry(ps, "initial", true, false, &rc))) {
         int64_t base;

@@ -96,6 +96,7 @@ static const struct {
     {"(energy 7 7)", "(energy 7 -1)", "E must be a whole number >= 0"},
     {"(energy 7 7)", "(energy 7)", "(energy needs one value per player"},
     {"(turn play 1 0)", "(turn play 1 5)", "bad (turn"},
+    {"alice active out=0", "alice resigned out=1", "the current turn belongs to alice, who has no turns left"},
     {"(players alice bob)", "(players alice alice)", "player listed twice"},
     {"(moves\n", "(movez\n", "unknown entry (movez"},
     {"(random splitmix64", "(random mt19937", "(random needs splitmix64 and 16 hex digits"},
@@ -117,6 +118,8 @@ START_TEST(test_corrupt)
     Board *c = board_parse(u, "101", &err);
     ck_assert_msg(c == NULL, "corruption %d loaded", _i);
     ck_assert_msg(strstr(err.msg, corrupt[_i].msg) && strncmp(err.msg, "101:", 4) == 0, "got: %s", err.msg);
+    /* every reason names the line: "101:<line>: " */
+    ck_assert_msg(err.msg[4] >= '1' && err.msg[4] <= '9' && strchr(err.msg + 4, ':'), "no line in: %s", err.msg);
     free(t);
     free(u);
     board_free(b);
