@@ -673,7 +673,7 @@ int special_describe(int code, Buf *out, Err *err)
         if (pp->required)
             buf_add(&line, " (required)");
         else if (strcmp(pp->def, SPECIAL_DEF_SELF) == 0)
-            buf_add(&line, " (default: the special's own square)");
+            buf_add(&line, " (default self: the special's own square, wherever it is moved)");
         else
             buf_printf(&line, " (default %s)", pp->def);
         if (pp->type == SP_INT)

@@ -801,7 +801,7 @@ START_TEST(test_special_describe)
     ck_assert_ptr_nonnull(strstr(out.s, "(ruling)"));
     buf_free(&out);
     ck_assert_int_eq(special_describe(9, &out, &err), 0);
-    ck_assert_ptr_nonnull(strstr(out.s, "targets=SQ,SQ,...  the irradiated squares (default: the special's own\n      square)\n"));
+    ck_assert_ptr_nonnull(strstr(out.s, "targets=SQ,SQ,...  the irradiated squares (default self: the special's own\n      square, wherever it is moved)\n"));
     ck_assert_ptr_nonnull(strstr(out.s, "count=N  codes each piece loses (default 1); a whole number from 1 to"));
     buf_free(&out);
     ck_assert_int_eq(special_describe(6, &out, &err), 0);
