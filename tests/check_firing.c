@@ -593,6 +593,18 @@ START_TEST(test_s9_radiation)
     ck_assert_str_eq(fx_seq(b, "G2"), "K");
     NEWS_HAS(b, 1, "Your piece on E2 lost AB to radiation (special S9), now K.");
     board_free(b);
+
+    /* the default target is "self": after S13/S16 move the special it irradiates its new square */
+    b = fx_board(rows, 2, 0);
+    add_sp(b, "S9 B2");
+    b->sp[0].sq = fx_sq(b, "C3");
+    fx_piece(b, "C3", 0, "ABC");
+    fire(b, 0);
+    ck_assert_int_eq(genome_total(&board_piece_at(b, fx_sq(b, "C3"))->g), 2);
+    char *line = special_format(b, &b->sp[0]);
+    ck_assert_str_eq(line, "S9 C3 targets=self count=1");
+    free(line);
+    board_free(b);
 }
 END_TEST
 
