@@ -348,6 +348,75 @@ START_TEST(test_move_captures_phased_quietly)
 }
 END_TEST
 
+
+/* Every worked example of orders.txt's MOVE section, on the page's board: row 1 an exterior wall
+ * (J1), interior walls on I3 and K4; alice ("a") is green. pieces: "SQ OWNER SEQ ...". */
+static const struct {
+    const char *pieces, *order;
+    int rc;
+    const char *sq, *seq; /* the piece on sq afterwards ("" = empty); for failures the mover's square */
+    int64_t e;            /* alice's E afterwards */
+    const char *msg;      /* failure reason */
+} examples[] = {
+    {"L2 a A", "MOVE L2 W", 0, "K2", "A", 0, NULL},
+    {"J3 a A", "MOVE J3 N", 0, "J2", "A", 0, NULL},
+    {"J3 a AC", "MOVE J3 NW", 0, "I2", "AC", 0, NULL},
+    {"J3 a AC", "MOVE J3 NE", 0, "K2", "AC", 0, NULL},
+    {"J3 a AC", "MOVE J3 N", 0, "J2", "AC", 0, NULL},
+    {"L2 a AB", "MOVE L2 W-W", 0, "J2", "AB", 0, NULL},
+    {"K3 a ABC", "MOVE K3 NW-E", 0, "K2", "ABC", 0, NULL},
+    {"L3 a ABBC", "MOVE L3 NW-W-W", 0, "I2", "ABBC", 0, NULL},
+    {"L3 a ABBC K3 a ABC J3 a A", "MOVE L3 W-W-S", -1, "L3", "ABBC", 0, "K3 is occupied"},
+    {"K3 a ABC", "MOVE K3 N", -1, "K3", "ABC", 0, "the piece on K3 must move exactly 2 squares"},
+    /* taking pieces */
+    {"J3 a A J4 b ABE", "MOVE J3 S", 0, "J4", "A", 0, NULL},
+    {"L2 a AB J2 b ABC", "MOVE L2 W-W", 0, "J2", "AB", 0, NULL},
+    {"K3 a ABC J2 b ABC", "MOVE K3 N-W", 0, "J2", "ABC", 0, NULL},
+    {"K3 a ABC", "MOVE K3 SW", -1, "K3", "ABC", 0, "the piece on K3 must move exactly 2 squares"},
+    /* E */
+    {"L3 a ABBCE K3 a ABC J3 a A J2 b ABC", "MOVE L3 W-W-N", 0, "J2", "ABBCE", 0, NULL},
+    {"L3 a ABBCE K3 a ABC J3 a A", "MOVE L3 NW-SW-S", 0, "J4", "ABBCE", 0, NULL},
+    {"L3 a ABBCE K3 a ABC J3 a A", "MOVE L3 W-W-E", -1, "L3", "ABBCE", 0,
+     "K3 holds your own piece (only a piece with I may take it)"},
+    /* G: (1+2+2)+(1*2*2) = 9E and (1+2+3)+(1*2*3) = 12E; without G nothing */
+    {"K3 a ABCG J2 b ABC", "MOVE K3 W-N", 0, "J2", "ABCG", 9, NULL},
+    {"K3 a ABCG J4 b ABE", "MOVE K3 W-S", 0, "J4", "ABCG", 12, NULL},
+    {"L2 a AB J2 b ABC", "MOVE L2 W-W", 0, "J2", "AB", 0, NULL},
+    /* I */
+    {"L2 a ABI K3 a ABC", "MOVE L2 W-S", 0, "K3", "ABI", 0, NULL},
+    {"K3 a ABC L2 a A", "MOVE K3 N-E", -1, "K3", "ABC", 0, "L2 holds your own piece (only a piece with I may take it)"},
+    /* L */
+    {"K3 a ABBCIL J2 b ABC", "MOVE K3 N-SW-N", 0, "J2", "ABBCIL", 0, NULL},
+    {"K3 a ABBCIL J4 b ABE", "MOVE K3 N-SW-S", 0, "J4", "ABBCEIL", 0, NULL},
+    {"K3 a ABBCIL L3 a A", "MOVE K3 W-NE-SE", 0, "L3", "ABBCIL", 0, NULL},
+    {"K3 a ABBCIL L2 a K", "MOVE K3 W-NE-E", -1, "K3", "ABBCIL", 0, "you can never take your own King on L2"},
+    /* O (a D lets the piece see J1, as on the page) */
+    {"K3 a ABBCDO", "MOVE K3 NW-W-S", 0, "I3", "ABBCDO", 0, NULL},
+    {"K3 a ABBCDO", "MOVE K3 S-NW-W", -1, "K3", "ABBCDO", 0, "K4 is an interior wall"},
+    {"K3 a ABBCDO", "MOVE K3 W-N-N", -1, "K3", "ABBCDO", 0, "J1 is an exterior wall"},
+};
+
+START_TEST(test_rule_examples)
+{
+    char msg[256] = "";
+    b->ter[fx_sq(b, "I3")] = TER_IWALL;
+    b->ter[fx_sq(b, "K4")] = TER_IWALL;
+    StrList w = {0};
+    int n = split_words(examples[_i].pieces, &w);
+    for (int k = 0; k + 2 < n; k += 3)
+        fx_piece(b, w.v[k], w.v[k + 1][0] == 'a' ? ALICE : BOB, w.v[k + 2]);
+    sl_free(&w);
+    ck_assert_int_eq(run(examples[_i].order, msg), examples[_i].rc);
+    ck_assert_str_eq(fx_seq(b, examples[_i].sq), examples[_i].seq);
+    ck_assert_int_eq(fx_owner(b, examples[_i].sq), ALICE);
+    ck_assert_int_eq(b->pl[ALICE].e, examples[_i].e);
+    if (examples[_i].msg)
+        ck_assert_str_eq(msg, examples[_i].msg);
+    if (examples[_i].rc == 0 && strcmp(examples[_i].sq, "I3") == 0)
+        ck_assert_int_eq(b->ter[fx_sq(b, "I3")], TER_FLOOR);
+}
+END_TEST
+
 /* ---- CREATE ---- */
 
 START_TEST(test_create)
@@ -363,6 +432,28 @@ START_TEST(test_create)
     ck_assert_str_eq(msg, "M3 is not next to one of your Kings");
     ck_assert_int_eq(run("CREATE L3 AB", msg), 0);
     ck_assert_int_eq(b->pl[ALICE].e, 1);
+}
+END_TEST
+
+/* orders.txt's CREATE examples around a King on L2: ABBBC costs (1+2+2+2+2)+(1*2*2*2*2) = 25E,
+ * A 2E, ABCDDDDDEF (1+2+2+3*5+3+4)+(1*2*2*3^5*3*4) = 27+11664 = 11691E. */
+START_TEST(test_create_examples)
+{
+    char msg[256];
+    fx_piece(b, "L2", ALICE, "K");
+    b->pl[ALICE].e = 12000;
+    ck_assert_int_eq(run("CREATE K2 ABBBC", msg), 0);
+    ck_assert_int_eq(b->pl[ALICE].e, 12000 - 25);
+    b->seat = 0;
+    ck_assert_int_eq(run("CREATE K3 A", msg), 0);
+    ck_assert_int_eq(b->pl[ALICE].e, 12000 - 27);
+    b->seat = 0;
+    ck_assert_int_eq(run("CREATE ABCDDDDDEF L3", msg), 0);
+    ck_assert_int_eq(b->pl[ALICE].e, 12000 - 27 - 11691);
+    ck_assert_str_eq(fx_seq(b, "K2"), "ABBBC");
+    ck_assert_str_eq(fx_seq(b, "K3"), "A");
+    ck_assert_str_eq(fx_seq(b, "L3"), "ABCDDDDDEF");
+    ck_assert_str_eq(b->moves.v[2], "1a alice CREATE L3 ABCDDDDDEF"); /* canonical: square first */
 }
 END_TEST
 
@@ -457,6 +548,7 @@ Suite *orders_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("move");
     tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_loop_test(tc, test_rule_examples, 0, (int)(sizeof examples / sizeof examples[0]));
     tcase_add_test(tc, test_move_a_and_c);
     tcase_add_test(tc, test_move_b);
     tcase_add_test(tc, test_move_b_double_back_and_three);
@@ -475,6 +567,7 @@ Suite *orders_suite(void)
     tc = tcase_create("create");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_create);
+    tcase_add_test(tc, test_create_examples);
     tcase_add_loop_test(tc, test_create_refused, 0, (int)(sizeof create_refusals / sizeof create_refusals[0]));
     tcase_add_test(tc, test_create_options);
     tcase_add_test(tc, test_create_o_and_i);
