@@ -603,9 +603,9 @@ static void capture(Game *g, int player, Piece *mover, int sq)
     if (!own) {
         if (mover->g.n[GENE_G]) {
             gain = genome_cost(&vg);
-            if (was_king && b->pl[vowner].status == PS_ACTIVE) {
+            /* SPEC 7.5: digesting a King moves all its owner's E, eliminated owners (ronin) included. */
+            if (was_king)
                 gain = sat_add(gain, b->pl[vowner].e);
-            }
         }
         if (mover->g.n[GENE_L])
             for (int i = 0; i < GENE_COUNT; i++)
@@ -630,7 +630,7 @@ static void capture(Game *g, int player, Piece *mover, int sq)
     board_remove_piece(b, sq);
     mover = board_piece_at(b, msq);
     if (gain) {
-        if (was_king && b->pl[vowner].status == PS_ACTIVE && b->pl[vowner].e) {
+        if (was_king && b->pl[vowner].e) {
             game_ebook(g, vowner, "-%" PRId64 " digested with your King", b->pl[vowner].e);
             b->pl[vowner].e = 0;
         }

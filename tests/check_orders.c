@@ -246,6 +246,28 @@ START_TEST(test_move_g_takes_king_and_e)
 }
 END_TEST
 
+START_TEST(test_move_g_takes_ronin_king_e)
+{
+    char msg[256];
+    /* carol is out; her ronin King (P) still holds E: digesting it takes all of it, but scores nothing */
+    board_free(b);
+    static const char *const r3[] = {"########", "#......#", "#......#", "########", NULL};
+    b = fx_board(r3, 3, 0);
+    fx_piece(b, "B2", ALICE, "K");
+    fx_piece(b, "G3", BOB, "K");
+    fx_piece(b, "D2", ALICE, "AG");
+    fx_piece(b, "E2", 2, "KP");
+    b->pl[2].status = PS_ELIMINATED;
+    b->pl[2].out_seq = 1;
+    b->pl[2].e = 17;
+    ck_assert_int_eq(run("MOVE D2 E", msg), 0);
+    ck_assert_int_eq(b->pl[ALICE].e, 4 + 17); /* KP costs (0+2)+(1*2) = 4, plus all of carol's 17E */
+    ck_assert_int_eq(b->pl[2].e, 0);
+    ck_assert_int_eq(b->pl[ALICE].kills, 0);
+    ck_assert_int_eq(b->pl[2].status, PS_ELIMINATED);
+}
+END_TEST
+
 START_TEST(test_move_i_cannibalise)
 {
     char msg[256];
@@ -557,6 +579,7 @@ Suite *orders_suite(void)
     tcase_add_test(tc, test_move_e_jumps_diagonal);
     tcase_add_test(tc, test_move_g_digests);
     tcase_add_test(tc, test_move_g_takes_king_and_e);
+    tcase_add_test(tc, test_move_g_takes_ronin_king_e);
     tcase_add_test(tc, test_move_i_cannibalise);
     tcase_add_test(tc, test_move_l_subsumes);
     tcase_add_test(tc, test_move_o_mines);
