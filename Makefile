@@ -11,6 +11,7 @@ CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 LDFLAGS += -fsanitize=address,undefined
 endif
 BUILD   ?= build
+BIN     ?= genetess
 SRC      = $(filter-out src/genetess.c,$(wildcard src/*.c))
 OBJ      = $(patsubst src/%.c,$(BUILD)/%.o,$(SRC)) $(BUILD)/embedded.o
 TESTSRC  = $(wildcard tests/check_*.c)
@@ -18,9 +19,9 @@ TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fi
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
 
 .PHONY: all check demo bench clean unit e2e deps
-all: genetess
+all: $(BIN)
 
-genetess: $(BUILD)/genetess.o $(OBJ)
+$(BIN): $(BUILD)/genetess.o $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^
 
 $(BUILD)/%.o: src/%.c $(wildcard src/*.h) src/genes.def | $(BUILD)
@@ -61,19 +62,19 @@ unit: deps
 	$(MAKE) $(BUILD)/check_genetess
 	$(BUILD)/check_genetess
 
-e2e: genetess
-	GENETESS=$(CURDIR)/genetess sh tests/e2e.sh
+e2e: $(BIN)
+	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh
 
 check: deps
-	$(MAKE) genetess $(BUILD)/check_genetess
-	GENETESS=$(CURDIR)/genetess $(BUILD)/check_genetess
-	GENETESS=$(CURDIR)/genetess sh tests/e2e.sh
+	$(MAKE) $(BIN) $(BUILD)/check_genetess
+	GENETESS=$(abspath $(BIN)) $(BUILD)/check_genetess
+	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh
 
-demo: genetess
-	sh tools/demo.sh $(CURDIR)/genetess
+demo: $(BIN)
+	sh tools/demo.sh $(abspath $(BIN))
 
-bench: genetess
-	sh tools/bench.sh $(CURDIR)/genetess
+bench: $(BIN)
+	sh tools/bench.sh $(abspath $(BIN))
 
 clean:
-	rm -rf $(BUILD) genetess
+	rm -rf $(BUILD) $(BIN)
