@@ -59,7 +59,9 @@ static int ctx_open(Ctx *c)
     Err err;
     if (store_open(&c->st, &err) < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
-        return EXIT_USAGE;
+        const char *home = getenv("PBMHOME"), *h = getenv("HOME");
+        /* SPEC 2.3: with neither PBMHOME nor HOME there is nowhere to work (usage); else an I/O error. */
+        return (home && *home) || (h && *h) ? EXIT_SYSTEM : EXIT_USAGE;
     }
     c->opened = true;
     if (store_lock(&c->st, &err) < 0) {
@@ -74,6 +76,10 @@ static int ctx_finish(Ctx *c, int rc)
 {
     const char *to = mail_reply_address();
     Err err;
+    /* SPEC 2.1: with SENDER set the reply is mailed, also for a command refused before it opened the
+     * store (the outbox needs it; no lock: outbox/ is outside the locking). */
+    if (c->reply.len && to && !c->opened && store_open(&c->st, &err) == 0)
+        c->opened = true;
     if (c->reply.len) {
         if (to && c->opened) {
             if (mail_add(&c->mq, to, c->subject, c->reply.s, &err) < 0)
@@ -101,10 +107,63 @@ static int refuse(Ctx *c, int rc, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     buf_printf(&c->reply, "%s\n", msg);
+    snprintf(c->subject, sizeof c->subject, "Genetess error"); /* refuse() is for errors with no board */
     return ctx_finish(c, rc);
 }
 
 /* ---- boards ---- */
+
+/* Quotes order text in a message: printable and at most 200 characters. */
+static const char *quote_text(const char *t, char *buf, size_t size)
+{
+    size_t k = 0;
+    for (const char *p = t; *p && k + 4 < size && k < 200; p++)
+        buf[k++] = isprint((unsigned char)*p) ? *p : '?';
+    buf[k] = '\0';
+    return buf;
+}
+
+/* "<name>:<line>:" (or "<name>:") of a "<name>:<line>: reason" message, without the reason. */
+static const char *error_place(const char *msg, const char *name)
+{
+    static char place[48];
+    size_t n = strlen(name), k = n + 1;
+    if (strncmp(msg, name, n) != 0 || msg[n] != ':') {
+        snprintf(place, sizeof place, "%s:", name);
+        return place;
+    }
+    while (k - n < 10 && isdigit((unsigned char)msg[k]))
+        k++;
+    if (k == n + 1 || msg[k] != ':')
+        k = n;
+    snprintf(place, sizeof place, "%.*s:", (int)k, msg);
+    return place;
+}
+
+/* A map error without the file text it quotes: "file:line: unknown directive 'xyz' (...)" loses
+ * "'xyz'" (SPEC 2.4: no error message echoes the contents of a file). Other messages are kept. */
+static void map_error(const char *msg, Buf *out)
+{
+    bool in_file = false; /* the message has a "file:line:" place */
+    for (const char *c = strchr(msg, ':'); c && !in_file; c = strchr(c + 1, ':')) {
+        const char *d = c + 1;
+        while (isdigit((unsigned char)*d))
+            d++;
+        in_file = d > c + 1 && *d == ':';
+    }
+    for (const char *p = msg; *p; p++) {
+        if (in_file && *p == '\'' && p > msg && p[-1] == ' ' && strchr(p + 1, '\'')) {
+            p = strchr(p + 1, '\'');
+            if (out->len && out->s[out->len - 1] == ' ' && (p[1] == ' ' || p[1] == '\0' || p[1] == ':')) {
+                out->s[--out->len] = '\0';
+            }
+            continue;
+        }
+        buf_addn(out, p, 1);
+    }
+    buf_add(out, "\n");
+}
+
 
 /* Loads board nstr: 0, or an exit status with the reply written. */
 static int load_board(Ctx *c, const char *nstr, Board **out, bool *archived)
@@ -114,7 +173,8 @@ static int load_board(Ctx *c, const char *nstr, Board **out, bool *archived)
     Err err;
     *out = NULL;
     if (!store_valid_board_number(nstr, &n)) {
-        buf_add(&c->reply, "Genetess board not found\n");
+        char q[64];
+        buf_printf(&c->reply, "Genetess board %s not found\n", quote_text(nstr, q, 40));
         return EXIT_REFUSED;
     }
     bool arch = false;
@@ -133,7 +193,12 @@ static int load_board(Ctx *c, const char *nstr, Board **out, bool *archived)
     Board *b = board_parse(text, name, &err);
     free(text);
     if (!b) {
-        buf_printf(&c->reply, "Genetess board %d is damaged and was not changed: %s\n", n, err.msg);
+        /* SPEC 2.4/5: no message echoes a file; the reason names squares and tokens of the board, so
+         * players get "<n>:<line>:" only and the admin the whole reason on stderr. */
+        fprintf(stderr, "genetess: %s\n", err.msg);
+        buf_printf(&c->reply, "Genetess board %d is damaged and was not changed: %s the board file fails its "
+                              "checks (the reason is in the server's log)\n",
+                   n, error_place(err.msg, name));
         return EXIT_SYSTEM;
     }
     if (b->number != n) {
@@ -236,7 +301,8 @@ static int save_board(Ctx *c, Board *b)
     Board *check = board_parse(text, "new", &err);
     if (!check) {
         free(text);
-        buf_printf(&c->reply, "internal error: the new board does not load (%s); nothing was changed\n", err.msg);
+        fprintf(stderr, "genetess: internal error: the new board does not load: %s\n", err.msg);
+        buf_add(&c->reply, "internal error: the new board does not load; nothing was changed\n");
         return EXIT_SYSTEM;
     }
     board_free(check);
@@ -266,6 +332,29 @@ static void board_subject(const Board *b, bool is_new, char *buf, size_t size)
     char tm[64];
     to_move(b, tm, sizeof tm);
     snprintf(buf, size, "%sGenetess Board %d%s%s", is_new ? "New " : "", b->number, tm[0] ? " " : "", tm);
+}
+
+/* The reply's Subject for a command on board b (SPEC 2.1): "Genetess Board <n> <to-move>", or
+ * "Genetess Board <n> Error" when rc says it was refused or failed. */
+static void set_subject(Ctx *c, const Board *b, int rc)
+{
+    if (rc != EXIT_DONE)
+        snprintf(c->subject, sizeof c->subject, "Genetess Board %d Error", b->number);
+    else
+        board_subject(b, false, c->subject, sizeof c->subject);
+}
+
+/* The Subject of a reply about several boards, called once per board with that board's outcome
+ * (b NULL: not loaded): the first refused board's, else the last board's. */
+static void note_subject(Ctx *c, const Board *b, int rc, bool *refused)
+{
+    if (*refused)
+        return;
+    *refused = rc != EXIT_DONE;
+    if (b)
+        set_subject(c, b, rc);
+    else
+        snprintf(c->subject, sizeof c->subject, "Genetess error");
 }
 
 static SheetVariant variant_for(const Board *b, int p)
@@ -457,16 +546,6 @@ static int strip_move_number(char *text)
     return (int)k;
 }
 
-/* Quotes order text in a message: printable and at most 200 characters. */
-static const char *quote_text(const char *t, char *buf, size_t size)
-{
-    size_t k = 0;
-    for (const char *p = t; *p && k + 4 < size && k < 200; p++)
-        buf[k++] = isprint((unsigned char)*p) ? *p : '?';
-    buf[k] = '\0';
-    return buf;
-}
-
 /* ---- challenge ---- */
 
 static int cmd_challenge(int argc, char **argv)
@@ -548,7 +627,7 @@ static int cmd_challenge(int argc, char **argv)
         goto out;
     }
     if (map_load(c.st.home, mapname, mail_reply_address() == NULL, &map, &err) < 0) {
-        buf_printf(&c.reply, "%s\n", err.msg);
+        map_error(err.msg, &c.reply);
         goto out;
     }
     b = map.b;
@@ -601,8 +680,7 @@ static int cmd_challenge(int argc, char **argv)
     game_done(&g);
     if ((rc = save_board(&c, b)) != 0)
         goto out;
-    c.subject[0] = '\0';
-    snprintf(c.subject, sizeof c.subject, "New Genetess Board %d", number);
+    board_subject(b, true, c.subject, sizeof c.subject);
     buf_printf(&c.reply, "Genetess board %d created for", number);
     for (int i = 0; i < b->np; i++)
         buf_printf(&c.reply, " %s", b->pl[i].id);
@@ -761,12 +839,6 @@ static int cmd_move(int argc, char **argv)
             buf_free(&s);
         }
     }
-    snprintf(c.subject, sizeof c.subject, "Genetess Board %d", b->number);
-    {
-        char subj[160];
-        board_subject(b, false, subj, sizeof subj);
-        snprintf(c.subject, sizeof c.subject, "%s", subj);
-    }
     send_sheets(&c, &g, false, p, result);
     if (g.ended)
         record_history(&c, b);
@@ -778,6 +850,8 @@ out:
         game_done(&g);
     order_list_free(&l);
     free(text);
+    if (b)
+        set_subject(&c, b, rc);
     reply_sheet(&c, b);
     board_free(b);
     return ctx_finish(&c, rc);
@@ -796,7 +870,6 @@ static int cmd_queue(int argc, char **argv)
         goto out;
     rc = EXIT_REFUSED;
     Player *pl = &b->pl[p];
-    snprintf(c.subject, sizeof c.subject, "Genetess Board %d", b->number);
     if (argc == 3) {
         Buf s;
         buf_init(&s);
@@ -837,6 +910,8 @@ static int cmd_queue(int argc, char **argv)
 out:
     order_list_free(&l);
     free(text);
+    if (b)
+        set_subject(&c, b, rc);
     reply_sheet(&c, b);
     board_free(b);
     return ctx_finish(&c, rc);
@@ -851,7 +926,9 @@ static int cmd_resign(int argc, char **argv)
     int p, rc;
     if ((rc = open_player_board(&c, argv, &b, &p)) != 0)
         goto out;
-    if (b->pl[p].status != PS_ACTIVE) {
+    /* An eliminated player still fighting with ronin pieces may resign them too (SPEC 7.6: all their
+     * pieces become orphans). */
+    if (b->pl[p].status != PS_ACTIVE && !board_player_has_turns(b, p)) {
         buf_add(&c.reply, "You have already left this game\n");
         rc = EXIT_REFUSED;
         goto out;
@@ -868,6 +945,9 @@ static int cmd_resign(int argc, char **argv)
             update_list(&c, n, NULL);
             buf_printf(&c.reply, "You resigned. Genetess board %d was deleted: fewer than 2 players remain.\n", n);
             c.authed = -1;
+            snprintf(c.subject, sizeof c.subject, "Genetess Board %d", n); /* no one is to move on it */
+            board_free(b);
+            b = NULL;
             rc = EXIT_DONE;
             goto out;
         }
@@ -875,11 +955,6 @@ static int cmd_resign(int argc, char **argv)
         clock_resign(&g, p);
     }
     buf_printf(&c.reply, "You resigned from Genetess board %d.\n", b->number);
-    {
-        char subj[160];
-        board_subject(b, false, subj, sizeof subj);
-        snprintf(c.subject, sizeof c.subject, "%s", subj);
-    }
     g.sheet_due[p] = true;
     send_sheets(&c, &g, false, -1, NULL);
     if (g.ended)
@@ -887,6 +962,8 @@ static int cmd_resign(int argc, char **argv)
     game_done(&g);
     rc = save_board(&c, b);
 out:
+    if (b)
+        set_subject(&c, b, rc);
     reply_sheet(&c, b);
     board_free(b);
     return ctx_finish(&c, rc);
@@ -899,19 +976,18 @@ static int cmd_quiet(int argc, char **argv)
     ctx_init(&c);
     Board *b = NULL;
     int p, rc;
+    /* A usage error like a wrong argument count: found before any file is read (SPEC 2.1). */
+    if (!str_ieq(argv[3], "on") && !str_ieq(argv[3], "off"))
+        return refuse(&c, EXIT_USAGE, "quiet takes on or off");
     if ((rc = open_player_board(&c, argv, &b, &p)) != 0)
         goto out;
-    if (!str_ieq(argv[3], "on") && !str_ieq(argv[3], "off")) {
-        buf_add(&c.reply, "quiet takes on or off\n");
-        rc = EXIT_USAGE;
-        goto out;
-    }
     b->pl[p].quiet = str_ieq(argv[3], "on");
-    snprintf(c.subject, sizeof c.subject, "Genetess Board %d", b->number);
     buf_printf(&c.reply, "Quiet is %s: %s\n", b->pl[p].quiet ? "on" : "off",
                b->pl[p].quiet ? "you get sheets only for your own turns" : "you get a sheet for every turn");
     rc = save_board(&c, b);
 out:
+    if (b)
+        set_subject(&c, b, rc);
     reply_sheet(&c, b);
     board_free(b);
     return ctx_finish(&c, rc);
@@ -947,10 +1023,11 @@ static int cmd_chat(int argc, char **argv)
         }
     }
     free(msg);
-    snprintf(c.subject, sizeof c.subject, "Genetess Board %d", b->number);
     buf_printf(&c.reply, "Your message was sent to the %d players of board %d.\n", b->np, b->number);
     rc = EXIT_DONE;
 out:
+    if (b)
+        set_subject(&c, b, rc);
     reply_sheet(&c, b);
     board_free(b);
     return ctx_finish(&c, rc);
@@ -971,17 +1048,19 @@ static int cmd_showas(int argc, char **argv)
         return refuse(&c, EXIT_REFUSED, "%s", err.msg);
     user_free(&u);
     rc = EXIT_DONE;
+    bool refused = false;
     for (int i = 2; i < argc; i++) {
         Board *b = NULL;
         int r = load_board(&c, argv[i], &b, NULL);
         if (r) {
             rc = r;
+            note_subject(&c, NULL, r, &refused);
             continue;
         }
         int p = board_player_index(b, argv[0]);
         if (p < 0) {
             buf_add(&c.reply, "You are NOT playing this game\n");
-            rc = EXIT_REFUSED;
+            rc = r = EXIT_REFUSED;
         } else if ((r = process_time(&c, b)) != 0) {
             rc = r;
         } else {
@@ -989,8 +1068,8 @@ static int cmd_showas(int argc, char **argv)
             buf_add(&c.reply, s);
             buf_add(&c.reply, "\n");
             free(s);
-            snprintf(c.subject, sizeof c.subject, "Genetess Board %d", b->number);
         }
+        note_subject(&c, b, r, &refused);
         board_free(b);
     }
     return ctx_finish(&c, rc);
@@ -1004,6 +1083,7 @@ static int cmd_show(int argc, char **argv)
     if ((rc = ctx_open(&c)) != 0)
         return ctx_finish(&c, rc);
     rc = EXIT_DONE;
+    bool refused = false;
     for (int i = 0; i < argc; i++) {
         char arg[64];
         snprintf(arg, sizeof arg, "%s", argv[i]);
@@ -1015,6 +1095,7 @@ static int cmd_show(int argc, char **argv)
             if (!parse_i64(h + 1, &v) || v > 1000000000) {
                 buf_add(&c.reply, "show takes board or board#k\n");
                 rc = EXIT_USAGE;
+                note_subject(&c, NULL, rc, &refused);
                 continue;
             }
             k = (int)v;
@@ -1023,6 +1104,7 @@ static int cmd_show(int argc, char **argv)
         int r = load_board(&c, arg, &b, NULL);
         if (r) {
             rc = r;
+            note_subject(&c, NULL, r, &refused);
             continue;
         }
         if ((r = process_time(&c, b)) != 0) {
@@ -1031,7 +1113,7 @@ static int cmd_show(int argc, char **argv)
             if (k >= 0) {
                 buf_printf(&c.reply, "Genetess board %d is still running: its history is shown after the end.\n",
                            b->number);
-                rc = EXIT_REFUSED;
+                rc = r = EXIT_REFUSED;
             } else {
                 show_public(b, &c.reply);
             }
@@ -1040,10 +1122,10 @@ static int cmd_show(int argc, char **argv)
             Err err;
             if (k > b->moves.n) {
                 buf_printf(&c.reply, "Genetess board %d has only %d moves\n", b->number, b->moves.n);
-                rc = EXIT_REFUSED;
+                rc = r = EXIT_REFUSED;
             } else if (game_replay(b, k, &r2, &err) < 0) {
                 buf_printf(&c.reply, "Genetess board %d#%d: %s\n", b->number, k, err.msg);
-                rc = EXIT_REFUSED;
+                rc = r = EXIT_REFUSED;
             } else {
                 buf_printf(&c.reply, "Genetess board %d after move %d:\n", b->number, k);
                 r2->phase = PHASE_ENDED;
@@ -1053,9 +1135,9 @@ static int cmd_show(int argc, char **argv)
         } else {
             show_full(b, &c.reply);
         }
+        note_subject(&c, b, r, &refused);
         board_free(b);
     }
-    snprintf(c.subject, sizeof c.subject, "Genetess show");
     return ctx_finish(&c, rc);
 }
 
@@ -1068,15 +1150,22 @@ static int cmd_games(int argc, char **argv)
         return ctx_finish(&c, rc);
     const char *filter = "all";
     StrList users = {0};
+    Err err;
     for (int i = 0; i < argc; i++) {
+        User u;
         if (str_ieq(argv[i], "all") || str_ieq(argv[i], "active") || str_ieq(argv[i], "inactive") ||
-            str_ieq(argv[i], "next"))
+            str_ieq(argv[i], "next")) {
             filter = argv[i];
-        else
+        } else if (!store_valid_userid(argv[i]) || store_user_find(&c.st, argv[i], &u, &err) != 0) {
+            /* help/command-games.txt: an unknown userid is refused */
+            sl_free(&users);
+            return refuse(&c, EXIT_REFUSED, "Invalid userid entered");
+        } else {
+            user_free(&u);
             sl_push(&users, argv[i]);
+        }
     }
     int *nums = NULL;
-    Err err;
     int n = store_list_boards(&c.st, &nums, &err);
     buf_add(&c.reply, "List of Genetess games\n\nboard  move  status                          players\n");
     int shown = 0;
@@ -1173,6 +1262,8 @@ static int cmd_calc(int argc, char **argv)
     ctx_init(&c);
     Err err;
     const char *a = argv[0];
+    /* The calculator is part of the help (help/command-calc.txt); its refusals keep "Genetess error". */
+    snprintf(c.subject, sizeof c.subject, "Genetess help");
     if ((a[0] == 'S' || a[0] == 's') && isdigit((unsigned char)a[1])) {
         int64_t code;
         if (!parse_i64(a + 1, &code) || code > 99 || special_describe((int)code, &c.reply, &err) < 0)
@@ -1203,7 +1294,14 @@ static int cmd_verify(int argc, char **argv)
     if ((rc = ctx_open(&c)) != 0 || (rc = load_board(&c, argv[0], &b, NULL)) != 0)
         goto out;
     if (game_replay(b, -1, &r, &err) < 0) {
-        buf_printf(&c.reply, "Genetess board %d: replay fails at %s\n", b->number, err.msg);
+        /* The reason quotes the history: public only once the game has ended (SPEC 5, 9.3). */
+        if (b->phase == PHASE_ENDED) {
+            buf_printf(&c.reply, "Genetess board %d: replay fails at %s\n", b->number, err.msg);
+        } else {
+            fprintf(stderr, "genetess: %d: replay fails at %s\n", b->number, err.msg);
+            buf_printf(&c.reply, "Genetess board %d: the replay of its history fails (the reason is in the "
+                                 "server's log)\n", b->number);
+        }
         rc = EXIT_REFUSED;
         goto out;
     }
@@ -1223,13 +1321,18 @@ static int cmd_verify(int argc, char **argv)
         while (ls > want && ls[-1] != '\n')
             ls--;
         const char *le = strchr(ls, '\n');
-        buf_printf(&c.reply, "Genetess board %d: differs from its replay at line %d of the snapshot: %.*s\n", b->number,
-                   line, le ? (int)(le - ls > 200 ? 200 : le - ls) : 200, ls);
+        /* The line itself may hold pieces, E or orders: it goes to the admin's stderr only (SPEC 5). */
+        fprintf(stderr, "genetess: %d: snapshot line %d: %.*s\n", b->number, line,
+                le ? (int)(le - ls > 200 ? 200 : le - ls) : 200, ls);
+        buf_printf(&c.reply, "Genetess board %d: differs from its replay at line %d of the snapshot\n", b->number,
+                   line);
         rc = EXIT_REFUSED;
     }
     free(want);
     free(got);
 out:
+    if (b)
+        set_subject(&c, b, rc);
     board_free(b);
     board_free(r);
     return ctx_finish(&c, rc);
@@ -1247,6 +1350,7 @@ static int cmd_signup(int argc, char **argv)
     if (store_user_add(&c.st, argv[0], argv[1], argv[2], &err) < 0)
         return refuse(&c, EXIT_REFUSED, "%s", err.msg);
     buf_printf(&c.reply, "User %s signed up.\n", argv[0]);
+    snprintf(c.subject, sizeof c.subject, "Genetess help"); /* SPEC 2.1 names no signup Subject */
     return ctx_finish(&c, EXIT_DONE);
 }
 
@@ -1292,7 +1396,22 @@ static int cmd_cleanup(int argc, char **argv)
     }
     free(nums);
     buf_printf(&c.reply, "Cleanup: %d boards processed, %d archived.\n", processed, archived);
+    if (worst == EXIT_DONE) /* SPEC 2.1 names no Cleanup Subject: its work is the game list's */
+        snprintf(c.subject, sizeof c.subject, "List of Genetess games");
     return ctx_finish(&c, worst);
+}
+
+int command_reject(const char *text, int rc)
+{
+    Ctx c;
+    ctx_init(&c);
+    if (rc == EXIT_USAGE) {
+        fputs(text, stderr); /* usage lines go to stderr (STYLE), and to a mailing sender too */
+        if (!mail_reply_address())
+            return ctx_finish(&c, rc);
+    }
+    buf_add(&c.reply, text);
+    return ctx_finish(&c, rc);
 }
 
 const Command command_table[] = {

@@ -17,6 +17,11 @@ typedef struct Command {
 } Command;
 
 extern const Command command_table[];
+/* Replies text (whole lines) for a command refused before it ran, and returns rc: an unknown command
+ * (rc 1) goes to stdout, or is mailed to SENDER with the Subject "Genetess error" (SPEC 2.1); a usage
+ * error (rc 2) goes to stderr, and is also mailed when SENDER is set. Reads no file. */
+int command_reject(const char *text, int rc);
+
 /* Finds a command by name or alias (case-insensitive); NULL when unknown. */
 const Command *command_find(const char *word);
 

@@ -12,15 +12,14 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const Command *c = command_find(argv[1]);
-    if (!c) {
-        fputs("Unknown command\n", stdout);
-        return EXIT_REFUSED;
-    }
+    if (!c)
+        return command_reject("Unknown command\n", EXIT_REFUSED);
     int n = argc - 2;
     /* SPEC 2.1: the argument count is checked before any file is read. */
     if (n < c->min_args || (c->max_args >= 0 && n > c->max_args)) {
-        fprintf(stderr, "usage: genetess %s\n", c->usage);
-        return EXIT_USAGE;
+        char usage[256];
+        snprintf(usage, sizeof usage, "usage: genetess %s\n", c->usage);
+        return command_reject(usage, EXIT_USAGE);
     }
     return c->run(n, argv + 2);
 }

@@ -214,21 +214,29 @@ static bool seen(const Viewer *v, int sq)
     return v->reader < 0 || (v->m[sq] & VIEW_SEEN);
 }
 
-/* SPEC 5: pieces in seen squares, except other players' phased pieces (never shown); none in round 0. */
+/* The reader's own piece: one they control (ronin included). Orphans belong to nobody, not even their
+ * former owner (SPEC 5: orphans show as orphans, their sequence only when decoded). */
+static bool own_piece(const Viewer *v, const Piece *p)
+{
+    return v->reader >= 0 && board_controls(v->b, v->reader, p);
+}
+
+/* SPEC 5: pieces in seen squares, except phased pieces not the reader's own (never shown); none in
+ * round 0. */
 static bool piece_shown(const Viewer *v, const Piece *p)
 {
     if (v->reader < 0)
         return true;
     if (v->round0 || !seen(v, p->sq))
         return false;
-    return !(p->g.phased && p->owner != v->reader);
+    return !p->g.phased || own_piece(v, p);
 }
 
 static char piece_symbol(const Viewer *v, const Piece *p)
 {
     if (board_is_orphan(v->b, p))
         return 'o';
-    if (v->reader >= 0 && p->owner == v->reader)
+    if (own_piece(v, p))
         return '@';
     return player_letter(p->owner);
 }
@@ -417,7 +425,7 @@ static void draw_legend(const Viewer *v, Buf *out)
         bool orphan = board_is_orphan(b, p);
         const char *owner = v->reader >= 0 && orphan ? "orphan" : b->pl[p->owner].id;
         char *seq = NULL;
-        if (v->reader < 0 || p->owner == v->reader)
+        if (v->reader < 0 || own_piece(v, p))
             seq = genome_str(&p->g, true); /* own pieces in full, markers included */
         else if (v->m[p->sq] & VIEW_DECODE)
             seq = genome_str(&p->g, false); /* decoded: no markers (never phased; u hidden) */

@@ -120,9 +120,31 @@ START_TEST(test_flare_decoded)
     char msg[256];
     fx_piece(b, "C3", ALICE, "AFU");
     fx_piece(b, "T5", BOB, "AB");
+    fx_piece(b, "Q2", BOB, "AXYr"); /* phased: not even a decoding flare shows it */
     ck_assert_int_eq(fx_order(b, ALICE, "FLARE C3", msg, sizeof msg), 0);
     render_all();
     ck_assert_msg(legend(ALICE, "T5") && strstr(legend(ALICE, "T5"), "AB"), "%s", sheet[ALICE]);
+    ck_assert_msg(legend(ALICE, "Q2") == NULL && !strstr(sheet[ALICE], "AXY"), "%s", sheet[ALICE]);
+}
+END_TEST
+
+/* Orphans belong to nobody (SPEC 5, 7.5): not even their eliminated former owner sees them in full,
+ * and a phased orphan is shown to no one. */
+START_TEST(test_orphans_are_nobodys)
+{
+    fx_piece(b, "K3", BOB, "ADP");  /* bob's ronin: he sees J2..L4 */
+    fx_piece(b, "J3", BOB, "AB");   /* orphan */
+    fx_piece(b, "L3", BOB, "ACr");  /* phased orphan */
+    fx_piece(b, "K4", ALICE, "AF"); /* alice decodes J3..L5 */
+    b->pl[BOB].status = PS_ELIMINATED;
+    render_all();
+    ck_assert_msg(legend(BOB, "K3") && strstr(legend(BOB, "K3"), "ADP"), "%s", sheet[BOB]);
+    ck_assert_msg(legend(BOB, "J3") && strstr(legend(BOB, "J3"), "orphan") && strstr(legend(BOB, "J3"), "?") &&
+                      !strstr(legend(BOB, "J3"), "AB"),
+                  "%s", sheet[BOB]);
+    ck_assert_msg(legend(BOB, "L3") == NULL && !strstr(sheet[BOB], "ACr"), "%s", sheet[BOB]);
+    ck_assert_msg(legend(ALICE, "J3") && strstr(legend(ALICE, "J3"), "orphan  AB"), "%s", sheet[ALICE]);
+    ck_assert_msg(legend(ALICE, "L3") == NULL && !strstr(sheet[ALICE], "AC"), "%s", sheet[ALICE]);
 }
 END_TEST
 
@@ -186,6 +208,7 @@ Suite *fog_suite(void)
     tcase_add_test(tc, test_phase);
     tcase_add_test(tc, test_flare);
     tcase_add_test(tc, test_flare_decoded);
+    tcase_add_test(tc, test_orphans_are_nobodys);
     tcase_add_test(tc, test_teleport_fails_outside_view);
     tcase_add_test(tc, test_phased_capture);
     tcase_add_test(tc, test_just_outside_view);

@@ -58,6 +58,8 @@ grep -q "^101:alice bob:1:alice turn$" "$PBMHOME/etc/Genetess.list" && ok || bad
 
 # ---- refusals change nothing ----
 cp "$B" "$T/before"
+cp "$PBMHOME/etc/users" "$T/users0"
+cp "$PBMHOME/etc/Genetess.list" "$T/list0"
 run 1 move 101 alice wrong PASS
 has "Invalid password entered"
 run 1 move 101 zed wrong PASS
@@ -76,7 +78,17 @@ run 1 move 101 alice secret "PASS#7"
 has "Move PASS received as move #1"
 run 1 move 101 alice secret CREATE C4 KA
 has "CREATE C4 AK: K cannot be bought"
+run 1 move abc alice secret PASS
+has "Genetess board abc not found"
+run 2 quiet 101 alice secret maybe
+run 1 games nobody
+has "Invalid userid entered"
+run 1 challenge alice alice
+run 1 challenge --map=nosuchmap alice bob
+SENDER=r@example.org run 1 move 101 alice wrong PASS
 same "$B" "$T/before"
+same "$PBMHOME/etc/users" "$T/users0"
+same "$PBMHOME/etc/Genetess.list" "$T/list0"
 
 # ---- a turn ----
 rm -f "$PBMHOME"/outbox/*
@@ -271,6 +283,181 @@ n=$(grep -l "^Subject: Genetess chat 104 alice$" "$PBMHOME"/outbox/*.mail | wc -
 grep -q "Good luck, bob!" "$PBMHOME"/outbox/*.mail && ok || bad "chat body"
 run 0 verify 104
 has "consistent"
+
+# ---- every reply reaches SENDER, with the Subjects of SPEC 2.1 ----
+# mailed SUBJECT TEXT: nothing on stdout; exactly one mail to r@example.org, with that Subject and text
+mailed() {
+  if [ -s "$T/out" ]; then bad "reply on stdout although SENDER was set: $(head -c 200 "$T/out")"; else ok; fi
+  f=$(grep -l "^To: r@example.org$" "$PBMHOME"/outbox/*.mail 2>/dev/null)
+  if [ "$(echo "$f" | grep -c .)" != 1 ]; then bad "wanted one reply mail, got: $f"; rm -f "$PBMHOME"/outbox/*; return; fi
+  grep -qx "Subject: $1" "$f" && ok || bad "reply Subject is '$(grep '^Subject:' "$f")', wanted '$1'"
+  grep -qF -- "$2" "$f" && ok || bad "reply lacks '$2': $(head -c 300 "$f")"
+  rm -f "$PBMHOME"/outbox/*
+}
+rm -f "$PBMHOME"/outbox/*
+to=$(sed -n 's/^104:[^:]*:[0-9]*:\(.*\) turn$/\1/p' "$PBMHOME/etc/Genetess.list")
+[ -n "$to" ] && ok || bad "board 104 is not waiting for a player"
+export SENDER=r@example.org
+run 2 challenge alice
+mailed "Genetess error" "At least 2 players must play"
+run 2 challenge --colour=red alice bob
+mailed "Genetess error" "Invalid Genetess parameter '--colour=red'"
+run 1 frobnicate
+mailed "Genetess error" "Unknown command"
+run 2 move 104 alice
+mailed "Genetess error" "usage: genetess move"
+grep -q "usage: genetess move" "$T/err" && ok || bad "usage line not on stderr"
+run 0 calc ABBBD
+mailed "Genetess help" "=34E"
+run 1 calc S19
+mailed "Genetess error" "S19"
+run 0 help
+mailed "Genetess help" "challenge"
+run 0 games
+mailed "List of Genetess games" "104"
+run 0 history
+mailed "Historical List of Genetess games" " 101 alice "
+run 0 show 104
+mailed "Genetess Board 104 $to" "Genetess board 104"
+run 0 show 101
+mailed "Genetess Board 101" "The game has ended"
+run 1 show 999
+mailed "Genetess error" "Genetess board 999 not found"
+run 0 showas alice secret 104
+mailed "Genetess Board 104 $to" "genetess move 104 alice <password>"
+run 1 move 104 alice wrong PASS
+mailed "Genetess Board 104 Error" "Invalid password entered"
+run 1 move 104 alice secret MOVE C3 UP
+mailed "Genetess Board 104 Error" 'Invalid move "MOVE C3 UP" entered'
+run 1 move 104 alice secret "PASS#99"
+mailed "Genetess Board 104 Error" "Move PASS received as move #"
+pw=secret; [ "$to" = bob ] && pw=hunter2
+run 1 move 104 "$to" "$pw" MOVE C3 N-N
+mailed "Genetess Board 104 Error" "MOVE C3 N-N: "
+grep -q " $to MOVE C3 N-N (Failed)$" "$B4" && ok || bad "failed order not saved with (Failed)"
+run 0 queue 104 alice secret
+mailed "Genetess Board 104 $to" "Your stored orders: none"
+run 0 quiet 104 alice secret off
+mailed "Genetess Board 104 $to" "Quiet is off"
+run 0 verify 104
+mailed "Genetess Board 104 $to" "consistent"
+run 1 signup alice x a@b.c
+mailed "Genetess error" "User alice already exists"
+unset SENDER
+
+# ---- challenge: map params are defaults, options win (SPEC 2.4); map errors echo no file text ----
+mkdir -p "$PBMHOME/maps"
+cat > "$PBMHOME/maps/tiny.map" <<'MAP'
+name tiny
+grid
+#########
+#.......#
+#.......#
+#########
+end
+start GPC1 B2
+start GPC2 H3
+param start-e 9
+param deadline 10
+MAP
+run 0 challenge --gamble=none --map=tiny --start-e=3 alice bob
+has "created for alice bob on map tiny"
+B5="$PBMHOME/games/Genetess/105"
+grep -q "start-e=3 " "$B5" && ok || bad "--start-e did not override the map's param: $(grep '^(params' "$B5")"
+grep -q "deadline=10 " "$B5" && ok || bad "the map's param deadline was lost: $(grep '^(params' "$B5")"
+printf 'name bad\nfrobnicate hunter2secret\n' > "$PBMHOME/maps/bad.map"
+run 1 challenge --map=bad alice bob
+has "bad.map:2:"
+hasnt "hunter2secret"
+SENDER=r@example.org run 1 challenge --map=../maps/tiny alice bob
+rm -f "$PBMHOME"/outbox/*
+
+# ---- a damaged board: refused with <n>:<line>:, its contents never echoed (SPEC 3.2, 5) ----
+cp "$B5" "$T/good5"
+sed 's/^B2 alice K$/B2 alice B/' "$T/good5" > "$B5"
+cmp -s "$B5" "$T/good5" && bad "board 105 was not damaged" || ok
+cp "$B5" "$T/bad5"
+run 3 show 105
+has "105:"
+hasnt "B2"
+run 3 move 105 bob hunter2 PASS
+has "105:"
+hasnt "B2"
+run 0 games
+has "105    (cannot be read)"
+hasnt "B2"
+run 3 verify 105
+hasnt "B2"
+same "$B5" "$T/bad5"
+cp "$T/good5" "$B5"
+# verify names the line that differs, never its text (it may hold pieces, E or orders)
+cp "$B4" "$T/good4"
+sed 's/^(energy .*)$/(energy 777 777)/' "$T/good4" > "$B4"
+run 1 verify 104
+has "differs from its replay"
+hasnt "777"
+cp "$T/good4" "$B4"
+
+# ---- PBMHOME unset: $HOME/.genetess, announced on stderr; HOME unset too: exit 2 ----
+mkdir -p "$T/h"
+(unset PBMHOME; HOME="$T/h" "$G" games >"$T/out" 2>"$T/err"; echo $? >"$T/rc")
+[ "$(cat "$T/rc")" = 0 ] && ok || bad "PBMHOME unset: exit $(cat "$T/rc")"
+grep -q "$T/h/.genetess" "$T/err" && ok || bad "PBMHOME unset: no notice on stderr: $(cat "$T/err")"
+[ -d "$T/h/.genetess/games" ] && ok || bad "\$HOME/.genetess not created"
+(unset PBMHOME HOME; "$G" games >"$T/out" 2>"$T/err"; echo $? >"$T/rc")
+[ "$(cat "$T/rc")" = 2 ] && ok || bad "PBMHOME and HOME unset: exit $(cat "$T/rc")"
+[ -s "$T/err" ] && ok || bad "PBMHOME and HOME unset: no message"
+PBMHOME=/dev/null/x run 3 games
+
+# ---- round 0: gambles, stakes and starts are secret (SPEC 7.1) ----
+run 0 challenge --seed=9 alice bob
+B6="$PBMHOME/games/Genetess/106"
+run 0 move 106 alice secret "GAMBLE 3E on GPC2"
+run 0 showas bob hunter2 106
+hasnt "3E"
+hasnt "GAMBLE 3E"
+run 0 show 106
+hasnt "3E"
+hasnt "GPC2"
+hasnt "GAMBLE 3E"
+rm -f "$PBMHOME"/outbox/*
+run 0 move 106 bob hunter2 "GAMBLE 2E on GPC2 / GAMBLE 0E dont care"
+run 0 move 106 alice secret "GAMBLE 1E 1st"
+grep -q "^(turn play" "$B6" && ok || bad "round 0 did not end: $(grep '^(turn' "$B6")"
+for who in alice bob; do
+  f=$(grep -l "^To: $who@example.org$" "$PBMHOME"/outbox/*.mail | tail -1)
+  n=$(grep -c "you start on GPC" "$f")
+  [ "$n" = 1 ] && ok || bad "$who's sheet tells $n starts"
+done
+af=$(grep -l "^To: alice@example.org$" "$PBMHOME"/outbox/*.mail | tail -1)
+# alice outbid bob for GPC2: each learns only their own start
+grep -q "2E" "$af" && bad "alice's sheet shows bob's stake" || ok
+grep -q "GPC1" "$af" && bad "alice's sheet shows bob's start" || ok
+run 0 showas alice secret 106
+has "Your start: GPC2"
+hasnt "2E"
+hasnt "GPC1"
+run 0 showas bob hunter2 106
+has "Your start: GPC1"
+hasnt "3E"
+hasnt "GPC2"
+run 0 show 106
+hasnt "2E"
+hasnt "GPC"
+run 0 games
+hasnt "2E"
+hasnt "GPC"
+
+# ---- a ronin player (eliminated, fighting on with P pieces) may resign ----
+GENETESS_NOW=$NOW run 0 challenge --gamble=none alice bob carol
+RB="$PBMHOME/games/Genetess/$(cat "$PBMHOME/games/Genetess/.board")"
+sed -e 's/^carol active out=0/carol eliminated out=1/' -e 's/ carol K$/ carol KP/' \
+    -e '/^(moves$/,/^)$/{/^)$/i 1a admin EDIT carol was eliminated; her King fights on as a ronin
+}' "$RB" > "$T/ronin" && cp "$T/ronin" "$RB"
+GENETESS_NOW=$NOW run 0 resign "$(basename "$RB")" carol pw
+grep -q "^carol resigned out=1" "$RB" && ok || bad "ronin resign: $(grep '^carol' "$RB")"
+GENETESS_NOW=$NOW run 1 resign "$(basename "$RB")" carol pw
+has "You have already left this game"
 
 # ---- every game played above replays to its stored snapshot ----
 for f in "$PBMHOME"/games/Genetess/[0-9]* "$PBMHOME"/games/Genetess-archive/[0-9]*; do
