@@ -29,19 +29,11 @@ void game_fire_specials(Game *g, int player)
             list[n++] = &b->sp[i];
     }
     qsort(list, (size_t)n, sizeof *list, cmp_fire);
-    /* Specials may move (S13, S16): remember what to fire by code and square. */
-    int *code = xmalloc(sizeof(int) * (size_t)(n ? n : 1)), *sq = xmalloc(sizeof(int) * (size_t)(n ? n : 1));
+    /* The list holds specials, not squares: one that S13 or S16 moves still fires if, when its turn
+     * comes, a piece of the player stands where it is now; one not listed never fires. Firing never adds
+     * or removes specials, so the pointers into b->sp stay valid. */
     for (int i = 0; i < n; i++) {
-        code[i] = list[i]->code;
-        sq[i] = list[i]->sq;
-    }
-    for (int i = 0; i < n; i++) {
-        Special *sp = NULL;
-        for (int k = 0; k < b->nsp; k++)
-            if (b->sp[k].code == code[i] && b->sp[k].sq == sq[i])
-                sp = &b->sp[k];
-        if (!sp)
-            continue;
+        Special *sp = list[i];
         /* Each fires only if, when its turn comes, a piece of that player stands on it. */
         Piece *p = board_piece_at(b, sp->sq);
         if (!p || !board_controls(b, player, p))
@@ -49,8 +41,6 @@ void game_fire_specials(Game *g, int player)
         special_fire(g, player, sp);
     }
     free(list);
-    free(code);
-    free(sq);
 }
 
 
@@ -101,6 +91,30 @@ static void tell(Game *g, int player, const Special *sp, int sq2, const char *wh
     game_event(g, player, EV_PRIVATE, sqs, sq2 >= 0 ? 2 : 1, "Special S%d on {0}: %s", sp->code, what);
 }
 
+/* How a special is named to reader (SPEC 5): "special S<n>" when the reader saw its square just before,
+ * else "a special" - a special outside the reader's view is never described, not even to the owner of a
+ * piece it hits. */
+static const char *sp_name(const Game *g, int reader, const Special *sp, char buf[32])
+{
+    const uint8_t *v = reader >= 0 && reader < g->b->np ? g->before[reader] : NULL;
+    if (v && (v[sp->sq] & VIEW_SEEN))
+        snprintf(buf, 32, "special S%d", sp->code);
+    else
+        snprintf(buf, 32, "a special");
+    return buf;
+}
+
+/* The name of a special in a W shield notice on sq, which every reader who sees sq reads: the code only
+ * when the piece stands on the special itself (then whoever sees the piece sees the special). */
+static const char *shield_name(const Special *sp, int sq, char buf[32])
+{
+    if (sq == sp->sq)
+        snprintf(buf, 32, "special S%d", sp->code);
+    else
+        snprintf(buf, 32, "a special");
+    return buf;
+}
+
 static void add_copies(Genome *gn, int gene, int k)
 {
     int v = gn->n[gene] + k;
@@ -117,16 +131,15 @@ static int64_t strip_king(Game *g, int sq, const Special *sp)
     lost.phased = lost.flare = false;
     if (!genome_total(&lost))
         return 0;
-    char what[32];
-    snprintf(what, sizeof what, "special S%d", sp->code);
-    if (game_shield(g, sq, what))
+    char what[32], nm[32];
+    if (game_shield(g, sq, shield_name(sp, sq, what)))
         return 0;
     p = board_piece_at(g->b, sq);
     for (int i = 0; i < GENE_COUNT; i++)
         if (i != GENE_K)
             p->g.n[i] = 0;
     char *ls = genome_str(&lost, false);
-    char *own = xasprintf("Your King on {0} lost %s to special S%d: only K is left.", ls, sp->code);
+    char *own = xasprintf("Your King on {0} lost %s to %s: only K is left.", ls, sp_name(g, p->owner, sp, nm));
     piece_event(g, sq, -1, "{p0} King on {0} lost every code but K.", own);
     free(own);
     free(ls);
@@ -160,8 +173,8 @@ static bool move_aside(Game *g, int sq, const Special *sp)
     }
     if (!n)
         return false;
-    char what[48];
-    snprintf(what, sizeof what, "being pushed aside by special S%d", sp->code);
+    char what[64], nm[32];
+    snprintf(what, sizeof what, "being pushed aside by %s", shield_name(sp, sq, nm));
     if (game_shield(g, sq, what))
         return false;
     int to = free_sq[rnd(g, n)];
@@ -390,12 +403,15 @@ static void fire_s8(Game *g, int player, Special *sp, Piece *occ)
             r1 = x;
         }
         free(t);
+        /* Another player's phased piece looks empty: its square may be chosen, and then the teleport is
+         * blocked and reveals it (SPEC 6.1) - skipping it would tell the player it is there. */
         int cap = (c1 - c0 + 1) * (r1 - r0 + 1), nc = 0;
         int *cand = xmalloc(sizeof(int) * (size_t)cap);
         for (int r = r0; r <= r1; r++)
             for (int c = c0; c <= c1; c++) {
                 int sq = board_sq(b, c, r);
-                if (board_is_floor(b, sq) && !board_piece_at(b, sq))
+                Piece *tp = board_piece_at(b, sq);
+                if (board_is_floor(b, sq) && (!tp || (tp->g.phased && tp->owner != player)))
                     cand[nc++] = sq;
             }
         if (!nc) {
@@ -405,6 +421,11 @@ static void fire_s8(Game *g, int player, Special *sp, Piece *occ)
         }
         int to = cand[rnd(g, nc)];
         free(cand);
+        if (board_piece_at(b, to)) {
+            clear_target(g, player, sp, to); /* reveals the phased piece */
+            tell(g, player, sp, to, "the teleport was blocked at {1}.");
+            return;
+        }
         if (game_shield(g, from, "special S8"))
             return;
         teleport(g, from, to);
@@ -446,7 +467,8 @@ static void fire_s9(Game *g, int player, Special *sp, Piece *occ)
         /* A non-K piece may lose its last A (and die); K is never removable. */
         if (!p || !genome_removable(&p->g, false, NULL))
             continue;
-        if (game_shield(g, sq, "radiation (special S9)")) /* count= is one effect */
+        char nm[32];
+        if (game_shield(g, sq, sq == sp->sq ? "radiation (special S9)" : "radiation")) /* count= is one effect */
             continue;
         p = board_piece_at(b, sq);
         Genome lost = {0};
@@ -462,7 +484,8 @@ static void fire_s9(Game *g, int player, Special *sp, Piece *occ)
             lost.n[gene]++;
         }
         char *ls = genome_str(&lost, false);
-        char *own = xasprintf("Your piece on {0} lost %s to radiation (special S9)%s.", ls,
+        bool named = strcmp(sp_name(g, p->owner, sp, nm), "a special") != 0;
+        char *own = xasprintf("Your piece on {0} lost %s to radiation%s%s.", ls, named ? " (special S9)" : "",
                               genome_viable(&p->g) ? ", now{g0}" : "");
         piece_event(g, sq, -1, "{p0} piece on {0} was irradiated.", own);
         free(own);
@@ -622,7 +645,6 @@ static void fire_s14(Game *g, int player, Special *sp, Piece *occ)
 
 static void fire_s15(Game *g, int player, Special *sp, Piece *occ)
 {
-    (void)sp;
     (void)occ;
     Board *b = g->b;
     int *all;
@@ -638,9 +660,11 @@ static void fire_s15(Game *g, int player, Special *sp, Piece *occ)
     }
     /* W pieces resist: they stay, and their squares are not in the shuffle. */
     int n = 0;
-    for (int i = 0; i < nk; i++)
-        if (!game_shield(g, all[i], "special S15"))
+    for (int i = 0; i < nk; i++) {
+        char what[32];
+        if (!game_shield(g, all[i], shield_name(sp, all[i], what)))
             all[n++] = all[i];
+    }
     Piece *pcs = xmalloc(sizeof *pcs * (size_t)(n ? n : 1));
     int *freesq = xmalloc(sizeof(int) * (size_t)(n ? n : 1));
     for (int i = 0; i < n; i++) {
@@ -666,7 +690,6 @@ static void fire_s15(Game *g, int player, Special *sp, Piece *occ)
 static void fire_s16(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
-    (void)sp;
     (void)occ;
     Board *b = g->b;
     /* Pieces keep their index in b->pc while they only move: each moves once. */
@@ -678,7 +701,7 @@ static void fire_s16(Game *g, int player, Special *sp, Piece *occ)
         int from = b->pc[sqs[i]].sq, to = board_step(b, from, (int)rnd(g, DIR_COUNT));
         if (to < 0 || !board_is_floor(b, to) || board_piece_at(b, to))
             continue;
-        if (game_shield(g, from, "the tremor (special S16)"))
+        if (game_shield(g, from, from == sp->sq ? "the tremor (special S16)" : "a tremor"))
             continue;
         board_move_piece(b, from, to);
         piece_event(g, from, to, "{p0} piece{g0} was shaken from {0} to {1}.", NULL);
@@ -802,7 +825,6 @@ static void fire_s21(Game *g, int player, Special *sp, Piece *occ)
 
 static void fire_s22(Game *g, int player, Special *sp, Piece *occ)
 {
-    (void)sp;
     (void)player;
     (void)occ;
     Board *b = g->b;
@@ -825,11 +847,12 @@ static void fire_s22(Game *g, int player, Special *sp, Piece *occ)
     for (int i = 0; i < n; i++) {
         if (!gain[i] || !board_piece_at(b, sqs[i]))
             continue;
-        if (game_shield(g, sqs[i], "special S22")) /* one effect however many Ks */
+        char what[32], nm[32];
+        if (game_shield(g, sqs[i], shield_name(sp, sqs[i], what))) /* one effect however many Ks */
             continue;
         Piece *p = board_piece_at(b, sqs[i]);
         add_copies(&p->g, GENE_K, gain[i]);
-        char *own = xasprintf("Your piece on {0} gained %d K from special S22 (now{g0}).", gain[i]);
+        char *own = xasprintf("Your piece on {0} gained %d K from %s (now{g0}).", gain[i], sp_name(g, p->owner, sp, nm));
         piece_event(g, sqs[i], -1, "{p0} piece on {0} gained a King code.", own);
         free(own);
     }

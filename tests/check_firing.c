@@ -143,6 +143,41 @@ START_TEST(test_fires_only_for_occupant)
 }
 END_TEST
 
+/* The list of a firing step holds specials, not squares: a listed special that S13 moves onto another
+ * of the player's pieces still fires there, and a special that was not listed never fires. */
+START_TEST(test_list_fixed_by_special)
+{
+    int moved = 0;
+    for (uint64_t s = 1; s <= 40; s++) {
+        Board *b = fx_board(rows, 2, 1000);
+        rng_seed(&b->rng, s);
+        fx_piece(b, "B2", 0, "A");
+        fx_piece(b, "D2", 0, "AB");
+        fx_piece(b, "F2", 0, "AC");
+        add_sp(b, "S13 B2 onto=occupied");
+        add_sp(b, "S14 D2");
+        add_sp(b, "S14 J5"); /* not occupied: not listed, whatever S13 does to it */
+        fire(b, 0);
+        int doubled = 0, where = b->sp[1].sq;
+        static const char *const sqs[] = {"B2", "D2", "F2"};
+        static const int total[] = {1, 2, 2};
+        for (int i = 0; i < 3; i++) {
+            int t = genome_total(&board_piece_at(b, fx_sq(b, sqs[i]))->g);
+            if (fx_sq(b, sqs[i]) == where)
+                ck_assert_msg(t == 2 * total[i], "seed %d: the listed S14 on %s did not fire", (int)s, sqs[i]);
+            else
+                ck_assert_msg(t == total[i], "seed %d: %s doubled without the listed S14", (int)s, sqs[i]);
+            doubled += t != total[i];
+        }
+        ck_assert_int_eq(doubled, 1);
+        if (where != fx_sq(b, "D2"))
+            moved++;
+        board_free(b);
+    }
+    ck_assert_int_gt(moved, 0);
+}
+END_TEST
+
 /* ---- S2 ---- */
 
 START_TEST(test_s2_block)
@@ -178,8 +213,8 @@ START_TEST(test_s2_destroy_and_king)
     /* W resists the loss (one W consumed); still no wall */
     ck_assert_int_eq(ter(b, "F3"), TER_FLOOR);
     ck_assert_str_eq(fx_seq(b, "F3"), "AK");
-    NEWS_HAS(b, 1, "Your King on E3 lost AB to special S2: only K is left.");
-    NEWS_HAS(b, 1, "Your piece on F3 resisted special S2 with its shield (W).");
+    NEWS_HAS(b, 1, "Your King on E3 lost AB to a special: only K is left."); /* B2 is outside bob's view */
+    NEWS_HAS(b, 1, "Your piece on F3 resisted a special with its shield (W).");
     board_free(b);
 }
 END_TEST
@@ -566,6 +601,36 @@ START_TEST(test_s8_rect_reproducible)
 }
 END_TEST
 
+START_TEST(test_s8_rect_phased)
+{
+    /* SPEC 6.1: a phased piece looks empty, so the rectangle may choose its square; the teleport is then
+     * blocked and reveals it - never "no empty square", which would tell alice a hidden piece is there */
+    Board *b = fx_board(rows, 2, 0);
+    fx_piece(b, "B2", 0, "A");
+    fx_piece(b, "H3", 1, "Ar");
+    add_sp(b, "S8 B2 target=H3:H3");
+    fire(b, 0);
+    ck_assert_str_eq(fx_seq(b, "B2"), "A");
+    ck_assert_str_eq(fx_seq(b, "H3"), "A"); /* revealed */
+    ck_assert_int_eq(fx_owner(b, "H3"), 1);
+    NEWS_HAS(b, 0, "Special S8 on B2: the teleport was blocked at H3.");
+    NEWS_LACKS(b, 0, "no empty floor square");
+    NEWS_HAS(b, 1, "Your phased piece on H3 was revealed");
+    board_free(b);
+
+    /* alice's own phased piece is no target for her: she knows it is there */
+    b = fx_board(rows, 2, 0);
+    fx_piece(b, "B2", 0, "A");
+    fx_piece(b, "H3", 0, "Ar");
+    add_sp(b, "S8 B2 target=H3:H3");
+    fire(b, 0);
+    ck_assert_str_eq(fx_seq(b, "B2"), "A");
+    ck_assert_str_eq(fx_seq(b, "H3"), "Ar");
+    NEWS_HAS(b, 0, "there was no empty floor square to teleport to.");
+    board_free(b);
+}
+END_TEST
+
 /* ---- S9 ---- */
 
 START_TEST(test_s9_radiation)
@@ -591,7 +656,7 @@ START_TEST(test_s9_radiation)
     ck_assert_str_eq(fx_seq(b, "E2"), "K");
     ck_assert_str_eq(fx_seq(b, "F2"), "AA"); /* one effect: one W */
     ck_assert_str_eq(fx_seq(b, "G2"), "K");
-    NEWS_HAS(b, 1, "Your piece on E2 lost AB to radiation (special S9), now K.");
+    NEWS_HAS(b, 1, "Your piece on E2 lost AB to radiation, now K."); /* B2 is outside bob's view */
     board_free(b);
 
     /* the default target is "self": after S13/S16 move the special it irradiates its new square */
@@ -1057,6 +1122,68 @@ START_TEST(test_s22_monkey)
 }
 END_TEST
 
+/* ---- privacy ---- */
+
+START_TEST(test_remote_special_unnamed)
+{
+    /* SPEC 5: a special outside a reader's view is never named to them, not even to the owner of the
+     * piece it hits (who is still told what happened to the piece); one in view is named */
+    Board *b = fx_board(rows, 3, 0);
+    fx_piece(b, "B2", 0, "A");
+    fx_piece(b, "C2", 0, "A");
+    fx_piece(b, "E4", 0, "A");
+    fx_piece(b, "J5", 1, "KAB");
+    fx_piece(b, "J3", 1, "AAW");
+    fx_piece(b, "J4", 1, "KB");
+    fx_piece(b, "F4", 1, "KA");  /* sees the special on E4 */
+    fx_piece(b, "K4", 2, "A");   /* carol watches J3..J5, not the specials */
+    add_sp(b, "S6 B2 targets=J5");
+    add_sp(b, "S9 C2 targets=J3,J4");
+    add_sp(b, "S6 E4 targets=F4");
+    fire(b, 0);
+    ck_assert_str_eq(fx_seq(b, "J5"), "K");
+    ck_assert_str_eq(fx_seq(b, "J3"), "AA");
+    ck_assert_str_eq(fx_seq(b, "J4"), "K");
+    ck_assert_str_eq(fx_seq(b, "F4"), "K");
+    NEWS_HAS(b, 1, "Your King on J5 lost AB to a special: only K is left.");
+    NEWS_HAS(b, 1, "Your piece on J3 resisted radiation with its shield (W).");
+    NEWS_HAS(b, 1, "Your piece on J4 lost B to radiation, now K.");
+    NEWS_HAS(b, 1, "Your King on F4 lost A to special S6: only K is left.");
+    NEWS_LACKS(b, 1, "S9");
+    NEWS_LACKS(b, 2, "S6");
+    NEWS_LACKS(b, 2, "S9");
+    NEWS_HAS(b, 2, "Bob's piece on J3 resisted radiation with its shield (W).");
+    board_free(b);
+
+    /* S22: the owner of a piece far from the special learns of the K, not of the special */
+    b = fx_board(rows, 2, 0);
+    add_start(b, 1, "K6");
+    fx_piece(b, "B2", 0, "A");
+    fx_piece(b, "K5", 1, "A");
+    add_sp(b, "S22 B2");
+    fire(b, 0);
+    ck_assert_str_eq(fx_seq(b, "K5"), "AK");
+    NEWS_HAS(b, 1, "Your piece on K5 gained 1 K from a special (now AK).");
+    NEWS_LACKS(b, 1, "S22");
+    board_free(b);
+
+    /* S15 and S16 move pieces far from the special: a W notice there does not name it */
+    b = fx_board(rows, 2, 0);
+    fx_piece(b, "B2", 0, "A");
+    fx_piece(b, "C2", 0, "AB");
+    fx_piece(b, "J5", 0, "AW");
+    fx_piece(b, "G4", 1, "ADW"); /* bob sees J5; all 8 squares around him are free: he is shaken */
+    add_sp(b, "S15 B2");
+    add_sp(b, "S16 C2");
+    fire(b, 0);
+    NEWS_HAS(b, 1, "Alice's piece on J5 resisted a special with its shield (W).");
+    NEWS_HAS(b, 1, "Your piece on G4 resisted a tremor with its shield (W).");
+    NEWS_LACKS(b, 1, "S15");
+    NEWS_LACKS(b, 1, "S16");
+    board_free(b);
+}
+END_TEST
+
 /* ---- through the turn ---- */
 
 START_TEST(test_fire_at_turn_start)
@@ -1089,6 +1216,7 @@ Suite *firing_suite(void)
     tcase_add_test(tc, test_order_by_code);
     tcase_add_test(tc, test_order_reading);
     tcase_add_test(tc, test_fires_only_for_occupant);
+    tcase_add_test(tc, test_list_fixed_by_special);
     tcase_add_test(tc, test_s2_block);
     tcase_add_test(tc, test_s2_destroy_and_king);
     tcase_add_test(tc, test_s2_move);
@@ -1106,6 +1234,7 @@ Suite *firing_suite(void)
     tcase_add_test(tc, test_s8_occupied);
     tcase_add_test(tc, test_s8_phased_and_w);
     tcase_add_test(tc, test_s8_rect_reproducible);
+    tcase_add_test(tc, test_s8_rect_phased);
     tcase_add_test(tc, test_s9_radiation);
     tcase_add_test(tc, test_s10_walls);
     tcase_add_test(tc, test_s11_once_per_turn);
@@ -1121,6 +1250,7 @@ Suite *firing_suite(void)
     tcase_add_test(tc, test_s20_rockfall);
     tcase_add_test(tc, test_s21_recycle);
     tcase_add_test(tc, test_s22_monkey);
+    tcase_add_test(tc, test_remote_special_unnamed);
     tcase_add_test(tc, test_fire_at_turn_start);
     suite_add_tcase(s, tc);
     return s;
