@@ -83,13 +83,12 @@ static bool is_holiday_text(const char *s)
     return strncasecmp(s, "HOLIDAY", 7) == 0 && (s[7] == '\0' || isspace((unsigned char)s[7]));
 }
 
-/* Sheets for everyone as the clock starts running on a waiting turn (SPEC 7.2 step 5). */
-static void turn_waits(Game *g)
+void clock_turn_waits(Game *g)
 {
     Board *b = g->b;
     g->new_turn = true;
     for (int i = 0; i < b->np; i++)
-        if (i == b->seat || !b->pl[i].quiet)
+        if (i == b->seat || (!b->pl[i].quiet && board_player_has_turns(b, i)))
             g->sheet_due[i] = true;
 }
 
@@ -281,7 +280,7 @@ static void holiday_expired(Game *g)
         break;
     default:
         fresh_deadline(g);
-        turn_waits(g);
+        clock_turn_waits(g);
         break;
     }
 }

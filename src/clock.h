@@ -18,6 +18,10 @@ bool clock_round0_resign(Game *g, int player);
 /* Queues the nag mail (SPEC 7.3) for the player to move when due; sets g->nagged. */
 void clock_nag(Game *g, MailQueue *mq, const Store *st);
 
+/* Start-of-turn step 5 (SPEC 7.2): the turn waits for its player: a sheet for everyone who still
+ * takes turns (the player to move always; the others unless quiet), the clock runs. Players out of
+ * the game without ronin hear nothing more until the final sheet (SPEC 7.6). */
+void clock_turn_waits(Game *g);
 /* Start-of-turn step 4 (SPEC 7.2): runs a '*' order at the head of the current player's queue or
  * starts a stored HOLIDAY. Returns true when the turn was handled (no sheets of its own). */
 bool clock_turn_queue(Game *g);

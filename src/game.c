@@ -254,6 +254,9 @@ void game_eliminate(Game *g, int player, PlayerStatus how, int by)
         if (by >= 0 && by != player && how == PS_ELIMINATED)
             b->pl[by].kills++;
     }
+    /* SPEC 7.6: the player is always mailed the news of their own elimination (without ronin they
+     * get no other sheet until the final one). */
+    g->sheet_due[player] = true;
     static const char *const verb[] = {"", "was eliminated", "resigned", "forfeited"};
     if (by >= 0 && how == PS_ELIMINATED)
         game_event(g, player, EV_PUBLIC, NULL, 0, "%s %s: their King was captured by %s.", pl->id, verb[how],
@@ -408,6 +411,11 @@ void game_start_turn(Game *g)
     /* 7.2 (3): specials occupied by the player's pieces fire. */
     game_fire_specials(g, p);
     game_end_action(g);
+    if (!board_player_has_turns(b, p)) {
+        /* A ronin's last piece died in step 3: no turn left, so the seat is skipped (SPEC 7.2). */
+        game_next_turn(g);
+        return;
+    }
     b->clock.turn_start = g->now;
     b->clock.fresh_used = false;
     b->clock.holiday_since = 0;
@@ -418,10 +426,7 @@ void game_start_turn(Game *g)
     if (clock_turn_queue(g))
         return;
     /* 7.2 (5): sheets for everyone; the clock runs. */
-    g->new_turn = true;
-    for (int i = 0; i < b->np; i++)
-        if (i == p || !b->pl[i].quiet)
-            g->sheet_due[i] = true;
+    clock_turn_waits(g);
 }
 
 void game_next_turn(Game *g)

@@ -100,6 +100,48 @@ START_TEST(test_scores)
 }
 END_TEST
 
+/* Scoring and the result (SPEC 7.6): the last player standing may not be the winner; equal top
+ * scores tie (constructed: with at most 8 players no real game reaches one). */
+START_TEST(test_winner_tie_and_finish)
+{
+    Board *b = fx_board(rows, 3, 0);
+    b->pl[2].status = PS_RESIGNED;  /* carol resigned first: out 1 */
+    b->pl[2].out_seq = 1;
+    b->pl[1].status = PS_ELIMINATED; /* bob out 2nd, with one eliminating capture */
+    b->pl[1].out_seq = 2;
+    b->pl[1].kills = 1;
+    int best;
+    ck_assert_int_eq(game_score(b, 0), 2);  /* alice, last standing: +1 per player out */
+    ck_assert_int_eq(game_score(b, 1), 11); /* bob: 10 + carol out before him */
+    ck_assert_int_eq(game_winner(b, &best), 1);
+    ck_assert_int_eq(best, 11);
+    Game g;
+    game_init(&g, b, 5000);
+    game_finish(&g);
+    ck_assert_int_eq(b->phase, PHASE_ENDED);
+    ck_assert_str_eq(b->result, "won by bob (11)");
+    ck_assert_int_eq(b->clock.deadline, 0);
+    ck_assert_int_eq(b->clock.ended, 5000);
+    for (int p = 0; p < 3; p++)
+        ck_assert(g.sheet_due[p]);
+    game_done(&g);
+    /* A tie. */
+    b->phase = PHASE_PLAY;
+    b->result[0] = '\0';
+    b->pl[0].kills = 1;             /* alice and bob both in, 10 + 1 each */
+    b->pl[1].out_seq = 0;
+    b->pl[1].status = PS_ACTIVE;
+    ck_assert_int_eq(game_score(b, 0), 11);
+    ck_assert_int_eq(game_score(b, 1), 11);
+    ck_assert_int_eq(game_winner(b, &best), -1);
+    game_init(&g, b, 6000);
+    game_finish(&g);
+    ck_assert_str_eq(b->result, "tie (11)");
+    game_done(&g);
+    board_free(b);
+}
+END_TEST
+
 Suite *game_suite(void)
 {
     Suite *s = suite_create("game");
@@ -108,6 +150,7 @@ Suite *game_suite(void)
     tcase_add_test(tc, test_event_partly_outside_and_decode);
     tcase_add_test(tc, test_replay_reproduces);
     tcase_add_test(tc, test_scores);
+    tcase_add_test(tc, test_winner_tie_and_finish);
     suite_add_tcase(s, tc);
     return s;
 }
