@@ -427,7 +427,7 @@ static char *serialize(const Board *b, bool core)
         for (int k = 0; k < p->nreveals; k++) {
             const Reveal *rv = &p->reveals[k];
             buf_printf(&o, "%s reveal %s %s %s %s\n", p->id, board_sq_name(b, rv->sq, sq),
-                       rv->owner >= 0 ? b->pl[rv->owner].id : "-", rv->seq, rv->label);
+                       rv->owner >= 0 ? b->pl[rv->owner].id : "*", rv->seq, rv->label);
         }
     }
     buf_add(&o, ")\n(gambles\n");
@@ -1043,8 +1043,8 @@ static int parse_body(Parser *ps, Board *b)
                 Reveal rv = {0};
                 if (parse_sq_at(ps, b, e->lines[k], sqs, &rv.sq) < 0)
                     return -1;
-                rv.owner = strcmp(who, "-") ? board_player_index(b, who) : -1;
-                if (strcmp(who, "-") && rv.owner < 0)
+                rv.owner = strcmp(who, "*") ? board_player_index(b, who) : REVEAL_ORPHAN;
+                if (strcmp(who, "*") && rv.owner < 0)
                     return perr(ps, e->lines[k], "reveal of an unknown player's piece");
                 snprintf(rv.seq, sizeof rv.seq, "%s", seq);
                 snprintf(rv.label, sizeof rv.label, "%s", lab);

@@ -40,10 +40,12 @@ typedef struct Piece {
     Genome g;
 } Piece;
 
+#define REVEAL_ORPHAN (-2)
+
 /* A piece revealed by S17/S18, as it stood when revealed (SPEC 5). */
 typedef struct Reveal {
     int sq;
-    int owner;          /* -1 when the owner is not to be shown (never happens now) */
+    int owner;          /* player index; REVEAL_ORPHAN for an orphan (written "*" in the board file) */
     char seq[64];       /* shown sequence ("K" only without F), or "?" */
     char label[16];     /* turn label of the reveal */
 } Reveal;

@@ -726,7 +726,7 @@ static void add_reveal(Game *g, int player, const Piece *p, const char *seq)
     Player *pl = &g->b->pl[player];
     Reveal rv = {0};
     rv.sq = p->sq;
-    rv.owner = p->owner;
+    rv.owner = board_is_orphan(g->b, p) ? REVEAL_ORPHAN : p->owner; /* SPEC 5: orphans show as orphans */
     snprintf(rv.seq, sizeof rv.seq, "%s", seq);
     board_turn_label(g->b, rv.label);
     for (int k = 0; k < pl->nreveals; k++)

@@ -268,7 +268,7 @@ static char cell(const Viewer *v, int sq)
     char ter = b->ter[sq];
     if (!seen(v, sq)) {
         const Reveal *rv = reveal_at(v, sq);
-        return rv ? player_letter(rv->owner) : ' ';
+        return rv ? (rv->owner == REVEAL_ORPHAN ? 'o' : player_letter(rv->owner)) : ' ';
     }
     if (v->round0) {
         const Start *st = ter == TER_FLOOR ? start_at(b, sq) : NULL;
@@ -444,7 +444,7 @@ static void draw_legend(const Viewer *v, Buf *out)
             if (!shown++)
                 buf_add(out, "Pieces:\n");
             char *text = xasprintf("%s  (seen at %s)", rv->seq, rv->label);
-            legend_line(out, ow, board_sq_name(b, rv->sq, nm), rv->owner >= 0 ? b->pl[rv->owner].id : "?", text);
+            legend_line(out, ow, board_sq_name(b, rv->sq, nm), rv->owner >= 0 ? b->pl[rv->owner].id : "orphan", text);
             free(text);
         }
     }
@@ -577,7 +577,7 @@ static void views_section(const Board *b, int reader, Buf *out)
         if (!n++)
             buf_add(out, "Revealed pieces (until the start of your next turn):\n");
         char *t = xasprintf("%s %s %s (seen at %s)", board_sq_name(b, rv->sq, nm),
-                            rv->owner >= 0 ? b->pl[rv->owner].id : "?", rv->seq, rv->label);
+                            rv->owner >= 0 ? b->pl[rv->owner].id : "orphan", rv->seq, rv->label);
         wrap(out, "  ", 4, t);
         free(t);
     }

@@ -973,6 +973,26 @@ START_TEST(test_s17_reveal_kings)
     ck_assert_int_eq(b->pl[0].nreveals, 1);
     ck_assert_str_eq(b->pl[0].reveals[0].seq, "ABK");
     board_free(b);
+
+    /* an orphan King shows as an orphan, not as its former owner's (SPEC 5), and survives a save */
+    b = fx_board(rows, 3, 0);
+    fx_piece(b, "B2", 0, "A");
+    fx_piece(b, "J5", 2, "K");
+    b->pl[2].status = PS_RESIGNED;
+    b->pl[2].out_seq = 1;
+    add_sp(b, "S17 B2");
+    fire(b, 0);
+    ck_assert_int_eq(b->pl[0].nreveals, 1);
+    ck_assert_int_eq(b->pl[0].reveals[0].owner, REVEAL_ORPHAN);
+    char *text = board_serialize(b);
+    ck_assert_msg(strstr(text, "alice reveal J5 * K 1a\n"), "%s", text);
+    Err err;
+    Board *c = board_parse(text, "101", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    ck_assert_int_eq(c->pl[0].reveals[0].owner, REVEAL_ORPHAN);
+    free(text);
+    board_free(c);
+    board_free(b);
 }
 END_TEST
 

@@ -200,6 +200,21 @@ START_TEST(test_just_outside_view)
 }
 END_TEST
 
+START_TEST(test_orphan_reveal_shown_as_orphan)
+{
+    fx_piece(b, "C3", ALICE, "A");
+    fx_piece(b, "S4", CAROL, "K");
+    b->pl[CAROL].status = PS_RESIGNED;
+    b->pl[CAROL].out_seq = 1;
+    b->pl[ALICE].reveals = xcalloc(1, sizeof(Reveal));
+    b->pl[ALICE].nreveals = 1;
+    b->pl[ALICE].reveals[0] = (Reveal){.sq = fx_sq(b, "S4"), .owner = REVEAL_ORPHAN, .seq = "K", .label = "1a"};
+    render_all();
+    const char *l = legend(ALICE, "S4");
+    ck_assert_msg(l && strstr(l, "orphan") && !strstr(l, "carol"), "%s", sheet[ALICE]);
+}
+END_TEST
+
 Suite *fog_suite(void)
 {
     Suite *s = suite_create("fog");
@@ -212,6 +227,7 @@ Suite *fog_suite(void)
     tcase_add_test(tc, test_teleport_fails_outside_view);
     tcase_add_test(tc, test_phased_capture);
     tcase_add_test(tc, test_just_outside_view);
+    tcase_add_test(tc, test_orphan_reveal_shown_as_orphan);
     suite_add_tcase(s, tc);
     return s;
 }
