@@ -775,6 +775,10 @@ static int cmd_move(int argc, char **argv)
     have_game = true;
     char result[ERR_MAX + 300] = "";
     bool ours = b->phase == PHASE_PLAY && b->seat == p;
+    if (b->phase == PHASE_PLAY && !board_player_has_turns(b, p)) {
+        buf_add(&c.reply, "You are out of this game: you have no pieces left to order\n");
+        goto out;
+    }
     if (b->phase == PHASE_ROUND0) {
         for (int i = 0; i < l.n; i++) {
             int r = clock_order(&g, p, &l.v[i], false);
@@ -810,12 +814,9 @@ static int cmd_move(int argc, char **argv)
             buf_printf(&c.reply, "%s: GAMBLE is only for round 0\n", o->text);
             goto out;
         }
-        int r = o->verb == ORD_HOLIDAY ? clock_order(&g, p, o, false) : game_play(&g, p, o, false);
-        if (r == ORDER_REFUSED) {
-            buf_printf(&c.reply, "%s: %s\n", o->text, g.fail.msg);
-            goto out;
-        }
-        /* A live order on your turn replaces the head of the queue; the rest of the message replaces the queue. */
+        /* SPEC 7.3: a live order on your turn replaces the head of the queue and the rest of the message
+         * replaces the queue. Done before the order runs: the turns it starts (other players' * orders)
+         * may come round to this player's queue again. A refusal saves nothing, so this is undone then. */
         if (pl->queue.n && o->verb != ORD_HOLIDAY) {
             free(pl->queue.v[0]);
             memmove(pl->queue.v, pl->queue.v + 1, sizeof(char *) * (size_t)(pl->queue.n - 1));
@@ -823,6 +824,11 @@ static int cmd_move(int argc, char **argv)
         }
         if (l.n > 1)
             set_queue(pl, &l, 1);
+        int r = o->verb == ORD_HOLIDAY ? clock_order(&g, p, o, false) : game_play(&g, p, o, false);
+        if (r == ORDER_REFUSED) {
+            buf_printf(&c.reply, "%s: %s\n", o->text, g.fail.msg);
+            goto out;
+        }
         if (r < 0) {
             snprintf(result, sizeof result, "%s: %s", o->text, g.fail.msg);
             rc = EXIT_REFUSED;
@@ -869,6 +875,10 @@ static int cmd_queue(int argc, char **argv)
     if ((rc = open_player_board(&c, argv, &b, &p)) != 0)
         goto out;
     rc = EXIT_REFUSED;
+    if (b->phase == PHASE_PLAY && !board_player_has_turns(b, p) && argc > 3) {
+        buf_add(&c.reply, "You are out of this game: you have no pieces left to order\n");
+        goto out;
+    }
     Player *pl = &b->pl[p];
     if (argc == 3) {
         Buf s;

@@ -448,6 +448,18 @@ run 0 games
 hasnt "2E"
 hasnt "GPC"
 
+# ---- a live order replaces the queue before it runs: turns it starts see the new queue ----
+GENETESS_NOW=$NOW run 0 challenge --gamble=none alice bob
+QB="$(cat "$PBMHOME/games/Genetess/.board")"
+GENETESS_NOW=$NOW run 0 queue "$QB" bob hunter2 "*PASS"
+GENETESS_NOW=$NOW run 0 queue "$QB" alice secret "PASS / *PASS"
+GENETESS_NOW=$NOW run 0 move "$QB" alice secret PASS
+grep -q "^1b bob PASS (Auto)$" "$PBMHOME/games/Genetess/$QB" && ok || bad "bob's * order did not run"
+grep -q "^2a alice PASS (Auto)$" "$PBMHOME/games/Genetess/$QB" && ok || bad "alice's new * head did not run at 2a: $(grep '^[0-9]' "$PBMHOME/games/Genetess/$QB")"
+GENETESS_NOW=$NOW run 0 resign "$QB" bob hunter2
+GENETESS_NOW=$NOW run 1 move "$QB" bob hunter2 PASS
+has "The game has ended"
+
 # ---- a ronin player (eliminated, fighting on with P pieces) may resign ----
 GENETESS_NOW=$NOW run 0 challenge --gamble=none alice bob carol
 RB="$PBMHOME/games/Genetess/$(cat "$PBMHOME/games/Genetess/.board")"
@@ -458,6 +470,9 @@ GENETESS_NOW=$NOW run 0 resign "$(basename "$RB")" carol pw
 grep -q "^carol resigned out=1" "$RB" && ok || bad "ronin resign: $(grep '^carol' "$RB")"
 GENETESS_NOW=$NOW run 1 resign "$(basename "$RB")" carol pw
 has "You have already left this game"
+GENETESS_NOW=$NOW run 1 move "$(basename "$RB")" carol pw PASS
+has "You are out of this game: you have no pieces left to order"
+GENETESS_NOW=$NOW run 0 queue "$(basename "$RB")" carol pw
 
 # ---- every game played above replays to its stored snapshot ----
 for f in "$PBMHOME"/games/Genetess/[0-9]* "$PBMHOME"/games/Genetess-archive/[0-9]*; do
