@@ -123,6 +123,25 @@ static void slide_reveal(Game *g, const Slide *s, const char *why)
     }
 }
 
+/* The squares a slide from `from` in direction d involved: those it crossed and the one that stopped it.
+ * Returns true when the acting player saw them all; with touch, each is game_touch'ed (failure case (ii)). */
+static bool slide_involved(Game *g, int from, int d, const Slide *s, bool touch)
+{
+    bool seen = true;
+    for (int sq = from; sq != s->final && sq >= 0;) {
+        sq = board_step(g->b, sq, d);
+        seen = seen && game_saw(g, sq);
+        if (touch)
+            game_touch(g, sq);
+    }
+    if (s->block >= 0) {
+        seen = seen && game_saw(g, s->block);
+        if (touch)
+            game_touch(g, s->block);
+    }
+    return seen;
+}
+
 /* Moves the piece on from to s->final (taking an interior wall with O), with its events. */
 static void slide_apply(Game *g, int from, const Slide *s, const char *text, const char *own_text)
 {
@@ -578,7 +597,9 @@ int order_sanctuary(Game *g, int player, const Order *o, Piece *actor)
 /* SPEC 6 CHARGE: a charge of length 0 is refused. The check is pure: it refuses only what the player
  * can see (a wall or a visible piece next in line); a charge stopped at once by a phased piece is not
  * refused (it reveals the piece and the order goes on, SPEC 6.1), and a block outside the view is a
- * failure reported without detail by the run. */
+ * failure reported without detail by the run. A later charge is judged only while every earlier one
+ * stayed in the view and met no other player's phased piece: otherwise where it starts is hidden
+ * information, and a free refusal would tell it (SPEC 5); the run decides, as a failure. */
 int order_charge_check(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
@@ -589,13 +610,15 @@ int order_charge_check(Game *g, int player, const Order *o, Piece *actor)
         if (dir_diagonal(o->dirs[i]) && !actor->g.n[GENE_C])
             break;
         slide(b, cur, o->dirs[i], -1, false, false, start, &s);
+        Piece *p = s.block >= 0 ? board_piece_at(b, s.block) : NULL;
+        bool phased_other = p && p->g.phased && p->owner != player;
+        if (phased_other || !slide_involved(g, cur, o->dirs[i], &s, false))
+            break;
         if (s.final != cur) {
             cur = s.final;
             continue;
         }
-        Piece *p = s.block >= 0 ? board_piece_at(b, s.block) : NULL;
-        bool phased_other = p && p->g.phased && p->owner != player;
-        if (s.block >= 0 && game_saw(g, s.block) && !phased_other) {
+        if (s.block >= 0) {
             char from[16], nm[16];
             board_sq_name(b, cur, from);
             board_sq_name(b, s.block, nm);
@@ -629,6 +652,7 @@ int order_charge(Game *g, int player, const Order *o, Piece *actor)
     int cur = start;
     for (int i = 0; i < o->ndirs; i++) {
         slide(b, cur, o->dirs[i], -1, false, false, start, &s);
+        slide_involved(g, cur, o->dirs[i], &s, true); /* a path out of the view makes a failure case (ii) */
         slide_reveal(g, &s, "stopped a charging piece");
         Piece *stopper = s.block >= 0 ? board_piece_at(b, s.block) : NULL;
         if (s.final == cur && stopper && s.nrev && s.rev[s.nrev - 1] == s.block) {
@@ -644,7 +668,6 @@ int order_charge(Game *g, int player, const Order *o, Piece *actor)
                 rc = game_fail(g, "the %s charge from %s cannot move: it would leave the board", dir_name[o->dirs[i]],
                                from);
             } else {
-                game_touch(g, s.block);
                 board_sq_name(b, s.block, nm2);
                 Piece *p = board_piece_at(b, s.block);
                 if (b->ter[s.block] != TER_FLOOR)

@@ -47,6 +47,26 @@ static void clear_news(void)
         sl_clear(&b->pl[p].news);
 }
 
+/* Runs an order for alice like run(); *outside tells whether a failure was case (ii) of SPEC 7.3 (the
+ * order involved a square outside her view). */
+static int run_case(const char *text, char msg[ERR_MAX], bool *outside)
+{
+    Order o;
+    Err err;
+    ck_assert_msg(order_parse(b, text, &o, &err) == 0, "order %s does not parse: %s", text, err.msg);
+    b->seat = ALICE;
+    Game g;
+    game_init(&g, b, 1000000);
+    g.replay = true;
+    int rc = game_play(&g, ALICE, &o, false);
+    memcpy(msg, g.fail.msg, ERR_MAX);
+    *outside = g.fail.outside;
+    game_done(&g);
+    order_free(&o);
+    fx_check(b);
+    return rc;
+}
+
 #define has_news(p, text) ck_assert_msg(strstr(fx_news(b, p), text), "news of %d lacks \"%s\":\n%s", p, text, fx_news(b, p))
 #define lacks_news(p, text) ck_assert_msg(!strstr(fx_news(b, p), text), "news of %d has \"%s\":\n%s", p, text, fx_news(b, p))
 
@@ -761,6 +781,50 @@ START_TEST(test_charge_diagonal)
 }
 END_TEST
 
+/* The refusal check decides only on what the player sees: a later charge of length 0 is refused only when
+ * every earlier charge stayed in view and met no hidden piece; otherwise the run decides (SPEC 5, 6.1). */
+START_TEST(test_charge_check_hides_phased)
+{
+    char msg[256];
+    fx_piece(b, "L2", ALICE, "ADDZZ"); /* sees G..Q, every row */
+    fx_piece(b, "H3", BOB, "A");
+    wall("G2", TER_IWALL);
+    ck_assert_int_eq(run("CHARGE L2 W-S", msg), ORDER_REFUSED); /* W to H2, then S meets H3 at once: all seen */
+    ck_assert_str_eq(msg, "a charge of length 0: the S charge from H2 meets H3 at once (a piece)");
+    wall("G2", TER_FLOOR);
+    fx_piece(b, "G2", BOB, "Ar"); /* G2 looks empty: alice expects the W charge to reach C2 */
+    ck_assert_int_eq(run("CHARGE L2 W-S", msg), -1);
+    ck_assert_str_eq(msg, "the S charge from H2 cannot move: H3 is occupied");
+    ck_assert_str_eq(b->moves.v[0], "1a alice CHARGE L2 W-S (Failed)");
+    ck_assert_str_eq(fx_seq(b, "L2"), "ADDZZ");
+    ck_assert_str_eq(fx_seq(b, "G2"), "A"); /* revealed by the charge: a side effect the failure keeps */
+    has_news(BOB, "Your phased piece on G2 was revealed (it stopped a charging piece).");
+}
+END_TEST
+
+START_TEST(test_charge_path_outside_view)
+{
+    char msg[ERR_MAX];
+    bool outside = false;
+    fx_piece(b, "L4", ALICE, "ACZZ"); /* sees K3..M5 */
+    fx_piece(b, "M3", BOB, "A");
+    /* N runs to L2 (outside the view, L1 stops it); SE from L2 meets M3 at once: not a refusal, since it
+     * depends on squares alice cannot see, and a failure of case (ii). */
+    ck_assert_int_eq(run_case("CHARGE L4 N-SE", msg, &outside), -1);
+    ck_assert_str_eq(msg, "the SE charge from L2 cannot move: M3 is occupied");
+    ck_assert(outside);
+    ck_assert_str_eq(b->moves.v[0], "1a alice CHARGE L4 N-SE (Failed)");
+    ck_assert_str_eq(fx_seq(b, "L4"), "ACZZ");
+    ck_assert_int_eq(run_case("CHARGE L4 N-N", msg, &outside), -1); /* stopped at once outside the view */
+    ck_assert_str_eq(msg, "blocked at L1 (outside your view)");
+    ck_assert(outside);
+    /* nothing outside the view: a failure of case (i) */
+    ck_assert_int_eq(run_case("CHARGE L4 N-N-N", msg, &outside), -1);
+    ck_assert_str_eq(msg, "the piece on L4 has 2 Z: it may charge at most 2 times");
+    ck_assert(!outside);
+}
+END_TEST
+
 /* ---- fog of war ---- */
 
 START_TEST(test_outside_view_fail)
@@ -912,6 +976,8 @@ Suite *actions_suite(void)
     tcase_add_loop_test(tc, test_charge_fails, 0, (int)(sizeof charge_fails / sizeof charge_fails[0]));
     tcase_add_test(tc, test_charge_phased_and_walls);
     tcase_add_test(tc, test_charge_diagonal);
+    tcase_add_test(tc, test_charge_check_hides_phased);
+    tcase_add_test(tc, test_charge_path_outside_view);
     tcase_add_test(tc, test_outside_view_fail);
     suite_add_tcase(s, tc);
     tc = tcase_create("fog_replay");
