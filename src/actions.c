@@ -691,6 +691,8 @@ int order_charge(Game *g, int player, const Order *o, Piece *actor)
     free(s.rev);
     cur = start;
     for (int i = 0; i < o->ndirs; i++) {
+        if (to[i] == cur)
+            continue; /* stopped at once by a phased piece: its reveal is the news */
         int sqs[2] = {cur, to[i]};
         Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} charged from {0} to {1}.");
         ev_piece(ev, 0, b, actor);

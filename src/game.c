@@ -232,9 +232,12 @@ void game_reveal(Game *g, Piece *p, const char *why)
         return;
     p->g.phased = false;
     int sq = p->sq;
-    Event *ev = game_event(g, p->owner, 0, &sq, 1, "A phased piece of {p0} appeared on {0}.");
-    ev->owner[0] = p->owner;
-    ev->own_text = xasprintf("Your phased piece on {0} was revealed (it %s).", why);
+    /* An orphan is nobody's: its former owner is not told as if it were still theirs. */
+    bool orphan = board_is_orphan(g->b, p);
+    Event *ev = game_event(g, orphan ? -1 : p->owner, 0, &sq, 1, "{p0} phased piece appeared on {0}.");
+    ev->owner[0] = orphan ? -2 : p->owner;
+    if (!orphan)
+        ev->own_text = xasprintf("Your phased piece on {0} was revealed (it %s).", why);
 }
 
 void game_eliminate(Game *g, int player, PlayerStatus how, int by)
@@ -300,9 +303,10 @@ bool game_shield(Game *g, int sq, const char *what)
     if (!p || !p->g.n[GENE_W])
         return false;
     p->g.n[GENE_W]--;
-    Event *ev = game_event(g, p->owner, p->g.phased ? EV_PRIVATE : 0, &sq, 1,
+    bool orphan = board_is_orphan(g->b, p);
+    Event *ev = game_event(g, orphan ? -1 : p->owner, p->g.phased ? EV_PRIVATE : 0, &sq, 1,
                            "{p0} piece on {0} resisted %s with its shield (W).", what);
-    ev->owner[0] = board_is_orphan(g->b, p) ? -2 : p->owner;
+    ev->owner[0] = orphan ? -2 : p->owner;
     if (!genome_viable(&p->g))
         game_after_change(g, sq);
     return true;

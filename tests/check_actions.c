@@ -144,7 +144,7 @@ START_TEST(test_divide_phased_target)
     ck_assert_str_eq(fx_seq(b, "J2"), "AB"); /* revealed */
     ck_assert_str_eq(fx_seq(b, "K3"), "AABBCH");
     has_news(BOB, "Your phased piece on J2 was revealed (it was in the way of a DIVIDE).");
-    has_news(ALICE, "A phased piece of bob's appeared on J2.");
+    has_news(ALICE, "Bob's phased piece appeared on J2.");
 }
 END_TEST
 
@@ -374,7 +374,7 @@ START_TEST(test_phase)
     ck_assert_int_eq(run("PHASE F4", msg), 0);
     ck_assert_str_eq(fx_seq(b, "F4"), "Ar");
     has_news(ALICE, "Your phased piece on F4 was revealed (it acted).");
-    has_news(BOB, "A phased piece of alice's appeared on F4.");
+    has_news(BOB, "Alice's phased piece appeared on F4.");
     ck_assert_int_eq(run("PHASE F4", msg), ORDER_REFUSED);
     ck_assert_str_eq(msg, "the piece on F4 has no R (PHASE needs R)");
 }

@@ -142,6 +142,24 @@ START_TEST(test_winner_tie_and_finish)
 }
 END_TEST
 
+START_TEST(test_orphan_reveal_is_nobodys)
+{
+    Board *b = fx_board(rows, 3, 0);
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "M2", 1, "K");
+    fx_piece(b, "C3", 0, "AB");
+    fx_piece(b, "D3", 2, "Ar"); /* carol resigned: her phased piece is an orphan */
+    fx_piece(b, "L4", 2, "K");
+    b->pl[2].status = PS_RESIGNED;
+    b->pl[2].out_seq = 1;
+    char msg[256];
+    ck_assert_int_eq(fx_order(b, 0, "MOVE C3 E-E", msg, sizeof msg), -1); /* bumps and reveals it */
+    ck_assert_msg(strstr(fx_news(b, 0), "An orphan phased piece appeared on D3."), "%s", fx_news(b, 0));
+    ck_assert_msg(!strstr(fx_news(b, 2), "Your"), "%s", fx_news(b, 2));
+    board_free(b);
+}
+END_TEST
+
 Suite *game_suite(void)
 {
     Suite *s = suite_create("game");
@@ -150,6 +168,7 @@ Suite *game_suite(void)
     tcase_add_test(tc, test_event_partly_outside_and_decode);
     tcase_add_test(tc, test_replay_reproduces);
     tcase_add_test(tc, test_scores);
+    tcase_add_test(tc, test_orphan_reveal_is_nobodys);
     tcase_add_test(tc, test_winner_tie_and_finish);
     suite_add_tcase(s, tc);
     return s;
