@@ -109,7 +109,8 @@ static int parse_dirs(char **words, int n, Order *o, Err *err)
     int cap = 8;
     o->dirs = xmalloc(sizeof(int) * (size_t)cap);
     o->ndirs = 0;
-    for (char *tok = strtok(s, "-,"); tok; tok = strtok(NULL, "-,")) {
+    char *save = NULL;
+    for (char *tok = strtok_r(s, "-,", &save); tok; tok = strtok_r(NULL, "-,", &save)) {
         str_trim(tok);
         if (!*tok)
             continue;
@@ -177,28 +178,32 @@ static int parse_gamble(char **words, int n, Order *o, Err *err)
     int digits = 0;
     while (isdigit((unsigned char)*p)) {
         if (++digits > 15) {
+            int rc = fail(err, "GAMBLE stake too large");
             free(s);
-            return fail(err, "GAMBLE stake too large");
+            return rc;
         }
         stake = stake * 10 + (*p++ - '0');
     }
     while (*p == ' ')
         p++;
     if (!digits || (*p != 'E' && *p != 'e')) {
+        int rc = fail(err, "GAMBLE needs a stake such as 3E, e.g. GAMBLE 0E on GPC3, GPC6, then don't care");
         free(s);
-        return fail(err, "GAMBLE needs a stake such as 3E, e.g. GAMBLE 0E on GPC3, GPC6, then don't care");
+        return rc;
     }
     p++;
     if (*p && *p != ' ' && *p != ',') {
+        int rc = fail(err, "GAMBLE needs a stake such as 3E");
         free(s);
-        return fail(err, "GAMBLE needs a stake such as 3E");
+        return rc;
     }
     o->stake = stake;
     o->gkind = -1;
     o->nprefs = 0;
     bool care_done = false;
     int item = 0;
-    for (char *tok = strtok(p, ","); tok; tok = strtok(NULL, ",")) {
+    char *save = NULL;
+    for (char *tok = strtok_r(p, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         str_trim(tok);
         if (item++ == 0 && (strncasecmp(tok, "on ", 3) == 0 || str_ieq(tok, "on"))) {
             tok += 2;
@@ -207,8 +212,9 @@ static int parse_gamble(char **words, int n, Order *o, Err *err)
         if (!*tok)
             continue;
         if (care_done) {
+            int rc = fail(err, "nothing may follow \"don't care\"");
             free(s);
-            return fail(err, "nothing may follow \"don't care\"");
+            return rc;
         }
         if (is_dont_care(tok)) {
             care_done = true;
@@ -226,26 +232,31 @@ static int parse_gamble(char **words, int n, Order *o, Err *err)
                                        str_ieq(extra, "th"))) {
             kind = GAMBLE_ORD;
         } else {
+            int rc = fail(err, "'%s' is not a start label (GPC3) or an ordinal (2nd)", quotable(tok));
             free(s);
-            return fail(err, "'%s' is not a start label (GPC3) or an ordinal (2nd)", quotable(tok));
+            return rc;
         }
         if (val < 1 || val > MAX_PLAYERS) {
+            int rc = fail(err, "'%s' is out of range", quotable(tok));
             free(s);
-            return fail(err, "'%s' is out of range", quotable(tok));
+            return rc;
         }
         if (o->gkind >= 0 && o->gkind != kind) {
+            int rc = fail(err, "one GAMBLE is either for positions (GPC labels) or for turn order (ordinals)");
             free(s);
-            return fail(err, "one GAMBLE is either for positions (GPC labels) or for turn order (ordinals)");
+            return rc;
         }
         o->gkind = kind;
         for (int i = 0; i < o->nprefs; i++)
             if (o->prefs[i] == val) {
+                int rc = fail(err, "'%s' is listed twice", quotable(tok));
                 free(s);
-                return fail(err, "'%s' is listed twice", quotable(tok));
+                return rc;
             }
         if (o->nprefs == MAX_PLAYERS) {
+            int rc = fail(err, "too many preferences");
             free(s);
-            return fail(err, "too many preferences");
+            return rc;
         }
         o->prefs[o->nprefs++] = val;
     }

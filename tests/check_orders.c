@@ -76,6 +76,9 @@ static const struct {
     {"TRANSFER L3 BB J5", "TRANSFER moves exactly one code, e.g. TRANSFER L3 B J5"},
     {"GAMBLE 3E GPC1, 2nd", "one GAMBLE is either for positions (GPC labels) or for turn order (ordinals)"},
     {"GAMBLE lots", "GAMBLE needs a stake such as 3E, e.g. GAMBLE 0E on GPC3, GPC6, then don't care"},
+    {"GAMBLE 3E foo", "'foo' is not a start label (GPC3) or an ordinal (2nd)"}, /* once read freed memory */
+    {"GAMBLE 3E GPC1, GPC1", "'GPC1' is listed twice"},
+    {"GAMBLE 3E GPC99", "'GPC99' is out of range"},
 };
 
 START_TEST(test_parse_bad)

@@ -1,0 +1,302 @@
+/* Property tests: malformed board files never crash the loader and what it accepts round-trips;
+ * random order text never crashes the parser and canonical forms are stable; long random games on
+ * the built-in maps keep every invariant after every order and replay to their snapshot. */
+#include "fixtures.h"
+#include "clock.h"
+#include "map.h"
+#include "rng.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A game on a built-in map set up as `challenge --gamble=none` does, E plentiful so CREATE is used. */
+static Board *new_game(const char *map, int nplayers, uint64_t seed)
+{
+    static const char *const ids[] = {"ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal"};
+    Map m = {0};
+    Err err;
+    ck_assert_msg(map_load(NULL, map, false, &m, &err) == 0, "%s", err.msg);
+    Board *b = m.b;
+    m.b = NULL;
+    map_free(&m);
+    b->par = board_new_params();
+    b->par.gamble = GAMBLE_NONE;
+    b->par.start_e = 200;
+    b->par.seed = seed;
+    snprintf(b->par.map, sizeof b->par.map, "%s", map);
+    b->number = 101;
+    b->np = nplayers;
+    b->pl = xcalloc((size_t)nplayers, sizeof *b->pl);
+    for (int i = 0; i < nplayers; i++) {
+        snprintf(b->pl[i].id, sizeof b->pl[i].id, "%s", ids[i]);
+        b->pl[i].e = b->par.start_e;
+        b->pl[i].holiday_left = 14 * 86400;
+    }
+    rng_seed(&b->rng, seed);
+    Game g;
+    game_init(&g, b, 1000);
+    clock_begin(&g);
+    game_done(&g);
+    b->initial = board_serialize(b);
+    b->initial_base = 0;
+    return b;
+}
+
+/* A random order for player p: mostly well-aimed at one of their pieces, sometimes nonsense. */
+static char *random_order(Board *b, int p, Rng *r)
+{
+    static const char *const verbs[] = {"MOVE", "CREATE", "DIVIDE", "TRANSFER", "RADIATE", "TELEPORT",
+                                        "PETRIFY", "PHASE", "CONVERT", "REPULSE", "FLARE", "HOME",
+                                        "ATTRACT", "SANCTUARY", "CHARGE", "PASS"};
+    static const char *const seqs[] = {"A", "AB", "ABC", "ABE", "AG", "AL", "AI", "AO", "AD", "AF", "AH",
+                                       "AJ", "AM", "AN", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX",
+                                       "AY", "AZ", "ACZZ", "ABBCEGL", "AHJ", "ADFU", "AP", "APS", "AAH", "AABJ",
+                                       "AADN", "AV", "AAY", "AAHW"};
+    int mine[4096], n = 0;
+    for (int i = 0; i < b->npc && n < 4096; i++)
+        if (board_controls(b, p, &b->pc[i]))
+            mine[n++] = b->pc[i].sq;
+    if (!n)
+        return xstrdup("PASS");
+    int sq = mine[rng_below(r, (uint64_t)n)];
+    char a[16], c[16];
+    board_sq_name(b, sq, a);
+    int near = board_step(b, sq, (int)rng_below(r, DIR_COUNT));
+    if (near < 0)
+        near = sq;
+    board_sq_name(b, near, c);
+    Piece *pc = board_piece_at(b, sq);
+    int steps = genome_steps(&pc->g);
+    Buf o;
+    buf_init(&o);
+    /* Mostly an action the piece can really take (genes.def), sometimes any verb at all. */
+    const char *can[GENE_COUNT + 2];
+    int ncan = 0;
+    if (pc->g.n[GENE_A] || pc->g.n[GENE_K])
+        can[ncan++] = "MOVE";
+    if (pc->g.n[GENE_K])
+        can[ncan++] = "CREATE";
+    for (int i = 0; i < GENE_COUNT; i++)
+        if (pc->g.n[i] && gene_table[i].action && i != GENE_A && i != GENE_K)
+            can[ncan++] = gene_table[i].action;
+    const char *v = ncan && rng_below(r, 10) < 8 ? can[rng_below(r, (uint64_t)ncan)]
+                                                 : verbs[rng_below(r, sizeof verbs / sizeof verbs[0])];
+    if (!strcmp(v, "MOVE") || !strcmp(v, "CHARGE")) {
+        int k = !strcmp(v, "MOVE") ? steps : 1 + (int)rng_below(r, 2);
+        buf_printf(&o, "%s %s ", v, a);
+        for (int i = 0; i < k; i++)
+            buf_printf(&o, "%s%s", i ? "-" : "", dir_name[rng_below(r, DIR_COUNT)]);
+    } else if (!strcmp(v, "CREATE")) {
+        buf_printf(&o, "CREATE %s %s", c, seqs[rng_below(r, sizeof seqs / sizeof seqs[0])]);
+    } else if (!strcmp(v, "DIVIDE")) {
+        buf_printf(&o, "DIVIDE %s A %s", a, c);
+    } else if (!strcmp(v, "TRANSFER") || !strcmp(v, "TELEPORT")) {
+        /* a square within the piece's own view */
+        int rad = genome_view_radius(&pc->g);
+        int col = sq_col(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
+        int row = sq_row(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
+        int t = col >= 0 && row >= 0 && col < b->w && row < b->h ? board_sq(b, col, row) : near;
+        if (!strcmp(v, "TRANSFER")) {
+            /* prefer a square with a piece on it */
+            for (int i = 0; i < b->npc; i++)
+                if (b->pc[i].sq != sq && board_dist(b, b->pc[i].sq, sq) <= rad && rng_below(r, 2))
+                    t = b->pc[i].sq;
+        }
+        char f[16];
+        if (!strcmp(v, "TRANSFER"))
+            buf_printf(&o, "TRANSFER %s %c %s", a, "ABCDW"[rng_below(r, 5)], board_sq_name(b, t, f));
+        else
+            buf_printf(&o, "TELEPORT %s %s", a, board_sq_name(b, t, f));
+    } else if (!strcmp(v, "HOME") || !strcmp(v, "SANCTUARY")) {
+        /* another King of the player's (or any square when there is none) */
+        int king = -1;
+        for (int i = 0; i < b->npc; i++)
+            if (board_controls(b, p, &b->pc[i]) && b->pc[i].g.n[GENE_K] && b->pc[i].sq != sq &&
+                (king < 0 || rng_below(r, 2)))
+                king = b->pc[i].sq;
+        int t = king >= 0 ? king : near;
+        if (!strcmp(v, "HOME") && king >= 0) {
+            int nb = board_step(b, king, (int)rng_below(r, DIR_COUNT));
+            t = nb >= 0 ? nb : king;
+        }
+        char f[16];
+        buf_printf(&o, "%s %s %s", v, a, board_sq_name(b, t, f));
+    } else if (!strcmp(v, "PASS")) {
+        buf_add(&o, "PASS");
+    } else {
+        buf_printf(&o, "%s %s", v, a);
+    }
+    return buf_take(&o);
+}
+
+static void play_random_game(const char *map, int nplayers, uint64_t seed, int orders)
+{
+    Board *b = new_game(map, nplayers, seed);
+    Rng r;
+    rng_seed(&r, seed * 7919 + 1);
+    int done = 0, failed = 0, refused = 0;
+    for (int i = 0; i < orders && b->phase == PHASE_PLAY; i++) {
+        int p = b->seat;
+        char *text = random_order(b, p, &r);
+        Order o;
+        Err err;
+        if (order_parse(b, text, &o, &err) == 0) {
+            Game g;
+            game_init(&g, b, 1000 + i);
+            int rc = game_play(&g, p, &o, false);
+            game_done(&g);
+            if (rc == 0)
+                done++;
+            else if (rc == -1)
+                failed++;
+            else
+                refused++;
+            order_free(&o);
+            /* a refused or failed order leaves the turn with the player: let them pass sometimes */
+            if (rc != 0 && rng_below(&r, 3) == 0 && b->phase == PHASE_PLAY) {
+                ck_assert_int_eq(order_parse(b, "PASS", &o, &err), 0);
+                game_init(&g, b, 1000 + i);
+                ck_assert_int_eq(game_play(&g, b->seat, &o, false), 0);
+                game_done(&g);
+                order_free(&o);
+            }
+        }
+        Err e2;
+        ck_assert_msg(board_check(b, &e2) == 0, "after \"%s\" (order %d, seed %llu): %s", text, i,
+                      (unsigned long long)seed, e2.msg);
+        free(text);
+    }
+    if (getenv("ROBUST_VERBOSE"))
+        for (int i = 0; i < b->moves.n; i++)
+            if (!strstr(b->moves.v[i], "(Failed)"))
+                fprintf(stderr, "DONE %s\n", b->moves.v[i]);
+    if (getenv("ROBUST_VERBOSE"))
+        fprintf(stderr, "%s seed %llu: %d done, %d failed, %d refused, %d moves, %d pieces, phase %d\n", map,
+                (unsigned long long)seed, done, failed, refused, b->moves.n, b->npc, (int)b->phase);
+    ck_assert_msg(done > 0 && failed + refused > 0, "a random game should see done, failed and refused orders");
+    /* The whole history replays to the snapshot, byte for byte (SPEC 3.2). */
+    Board *rep = NULL;
+    Err err;
+    ck_assert_msg(game_replay(b, -1, &rep, &err) == 0, "seed %llu: %s", (unsigned long long)seed, err.msg);
+    char *want = board_serialize_core(b), *got = board_serialize_core(rep);
+    ck_assert_msg(strcmp(want, got) == 0, "seed %llu: replay differs", (unsigned long long)seed);
+    /* ...and the saved board loads back to the same text. */
+    char *full = board_serialize(b);
+    Board *back = board_parse(full, "101", &err);
+    ck_assert_msg(back != NULL, "seed %llu: %s", (unsigned long long)seed, err.msg);
+    char *again = board_serialize(back);
+    ck_assert_str_eq(again, full);
+    free(want);
+    free(got);
+    free(full);
+    free(again);
+    board_free(back);
+    board_free(rep);
+    board_free(b);
+}
+
+START_TEST(test_random_games_melee)
+{
+    play_random_game("melee", 2 + _i % 7, 1000 + (uint64_t)_i, 400);
+}
+END_TEST
+
+START_TEST(test_random_games_small_maps)
+{
+    play_random_game(_i % 2 ? "quartet" : "duel", _i % 2 ? 2 + _i % 3 : 2, 77 + (uint64_t)_i, 300);
+}
+END_TEST
+
+/* Mutated board files: never a crash; accepted ones pass the invariants and round-trip. */
+START_TEST(test_mutated_boards)
+{
+    Board *b = new_game("quartet", 3, 5);
+    char *base = board_serialize(b);
+    board_free(b);
+    Rng r;
+    rng_seed(&r, 4242 + (uint64_t)_i);
+    size_t n = strlen(base);
+    for (int k = 0; k < 60; k++) {
+        char *t = xstrdup(base);
+        int kind = (int)rng_below(&r, 4);
+        size_t at = rng_below(&r, n);
+        if (kind == 0)
+            t[at] = (char)(32 + rng_below(&r, 95));       /* a printable byte changed */
+        else if (kind == 1)
+            t[at] = '\0';                                 /* truncated */
+        else if (kind == 2)
+            memmove(t + at, t + at + 1, n - at);          /* a byte removed */
+        else
+            t[at] = "()\\\n 0-9"[rng_below(&r, 8)];      /* structure characters */
+        Err err;
+        Board *c = board_parse(t, "101", &err);
+        if (c) {
+            Err e2;
+            ck_assert_msg(board_check(c, &e2) == 0, "%s", e2.msg);
+            char *s1 = board_serialize(c);
+            Board *d = board_parse(s1, "101", &err);
+            ck_assert_msg(d != NULL, "re-parse: %s", err.msg);
+            char *s2 = board_serialize(d);
+            ck_assert_str_eq(s1, s2);
+            free(s1);
+            free(s2);
+            board_free(d);
+            board_free(c);
+        } else {
+            ck_assert_msg(strncmp(err.msg, "101:", 4) == 0, "message without the board: %s", err.msg);
+        }
+        free(t);
+    }
+    free(base);
+}
+END_TEST
+
+/* Random order text: never a crash; canonical forms parse back to themselves. */
+START_TEST(test_random_order_text)
+{
+    static const char *const words[] = {"MOVE", "move", "CREATE", "GAMBLE", "PASS", "HOLIDAY", "K3", "AB12", "Z9",
+                                        "ZZZ999", "N", "ne", "W-W", "-", ",", "/", "*", "ABC", "k", "3E", "0E",
+                                        "on", "GPC2", "2nd", "1st", "don't", "care", "then", "CHARGE", "E,N",
+                                        "TRANSFER", "B", "DIVIDE", "#", "\xe2\x80\x99", "SW-", "--", "A1"};
+    Board *b = new_game("duel", 2, 9);
+    Rng r;
+    rng_seed(&r, 99 + (uint64_t)_i);
+    for (int k = 0; k < 400; k++) {
+        Buf t;
+        buf_init(&t);
+        int nw = 1 + (int)rng_below(&r, 7);
+        for (int i = 0; i < nw; i++)
+            buf_printf(&t, "%s%s", i ? " " : "", words[rng_below(&r, sizeof words / sizeof words[0])]);
+        OrderList l;
+        Err err;
+        if (order_parse_list(b, t.s, &l, &err) == 0) {
+            for (int i = 0; i < l.n; i++) {
+                Order o;
+                ck_assert_msg(order_parse(b, l.v[i].text, &o, &err) == 0, "canonical \"%s\" does not parse: %s",
+                              l.v[i].text, err.msg);
+                ck_assert_str_eq(o.text, l.v[i].text);
+                order_free(&o);
+            }
+            order_list_free(&l);
+        } else {
+            ck_assert(err.msg[0] != '\0');
+        }
+        buf_free(&t);
+    }
+    board_free(b);
+}
+END_TEST
+
+Suite *robust_suite(void)
+{
+    Suite *s = suite_create("robust");
+    TCase *tc = tcase_create("properties");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, test_random_games_melee, 0, 14);
+    tcase_add_loop_test(tc, test_random_games_small_maps, 0, 10);
+    tcase_add_loop_test(tc, test_mutated_boards, 0, 10);
+    tcase_add_loop_test(tc, test_random_order_text, 0, 5);
+    suite_add_tcase(s, tc);
+    return s;
+}
