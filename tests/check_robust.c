@@ -136,15 +136,48 @@ static void play_random_game(const char *map, int nplayers, uint64_t seed, int o
     Rng r;
     rng_seed(&r, seed * 7919 + 1);
     int done = 0, failed = 0, refused = 0;
+    int64_t now = 1000;
     for (int i = 0; i < orders && b->phase == PHASE_PLAY; i++) {
         int p = b->seat;
-        char *text = random_order(b, p, &r);
+        now += 60;
+        /* Now and then: a stored queue for someone, or the deadline passes (time-outs, stored orders). */
+        if (rng_below(&r, 10) == 0) {
+            int q = (int)rng_below(&r, (uint64_t)b->np);
+            char *t = random_order(b, q, &r);
+            char *line = xasprintf("%s%s", rng_below(&r, 2) ? "*" : "", t);
+            Order o;
+            Err err;
+            if (board_player_has_turns(b, q) && order_parse(b, line, &o, &err) == 0) {
+                sl_clear(&b->pl[q].queue);
+                char *stored = xasprintf("%s%s", o.star ? "*" : "", o.text);
+                sl_push_owned(&b->pl[q].queue, stored);
+                order_free(&o);
+            }
+            free(line);
+            free(t);
+        }
+        if (rng_below(&r, 25) == 0) {
+            now = b->clock.deadline > now ? b->clock.deadline + 1 : now;
+            Game g;
+            game_init(&g, b, now);
+            game_process_time(&g);
+            game_done(&g);
+            Err e2;
+            ck_assert_msg(board_check(b, &e2) == 0, "after a deadline (seed %llu): %s", (unsigned long long)seed,
+                          e2.msg);
+            if (b->phase != PHASE_PLAY)
+                break;
+            p = b->seat;
+        }
+        char *text = rng_below(&r, 40) == 0 ? xstrdup("HOLIDAY") : random_order(b, p, &r);
         Order o;
         Err err;
         if (order_parse(b, text, &o, &err) == 0) {
             Game g;
-            game_init(&g, b, 1000 + i);
-            int rc = game_play(&g, p, &o, false);
+            game_init(&g, b, now);
+            if (b->clock.holiday_since > 0 && o.verb != ORD_HOLIDAY)
+                clock_end_holiday(&g); /* a live order ends a holiday, as `move` does */
+            int rc = o.verb == ORD_HOLIDAY ? clock_order(&g, p, &o, false) : game_play(&g, p, &o, false);
             game_done(&g);
             if (rc == 0)
                 done++;
@@ -156,7 +189,9 @@ static void play_random_game(const char *map, int nplayers, uint64_t seed, int o
             /* a refused or failed order leaves the turn with the player: let them pass sometimes */
             if (rc != 0 && rng_below(&r, 3) == 0 && b->phase == PHASE_PLAY) {
                 ck_assert_int_eq(order_parse(b, "PASS", &o, &err), 0);
-                game_init(&g, b, 1000 + i);
+                game_init(&g, b, now);
+                if (b->clock.holiday_since > 0)
+                    clock_end_holiday(&g);
                 ck_assert_int_eq(game_play(&g, b->seat, &o, false), 0);
                 game_done(&g);
                 order_free(&o);
