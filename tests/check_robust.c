@@ -11,7 +11,7 @@
 #include <string.h>
 
 /* A game on a built-in map set up as `challenge --gamble=none` does, E plentiful so CREATE is used. */
-static Board *new_game(const char *map, int nplayers, uint64_t seed)
+static Board *new_game_mode(const char *map, int nplayers, uint64_t seed, GambleMode mode)
 {
     static const char *const ids[] = {"ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal"};
     Map m = {0};
@@ -21,7 +21,7 @@ static Board *new_game(const char *map, int nplayers, uint64_t seed)
     m.b = NULL;
     map_free(&m);
     b->par = board_new_params();
-    b->par.gamble = GAMBLE_NONE;
+    b->par.gamble = mode;
     b->par.start_e = 200;
     b->par.seed = seed;
     snprintf(b->par.map, sizeof b->par.map, "%s", map);
@@ -41,6 +41,56 @@ static Board *new_game(const char *map, int nplayers, uint64_t seed)
     b->initial = board_serialize(b);
     b->initial_base = 0;
     return b;
+}
+
+static Board *new_game(const char *map, int nplayers, uint64_t seed)
+{
+    return new_game_mode(map, nplayers, seed, GAMBLE_NONE);
+}
+
+/* Round 0 by random gambles (some refused, some replaced), or its deadline. */
+static void random_round0(Board *b, Rng *r)
+{
+    for (int guard = 0; guard < 200 && b->phase == PHASE_ROUND0; guard++) {
+        if (rng_below(r, 30) == 0) {
+            Game g;
+            game_init(&g, b, b->clock.deadline + 1);
+            game_process_time(&g);
+            game_done(&g);
+            break;
+        }
+        int p = (int)rng_below(r, (uint64_t)b->np);
+        Buf t;
+        buf_init(&t);
+        if (rng_below(r, 6) == 0) {
+            buf_add(&t, "PASS");
+        } else {
+            bool pos = rng_below(r, 2);
+            buf_printf(&t, "GAMBLE %dE", (int)rng_below(r, 120));
+            int n = (int)rng_below(r, 4);
+            for (int i = 0; i < n; i++) {
+                int v = 1 + (int)rng_below(r, (uint64_t)(pos ? b->nst : b->np));
+                if (pos)
+                    buf_printf(&t, "%s GPC%d", i ? "," : "", v);
+                else
+                    buf_printf(&t, "%s %d%s", i ? "," : "", v, v == 1 ? "st" : v == 2 ? "nd" : v == 3 ? "rd" : "th");
+            }
+            if (!n)
+                buf_add(&t, " don't care");
+        }
+        Order o;
+        Err err;
+        if (order_parse(b, t.s, &o, &err) == 0) {
+            Game g;
+            game_init(&g, b, 1000);
+            clock_order(&g, p, &o, false);
+            game_done(&g);
+            order_free(&o);
+        }
+        buf_free(&t);
+        Err e2;
+        ck_assert_msg(board_check(b, &e2) == 0, "round 0: %s", e2.msg);
+    }
 }
 
 /* A random order for player p: mostly well-aimed at one of their pieces, sometimes nonsense. */
@@ -132,9 +182,12 @@ static char *random_order(Board *b, int p, Rng *r)
 
 static void play_random_game(const char *map, int nplayers, uint64_t seed, int orders)
 {
-    Board *b = new_game(map, nplayers, seed);
+    GambleMode mode = seed % 3 == 0 ? GAMBLE_BOTH : seed % 3 == 1 ? GAMBLE_NONE : GAMBLE_POSITION;
+    Board *b = new_game_mode(map, nplayers, seed, mode);
     Rng r;
     rng_seed(&r, seed * 7919 + 1);
+    random_round0(b, &r);
+    ck_assert_msg(b->phase == PHASE_PLAY, "round 0 did not end (seed %llu)", (unsigned long long)seed);
     int done = 0, failed = 0, refused = 0;
     int64_t now = 1000;
     for (int i = 0; i < orders && b->phase == PHASE_PLAY; i++) {
