@@ -397,6 +397,17 @@ static void reply_sheet(Ctx *c, const Board *b)
     c->sheet_added = true;
 }
 
+/* The common end of the board commands: the reply's subject, its closing sheet (SPEC 2.1), then
+ * the board is freed and the reply sent. Returns rc. */
+static int finish_board(Ctx *c, Board *b, int rc)
+{
+    if (b)
+        set_subject(c, b, rc);
+    reply_sheet(c, b);
+    board_free(b);
+    return ctx_finish(c, rc);
+}
+
 /* Queues the sheets due after a command (reader_result for the commanding player), clears the
  * news of everyone who got one. extra_reader >= 0 also gets a sheet in the reply. */
 static void send_sheets(Ctx *c, Game *g, bool is_new, int reader, const char *reader_result)
@@ -856,11 +867,7 @@ out:
         game_done(&g);
     order_list_free(&l);
     free(text);
-    if (b)
-        set_subject(&c, b, rc);
-    reply_sheet(&c, b);
-    board_free(b);
-    return ctx_finish(&c, rc);
+    return finish_board(&c, b, rc);
 }
 
 static int cmd_queue(int argc, char **argv)
@@ -920,11 +927,7 @@ static int cmd_queue(int argc, char **argv)
 out:
     order_list_free(&l);
     free(text);
-    if (b)
-        set_subject(&c, b, rc);
-    reply_sheet(&c, b);
-    board_free(b);
-    return ctx_finish(&c, rc);
+    return finish_board(&c, b, rc);
 }
 
 static int cmd_resign(int argc, char **argv)
@@ -972,11 +975,7 @@ static int cmd_resign(int argc, char **argv)
     game_done(&g);
     rc = save_board(&c, b);
 out:
-    if (b)
-        set_subject(&c, b, rc);
-    reply_sheet(&c, b);
-    board_free(b);
-    return ctx_finish(&c, rc);
+    return finish_board(&c, b, rc);
 }
 
 static int cmd_quiet(int argc, char **argv)
@@ -996,11 +995,7 @@ static int cmd_quiet(int argc, char **argv)
                b->pl[p].quiet ? "you get sheets only for your own turns" : "you get a sheet for every turn");
     rc = save_board(&c, b);
 out:
-    if (b)
-        set_subject(&c, b, rc);
-    reply_sheet(&c, b);
-    board_free(b);
-    return ctx_finish(&c, rc);
+    return finish_board(&c, b, rc);
 }
 
 static int cmd_chat(int argc, char **argv)
@@ -1036,11 +1031,7 @@ static int cmd_chat(int argc, char **argv)
     buf_printf(&c.reply, "Your message was sent to the %d players of board %d.\n", b->np, b->number);
     rc = EXIT_DONE;
 out:
-    if (b)
-        set_subject(&c, b, rc);
-    reply_sheet(&c, b);
-    board_free(b);
-    return ctx_finish(&c, rc);
+    return finish_board(&c, b, rc);
 }
 
 /* ---- queries ---- */
