@@ -428,7 +428,7 @@ static void draw_legend(const Viewer *v, Buf *out)
         if (v->reader < 0 || own_piece(v, p))
             seq = genome_str(&p->g, true); /* own pieces in full, markers included */
         else if (v->m[p->sq] & VIEW_DECODE)
-            seq = genome_str(&p->g, false); /* decoded: no markers (never phased; u hidden) */
+            seq = genome_str(&p->g, true); /* decoded: as in the board file (SPEC 9.1); never phased here, so at most u */
         char *text = xasprintf("%s%s", seq ? seq : "?", v->reader < 0 && orphan ? "  (orphan)" : "");
         legend_line(out, ow, board_sq_name(b, p->sq, nm), owner, text);
         free(text);

@@ -215,6 +215,15 @@ START_TEST(test_orphan_reveal_shown_as_orphan)
 }
 END_TEST
 
+START_TEST(test_decoded_enemy_shows_flare_marker)
+{
+    fx_piece(b, "C3", ALICE, "AF");
+    fx_piece(b, "D3", BOB, "ADu"); /* bob's flare is active: SPEC 6 FLARE, "u shows while active" */
+    render_all();
+    ck_assert_msg(legend(ALICE, "D3") && strstr(legend(ALICE, "D3"), "ADu"), "%s", sheet[ALICE]);
+}
+END_TEST
+
 Suite *fog_suite(void)
 {
     Suite *s = suite_create("fog");
@@ -228,6 +237,7 @@ Suite *fog_suite(void)
     tcase_add_test(tc, test_phased_capture);
     tcase_add_test(tc, test_just_outside_view);
     tcase_add_test(tc, test_orphan_reveal_shown_as_orphan);
+    tcase_add_test(tc, test_decoded_enemy_shows_flare_marker);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -299,13 +299,13 @@ START_TEST(sheet_decoded_and_phased)
 {
     Board *b = mk(9, 6, 2);
     put(b, "C3", 0, "AFRr"); /* own phased piece: shown with its markers */
-    put(b, "D3", 1, "ABu");  /* decoded: no markers */
+    put(b, "D3", 1, "ABu");  /* decoded: as in the board file, so its active flare shows (SPEC 9.1, 6) */
     put(b, "C4", 1, "ACr");  /* phased enemy inside the view: never shown */
     add_special(b, 1, "B4", "Gold seam");
     add_special(b, 1, "H5", "Far seam");
     char *s = sheet(b, 0, SHEET_NOT_YOUR_MOVE, NULL);
     ck_assert_str_eq(line_with(s, "  C3 "), "  C3    alice   AFRr");
-    ck_assert_str_eq(line_with(s, "  D3 "), "  D3    bob     AB");
+    ck_assert_str_eq(line_with(s, "  D3 "), "  D3    bob     ABu");
     ck_assert(!has_line_prefix(s, "  C4 "));
     ck_assert_ptr_null(strstr(s, "ACr"));
     ck_assert_ptr_null(strstr(s, "AC\n"));
