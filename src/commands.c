@@ -292,7 +292,18 @@ static void update_list(Ctx *c, int number, const Board *b)
     buf_free(&o);
 }
 
-/* Saves the board and its list line; 0 or EXIT_SYSTEM. */
+/* Abandons what was prepared for a state that was not saved: queued mail (SPEC 2.1: mail goes out
+ * only after the save), the reply so far and its closing sheet. The caller then says what failed. */
+static void abandon_unsaved(Ctx *c)
+{
+    mail_free(&c->mq);
+    mail_init(&c->mq);
+    buf_free(&c->reply);
+    buf_init(&c->reply);
+    c->sheet_added = true; /* no sheet of a state that does not exist */
+}
+
+/* Saves the board and its list line; 0 or EXIT_SYSTEM (and then no queued mail is sent). */
 static int save_board(Ctx *c, Board *b)
 {
     Err err;
@@ -302,6 +313,7 @@ static int save_board(Ctx *c, Board *b)
     if (!check) {
         free(text);
         fprintf(stderr, "genetess: internal error: the new board does not load: %s\n", err.msg);
+        abandon_unsaved(c);
         buf_add(&c->reply, "internal error: the new board does not load; nothing was changed\n");
         return EXIT_SYSTEM;
     }
@@ -309,8 +321,10 @@ static int save_board(Ctx *c, Board *b)
     int rc = store_save_board(&c->st, b->number, text, &err);
     free(text);
     if (rc < 0) {
-        buf_printf(&c->reply, "Genetess board %d could not be saved\n", b->number);
         fprintf(stderr, "genetess: %s\n", err.msg);
+        abandon_unsaved(c);
+        buf_printf(&c->reply, "Genetess board %d could not be saved: nothing was changed; try again later\n",
+                   b->number);
         return EXIT_SYSTEM;
     }
     update_list(c, b->number, b);

@@ -474,6 +474,20 @@ GENETESS_NOW=$NOW run 1 move "$(basename "$RB")" carol pw PASS
 has "You are out of this game: you have no pieces left to order"
 GENETESS_NOW=$NOW run 0 queue "$(basename "$RB")" carol pw
 
+# ---- a save that fails: exit 3, nothing changed, no mail about the unsaved state ----
+GENETESS_NOW=$NOW run 0 challenge --gamble=none alice bob
+SB="$(cat "$PBMHOME/games/Genetess/.board")"
+rm -f "$PBMHOME/games/Genetess/.$SB" "$PBMHOME"/outbox/*
+mkdir -p "$PBMHOME/games/Genetess/.$SB/blocker"
+cp "$PBMHOME/games/Genetess/$SB" "$T/presave"
+GENETESS_NOW=$NOW run 3 move "$SB" alice secret PASS
+has "Genetess board $SB could not be saved: nothing was changed; try again later"
+hasnt "PASS: done"
+same "$PBMHOME/games/Genetess/$SB" "$T/presave"
+ls "$PBMHOME"/outbox/*.mail >/dev/null 2>&1 && bad "mail sent about an unsaved state" || ok
+rm -rf "$PBMHOME/games/Genetess/.$SB"
+GENETESS_NOW=$NOW run 0 move "$SB" alice secret PASS
+
 # ---- every game played above replays to its stored snapshot ----
 for f in "$PBMHOME"/games/Genetess/[0-9]* "$PBMHOME"/games/Genetess-archive/[0-9]*; do
   [ -f "$f" ] || continue
