@@ -31,6 +31,7 @@ typedef struct Ctx {
     Buf reply;
     char subject[200];
     int authed;         /* player authenticated to the loaded board, -1 none (SPEC 2.1: the reply ends with their sheet) */
+    int saved_mail;     /* messages queued up to the last successful save (only those may go out) */
     bool sheet_added;
 } Ctx;
 
@@ -296,8 +297,7 @@ static void update_list(Ctx *c, int number, const Board *b)
  * only after the save), the reply so far and its closing sheet. The caller then says what failed. */
 static void abandon_unsaved(Ctx *c)
 {
-    mail_free(&c->mq);
-    mail_init(&c->mq);
+    mail_truncate(&c->mq, c->saved_mail);
     buf_free(&c->reply);
     buf_init(&c->reply);
     c->sheet_added = true; /* no sheet of a state that does not exist */
@@ -328,6 +328,7 @@ static int save_board(Ctx *c, Board *b)
         return EXIT_SYSTEM;
     }
     update_list(c, b->number, b);
+    c->saved_mail = c->mq.n;
     return 0;
 }
 

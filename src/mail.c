@@ -25,14 +25,22 @@ void mail_init(MailQueue *q)
 }
 
 /* Frees the messages and leaves the queue's storage for reuse. */
-static void mail_clear(MailQueue *q)
+void mail_truncate(MailQueue *q, int n)
 {
-    for (int i = 0; i < q->n; i++) {
+    if (n < 0)
+        n = 0;
+    for (int i = n; i < q->n; i++) {
         free(q->m[i].to);
         free(q->m[i].subject);
         free(q->m[i].body);
     }
-    q->n = 0;
+    if (n < q->n)
+        q->n = n;
+}
+
+static void mail_clear(MailQueue *q)
+{
+    mail_truncate(q, 0);
 }
 
 void mail_free(MailQueue *q)

@@ -22,6 +22,8 @@ typedef struct MailQueue {
 void mail_init(MailQueue *q);
 /* Frees every queued message and the queue's storage; q is empty afterwards. */
 void mail_free(MailQueue *q);
+/* Drops the queued messages after the first n (those queued for a state that was not saved). */
+void mail_truncate(MailQueue *q, int n);
 
 /* Queues a copy of (to, subject, body); body NULL counts as "". Returns 0, or -1 with
    "refusing a mail header with control characters" when to or subject holds a control

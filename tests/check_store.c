@@ -752,6 +752,23 @@ START_TEST(test_mail_add_refuses)
 }
 END_TEST
 
+START_TEST(test_mail_truncate)
+{
+    MailQueue q;
+    mail_init(&q);
+    Err err;
+    ck_assert_int_eq(mail_add(&q, "a@b.c", "one", "1", &err), 0);
+    ck_assert_int_eq(mail_add(&q, "a@b.c", "two", "2", &err), 0);
+    ck_assert_int_eq(mail_add(&q, "a@b.c", "three", "3", &err), 0);
+    mail_truncate(&q, 1);
+    ck_assert_int_eq(q.n, 1);
+    ck_assert_str_eq(q.m[0].subject, "one");
+    mail_truncate(&q, 5); /* never grows */
+    ck_assert_int_eq(q.n, 1);
+    mail_free(&q);
+}
+END_TEST
+
 START_TEST(test_mail_outbox)
 {
     Store s;
