@@ -969,6 +969,7 @@ Suite *store_suite(void)
     tcase_add_checked_fixture(tm, setup, teardown);
     tcase_set_timeout(tm, 20);
     tcase_add_test(tm, test_mail_add_refuses);
+    tcase_add_test(tm, test_mail_truncate);
     tcase_add_test(tm, test_mail_outbox);
     tcase_add_test(tm, test_mail_from_default);
     tcase_add_test(tm, test_mail_sendmail);
