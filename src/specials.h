@@ -1,4 +1,4 @@
-/* specials: the table S1..S22 — names, parameters, validation; firing (special_fire...) comes later in this module. */
+/* specials: the table S1..S22 — names, parameters, validation, the calculator text (their effects fire in firing.c). */
 #ifndef GENETESS_SPECIALS_H
 #define GENETESS_SPECIALS_H
 
