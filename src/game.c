@@ -257,6 +257,18 @@ void game_eliminate(Game *g, int player, PlayerStatus how, int by)
         if (by >= 0 && by != player && how == PS_ELIMINATED)
             b->pl[by].kills++;
     }
+    /* Pieces that became orphans are nobody's: a flare marker on them would never expire (their
+     * owner's next turn, when it would, may never come); a player left without turns sees nothing. */
+    for (int i = 0; i < b->npc; i++)
+        if (b->pc[i].owner == player && board_is_orphan(b, &b->pc[i]))
+            b->pc[i].g.flare = false;
+    if (!board_player_has_turns(b, player)) {
+        pl->full_view = pl->full_decode = false;
+        pl->full_until[0] = '\0';
+        free(pl->reveals);
+        pl->reveals = NULL;
+        pl->nreveals = 0;
+    }
     /* SPEC 7.6: the player is always mailed the news of their own elimination (without ronin they
      * get no other sheet until the final one). */
     g->sheet_due[player] = true;

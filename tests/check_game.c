@@ -160,6 +160,26 @@ START_TEST(test_orphan_reveal_is_nobodys)
 }
 END_TEST
 
+START_TEST(test_flare_marker_dropped_when_orphaned)
+{
+    Board *b = fx_board(rows, 3, 0);
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "M2", 1, "K");
+    fx_piece(b, "F3", 2, "K");
+    fx_piece(b, "G3", 2, "ADu"); /* carol's flare is active */
+    b->pl[2].full_view = true;
+    Game g;
+    game_init(&g, b, 1000);
+    game_begin_action(&g);
+    game_eliminate(&g, 2, PS_RESIGNED, -1);
+    game_end_action(&g);
+    game_done(&g);
+    ck_assert_str_eq(fx_seq(b, "G3"), "AD"); /* an orphan: the marker would never expire */
+    ck_assert(!b->pl[2].full_view);
+    board_free(b);
+}
+END_TEST
+
 Suite *game_suite(void)
 {
     Suite *s = suite_create("game");
@@ -169,6 +189,7 @@ Suite *game_suite(void)
     tcase_add_test(tc, test_replay_reproduces);
     tcase_add_test(tc, test_scores);
     tcase_add_test(tc, test_orphan_reveal_is_nobodys);
+    tcase_add_test(tc, test_flare_marker_dropped_when_orphaned);
     tcase_add_test(tc, test_winner_tie_and_finish);
     suite_add_tcase(s, tc);
     return s;
