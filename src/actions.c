@@ -345,6 +345,22 @@ int order_radiate(Game *g, int player, const Order *o, Piece *actor)
     return 0;
 }
 
+/* The landing of TELEPORT and HOME: sq2 must be empty floor (a phased piece there fails the order and
+ * is revealed); then the piece jumps, seen as `how` ("teleported"). Returns 0 or fails. */
+static int jump(Game *g, int player, Piece *actor, int sq2, const char *verb, const char *how)
+{
+    Board *b = g->b;
+    int sq = actor->sq;
+    if (need_empty_floor(g, player, sq2, verb) < 0)
+        return -1;
+    int sqs[2] = {sq, sq2};
+    Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} %s from {0} to {1}.", how);
+    ev_piece(ev, 0, b, actor);
+    ev_piece(ev, 1, b, actor);
+    board_move_piece(b, sq, sq2);
+    return 0;
+}
+
 /* ---- TELEPORT ---- */
 
 int order_teleport(Game *g, int player, const Order *o, Piece *actor)
@@ -359,14 +375,7 @@ int order_teleport(Game *g, int player, const Order *o, Piece *actor)
     game_touch(g, sq2);
     if (!piece_sees(b, actor, sq2))
         return game_fail(g, "%s is not in the view of the piece on %s", nm2, nm);
-    if (need_empty_floor(g, player, sq2, "TELEPORT") < 0)
-        return -1;
-    int sqs[2] = {sq, sq2};
-    Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} teleported from {0} to {1}.");
-    ev_piece(ev, 0, b, actor);
-    ev_piece(ev, 1, b, actor);
-    board_move_piece(b, sq, sq2);
-    return 0;
+    return jump(g, player, actor, sq2, "TELEPORT", "teleported");
 }
 
 /* ---- PETRIFY ---- */
@@ -537,14 +546,7 @@ int order_home(Game *g, int player, const Order *o, Piece *actor)
     }
     if (!near_king)
         return game_fail(g, "%s is not next to another of your Kings", nm2);
-    if (need_empty_floor(g, player, sq2, "HOME") < 0)
-        return -1;
-    int sqs[2] = {sq, sq2};
-    Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} jumped home from {0} to {1}.");
-    ev_piece(ev, 0, b, actor);
-    ev_piece(ev, 1, b, actor);
-    board_move_piece(b, sq, sq2);
-    return 0;
+    return jump(g, player, actor, sq2, "HOME", "jumped home");
 }
 
 /* ---- SANCTUARY ---- */

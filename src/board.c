@@ -315,19 +315,6 @@ void board_set_size(Board *b, int w, int h)
     b->npc = 0;
 }
 
-Board *board_clone(const Board *b)
-{
-    char *text = board_serialize(b);
-    Err err;
-    Board *c = board_parse(text, "clone", &err);
-    free(text);
-    if (!c) {
-        fprintf(stderr, "genetess: internal error cloning a board: %s\n", err.msg);
-        abort();
-    }
-    return c;
-}
-
 /* ---- serialization ---- */
 
 /* One item line inside a multi-line entry: lines starting with ( ) \ or white space get a leading backslash. */

@@ -214,8 +214,6 @@ Board *board_new(void);
 void board_free(Board *b);
 /* Allocates the grid for w x h, all outside. */
 void board_set_size(Board *b, int w, int h);
-/* Deep copy. */
-Board *board_clone(const Board *b);
 /* Serializes the whole board (GameFile syntax). Caller frees. */
 char *board_serialize(const Board *b);
 /* Serializes without the entries verify ignores (clock, queues, news, ...): the replay comparison text. */

@@ -226,7 +226,8 @@ bool clock_turn_queue(Game *g)
     }
 }
 
-void clock_timeout(Game *g)
+/* Times out the player to move (SPEC 7.3): recorded, counted, forfeits at --max-timeouts. */
+static void clock_timeout(Game *g)
 {
     Board *b = g->b;
     int p = b->seat;

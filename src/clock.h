@@ -36,7 +36,5 @@ int clock_resign(Game *g, int player);
 /* Ends the holiday of the player to move (a live order arrived): records "Holiday <seconds>",
  * spends that much allowance and starts a fresh full deadline. No-op when no holiday runs. */
 void clock_end_holiday(Game *g);
-/* Times out the player to move (SPEC 7.3): recorded, counted, forfeits at --max-timeouts. */
-void clock_timeout(Game *g);
 
 #endif
