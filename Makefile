@@ -12,8 +12,8 @@ LDFLAGS += -fsanitize=address,undefined
 endif
 BUILD   ?= build
 BIN     ?= genetess
-SRC      = $(filter-out src/genetess.c,$(wildcard src/*.c))
-OBJ      = $(patsubst src/%.c,$(BUILD)/%.o,$(SRC)) $(BUILD)/embedded.o
+SRC      = $(filter-out genetess.c,$(wildcard *.c))
+OBJ      = $(patsubst %.c,$(BUILD)/%.o,$(SRC)) $(BUILD)/embedded.o
 TESTSRC  = $(wildcard tests/check_*.c)
 TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
@@ -24,14 +24,14 @@ all: $(BIN)
 $(BIN): $(BUILD)/genetess.o $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^
 
-$(BUILD)/%.o: src/%.c $(wildcard src/*.h) src/genes.def | $(BUILD)
-	$(CC) $(CFLAGS) -Isrc -c -o $@ $<
+$(BUILD)/%.o: %.c $(wildcard *.h) genes.def | $(BUILD)
+	$(CC) $(CFLAGS) -I. -c -o $@ $<
 
 $(BUILD)/embedded.c: tools/embed.sh $(EMBED) | $(BUILD)
 	sh tools/embed.sh $(EMBED) > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/embedded.o: $(BUILD)/embedded.c
-	$(CC) $(CFLAGS) -Isrc -c -o $@ $<
+	$(CC) $(CFLAGS) -I. -c -o $@ $<
 
 $(BUILD):
 	mkdir -p $(BUILD)/tests
@@ -49,11 +49,11 @@ deps:
 $(BUILD)/tests/suites.inc: $(TESTSRC) | $(BUILD)
 	grep -ho 'Suite \*[a-z0-9_]*_suite(void)$$' $(TESTSRC) | sed 's/Suite \*\(.*\)(void)/SUITE(\1)/' > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/tests/%.o: tests/%.c tests/fixtures.h $(wildcard src/*.h) | $(BUILD)
-	$(CC) $(CFLAGS) -Wno-missing-prototypes $(CHECK_CFLAGS) -Isrc -Itests -c -o $@ $<
+$(BUILD)/tests/%.o: tests/%.c tests/fixtures.h $(wildcard *.h) | $(BUILD)
+	$(CC) $(CFLAGS) -Wno-missing-prototypes $(CHECK_CFLAGS) -I. -Itests -c -o $@ $<
 
 $(BUILD)/tests/runner.o: tests/runner.c $(BUILD)/tests/suites.inc
-	$(CC) $(CFLAGS) $(CHECK_CFLAGS) -Isrc -Itests -I$(BUILD)/tests -c -o $@ $<
+	$(CC) $(CFLAGS) $(CHECK_CFLAGS) -I. -Itests -I$(BUILD)/tests -c -o $@ $<
 
 $(BUILD)/check_genetess: $(BUILD)/tests/runner.o $(TESTOBJ) $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS)
