@@ -1,0 +1,110 @@
+#!/bin/sh
+# Crash points (issue 10): kills a command at every write, fsync, rename, link and unlink it makes (an
+# LD_PRELOAD shim, tests/crash/shim.c) and checks, after each kill:
+#   board    every board file is byte for byte the state before the command or the state after it
+#   history  history/Genetess is the one of that same state (no game end that the board does not hold)
+#   list     etc/Genetess.list is the one of that same state
+#   verify   `genetess verify` replays the board consistently
+# then runs the next command (`Cleanup` at the same time: the retry of a killed Cleanup, a no-op otherwise) and:
+#   mail     the mails in outbox/ are exactly those of the committed state, each once
+#   tmp      no temporary file of the killed process is left
+# Usage: sh tests/crashpoints.sh [SCENARIO...]   (GENETESS=path to the binary; SHIM=path to the built shim)
+# Prints a table (scenario, kill points, failures per check) and exits 1 when anything failed.
+set -u
+G=${GENETESS:-./genetess}
+SHIM=${SHIM:-build/crashshim.so}
+[ -x "$G" ] || { echo "crashpoints: no binary at $G" >&2; exit 2; }
+[ -f "$SHIM" ] || { echo "crashpoints: no shim at $SHIM (make $SHIM)" >&2; exit 2; }
+case $SHIM in /*) ;; *) SHIM=$(pwd)/$SHIM ;; esac
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+T0=1790000000
+unset SENDER PBMSENDMAIL INPUTFILE 2>/dev/null || true
+export GENETESS_NOW=$T0
+
+g() { "$G" "$@" >/dev/null 2>&1; }
+
+# The homes a scenario starts from.
+base_users() {
+  PBMHOME=$1 g signup alice pa alice@example.org
+  PBMHOME=$1 g signup bob pb bob@example.org
+}
+base_game() {
+  base_users "$1"
+  PBMHOME=$1 g challenge --gamble=none --seed=1 alice bob
+  rm -f "$1"/outbox/*
+}
+
+# scenario NAME: sets SETUP (a function name), NOW (the command's time) and CMD (the command's words)
+scenario() {
+  NOW=$T0
+  case $1 in
+    challenge) SETUP=base_users; CMD="challenge --gamble=none --seed=1 alice bob" ;;
+    move)      SETUP=base_game;  CMD="move 101 alice pa PASS" ;;
+    queue)     SETUP=base_game;  CMD="queue 101 bob pb PASS" ;;
+    resign)    SETUP=base_game;  CMD="resign 101 bob pb" ;;
+    cleanup)   SETUP=base_game;  CMD="Cleanup"; NOW=$((T0 + 100 * 3600)) ;;
+    *) echo "crashpoints: unknown scenario $1" >&2; exit 2 ;;
+  esac
+}
+
+# The files a state consists of, one "name<TAB>checksum" line each (outbox and temporaries apart).
+state_of() {
+  ( cd "$1" && for f in games/Genetess/[0-9]* games/Genetess-archive/[0-9]* history/Genetess etc/Genetess.list; do
+      [ -f "$f" ] && printf '%s\t%s\n' "$f" "$(cksum < "$f")"
+    done ) | sort
+}
+part() { grep "^$2	" "$1" || true; }
+# The mails of outbox/, as a sorted list of checksums of their contents (file names carry pids).
+mails_of() { for f in "$1"/outbox/*.mail; do [ -f "$f" ] && cksum < "$f"; done | sort; }
+temps_of() { find "$1" -name '.*tmp*' -o -name '*.tmp' | grep -v '/\.lockfile$' || true; }
+
+run_cmd() { # home, extra env...
+  home=$1; shift
+  ( export PBMHOME="$home" GENETESS_NOW=$NOW; env "$@" "$G" $CMD >/dev/null 2>&1 )
+}
+
+total_fail=0
+printf '%-10s %6s %6s %6s %6s %6s %6s %6s\n' scenario points board history list verify mail tmp
+for s in ${*:-challenge move queue resign cleanup}; do
+  scenario "$s"
+  B=$WORK/$s.before; R=$WORK/$s.after
+  rm -rf "$B" "$R"; mkdir -p "$B"; $SETUP "$B"
+  cp -a "$B" "$R"
+  run_cmd "$R" LD_PRELOAD="$SHIM" CRASH_COUNT="$WORK/count"
+  n=$(cat "$WORK/count" 2>/dev/null || echo 0)
+  ( export PBMHOME="$R" GENETESS_NOW=$NOW; "$G" Cleanup >/dev/null 2>&1 )
+  state_of "$B" > "$WORK/sb"; state_of "$R" > "$WORK/sa"
+  mails_of "$R" > "$WORK/ma"; : > "$WORK/mb"
+  fb=0 fh=0 fl=0 fv=0 fm=0 ft=0
+  k=1
+  while [ "$k" -le "$n" ]; do
+    W=$WORK/$s.k; rm -rf "$W"; cp -a "$B" "$W"
+    ( run_cmd "$W" LD_PRELOAD="$SHIM" CRASH_AT="$k" ) 2>/dev/null
+    state_of "$W" > "$WORK/sw"
+    boards_w=$(grep '^games/' "$WORK/sw"); boards_b=$(grep '^games/' "$WORK/sb"); boards_a=$(grep '^games/' "$WORK/sa")
+    if [ "$boards_w" = "$boards_a" ]; then which=a; elif [ "$boards_w" = "$boards_b" ]; then which=b; else which=x; fi
+    what="$s@$k"
+    if [ $which = x ]; then fb=$((fb + 1)); echo "  $what: board is neither before nor after" >&2; which=b; fi
+    [ "$(part "$WORK/sw" history/Genetess)" = "$(part "$WORK/s$which" history/Genetess)" ] ||
+      { fh=$((fh + 1)); echo "  $what: history does not agree with the board" >&2; }
+    [ "$(part "$WORK/sw" etc/Genetess.list)" = "$(part "$WORK/s$which" etc/Genetess.list)" ] ||
+      { fl=$((fl + 1)); echo "  $what: game list does not agree with the board" >&2; }
+    for f in "$W"/games/Genetess/[0-9]*; do
+      [ -f "$f" ] || continue
+      PBMHOME=$W GENETESS_NOW=$NOW "$G" verify "$(basename "$f")" > "$WORK/v" 2>&1 && grep -q consistent "$WORK/v" ||
+        { fv=$((fv + 1)); echo "  $what: verify $(basename "$f"): $(head -c 200 "$WORK/v")" >&2; }
+    done
+    ( export PBMHOME="$W" GENETESS_NOW=$NOW; "$G" Cleanup >/dev/null 2>&1 )
+    state_of "$W" > "$WORK/sw2"
+    if [ "$s" = cleanup ] && [ "$(cat "$WORK/sw2")" = "$(cat "$WORK/sa")" ]; then which=a; fi
+    mails_of "$W" > "$WORK/mw"
+    cmp -s "$WORK/mw" "$WORK/m$which" ||
+      { fm=$((fm + 1)); echo "  $what: mails $(wc -l < "$WORK/mw") delivered, $(wc -l < "$WORK/m$which") expected" >&2; }
+    [ -z "$(temps_of "$W")" ] || { ft=$((ft + 1)); echo "  $what: temporary files left: $(temps_of "$W" | tr '\n' ' ')" >&2; }
+    k=$((k + 1))
+  done
+  printf '%-10s %6d %6d %6d %6d %6d %6d %6d\n' "$s" "$n" $fb $fh $fl $fv $fm $ft
+  total_fail=$((total_fail + fb + fh + fl + fv + fm + ft))
+done
+[ "$total_fail" -eq 0 ]
