@@ -49,7 +49,7 @@ typedef struct Game {
     bool replay;        /* replaying history: no clock, no sheets */
     Event *ev;
     int nev, capev;
-    uint8_t **before;   /* per player: view just before the current action (VIEW_* bits) */
+    uint8_t **before;   /* per player: view just before the current action (SIGHT_* bits) */
     Failure fail;
     int actor_player;   /* the player whose order is running, for view checks (-1 none) */
     Buf reply;          /* what the commanding player is told */

@@ -7,50 +7,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "sight.h"
 #include "specials.h"
 
 /* Text lines are wrapped to this width; no line of a sheet exceeds 80 columns (SPEC 9.1). */
 #define WRAP 78
 /* Board strips are at most this many columns wide (SPEC 9.1). */
 #define STRIP_MAX 36
-
-/* ---- visibility (SPEC 5) ---- */
-
-bool piece_sees(const Board *b, const Piece *p, int sq)
-{
-    return board_dist(b, p->sq, sq) <= genome_view_radius(&p->g);
-}
-
-void view_compute(const Board *b, int player, uint8_t *m)
-{
-    size_t n = (size_t)b->w * (size_t)b->h;
-    memset(m, 0, n);
-    if (player < 0 || player >= b->np)
-        return;
-    const Player *pl = &b->pl[player];
-    /* SPEC 7.6: a resigned or forfeited player's pieces are all orphans; they see nothing. */
-    if (pl->status == PS_RESIGNED || pl->status == PS_FORFEIT)
-        return;
-    if (b->phase == PHASE_ROUND0) {
-        memset(m, VIEW_SEEN, n); /* SPEC 5: round 0 sheets show the whole terrain */
-        return;
-    }
-    if (pl->full_view) /* flare or S5: the whole board until the start of the next turn */
-        memset(m, pl->full_decode ? VIEW_SEEN | VIEW_DECODE : VIEW_SEEN, n);
-    for (int i = 0; i < b->npc; i++) {
-        const Piece *p = &b->pc[i];
-        if (!board_controls(b, player, p)) /* orphans count for nobody; ronin for their owner */
-            continue;
-        int r = genome_view_radius(&p->g);
-        uint8_t bits = p->g.n[GENE_F] ? VIEW_SEEN | VIEW_DECODE : VIEW_SEEN;
-        int pc = sq_col(b, p->sq), pr = sq_row(b, p->sq);
-        int c0 = pc - r < 0 ? 0 : pc - r, c1 = pc + r >= b->w ? b->w - 1 : pc + r;
-        int r0 = pr - r < 0 ? 0 : pr - r, r1 = pr + r >= b->h ? b->h - 1 : pr + r;
-        for (int row = r0; row <= r1; row++)
-            for (int col = c0; col <= c1; col++)
-                m[board_sq(b, col, row)] |= bits;
-    }
-}
 
 /* ---- text helpers ---- */
 
@@ -211,7 +174,7 @@ static void viewer_init(Viewer *v, const Board *b, int reader, const uint8_t *m)
 
 static bool seen(const Viewer *v, int sq)
 {
-    return v->reader < 0 || (v->m[sq] & VIEW_SEEN);
+    return v->reader < 0 || (v->m[sq] & SIGHT_SEEN);
 }
 
 /* The reader's own piece: one they control (ronin included). Orphans belong to nobody, not even their
@@ -427,7 +390,7 @@ static void draw_legend(const Viewer *v, Buf *out)
         char *seq = NULL;
         if (v->reader < 0 || own_piece(v, p))
             seq = genome_str(&p->g, true); /* own pieces in full, markers included */
-        else if (v->m[p->sq] & VIEW_DECODE)
+        else if (v->m[p->sq] & SIGHT_DECODE)
             seq = genome_str(&p->g, true); /* decoded: as in the board file (SPEC 9.1); never phased here, so at most u */
         char *text = xasprintf("%s%s", seq ? seq : "?", v->reader < 0 && orphan ? "  (orphan)" : "");
         legend_line(out, ow, board_sq_name(b, p->sq, nm), owner, text);
@@ -664,7 +627,7 @@ void sheet_render(const Board *b, int reader, const SheetOpts *o, Buf *out)
     if (reader < 0 || reader >= b->np)
         return;
     uint8_t *m = xmalloc((size_t)b->w * (size_t)b->h);
-    view_compute(b, reader, m);
+    sight_compute(b, reader, m);
     Viewer v;
     viewer_init(&v, b, reader, m);
 

@@ -1,9 +1,10 @@
-/* Tests of view: view maps (SPEC 5), the turnsheet (SPEC 9.1) and show (SPEC 9.3); fog of war above all. */
+/* Tests of sight (view maps, SPEC 5) and view: the turnsheet (SPEC 9.1) and show (SPEC 9.3); fog of war above all. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
+#include "sight.h"
 #include "view.h"
 
 /* After the project's headers: check.h defines a macro named fail, util.h a function. */
@@ -66,7 +67,7 @@ static void add_special(Board *b, int code, const char *square, const char *text
 static uint8_t *view(const Board *b, int player)
 {
     uint8_t *m = xmalloc((size_t)b->w * (size_t)b->h);
-    view_compute(b, player, m);
+    sight_compute(b, player, m);
     return m;
 }
 
@@ -151,17 +152,17 @@ START_TEST(view_radius_one)
     Board *b = mk(9, 9, 2);
     Piece *p = put(b, "D4", 0, "A");
     uint8_t *m = view(b, 0);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 9);
-    ck_assert_int_eq(count_bits(b, m, VIEW_DECODE), 0);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 9);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_DECODE), 0);
     for (int r = 0; r < 9; r++)
         for (int c = 0; c < 9; c++) {
             bool in = c >= 2 && c <= 4 && r >= 2 && r <= 4;
-            ck_assert_int_eq((m[board_sq(b, c, r)] & VIEW_SEEN) != 0, in);
-            ck_assert_int_eq(piece_sees(b, p, board_sq(b, c, r)), in);
+            ck_assert_int_eq((m[board_sq(b, c, r)] & SIGHT_SEEN) != 0, in);
+            ck_assert_int_eq(sight_piece_sees(b, p, board_sq(b, c, r)), in);
         }
     free(m);
     m = view(b, 1); /* bob has no pieces */
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 0);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 0);
     free(m);
     board_free(b);
 }
@@ -172,17 +173,17 @@ START_TEST(view_d_is_seven_by_seven)
     Board *b = mk(13, 13, 2);
     put(b, "G7", 0, "AD");
     uint8_t *m = view(b, 0);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 49);
-    ck_assert(m[sq(b, "D4")] & VIEW_SEEN);
-    ck_assert(m[sq(b, "J10")] & VIEW_SEEN);
-    ck_assert(!(m[sq(b, "C7")] & VIEW_SEEN));
-    ck_assert(!(m[sq(b, "G11")] & VIEW_SEEN));
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 49);
+    ck_assert(m[sq(b, "D4")] & SIGHT_SEEN);
+    ck_assert(m[sq(b, "J10")] & SIGHT_SEEN);
+    ck_assert(!(m[sq(b, "C7")] & SIGHT_SEEN));
+    ck_assert(!(m[sq(b, "G11")] & SIGHT_SEEN));
     free(m);
     /* clipped at the grid edge; walls do not block */
     Board *c = mk(13, 13, 2);
     put(c, "B2", 0, "ADD");
     m = view(c, 0);
-    ck_assert_int_eq(count_bits(c, m, VIEW_SEEN), 7 * 7);
+    ck_assert_int_eq(count_bits(c, m, SIGHT_SEEN), 7 * 7);
     free(m);
     board_free(c);
     board_free(b);
@@ -195,11 +196,11 @@ START_TEST(view_f_decodes_its_own_view_only)
     put(b, "C3", 0, "AF");
     put(b, "I9", 0, "A");
     uint8_t *m = view(b, 0);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 18);
-    ck_assert_int_eq(count_bits(b, m, VIEW_DECODE), 9);
-    ck_assert(m[sq(b, "D4")] & VIEW_DECODE);
-    ck_assert(m[sq(b, "I9")] & VIEW_SEEN);
-    ck_assert(!(m[sq(b, "I9")] & VIEW_DECODE));
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 18);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_DECODE), 9);
+    ck_assert(m[sq(b, "D4")] & SIGHT_DECODE);
+    ck_assert(m[sq(b, "I9")] & SIGHT_SEEN);
+    ck_assert(!(m[sq(b, "I9")] & SIGHT_DECODE));
     free(m);
     board_free(b);
 }
@@ -215,20 +216,20 @@ START_TEST(view_ronin_and_orphans)
     b->pl[1].status = PS_RESIGNED;
     b->seat = 2;
     uint8_t *m = view(b, 0);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 9);
-    ck_assert(m[sq(b, "C3")] & VIEW_SEEN);
-    ck_assert(!(m[sq(b, "I9")] & VIEW_SEEN));
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 9);
+    ck_assert(m[sq(b, "C3")] & SIGHT_SEEN);
+    ck_assert(!(m[sq(b, "I9")] & SIGHT_SEEN));
     free(m);
     m = view(b, 1);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 0);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 0);
     free(m);
     m = view(b, 2); /* carol: no pieces, orphans give her nothing */
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 0);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 0);
     free(m);
     /* a resigned player sees nothing even with a whole-board view */
     b->pl[1].full_view = true;
     m = view(b, 1);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 0);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 0);
     free(m);
     board_free(b);
 }
@@ -240,16 +241,16 @@ START_TEST(view_full_and_round0)
     put(b, "C3", 0, "A");
     b->pl[0].full_view = true;
     uint8_t *m = view(b, 0);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 80);
-    ck_assert_int_eq(count_bits(b, m, VIEW_DECODE), 0);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 80);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_DECODE), 0);
     b->pl[0].full_decode = true;
-    view_compute(b, 0, m);
-    ck_assert_int_eq(count_bits(b, m, VIEW_DECODE), 80);
+    sight_compute(b, 0, m);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_DECODE), 80);
     b->pl[0].full_view = b->pl[0].full_decode = false;
     b->phase = PHASE_ROUND0;
     b->round = 0;
-    view_compute(b, 1, m);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 80);
+    sight_compute(b, 1, m);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 80);
     free(m);
     board_free(b);
 }
