@@ -395,7 +395,8 @@ static char *render_sheet(const Board *b, int p, const char *result, bool is_new
     star = star || star_processed(b, p);
     Buf o;
     buf_init(&o);
-    SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new};
+    SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new,
+                   .news = &b->pl[p].news, .ebook = &b->pl[p].ebook};
     sheet_render(b, p, &so, &o);
     return buf_take(&o);
 }

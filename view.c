@@ -448,7 +448,6 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
     }
     const char *to_move = b->np > 0 ? b->pl[b->seat].id : "";
     const StrList *q = &b->pl[reader].queue;
-    const Player *pl = &b->pl[reader];
     if (b->phase == PHASE_ROUND0) {
         buf_add(out, gambles_done(b, reader) ? "Your gambles are in; waiting for the other players.\n"
                                              : "Round 0 is simultaneous: send your GAMBLE orders.\n");
@@ -463,9 +462,9 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
     } else if (o->variant == SHEET_STAR_DONE) {
         /* SPEC 7.2: the sheet opens with "Your stored order <order> was processed" (kept in the news). */
         bool said = false;
-        for (int i = 0; i < pl->news.n; i++)
-            if (strncmp(pl->news.v[i], "Your stored order ", 18) == 0) {
-                wrap(out, "", 0, pl->news.v[i]);
+        for (int i = 0; o->news && i < o->news->n; i++)
+            if (strncmp(o->news->v[i], "Your stored order ", 18) == 0) {
+                wrap(out, "", 0, o->news->v[i]);
                 said = true;
             }
         if (!said)
@@ -481,12 +480,11 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
         wrap(out, "Result of your last order: ", 4, o->result);
 }
 
-static void energy_section(const Board *b, int reader, Buf *out)
+static void energy_section(const Board *b, int reader, const StrList *ebook, Buf *out)
 {
-    const Player *pl = &b->pl[reader];
-    buf_printf(out, "Your E: %" PRId64 "\n", pl->e);
-    for (int i = 0; i < pl->ebook.n; i++)
-        wrap(out, "  ", 4, pl->ebook.v[i]);
+    buf_printf(out, "Your E: %" PRId64 "\n", b->pl[reader].e);
+    for (int i = 0; ebook && i < ebook->n; i++)
+        wrap(out, "  ", 4, ebook->v[i]);
 }
 
 static void gamble_section(const Board *b, int reader, Buf *out)
@@ -563,10 +561,9 @@ static void holiday_section(const Board *b, int reader, Buf *out)
     buf_printf(out, "Holiday allowance left: %s\n", fmt_duration(b->pl[reader].holiday_left, d, sizeof d));
 }
 
-static void news_section(const Board *b, int reader, Buf *out)
+static void news_section(const StrList *nw, Buf *out)
 {
-    const StrList *nw = &b->pl[reader].news;
-    if (!nw->n) {
+    if (!nw || !nw->n) {
         buf_add(out, "Nothing you could see happened.\n");
         return;
     }
@@ -638,14 +635,14 @@ void sheet_render(const Board *b, int reader, const SheetOpts *o, Buf *out)
     banner(b, reader, o, out);
     if (out->len > before)
         buf_add(out, "\n");
-    energy_section(b, reader, out);
+    energy_section(b, reader, o->ebook, out);
     if (b->phase == PHASE_ROUND0)
         gamble_section(b, reader, out);
     views_section(b, reader, out);
     queue_section(b, reader, out);
     holiday_section(b, reader, out);
     buf_add(out, "\n");
-    news_section(b, reader, out);
+    news_section(o->news, out);
     buf_add(out, "\n");
     if (v.round0)
         buf_add(out, "Round 0: the whole terrain and the start squares (no pieces yet).\n");

@@ -9,9 +9,12 @@ typedef struct SheetOpts {
     SheetVariant variant;   /* from game.h */
     const char *result;     /* result of the reader's last order, or NULL */
     bool is_new;            /* the "New" sheet sent at challenge */
+    const StrList *news;    /* the reader's events since their last sheet (NULL: none) */
+    const StrList *ebook;   /* the reader's E breakdown since their last sheet (NULL: none) */
 } SheetOpts;
 
-/* Appends the reader's turnsheet to out (o may be NULL: no banner, no result). Every line is at most
+/* Appends the reader's turnsheet to out (o may be NULL: no banner, no result, no news, no E breakdown);
+ * the news and E breakdown come from o, never from the board, so a caller may clear them first. Every line is at most
  * 80 columns; nothing the reader may not see (SPEC 5) is written. The last line is the command
  * template of SPEC 2.2 while the game runs. Changes nothing on the board. */
 void sheet_render(const Board *b, int reader, const SheetOpts *o, Buf *out);

@@ -94,7 +94,8 @@ static void assert_width(const char *text)
 
 static char *sheet(const Board *b, int reader, SheetVariant variant, const char *result)
 {
-    SheetOpts o = {.variant = variant, .result = result};
+    SheetOpts o = {.variant = variant, .result = result, .news = &b->pl[reader].news,
+                   .ebook = &b->pl[reader].ebook};
     Buf out;
     buf_init(&out);
     sheet_render(b, reader, &o, &out);
@@ -392,6 +393,38 @@ START_TEST(sheet_long_texts_fit)
 }
 END_TEST
 
+/* The news and E breakdown come from the options, not the board: a command may clear them before rendering. */
+START_TEST(sheet_news_from_options)
+{
+    Board *b = mk(9, 6, 2);
+    put(b, "B2", 0, "K");
+    sl_push(&b->pl[0].news, "left in the board");
+    sl_push(&b->pl[0].ebook, "+9 left in the board");
+    StrList news = {0}, ebook = {0};
+    sl_push(&news, "Your stored order PASS was processed.");
+    sl_push(&ebook, "+1 accrual (1 K)");
+    SheetOpts o = {.variant = SHEET_STAR_DONE, .news = &news, .ebook = &ebook};
+    Buf out;
+    buf_init(&out);
+    sheet_render(b, 0, &o, &out);
+    ck_assert_ptr_nonnull(strstr(out.s, "Your stored order PASS was processed.\n"));
+    ck_assert_ptr_nonnull(strstr(out.s, "Since your last sheet:\n  Your stored order PASS was processed.\n"));
+    ck_assert_ptr_nonnull(strstr(out.s, "Your E: 5\n  +1 accrual (1 K)\n"));
+    ck_assert_ptr_null(strstr(out.s, "left in the board"));
+    buf_free(&out);
+    buf_init(&out);
+    o = (SheetOpts){.variant = SHEET_NOT_YOUR_MOVE};
+    sheet_render(b, 0, &o, &out);
+    ck_assert_ptr_nonnull(strstr(out.s, "Nothing you could see happened.\n"));
+    ck_assert_ptr_nonnull(strstr(out.s, "Your E: 5\nStored orders: none\n"));
+    ck_assert_ptr_null(strstr(out.s, "left in the board"));
+    buf_free(&out);
+    sl_free(&news);
+    sl_free(&ebook);
+    board_free(b);
+}
+END_TEST
+
 START_TEST(sheet_reveal_drawn_where_seen)
 {
     Board *b = mk(9, 6, 2);
@@ -545,6 +578,7 @@ Suite *view_suite(void)
     tcase_add_test(t, sheet_decoded_and_phased);
     tcase_add_test(t, sheet_strips_of_36);
     tcase_add_test(t, sheet_long_texts_fit);
+    tcase_add_test(t, sheet_news_from_options);
     tcase_add_test(t, sheet_reveal_drawn_where_seen);
     tcase_add_test(t, sheet_round0);
     tcase_add_test(t, sheet_players_and_status);
