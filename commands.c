@@ -486,6 +486,31 @@ static void record_history(Ctx *c, const Board *b)
     buf_free(&l);
 }
 
+/* Queues the nag mails clock_nag found due (g->nag_due), each to the player's address. */
+static void mail_nags(Ctx *c, const Game *g)
+{
+    const Board *b = g->b;
+    for (int p = 0; p < b->np; p++) {
+        if (!g->nag_due[p])
+            continue;
+        User u;
+        Err err;
+        if (store_user_find(&c->st, b->pl[p].id, &u, &err) != 0) {
+            fprintf(stderr, "genetess: no address for %s; nag not sent\n", b->pl[p].id);
+            continue;
+        }
+        Buf subj, body;
+        buf_init(&subj);
+        buf_init(&body);
+        view_nag(b, p, &subj, &body);
+        if (mail_add(&c->mq, u.address, subj.s, body.s, &err) < 0)
+            fprintf(stderr, "genetess: %s\n", err.msg);
+        buf_free(&subj);
+        buf_free(&body);
+        user_free(&u);
+    }
+}
+
 /* Processes expired deadlines of a loaded board and commits that on its own (SPEC 2.1/2.3). */
 static int process_time(Ctx *c, Board *b)
 {
@@ -501,7 +526,8 @@ static int process_time(Ctx *c, Board *b)
             record_history(c, b);
         rc = save_board(c, b);
     } else {
-        clock_nag(&g, &c->mq, &c->st);
+        clock_nag(&g);
+        mail_nags(c, &g);
         if (g.nagged)
             rc = save_board(c, b);
     }

@@ -21,6 +21,7 @@ void game_init(Game *g, Board *b, int64_t now)
     g->before = xcalloc((size_t)b->np, sizeof *g->before);
     g->sheet_due = xcalloc((size_t)b->np, sizeof(bool));
     g->star_done = xcalloc((size_t)b->np, sizeof(bool));
+    g->nag_due = xcalloc((size_t)b->np, sizeof(bool));
 }
 
 static void events_clear(Game *g)
@@ -44,6 +45,7 @@ void game_done(Game *g)
     free(g->before);
     free(g->sheet_due);
     free(g->star_done);
+    free(g->nag_due);
     buf_free(&g->reply);
 }
 

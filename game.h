@@ -57,7 +57,8 @@ typedef struct Game {
     bool new_turn;      /* a turn started during this command (sheets for everyone) */
     bool ended;         /* the game ended during this command */
     bool *star_done;    /* per player: their * order was processed since their last sheet */
-    bool nagged;        /* a nag mail was queued (the board records it) */
+    bool nagged;        /* a nag is due (the board records it) */
+    bool *nag_due;      /* per player: send a nag mail after this command (clock_nag) */
     bool s11_done;      /* an S11 already paid in this turn's firing step (firing.c resets it) */
 } Game;
 

@@ -31,4 +31,8 @@ void show_full(const Board *b, Buf *out);
  * game has ended (winner or tie marked) and "Scores so far" before. */
 void score_table(const Board *b, Buf *out);
 
+/* The nag mail (SPEC 7.3) for player p, who is to move (or owes gambles in round 0): appends its
+ * Subject ("Nag: Genetess Board <n> <userid>") to subject and its text to body. Changes nothing. */
+void view_nag(const Board *b, int p, Buf *subject, Buf *body);
+
 #endif

@@ -562,6 +562,34 @@ START_TEST(show_full_after_the_end)
 }
 END_TEST
 
+/* The nag mail's Subject and text (SPEC 7.3): the move, or the gambles in round 0. */
+START_TEST(nag_text)
+{
+    Board *b = mk(9, 6, 2);
+    Buf subj, body;
+    buf_init(&subj);
+    buf_init(&body);
+    view_nag(b, 0, &subj, &body);
+    ck_assert_str_eq(subj.s, "Nag: Genetess Board 101 alice");
+    ck_assert_str_eq(body.s, "Reminder: it is your move on Genetess board 101.\n"
+                             "The deadline is 2023-11-14 22:13 UTC; then your stored order runs, or you time out.\n"
+                             "Send: genetess move 101 alice <password> <ORDER>#1\n");
+    buf_free(&subj);
+    buf_free(&body);
+    b->phase = PHASE_ROUND0;
+    buf_init(&subj);
+    buf_init(&body);
+    view_nag(b, 1, &subj, &body);
+    ck_assert_str_eq(subj.s, "Nag: Genetess Board 101 bob");
+    ck_assert_str_eq(body.s, "Reminder: Genetess board 101 is in round 0 and waits for your GAMBLE orders.\n"
+                             "The deadline is 2023-11-14 22:13 UTC; missing gambles then count as 0E don't care.\n"
+                             "Send: genetess move 101 bob <password> <ORDER>#1\n");
+    buf_free(&subj);
+    buf_free(&body);
+    board_free(b);
+}
+END_TEST
+
 Suite *view_suite(void);
 Suite *view_suite(void)
 {
@@ -586,6 +614,7 @@ Suite *view_suite(void)
     t = tcase_create("show");
     tcase_add_test(t, show_public_hides_the_board);
     tcase_add_test(t, show_full_after_the_end);
+    tcase_add_test(t, nag_text);
     suite_add_tcase(s, t);
     return s;
 }
