@@ -397,7 +397,7 @@ static char *render_sheet(const Board *b, int p, const char *result, bool is_new
     buf_init(&o);
     SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new,
                    .news = &b->pl[p].news, .ebook = &b->pl[p].ebook};
-    sheet_render(b, p, &so, &o);
+    view_sheet(b, p, &so, &o);
     return buf_take(&o);
 }
 
@@ -1158,7 +1158,7 @@ static int cmd_show(int argc, char **argv)
                            b->number);
                 rc = r = EXIT_REFUSED;
             } else {
-                show_public(b, &c.reply);
+                view_show_public(b, &c.reply);
             }
         } else if (k >= 0) {
             Board *r2 = NULL;
@@ -1172,11 +1172,11 @@ static int cmd_show(int argc, char **argv)
             } else {
                 buf_printf(&c.reply, "Genetess board %d after move %d:\n", b->number, k);
                 r2->phase = PHASE_ENDED;
-                show_full(r2, &c.reply);
+                view_show_full(r2, &c.reply);
                 board_free(r2);
             }
         } else {
-            show_full(b, &c.reply);
+            view_show_full(b, &c.reply);
         }
         note_subject(&c, b, r, &refused);
         board_free(b);

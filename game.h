@@ -35,14 +35,6 @@ typedef struct Failure {
     char msg[ERR_MAX];
 } Failure;
 
-typedef enum {
-    SHEET_NONE,
-    SHEET_YOUR_MOVE,
-    SHEET_YOUR_MOVE_STORED,
-    SHEET_STAR_DONE,    /* your * order was processed (it opens the next sheet) */
-    SHEET_NOT_YOUR_MOVE,
-} SheetVariant;
-
 typedef struct Game {
     Board *b;
     int64_t now;

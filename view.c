@@ -1,4 +1,4 @@
-/* view: what each player can see (SPEC 5) and the texts they read: the turnsheet (SPEC 9.1) and `show` (SPEC 9.3). */
+/* view: the texts players read — the turnsheet (SPEC 9.1), `show` (SPEC 9.3), the nag mail; pure rendering. */
 #include "view.h"
 
 #include <inttypes.h>
@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "game.h"
 #include "sight.h"
 #include "specials.h"
 
@@ -118,7 +119,7 @@ static bool gambles_done(const Board *b, int i)
     return (!pos || pl->gamble[GAMBLE_POS].set) && (!ord || pl->gamble[GAMBLE_ORD].set);
 }
 
-/* The round/turn line, whose move, and the deadline (shared by the sheet and show_public). */
+/* The round/turn line, whose move, and the deadline (shared by the sheet and view_show_public). */
 static void turn_lines(const Board *b, Buf *out)
 {
     char label[16], when[64];
@@ -362,21 +363,23 @@ static int visible_specials(const Viewer *v, const Special ***out)
     return n;
 }
 
-/* The legend: every drawn piece, reveal and special (SPEC 9.1), or the start squares in round 0. */
-static void draw_legend(const Viewer *v, Buf *out)
+/* Round 0's legend: the start squares. */
+static void legend_starts(const Board *b, Buf *out)
+{
+    char nm[16];
+    Buf t;
+    buf_init(&t);
+    for (int i = 0; i < b->nst; i++)
+        buf_printf(&t, "%sGPC%d %s", i ? ", " : "", b->st[i].label, board_sq_name(b, b->st[i].sq, nm));
+    wrap(out, "Start squares (1-9 on the map; G from GPC10): ", 4, t.len ? t.s : "none");
+    buf_free(&t);
+}
+
+/* Legend lines of the pieces shown, under one "Pieces:" heading; returns how many. */
+static int legend_pieces(const Viewer *v, int ow, Buf *out)
 {
     const Board *b = v->b;
     char nm[16];
-    int ow = owner_width(b);
-    if (v->round0) {
-        Buf t;
-        buf_init(&t);
-        for (int i = 0; i < b->nst; i++)
-            buf_printf(&t, "%sGPC%d %s", i ? ", " : "", b->st[i].label, board_sq_name(b, b->st[i].sq, nm));
-        wrap(out, "Start squares (1-9 on the map; G from GPC10): ", 4, t.len ? t.s : "none");
-        buf_free(&t);
-        return;
-    }
     int *sqs;
     int n = board_piece_squares(b, &sqs), shown = 0;
     for (int i = 0; i < n; i++) {
@@ -398,19 +401,35 @@ static void draw_legend(const Viewer *v, Buf *out)
         free(seq);
     }
     free(sqs);
-    if (v->reader >= 0) {
-        const Player *pl = &b->pl[v->reader];
-        for (int k = 0; k < pl->nreveals; k++) {
-            const Reveal *rv = &pl->reveals[k];
-            if (reveal_at(v, rv->sq) != rv)
-                continue;
-            if (!shown++)
-                buf_add(out, "Pieces:\n");
-            char *text = xasprintf("%s  (seen at %s)", rv->seq, rv->label);
-            legend_line(out, ow, board_sq_name(b, rv->sq, nm), rv->owner >= 0 ? b->pl[rv->owner].id : "orphan", text);
-            free(text);
-        }
+    return shown;
+}
+
+/* Legend lines of the reveals drawn, continuing legend_pieces' list (shown lines so far); returns the total. */
+static int legend_reveals(const Viewer *v, int ow, int shown, Buf *out)
+{
+    const Board *b = v->b;
+    char nm[16];
+    if (v->reader < 0)
+        return shown;
+    const Player *pl = &b->pl[v->reader];
+    for (int k = 0; k < pl->nreveals; k++) {
+        const Reveal *rv = &pl->reveals[k];
+        if (reveal_at(v, rv->sq) != rv)
+            continue;
+        if (!shown++)
+            buf_add(out, "Pieces:\n");
+        char *text = xasprintf("%s  (seen at %s)", rv->seq, rv->label);
+        legend_line(out, ow, board_sq_name(b, rv->sq, nm), rv->owner >= 0 ? b->pl[rv->owner].id : "orphan", text);
+        free(text);
     }
+    return shown;
+}
+
+/* Legend lines of the specials in view, under a "Specials:" heading; returns how many. */
+static int legend_specials(const Viewer *v, Buf *out)
+{
+    const Board *b = v->b;
+    char nm[16];
     const Special **sp;
     int ns = visible_specials(v, &sp);
     if (ns)
@@ -430,6 +449,19 @@ static void draw_legend(const Viewer *v, Buf *out)
         free(full);
     }
     free(sp);
+    return ns;
+}
+
+/* The legend: every drawn piece, reveal and special (SPEC 9.1), or the start squares in round 0. */
+static void draw_legend(const Viewer *v, Buf *out)
+{
+    if (v->round0) {
+        legend_starts(v->b, out);
+        return;
+    }
+    int ow = owner_width(v->b);
+    int shown = legend_reveals(v, ow, legend_pieces(v, ow, out), out);
+    int ns = legend_specials(v, out);
     if (!shown && !ns)
         buf_add(out, "No pieces or specials in view.\n");
 }
@@ -616,7 +648,11 @@ static void params_section(const Board *b, Buf *out)
     buf_free(&c);
 }
 
-void sheet_render(const Board *b, int reader, const SheetOpts *o, Buf *out)
+/* Appends the reader's turnsheet to out (o may be NULL: no banner, no result, no news, no E breakdown).
+ * The news and E breakdown come from o, never from the board, so a caller may clear them first. Every
+ * line is at most 80 columns; nothing the reader may not see (SPEC 5) is written. The last line is the
+ * command template of SPEC 2.2 while the game runs. */
+void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
 {
     static const SheetOpts none = {.variant = SHEET_NONE};
     if (!o)
@@ -661,7 +697,7 @@ void sheet_render(const Board *b, int reader, const SheetOpts *o, Buf *out)
     buf_add(out, "\n");
     params_section(b, out);
     buf_add(out, "\n");
-    score_table(b, out);
+    view_score_table(b, out);
     buf_add(out, "\n");
     /* SPEC 2.2: every sheet ends with the Subject to use next. */
     if (b->phase == PHASE_ENDED)
@@ -675,7 +711,9 @@ void sheet_render(const Board *b, int reader, const SheetOpts *o, Buf *out)
 
 /* ---- show ---- */
 
-void show_public(const Board *b, Buf *out)
+/* `show` while running: name and number, round/turn label, who is to move, deadline (UTC), each
+ * player's status, time-outs and holiday left — never terrain, pieces, E, orders. */
+void view_show_public(const Board *b, Buf *out)
 {
     char d[48];
     game_title(b, out);
@@ -692,7 +730,9 @@ void show_public(const Board *b, Buf *out)
     }
 }
 
-void show_full(const Board *b, Buf *out)
+/* `show` after the end: "The game has ended", result, score table, the full board (every piece with
+ * its full sequence incl. markers, specials), and the move list (b->moves). */
+void view_show_full(const Board *b, Buf *out)
 {
     char nm[16];
     game_title(b, out);
@@ -700,7 +740,7 @@ void show_full(const Board *b, Buf *out)
     if (b->result[0])
         wrap(out, "Result: ", 4, b->result);
     buf_add(out, "\n");
-    score_table(b, out);
+    view_score_table(b, out);
     buf_add(out, "\n");
     if (b->result[0])
         buf_add(out, "Final board:\n");
@@ -738,7 +778,9 @@ void show_full(const Board *b, Buf *out)
     free(v.special);
 }
 
-void score_table(const Board *b, Buf *out)
+/* Players, status, points = game_score (SPEC 7.6); headed "Final scores" once the game has ended
+ * (winner or tie marked) and "Scores so far" before. */
+void view_score_table(const Board *b, Buf *out)
 {
     bool ended = b->phase == PHASE_ENDED;
     buf_add(out, ended ? "Final scores:\n" : "Scores so far:\n");
@@ -761,6 +803,8 @@ void score_table(const Board *b, Buf *out)
 
 /* ---- nag ---- */
 
+/* Subject "Nag: Genetess Board <n> <userid>"; the text names the deadline and the command to send:
+ * the move, or the missing gambles in round 0. */
 void view_nag(const Board *b, int p, Buf *subject, Buf *body)
 {
     char when[48];

@@ -47,7 +47,7 @@ static void render_all(void)
         buf_init(&o);
         SheetOpts so = {.variant = b->seat == p ? SHEET_YOUR_MOVE : SHEET_NOT_YOUR_MOVE,
                         .news = &b->pl[p].news, .ebook = &b->pl[p].ebook};
-        sheet_render(b, p, &so, &o);
+        view_sheet(b, p, &so, &o);
         sheet[p] = buf_take(&o);
     }
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "orders.h" /* GAMBLE_POS, GAMBLE_ORD */
 #include "sight.h"
 #include "view.h"
 
@@ -98,7 +99,7 @@ static char *sheet(const Board *b, int reader, SheetVariant variant, const char 
                    .ebook = &b->pl[reader].ebook};
     Buf out;
     buf_init(&out);
-    sheet_render(b, reader, &o, &out);
+    view_sheet(b, reader, &o, &out);
     char *s = buf_take(&out);
     assert_width(s);
     return s;
@@ -406,7 +407,7 @@ START_TEST(sheet_news_from_options)
     SheetOpts o = {.variant = SHEET_STAR_DONE, .news = &news, .ebook = &ebook};
     Buf out;
     buf_init(&out);
-    sheet_render(b, 0, &o, &out);
+    view_sheet(b, 0, &o, &out);
     ck_assert_ptr_nonnull(strstr(out.s, "Your stored order PASS was processed.\n"));
     ck_assert_ptr_nonnull(strstr(out.s, "Since your last sheet:\n  Your stored order PASS was processed.\n"));
     ck_assert_ptr_nonnull(strstr(out.s, "Your E: 5\n  +1 accrual (1 K)\n"));
@@ -414,7 +415,7 @@ START_TEST(sheet_news_from_options)
     buf_free(&out);
     buf_init(&out);
     o = (SheetOpts){.variant = SHEET_NOT_YOUR_MOVE};
-    sheet_render(b, 0, &o, &out);
+    view_sheet(b, 0, &o, &out);
     ck_assert_ptr_nonnull(strstr(out.s, "Nothing you could see happened.\n"));
     ck_assert_ptr_nonnull(strstr(out.s, "Your E: 5\nStored orders: none\n"));
     ck_assert_ptr_null(strstr(out.s, "left in the board"));
@@ -514,7 +515,7 @@ START_TEST(show_public_hides_the_board)
     b->clock.holiday_since = 1;
     Buf out;
     buf_init(&out);
-    show_public(b, &out);
+    view_show_public(b, &out);
     assert_width(out.s);
     ck_assert_ptr_null(strstr(out.s, "# #"));
     ck_assert_ptr_null(strstr(out.s, ". ."));
@@ -544,7 +545,7 @@ START_TEST(show_full_after_the_end)
     sl_push(&b->moves, "1a alice MOVE B3 N");
     Buf out;
     buf_init(&out);
-    show_full(b, &out);
+    view_show_full(b, &out);
     assert_width(out.s);
     ck_assert_ptr_nonnull(strstr(out.s, "The game has ended"));
     ck_assert_ptr_nonnull(strstr(out.s, "Final scores:"));
