@@ -18,7 +18,7 @@ TESTSRC  = $(wildcard tests/check_*.c)
 TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
 
-.PHONY: all check demo bench clean unit e2e deps
+.PHONY: all check demo bench clean unit e2e deps install uninstall lint-man
 all: $(BIN)
 
 $(BIN): $(BUILD)/genetess.o $(OBJ)
@@ -78,3 +78,30 @@ bench: $(BIN)
 
 clean:
 	rm -rf $(BUILD) $(BIN)
+
+# ---- install ----
+# `make install PREFIX=/usr/local DESTDIR=/tmp/stage`; `make uninstall` with the same values removes
+# exactly the files installed. The help texts are compiled into the binary; the installed copies are
+# for reading and for starting local overrides ($PBMHOME/help/genetess/<topic>.txt).
+PREFIX  ?= /usr/local
+BINDIR   = $(DESTDIR)$(PREFIX)/bin
+HELPDIR  = $(DESTDIR)$(PREFIX)/share/genetess/help
+MAN6DIR  = $(DESTDIR)$(PREFIX)/share/man/man6
+HELPTXT  = $(sort $(wildcard help/*.txt))
+
+install: $(BIN)
+	install -d $(BINDIR) $(HELPDIR) $(MAN6DIR)
+	install -m 755 $(BIN) $(BINDIR)/genetess
+	install -m 644 $(HELPTXT) $(HELPDIR)/
+	install -m 644 genetess.6 $(MAN6DIR)/genetess.6
+
+uninstall:
+	rm -f $(BINDIR)/genetess $(MAN6DIR)/genetess.6 $(addprefix $(HELPDIR)/,$(notdir $(HELPTXT)))
+	rmdir $(HELPDIR) $(DESTDIR)$(PREFIX)/share/genetess 2>/dev/null || true
+
+# The man page must pass mandoc's linter without a warning (and groff's, when groff is there).
+lint-man:
+	mandoc -T lint -W warning genetess.6
+	@if command -v groff >/dev/null 2>&1; then \
+	  out=$$(groff -man -ww -z genetess.6 2>&1); \
+	  if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; fi
