@@ -53,14 +53,34 @@ bool genome_viable(const Genome *g)
     return g->n[GENE_A] > 0 || g->n[GENE_K] > 0;
 }
 
+int genome_count(const Genome *g, Gene c)
+{
+    if (gene_table[c].stacks)
+        return g->n[c];
+    return g->n[c] ? 1 : 0;
+}
+
+bool genome_consume(Genome *g, Gene c)
+{
+    if (!gene_table[c].consumed || !g->n[c])
+        return false;
+    g->n[c]--;
+    return true;
+}
+
+int genome_charges(const Genome *g)
+{
+    return genome_count(g, GENE_Z);
+}
+
 int genome_steps(const Genome *g)
 {
-    return 1 + g->n[GENE_B];
+    return 1 + genome_count(g, GENE_B);
 }
 
 int genome_view_radius(const Genome *g)
 {
-    return 1 + 2 * g->n[GENE_D];
+    return 1 + 2 * genome_count(g, GENE_D);
 }
 
 int genome_parse(const char *s, Genome *out, bool markers, Err *err)
@@ -192,8 +212,8 @@ void genome_describe(const Genome *g, Buf *out)
         if (g->n[i] && gene_table[i].action && i != GENE_A && i != GENE_K)
             buf_printf(out, "%s%s", acts++ ? ", " : " ", gene_table[i].action);
     buf_add(out, acts ? "\n" : " none\n");
-    if (g->n[GENE_Z] > 1)
-        buf_printf(out, "        CHARGE: up to %d charges in one order\n", g->n[GENE_Z]);
+    if (genome_charges(g) > 1)
+        buf_printf(out, "        CHARGE: up to %d charges in one order\n", genome_charges(g));
     static const struct {
         Gene g;
         const char *text;
