@@ -22,7 +22,7 @@ static void add_sp(Board *b, const char *words)
 {
     Special sp;
     Err err;
-    ck_assert_msg(special_parse(b, words, &sp, &err) == 0, "%s: %s", words, err.msg);
+    ck_assert_msg(special_parse(b->w, b->h, b->ter, words, &sp, &err) == 0, "%s: %s", words, err.msg);
     b->sp = xrealloc(b->sp, sizeof *b->sp * (size_t)(b->nsp + 1));
     b->sp[b->nsp++] = sp;
 }
@@ -666,7 +666,7 @@ START_TEST(test_s9_radiation)
     fx_piece(b, "C3", 0, "ABC");
     fire(b, 0);
     ck_assert_int_eq(genome_total(&board_piece_at(b, fx_sq(b, "C3"))->g), 2);
-    char *line = special_format(b, &b->sp[0]);
+    char *line = special_format(b->w, &b->sp[0]);
     ck_assert_str_eq(line, "S9 C3 targets=self count=1");
     free(line);
     board_free(b);
