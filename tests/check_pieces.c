@@ -1,7 +1,9 @@
 /* Tests for pieces: the gene table, cost (sum + product, K neutral, saturating), viability, abilities. */
 #include "fixtures.h"
+#include "embedded.h"
 #include "pieces.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const struct {
@@ -83,6 +85,13 @@ START_TEST(test_gene_rows)
         ck_assert_str_eq(gi->action, genes[_i].action);
     else
         ck_assert_ptr_null(gi->action);
+    /* the name column is the one `help <code>` shows */
+    char topic[16], title[64];
+    snprintf(topic, sizeof topic, "help/code-%c", gi->letter);
+    snprintf(title, sizeof title, "Genetess Code %c - %s\n", gi->letter, gi->name);
+    const char *help = embedded_find(topic);
+    ck_assert_ptr_nonnull(help);
+    ck_assert_msg(strncmp(help, title, strlen(title)) == 0, "%s starts otherwise: %.60s", topic, help);
 }
 END_TEST
 
