@@ -1,4 +1,4 @@
-/* firing: the start-of-turn firing loop of the specials (SPEC 7.2 step 3, specials.txt firing order). */
+/* firing: the start-of-turn firing loop (SPEC 7.2 step 3, specials.txt firing order) and the effects of S1..S22. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +46,8 @@ void game_fire_specials(Game *g, int player)
 
 
 /* ---- effects of the specials (SPEC 8, 6.1, 6.2, 7.5) ----
- * Piece pointers go stale whenever a piece is added or removed: the helpers below work by square. */
+ * Each firing_<effect> below is the .fire of its entry in special_table (specials.c) and reads the
+ * special's parameters from its typed fields. Piece pointers go stale whenever a piece is added or removed: the helpers below work by square. */
 
 static uint64_t rnd(Game *g, int n)
 {
