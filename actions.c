@@ -248,7 +248,7 @@ int order_transfer(Game *g, int player, const Order *o, Piece *actor)
         return game_fail(g, "no piece on %s", nm2); /* the check refuses this first */
     /* One J is used up first; then CODE must still be there; the giver must stay viable. */
     Genome after = actor->g;
-    after.n[GENE_J]--;
+    genome_consume(&after, GENE_J);
     if (!after.n[code])
         return game_fail(g, "the piece on %s has no %c to give%s", nm, 'A' + code,
                          code == GENE_J ? " (the J used up counts first)" : "");
@@ -257,7 +257,7 @@ int order_transfer(Game *g, int player, const Order *o, Piece *actor)
         return game_fail(g, "the piece on %s would not be viable after giving its %c", nm, 'A' + code);
     if (t->g.n[code] >= GENOME_MAX_COPIES)
         return game_fail(g, "the piece on %s cannot hold more %c", nm2, 'A' + code);
-    actor->g.n[GENE_J]--;
+    genome_consume(&actor->g, GENE_J);
     int sqs[2] = {sq, sq2};
     /* The player's own phased target: nobody else may learn of it (the public text names the giver only). */
     bool hidden = t->g.phased;
@@ -401,7 +401,7 @@ int order_phase(Game *g, int player, const Order *o, Piece *actor)
 {
     (void)o;
     int sq = actor->sq;
-    actor->g.n[GENE_R]--;
+    genome_consume(&actor->g, GENE_R);
     Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece on {0} vanished from sight.");
     ev->owner[0] = player;
     ev->own_text = xstrdup("Your piece on {0} used up an R and is now phased: the other players cannot see it.");
@@ -510,7 +510,7 @@ int order_flare(Game *g, int player, const Order *o, Piece *actor)
     (void)o;
     Player *pl = &b->pl[player];
     int sq = actor->sq;
-    actor->g.n[GENE_U]--;
+    genome_consume(&actor->g, GENE_U);
     actor->g.flare = true;
     bool decode = actor->g.n[GENE_F] > 0;
     /* An S5 view gained this turn keeps its decoding. */
@@ -608,7 +608,7 @@ int order_charge_check(Game *g, int player, const Order *o, Piece *actor)
     int start = actor->sq, cur = start;
     Slide s = {0};
     int rc = 0;
-    for (int i = 0; i < o->ndirs && i < actor->g.n[GENE_Z]; i++) {
+    for (int i = 0; i < o->ndirs && i < genome_charges(&actor->g); i++) {
         if (dir_diagonal(o->dirs[i]) && !actor->g.n[GENE_C])
             break;
         slide(b, cur, o->dirs[i], -1, false, false, start, &s);
@@ -640,7 +640,7 @@ int order_charge(Game *g, int player, const Order *o, Piece *actor)
     (void)player;
     int start = actor->sq;
     board_sq_name(b, start, nm);
-    int nz = actor->g.n[GENE_Z];
+    int nz = genome_charges(&actor->g);
     if (o->ndirs < 1 || o->ndirs > nz)
         return game_fail(g, "the piece on %s has %d Z: it may charge at most %d time%s", nm, nz, nz, nz == 1 ? "" : "s");
     if (!actor->g.n[GENE_C])

@@ -389,7 +389,7 @@ static char *serialize(const Board *b, bool core)
     free(sqs);
     buf_add(&o, ")\n(specials\n");
     for (int i = 0; i < b->nsp; i++) {
-        char *line = special_format(b, &b->sp[i]);
+        char *line = special_format(b->w, &b->sp[i]);
         put_item(&o, line);
         free(line);
     }
@@ -965,7 +965,7 @@ static int parse_body(Parser *ps, Board *b)
         b->sp = xcalloc((size_t)e->items.n, sizeof *b->sp);
         for (int k = 0; k < e->items.n; k++) {
             Err e2;
-            if (special_parse(b, e->items.v[k], &b->sp[b->nsp], &e2) < 0)
+            if (special_parse(b->w, b->h, b->ter, e->items.v[k], &b->sp[b->nsp], &e2) < 0)
                 return perr(ps, e->lines[k], "%s", e2.msg);
             b->nsp++;
         }

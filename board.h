@@ -4,6 +4,7 @@
 
 #include "pieces.h"
 #include "rng.h"
+#include "specials.h"
 
 #define BOARD_FORMAT_VERSION 1
 #define MAX_COLS 702
@@ -80,14 +81,6 @@ typedef struct Player {
     Gamble gamble[2];
     bool gambled_any;
 } Player;
-
-/* A special square (SPEC 8); params is the canonical "key=value ..." text, text the info text. */
-typedef struct Special {
-    int code;           /* 1..22, never 19 */
-    int sq;
-    char *params;
-    char *text;
-} Special;
 
 /* A start square, and a piece listed for whoever gets it (map `start`/`piece` lines). */
 typedef struct Start {

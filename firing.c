@@ -1,9 +1,10 @@
-/* firing: the start-of-turn firing loop of the specials (SPEC 7.2 step 3, specials.txt firing order). */
+/* firing: the start-of-turn firing loop (SPEC 7.2 step 3, specials.txt firing order) and the effects of S1..S22. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "firing.h"
 #include "game.h"
 #include "specials.h"
 #include "sight.h"
@@ -45,10 +46,8 @@ void game_fire_specials(Game *g, int player)
 
 
 /* ---- effects of the specials (SPEC 8, 6.1, 6.2, 7.5) ----
- * Piece pointers go stale whenever a piece is added or removed: the helpers below work by square. */
-
-/* One special's effect for the player whose piece stands on it. */
-typedef void (*SpecialFn)(Game *g, int player, Special *sp, Piece *occupant);
+ * Each firing_<effect> below is the .fire of its entry in special_table (specials.c) and reads the
+ * special's parameters from its typed fields. Piece pointers go stale whenever a piece is added or removed: the helpers below work by square. */
 
 static uint64_t rnd(Game *g, int n)
 {
@@ -188,8 +187,6 @@ static bool move_aside(Game *g, int sq, const Special *sp)
 static bool clear_target(Game *g, int player, const Special *sp, int tsq)
 {
     Board *b = g->b;
-    char mode[16];
-    special_param_str(sp, "occupied", mode, sizeof mode);
     if (!board_is_floor(b, tsq))
         return false;
     Piece *tp = board_piece_at(b, tsq);
@@ -201,21 +198,21 @@ static bool clear_target(Game *g, int player, const Special *sp, int tsq)
         game_reveal(g, tp, why);
         return false;
     }
-    if (!strcmp(mode, "destroy"))
+    if (sp->occupied == SPECIAL_OCC_DESTROY)
         return destroy(g, tsq, sp);
-    if (!strcmp(mode, "move"))
+    if (sp->occupied == SPECIAL_OCC_MOVE)
         return move_aside(g, tsq, sp);
     return false;
 }
 
 /* ---- S1 .. S22 ---- */
 
-static void fire_s1(Game *g, int player, Special *sp, Piece *occ)
+void firing_e_bonus(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)occ;
-    int64_t e = special_param_int(sp, "e");
+    int64_t e = sp->e;
     char why[64], nm[16];
-    if (special_param_bool(sp, "per-king")) {
+    if (sp->per_king) {
         int64_t k = board_king_codes(g->b, player);
         snprintf(why, sizeof why, "S1 bonus on %s (%" PRId64 " x %" PRId64 " K)", board_sq_name(g->b, sp->sq, nm), e, k);
         e = sat_mul(e, k);
@@ -225,27 +222,24 @@ static void fire_s1(Game *g, int player, Special *sp, Piece *occ)
     game_add_e(g, player, e, why);
 }
 
-static void fire_s2(Game *g, int player, Special *sp, Piece *occ)
+void firing_wall_creation(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
     (void)occ;
     Board *b = g->b;
-    char mode[16], wall[16];
-    special_param_str(sp, "occupied", mode, sizeof mode);
-    special_param_str(sp, "wall", wall, sizeof wall);
-    bool exterior = !strcmp(wall, "exterior");
-    int *t;
-    int n = special_param_squares(b, sp, "targets", &t);
+    bool exterior = sp->wall == SPECIAL_WALL_EXTERIOR;
+    const int *t;
+    int n = special_target_squares(sp, &t);
     for (int i = 0; i < n; i++) {
         int sq = t[i];
         char ter = b->ter[sq];
         if (ter == TER_OUTSIDE || ter == TER_XWALL || (ter == TER_IWALL && !exterior))
             continue;
         if (board_piece_at(b, sq)) {
-            if (!strcmp(mode, "destroy")) {
+            if (sp->occupied == SPECIAL_OCC_DESTROY) {
                 if (!destroy(g, sq, sp))
                     continue; /* a K piece stays: no wall on its square */
-            } else if (!strcmp(mode, "move")) {
+            } else if (sp->occupied == SPECIAL_OCC_MOVE) {
                 if (!move_aside(g, sq, sp))
                     continue;
             } else {
@@ -255,10 +249,9 @@ static void fire_s2(Game *g, int player, Special *sp, Piece *occ)
         b->ter[sq] = exterior ? TER_XWALL : TER_IWALL;
         game_event(g, -1, 0, &sq, 1, "%s wall appeared on {0}.", exterior ? "An exterior" : "An interior");
     }
-    free(t);
 }
 
-static void fire_s3(Game *g, int player, Special *sp, Piece *occ)
+void firing_duplicate(Game *g, int player, Special *sp, Piece *occ)
 {
     Board *b = g->b;
     Genome c = occ->g;
@@ -272,12 +265,7 @@ static void fire_s3(Game *g, int player, Special *sp, Piece *occ)
         tell(g, player, sp, -1, msg);
         return;
     }
-    int *t;
-    int n = special_param_squares(b, sp, "target", &t);
-    int tsq = n ? t[0] : -1;
-    free(t);
-    if (tsq < 0)
-        return;
+    int tsq = sp->target.sq[0];
     if (tsq == sp->sq || !clear_target(g, player, sp, tsq)) {
         tell(g, player, sp, tsq, "the copy was blocked at {1}.");
         return;
@@ -288,17 +276,10 @@ static void fire_s3(Game *g, int player, Special *sp, Piece *occ)
     piece_event(g, tsq, -1, "{p0} new piece{g0} appeared on {0}.", NULL);
 }
 
-static void fire_s4(Game *g, int player, Special *sp, Piece *occ)
+void firing_add_codes(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
-    char codes[SPECIAL_CODES_MAX + 1];
-    special_param_str(sp, "codes", codes, sizeof codes);
-    Genome add = {0};
-    for (const char *c = codes; *c; c++) {
-        int k = gene_from_char(*c);
-        if (k >= 0)
-            add_copies(&add, k, 1);
-    }
+    Genome add = sp->codes;
     if (!genome_total(&add) || game_shield(g, sp->sq, "special S4"))
         return;
     occ = board_piece_at(g->b, sp->sq);
@@ -311,7 +292,7 @@ static void fire_s4(Game *g, int player, Special *sp, Piece *occ)
     free(as);
 }
 
-static void fire_s5(Game *g, int player, Special *sp, Piece *occ)
+void firing_map_view(Game *g, int player, Special *sp, Piece *occ)
 {
     Player *pl = &g->b->pl[player];
     bool dec = occ->g.n[GENE_F] > 0;
@@ -323,19 +304,18 @@ static void fire_s5(Game *g, int player, Special *sp, Piece *occ)
              : "you see the whole board until the start of your next turn.");
 }
 
-static void fire_s6(Game *g, int player, Special *sp, Piece *occ)
+void firing_piece_killer(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
     (void)occ;
-    int *t;
-    int n = special_param_squares(g->b, sp, "targets", &t);
+    const int *t;
+    int n = special_target_squares(sp, &t);
     for (int i = 0; i < n; i++)
         if (board_piece_at(g->b, t[i]))
             destroy(g, t[i], sp);
-    free(t);
 }
 
-static void fire_s7(Game *g, int player, Special *sp, Piece *occ)
+void firing_detonate(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
     Board *b = g->b;
@@ -376,69 +356,55 @@ static void teleport(Game *g, int from, int to)
     piece_event(g, from, to, "{p0} piece{g0} was teleported from {0} to {1}.", NULL);
 }
 
-static void fire_s8(Game *g, int player, Special *sp, Piece *occ)
+/* S8 target=SQ:SQ: to a random empty floor square in the rectangle. Another player's phased piece looks
+ * empty: its square may be chosen, and then the teleport is blocked and reveals it (SPEC 6.1) - skipping
+ * it would tell the player it is there. */
+static void teleport_into_rect(Game *g, int player, Special *sp)
+{
+    Board *b = g->b;
+    const int *t = sp->target.sq;
+    int c0 = sq_col(b, t[0]), c1 = sq_col(b, t[1]), r0 = sq_row(b, t[0]), r1 = sq_row(b, t[1]);
+    int cmin = c0 < c1 ? c0 : c1, cmax = c0 < c1 ? c1 : c0, rmin = r0 < r1 ? r0 : r1, rmax = r0 < r1 ? r1 : r0;
+    int cap = (cmax - cmin + 1) * (rmax - rmin + 1), nc = 0;
+    int *cand = xmalloc(sizeof(int) * (size_t)cap);
+    for (int r = rmin; r <= rmax; r++)
+        for (int c = cmin; c <= cmax; c++) {
+            int sq = board_sq(b, c, r);
+            Piece *tp = board_piece_at(b, sq);
+            if (board_is_floor(b, sq) && (!tp || (tp->g.phased && tp->owner != player)))
+                cand[nc++] = sq;
+        }
+    if (!nc) {
+        free(cand);
+        tell(g, player, sp, -1, "there was no empty floor square to teleport to.");
+        return;
+    }
+    int to = cand[rnd(g, nc)];
+    free(cand);
+    if (board_piece_at(b, to)) {
+        clear_target(g, player, sp, to); /* reveals the phased piece */
+        tell(g, player, sp, to, "the teleport was blocked at {1}.");
+        return;
+    }
+    if (game_shield(g, sp->sq, "special S8"))
+        return;
+    teleport(g, sp->sq, to);
+}
+
+void firing_teleport(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)occ;
     Board *b = g->b;
-    int from = sp->sq;
-    char tv[64];
-    special_param_str(sp, "target", tv, sizeof tv);
-    int *t;
-    int n = special_param_squares(b, sp, "target", &t);
-    if (!n) {
-        free(t);
+    int from = sp->sq, tsq = sp->target.sq[0];
+    if (sp->target.rect) {
+        teleport_into_rect(g, player, sp);
         return;
     }
-    if (strchr(tv, ':') && n >= 2) {
-        /* A random empty floor square in the rectangle. */
-        int c0 = sq_col(b, t[0]), c1 = sq_col(b, t[1]), r0 = sq_row(b, t[0]), r1 = sq_row(b, t[1]);
-        if (c0 > c1) {
-            int x = c0;
-            c0 = c1;
-            c1 = x;
-        }
-        if (r0 > r1) {
-            int x = r0;
-            r0 = r1;
-            r1 = x;
-        }
-        free(t);
-        /* Another player's phased piece looks empty: its square may be chosen, and then the teleport is
-         * blocked and reveals it (SPEC 6.1) - skipping it would tell the player it is there. */
-        int cap = (c1 - c0 + 1) * (r1 - r0 + 1), nc = 0;
-        int *cand = xmalloc(sizeof(int) * (size_t)cap);
-        for (int r = r0; r <= r1; r++)
-            for (int c = c0; c <= c1; c++) {
-                int sq = board_sq(b, c, r);
-                Piece *tp = board_piece_at(b, sq);
-                if (board_is_floor(b, sq) && (!tp || (tp->g.phased && tp->owner != player)))
-                    cand[nc++] = sq;
-            }
-        if (!nc) {
-            free(cand);
-            tell(g, player, sp, -1, "there was no empty floor square to teleport to.");
-            return;
-        }
-        int to = cand[rnd(g, nc)];
-        free(cand);
-        if (board_piece_at(b, to)) {
-            clear_target(g, player, sp, to); /* reveals the phased piece */
-            tell(g, player, sp, to, "the teleport was blocked at {1}.");
-            return;
-        }
-        if (game_shield(g, from, "special S8"))
-            return;
-        teleport(g, from, to);
-        return;
-    }
-    int tsq = t[0];
-    free(t);
     if (tsq == from)
         return;
-    char mode[16];
-    special_param_str(sp, "occupied", mode, sizeof mode);
     Piece *tp = board_piece_at(b, tsq);
-    if (!board_is_floor(b, tsq) || (tp && tp->g.phased && tp->owner != player) || (tp && !strcmp(mode, "block"))) {
+    if (!board_is_floor(b, tsq) || (tp && tp->g.phased && tp->owner != player) ||
+        (tp && sp->occupied == SPECIAL_OCC_BLOCK)) {
         clear_target(g, player, sp, tsq); /* reveals another player's phased piece in the way */
         tell(g, player, sp, tsq, "the teleport was blocked at {1}.");
         return;
@@ -453,14 +419,14 @@ static void fire_s8(Game *g, int player, Special *sp, Piece *occ)
     teleport(g, from, tsq);
 }
 
-static void fire_s9(Game *g, int player, Special *sp, Piece *occ)
+void firing_radiate(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
     (void)occ;
     Board *b = g->b;
-    int64_t count = special_param_int(sp, "count");
-    int *t;
-    int n = special_param_squares(b, sp, "targets", &t);
+    int64_t count = sp->count;
+    const int *t;
+    int n = special_target_squares(sp, &t);
     for (int i = 0; i < n; i++) {
         int sq = t[i];
         Piece *p = board_piece_at(b, sq);
@@ -492,24 +458,24 @@ static void fire_s9(Game *g, int player, Special *sp, Piece *occ)
         free(ls);
         game_after_change(g, sq);
     }
-    free(t);
 }
 
-static void fire_s10(Game *g, int player, Special *sp, Piece *occ)
+void firing_wall_destruction(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
     (void)occ;
-    int *t;
-    int n = special_param_squares(g->b, sp, "targets", &t);
-    for (int i = 0; i < n; i++)
-        if (g->b->ter[t[i]] == TER_IWALL) {
-            g->b->ter[t[i]] = TER_FLOOR;
-            game_event(g, -1, 0, &t[i], 1, "The interior wall on {0} crumbled away.");
+    const int *t;
+    int n = special_target_squares(sp, &t);
+    for (int i = 0; i < n; i++) {
+        int sq = t[i];
+        if (g->b->ter[sq] == TER_IWALL) {
+            g->b->ter[sq] = TER_FLOOR;
+            game_event(g, -1, 0, &sq, 1, "The interior wall on {0} crumbled away.");
         }
-    free(t);
+    }
 }
 
-static void fire_s11(Game *g, int player, Special *sp, Piece *occ)
+void firing_factored_bonus(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)sp;
     (void)occ;
@@ -531,11 +497,11 @@ static void fire_s11(Game *g, int player, Special *sp, Piece *occ)
     game_add_e(g, player, gain, why);
 }
 
-static void fire_s12(Game *g, int player, Special *sp, Piece *occ)
+void firing_e_decay(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)occ;
     Board *b = g->b;
-    int64_t e = special_param_int(sp, "e");
+    int64_t e = sp->e;
     for (int i = 0; i < b->np; i++) {
         if (i == player || !b->pl[i].e || !e)
             continue;
@@ -576,14 +542,12 @@ static void special_moved(Game *g, const Special *s, int from)
     game_event(g, -1, 0, sqs, 2, "The special S%d on {0} moved to {1}.", s->code);
 }
 
-static void fire_s13(Game *g, int player, Special *sp, Piece *occ)
+void firing_relocate(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
     (void)occ;
     Board *b = g->b;
-    char onto[16];
-    special_param_str(sp, "onto", onto, sizeof onto);
-    int kind = !strcmp(onto, "occupied") ? 1 : !strcmp(onto, "walls") ? 2 : 0;
+    SpecialOnto kind = sp->onto;
     int n = b->w * b->h;
     int *nsp_at = xcalloc((size_t)n, sizeof(int)), *cand = xmalloc(sizeof(int) * (size_t)n);
     for (int i = 0; i < b->nsp; i++)
@@ -595,8 +559,9 @@ static void fire_s13(Game *g, int player, Special *sp, Piece *occ)
         for (int sq = 0; sq < n; sq++) {
             if (!board_in_area(b, sq) || nsp_at[sq] > (sq == s->sq))
                 continue;
-            bool ok = kind == 2 ? b->ter[sq] == TER_IWALL
-                                : b->ter[sq] == TER_FLOOR && (board_piece_at(b, sq) != NULL) == (kind == 1);
+            bool ok = kind == SPECIAL_ONTO_WALLS ? b->ter[sq] == TER_IWALL
+                                                 : b->ter[sq] == TER_FLOOR &&
+                                                       (board_piece_at(b, sq) != NULL) == (kind == SPECIAL_ONTO_OCCUPIED);
             if (ok)
                 cand[nc++] = sq;
         }
@@ -615,7 +580,7 @@ static void fire_s13(Game *g, int player, Special *sp, Piece *occ)
     free(nsp_at);
 }
 
-static void fire_s14(Game *g, int player, Special *sp, Piece *occ)
+void firing_double_up(Game *g, int player, Special *sp, Piece *occ)
 {
     Board *b = g->b;
     int sq = sp->sq;
@@ -643,7 +608,7 @@ static void fire_s14(Game *g, int player, Special *sp, Piece *occ)
                 "Your piece on {0} doubled its sequence (special S14): now{g0}.");
 }
 
-static void fire_s15(Game *g, int player, Special *sp, Piece *occ)
+void firing_redistribute(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)occ;
     Board *b = g->b;
@@ -687,7 +652,7 @@ static void fire_s15(Game *g, int player, Special *sp, Piece *occ)
     free(all);
 }
 
-static void fire_s16(Game *g, int player, Special *sp, Piece *occ)
+void firing_tremor(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
     (void)occ;
@@ -745,7 +710,7 @@ static bool revealable(const Piece *p, int player)
     return p->owner != player && !p->g.phased;
 }
 
-static void fire_s17(Game *g, int player, Special *sp, Piece *occ)
+void firing_target(Game *g, int player, Special *sp, Piece *occ)
 {
     Board *b = g->b;
     bool full = occ->g.n[GENE_F] > 0;
@@ -766,7 +731,7 @@ static void fire_s17(Game *g, int player, Special *sp, Piece *occ)
     tell(g, player, sp, -1, msg);
 }
 
-static void fire_s18(Game *g, int player, Special *sp, Piece *occ)
+void firing_synergy(Game *g, int player, Special *sp, Piece *occ)
 {
     Board *b = g->b;
     Genome me = occ->g;
@@ -787,7 +752,7 @@ static void fire_s18(Game *g, int player, Special *sp, Piece *occ)
     tell(g, player, sp, -1, msg);
 }
 
-static void fire_s20(Game *g, int player, Special *sp, Piece *occ)
+void firing_rockfall(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
     Board *b = g->b;
@@ -807,7 +772,7 @@ static void fire_s20(Game *g, int player, Special *sp, Piece *occ)
         }
 }
 
-static void fire_s21(Game *g, int player, Special *sp, Piece *occ)
+void firing_recycle(Game *g, int player, Special *sp, Piece *occ)
 {
     Board *b = g->b;
     int sq = sp->sq;
@@ -823,7 +788,7 @@ static void fire_s21(Game *g, int player, Special *sp, Piece *occ)
     game_add_e(g, player, back, why);
 }
 
-static void fire_s22(Game *g, int player, Special *sp, Piece *occ)
+void firing_monkey(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
     (void)occ;
@@ -860,22 +825,14 @@ static void fire_s22(Game *g, int player, Special *sp, Piece *occ)
     free(sqs);
 }
 
-/* Effects, indexed by code (S19 does not exist). */
-static const SpecialFn fire_table[23] = {
-    [1] = fire_s1,   [2] = fire_s2,   [3] = fire_s3,   [4] = fire_s4,   [5] = fire_s5,   [6] = fire_s6,
-    [7] = fire_s7,   [8] = fire_s8,   [9] = fire_s9,   [10] = fire_s10, [11] = fire_s11, [12] = fire_s12,
-    [13] = fire_s13, [14] = fire_s14, [15] = fire_s15, [16] = fire_s16, [17] = fire_s17, [18] = fire_s18,
-    [20] = fire_s20, [21] = fire_s21, [22] = fire_s22,
-};
-
 void special_fire(Game *g, int player, Special *sp)
 {
-    if (sp->code < 1 || sp->code > 22 || !fire_table[sp->code])
+    const SpecialInfo *si = special_info(sp->code);
+    if (!si)
         return;
     Piece *occ = board_piece_at(g->b, sp->sq);
     if (!occ || !board_controls(g->b, player, occ))
         return;
-    const SpecialInfo *si = special_info(sp->code);
-    game_event(g, player, EV_PRIVATE, &sp->sq, 1, "Special S%d (%s) on {0} fired.", sp->code, si ? si->name : "?");
-    fire_table[sp->code](g, player, sp, occ);
+    game_event(g, player, EV_PRIVATE, &sp->sq, 1, "Special S%d (%s) on {0} fired.", sp->code, si->name);
+    si->fire(g, player, sp, occ);
 }

@@ -364,27 +364,21 @@ static int do_special(Parser *ps, int line, const char *words)
     char nm[16];
     Err e2;
     Special sp;
-    if (special_parse(ps->b, words, &sp, &e2) < 0)
+    Board *b = ps->b;
+    if (special_parse(b->w, b->h, b->ter, words, &sp, &e2) < 0)
         return perr(ps, line, "%s", e2.msg);
-    const SpecialInfo *si = special_info(sp.code);
     int rc = 0;
-    board_sq_name(ps->b, sp.sq, nm);
-    if (ps->b->ter[sp.sq] != TER_FLOOR)
+    board_sq_name(b, sp.sq, nm);
+    if (b->ter[sp.sq] != TER_FLOOR)
         rc = perr(ps, line, "special S%d on %s is not on floor", sp.code, nm);
     else if (ps->special_line[sp.sq])
         rc = perr(ps, line, "two specials on %s", nm);
     /* SPEC 3.1: targets lie in the playing area when the map loads */
-    for (int i = 0; rc == 0 && i < si->nparams; i++) {
-        SpecialParamType t = si->params[i].type;
-        if (t != SP_SQUARES && t != SP_SQUARE && t != SP_SQUARE_OR_RECT)
-            continue;
-        int *sqs, n = special_param_squares(ps->b, &sp, si->params[i].key, &sqs);
-        for (int k = 0; k < n && rc == 0; k++)
-            if (!board_in_area(ps->b, sqs[k]))
-                rc = perr(ps, line, "S%d: target %s is not in the playing area", sp.code,
-                          board_sq_name(ps->b, sqs[k], nm));
-        free(sqs);
-    }
+    const int *sqs;
+    int n = rc == 0 ? special_target_squares(&sp, &sqs) : 0;
+    for (int k = 0; k < n && rc == 0; k++)
+        if (!board_in_area(b, sqs[k]))
+            rc = perr(ps, line, "S%d: target %s is not in the playing area", sp.code, board_sq_name(b, sqs[k], nm));
     if (rc < 0) {
         special_free(&sp);
         return -1;

@@ -26,20 +26,28 @@ int genome_total(const Genome *g)
     return t;
 }
 
+/* A code's term in the sum and in the product of the cost: SPEC 4 ruling, K (cost -1) counts 0 in the sum
+ * and 1 in the product. */
+static int sum_term(int gene)
+{
+    return gene_table[gene].cost < 0 ? 0 : gene_table[gene].cost;
+}
+
+static int product_term(int gene)
+{
+    return gene_table[gene].cost < 0 ? 1 : gene_table[gene].cost;
+}
+
 int64_t genome_cost(const Genome *g)
 {
     int64_t sum = 0, prod = 1;
     if (genome_total(g) == 0)
         return 0;
-    for (int i = 0; i < GENE_COUNT; i++) {
-        /* SPEC 4 ruling: K counts 0 in the sum and 1 in the product. */
-        int64_t c = gene_table[i].cost < 0 ? 0 : gene_table[i].cost;
-        int64_t pc = gene_table[i].cost < 0 ? 1 : gene_table[i].cost;
+    for (int i = 0; i < GENE_COUNT; i++)
         for (int k = 0; k < g->n[i]; k++) {
-            sum = sat_add(sum, c);
-            prod = sat_mul(prod, pc);
+            sum = sat_add(sum, sum_term(i));
+            prod = sat_mul(prod, product_term(i));
         }
-    }
     return sat_add(sum, prod);
 }
 
@@ -53,14 +61,34 @@ bool genome_viable(const Genome *g)
     return g->n[GENE_A] > 0 || g->n[GENE_K] > 0;
 }
 
+int genome_count(const Genome *g, Gene c)
+{
+    if (gene_table[c].stacks)
+        return g->n[c];
+    return g->n[c] ? 1 : 0;
+}
+
+bool genome_consume(Genome *g, Gene c)
+{
+    if (!gene_table[c].consumed || !g->n[c])
+        return false;
+    g->n[c]--;
+    return true;
+}
+
+int genome_charges(const Genome *g)
+{
+    return genome_count(g, GENE_Z);
+}
+
 int genome_steps(const Genome *g)
 {
-    return 1 + g->n[GENE_B];
+    return 1 + genome_count(g, GENE_B);
 }
 
 int genome_view_radius(const Genome *g)
 {
-    return 1 + 2 * g->n[GENE_D];
+    return 1 + 2 * genome_count(g, GENE_D);
 }
 
 int genome_parse(const char *s, Genome *out, bool markers, Err *err)
@@ -136,12 +164,9 @@ int genome_removable(const Genome *g, bool protect_last_a, uint16_t out[GENE_COU
     return total;
 }
 
-void genome_describe(const Genome *g, Buf *out)
+/* The calculator's cost line: (sum) + (product) = total, with the K ruling and the ceiling. */
+static void describe_cost(const Genome *g, Buf *out)
 {
-    char *seq = genome_str(g, false);
-    buf_printf(out, "Sequence %s\n", seq);
-    free(seq);
-    /* Cost working: (sum) + (product) = total. */
     Buf sum, prod;
     buf_init(&sum);
     buf_init(&prod);
@@ -149,11 +174,10 @@ void genome_describe(const Genome *g, Buf *out)
     int terms = 0;
     for (int i = 0; i < GENE_COUNT; i++)
         for (int k = 0; k < g->n[i]; k++) {
-            int c = gene_table[i].cost;
-            buf_printf(&sum, "%s%d", terms ? "+" : "", c < 0 ? 0 : c);
-            buf_printf(&prod, "%s%d", terms ? "*" : "", c < 0 ? 1 : c);
-            s = sat_add(s, c < 0 ? 0 : c);
-            p = sat_mul(p, c < 0 ? 1 : c);
+            buf_printf(&sum, "%s%d", terms ? "+" : "", sum_term(i));
+            buf_printf(&prod, "%s%d", terms ? "*" : "", product_term(i));
+            s = sat_add(s, sum_term(i));
+            p = sat_mul(p, product_term(i));
             terms++;
         }
     int64_t cost = genome_cost(g);
@@ -169,7 +193,11 @@ void genome_describe(const Genome *g, Buf *out)
         buf_add(out, "        K cannot be bought (CREATE refuses it); it counts 0 in the sum and 1 in the product\n");
     buf_free(&sum);
     buf_free(&prod);
+}
 
+/* The calculator's lines on moving, viewing and the actions the codes enable (genes.def). */
+static void describe_abilities(const Genome *g, Buf *out)
+{
     buf_printf(out, "Viable  %s\n", genome_viable(g) ? "yes" : "no (needs an A or a K: it could not exist)");
     if (g->n[GENE_A] || g->n[GENE_K]) {
         int steps = genome_steps(g);
@@ -192,8 +220,13 @@ void genome_describe(const Genome *g, Buf *out)
         if (g->n[i] && gene_table[i].action && i != GENE_A && i != GENE_K)
             buf_printf(out, "%s%s", acts++ ? ", " : " ", gene_table[i].action);
     buf_add(out, acts ? "\n" : " none\n");
-    if (g->n[GENE_Z] > 1)
-        buf_printf(out, "        CHARGE: up to %d charges in one order\n", g->n[GENE_Z]);
+    if (genome_charges(g) > 1)
+        buf_printf(out, "        CHARGE: up to %d charges in one order\n", genome_charges(g));
+}
+
+/* The calculator's lines on the passive codes and the codes their action consumes (genes.def). */
+static void describe_passives(const Genome *g, Buf *out)
+{
     static const struct {
         Gene g;
         const char *text;
@@ -214,4 +247,14 @@ void genome_describe(const Genome *g, Buf *out)
     for (int i = 0; i < GENE_COUNT; i++)
         if (g->n[i] && gene_table[i].consumed)
             buf_printf(out, "Uses    %c is consumed by %s (%d left)\n", 'A' + i, gene_table[i].action, g->n[i]);
+}
+
+void genome_describe(const Genome *g, Buf *out)
+{
+    char *seq = genome_str(g, false);
+    buf_printf(out, "Sequence %s\n", seq);
+    free(seq);
+    describe_cost(g, out);
+    describe_abilities(g, out);
+    describe_passives(g, out);
 }

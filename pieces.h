@@ -42,6 +42,15 @@ int64_t genome_cost(const Genome *g);
 /* Viable: at least one A or K. */
 bool genome_viable(const Genome *g);
 bool genome_has(const Genome *g, Gene c);
+/* Copies of c that count for the rules (SPEC 4): every copy when the gene
+ * table says c stacks (B, D, K, Z), else 1 when present; 0 when absent. */
+int genome_count(const Genome *g, Gene c);
+/* Uses up one copy of c for its action when the gene table says c is consumed
+ * (J, R, U): decrements g->n[c] and returns true; returns false and changes
+ * nothing when c is not consumed or has no copy. */
+bool genome_consume(Genome *g, Gene c);
+/* Charges one CHARGE order may use: one per Z copy (SPEC 4 ruling). */
+int genome_charges(const Genome *g);
 /* Squares a MOVE must take: 1 + number of B. */
 int genome_steps(const Genome *g);
 /* View half-width: 1 + 2 x number of D (a square of side 2r+1). */

@@ -1,7 +1,11 @@
-/* specials: the table S1..S22 — names, parameters, validation; firing (special_fire...) comes later in this module. */
+/* specials: the table S1..S22 (name, typed parameters, fire handler), parsing and writing specials, calc text. */
 #include "specials.h"
 
+#include "board.h"
+#include "firing.h"
+
 #include <ctype.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,104 +14,118 @@
 
 /* ---- the table (SPEC 8; specials.txt) ---- */
 
-#define OCCUPIED_PARAM                                                                                   \
-    {.key = "occupied", .type = SP_ENUM, .def = "block", .choices = "block|destroy|move",                \
-     .doc = "an occupied target: block (skip it), destroy (kill the occupant first) or move (move the "   \
+#define FIELD(f) offsetof(Special, f) /* where a parameter is parsed into */
+
+#define OCCUPIED_PARAM                                                                               \
+    {.key = "occupied", .field = FIELD(occupied), .type = SP_ENUM, .def = "block",                   \
+     .choices = "block|destroy|move",                                                                \
+     .doc = "an occupied target: block (skip it), destroy (kill the occupant first) or move (move the "\
             "occupant to a random free neighbouring floor square first; blocked if there is none)"}
 
 const SpecialInfo special_table[SPECIAL_CODE_MAX + 1] = {
     [1] = {1, "E Bonus", "The occupying player gains E.",
-           {{.key = "e", .type = SP_INT, .def = "1", .doc = "E gained"},
-            {.key = "per-king", .type = SP_BOOL, .def = "no",
+           {{.key = "e", .field = FIELD(e), .type = SP_INT, .def = "1", .doc = "E gained"},
+            {.key = "per-king", .field = FIELD(per_king), .type = SP_BOOL, .def = "no",
              .doc = "yes: gain e= times the number of K codes on the player's pieces"}},
-           2, "The bonus is e= E, independent of Kings unless per-king=yes (ruling)."},
+           2, "The bonus is e= E, independent of Kings unless per-king=yes (ruling).", .fire = firing_e_bonus},
     [2] = {2, "Wall Creation", "Walls appear on the target squares.",
-           {{.key = "targets", .type = SP_SQUARES, .required = true, .doc = "the squares that become walls"},
-            {.key = "wall", .type = SP_ENUM, .def = "interior", .choices = "interior|exterior",
+           {{.key = "targets", .field = FIELD(targets), .type = SP_SQUARES, .required = true,
+             .doc = "the squares that become walls"},
+            {.key = "wall", .field = FIELD(wall), .type = SP_ENUM, .def = "interior", .choices = "interior|exterior",
              .doc = "interior (removable) or exterior (never removable)"},
             OCCUPIED_PARAM},
            3,
            "Each target is handled on its own (ruling). A K piece is never destroyed: it loses every code "
            "but K and no wall is built on its square. Regions that new exterior walls enclose simply become "
-           "separate areas (ruling)."},
+           "separate areas (ruling).", .fire = firing_wall_creation},
     [3] = {3, "Piece Duplication", "A copy of the occupying piece appears on the target square.",
-           {{.key = "target", .type = SP_SQUARE, .required = true, .doc = "where the copy appears"},
+           {{.key = "target", .field = FIELD(target), .type = SP_SQUARE, .required = true,
+             .doc = "where the copy appears"},
             OCCUPIED_PARAM},
            2,
            "The copy has the same owner and codes, without markers. The player pays what CREATE would cost "
            "for it (whatever --create and --codes say); without enough E nothing happens. A wall on the "
-           "target blocks it; copying a King makes a second King (rulings)."},
+           "target blocks it; copying a King makes a second King (rulings).", .fire = firing_duplicate},
     [4] = {4, "Genetic Code Addition", "Codes are added to the occupying piece.",
-           {{.key = "codes", .type = SP_CODES, .required = true,
+           {{.key = "codes", .field = FIELD(codes), .type = SP_CODES, .required = true,
              .doc = "the codes added (a repeated letter adds several copies)"}},
-           1, "The codes are added free of charge each time the special fires."},
+           1, "The codes are added free of charge each time the special fires.", .fire = firing_add_codes},
     [5] = {5, "Map View", "The player sees the whole board until their next turn.",
-           {{0}}, 0, "When the occupying piece has an F code, the view decodes every sequence."},
+           {{0}}, 0, "When the occupying piece has an F code, the view decodes every sequence.",
+           .fire = firing_map_view},
     [6] = {6, "Piece Killer", "Pieces on the target squares die.",
-           {{.key = "targets", .type = SP_SQUARES, .required = true, .doc = "the squares whose pieces die"}},
-           1, "A K piece is not destroyed: it loses every code but K."},
+           {{.key = "targets", .field = FIELD(targets), .type = SP_SQUARES, .required = true,
+             .doc = "the squares whose pieces die"}},
+           1, "A K piece is not destroyed: it loses every code but K.", .fire = firing_piece_killer},
     [7] = {7, "Detonation", "The triggering piece dies and blasts run out from its square.",
            {{0}}, 0,
            "Blasts run N, E, S and W (and the diagonals if the piece has C) to the first wall. Without E a "
            "blast destroys the first piece it meets and stops; with E it destroys every piece up to the wall; "
            "with O the first interior wall it meets becomes floor and the blast stops there. C, E and O are "
-           "read before the piece dies (ruling). A K piece is not destroyed: it loses every code but K."},
+           "read before the piece dies (ruling). A K piece is not destroyed: it loses every code but K.",
+           .fire = firing_detonate},
     [8] = {8, "Teleport", "The triggering piece is moved to the target.",
-           {{.key = "target", .type = SP_SQUARE_OR_RECT, .required = true,
+           {{.key = "target", .field = FIELD(target), .type = SP_SQUARE_OR_RECT, .required = true,
              .doc = "a square, or a rectangle SQ:SQ in which a random empty floor square is chosen"},
             OCCUPIED_PARAM},
-           2, "A wall on the target blocks the teleport."},
+           2, "A wall on the target blocks the teleport.", .fire = firing_teleport},
     [9] = {9, "Radiation", "Pieces on the target squares lose codes.",
-           {{.key = "targets", .type = SP_SQUARES, .def = SPECIAL_DEF_SELF, .doc = "the irradiated squares"},
-            {.key = "count", .type = SP_INT, .def = "1", .min = 1, .doc = "codes each piece loses"}},
+           {{.key = "targets", .field = FIELD(targets), .type = SP_SQUARES, .def = SPECIAL_DEF_SELF,
+             .doc = "the irradiated squares"},
+            {.key = "count", .field = FIELD(count), .type = SP_INT, .def = "1", .min = 1,
+             .doc = "codes each piece loses"}},
            2,
            "Each piece there loses count= codes drawn at random from its removable copies: a K is never "
            "lost, and a piece without K may lose its last A and die. count= is one effect for a W shield "
-           "(ruling)."},
+           "(ruling).", .fire = firing_radiate},
     [10] = {10, "Wall Destruction", "Interior walls on the target squares become floor.",
-            {{.key = "targets", .type = SP_SQUARES, .required = true, .doc = "the walls removed"}},
-            1, "Exterior walls are never removed."},
+            {{.key = "targets", .field = FIELD(targets), .type = SP_SQUARES, .required = true,
+              .doc = "the walls removed"}},
+            1, "Exterior walls are never removed.", .fire = firing_wall_destruction},
     [11] = {11, "Factored E Bonus", "The player gains a percentage of their E.",
             {{0}}, 0,
             "Once per turn, however many S11 squares fire: + floor(E x n x n / 100) E, n being the number of "
-            "S11 squares the player occupies (3 squares give +9%) (ruling)."},
+            "S11 squares the player occupies (3 squares give +9%) (ruling).", .fire = firing_factored_bonus},
     [12] = {12, "E Decay", "Every other player loses E.",
-            {{.key = "e", .type = SP_INT, .def = "1", .doc = "E each other player loses"}},
-            1, "Nobody's E goes below 0."},
+            {{.key = "e", .field = FIELD(e), .type = SP_INT, .def = "1", .doc = "E each other player loses"}},
+            1, "Nobody's E goes below 0.", .fire = firing_e_decay},
     [13] = {13, "Relocate Specials", "Every special moves to a random new square.",
-            {{.key = "onto", .type = SP_ENUM, .def = "empty", .choices = "empty|occupied|walls",
+            {{.key = "onto", .field = FIELD(onto), .type = SP_ENUM, .def = "empty", .choices = "empty|occupied|walls",
               .doc = "the kind of square the specials move to"}},
             1,
             "In reading order, each special moves to a random square inside the exterior walls of that kind: "
-            "empty floor, occupied floor, or walls (a special under a wall works again when uncovered)."},
+            "empty floor, occupied floor, or walls (a special under a wall works again when uncovered).",
+            .fire = firing_relocate},
     [14] = {14, "Double Up", "The triggering piece's sequence is doubled.",
             {{0}}, 0,
             "The player pays the piece's cost; without enough E nothing happens. A K piece doubles every code "
-            "but K; a bare K gains nothing and pays nothing (ruling)."},
+            "but K; a bare K gains nothing and pays nothing (ruling).", .fire = firing_double_up},
     [15] = {15, "Redistribute", "The player's non-K pieces are shuffled among their own squares.",
-            {{0}}, 0, "A piece may end up where it started; K pieces stay put."},
+            {{0}}, 0, "A piece may end up where it started; K pieces stay put.", .fire = firing_redistribute},
     [16] = {16, "Tremor", "Pieces and specials each shift to a random neighbouring square.",
             {{0}}, 0,
             "Pieces first, then specials, each once, in reading order of their starting squares, to a random "
             "one of the 8 neighbours — only if that square is floor and free (for a special: holds no "
-            "special) (ruling)."},
+            "special) (ruling).", .fire = firing_tremor},
     [17] = {17, "Target", "Every K piece on the board is revealed.",
-            {{0}}, 0, "Only the K is shown, or the full sequences when the occupying piece has F."},
+            {{0}}, 0, "Only the K is shown, or the full sequences when the occupying piece has F.",
+            .fire = firing_target},
     [18] = {18, "Synergy", "Every piece with exactly the occupant's sequence is revealed.",
-            {{0}}, 0, "The revealed pieces are shown with their full sequences."},
+            {{0}}, 0, "The revealed pieces are shown with their full sequences.", .fire = firing_synergy},
     [20] = {20, "Rockfall", "The roof collapses over the triggering piece's view.",
             {{0}}, 0,
             "Every square of the view becomes an interior wall and the pieces there die, the triggering "
-            "piece included. A K piece instead loses every code but K and its square stays open."},
+            "piece included. A K piece instead loses every code but K and its square stays open.",
+            .fire = firing_rockfall},
     [21] = {21, "Recycle", "The triggering piece is destroyed and its cost refunded.",
             {{0}}, 0,
             "A K piece instead loses every code but K, and the player gets back the cost of the lost codes "
-            "(nothing lost costs 0)."},
+            "(nothing lost costs 0).", .fire = firing_recycle},
     [22] = {22, "Monkey", "The pieces nearest each start square gain a K.",
             {{0}}, 0,
             "For each start square of the map, every piece at the smallest Chebyshev distance from it gains "
             "one K: any owner, orphans and phased pieces too; a piece nearest to k starts gains k Ks "
-            "(ruling)."},
+            "(ruling).", .fire = firing_monkey},
 };
 
 const SpecialInfo *special_info(int code)
@@ -119,6 +137,12 @@ const SpecialInfo *special_info(int code)
 
 /* ---- helpers ---- */
 
+/* The grid a special is parsed on: w x h squares, terrain ter. */
+typedef struct Grid {
+    int w, h;
+    const char *ter;
+} Grid;
+
 /* At most 20 printable characters of untrusted input, for messages. */
 static const char *echo(const char *s, size_t n, char buf[32])
 {
@@ -126,6 +150,14 @@ static const char *echo(const char *s, size_t n, char buf[32])
     for (size_t i = 0; i < n && s[i] && k < 20; i++)
         buf[k++] = isprint((unsigned char)s[i]) ? s[i] : '?';
     buf[k] = '\0';
+    return buf;
+}
+
+/* The name of square sq on a grid w squares wide ("K3"), in buf. */
+static char *sq_name(int w, int sq, char buf[16])
+{
+    col_name(sq % w, buf);
+    sprintf(buf + strlen(buf), "%d", sq / w + 1);
     return buf;
 }
 
@@ -149,7 +181,7 @@ static int parse_code(const char *s)
 }
 
 /* One square of a value. target: named by target=/targets= (must not be outside the walls). */
-static int parse_square(const Board *b, int code, const char *s, bool target, int *sq, Err *err)
+static int parse_square(const Grid *gr, int code, const char *s, bool target, int *sq, Err *err)
 {
     char e[32];
     int c, r;
@@ -157,13 +189,13 @@ static int parse_square(const Board *b, int code, const char *s, bool target, in
         return fail(err, "S%d: bad square '%s'", code, echo(s, strlen(s), e));
     char up[32];
     str_upper(strcpy(up, echo(s, strlen(s), e)));
-    if (c >= b->w || r >= b->h) {
+    if (c >= gr->w || r >= gr->h) {
         if (target)
             return fail(err, "S%d: target %s is not in the playing area", code, up);
         return fail(err, "S%d: square %s is off the board", code, up);
     }
-    *sq = board_sq(b, c, r);
-    if (target && b->ter[*sq] == TER_OUTSIDE)
+    *sq = r * gr->w + c;
+    if (target && gr->ter[*sq] == TER_OUTSIDE)
         return fail(err, "S%d: target %s is not in the playing area", code, up);
     return 0;
 }
@@ -187,152 +219,238 @@ static void choices_text(const char *choices, char *buf, size_t size)
     buf[k] = '\0';
 }
 
-static bool enum_match(const char *choices, const char *v, char *canon, size_t size)
+/* The index of v (either case) among choices "a|b|c", or -1. */
+static int enum_index(const char *choices, const char *v)
 {
     const char *p = choices;
-    while (*p) {
+    for (int i = 0; *p; i++) {
         const char *q = strchr(p, '|');
         size_t n = q ? (size_t)(q - p) : strlen(p);
-        if (strlen(v) == n && strncasecmp(p, v, n) == 0) {
-            snprintf(canon, size, "%.*s", (int)n, p);
-            return true;
-        }
+        if (strlen(v) == n && strncasecmp(p, v, n) == 0)
+            return i;
         p += n + (q ? 1 : 0);
     }
-    return false;
+    return -1;
 }
 
-/* Checks one value against its parameter and appends the canonical form to out; a table
- * default (is_default) may be SPECIAL_DEF_SELF, the special's own square self. */
-static int check_value(const Board *b, int code, int self, const SpecialParam *pp, const char *v, bool is_default,
-                       Buf *out, Err *err)
+/* ---- one parser and one writer per parameter type ----
+ * A parser checks the value v of parameter pp and stores it in field (the Special's field of pp); it
+ * allocates only on success. A writer appends the canonical text of field to out. */
+
+typedef int (*ParamParseFn)(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err);
+typedef void (*ParamWriteFn)(int w, const SpecialParam *pp, const void *field, Buf *out);
+
+/* The enum fields are written as int (numbered in the order of the choices). */
+_Static_assert(sizeof(SpecialOccupied) == sizeof(int) && sizeof(SpecialWall) == sizeof(int) &&
+                   sizeof(SpecialOnto) == sizeof(int),
+               "enum parameters are stored as int");
+
+static int parse_int(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
 {
-    char nm[16];
-    switch (pp->type) {
-    case SP_INT: {
-        int64_t n;
-        if (!parse_i64(v, &n)) {
-            /* a long run of digits overflows int64: still "too big", not "junk" */
-            size_t d = strspn(v, "0123456789");
-            if (!*v || v[d])
-                return fail(err, "S%d: %s= needs a whole number", code, pp->key);
-            n = INT64_MAX;
-        }
-        if (n > SPECIAL_INT_MAX)
-            return fail(err, "S%d: %s= must be at most %d", code, pp->key, SPECIAL_INT_MAX);
-        if (n < pp->min)
-            return fail(err, "S%d: %s= must be at least %" PRId64, code, pp->key, pp->min);
-        buf_printf(out, "%" PRId64, n);
-        return 0;
+    (void)gr;
+    int64_t n;
+    if (!parse_i64(v, &n)) {
+        /* a long run of digits overflows int64: still "too big", not "junk" */
+        size_t d = strspn(v, "0123456789");
+        if (!*v || v[d])
+            return fail(err, "S%d: %s= needs a whole number", code, pp->key);
+        n = INT64_MAX;
     }
-    case SP_BOOL:
-        if (str_ieq(v, "yes") || str_ieq(v, "no")) {
-            buf_add(out, str_ieq(v, "yes") ? "yes" : "no");
-            return 0;
-        }
+    if (n > SPECIAL_INT_MAX)
+        return fail(err, "S%d: %s= must be at most %d", code, pp->key, SPECIAL_INT_MAX);
+    if (n < pp->min)
+        return fail(err, "S%d: %s= must be at least %" PRId64, code, pp->key, pp->min);
+    *(int64_t *)field = n;
+    return 0;
+}
+
+static void write_int(int w, const SpecialParam *pp, const void *field, Buf *out)
+{
+    (void)w;
+    (void)pp;
+    buf_printf(out, "%" PRId64, *(const int64_t *)field);
+}
+
+static int parse_bool(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
+{
+    (void)gr;
+    if (!str_ieq(v, "yes") && !str_ieq(v, "no"))
         return fail(err, "S%d: %s= must be yes or no", code, pp->key);
-    case SP_ENUM: {
-        char canon[32], list[96];
-        if (enum_match(pp->choices, v, canon, sizeof canon)) {
-            buf_add(out, canon);
-            return 0;
-        }
+    *(bool *)field = str_ieq(v, "yes");
+    return 0;
+}
+
+static void write_bool(int w, const SpecialParam *pp, const void *field, Buf *out)
+{
+    (void)w;
+    (void)pp;
+    buf_add(out, *(const bool *)field ? "yes" : "no");
+}
+
+static int parse_enum(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
+{
+    (void)gr;
+    int i = enum_index(pp->choices, v);
+    if (i < 0) {
+        char list[96];
         choices_text(pp->choices, list, sizeof list);
         return fail(err, "S%d: %s= must be %s", code, pp->key, list);
     }
-    case SP_CODES: {
-        int count[GENE_COUNT] = {0};
-        size_t n = strlen(v);
-        if (n == 0)
-            return fail(err, "S%d: %s= needs code letters A..Z", code, pp->key);
-        if (n > SPECIAL_CODES_MAX)
-            return fail(err, "S%d: %s= holds more than %d codes", code, pp->key, SPECIAL_CODES_MAX);
-        for (const char *p = v; *p; p++) {
-            int g = gene_from_char(*p);
-            if (g < 0)
-                return fail(err, "S%d: %s= needs code letters A..Z", code, pp->key);
-            count[g]++;
-        }
-        for (int g = 0; g < GENE_COUNT; g++)
-            for (int k = 0; k < count[g]; k++)
-                buf_addn(out, &gene_table[g].letter, 1);
-        return 0;
-    }
-    case SP_SQUARE:
-    case SP_SQUARE_OR_RECT: {
-        const char *colon = pp->type == SP_SQUARE_OR_RECT ? strchr(v, ':') : NULL;
-        char a[64];
-        int sq;
-        if (!*v)
-            return fail(err, "S%d: %s= needs a square", code, pp->key);
-        if (!colon) {
-            if (parse_square(b, code, v, true, &sq, err) < 0)
-                return -1;
-            buf_add(out, board_sq_name(b, sq, nm));
-            return 0;
-        }
-        snprintf(a, sizeof a, "%.*s", (int)(colon - v < 63 ? colon - v : 63), v);
-        if (parse_square(b, code, a, true, &sq, err) < 0)
-            return -1;
-        buf_add(out, board_sq_name(b, sq, nm));
-        buf_add(out, ":");
-        if (parse_square(b, code, colon + 1, true, &sq, err) < 0)
-            return -1;
-        buf_add(out, board_sq_name(b, sq, nm));
-        return 0;
-    }
-    case SP_SQUARES: {
-        int *seen = NULL, nseen = 0, rc = 0;
-        const char *p = v;
-        if (!*v)
-            return fail(err, "S%d: %s= needs a list of squares (SQ,SQ,...)", code, pp->key);
-        /* Kept symbolic: the special may later be moved (S13, S16) and still means its own square. */
-        if (strcasecmp(v, SPECIAL_DEF_SELF) == 0 && pp->def && strcmp(pp->def, SPECIAL_DEF_SELF) == 0) {
-            (void)self;
-            (void)is_default;
-            buf_add(out, SPECIAL_DEF_SELF);
-            return 0;
-        }
-        seen = xmalloc(sizeof *seen * SPECIAL_SQUARES_MAX);
-        while (rc == 0) {
-            const char *q = strchr(p, ',');
-            size_t n = q ? (size_t)(q - p) : strlen(p);
-            char one[64];
-            int sq;
-            if (n == 0) {
-                rc = fail(err, "S%d: %s= needs a list of squares (SQ,SQ,...)", code, pp->key);
-                break;
-            }
-            if (nseen == SPECIAL_SQUARES_MAX) {
-                rc = fail(err, "S%d: %s= holds more than %d squares", code, pp->key, SPECIAL_SQUARES_MAX);
-                break;
-            }
-            snprintf(one, sizeof one, "%.*s", (int)(n < 63 ? n : 63), p);
-            if (n > 63)
-                one[20] = '\0'; /* keeps "bad square" from quoting more than it may */
-            if ((rc = parse_square(b, code, one, true, &sq, err)) < 0)
-                break;
-            for (int i = 0; i < nseen; i++)
-                if (seen[i] == sq) {
-                    rc = fail(err, "S%d: target %s is listed twice", code, board_sq_name(b, sq, nm));
-                    break;
-                }
-            if (rc < 0)
-                break;
-            seen[nseen++] = sq;
-            if (nseen > 1)
-                buf_add(out, ",");
-            buf_add(out, board_sq_name(b, sq, nm));
-            if (!q)
-                break;
-            p = q + 1;
-        }
-        free(seen);
-        return rc;
-    }
-    }
-    return fail(err, "S%d: internal: bad parameter type", code);
+    *(int *)field = i;
+    return 0;
 }
+
+static void write_enum(int w, const SpecialParam *pp, const void *field, Buf *out)
+{
+    (void)w;
+    const char *p = pp->choices;
+    for (int i = *(const int *)field; i > 0 && strchr(p, '|'); i--)
+        p = strchr(p, '|') + 1;
+    buf_addn(out, p, strcspn(p, "|"));
+}
+
+static int parse_codes(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
+{
+    (void)gr;
+    Genome add = {0};
+    size_t n = strlen(v);
+    if (n == 0)
+        return fail(err, "S%d: %s= needs code letters A..Z", code, pp->key);
+    if (n > SPECIAL_CODES_MAX)
+        return fail(err, "S%d: %s= holds more than %d codes", code, pp->key, SPECIAL_CODES_MAX);
+    for (const char *p = v; *p; p++) {
+        int g = gene_from_char(*p);
+        if (g < 0)
+            return fail(err, "S%d: %s= needs code letters A..Z", code, pp->key);
+        add.n[g]++;
+    }
+    *(Genome *)field = add;
+    return 0;
+}
+
+static void write_codes(int w, const SpecialParam *pp, const void *field, Buf *out)
+{
+    (void)w;
+    (void)pp;
+    char *s = genome_str(field, false);
+    buf_add(out, s);
+    free(s);
+}
+
+/* target=SQ, or SQ:SQ for SP_SQUARE_OR_RECT. */
+static int parse_target(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
+{
+    const char *colon = pp->type == SP_SQUARE_OR_RECT ? strchr(v, ':') : NULL;
+    SpecialTarget t = {{-1, -1}, colon != NULL};
+    char a[64];
+    if (!*v)
+        return fail(err, "S%d: %s= needs a square", code, pp->key);
+    if (!colon) {
+        if (parse_square(gr, code, v, true, &t.sq[0], err) < 0)
+            return -1;
+    } else {
+        snprintf(a, sizeof a, "%.*s", (int)(colon - v < 63 ? colon - v : 63), v);
+        if (parse_square(gr, code, a, true, &t.sq[0], err) < 0 ||
+            parse_square(gr, code, colon + 1, true, &t.sq[1], err) < 0)
+            return -1;
+    }
+    *(SpecialTarget *)field = t;
+    return 0;
+}
+
+static void write_target(int w, const SpecialParam *pp, const void *field, Buf *out)
+{
+    (void)pp;
+    const SpecialTarget *t = field;
+    char nm[16];
+    buf_add(out, sq_name(w, t->sq[0], nm));
+    if (t->rect) {
+        buf_add(out, ":");
+        buf_add(out, sq_name(w, t->sq[1], nm));
+    }
+}
+
+/* One square of a list at p (n characters), not already among seen[0..nseen). */
+static int parse_list_square(const Grid *gr, int code, const char *p, size_t n, const int *seen, int nseen,
+                             int *sq, Err *err)
+{
+    char one[64], nm[16];
+    snprintf(one, sizeof one, "%.*s", (int)(n < 63 ? n : 63), p);
+    if (n > 63)
+        one[20] = '\0'; /* keeps "bad square" from quoting more than it may */
+    if (parse_square(gr, code, one, true, sq, err) < 0)
+        return -1;
+    for (int i = 0; i < nseen; i++)
+        if (seen[i] == *sq)
+            return fail(err, "S%d: target %s is listed twice", code, sq_name(gr->w, *sq, nm));
+    return 0;
+}
+
+/* targets=SQ,SQ,... (or self, kept symbolic where the table's default is self). */
+static int parse_squares(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
+{
+    SpecialSquares *out = field;
+    if (!*v)
+        return fail(err, "S%d: %s= needs a list of squares (SQ,SQ,...)", code, pp->key);
+    /* Kept symbolic: the special may later be moved (S13, S16) and still means its own square. */
+    if (strcasecmp(v, SPECIAL_DEF_SELF) == 0 && pp->def && strcmp(pp->def, SPECIAL_DEF_SELF) == 0) {
+        *out = (SpecialSquares){.self = true};
+        return 0;
+    }
+    int *seen = xmalloc(sizeof *seen * SPECIAL_SQUARES_MAX), nseen = 0;
+    for (const char *p = v;;) {
+        const char *q = strchr(p, ',');
+        size_t n = q ? (size_t)(q - p) : strlen(p);
+        int rc = 0;
+        if (n == 0)
+            rc = fail(err, "S%d: %s= needs a list of squares (SQ,SQ,...)", code, pp->key);
+        else if (nseen == SPECIAL_SQUARES_MAX)
+            rc = fail(err, "S%d: %s= holds more than %d squares", code, pp->key, SPECIAL_SQUARES_MAX);
+        else
+            rc = parse_list_square(gr, code, p, n, seen, nseen, &seen[nseen], err);
+        if (rc < 0) {
+            free(seen);
+            return -1;
+        }
+        nseen++;
+        if (!q)
+            break;
+        p = q + 1;
+    }
+    *out = (SpecialSquares){.sq = seen, .n = nseen};
+    return 0;
+}
+
+static void write_squares(int w, const SpecialParam *pp, const void *field, Buf *out)
+{
+    (void)pp;
+    const SpecialSquares *s = field;
+    char nm[16];
+    if (s->self)
+        buf_add(out, SPECIAL_DEF_SELF);
+    for (int i = 0; !s->self && i < s->n; i++) {
+        if (i)
+            buf_add(out, ",");
+        buf_add(out, sq_name(w, s->sq[i], nm));
+    }
+}
+
+/* The parameter types: how a value is parsed and written, and its shape in `calc S<n>`. */
+static const struct {
+    ParamParseFn parse;
+    ParamWriteFn write;
+    const char *shape; /* NULL: the choices */
+} param_types[] = {
+    [SP_INT] = {parse_int, write_int, "N"},
+    [SP_BOOL] = {parse_bool, write_bool, "yes|no"},
+    [SP_ENUM] = {parse_enum, write_enum, NULL},
+    [SP_SQUARES] = {parse_squares, write_squares, "SQ,SQ,..."},
+    [SP_SQUARE] = {parse_target, write_target, "SQ"},
+    [SP_SQUARE_OR_RECT] = {parse_target, write_target, "SQ or SQ:SQ"},
+    [SP_CODES] = {parse_codes, write_codes, "LETTERS"},
+};
+
+/* ---- parsing a special's words ---- */
 
 /* Reads one bare word at *pp (up to white space); returns it malloc'd and advances. */
 static char *read_word(const char **pp)
@@ -385,147 +503,158 @@ static int read_value(const char **pp, int code, const char *key, char **out, Er
     return 0;
 }
 
-void special_free(Special *sp)
+static void skip_space(const char **pp)
 {
-    free(sp->params);
-    free(sp->text);
-    sp->params = sp->text = NULL;
+    while (isspace((unsigned char)**pp))
+        (*pp)++;
 }
 
-int special_parse(const Board *b, const char *words, Special *out, Err *err)
+/* "S<n> SQUARE": sets out->code and out->sq and *si, advances *pp. */
+static int parse_head(const Grid *gr, const char **pp, Special *out, const SpecialInfo **si, Err *err)
 {
     char e[32];
-    const char *p = words;
-    char *vals[4] = {NULL, NULL, NULL, NULL}, *text = NULL, *word = NULL;
-    int rc = -1;
-    memset(out, 0, sizeof *out);
-
-    while (isspace((unsigned char)*p))
-        p++;
-    if (!*p)
+    skip_space(pp);
+    if (!**pp)
         return fail(err, "a special needs a code S1..S22 and a square");
-    word = read_word(&p);
-    int code = parse_code(word);
-    if (code < 0) {
+    char *word = read_word(pp);
+    int code = parse_code(word), rc = 0;
+    if (code < 0)
         rc = fail(err, "bad special code '%s' (S1..S22)", echo(word, strlen(word), e));
-        goto out;
-    }
-    const SpecialInfo *si = special_info(code);
-    if (!si) {
+    else if (!(*si = special_info(code)))
         rc = fail(err, "unknown special S%d", code);
-        goto out;
-    }
     free(word);
-    word = NULL;
-    while (isspace((unsigned char)*p))
-        p++;
-    if (!*p) {
-        rc = fail(err, "S%d needs a square", code);
-        goto out;
-    }
-    word = read_word(&p);
-    int sq;
-    if (parse_square(b, code, word, false, &sq, err) < 0)
-        goto out;
-
-    for (;;) {
-        while (isspace((unsigned char)*p))
-            p++;
-        if (!*p)
-            break;
-        const char *k = p;
-        while (*p && *p != '=' && !isspace((unsigned char)*p))
-            p++;
-        size_t klen = (size_t)(p - k);
-        if (*p != '=') {
-            rc = fail(err, "S%d: expected key=value, not '%s'", code, echo(k, klen, e));
-            goto out;
-        }
-        bool is_text = klen == 4 && strncasecmp(k, "text", 4) == 0;
-        const SpecialParam *pp = is_text ? NULL : find_param(si, k, klen);
-        if (!is_text && !pp) {
-            rc = fail(err, "S%d: unknown parameter '%s'", code, echo(k, klen, e));
-            goto out;
-        }
-        const char *key = is_text ? "text" : pp->key;
-        int idx = is_text ? -1 : (int)(pp - si->params);
-        if (is_text ? text != NULL : vals[idx] != NULL) {
-            rc = fail(err, "duplicate parameter %s=", key);
-            goto out;
-        }
-        p++; /* '=' */
-        char *v = NULL;
-        if (read_value(&p, code, key, &v, err) < 0)
-            goto out;
-        if (is_text) {
-            text = v;
-            if (has_control(text)) {
-                rc = fail(err, "S%d: text= holds a control character", code);
-                goto out;
-            }
-            if (strlen(text) > SPECIAL_TEXT_MAX) {
-                rc = fail(err, "S%d: text= is longer than %d characters", code, SPECIAL_TEXT_MAX);
-                goto out;
-            }
-            continue;
-        }
-        Buf canon;
-        buf_init(&canon);
-        buf_add(&canon, "");
-        if (check_value(b, code, sq, pp, v, false, &canon, err) < 0) {
-            free(v);
-            buf_free(&canon);
-            goto out;
-        }
-        free(v);
-        vals[idx] = buf_take(&canon);
-    }
-
-    Buf params;
-    buf_init(&params);
-    buf_add(&params, "");
-    for (int i = 0; i < si->nparams; i++) {
-        const SpecialParam *pp = &si->params[i];
-        if (!vals[i]) {
-            if (pp->required) {
-                buf_free(&params);
-                rc = fail(err, "S%d needs %s=", code, pp->key);
-                goto out;
-            }
-            Buf d;
-            buf_init(&d);
-            buf_add(&d, "");
-            if (check_value(b, code, sq, pp, pp->def, true, &d, err) < 0) {
-                buf_free(&d);
-                buf_free(&params);
-                goto out;
-            }
-            vals[i] = buf_take(&d);
-        }
-        buf_printf(&params, "%s%s=%s", i ? " " : "", pp->key, vals[i]);
-    }
+    if (rc < 0)
+        return -1;
+    skip_space(pp);
+    if (!**pp)
+        return fail(err, "S%d needs a square", code);
+    word = read_word(pp);
     out->code = code;
-    out->sq = sq;
-    out->params = buf_take(&params);
-    out->text = text ? text : xstrdup("");
-    text = NULL;
-    rc = 0;
-out:
+    rc = parse_square(gr, code, word, false, &out->sq, err);
     free(word);
-    free(text);
-    for (int i = 0; i < 4; i++)
-        free(vals[i]);
     return rc;
 }
 
-char *special_format(const Board *b, const Special *sp)
+/* Takes the info text v (malloc'd) into out after checking it. */
+static int set_text(int code, char *v, Special *out, Err *err)
+{
+    out->text = v;
+    if (has_control(v))
+        return fail(err, "S%d: text= holds a control character", code);
+    if (strlen(v) > SPECIAL_TEXT_MAX)
+        return fail(err, "S%d: text= is longer than %d characters", code, SPECIAL_TEXT_MAX);
+    return 0;
+}
+
+/* Parses v (malloc'd, freed here) into the field of parameter pp. */
+static int set_param(const Grid *gr, const SpecialParam *pp, char *v, Special *out, Err *err)
+{
+    int rc = param_types[pp->type].parse(gr, out->code, pp, v, (char *)out + pp->field, err);
+    free(v);
+    return rc;
+}
+
+/* One "key=value" at *pp (white space skipped before it); sets given[] for the parameter it sets. */
+static int parse_pair(const Grid *gr, const SpecialInfo *si, const char **pp, Special *out, bool given[],
+                      Err *err)
+{
+    char e[32];
+    const char *p = *pp, *k = p;
+    int code = out->code;
+    while (*p && *p != '=' && !isspace((unsigned char)*p))
+        p++;
+    size_t klen = (size_t)(p - k);
+    if (*p != '=')
+        return fail(err, "S%d: expected key=value, not '%s'", code, echo(k, klen, e));
+    bool is_text = klen == 4 && strncasecmp(k, "text", 4) == 0;
+    const SpecialParam *par = is_text ? NULL : find_param(si, k, klen);
+    if (!is_text && !par)
+        return fail(err, "S%d: unknown parameter '%s'", code, echo(k, klen, e));
+    const char *key = is_text ? "text" : par->key;
+    if (is_text ? out->text != NULL : given[par - si->params])
+        return fail(err, "duplicate parameter %s=", key);
+    p++; /* '=' */
+    char *v = NULL;
+    if (read_value(&p, code, key, &v, err) < 0)
+        return -1;
+    *pp = p;
+    if (is_text)
+        return set_text(code, v, out, err);
+    given[par - si->params] = true;
+    return set_param(gr, par, v, out, err);
+}
+
+/* Every parameter not given takes its default; a required one is missing. */
+static int fill_defaults(const Grid *gr, const SpecialInfo *si, Special *out, const bool given[], Err *err)
+{
+    for (int i = 0; i < si->nparams; i++) {
+        const SpecialParam *pp = &si->params[i];
+        if (given[i])
+            continue;
+        if (pp->required)
+            return fail(err, "S%d needs %s=", out->code, pp->key);
+        if (set_param(gr, pp, xstrdup(pp->def), out, err) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+void special_free(Special *sp)
+{
+    free(sp->text);
+    free(sp->targets.sq);
+    sp->text = NULL;
+    sp->targets = (SpecialSquares){0};
+}
+
+int special_parse(int w, int h, const char *ter, const char *words, Special *out, Err *err)
+{
+    const Grid gr = {w, h, ter};
+    const SpecialInfo *si = NULL;
+    bool given[4] = {false, false, false, false};
+    const char *p = words;
+    memset(out, 0, sizeof *out);
+    int rc = parse_head(&gr, &p, out, &si, err);
+    for (skip_space(&p); rc == 0 && *p; skip_space(&p))
+        rc = parse_pair(&gr, si, &p, out, given, err);
+    if (rc == 0)
+        rc = fill_defaults(&gr, si, out, given, err);
+    if (rc < 0) {
+        special_free(out);
+        memset(out, 0, sizeof *out);
+        return -1;
+    }
+    if (!out->text)
+        out->text = xstrdup("");
+    return 0;
+}
+
+/* ---- writing a special back ---- */
+
+char *special_params_text(int w, const Special *sp)
+{
+    Buf o;
+    buf_init(&o);
+    buf_add(&o, "");
+    const SpecialInfo *si = special_info(sp->code);
+    for (int i = 0; si && i < si->nparams; i++) {
+        const SpecialParam *pp = &si->params[i];
+        buf_printf(&o, "%s%s=", i ? " " : "", pp->key);
+        param_types[pp->type].write(w, pp, (const char *)sp + pp->field, &o);
+    }
+    return buf_take(&o);
+}
+
+char *special_format(int w, const Special *sp)
 {
     Buf o;
     char nm[16];
     buf_init(&o);
-    buf_printf(&o, "S%d %s", sp->code, board_sq_name(b, sp->sq, nm));
-    if (sp->params && *sp->params)
-        buf_printf(&o, " %s", sp->params);
+    buf_printf(&o, "S%d %s", sp->code, sq_name(w, sp->sq, nm));
+    char *params = special_params_text(w, sp);
+    if (*params)
+        buf_printf(&o, " %s", params);
+    free(params);
     if (sp->text && *sp->text) {
         buf_add(&o, " text=\"");
         for (const char *p = sp->text; *p; p++) {
@@ -538,81 +667,24 @@ char *special_format(const Board *b, const Special *sp)
     return buf_take(&o);
 }
 
-/* The value of key in the canonical params, as pointer and length; NULL when absent. */
-static const char *find_value(const Special *sp, const char *key, size_t *len)
+int special_target_squares(const Special *sp, const int **out)
 {
-    size_t klen = strlen(key);
-    *len = 0;
-    for (const char *p = sp->params ? sp->params : ""; *p;) {
-        while (*p == ' ')
-            p++;
-        const char *w = p;
-        while (*p && *p != ' ')
-            p++;
-        if ((size_t)(p - w) > klen && w[klen] == '=' && strncasecmp(w, key, klen) == 0) {
-            *len = (size_t)(p - w) - klen - 1;
-            return w + klen + 1;
+    const SpecialInfo *si = special_info(sp->code);
+    for (int i = 0; si && i < si->nparams; i++) {
+        switch (si->params[i].type) {
+        case SP_SQUARES:
+            *out = sp->targets.self ? &sp->sq : sp->targets.sq;
+            return sp->targets.self ? 1 : sp->targets.n;
+        case SP_SQUARE:
+        case SP_SQUARE_OR_RECT:
+            *out = sp->target.sq;
+            return sp->target.rect ? 2 : 1;
+        default:
+            break;
         }
     }
-    return NULL;
-}
-
-char *special_param_str(const Special *sp, const char *key, char *buf, size_t size)
-{
-    size_t n;
-    const char *v = find_value(sp, key, &n);
-    if (!size)
-        return buf;
-    if (!v)
-        n = 0;
-    if (n >= size)
-        n = size - 1;
-    if (n)
-        memcpy(buf, v, n);
-    buf[n] = '\0';
-    return buf;
-}
-
-int64_t special_param_int(const Special *sp, const char *key)
-{
-    char buf[32];
-    int64_t v;
-    return parse_i64(special_param_str(sp, key, buf, sizeof buf), &v) ? v : 0;
-}
-
-bool special_param_bool(const Special *sp, const char *key)
-{
-    char buf[8];
-    return str_ieq(special_param_str(sp, key, buf, sizeof buf), "yes");
-}
-
-int special_param_squares(const Board *b, const Special *sp, const char *key, int **out)
-{
-    size_t n = 0;
-    const char *v = find_value(sp, key, &n);
-    int count = 0;
-    *out = xmalloc(sizeof **out * (n / 2 + 1));
-    if (!v)
-        return 0;
-    if (n == strlen(SPECIAL_DEF_SELF) && strncmp(v, SPECIAL_DEF_SELF, n) == 0) {
-        (*out)[0] = sp->sq;
-        return 1;
-    }
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && v[j] != ',' && v[j] != ':')
-            j++;
-        char one[16];
-        int sq;
-        if (j - i < sizeof one) {
-            memcpy(one, v + i, j - i);
-            one[j - i] = '\0';
-            if (board_parse_sq(b, one, &sq, NULL) == 0)
-                (*out)[count++] = sq;
-        }
-        i = j + 1;
-    }
-    return count;
+    *out = NULL;
+    return 0;
 }
 
 /* Appends text word-wrapped at 76 columns: the first line after first, the others after rest. */
@@ -659,13 +731,7 @@ int special_describe(int code, Buf *out, Err *err)
     buf_printf(out, "Parameters (map line: special S%d SQUARE key=value ... text=\"info text\"):\n", code);
     for (int i = 0; i < si->nparams; i++) {
         const SpecialParam *pp = &si->params[i];
-        const char *shape = pp->type == SP_INT        ? "N"
-                            : pp->type == SP_BOOL     ? "yes|no"
-                            : pp->type == SP_ENUM     ? pp->choices
-                            : pp->type == SP_SQUARES  ? "SQ,SQ,..."
-                            : pp->type == SP_SQUARE   ? "SQ"
-                            : pp->type == SP_CODES    ? "LETTERS"
-                                                      : "SQ or SQ:SQ";
+        const char *shape = param_types[pp->type].shape ? param_types[pp->type].shape : pp->choices;
         char head[64];
         Buf line;
         buf_init(&line);

@@ -440,9 +440,10 @@ static int legend_specials(const Viewer *v, Buf *out)
         char code[8];
         snprintf(code, sizeof code, "S%d", s->code);
         const char *text = s->text && s->text[0] ? s->text : si ? si->name : "";
-        char *full = xasprintf("%s%s%s%s", v->reader < 0 && s->params && s->params[0] ? s->params : "",
-                               v->reader < 0 && s->params && s->params[0] ? "  " : "", text,
+        char *params = v->reader < 0 ? special_params_text(b->w, s) : xstrdup("");
+        char *full = xasprintf("%s%s%s%s", params, params[0] ? "  " : "", text,
                                b->ter[s->sq] != TER_FLOOR ? " (under a wall)" : "");
+        free(params);
         char prefix[32];
         snprintf(prefix, sizeof prefix, "  %-5s %-4s ", board_sq_name(b, s->sq, nm), code);
         wrap(out, prefix, (int)strlen(prefix), full);

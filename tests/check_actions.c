@@ -344,7 +344,7 @@ START_TEST(test_petrify)
     b->nsp = 1;
     b->sp[0].code = 1;
     b->sp[0].sq = fx_sq(b, "L3");
-    b->sp[0].params = xstrdup("e=1 per-king=no");
+    b->sp[0].e = 1; /* e=1 per-king=no */
     b->sp[0].text = xstrdup("Gold seam");
     fx_piece(b, "K3", ALICE, "KQ");
     ck_assert_int_eq(run("PETRIFY K3", msg), -1);

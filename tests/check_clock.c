@@ -978,7 +978,7 @@ START_TEST(test_ronin_loses_last_piece_at_step3)
     fx_piece(b, "G4", BOB, "AP");
     Special sp;
     Err err;
-    ck_assert_msg(special_parse(b, "S7 G4", &sp, &err) == 0, "%s", err.msg);
+    ck_assert_msg(special_parse(b->w, b->h, b->ter, "S7 G4", &sp, &err) == 0, "%s", err.msg);
     b->sp = xrealloc(b->sp, sizeof *b->sp * (size_t)(b->nsp + 1));
     b->sp[b->nsp++] = sp;
     snapshot();

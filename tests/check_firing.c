@@ -22,7 +22,7 @@ static void add_sp(Board *b, const char *words)
 {
     Special sp;
     Err err;
-    ck_assert_msg(special_parse(b, words, &sp, &err) == 0, "%s: %s", words, err.msg);
+    ck_assert_msg(special_parse(b->w, b->h, b->ter, words, &sp, &err) == 0, "%s: %s", words, err.msg);
     b->sp = xrealloc(b->sp, sizeof *b->sp * (size_t)(b->nsp + 1));
     b->sp[b->nsp++] = sp;
 }
@@ -92,6 +92,58 @@ START_TEST(test_s1_per_king)
     add_sp(b, "S1 C3 e=4 per-king=yes");
     fire(b, 0);
     ck_assert_int_eq(b->pl[0].e, 10 + 4 * 3);
+    board_free(b);
+}
+END_TEST
+
+/* ---- one table: every special S1..S22 (not S19) has its fire handler in special_table ---- */
+
+START_TEST(test_table_handlers)
+{
+    const SpecialInfo *si = special_info(_i);
+    if (_i == 19) {
+        ck_assert_ptr_null(si);
+        return;
+    }
+    ck_assert_ptr_nonnull(si);
+    ck_assert_int_eq(si->code, _i);
+    ck_assert_ptr_nonnull(si->fire);
+    for (int c = 1; c < _i; c++) /* each special its own effect */
+        if (special_info(c))
+            ck_assert(special_info(c)->fire != si->fire);
+}
+END_TEST
+
+/* Firing reads the typed fields, not text: a Special built field by field fires as its map line would. */
+START_TEST(test_fields_fire)
+{
+    Board *b = fx_board(rows, 2, 10);
+    fx_piece(b, "C3", 0, "KA");
+    fx_piece(b, "E3", 0, "A");
+    fx_piece(b, "D5", 1, "A");
+    b->sp = xcalloc(3, sizeof *b->sp);
+    b->nsp = 3;
+    b->sp[0] = (Special){.code = 1, .sq = fx_sq(b, "C3"), .e = 2, .per_king = true}; /* e=2 per-king=yes */
+    b->sp[1] = (Special){.code = 4, .sq = fx_sq(b, "E3")};                            /* codes=BZZ */
+    b->sp[1].codes.n[GENE_B] = 1;
+    b->sp[1].codes.n[GENE_Z] = 2;
+    b->sp[2] = (Special){.code = 6, .sq = fx_sq(b, "J5")}; /* targets=D5 on an empty J5: never fires */
+    b->sp[2].targets.sq = xmalloc(sizeof(int));
+    b->sp[2].targets.sq[0] = fx_sq(b, "D5");
+    b->sp[2].targets.n = 1;
+    char *line = special_format(b->w, &b->sp[0]);
+    ck_assert_str_eq(line, "S1 C3 e=2 per-king=yes");
+    free(line);
+    line = special_format(b->w, &b->sp[1]);
+    ck_assert_str_eq(line, "S4 E3 codes=BZZ");
+    free(line);
+    line = special_format(b->w, &b->sp[2]);
+    ck_assert_str_eq(line, "S6 J5 targets=D5");
+    free(line);
+    fire(b, 0);
+    ck_assert_int_eq(b->pl[0].e, 12);
+    ck_assert_str_eq(fx_seq(b, "E3"), "ABZZ");
+    ck_assert_str_eq(fx_seq(b, "D5"), "A");
     board_free(b);
 }
 END_TEST
@@ -666,7 +718,7 @@ START_TEST(test_s9_radiation)
     fx_piece(b, "C3", 0, "ABC");
     fire(b, 0);
     ck_assert_int_eq(genome_total(&board_piece_at(b, fx_sq(b, "C3"))->g), 2);
-    char *line = special_format(b, &b->sp[0]);
+    char *line = special_format(b->w, &b->sp[0]);
     ck_assert_str_eq(line, "S9 C3 targets=self count=1");
     free(line);
     board_free(b);
@@ -1233,6 +1285,8 @@ Suite *firing_suite(void)
     TCase *tc = tcase_create("specials");
     tcase_add_test(tc, test_s1_bonus);
     tcase_add_test(tc, test_s1_per_king);
+    tcase_add_loop_test(tc, test_table_handlers, 1, SPECIAL_CODE_MAX + 1);
+    tcase_add_test(tc, test_fields_fire);
     tcase_add_test(tc, test_order_by_code);
     tcase_add_test(tc, test_order_reading);
     tcase_add_test(tc, test_fires_only_for_occupant);

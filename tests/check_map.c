@@ -272,7 +272,7 @@ START_TEST(test_map_good)
     };
     ck_assert_int_eq(b->nsp, 3);
     for (int i = 0; i < 3; i++) {
-        char *s = special_format(b, &b->sp[i]);
+        char *s = special_format(b->w, &b->sp[i]);
         ck_assert_str_eq(s, sp[i]);
         free(s);
     }
@@ -589,10 +589,10 @@ START_TEST(test_special_errors)
     Special sp;
     Err err;
     memset(&err, 0, sizeof err);
-    int rc = special_parse(b, special_errors[_i].text, &sp, &err);
+    int rc = special_parse(b->w, b->h, b->ter, special_errors[_i].text, &sp, &err);
     ck_assert_msg(rc == -1, "case %d parsed", _i);
     ck_assert_str_eq(err.msg, special_errors[_i].msg);
-    ck_assert_ptr_null(sp.params);
+    ck_assert_ptr_null(sp.targets.sq);
     ck_assert_ptr_null(sp.text);
     special_free(&sp);
     board_free(b);
@@ -610,12 +610,12 @@ START_TEST(test_special_text_limit)
     for (int i = 0; i < SPECIAL_TEXT_MAX; i++)
         buf_add(&t, "x");
     buf_add(&t, "\"");
-    ck_assert_int_eq(special_parse(b, t.s, &sp, &err), 0);
+    ck_assert_int_eq(special_parse(b->w, b->h, b->ter, t.s, &sp, &err), 0);
     ck_assert_uint_eq(strlen(sp.text), SPECIAL_TEXT_MAX);
     special_free(&sp);
     t.s[t.len - 1] = 'x';
     buf_add(&t, "\"");
-    ck_assert_int_eq(special_parse(b, t.s, &sp, &err), -1);
+    ck_assert_int_eq(special_parse(b->w, b->h, b->ter, t.s, &sp, &err), -1);
     ck_assert_str_eq(err.msg, "S1: text= is longer than 500 characters");
     buf_free(&t);
     board_free(b);
@@ -672,19 +672,23 @@ START_TEST(test_special_defaults)
     Board *b = tiny();
     Special sp, again;
     Err err;
-    int rc = special_parse(b, special_defaults[_i].in, &sp, &err);
+    int rc = special_parse(b->w, b->h, b->ter, special_defaults[_i].in, &sp, &err);
     ck_assert_msg(rc == 0, "case %d: %s", _i, err.msg);
     ck_assert_int_eq(sp.code, special_defaults[_i].code);
-    ck_assert_str_eq(sp.params, special_defaults[_i].params);
-    char *line = special_format(b, &sp);
+    char *params = special_params_text(b->w, &sp);
+    ck_assert_str_eq(params, special_defaults[_i].params);
+    char *line = special_format(b->w, &sp);
     ck_assert_str_eq(line, special_defaults[_i].line);
     /* the canonical line reads back to the same special */
-    rc = special_parse(b, line, &again, &err);
+    rc = special_parse(b->w, b->h, b->ter, line, &again, &err);
     ck_assert_msg(rc == 0, "case %d: %s", _i, err.msg);
     ck_assert_int_eq(again.code, sp.code);
     ck_assert_int_eq(again.sq, sp.sq);
-    ck_assert_str_eq(again.params, sp.params);
+    char *params2 = special_params_text(b->w, &again);
+    ck_assert_str_eq(params2, params);
     ck_assert_str_eq(again.text, sp.text);
+    free(params2);
+    free(params);
     free(line);
     special_free(&sp);
     special_free(&again);
@@ -692,48 +696,75 @@ START_TEST(test_special_defaults)
 }
 END_TEST
 
+/* The parameters are parsed once into the Special's typed fields. */
 START_TEST(test_special_params)
 {
     Board *b = tiny();
     Special sp;
     Err err;
-    char buf[64];
-    int *sqs;
-    ck_assert_int_eq(special_parse(b, "S1 C2 e=12 per-king=yes", &sp, &err), 0);
-    ck_assert_int_eq(special_param_int(&sp, "e"), 12);
-    ck_assert(special_param_bool(&sp, "per-king"));
-    ck_assert_int_eq(special_param_int(&sp, "nothing"), 0);
-    ck_assert(!special_param_bool(&sp, "nothing"));
-    ck_assert_str_eq(special_param_str(&sp, "per-king", buf, sizeof buf), "yes");
-    ck_assert_str_eq(special_param_str(&sp, "per", buf, sizeof buf), "");
+    const int *sqs;
+    char *text;
+    ck_assert_int_eq(special_parse(b->w, b->h, b->ter, "S1 C2 e=12 per-king=yes", &sp, &err), 0);
+    ck_assert_int_eq(sp.e, 12);
+    ck_assert(sp.per_king);
+    ck_assert_int_eq(special_target_squares(&sp, &sqs), 0);
+    ck_assert_str_eq(text = special_params_text(b->w, &sp), "e=12 per-king=yes");
+    free(text);
     special_free(&sp);
 
-    ck_assert_int_eq(special_parse(b, "S2 C2 targets=B2,E4,c3 occupied=move", &sp, &err), 0);
-    ck_assert_str_eq(special_param_str(&sp, "targets", buf, sizeof buf), "B2,E4,C3");
-    ck_assert_str_eq(special_param_str(&sp, "targets", buf, 5), "B2,E");
-    ck_assert_str_eq(special_param_str(&sp, "occupied", buf, sizeof buf), "move");
-    ck_assert(!special_param_bool(&sp, "occupied"));
-    int n = special_param_squares(b, &sp, "targets", &sqs);
+    ck_assert_int_eq(special_parse(b->w, b->h, b->ter, "S2 C2 targets=B2,E4,c3 occupied=move", &sp, &err), 0);
+    ck_assert_int_eq(sp.occupied, SPECIAL_OCC_MOVE);
+    ck_assert_int_eq(sp.wall, SPECIAL_WALL_INTERIOR);
+    ck_assert(!sp.targets.self);
+    int n = special_target_squares(&sp, &sqs);
     ck_assert_int_eq(n, 3);
+    ck_assert_ptr_eq(sqs, sp.targets.sq);
     ck_assert_str_eq(sqname(b, sqs[0]), "B2");
     ck_assert_str_eq(sqname(b, sqs[1]), "E4");
     ck_assert_str_eq(sqname(b, sqs[2]), "C3");
-    free(sqs);
-    ck_assert_int_eq(special_param_squares(b, &sp, "none", &sqs), 0);
-    free(sqs);
+    ck_assert_str_eq(text = special_params_text(b->w, &sp), "targets=B2,E4,C3 wall=interior occupied=move");
+    free(text);
     special_free(&sp);
 
-    ck_assert_int_eq(special_parse(b, "S8 C2 target=E4:B2", &sp, &err), 0);
-    ck_assert_str_eq(special_param_str(&sp, "target", buf, sizeof buf), "E4:B2");
-    n = special_param_squares(b, &sp, "target", &sqs);
+    ck_assert_int_eq(special_parse(b->w, b->h, b->ter, "S8 C2 target=E4:B2", &sp, &err), 0);
+    ck_assert(sp.target.rect);
+    ck_assert_int_eq(sp.occupied, SPECIAL_OCC_BLOCK);
+    n = special_target_squares(&sp, &sqs);
     ck_assert_int_eq(n, 2);
     ck_assert_str_eq(sqname(b, sqs[0]), "E4");
     ck_assert_str_eq(sqname(b, sqs[1]), "B2");
-    free(sqs);
+    ck_assert_str_eq(text = special_params_text(b->w, &sp), "target=E4:B2 occupied=block");
+    free(text);
     special_free(&sp);
 
-    ck_assert_int_eq(special_parse(b, "S4 C2 codes=ab", &sp, &err), 0);
-    ck_assert_str_eq(special_param_str(&sp, "codes", buf, sizeof buf), "AB");
+    ck_assert_int_eq(special_parse(b->w, b->h, b->ter, "S3 C2 target=d3 occupied=destroy", &sp, &err), 0);
+    ck_assert(!sp.target.rect);
+    ck_assert_int_eq(sp.occupied, SPECIAL_OCC_DESTROY);
+    ck_assert_int_eq(special_target_squares(&sp, &sqs), 1);
+    ck_assert_str_eq(sqname(b, sqs[0]), "D3");
+    special_free(&sp);
+
+    ck_assert_int_eq(special_parse(b->w, b->h, b->ter, "S9 C2", &sp, &err), 0);
+    ck_assert(sp.targets.self);
+    ck_assert_int_eq(sp.count, 1);
+    ck_assert_int_eq(special_target_squares(&sp, &sqs), 1);
+    ck_assert_ptr_eq(sqs, &sp.sq); /* self: wherever the special stands */
+    special_free(&sp);
+
+    ck_assert_int_eq(special_parse(b->w, b->h, b->ter, "S12 C2 e=7", &sp, &err), 0);
+    ck_assert_int_eq(sp.e, 7);
+    special_free(&sp);
+
+    ck_assert_int_eq(special_parse(b->w, b->h, b->ter, "S13 C2 onto=Occupied", &sp, &err), 0);
+    ck_assert_int_eq(sp.onto, SPECIAL_ONTO_OCCUPIED);
+    special_free(&sp);
+
+    ck_assert_int_eq(special_parse(b->w, b->h, b->ter, "S4 C2 codes=bab", &sp, &err), 0);
+    ck_assert_int_eq(sp.codes.n[GENE_A], 1);
+    ck_assert_int_eq(sp.codes.n[GENE_B], 2);
+    ck_assert_int_eq(genome_total(&sp.codes), 3);
+    ck_assert_str_eq(text = special_params_text(b->w, &sp), "codes=ABB");
+    free(text);
     special_free(&sp);
     special_free(&sp); /* safe twice */
     board_free(b);
@@ -746,10 +777,10 @@ START_TEST(test_special_target_on_wall)
     Board *b = tiny();
     Special sp;
     Err err;
-    ck_assert_int_eq(special_parse(b, "S6 C2 targets=A1,B3", &sp, &err), 0); /* an exterior wall, an interior wall */
+    ck_assert_int_eq(special_parse(b->w, b->h, b->ter, "S6 C2 targets=A1,B3", &sp, &err), 0); /* an exterior wall, an interior wall */
     special_free(&sp);
     b->ter[board_sq(b, 1, 0)] = TER_OUTSIDE;
-    ck_assert_int_eq(special_parse(b, "S6 C2 targets=B1", &sp, &err), -1);
+    ck_assert_int_eq(special_parse(b->w, b->h, b->ter, "S6 C2 targets=B1", &sp, &err), -1);
     ck_assert_str_eq(err.msg, "S6: target B1 is not in the playing area");
     board_free(b);
 }

@@ -1,7 +1,9 @@
 /* Tests for pieces: the gene table, cost (sum + product, K neutral, saturating), viability, abilities. */
 #include "fixtures.h"
+#include "embedded.h"
 #include "pieces.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const struct {
@@ -50,6 +52,65 @@ START_TEST(test_gene_table)
     ck_assert(!gene_table[GENE_A].consumed);
     ck_assert_str_eq(gene_table[GENE_H].action, "DIVIDE");
     ck_assert_int_eq(gene_table[GENE_Q].letter, 'Q');
+}
+END_TEST
+
+/* The gene table of pieces.txt and SPEC 4, row by row: every column the rules read. */
+static const struct {
+    char letter;
+    int cost;
+    bool stacks, consumed;
+    const char *action;
+} genes[GENE_COUNT] = {
+    {'A', 1, false, false, "MOVE"},     {'B', 2, true, false, NULL},        {'C', 2, false, false, NULL},
+    {'D', 3, true, false, NULL},        {'E', 3, false, false, NULL},       {'F', 4, false, false, NULL},
+    {'G', 5, false, false, NULL},       {'H', 5, false, false, "DIVIDE"},   {'I', 8, false, false, NULL},
+    {'J', 9, false, true, "TRANSFER"},  {'K', -1, true, false, "MOVE, CREATE"},
+    {'L', 10, false, false, NULL},      {'M', 7, false, false, "RADIATE"},  {'N', 7, false, false, "TELEPORT"},
+    {'O', 20, false, false, NULL},      {'P', 2, false, false, NULL},       {'Q', 19, false, false, "PETRIFY"},
+    {'R', 7, false, true, "PHASE"},     {'S', 4, false, false, "CONVERT"},  {'T', 9, false, false, "REPULSE"},
+    {'U', 9, false, true, "FLARE"},     {'V', 4, false, false, "HOME"},     {'W', 4, false, false, NULL},
+    {'X', 9, false, false, "ATTRACT"},  {'Y', 13, false, false, "SANCTUARY"}, {'Z', 20, true, false, "CHARGE"},
+};
+
+START_TEST(test_gene_rows)
+{
+    const GeneInfo *gi = &gene_table[_i];
+    ck_assert_int_eq(gi->letter, genes[_i].letter);
+    ck_assert_int_eq(gene_from_char(genes[_i].letter), _i);
+    ck_assert_int_eq(gi->cost, genes[_i].cost);
+    ck_assert_int_eq(gi->stacks, genes[_i].stacks);
+    ck_assert_int_eq(gi->consumed, genes[_i].consumed);
+    if (genes[_i].action)
+        ck_assert_str_eq(gi->action, genes[_i].action);
+    else
+        ck_assert_ptr_null(gi->action);
+    /* the name column is the one `help <code>` shows */
+    char topic[16], title[64];
+    snprintf(topic, sizeof topic, "help/code-%c", gi->letter);
+    snprintf(title, sizeof title, "Genetess Code %c - %s\n", gi->letter, gi->name);
+    const char *help = embedded_find(topic);
+    ck_assert_ptr_nonnull(help);
+    ck_assert_msg(strncmp(help, title, strlen(title)) == 0, "%s starts otherwise: %.60s", topic, help);
+}
+END_TEST
+
+/* Three copies of each code: a stacking code counts 3, any other 1 (SPEC 4); consuming takes one copy of
+ * J, R and U only; B, D and Z reach steps, view and charges through the same count. */
+START_TEST(test_gene_stacks_consumed)
+{
+    Genome g = {0};
+    g.n[_i] = 3;
+    ck_assert_int_eq(genome_count(&g, (Gene)_i), genes[_i].stacks ? 3 : 1);
+    ck_assert_int_eq(genome_steps(&g), _i == GENE_B ? 4 : 1);
+    ck_assert_int_eq(genome_view_radius(&g), _i == GENE_D ? 7 : 1);
+    ck_assert_int_eq(genome_charges(&g), _i == GENE_Z ? 3 : 0);
+    ck_assert_int_eq(genome_consume(&g, (Gene)_i), genes[_i].consumed);
+    ck_assert_int_eq(g.n[_i], genes[_i].consumed ? 2 : 3);
+    Genome none = {0};
+    ck_assert_int_eq(genome_count(&none, (Gene)_i), 0);
+    ck_assert(!genome_consume(&none, (Gene)_i));
+    ck_assert_int_eq(none.n[_i], 0);
 }
 END_TEST
 
@@ -132,6 +193,8 @@ Suite *pieces_suite(void)
     tcase_add_loop_test(tc, test_cost_table, 0, (int)(sizeof costs / sizeof costs[0]));
     tcase_add_test(tc, test_cost_empty_and_saturates);
     tcase_add_test(tc, test_gene_table);
+    tcase_add_loop_test(tc, test_gene_rows, 0, GENE_COUNT);
+    tcase_add_loop_test(tc, test_gene_stacks_consumed, 0, GENE_COUNT);
     tcase_add_test(tc, test_parse_format_markers);
     tcase_add_test(tc, test_viable_steps_view);
     tcase_add_test(tc, test_removable);

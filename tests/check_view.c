@@ -61,7 +61,7 @@ static void add_special(Board *b, int code, const char *square, const char *text
     memset(s, 0, sizeof *s);
     s->code = code;
     s->sq = sq(b, square);
-    s->params = xstrdup("e=1 per-king=no");
+    s->e = 1; /* e=1 per-king=no */
     s->text = xstrdup(text);
 }
 
