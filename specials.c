@@ -1,8 +1,7 @@
-/* specials: the table S1..S22 (name, typed parameters, fire handler), parsing and writing specials, calc text. */
+/* specials: the table S1..S22 (name, typed parameters, effects are firing.c's), parsing and writing specials, calc text. */
 #include "specials.h"
 
 #include "board.h"
-#include "firing.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -27,7 +26,7 @@ const SpecialInfo special_table[SPECIAL_CODE_MAX + 1] = {
            {{.key = "e", .field = FIELD(e), .type = SP_INT, .def = "1", .doc = "E gained"},
             {.key = "per-king", .field = FIELD(per_king), .type = SP_BOOL, .def = "no",
              .doc = "yes: gain e= times the number of K codes on the player's pieces"}},
-           2, "The bonus is e= E, independent of Kings unless per-king=yes (ruling).", .fire = firing_e_bonus},
+           2, "The bonus is e= E, independent of Kings unless per-king=yes (ruling)."},
     [2] = {2, "Wall Creation", "Walls appear on the target squares.",
            {{.key = "targets", .field = FIELD(targets), .type = SP_SQUARES, .required = true,
              .doc = "the squares that become walls"},
@@ -37,7 +36,7 @@ const SpecialInfo special_table[SPECIAL_CODE_MAX + 1] = {
            3,
            "Each target is handled on its own (ruling). A K piece is never destroyed: it loses every code "
            "but K and no wall is built on its square. Regions that new exterior walls enclose simply become "
-           "separate areas (ruling).", .fire = firing_wall_creation},
+           "separate areas (ruling)."},
     [3] = {3, "Piece Duplication", "A copy of the occupying piece appears on the target square.",
            {{.key = "target", .field = FIELD(target), .type = SP_SQUARE, .required = true,
              .doc = "where the copy appears"},
@@ -45,30 +44,28 @@ const SpecialInfo special_table[SPECIAL_CODE_MAX + 1] = {
            2,
            "The copy has the same owner and codes, without markers. The player pays what CREATE would cost "
            "for it (whatever --create and --codes say); without enough E nothing happens. A wall on the "
-           "target blocks it; copying a King makes a second King (rulings).", .fire = firing_duplicate},
+           "target blocks it; copying a King makes a second King (rulings)."},
     [4] = {4, "Genetic Code Addition", "Codes are added to the occupying piece.",
            {{.key = "codes", .field = FIELD(codes), .type = SP_CODES, .required = true,
              .doc = "the codes added (a repeated letter adds several copies)"}},
-           1, "The codes are added free of charge each time the special fires.", .fire = firing_add_codes},
+           1, "The codes are added free of charge each time the special fires."},
     [5] = {5, "Map View", "The player sees the whole board until their next turn.",
-           {{0}}, 0, "When the occupying piece has an F code, the view decodes every sequence.",
-           .fire = firing_map_view},
+           {{0}}, 0, "When the occupying piece has an F code, the view decodes every sequence."},
     [6] = {6, "Piece Killer", "Pieces on the target squares die.",
            {{.key = "targets", .field = FIELD(targets), .type = SP_SQUARES, .required = true,
              .doc = "the squares whose pieces die"}},
-           1, "A K piece is not destroyed: it loses every code but K.", .fire = firing_piece_killer},
+           1, "A K piece is not destroyed: it loses every code but K."},
     [7] = {7, "Detonation", "The triggering piece dies and blasts run out from its square.",
            {{0}}, 0,
            "Blasts run N, E, S and W (and the diagonals if the piece has C) to the first wall. Without E a "
            "blast destroys the first piece it meets and stops; with E it destroys every piece up to the wall; "
            "with O the first interior wall it meets becomes floor and the blast stops there. C, E and O are "
-           "read before the piece dies (ruling). A K piece is not destroyed: it loses every code but K.",
-           .fire = firing_detonate},
+           "read before the piece dies (ruling). A K piece is not destroyed: it loses every code but K."},
     [8] = {8, "Teleport", "The triggering piece is moved to the target.",
            {{.key = "target", .field = FIELD(target), .type = SP_SQUARE_OR_RECT, .required = true,
              .doc = "a square, or a rectangle SQ:SQ in which a random empty floor square is chosen"},
             OCCUPIED_PARAM},
-           2, "A wall on the target blocks the teleport.", .fire = firing_teleport},
+           2, "A wall on the target blocks the teleport."},
     [9] = {9, "Radiation", "Pieces on the target squares lose codes.",
            {{.key = "targets", .field = FIELD(targets), .type = SP_SQUARES, .def = SPECIAL_DEF_SELF,
              .doc = "the irradiated squares"},
@@ -77,55 +74,52 @@ const SpecialInfo special_table[SPECIAL_CODE_MAX + 1] = {
            2,
            "Each piece there loses count= codes drawn at random from its removable copies: a K is never "
            "lost, and a piece without K may lose its last A and die. count= is one effect for a W shield "
-           "(ruling).", .fire = firing_radiate},
+           "(ruling)."},
     [10] = {10, "Wall Destruction", "Interior walls on the target squares become floor.",
             {{.key = "targets", .field = FIELD(targets), .type = SP_SQUARES, .required = true,
               .doc = "the walls removed"}},
-            1, "Exterior walls are never removed.", .fire = firing_wall_destruction},
+            1, "Exterior walls are never removed."},
     [11] = {11, "Factored E Bonus", "The player gains a percentage of their E.",
             {{0}}, 0,
             "Once per turn, however many S11 squares fire: + floor(E x n x n / 100) E, n being the number of "
-            "S11 squares the player occupies (3 squares give +9%) (ruling).", .fire = firing_factored_bonus},
+            "S11 squares the player occupies (3 squares give +9%) (ruling)."},
     [12] = {12, "E Decay", "Every other player loses E.",
             {{.key = "e", .field = FIELD(e), .type = SP_INT, .def = "1", .doc = "E each other player loses"}},
-            1, "Nobody's E goes below 0.", .fire = firing_e_decay},
+            1, "Nobody's E goes below 0."},
     [13] = {13, "Relocate Specials", "Every special moves to a random new square.",
             {{.key = "onto", .field = FIELD(onto), .type = SP_ENUM, .def = "empty", .choices = "empty|occupied|walls",
               .doc = "the kind of square the specials move to"}},
             1,
             "In reading order, each special moves to a random square inside the exterior walls of that kind: "
-            "empty floor, occupied floor, or walls (a special under a wall works again when uncovered).",
-            .fire = firing_relocate},
+            "empty floor, occupied floor, or walls (a special under a wall works again when uncovered)."},
     [14] = {14, "Double Up", "The triggering piece's sequence is doubled.",
             {{0}}, 0,
             "The player pays the piece's cost; without enough E nothing happens. A K piece doubles every code "
-            "but K; a bare K gains nothing and pays nothing (ruling).", .fire = firing_double_up},
+            "but K; a bare K gains nothing and pays nothing (ruling)."},
     [15] = {15, "Redistribute", "The player's non-K pieces are shuffled among their own squares.",
-            {{0}}, 0, "A piece may end up where it started; K pieces stay put.", .fire = firing_redistribute},
+            {{0}}, 0, "A piece may end up where it started; K pieces stay put."},
     [16] = {16, "Tremor", "Pieces and specials each shift to a random neighbouring square.",
             {{0}}, 0,
             "Pieces first, then specials, each once, in reading order of their starting squares, to a random "
             "one of the 8 neighbours — only if that square is floor and free (for a special: holds no "
-            "special) (ruling).", .fire = firing_tremor},
+            "special) (ruling)."},
     [17] = {17, "Target", "Every K piece on the board is revealed.",
-            {{0}}, 0, "Only the K is shown, or the full sequences when the occupying piece has F.",
-            .fire = firing_target},
+            {{0}}, 0, "Only the K is shown, or the full sequences when the occupying piece has F."},
     [18] = {18, "Synergy", "Every piece with exactly the occupant's sequence is revealed.",
-            {{0}}, 0, "The revealed pieces are shown with their full sequences.", .fire = firing_synergy},
+            {{0}}, 0, "The revealed pieces are shown with their full sequences."},
     [20] = {20, "Rockfall", "The roof collapses over the triggering piece's view.",
             {{0}}, 0,
             "Every square of the view becomes an interior wall and the pieces there die, the triggering "
-            "piece included. A K piece instead loses every code but K and its square stays open.",
-            .fire = firing_rockfall},
+            "piece included. A K piece instead loses every code but K and its square stays open."},
     [21] = {21, "Recycle", "The triggering piece is destroyed and its cost refunded.",
             {{0}}, 0,
             "A K piece instead loses every code but K, and the player gets back the cost of the lost codes "
-            "(nothing lost costs 0).", .fire = firing_recycle},
+            "(nothing lost costs 0)."},
     [22] = {22, "Monkey", "The pieces nearest each start square gain a K.",
             {{0}}, 0,
             "For each start square of the map, every piece at the smallest Chebyshev distance from it gains "
             "one K: any owner, orphans and phased pieces too; a piece nearest to k starts gains k Ks "
-            "(ruling).", .fire = firing_monkey},
+            "(ruling)."},
 };
 
 const SpecialInfo *special_info(int code)

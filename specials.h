@@ -1,4 +1,4 @@
-/* specials: the table S1..S22 — name, typed parameters and defaults, fire handler; a Special parsed and written. */
+/* specials: the table S1..S22 — name, typed parameters and defaults (the effects are firing.c's); a Special parsed and written. */
 #ifndef GENETESS_SPECIALS_H
 #define GENETESS_SPECIALS_H
 
@@ -67,11 +67,6 @@ typedef struct SpecialParam {
     int64_t min;            /* SP_INT: smallest value */
 } SpecialParam;
 
-struct Game;
-struct Piece;
-/* A special's effect (SPEC 8), defined in firing.c: player's piece occ stands on sp and fires it. */
-typedef void (*SpecialFireFn)(struct Game *g, int player, Special *sp, struct Piece *occ);
-
 typedef struct SpecialInfo {
     int code;
     const char *name;
@@ -79,7 +74,6 @@ typedef struct SpecialInfo {
     SpecialParam params[4];
     int nparams;
     const char *detail;     /* the rulings of SPEC 8, paraphrased for `calc S<n>` */
-    SpecialFireFn fire;     /* the effect */
 } SpecialInfo;
 
 /* Index = code; [0] and [19] have name NULL (S19 does not exist). */
