@@ -93,12 +93,66 @@ static void random_round0(Board *b, Rng *r)
     }
 }
 
-/* A random order for player p: mostly well-aimed at one of their pieces, sometimes nonsense. */
-static char *random_order(Board *b, int p, Rng *r)
+/* A verb for the piece: mostly an action it can really take (genes.def), sometimes any verb at all. */
+static const char *random_verb(const Piece *pc, Rng *r)
 {
     static const char *const verbs[] = {"MOVE", "CREATE", "DIVIDE", "TRANSFER", "RADIATE", "TELEPORT",
                                         "PETRIFY", "PHASE", "CONVERT", "REPULSE", "FLARE", "HOME",
                                         "ATTRACT", "SANCTUARY", "CHARGE", "PASS"};
+    const char *can[GENE_COUNT + 2];
+    int ncan = 0;
+    if (pc->g.n[GENE_A] || pc->g.n[GENE_K])
+        can[ncan++] = "MOVE";
+    if (pc->g.n[GENE_K])
+        can[ncan++] = "CREATE";
+    for (int i = 0; i < GENE_COUNT; i++)
+        if (pc->g.n[i] && gene_table[i].action && i != GENE_A && i != GENE_K)
+            can[ncan++] = gene_table[i].action;
+    return ncan && rng_below(r, 10) < 8 ? can[rng_below(r, (uint64_t)ncan)]
+                                        : verbs[rng_below(r, sizeof verbs / sizeof verbs[0])];
+}
+
+/* TRANSFER or TELEPORT from sq (named a) to a square within the piece's own view. */
+static void random_view_target(Buf *o, Board *b, const char *v, int sq, const char *a, int near, Rng *r)
+{
+    const Piece *pc = board_piece_at(b, sq);
+    int rad = genome_view_radius(&pc->g);
+    int col = sq_col(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
+    int row = sq_row(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
+    int t = col >= 0 && row >= 0 && col < b->w && row < b->h ? board_sq(b, col, row) : near;
+    if (!strcmp(v, "TRANSFER")) {
+        /* prefer a square with a piece on it */
+        for (int i = 0; i < b->npc; i++)
+            if (b->pc[i].sq != sq && board_dist(b, b->pc[i].sq, sq) <= rad && rng_below(r, 2))
+                t = b->pc[i].sq;
+    }
+    char f[16];
+    if (!strcmp(v, "TRANSFER"))
+        buf_printf(o, "TRANSFER %s %c %s", a, "ABCDW"[rng_below(r, 5)], board_sq_name(b, t, f));
+    else
+        buf_printf(o, "TELEPORT %s %s", a, board_sq_name(b, t, f));
+}
+
+/* HOME or SANCTUARY from sq (named a) to another King of player p's (or near when there is none). */
+static void random_king_target(Buf *o, Board *b, const char *v, int p, int sq, const char *a, int near, Rng *r)
+{
+    int king = -1;
+    for (int i = 0; i < b->npc; i++)
+        if (board_controls(b, p, &b->pc[i]) && b->pc[i].g.n[GENE_K] && b->pc[i].sq != sq &&
+            (king < 0 || rng_below(r, 2)))
+            king = b->pc[i].sq;
+    int t = king >= 0 ? king : near;
+    if (!strcmp(v, "HOME") && king >= 0) {
+        int nb = board_step(b, king, (int)rng_below(r, DIR_COUNT));
+        t = nb >= 0 ? nb : king;
+    }
+    char f[16];
+    buf_printf(o, "%s %s %s", v, a, board_sq_name(b, t, f));
+}
+
+/* A random order for player p: mostly well-aimed at one of their pieces, sometimes nonsense. */
+static char *random_order(Board *b, int p, Rng *r)
+{
     static const char *const seqs[] = {"A", "AB", "ABC", "ABE", "AG", "AL", "AI", "AO", "AD", "AF", "AH",
                                        "AJ", "AM", "AN", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX",
                                        "AY", "AZ", "ACZZ", "ABBCEGL", "AHJ", "ADFU", "AP", "APS", "AAH", "AABJ",
@@ -120,18 +174,7 @@ static char *random_order(Board *b, int p, Rng *r)
     int steps = genome_steps(&pc->g);
     Buf o;
     buf_init(&o);
-    /* Mostly an action the piece can really take (genes.def), sometimes any verb at all. */
-    const char *can[GENE_COUNT + 2];
-    int ncan = 0;
-    if (pc->g.n[GENE_A] || pc->g.n[GENE_K])
-        can[ncan++] = "MOVE";
-    if (pc->g.n[GENE_K])
-        can[ncan++] = "CREATE";
-    for (int i = 0; i < GENE_COUNT; i++)
-        if (pc->g.n[i] && gene_table[i].action && i != GENE_A && i != GENE_K)
-            can[ncan++] = gene_table[i].action;
-    const char *v = ncan && rng_below(r, 10) < 8 ? can[rng_below(r, (uint64_t)ncan)]
-                                                 : verbs[rng_below(r, sizeof verbs / sizeof verbs[0])];
+    const char *v = random_verb(pc, r);
     if (!strcmp(v, "MOVE") || !strcmp(v, "CHARGE")) {
         int k = !strcmp(v, "MOVE") ? steps : 1 + (int)rng_below(r, 2);
         buf_printf(&o, "%s %s ", v, a);
@@ -142,36 +185,9 @@ static char *random_order(Board *b, int p, Rng *r)
     } else if (!strcmp(v, "DIVIDE")) {
         buf_printf(&o, "DIVIDE %s A %s", a, c);
     } else if (!strcmp(v, "TRANSFER") || !strcmp(v, "TELEPORT")) {
-        /* a square within the piece's own view */
-        int rad = genome_view_radius(&pc->g);
-        int col = sq_col(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
-        int row = sq_row(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
-        int t = col >= 0 && row >= 0 && col < b->w && row < b->h ? board_sq(b, col, row) : near;
-        if (!strcmp(v, "TRANSFER")) {
-            /* prefer a square with a piece on it */
-            for (int i = 0; i < b->npc; i++)
-                if (b->pc[i].sq != sq && board_dist(b, b->pc[i].sq, sq) <= rad && rng_below(r, 2))
-                    t = b->pc[i].sq;
-        }
-        char f[16];
-        if (!strcmp(v, "TRANSFER"))
-            buf_printf(&o, "TRANSFER %s %c %s", a, "ABCDW"[rng_below(r, 5)], board_sq_name(b, t, f));
-        else
-            buf_printf(&o, "TELEPORT %s %s", a, board_sq_name(b, t, f));
+        random_view_target(&o, b, v, sq, a, near, r);
     } else if (!strcmp(v, "HOME") || !strcmp(v, "SANCTUARY")) {
-        /* another King of the player's (or any square when there is none) */
-        int king = -1;
-        for (int i = 0; i < b->npc; i++)
-            if (board_controls(b, p, &b->pc[i]) && b->pc[i].g.n[GENE_K] && b->pc[i].sq != sq &&
-                (king < 0 || rng_below(r, 2)))
-                king = b->pc[i].sq;
-        int t = king >= 0 ? king : near;
-        if (!strcmp(v, "HOME") && king >= 0) {
-            int nb = board_step(b, king, (int)rng_below(r, DIR_COUNT));
-            t = nb >= 0 ? nb : king;
-        }
-        char f[16];
-        buf_printf(&o, "%s %s %s", v, a, board_sq_name(b, t, f));
+        random_king_target(&o, b, v, p, sq, a, near, r);
     } else if (!strcmp(v, "PASS")) {
         buf_add(&o, "PASS");
     } else {
@@ -180,96 +196,82 @@ static char *random_order(Board *b, int p, Rng *r)
     return buf_take(&o);
 }
 
-static void play_random_game(const char *map, int nplayers, uint64_t seed, int orders)
+/* Now and then a stored queue for a random player: one random order, starred half the time. */
+static void random_queue(Board *b, Rng *r)
 {
-    GambleMode mode = seed % 3 == 0 ? GAMBLE_BOTH : seed % 3 == 1 ? GAMBLE_NONE : GAMBLE_POSITION;
-    Board *b = new_game_mode(map, nplayers, seed, mode);
-    Rng r;
-    rng_seed(&r, seed * 7919 + 1);
-    random_round0(b, &r);
-    ck_assert_msg(b->phase == PHASE_PLAY, "round 0 did not end (seed %llu)", (unsigned long long)seed);
-    int done = 0, failed = 0, refused = 0;
-    int64_t now = 1000;
-    for (int i = 0; i < orders && b->phase == PHASE_PLAY; i++) {
-        int p = b->seat;
-        now += 60;
-        /* Now and then: a stored queue for someone, or the deadline passes (time-outs, stored orders). */
-        if (rng_below(&r, 10) == 0) {
-            int q = (int)rng_below(&r, (uint64_t)b->np);
-            char *t = random_order(b, q, &r);
-            char *line = xasprintf("%s%s", rng_below(&r, 2) ? "*" : "", t);
-            Order o;
-            Err err;
-            if (board_player_has_turns(b, q) && order_parse(b, line, &o, &err) == 0) {
-                sl_clear(&b->pl[q].queue);
-                char *stored = xasprintf("%s%s", o.star ? "*" : "", o.text);
-                sl_push_owned(&b->pl[q].queue, stored);
-                order_free(&o);
-            }
-            free(line);
-            free(t);
-        }
-        if (rng_below(&r, 25) == 0) {
-            now = b->clock.deadline > now ? b->clock.deadline + 1 : now;
-            Game g;
-            game_init(&g, b, now);
-            game_process_time(&g);
-            game_done(&g);
-            Err e2;
-            ck_assert_msg(board_check(b, &e2) == 0, "after a deadline (seed %llu): %s", (unsigned long long)seed,
-                          e2.msg);
-            if (b->phase != PHASE_PLAY)
-                break;
-            p = b->seat;
-        }
-        char *text = rng_below(&r, 40) == 0 ? xstrdup("HOLIDAY") : random_order(b, p, &r);
-        Order o;
-        Err err;
-        if (order_parse(b, text, &o, &err) == 0) {
-            Game g;
-            game_init(&g, b, now);
-            if (b->clock.holiday_since > 0 && o.verb != ORD_HOLIDAY)
-                clock_end_holiday(&g); /* a live order ends a holiday, as `move` does */
-            int rc = o.verb == ORD_HOLIDAY ? clock_order(&g, p, &o, false) : game_play(&g, p, &o, false);
-            game_done(&g);
-            if (rc == 0)
-                done++;
-            else if (rc == -1)
-                failed++;
-            else
-                refused++;
-            order_free(&o);
-            /* a refused or failed order leaves the turn with the player: let them pass sometimes */
-            if (rc != 0 && rng_below(&r, 3) == 0 && b->phase == PHASE_PLAY) {
-                ck_assert_int_eq(order_parse(b, "PASS", &o, &err), 0);
-                game_init(&g, b, now);
-                if (b->clock.holiday_since > 0)
-                    clock_end_holiday(&g);
-                ck_assert_int_eq(game_play(&g, b->seat, &o, false), 0);
-                game_done(&g);
-                order_free(&o);
-            }
-        }
-        Err e2;
-        ck_assert_msg(board_check(b, &e2) == 0, "after \"%s\" (order %d, seed %llu): %s", text, i,
-                      (unsigned long long)seed, e2.msg);
-        free(text);
+    int q = (int)rng_below(r, (uint64_t)b->np);
+    char *t = random_order(b, q, r);
+    char *line = xasprintf("%s%s", rng_below(r, 2) ? "*" : "", t);
+    Order o;
+    Err err;
+    if (board_player_has_turns(b, q) && order_parse(b, line, &o, &err) == 0) {
+        sl_clear(&b->pl[q].queue);
+        char *stored = xasprintf("%s%s", o.star ? "*" : "", o.text);
+        sl_push_owned(&b->pl[q].queue, stored);
+        order_free(&o);
     }
-    if (getenv("ROBUST_VERBOSE"))
-        for (int i = 0; i < b->moves.n; i++)
-            if (!strstr(b->moves.v[i], "(Failed)"))
-                fprintf(stderr, "DONE %s\n", b->moves.v[i]);
-    if (getenv("ROBUST_VERBOSE"))
-        fprintf(stderr, "%s seed %llu: %d done, %d failed, %d refused, %d moves, %d pieces, phase %d\n", map,
-                (unsigned long long)seed, done, failed, refused, b->moves.n, b->npc, (int)b->phase);
-    ck_assert_msg(done > 0 && failed + refused > 0, "a random game should see done, failed and refused orders");
-    /* The whole history replays to the snapshot, byte for byte (SPEC 3.2). */
+    free(line);
+    free(t);
+}
+
+/* The deadline passes (time-outs, stored orders): *now moves past it; the invariants still hold. */
+static void pass_deadline(Board *b, int64_t *now, uint64_t seed)
+{
+    *now = b->clock.deadline > *now ? b->clock.deadline + 1 : *now;
+    Game g;
+    game_init(&g, b, *now);
+    game_process_time(&g);
+    game_done(&g);
+    Err e2;
+    ck_assert_msg(board_check(b, &e2) == 0, "after a deadline (seed %llu): %s", (unsigned long long)seed, e2.msg);
+}
+
+/* Counts of the orders a random game played, by outcome. */
+typedef struct {
+    int done, failed, refused;
+} Outcomes;
+
+/* Player p's order text at time now, as `move` plays it; a refused or failed order leaves the turn
+ * with the player, who then passes a third of the time. */
+static void play_text(Board *b, int p, const char *text, int64_t now, Rng *r, Outcomes *out)
+{
+    Order o;
+    Err err;
+    if (order_parse(b, text, &o, &err) != 0)
+        return;
+    Game g;
+    game_init(&g, b, now);
+    if (b->clock.holiday_since > 0 && o.verb != ORD_HOLIDAY)
+        clock_end_holiday(&g); /* a live order ends a holiday, as `move` does */
+    int rc = o.verb == ORD_HOLIDAY ? clock_order(&g, p, &o, false) : game_play(&g, p, &o, false);
+    game_done(&g);
+    if (rc == 0)
+        out->done++;
+    else if (rc == -1)
+        out->failed++;
+    else
+        out->refused++;
+    order_free(&o);
+    if (rc != 0 && rng_below(r, 3) == 0 && b->phase == PHASE_PLAY) {
+        ck_assert_int_eq(order_parse(b, "PASS", &o, &err), 0);
+        game_init(&g, b, now);
+        if (b->clock.holiday_since > 0)
+            clock_end_holiday(&g);
+        ck_assert_int_eq(game_play(&g, b->seat, &o, false), 0);
+        game_done(&g);
+        order_free(&o);
+    }
+}
+
+/* The whole history replays to the snapshot, byte for byte (SPEC 3.2), and the saved board loads
+ * back to the same text. */
+static void assert_replays(Board *b, uint64_t seed)
+{
     Board *rep = NULL;
     Err err;
     ck_assert_msg(game_replay(b, -1, &rep, &err) == 0, "seed %llu: %s", (unsigned long long)seed, err.msg);
     char *want = board_serialize_core(b), *got = board_serialize_core(rep);
     ck_assert_msg(strcmp(want, got) == 0, "seed %llu: replay differs", (unsigned long long)seed);
-    /* ...and the saved board loads back to the same text. */
     char *full = board_serialize(b);
     Board *back = board_parse(full, "101", &err);
     ck_assert_msg(back != NULL, "seed %llu: %s", (unsigned long long)seed, err.msg);
@@ -281,6 +283,46 @@ static void play_random_game(const char *map, int nplayers, uint64_t seed, int o
     free(again);
     board_free(back);
     board_free(rep);
+}
+
+static void play_random_game(const char *map, int nplayers, uint64_t seed, int orders)
+{
+    GambleMode mode = seed % 3 == 0 ? GAMBLE_BOTH : seed % 3 == 1 ? GAMBLE_NONE : GAMBLE_POSITION;
+    Board *b = new_game_mode(map, nplayers, seed, mode);
+    Rng r;
+    rng_seed(&r, seed * 7919 + 1);
+    random_round0(b, &r);
+    ck_assert_msg(b->phase == PHASE_PLAY, "round 0 did not end (seed %llu)", (unsigned long long)seed);
+    Outcomes out = {0};
+    int64_t now = 1000;
+    for (int i = 0; i < orders && b->phase == PHASE_PLAY; i++) {
+        int p = b->seat;
+        now += 60;
+        if (rng_below(&r, 10) == 0)
+            random_queue(b, &r);
+        if (rng_below(&r, 25) == 0) {
+            pass_deadline(b, &now, seed);
+            if (b->phase != PHASE_PLAY)
+                break;
+            p = b->seat;
+        }
+        char *text = rng_below(&r, 40) == 0 ? xstrdup("HOLIDAY") : random_order(b, p, &r);
+        play_text(b, p, text, now, &r, &out);
+        Err e2;
+        ck_assert_msg(board_check(b, &e2) == 0, "after \"%s\" (order %d, seed %llu): %s", text, i,
+                      (unsigned long long)seed, e2.msg);
+        free(text);
+    }
+    if (getenv("ROBUST_VERBOSE"))
+        for (int i = 0; i < b->moves.n; i++)
+            if (!strstr(b->moves.v[i], "(Failed)"))
+                fprintf(stderr, "DONE %s\n", b->moves.v[i]);
+    if (getenv("ROBUST_VERBOSE"))
+        fprintf(stderr, "%s seed %llu: %d done, %d failed, %d refused, %d moves, %d pieces, phase %d\n", map,
+                (unsigned long long)seed, out.done, out.failed, out.refused, b->moves.n, b->npc, (int)b->phase);
+    ck_assert_msg(out.done > 0 && out.failed + out.refused > 0,
+                  "a random game should see done, failed and refused orders");
+    assert_replays(b, seed);
     board_free(b);
 }
 

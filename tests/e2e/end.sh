@@ -1,0 +1,39 @@
+# end: resigning ends the game — the full board and history are public, the list and the history
+# record the winner, orders are refused; the board is archived 14 days after the end; a ronin
+# (eliminated, fighting on with P pieces) may resign too.
+given_players
+run 0 challenge --gamble=none --seed=5 alice bob
+run 0 move 101 alice secret "CREATE C4 A"
+run 0 move 101 bob hunter2 PASS
+run 0 resign 101 bob hunter2
+run 0 show 101
+has "The game has ended"
+has "R10"
+run 0 show "101#1"
+has "C4"
+assert_grep "won by alice" "$LIST"
+run 0 history
+has " 101 alice "
+run 1 move 101 alice secret PASS
+has "The game has ended"
+run 0 verify 101
+has "consistent"
+GENETESS_NOW=$((NOW + 15 * 86400)) run 0 Cleanup
+assert_file "$PBMHOME/games/Genetess-archive/101"
+run 0 show 101
+has "The game has ended"
+
+# ---- a ronin player may resign ----
+run 0 challenge --gamble=none alice bob carol
+RB=$(last_board)
+sed -e 's/^carol active out=0/carol eliminated out=1/' -e 's/ carol K$/ carol KP/' \
+    -e '/^(moves$/,/^)$/{/^)$/i 1a admin EDIT carol was eliminated; her King fights on as a ronin
+}' "$GAMES/$RB" >"$T/ronin" && cp "$T/ronin" "$GAMES/$RB"
+assert_grep " carol KP$" "$GAMES/$RB"
+run 0 resign "$RB" carol pw
+assert_grep "^carol resigned out=1" "$GAMES/$RB"
+run 1 resign "$RB" carol pw
+has "You have already left this game"
+run 1 move "$RB" carol pw PASS
+has "You are out of this game: you have no pieces left to order"
+run 0 queue "$RB" carol pw

@@ -1,0 +1,61 @@
+# fog: what sheets, replies and lists show of other players — pieces, and round 0's secret gambles,
+# stakes and starts (SPEC 7.1).
+given_players
+run 0 challenge --gamble=none --seed=5 alice bob
+clear_outbox
+run 0 move 101 alice secret "CREATE C4 A"
+bobmail=$(mail_to bob)
+# bob's sheet does not show alice's pieces on C3/C4
+assert_grep "^Subject: Genetess Board 101 bob$" "$bobmail"
+assert_absent "C4  *alice" "$bobmail"
+assert_absent "C3  *alice" "$bobmail"
+run 0 move 101 bob hunter2 PASS
+run 0 move 101 alice secret "MOVE C4 S"
+run 0 move 101 bob hunter2 PASS
+
+# ---- show is public: no pieces; showas shows the player's own ----
+run 0 show 101
+has "Genetess board 101"
+hasnt "R10"
+hasnt "C5"
+run 0 showas alice secret 101
+has "C5"
+hasnt "R10"
+
+# ---- round 0: gambles, stakes and starts are secret ----
+run 0 challenge --seed=9 alice bob
+R=$(last_board)
+run 0 move "$R" alice secret "GAMBLE 3E on GPC2"
+run 0 showas bob hunter2 "$R"
+hasnt "3E"
+hasnt "GAMBLE 3E"
+run 0 show "$R"
+hasnt "3E"
+hasnt "GPC2"
+hasnt "GAMBLE 3E"
+clear_outbox
+run 0 move "$R" bob hunter2 "GAMBLE 2E on GPC2 / GAMBLE 0E dont care"
+run 0 move "$R" alice secret "GAMBLE 1E 1st"
+assert_grep "^(turn play" "$GAMES/$R"   # round 0 ended
+for who in alice bob; do
+  # each sheet tells one start
+  assert_lines 1 "you start on GPC" "$(mail_to $who | tail -1)"
+done
+# alice outbid bob for GPC2: each learns only their own start
+af=$(mail_to alice | tail -1)
+assert_absent "2E" "$af"
+assert_absent "GPC1" "$af"
+run 0 showas alice secret "$R"
+has "Your start: GPC2"
+hasnt "2E"
+hasnt "GPC1"
+run 0 showas bob hunter2 "$R"
+has "Your start: GPC1"
+hasnt "3E"
+hasnt "GPC2"
+run 0 show "$R"
+hasnt "2E"
+hasnt "GPC"
+run 0 games
+hasnt "2E"
+hasnt "GPC"

@@ -1,0 +1,256 @@
+# lib.sh — what the end-to-end topics share: a scratch $PBMHOME per topic, running the real binary
+# with its stdout, stderr and exit status captured, and assertions that name the topic file and line
+# of a failure. Sourced by tests/e2e.sh, which runs each topic (tests/e2e/<topic>.sh) in a subshell
+# of its own (e2e_topic); POSIX sh.
+#
+# Every assertion appends "pass" or "fail" to $E2E_RESULTS, so assertions made in subshells and
+# loops count too. Before each line of a topic that calls an assertion (run, has, hasnt, assert_*,
+# given_*), the runner's copy of the topic sets _line to that line's number (e2e_number_lines).
+# Negative assertions (hasnt, assert_absent, assert_mails 0) fail when what they search is missing
+# or empty, so that they never pass on a file that was not written.
+
+G=${GENETESS:-./genetess}
+
+# ---- results ----
+
+e2e_pass() { echo pass >>"$E2E_RESULTS"; }
+e2e_fail() {
+  echo fail >>"$E2E_RESULTS"
+  echo "FAIL $E2E_FILE:${_line:-?}: $*"
+}
+
+# e2e_summary: print "N passed, M failed"; status 0 when nothing failed.
+e2e_summary() {
+  _p=$(grep -c '^pass$' "$E2E_RESULTS")
+  _f=$(grep -c '^fail$' "$E2E_RESULTS")
+  echo "$_p passed, $_f failed"
+  [ "$_f" = 0 ]
+}
+
+# ---- topics ----
+
+# e2e_number_lines FILE: FILE with "_line=<n>; " put before every line whose command (after any
+# NAME=value assignments) is an assertion, so that a failure names its line. Lines after a
+# backslash continuation are left alone.
+e2e_number_lines() {
+  awk '{
+    if (!cont && match($0, /^[ \t]*([A-Za-z_][A-Za-z0-9_]*=("[^"]*"|\$\(\([^)]*\)\)|[^ \t;]*)[ \t]+)*(run|has|hasnt|assert_[a-z_]+|given_[a-z_]+)([ \t]|$)/))
+      sub(/^[ \t]*/, "&_line=" NR "; ")
+    cont = /\\$/
+    print
+  }' "$1"
+}
+
+# e2e_topic NAME: run tests/e2e/NAME.sh in a subshell with a fresh home, then check that every game
+# it left replays to its snapshot; a topic that stops before its end counts as a failure.
+e2e_topic() {
+  E2E_FILE=tests/e2e/$1.sh
+  e2e_number_lines "$E2E_DIR/$1.sh" >"$E2E_ROOT/$1.sh"
+  (
+    e2e_home "$1"
+    . "$E2E_ROOT/$1.sh"
+    _line="(end of topic)"
+    assert_games_replay
+    : >"$E2E_ROOT/$1.done"
+  )
+  [ -f "$E2E_ROOT/$1.done" ] || { _line="(end of topic)"; e2e_fail "the topic stopped before its end"; }
+}
+
+# e2e_home NAME: scratch directory $T, an empty $PBMHOME inside it, the fixed clock, no mail settings.
+e2e_home() {
+  T=$E2E_ROOT/$1
+  mkdir -p "$T"
+  PBMHOME=$T/home
+  export PBMHOME
+  unset SENDER PBMSENDMAIL INPUTFILE PBMFROM || true
+  GENETESS_NOW=1800000000
+  GENETESS_LOCK_WAIT=2
+  export GENETESS_NOW GENETESS_LOCK_WAIT
+  NOW=$GENETESS_NOW
+  OUT=$T/out
+  ERR=$T/err
+  GAMES=$PBMHOME/games/Genetess
+  LIST=$PBMHOME/etc/Genetess.list
+  OUTBOX=$PBMHOME/outbox
+}
+
+# ---- running the binary ----
+
+# run STATUS ARGS...: run genetess ARGS, stdout to $OUT, stderr to $ERR; assert the exit status.
+run() {
+  _want=$1
+  shift
+  "$G" "$@" >"$OUT" 2>"$ERR"
+  _got=$?
+  if [ "$_got" = "$_want" ]; then
+    e2e_pass
+  else
+    e2e_fail "genetess $* -> exit $_got, wanted $_want: $(head -c 300 "$OUT" "$ERR")"
+  fi
+}
+
+# given_players: the users alice (password secret), bob (hunter2) and carol (pw).
+given_players() {
+  run 0 signup alice secret alice@example.org
+  run 0 signup bob hunter2 bob@example.org
+  run 0 signup carol pw carol@example.org
+}
+
+# given_tiny_map: $PBMHOME/maps/tiny.map, two starts (B2, H3), params start-e 9 and deadline 10.
+given_tiny_map() {
+  mkdir -p "$PBMHOME/maps"
+  cat >"$PBMHOME/maps/tiny.map" <<'MAP'
+name tiny
+grid
+#########
+#.......#
+#.......#
+#########
+end
+start GPC1 B2
+start GPC2 H3
+param start-e 9
+param deadline 10
+MAP
+}
+
+# last_board: the number of the board created last.
+last_board() { cat "$GAMES/.board"; }
+
+# ---- mail ----
+
+# clear_outbox: forget the mail sent so far.
+clear_outbox() { rm -f "$OUTBOX"/*; }
+
+# mail_to USERID: the outbox mails to USERID@example.org, one name a line, oldest first.
+mail_to() { grep -l "^To: $1@example.org$" "$OUTBOX"/*.mail 2>/dev/null; }
+
+# ---- assertions on the output of the last run ----
+
+# has TEXT: stdout of the last run contains TEXT.
+has() {
+  if grep -qF -- "$1" "$OUT"; then e2e_pass; else e2e_fail "output lacks '$1': $(head -c 400 "$OUT")"; fi
+}
+
+# hasnt TEXT: stdout of the last run is not empty and does not contain TEXT.
+hasnt() { e2e_absent -F "$1" "$OUT"; }
+
+# ---- assertions on files ----
+
+# e2e_absent GREP_OPTION PATTERN FILE...: every FILE exists, is not empty, and none has PATTERN.
+e2e_absent() {
+  _opt=$1
+  _pat=$2
+  shift 2
+  if [ $# = 0 ]; then
+    e2e_fail "no file to search for '$_pat'"
+    return
+  fi
+  for _f; do
+    if [ ! -s "$_f" ]; then
+      e2e_fail "cannot search for '$_pat': '$_f' is missing or empty"
+      return
+    fi
+  done
+  if grep -q $_opt -- "$_pat" "$@"; then
+    e2e_fail "'$_pat' is in $(grep -l $_opt -- "$_pat" "$@" | tr '\n' ' ')"
+  else
+    e2e_pass
+  fi
+}
+
+# assert_absent PATTERN FILE...: every FILE exists, is not empty, and no line matches PATTERN (BRE).
+assert_absent() { e2e_absent "" "$@"; }
+
+# assert_grep PATTERN FILE...: some line of the FILEs matches PATTERN (BRE).
+assert_grep() {
+  _pat=$1
+  shift
+  if [ $# -gt 0 ] && grep -q -- "$_pat" "$@" 2>/dev/null; then
+    e2e_pass
+  elif [ $# = 1 ]; then
+    e2e_fail "no line matches '$_pat' in '$1': $(head -c 300 "$1" 2>&1)"
+  else
+    e2e_fail "no line matches '$_pat' in: $*"
+  fi
+}
+
+# assert_lines N PATTERN FILE: exactly N lines of FILE match PATTERN (BRE).
+assert_lines() {
+  if [ ! -f "$3" ]; then
+    e2e_fail "cannot count '$2': '$3' is missing"
+    return
+  fi
+  _n=$(grep -c -- "$2" "$3")
+  assert_eq "$1" "$_n" "lines matching '$2' in $3"
+}
+
+# assert_mails N [PATTERN]: exactly N mails in the outbox (having a line that matches PATTERN).
+assert_mails() {
+  if [ ! -d "$OUTBOX" ]; then
+    e2e_fail "cannot count mails: $OUTBOX is missing"
+    return
+  fi
+  _n=0
+  for _m in "$OUTBOX"/*.mail; do
+    [ -f "$_m" ] || continue
+    if [ $# -lt 2 ] || grep -q -- "$2" "$_m"; then _n=$((_n + 1)); fi
+  done
+  assert_eq "$1" "$_n" "mails${2:+ matching '$2'}"
+}
+
+# assert_eq WANT GOT WHAT: WANT and GOT are the same string.
+assert_eq() {
+  if [ "$1" = "$2" ]; then e2e_pass; else e2e_fail "$3: got '$2', wanted '$1'"; fi
+}
+
+# assert_file PATH: PATH is a regular file.
+assert_file() {
+  if [ -f "$1" ]; then e2e_pass; else e2e_fail "'$1' is missing"; fi
+}
+
+# assert_dir PATH: PATH is a directory.
+assert_dir() {
+  if [ -d "$1" ]; then e2e_pass; else e2e_fail "directory '$1' is missing"; fi
+}
+
+# assert_empty FILE: FILE exists and is empty.
+assert_empty() {
+  if [ ! -f "$1" ]; then
+    e2e_fail "'$1' is missing"
+  elif [ -s "$1" ]; then
+    e2e_fail "'$1' is not empty: $(head -c 200 "$1")"
+  else
+    e2e_pass
+  fi
+}
+
+# assert_nonempty FILE: FILE exists and is not empty.
+assert_nonempty() {
+  if [ -s "$1" ]; then e2e_pass; else e2e_fail "'$1' is missing or empty"; fi
+}
+
+# assert_same FILE1 FILE2: the two files exist and are byte-for-byte the same.
+assert_same() {
+  if [ -f "$1" ] && cmp -s "$1" "$2"; then e2e_pass; else e2e_fail "$1 differs from $2"; fi
+}
+
+# assert_changed FILE1 FILE2: the two files exist, are not empty, and differ.
+assert_changed() {
+  if [ ! -s "$1" ] || [ ! -s "$2" ]; then
+    e2e_fail "cannot compare: '$1' or '$2' is missing or empty"
+  elif cmp -s "$1" "$2"; then
+    e2e_fail "$1 is the same as $2"
+  else
+    e2e_pass
+  fi
+}
+
+# assert_games_replay: every board of this home, live or archived, replays to its snapshot.
+assert_games_replay() {
+  for _b in "$GAMES"/[0-9]* "$PBMHOME"/games/Genetess-archive/[0-9]*; do
+    [ -f "$_b" ] || continue
+    run 0 verify "${_b##*/}"
+    has "consistent"
+  done
+}

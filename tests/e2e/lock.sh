@@ -1,0 +1,46 @@
+# lock: one lock serialises the commands — concurrent orders are neither lost nor duplicated, and a
+# command that cannot get the lock in time is refused with "Genetess is busy" (SPEC 2.3).
+given_players
+run 0 challenge --gamble=none --seed=5 alice bob
+B=$GAMES/101
+passes() { grep -c "^[0-9][0-9]*[a-z] [a-z]* PASS$" "$B"; }
+before=$(passes)
+: >"$T/par"
+i=0
+while [ $i -lt 6 ]; do
+  ("$G" move 101 alice secret PASS 2>&1 | grep "^PASS: done" >>"$T/par") &
+  ("$G" move 101 bob hunter2 PASS 2>&1 | grep "^PASS: done" >>"$T/par") &
+  wait
+  i=$((i + 1))
+done
+after=$(passes)
+okruns=$(grep -c "done" "$T/par")
+assert_eq "$okruns" "$((after - before))" "PASSes recorded after $okruns concurrent successes"
+run 0 verify 101
+has "consistent"
+
+# ---- the lock held too long (a slow mailer after the save): busy, exit 3, nothing changed ----
+turn=$(sed -n 's/^101:[^:]*:[0-9]*:\(.*\) turn$/\1/p' "$LIST")
+if [ "$turn" = alice ]; then
+  turn_pw=secret other=bob other_pw=hunter2
+else
+  turn_pw=hunter2 other=alice other_pw=secret
+fi
+PBMSENDMAIL="[ -f '$T/mailing' ] || { touch '$T/mailing'; sleep 2; }; cat >/dev/null" \
+  "$G" move 101 "$turn" "$turn_pw" PASS >"$T/slow" 2>&1 &
+slow=$!
+i=0
+while [ ! -f "$T/mailing" ] && [ $i -lt 100 ]; do
+  sleep 0.1
+  i=$((i + 1))
+done
+assert_file "$T/mailing"                          # the slow command is mailing, the lock held
+cp "$B" "$T/held"
+GENETESS_LOCK_WAIT=1 run 3 move 101 "$other" "$other_pw" PASS
+has "Genetess is busy; try again later"
+assert_same "$B" "$T/held"
+wait $slow
+assert_eq 0 $? "exit status of the command that held the lock"
+assert_grep "^PASS: done" "$T/slow"
+run 0 move 101 "$other" "$other_pw" PASS
+has "PASS: done"

@@ -1,0 +1,95 @@
+# mail: every reply reaches SENDER with the Subjects of SPEC 2.1; chat; mail through $PBMSENDMAIL,
+# From: $PBMFROM, and a failing mailer's message left in outbox/.
+given_players
+run 0 challenge --gamble=none alice bob
+run 0 resign 101 bob hunter2                     # 101 has ended, won by alice
+run 0 challenge --gamble=none alice bob
+L=$(last_board)                                  # L is live, waiting for a player
+B=$GAMES/$L
+
+# ---- chat: the mail body goes to every player of the board ----
+printf 'Good luck, bob!\n' >"$T/chat"
+clear_outbox
+INPUTFILE="$T/chat" run 0 chat "$L" alice secret
+assert_mails 2 "^Subject: Genetess chat $L alice$"
+assert_grep "Good luck, bob!" "$OUTBOX"/*.mail
+
+# ---- every reply reaches SENDER ----
+# assert_reply SUBJECT TEXT: nothing on stdout; exactly one mail to $SENDER, with that Subject and
+# text; the outbox is emptied for the next reply.
+assert_reply() {
+  assert_empty "$OUT"
+  _m=$(grep -l "^To: $SENDER$" "$OUTBOX"/*.mail 2>/dev/null)
+  assert_eq 1 "$(echo "$_m" | grep -c .)" "reply mails to $SENDER"
+  if [ "$(echo "$_m" | grep -c .)" = 1 ]; then
+    assert_grep "^Subject: $1\$" "$_m"
+    if grep -qF -- "$2" "$_m"; then e2e_pass; else e2e_fail "reply lacks '$2': $(head -c 300 "$_m")"; fi
+  fi
+  clear_outbox
+}
+clear_outbox
+to=$(sed -n "s/^$L:[^:]*:[0-9]*:\\(.*\\) turn\$/\\1/p" "$LIST")
+assert_nonempty "$LIST"
+assert_eq alice "$to" "the player board $L waits for"
+export SENDER=r@example.org
+run 2 challenge alice
+assert_reply "Genetess error" "At least 2 players must play"
+run 2 challenge --colour=red alice bob
+assert_reply "Genetess error" "Invalid Genetess parameter '--colour=red'"
+run 1 frobnicate
+assert_reply "Genetess error" "Unknown command"
+run 2 move "$L" alice
+assert_reply "Genetess error" "usage: genetess move"
+assert_grep "usage: genetess move" "$ERR"         # the usage line on stderr too
+run 0 calc ABBBD
+assert_reply "Genetess help" "=34E"
+run 1 calc S19
+assert_reply "Genetess error" "S19"
+run 0 help
+assert_reply "Genetess help" "challenge"
+run 0 games
+assert_reply "List of Genetess games" "$L"
+run 0 history
+assert_reply "Historical List of Genetess games" " 101 alice "
+run 0 show "$L"
+assert_reply "Genetess Board $L $to" "Genetess board $L"
+run 0 show 101
+assert_reply "Genetess Board 101" "The game has ended"
+run 1 show 999
+assert_reply "Genetess error" "Genetess board 999 not found"
+run 0 showas alice secret "$L"
+assert_reply "Genetess Board $L $to" "genetess move $L alice <password>"
+run 1 move "$L" alice wrong PASS
+assert_reply "Genetess Board $L Error" "Invalid password entered"
+run 1 move "$L" alice secret MOVE C3 UP
+assert_reply "Genetess Board $L Error" 'Invalid move "MOVE C3 UP" entered'
+run 1 move "$L" alice secret "PASS#99"
+assert_reply "Genetess Board $L Error" "Move PASS received as move #"
+run 1 move "$L" alice secret MOVE C3 N-N
+assert_reply "Genetess Board $L Error" "MOVE C3 N-N: "
+assert_grep " alice MOVE C3 N-N (Failed)$" "$B"   # a failed order is saved with (Failed)
+run 0 queue "$L" alice secret
+assert_reply "Genetess Board $L $to" "Your stored orders: none"
+run 0 quiet "$L" alice secret off
+assert_reply "Genetess Board $L $to" "Quiet is off"
+run 0 verify "$L"
+assert_reply "Genetess Board $L $to" "consistent"
+run 1 signup alice x a@b.c
+assert_reply "Genetess error" "User alice already exists"
+unset SENDER
+
+# ---- a mailer: each message on its stdin, From: $PBMFROM; nothing left in outbox/ ----
+clear_outbox
+PBMFROM=referee@example.org PBMSENDMAIL="cat >>'$T/sent'" run 0 move "$L" alice secret PASS
+has "PASS: done"
+assert_grep "^From: referee@example.org$" "$T/sent"
+assert_lines 1 "^To: alice@example.org$" "$T/sent"
+assert_lines 1 "^To: bob@example.org$" "$T/sent"
+assert_lines 2 "^Subject: Genetess Board $L bob$" "$T/sent"
+assert_mails 0
+
+# ---- a mailer that fails: the message waits in outbox/, a warning on stderr, exit status 0 ----
+PBMSENDMAIL="cat >/dev/null; exit 1" run 0 move "$L" bob hunter2 PASS
+has "PASS: done"
+assert_mails 2 "^Subject: Genetess Board $L alice$"
+assert_grep "mailer failed; message left in outbox/" "$ERR"

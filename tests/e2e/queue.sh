@@ -1,0 +1,38 @@
+# queue: orders stored off-turn, the queue command, `*` orders that run as soon as the turn comes,
+# and a live order that replaces the queue before it runs.
+given_players
+run 0 challenge --gamble=none --seed=5 alice bob
+B=$GAMES/101
+run 0 move 101 alice secret "CREATE C4 A"
+
+# ---- an off-turn order is stored ----
+run 0 move 101 alice secret MOVE C4 S
+has "Stored for your next turn: MOVE C4 S"
+run 0 queue 101 alice secret
+has "Your stored orders: MOVE C4 S"
+run 0 queue 101 alice secret NONE
+run 0 queue 101 alice secret "*MOVE C4 S / PASS"
+has "Stored for your next turn: *MOVE C4 S / PASS"
+
+# ---- bob's turn; then alice's starred stored order runs at once, and no sheet waits for her ----
+clear_outbox
+run 0 move 101 bob hunter2 PASS
+assert_grep "^2a alice MOVE C4 S (Auto)$" "$B"
+assert_mails 1 "^To: alice@example.org$"
+amail=$(mail_to alice)
+assert_grep "^Subject: Genetess Board 101 bob$" "$amail"   # the * turn sent no sheet of its own
+# the sheet opens with the processed * order
+sed -n '/^$/,$p' "$amail" | head -8 >"$T/opening"
+assert_grep "^Your stored order MOVE C4 S was processed." "$T/opening"
+
+# ---- a live order replaces the queue before it runs: turns it starts see the new queue ----
+run 0 challenge --gamble=none alice bob
+QB=$(last_board)
+run 0 queue "$QB" bob hunter2 "*PASS"
+run 0 queue "$QB" alice secret "PASS / *PASS"
+run 0 move "$QB" alice secret PASS
+assert_grep "^1b bob PASS (Auto)$" "$GAMES/$QB"     # bob's * order ran
+assert_grep "^2a alice PASS (Auto)$" "$GAMES/$QB"   # alice's new * head ran at 2a
+run 0 resign "$QB" bob hunter2
+run 1 move "$QB" bob hunter2 PASS
+has "The game has ended"

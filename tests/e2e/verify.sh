@@ -1,0 +1,76 @@
+# verify: corrupt and hand-edited board files; an admin's edit recorded as "admin EDIT"; a damaged
+# board is refused with <n>:<line>: and its contents never echoed (SPEC 3.2, 5); verify names the
+# line that differs from the replay, never its text.
+given_players
+run 0 challenge --gamble=none --seed=5 alice bob
+B=$GAMES/101
+run 0 move 101 alice secret "CREATE C4 A"
+run 0 move 101 bob hunter2 PASS
+run 0 move 101 alice secret MOVE C4 S
+run 0 move 101 bob hunter2 PASS
+
+# ---- a corrupt board is refused and left alone; a hand edit is loaded ----
+cp "$B" "$T/good"
+sed 's/^C5 alice A$/C5 alice 9/' "$T/good" >"$B"
+cp "$B" "$T/corrupt"
+assert_changed "$T/corrupt" "$T/good"
+run 3 move 101 alice secret PASS
+has "101:"
+assert_same "$B" "$T/corrupt"
+cp "$T/good" "$B"
+sed 's/^C5 alice A$/C5 alice AB/' "$T/good" >"$B"
+assert_changed "$B" "$T/good"
+run 0 move 101 alice secret MOVE C5 E-W
+cp "$T/good" "$B"
+
+# ---- an admin's hand edit, recorded with "admin EDIT" ----
+run 0 challenge --gamble=none alice carol
+B2=$GAMES/$(last_board)
+N2=$(last_board)
+run 0 move "$N2" alice secret PASS
+sed -e '/^C3 alice K$/a D4 alice AB' -e '/^(moves$/,/^)$/{/^)$/i 1b admin EDIT gave alice an AB piece on D4
+}' "$B2" >"$T/edited" && cp "$T/edited" "$B2"
+assert_grep "^1b admin EDIT gave alice an AB piece on D4$" "$B2"
+run 0 verify "$N2"
+has "consistent"
+run 0 move "$N2" carol pw PASS
+run 0 move "$N2" alice secret MOVE D4 E-E
+assert_grep "^F4 alice AB$" "$B2"                 # the edited piece moved
+run 0 verify "$N2"
+has "consistent"
+run 0 resign "$N2" carol pw
+run 1 show "$N2#1"
+has "history before an admin edit is not replayable"
+run 0 show "$N2#4"
+
+# ---- a damaged board: refused with <n>:<line>:, its contents never echoed ----
+given_tiny_map
+run 0 challenge --gamble=none --map=tiny alice bob
+N5=$(last_board)
+B5=$GAMES/$N5
+cp "$B5" "$T/good5"
+sed 's/^B2 alice K$/B2 alice B/' "$T/good5" >"$B5"
+assert_changed "$B5" "$T/good5"
+cp "$B5" "$T/bad5"
+run 3 show "$N5"
+has "$N5:"
+hasnt "B2"
+run 3 move "$N5" bob hunter2 PASS
+has "$N5:"
+hasnt "B2"
+run 0 games
+has "$N5    (cannot be read)"
+hasnt "B2"
+run 3 verify "$N5"
+hasnt "B2"
+assert_same "$B5" "$T/bad5"
+cp "$T/good5" "$B5"
+
+# ---- verify names the line that differs, never its text (it may hold pieces, E or orders) ----
+cp "$B" "$T/good"
+sed 's/^(energy .*)$/(energy 777 777)/' "$T/good" >"$B"
+assert_changed "$B" "$T/good"
+run 1 verify 101
+has "differs from its replay"
+hasnt "777"
+cp "$T/good" "$B"
