@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "firing.h"
 #include "view.h"
 
 void game_init(Game *g, Board *b, int64_t now)
@@ -425,7 +426,7 @@ void game_start_turn(Game *g)
         game_add_e(g, p, sat_mul(kings, b->par.e_per_king), why);
     }
     /* 7.2 (3): specials occupied by the player's pieces fire. */
-    game_fire_specials(g, p);
+    firing_run(g, p);
     game_end_action(g);
     if (!board_player_has_turns(b, p)) {
         /* A ronin's last piece died in step 3: no turn left, so the seat is skipped (SPEC 7.2). */

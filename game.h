@@ -119,11 +119,6 @@ void game_finish(Game *g);
 /* Processes expired deadlines, holidays and round 0 (SPEC 2.3) up to g->now. Returns true if anything changed. */
 bool game_process_time(Game *g);
 
-/* Start-of-turn step 3: fires the specials the player occupies, by code then reading order (firing.c). */
-void game_fire_specials(Game *g, int player);
-/* Fires one special for the player whose piece stands on it (firing.c). */
-void special_fire(Game *g, int player, Special *sp);
-
 /* ---- replay ---- */
 /* Replays b's history from its initial snapshot; on success *out is the replayed board (caller frees).
  * upto: replay only the first upto moves lines (-1: all). Returns 0 or -1 with err. */

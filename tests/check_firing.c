@@ -1,5 +1,6 @@
 /* Tests for firing: the effect of every special S1..S22 (SPEC 8, 6.1, 6.2, 7.5) and the firing order. */
 #include "fixtures.h"
+#include "firing.h"
 #include "specials.h"
 
 #include <stdio.h>
@@ -33,7 +34,7 @@ static void fire(Board *b, int p)
     Game g;
     game_init(&g, b, 1000);
     game_begin_action(&g);
-    game_fire_specials(&g, p);
+    firing_run(&g, p);
     game_end_action(&g);
     game_done(&g);
     fx_check(b);
