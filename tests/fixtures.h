@@ -6,6 +6,7 @@
 #include "board.h"
 #include "game.h"
 #include "orders.h"
+#include "turn.h"
 #include "util.h"
 
 #include <check.h>
