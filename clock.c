@@ -1,6 +1,8 @@
 /* clock: time and the stored queue — deadlines, time-outs, stored and * orders, holidays, round 0 (GAMBLE), resign and forfeit. */
 #include "clock.h"
 
+#include "dispatch.h"
+
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -148,7 +150,7 @@ int clock_play(Game *g, int player, const Order *o, bool from_queue)
     Board *b = g->b;
     game_begin_action(g);
     g->actor_player = player;
-    int rc = order_execute(g, player, o);
+    int rc = dispatch_order(g, player, o);
     g->actor_player = -1;
     if (rc == ORDER_REFUSED) {
         game_drop_events(g);

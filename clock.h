@@ -20,7 +20,7 @@ bool clock_round0_resign(Game *g, int player);
 /* Queues the nag mail (SPEC 7.3) for the player to move when due; sets g->nagged. */
 void clock_nag(Game *g, MailQueue *mq, const Store *st);
 
-/* Plays a player's order on their turn (SPEC 7.3): runs it (order_execute), records its moves line
+/* Plays a player's order on their turn (SPEC 7.3): runs it (dispatch_order), records its moves line
  * (with " (Auto)" when from_queue, " (Failed)" on failure) and renders its events; success resets the
  * consecutive time-outs, a failure with every square in view gives a fresh full deadline once per turn.
  * Returns 0 (the turn is over), -1 failed (the turn goes on), ORDER_REFUSED (nothing changed). */
