@@ -160,43 +160,69 @@ static bool is_dont_care(const char *s)
 }
 
 /* GAMBLE <n>E [on] PREF, PREF, ... [, then don't care] (SPEC 7.1). */
-static int parse_gamble(char **words, int n, Order *o, Err *err)
+/* Reads the stake "<n>E" at *p, leaving *p after the E. Returns 0 or -1 with err. */
+static int parse_stake(char **p, int64_t *stake, Err *err)
 {
-    Buf all;
-    buf_init(&all);
-    for (int i = 0; i < n; i++) {
-        if (i)
-            buf_add(&all, " ");
-        buf_add(&all, words[i]);
-    }
-    char *s = buf_take(&all);
-    char *p = s;
-    int64_t stake = 0;
+    char *q = *p;
     int digits = 0;
-    while (isdigit((unsigned char)*p)) {
-        if (++digits > 15) {
-            int rc = fail(err, "GAMBLE stake too large");
-            free(s);
-            return rc;
-        }
-        stake = stake * 10 + (*p++ - '0');
+    *stake = 0;
+    while (isdigit((unsigned char)*q)) {
+        if (++digits > 15)
+            return fail(err, "GAMBLE stake too large");
+        *stake = *stake * 10 + (*q++ - '0');
     }
-    while (*p == ' ')
-        p++;
-    if (!digits || (*p != 'E' && *p != 'e')) {
-        int rc = fail(err, "GAMBLE needs a stake such as 3E, e.g. GAMBLE 0E on GPC3, GPC6, then don't care");
-        free(s);
-        return rc;
+    while (*q == ' ')
+        q++;
+    if (!digits || (*q != 'E' && *q != 'e'))
+        return fail(err, "GAMBLE needs a stake such as 3E, e.g. GAMBLE 0E on GPC3, GPC6, then don't care");
+    q++;
+    if (*q && *q != ' ' && *q != ',')
+        return fail(err, "GAMBLE needs a stake such as 3E");
+    *p = q;
+    return 0;
+}
+
+/* Reads one preference, a start label (GPC3) or an ordinal (2nd), into *kind and *val. Returns 0 or -1. */
+static int parse_pref(const char *tok, int *kind, int *val, Err *err)
+{
+    char extra[8] = "";
+    if (strncasecmp(tok, "GPC", 3) == 0 && isdigit((unsigned char)tok[3])) {
+        *kind = GAMBLE_POS;
+        *val = atoi(tok + 3);
+        if (strspn(tok + 3, "0123456789") != strlen(tok + 3) || strlen(tok + 3) > 3)
+            *val = 0;
+    } else if (isdigit((unsigned char)tok[0]) && sscanf(tok, "%d%7s", val, extra) == 2 && strlen(tok) < 8 &&
+               (str_ieq(extra, "st") || str_ieq(extra, "nd") || str_ieq(extra, "rd") || str_ieq(extra, "th"))) {
+        *kind = GAMBLE_ORD;
+    } else {
+        return fail(err, "'%s' is not a start label (GPC3) or an ordinal (2nd)", quotable(tok));
     }
-    p++;
-    if (*p && *p != ' ' && *p != ',') {
-        int rc = fail(err, "GAMBLE needs a stake such as 3E");
-        free(s);
-        return rc;
-    }
-    o->stake = stake;
-    o->gkind = -1;
-    o->nprefs = 0;
+    if (*val < 1 || *val > MAX_PLAYERS)
+        return fail(err, "'%s' is out of range", quotable(tok));
+    return 0;
+}
+
+/* Adds the preference tok to o: one kind per GAMBLE, none twice, at most MAX_PLAYERS. Returns 0 or -1. */
+static int add_pref(Order *o, const char *tok, Err *err)
+{
+    int kind = -1, val = 0;
+    if (parse_pref(tok, &kind, &val, err) < 0)
+        return -1;
+    if (o->gkind >= 0 && o->gkind != kind)
+        return fail(err, "one GAMBLE is either for positions (GPC labels) or for turn order (ordinals)");
+    o->gkind = kind;
+    for (int i = 0; i < o->nprefs; i++)
+        if (o->prefs[i] == val)
+            return fail(err, "'%s' is listed twice", quotable(tok));
+    if (o->nprefs == MAX_PLAYERS)
+        return fail(err, "too many preferences");
+    o->prefs[o->nprefs++] = val;
+    return 0;
+}
+
+/* Reads the comma-separated preferences after the stake: [on] PREF, PREF, ... [, then don't care]. */
+static int parse_prefs(char *p, Order *o, Err *err)
+{
     bool care_done = false;
     int item = 0;
     char *save = NULL;
@@ -208,57 +234,39 @@ static int parse_gamble(char **words, int n, Order *o, Err *err)
         }
         if (!*tok)
             continue;
-        if (care_done) {
-            int rc = fail(err, "nothing may follow \"don't care\"");
-            free(s);
-            return rc;
-        }
+        if (care_done)
+            return fail(err, "nothing may follow \"don't care\"");
         if (is_dont_care(tok)) {
             care_done = true;
             continue;
         }
-        int kind, val;
-        char extra[8] = "";
-        if (strncasecmp(tok, "GPC", 3) == 0 && isdigit((unsigned char)tok[3])) {
-            kind = GAMBLE_POS;
-            val = atoi(tok + 3);
-            if (strspn(tok + 3, "0123456789") != strlen(tok + 3) || strlen(tok + 3) > 3)
-                val = 0;
-        } else if (isdigit((unsigned char)tok[0]) && sscanf(tok, "%d%7s", &val, extra) == 2 &&
-                   strlen(tok) < 8 && (str_ieq(extra, "st") || str_ieq(extra, "nd") || str_ieq(extra, "rd") ||
-                                       str_ieq(extra, "th"))) {
-            kind = GAMBLE_ORD;
-        } else {
-            int rc = fail(err, "'%s' is not a start label (GPC3) or an ordinal (2nd)", quotable(tok));
-            free(s);
-            return rc;
-        }
-        if (val < 1 || val > MAX_PLAYERS) {
-            int rc = fail(err, "'%s' is out of range", quotable(tok));
-            free(s);
-            return rc;
-        }
-        if (o->gkind >= 0 && o->gkind != kind) {
-            int rc = fail(err, "one GAMBLE is either for positions (GPC labels) or for turn order (ordinals)");
-            free(s);
-            return rc;
-        }
-        o->gkind = kind;
-        for (int i = 0; i < o->nprefs; i++)
-            if (o->prefs[i] == val) {
-                int rc = fail(err, "'%s' is listed twice", quotable(tok));
-                free(s);
-                return rc;
-            }
-        if (o->nprefs == MAX_PLAYERS) {
-            int rc = fail(err, "too many preferences");
-            free(s);
-            return rc;
-        }
-        o->prefs[o->nprefs++] = val;
+        if (add_pref(o, tok, err) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int parse_gamble(char **words, int n, Order *o, Err *err)
+{
+    Buf all;
+    buf_init(&all);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            buf_add(&all, " ");
+        buf_add(&all, words[i]);
+    }
+    char *s = buf_take(&all);
+    char *p = s;
+    int64_t stake;
+    int rc = parse_stake(&p, &stake, err);
+    if (rc == 0) {
+        o->stake = stake;
+        o->gkind = -1;
+        o->nprefs = 0;
+        rc = parse_prefs(p, o, err);
     }
     free(s);
-    return 0;
+    return rc;
 }
 
 static void canonical(Order *o, const Board *b)
@@ -306,45 +314,26 @@ static void canonical(Order *o, const Board *b)
     o->text = buf_take(&t);
 }
 
-static int parse_one(const Board *b, const char *text, Order *o, StrList *notices, Err *err)
+/* Notes the words dropped before the order keyword (words[0..at-1]) among the notices. */
+static void note_dropped(StrList *notices, char **words, int at, OrderVerb verb)
 {
-    memset(o, 0, sizeof *o);
-    o->sq = o->sq2 = -1;
-    char *s = xstrdup(text);
-    str_trim(s);
-    char *p = s;
-    if (*p == '*') {
-        o->star = true;
-        p++;
+    Buf d;
+    buf_init(&d);
+    for (int i = 0; i < at; i++)
+        buf_printf(&d, "%s%s", i ? " " : "", words[i]);
+    char *dropped = buf_take(&d);
+    if (strlen(dropped) > 60 || has_control(dropped))
+        sl_push(notices, "Ignored some words before an order keyword");
+    else {
+        char *msg = xasprintf("Ignored words before %s: \"%s\"", order_table[verb].verb, dropped);
+        sl_push_owned(notices, msg);
     }
-    StrList w = {0};
-    int n = split_words(p, &w);
-    free(s);
-    int at = -1;
-    for (int i = 0; i < n && at < 0; i++)
-        if (order_verb(w.v[i]) >= 0)
-            at = i;
-    if (at < 0) {
-        sl_free(&w);
-        return n ? fail(err, "no order keyword (MOVE, CREATE, PASS, ...)") : fail(err, "empty order");
-    }
-    o->verb = (OrderVerb)order_verb(w.v[at]);
-    if (at > 0 && notices) {
-        Buf d;
-        buf_init(&d);
-        for (int i = 0; i < at; i++)
-            buf_printf(&d, "%s%s", i ? " " : "", w.v[i]);
-        char *dropped = buf_take(&d);
-        if (strlen(dropped) > 60 || has_control(dropped))
-            sl_push(notices, "Ignored some words before an order keyword");
-        else {
-            char *msg = xasprintf("Ignored words before %s: \"%s\"", order_table[o->verb].verb, dropped);
-            sl_push_owned(notices, msg);
-        }
-        free(dropped);
-    }
-    char **a = w.v + at + 1;
-    int na = n - at - 1;
+    free(dropped);
+}
+
+/* Reads the na words a after the keyword by the order's argument shape. Returns 0 or -1 with err. */
+static int parse_args(const Board *b, char **a, int na, Order *o, Err *err)
+{
     const OrderInfo *info = &order_table[o->verb];
     int rc = 0;
     switch (info->shape) {
@@ -395,6 +384,37 @@ static int parse_one(const Board *b, const char *text, Order *o, StrList *notice
         rc = parse_gamble(a, na, o, err);
         break;
     }
+    return rc;
+}
+
+static int parse_one(const Board *b, const char *text, Order *o, StrList *notices, Err *err)
+{
+    memset(o, 0, sizeof *o);
+    o->sq = o->sq2 = -1;
+    char *s = xstrdup(text);
+    str_trim(s);
+    char *p = s;
+    if (*p == '*') {
+        o->star = true;
+        p++;
+    }
+    StrList w = {0};
+    int n = split_words(p, &w);
+    free(s);
+    int at = -1;
+    for (int i = 0; i < n && at < 0; i++)
+        if (order_verb(w.v[i]) >= 0)
+            at = i;
+    if (at < 0) {
+        sl_free(&w);
+        return n ? fail(err, "no order keyword (MOVE, CREATE, PASS, ...)") : fail(err, "empty order");
+    }
+    o->verb = (OrderVerb)order_verb(w.v[at]);
+    if (at > 0 && notices)
+        note_dropped(notices, w.v, at, o->verb);
+    char **a = w.v + at + 1;
+    int na = n - at - 1;
+    int rc = parse_args(b, a, na, o, err);
     sl_free(&w);
     if (rc < 0) {
         order_free(o);
