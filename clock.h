@@ -3,9 +3,7 @@
 #define GENETESS_CLOCK_H
 
 #include "game.h"
-#include "mail.h"
 #include "orders.h"
-#include "store.h"
 
 /* None of these starts or ends a turn itself: each returns what the turn driver (turn.c) does next. */
 
@@ -17,8 +15,9 @@ bool clock_round0_done(const Board *b, int player);
 /* Removes a player in round 0 (gambles discarded, stakes refunded, round 0 restarts). Returns true
  * when fewer than 2 players remain (the caller deletes the board). */
 bool clock_round0_resign(Game *g, int player);
-/* Queues the nag mail (SPEC 7.3) for the player to move when due; sets g->nagged. */
-void clock_nag(Game *g, MailQueue *mq, const Store *st);
+/* Decides the nag (SPEC 7.3): when due, sets g->nag_due[p] for the player(s) to move (every player
+ * with gambles missing in round 0), b->clock.nag_sent and g->nagged. Sends nothing. */
+void clock_nag(Game *g);
 
 /* Plays a player's order on their turn (SPEC 7.3): runs it (dispatch_order), records its moves line
  * (with " (Auto)" when from_queue, " (Failed)" on failure) and renders its events; success resets the

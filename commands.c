@@ -396,8 +396,9 @@ static char *render_sheet(const Board *b, int p, const char *result, bool is_new
     star = star || star_processed(b, p);
     Buf o;
     buf_init(&o);
-    SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new};
-    sheet_render(b, p, &so, &o);
+    SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new,
+                   .news = &b->pl[p].news, .ebook = &b->pl[p].ebook};
+    view_sheet(b, p, &so, &o);
     return buf_take(&o);
 }
 
@@ -486,6 +487,31 @@ static void record_history(Ctx *c, const Board *b)
     buf_free(&l);
 }
 
+/* Queues the nag mails clock_nag found due (g->nag_due), each to the player's address. */
+static void mail_nags(Ctx *c, const Game *g)
+{
+    const Board *b = g->b;
+    for (int p = 0; p < b->np; p++) {
+        if (!g->nag_due[p])
+            continue;
+        User u;
+        Err err;
+        if (store_user_find(&c->st, b->pl[p].id, &u, &err) != 0) {
+            fprintf(stderr, "genetess: no address for %s; nag not sent\n", b->pl[p].id);
+            continue;
+        }
+        Buf subj, body;
+        buf_init(&subj);
+        buf_init(&body);
+        view_nag(b, p, &subj, &body);
+        if (mail_add(&c->mq, u.address, subj.s, body.s, &err) < 0)
+            fprintf(stderr, "genetess: %s\n", err.msg);
+        buf_free(&subj);
+        buf_free(&body);
+        user_free(&u);
+    }
+}
+
 /* Processes expired deadlines of a loaded board and commits that on its own (SPEC 2.1/2.3). */
 static int process_time(Ctx *c, Board *b)
 {
@@ -501,7 +527,8 @@ static int process_time(Ctx *c, Board *b)
             record_history(c, b);
         rc = save_board(c, b);
     } else {
-        clock_nag(&g, &c->mq, &c->st);
+        clock_nag(&g);
+        mail_nags(c, &g);
         if (g.nagged)
             rc = save_board(c, b);
     }
@@ -1132,7 +1159,7 @@ static int cmd_show(int argc, char **argv)
                            b->number);
                 rc = r = EXIT_REFUSED;
             } else {
-                show_public(b, &c.reply);
+                view_show_public(b, &c.reply);
             }
         } else if (k >= 0) {
             Board *r2 = NULL;
@@ -1146,11 +1173,11 @@ static int cmd_show(int argc, char **argv)
             } else {
                 buf_printf(&c.reply, "Genetess board %d after move %d:\n", b->number, k);
                 r2->phase = PHASE_ENDED;
-                show_full(r2, &c.reply);
+                view_show_full(r2, &c.reply);
                 board_free(r2);
             }
         } else {
-            show_full(b, &c.reply);
+            view_show_full(b, &c.reply);
         }
         note_subject(&c, b, r, &refused);
         board_free(b);
