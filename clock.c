@@ -1,4 +1,4 @@
-/* clock: time and the stored queue — deadlines, time-outs, stored and * orders, holidays, round 0 (GAMBLE), resign and forfeit. */
+/* clock: the clock rules — round 0 (GAMBLE), deadlines, time-outs, the stored queue and * orders, holidays, resign and forfeit. None of it starts or ends a turn: it returns a TurnOutcome to the driver (turn.c). */
 #include "clock.h"
 
 #include "dispatch.h"

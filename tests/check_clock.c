@@ -1,5 +1,5 @@
 /* Tests for clock: round 0 (GAMBLE) with the rules' examples, the stored queue, deadlines, time-outs,
- * forfeit, holidays and the nag mail. Time is driven through Game.now and game_process_time. */
+ * forfeit, holidays and the nag mail. Time is driven through Game.now and turn_process_time. */
 #include "fixtures.h"
 
 #include "clock.h"
