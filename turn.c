@@ -3,21 +3,22 @@
  * The loop. A rules step never starts or ends a turn itself: it returns a TurnOutcome (game.h) saying
  * what comes next, and run() below is the one place that acts on it:
  *
- *     outcome = <a rules step>            a played order, a time-out, a resignation, round 0's end...
- *     loop:
- *       TURN_WAITS      -> stop           the turn waits for its player (sheets are due)
- *       TURN_GAME_OVER  -> finish, stop
- *       TURN_OVER       -> next seat      (one active player left: finish, stop)
- *       TURN_BEGINS     -> outcome = start of the seat's turn: steps 1-3 here (views expire,
- *                          E accrues, specials fire), then the clock's steps 4-5
- *                          (clock_turn_begins): a '*' order at the head of the queue is played
- *                          and returns TURN_OVER, anything else returns TURN_WAITS.
+ *     next = <a rules step>        an order played, a time-out, a resignation, round 0's end...
+ *     while next != TURN_WAITS:
+ *       TURN_GAME_OVER  -> finish the game; stop
+ *       TURN_OVER       -> the game not in play (it ended): stop; one active player left: finish; stop
+ *                          else move to the next seat that takes turns, then as TURN_BEGINS
+ *       TURN_BEGINS     -> next = the seat's turn begins: SPEC 7.2 steps 1-3 here (views expire,
+ *                          E accrues, specials fire; TURN_OVER when that left the player no turn),
+ *                          then the clock's steps 4-5 (clock_turn_begins): a '*' order at the
+ *                          head of the queue is played (TURN_OVER when it succeeds), otherwise
+ *                          the turn waits for its player (TURN_WAITS: sheets are due)
  *
- * So when several players hold '*' orders, the turns follow one another inside this loop, seat by seat,
- * until a turn waits for its player or the game ends: the stack does not grow with the number of
- * turns, however many rounds of '*' orders are queued. The news "Your stored order X was processed."
- * is told once the loop stops (game_defer_news), after the turns that order's end set going, as
- * the players have always read it. */
+ * So when several players hold '*' orders the turns follow one another inside this one loop, seat by
+ * seat, until a turn waits for its player or the game ends: the stack does not grow with the number
+ * of turns, however many rounds of '*' orders are queued. The news "Your stored order X was
+ * processed." is told when the loop stops (game_defer_news), after the turns that order's end set
+ * going, as the players have always read it. */
 #include "turn.h"
 
 #include <inttypes.h>
