@@ -1,7 +1,9 @@
-/* actions: the handlers of DIVIDE, TRANSFER, RADIATE, TELEPORT, PETRIFY, PHASE, CONVERT, REPULSE, ATTRACT, FLARE,
- * HOME, SANCTUARY and CHARGE (SPEC 6 rulings, 6.1 phased pieces, 6.2 W shield, 7.5 ronin and orphans). */
+/* actions: the handlers of the piece orders and PASS (SPEC 6 rulings, 6.1 phased pieces, 6.2 W shield, 7.5 ronin
+ * and orphans): PASS, CREATE, MOVE, DIVIDE, TRANSFER, RADIATE, TELEPORT, PETRIFY, PHASE, CONVERT, REPULSE,
+ * ATTRACT, FLARE, HOME, SANCTUARY, CHARGE. */
 #include "actions.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,9 +165,252 @@ static void slide_apply(Game *g, int from, const Slide *s, const char *text, con
     board_move_piece(b, from, to);
 }
 
+/* ---- PASS ---- */
+
+int action_pass(Game *g, int player, const Order *o, Piece *actor)
+{
+    (void)o;
+    (void)actor;
+    game_event(g, player, EV_PUBLIC, NULL, 0, "%s passed.", g->b->pl[player].id);
+    return 0;
+}
+
+/* ---- CREATE ---- */
+
+int action_create_check(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    (void)actor;
+    (void)player;
+    /* SPEC 6 CREATE: refused if creation is off, K or an unoffered code, not viable, or unaffordable. */
+    if (!b->par.create)
+        return game_fail(g, "creation is off in this game");
+    if (o->codes.n[GENE_K])
+        return game_fail(g, "K cannot be bought");
+    for (int i = 0; i < GENE_COUNT; i++)
+        if (o->codes.n[i] && !(b->par.codes & (1u << i)))
+            return game_fail(g, "%c is not on offer in this game", 'A' + i);
+    if (!genome_viable(&o->codes))
+        return game_fail(g, "the new piece would not be viable (it needs an A)");
+    int64_t cost = genome_cost(&o->codes);
+    if (cost == E_MAX || cost > b->pl[player].e)
+        return game_fail(g, "it costs %" PRId64 "E and you have %" PRId64 "E", cost, b->pl[player].e);
+    return 0;
+}
+
+int action_create(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    (void)actor;
+    char nm[16];
+    int sq = o->sq;
+    game_touch(g, sq);
+    /* The acting King: the first unphased controlled King next to sq in reading order, else a phased one. */
+    Piece *king = NULL, *phased_king = NULL;
+    int best = -1, best_ph = -1;
+    for (int i = 0; i < b->npc; i++) {
+        Piece *p = &b->pc[i];
+        if (!board_controls(b, player, p) || !p->g.n[GENE_K] || board_dist(b, p->sq, sq) != 1)
+            continue;
+        if (!p->g.phased && (best < 0 || p->sq < best))
+            best = p->sq, king = p;
+        if (p->g.phased && (best_ph < 0 || p->sq < best_ph))
+            best_ph = p->sq, phased_king = p;
+    }
+    if (!king)
+        king = phased_king;
+    if (!king)
+        return game_fail(g, "%s is not next to one of your Kings", board_sq_name(b, sq, nm));
+    if (king->g.phased)
+        game_reveal(g, king, "paid for CREATE");
+    char t = b->ter[sq];
+    Piece *there = board_piece_at(b, sq);
+    if (t == TER_XWALL || t == TER_OUTSIDE)
+        return game_fail_at(g, sq, "blocked", "%s is an exterior wall", board_sq_name(b, sq, nm));
+    if (t == TER_IWALL && !o->codes.n[GENE_O])
+        return game_fail_at(g, sq, "blocked", "%s is an interior wall (only a piece with O may be created there)",
+                            board_sq_name(b, sq, nm));
+    if (there) {
+        if (there->owner != player && there->g.phased) {
+            game_reveal(g, there, "was in the way of a CREATE");
+            return game_fail_at(g, sq, "blocked", "%s is occupied", board_sq_name(b, sq, nm));
+        }
+        if (!board_controls(b, player, there) || there->g.n[GENE_K] || !o->codes.n[GENE_I])
+            return game_fail_at(g, sq, "blocked", "%s is occupied%s", board_sq_name(b, sq, nm),
+                                board_controls(b, player, there) && !there->g.n[GENE_K]
+                                    ? " (only a piece with I may be created on your own piece)"
+                                    : "");
+    }
+    int64_t cost = genome_cost(&o->codes);
+    b->pl[player].e -= cost;
+    char *seq = genome_str(&o->codes, false);
+    game_ebook(g, player, "-%" PRId64 " CREATE %s on %s", cost, seq, board_sq_name(b, sq, nm));
+    if (there) {
+        Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece{g0} on {0} was replaced by a new piece.");
+        ev->owner[0] = player;
+        ev->seq[0] = genome_str(&there->g, false);
+        board_remove_piece(b, sq);
+    }
+    if (t == TER_IWALL) {
+        b->ter[sq] = TER_FLOOR;
+        game_event(g, player, 0, &sq, 1, "The interior wall on {0} became floor.");
+    }
+    board_add_piece(b, sq, player, &o->codes);
+    Event *ev = game_event(g, player, 0, &sq, 1, "{p0} new piece{g0} appeared on {0}.");
+    ev->owner[0] = player;
+    ev->seq[0] = seq;
+    return 0;
+}
+
+/* ---- MOVE ---- */
+
+/* What the moving piece takes when its MOVE ends on sq (enemy, own with I, or an interior wall with O). */
+static void capture(Game *g, int player, Piece *mover, int sq)
+{
+    /* The mover still stands on its start square; sq is the final square. */
+    Board *b = g->b;
+    Piece *victim = board_piece_at(b, sq);
+    if (!victim)
+        return;
+    bool own = board_controls(b, player, victim);
+    int vowner = victim->owner;
+    bool phased = victim->g.phased;
+    Genome vg = victim->g;
+    bool was_king = vg.n[GENE_K] > 0;
+    int msq = mover->sq;
+    char *vseq = genome_str(&vg, false);
+    /* pieces.txt G: the captured piece's cost; an enemy King also brings all its owner's E. */
+    int64_t gain = 0;
+    Genome add = {0};
+    if (!own) {
+        if (mover->g.n[GENE_G]) {
+            gain = genome_cost(&vg);
+            /* SPEC 7.5: digesting a King moves all its owner's E, eliminated owners (ronin) included. */
+            if (was_king)
+                gain = sat_add(gain, b->pl[vowner].e);
+        }
+        if (mover->g.n[GENE_L])
+            for (int i = 0; i < GENE_COUNT; i++)
+                if (vg.n[i] && !mover->g.n[i])
+                    add.n[i] = 1;
+    }
+    int sqs[2] = {sq, msq};
+    if (phased && !own) {
+        /* SPEC 6.1: the capturer is told only what it gains; the owner is told. */
+        game_event(g, vowner, EV_PRIVATE, sqs, 1, "Your phased piece %s on {0} was captured.", vseq);
+        free(vseq);
+        vseq = NULL;
+    } else {
+        Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} on {0} was captured by {p1} piece{g1}.");
+        ev->owner[0] = vowner;
+        ev->seq[0] = vseq;
+        ev->owner[1] = player;
+        ev->seq[1] = genome_str(&mover->g, false);
+        ev->subject = vowner;
+        ev->own_text = xstrdup("Your piece{g0} on {0} was captured by {p1} piece{g1}.");
+    }
+    board_remove_piece(b, sq);
+    mover = board_piece_at(b, msq);
+    if (gain) {
+        if (was_king && b->pl[vowner].e) {
+            game_ebook(g, vowner, "-%" PRId64 " digested with your King", b->pl[vowner].e);
+            b->pl[vowner].e = 0;
+        }
+        game_add_e(g, player, gain, "digest (G)");
+    }
+    if (genome_total(&add)) {
+        for (int i = 0; i < GENE_COUNT; i++)
+            mover->g.n[i] = (uint16_t)(mover->g.n[i] + add.n[i]);
+        char *gained = genome_str(&add, false);
+        game_event(g, player, EV_PRIVATE, &sq, 1, "Your piece moving to {0} gained %s (L).", gained);
+        free(gained);
+    }
+    if (was_king && !own && b->pl[vowner].status == PS_ACTIVE)
+        game_eliminate(g, vowner, PS_ELIMINATED, player);
+}
+
+int action_move(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    char nm[16];
+    int start = actor->sq;
+    const Genome *mg = &actor->g;
+    int steps = genome_steps(mg);
+    if (o->ndirs != steps)
+        return game_fail(g, "the piece on %s must move exactly %d square%s", board_sq_name(b, start, nm), steps,
+                         steps == 1 ? "" : "s");
+    if (!mg->n[GENE_C])
+        for (int i = 0; i < o->ndirs; i++)
+            if (dir_diagonal(o->dirs[i]))
+                return game_fail(g, "the piece on %s has no C: it cannot move %s", board_sq_name(b, start, nm),
+                                 dir_name[o->dirs[i]]);
+    bool jump = mg->n[GENE_E] > 0;
+    int cur = start;
+    for (int i = 0; i < o->ndirs; i++) {
+        int next = board_step(b, cur, o->dirs[i]);
+        bool last = i == o->ndirs - 1;
+        if (next < 0)
+            return game_fail(g, "the move leaves the board");
+        game_touch(g, next);
+        char t = b->ter[next];
+        board_sq_name(b, next, nm);
+        if (t == TER_XWALL || t == TER_OUTSIDE)
+            return game_fail_at(g, next, "blocked", "%s is an exterior wall", nm);
+        if (t == TER_IWALL) {
+            if (!last)
+                return game_fail_at(g, next, "blocked", "%s is an interior wall", nm);
+            if (!mg->n[GENE_O])
+                return game_fail_at(g, next, "blocked", "%s is an interior wall (only a piece with O may take one)",
+                                    nm);
+            cur = next;
+            break;
+        }
+        Piece *p = next == start ? NULL : board_piece_at(b, next);
+        if (p && !last) {
+            bool enemy_phased = p->g.phased && p->owner != player;
+            if (jump) {
+                if (enemy_phased)
+                    game_reveal(g, p, "was jumped over");
+            } else {
+                if (enemy_phased) {
+                    game_reveal(g, p, "was bumped into");
+                    return game_fail_at(g, next, "blocked", "%s: a phased piece was in the way", nm);
+                }
+                return game_fail_at(g, next, "blocked", "%s is occupied", nm);
+            }
+        }
+        if (p && last) {
+            if (board_controls(b, player, p)) {
+                if (p->g.n[GENE_K])
+                    return game_fail_at(g, next, "blocked", "you can never take your own King on %s", nm);
+                if (!mg->n[GENE_I])
+                    return game_fail_at(g, next, "blocked", "%s holds your own piece (only a piece with I may take it)",
+                                        nm);
+            }
+        }
+        cur = next;
+    }
+    /* The move is good: take what stands on the final square, then move. */
+    int final = cur;
+    Event *ev = game_event(g, player, 0, (int[]){start, final}, 2, "{p0} piece{g0} moved from {0} to {1}.");
+    ev->owner[0] = ev->owner[1] = player;
+    ev->seq[0] = genome_str(mg, false);
+    ev->seq[1] = genome_str(mg, false);
+    if (final != start) {
+        if (b->ter[final] == TER_IWALL) {
+            b->ter[final] = TER_FLOOR;
+            game_event(g, player, 0, &final, 1, "The interior wall on {0} was mined away.");
+        } else if (board_piece_at(b, final)) {
+            capture(g, player, actor, final);
+        }
+        board_move_piece(b, start, final);
+    }
+    return 0;
+}
+
 /* ---- DIVIDE ---- */
 
-int order_divide(Game *g, int player, const Order *o, Piece *actor)
+int action_divide(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     char nm[16], nm2[16];
@@ -210,7 +455,7 @@ int order_divide(Game *g, int player, const Order *o, Piece *actor)
 
 /* ---- TRANSFER ---- */
 
-int order_transfer_check(Game *g, int player, const Order *o, Piece *actor)
+int action_transfer_check(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     char nm[16];
@@ -223,7 +468,7 @@ int order_transfer_check(Game *g, int player, const Order *o, Piece *actor)
     return 0;
 }
 
-int order_transfer(Game *g, int player, const Order *o, Piece *actor)
+int action_transfer(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     char nm[16], nm2[16];
@@ -297,7 +542,7 @@ int order_transfer(Game *g, int player, const Order *o, Piece *actor)
 
 /* ---- RADIATE ---- */
 
-int order_radiate(Game *g, int player, const Order *o, Piece *actor)
+int action_radiate(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     (void)o;
@@ -363,7 +608,7 @@ static int jump(Game *g, int player, Piece *actor, int sq2, const char *verb, co
 
 /* ---- TELEPORT ---- */
 
-int order_teleport(Game *g, int player, const Order *o, Piece *actor)
+int action_teleport(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     char nm[16], nm2[16];
@@ -380,7 +625,7 @@ int order_teleport(Game *g, int player, const Order *o, Piece *actor)
 
 /* ---- PETRIFY ---- */
 
-int order_petrify(Game *g, int player, const Order *o, Piece *actor)
+int action_petrify(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     char nm[16];
@@ -397,7 +642,7 @@ int order_petrify(Game *g, int player, const Order *o, Piece *actor)
 
 /* ---- PHASE ---- */
 
-int order_phase(Game *g, int player, const Order *o, Piece *actor)
+int action_phase(Game *g, int player, const Order *o, Piece *actor)
 {
     (void)o;
     int sq = actor->sq;
@@ -412,7 +657,7 @@ int order_phase(Game *g, int player, const Order *o, Piece *actor)
 
 /* ---- CONVERT ---- */
 
-int order_convert(Game *g, int player, const Order *o, Piece *actor)
+int action_convert(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     (void)o;
@@ -490,13 +735,13 @@ static int wave(Game *g, int player, Piece *actor, bool attract)
     return 0;
 }
 
-int order_repulse(Game *g, int player, const Order *o, Piece *actor)
+int action_repulse(Game *g, int player, const Order *o, Piece *actor)
 {
     (void)o;
     return wave(g, player, actor, false);
 }
 
-int order_attract(Game *g, int player, const Order *o, Piece *actor)
+int action_attract(Game *g, int player, const Order *o, Piece *actor)
 {
     (void)o;
     return wave(g, player, actor, true);
@@ -504,7 +749,7 @@ int order_attract(Game *g, int player, const Order *o, Piece *actor)
 
 /* ---- FLARE ---- */
 
-int order_flare(Game *g, int player, const Order *o, Piece *actor)
+int action_flare(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     (void)o;
@@ -528,7 +773,7 @@ int order_flare(Game *g, int player, const Order *o, Piece *actor)
 
 /* ---- HOME ---- */
 
-int order_home(Game *g, int player, const Order *o, Piece *actor)
+int action_home(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     char nm[16], nm2[16];
@@ -551,7 +796,7 @@ int order_home(Game *g, int player, const Order *o, Piece *actor)
 
 /* ---- SANCTUARY ---- */
 
-int order_sanctuary(Game *g, int player, const Order *o, Piece *actor)
+int action_sanctuary(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     char nm[16], nm2[16];
@@ -602,7 +847,7 @@ int order_sanctuary(Game *g, int player, const Order *o, Piece *actor)
  * failure reported without detail by the run. A later charge is judged only while every earlier one
  * stayed in the view and met no other player's phased piece: otherwise where it starts is hidden
  * information, and a free refusal would tell it (SPEC 5); the run decides, as a failure. */
-int order_charge_check(Game *g, int player, const Order *o, Piece *actor)
+int action_charge_check(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     int start = actor->sq, cur = start;
@@ -633,7 +878,7 @@ int order_charge_check(Game *g, int player, const Order *o, Piece *actor)
     return rc;
 }
 
-int order_charge(Game *g, int player, const Order *o, Piece *actor)
+int action_charge(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     char nm[16], nm2[16];

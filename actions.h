@@ -1,30 +1,56 @@
-/* actions: the handlers of the piece orders other than MOVE and CREATE (SPEC 6, 6.1, 6.2): DIVIDE, TRANSFER,
- * RADIATE, TELEPORT, PETRIFY, PHASE, CONVERT, REPULSE, ATTRACT, FLARE, HOME, SANCTUARY, CHARGE. Each is an
- * OrderFn (orders.h) run by order_execute after the shared checks (the actor is the player's and holds the
- * enabling code; an acting phased piece is already revealed). They return 0 when done, -1 when the order
- * failed (reason through game_fail / game_fail_at), emit events and never print. */
+/* actions: the handlers of the orders that act on the board — PASS, CREATE, MOVE and the piece orders of SPEC 6 (6.1 phased pieces, 6.2 W shield, 7.5 ronin and orphans). */
 #ifndef GENETESS_ACTIONS_H
 #define GENETESS_ACTIONS_H
 
+/* Each is an ActionFn run by dispatch_order (dispatch.h) after the shared checks (the actor is the player's
+ * and holds the enabling code; the order's own check passed; an acting phased piece is already revealed).
+ * They return 0 when done, -1 when the order failed (reason through game_fail / game_fail_at), emit
+ * events and never print. A check (…_check) is pure: its failure is a refusal (SPEC 2.1). */
+
+#include "game.h"
 #include "orders.h"
 
-int order_divide(struct Game *g, int player, const Order *o, Piece *actor);
+/* A handler or check: runs the order for the player with the checked actor (NULL for orders without a piece). */
+typedef int (*ActionFn)(Game *g, int player, const Order *o, Piece *actor);
+
+/* PASS: the player passes (a public event). */
+int action_pass(Game *g, int player, const Order *o, Piece *actor);
+/* CREATE's refusal check (SPEC 6): creation off, K or a code not on offer, not viable, unaffordable. */
+int action_create_check(Game *g, int player, const Order *o, Piece *actor);
+/* CREATE: the player pays for a new piece next to one of their Kings (with I on an own piece, with O on an interior wall). */
+int action_create(Game *g, int player, const Order *o, Piece *actor);
+/* MOVE: the A or K piece moves along its directions and captures where it ends (a captured King eliminates its owner). */
+int action_move(Game *g, int player, const Order *o, Piece *actor);
+/* DIVIDE: the H piece ejects CODES (never K) as a new piece of the player on an empty floor square next to it. */
+int action_divide(Game *g, int player, const Order *o, Piece *actor);
 /* TRANSFER's refusal check (SPEC 6.1): a target square in the J piece's view that looks empty to the
  * player (nothing there, or another player's phased piece) is refused as "no piece on <SQ>". */
-int order_transfer_check(struct Game *g, int player, const Order *o, Piece *actor);
-int order_transfer(struct Game *g, int player, const Order *o, Piece *actor);
-int order_radiate(struct Game *g, int player, const Order *o, Piece *actor);
-int order_teleport(struct Game *g, int player, const Order *o, Piece *actor);
-int order_petrify(struct Game *g, int player, const Order *o, Piece *actor);
-int order_phase(struct Game *g, int player, const Order *o, Piece *actor);
-int order_convert(struct Game *g, int player, const Order *o, Piece *actor);
-int order_repulse(struct Game *g, int player, const Order *o, Piece *actor);
-int order_attract(struct Game *g, int player, const Order *o, Piece *actor);
-int order_flare(struct Game *g, int player, const Order *o, Piece *actor);
-int order_home(struct Game *g, int player, const Order *o, Piece *actor);
-int order_sanctuary(struct Game *g, int player, const Order *o, Piece *actor);
+int action_transfer_check(Game *g, int player, const Order *o, Piece *actor);
+/* TRANSFER: the J piece hands one code to the piece on the second square. */
+int action_transfer(Game *g, int player, const Order *o, Piece *actor);
+/* RADIATE: every piece in the M piece's view, itself included, loses one random code (never K, never a last A). */
+int action_radiate(Game *g, int player, const Order *o, Piece *actor);
+/* TELEPORT: the N piece jumps to an empty floor square in its own view. */
+int action_teleport(Game *g, int player, const Order *o, Piece *actor);
+/* PETRIFY: the Q piece (not a King) turns into an interior wall for good. */
+int action_petrify(Game *g, int player, const Order *o, Piece *actor);
+/* PHASE: the R piece uses up one R and becomes invisible to the other players until it acts or is bumped. */
+int action_phase(Game *g, int player, const Order *o, Piece *actor);
+/* CONVERT: every orphan in the S piece's view becomes the player's (a ronin converter adds a P to each). */
+int action_convert(Game *g, int player, const Order *o, Piece *actor);
+/* REPULSE: waves from the T piece push the first piece in each direction away from it. */
+int action_repulse(Game *g, int player, const Order *o, Piece *actor);
+/* ATTRACT: waves from the X piece pull the first piece in each direction towards it. */
+int action_attract(Game *g, int player, const Order *o, Piece *actor);
+/* FLARE: the U piece uses up one U; its player sees the whole board until their next turn (decoded with F). */
+int action_flare(Game *g, int player, const Order *o, Piece *actor);
+/* HOME: the V piece jumps to SQ2, a vacant floor square next to a different King of the player. */
+int action_home(Game *g, int player, const Order *o, Piece *actor);
+/* SANCTUARY: the Y piece swaps places with the player's different King on SQ2. */
+int action_sanctuary(Game *g, int player, const Order *o, Piece *actor);
 /* CHARGE's refusal check: a charge of length 0 against a wall or a piece the player can see. */
-int order_charge_check(struct Game *g, int player, const Order *o, Piece *actor);
-int order_charge(struct Game *g, int player, const Order *o, Piece *actor);
+int action_charge_check(Game *g, int player, const Order *o, Piece *actor);
+/* CHARGE: the Z piece runs straight in each direction until a wall or a piece is next (one charge per Z). */
+int action_charge(Game *g, int player, const Order *o, Piece *actor);
 
 #endif

@@ -1,5 +1,7 @@
-/* clock: time and the stored queue — deadlines, time-outs, stored and * orders, holidays, round 0 (GAMBLE), resign and forfeit. */
+/* clock: the clock rules — round 0 (GAMBLE), deadlines, time-outs, the stored queue and * orders, holidays, resign and forfeit. None of it starts or ends a turn: it returns a TurnOutcome to the driver (turn.c). */
 #include "clock.h"
+
+#include "dispatch.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -17,7 +19,7 @@ static int64_t period_secs(const Board *b)
     return b->par.deadline_h * 3600;
 }
 
-/* A fresh full deadline from g->now (the nag is due again). */
+/* A fresh full deadline from g->now (the nag is due again); saturates instead of overflowing. */
 static void fresh_deadline(Game *g)
 {
     g->b->clock.deadline = sat_add(g->now, period_secs(g->b));
@@ -83,7 +85,10 @@ static bool is_holiday_text(const char *s)
     return strncasecmp(s, "HOLIDAY", 7) == 0 && (s[7] == '\0' || isspace((unsigned char)s[7]));
 }
 
-void clock_turn_waits(Game *g)
+/* Start-of-turn step 5 (SPEC 7.2): the turn waits for its player: a sheet for everyone who still
+ * takes turns (the player to move always; the others unless quiet), the clock runs. Players out of
+ * the game without ronin hear nothing more until the final sheet (SPEC 7.6). */
+static void turn_waits(Game *g)
 {
     Board *b = g->b;
     g->new_turn = true;
@@ -138,6 +143,36 @@ void clock_end_holiday(Game *g)
             news(b, i, "%s is back from holiday.", b->pl[p].id);
 }
 
+/* ---- an order on its turn (SPEC 7.3) ---- */
+
+int clock_play(Game *g, int player, const Order *o, bool from_queue)
+{
+    Board *b = g->b;
+    game_begin_action(g);
+    g->actor_player = player;
+    int rc = dispatch_order(g, player, o);
+    g->actor_player = -1;
+    if (rc == ORDER_REFUSED) {
+        game_drop_events(g);
+        return ORDER_REFUSED;
+    }
+    char *line = xasprintf("%s%s%s", o->text, from_queue ? " (Auto)" : "", rc < 0 ? " (Failed)" : "");
+    game_record(g, player, line);
+    free(line);
+    if (rc == 0)
+        b->pl[player].timeouts = 0; /* SPEC 7.6: only consecutive time-outs count */
+    game_end_action(g);
+    if (rc == 0)
+        return 0;
+    /* SPEC 7.3 failed orders: (i) all squares in view: a fresh full deadline, once per turn. */
+    if (!g->fail.outside && !b->clock.fresh_used && !g->replay) {
+        b->clock.fresh_used = true;
+        fresh_deadline(g);
+    }
+    g->sheet_due[player] = true;
+    return -1;
+}
+
 /* ---- the stored queue (SPEC 7.3) ---- */
 
 enum {
@@ -151,7 +186,7 @@ enum {
 /* Runs the stored orders of the player to move from the head. need_star: only a '*' order (or a
  * HOLIDAY) at the head runs (turn start); otherwise the head runs whatever its mark (deadline,
  * end of a holiday). A failed stored order is removed; after a case (i) failure the next one runs
- * at once. */
+ * at once. RQ_DONE: the turn is over (the driver starts the next). */
 static int run_stored(Game *g, bool need_star, bool at_deadline)
 {
     Board *b = g->b;
@@ -190,9 +225,10 @@ static int run_stored(Game *g, bool need_star, bool at_deadline)
             order_free(&o);
             continue;
         }
-        int rc = game_play(g, p, &o, true);
+        int rc = clock_play(g, p, &o, true);
         if (rc == 0) {
-            sl_push_owned(&b->pl[p].news, xasprintf("Your stored order %s was processed.", o.text));
+            /* Told after the turns this one's end sets going, as a player reads it on their sheet. */
+            game_defer_news(g, p, xasprintf("Your stored order %s was processed.", o.text));
             if (star && !at_deadline)
                 g->star_done[p] = true;
             order_free(&o);
@@ -209,25 +245,35 @@ static int run_stored(Game *g, bool need_star, bool at_deadline)
     return played ? RQ_EXHAUSTED : RQ_EMPTY;
 }
 
-bool clock_turn_queue(Game *g)
+TurnOutcome clock_turn_begins(Game *g)
 {
+    Board *b = g->b;
+    b->clock.turn_start = g->now;
+    b->clock.fresh_used = false;
+    b->clock.holiday_since = 0;
+    fresh_deadline(g);
     if (g->replay)
-        return false;
+        return TURN_WAITS;
+    /* 7.2 (4): a stored HOLIDAY or * order at the head of the queue. */
     switch (run_stored(g, true, false)) {
     case RQ_DONE:
+        return TURN_OVER;
     case RQ_HOLIDAY:
-        return true;
+        return TURN_WAITS;
     case RQ_EXHAUSTED:
         fresh_deadline(g);
-        return false;
+        break;
     default:
         /* Nothing ran, or (ii): the turn waits with its deadline running. */
-        return false;
+        break;
     }
+    /* 7.2 (5): sheets for everyone; the clock runs. */
+    turn_waits(g);
+    return TURN_WAITS;
 }
 
-/* Times out the player to move (SPEC 7.3): recorded, counted, forfeits at --max-timeouts. */
-static void clock_timeout(Game *g)
+/* Times out the player to move (SPEC 7.3): recorded, counted, forfeits at --max-timeouts; the turn is over. */
+static TurnOutcome timeout(Game *g)
 {
     Board *b = g->b;
     int p = b->seat;
@@ -242,29 +288,29 @@ static void clock_timeout(Game *g)
         game_eliminate(g, p, PS_FORFEIT, -1);
     }
     game_end_action(g);
-    game_next_turn(g);
+    return TURN_OVER;
 }
 
 /* The deadline of the turn passed (g->now is the deadline). */
-static void deadline_passed(Game *g)
+static TurnOutcome deadline_passed(Game *g)
 {
     switch (run_stored(g, false, true)) {
     case RQ_DONE:
+        return TURN_OVER;
     case RQ_HOLIDAY:
-        break;
+        return TURN_WAITS;
     case RQ_EXHAUSTED:
         /* (i) at a deadline with no stored order left: a fresh full deadline. */
         fresh_deadline(g);
-        break;
+        return TURN_WAITS;
     default:
         /* No order to run, or (ii) after the deadline: a time-out; remaining stored orders stay. */
-        clock_timeout(g);
-        break;
+        return timeout(g);
     }
 }
 
 /* The holiday allowance ran out (g->now is that moment). */
-static void holiday_expired(Game *g)
+static TurnOutcome holiday_expired(Game *g)
 {
     Board *b = g->b;
     int p = b->seat;
@@ -277,12 +323,13 @@ static void holiday_expired(Game *g)
     }
     switch (run_stored(g, false, false)) {
     case RQ_DONE:
+        return TURN_OVER;
     case RQ_HOLIDAY:
-        break;
+        return TURN_WAITS;
     default:
         fresh_deadline(g);
-        clock_turn_waits(g);
-        break;
+        turn_waits(g);
+        return TURN_WAITS;
     }
 }
 
@@ -427,10 +474,10 @@ static void reorder_players(Game *g, const int *newpos)
                 b->pl[p].reveals[k].owner = newpos[b->pl[p].reveals[k].owner];
 }
 
-static void start_round1(Game *g);
+static TurnOutcome start_round1(Game *g);
 
 /* Round 0 is over: starts and turn order settled (position first, then order), round 1 begins. */
-static void round0_resolve(Game *g)
+static TurnOutcome round0_resolve(Game *g)
 {
     Board *b = g->b;
     int np = b->np;
@@ -473,41 +520,42 @@ static void round0_resolve(Game *g)
              sq >= 0 ? board_sq_name(b, sq, nm) : "", sq >= 0 ? ")" : "", order.s);
     }
     buf_free(&order);
-    start_round1(g);
+    return start_round1(g);
 }
 
-/* Resolves round 0 once every player has every gamble in. */
-static void round0_check(Game *g)
+/* Resolves round 0 once every player has every gamble in (TURN_BEGINS: round 1 begins). */
+static TurnOutcome round0_check(Game *g)
 {
     Board *b = g->b;
     if (b->phase != PHASE_ROUND0)
-        return;
+        return TURN_WAITS;
     for (int i = 0; i < b->np; i++)
         if (!clock_round0_done(b, i))
-            return;
-    round0_resolve(g);
+            return TURN_WAITS;
+    return round0_resolve(g);
 }
 
 /* A player missing gambles at round 0's deadline: "Timeout" = 0E don't care for each. */
-static void round0_timeout_player(Game *g, int p)
+static TurnOutcome round0_timeout_player(Game *g, int p)
 {
     Board *b = g->b;
     game_record(g, p, "Timeout");
     gamble_fill(b, p);
     news(b, p, "Round 0's deadline passed: your missing gambles were taken as 0E don't care.");
-    round0_check(g);
+    return round0_check(g);
 }
 
-static void round0_deadline(Game *g)
+static TurnOutcome round0_deadline(Game *g)
 {
     Board *b = g->b;
+    TurnOutcome next = TURN_WAITS;
     for (int i = 0; i < b->np && b->phase == PHASE_ROUND0; i++)
         if (!clock_round0_done(b, i))
-            round0_timeout_player(g, i);
-    round0_check(g);
+            next = round0_timeout_player(g, i);
+    return b->phase == PHASE_ROUND0 ? round0_check(g) : next;
 }
 
-static int round0_gamble(Game *g, int p, const Order *o)
+static int round0_gamble(Game *g, int p, const Order *o, TurnOutcome *next)
 {
     Board *b = g->b;
     Player *pl = &b->pl[p];
@@ -544,11 +592,11 @@ static int round0_gamble(Game *g, int p, const Order *o)
     reply(g, "Gamble %s: %s (for %s). You have staked %" PRId64 "E; %" PRId64 "E left.",
           replaced ? "replaced" : "received", o->text, kind == GAMBLE_POS ? "your start position" : "turn order",
           total_stakes(pl), pl->e);
-    round0_check(g);
+    *next = round0_check(g);
     return 0;
 }
 
-static int round0_pass(Game *g, int p, const Order *o)
+static int round0_pass(Game *g, int p, const Order *o, TurnOutcome *next)
 {
     Board *b = g->b;
     Player *pl = &b->pl[p];
@@ -559,7 +607,7 @@ static int round0_pass(Game *g, int p, const Order *o)
     reply(g, "Gamble received: PASS (0E, don't care, for every item left). You have staked %" PRId64 "E; %" PRId64
           "E left.",
           total_stakes(pl), pl->e);
-    round0_check(g);
+    *next = round0_check(g);
     return 0;
 }
 
@@ -581,18 +629,18 @@ static int holiday_order(Game *g, int p)
     return 0;
 }
 
-int clock_order(Game *g, int player, const Order *o, bool autom)
+int clock_order(Game *g, int player, const Order *o, TurnOutcome *next)
 {
     Board *b = g->b;
-    (void)autom;
+    *next = TURN_WAITS;
     memset(&g->fail, 0, sizeof g->fail);
     if (b->phase == PHASE_ENDED)
         return refuse(g, "The game has ended");
     if (b->phase == PHASE_ROUND0) {
         if (o->verb == ORD_GAMBLE)
-            return round0_gamble(g, player, o);
+            return round0_gamble(g, player, o, next);
         if (o->verb == ORD_PASS)
-            return round0_pass(g, player, o);
+            return round0_pass(g, player, o, next);
         return refuse(g, "It is not your move");
     }
     if (o->verb == ORD_GAMBLE)
@@ -604,12 +652,12 @@ int clock_order(Game *g, int player, const Order *o, bool autom)
 
 /* ---- resign ---- */
 
-int clock_resign(Game *g, int player)
+TurnOutcome clock_resign(Game *g, int player)
 {
     Board *b = g->b;
     if (b->phase == PHASE_ROUND0) {
         clock_round0_resign(g, player);
-        return 0;
+        return TURN_WAITS;
     }
     if (b->phase == PHASE_PLAY && player == b->seat && b->clock.holiday_since > 0)
         clock_end_holiday(g);
@@ -617,29 +665,27 @@ int clock_resign(Game *g, int player)
     game_record(g, player, "Resign");
     game_eliminate(g, player, PS_RESIGNED, -1);
     game_end_action(g);
-    if (b->phase == PHASE_PLAY && (player == b->seat || !board_player_has_turns(b, b->seat)))
-        game_next_turn(g);
-    else if (b->phase == PHASE_PLAY) {
-        int active = 0;
-        for (int i = 0; i < b->np; i++)
-            active += b->pl[i].status == PS_ACTIVE;
-        if (active <= 1)
-            game_finish(g);
-    }
-    return 0;
+    if (b->phase != PHASE_PLAY)
+        return TURN_WAITS;
+    if (player == b->seat || !board_player_has_turns(b, b->seat))
+        return TURN_OVER;
+    int active = 0;
+    for (int i = 0; i < b->np; i++)
+        active += b->pl[i].status == PS_ACTIVE;
+    return active <= 1 ? TURN_GAME_OVER : TURN_WAITS;
 }
 
 /* ---- replay ---- */
 
-int clock_replay_event(Game *g, int player, const char *text, bool autom, Err *err)
+int clock_replay_event(Game *g, int player, const char *text, TurnOutcome *next, Err *err)
 {
     Board *b = g->b;
-    (void)autom;
+    *next = TURN_WAITS;
     if (strcmp(text, "Timeout") == 0) {
         if (b->phase == PHASE_ROUND0) {
             if (clock_round0_done(b, player))
                 return fail(err, "round 0 time-out of a player with every gamble in");
-            round0_timeout_player(g, player);
+            *next = round0_timeout_player(g, player);
             return 0;
         }
         if (player != b->seat || b->phase != PHASE_PLAY)
@@ -653,7 +699,7 @@ int clock_replay_event(Game *g, int player, const char *text, bool autom, Err *e
         bool forfeit = b->par.max_timeouts > 0 && pl->timeouts >= b->par.max_timeouts;
         game_end_action(g);
         if (!forfeit)
-            game_next_turn(g);
+            *next = TURN_OVER;
         return 0;
     }
     if (strcmp(text, "Forfeit") == 0) {
@@ -663,14 +709,15 @@ int clock_replay_event(Game *g, int player, const char *text, bool autom, Err *e
         game_record(g, player, "Forfeit");
         game_eliminate(g, player, PS_FORFEIT, -1);
         game_end_action(g);
-        game_next_turn(g);
+        *next = TURN_OVER;
         return 0;
     }
     if (strcmp(text, "Resign") == 0) {
         /* Recorded by clock_resign itself. */
         if (b->phase == PHASE_ROUND0 && b->np <= 2)
             return fail(err, "round 0 resign leaving fewer than 2 players");
-        return clock_resign(g, player);
+        *next = clock_resign(g, player);
+        return 0;
     }
     if (strncmp(text, "Holiday ", 8) == 0) {
         int64_t secs;
@@ -689,46 +736,38 @@ int clock_replay_event(Game *g, int player, const char *text, bool autom, Err *e
 
 /* ---- time ---- */
 
-bool game_process_time(Game *g)
+bool clock_time_step(Game *g, int64_t until, TurnOutcome *next)
 {
     Board *b = g->b;
-    bool changed = false;
-    int64_t now = g->now;
     if (g->replay)
         return false;
-    for (int guard = 0; guard < 100000; guard++) {
-        if (b->phase == PHASE_ROUND0) {
-            int64_t dl = b->clock.deadline;
-            if (dl <= 0 || dl > now)
-                break;
-            g->now = dl;
-            round0_deadline(g);
-            changed = true;
-            continue;
-        }
-        if (b->phase != PHASE_PLAY)
-            break;
-        if (b->clock.holiday_since > 0) {
-            int64_t left = b->pl[b->seat].holiday_left;
-            int64_t end = sat_add(b->clock.holiday_since, left > 0 ? left : 0);
-            if (end > now)
-                break;
-            /* The holiday ends when the allowance runs out: what follows happens then. */
-            g->now = end;
-            holiday_expired(g);
-            changed = true;
-            continue;
-        }
+    if (b->phase == PHASE_ROUND0) {
         int64_t dl = b->clock.deadline;
-        if (dl <= 0 || dl > now)
-            break;
-        /* The turn ends at its deadline: what follows starts then (SPEC 2.3 lazy processing). */
+        if (dl <= 0 || dl > until)
+            return false;
         g->now = dl;
-        deadline_passed(g);
-        changed = true;
+        *next = round0_deadline(g);
+        return true;
     }
-    g->now = now;
-    return changed;
+    if (b->phase != PHASE_PLAY)
+        return false;
+    if (b->clock.holiday_since > 0) {
+        int64_t left = b->pl[b->seat].holiday_left;
+        int64_t end = sat_add(b->clock.holiday_since, left > 0 ? left : 0);
+        if (end > until)
+            return false;
+        /* The holiday ends when the allowance runs out: what follows happens then. */
+        g->now = end;
+        *next = holiday_expired(g);
+        return true;
+    }
+    int64_t dl = b->clock.deadline;
+    if (dl <= 0 || dl > until)
+        return false;
+    /* The turn ends at its deadline: what follows starts then (SPEC 2.3 lazy processing). */
+    g->now = dl;
+    *next = deadline_passed(g);
+    return true;
 }
 
 /* ---- setup ---- */
@@ -751,8 +790,8 @@ static void place_starts(Game *g)
     b->nspc = 0;
 }
 
-/* Round 1 begins: pieces placed, seat 0 (the first in turn order) to move. */
-static void start_round1(Game *g)
+/* Round 1 begins: pieces placed, seat 0 (the first in turn order) to move (its turn begins). */
+static TurnOutcome start_round1(Game *g)
 {
     Board *b = g->b;
     place_starts(g);
@@ -761,17 +800,16 @@ static void start_round1(Game *g)
     b->seat = 0;
     while (b->seat < b->np && !board_player_has_turns(b, b->seat))
         b->seat++;
-    game_start_turn(g);
+    return TURN_BEGINS;
 }
 
-void clock_begin(Game *g)
+TurnOutcome clock_begin(Game *g)
 {
     Board *b = g->b;
     if (b->par.gamble == GAMBLE_NONE) {
         for (int p = 0; p < b->np; p++)
             b->pl[p].start = p + 1;
-        start_round1(g);
-        return;
+        return start_round1(g);
     }
     b->phase = PHASE_ROUND0;
     b->round = 0;
@@ -781,6 +819,7 @@ void clock_begin(Game *g)
     fresh_deadline(g);
     for (int p = 0; p < b->np; p++)
         g->sheet_due[p] = true;
+    return TURN_WAITS;
 }
 
 bool clock_round0_done(const Board *b, int player)

@@ -19,6 +19,7 @@
 #include "orders.h"
 #include "specials.h"
 #include "store.h"
+#include "turn.h"
 #include "view.h"
 
 /* ---- the command's context ---- */
@@ -518,7 +519,7 @@ static int process_time(Ctx *c, Board *b)
         return 0;
     Game g;
     game_init(&g, b, c->now);
-    bool changed = game_process_time(&g);
+    bool changed = turn_process_time(&g);
     int rc = 0;
     if (changed) {
         send_sheets(c, &g, false, -1, NULL);
@@ -724,7 +725,7 @@ static int cmd_challenge(int argc, char **argv)
     b->clock.created = c.now;
     Game g;
     game_init(&g, b, c.now);
-    clock_begin(&g);
+    turn_open(&g);
     b->initial = NULL;
     char *init = board_serialize(b);
     b->initial = init;
@@ -834,7 +835,7 @@ static int cmd_move(int argc, char **argv)
     }
     if (b->phase == PHASE_ROUND0) {
         for (int i = 0; i < l.n; i++) {
-            int r = clock_order(&g, p, &l.v[i], false);
+            int r = turn_play(&g, p, &l.v[i], false);
             if (r == ORDER_REFUSED) {
                 buf_printf(&c.reply, "%s: %s\n", l.v[i].text, g.fail.msg);
                 goto out;
@@ -877,7 +878,7 @@ static int cmd_move(int argc, char **argv)
         }
         if (l.n > 1)
             set_queue(pl, &l, 1);
-        int r = o->verb == ORD_HOLIDAY ? clock_order(&g, p, o, false) : game_play(&g, p, o, false);
+        int r = turn_play(&g, p, o, false);
         if (r == ORDER_REFUSED) {
             buf_printf(&c.reply, "%s: %s\n", o->text, g.fail.msg);
             goto out;
@@ -1007,7 +1008,7 @@ static int cmd_resign(int argc, char **argv)
             goto out;
         }
     } else {
-        clock_resign(&g, p);
+        turn_resign(&g, p);
     }
     buf_printf(&c.reply, "You resigned from Genetess board %d.\n", b->number);
     g.sheet_due[p] = true;
@@ -1166,7 +1167,7 @@ static int cmd_show(int argc, char **argv)
             if (k > b->moves.n) {
                 buf_printf(&c.reply, "Genetess board %d has only %d moves\n", b->number, b->moves.n);
                 rc = r = EXIT_REFUSED;
-            } else if (game_replay(b, k, &r2, &err) < 0) {
+            } else if (turn_replay(b, k, &r2, &err) < 0) {
                 buf_printf(&c.reply, "Genetess board %d#%d: %s\n", b->number, k, err.msg);
                 rc = r = EXIT_REFUSED;
             } else {
@@ -1336,7 +1337,7 @@ static int cmd_verify(int argc, char **argv)
     Err err;
     if ((rc = ctx_open(&c)) != 0 || (rc = load_board(&c, argv[0], &b, NULL)) != 0)
         goto out;
-    if (game_replay(b, -1, &r, &err) < 0) {
+    if (turn_replay(b, -1, &r, &err) < 0) {
         /* The reason quotes the history: public only once the game has ended (SPEC 5, 9.3). */
         if (b->phase == PHASE_ENDED) {
             buf_printf(&c.reply, "Genetess board %d: replay fails at %s\n", b->number, err.msg);

@@ -1,11 +1,11 @@
-/* firing: the start-of-turn firing loop (SPEC 7.2 step 3, specials.txt firing order) and the effects of S1..S22. */
+/* firing: the effects of the specials S1..S22 and the start-of-turn firing loop (SPEC 7.2 step 3, specials.txt firing order). */
+#include "firing.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "firing.h"
-#include "game.h"
 #include "specials.h"
 #include "sight.h"
 
@@ -17,36 +17,8 @@ static int cmp_fire(const void *a, const void *b)
     return (x->sq > y->sq) - (x->sq < y->sq);
 }
 
-void game_fire_specials(Game *g, int player)
-{
-    Board *b = g->b;
-    g->s11_done = false; /* S11 pays once per turn (SPEC 8) */
-    /* The list is fixed when this step begins: by code, then reading order. */
-    Special **list = xmalloc(sizeof *list * (size_t)(b->nsp ? b->nsp : 1));
-    int n = 0;
-    for (int i = 0; i < b->nsp; i++) {
-        Piece *p = board_piece_at(b, b->sp[i].sq);
-        if (p && p->owner == player && board_controls(b, player, p))
-            list[n++] = &b->sp[i];
-    }
-    qsort(list, (size_t)n, sizeof *list, cmp_fire);
-    /* The list holds specials, not squares: one that S13 or S16 moves still fires if, when its turn
-     * comes, a piece of the player stands where it is now; one not listed never fires. Firing never adds
-     * or removes specials, so the pointers into b->sp stay valid. */
-    for (int i = 0; i < n; i++) {
-        Special *sp = list[i];
-        /* Each fires only if, when its turn comes, a piece of that player stands on it. */
-        Piece *p = board_piece_at(b, sp->sq);
-        if (!p || !board_controls(b, player, p))
-            continue;
-        special_fire(g, player, sp);
-    }
-    free(list);
-}
-
-
 /* ---- effects of the specials (SPEC 8, 6.1, 6.2, 7.5) ----
- * Each firing_<effect> below is the .fire of its entry in special_table (specials.c) and reads the
+ * Each firing_<effect> below is the effect of its code in the table `effects` (end of file) and reads the
  * special's parameters from its typed fields. Piece pointers go stale whenever a piece is added or removed: the helpers below work by square. */
 
 static uint64_t rnd(Game *g, int n)
@@ -856,7 +828,8 @@ bool firing_has_effect(int code)
     return code >= 0 && code <= SPECIAL_CODE_MAX && effects[code] != NULL;
 }
 
-void special_fire(Game *g, int player, Special *sp)
+/* Fires one special for the player whose piece stands on it. */
+static void fire_one(Game *g, int player, Special *sp)
 {
     const SpecialInfo *si = special_info(sp->code);
     if (!si)
@@ -867,4 +840,31 @@ void special_fire(Game *g, int player, Special *sp)
     game_event(g, player, EV_PRIVATE, &sp->sq, 1, "Special S%d (%s) on {0} fired.", sp->code, si->name);
     if (effects[sp->code])
         effects[sp->code](g, player, sp, occ);
+}
+
+void firing_run(Game *g, int player)
+{
+    Board *b = g->b;
+    g->s11_done = false; /* S11 pays once per turn (SPEC 8) */
+    /* The list is fixed when this step begins: by code, then reading order. */
+    Special **list = xmalloc(sizeof *list * (size_t)(b->nsp ? b->nsp : 1));
+    int n = 0;
+    for (int i = 0; i < b->nsp; i++) {
+        Piece *p = board_piece_at(b, b->sp[i].sq);
+        if (p && p->owner == player && board_controls(b, player, p))
+            list[n++] = &b->sp[i];
+    }
+    qsort(list, (size_t)n, sizeof *list, cmp_fire);
+    /* The list holds specials, not squares: one that S13 or S16 moves still fires if, when its turn
+     * comes, a piece of the player stands where it is now; one not listed never fires. Firing never adds
+     * or removes specials, so the pointers into b->sp stay valid. */
+    for (int i = 0; i < n; i++) {
+        Special *sp = list[i];
+        /* Each fires only if, when its turn comes, a piece of that player stands on it. */
+        Piece *p = board_piece_at(b, sp->sq);
+        if (!p || !board_controls(b, player, p))
+            continue;
+        fire_one(g, player, sp);
+    }
+    free(list);
 }

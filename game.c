@@ -1,4 +1,4 @@
-/* game: one command's working state over a Board — events and their audiences, turns, E, elimination, scoring, failure handling, replay. */
+/* game: one command's working state over a Board and the per-action core of the rules — events and their audiences, E, reveal, kill, shield, elimination, failure, the moves record, scoring. */
 #include "game.h"
 
 #include <ctype.h>
@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clock.h"
 #include "sight.h"
 
 void game_init(Game *g, Board *b, int64_t now)
@@ -36,9 +35,17 @@ static void events_clear(Game *g)
     g->nev = 0;
 }
 
+void game_drop_events(Game *g)
+{
+    events_clear(g);
+}
+
 void game_done(Game *g)
 {
     events_clear(g);
+    for (int i = 0; i < g->nlater; i++)
+        free(g->later[i].text);
+    free(g->later);
     free(g->ev);
     for (int i = 0; i < g->b->np; i++)
         free(g->before[i]);
@@ -360,231 +367,19 @@ int game_winner(const Board *b, int *best)
     return ntop == 1 ? who : -1;
 }
 
-static int active_players(const Board *b)
+void game_defer_news(Game *g, int player, char *text)
 {
-    int n = 0;
-    for (int i = 0; i < b->np; i++)
-        if (b->pl[i].status == PS_ACTIVE)
-            n++;
-    return n;
+    if (g->nlater == g->caplater) {
+        g->caplater = g->caplater ? g->caplater * 2 : 8;
+        g->later = xrealloc(g->later, (size_t)g->caplater * sizeof *g->later);
+    }
+    g->later[g->nlater++] = (DeferredNews){player, text};
 }
 
-void game_finish(Game *g)
+void game_tell_deferred(Game *g)
 {
-    Board *b = g->b;
-    if (b->phase == PHASE_ENDED)
-        return;
-    b->phase = PHASE_ENDED;
-    b->clock.deadline = 0;
-    b->clock.ended = g->now;
-    int best;
-    int who = game_winner(b, &best);
-    if (who >= 0)
-        snprintf(b->result, sizeof b->result, "won by %s (%d)", b->pl[who].id, best);
-    else
-        snprintf(b->result, sizeof b->result, "tie (%d)", best);
-    game_event(g, -1, EV_PUBLIC, NULL, 0, "The game has ended: %s.", b->result);
-    g->ended = true;
-    for (int i = 0; i < b->np; i++)
-        g->sheet_due[i] = true;
-}
-
-static int64_t deadline_secs(const Board *b)
-{
-    return b->par.deadline_h * 3600;
-}
-
-/* Sets a full deadline from now. */
-static void fresh_deadline(Game *g)
-{
-    g->b->clock.deadline = g->now + deadline_secs(g->b);
-    g->b->clock.nag_sent = false;
-}
-
-void game_start_turn(Game *g)
-{
-    Board *b = g->b;
-    int p = b->seat;
-    Player *pl = &b->pl[p];
-    char label[16];
-    board_turn_label(b, label);
-    game_begin_action(g);
-    /* 7.2 (1): last round's flare, S5 and S17/S18 views expire. */
-    pl->full_view = false;
-    pl->full_decode = false;
-    pl->full_until[0] = '\0';
-    free(pl->reveals);
-    pl->reveals = NULL;
-    pl->nreveals = 0;
-    for (int i = 0; i < b->npc; i++)
-        if (b->pc[i].owner == p)
-            b->pc[i].g.flare = false;
-    /* 7.2 (2): E accrual per K code. */
-    int64_t kings = board_king_codes(b, p);
-    if (kings && b->par.e_per_king) {
-        char why[64];
-        snprintf(why, sizeof why, "accrual at %s (%" PRId64 " K)", label, kings);
-        game_add_e(g, p, sat_mul(kings, b->par.e_per_king), why);
+    while (g->nlater > 0) {
+        DeferredNews *d = &g->later[--g->nlater];
+        sl_push_owned(&g->b->pl[d->player].news, d->text);
     }
-    /* 7.2 (3): specials occupied by the player's pieces fire. */
-    game_fire_specials(g, p);
-    game_end_action(g);
-    if (!board_player_has_turns(b, p)) {
-        /* A ronin's last piece died in step 3: no turn left, so the seat is skipped (SPEC 7.2). */
-        game_next_turn(g);
-        return;
-    }
-    b->clock.turn_start = g->now;
-    b->clock.fresh_used = false;
-    b->clock.holiday_since = 0;
-    fresh_deadline(g);
-    if (g->replay)
-        return;
-    /* 7.2 (4): a stored HOLIDAY or * order at the head of the queue. */
-    if (clock_turn_queue(g))
-        return;
-    /* 7.2 (5): sheets for everyone; the clock runs. */
-    clock_turn_waits(g);
-}
-
-void game_next_turn(Game *g)
-{
-    Board *b = g->b;
-    if (b->phase != PHASE_PLAY)
-        return;
-    if (active_players(b) <= 1) {
-        game_finish(g);
-        return;
-    }
-    int seat = b->seat;
-    for (int k = 0; k < b->np; k++) {
-        seat++;
-        if (seat >= b->np) {
-            seat = 0;
-            b->round++;
-        }
-        if (board_player_has_turns(b, seat))
-            break;
-    }
-    b->seat = seat;
-    game_start_turn(g);
-}
-
-int game_play(Game *g, int player, const Order *o, bool from_queue)
-{
-    Board *b = g->b;
-    game_begin_action(g);
-    g->actor_player = player;
-    int rc = order_execute(g, player, o);
-    g->actor_player = -1;
-    if (rc == ORDER_REFUSED) {
-        events_clear(g);
-        return ORDER_REFUSED;
-    }
-    char *line = xasprintf("%s%s%s", o->text, from_queue ? " (Auto)" : "", rc < 0 ? " (Failed)" : "");
-    game_record(g, player, line);
-    free(line);
-    if (rc == 0) {
-        b->pl[player].timeouts = 0; /* SPEC 7.6: only consecutive time-outs count */
-        game_end_action(g);
-        game_next_turn(g);
-        return 0;
-    }
-    game_end_action(g);
-    /* SPEC 7.3 failed orders: (i) all squares in view: a fresh full deadline, once per turn. */
-    if (!g->fail.outside && !b->clock.fresh_used && !g->replay) {
-        b->clock.fresh_used = true;
-        fresh_deadline(g);
-    }
-    g->sheet_due[player] = true;
-    return -1;
-}
-
-/* ---- replay ---- */
-
-int game_apply_line(Game *g, const char *line, Err *err)
-{
-    Board *b = g->b;
-    char label[16], cur[16], who[64];
-    int off = 0;
-    if (sscanf(line, "%15s %63s %n", label, who, &off) != 2 || off == 0)
-        return fail(err, "bad moves line");
-    const char *rest = line + off;
-    if (strcmp(who, "admin") == 0 && strncmp(rest, "EDIT", 4) == 0)
-        return fail(err, "history before an admin edit is not replayable");
-    board_turn_label(b, cur);
-    if (strcmp(label, cur) != 0)
-        return fail(err, "line for turn %s came at turn %s", label, cur);
-    int p = board_player_index(b, who);
-    if (p < 0)
-        return fail(err, "unknown player");
-    char *text = xstrdup(rest);
-    bool autom = false;
-    size_t n = strlen(text);
-    if (n > 9 && strcmp(text + n - 9, " (Failed)") == 0)
-        text[n -= 9] = '\0';
-    if (n > 7 && strcmp(text + n - 7, " (Auto)") == 0) {
-        text[n -= 7] = '\0';
-        autom = true;
-    }
-    int rc = clock_replay_event(g, p, text, autom, err);
-    if (rc == 1) {
-        Order o;
-        if (order_parse(b, text, &o, err) < 0) {
-            free(text);
-            return -1;
-        }
-        if (b->phase == PHASE_ROUND0 || o.verb == ORD_GAMBLE || o.verb == ORD_HOLIDAY)
-            rc = clock_order(g, p, &o, autom) == ORDER_REFUSED ? fail(err, "order refused on replay: %s", g->fail.msg) : 0;
-        else if (b->phase != PHASE_PLAY || p != b->seat)
-            rc = fail(err, "order out of turn");
-        else
-            rc = game_play(g, p, &o, autom) == ORDER_REFUSED ? fail(err, "order refused on replay: %s", g->fail.msg) : 0;
-        order_free(&o);
-    }
-    free(text);
-    return rc;
-}
-
-int game_replay(const Board *b, int upto, Board **out, Err *err)
-{
-    *out = NULL;
-    if (!b->initial)
-        return fail(err, "this board has no initial snapshot to replay from");
-    for (int i = b->initial_base; i < b->moves.n; i++)
-        if (strstr(b->moves.v[i], " admin EDIT") && (upto < 0 || i < upto))
-            return fail(err, "history before an admin edit is not replayable");
-    if (upto >= 0 && upto < b->initial_base)
-        return fail(err, "history before an admin edit is not replayable");
-    Err e2;
-    Board *r = board_parse(b->initial, "initial", &e2);
-    if (!r)
-        return fail(err, "the initial snapshot does not load: %s", e2.msg);
-    sl_clear(&r->moves);
-    for (int i = 0; i < b->initial_base; i++)
-        sl_push(&r->moves, b->moves.v[i]);
-    Game g;
-    game_init(&g, r, b->clock.created);
-    g.replay = true;
-    int last = upto < 0 || upto > b->moves.n ? b->moves.n : upto;
-    for (int i = b->initial_base; i < last; i++) {
-        if (game_apply_line(&g, b->moves.v[i], &e2) < 0) {
-            fail(err, "move %d (%s): %s", i + 1, b->moves.v[i], e2.msg);
-            game_done(&g);
-            board_free(r);
-            return -1;
-        }
-        if (r->moves.n != i + 1 || strcmp(r->moves.v[i], b->moves.v[i]) != 0) {
-            fail(err, "move %d: replay recorded \"%s\"", i + 1, r->moves.n > i ? r->moves.v[i] : "nothing");
-            game_done(&g);
-            board_free(r);
-            return -1;
-        }
-    }
-    game_done(&g);
-    free(r->initial);
-    r->initial = b->initial ? xstrdup(b->initial) : NULL;
-    r->initial_base = b->initial_base;
-    *out = r;
-    return 0;
 }

@@ -1,4 +1,4 @@
-/* game: one command's working state over a Board — events and their audiences, turns, E, elimination, scoring, failure handling, replay. */
+/* game: one command's working state over a Board and the per-action core of the rules — events and their audiences, E, reveal, kill, shield, elimination, failure, the moves record, scoring. */
 #ifndef GENETESS_GAME_H
 #define GENETESS_GAME_H
 
@@ -35,6 +35,20 @@ typedef struct Failure {
     char msg[ERR_MAX];
 } Failure;
 
+/* What a rules step leaves for the turn driver (turn.c) to do next. */
+typedef enum TurnOutcome {
+    TURN_WAITS,     /* nothing more: the turn waits for its player (or no turn changed) */
+    TURN_OVER,      /* the turn of b->seat is over: the next player's begins, or the game ends */
+    TURN_BEGINS,    /* the turn of b->seat begins (SPEC 7.2 steps 1-5), e.g. 1a after round 0 */
+    TURN_GAME_OVER, /* the game ends */
+} TurnOutcome;
+
+/* News for a player held back until the turns under way are settled (see game_defer_news). */
+typedef struct DeferredNews {
+    int player;
+    char *text;
+} DeferredNews;
+
 typedef struct Game {
     Board *b;
     int64_t now;
@@ -52,16 +66,21 @@ typedef struct Game {
     bool nagged;        /* a nag is due (the board records it) */
     bool *nag_due;      /* per player: send a nag mail after this command (clock_nag) */
     bool s11_done;      /* an S11 already paid in this turn's firing step (firing.c resets it) */
+    DeferredNews *later; /* news told once the turns under way are settled, newest first */
+    int nlater, caplater;
 } Game;
 
 /* Starts working on b at time now. */
 void game_init(Game *g, Board *b, int64_t now);
+/* Frees what g holds (not the board). */
 void game_done(Game *g);
 
 /* Marks the start of an action: snapshots every player's view. */
 void game_begin_action(Game *g);
 /* Ends an action: renders its events into each player's news by what they saw before and after. */
 void game_end_action(Game *g);
+/* Drops the events of an action that was refused (nothing happened, nobody hears of it). */
+void game_drop_events(Game *g);
 /* Emits an event (see Event); returns it so the caller may set seq/owner/own_text. sqs may be NULL. */
 Event *game_event(Game *g, int subject, int flags, const int *sqs, int nsq, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
@@ -88,40 +107,21 @@ void game_kill(Game *g, int sq, int killer, bool capture);
 bool game_after_change(Game *g, int sq);
 /* W shield (SPEC 6.2): if the piece on sq has W, consumes one, emits the event, returns true (effect resisted). */
 bool game_shield(Game *g, int sq, const char *what);
-/* Eliminates a player (status, out order, orphans), checks for the game's end. */
+/* Eliminates a player (status, out order, orphans) with a public event; the game's end is the turn driver's. */
 void game_eliminate(Game *g, int player, PlayerStatus how, int by);
 /* Adds E (saturating) with a breakdown line. */
 void game_add_e(Game *g, int player, int64_t amount, const char *why);
 
-/* ---- turns ---- */
-/* Runs a player's order on their turn: records the moves line (marker "(Auto)" when stored),
- * ends the turn on success; on failure records "(Failed)" and applies SPEC 7.3. Returns 0 or -1. */
-int game_play(Game *g, int player, const Order *o, bool from_queue);
-/* Starts the turn of b->seat (SPEC 7.2 steps 1-5). */
-void game_start_turn(Game *g);
-/* Ends the current turn and starts the next player's (or ends the game). */
-void game_next_turn(Game *g);
 /* Appends a moves line "<label> <userid> <text>". */
 void game_record(Game *g, int player, const char *text);
+/* Holds back a line of news for the player (text is taken over) until game_tell_deferred: a stored order
+ * that ends its turn is reported after the turns its end sets going, as the player reads it. */
+void game_defer_news(Game *g, int player, char *text);
+/* Tells the held-back news, the newest first, and forgets it. */
+void game_tell_deferred(Game *g);
 /* Score of a player (SPEC 7.6). */
 int game_score(const Board *b, int player);
 /* The top score into *best; returns the player who alone has it, or -1 for a tie. */
 int game_winner(const Board *b, int *best);
-/* Ends the game: result text, everyone's final sheet. */
-void game_finish(Game *g);
-/* Processes expired deadlines, holidays and round 0 (SPEC 2.3) up to g->now. Returns true if anything changed. */
-bool game_process_time(Game *g);
-
-/* Start-of-turn step 3: fires the specials the player occupies, by code then reading order (firing.c). */
-void game_fire_specials(Game *g, int player);
-/* Fires one special for the player whose piece stands on it (firing.c). */
-void special_fire(Game *g, int player, Special *sp);
-
-/* ---- replay ---- */
-/* Replays b's history from its initial snapshot; on success *out is the replayed board (caller frees).
- * upto: replay only the first upto moves lines (-1: all). Returns 0 or -1 with err. */
-int game_replay(const Board *b, int upto, Board **out, Err *err);
-/* Applies one moves line during replay. Returns 0 or -1 with err. */
-int game_apply_line(Game *g, const char *line, Err *err);
 
 #endif

@@ -1,10 +1,8 @@
-/* orders: the order table (verb, argument shape, enabling code, handler); parsing order text; canonical form; dispatch with the shared checks. */
+/* orders: the order table (verb, argument shape, enabling code, example); parsing order text into Orders; their canonical form. The handlers are in actions.c, run by dispatch.c. */
 #ifndef GENETESS_ORDERS_H
 #define GENETESS_ORDERS_H
 
 #include "board.h"
-
-struct Game;
 
 typedef enum {
     SHAPE_NONE,         /* PASS, HOLIDAY */
@@ -41,21 +39,14 @@ typedef struct Order {
     char *text;         /* canonical form (without the star) */
 } Order;
 
-/* The handler of an order: runs it for the player with the checked actor (NULL for
- * orders without a piece). Returns 0 when done, -1 when the order failed (the reason
- * set through game_fail / game_fail_at). Handlers emit events; they never print. */
-typedef int (*OrderFn)(struct Game *g, int player, const Order *o, Piece *actor);
-
 typedef struct OrderInfo {
     const char *verb;
     OrderShape shape;
     int gene;           /* enabling code; -1 none; MOVE: A or K */
-    OrderFn check;      /* optional pure check run before anything changes: a failure here is a
-                           refusal (SPEC 2.1: nothing recorded, nothing changes) */
-    OrderFn run;
     const char *example;
 } OrderInfo;
 
+/* The orders, indexed by verb. */
 extern const OrderInfo order_table[ORD_COUNT];
 
 /* A parsed message: its orders in sequence, and notices (dropped words). */
@@ -71,23 +62,15 @@ typedef struct OrderList {
 int order_parse_list(const Board *b, const char *text, OrderList *out, Err *err);
 /* Parses exactly one order (no '/'); the star is allowed. */
 int order_parse(const Board *b, const char *text, Order *out, Err *err);
+/* Frees what an Order holds (not o itself). */
 void order_free(Order *o);
+/* Frees the orders and notices of a list. */
 void order_list_free(OrderList *l);
 /* Returns the verb for a keyword (either case) or -1. */
 int order_verb(const char *word);
 
-/* Runs an order now with the shared checks (actor exists and is the player's, holds the
- * enabling code; the order's own check; an acting phased piece is revealed) and then its handler.
- * Returns 0 done, -1 failed (g->fail set), ORDER_REFUSED when refused before any change. */
-int order_execute(struct Game *g, int player, const Order *o);
-
-/* Return of order_execute when a check refused the order (nothing changed). */
+/* Return of the order runners (dispatch_order, clock_order, turn_play) when a check refused the
+ * order before anything changed. */
 #define ORDER_REFUSED (-2)
-
-/* Handlers (orders.c: PASS, CREATE, MOVE; actions.c: the other piece orders; clock.c: GAMBLE, HOLIDAY). */
-int order_pass(struct Game *g, int player, const Order *o, Piece *actor);
-int order_create_check(struct Game *g, int player, const Order *o, Piece *actor);
-int order_create(struct Game *g, int player, const Order *o, Piece *actor);
-int order_move(struct Game *g, int player, const Order *o, Piece *actor);
 
 #endif

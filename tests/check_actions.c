@@ -58,7 +58,7 @@ static int run_case(const char *text, char msg[ERR_MAX], bool *outside)
     Game g;
     game_init(&g, b, 1000000);
     g.replay = true;
-    int rc = game_play(&g, ALICE, &o, false);
+    int rc = turn_play(&g, ALICE, &o, false);
     memcpy(msg, g.fail.msg, ERR_MAX);
     *outside = g.fail.outside;
     game_done(&g);
@@ -918,7 +918,7 @@ START_TEST(test_replay_matches)
     ck_assert_int_eq(fx_order(b, ALICE, "FLARE K4", msg, sizeof msg), 0);
     Board *r = NULL;
     Err err;
-    ck_assert_msg(game_replay(b, -1, &r, &err) == 0, "%s", err.msg);
+    ck_assert_msg(turn_replay(b, -1, &r, &err) == 0, "%s", err.msg);
     char *x = board_serialize_core(b), *y = board_serialize_core(r);
     ck_assert_str_eq(x, y);
     free(x);

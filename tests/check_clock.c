@@ -1,5 +1,5 @@
 /* Tests for clock: round 0 (GAMBLE) with the rules' examples, the stored queue, deadlines, time-outs,
- * forfeit, holidays and the nag mail. Time is driven through Game.now and game_process_time. */
+ * forfeit, holidays and the nag mail. Time is driven through Game.now and turn_process_time. */
 #include "fixtures.h"
 
 #include "clock.h"
@@ -73,7 +73,7 @@ static int clock_run(const char *id, const char *text, int64_t now, char *msg, s
     ck_assert_msg(order_parse(b, text, &o, &err) == 0, "%s: %s", text, err.msg);
     Game g;
     game_init(&g, b, now);
-    int rc = clock_order(&g, pidx(id), &o, false);
+    int rc = turn_play(&g, pidx(id), &o, false);
     if (msg)
         snprintf(msg, size, "%s", rc == ORDER_REFUSED ? g.fail.msg : g.reply.len ? g.reply.s : "");
     game_done(&g);
@@ -93,7 +93,7 @@ static int live(const char *id, const char *text, int64_t now, char *msg, size_t
     int p = pidx(id);
     if (b->clock.holiday_since > 0)
         clock_end_holiday(&g);
-    int rc = o.verb == ORD_HOLIDAY ? clock_order(&g, p, &o, false) : game_play(&g, p, &o, false);
+    int rc = turn_play(&g, p, &o, false);
     if (msg)
         snprintf(msg, size, "%s", g.fail.msg);
     keep_due(&g);
@@ -107,7 +107,7 @@ static bool process(int64_t now)
 {
     Game g;
     game_init(&g, b, now);
-    bool changed = game_process_time(&g);
+    bool changed = turn_process_time(&g);
     keep_due(&g);
     game_done(&g);
     fx_check(b);
@@ -119,7 +119,7 @@ static void resign(const char *id, int64_t now)
 {
     Game g;
     game_init(&g, b, now);
-    ck_assert_int_eq(clock_resign(&g, pidx(id)), 0);
+    ck_assert_int_eq(turn_resign(&g, pidx(id)), 0);
     keep_due(&g);
     game_done(&g);
     fx_check(b);
@@ -138,7 +138,7 @@ static void check_replay(void)
 {
     Board *r = NULL;
     Err err;
-    ck_assert_msg(game_replay(b, -1, &r, &err) == 0, "replay: %s", err.msg);
+    ck_assert_msg(turn_replay(b, -1, &r, &err) == 0, "replay: %s", err.msg);
     char *a = board_serialize_core(b), *c = board_serialize_core(r);
     ck_assert_str_eq(c, a);
     free(a);
@@ -177,7 +177,7 @@ static Board *round0_board(int np, GambleMode mode, int nst)
     }
     Game g;
     game_init(&g, b, T0);
-    clock_begin(&g);
+    turn_open(&g);
     game_done(&g);
     snapshot();
     return b;

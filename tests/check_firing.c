@@ -34,7 +34,7 @@ static void fire(Board *b, int p)
     Game g;
     game_init(&g, b, 1000);
     game_begin_action(&g);
-    game_fire_specials(&g, p);
+    firing_run(&g, p);
     game_end_action(&g);
     game_done(&g);
     fx_check(b);
@@ -1269,7 +1269,7 @@ START_TEST(test_fire_at_turn_start)
     game_init(&g, b, 1000);
     g.replay = true;
     b->seat = 1;
-    game_start_turn(&g);
+    turn_start(&g);
     game_done(&g);
     ck_assert_int_eq(b->pl[1].e, 8);
     ck_assert_int_eq(b->pl[0].e, 0);

@@ -70,14 +70,14 @@ START_TEST(test_replay_reproduces)
     ck_assert_int_eq(fx_order(b, 0, "PASS", msg, sizeof msg), 0);
     Board *r = NULL;
     Err err;
-    ck_assert_msg(game_replay(b, -1, &r, &err) == 0, "%s", err.msg);
+    ck_assert_msg(turn_replay(b, -1, &r, &err) == 0, "%s", err.msg);
     char *want = board_serialize_core(b), *got = board_serialize_core(r);
     ck_assert_str_eq(got, want);
     free(want);
     free(got);
     board_free(r);
     /* replay to move 2 shows the board after it */
-    ck_assert_int_eq(game_replay(b, 2, &r, &err), 0);
+    ck_assert_int_eq(turn_replay(b, 2, &r, &err), 0);
     ck_assert_str_eq(fx_seq(r, "L3"), "AG");
     ck_assert_str_eq(fx_seq(r, "C2"), "AB");
     board_free(r);
@@ -117,7 +117,7 @@ START_TEST(test_winner_tie_and_finish)
     ck_assert_int_eq(best, 11);
     Game g;
     game_init(&g, b, 5000);
-    game_finish(&g);
+    turn_finish(&g);
     ck_assert_int_eq(b->phase, PHASE_ENDED);
     ck_assert_str_eq(b->result, "won by bob (11)");
     ck_assert_int_eq(b->clock.deadline, 0);
@@ -135,7 +135,7 @@ START_TEST(test_winner_tie_and_finish)
     ck_assert_int_eq(game_score(b, 1), 11);
     ck_assert_int_eq(game_winner(b, &best), -1);
     game_init(&g, b, 6000);
-    game_finish(&g);
+    turn_finish(&g);
     ck_assert_str_eq(b->result, "tie (11)");
     game_done(&g);
     board_free(b);

@@ -36,7 +36,7 @@ static Board *new_game_mode(const char *map, int nplayers, uint64_t seed, Gamble
     rng_seed(&b->rng, seed);
     Game g;
     game_init(&g, b, 1000);
-    clock_begin(&g);
+    turn_open(&g);
     game_done(&g);
     b->initial = board_serialize(b);
     b->initial_base = 0;
@@ -55,7 +55,7 @@ static void random_round0(Board *b, Rng *r)
         if (rng_below(r, 30) == 0) {
             Game g;
             game_init(&g, b, b->clock.deadline + 1);
-            game_process_time(&g);
+            turn_process_time(&g);
             game_done(&g);
             break;
         }
@@ -83,7 +83,7 @@ static void random_round0(Board *b, Rng *r)
         if (order_parse(b, t.s, &o, &err) == 0) {
             Game g;
             game_init(&g, b, 1000);
-            clock_order(&g, p, &o, false);
+            turn_play(&g, p, &o, false);
             game_done(&g);
             order_free(&o);
         }
@@ -220,7 +220,7 @@ static void pass_deadline(Board *b, int64_t *now, uint64_t seed)
     *now = b->clock.deadline > *now ? b->clock.deadline + 1 : *now;
     Game g;
     game_init(&g, b, *now);
-    game_process_time(&g);
+    turn_process_time(&g);
     game_done(&g);
     Err e2;
     ck_assert_msg(board_check(b, &e2) == 0, "after a deadline (seed %llu): %s", (unsigned long long)seed, e2.msg);
@@ -243,7 +243,7 @@ static void play_text(Board *b, int p, const char *text, int64_t now, Rng *r, Ou
     game_init(&g, b, now);
     if (b->clock.holiday_since > 0 && o.verb != ORD_HOLIDAY)
         clock_end_holiday(&g); /* a live order ends a holiday, as `move` does */
-    int rc = o.verb == ORD_HOLIDAY ? clock_order(&g, p, &o, false) : game_play(&g, p, &o, false);
+    int rc = turn_play(&g, p, &o, false);
     game_done(&g);
     if (rc == 0)
         out->done++;
@@ -257,7 +257,7 @@ static void play_text(Board *b, int p, const char *text, int64_t now, Rng *r, Ou
         game_init(&g, b, now);
         if (b->clock.holiday_since > 0)
             clock_end_holiday(&g);
-        ck_assert_int_eq(game_play(&g, b->seat, &o, false), 0);
+        ck_assert_int_eq(turn_play(&g, b->seat, &o, false), 0);
         game_done(&g);
         order_free(&o);
     }
@@ -269,7 +269,7 @@ static void assert_replays(Board *b, uint64_t seed)
 {
     Board *rep = NULL;
     Err err;
-    ck_assert_msg(game_replay(b, -1, &rep, &err) == 0, "seed %llu: %s", (unsigned long long)seed, err.msg);
+    ck_assert_msg(turn_replay(b, -1, &rep, &err) == 0, "seed %llu: %s", (unsigned long long)seed, err.msg);
     char *want = board_serialize_core(b), *got = board_serialize_core(rep);
     ck_assert_msg(strcmp(want, got) == 0, "seed %llu: replay differs", (unsigned long long)seed);
     char *full = board_serialize(b);

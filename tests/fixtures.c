@@ -81,7 +81,7 @@ int fx_order(Board *b, int p, const char *text, char *msg, size_t size)
     Game g;
     game_init(&g, b, 1000000);
     g.replay = true; /* no queue processing, no sheets */
-    int rc = game_play(&g, p, &o, false);
+    int rc = turn_play(&g, p, &o, false);
     if (msg)
         snprintf(msg, size, "%s", g.fail.msg);
     game_done(&g);

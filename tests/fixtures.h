@@ -6,6 +6,7 @@
 #include "board.h"
 #include "game.h"
 #include "orders.h"
+#include "turn.h"
 #include "util.h"
 
 #include <check.h>
@@ -22,7 +23,7 @@ int fx_sq(const Board *b, const char *name);
 const char *fx_seq(const Board *b, const char *sq);
 /* Owner index of the piece on a square, -1 when empty. */
 int fx_owner(const Board *b, const char *sq);
-/* Runs one order text for player p as game_play would on their turn, inside a Game (created and
+/* Runs one order text for player p as turn_play would on their turn, inside a Game (created and
  * destroyed here); returns 0 done, -1 failed, ORDER_REFUSED; *msg (if non-NULL) gets the failure text. */
 int fx_order(Board *b, int p, const char *text, char *msg, size_t size);
 /* Asserts the board invariants hold. */
