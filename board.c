@@ -10,24 +10,24 @@
 
 #include "specials.h"
 
-const int dir_dc[DIR_COUNT] = {0, 1, 1, 1, 0, -1, -1, -1};
-const int dir_dr[DIR_COUNT] = {-1, -1, 0, 1, 1, 1, 0, -1};
-const char *const dir_name[DIR_COUNT] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
-const char *const player_status_name[] = {"active", "eliminated", "resigned", "forfeited"};
+const int board_dir_dc[DIR_COUNT] = {0, 1, 1, 1, 0, -1, -1, -1};
+const int board_dir_dr[DIR_COUNT] = {-1, -1, 0, 1, 1, 1, 0, -1};
+const char *const board_dir_name[DIR_COUNT] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
+const char *const board_status_name[] = {"active", "eliminated", "resigned", "forfeited"};
 const char *const gamble_name[] = {"both", "position", "order", "none"};
 static const char *const phase_name[] = {"round0", "play", "ended"};
 
-int dir_parse(const char *s)
+int board_dir_parse(const char *s)
 {
     for (int d = 0; d < DIR_COUNT; d++)
-        if (str_ieq(s, dir_name[d]))
+        if (str_ieq(s, board_dir_name[d]))
             return d;
     return -1;
 }
 
 /* ---- squares ---- */
 
-char *col_name(int col, char *buf)
+char *board_col_name(int col, char *buf)
 {
     char tmp[8];
     int n = 0;
@@ -43,7 +43,7 @@ char *col_name(int col, char *buf)
     return buf;
 }
 
-int sq_parse_name(const char *s, int *col, int *row)
+int board_sq_parse_name(const char *s, int *col, int *row)
 {
     int c = 0, letters = 0;
     const char *p = s;
@@ -72,7 +72,7 @@ int sq_parse_name(const char *s, int *col, int *row)
 int board_parse_sq(const Board *b, const char *s, int *sq, Err *err)
 {
     int c, r;
-    if (sq_parse_name(s, &c, &r) < 0) {
+    if (board_sq_parse_name(s, &c, &r) < 0) {
         if (strlen(s) <= 12 && !has_control(s))
             return fail(err, "'%s' is not a square", s);
         return fail(err, "bad square");
@@ -88,14 +88,14 @@ int board_parse_sq(const Board *b, const char *s, int *sq, Err *err)
 
 char *board_sq_name(const Board *b, int sq, char *buf)
 {
-    col_name(sq_col(b, sq), buf);
-    sprintf(buf + strlen(buf), "%d", sq_row(b, sq) + 1);
+    board_col_name(board_col(b, sq), buf);
+    sprintf(buf + strlen(buf), "%d", board_row(b, sq) + 1);
     return buf;
 }
 
 int board_step(const Board *b, int sq, int d)
 {
-    int c = sq_col(b, sq) + dir_dc[d], r = sq_row(b, sq) + dir_dr[d];
+    int c = board_col(b, sq) + board_dir_dc[d], r = board_row(b, sq) + board_dir_dr[d];
     if (c < 0 || r < 0 || c >= b->w || r >= b->h)
         return -1;
     return board_sq(b, c, r);
@@ -103,7 +103,7 @@ int board_step(const Board *b, int sq, int d)
 
 int board_dist(const Board *b, int a, int c)
 {
-    int dc = abs(sq_col(b, a) - sq_col(b, c)), dr = abs(sq_row(b, a) - sq_row(b, c));
+    int dc = abs(board_col(b, a) - board_col(b, c)), dr = abs(board_row(b, a) - board_row(b, c));
     return dc > dr ? dc : dr;
 }
 
@@ -362,7 +362,7 @@ static char *serialize(const Board *b, bool core)
     for (int i = 0; i < b->np; i++) {
         const Player *p = &b->pl[i];
         buf_printf(&o, "%s %s out=%d kills=%d start=%d timeouts=%d total-timeouts=%d\n", p->id,
-                   player_status_name[p->status], p->out_seq, p->kills, p->start, p->timeouts, p->timeouts_total);
+                   board_status_name[p->status], p->out_seq, p->kills, p->start, p->timeouts, p->timeouts_total);
     }
     buf_add(&o, ")\n(map\n");
     char *row = xmalloc((size_t)b->w + 1);
@@ -897,7 +897,7 @@ static int parse_body(Parser *ps, Board *b)
                 return perr(ps, e->lines[k], "bad status line");
             int s;
             for (s = 0; s < 4; s++)
-                if (strcmp(st, player_status_name[s]) == 0)
+                if (strcmp(st, board_status_name[s]) == 0)
                     break;
             if (s == 4 || pl->out_seq < 0 || pl->kills < 0 || pl->start < 0 || pl->timeouts < 0 ||
                 pl->timeouts_total < 0)

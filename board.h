@@ -21,14 +21,14 @@ enum {
 
 /* The 8 directions, N first, clockwise. */
 typedef enum { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW, DIR_COUNT } Dir;
-extern const int dir_dc[DIR_COUNT], dir_dr[DIR_COUNT];
-extern const char *const dir_name[DIR_COUNT];
+extern const int board_dir_dc[DIR_COUNT], board_dir_dr[DIR_COUNT];
+extern const char *const board_dir_name[DIR_COUNT];
 /* Returns the direction for a name (N, NE, ...; either case) or -1. */
-int dir_parse(const char *s);
-static inline bool dir_diagonal(int d) { return d & 1; }
+int board_dir_parse(const char *s);
+static inline bool board_dir_diagonal(int d) { return d & 1; }
 
 typedef enum { PS_ACTIVE, PS_ELIMINATED, PS_RESIGNED, PS_FORFEIT } PlayerStatus;
-extern const char *const player_status_name[];
+extern const char *const board_status_name[];
 
 typedef enum { PHASE_ROUND0, PHASE_PLAY, PHASE_ENDED } Phase;
 typedef enum { GAMBLE_BOTH, GAMBLE_POSITION, GAMBLE_ORDER, GAMBLE_NONE } GambleMode;
@@ -155,14 +155,14 @@ typedef struct Board {
 
 /* ---- squares ---- */
 static inline int board_sq(const Board *b, int col, int row) { return row * b->w + col; }
-static inline int sq_col(const Board *b, int sq) { return sq % b->w; }
-static inline int sq_row(const Board *b, int sq) { return sq / b->w; }
+static inline int board_col(const Board *b, int sq) { return sq % b->w; }
+static inline int board_row(const Board *b, int sq) { return sq / b->w; }
 /* Parses "K3"/"ab12" into a square of b; fails (err says why) when malformed or off the grid. */
 int board_parse_sq(const Board *b, const char *s, int *sq, Err *err);
 /* Parses a square name without a board: col and row zero-based. Returns 0 or -1. */
-int sq_parse_name(const char *s, int *col, int *row);
+int board_sq_parse_name(const char *s, int *col, int *row);
 /* Writes the name of a column (0 -> "A", 26 -> "AA") into buf. */
-char *col_name(int col, char *buf);
+char *board_col_name(int col, char *buf);
 /* Writes a square's name into buf (at least 8 bytes) and returns buf. */
 char *board_sq_name(const Board *b, int sq, char *buf);
 /* The neighbour of sq in direction d, or -1 off the grid. */

@@ -153,7 +153,7 @@ static int parse_square(const Board *b, int code, const char *s, bool target, in
 {
     char e[32];
     int c, r;
-    if (sq_parse_name(s, &c, &r) < 0)
+    if (board_sq_parse_name(s, &c, &r) < 0)
         return fail(err, "S%d: bad square '%s'", code, echo(s, strlen(s), e));
     char up[32];
     str_upper(strcpy(up, echo(s, strlen(s), e)));

@@ -43,7 +43,7 @@ void view_compute(const Board *b, int player, uint8_t *m)
             continue;
         int r = genome_view_radius(&p->g);
         uint8_t bits = p->g.n[GENE_F] ? VIEW_SEEN | VIEW_DECODE : VIEW_SEEN;
-        int pc = sq_col(b, p->sq), pr = sq_row(b, p->sq);
+        int pc = board_col(b, p->sq), pr = board_row(b, p->sq);
         int c0 = pc - r < 0 ? 0 : pc - r, c1 = pc + r >= b->w ? b->w - 1 : pc + r;
         int r0 = pr - r < 0 ? 0 : pr - r, r1 = pr + r >= b->h ? b->h - 1 : pr + r;
         for (int row = r0; row <= r1; row++)
@@ -143,7 +143,7 @@ static const char *status_text(const Board *b, int i)
 {
     if (b->pl[i].status == PS_ELIMINATED && board_player_has_turns(b, i))
         return "eliminated (ronin)";
-    return player_status_name[b->pl[i].status];
+    return board_status_name[b->pl[i].status];
 }
 
 /* Round 0: whether the player has sent every gamble the game asks for (SPEC 7.1). */
@@ -301,7 +301,7 @@ static void header_line(Buf *out, int rw, int c0, int c1, int which)
     buf_printf(&line, "%*s ", rw, "");
     for (int c = c0; c <= c1; c++) {
         char nm[8];
-        col_name(c, nm);
+        board_col_name(c, nm);
         size_t n = strlen(nm);
         char ch = which == 1 ? nm[n - 1] : n >= 2 ? nm[n - 2] : ' ';
         buf_printf(&line, "%s%c", c > c0 ? " " : "", ch);

@@ -572,7 +572,7 @@ static int s8_rect_target(uint64_t seed)
     for (int i = 0; i < b->npc; i++)
         if (b->pc[i].owner == 0)
             where = b->pc[i].sq;
-    int c = sq_col(b, where), r = sq_row(b, where);
+    int c = board_col(b, where), r = board_row(b, where);
     ck_assert_msg(c >= 7 && c <= 9 && r >= 2 && r <= 4, "landed outside the rectangle");
     ck_assert_int_ne(where, fx_sq(b, "H3"));
     ck_assert_int_ne(where, fx_sq(b, "I4"));

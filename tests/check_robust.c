@@ -136,7 +136,7 @@ static char *random_order(Board *b, int p, Rng *r)
         int k = !strcmp(v, "MOVE") ? steps : 1 + (int)rng_below(r, 2);
         buf_printf(&o, "%s %s ", v, a);
         for (int i = 0; i < k; i++)
-            buf_printf(&o, "%s%s", i ? "-" : "", dir_name[rng_below(r, DIR_COUNT)]);
+            buf_printf(&o, "%s%s", i ? "-" : "", board_dir_name[rng_below(r, DIR_COUNT)]);
     } else if (!strcmp(v, "CREATE")) {
         buf_printf(&o, "CREATE %s %s", c, seqs[rng_below(r, sizeof seqs / sizeof seqs[0])]);
     } else if (!strcmp(v, "DIVIDE")) {
@@ -144,8 +144,8 @@ static char *random_order(Board *b, int p, Rng *r)
     } else if (!strcmp(v, "TRANSFER") || !strcmp(v, "TELEPORT")) {
         /* a square within the piece's own view */
         int rad = genome_view_radius(&pc->g);
-        int col = sq_col(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
-        int row = sq_row(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
+        int col = board_col(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
+        int row = board_row(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
         int t = col >= 0 && row >= 0 && col < b->w && row < b->h ? board_sq(b, col, row) : near;
         if (!strcmp(v, "TRANSFER")) {
             /* prefer a square with a piece on it */
