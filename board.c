@@ -14,7 +14,6 @@ const int board_dir_dc[DIR_COUNT] = {0, 1, 1, 1, 0, -1, -1, -1};
 const int board_dir_dr[DIR_COUNT] = {-1, -1, 0, 1, 1, 1, 0, -1};
 const char *const board_dir_name[DIR_COUNT] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 const char *const board_status_name[] = {"active", "eliminated", "resigned", "forfeited"};
-const char *const gamble_name[] = {"both", "position", "order", "none"};
 static const char *const phase_name[] = {"round0", "play", "ended"};
 
 int board_dir_parse(const char *s)
@@ -251,25 +250,11 @@ int board_move_number(const Board *b)
 
 /* ---- life cycle ---- */
 
-Params board_new_params(void)
-{
-    Params p;
-    memset(&p, 0, sizeof p);
-    p.start_e = 5;
-    p.e_per_king = 1;
-    p.create = true;
-    p.codes = ((1u << GENE_COUNT) - 1) & ~(1u << GENE_K);
-    p.deadline_h = 72;
-    p.holiday_days = 14;
-    p.gamble = GAMBLE_BOTH;
-    return p;
-}
-
 Board *board_new(void)
 {
     Board *b = xcalloc(1, sizeof *b);
     b->version = BOARD_FORMAT_VERSION;
-    b->par = board_new_params();
+    b->par = params_default();
     return b;
 }
 
@@ -326,15 +311,6 @@ static void put_item(Buf *o, const char *line)
     buf_add(o, "\n");
 }
 
-static void codes_text(uint32_t mask, char *buf)
-{
-    int k = 0;
-    for (int i = 0; i < GENE_COUNT; i++)
-        if (mask & (1u << i))
-            buf[k++] = (char)('A' + i);
-    buf[k] = '\0';
-}
-
 /* Writes the board; core leaves out the entries verify does not compare. */
 static char *serialize(const Board *b, bool core)
 {
@@ -343,14 +319,9 @@ static char *serialize(const Board *b, bool core)
     buf_init(&o);
     buf_printf(&o, "(genetess %d)\n", b->version);
     buf_printf(&o, "(number %d)\n", b->number);
-    char codes[32];
-    codes_text(b->par.codes, codes);
-    buf_printf(&o,
-               "(params map=%s start-e=%" PRId64 " e-per-king=%" PRId64 " create=%s codes=%s deadline=%" PRId64
-               " holiday-days=%" PRId64 " gamble=%s max-timeouts=%" PRId64 " seed=%" PRIu64 "%s%s)\n",
-               b->par.map, b->par.start_e, b->par.e_per_king, b->par.create ? "yes" : "no", codes, b->par.deadline_h,
-               b->par.holiday_days, gamble_name[b->par.gamble], b->par.max_timeouts, b->par.seed,
-               b->par.name[0] ? " name=" : "", b->par.name);
+    buf_add(&o, "(params ");
+    params_write(&b->par, &o);
+    buf_add(&o, ")\n");
     buf_printf(&o, "(turn %s %d %d)\n", phase_name[b->phase], b->round, b->seat);
     buf_add(&o, "(players");
     for (int i = 0; i < b->np; i++)
@@ -642,94 +613,6 @@ static Entry *find_entry(Parser *ps, const char *name, bool multi, bool required
     return found && found->multi == multi ? found : NULL;
 }
 
-static bool parse_int_range(const char *s, int64_t lo, int64_t hi, int64_t *out)
-{
-    int64_t v;
-    bool neg = s[0] == '-';
-    if (!parse_i64(neg ? s + 1 : s, &v))
-        return false;
-    if (neg)
-        v = -v;
-    if (v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
-static bool valid_token(const char *s, size_t max)
-{
-    size_t n = strlen(s);
-    if (n == 0 || n > max)
-        return false;
-    for (; *s; s++)
-        if (!isgraph((unsigned char)*s))
-            return false;
-    return true;
-}
-
-int params_set(Params *par, const char *key, const char *val, Err *err)
-{
-    int64_t v;
-    if (strcmp(key, "map") == 0) {
-        if (!valid_token(val, sizeof par->map - 1))
-            return fail(err, "bad map name");
-        snprintf(par->map, sizeof par->map, "%s", val);
-    } else if (strcmp(key, "start-e") == 0 || strcmp(key, "e-per-king") == 0 || strcmp(key, "deadline") == 0 ||
-               strcmp(key, "holiday-days") == 0 || strcmp(key, "max-timeouts") == 0) {
-        int64_t hi = strcmp(key, "deadline") == 0 ? 24 * 365 : strcmp(key, "holiday-days") == 0 ? 365 : 1000000000000LL;
-        int64_t lo = strcmp(key, "deadline") == 0 ? 1 : 0;
-        if (!parse_int_range(val, lo, hi, &v))
-            return fail(err, "%s must be a whole number from %lld to %lld", key, (long long)lo, (long long)hi);
-        if (key[0] == 's')
-            par->start_e = v;
-        else if (key[0] == 'e')
-            par->e_per_king = v;
-        else if (key[0] == 'd')
-            par->deadline_h = v;
-        else if (key[0] == 'h')
-            par->holiday_days = v;
-        else
-            par->max_timeouts = v;
-    } else if (strcmp(key, "create") == 0) {
-        if (str_ieq(val, "yes"))
-            par->create = true;
-        else if (str_ieq(val, "no"))
-            par->create = false;
-        else
-            return fail(err, "create must be yes or no");
-    } else if (strcmp(key, "codes") == 0) {
-        uint32_t m = 0;
-        if (!*val)
-            return fail(err, "codes needs letters");
-        for (const char *p = val; *p; p++) {
-            int g = gene_from_char(*p);
-            if (g < 0 || g == GENE_K)
-                return fail(err, "codes takes letters A..Z except K");
-            m |= 1u << g;
-        }
-        par->codes = m;
-    } else if (strcmp(key, "gamble") == 0) {
-        int k;
-        for (k = 0; k < 4; k++)
-            if (str_ieq(val, gamble_name[k]))
-                break;
-        if (k == 4)
-            return fail(err, "gamble must be both, position, order or none");
-        par->gamble = (GambleMode)k;
-    } else if (strcmp(key, "seed") == 0) {
-        if (!parse_i64(val, &v))
-            return fail(err, "seed must be a whole number");
-        par->seed = (uint64_t)v;
-    } else if (strcmp(key, "name") == 0) {
-        if (!valid_token(val, 100) || strchr(val, '(') || strchr(val, ')'))
-            return fail(err, "name must be 1 to 100 printable characters without spaces or parentheses");
-        snprintf(par->name, sizeof par->name, "%s", val);
-    } else {
-        return fail(err, "unknown parameter");
-    }
-    return 0;
-}
-
 static int parse_players(Parser *ps, Board *b, Entry *e)
 {
     StrList w = {0};
@@ -741,7 +624,7 @@ static int parse_players(Parser *ps, Board *b, Entry *e)
     b->pl = xcalloc((size_t)n, sizeof *b->pl);
     b->np = n;
     for (int i = 0; i < n; i++) {
-        if (!valid_token(w.v[i], USERID_MAX) || strchr(w.v[i], ':')) {
+        if (!str_is_word(w.v[i], USERID_MAX) || strchr(w.v[i], ':')) {
             sl_free(&w);
             return perr(ps, e->line, "bad userid in (players");
         }
@@ -801,7 +684,7 @@ static int parse_body(Parser *ps, Board *b)
     if (ps->n == 0 || strcmp(ps->e[0].name, "genetess") != 0)
         return perr(ps, 1, "not a genetess board (first entry must be (genetess <version>))");
     int64_t v;
-    if (!parse_int_range(ps->e[0].rest, 1, 1000, &v))
+    if (!parse_i64_range(ps->e[0].rest, 1, 1000, &v))
         return perr(ps, 1, "bad version");
     if (v != BOARD_FORMAT_VERSION)
         return perr(ps, 1, "unsupported board format version %lld", (long long)v);
@@ -820,30 +703,16 @@ static int parse_body(Parser *ps, Board *b)
     }
     if (!(e = find_entry(ps, "number", false, true, &rc)))
         return -1;
-    if (!parse_int_range(e->rest, 1, 999999999, &v))
+    if (!parse_i64_range(e->rest, 1, 999999999, &v))
         return perr(ps, e->line, "bad board number");
     b->number = (int)v;
 
     if (!(e = find_entry(ps, "params", false, true, &rc)))
         return -1;
     {
-        StrList w = {0};
-        split_words(e->rest, &w);
-        for (int i = 0; i < w.n; i++) {
-            char *eq = strchr(w.v[i], '=');
-            Err e2;
-            if (!eq) {
-                sl_free(&w);
-                return perr(ps, e->line, "bad parameter (key=value)");
-            }
-            *eq = '\0';
-            if (params_set(&b->par, w.v[i], eq + 1, &e2) < 0) {
-                perr(ps, e->line, "%s: %s", w.v[i], e2.msg);
-                sl_free(&w);
-                return -1;
-            }
-        }
-        sl_free(&w);
+        Err e2;
+        if (params_parse(&b->par, e->rest, &e2) < 0)
+            return perr(ps, e->line, "%s", e2.msg);
     }
     if (!(e = find_entry(ps, "players", false, true, &rc)) || parse_players(ps, b, e) < 0)
         return -1;
@@ -1060,7 +929,7 @@ static int parse_body(Parser *ps, Board *b)
             g->set = true;
             for (int i = 2; i < n; i++) {
                 int64_t x;
-                if (!parse_int_range(w.v[i], 1, MAX_PLAYERS, &x)) {
+                if (!parse_i64_range(w.v[i], 1, MAX_PLAYERS, &x)) {
                     sl_free(&w);
                     return perr(ps, e->lines[k], "bad gamble preference");
                 }
@@ -1144,7 +1013,7 @@ static int parse_body(Parser *ps, Board *b)
 
     if ((e = find_entry(ps, "initial", true, false, &rc))) {
         int64_t base;
-        if (e->items.n < 1 || !parse_int_range(e->items.v[0], 0, b->moves.n, &base))
+        if (e->items.n < 1 || !parse_i64_range(e->items.v[0], 0, b->moves.n, &base))
             return perr(ps, e->line, "(initial must start with the number of moves it reflects");
         b->initial_base = (int)base;
         Buf t;

@@ -2,6 +2,7 @@
 #ifndef GENETESS_BOARD_H
 #define GENETESS_BOARD_H
 
+#include "params.h"
 #include "pieces.h"
 #include "rng.h"
 
@@ -31,8 +32,6 @@ typedef enum { PS_ACTIVE, PS_ELIMINATED, PS_RESIGNED, PS_FORFEIT } PlayerStatus;
 extern const char *const board_status_name[];
 
 typedef enum { PHASE_ROUND0, PHASE_PLAY, PHASE_ENDED } Phase;
-typedef enum { GAMBLE_BOTH, GAMBLE_POSITION, GAMBLE_ORDER, GAMBLE_NONE } GambleMode;
-extern const char *const gamble_name[];
 
 typedef struct Piece {
     int sq;
@@ -99,20 +98,6 @@ typedef struct StartPiece {
     int sq;
     Genome g;
 } StartPiece;
-
-typedef struct Params {
-    char map[64];
-    int64_t start_e;
-    int64_t e_per_king;
-    bool create;
-    uint32_t codes;     /* bit per gene CREATE may buy */
-    int64_t deadline_h;
-    int64_t holiday_days;
-    GambleMode gamble;
-    int64_t max_timeouts;
-    uint64_t seed;
-    char name[128];
-} Params;
 
 /* Time-dependent state: never compared by verify (SPEC 3.2). */
 typedef struct Clock {
@@ -203,13 +188,7 @@ char *board_turn_label(const Board *b, char *buf);
 /* The move number k of SPEC 2.2: lines in moves + 1. */
 int board_move_number(const Board *b);
 
-/* Sets one game parameter (SPEC 2.4 keys: map, start-e, e-per-king, create, codes, deadline,
- * holiday-days, gamble, max-timeouts, seed, name) from text; fails with the reason. */
-int params_set(Params *par, const char *key, const char *val, Err *err);
-
 /* ---- life cycle, files ---- */
-/* The default game parameters of SPEC 2.4. */
-Params board_new_params(void);
 Board *board_new(void);
 void board_free(Board *b);
 /* Allocates the grid for w x h, all outside. */

@@ -583,8 +583,6 @@ static int cmd_challenge(int argc, char **argv)
         const char *a = argv[i];
         if (a[0] == '-') {
             const char *eq = strchr(a, '=');
-            static const char *const known[] = {"map", "start-e", "e-per-king", "create", "codes", "deadline",
-                                                "holiday-days", "gamble", "max-timeouts", "seed", "name", NULL};
             bool ok = a[1] == '-' && eq && eq > a + 2;
             char key[32] = "";
             if (ok) {
@@ -593,10 +591,7 @@ static int cmd_challenge(int argc, char **argv)
                 if (ok) {
                     memcpy(key, a + 2, kl);
                     key[kl] = '\0';
-                    int k;
-                    for (k = 0; known[k] && strcmp(known[k], key); k++)
-                        ;
-                    ok = known[k] != NULL;
+                    ok = params_find(key) >= 0;
                 }
             }
             if (!ok || has_control(a)) {
@@ -663,7 +658,7 @@ static int cmd_challenge(int argc, char **argv)
         goto out;
     }
     Params *par = &b->par;
-    *par = board_new_params();
+    *par = params_default();
     par->seed = ((uint64_t)c.now << 20) ^ (uint64_t)getpid();
     for (int i = 0; i < map.nparams; i++)
         if (params_set(par, map.params[i].key, map.params[i].value, &err) < 0) {

@@ -639,7 +639,7 @@ static void params_section(const Board *b, Buf *out)
     char *t = xasprintf("start-e=%" PRId64 ", e-per-king=%" PRId64 ", create=%s, deadline=%" PRId64
                         "h, holiday-days=%" PRId64 ", gamble=%s, max-timeouts=%" PRId64 "%s, map=%s",
                         par->start_e, par->e_per_king, par->create ? "yes" : "no", par->deadline_h,
-                        par->holiday_days, gamble_name[par->gamble], par->max_timeouts,
+                        par->holiday_days, params_gamble_name[par->gamble], par->max_timeouts,
                         par->max_timeouts ? "" : " (never)", par->map[0] ? par->map : "-");
     wrap(out, "Parameters: ", 4, t);
     free(t);

@@ -20,7 +20,7 @@ static Board *new_game_mode(const char *map, int nplayers, uint64_t seed, Gamble
     Board *b = m.b;
     m.b = NULL;
     map_free(&m);
-    b->par = board_new_params();
+    b->par = params_default();
     b->par.gamble = mode;
     b->par.start_e = 200;
     b->par.seed = seed;
