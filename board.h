@@ -1,4 +1,4 @@
-/* board: the Board (terrain, players, pieces, specials, starts, clock, history); squares; load/save; invariants. */
+/* board: the Board (terrain, players, pieces, specials, starts, clock, history); squares; invariants. */
 #ifndef GENETESS_BOARD_H
 #define GENETESS_BOARD_H
 
@@ -193,12 +193,6 @@ Board *board_new(void);
 void board_free(Board *b);
 /* Allocates the grid for w x h, all outside. */
 void board_set_size(Board *b, int w, int h);
-/* Serializes the whole board (GameFile syntax). Caller frees. */
-char *board_serialize(const Board *b);
-/* Serializes without the entries verify ignores (clock, queues, news, ...): the replay comparison text. */
-char *board_serialize_core(const Board *b);
-/* Parses board text; name is used in messages ("<name>:<line>: reason"). Returns NULL and fills err. */
-Board *board_parse(const char *text, const char *name, Err *err);
 /* Checks the invariants of SPEC 3.2; returns 0 or fails with the reason. */
 int board_check(const Board *b, Err *err);
 

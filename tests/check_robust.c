@@ -38,7 +38,7 @@ static Board *new_game_mode(const char *map, int nplayers, uint64_t seed, Gamble
     game_init(&g, b, 1000);
     clock_begin(&g);
     game_done(&g);
-    b->initial = board_serialize(b);
+    b->initial = boardfile_write(b);
     b->initial_base = 0;
     return b;
 }
@@ -267,13 +267,13 @@ static void play_random_game(const char *map, int nplayers, uint64_t seed, int o
     Board *rep = NULL;
     Err err;
     ck_assert_msg(game_replay(b, -1, &rep, &err) == 0, "seed %llu: %s", (unsigned long long)seed, err.msg);
-    char *want = board_serialize_core(b), *got = board_serialize_core(rep);
+    char *want = boardfile_write_core(b), *got = boardfile_write_core(rep);
     ck_assert_msg(strcmp(want, got) == 0, "seed %llu: replay differs", (unsigned long long)seed);
     /* ...and the saved board loads back to the same text. */
-    char *full = board_serialize(b);
-    Board *back = board_parse(full, "101", &err);
+    char *full = boardfile_write(b);
+    Board *back = boardfile_parse(full, "101", &err);
     ck_assert_msg(back != NULL, "seed %llu: %s", (unsigned long long)seed, err.msg);
-    char *again = board_serialize(back);
+    char *again = boardfile_write(back);
     ck_assert_str_eq(again, full);
     free(want);
     free(got);
@@ -300,7 +300,7 @@ END_TEST
 START_TEST(test_mutated_boards)
 {
     Board *b = new_game("quartet", 3, 5);
-    char *base = board_serialize(b);
+    char *base = boardfile_write(b);
     board_free(b);
     Rng r;
     rng_seed(&r, 4242 + (uint64_t)_i);
@@ -318,14 +318,14 @@ START_TEST(test_mutated_boards)
         else
             t[at] = "()\\\n 0-9"[rng_below(&r, 8)];      /* structure characters */
         Err err;
-        Board *c = board_parse(t, "101", &err);
+        Board *c = boardfile_parse(t, "101", &err);
         if (c) {
             Err e2;
             ck_assert_msg(board_check(c, &e2) == 0, "%s", e2.msg);
-            char *s1 = board_serialize(c);
-            Board *d = board_parse(s1, "101", &err);
+            char *s1 = boardfile_write(c);
+            Board *d = boardfile_parse(s1, "101", &err);
             ck_assert_msg(d != NULL, "re-parse: %s", err.msg);
-            char *s2 = board_serialize(d);
+            char *s2 = boardfile_write(d);
             ck_assert_str_eq(s1, s2);
             free(s1);
             free(s2);
