@@ -22,13 +22,16 @@ enum {
 
 /* The 8 directions, N first, clockwise. */
 typedef enum { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW, DIR_COUNT } Dir;
+/* Column and row step of each direction, and its name. */
 extern const int board_dir_dc[DIR_COUNT], board_dir_dr[DIR_COUNT];
 extern const char *const board_dir_name[DIR_COUNT];
 /* Returns the direction for a name (N, NE, ...; either case) or -1. */
 int board_dir_parse(const char *s);
+/* NE, SE, SW and NW are diagonal. */
 static inline bool board_dir_diagonal(int d) { return d & 1; }
 
 typedef enum { PS_ACTIVE, PS_ELIMINATED, PS_RESIGNED, PS_FORFEIT } PlayerStatus;
+/* As the board file and the sheets write a status: active, eliminated, resigned, forfeited. */
 extern const char *const board_status_name[];
 
 typedef enum { PHASE_ROUND0, PHASE_PLAY, PHASE_ENDED } Phase;
@@ -139,6 +142,7 @@ typedef struct Board {
 } Board;
 
 /* ---- squares ---- */
+/* The square at zero-based col and row; its column and row. */
 static inline int board_sq(const Board *b, int col, int row) { return row * b->w + col; }
 static inline int board_col(const Board *b, int sq) { return sq % b->w; }
 static inline int board_row(const Board *b, int sq) { return sq / b->w; }
@@ -156,6 +160,7 @@ int board_step(const Board *b, int sq, int d);
 int board_dist(const Board *b, int a, int c);
 
 /* ---- pieces ---- */
+/* The piece on sq, or NULL (also off the grid). */
 Piece *board_piece_at(const Board *b, int sq);
 /* Adds a piece on an empty square; returns it. */
 Piece *board_add_piece(Board *b, int sq, int owner, const Genome *g);
@@ -177,7 +182,9 @@ int64_t board_king_codes(const Board *b, int player);
 bool board_player_has_turns(const Board *b, int player);
 /* Index of a player by userid (case-insensitive) or -1. */
 int board_player_index(const Board *b, const char *id);
+/* The special on sq, or NULL. */
 Special *board_special_at(const Board *b, int sq);
+/* sq is on the grid and floor. */
 bool board_is_floor(const Board *b, int sq);
 /* Inside the exterior walls: any non-wall, non-outside square or interior wall. */
 bool board_in_area(const Board *b, int sq);
@@ -188,10 +195,12 @@ char *board_turn_label(const Board *b, char *buf);
 /* The move number k of SPEC 2.2: lines in moves + 1. */
 int board_move_number(const Board *b);
 
-/* ---- life cycle, files ---- */
+/* ---- life cycle, invariants ---- */
+/* A new empty board: format version, default parameters, no grid (caller frees with board_free). */
 Board *board_new(void);
+/* Frees b and everything it owns; NULL is allowed. */
 void board_free(Board *b);
-/* Allocates the grid for w x h, all outside. */
+/* Allocates the grid for w x h, all outside, and drops every piece. */
 void board_set_size(Board *b, int w, int h);
 /* Checks the invariants of SPEC 3.2; returns 0 or fails with the reason. */
 int board_check(const Board *b, Err *err);
