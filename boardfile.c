@@ -162,12 +162,14 @@ static Entry *find_entry(Parser *ps, const char *name, bool multi, bool required
 }
 
 
-/* One entry of the GameFile: how it is written, read and checked. */
+/* What an entry is: multi-line ("(name", one item a line, ")"; else "(name text)"), required, and core (verify
+ * compares it, boardfile_write_core writes it; the rest is private or time-dependent). */
+enum { ENTRY_MULTI = 1, ENTRY_REQUIRED = 2, ENTRY_CORE = 4 };
+
+/* One entry of the GameFile: how it is read, written and checked. */
 typedef struct EntryDef {
     const char *name;
-    bool multi;         /* a multi-line entry: "(name", one item a line, ")"; else "(name text)" */
-    bool required;
-    bool core;          /* verify compares it (boardfile_write_core writes it) */
+    int flags;          /* ENTRY_* */
     int rank;           /* reading order: after the entries whose state it checks against */
     /* Reads the entry into b; fails with "<name>:<line>: reason". */
     int (*read)(Parser *ps, Board *b, Entry *e);
@@ -862,35 +864,34 @@ enum {
     RANK_CLOCK, RANK_HOLIDAYS, RANK_QUIET, RANK_QUEUE, RANK_NEWS, RANK_EBOOK, RANK_SEAT, RANK_INITIAL, RANK_COUNT
 };
 
-/* The GameFile entries in the order they are written (SPEC 3.2). core: verify compares it (the rest is private
- * or time-dependent). A row without write only checks; a row without read is the header. */
+/* The GameFile entries in the order they are written (SPEC 3.2). A row without write only checks; the row
+ * without read is the header, which read_header reads first. */
 static const EntryDef entry_table[] = {
-    {"genetess", .required = true, .core = true, RANK_HEADER, NULL, write_version},
-    {"number", .required = true, .core = true, RANK_NUMBER, read_number, write_number},
-    {"params", .required = true, .core = true, RANK_PARAMS, read_params, write_params},
-    {"turn", .required = true, .core = true, RANK_TURN, read_turn, write_turn},
-    {"players", .required = true, .core = true, RANK_PLAYERS, read_players, write_players},
-    {"energy", .required = true, .core = true, RANK_ENERGY, read_energy, write_energy},
-    {"status", .multi = true, .core = true, RANK_STATUS, read_status, write_status},
-    {"map", .multi = true, .required = true, .core = true, RANK_MAP, read_map, write_map},
-    {"pieces", .multi = true, .required = true, .core = true, RANK_PIECES, read_pieces, write_pieces},
-    {"specials", .multi = true, .core = true, RANK_SPECIALS, read_specials, write_specials},
-    {"starts", .multi = true, .core = true, RANK_STARTS, read_starts, write_starts},
-    {"startpieces", .multi = true, .core = true, RANK_STARTPIECES, read_startpieces, write_startpieces,
-     .absent = no_startpieces},
-    {"random", .required = true, .core = true, RANK_RANDOM, read_random, write_random},
-    {"views", .multi = true, .core = true, RANK_VIEWS, read_views, write_views},
-    {"gambles", .multi = true, .core = true, RANK_GAMBLES, read_gambles, write_gambles},
-    {"moves", .multi = true, .required = true, .core = true, RANK_MOVES, read_moves, write_moves},
-    {"result", .core = true, RANK_RESULT, read_result, write_result, .absent = no_result},
-    {"clock", .rank = RANK_CLOCK, read_clock, write_clock},
-    {"holidays", .rank = RANK_HOLIDAYS, read_holidays, write_holidays},
-    {"quiet", .rank = RANK_QUIET, read_quiet, write_quiet},
-    {"queue", .multi = true, .rank = RANK_QUEUE, read_queue, write_queue},
-    {"news", .multi = true, .rank = RANK_NEWS, read_news, write_news},
-    {"ebook", .multi = true, .rank = RANK_EBOOK, read_ebook, write_ebook},
-    {"turn", .required = true, .rank = RANK_SEAT, check_turn_seat, NULL},
-    {"initial", .multi = true, .rank = RANK_INITIAL, read_initial, write_initial, .absent = no_initial},
+    {"genetess", ENTRY_REQUIRED | ENTRY_CORE, RANK_HEADER, NULL, write_version, NULL},
+    {"number", ENTRY_REQUIRED | ENTRY_CORE, RANK_NUMBER, read_number, write_number, NULL},
+    {"params", ENTRY_REQUIRED | ENTRY_CORE, RANK_PARAMS, read_params, write_params, NULL},
+    {"turn", ENTRY_REQUIRED | ENTRY_CORE, RANK_TURN, read_turn, write_turn, NULL},
+    {"players", ENTRY_REQUIRED | ENTRY_CORE, RANK_PLAYERS, read_players, write_players, NULL},
+    {"energy", ENTRY_REQUIRED | ENTRY_CORE, RANK_ENERGY, read_energy, write_energy, NULL},
+    {"status", ENTRY_MULTI | ENTRY_CORE, RANK_STATUS, read_status, write_status, NULL},
+    {"map", ENTRY_MULTI | ENTRY_REQUIRED | ENTRY_CORE, RANK_MAP, read_map, write_map, NULL},
+    {"pieces", ENTRY_MULTI | ENTRY_REQUIRED | ENTRY_CORE, RANK_PIECES, read_pieces, write_pieces, NULL},
+    {"specials", ENTRY_MULTI | ENTRY_CORE, RANK_SPECIALS, read_specials, write_specials, NULL},
+    {"starts", ENTRY_MULTI | ENTRY_CORE, RANK_STARTS, read_starts, write_starts, NULL},
+    {"startpieces", ENTRY_MULTI | ENTRY_CORE, RANK_STARTPIECES, read_startpieces, write_startpieces, no_startpieces},
+    {"random", ENTRY_REQUIRED | ENTRY_CORE, RANK_RANDOM, read_random, write_random, NULL},
+    {"views", ENTRY_MULTI | ENTRY_CORE, RANK_VIEWS, read_views, write_views, NULL},
+    {"gambles", ENTRY_MULTI | ENTRY_CORE, RANK_GAMBLES, read_gambles, write_gambles, NULL},
+    {"moves", ENTRY_MULTI | ENTRY_REQUIRED | ENTRY_CORE, RANK_MOVES, read_moves, write_moves, NULL},
+    {"result", ENTRY_CORE, RANK_RESULT, read_result, write_result, no_result},
+    {"clock", 0, RANK_CLOCK, read_clock, write_clock, NULL},
+    {"holidays", 0, RANK_HOLIDAYS, read_holidays, write_holidays, NULL},
+    {"quiet", 0, RANK_QUIET, read_quiet, write_quiet, NULL},
+    {"queue", ENTRY_MULTI, RANK_QUEUE, read_queue, write_queue, NULL},
+    {"news", ENTRY_MULTI, RANK_NEWS, read_news, write_news, NULL},
+    {"ebook", ENTRY_MULTI, RANK_EBOOK, read_ebook, write_ebook, NULL},
+    {"turn", ENTRY_REQUIRED, RANK_SEAT, check_turn_seat, NULL, NULL},
+    {"initial", ENTRY_MULTI, RANK_INITIAL, read_initial, write_initial, no_initial},
 };
 #define NENTRIES ((int)(sizeof entry_table / sizeof entry_table[0]))
 
@@ -918,7 +919,7 @@ static int read_entries(Parser *ps, Board *b)
             if (d->rank != rank)
                 continue;
             int rc = 0;
-            Entry *e = find_entry(ps, d->name, d->multi, d->required, &rc);
+            Entry *e = find_entry(ps, d->name, d->flags & ENTRY_MULTI, d->flags & ENTRY_REQUIRED, &rc);
             if (rc < 0 || (e && d->read(ps, b, e) < 0))
                 return -1;
         }
@@ -951,9 +952,9 @@ static char *write_entries(const Board *b, bool core)
     buf_init(&o);
     for (int i = 0; i < NENTRIES; i++) {
         const EntryDef *d = &entry_table[i];
-        if (!d->write || (core && !d->core) || (d->absent && d->absent(b)))
+        if (!d->write || (core && !(d->flags & ENTRY_CORE)) || (d->absent && d->absent(b)))
             continue;
-        buf_printf(&o, "(%s%s", d->name, d->multi ? "\n" : "");
+        buf_printf(&o, "(%s%s", d->name, d->flags & ENTRY_MULTI ? "\n" : "");
         d->write(&o, b);
         buf_add(&o, ")\n");
     }

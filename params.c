@@ -8,8 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const params_gamble_name[GAMBLE_COUNT] = {"both", "position", "order", "none"};
-static const char *const gamble_words[] = {"both", "position", "order", "none", NULL};
+const char *const params_gamble_name[GAMBLE_COUNT + 1] = {"both", "position", "order", "none", NULL};
 
 /* pieces.txt: K cannot be bought, so no game offers it to CREATE. */
 #define CODE_UNBUYABLE 'K'
@@ -19,6 +18,13 @@ static const char *const gamble_words[] = {"both", "position", "order", "none", 
 /* Column at which the help's option lines wrap. */
 #define HELP_WIDTH 78
 
+/* The largest E (and time-out count) an option takes. */
+#define E_OPTION_MAX 1000000000000LL
+
+/* The longest game name (SPEC 2.4 --name). */
+#define NAME_CHARS 100
+_Static_assert(NAME_CHARS < sizeof((Params *)0)->name, "the longest name fits Params.name");
+
 /* SPEC 2.4, in the order of the help and of the board file's (params entry. */
 const ParamInfo params_table[PARAM_COUNT] = {
     [PARAM_MAP] = {"map", PTYPE_MAP, offsetof(Params, map), .hi = sizeof((Params *)0)->map - 1,
@@ -26,9 +32,9 @@ const ParamInfo params_table[PARAM_COUNT] = {
                    .help_default = "the built-in map for the number of players",
                    .help_more = "A mailed command may name only a built-in map or a file in $PBMHOME/maps/; a path is "
                                 "allowed only at a terminal."},
-    [PARAM_START_E] = {"start-e", PTYPE_INT, offsetof(Params, start_e), 0, 1000000000000LL, 5, .in_map = true,
+    [PARAM_START_E] = {"start-e", PTYPE_INT, offsetof(Params, start_e), 0, E_OPTION_MAX, 5, .in_map = true,
                        .usage = "N", .help = "the E each player starts with"},
-    [PARAM_E_PER_KING] = {"e-per-king", PTYPE_INT, offsetof(Params, e_per_king), 0, 1000000000000LL, 1,
+    [PARAM_E_PER_KING] = {"e-per-king", PTYPE_INT, offsetof(Params, e_per_king), 0, E_OPTION_MAX, 1,
                           .in_map = true, .usage = "N", .help = "the E gained per K code per turn"},
     [PARAM_CREATE] = {"create", PTYPE_BOOL, offsetof(Params, create), .def = 1, .in_map = true, .usage = "yes|no",
                       .help = "whether CREATE is allowed"},
@@ -38,14 +44,14 @@ const ParamInfo params_table[PARAM_COUNT] = {
                         .usage = "HOURS", .help = "the time for each turn"},
     [PARAM_HOLIDAY_DAYS] = {"holiday-days", PTYPE_INT, offsetof(Params, holiday_days), 0, 365, 14, .in_map = true,
                             .usage = "N", .help = "each player's holiday allowance, in days of suspension"},
-    [PARAM_GAMBLE] = {"gamble", PTYPE_ENUM, offsetof(Params, gamble), .def = GAMBLE_BOTH, .words = gamble_words,
+    [PARAM_GAMBLE] = {"gamble", PTYPE_ENUM, offsetof(Params, gamble), .def = GAMBLE_BOTH, .words = params_gamble_name,
                       .in_map = true, .usage = "both|position|order|none", .help = "what round 0 gambles for"},
-    [PARAM_MAX_TIMEOUTS] = {"max-timeouts", PTYPE_INT, offsetof(Params, max_timeouts), 0, 1000000000000LL, 0,
+    [PARAM_MAX_TIMEOUTS] = {"max-timeouts", PTYPE_INT, offsetof(Params, max_timeouts), 0, E_OPTION_MAX, 0,
                             .in_map = true, .usage = "N", .help = "consecutive time-outs that forfeit; 0 is never"},
     [PARAM_SEED] = {"seed", PTYPE_WHOLE, offsetof(Params, seed), .in_map = true, .usage = "N",
                     .help = "the random seed; the same seed and orders give the same game",
                     .help_default = "from the time and process id"},
-    [PARAM_NAME] = {"name", PTYPE_TEXT, offsetof(Params, name), .hi = 100, .in_map = true, .usage = "TEXT",
+    [PARAM_NAME] = {"name", PTYPE_TEXT, offsetof(Params, name), .hi = NAME_CHARS, .in_map = true, .usage = "TEXT",
                     .help = "the game's name on the sheets; \"_\" shows as a space", .help_default = "none"},
 };
 
