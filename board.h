@@ -1,7 +1,8 @@
-/* board: the Board (terrain, players, pieces, specials, starts, clock, history); squares; load/save; invariants. */
+/* board: the Board (terrain, players, pieces, specials, starts, clock, history); squares; invariants. */
 #ifndef GENETESS_BOARD_H
 #define GENETESS_BOARD_H
 
+#include "params.h"
 #include "pieces.h"
 #include "rng.h"
 #include "specials.h"
@@ -22,18 +23,19 @@ enum {
 
 /* The 8 directions, N first, clockwise. */
 typedef enum { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW, DIR_COUNT } Dir;
-extern const int dir_dc[DIR_COUNT], dir_dr[DIR_COUNT];
-extern const char *const dir_name[DIR_COUNT];
+/* Column and row step of each direction, and its name. */
+extern const int board_dir_dc[DIR_COUNT], board_dir_dr[DIR_COUNT];
+extern const char *const board_dir_name[DIR_COUNT];
 /* Returns the direction for a name (N, NE, ...; either case) or -1. */
-int dir_parse(const char *s);
-static inline bool dir_diagonal(int d) { return d & 1; }
+int board_dir_parse(const char *s);
+/* NE, SE, SW and NW are diagonal. */
+static inline bool board_dir_diagonal(int d) { return d & 1; }
 
 typedef enum { PS_ACTIVE, PS_ELIMINATED, PS_RESIGNED, PS_FORFEIT } PlayerStatus;
-extern const char *const player_status_name[];
+/* As the board file and the sheets write a status: active, eliminated, resigned, forfeited. */
+extern const char *const board_status_name[];
 
 typedef enum { PHASE_ROUND0, PHASE_PLAY, PHASE_ENDED } Phase;
-typedef enum { GAMBLE_BOTH, GAMBLE_POSITION, GAMBLE_ORDER, GAMBLE_NONE } GambleMode;
-extern const char *const gamble_name[];
 
 typedef struct Piece {
     int sq;
@@ -93,20 +95,6 @@ typedef struct StartPiece {
     Genome g;
 } StartPiece;
 
-typedef struct Params {
-    char map[64];
-    int64_t start_e;
-    int64_t e_per_king;
-    bool create;
-    uint32_t codes;     /* bit per gene CREATE may buy */
-    int64_t deadline_h;
-    int64_t holiday_days;
-    GambleMode gamble;
-    int64_t max_timeouts;
-    uint64_t seed;
-    char name[128];
-} Params;
-
 /* Time-dependent state: never compared by verify (SPEC 3.2). */
 typedef struct Clock {
     int64_t created;
@@ -147,15 +135,16 @@ typedef struct Board {
 } Board;
 
 /* ---- squares ---- */
+/* The square at zero-based col and row; its column and row. */
 static inline int board_sq(const Board *b, int col, int row) { return row * b->w + col; }
-static inline int sq_col(const Board *b, int sq) { return sq % b->w; }
-static inline int sq_row(const Board *b, int sq) { return sq / b->w; }
+static inline int board_col(const Board *b, int sq) { return sq % b->w; }
+static inline int board_row(const Board *b, int sq) { return sq / b->w; }
 /* Parses "K3"/"ab12" into a square of b; fails (err says why) when malformed or off the grid. */
 int board_parse_sq(const Board *b, const char *s, int *sq, Err *err);
 /* Parses a square name without a board: col and row zero-based. Returns 0 or -1. */
-int sq_parse_name(const char *s, int *col, int *row);
+int board_sq_parse_name(const char *s, int *col, int *row);
 /* Writes the name of a column (0 -> "A", 26 -> "AA") into buf. */
-char *col_name(int col, char *buf);
+char *board_col_name(int col, char *buf);
 /* Writes a square's name into buf (at least 8 bytes) and returns buf. */
 char *board_sq_name(const Board *b, int sq, char *buf);
 /* The neighbour of sq in direction d, or -1 off the grid. */
@@ -164,6 +153,7 @@ int board_step(const Board *b, int sq, int d);
 int board_dist(const Board *b, int a, int c);
 
 /* ---- pieces ---- */
+/* The piece on sq, or NULL (also off the grid). */
 Piece *board_piece_at(const Board *b, int sq);
 /* Adds a piece on an empty square; returns it. */
 Piece *board_add_piece(Board *b, int sq, int owner, const Genome *g);
@@ -185,7 +175,9 @@ int64_t board_king_codes(const Board *b, int player);
 bool board_player_has_turns(const Board *b, int player);
 /* Index of a player by userid (case-insensitive) or -1. */
 int board_player_index(const Board *b, const char *id);
+/* The special on sq, or NULL. */
 Special *board_special_at(const Board *b, int sq);
+/* sq is on the grid and floor. */
 bool board_is_floor(const Board *b, int sq);
 /* Inside the exterior walls: any non-wall, non-outside square or interior wall. */
 bool board_in_area(const Board *b, int sq);
@@ -196,23 +188,13 @@ char *board_turn_label(const Board *b, char *buf);
 /* The move number k of SPEC 2.2: lines in moves + 1. */
 int board_move_number(const Board *b);
 
-/* Sets one game parameter (SPEC 2.4 keys: map, start-e, e-per-king, create, codes, deadline,
- * holiday-days, gamble, max-timeouts, seed, name) from text; fails with the reason. */
-int params_set(Params *par, const char *key, const char *val, Err *err);
-
-/* ---- life cycle, files ---- */
-/* The default game parameters of SPEC 2.4. */
-Params board_new_params(void);
+/* ---- life cycle, invariants ---- */
+/* A new empty board: format version, default parameters, no grid (caller frees with board_free). */
 Board *board_new(void);
+/* Frees b and everything it owns; NULL is allowed. */
 void board_free(Board *b);
-/* Allocates the grid for w x h, all outside. */
+/* Allocates the grid for w x h, all outside, and drops every piece. */
 void board_set_size(Board *b, int w, int h);
-/* Serializes the whole board (GameFile syntax). Caller frees. */
-char *board_serialize(const Board *b);
-/* Serializes without the entries verify ignores (clock, queues, news, ...): the replay comparison text. */
-char *board_serialize_core(const Board *b);
-/* Parses board text; name is used in messages ("<name>:<line>: reason"). Returns NULL and fills err. */
-Board *board_parse(const char *text, const char *name, Err *err);
 /* Checks the invariants of SPEC 3.2; returns 0 or fails with the reason. */
 int board_check(const Board *b, Err *err);
 

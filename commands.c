@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "board.h"
+#include "boardfile.h"
 #include "clock.h"
 #include "game.h"
 #include "help.h"
@@ -192,7 +193,7 @@ static int load_board(Ctx *c, const char *nstr, Board **out, bool *archived)
     }
     char name[32];
     snprintf(name, sizeof name, "%d", n);
-    Board *b = board_parse(text, name, &err);
+    Board *b = boardfile_parse(text, name, &err);
     free(text);
     if (!b) {
         /* SPEC 2.4/5: no message echoes a file; the reason names squares and tokens of the board, so
@@ -212,7 +213,7 @@ static int load_board(Ctx *c, const char *nstr, Board **out, bool *archived)
     if (b->moves.n && strstr(b->moves.v[b->moves.n - 1], " admin EDIT") && b->initial_base < b->moves.n) {
         free(b->initial);
         b->initial = NULL;
-        b->initial = board_serialize(b);
+        b->initial = boardfile_write(b);
         b->initial_base = b->moves.n;
     }
     if (archived)
@@ -308,9 +309,9 @@ static void abandon_unsaved(Ctx *c)
 static int save_board(Ctx *c, Board *b)
 {
     Err err;
-    char *text = board_serialize(b);
+    char *text = boardfile_write(b);
     /* Never write a board that would not load back. */
-    Board *check = board_parse(text, "new", &err);
+    Board *check = boardfile_parse(text, "new", &err);
     if (!check) {
         free(text);
         fprintf(stderr, "genetess: internal error: the new board does not load: %s\n", err.msg);
@@ -611,8 +612,6 @@ static int cmd_challenge(int argc, char **argv)
         const char *a = argv[i];
         if (a[0] == '-') {
             const char *eq = strchr(a, '=');
-            static const char *const known[] = {"map", "start-e", "e-per-king", "create", "codes", "deadline",
-                                                "holiday-days", "gamble", "max-timeouts", "seed", "name", NULL};
             bool ok = a[1] == '-' && eq && eq > a + 2;
             char key[32] = "";
             if (ok) {
@@ -621,10 +620,7 @@ static int cmd_challenge(int argc, char **argv)
                 if (ok) {
                     memcpy(key, a + 2, kl);
                     key[kl] = '\0';
-                    int k;
-                    for (k = 0; known[k] && strcmp(known[k], key); k++)
-                        ;
-                    ok = known[k] != NULL;
+                    ok = params_find(key) >= 0;
                 }
             }
             if (!ok || has_control(a)) {
@@ -691,7 +687,7 @@ static int cmd_challenge(int argc, char **argv)
         goto out;
     }
     Params *par = &b->par;
-    *par = board_new_params();
+    *par = params_default();
     par->seed = ((uint64_t)c.now << 20) ^ (uint64_t)getpid();
     for (int i = 0; i < map.nparams; i++)
         if (params_set(par, map.params[i].key, map.params[i].value, &err) < 0) {
@@ -727,7 +723,7 @@ static int cmd_challenge(int argc, char **argv)
     game_init(&g, b, c.now);
     turn_open(&g);
     b->initial = NULL;
-    char *init = board_serialize(b);
+    char *init = boardfile_write(b);
     b->initial = init;
     b->initial_base = 0;
     send_sheets(&c, &g, true, -1, NULL);
@@ -1349,7 +1345,7 @@ static int cmd_verify(int argc, char **argv)
         rc = EXIT_REFUSED;
         goto out;
     }
-    char *want = board_serialize_core(b), *got = board_serialize_core(r);
+    char *want = boardfile_write_core(b), *got = boardfile_write_core(r);
     if (strcmp(want, got) == 0) {
         buf_printf(&c.reply, "Genetess board %d: consistent (%d moves replayed)\n", b->number, b->moves.n);
         rc = EXIT_DONE;

@@ -335,7 +335,7 @@ static void teleport_into_rect(Game *g, int player, Special *sp)
 {
     Board *b = g->b;
     const int *t = sp->target.sq;
-    int c0 = sq_col(b, t[0]), c1 = sq_col(b, t[1]), r0 = sq_row(b, t[0]), r1 = sq_row(b, t[1]);
+    int c0 = board_col(b, t[0]), c1 = board_col(b, t[1]), r0 = board_row(b, t[0]), r1 = board_row(b, t[1]);
     int cmin = c0 < c1 ? c0 : c1, cmax = c0 < c1 ? c1 : c0, rmin = r0 < r1 ? r0 : r1, rmax = r0 < r1 ? r1 : r0;
     int cap = (cmax - cmin + 1) * (rmax - rmin + 1), nc = 0;
     int *cand = xmalloc(sizeof(int) * (size_t)cap);
@@ -728,7 +728,7 @@ static void firing_rockfall(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
     Board *b = g->b;
-    int r = genome_view_radius(&occ->g), c0 = sq_col(b, sp->sq), r0 = sq_row(b, sp->sq);
+    int r = genome_view_radius(&occ->g), c0 = board_col(b, sp->sq), r0 = board_row(b, sp->sq);
     int cmin = c0 - r < 0 ? 0 : c0 - r, cmax = c0 + r >= b->w ? b->w - 1 : c0 + r;
     int rmin = r0 - r < 0 ? 0 : r0 - r, rmax = r0 + r >= b->h ? b->h - 1 : r0 + r;
     int corners[4] = {sp->sq, board_sq(b, cmin, rmin), board_sq(b, cmax, rmax), board_sq(b, cmax, rmin)};

@@ -2,6 +2,7 @@
 #include "help.h"
 
 #include "embedded.h"
+#include "params.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -91,6 +92,22 @@ static bool read_override(const char *home, const char *name, Buf *out)
     return ok;
 }
 
+/* A line of a built-in text that stands for the option lines generated from the parameter table. */
+#define PARAMS_MARK "@params\n"
+
+/* Appends a built-in text, its PARAMS_MARK line replaced by the challenge options. */
+static void add_builtin(const char *text, Buf *out)
+{
+    const char *mark = strstr(text, "\n" PARAMS_MARK);
+    if (!mark) {
+        buf_add(out, text);
+        return;
+    }
+    buf_addn(out, text, (size_t)(mark + 1 - text));
+    params_help(out);
+    buf_add(out, mark + 1 + strlen(PARAMS_MARK));
+}
+
 /* Appends the text of one help file (override first, then built-in). Returns false if neither exists. */
 static bool add_file(const char *home, const char *name, Buf *out)
 {
@@ -101,7 +118,7 @@ static bool add_file(const char *home, const char *name, Buf *out)
     free(key);
     if (!text)
         return false;
-    buf_add(out, text);
+    add_builtin(text, out);
     return true;
 }
 

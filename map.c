@@ -13,10 +13,6 @@
 
 const char *const map_builtin_names[] = {"duel", "quartet", "melee", NULL};
 
-/* Keys a `param` line may set: the challenge options of SPEC 2.4 (values are checked by challenge). */
-static const char *const param_keys[] = {"start-e", "e-per-king", "create", "codes", "deadline",
-                                         "holiday-days", "gamble", "max-timeouts", "seed", "name", NULL};
-
 const char *map_default_for(int nplayers)
 {
     if (nplayers == 2)
@@ -273,7 +269,7 @@ static int map_square(Parser *ps, int line, const char *s, int *sq)
 {
     char e[32], up[32];
     int c, r;
-    if (sq_parse_name(s, &c, &r) < 0)
+    if (board_sq_parse_name(s, &c, &r) < 0)
         return perr(ps, line, "bad square '%s'", echo(s, e));
     if (c >= ps->w || r >= ps->h)
         return perr(ps, line, "square %s is off the board", str_upper(strcpy(up, echo(s, e))));
@@ -397,25 +393,25 @@ static int do_param(Parser *ps, int line, const char *rest)
     int k;
     if (!*rest)
         return perr(ps, line, "param needs a key and a value: param start-e 10");
-    for (k = 0; param_keys[k]; k++)
-        if (klen == strlen(param_keys[k]) && strcmp(key, param_keys[k]) == 0)
-            break;
-    if (!param_keys[k]) {
+    /* Keys a `param` line may set: the challenge options of SPEC 2.4 but map (values are checked by challenge). */
+    if ((k = params_find(key)) >= 0 && (klen != strlen(key) || !params_table[k].in_map))
+        k = -1;
+    if (k < 0) {
         char tok[MAP_LINE_MAX + 1];
         snprintf(tok, sizeof tok, "%.*s", (int)klen, rest);
         return perr(ps, line, "unknown param '%s'", echo(tok, e));
     }
     if (!*value)
-        return perr(ps, line, "param %s needs a value", param_keys[k]);
+        return perr(ps, line, "param %s needs a value", params_table[k].name);
     if (strlen(value) >= sizeof ps->params[0].value)
-        return perr(ps, line, "param %s: the value is longer than %d characters", param_keys[k],
+        return perr(ps, line, "param %s: the value is longer than %d characters", params_table[k].name,
                     (int)sizeof ps->params[0].value - 1);
     for (int i = 0; i < ps->nparams; i++)
-        if (strcmp(ps->params[i].key, param_keys[k]) == 0)
-            return perr(ps, line, "duplicate param %s", param_keys[k]);
+        if (strcmp(ps->params[i].key, params_table[k].name) == 0)
+            return perr(ps, line, "duplicate param %s", params_table[k].name);
     ps->params = xrealloc(ps->params, sizeof *ps->params * (size_t)(ps->nparams + 1));
     MapParam *mp = &ps->params[ps->nparams++];
-    snprintf(mp->key, sizeof mp->key, "%s", param_keys[k]);
+    snprintf(mp->key, sizeof mp->key, "%s", params_table[k].name);
     snprintf(mp->value, sizeof mp->value, "%s", value);
     return 0;
 }

@@ -36,7 +36,7 @@ void sight_compute(const Board *b, int player, uint8_t *m)
             continue;
         int r = genome_view_radius(&p->g);
         uint8_t bits = p->g.n[GENE_F] ? SIGHT_SEEN | SIGHT_DECODE : SIGHT_SEEN;
-        int pc = sq_col(b, p->sq), pr = sq_row(b, p->sq);
+        int pc = board_col(b, p->sq), pr = board_row(b, p->sq);
         int c0 = pc - r < 0 ? 0 : pc - r, c1 = pc + r >= b->w ? b->w - 1 : pc + r;
         int r0 = pr - r < 0 ? 0 : pr - r, r1 = pr + r >= b->h ? b->h - 1 : pr + r;
         for (int row = r0; row <= r1; row++)

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boardfile.h"
 #include "clock.h"
 #include "firing.h"
 
@@ -247,7 +248,7 @@ int turn_replay(const Board *b, int upto, Board **out, Err *err)
     if (upto >= 0 && upto < b->initial_base)
         return fail(err, "history before an admin edit is not replayable");
     Err e2;
-    Board *r = board_parse(b->initial, "initial", &e2);
+    Board *r = boardfile_parse(b->initial, "initial", &e2);
     if (!r)
         return fail(err, "the initial snapshot does not load: %s", e2.msg);
     sl_clear(&r->moves);

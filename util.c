@@ -215,6 +215,31 @@ bool parse_i64(const char *s, int64_t *out)
     return true;
 }
 
+bool parse_i64_range(const char *s, int64_t lo, int64_t hi, int64_t *out)
+{
+    int64_t v;
+    bool neg = s[0] == '-';
+    if (!parse_i64(neg ? s + 1 : s, &v))
+        return false;
+    if (neg)
+        v = -v;
+    if (v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool str_is_word(const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > max)
+        return false;
+    for (; *s; s++)
+        if (!isgraph((unsigned char)*s))
+            return false;
+    return true;
+}
+
 int split_words(const char *s, StrList *out)
 {
     int n = 0;

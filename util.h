@@ -63,6 +63,10 @@ char *str_upper(char *s);
 bool has_control(const char *s);
 /* Parses a whole non-negative decimal integer; returns false on junk or overflow. */
 bool parse_i64(const char *s, int64_t *out);
+/* Parses a whole decimal integer, a leading '-' allowed, from lo to hi; returns false on junk or out of range. */
+bool parse_i64_range(const char *s, int64_t lo, int64_t hi, int64_t *out);
+/* True when s is 1 to max printable characters without white space. */
+bool str_is_word(const char *s, size_t max);
 /* Splits s on white space into words (copies); returns the count. */
 int split_words(const char *s, StrList *out);
 /* Writes a time as "YYYY-MM-DD HH:MM UTC" into buf; returns buf. */

@@ -107,7 +107,7 @@ static const char *status_text(const Board *b, int i)
 {
     if (b->pl[i].status == PS_ELIMINATED && board_player_has_turns(b, i))
         return "eliminated (ronin)";
-    return player_status_name[b->pl[i].status];
+    return board_status_name[b->pl[i].status];
 }
 
 /* Round 0: whether the player has sent every gamble the game asks for (SPEC 7.1). */
@@ -265,7 +265,7 @@ static void header_line(Buf *out, int rw, int c0, int c1, int which)
     buf_printf(&line, "%*s ", rw, "");
     for (int c = c0; c <= c1; c++) {
         char nm[8];
-        col_name(c, nm);
+        board_col_name(c, nm);
         size_t n = strlen(nm);
         char ch = which == 1 ? nm[n - 1] : n >= 2 ? nm[n - 2] : ' ';
         buf_printf(&line, "%s%c", c > c0 ? " " : "", ch);
@@ -632,7 +632,7 @@ static void params_section(const Board *b, Buf *out)
     char *t = xasprintf("start-e=%" PRId64 ", e-per-king=%" PRId64 ", create=%s, deadline=%" PRId64
                         "h, holiday-days=%" PRId64 ", gamble=%s, max-timeouts=%" PRId64 "%s, map=%s",
                         par->start_e, par->e_per_king, par->create ? "yes" : "no", par->deadline_h,
-                        par->holiday_days, gamble_name[par->gamble], par->max_timeouts,
+                        par->holiday_days, params_gamble_name[par->gamble], par->max_timeouts,
                         par->max_timeouts ? "" : " (never)", par->map[0] ? par->map : "-");
     wrap(out, "Parameters: ", 4, t);
     free(t);

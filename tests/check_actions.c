@@ -896,7 +896,7 @@ START_TEST(test_replay_matches)
     fx_piece(b, "L2", BOB, "ABCW");
     fx_piece(b, "J4", BOB, "ABBr");
     fx_piece(b, "M4", CAROL, "AEO");
-    b->initial = board_serialize(b);
+    b->initial = boardfile_write(b);
     b->initial_base = 0;
     ck_assert_int_eq(run("RADIATE K3", msg), 0);
     ck_assert_int_eq(fx_order(b, BOB, "PASS", msg, sizeof msg), 0);
@@ -919,7 +919,7 @@ START_TEST(test_replay_matches)
     Board *r = NULL;
     Err err;
     ck_assert_msg(turn_replay(b, -1, &r, &err) == 0, "%s", err.msg);
-    char *x = board_serialize_core(b), *y = board_serialize_core(r);
+    char *x = boardfile_write_core(b), *y = boardfile_write_core(r);
     ck_assert_str_eq(x, y);
     free(x);
     free(y);

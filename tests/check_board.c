@@ -13,11 +13,11 @@ static const struct {
 START_TEST(test_col_names)
 {
     char buf[8];
-    ck_assert_str_eq(col_name(cols[_i].col, buf), cols[_i].name);
+    ck_assert_str_eq(board_col_name(cols[_i].col, buf), cols[_i].name);
     int c, r;
     char sq[16];
     snprintf(sq, sizeof sq, "%s12", cols[_i].name);
-    ck_assert_int_eq(sq_parse_name(sq, &c, &r), 0);
+    ck_assert_int_eq(board_sq_parse_name(sq, &c, &r), 0);
     ck_assert_int_eq(c, cols[_i].col);
     ck_assert_int_eq(r, 11);
 }
@@ -34,13 +34,13 @@ START_TEST(test_squares)
     ck_assert_str_eq(board_sq_name(b, sq, nm), "C2");
     ck_assert_int_eq(board_parse_sq(b, "F2", &sq, &err), -1);
     ck_assert_str_eq(err.msg, "F2 is off the board");
-    ck_assert_int_eq(sq_parse_name("A0", &c, &r), -1);
-    ck_assert_int_eq(sq_parse_name("3A", &c, &r), -1);
-    ck_assert_int_eq(sq_parse_name("AAAA1", &c, &r), -1);
+    ck_assert_int_eq(board_sq_parse_name("A0", &c, &r), -1);
+    ck_assert_int_eq(board_sq_parse_name("3A", &c, &r), -1);
+    ck_assert_int_eq(board_sq_parse_name("AAAA1", &c, &r), -1);
     ck_assert_int_eq(board_step(b, board_sq(b, 0, 0), DIR_N), -1);
     ck_assert_int_eq(board_step(b, fx_sq(b, "B2"), DIR_SE), fx_sq(b, "C3"));
     ck_assert_int_eq(board_dist(b, fx_sq(b, "B2"), fx_sq(b, "D3")), 2);
-    ck_assert_int_eq(dir_parse("sw"), DIR_SW);
+    ck_assert_int_eq(board_dir_parse("sw"), DIR_SW);
     board_free(b);
 }
 END_TEST
@@ -62,11 +62,11 @@ static Board *sample(void)
 START_TEST(test_round_trip)
 {
     Board *b = sample();
-    char *t1 = board_serialize(b);
+    char *t1 = boardfile_write(b);
     Err err;
-    Board *c = board_parse(t1, "101", &err);
+    Board *c = boardfile_parse(t1, "101", &err);
     ck_assert_msg(c != NULL, "%s", err.msg);
-    char *t2 = board_serialize(c);
+    char *t2 = boardfile_write(c);
     ck_assert_str_eq(t1, t2);
     ck_assert_str_eq(fx_seq(c, "D2"), "ABBr");
     ck_assert_str_eq(c->pl[0].queue.v[0], "*MOVE D2 E-E");
@@ -101,12 +101,32 @@ static const struct {
     {"(moves\n", "(movez\n", "unknown entry (movez"},
     {"(random splitmix64", "(random mt19937", "(random needs splitmix64 and 16 hex digits"},
     {"(map\n", "(map\n\\##%#\n", "bad map character (only '#', '+', '.' and space)"},
+    /* one reason per entry of the board file's table, in reading order */
+    {"(genetess 1)", "(genetess\n)", "101:1: bad version"},
+    {"(number 101)", "(number 0)", "101:2: bad board number"},
+    {" deadline=", " deadline=0 x=", "101:3: deadline: deadline must be a whole number from 1 to 8760"},
+    {" deadline=", " deadline ", "101:3: bad parameter (key=value)"},
+    {"(players alice bob)", "(players alice bob:x)", "bad userid in (players"},
+    {"(turn play 1 0)", "(turn play 0 0)", "round does not match the phase"},
+    {"(energy 7 7)", "(energy\n)", "101:6: entry (energy must be on one line"},
+    {"alice active out=0", "alice active out=-1", "bad status line"},
+    {"D2 alice ABBr\nH3 bob DKu", "H3 bob DKu\nD2 alice ABBr", "pieces not in reading order"},
+    {"(starts\n", "(starts\nGPC2 C2\n", "start lines are GPC<n> SQUARE, numbered from 1"},
+    {"(views\n", "(views\nalice reveal D2 mallory A 1a\n", "reveal of an unknown player's piece"},
+    {"(gambles\n", "(gambles\nalice order 3 0\n", "bad gamble preference"},
+    {"(clock created=", "(clock created=x", "bad (clock"},
+    {"(holidays ", "(holidays 1 ", "(holidays needs one value per player"},
+    {"(quiet", "(quiet mallory", "unknown player in (quiet"},
+    {"(queue\n", "(queue\nmallory PASS\n", "unknown player"},
+    {"(initial\n1\n", "(initial\n2\n", "(initial must start with the number of moves it reflects"},
+    {"(moves\n", "(number 7)\n(moves\n", "duplicate entry (number"},
+    {"(moves\n1a alice PASS\n)\n", "", "101:1: missing entry (moves)"},
 };
 
 START_TEST(test_corrupt)
 {
     Board *b = sample();
-    char *t = board_serialize(b);
+    char *t = boardfile_write(b);
     char *p = strstr(t, corrupt[_i].from);
     ck_assert_msg(p != NULL, "sample lacks %s", corrupt[_i].from);
     size_t n = strlen(t) + strlen(corrupt[_i].to) + 1;
@@ -115,7 +135,7 @@ START_TEST(test_corrupt)
     strcpy(u + (p - t), corrupt[_i].to);
     strcat(u, p + strlen(corrupt[_i].from));
     Err err;
-    Board *c = board_parse(u, "101", &err);
+    Board *c = boardfile_parse(u, "101", &err);
     ck_assert_msg(c == NULL, "corruption %d loaded", _i);
     ck_assert_msg(strstr(err.msg, corrupt[_i].msg) && strncmp(err.msg, "101:", 4) == 0, "got: %s", err.msg);
     /* every reason names the line: "101:<line>: " */
@@ -129,11 +149,11 @@ END_TEST
 START_TEST(test_hand_edit_loads)
 {
     Board *b = sample();
-    char *t = board_serialize(b);
+    char *t = boardfile_write(b);
     char *p = strstr(t, "D2 alice ABBr");
     memcpy(p, "D2 alice AAAr", 13); /* a different but valid sequence */
     Err err;
-    Board *c = board_parse(t, "101", &err);
+    Board *c = boardfile_parse(t, "101", &err);
     ck_assert_msg(c != NULL, "%s", err.msg);
     ck_assert_str_eq(fx_seq(c, "D2"), "AAAr");
     free(t);

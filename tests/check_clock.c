@@ -139,7 +139,7 @@ static void check_replay(void)
     Board *r = NULL;
     Err err;
     ck_assert_msg(turn_replay(b, -1, &r, &err) == 0, "replay: %s", err.msg);
-    char *a = board_serialize_core(b), *c = board_serialize_core(r);
+    char *a = boardfile_write_core(b), *c = boardfile_write_core(r);
     ck_assert_str_eq(c, a);
     free(a);
     free(c);
@@ -150,7 +150,7 @@ static void snapshot(void)
 {
     free(b->initial);
     b->initial = NULL;
-    b->initial = board_serialize(b);
+    b->initial = boardfile_write(b);
     b->initial_base = b->moves.n;
 }
 

@@ -624,7 +624,7 @@ static int s8_rect_target(uint64_t seed)
     for (int i = 0; i < b->npc; i++)
         if (b->pc[i].owner == 0)
             where = b->pc[i].sq;
-    int c = sq_col(b, where), r = sq_row(b, where);
+    int c = board_col(b, where), r = board_row(b, where);
     ck_assert_msg(c >= 7 && c <= 9 && r >= 2 && r <= 4, "landed outside the rectangle");
     ck_assert_int_ne(where, fx_sq(b, "H3"));
     ck_assert_int_ne(where, fx_sq(b, "I4"));
@@ -1036,10 +1036,10 @@ START_TEST(test_s17_reveal_kings)
     fire(b, 0);
     ck_assert_int_eq(b->pl[0].nreveals, 1);
     ck_assert_int_eq(b->pl[0].reveals[0].owner, REVEAL_ORPHAN);
-    char *text = board_serialize(b);
+    char *text = boardfile_write(b);
     ck_assert_msg(strstr(text, "alice reveal J5 * K 1a\n"), "%s", text);
     Err err;
-    Board *c = board_parse(text, "101", &err);
+    Board *c = boardfile_parse(text, "101", &err);
     ck_assert_msg(c != NULL, "%s", err.msg);
     ck_assert_int_eq(c->pl[0].reveals[0].owner, REVEAL_ORPHAN);
     free(text);
@@ -1077,9 +1077,9 @@ START_TEST(test_views_saved)
     add_sp(b, "S5 B2");
     add_sp(b, "S17 D2");
     fire(b, 0);
-    char *text = board_serialize(b);
+    char *text = boardfile_write(b);
     Err err;
-    Board *c = board_parse(text, "t", &err);
+    Board *c = boardfile_parse(text, "t", &err);
     ck_assert_msg(c != NULL, "%s", err.msg);
     ck_assert(c->pl[0].full_view && c->pl[0].full_decode);
     ck_assert_str_eq(c->pl[0].full_until, "1a");

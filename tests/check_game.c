@@ -59,7 +59,7 @@ START_TEST(test_replay_reproduces)
     Board *b = fx_board(rows, 2, 10);
     fx_piece(b, "B2", 0, "K");
     fx_piece(b, "M2", 1, "K");
-    b->initial = board_serialize(b);
+    b->initial = boardfile_write(b);
     b->initial_base = 0;
     char msg[256];
     ck_assert_int_eq(fx_order(b, 0, "CREATE C2 AB", msg, sizeof msg), 0);
@@ -71,7 +71,7 @@ START_TEST(test_replay_reproduces)
     Board *r = NULL;
     Err err;
     ck_assert_msg(turn_replay(b, -1, &r, &err) == 0, "%s", err.msg);
-    char *want = board_serialize_core(b), *got = board_serialize_core(r);
+    char *want = boardfile_write_core(b), *got = boardfile_write_core(r);
     ck_assert_str_eq(got, want);
     free(want);
     free(got);

@@ -2,6 +2,7 @@
 /* the project's headers come first: check.h defines a `fail` macro that would rewrite util.h's fail() */
 #include "embedded.h"
 #include "help.h"
+#include "params.h"
 #include "util.h"
 
 #include <check.h>
@@ -404,6 +405,28 @@ START_TEST(test_texts)
 }
 END_TEST
 
+/* The option lines of help challenge come from the parameter table, in place of the @params line. */
+START_TEST(test_challenge_options)
+{
+    char *text;
+    Err err;
+    ck_assert_int_eq(get(NULL, "challenge", &text, &err), 0);
+    Buf opts;
+    buf_init(&opts);
+    params_help(&opts);
+    const char *at = strstr(text, opts.s);
+    ck_assert_ptr_nonnull(at);
+    ck_assert_ptr_null(strstr(text, "@params"));
+    static const char before[] = "in brackets.\n\n", after[] = "\n     A map may give its own defaults";
+    ck_assert(strncmp(at - strlen(before), before, strlen(before)) == 0);
+    ck_assert(strncmp(at + opts.len, after, strlen(after)) == 0);
+    ck_assert_ptr_nonnull(strstr(text, "     - --name=TEXT: the game's name on the sheets; \"_\" shows as a space\n"
+                                       "       [none].\n\n     A map may give"));
+    buf_free(&opts);
+    free(text);
+}
+END_TEST
+
 Suite *help_suite(void)
 {
     Suite *s = suite_create("help");
@@ -423,6 +446,7 @@ Suite *help_suite(void)
     tcase_add_test(tc, test_override);
     tcase_add_test(tc, test_override_cap);
     tcase_add_test(tc, test_texts);
+    tcase_add_test(tc, test_challenge_options);
     suite_add_tcase(s, tc);
     return s;
 }

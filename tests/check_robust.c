@@ -20,7 +20,7 @@ static Board *new_game_mode(const char *map, int nplayers, uint64_t seed, Gamble
     Board *b = m.b;
     m.b = NULL;
     map_free(&m);
-    b->par = board_new_params();
+    b->par = params_default();
     b->par.gamble = mode;
     b->par.start_e = 200;
     b->par.seed = seed;
@@ -38,7 +38,7 @@ static Board *new_game_mode(const char *map, int nplayers, uint64_t seed, Gamble
     game_init(&g, b, 1000);
     turn_open(&g);
     game_done(&g);
-    b->initial = board_serialize(b);
+    b->initial = boardfile_write(b);
     b->initial_base = 0;
     return b;
 }
@@ -117,8 +117,8 @@ static void random_view_target(Buf *o, Board *b, const char *v, int sq, const ch
 {
     const Piece *pc = board_piece_at(b, sq);
     int rad = genome_view_radius(&pc->g);
-    int col = sq_col(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
-    int row = sq_row(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
+    int col = board_col(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
+    int row = board_row(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
     int t = col >= 0 && row >= 0 && col < b->w && row < b->h ? board_sq(b, col, row) : near;
     if (!strcmp(v, "TRANSFER")) {
         /* prefer a square with a piece on it */
@@ -179,7 +179,7 @@ static char *random_order(Board *b, int p, Rng *r)
         int k = !strcmp(v, "MOVE") ? steps : 1 + (int)rng_below(r, 2);
         buf_printf(&o, "%s %s ", v, a);
         for (int i = 0; i < k; i++)
-            buf_printf(&o, "%s%s", i ? "-" : "", dir_name[rng_below(r, DIR_COUNT)]);
+            buf_printf(&o, "%s%s", i ? "-" : "", board_dir_name[rng_below(r, DIR_COUNT)]);
     } else if (!strcmp(v, "CREATE")) {
         buf_printf(&o, "CREATE %s %s", c, seqs[rng_below(r, sizeof seqs / sizeof seqs[0])]);
     } else if (!strcmp(v, "DIVIDE")) {
@@ -270,12 +270,12 @@ static void assert_replays(Board *b, uint64_t seed)
     Board *rep = NULL;
     Err err;
     ck_assert_msg(turn_replay(b, -1, &rep, &err) == 0, "seed %llu: %s", (unsigned long long)seed, err.msg);
-    char *want = board_serialize_core(b), *got = board_serialize_core(rep);
+    char *want = boardfile_write_core(b), *got = boardfile_write_core(rep);
     ck_assert_msg(strcmp(want, got) == 0, "seed %llu: replay differs", (unsigned long long)seed);
-    char *full = board_serialize(b);
-    Board *back = board_parse(full, "101", &err);
+    char *full = boardfile_write(b);
+    Board *back = boardfile_parse(full, "101", &err);
     ck_assert_msg(back != NULL, "seed %llu: %s", (unsigned long long)seed, err.msg);
-    char *again = board_serialize(back);
+    char *again = boardfile_write(back);
     ck_assert_str_eq(again, full);
     free(want);
     free(got);
@@ -342,7 +342,7 @@ END_TEST
 START_TEST(test_mutated_boards)
 {
     Board *b = new_game("quartet", 3, 5);
-    char *base = board_serialize(b);
+    char *base = boardfile_write(b);
     board_free(b);
     Rng r;
     rng_seed(&r, 4242 + (uint64_t)_i);
@@ -360,14 +360,14 @@ START_TEST(test_mutated_boards)
         else
             t[at] = "()\\\n 0-9"[rng_below(&r, 8)];      /* structure characters */
         Err err;
-        Board *c = board_parse(t, "101", &err);
+        Board *c = boardfile_parse(t, "101", &err);
         if (c) {
             Err e2;
             ck_assert_msg(board_check(c, &e2) == 0, "%s", e2.msg);
-            char *s1 = board_serialize(c);
-            Board *d = board_parse(s1, "101", &err);
+            char *s1 = boardfile_write(c);
+            Board *d = boardfile_parse(s1, "101", &err);
             ck_assert_msg(d != NULL, "re-parse: %s", err.msg);
-            char *s2 = board_serialize(d);
+            char *s2 = boardfile_write(d);
             ck_assert_str_eq(s1, s2);
             free(s1);
             free(s2);

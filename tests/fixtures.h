@@ -4,6 +4,7 @@
 
 /* Our headers first: <check.h> defines a macro named fail. */
 #include "board.h"
+#include "boardfile.h"
 #include "game.h"
 #include "orders.h"
 #include "turn.h"
