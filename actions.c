@@ -341,9 +341,9 @@ int action_move(Game *g, int player, const Order *o, Piece *actor)
                          steps == 1 ? "" : "s");
     if (!mg->n[GENE_C])
         for (int i = 0; i < o->ndirs; i++)
-            if (board_dir_diagonal(o->dirs[i]))
+            if (grid_dir_diagonal(o->dirs[i]))
                 return game_fail(g, "the piece on %s has no C: it cannot move %s", board_sq_name(b, start, nm),
-                                 board_dir_name[o->dirs[i]]);
+                                 grid_dir_name[o->dirs[i]]);
     bool jump = mg->n[GENE_E] > 0;
     int cur = start;
     for (int i = 0; i < o->ndirs; i++) {
@@ -703,7 +703,7 @@ static int wave(Game *g, int player, Piece *actor, bool attract)
     Slide s = {0};
     char why[64];
     for (int d = 0; d < DIR_COUNT; d++) {
-        if (board_dir_diagonal(d) && !diag)
+        if (grid_dir_diagonal(d) && !diag)
             continue;
         /* The wave passes over walls and stops at the first piece. */
         int sq = asq;
@@ -854,7 +854,7 @@ int action_charge_check(Game *g, int player, const Order *o, Piece *actor)
     Slide s = {0};
     int rc = 0;
     for (int i = 0; i < o->ndirs && i < genome_charges(&actor->g); i++) {
-        if (board_dir_diagonal(o->dirs[i]) && !actor->g.n[GENE_C])
+        if (grid_dir_diagonal(o->dirs[i]) && !actor->g.n[GENE_C])
             break;
         slide(b, cur, o->dirs[i], -1, false, false, start, &s);
         Piece *p = s.block >= 0 ? board_piece_at(b, s.block) : NULL;
@@ -869,7 +869,7 @@ int action_charge_check(Game *g, int player, const Order *o, Piece *actor)
             char from[16], nm[16];
             board_sq_name(b, cur, from);
             board_sq_name(b, s.block, nm);
-            rc = game_fail(g, "a charge of length 0: the %s charge from %s meets %s at once (%s)", board_dir_name[o->dirs[i]],
+            rc = game_fail(g, "a charge of length 0: the %s charge from %s meets %s at once (%s)", grid_dir_name[o->dirs[i]],
                            from, nm, p ? "a piece" : terrain_what(b->ter[s.block]));
         }
         break;
@@ -890,8 +890,8 @@ int action_charge(Game *g, int player, const Order *o, Piece *actor)
         return game_fail(g, "the piece on %s has %d Z: it may charge at most %d time%s", nm, nz, nz, nz == 1 ? "" : "s");
     if (!actor->g.n[GENE_C])
         for (int i = 0; i < o->ndirs; i++)
-            if (board_dir_diagonal(o->dirs[i]))
-                return game_fail(g, "the piece on %s has no C: it cannot charge %s", nm, board_dir_name[o->dirs[i]]);
+            if (grid_dir_diagonal(o->dirs[i]))
+                return game_fail(g, "the piece on %s has no C: it cannot charge %s", nm, grid_dir_name[o->dirs[i]]);
     /* Every charge is worked out first (the piece's own square counts as empty once it has left);
      * phased pieces met are revealed even if a later charge cannot move. */
     int *to = xmalloc(sizeof(int) * (size_t)o->ndirs);
@@ -912,21 +912,21 @@ int action_charge(Game *g, int player, const Order *o, Piece *actor)
             board_sq_name(b, cur, from);
             int rc;
             if (s.block < 0) {
-                rc = game_fail(g, "the %s charge from %s cannot move: it would leave the board", board_dir_name[o->dirs[i]],
+                rc = game_fail(g, "the %s charge from %s cannot move: it would leave the board", grid_dir_name[o->dirs[i]],
                                from);
             } else {
                 board_sq_name(b, s.block, nm2);
                 Piece *p = board_piece_at(b, s.block);
                 if (b->ter[s.block] != TER_FLOOR)
                     rc = game_fail_at(g, s.block, "blocked", "the %s charge from %s cannot move: %s is %s",
-                                      board_dir_name[o->dirs[i]], from, nm2, terrain_what(b->ter[s.block]));
+                                      grid_dir_name[o->dirs[i]], from, nm2, terrain_what(b->ter[s.block]));
                 else if (p && s.nrev)
                     rc = game_fail_at(g, s.block, "blocked",
                                       "the %s charge from %s cannot move: a phased piece on %s was in the way",
-                                      board_dir_name[o->dirs[i]], from, nm2);
+                                      grid_dir_name[o->dirs[i]], from, nm2);
                 else
                     rc = game_fail_at(g, s.block, "blocked", "the %s charge from %s cannot move: %s is occupied",
-                                      board_dir_name[o->dirs[i]], from, nm2);
+                                      grid_dir_name[o->dirs[i]], from, nm2);
             }
             free(to);
             free(s.rev);

@@ -8,69 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "specials.h"
 
-const int board_dir_dc[DIR_COUNT] = {0, 1, 1, 1, 0, -1, -1, -1};
-const int board_dir_dr[DIR_COUNT] = {-1, -1, 0, 1, 1, 1, 0, -1};
-const char *const board_dir_name[DIR_COUNT] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 const char *const board_status_name[] = {"active", "eliminated", "resigned", "forfeited"};
 
-int board_dir_parse(const char *s)
-{
-    for (int d = 0; d < DIR_COUNT; d++)
-        if (str_ieq(s, board_dir_name[d]))
-            return d;
-    return -1;
-}
-
 /* ---- squares ---- */
-
-char *board_col_name(int col, char *buf)
-{
-    char tmp[8];
-    int n = 0;
-    col++;
-    while (col > 0 && n < 7) {
-        int r = (col - 1) % 26;
-        tmp[n++] = (char)('A' + r);
-        col = (col - 1) / 26;
-    }
-    for (int i = 0; i < n; i++)
-        buf[i] = tmp[n - 1 - i];
-    buf[n] = '\0';
-    return buf;
-}
-
-int board_sq_parse_name(const char *s, int *col, int *row)
-{
-    int c = 0, letters = 0;
-    const char *p = s;
-    while (isalpha((unsigned char)*p)) {
-        if (++letters > 3)
-            return -1;
-        c = c * 26 + (toupper((unsigned char)*p) - 'A' + 1);
-        p++;
-    }
-    if (!letters || !isdigit((unsigned char)*p) || *p == '0')
-        return -1;
-    int r = 0, digits = 0;
-    while (isdigit((unsigned char)*p)) {
-        if (++digits > 4)
-            return -1;
-        r = r * 10 + (*p - '0');
-        p++;
-    }
-    if (*p)
-        return -1;
-    *col = c - 1;
-    *row = r - 1;
-    return 0;
-}
 
 int board_parse_sq(const Board *b, const char *s, int *sq, Err *err)
 {
     int c, r;
-    if (board_sq_parse_name(s, &c, &r) < 0) {
+    if (grid_sq_parse_name(s, &c, &r) < 0) {
         if (strlen(s) <= 12 && !has_control(s))
             return fail(err, "'%s' is not a square", s);
         return fail(err, "bad square");
@@ -86,14 +32,14 @@ int board_parse_sq(const Board *b, const char *s, int *sq, Err *err)
 
 char *board_sq_name(const Board *b, int sq, char *buf)
 {
-    board_col_name(board_col(b, sq), buf);
+    grid_col_name(board_col(b, sq), buf);
     sprintf(buf + strlen(buf), "%d", board_row(b, sq) + 1);
     return buf;
 }
 
 int board_step(const Board *b, int sq, int d)
 {
-    int c = board_col(b, sq) + board_dir_dc[d], r = board_row(b, sq) + board_dir_dr[d];
+    int c = board_col(b, sq) + grid_dir_dc[d], r = board_row(b, sq) + grid_dir_dr[d];
     if (c < 0 || r < 0 || c >= b->w || r >= b->h)
         return -1;
     return board_sq(b, c, r);

@@ -2,34 +2,15 @@
 #ifndef GENETESS_BOARD_H
 #define GENETESS_BOARD_H
 
+#include "grid.h"
 #include "params.h"
 #include "pieces.h"
 #include "rng.h"
 #include "specials.h"
 
 #define BOARD_FORMAT_VERSION 1
-#define MAX_COLS 702
-#define MAX_ROWS 999
 #define MAX_PLAYERS 26
 #define USERID_MAX 32
-
-/* Terrain is stored as the map characters of SPEC 3.1. */
-enum {
-    TER_OUTSIDE = ' ',
-    TER_FLOOR = '.',
-    TER_IWALL = '+',
-    TER_XWALL = '#',
-};
-
-/* The 8 directions, N first, clockwise. */
-typedef enum { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW, DIR_COUNT } Dir;
-/* Column and row step of each direction, and its name. */
-extern const int board_dir_dc[DIR_COUNT], board_dir_dr[DIR_COUNT];
-extern const char *const board_dir_name[DIR_COUNT];
-/* Returns the direction for a name (N, NE, ...; either case) or -1. */
-int board_dir_parse(const char *s);
-/* NE, SE, SW and NW are diagonal. */
-static inline bool board_dir_diagonal(int d) { return d & 1; }
 
 typedef enum { PS_ACTIVE, PS_ELIMINATED, PS_RESIGNED, PS_FORFEIT } PlayerStatus;
 /* As the board file and the sheets write a status: active, eliminated, resigned, forfeited. */
@@ -141,10 +122,6 @@ static inline int board_col(const Board *b, int sq) { return sq % b->w; }
 static inline int board_row(const Board *b, int sq) { return sq / b->w; }
 /* Parses "K3"/"ab12" into a square of b; fails (err says why) when malformed or off the grid. */
 int board_parse_sq(const Board *b, const char *s, int *sq, Err *err);
-/* Parses a square name without a board: col and row zero-based. Returns 0 or -1. */
-int board_sq_parse_name(const char *s, int *col, int *row);
-/* Writes the name of a column (0 -> "A", 26 -> "AA") into buf. */
-char *board_col_name(int col, char *buf);
 /* Writes a square's name into buf (at least 8 bytes) and returns buf. */
 char *board_sq_name(const Board *b, int sq, char *buf);
 /* The neighbour of sq in direction d, or -1 off the grid. */

@@ -269,7 +269,7 @@ static int map_square(Parser *ps, int line, const char *s, int *sq)
 {
     char e[32], up[32];
     int c, r;
-    if (board_sq_parse_name(s, &c, &r) < 0)
+    if (grid_sq_parse_name(s, &c, &r) < 0)
         return perr(ps, line, "bad square '%s'", echo(s, e));
     if (c >= ps->w || r >= ps->h)
         return perr(ps, line, "square %s is off the board", str_upper(strcpy(up, echo(s, e))));

@@ -111,7 +111,7 @@ static int parse_dirs(char **words, int n, Order *o, Err *err)
         str_trim(tok);
         if (!*tok)
             continue;
-        int d = board_dir_parse(tok);
+        int d = grid_dir_parse(tok);
         if (d < 0) {
             fail(err, "'%s' is not a direction (N, NE, E, SE, S, SW, W, NW)", quotable(tok));
             free(s);
@@ -285,7 +285,7 @@ static void canonical(Order *o, const Board *b)
     case SHAPE_SQ_DIRS:
         buf_printf(&t, " %s ", board_sq_name(b, o->sq, nm));
         for (int i = 0; i < o->ndirs; i++)
-            buf_printf(&t, "%s%s", i ? "-" : "", board_dir_name[o->dirs[i]]);
+            buf_printf(&t, "%s%s", i ? "-" : "", grid_dir_name[o->dirs[i]]);
         break;
     case SHAPE_CREATE:
         buf_printf(&t, " %s %s", board_sq_name(b, o->sq, nm), seq);

@@ -1,7 +1,7 @@
 /* specials: the table S1..S22 (name, typed parameters, effects are firing.c's), parsing and writing specials, calc text. */
 #include "specials.h"
 
-#include "board.h"
+#include "grid.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -150,7 +150,7 @@ static const char *echo(const char *s, size_t n, char buf[32])
 /* The name of square sq on a grid w squares wide ("K3"), in buf. */
 static char *sq_name(int w, int sq, char buf[16])
 {
-    board_col_name(sq % w, buf);
+    grid_col_name(sq % w, buf);
     sprintf(buf + strlen(buf), "%d", sq / w + 1);
     return buf;
 }
@@ -179,7 +179,7 @@ static int parse_square(const Grid *gr, int code, const char *s, bool target, in
 {
     char e[32];
     int c, r;
-    if (board_sq_parse_name(s, &c, &r) < 0)
+    if (grid_sq_parse_name(s, &c, &r) < 0)
         return fail(err, "S%d: bad square '%s'", code, echo(s, strlen(s), e));
     char up[32];
     str_upper(strcpy(up, echo(s, strlen(s), e)));

@@ -265,7 +265,7 @@ static void header_line(Buf *out, int rw, int c0, int c1, int which)
     buf_printf(&line, "%*s ", rw, "");
     for (int c = c0; c <= c1; c++) {
         char nm[8];
-        board_col_name(c, nm);
+        grid_col_name(c, nm);
         size_t n = strlen(nm);
         char ch = which == 1 ? nm[n - 1] : n >= 2 ? nm[n - 2] : ' ';
         buf_printf(&line, "%s%c", c > c0 ? " " : "", ch);

@@ -13,11 +13,11 @@ static const struct {
 START_TEST(test_col_names)
 {
     char buf[8];
-    ck_assert_str_eq(board_col_name(cols[_i].col, buf), cols[_i].name);
+    ck_assert_str_eq(grid_col_name(cols[_i].col, buf), cols[_i].name);
     int c, r;
     char sq[16];
     snprintf(sq, sizeof sq, "%s12", cols[_i].name);
-    ck_assert_int_eq(board_sq_parse_name(sq, &c, &r), 0);
+    ck_assert_int_eq(grid_sq_parse_name(sq, &c, &r), 0);
     ck_assert_int_eq(c, cols[_i].col);
     ck_assert_int_eq(r, 11);
 }
@@ -34,13 +34,13 @@ START_TEST(test_squares)
     ck_assert_str_eq(board_sq_name(b, sq, nm), "C2");
     ck_assert_int_eq(board_parse_sq(b, "F2", &sq, &err), -1);
     ck_assert_str_eq(err.msg, "F2 is off the board");
-    ck_assert_int_eq(board_sq_parse_name("A0", &c, &r), -1);
-    ck_assert_int_eq(board_sq_parse_name("3A", &c, &r), -1);
-    ck_assert_int_eq(board_sq_parse_name("AAAA1", &c, &r), -1);
+    ck_assert_int_eq(grid_sq_parse_name("A0", &c, &r), -1);
+    ck_assert_int_eq(grid_sq_parse_name("3A", &c, &r), -1);
+    ck_assert_int_eq(grid_sq_parse_name("AAAA1", &c, &r), -1);
     ck_assert_int_eq(board_step(b, board_sq(b, 0, 0), DIR_N), -1);
     ck_assert_int_eq(board_step(b, fx_sq(b, "B2"), DIR_SE), fx_sq(b, "C3"));
     ck_assert_int_eq(board_dist(b, fx_sq(b, "B2"), fx_sq(b, "D3")), 2);
-    ck_assert_int_eq(board_dir_parse("sw"), DIR_SW);
+    ck_assert_int_eq(grid_dir_parse("sw"), DIR_SW);
     board_free(b);
 }
 END_TEST

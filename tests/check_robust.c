@@ -179,7 +179,7 @@ static char *random_order(Board *b, int p, Rng *r)
         int k = !strcmp(v, "MOVE") ? steps : 1 + (int)rng_below(r, 2);
         buf_printf(&o, "%s %s ", v, a);
         for (int i = 0; i < k; i++)
-            buf_printf(&o, "%s%s", i ? "-" : "", board_dir_name[rng_below(r, DIR_COUNT)]);
+            buf_printf(&o, "%s%s", i ? "-" : "", grid_dir_name[rng_below(r, DIR_COUNT)]);
     } else if (!strcmp(v, "CREATE")) {
         buf_printf(&o, "CREATE %s %s", c, seqs[rng_below(r, sizeof seqs / sizeof seqs[0])]);
     } else if (!strcmp(v, "DIVIDE")) {

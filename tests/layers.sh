@@ -9,9 +9,9 @@ cd "$(dirname "$0")/.." || exit 2
 
 # Layer of each module, lowest first. Keep in step with the README.
 layers='
-0 util rng pieces store mail embedded embedded_find
+0 util rng grid pieces store mail embedded embedded_find
 1 params specials board boardfile map
-2 sight game orders actions firing clock
+2 sight game orders actions dispatch firing clock
 3 turn
 4 view help
 5 commands
