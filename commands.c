@@ -682,11 +682,13 @@ static int run_one_of(CommandCtx *c, const char *arg, bool *refused)
         r = run_board(c, name);
         buf_free(&c->reply);
         c->reply = shown;
-        r = cmd->each(c, r);
-    } else if (r == 0 && (r = run_board(c, name)) == 0) {
-        r = cmd->each(c, r);
+    } else if (r == 0) {
+        r = run_board(c, name);
     }
-    if (!cmd->hide_errors)
+    /* Every board: each is told how its stages went. Listed boards: each runs on those that loaded. */
+    if (cmd->boards == BOARDS_ALL || r == 0)
+        r = cmd->each(c, r);
+    if (cmd->boards == BOARDS_LISTED)
         note_subject(c, c->b, r, refused);
     ctx_drop_board(c);
     c->player = -1;
@@ -807,7 +809,7 @@ const Command command_table[] = {
     {"calc", {NULL}, 1, 1, "calc SEQUENCE | calc S<n>", .act = query_calc},
     {"verify", {NULL}, 1, 1, "verify board", .lock = true, .boards = BOARDS_ONE, .act = admin_verify},
     {"signup", {NULL}, 3, 3, "signup userid password address", .lock = true, .act = admin_signup},
-    {"cleanup", {NULL}, 0, 0, "Cleanup", .lock = true, .boards = BOARDS_ALL, .time = true, .hide_errors = true,
+    {"cleanup", {NULL}, 0, 0, "Cleanup", .lock = true, .boards = BOARDS_ALL, .time = true,
      .each = admin_cleanup, .close = admin_cleanup_close},
     {.name = NULL},
 };

@@ -90,10 +90,11 @@ typedef struct Command {
     bool saves;             /* the act may change the board */
     CommandSheets sheets;
     bool reply_sheet;       /* the reply ends with the authenticated player's sheet */
-    bool hide_errors;       /* a board that cannot be read or saved goes to `each` with its status only */
+    bool hide_errors;       /* BOARDS_ALL: the reply does not say why a board cannot be read or saved */
     CommandFn check;        /* before any file is read: usage checks */
     CommandFn act;          /* the command's own work; over several boards it runs before them */
-    CommandEachFn each;     /* over several boards: each board's text, from the saved state */
+    CommandEachFn each;     /* over several boards: each board's text, from the saved state (BOARDS_ALL:
+                               also a board whose stages failed, with their status) */
     CommandEachFn close;    /* after everything: the closing text and Subject */
 } Command;
 
