@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "game.h"
-#include "view.h"
+#include "sight.h"
 
 /* ---- helpers ---- */
 
@@ -214,7 +214,7 @@ int order_transfer_check(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     char nm[16];
-    if (o->sq2 == actor->sq || !piece_sees(b, actor, o->sq2))
+    if (o->sq2 == actor->sq || !sight_piece_sees(b, actor, o->sq2))
         return 0; /* the handler's failures */
     Piece *t = board_piece_at(b, o->sq2);
     /* SPEC 6.1: a target square that looks empty is refused, and reveals nothing. */
@@ -241,7 +241,7 @@ int order_transfer(Game *g, int player, const Order *o, Piece *actor)
     if (sq2 == sq)
         return game_fail(g, "the piece on %s cannot transfer to itself", nm);
     game_touch(g, sq2);
-    if (!piece_sees(b, actor, sq2))
+    if (!sight_piece_sees(b, actor, sq2))
         return game_fail(g, "%s is not in the view of the piece on %s", nm2, nm);
     Piece *t = board_piece_at(b, sq2);
     if (!t || (t->g.phased && t->owner != player))
@@ -312,7 +312,7 @@ int order_radiate(Game *g, int player, const Order *o, Piece *actor)
         int na = board_piece_squares(b, &all);
         sqs = xmalloc(sizeof(int) * (size_t)(na ? na : 1));
         for (int i = 0; i < na; i++)
-            if (piece_sees(b, actor, all[i]))
+            if (sight_piece_sees(b, actor, all[i]))
                 sqs[n++] = all[i];
         free(all);
     }
@@ -373,7 +373,7 @@ int order_teleport(Game *g, int player, const Order *o, Piece *actor)
     if (sq2 == sq)
         return game_fail(g, "the piece is already on %s", nm);
     game_touch(g, sq2);
-    if (!piece_sees(b, actor, sq2))
+    if (!sight_piece_sees(b, actor, sq2))
         return game_fail(g, "%s is not in the view of the piece on %s", nm2, nm);
     return jump(g, player, actor, sq2, "TELEPORT", "teleported");
 }
@@ -426,7 +426,7 @@ int order_convert(Game *g, int player, const Order *o, Piece *actor)
     int converted = 0;
     for (int i = 0; i < na; i++) {
         Piece *p = board_piece_at(b, all[i]);
-        if (!p || !board_is_orphan(b, p) || !piece_sees(b, actor, all[i]))
+        if (!p || !board_is_orphan(b, p) || !sight_piece_sees(b, actor, all[i]))
             continue;
         int sqs[2] = {all[i], all[i]};
         Event *e = game_event(g, player, p->g.phased ? EV_PRIVATE : 0, sqs, 2,

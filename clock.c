@@ -840,7 +840,7 @@ bool clock_round0_resign(Game *g, int player)
 
 /* ---- nag ---- */
 
-void clock_nag(Game *g, MailQueue *mq, const Store *st)
+void clock_nag(Game *g)
 {
     Board *b = g->b;
     if (g->replay || b->clock.nag_sent || b->clock.deadline <= 0 || b->clock.holiday_since > 0)
@@ -851,37 +851,8 @@ void clock_nag(Game *g, MailQueue *mq, const Store *st)
     int64_t lead = period / 2 < 86400 ? period / 2 : 86400;
     if (g->now < b->clock.deadline - lead || g->now >= b->clock.deadline)
         return;
-    char when[48];
-    fmt_time(b->clock.deadline, when, sizeof when);
-    for (int p = 0; p < b->np; p++) {
-        bool due = b->phase == PHASE_ROUND0 ? !clock_round0_done(b, p) : p == b->seat;
-        if (!due)
-            continue;
-        User u;
-        Err err;
-        int rc = store_user_find(st, b->pl[p].id, &u, &err);
-        if (rc != 0) {
-            fprintf(stderr, "genetess: no address for %s; nag not sent\n", b->pl[p].id);
-            continue;
-        }
-        char subj[160];
-        snprintf(subj, sizeof subj, "Nag: Genetess Board %d %s", b->number, b->pl[p].id);
-        char *body;
-        if (b->phase == PHASE_ROUND0)
-            body = xasprintf("Reminder: Genetess board %d is in round 0 and waits for your GAMBLE orders.\n"
-                             "The deadline is %s; missing gambles then count as 0E don't care.\n"
-                             "Send: genetess move %d %s <password> <ORDER>#%d\n",
-                             b->number, when, b->number, b->pl[p].id, board_move_number(b));
-        else
-            body = xasprintf("Reminder: it is your move on Genetess board %d.\n"
-                             "The deadline is %s; then your stored order runs, or you time out.\n"
-                             "Send: genetess move %d %s <password> <ORDER>#%d\n",
-                             b->number, when, b->number, b->pl[p].id, board_move_number(b));
-        if (mail_add(mq, u.address, subj, body, &err) < 0)
-            fprintf(stderr, "genetess: %s\n", err.msg);
-        free(body);
-        user_free(&u);
-    }
+    for (int p = 0; p < b->np; p++)
+        g->nag_due[p] = b->phase == PHASE_ROUND0 ? !clock_round0_done(b, p) : p == b->seat;
     b->clock.nag_sent = true;
     g->nagged = true;
 }

@@ -4,9 +4,6 @@
 
 #include "game.h"
 
-#include "mail.h"
-#include "store.h"
-
 /* Starts a newly set-up game: round 0 when --gamble asks for it, else starts are assigned in
  * challenge order (player i gets GPC<i>), start pieces placed and turn 1a begins. */
 void clock_begin(Game *g);
@@ -15,8 +12,9 @@ bool clock_round0_done(const Board *b, int player);
 /* Removes a player in round 0 (gambles discarded, stakes refunded, round 0 restarts). Returns true
  * when fewer than 2 players remain (the caller deletes the board). */
 bool clock_round0_resign(Game *g, int player);
-/* Queues the nag mail (SPEC 7.3) for the player to move when due; sets g->nagged. */
-void clock_nag(Game *g, MailQueue *mq, const Store *st);
+/* Decides the nag (SPEC 7.3): when due, sets g->nag_due[p] for the player(s) to move (every player
+ * with gambles missing in round 0), b->clock.nag_sent and g->nagged. Sends nothing. */
+void clock_nag(Game *g);
 
 /* Start-of-turn step 5 (SPEC 7.2): the turn waits for its player: a sheet for everyone who still
  * takes turns (the player to move always; the others unless quiet), the clock runs. Players out of

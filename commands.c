@@ -392,15 +392,9 @@ static char *render_sheet(const Board *b, int p, const StrList *news, const StrL
     star = star || star_processed(news);
     Buf o;
     buf_init(&o);
-    SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new};
-    /* Until sheet_render reads the lists from SheetOpts (branch view), they are lent to the board. */
-    Player *pl = (Player *)&b->pl[p];
-    StrList keep_news = pl->news, keep_ebook = pl->ebook;
-    pl->news = *news;
-    pl->ebook = *ebook;
-    sheet_render(b, p, &so, &o);
-    pl->news = keep_news;
-    pl->ebook = keep_ebook;
+    SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new,
+                    .news = news, .ebook = ebook};
+    view_sheet(b, p, &so, &o);
     return buf_take(&o);
 }
 
@@ -535,6 +529,31 @@ static int stage_auth(CommandCtx *c)
     return 0;
 }
 
+/* Queues the nag mails clock_nag found due (g->nag_due), each to the player's address. */
+static void mail_nags(CommandCtx *c, const Game *g)
+{
+    const Board *b = g->b;
+    for (int p = 0; p < b->np; p++) {
+        if (!g->nag_due[p])
+            continue;
+        User u;
+        Err err;
+        if (store_user_find(&c->st, b->pl[p].id, &u, &err) != 0) {
+            fprintf(stderr, "genetess: no address for %s; nag not sent\n", b->pl[p].id);
+            continue;
+        }
+        Buf subj, body;
+        buf_init(&subj);
+        buf_init(&body);
+        view_nag(b, p, &subj, &body);
+        if (mail_add(&c->mq, u.address, subj.s, body.s, &err) < 0)
+            fprintf(stderr, "genetess: %s\n", err.msg);
+        buf_free(&subj);
+        buf_free(&body);
+        user_free(&u);
+    }
+}
+
 /* Stage process time (SPEC 2.3): expired deadlines, holidays and nags of c->b. The sheets of the turns
  * this starts are rendered at once from the board as it now stands (that state is committed whatever
  * the act does) and queued. Returns true when the board changed (it must be saved). */
@@ -553,7 +572,8 @@ static bool stage_time(CommandCtx *c)
             record_history(c, b);
         sheets_send(c, b, &s);
     } else {
-        clock_nag(&g, &c->mq, &c->st);
+        clock_nag(&g);
+        mail_nags(c, &g);
         changed = g.nagged;
     }
     game_done(&g);

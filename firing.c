@@ -6,7 +6,7 @@
 
 #include "game.h"
 #include "specials.h"
-#include "view.h"
+#include "sight.h"
 
 static int cmp_fire(const void *a, const void *b)
 {
@@ -97,7 +97,7 @@ static void tell(Game *g, int player, const Special *sp, int sq2, const char *wh
 static const char *sp_name(const Game *g, int reader, const Special *sp, char buf[32])
 {
     const uint8_t *v = reader >= 0 && reader < g->b->np ? g->before[reader] : NULL;
-    if (v && (v[sp->sq] & VIEW_SEEN))
+    if (v && (v[sp->sq] & SIGHT_SEEN))
         snprintf(buf, 32, "special S%d", sp->code);
     else
         snprintf(buf, 32, "a special");

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "clock.h"
-#include "view.h"
+#include "sight.h"
 
 void game_init(Game *g, Board *b, int64_t now)
 {
@@ -21,6 +21,7 @@ void game_init(Game *g, Board *b, int64_t now)
     g->before = xcalloc((size_t)b->np, sizeof *g->before);
     g->sheet_due = xcalloc((size_t)b->np, sizeof(bool));
     g->star_done = xcalloc((size_t)b->np, sizeof(bool));
+    g->nag_due = xcalloc((size_t)b->np, sizeof(bool));
 }
 
 static void events_clear(Game *g)
@@ -44,6 +45,7 @@ void game_done(Game *g)
     free(g->before);
     free(g->sheet_due);
     free(g->star_done);
+    free(g->nag_due);
     buf_free(&g->reply);
 }
 
@@ -54,7 +56,7 @@ void game_begin_action(Game *g)
     for (int p = 0; p < b->np; p++) {
         if (!g->before[p])
             g->before[p] = xmalloc(n);
-        view_compute(b, p, g->before[p]);
+        sight_compute(b, p, g->before[p]);
     }
     events_clear(g);
     memset(&g->fail, 0, sizeof g->fail);
@@ -69,7 +71,7 @@ static char *render_event(const Game *g, const Event *ev, int reader, const uint
         return NULL;
     bool seen_any = false;
     for (int i = 0; i < ev->nsq; i++)
-        if (ev->sq[i] >= 0 && ((before[ev->sq[i]] | after[ev->sq[i]]) & VIEW_SEEN))
+        if (ev->sq[i] >= 0 && ((before[ev->sq[i]] | after[ev->sq[i]]) & SIGHT_SEEN))
             seen_any = true;
     if (!subject && !(ev->flags & EV_PUBLIC) && !seen_any)
         return NULL;
@@ -85,8 +87,8 @@ static char *render_event(const Game *g, const Event *ev, int reader, const uint
             if (isdigit((unsigned char)*q) && q[1] == '}') {
                 idx = *q - '0';
                 int sq = idx < ev->nsq ? ev->sq[idx] : -1;
-                bool vis = sq >= 0 && ((before[sq] | after[sq]) & VIEW_SEEN);
-                bool dec = sq >= 0 && ((before[sq] | after[sq]) & VIEW_DECODE);
+                bool vis = sq >= 0 && ((before[sq] | after[sq]) & SIGHT_SEEN);
+                bool dec = sq >= 0 && ((before[sq] | after[sq]) & SIGHT_DECODE);
                 char nm[16];
                 if (kind == 's') {
                     buf_add(&o, sq < 0 ? "?" : (vis || subject) ? board_sq_name(b, sq, nm) : "a square outside your view");
@@ -122,7 +124,7 @@ void game_end_action(Game *g)
     size_t n = (size_t)b->w * (size_t)b->h;
     uint8_t *after = xmalloc(n);
     for (int p = 0; p < b->np; p++) {
-        view_compute(b, p, after);
+        sight_compute(b, p, after);
         if (!g->before[p]) {
             g->before[p] = xmalloc(n);
             memcpy(g->before[p], after, n);
@@ -188,7 +190,7 @@ bool game_saw(const Game *g, int sq)
     if (g->actor_player < 0 || sq < 0)
         return true;
     const uint8_t *v = g->before[g->actor_player];
-    return v && (v[sq] & VIEW_SEEN);
+    return v && (v[sq] & SIGHT_SEEN);
 }
 
 void game_touch(Game *g, int sq)

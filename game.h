@@ -35,21 +35,13 @@ typedef struct Failure {
     char msg[ERR_MAX];
 } Failure;
 
-typedef enum {
-    SHEET_NONE,
-    SHEET_YOUR_MOVE,
-    SHEET_YOUR_MOVE_STORED,
-    SHEET_STAR_DONE,    /* your * order was processed (it opens the next sheet) */
-    SHEET_NOT_YOUR_MOVE,
-} SheetVariant;
-
 typedef struct Game {
     Board *b;
     int64_t now;
     bool replay;        /* replaying history: no clock, no sheets */
     Event *ev;
     int nev, capev;
-    uint8_t **before;   /* per player: view just before the current action (VIEW_* bits) */
+    uint8_t **before;   /* per player: view just before the current action (SIGHT_* bits) */
     Failure fail;
     int actor_player;   /* the player whose order is running, for view checks (-1 none) */
     Buf reply;          /* what the commanding player is told */
@@ -57,7 +49,8 @@ typedef struct Game {
     bool new_turn;      /* a turn started during this command (sheets for everyone) */
     bool ended;         /* the game ended during this command */
     bool *star_done;    /* per player: their * order was processed since their last sheet */
-    bool nagged;        /* a nag mail was queued (the board records it) */
+    bool nagged;        /* a nag is due (the board records it) */
+    bool *nag_due;      /* per player: send a nag mail after this command (clock_nag) */
     bool s11_done;      /* an S11 already paid in this turn's firing step (firing.c resets it) */
 } Game;
 

@@ -9,7 +9,6 @@
 
 #include "actions.h"
 #include "game.h"
-#include "view.h"
 
 const OrderInfo order_table[ORD_COUNT] = {
     [ORD_GAMBLE] = {"GAMBLE", SHAPE_GAMBLE, -1, NULL, NULL, "GAMBLE 3E 4th, 3rd, 2nd, 1st"},

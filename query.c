@@ -27,7 +27,7 @@ static int show_after(CommandCtx *c, const Board *b, int k)
     }
     buf_printf(&c->reply, "Genetess board %d after move %d:\n", b->number, k);
     r2->phase = PHASE_ENDED;
-    show_full(r2, &c->reply);
+    view_show_full(r2, &c->reply);
     board_free(r2);
     return EXIT_DONE;
 }
@@ -37,7 +37,7 @@ int query_show(CommandCtx *c, int rc)
     const Board *b = c->b;
     if (b->phase != PHASE_ENDED) {
         if (c->k < 0) {
-            show_public(b, &c->reply);
+            view_show_public(b, &c->reply);
             return rc;
         }
         buf_printf(&c->reply, "Genetess board %d is still running: its history is shown after the end.\n",
@@ -46,7 +46,7 @@ int query_show(CommandCtx *c, int rc)
     }
     if (c->k >= 0)
         return show_after(c, b, c->k);
-    show_full(b, &c->reply);
+    view_show_full(b, &c->reply);
     return rc;
 }
 

@@ -1,4 +1,4 @@
-/* view: what each player can see (SPEC 5) and the texts they read: the turnsheet (SPEC 9.1) and `show` (SPEC 9.3). */
+/* view: the texts players read — the turnsheet (SPEC 9.1), `show` (SPEC 9.3), the nag mail; pure rendering. */
 #include "view.h"
 
 #include <inttypes.h>
@@ -7,50 +7,14 @@
 #include <string.h>
 #include <time.h>
 
+#include "game.h"
+#include "sight.h"
 #include "specials.h"
 
 /* Text lines are wrapped to this width; no line of a sheet exceeds 80 columns (SPEC 9.1). */
 #define WRAP 78
 /* Board strips are at most this many columns wide (SPEC 9.1). */
 #define STRIP_MAX 36
-
-/* ---- visibility (SPEC 5) ---- */
-
-bool piece_sees(const Board *b, const Piece *p, int sq)
-{
-    return board_dist(b, p->sq, sq) <= genome_view_radius(&p->g);
-}
-
-void view_compute(const Board *b, int player, uint8_t *m)
-{
-    size_t n = (size_t)b->w * (size_t)b->h;
-    memset(m, 0, n);
-    if (player < 0 || player >= b->np)
-        return;
-    const Player *pl = &b->pl[player];
-    /* SPEC 7.6: a resigned or forfeited player's pieces are all orphans; they see nothing. */
-    if (pl->status == PS_RESIGNED || pl->status == PS_FORFEIT)
-        return;
-    if (b->phase == PHASE_ROUND0) {
-        memset(m, VIEW_SEEN, n); /* SPEC 5: round 0 sheets show the whole terrain */
-        return;
-    }
-    if (pl->full_view) /* flare or S5: the whole board until the start of the next turn */
-        memset(m, pl->full_decode ? VIEW_SEEN | VIEW_DECODE : VIEW_SEEN, n);
-    for (int i = 0; i < b->npc; i++) {
-        const Piece *p = &b->pc[i];
-        if (!board_controls(b, player, p)) /* orphans count for nobody; ronin for their owner */
-            continue;
-        int r = genome_view_radius(&p->g);
-        uint8_t bits = p->g.n[GENE_F] ? VIEW_SEEN | VIEW_DECODE : VIEW_SEEN;
-        int pc = sq_col(b, p->sq), pr = sq_row(b, p->sq);
-        int c0 = pc - r < 0 ? 0 : pc - r, c1 = pc + r >= b->w ? b->w - 1 : pc + r;
-        int r0 = pr - r < 0 ? 0 : pr - r, r1 = pr + r >= b->h ? b->h - 1 : pr + r;
-        for (int row = r0; row <= r1; row++)
-            for (int col = c0; col <= c1; col++)
-                m[board_sq(b, col, row)] |= bits;
-    }
-}
 
 /* ---- text helpers ---- */
 
@@ -155,7 +119,7 @@ static bool gambles_done(const Board *b, int i)
     return (!pos || pl->gamble[GAMBLE_POS].set) && (!ord || pl->gamble[GAMBLE_ORD].set);
 }
 
-/* The round/turn line, whose move, and the deadline (shared by the sheet and show_public). */
+/* The round/turn line, whose move, and the deadline (shared by the sheet and view_show_public). */
 static void turn_lines(const Board *b, Buf *out)
 {
     char label[16], when[64];
@@ -211,7 +175,7 @@ static void viewer_init(Viewer *v, const Board *b, int reader, const uint8_t *m)
 
 static bool seen(const Viewer *v, int sq)
 {
-    return v->reader < 0 || (v->m[sq] & VIEW_SEEN);
+    return v->reader < 0 || (v->m[sq] & SIGHT_SEEN);
 }
 
 /* The reader's own piece: one they control (ronin included). Orphans belong to nobody, not even their
@@ -399,21 +363,23 @@ static int visible_specials(const Viewer *v, const Special ***out)
     return n;
 }
 
-/* The legend: every drawn piece, reveal and special (SPEC 9.1), or the start squares in round 0. */
-static void draw_legend(const Viewer *v, Buf *out)
+/* Round 0's legend: the start squares. */
+static void legend_starts(const Board *b, Buf *out)
+{
+    char nm[16];
+    Buf t;
+    buf_init(&t);
+    for (int i = 0; i < b->nst; i++)
+        buf_printf(&t, "%sGPC%d %s", i ? ", " : "", b->st[i].label, board_sq_name(b, b->st[i].sq, nm));
+    wrap(out, "Start squares (1-9 on the map; G from GPC10): ", 4, t.len ? t.s : "none");
+    buf_free(&t);
+}
+
+/* Legend lines of the pieces shown, under one "Pieces:" heading; returns how many. */
+static int legend_pieces(const Viewer *v, int ow, Buf *out)
 {
     const Board *b = v->b;
     char nm[16];
-    int ow = owner_width(b);
-    if (v->round0) {
-        Buf t;
-        buf_init(&t);
-        for (int i = 0; i < b->nst; i++)
-            buf_printf(&t, "%sGPC%d %s", i ? ", " : "", b->st[i].label, board_sq_name(b, b->st[i].sq, nm));
-        wrap(out, "Start squares (1-9 on the map; G from GPC10): ", 4, t.len ? t.s : "none");
-        buf_free(&t);
-        return;
-    }
     int *sqs;
     int n = board_piece_squares(b, &sqs), shown = 0;
     for (int i = 0; i < n; i++) {
@@ -427,7 +393,7 @@ static void draw_legend(const Viewer *v, Buf *out)
         char *seq = NULL;
         if (v->reader < 0 || own_piece(v, p))
             seq = genome_str(&p->g, true); /* own pieces in full, markers included */
-        else if (v->m[p->sq] & VIEW_DECODE)
+        else if (v->m[p->sq] & SIGHT_DECODE)
             seq = genome_str(&p->g, true); /* decoded: as in the board file (SPEC 9.1); never phased here, so at most u */
         char *text = xasprintf("%s%s", seq ? seq : "?", v->reader < 0 && orphan ? "  (orphan)" : "");
         legend_line(out, ow, board_sq_name(b, p->sq, nm), owner, text);
@@ -435,19 +401,35 @@ static void draw_legend(const Viewer *v, Buf *out)
         free(seq);
     }
     free(sqs);
-    if (v->reader >= 0) {
-        const Player *pl = &b->pl[v->reader];
-        for (int k = 0; k < pl->nreveals; k++) {
-            const Reveal *rv = &pl->reveals[k];
-            if (reveal_at(v, rv->sq) != rv)
-                continue;
-            if (!shown++)
-                buf_add(out, "Pieces:\n");
-            char *text = xasprintf("%s  (seen at %s)", rv->seq, rv->label);
-            legend_line(out, ow, board_sq_name(b, rv->sq, nm), rv->owner >= 0 ? b->pl[rv->owner].id : "orphan", text);
-            free(text);
-        }
+    return shown;
+}
+
+/* Legend lines of the reveals drawn, continuing legend_pieces' list (shown lines so far); returns the total. */
+static int legend_reveals(const Viewer *v, int ow, int shown, Buf *out)
+{
+    const Board *b = v->b;
+    char nm[16];
+    if (v->reader < 0)
+        return shown;
+    const Player *pl = &b->pl[v->reader];
+    for (int k = 0; k < pl->nreveals; k++) {
+        const Reveal *rv = &pl->reveals[k];
+        if (reveal_at(v, rv->sq) != rv)
+            continue;
+        if (!shown++)
+            buf_add(out, "Pieces:\n");
+        char *text = xasprintf("%s  (seen at %s)", rv->seq, rv->label);
+        legend_line(out, ow, board_sq_name(b, rv->sq, nm), rv->owner >= 0 ? b->pl[rv->owner].id : "orphan", text);
+        free(text);
     }
+    return shown;
+}
+
+/* Legend lines of the specials in view, under a "Specials:" heading; returns how many. */
+static int legend_specials(const Viewer *v, Buf *out)
+{
+    const Board *b = v->b;
+    char nm[16];
     const Special **sp;
     int ns = visible_specials(v, &sp);
     if (ns)
@@ -467,6 +449,19 @@ static void draw_legend(const Viewer *v, Buf *out)
         free(full);
     }
     free(sp);
+    return ns;
+}
+
+/* The legend: every drawn piece, reveal and special (SPEC 9.1), or the start squares in round 0. */
+static void draw_legend(const Viewer *v, Buf *out)
+{
+    if (v->round0) {
+        legend_starts(v->b, out);
+        return;
+    }
+    int ow = owner_width(v->b);
+    int shown = legend_reveals(v, ow, legend_pieces(v, ow, out), out);
+    int ns = legend_specials(v, out);
     if (!shown && !ns)
         buf_add(out, "No pieces or specials in view.\n");
 }
@@ -485,7 +480,6 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
     }
     const char *to_move = b->np > 0 ? b->pl[b->seat].id : "";
     const StrList *q = &b->pl[reader].queue;
-    const Player *pl = &b->pl[reader];
     if (b->phase == PHASE_ROUND0) {
         buf_add(out, gambles_done(b, reader) ? "Your gambles are in; waiting for the other players.\n"
                                              : "Round 0 is simultaneous: send your GAMBLE orders.\n");
@@ -500,9 +494,9 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
     } else if (o->variant == SHEET_STAR_DONE) {
         /* SPEC 7.2: the sheet opens with "Your stored order <order> was processed" (kept in the news). */
         bool said = false;
-        for (int i = 0; i < pl->news.n; i++)
-            if (strncmp(pl->news.v[i], "Your stored order ", 18) == 0) {
-                wrap(out, "", 0, pl->news.v[i]);
+        for (int i = 0; o->news && i < o->news->n; i++)
+            if (strncmp(o->news->v[i], "Your stored order ", 18) == 0) {
+                wrap(out, "", 0, o->news->v[i]);
                 said = true;
             }
         if (!said)
@@ -518,12 +512,11 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
         wrap(out, "Result of your last order: ", 4, o->result);
 }
 
-static void energy_section(const Board *b, int reader, Buf *out)
+static void energy_section(const Board *b, int reader, const StrList *ebook, Buf *out)
 {
-    const Player *pl = &b->pl[reader];
-    buf_printf(out, "Your E: %" PRId64 "\n", pl->e);
-    for (int i = 0; i < pl->ebook.n; i++)
-        wrap(out, "  ", 4, pl->ebook.v[i]);
+    buf_printf(out, "Your E: %" PRId64 "\n", b->pl[reader].e);
+    for (int i = 0; ebook && i < ebook->n; i++)
+        wrap(out, "  ", 4, ebook->v[i]);
 }
 
 static void gamble_section(const Board *b, int reader, Buf *out)
@@ -600,10 +593,9 @@ static void holiday_section(const Board *b, int reader, Buf *out)
     buf_printf(out, "Holiday allowance left: %s\n", fmt_duration(b->pl[reader].holiday_left, d, sizeof d));
 }
 
-static void news_section(const Board *b, int reader, Buf *out)
+static void news_section(const StrList *nw, Buf *out)
 {
-    const StrList *nw = &b->pl[reader].news;
-    if (!nw->n) {
+    if (!nw || !nw->n) {
         buf_add(out, "Nothing you could see happened.\n");
         return;
     }
@@ -656,7 +648,11 @@ static void params_section(const Board *b, Buf *out)
     buf_free(&c);
 }
 
-void sheet_render(const Board *b, int reader, const SheetOpts *o, Buf *out)
+/* Appends the reader's turnsheet to out (o may be NULL: no banner, no result, no news, no E breakdown).
+ * The news and E breakdown come from o, never from the board, so a caller may clear them first. Every
+ * line is at most 80 columns; nothing the reader may not see (SPEC 5) is written. The last line is the
+ * command template of SPEC 2.2 while the game runs. */
+void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
 {
     static const SheetOpts none = {.variant = SHEET_NONE};
     if (!o)
@@ -664,7 +660,7 @@ void sheet_render(const Board *b, int reader, const SheetOpts *o, Buf *out)
     if (reader < 0 || reader >= b->np)
         return;
     uint8_t *m = xmalloc((size_t)b->w * (size_t)b->h);
-    view_compute(b, reader, m);
+    sight_compute(b, reader, m);
     Viewer v;
     viewer_init(&v, b, reader, m);
 
@@ -675,14 +671,14 @@ void sheet_render(const Board *b, int reader, const SheetOpts *o, Buf *out)
     banner(b, reader, o, out);
     if (out->len > before)
         buf_add(out, "\n");
-    energy_section(b, reader, out);
+    energy_section(b, reader, o->ebook, out);
     if (b->phase == PHASE_ROUND0)
         gamble_section(b, reader, out);
     views_section(b, reader, out);
     queue_section(b, reader, out);
     holiday_section(b, reader, out);
     buf_add(out, "\n");
-    news_section(b, reader, out);
+    news_section(o->news, out);
     buf_add(out, "\n");
     if (v.round0)
         buf_add(out, "Round 0: the whole terrain and the start squares (no pieces yet).\n");
@@ -701,7 +697,7 @@ void sheet_render(const Board *b, int reader, const SheetOpts *o, Buf *out)
     buf_add(out, "\n");
     params_section(b, out);
     buf_add(out, "\n");
-    score_table(b, out);
+    view_score_table(b, out);
     buf_add(out, "\n");
     /* SPEC 2.2: every sheet ends with the Subject to use next. */
     if (b->phase == PHASE_ENDED)
@@ -715,7 +711,9 @@ void sheet_render(const Board *b, int reader, const SheetOpts *o, Buf *out)
 
 /* ---- show ---- */
 
-void show_public(const Board *b, Buf *out)
+/* `show` while running: name and number, round/turn label, who is to move, deadline (UTC), each
+ * player's status, time-outs and holiday left — never terrain, pieces, E, orders. */
+void view_show_public(const Board *b, Buf *out)
 {
     char d[48];
     game_title(b, out);
@@ -732,7 +730,9 @@ void show_public(const Board *b, Buf *out)
     }
 }
 
-void show_full(const Board *b, Buf *out)
+/* `show` after the end: "The game has ended", result, score table, the full board (every piece with
+ * its full sequence incl. markers, specials), and the move list (b->moves). */
+void view_show_full(const Board *b, Buf *out)
 {
     char nm[16];
     game_title(b, out);
@@ -740,7 +740,7 @@ void show_full(const Board *b, Buf *out)
     if (b->result[0])
         wrap(out, "Result: ", 4, b->result);
     buf_add(out, "\n");
-    score_table(b, out);
+    view_score_table(b, out);
     buf_add(out, "\n");
     if (b->result[0])
         buf_add(out, "Final board:\n");
@@ -778,7 +778,9 @@ void show_full(const Board *b, Buf *out)
     free(v.special);
 }
 
-void score_table(const Board *b, Buf *out)
+/* Players, status, points = game_score (SPEC 7.6); headed "Final scores" once the game has ended
+ * (winner or tie marked) and "Scores so far" before. */
+void view_score_table(const Board *b, Buf *out)
 {
     bool ended = b->phase == PHASE_ENDED;
     buf_add(out, ended ? "Final scores:\n" : "Scores so far:\n");
@@ -797,4 +799,25 @@ void score_table(const Board *b, Buf *out)
         const char *mark = ended && pts == top ? (tie ? "  tie" : "  winner") : "";
         buf_printf(out, "  %-*s  %-18s %5d%s\n", ow, b->pl[i].id, status_text(b, i), pts, mark);
     }
+}
+
+/* ---- nag ---- */
+
+/* Subject "Nag: Genetess Board <n> <userid>"; the text names the deadline and the command to send:
+ * the move, or the missing gambles in round 0. */
+void view_nag(const Board *b, int p, Buf *subject, Buf *body)
+{
+    char when[48];
+    fmt_time(b->clock.deadline, when, sizeof when);
+    buf_printf(subject, "Nag: Genetess Board %d %s", b->number, b->pl[p].id);
+    if (b->phase == PHASE_ROUND0)
+        buf_printf(body, "Reminder: Genetess board %d is in round 0 and waits for your GAMBLE orders.\n"
+                         "The deadline is %s; missing gambles then count as 0E don't care.\n",
+                   b->number, when);
+    else
+        buf_printf(body, "Reminder: it is your move on Genetess board %d.\n"
+                         "The deadline is %s; then your stored order runs, or you time out.\n",
+                   b->number, when);
+    buf_printf(body, "Send: genetess move %d %s <password> <ORDER>#%d\n", b->number, b->pl[p].id,
+               board_move_number(b));
 }

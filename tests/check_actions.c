@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "actions.h"
-#include "view.h"
+#include "sight.h"
 
 /* The rule page's board: columns A..P, rows 1..6; rows 1 and 6 and columns A and P exterior walls. */
 static const char *const rows[] = {
@@ -556,9 +556,9 @@ START_TEST(test_flare)
     ck_assert_str_eq(b->pl[ALICE].full_until, "1a");
     size_t n = (size_t)b->w * (size_t)b->h;
     uint8_t *m = xmalloc(n);
-    view_compute(b, ALICE, m);
+    sight_compute(b, ALICE, m);
     for (size_t i = 0; i < n; i++)
-        ck_assert_int_eq(m[i], VIEW_SEEN | VIEW_DECODE);
+        ck_assert_int_eq(m[i], SIGHT_SEEN | SIGHT_DECODE);
     has_news(ALICE, "Your piece on K3 used up a U and lit a flare: you see the whole board, decoded, until the start "
                     "of your next turn.");
     /* it lasts until the start of alice's next turn */
@@ -582,8 +582,8 @@ START_TEST(test_flare_without_f)
     ck_assert(!b->pl[ALICE].full_decode);
     size_t n = (size_t)b->w * (size_t)b->h;
     uint8_t *m = xmalloc(n);
-    view_compute(b, ALICE, m);
-    ck_assert_int_eq(m[fx_sq(b, "O5")], VIEW_SEEN);
+    sight_compute(b, ALICE, m);
+    ck_assert_int_eq(m[fx_sq(b, "O5")], SIGHT_SEEN);
     free(m);
 }
 END_TEST

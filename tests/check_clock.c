@@ -3,7 +3,10 @@
 #include "fixtures.h"
 
 #include "clock.h"
+#include "mail.h"
 #include "specials.h"
+#include "store.h"
+#include "view.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -636,6 +639,26 @@ END_TEST
 
 /* ---- nag ---- */
 
+/* clock_nag, then the mails it found due, queued as commands.c does (view_nag's text to the address). */
+static void nag(Game *g, MailQueue *mq, const Store *st)
+{
+    clock_nag(g);
+    for (int p = 0; p < g->b->np; p++) {
+        User u;
+        Err err;
+        if (!g->nag_due[p] || store_user_find(st, g->b->pl[p].id, &u, &err) != 0)
+            continue;
+        Buf subj, body;
+        buf_init(&subj);
+        buf_init(&body);
+        view_nag(g->b, p, &subj, &body);
+        ck_assert_int_eq(mail_add(mq, u.address, subj.s, body.s, &err), 0);
+        buf_free(&subj);
+        buf_free(&body);
+        user_free(&u);
+    }
+}
+
 START_TEST(test_nag)
 {
     char dir[] = "/tmp/genetess-clock-XXXXXX";
@@ -653,11 +676,11 @@ START_TEST(test_nag)
     Game g;
     /* 72 h deadline: the nag is due 24 h before it. */
     game_init(&g, b, T0 + PERIOD - DAY - 1);
-    clock_nag(&g, &mq, &st);
+    nag(&g, &mq, &st);
     ck_assert(!g.nagged);
     game_done(&g);
     game_init(&g, b, T0 + PERIOD - DAY);
-    clock_nag(&g, &mq, &st);
+    nag(&g, &mq, &st);
     ck_assert(g.nagged);
     game_done(&g);
     ck_assert_int_eq(mq.n, 1);
@@ -666,7 +689,7 @@ START_TEST(test_nag)
     ck_assert(b->clock.nag_sent);
     /* Once per turn. */
     game_init(&g, b, T0 + PERIOD - 10);
-    clock_nag(&g, &mq, &st);
+    nag(&g, &mq, &st);
     ck_assert(!g.nagged);
     game_done(&g);
     ck_assert_int_eq(mq.n, 1);
@@ -675,11 +698,11 @@ START_TEST(test_nag)
     b->clock.deadline = T0 + 10 * HOUR;
     b->clock.nag_sent = false;
     game_init(&g, b, T0 + 5 * HOUR - 1);
-    clock_nag(&g, &mq, &st);
+    nag(&g, &mq, &st);
     ck_assert(!g.nagged);
     game_done(&g);
     game_init(&g, b, T0 + 5 * HOUR);
-    clock_nag(&g, &mq, &st);
+    nag(&g, &mq, &st);
     ck_assert(g.nagged);
     game_done(&g);
     ck_assert_int_eq(mq.n, 2);

@@ -45,8 +45,9 @@ static void render_all(void)
         free(sheet[p]);
         Buf o;
         buf_init(&o);
-        SheetOpts so = {.variant = b->seat == p ? SHEET_YOUR_MOVE : SHEET_NOT_YOUR_MOVE};
-        sheet_render(b, p, &so, &o);
+        SheetOpts so = {.variant = b->seat == p ? SHEET_YOUR_MOVE : SHEET_NOT_YOUR_MOVE,
+                        .news = &b->pl[p].news, .ebook = &b->pl[p].ebook};
+        view_sheet(b, p, &so, &o);
         sheet[p] = buf_take(&o);
     }
 }

@@ -1,9 +1,11 @@
-/* Tests of view: view maps (SPEC 5), the turnsheet (SPEC 9.1) and show (SPEC 9.3); fog of war above all. */
+/* Tests of sight (view maps, SPEC 5) and view: the turnsheet (SPEC 9.1) and show (SPEC 9.3); fog of war above all. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
+#include "orders.h" /* GAMBLE_POS, GAMBLE_ORD */
+#include "sight.h"
 #include "view.h"
 
 /* After the project's headers: check.h defines a macro named fail, util.h a function. */
@@ -66,7 +68,7 @@ static void add_special(Board *b, int code, const char *square, const char *text
 static uint8_t *view(const Board *b, int player)
 {
     uint8_t *m = xmalloc((size_t)b->w * (size_t)b->h);
-    view_compute(b, player, m);
+    sight_compute(b, player, m);
     return m;
 }
 
@@ -93,10 +95,11 @@ static void assert_width(const char *text)
 
 static char *sheet(const Board *b, int reader, SheetVariant variant, const char *result)
 {
-    SheetOpts o = {.variant = variant, .result = result};
+    SheetOpts o = {.variant = variant, .result = result, .news = &b->pl[reader].news,
+                   .ebook = &b->pl[reader].ebook};
     Buf out;
     buf_init(&out);
-    sheet_render(b, reader, &o, &out);
+    view_sheet(b, reader, &o, &out);
     char *s = buf_take(&out);
     assert_width(s);
     return s;
@@ -151,17 +154,17 @@ START_TEST(view_radius_one)
     Board *b = mk(9, 9, 2);
     Piece *p = put(b, "D4", 0, "A");
     uint8_t *m = view(b, 0);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 9);
-    ck_assert_int_eq(count_bits(b, m, VIEW_DECODE), 0);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 9);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_DECODE), 0);
     for (int r = 0; r < 9; r++)
         for (int c = 0; c < 9; c++) {
             bool in = c >= 2 && c <= 4 && r >= 2 && r <= 4;
-            ck_assert_int_eq((m[board_sq(b, c, r)] & VIEW_SEEN) != 0, in);
-            ck_assert_int_eq(piece_sees(b, p, board_sq(b, c, r)), in);
+            ck_assert_int_eq((m[board_sq(b, c, r)] & SIGHT_SEEN) != 0, in);
+            ck_assert_int_eq(sight_piece_sees(b, p, board_sq(b, c, r)), in);
         }
     free(m);
     m = view(b, 1); /* bob has no pieces */
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 0);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 0);
     free(m);
     board_free(b);
 }
@@ -172,17 +175,17 @@ START_TEST(view_d_is_seven_by_seven)
     Board *b = mk(13, 13, 2);
     put(b, "G7", 0, "AD");
     uint8_t *m = view(b, 0);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 49);
-    ck_assert(m[sq(b, "D4")] & VIEW_SEEN);
-    ck_assert(m[sq(b, "J10")] & VIEW_SEEN);
-    ck_assert(!(m[sq(b, "C7")] & VIEW_SEEN));
-    ck_assert(!(m[sq(b, "G11")] & VIEW_SEEN));
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 49);
+    ck_assert(m[sq(b, "D4")] & SIGHT_SEEN);
+    ck_assert(m[sq(b, "J10")] & SIGHT_SEEN);
+    ck_assert(!(m[sq(b, "C7")] & SIGHT_SEEN));
+    ck_assert(!(m[sq(b, "G11")] & SIGHT_SEEN));
     free(m);
     /* clipped at the grid edge; walls do not block */
     Board *c = mk(13, 13, 2);
     put(c, "B2", 0, "ADD");
     m = view(c, 0);
-    ck_assert_int_eq(count_bits(c, m, VIEW_SEEN), 7 * 7);
+    ck_assert_int_eq(count_bits(c, m, SIGHT_SEEN), 7 * 7);
     free(m);
     board_free(c);
     board_free(b);
@@ -195,11 +198,11 @@ START_TEST(view_f_decodes_its_own_view_only)
     put(b, "C3", 0, "AF");
     put(b, "I9", 0, "A");
     uint8_t *m = view(b, 0);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 18);
-    ck_assert_int_eq(count_bits(b, m, VIEW_DECODE), 9);
-    ck_assert(m[sq(b, "D4")] & VIEW_DECODE);
-    ck_assert(m[sq(b, "I9")] & VIEW_SEEN);
-    ck_assert(!(m[sq(b, "I9")] & VIEW_DECODE));
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 18);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_DECODE), 9);
+    ck_assert(m[sq(b, "D4")] & SIGHT_DECODE);
+    ck_assert(m[sq(b, "I9")] & SIGHT_SEEN);
+    ck_assert(!(m[sq(b, "I9")] & SIGHT_DECODE));
     free(m);
     board_free(b);
 }
@@ -215,20 +218,20 @@ START_TEST(view_ronin_and_orphans)
     b->pl[1].status = PS_RESIGNED;
     b->seat = 2;
     uint8_t *m = view(b, 0);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 9);
-    ck_assert(m[sq(b, "C3")] & VIEW_SEEN);
-    ck_assert(!(m[sq(b, "I9")] & VIEW_SEEN));
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 9);
+    ck_assert(m[sq(b, "C3")] & SIGHT_SEEN);
+    ck_assert(!(m[sq(b, "I9")] & SIGHT_SEEN));
     free(m);
     m = view(b, 1);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 0);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 0);
     free(m);
     m = view(b, 2); /* carol: no pieces, orphans give her nothing */
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 0);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 0);
     free(m);
     /* a resigned player sees nothing even with a whole-board view */
     b->pl[1].full_view = true;
     m = view(b, 1);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 0);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 0);
     free(m);
     board_free(b);
 }
@@ -240,16 +243,16 @@ START_TEST(view_full_and_round0)
     put(b, "C3", 0, "A");
     b->pl[0].full_view = true;
     uint8_t *m = view(b, 0);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 80);
-    ck_assert_int_eq(count_bits(b, m, VIEW_DECODE), 0);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 80);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_DECODE), 0);
     b->pl[0].full_decode = true;
-    view_compute(b, 0, m);
-    ck_assert_int_eq(count_bits(b, m, VIEW_DECODE), 80);
+    sight_compute(b, 0, m);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_DECODE), 80);
     b->pl[0].full_view = b->pl[0].full_decode = false;
     b->phase = PHASE_ROUND0;
     b->round = 0;
-    view_compute(b, 1, m);
-    ck_assert_int_eq(count_bits(b, m, VIEW_SEEN), 80);
+    sight_compute(b, 1, m);
+    ck_assert_int_eq(count_bits(b, m, SIGHT_SEEN), 80);
     free(m);
     board_free(b);
 }
@@ -391,6 +394,38 @@ START_TEST(sheet_long_texts_fit)
 }
 END_TEST
 
+/* The news and E breakdown come from the options, not the board: a command may clear them before rendering. */
+START_TEST(sheet_news_from_options)
+{
+    Board *b = mk(9, 6, 2);
+    put(b, "B2", 0, "K");
+    sl_push(&b->pl[0].news, "left in the board");
+    sl_push(&b->pl[0].ebook, "+9 left in the board");
+    StrList news = {0}, ebook = {0};
+    sl_push(&news, "Your stored order PASS was processed.");
+    sl_push(&ebook, "+1 accrual (1 K)");
+    SheetOpts o = {.variant = SHEET_STAR_DONE, .news = &news, .ebook = &ebook};
+    Buf out;
+    buf_init(&out);
+    view_sheet(b, 0, &o, &out);
+    ck_assert_ptr_nonnull(strstr(out.s, "Your stored order PASS was processed.\n"));
+    ck_assert_ptr_nonnull(strstr(out.s, "Since your last sheet:\n  Your stored order PASS was processed.\n"));
+    ck_assert_ptr_nonnull(strstr(out.s, "Your E: 5\n  +1 accrual (1 K)\n"));
+    ck_assert_ptr_null(strstr(out.s, "left in the board"));
+    buf_free(&out);
+    buf_init(&out);
+    o = (SheetOpts){.variant = SHEET_NOT_YOUR_MOVE};
+    view_sheet(b, 0, &o, &out);
+    ck_assert_ptr_nonnull(strstr(out.s, "Nothing you could see happened.\n"));
+    ck_assert_ptr_nonnull(strstr(out.s, "Your E: 5\nStored orders: none\n"));
+    ck_assert_ptr_null(strstr(out.s, "left in the board"));
+    buf_free(&out);
+    sl_free(&news);
+    sl_free(&ebook);
+    board_free(b);
+}
+END_TEST
+
 START_TEST(sheet_reveal_drawn_where_seen)
 {
     Board *b = mk(9, 6, 2);
@@ -480,7 +515,7 @@ START_TEST(show_public_hides_the_board)
     b->clock.holiday_since = 1;
     Buf out;
     buf_init(&out);
-    show_public(b, &out);
+    view_show_public(b, &out);
     assert_width(out.s);
     ck_assert_ptr_null(strstr(out.s, "# #"));
     ck_assert_ptr_null(strstr(out.s, ". ."));
@@ -510,7 +545,7 @@ START_TEST(show_full_after_the_end)
     sl_push(&b->moves, "1a alice MOVE B3 N");
     Buf out;
     buf_init(&out);
-    show_full(b, &out);
+    view_show_full(b, &out);
     assert_width(out.s);
     ck_assert_ptr_nonnull(strstr(out.s, "The game has ended"));
     ck_assert_ptr_nonnull(strstr(out.s, "Final scores:"));
@@ -524,6 +559,34 @@ START_TEST(show_full_after_the_end)
     ck_assert_msg(strstr(l, "winner"), "%s", l);
     ck_assert_ptr_null(strstr(line_with(out.s, "  bob "), "winner"));
     buf_free(&out);
+    board_free(b);
+}
+END_TEST
+
+/* The nag mail's Subject and text (SPEC 7.3): the move, or the gambles in round 0. */
+START_TEST(nag_text)
+{
+    Board *b = mk(9, 6, 2);
+    Buf subj, body;
+    buf_init(&subj);
+    buf_init(&body);
+    view_nag(b, 0, &subj, &body);
+    ck_assert_str_eq(subj.s, "Nag: Genetess Board 101 alice");
+    ck_assert_str_eq(body.s, "Reminder: it is your move on Genetess board 101.\n"
+                             "The deadline is 2023-11-14 22:13 UTC; then your stored order runs, or you time out.\n"
+                             "Send: genetess move 101 alice <password> <ORDER>#1\n");
+    buf_free(&subj);
+    buf_free(&body);
+    b->phase = PHASE_ROUND0;
+    buf_init(&subj);
+    buf_init(&body);
+    view_nag(b, 1, &subj, &body);
+    ck_assert_str_eq(subj.s, "Nag: Genetess Board 101 bob");
+    ck_assert_str_eq(body.s, "Reminder: Genetess board 101 is in round 0 and waits for your GAMBLE orders.\n"
+                             "The deadline is 2023-11-14 22:13 UTC; missing gambles then count as 0E don't care.\n"
+                             "Send: genetess move 101 bob <password> <ORDER>#1\n");
+    buf_free(&subj);
+    buf_free(&body);
     board_free(b);
 }
 END_TEST
@@ -544,6 +607,7 @@ Suite *view_suite(void)
     tcase_add_test(t, sheet_decoded_and_phased);
     tcase_add_test(t, sheet_strips_of_36);
     tcase_add_test(t, sheet_long_texts_fit);
+    tcase_add_test(t, sheet_news_from_options);
     tcase_add_test(t, sheet_reveal_drawn_where_seen);
     tcase_add_test(t, sheet_round0);
     tcase_add_test(t, sheet_players_and_status);
@@ -551,6 +615,7 @@ Suite *view_suite(void)
     t = tcase_create("show");
     tcase_add_test(t, show_public_hides_the_board);
     tcase_add_test(t, show_full_after_the_end);
+    tcase_add_test(t, nag_text);
     suite_add_tcase(s, t);
     return s;
 }

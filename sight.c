@@ -1,0 +1,46 @@
+/* sight: what each player's pieces can see (SPEC 5) — the view map the rules and the sheets share. */
+#include "sight.h"
+
+#include <string.h>
+
+bool sight_piece_sees(const Board *b, const Piece *p, int sq)
+{
+    return board_dist(b, p->sq, sq) <= genome_view_radius(&p->g);
+}
+
+/* The union, over pieces the player controls (board_controls: own non-orphan pieces incl. ronin pieces
+ * of an eliminated owner), of the square of side 2r+1 centred on the piece, r = genome_view_radius
+ * (walls do not block); squares in the view of a piece with F also get SIGHT_DECODE. If pl->full_view:
+ * every square SEEN, and DECODE everywhere if pl->full_decode. In PHASE_ROUND0 every square is SEEN
+ * (terrain only is shown; the sheet shows no pieces in round 0). A player with status RESIGNED/FORFEIT
+ * sees nothing (ELIMINATED sees through ronin pieces). */
+void sight_compute(const Board *b, int player, uint8_t *m)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    memset(m, 0, n);
+    if (player < 0 || player >= b->np)
+        return;
+    const Player *pl = &b->pl[player];
+    /* SPEC 7.6: a resigned or forfeited player's pieces are all orphans; they see nothing. */
+    if (pl->status == PS_RESIGNED || pl->status == PS_FORFEIT)
+        return;
+    if (b->phase == PHASE_ROUND0) {
+        memset(m, SIGHT_SEEN, n); /* SPEC 5: round 0 sheets show the whole terrain */
+        return;
+    }
+    if (pl->full_view) /* flare or S5: the whole board until the start of the next turn */
+        memset(m, pl->full_decode ? SIGHT_SEEN | SIGHT_DECODE : SIGHT_SEEN, n);
+    for (int i = 0; i < b->npc; i++) {
+        const Piece *p = &b->pc[i];
+        if (!board_controls(b, player, p)) /* orphans count for nobody; ronin for their owner */
+            continue;
+        int r = genome_view_radius(&p->g);
+        uint8_t bits = p->g.n[GENE_F] ? SIGHT_SEEN | SIGHT_DECODE : SIGHT_SEEN;
+        int pc = sq_col(b, p->sq), pr = sq_row(b, p->sq);
+        int c0 = pc - r < 0 ? 0 : pc - r, c1 = pc + r >= b->w ? b->w - 1 : pc + r;
+        int r0 = pr - r < 0 ? 0 : pr - r, r1 = pr + r >= b->h ? b->h - 1 : pr + r;
+        for (int row = r0; row <= r1; row++)
+            for (int col = c0; col <= c1; col++)
+                m[board_sq(b, col, row)] |= bits;
+    }
+}
