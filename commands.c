@@ -631,10 +631,13 @@ static int stage_commit(CommandCtx *c, int rc, bool changed, const char *base)
         if (base) {
             Err err;
             Board *back = board_parse(base, "base", &err);
-            if (back) {
-                board_free(c->b);
-                c->b = back;
+            if (!back) { /* cannot happen: base was serialized from a board that loaded */
+                fprintf(stderr, "genetess: internal error: the board after time processing does not load: %s\n",
+                        err.msg);
+                return rc;
             }
+            board_free(c->b);
+            c->b = back;
         }
     }
     Sheets s = {0};
