@@ -1,4 +1,4 @@
-/* genetess: main() — argv -> command -> handler (SPEC 2). */
+/* genetess: main() — argv -> command table -> pipeline (SPEC 2). */
 #include <stdio.h>
 #include <string.h>
 
@@ -21,5 +21,5 @@ int main(int argc, char **argv)
         snprintf(usage, sizeof usage, "usage: genetess %s\n", c->usage);
         return command_reject(usage, EXIT_USAGE);
     }
-    return c->run(n, argv + 2);
+    return command_run(c, n, argv + 2);
 }

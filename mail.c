@@ -14,14 +14,11 @@
 
 #define OUTBOX_TRIES 1000 /* names already taken in outbox/ that we skip before giving up */
 
-/* Outbox names count 0001, 0002, ... in send order across every flush of this process (SPEC 2.1);
-   the API keeps no other place for the counter, so it is the one piece of process state. */
-static unsigned long outbox_seq;
-
 void mail_init(MailQueue *q)
 {
     q->m = NULL;
     q->n = q->cap = 0;
+    q->seq = 0;
 }
 
 /* Frees the messages and leaves the queue's storage for reuse. */
@@ -163,13 +160,13 @@ static int run_mailer(const char *cmd, const char *text, size_t len)
 }
 
 /* Writes text to outbox/<epoch>-<pid>-<seq>.mail through outbox/.tmp-<name>, never replacing an
-   existing message. Returns 0 with *name (malloc'd, the final file name) or -1 (a warning is on
+   existing message; *seq is the queue's last sequence number, advanced past every name tried. Returns 0 with *name (malloc'd, the final file name) or -1 (a warning is on
    stderr). */
-static int write_outbox(const Store *s, const char *text, size_t len, time_t now, char **name)
+static int write_outbox(const Store *s, unsigned long *seq, const char *text, size_t len, time_t now, char **name)
 {
     char *dir = store_path(s, "outbox");
     long pid = (long)getpid();
-    char *tmp = xasprintf("%s/.tmp-%lld-%ld-%lu.mail", dir, (long long)now, pid, outbox_seq + 1);
+    char *tmp = xasprintf("%s/.tmp-%lld-%ld-%lu.mail", dir, (long long)now, pid, *seq + 1);
     int rc = -1;
     (void)unlink(tmp);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
@@ -189,7 +186,7 @@ static int write_outbox(const Store *s, const char *text, size_t len, time_t now
         goto out;
     }
     for (int tries = 0; tries < OUTBOX_TRIES && rc < 0; tries++) {
-        char *base = xasprintf("%lld-%ld-%04lu.mail", (long long)now, pid, ++outbox_seq);
+        char *base = xasprintf("%lld-%ld-%04lu.mail", (long long)now, pid, ++*seq);
         char *path = xasprintf("%s/%s", dir, base);
         /* link() refuses to replace a message left by an earlier process with the same pid and time */
         if (link(tmp, path) == 0) {
@@ -235,7 +232,7 @@ int mail_flush(MailQueue *q, const Store *s, time_t now)
         char *name = NULL;
         if (mailer && run_mailer(mailer, text, len) == 0) {
             sent++;
-        } else if (write_outbox(s, text, len, now, &name) == 0) {
+        } else if (write_outbox(s, &q->seq, text, len, now, &name) == 0) {
             if (mailer)
                 fprintf(stderr, "genetess: mailer failed; message left in outbox/%s\n", name);
             sent++;

@@ -16,9 +16,10 @@ typedef struct Mail {
 typedef struct MailQueue {
     Mail *m;
     int n, cap;
+    unsigned long seq; /* the last outbox/ sequence number taken by this queue's flushes (SPEC 2.1) */
 } MailQueue;
 
-/* Makes q an empty queue. */
+/* Makes q an empty queue whose outbox/ names start at sequence 0001. */
 void mail_init(MailQueue *q);
 /* Frees every queued message and the queue's storage; q is empty afterwards. */
 void mail_free(MailQueue *q);
@@ -38,9 +39,9 @@ int mail_add(MailQueue *q, const char *to, const char *subject, const char *body
    non-zero the message goes to outbox/ and "genetess: mailer failed; message left in
    outbox/<file>" to stderr. Without it, each message becomes
    <home>/outbox/<epoch of now>-<pid>-<seq>.mail (seq 0001, 0002, ... in send order across
-   calls in this process; a name already taken is skipped), written as outbox/.tmp-<name> and
-   then linked/renamed into place. Returns the number of messages handed to the mailer or left
-   in outbox/; a message that could not be written anywhere is reported on stderr. */
+   calls on this queue, counted in q->seq; a name already taken is skipped), written as
+   outbox/.tmp-<name> and then linked/renamed into place. Returns the number of messages handed
+   to the mailer or left in outbox/; a message that could not be written anywhere is reported on stderr. */
 int mail_flush(MailQueue *q, const Store *s, time_t now);
 
 /* The address a reply goes to: $SENDER when set, non-empty and free of control characters,

@@ -1,0 +1,309 @@
+/* admin: the commands that make and keep boards — challenge, verify, signup, Cleanup. */
+#include "admin.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "boardfile.h"
+#include "clock.h"
+#include "turn.h"
+#include "map.h"
+
+/* ---- challenge ---- */
+
+/* A map error without the file text it quotes: "file:line: unknown directive 'xyz' (...)" loses
+ * "'xyz'" (SPEC 2.4: no error message echoes the contents of a file). Other messages are kept. */
+static void map_error(const char *msg, Buf *out)
+{
+    bool in_file = false; /* the message has a "file:line:" place */
+    for (const char *c = strchr(msg, ':'); c && !in_file; c = strchr(c + 1, ':')) {
+        const char *d = c + 1;
+        while (isdigit((unsigned char)*d))
+            d++;
+        in_file = d > c + 1 && *d == ':';
+    }
+    for (const char *p = msg; *p; p++) {
+        if (in_file && *p == '\'' && p > msg && p[-1] == ' ' && strchr(p + 1, '\'')) {
+            p = strchr(p + 1, '\'');
+            if (out->len && out->s[out->len - 1] == ' ' && (p[1] == ' ' || p[1] == '\0' || p[1] == ':')) {
+                out->s[--out->len] = '\0';
+            }
+            continue;
+        }
+        buf_addn(out, p, 1);
+    }
+    buf_add(out, "\n");
+}
+
+/* An option "--key=value" of challenge (SPEC 2.4) into c->keys and c->vals: 0 or EXIT_USAGE. */
+static int challenge_option(CommandCtx *c, const char *a)
+{
+    const char *eq = strchr(a, '=');
+    bool ok = a[1] == '-' && eq && eq > a + 2;
+    char key[32] = "";
+    if (ok) {
+        size_t kl = (size_t)(eq - a - 2);
+        ok = kl < sizeof key;
+        if (ok) {
+            memcpy(key, a + 2, kl);
+            key[kl] = '\0';
+            ok = params_find(key) >= 0;
+        }
+    }
+    if (!ok || has_control(a)) {
+        char q[64];
+        return command_refuse(c, EXIT_USAGE, "Invalid Genetess parameter '%s'", command_quote(a, q, 40));
+    }
+    sl_push(&c->keys, key);
+    sl_push(&c->vals, eq + 1);
+    return 0;
+}
+
+int admin_challenge_check(CommandCtx *c)
+{
+    for (int i = 0; i < c->argc; i++) {
+        int rc = c->argv[i][0] == '-' ? challenge_option(c, c->argv[i]) : 0;
+        if (rc)
+            return rc;
+        if (c->argv[i][0] != '-')
+            sl_push(&c->ids, c->argv[i]);
+    }
+    if (c->ids.n < 2) {
+        buf_add(&c->reply, "At least 2 players must play\n");
+        return EXIT_USAGE;
+    }
+    if (c->ids.n > MAX_PLAYERS) {
+        buf_printf(&c->reply, "At most %d players can play\n", MAX_PLAYERS);
+        return EXIT_REFUSED;
+    }
+    return 0;
+}
+
+/* Every userid is a user, and named once: 0 or EXIT_REFUSED. */
+static int challenge_players(CommandCtx *c)
+{
+    const StrList *ids = &c->ids;
+    for (int i = 0; i < ids->n; i++) {
+        User u;
+        Err err;
+        if (!store_valid_userid(ids->v[i]) || store_user_find(&c->st, ids->v[i], &u, &err) != 0) {
+            buf_add(&c->reply, "Invalid userid entered\n");
+            return EXIT_REFUSED;
+        }
+        user_free(&u);
+        for (int k = 0; k < i; k++)
+            if (str_ieq(ids->v[k], ids->v[i])) {
+                buf_printf(&c->reply, "%s is named twice\n", ids->v[i]);
+                return EXIT_REFUSED;
+            }
+    }
+    return 0;
+}
+
+/* The parameters of the new board b: defaults, the map's param lines, then the options. */
+static int challenge_params(CommandCtx *c, Board *b, const Map *map, const char *mapname)
+{
+    Params *par = &b->par;
+    Err err;
+    char q[64];
+    *par = params_default();
+    par->seed = ((uint64_t)c->now << 20) ^ (uint64_t)getpid();
+    for (int i = 0; i < map->nparams; i++)
+        if (params_set(par, map->params[i].key, map->params[i].value, &err) < 0) {
+            buf_printf(&c->reply, "the map's param %s is invalid: %s\n", map->params[i].key, err.msg);
+            return EXIT_REFUSED;
+        }
+    for (int i = 0; i < c->keys.n; i++)
+        if (strcmp(c->keys.v[i], "map") != 0 && params_set(par, c->keys.v[i], c->vals.v[i], &err) < 0) {
+            buf_printf(&c->reply, "Invalid Genetess parameter '--%s=%s': %s\n", c->keys.v[i],
+                       command_quote(c->vals.v[i], q, 40), err.msg);
+            return EXIT_USAGE;
+        }
+    snprintf(par->map, sizeof par->map, "%s", strchr(mapname, '/') ? "file" : mapname);
+    return 0;
+}
+
+/* Loads the board of the map named by --map (else the default for the number of players) into *out. */
+static int challenge_map(CommandCtx *c, Board **out)
+{
+    const char *mapname = NULL;
+    Map map = {0};
+    Err err;
+    int rc = EXIT_REFUSED;
+    for (int i = 0; i < c->keys.n; i++)
+        if (strcmp(c->keys.v[i], "map") == 0)
+            mapname = c->vals.v[i];
+    if (!mapname)
+        mapname = map_default_for(c->ids.n);
+    if (!mapname) {
+        buf_printf(&c->reply, "At most 8 players can play\n");
+        return rc;
+    }
+    if (map_load(c->st.home, mapname, mail_reply_address() == NULL, &map, &err) < 0) {
+        map_error(err.msg, &c->reply);
+        goto out;
+    }
+    *out = map.b;
+    map.b = NULL;
+    if (c->ids.n > (*out)->nst)
+        buf_printf(&c->reply, "At most %d players can play\n", (*out)->nst);
+    else
+        rc = challenge_params(c, *out, &map, mapname);
+out:
+    map_free(&map);
+    return rc;
+}
+
+/* Seats the players on b and starts the game in c->g: round 0 (SPEC 7.1), the initial snapshot. */
+static void challenge_start(CommandCtx *c, Board *b)
+{
+    b->np = c->ids.n;
+    b->pl = xcalloc((size_t)b->np, sizeof *b->pl);
+    for (int i = 0; i < b->np; i++) {
+        Player *pl = &b->pl[i];
+        snprintf(pl->id, sizeof pl->id, "%s", c->ids.v[i]);
+        pl->e = b->par.start_e;
+        pl->holiday_left = b->par.holiday_days * 86400;
+    }
+    rng_seed(&b->rng, b->par.seed);
+    b->clock.created = c->now;
+    game_init(&c->g, b, c->now);
+    c->have_game = true;
+    turn_open(&c->g);
+    b->initial = NULL;
+    char *init = boardfile_write(b);
+    b->initial = init;
+    b->initial_base = 0;
+}
+
+int admin_challenge(CommandCtx *c)
+{
+    Board *b = NULL;
+    Err err;
+    int number;
+    int rc = challenge_players(c);
+    if (rc || (rc = challenge_map(c, &b)) != 0) {
+        board_free(b);
+        return rc;
+    }
+    if (store_next_board_number(&c->st, &number, &err) < 0) {
+        buf_printf(&c->reply, "%s\n", err.msg);
+        board_free(b);
+        return EXIT_SYSTEM;
+    }
+    b->number = number;
+    c->b = b;
+    challenge_start(c, b);
+    c->dirty = true;
+    return EXIT_DONE;
+}
+
+int admin_challenge_close(CommandCtx *c, int rc)
+{
+    const Board *b = c->b;
+    if (rc || !b)
+        return rc;
+    command_board_subject(b, true, c->subject, sizeof c->subject);
+    buf_printf(&c->reply, "Genetess board %d created for", b->number);
+    for (int i = 0; i < b->np; i++)
+        buf_printf(&c->reply, " %s", b->pl[i].id);
+    buf_printf(&c->reply, " on map %s.\n", b->par.map);
+    return rc;
+}
+
+/* ---- verify ---- */
+
+/* The snapshot of b (want) differs from its replay (got): the reply names the first line that differs. */
+static void verify_differs(CommandCtx *c, const Board *b, const char *want, const char *got)
+{
+    int line = 1;
+    const char *x = want, *y = got;
+    while (*x && *x == *y) {
+        if (*x == '\n')
+            line++;
+        x++, y++;
+    }
+    const char *ls = x;
+    while (ls > want && ls[-1] != '\n')
+        ls--;
+    const char *le = strchr(ls, '\n');
+    /* The line itself may hold pieces, E or orders: it goes to the admin's stderr only (SPEC 5). */
+    fprintf(stderr, "genetess: %d: snapshot line %d: %.*s\n", b->number, line,
+            le ? (int)(le - ls > 200 ? 200 : le - ls) : 200, ls);
+    buf_printf(&c->reply, "Genetess board %d: differs from its replay at line %d of the snapshot\n", b->number,
+               line);
+}
+
+int admin_verify(CommandCtx *c)
+{
+    const Board *b = c->b;
+    Board *r = NULL;
+    Err err;
+    if (turn_replay(b, -1, &r, &err) < 0) {
+        /* The reason quotes the history: public only once the game has ended (SPEC 5, 9.3). */
+        if (b->phase == PHASE_ENDED) {
+            buf_printf(&c->reply, "Genetess board %d: replay fails at %s\n", b->number, err.msg);
+        } else {
+            fprintf(stderr, "genetess: %d: replay fails at %s\n", b->number, err.msg);
+            buf_printf(&c->reply, "Genetess board %d: the replay of its history fails (the reason is in the "
+                                  "server's log)\n", b->number);
+        }
+        return EXIT_REFUSED;
+    }
+    char *want = boardfile_write_core(b), *got = boardfile_write_core(r);
+    int rc = EXIT_DONE;
+    if (strcmp(want, got) == 0) {
+        buf_printf(&c->reply, "Genetess board %d: consistent (%d moves replayed)\n", b->number, b->moves.n);
+    } else {
+        verify_differs(c, b, want, got);
+        rc = EXIT_REFUSED;
+    }
+    free(want);
+    free(got);
+    board_free(r);
+    return rc;
+}
+
+/* ---- signup, Cleanup ---- */
+
+int admin_signup(CommandCtx *c)
+{
+    Err err;
+    if (store_user_add(&c->st, c->argv[0], c->argv[1], c->argv[2], &err) < 0)
+        return command_refuse(c, EXIT_REFUSED, "%s", err.msg);
+    buf_printf(&c->reply, "User %s signed up.\n", c->argv[0]);
+    snprintf(c->subject, sizeof c->subject, "Genetess help"); /* SPEC 2.1 names no signup Subject */
+    return EXIT_DONE;
+}
+
+int admin_cleanup(CommandCtx *c, int rc)
+{
+    const Board *b = c->b;
+    Err err;
+    if (rc)
+        return rc;
+    c->done++;
+    /* Finished boards go to the archive 14 days after the end. */
+    if (!(b->phase == PHASE_ENDED && b->clock.ended > 0 && c->now - b->clock.ended >= 14 * 86400)) {
+        command_update_list(c, b->number, b);
+        return rc;
+    }
+    if (store_archive_board(&c->st, b->number, &err) < 0) {
+        fprintf(stderr, "genetess: %s\n", err.msg);
+        return EXIT_SYSTEM;
+    }
+    command_update_list(c, b->number, NULL);
+    c->archived++;
+    return rc;
+}
+
+int admin_cleanup_close(CommandCtx *c, int rc)
+{
+    buf_printf(&c->reply, "Cleanup: %d boards processed, %d archived.\n", c->done, c->archived);
+    if (rc == EXIT_DONE) /* SPEC 2.1 names no Cleanup Subject: its work is the game list's */
+        snprintf(c->subject, sizeof c->subject, "List of Genetess games");
+    return rc;
+}

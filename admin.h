@@ -1,0 +1,25 @@
+/* admin: the commands that make and keep boards — challenge, verify, signup, Cleanup (SPEC 2, 2.4, 3.2). */
+#ifndef GENETESS_ADMIN_H
+#define GENETESS_ADMIN_H
+
+#include "commands.h"
+
+/* challenge's argument check, before any file is read: the --options (into c->keys, c->vals) and the
+ * userids (into c->ids). Returns 0, EXIT_USAGE or EXIT_REFUSED with the reply written. */
+int admin_challenge_check(CommandCtx *c);
+/* challenge: builds the new board from the map and options, numbered and started (SPEC 2.4, 7.1);
+ * it becomes c->b (c->dirty, c->g) for the pipeline to save and mail. Returns the exit status. */
+int admin_challenge(CommandCtx *c);
+/* challenge, at the end: when rc is 0, the reply "Genetess board <n> created ..." and its Subject. */
+int admin_challenge_close(CommandCtx *c, int rc);
+/* verify: replays c->b's history and compares it with the snapshot (SPEC 3.2). Returns 0 when consistent. */
+int admin_verify(CommandCtx *c);
+/* signup: adds the user argv[0] with password argv[1] and address argv[2] to etc/users. */
+int admin_signup(CommandCtx *c);
+/* Cleanup, per board (its time processed): archives a board 14 days after its end, else rewrites its
+ * list line. Returns rc, or EXIT_SYSTEM when the archive fails. */
+int admin_cleanup(CommandCtx *c, int rc);
+/* Cleanup, at the end: "Cleanup: <n> boards processed, <k> archived." Returns rc. */
+int admin_cleanup_close(CommandCtx *c, int rc);
+
+#endif

@@ -1,0 +1,346 @@
+/* play: the acts of a player on their board — move, queue, resign, quiet, chat — and showas. */
+#include "play.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "boardfile.h"
+#include "clock.h"
+#include "turn.h"
+#include "orders.h"
+
+/* Joins words into order text; with none, the first non-blank line of INPUTFILE (SPEC 2.2). */
+static char *order_text(int argc, char **argv)
+{
+    Buf t;
+    buf_init(&t);
+    for (int i = 0; i < argc; i++) {
+        if (i)
+            buf_add(&t, " ");
+        buf_add(&t, argv[i]);
+    }
+    if (t.len == 0) {
+        const char *f = getenv("INPUTFILE");
+        char *body = NULL;
+        Err err;
+        if (f && *f && store_read_file(f, &body, NULL, &err) == 0) {
+            char *save = NULL;
+            for (char *l = strtok_r(body, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+                str_trim(l);
+                if (*l) {
+                    buf_add(&t, l);
+                    break;
+                }
+            }
+            free(body);
+        }
+    }
+    return buf_take(&t);
+}
+
+/* Strips a trailing "#k" of text and checks it against the board's move number (SPEC 2.2): 0, or
+ * EXIT_REFUSED with the reply written. */
+static int check_move_number(CommandCtx *c, char *text)
+{
+    char *h = strrchr(text, '#');
+    if (!h)
+        return 0;
+    int64_t k;
+    char *num = h + 1;
+    str_trim(num);
+    if (parse_i64(num, &k) && k >= 1 && k <= 1000000000) {
+        *h = '\0';
+        str_trim(text);
+        if (k == board_move_number(c->b))
+            return 0;
+    }
+    char q[256];
+    buf_printf(&c->reply, "Move %s received as move #%d\n", command_quote(text, q, sizeof q),
+               board_move_number(c->b));
+    return EXIT_REFUSED;
+}
+
+static void stored_list(const StrList *q, Buf *o)
+{
+    if (!q->n) {
+        buf_add(o, "none");
+        return;
+    }
+    for (int i = 0; i < q->n; i++)
+        buf_printf(o, "%s%s", i ? " / " : "", q->v[i]);
+}
+
+/* Appends "<label><the stored orders>\n" to out. */
+static void say_stored(const char *label, const StrList *q, Buf *out)
+{
+    Buf s;
+    buf_init(&s);
+    stored_list(q, &s);
+    buf_printf(out, "%s%s\n", label, s.s);
+    buf_free(&s);
+}
+
+static void set_queue(Player *pl, const OrderList *l, int from)
+{
+    sl_clear(&pl->queue);
+    for (int i = from; i < l->n; i++) {
+        char *s = xasprintf("%s%s", l->v[i].star ? "*" : "", l->v[i].text);
+        sl_push_owned(&pl->queue, s);
+    }
+}
+
+/* The first of l's orders that is a GAMBLE, or NULL. */
+static const Order *find_gamble(const OrderList *l)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->v[i].verb == ORD_GAMBLE)
+            return &l->v[i];
+    return NULL;
+}
+
+/* The reply line of an order that ran (or was stored): it is also the result on the reader's sheet. */
+static int ran(CommandCtx *c, int rc)
+{
+    buf_printf(&c->reply, "%s\n", c->result);
+    c->reader = c->player;
+    c->dirty = true;
+    return rc;
+}
+
+/* move in round 0: the GAMBLE orders (SPEC 7.1). */
+static int move_round0(CommandCtx *c, const OrderList *l)
+{
+    Game *g = &c->g;
+    for (int i = 0; i < l->n; i++)
+        if (turn_play(g, c->player, &l->v[i], false) == ORDER_REFUSED) {
+            buf_printf(&c->reply, "%s: %s\n", l->v[i].text, g->fail.msg);
+            return EXIT_REFUSED;
+        }
+    c->player = board_player_index(c->b, c->argv[1]); /* round 0's end reorders the players */
+    snprintf(c->result, sizeof c->result, "%s", g->reply.len ? g->reply.s : "Received.");
+    return ran(c, EXIT_DONE);
+}
+
+/* move off turn: everything becomes the stored queue (SPEC 7.3). */
+static int move_off_turn(CommandCtx *c, const OrderList *l)
+{
+    const Order *gamble = find_gamble(l);
+    if (gamble) {
+        buf_printf(&c->reply, "%s: GAMBLE is only for round 0\n", gamble->text);
+        return EXIT_REFUSED;
+    }
+    Player *pl = &c->b->pl[c->player];
+    set_queue(pl, l, 0);
+    Buf s;
+    buf_init(&s);
+    stored_list(&pl->queue, &s);
+    snprintf(c->result, sizeof c->result, "Stored for your next turn: %s", s.s);
+    buf_free(&s);
+    return ran(c, EXIT_DONE);
+}
+
+/* move on the player's turn: the first order runs, the rest is stored (SPEC 7.3). */
+static int move_on_turn(CommandCtx *c, const OrderList *l)
+{
+    Game *g = &c->g;
+    Player *pl = &c->b->pl[c->player];
+    const Order *o = &l->v[0];
+    if (c->b->clock.holiday_since > 0 && o->verb != ORD_GAMBLE)
+        clock_end_holiday(g); /* SPEC 7.4: a live order ends the holiday */
+    if (o->verb == ORD_GAMBLE) {
+        buf_printf(&c->reply, "%s: GAMBLE is only for round 0\n", o->text);
+        return EXIT_REFUSED;
+    }
+    /* SPEC 7.3: a live order on your turn replaces the head of the queue and the rest of the message
+     * replaces the queue. Done before the order runs: the turns it starts (other players' * orders)
+     * may come round to this player's queue again. A refusal saves nothing, so this is undone then. */
+    if (pl->queue.n && o->verb != ORD_HOLIDAY) {
+        free(pl->queue.v[0]);
+        memmove(pl->queue.v, pl->queue.v + 1, sizeof(char *) * (size_t)(pl->queue.n - 1));
+        pl->queue.n--;
+    }
+    if (l->n > 1)
+        set_queue(pl, l, 1);
+    int r = turn_play(g, c->player, o, false);
+    if (r == ORDER_REFUSED) {
+        buf_printf(&c->reply, "%s: %s\n", o->text, g->fail.msg);
+        return EXIT_REFUSED;
+    }
+    snprintf(c->result, sizeof c->result, "%s: %s", o->text, r < 0 ? g->fail.msg : "done");
+    int rc = ran(c, r < 0 ? EXIT_REFUSED : EXIT_DONE);
+    if (l->n > 1)
+        say_stored("Stored for your next turn: ", &pl->queue, &c->reply);
+    return rc;
+}
+
+/* Parses the order text of move into l (notices into the reply): 0 or EXIT_REFUSED. */
+static int parse_move(CommandCtx *c, char *text, OrderList *l)
+{
+    char q[256];
+    Err err;
+    if (check_move_number(c, text))
+        return EXIT_REFUSED;
+    if (!*text) {
+        buf_add(&c->reply, "Invalid move \"\" entered: no order given\n");
+        return EXIT_REFUSED;
+    }
+    if (order_parse_list(c->b, text, l, &err) < 0) {
+        buf_printf(&c->reply, "Invalid move \"%s\" entered: %s\n", command_quote(text, q, sizeof q), err.msg);
+        return EXIT_REFUSED;
+    }
+    for (int i = 0; i < l->notices.n; i++)
+        buf_printf(&c->reply, "%s\n", l->notices.v[i]);
+    return 0;
+}
+
+int play_move(CommandCtx *c)
+{
+    Board *b = c->b;
+    char *text = order_text(c->argc - 3, c->argv + 3);
+    OrderList l = {0};
+    int rc = parse_move(c, text, &l);
+    if (rc) {
+        /* refused */
+    } else if (b->phase == PHASE_PLAY && !board_player_has_turns(b, c->player)) {
+        buf_add(&c->reply, "You are out of this game: you have no pieces left to order\n");
+        rc = EXIT_REFUSED;
+    } else if (b->phase == PHASE_ROUND0) {
+        rc = move_round0(c, &l);
+    } else if (b->seat != c->player) {
+        rc = move_off_turn(c, &l);
+    } else {
+        rc = move_on_turn(c, &l);
+    }
+    order_list_free(&l);
+    free(text);
+    return rc;
+}
+
+/* queue ORDER...: the stored queue becomes the orders (NONE: empty). */
+static int queue_replace(CommandCtx *c, char *text)
+{
+    Player *pl = &c->b->pl[c->player];
+    OrderList l = {0};
+    Err err;
+    char q[256];
+    int rc = EXIT_REFUSED;
+    const Order *gamble;
+    if (str_ieq(text, "NONE")) {
+        sl_clear(&pl->queue);
+        buf_add(&c->reply, "Your stored orders: none\n");
+    } else if (order_parse_list(c->b, text, &l, &err) < 0) {
+        buf_printf(&c->reply, "Invalid move \"%s\" entered: %s\n", command_quote(text, q, sizeof q), err.msg);
+        goto out;
+    } else if ((gamble = find_gamble(&l)) != NULL) {
+        buf_printf(&c->reply, "%s: GAMBLE cannot be stored\n", gamble->text);
+        goto out;
+    } else {
+        for (int i = 0; i < l.notices.n; i++)
+            buf_printf(&c->reply, "%s\n", l.notices.v[i]);
+        set_queue(pl, &l, 0);
+        say_stored("Stored for your next turn: ", &pl->queue, &c->reply);
+    }
+    c->dirty = true;
+    rc = EXIT_DONE;
+out:
+    order_list_free(&l);
+    return rc;
+}
+
+int play_queue(CommandCtx *c)
+{
+    Board *b = c->b;
+    if (b->phase == PHASE_PLAY && !board_player_has_turns(b, c->player) && c->argc > 3) {
+        buf_add(&c->reply, "You are out of this game: you have no pieces left to order\n");
+        return EXIT_REFUSED;
+    }
+    if (c->argc == 3) {
+        say_stored("Your stored orders: ", &b->pl[c->player].queue, &c->reply);
+        return EXIT_DONE;
+    }
+    char *text = order_text(c->argc - 3, c->argv + 3);
+    int rc = check_move_number(c, text);
+    if (rc == 0)
+        rc = queue_replace(c, text);
+    free(text);
+    return rc;
+}
+
+int play_resign(CommandCtx *c)
+{
+    Board *b = c->b;
+    int p = c->player;
+    /* An eliminated player still fighting with ronin pieces may resign them too (SPEC 7.6: all their
+     * pieces become orphans). */
+    if (b->pl[p].status != PS_ACTIVE && !board_player_has_turns(b, p)) {
+        buf_add(&c->reply, "You have already left this game\n");
+        return EXIT_REFUSED;
+    }
+    if (b->phase != PHASE_ROUND0) {
+        turn_resign(&c->g, p);
+    } else if (clock_round0_resign(&c->g, p)) {
+        /* Fewer than 2 players remain: the board is deleted. */
+        buf_printf(&c->reply, "You resigned. Genetess board %d was deleted: fewer than 2 players remain.\n",
+                   b->number);
+        c->fate = FATE_DELETE;
+        return EXIT_DONE;
+    }
+    buf_printf(&c->reply, "You resigned from Genetess board %d.\n", b->number);
+    c->g.sheet_due[p] = true;
+    c->dirty = true;
+    return EXIT_DONE;
+}
+
+int play_quiet_check(CommandCtx *c)
+{
+    /* A usage error like a wrong argument count: found before any file is read (SPEC 2.1). */
+    if (!str_ieq(c->argv[3], "on") && !str_ieq(c->argv[3], "off"))
+        return command_refuse(c, EXIT_USAGE, "quiet takes on or off");
+    return 0;
+}
+
+int play_quiet(CommandCtx *c)
+{
+    Player *pl = &c->b->pl[c->player];
+    pl->quiet = str_ieq(c->argv[3], "on");
+    buf_printf(&c->reply, "Quiet is %s: %s\n", pl->quiet ? "on" : "off",
+               pl->quiet ? "you get sheets only for your own turns" : "you get a sheet for every turn");
+    c->dirty = true;
+    return EXIT_DONE;
+}
+
+int play_chat(CommandCtx *c)
+{
+    Board *b = c->b;
+    int p = c->player;
+    const char *f = getenv("INPUTFILE");
+    char *body = NULL;
+    Err err;
+    if (!f || !*f || store_read_file(f, &body, NULL, &err) != 0 || !*body) {
+        free(body);
+        buf_add(&c->reply, "chat sends the mail body: there was none\n");
+        return EXIT_REFUSED;
+    }
+    char subj[128];
+    snprintf(subj, sizeof subj, "Genetess chat %d %s", b->number, b->pl[p].id);
+    char *msg = xasprintf("From %s on Genetess board %d:\n\n%s", b->pl[p].id, b->number, body);
+    free(body);
+    for (int i = 0; i < b->np; i++) {
+        User u;
+        if (store_user_find(&c->st, b->pl[i].id, &u, &err) == 0) {
+            mail_add(&c->mq, u.address, subj, msg, &err);
+            user_free(&u);
+        }
+    }
+    free(msg);
+    buf_printf(&c->reply, "Your message was sent to the %d players of board %d.\n", b->np, b->number);
+    return EXIT_DONE;
+}
+
+int play_showas(CommandCtx *c, int rc)
+{
+    command_sheet(c->b, c->player, &c->reply);
+    buf_add(&c->reply, "\n");
+    return rc;
+}

@@ -1,0 +1,171 @@
+/* Tests of commands: the command table's columns and the pipeline's stages (one save per board, a
+ * refused act leaves nothing of itself, time processing is committed whatever the act does). */
+#include "fixtures.h"
+#include "commands.h"
+#include "store.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- the table ---- */
+
+/* Every row has the stages its columns need. */
+START_TEST(test_table_rows)
+{
+    const Command *c = &command_table[_i];
+    ck_assert_ptr_nonnull(c->name);
+    ck_assert_ptr_eq(command_find(c->name), c);
+    if (c->boards == BOARDS_NONE || c->boards == BOARDS_ONE)
+        ck_assert_msg(c->act != NULL && c->each == NULL, "%s: one act", c->name);
+    else
+        ck_assert_msg(c->each != NULL && c->lock, "%s: each board, under the lock", c->name);
+    if (c->boards != BOARDS_NONE || c->auth != AUTH_NONE)
+        ck_assert_msg(c->lock, "%s: boards and users are read under the lock", c->name);
+    if (c->auth == AUTH_PLAYER || c->running || c->reply_sheet)
+        ck_assert_msg(c->boards == BOARDS_ONE && c->auth == AUTH_PLAYER, "%s: a player's board", c->name);
+    if (c->sheets != SHEETS_NONE)
+        ck_assert_msg(c->saves, "%s: sheets follow an act that saves", c->name);
+    ck_assert_msg(c->first_board == 0 || c->boards == BOARDS_LISTED, "%s", c->name);
+    ck_assert_msg(!c->hide_errors || c->boards == BOARDS_ALL, "%s", c->name);
+    ck_assert_msg(!c->numbered || c->boards == BOARDS_LISTED, "%s", c->name);
+}
+END_TEST
+
+static int table_rows(void)
+{
+    int n = 0;
+    while (command_table[n].name)
+        n++;
+    return n;
+}
+
+/* ---- the pipeline, in a temporary PBMHOME ---- */
+
+static char home[64];
+
+static void setup(void)
+{
+    snprintf(home, sizeof home, "/tmp/genetess-cmd-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(home));
+    setenv("PBMHOME", home, 1);
+    unsetenv("PBMSENDMAIL");
+    unsetenv("SENDER");
+    unsetenv("INPUTFILE");
+    setenv("PBMFROM", "referee@example.org", 1);
+    setenv("GENETESS_NOW", "1800000000", 1);
+}
+
+static void teardown(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+/* Runs "genetess <words>" at time now with stdout (the reply) into /dev/null; returns the exit status. */
+static int run_at(long now, const char *words)
+{
+    char nows[32], buf[256];
+    snprintf(nows, sizeof nows, "%ld", now);
+    setenv("GENETESS_NOW", nows, 1);
+    snprintf(buf, sizeof buf, "%s", words);
+    char *argv[16];
+    int argc = 0;
+    for (char *save = NULL, *w = strtok_r(buf, " ", &save); w && argc < 16; w = strtok_r(NULL, " ", &save))
+        argv[argc++] = w;
+    const Command *c = command_find(argv[0]);
+    ck_assert_ptr_nonnull(c);
+    fflush(stdout);
+    int out = dup(1), null = open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    int rc = command_run(c, argc - 1, argv + 1);
+    fflush(stdout);
+    dup2(out, 1);
+    close(out);
+    close(null);
+    return rc;
+}
+
+/* The text of <home>/<rel> (malloc'd), NULL when missing. */
+static char *slurp(const char *rel)
+{
+    char path[256], *text = NULL;
+    Err err;
+    snprintf(path, sizeof path, "%s/%s", home, rel);
+    return store_read_file(path, &text, NULL, &err) == 0 ? text : NULL;
+}
+
+static void two_players(void)
+{
+    ck_assert_int_eq(run_at(1800000000, "signup alice secret alice@example.org"), EXIT_DONE);
+    ck_assert_int_eq(run_at(1800000000, "signup bob hunter2 bob@example.org"), EXIT_DONE);
+    ck_assert_int_eq(run_at(1800000000, "challenge --gamble=none --deadline=24 --seed=7 alice bob"), EXIT_DONE);
+}
+
+/* SPEC 2.1: a refused act after an expired deadline: the time processing is committed (one save: the
+ * previous version is the file as the command found it), nothing of the act. */
+START_TEST(test_refused_act_commits_time)
+{
+    two_players();
+    char *before = slurp("games/Genetess/101");
+    ck_assert_ptr_nonnull(before);
+    ck_assert_int_eq(run_at(1800000000 + 30 * 3600, "move 101 bob hunter2 PASS#99"), EXIT_REFUSED);
+    char *after = slurp("games/Genetess/101"), *prev = slurp("games/Genetess/.101");
+    ck_assert_ptr_nonnull(after);
+    ck_assert_ptr_nonnull(prev);
+    ck_assert_str_ne(after, before);    /* alice timed out: bob's turn */
+    ck_assert_str_eq(prev, before);     /* saved once */
+    ck_assert_ptr_null(strstr(after, "bob PASS"));
+    free(before);
+    free(after);
+    free(prev);
+}
+END_TEST
+
+/* A refused order on the player's turn leaves the stored queue as it was (the queue's head is only
+ * replaced for an order that runs). */
+START_TEST(test_refused_act_saves_nothing)
+{
+    two_players();
+    ck_assert_int_eq(run_at(1800000000, "queue 101 alice secret PASS / PASS"), EXIT_DONE);
+    char *before = slurp("games/Genetess/101");
+    ck_assert_int_eq(run_at(1800000000, "move 101 alice secret MOVE A1 N / PASS / PASS / PASS"), EXIT_REFUSED);
+    char *after = slurp("games/Genetess/101");
+    ck_assert_str_eq(after, before);
+    free(before);
+    free(after);
+}
+END_TEST
+
+/* An order that runs after an expired deadline: one save holds both. */
+START_TEST(test_act_after_time_saves_once)
+{
+    two_players();
+    char *before = slurp("games/Genetess/101");
+    ck_assert_int_eq(run_at(1800000000 + 30 * 3600, "move 101 bob hunter2 PASS"), EXIT_DONE);
+    char *after = slurp("games/Genetess/101"), *prev = slurp("games/Genetess/.101");
+    ck_assert_str_eq(prev, before);
+    ck_assert_ptr_nonnull(strstr(after, "bob PASS"));
+    free(before);
+    free(after);
+    free(prev);
+}
+END_TEST
+
+Suite *commands_suite(void)
+{
+    Suite *s = suite_create("commands");
+    TCase *tc = tcase_create("table");
+    tcase_add_loop_test(tc, test_table_rows, 0, table_rows());
+    suite_add_tcase(s, tc);
+    tc = tcase_create("pipeline");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_refused_act_commits_time);
+    tcase_add_test(tc, test_refused_act_saves_nothing);
+    tcase_add_test(tc, test_act_after_time_saves_once);
+    suite_add_tcase(s, tc);
+    return s;
+}
