@@ -66,6 +66,7 @@ e2e: $(BIN)
 	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh
 
 check: deps
+	sh tests/layers.sh
 	$(MAKE) $(BIN) $(BUILD)/check_genetess
 	GENETESS=$(abspath $(BIN)) $(BUILD)/check_genetess
 	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh

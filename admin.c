@@ -55,7 +55,7 @@ static int challenge_option(CommandCtx *c, const char *a)
     }
     if (!ok || has_control(a)) {
         char q[64];
-        return command_refuse(c, EXIT_USAGE, "Invalid Genetess parameter '%s'", command_quote(a, q, 40));
+        return pipeline_refuse(c, EXIT_USAGE, "Invalid Genetess parameter '%s'", pipeline_quote(a, q, 40));
     }
     sl_push(&c->keys, key);
     sl_push(&c->vals, eq + 1);
@@ -119,7 +119,7 @@ static int challenge_params(CommandCtx *c, Board *b, const Map *map, const char 
     for (int i = 0; i < c->keys.n; i++)
         if (strcmp(c->keys.v[i], "map") != 0 && params_set(par, c->keys.v[i], c->vals.v[i], &err) < 0) {
             buf_printf(&c->reply, "Invalid Genetess parameter '--%s=%s': %s\n", c->keys.v[i],
-                       command_quote(c->vals.v[i], q, 40), err.msg);
+                       pipeline_quote(c->vals.v[i], q, 40), err.msg);
             return EXIT_USAGE;
         }
     snprintf(par->map, sizeof par->map, "%s", strchr(mapname, '/') ? "file" : mapname);
@@ -206,7 +206,7 @@ int admin_challenge_close(CommandCtx *c, int rc)
     const Board *b = c->b;
     if (rc || !b)
         return rc;
-    command_board_subject(b, true, c->subject, sizeof c->subject);
+    pipeline_board_subject(b, true, c->subject, sizeof c->subject);
     buf_printf(&c->reply, "Genetess board %d created for", b->number);
     for (int i = 0; i < b->np; i++)
         buf_printf(&c->reply, " %s", b->pl[i].id);
@@ -273,7 +273,7 @@ int admin_signup(CommandCtx *c)
 {
     Err err;
     if (store_user_add(&c->st, c->argv[0], c->argv[1], c->argv[2], &err) < 0)
-        return command_refuse(c, EXIT_REFUSED, "%s", err.msg);
+        return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     buf_printf(&c->reply, "User %s signed up.\n", c->argv[0]);
     snprintf(c->subject, sizeof c->subject, "Genetess help"); /* SPEC 2.1 names no signup Subject */
     return EXIT_DONE;
@@ -288,14 +288,14 @@ int admin_cleanup(CommandCtx *c, int rc)
     c->done++;
     /* Finished boards go to the archive 14 days after the end. */
     if (!(b->phase == PHASE_ENDED && b->clock.ended > 0 && c->now - b->clock.ended >= 14 * 86400)) {
-        command_update_list(c, b->number, b);
+        pipeline_update_list(c, b->number, b);
         return rc;
     }
     if (store_archive_board(&c->st, b->number, &err) < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
         return EXIT_SYSTEM;
     }
-    command_update_list(c, b->number, NULL);
+    pipeline_update_list(c, b->number, NULL);
     c->archived++;
     return rc;
 }

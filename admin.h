@@ -2,7 +2,7 @@
 #ifndef GENETESS_ADMIN_H
 #define GENETESS_ADMIN_H
 
-#include "commands.h"
+#include "pipeline.h"
 
 /* challenge's argument check, before any file is read: the --options (into c->keys, c->vals) and the
  * userids (into c->ids). Returns 0, EXIT_USAGE or EXIT_REFUSED with the reply written. */

@@ -13,13 +13,13 @@ int main(int argc, char **argv)
     }
     const Command *c = command_find(argv[1]);
     if (!c)
-        return command_reject("Unknown command\n", EXIT_REFUSED);
+        return pipeline_reject("Unknown command\n", EXIT_REFUSED);
     int n = argc - 2;
     /* SPEC 2.1: the argument count is checked before any file is read. */
     if (n < c->min_args || (c->max_args >= 0 && n > c->max_args)) {
         char usage[256];
         snprintf(usage, sizeof usage, "usage: genetess %s\n", c->usage);
-        return command_reject(usage, EXIT_USAGE);
+        return pipeline_reject(usage, EXIT_USAGE);
     }
-    return command_run(c, n, argv + 2);
+    return pipeline_run(c, n, argv + 2);
 }

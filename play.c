@@ -56,7 +56,7 @@ static int check_move_number(CommandCtx *c, char *text)
             return 0;
     }
     char q[256];
-    buf_printf(&c->reply, "Move %s received as move #%d\n", command_quote(text, q, sizeof q),
+    buf_printf(&c->reply, "Move %s received as move #%d\n", pipeline_quote(text, q, sizeof q),
                board_move_number(c->b));
     return EXIT_REFUSED;
 }
@@ -186,7 +186,7 @@ static int parse_move(CommandCtx *c, char *text, OrderList *l)
         return EXIT_REFUSED;
     }
     if (order_parse_list(c->b, text, l, &err) < 0) {
-        buf_printf(&c->reply, "Invalid move \"%s\" entered: %s\n", command_quote(text, q, sizeof q), err.msg);
+        buf_printf(&c->reply, "Invalid move \"%s\" entered: %s\n", pipeline_quote(text, q, sizeof q), err.msg);
         return EXIT_REFUSED;
     }
     for (int i = 0; i < l->notices.n; i++)
@@ -230,7 +230,7 @@ static int queue_replace(CommandCtx *c, char *text)
         sl_clear(&pl->queue);
         buf_add(&c->reply, "Your stored orders: none\n");
     } else if (order_parse_list(c->b, text, &l, &err) < 0) {
-        buf_printf(&c->reply, "Invalid move \"%s\" entered: %s\n", command_quote(text, q, sizeof q), err.msg);
+        buf_printf(&c->reply, "Invalid move \"%s\" entered: %s\n", pipeline_quote(text, q, sizeof q), err.msg);
         goto out;
     } else if ((gamble = find_gamble(&l)) != NULL) {
         buf_printf(&c->reply, "%s: GAMBLE cannot be stored\n", gamble->text);
@@ -296,7 +296,7 @@ int play_quiet_check(CommandCtx *c)
 {
     /* A usage error like a wrong argument count: found before any file is read (SPEC 2.1). */
     if (!str_ieq(c->argv[3], "on") && !str_ieq(c->argv[3], "off"))
-        return command_refuse(c, EXIT_USAGE, "quiet takes on or off");
+        return pipeline_refuse(c, EXIT_USAGE, "quiet takes on or off");
     return 0;
 }
 
@@ -340,7 +340,7 @@ int play_chat(CommandCtx *c)
 
 int play_showas(CommandCtx *c, int rc)
 {
-    command_sheet(c->b, c->player, &c->reply);
+    pipeline_sheet(c->b, c->player, &c->reply);
     buf_add(&c->reply, "\n");
     return rc;
 }

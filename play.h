@@ -2,7 +2,7 @@
 #ifndef GENETESS_PLAY_H
 #define GENETESS_PLAY_H
 
-#include "commands.h"
+#include "pipeline.h"
 
 /* move: runs or stores the order text (the words after the password, else INPUTFILE's first line) for
  * c->player on c->b (SPEC 7.3); sets c->dirty, c->reader and c->result when it ran or was stored.

@@ -67,7 +67,7 @@ int query_games_start(CommandCtx *c)
             c->filter = c->argv[i];
         } else if (!store_valid_userid(c->argv[i]) || store_user_find(&c->st, c->argv[i], &u, &err) != 0) {
             /* help/command-games.txt: an unknown userid is refused */
-            return command_refuse(c, EXIT_REFUSED, "Invalid userid entered");
+            return pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
         } else {
             user_free(&u);
             sl_push(&c->ids, c->argv[i]);
@@ -107,7 +107,7 @@ int query_games(CommandCtx *c, int rc)
     if (!games_match(c, b))
         return 0;
     char st[256];
-    command_list_status(b, st, sizeof st);
+    pipeline_list_status(b, st, sizeof st);
     buf_printf(&c->reply, "%-6d %-5d %-31s", b->number, board_move_number(b), st);
     for (int p = 0; p < b->np; p++)
         buf_printf(&c->reply, " %s", b->pl[p].id);
@@ -149,7 +149,7 @@ int query_help(CommandCtx *c)
     const char *home = getenv("PBMHOME");
     snprintf(c->subject, sizeof c->subject, "Genetess help");
     if (help_get(home && *home ? home : NULL, c->argc ? c->argv[0] : NULL, &c->reply, &err) < 0)
-        return command_refuse(c, EXIT_REFUSED, "%s", err.msg);
+        return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     return EXIT_DONE;
 }
 
@@ -162,7 +162,7 @@ int query_calc(CommandCtx *c)
     if ((a[0] == 'S' || a[0] == 's') && isdigit((unsigned char)a[1])) {
         int64_t code;
         if (!parse_i64(a + 1, &code) || code > 99 || special_describe((int)code, &c->reply, &err) < 0)
-            return command_refuse(c, EXIT_REFUSED, "%s",
+            return pipeline_refuse(c, EXIT_REFUSED, "%s",
                                   parse_i64(a + 1, &code) && code <= 99 ? err.msg : "Unknown special");
         return EXIT_DONE;
     }
@@ -171,10 +171,10 @@ int query_calc(CommandCtx *c)
     for (const char *p = a; *p && letters; p++)
         letters = isalpha((unsigned char)*p);
     if (!letters)
-        return command_refuse(c, EXIT_REFUSED, "calc takes a sequence of 1 to 1000 codes (letters A to Z)");
+        return pipeline_refuse(c, EXIT_REFUSED, "calc takes a sequence of 1 to 1000 codes (letters A to Z)");
     Genome g;
     if (genome_parse(a, &g, false, &err) < 0)
-        return command_refuse(c, EXIT_REFUSED, "%s", err.msg);
+        return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     genome_describe(&g, &c->reply);
     return EXIT_DONE;
 }

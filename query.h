@@ -2,7 +2,7 @@
 #ifndef GENETESS_QUERY_H
 #define GENETESS_QUERY_H
 
-#include "commands.h"
+#include "pipeline.h"
 
 /* show, per board: the public summary while it runs, the full board after the end; with #k (c->k) the
  * board after move k, once it has ended. Returns rc, or EXIT_REFUSED with the reason in the reply. */

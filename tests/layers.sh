@@ -14,8 +14,10 @@ layers='
 2 sight game orders actions dispatch firing clock
 3 turn
 4 view help
-5 commands
-6 genetess
+5 pipeline
+6 play query admin
+7 commands
+8 genetess
 '
 
 modules=$(ls -1 *.c *.h 2>/dev/null | sed 's/\.[ch]$//' | sort -u)

@@ -1,0 +1,804 @@
+/* commands: the command table and the one pipeline every command runs through (SPEC 2). */
+#include "pipeline.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "boardfile.h"
+#include "clock.h"
+#include "turn.h"
+#include "view.h"
+
+/* ---- the command's context ---- */
+
+static int64_t now_time(void)
+{
+    const char *s = getenv("GENETESS_NOW");
+    int64_t v;
+    if (s && parse_i64(s, &v))
+        return v;
+    return (int64_t)time(NULL);
+}
+
+static void ctx_init(CommandCtx *c, const Command *cmd, int argc, char **argv)
+{
+    memset(c, 0, sizeof *c);
+    c->cmd = cmd;
+    c->argc = argc;
+    c->argv = argv;
+    mail_init(&c->mq);
+    buf_init(&c->reply);
+    c->now = now_time();
+    c->player = -1;
+    c->reader = -1;
+    c->k = -1;
+    snprintf(c->subject, sizeof c->subject, "Genetess error");
+}
+
+/* Drops the board in hand and the act's working state over it. */
+static void ctx_drop_board(CommandCtx *c)
+{
+    if (c->have_game)
+        game_done(&c->g);
+    c->have_game = false;
+    board_free(c->b);
+    c->b = NULL;
+}
+
+/* Stage lock: opens and locks the store; on failure says why and returns the exit status. */
+static int ctx_open(CommandCtx *c)
+{
+    Err err;
+    if (store_open(&c->st, &err) < 0) {
+        fprintf(stderr, "genetess: %s\n", err.msg);
+        const char *home = getenv("PBMHOME"), *h = getenv("HOME");
+        /* SPEC 2.3: with neither PBMHOME nor HOME there is nowhere to work (usage); else an I/O error. */
+        return (home && *home) || (h && *h) ? EXIT_SYSTEM : EXIT_USAGE;
+    }
+    c->opened = true;
+    if (store_lock(&c->st, &err) < 0) {
+        buf_printf(&c->reply, "%s\n", err.msg);
+        return EXIT_SYSTEM;
+    }
+    return 0;
+}
+
+/* Stage mail: sends the reply (stdout, or mail to SENDER), flushes queued mail, releases everything;
+ * returns rc. */
+static int ctx_finish(CommandCtx *c, int rc)
+{
+    const char *to = mail_reply_address();
+    Err err;
+    /* SPEC 2.1: with SENDER set the reply is mailed, also for a command refused before it opened the
+     * store (the outbox needs it; no lock: outbox/ is outside the locking). */
+    if (c->reply.len && to && !c->opened && store_open(&c->st, &err) == 0)
+        c->opened = true;
+    if (c->reply.len) {
+        if (to && c->opened) {
+            if (mail_add(&c->mq, to, c->subject, c->reply.s, &err) < 0)
+                fprintf(stderr, "genetess: %s\n", err.msg);
+        } else {
+            fputs(c->reply.s, stdout);
+            fflush(stdout);
+        }
+    }
+    if (c->opened) {
+        mail_flush(&c->mq, &c->st, (time_t)c->now);
+        store_close(&c->st);
+    }
+    ctx_drop_board(c);
+    mail_free(&c->mq);
+    buf_free(&c->reply);
+    sl_free(&c->ids);
+    sl_free(&c->keys);
+    sl_free(&c->vals);
+    return rc;
+}
+
+int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...)
+{
+    char msg[ERR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    buf_printf(&c->reply, "%s\n", msg);
+    snprintf(c->subject, sizeof c->subject, "Genetess error"); /* for errors with no board */
+    return rc;
+}
+
+/* ---- boards ---- */
+
+const char *pipeline_quote(const char *t, char *buf, size_t size)
+{
+    size_t k = 0;
+    for (const char *p = t; *p && k + 4 < size && k < 200; p++)
+        buf[k++] = isprint((unsigned char)*p) ? *p : '?';
+    buf[k] = '\0';
+    return buf;
+}
+
+/* "<name>:<line>:" (or "<name>:") of a "<name>:<line>: reason" message, without the reason. */
+static const char *error_place(const char *msg, const char *name)
+{
+    static char place[48];
+    size_t n = strlen(name), k = n + 1;
+    if (strncmp(msg, name, n) != 0 || msg[n] != ':') {
+        snprintf(place, sizeof place, "%s:", name);
+        return place;
+    }
+    while (k - n < 10 && isdigit((unsigned char)msg[k]))
+        k++;
+    if (k == n + 1 || msg[k] != ':')
+        k = n;
+    snprintf(place, sizeof place, "%.*s:", (int)k, msg);
+    return place;
+}
+
+/* Stage load: reads board nstr into *out. Returns 0, or an exit status with the reply written. */
+static int load_board(CommandCtx *c, const char *nstr, Board **out)
+{
+    int n;
+    char *text = NULL;
+    Err err;
+    *out = NULL;
+    if (!store_valid_board_number(nstr, &n)) {
+        char q[64];
+        buf_printf(&c->reply, "Genetess board %s not found\n", pipeline_quote(nstr, q, 40));
+        return EXIT_REFUSED;
+    }
+    int rc = store_load_board(&c->st, n, &text, NULL, &err);
+    if (rc == 1) {
+        buf_printf(&c->reply, "Genetess board %d not found\n", n);
+        return EXIT_REFUSED;
+    }
+    if (rc < 0) {
+        buf_printf(&c->reply, "Genetess board %d could not be read\n", n);
+        fprintf(stderr, "genetess: %s\n", err.msg);
+        return EXIT_SYSTEM;
+    }
+    char name[32];
+    snprintf(name, sizeof name, "%d", n);
+    Board *b = boardfile_parse(text, name, &err);
+    free(text);
+    if (!b) {
+        /* SPEC 2.4/5: no message echoes a file; the reason names squares and tokens of the board, so
+         * players get "<n>:<line>:" only and the admin the whole reason on stderr. */
+        fprintf(stderr, "genetess: %s\n", err.msg);
+        buf_printf(&c->reply, "Genetess board %d is damaged and was not changed: %s the board file fails its "
+                              "checks (the reason is in the server's log)\n",
+                   n, error_place(err.msg, name));
+        return EXIT_SYSTEM;
+    }
+    if (b->number != n) {
+        buf_printf(&c->reply, "Genetess board %d is damaged and was not changed: it holds board %d\n", n, b->number);
+        board_free(b);
+        return EXIT_SYSTEM;
+    }
+    /* SPEC 3.2: an admin edit re-bases the replay on the board as it now stands. */
+    if (b->moves.n && strstr(b->moves.v[b->moves.n - 1], " admin EDIT") && b->initial_base < b->moves.n) {
+        free(b->initial);
+        b->initial = NULL;
+        b->initial = boardfile_write(b);
+        b->initial_base = b->moves.n;
+    }
+    *out = b;
+    return 0;
+}
+
+void pipeline_list_status(const Board *b, char *buf, size_t size)
+{
+    if (b->phase == PHASE_ENDED) {
+        snprintf(buf, size, "%s", b->result);
+        return;
+    }
+    if (b->phase == PHASE_ROUND0) {
+        Buf w;
+        buf_init(&w);
+        buf_add(&w, "waiting for");
+        for (int i = 0; i < b->np; i++)
+            if (b->pl[i].status == PS_ACTIVE && !clock_round0_done(b, i))
+                buf_printf(&w, " %s", b->pl[i].id);
+        snprintf(buf, size, "%s", w.s);
+        buf_free(&w);
+        return;
+    }
+    if (b->clock.holiday_since > 0)
+        snprintf(buf, size, "%s on holiday", b->pl[b->seat].id);
+    else
+        snprintf(buf, size, "%s turn", b->pl[b->seat].id);
+}
+
+void pipeline_update_list(CommandCtx *c, int number, const Board *b)
+{
+    char *path = store_path(&c->st, "etc/Genetess.list");
+    char *old = NULL;
+    Err err;
+    store_read_file(path, &old, NULL, &err);
+    free(path);
+    Buf o;
+    buf_init(&o);
+    buf_add(&o, "boardno:players:moveno:status\n");
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "%d:", number);
+    bool done = false;
+    char line[512];
+    if (b) {
+        char st[256];
+        pipeline_list_status(b, st, sizeof st);
+        int k = snprintf(line, sizeof line, "%d:", number);
+        for (int i = 0; i < b->np && k < 400; i++)
+            k += snprintf(line + k, sizeof line - (size_t)k, "%s%s", i ? " " : "", b->pl[i].id);
+        snprintf(line + k, sizeof line - (size_t)k, ":%d:%s\n", board_move_number(b), st);
+    }
+    if (old) {
+        char *save = NULL;
+        for (char *l = strtok_r(old, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+            if (strncmp(l, "boardno:", 8) == 0)
+                continue;
+            if (strncmp(l, prefix, strlen(prefix)) == 0) {
+                if (b && !done)
+                    buf_add(&o, line);
+                done = true;
+                continue;
+            }
+            int ln = atoi(l);
+            if (b && !done && ln > number) {
+                buf_add(&o, line);
+                done = true;
+            }
+            buf_printf(&o, "%s\n", l);
+        }
+        free(old);
+    }
+    if (b && !done)
+        buf_add(&o, line);
+    if (store_write_list(&c->st, o.s, &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    buf_free(&o);
+}
+
+/* Abandons what was prepared for a state that was not saved: queued mail (SPEC 2.1: mail goes out
+ * only after the save), the reply so far and its closing sheet. The caller then says what failed. */
+static void abandon_unsaved(CommandCtx *c)
+{
+    mail_truncate(&c->mq, c->saved_mail);
+    buf_free(&c->reply);
+    buf_init(&c->reply);
+    c->sheet_added = true; /* no sheet of a state that does not exist */
+}
+
+/* Saves the board and its list line; 0 or EXIT_SYSTEM (and then no queued mail is sent). */
+static int save_board(CommandCtx *c, Board *b)
+{
+    Err err;
+    char *text = boardfile_write(b);
+    /* Never write a board that would not load back. */
+    Board *check = boardfile_parse(text, "new", &err);
+    if (!check) {
+        free(text);
+        fprintf(stderr, "genetess: internal error: the new board does not load: %s\n", err.msg);
+        abandon_unsaved(c);
+        buf_add(&c->reply, "internal error: the new board does not load; nothing was changed\n");
+        return EXIT_SYSTEM;
+    }
+    board_free(check);
+    int rc = store_save_board(&c->st, b->number, text, &err);
+    free(text);
+    if (rc < 0) {
+        fprintf(stderr, "genetess: %s\n", err.msg);
+        abandon_unsaved(c);
+        buf_printf(&c->reply, "Genetess board %d could not be saved: nothing was changed; try again later\n",
+                   b->number);
+        return EXIT_SYSTEM;
+    }
+    pipeline_update_list(c, b->number, b);
+    c->saved_mail = c->mq.n;
+    return 0;
+}
+
+static void to_move(const Board *b, char *buf, size_t size)
+{
+    if (b->phase == PHASE_ENDED)
+        buf[0] = '\0';
+    else if (b->phase == PHASE_ROUND0)
+        snprintf(buf, size, "ALL");
+    else
+        snprintf(buf, size, "%s", b->pl[b->seat].id);
+}
+
+void pipeline_board_subject(const Board *b, bool is_new, char *buf, size_t size)
+{
+    char tm[64];
+    to_move(b, tm, sizeof tm);
+    snprintf(buf, size, "%sGenetess Board %d%s%s", is_new ? "New " : "", b->number, tm[0] ? " " : "", tm);
+}
+
+/* The reply's Subject for a command on board b (SPEC 2.1): "Genetess Board <n> <to-move>", or
+ * "Genetess Board <n> Error" when rc says it was refused or failed. */
+static void set_subject(CommandCtx *c, const Board *b, int rc)
+{
+    if (rc != EXIT_DONE)
+        snprintf(c->subject, sizeof c->subject, "Genetess Board %d Error", b->number);
+    else
+        pipeline_board_subject(b, false, c->subject, sizeof c->subject);
+}
+
+/* The Subject of a reply about several boards, called once per board with that board's outcome
+ * (b NULL: not loaded): the first refused board's, else the last board's. */
+static void note_subject(CommandCtx *c, const Board *b, int rc, bool *refused)
+{
+    if (*refused)
+        return;
+    *refused = rc != EXIT_DONE;
+    if (b)
+        set_subject(c, b, rc);
+    else
+        snprintf(c->subject, sizeof c->subject, "Genetess error");
+}
+
+
+/* ---- sheets ---- */
+
+static SheetVariant variant_for(const Board *b, int p)
+{
+    if (b->phase != PHASE_PLAY)
+        return SHEET_NONE;
+    if (b->seat != p)
+        return SHEET_NOT_YOUR_MOVE;
+    return b->pl[p].queue.n ? SHEET_YOUR_MOVE_STORED : SHEET_YOUR_MOVE;
+}
+
+static void record_history(CommandCtx *c, const Board *b)
+{
+    char date[32];
+    time_t t = (time_t)c->now;
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(date, sizeof date, "%Y-%m-%d", &tm);
+    int best;
+    int who = game_winner(b, &best);
+    Buf l;
+    buf_init(&l);
+    buf_printf(&l, "%s %d %s %d", date, b->number, who >= 0 ? b->pl[who].id : "TIE", best);
+    for (int i = 0; i < b->np; i++)
+        buf_printf(&l, " %s", b->pl[i].id);
+    Err err;
+    if (store_append_history(&c->st, l.s, &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    buf_free(&l);
+}
+
+
+/* A stored order of the player's ran at once since their last sheet (its note is in their news). */
+static bool star_processed(const StrList *news)
+{
+    for (int i = 0; i < news->n; i++)
+        if (strncmp(news->v[i], "Your stored order ", 18) == 0)
+            return true;
+    return false;
+}
+
+/* Renders player p's sheet of b with the given news and E breakdown (malloc'd text). */
+static char *render_sheet(const Board *b, int p, const StrList *news, const StrList *ebook, const char *result,
+                          bool is_new, bool star)
+{
+    star = star || star_processed(news);
+    Buf o;
+    buf_init(&o);
+    SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new,
+                    .news = news, .ebook = ebook};
+    view_sheet(b, p, &so, &o);
+    return buf_take(&o);
+}
+
+void pipeline_sheet(const Board *b, int p, Buf *out)
+{
+    char *s = render_sheet(b, p, &b->pl[p].news, &b->pl[p].ebook, NULL, false, false);
+    buf_add(out, s);
+    free(s);
+}
+
+/* The sheets due after a stage: who gets one, and each reader's news and E breakdown, taken out of
+ * the board so that the board is saved without them and rendering changes nothing. */
+typedef struct Sheets {
+    int np;
+    bool is_new;
+    int reader;         /* also gets a sheet in the reply (-1 none) */
+    const char *result; /* the reader's order result */
+    bool *mail;         /* per player: a sheet is mailed */
+    bool *star;         /* per player: their * order was processed */
+    StrList *news, *ebook;
+} Sheets;
+
+/* Takes out of g's board the news and E breakdown of everyone due a sheet (every player when is_new)
+ * and of reader, leaving them empty on the board; clears g's due marks. */
+static void sheets_take(Sheets *s, Game *g, bool is_new, int reader, const char *result)
+{
+    Board *b = g->b;
+    s->np = b->np;
+    s->is_new = is_new;
+    s->reader = reader;
+    s->result = result;
+    s->mail = xcalloc((size_t)b->np, sizeof(bool));
+    s->star = xcalloc((size_t)b->np, sizeof(bool));
+    s->news = xcalloc((size_t)b->np, sizeof(StrList));
+    s->ebook = xcalloc((size_t)b->np, sizeof(StrList));
+    for (int p = 0; p < b->np; p++) {
+        s->mail[p] = g->sheet_due[p] || is_new;
+        s->star[p] = g->star_done[p];
+        if (s->mail[p] || p == reader) {
+            s->news[p] = b->pl[p].news;
+            s->ebook[p] = b->pl[p].ebook;
+            memset(&b->pl[p].news, 0, sizeof(StrList));
+            memset(&b->pl[p].ebook, 0, sizeof(StrList));
+            g->star_done[p] = false;
+        }
+        g->sheet_due[p] = false;
+    }
+}
+
+static void sheets_free(Sheets *s)
+{
+    for (int p = 0; p < s->np; p++) {
+        sl_free(&s->news[p]);
+        sl_free(&s->ebook[p]);
+    }
+    free(s->mail);
+    free(s->star);
+    free(s->news);
+    free(s->ebook);
+    memset(s, 0, sizeof *s);
+}
+
+/* Stage render: queues the taken-out sheets of b (mailed in player order; the reader's in the reply),
+ * then frees s. */
+static void sheets_send(CommandCtx *c, const Board *b, Sheets *s)
+{
+    char subj[160];
+    pipeline_board_subject(b, s->is_new, subj, sizeof subj);
+    if (s->reader >= 0) {
+        int r = s->reader;
+        char *t = render_sheet(b, r, &s->news[r], &s->ebook[r], s->result, false, s->star[r]);
+        buf_add(&c->reply, "\n");
+        buf_add(&c->reply, t);
+        free(t);
+        c->sheet_added = true;
+    }
+    for (int p = 0; p < s->np; p++) {
+        if (!s->mail[p])
+            continue;
+        char *t = render_sheet(b, p, &s->news[p], &s->ebook[p], p == s->reader ? s->result : NULL, s->is_new,
+                               s->star[p]);
+        User u;
+        Err err;
+        if (store_user_find(&c->st, b->pl[p].id, &u, &err) == 0) {
+            if (mail_add(&c->mq, u.address, subj, t, &err) < 0)
+                fprintf(stderr, "genetess: %s\n", err.msg);
+            user_free(&u);
+        } else {
+            fprintf(stderr, "genetess: no address for %s; sheet not sent\n", b->pl[p].id);
+        }
+        free(t);
+    }
+    sheets_free(s);
+}
+
+/* Ends the reply with the authenticated player's sheet (SPEC 2.1), once. */
+static void reply_sheet(CommandCtx *c)
+{
+    const Board *b = c->b;
+    if (!b || !c->cmd->reply_sheet || c->player < 0 || c->player >= b->np || c->sheet_added)
+        return;
+    buf_add(&c->reply, "\n");
+    pipeline_sheet(b, c->player, &c->reply);
+    c->sheet_added = true;
+}
+
+/* ---- the stages of one board ---- */
+
+/* Stage authenticate (SPEC 2.1): the user of the row's auth column must play c->b. Sets c->player. */
+static int stage_auth(CommandCtx *c)
+{
+    const Command *cmd = c->cmd;
+    c->player = -1;
+    if (cmd->auth == AUTH_NONE)
+        return 0;
+    const char *id = cmd->auth == AUTH_PLAYER ? c->argv[1] : c->argv[0];
+    if (cmd->auth == AUTH_PLAYER) {
+        User u;
+        Err err;
+        if (store_auth(&c->st, id, c->argv[2], &u, &err) < 0) {
+            buf_printf(&c->reply, "%s\n", err.msg);
+            return EXIT_REFUSED;
+        }
+        user_free(&u);
+    }
+    int p = board_player_index(c->b, id);
+    if (p < 0) {
+        buf_add(&c->reply, "You are NOT playing this game\n");
+        return EXIT_REFUSED;
+    }
+    c->player = p;
+    return 0;
+}
+
+/* Queues the nag mails clock_nag found due (g->nag_due), each to the player's address. */
+static void mail_nags(CommandCtx *c, const Game *g)
+{
+    const Board *b = g->b;
+    for (int p = 0; p < b->np; p++) {
+        if (!g->nag_due[p])
+            continue;
+        User u;
+        Err err;
+        if (store_user_find(&c->st, b->pl[p].id, &u, &err) != 0) {
+            fprintf(stderr, "genetess: no address for %s; nag not sent\n", b->pl[p].id);
+            continue;
+        }
+        Buf subj, body;
+        buf_init(&subj);
+        buf_init(&body);
+        view_nag(b, p, &subj, &body);
+        if (mail_add(&c->mq, u.address, subj.s, body.s, &err) < 0)
+            fprintf(stderr, "genetess: %s\n", err.msg);
+        buf_free(&subj);
+        buf_free(&body);
+        user_free(&u);
+    }
+}
+
+/* Stage process time (SPEC 2.3): expired deadlines, holidays and nags of c->b. The sheets of the turns
+ * this starts are rendered at once from the board as it now stands (that state is committed whatever
+ * the act does) and queued. Returns true when the board changed (it must be saved). */
+static bool stage_time(CommandCtx *c)
+{
+    Board *b = c->b;
+    if (!c->cmd->time || b->phase == PHASE_ENDED)
+        return false;
+    Game g;
+    game_init(&g, b, c->now);
+    bool changed = turn_process_time(&g);
+    if (changed) {
+        Sheets s;
+        sheets_take(&s, &g, false, -1, NULL);
+        if (g.ended)
+            record_history(c, b);
+        sheets_send(c, b, &s);
+    } else {
+        clock_nag(&g);
+        mail_nags(c, &g);
+        changed = g.nagged;
+    }
+    game_done(&g);
+    return changed;
+}
+
+/* Stage act: the command's own work on c->b (a board that has ended refuses it when the row says so). */
+static int stage_act(CommandCtx *c)
+{
+    const Command *cmd = c->cmd;
+    c->dirty = false;
+    c->fate = FATE_KEEP;
+    c->reader = -1;
+    c->result[0] = '\0';
+    if (cmd->boards != BOARDS_ONE)
+        return 0; /* over several boards the act ran before them */
+    if (cmd->running && c->b->phase == PHASE_ENDED) {
+        buf_add(&c->reply, "The game has ended\n");
+        return EXIT_REFUSED;
+    }
+    if (cmd->saves) {
+        game_init(&c->g, c->b, c->now);
+        c->have_game = true;
+    }
+    return cmd->act(c);
+}
+
+/* The act deleted the board (resign in round 0): its files and list line go; no one is to move on it. */
+static void drop_deleted(CommandCtx *c)
+{
+    int n = c->b->number;
+    Err err;
+    ctx_drop_board(c);
+    store_delete_board(&c->st, n, &err);
+    pipeline_update_list(c, n, NULL);
+    c->player = -1;
+    snprintf(c->subject, sizeof c->subject, "Genetess Board %d", n);
+}
+
+/* Stages save and render (SPEC 2.1): a refused act leaves nothing of itself — the board goes back to
+ * base (the state after time processing, NULL: nothing to go back to); the board is saved once when
+ * the time processing or the act changed it; the sheets due are rendered from the saved state and
+ * queued. A failed save queues nothing about the unsaved state. Returns the exit status. */
+static int stage_commit(CommandCtx *c, int rc, bool changed, const char *base)
+{
+    const Command *cmd = c->cmd;
+    if (c->fate == FATE_DELETE) {
+        drop_deleted(c);
+        return rc;
+    }
+    if (!c->dirty && rc != EXIT_DONE) {
+        if (c->have_game)
+            game_done(&c->g);
+        c->have_game = false;
+        if (base) {
+            Err err;
+            Board *back = boardfile_parse(base, "base", &err);
+            if (!back) { /* cannot happen: base was serialized from a board that loaded */
+                fprintf(stderr, "genetess: internal error: the board after time processing does not load: %s\n",
+                        err.msg);
+                return rc;
+            }
+            board_free(c->b);
+            c->b = back;
+        }
+    }
+    Sheets s = {0};
+    if (c->have_game && cmd->sheets != SHEETS_NONE)
+        sheets_take(&s, &c->g, cmd->sheets == SHEETS_NEW, c->reader, c->result);
+    if (c->have_game && c->g.ended)
+        record_history(c, c->b);
+    if (changed || c->dirty) {
+        int r = save_board(c, c->b);
+        if (r) {
+            sheets_free(&s);
+            return r;
+        }
+    }
+    if (s.np)
+        sheets_send(c, c->b, &s);
+    return rc;
+}
+
+/* The per-board stages: load -> authenticate -> process time -> act -> save -> render. The board
+ * stays in c->b (NULL when it was not loaded or was deleted). Returns the exit status. */
+static int run_board(CommandCtx *c, const char *name)
+{
+    if (!store_valid_board_number(name, &c->number))
+        c->number = 0;
+    int rc = load_board(c, name, &c->b);
+    if (rc || (rc = stage_auth(c)) != 0)
+        return rc;
+    bool changed = stage_time(c);
+    char *base = c->cmd->saves ? boardfile_write(c->b) : NULL;
+    rc = stage_act(c);
+    rc = stage_commit(c, rc, changed, base);
+    free(base);
+    return rc;
+}
+
+/* A board argument "n" or, when the row allows it, "n#k" (k into c->k). 0 or EXIT_USAGE (reply written). */
+static int board_argument(CommandCtx *c, const char *arg, char *name, size_t size)
+{
+    snprintf(name, size, "%s", arg);
+    c->k = -1;
+    char *h = c->cmd->numbered ? strchr(name, '#') : NULL;
+    if (!h)
+        return 0;
+    *h = '\0';
+    int64_t v;
+    if (!parse_i64(h + 1, &v) || v > 1000000000) {
+        buf_printf(&c->reply, "%s takes board or board#k\n", c->cmd->name);
+        return EXIT_USAGE;
+    }
+    c->k = (int)v;
+    return 0;
+}
+
+/* The per-board stages for one board of a command over several, then its `each` stage. Returns the
+ * board's exit status. */
+static int run_one_of(CommandCtx *c, const char *arg, bool *refused)
+{
+    const Command *cmd = c->cmd;
+    char name[64];
+    int r = board_argument(c, arg, name, sizeof name);
+    if (r == 0 && cmd->hide_errors) {
+        Buf shown = c->reply; /* what goes wrong with the board is the each stage's to tell */
+        buf_init(&c->reply);
+        r = run_board(c, name);
+        buf_free(&c->reply);
+        c->reply = shown;
+    } else if (r == 0) {
+        r = run_board(c, name);
+    }
+    /* Every board: each is told how its stages went. Listed boards: each runs on those that loaded. */
+    if (cmd->boards == BOARDS_ALL || r == 0)
+        r = cmd->each(c, r);
+    if (cmd->boards == BOARDS_LISTED)
+        note_subject(c, c->b, r, refused);
+    ctx_drop_board(c);
+    c->player = -1;
+    return r;
+}
+
+/* The boards of a command over several: the listed arguments, or every active board. */
+static int run_boards(CommandCtx *c)
+{
+    int rc = EXIT_DONE;
+    bool refused = false;
+    if (c->cmd->boards == BOARDS_LISTED) {
+        for (int i = c->cmd->first_board; i < c->argc; i++) {
+            int r = run_one_of(c, c->argv[i], &refused);
+            if (r)
+                rc = r;
+        }
+        return rc;
+    }
+    int *nums = NULL;
+    Err err;
+    int n = store_list_boards(&c->st, &nums, &err);
+    for (int i = 0; i < n; i++) {
+        char ns[16];
+        snprintf(ns, sizeof ns, "%d", nums[i]);
+        int r = run_one_of(c, ns, &refused);
+        if (r)
+            rc = r;
+    }
+    free(nums);
+    return rc;
+}
+
+/* The stages after the lock, by the row's boards column. */
+static int run_stages(CommandCtx *c)
+{
+    const Command *cmd = c->cmd;
+    int rc;
+    switch (cmd->boards) {
+    case BOARDS_NONE:
+        rc = cmd->act(c);
+        if (c->b) /* the act created a board (challenge) */
+            rc = stage_commit(c, rc, false, NULL);
+        return rc;
+    case BOARDS_ONE:
+        rc = run_board(c, c->argv[0]);
+        if (c->b)
+            set_subject(c, c->b, rc);
+        reply_sheet(c);
+        return rc;
+    default:
+        rc = cmd->act ? cmd->act(c) : 0;
+        return rc ? rc : run_boards(c);
+    }
+}
+
+int pipeline_run(const Command *cmd, int argc, char **argv)
+{
+    CommandCtx c;
+    ctx_init(&c, cmd, argc, argv);
+    int rc = cmd->check ? cmd->check(&c) : 0;
+    if (rc == 0 && cmd->lock)
+        rc = ctx_open(&c);
+    if (rc == 0 && cmd->auth == AUTH_USER) {
+        User u;
+        Err err;
+        if (store_auth(&c.st, argv[0], argv[1], &u, &err) < 0)
+            rc = pipeline_refuse(&c, EXIT_REFUSED, "%s", err.msg);
+        else
+            user_free(&u);
+    }
+    if (rc == 0) {
+        rc = run_stages(&c);
+        if (cmd->close)
+            rc = cmd->close(&c, rc);
+    }
+    return ctx_finish(&c, rc);
+}
+
+int pipeline_reject(const char *text, int rc)
+{
+    CommandCtx c;
+    ctx_init(&c, NULL, 0, NULL);
+    if (rc == EXIT_USAGE) {
+        fputs(text, stderr); /* usage lines go to stderr (STYLE), and to a mailing sender too */
+        if (!mail_reply_address())
+            return ctx_finish(&c, rc);
+    }
+    buf_add(&c.reply, text);
+    return ctx_finish(&c, rc);
+}
