@@ -31,23 +31,31 @@ const ParamInfo params_table[PARAM_COUNT] = {
                    .usage = "NAME|PATH", .help = "the board, start squares, specials and starting pieces",
                    .help_default = "the built-in map for the number of players",
                    .help_more = "A mailed command may name only a built-in map or a file in $PBMHOME/maps/; a path is "
-                                "allowed only at a terminal."},
+                                "allowed only at a terminal.",
+        .sheet = 8},
     [PARAM_START_E] = {"start-e", PTYPE_INT, offsetof(Params, start_e), 0, E_OPTION_MAX, 5, .in_map = true,
-                       .usage = "N", .help = "the E each player starts with"},
+                       .usage = "N", .help = "the E each player starts with",
+        .sheet = 1},
     [PARAM_E_PER_KING] = {"e-per-king", PTYPE_INT, offsetof(Params, e_per_king), 0, E_OPTION_MAX, 1,
-                          .in_map = true, .usage = "N", .help = "the E gained per K code per turn"},
+                          .in_map = true, .usage = "N", .help = "the E gained per K code per turn",
+        .sheet = 2},
     [PARAM_CREATE] = {"create", PTYPE_BOOL, offsetof(Params, create), .def = 1, .in_map = true, .usage = "yes|no",
-                      .help = "whether CREATE is allowed"},
+                      .help = "whether CREATE is allowed",
+        .sheet = 3},
     [PARAM_CODES] = {"codes", PTYPE_CODES, offsetof(Params, codes), .def = CODES_BUYABLE, .in_map = true,
                      .usage = "LETTERS", .help = "the codes CREATE may buy", .help_default = "all but K"},
     [PARAM_DEADLINE] = {"deadline", PTYPE_INT, offsetof(Params, deadline_h), 1, 24 * 365, 72, .in_map = true,
-                        .usage = "HOURS", .help = "the time for each turn"},
+                        .usage = "HOURS", .help = "the time for each turn",
+        .sheet = 4, .sheet_unit = "h"},
     [PARAM_HOLIDAY_DAYS] = {"holiday-days", PTYPE_INT, offsetof(Params, holiday_days), 0, 365, 14, .in_map = true,
-                            .usage = "N", .help = "each player's holiday allowance, in days of suspension"},
+                            .usage = "N", .help = "each player's holiday allowance, in days of suspension",
+        .sheet = 5},
     [PARAM_GAMBLE] = {"gamble", PTYPE_ENUM, offsetof(Params, gamble), .def = GAMBLE_BOTH, .words = params_gamble_name,
-                      .in_map = true, .usage = "both|position|order|none", .help = "what round 0 gambles for"},
+                      .in_map = true, .usage = "both|position|order|none", .help = "what round 0 gambles for",
+        .sheet = 6},
     [PARAM_MAX_TIMEOUTS] = {"max-timeouts", PTYPE_INT, offsetof(Params, max_timeouts), 0, E_OPTION_MAX, 0,
-                            .in_map = true, .usage = "N", .help = "consecutive time-outs that forfeit; 0 is never"},
+                            .in_map = true, .usage = "N", .help = "consecutive time-outs that forfeit; 0 is never",
+        .sheet = 7, .sheet_zero = " (never)"},
     [PARAM_SEED] = {"seed", PTYPE_WHOLE, offsetof(Params, seed), .in_map = true, .usage = "N",
                     .help = "the random seed; the same seed and orders give the same game",
                     .help_default = "from the time and process id"},
@@ -243,6 +251,23 @@ void params_write(const Params *par, Buf *out)
             continue;
         buf_printf(out, "%s%s=%s", i ? " " : "", pi->name, v);
     }
+}
+
+void params_sheet(const Params *par, Buf *out)
+{
+    char buf[32];
+    bool first = true;
+    for (int place = 1; place <= PARAM_COUNT; place++)
+        for (int i = 0; i < PARAM_COUNT; i++) {
+            const ParamInfo *pi = &params_table[i];
+            if (pi->sheet != place)
+                continue;
+            const char *v = value_text(par, pi, buf, sizeof buf);
+            bool zero = pi->type == PTYPE_INT && *(const int64_t *)cfield(par, pi) == 0;
+            buf_printf(out, "%s%s=%s%s%s", first ? "" : ", ", pi->name, *v ? v : "-",
+                       pi->sheet_unit ? pi->sheet_unit : "", zero && pi->sheet_zero ? pi->sheet_zero : "");
+            first = false;
+        }
 }
 
 /* Appends text to out as lines of at most HELP_WIDTH columns, the first after first, the rest after indent. */

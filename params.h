@@ -54,6 +54,9 @@ typedef struct ParamInfo {
     const char *help;           /* what it means */
     const char *help_default;   /* the default as the help shows it; NULL: the default itself */
     const char *help_more;      /* sentences after the default, or NULL */
+    int sheet;                  /* place on the sheet's Parameters line (1 first); 0: not shown there */
+    const char *sheet_unit;     /* written after the value there ("h"), or NULL */
+    const char *sheet_zero;     /* written after a value of 0 there (" (never)"), or NULL */
 } ParamInfo;
 
 extern const ParamInfo params_table[PARAM_COUNT];
@@ -68,6 +71,8 @@ int params_set(Params *par, const char *key, const char *val, Err *err);
 /* Sets the parameters of a "key=value key=value ..." text in turn; fails with "bad parameter (key=value)" or
  * "<key>: <reason>" at the first bad word (the words before it are set). */
 int params_parse(Params *par, const char *text, Err *err);
+/* Appends the sheet's "key=value, ..." line of the parameters the sheet shows (SPEC 9.1), in its order. */
+void params_sheet(const Params *par, Buf *out);
 /* Appends "key=value ..." for every parameter in table order (an empty text one left out) to out. */
 void params_write(const Params *par, Buf *out);
 /* Appends the option lines of `genetess help challenge` ("     - --name=usage: help [default]. more"), wrapped. */

@@ -629,13 +629,11 @@ static void players_section(const Board *b, int reader, Buf *out)
 static void params_section(const Board *b, Buf *out)
 {
     const Params *par = &b->par;
-    char *t = xasprintf("start-e=%" PRId64 ", e-per-king=%" PRId64 ", create=%s, deadline=%" PRId64
-                        "h, holiday-days=%" PRId64 ", gamble=%s, max-timeouts=%" PRId64 "%s, map=%s",
-                        par->start_e, par->e_per_king, par->create ? "yes" : "no", par->deadline_h,
-                        par->holiday_days, params_gamble_name[par->gamble], par->max_timeouts,
-                        par->max_timeouts ? "" : " (never)", par->map[0] ? par->map : "-");
-    wrap(out, "Parameters: ", 4, t);
-    free(t);
+    Buf t;
+    buf_init(&t);
+    params_sheet(par, &t); /* the parameter table says which, in what order and how (params.c) */
+    wrap(out, "Parameters: ", 4, t.s);
+    buf_free(&t);
     if (!par->create) {
         buf_add(out, "CREATE is off in this game.\n");
         return;

@@ -117,6 +117,26 @@ START_TEST(test_parse_write)
 }
 END_TEST
 
+/* The sheet's Parameters line comes from the table (SPEC 9.1): its order, the unit of deadline, "(never)". */
+START_TEST(test_sheet_line)
+{
+    Params par = params_default();
+    Buf out;
+    buf_init(&out);
+    params_sheet(&par, &out);
+    ck_assert_str_eq(out.s, "start-e=5, e-per-king=1, create=yes, deadline=72h, holiday-days=14, gamble=both, "
+                            "max-timeouts=0 (never), map=-");
+    buf_free(&out);
+    Err err;
+    ck_assert_int_eq(params_parse(&par, "map=duel start-e=9 create=no deadline=24 gamble=none max-timeouts=3", &err), 0);
+    buf_init(&out);
+    params_sheet(&par, &out);
+    ck_assert_str_eq(out.s, "start-e=9, e-per-king=1, create=no, deadline=24h, holiday-days=14, gamble=none, "
+                            "max-timeouts=3, map=duel");
+    buf_free(&out);
+}
+END_TEST
+
 START_TEST(test_help_lines)
 {
     Buf o;
@@ -150,6 +170,7 @@ Suite *params_suite(void)
     tcase_add_test(tc, test_set_edges);
     tcase_add_test(tc, test_parse_write);
     tcase_add_test(tc, test_help_lines);
+    tcase_add_test(tc, test_sheet_line);
     suite_add_tcase(s, tc);
     return s;
 }
