@@ -123,20 +123,19 @@ const char *pipeline_quote(const char *t, char *buf, size_t size)
     return buf;
 }
 
-/* "<name>:<line>:" (or "<name>:") of a "<name>:<line>: reason" message, without the reason. */
-static const char *error_place(const char *msg, const char *name)
+/* "<name>:<line>:" (or "<name>:") of a "<name>:<line>: reason" message, without the reason, into place. */
+static const char *error_place(const char *msg, const char *name, char place[48])
 {
-    static char place[48];
     size_t n = strlen(name), k = n + 1;
     if (strncmp(msg, name, n) != 0 || msg[n] != ':') {
-        snprintf(place, sizeof place, "%s:", name);
+        snprintf(place, 48, "%s:", name);
         return place;
     }
     while (k - n < 10 && isdigit((unsigned char)msg[k]))
         k++;
     if (k == n + 1 || msg[k] != ':')
         k = n;
-    snprintf(place, sizeof place, "%.*s:", (int)k, msg);
+    snprintf(place, 48, "%.*s:", (int)k, msg);
     return place;
 }
 
@@ -167,12 +166,13 @@ static int load_board(CommandCtx *c, const char *nstr, Board **out)
     Board *b = boardfile_parse(text, name, &err);
     free(text);
     if (!b) {
+        char place[48];
         /* SPEC 2.4/5: no message echoes a file; the reason names squares and tokens of the board, so
          * players get "<n>:<line>:" only and the admin the whole reason on stderr. */
         fprintf(stderr, "genetess: %s\n", err.msg);
         buf_printf(&c->reply, "Genetess board %d is damaged and was not changed: %s the board file fails its "
                               "checks (the reason is in the server's log)\n",
-                   n, error_place(err.msg, name));
+                   n, error_place(err.msg, name, place));
         return EXIT_SYSTEM;
     }
     if (b->number != n) {
