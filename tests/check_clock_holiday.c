@@ -1,0 +1,174 @@
+/* Tests for clock: HOLIDAY (live and stored, suspending the deadline and running out) and the nag mail. */
+#include "check_clock.h"
+
+/* ---- holidays ---- */
+
+START_TEST(test_holiday_live_suspends_and_ends)
+{
+    char msg[600];
+    play_board(2);
+    ck_assert_int_eq(live("alice", "HOLIDAY", T0 + HOUR, msg, sizeof msg), 0);
+    ck_assert_int_eq(b->clock.holiday_since, T0 + HOUR);
+    ck_assert_int_eq(b->clock.deadline, 0);
+    ck_assert_int_eq(b->moves.n, 0);
+    ck_assert_ptr_nonnull(strstr(fx_news(b, BOB), "alice is on holiday: the game is suspended."));
+    /* Suspended: the old deadline means nothing. */
+    ck_assert(!process(T0 + 10 * DAY));
+    ck_assert_int_eq(b->moves.n, 0);
+    ck_assert_int_eq(b->seat, ALICE);
+    /* A live order ends it and runs as the turn's order. */
+    ck_assert_int_eq(live("alice", "PASS", T0 + HOUR + 2 * DAY, NULL, 0), 0);
+    ck_assert_int_eq(b->moves.n, 2);
+    ck_assert_str_eq(b->moves.v[0], "1a alice Holiday 172800");
+    ck_assert_str_eq(b->moves.v[1], "1a alice PASS");
+    ck_assert_int_eq(b->pl[ALICE].holiday_left, 12 * DAY);
+    ck_assert_int_eq(b->clock.holiday_since, 0);
+    ck_assert_int_eq(b->seat, BOB);
+    ck_assert_int_eq(b->clock.deadline, T0 + HOUR + 2 * DAY + PERIOD);
+    check_replay();
+}
+END_TEST
+
+/* The allowance runs out: the next stored order runs at once, or a fresh full deadline starts. */
+START_TEST(test_holiday_runs_out)
+{
+    play_board(2);
+    b->pl[ALICE].holiday_left = DAY;
+    b->pl[BOB].holiday_left = 2 * DAY;
+    snapshot();
+    ck_assert_int_eq(live("alice", "HOLIDAY", T0, NULL, 0), 0);
+    queue("alice", (const char *const[]){"PASS", NULL});
+    ck_assert(!process(T0 + DAY - 1));
+    ck_assert(process(T0 + DAY + 5));
+    ck_assert_int_eq(b->moves.n, 2);
+    ck_assert_str_eq(b->moves.v[0], "1a alice Holiday 86400");
+    ck_assert_str_eq(b->moves.v[1], "1a alice PASS (Auto)");
+    ck_assert_int_eq(b->pl[ALICE].holiday_left, 0);
+    ck_assert_int_eq(b->seat, BOB);
+    ck_assert_int_eq(b->clock.deadline, T0 + DAY + PERIOD);
+    /* bob: no stored order, a fresh full deadline when it runs out. */
+    char msg[600];
+    ck_assert_int_eq(live("bob", "HOLIDAY", T0 + DAY + 10, NULL, 0), 0);
+    ck_assert(process(T0 + 3 * DAY + 10));
+    ck_assert_str_eq(last_move(), "1b bob Holiday 172800");
+    ck_assert_int_eq(b->seat, BOB);
+    ck_assert_int_eq(b->clock.holiday_since, 0);
+    ck_assert_int_eq(b->clock.deadline, T0 + 3 * DAY + 10 + PERIOD);
+    /* HOLIDAY with nothing left is refused. */
+    ck_assert_int_eq(live("bob", "HOLIDAY", T0 + 3 * DAY + 20, msg, sizeof msg), ORDER_REFUSED);
+    ck_assert_str_eq(msg, "you have no holiday allowance left");
+    check_replay();
+}
+END_TEST
+
+/* A stored HOLIDAY at the head of the queue starts when the turn starts. */
+START_TEST(test_holiday_stored_at_turn_start)
+{
+    play_board(2);
+    queue("bob", (const char *const[]){"HOLIDAY", "PASS", NULL});
+    ck_assert_int_eq(live("alice", "PASS", T0 + HOUR, NULL, 0), 0);
+    ck_assert_int_eq(b->seat, BOB);
+    ck_assert_int_eq(b->clock.holiday_since, T0 + HOUR);
+    ck_assert_int_eq(b->clock.deadline, 0);
+    ck_assert_int_eq(b->pl[BOB].queue.n, 1);
+    /* 14 days later the allowance is gone and bob's stored PASS runs. */
+    ck_assert(process(T0 + HOUR + 15 * DAY));
+    ck_assert_str_eq(b->moves.v[1], "1b bob Holiday 1209600");
+    ck_assert_str_eq(b->moves.v[2], "1b bob PASS (Auto)");
+    ck_assert_int_eq(b->seat, ALICE);
+    check_replay();
+}
+END_TEST
+
+/* ---- nag ---- */
+
+/* clock_nag, then the mails it found due, queued as commands.c does (view_nag's text to the address). */
+static void nag(Game *g, MailQueue *mq, const Store *st)
+{
+    clock_nag(g);
+    for (int p = 0; p < g->b->np; p++) {
+        User u;
+        Err err;
+        if (!g->nag_due[p] || store_user_find(st, g->b->pl[p].id, &u, &err) != 0)
+            continue;
+        Buf subj, body;
+        buf_init(&subj);
+        buf_init(&body);
+        view_nag(g->b, p, &subj, &body);
+        ck_assert_int_eq(mail_add(mq, u.address, subj.s, body.s, &err), 0);
+        buf_free(&subj);
+        buf_free(&body);
+        user_free(&u);
+    }
+}
+
+START_TEST(test_nag)
+{
+    char dir[] = "/tmp/genetess-clock-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    const char *old = getenv("PBMHOME");
+    char *saved = old ? xstrdup(old) : NULL;
+    setenv("PBMHOME", dir, 1);
+    Store st;
+    Err err;
+    ck_assert_msg(store_open(&st, &err) == 0, "%s", err.msg);
+    ck_assert_int_eq(store_user_add(&st, "alice", "pw", "alice@example.org", &err), 0);
+    play_board(2);
+    MailQueue mq;
+    mail_init(&mq);
+    Game g;
+    /* 72 h deadline: the nag is due 24 h before it. */
+    game_init(&g, b, T0 + PERIOD - DAY - 1);
+    nag(&g, &mq, &st);
+    ck_assert(!g.nagged);
+    game_done(&g);
+    game_init(&g, b, T0 + PERIOD - DAY);
+    nag(&g, &mq, &st);
+    ck_assert(g.nagged);
+    game_done(&g);
+    ck_assert_int_eq(mq.n, 1);
+    ck_assert_str_eq(mq.m[0].subject, "Nag: Genetess Board 101 alice");
+    ck_assert_str_eq(mq.m[0].to, "alice@example.org");
+    ck_assert(b->clock.nag_sent);
+    /* Once per turn. */
+    game_init(&g, b, T0 + PERIOD - 10);
+    nag(&g, &mq, &st);
+    ck_assert(!g.nagged);
+    game_done(&g);
+    ck_assert_int_eq(mq.n, 1);
+    /* A short period: at half of it. */
+    b->par.deadline_h = 10;
+    b->clock.deadline = T0 + 10 * HOUR;
+    b->clock.nag_sent = false;
+    game_init(&g, b, T0 + 5 * HOUR - 1);
+    nag(&g, &mq, &st);
+    ck_assert(!g.nagged);
+    game_done(&g);
+    game_init(&g, b, T0 + 5 * HOUR);
+    nag(&g, &mq, &st);
+    ck_assert(g.nagged);
+    game_done(&g);
+    ck_assert_int_eq(mq.n, 2);
+    mail_free(&mq);
+    store_close(&st);
+    if (saved)
+        setenv("PBMHOME", saved, 1);
+    else
+        unsetenv("PBMHOME");
+    free(saved);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+TCase *clock_holiday_tcase(void)
+{
+    TCase *tc = tcase_create("holiday");
+    tcase_add_checked_fixture(tc, NULL, teardown);
+    tcase_add_test(tc, test_holiday_live_suspends_and_ends);
+    tcase_add_test(tc, test_holiday_runs_out);
+    tcase_add_test(tc, test_holiday_stored_at_turn_start);
+    tcase_add_test(tc, test_nag);
+    return tc;
+}
