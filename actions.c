@@ -30,7 +30,7 @@ static void ev_piece(Event *ev, int i, const Board *b, const Piece *p)
 {
     ev->owner[i] = owner_word(b, p);
     free(ev->seq[i]);
-    ev->seq[i] = genome_str(&p->g, false);
+    ev->seq[i] = piece_str(&p->g, false);
 }
 
 /* What a non-floor square is, for failure reasons (MOVE's words). */
@@ -190,9 +190,9 @@ int action_create_check(Game *g, int player, const Order *o, Piece *actor)
     for (int i = 0; i < GENE_COUNT; i++)
         if (o->codes.n[i] && !(b->par.codes & (1u << i)))
             return game_fail(g, "%c is not on offer in this game", 'A' + i);
-    if (!genome_viable(&o->codes))
+    if (!piece_viable(&o->codes))
         return game_fail(g, "the new piece would not be viable (it needs an A)");
-    int64_t cost = genome_cost(&o->codes);
+    int64_t cost = piece_cost(&o->codes);
     if (cost == E_MAX || cost > b->pl[player].e)
         return game_fail(g, "it costs %" PRId64 "E and you have %" PRId64 "E", cost, b->pl[player].e);
     return 0;
@@ -241,14 +241,14 @@ int action_create(Game *g, int player, const Order *o, Piece *actor)
                                     ? " (only a piece with I may be created on your own piece)"
                                     : "");
     }
-    int64_t cost = genome_cost(&o->codes);
+    int64_t cost = piece_cost(&o->codes);
     b->pl[player].e -= cost;
-    char *seq = genome_str(&o->codes, false);
+    char *seq = piece_str(&o->codes, false);
     game_ebook(g, player, "-%" PRId64 " CREATE %s on %s", cost, seq, board_sq_name(b, sq, nm));
     if (there) {
         Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece{g0} on {0} was replaced by a new piece.");
         ev->owner[0] = player;
-        ev->seq[0] = genome_str(&there->g, false);
+        ev->seq[0] = piece_str(&there->g, false);
         board_remove_piece(b, sq);
     }
     if (t == TER_IWALL) {
@@ -278,13 +278,13 @@ static void capture(Game *g, int player, Piece *mover, int sq)
     Genome vg = victim->g;
     bool was_king = vg.n[GENE_K] > 0;
     int msq = mover->sq;
-    char *vseq = genome_str(&vg, false);
+    char *vseq = piece_str(&vg, false);
     /* pieces.txt G: the captured piece's cost; an enemy King also brings all its owner's E. */
     int64_t gain = 0;
     Genome add = {0};
     if (!own) {
         if (mover->g.n[GENE_G]) {
-            gain = genome_cost(&vg);
+            gain = piece_cost(&vg);
             /* SPEC 7.5: digesting a King moves all its owner's E, eliminated owners (ronin) included. */
             if (was_king)
                 gain = sat_add(gain, b->pl[vowner].e);
@@ -305,7 +305,7 @@ static void capture(Game *g, int player, Piece *mover, int sq)
         ev->owner[0] = vowner;
         ev->seq[0] = vseq;
         ev->owner[1] = player;
-        ev->seq[1] = genome_str(&mover->g, false);
+        ev->seq[1] = piece_str(&mover->g, false);
         ev->subject = vowner;
         ev->own_text = xstrdup("Your piece{g0} on {0} was captured by {p1} piece{g1}.");
     }
@@ -318,10 +318,10 @@ static void capture(Game *g, int player, Piece *mover, int sq)
         }
         game_add_e(g, player, gain, "digest (G)");
     }
-    if (genome_total(&add)) {
+    if (piece_total(&add)) {
         for (int i = 0; i < GENE_COUNT; i++)
             mover->g.n[i] = (uint16_t)(mover->g.n[i] + add.n[i]);
-        char *gained = genome_str(&add, false);
+        char *gained = piece_str(&add, false);
         game_event(g, player, EV_PRIVATE, &sq, 1, "Your piece moving to {0} gained %s (L).", gained);
         free(gained);
     }
@@ -335,7 +335,7 @@ int action_move(Game *g, int player, const Order *o, Piece *actor)
     char nm[16];
     int start = actor->sq;
     const Genome *mg = &actor->g;
-    int steps = genome_steps(mg);
+    int steps = piece_steps(mg);
     if (o->ndirs != steps)
         return game_fail(g, "the piece on %s must move exactly %d square%s", board_sq_name(b, start, nm), steps,
                          steps == 1 ? "" : "s");
@@ -394,8 +394,8 @@ int action_move(Game *g, int player, const Order *o, Piece *actor)
     int final = cur;
     Event *ev = game_event(g, player, 0, (int[]){start, final}, 2, "{p0} piece{g0} moved from {0} to {1}.");
     ev->owner[0] = ev->owner[1] = player;
-    ev->seq[0] = genome_str(mg, false);
-    ev->seq[1] = genome_str(mg, false);
+    ev->seq[0] = piece_str(mg, false);
+    ev->seq[1] = piece_str(mg, false);
     if (final != start) {
         if (b->ter[final] == TER_IWALL) {
             b->ter[final] = TER_FLOOR;
@@ -420,8 +420,8 @@ int action_divide(Game *g, int player, const Order *o, Piece *actor)
     /* SPEC 6 DIVIDE: CODES a sub-multiset of the piece's codes, never K, H allowed; both viable. */
     if (o->codes.n[GENE_K])
         return game_fail(g, "K is never ejected by DIVIDE");
-    if (!genome_contains(&actor->g, &o->codes)) {
-        char *want = genome_str(&o->codes, false);
+    if (!piece_contains(&actor->g, &o->codes)) {
+        char *want = piece_str(&o->codes, false);
         game_fail(g, "the piece on %s does not hold %s", nm, want);
         free(want);
         return -1;
@@ -429,9 +429,9 @@ int action_divide(Game *g, int player, const Order *o, Piece *actor)
     Genome rest = actor->g;
     for (int i = 0; i < GENE_COUNT; i++)
         rest.n[i] = (uint16_t)(rest.n[i] - o->codes.n[i]);
-    if (!genome_viable(&rest))
+    if (!piece_viable(&rest))
         return game_fail(g, "the piece left on %s would not be viable (it needs an A or a K)", nm);
-    if (!genome_viable(&o->codes))
+    if (!piece_viable(&o->codes))
         return game_fail(g, "the new piece would not be viable (it needs an A)");
     game_touch(g, sq2);
     if (board_dist(b, sq, sq2) != 1)
@@ -479,7 +479,7 @@ int action_transfer(Game *g, int player, const Order *o, Piece *actor)
     for (int i = 0; i < GENE_COUNT; i++)
         if (o->codes.n[i])
             code = i;
-    if (code < 0 || genome_total(&o->codes) != 1)
+    if (code < 0 || piece_total(&o->codes) != 1)
         return game_fail(g, "TRANSFER moves exactly one code");
     if (code == GENE_K)
         return game_fail(g, "K can never be transferred");
@@ -493,16 +493,16 @@ int action_transfer(Game *g, int player, const Order *o, Piece *actor)
         return game_fail(g, "no piece on %s", nm2); /* the check refuses this first */
     /* One J is used up first; then CODE must still be there; the giver must stay viable. */
     Genome after = actor->g;
-    genome_consume(&after, GENE_J);
+    piece_consume(&after, GENE_J);
     if (!after.n[code])
         return game_fail(g, "the piece on %s has no %c to give%s", nm, 'A' + code,
                          code == GENE_J ? " (the J used up counts first)" : "");
     after.n[code]--;
-    if (!genome_viable(&after))
+    if (!piece_viable(&after))
         return game_fail(g, "the piece on %s would not be viable after giving its %c", nm, 'A' + code);
     if (t->g.n[code] >= GENOME_MAX_COPIES)
         return game_fail(g, "the piece on %s cannot hold more %c", nm2, 'A' + code);
-    genome_consume(&actor->g, GENE_J);
+    piece_consume(&actor->g, GENE_J);
     int sqs[2] = {sq, sq2};
     /* The player's own phased target: nobody else may learn of it (the public text names the giver only). */
     bool hidden = t->g.phased;
@@ -567,7 +567,7 @@ int action_radiate(Game *g, int player, const Order *o, Piece *actor)
         if (!p)
             continue;
         uint16_t cnt[GENE_COUNT];
-        int total = genome_removable(&p->g, true, cnt);
+        int total = piece_removable(&p->g, true, cnt);
         if (total == 0)
             continue; /* a bare K */
         /* SPEC 6.2: W resists an effect of another piece's order; the radiating piece's own order is not hindered. */
@@ -582,7 +582,7 @@ int action_radiate(Game *g, int player, const Order *o, Piece *actor)
         Event *e = game_event(g, piece_subject(b, p), p->g.phased ? EV_PRIVATE : 0, &sq, 1,
                               "{p0} piece{g0} on {0} lost a code to radiation.");
         e->owner[0] = owner_word(b, p);
-        e->seq[0] = genome_str(&before, false);
+        e->seq[0] = piece_str(&before, false);
         e->own_text = xasprintf("Your piece{g0} on {0} lost %c to radiation.", 'A' + code);
         game_after_change(g, sq);
     }
@@ -646,7 +646,7 @@ int action_phase(Game *g, int player, const Order *o, Piece *actor)
 {
     (void)o;
     int sq = actor->sq;
-    genome_consume(&actor->g, GENE_R);
+    piece_consume(&actor->g, GENE_R);
     Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece on {0} vanished from sight.");
     ev->owner[0] = player;
     ev->own_text = xstrdup("Your piece on {0} used up an R and is now phased: the other players cannot see it.");
@@ -677,7 +677,7 @@ int action_convert(Game *g, int player, const Order *o, Piece *actor)
         Event *e = game_event(g, player, p->g.phased ? EV_PRIVATE : 0, sqs, 2,
                               "An orphan{g0} on {0} became {p1} piece (CONVERT).");
         e->owner[0] = -2;
-        e->seq[0] = genome_str(&p->g, false);
+        e->seq[0] = piece_str(&p->g, false);
         e->owner[1] = player;
         p->owner = player;
         if (ronin && p->g.n[GENE_P] < GENOME_MAX_COPIES)
@@ -755,7 +755,7 @@ int action_flare(Game *g, int player, const Order *o, Piece *actor)
     (void)o;
     Player *pl = &b->pl[player];
     int sq = actor->sq;
-    genome_consume(&actor->g, GENE_U);
+    piece_consume(&actor->g, GENE_U);
     actor->g.flare = true;
     bool decode = actor->g.n[GENE_F] > 0;
     /* An S5 view gained this turn keeps its decoding. */
@@ -853,7 +853,7 @@ int action_charge_check(Game *g, int player, const Order *o, Piece *actor)
     int start = actor->sq, cur = start;
     Slide s = {0};
     int rc = 0;
-    for (int i = 0; i < o->ndirs && i < genome_charges(&actor->g); i++) {
+    for (int i = 0; i < o->ndirs && i < piece_charges(&actor->g); i++) {
         if (grid_dir_diagonal(o->dirs[i]) && !actor->g.n[GENE_C])
             break;
         slide(b, cur, o->dirs[i], -1, false, false, start, &s);
@@ -885,7 +885,7 @@ int action_charge(Game *g, int player, const Order *o, Piece *actor)
     (void)player;
     int start = actor->sq;
     board_sq_name(b, start, nm);
-    int nz = genome_charges(&actor->g);
+    int nz = piece_charges(&actor->g);
     if (o->ndirs < 1 || o->ndirs > nz)
         return game_fail(g, "the piece on %s has %d Z: it may charge at most %d time%s", nm, nz, nz, nz == 1 ? "" : "s");
     if (!actor->g.n[GENE_C])

@@ -93,7 +93,7 @@ static int challenge_players(CommandCtx *c)
             buf_add(&c->reply, "Invalid userid entered\n");
             return EXIT_REFUSED;
         }
-        user_free(&u);
+        store_user_free(&u);
         for (int k = 0; k < i; k++)
             if (str_ieq(ids->v[k], ids->v[i])) {
                 buf_printf(&c->reply, "%s is named twice\n", ids->v[i]);

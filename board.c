@@ -258,7 +258,7 @@ int board_check(const Board *b, Err *err)
             return fail(err, "piece on %s is not on floor", board_sq_name(b, p->sq, nm));
         if (p->owner < 0 || p->owner >= b->np)
             return fail(err, "piece on %s has no known owner", board_sq_name(b, p->sq, nm));
-        if (!genome_viable(&p->g))
+        if (!piece_viable(&p->g))
             return fail(err, "piece on %s is not viable (needs A or K)", board_sq_name(b, p->sq, nm));
     }
     for (int i = 0; i < b->np; i++)

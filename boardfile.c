@@ -197,9 +197,9 @@ static int parse_seq(Parser *ps, int line, const char *s, bool markers, Genome *
 {
     Err e2;
     char buf[GENOME_MAX_COPIES * 4];
-    if (genome_parse(s, g, markers, &e2) < 0)
+    if (piece_parse(s, g, markers, &e2) < 0)
         return perr(ps, line, "bad sequence: %s", e2.msg);
-    if (strcmp(genome_format(g, markers, buf, sizeof buf), s) != 0)
+    if (strcmp(piece_format(g, markers, buf, sizeof buf), s) != 0)
         return perr(ps, line, "sequence not in canonical order (codes alphabetical, then r, then u)");
     return 0;
 }
@@ -468,7 +468,7 @@ static int read_piece(Parser *ps, Board *b, Entry *e, int k, int *prev)
         return perr(ps, e->lines[k], "two pieces on one square");
     if (b->ter[sq] != TER_FLOOR)
         return perr(ps, e->lines[k], "piece on %s is not on floor", sqs);
-    if (!genome_viable(&g))
+    if (!piece_viable(&g))
         return perr(ps, e->lines[k], "piece on %s is not viable (needs A or K)", sqs);
     if (sq < *prev)
         return perr(ps, e->lines[k], "pieces not in reading order");
@@ -494,7 +494,7 @@ static void write_pieces(Buf *o, const Board *b)
     for (int i = 0; i < n; i++) {
         const Piece *p = board_piece_at(b, sqs[i]);
         buf_printf(o, "%s %s %s\n", board_sq_name(b, p->sq, sq), b->pl[p->owner].id,
-                   genome_format(&p->g, true, seq, sizeof seq));
+                   piece_format(&p->g, true, seq, sizeof seq));
     }
     free(sqs);
 }
@@ -580,7 +580,7 @@ static void write_startpieces(Buf *o, const Board *b)
     char sq[16], seq[GENOME_MAX_COPIES * 4];
     for (int i = 0; i < b->nspc; i++)
         buf_printf(o, "GPC%d %s %s\n", b->spc[i].label, board_sq_name(b, b->spc[i].sq, sq),
-                   genome_format(&b->spc[i].g, false, seq, sizeof seq));
+                   piece_format(&b->spc[i].g, false, seq, sizeof seq));
 }
 
 static bool no_startpieces(const Board *b)

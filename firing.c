@@ -48,9 +48,9 @@ static void piece_event(Game *g, int sq, int sq2, const char *text, const char *
     int sqs[2] = {sq, sq2};
     Event *ev = game_event(g, p->owner, ev_flags(p), sqs, sq2 >= 0 ? 2 : 1, "%s", text);
     ev->owner[0] = ev->owner[1] = ev_owner(g->b, p);
-    ev->seq[0] = genome_str(&p->g, false);
+    ev->seq[0] = piece_str(&p->g, false);
     if (sq2 >= 0)
-        ev->seq[1] = genome_str(&p->g, false);
+        ev->seq[1] = piece_str(&p->g, false);
     if (own_text)
         ev->own_text = xstrdup(own_text);
 }
@@ -100,7 +100,7 @@ static int64_t strip_king(Game *g, int sq, const Special *sp)
     Genome lost = p->g;
     lost.n[GENE_K] = 0;
     lost.phased = lost.flare = false;
-    if (!genome_total(&lost))
+    if (!piece_total(&lost))
         return 0;
     char what[32], nm[32];
     if (game_shield(g, sq, shield_name(sp, sq, what)))
@@ -109,12 +109,12 @@ static int64_t strip_king(Game *g, int sq, const Special *sp)
     for (int i = 0; i < GENE_COUNT; i++)
         if (i != GENE_K)
             p->g.n[i] = 0;
-    char *ls = genome_str(&lost, false);
+    char *ls = piece_str(&lost, false);
     char *own = xasprintf("Your King on {0} lost %s to %s: only K is left.", ls, sp_name(g, p->owner, sp, nm));
     piece_event(g, sq, -1, "{p0} King on {0} lost every code but K.", own);
     free(own);
     free(ls);
-    return genome_cost(&lost);
+    return piece_cost(&lost);
 }
 
 /* A special destroys the piece on sq; a K piece loses every code but K instead. True when sq is now empty. */
@@ -229,7 +229,7 @@ static void firing_duplicate(Game *g, int player, Special *sp, Piece *occ)
     Genome c = occ->g;
     c.phased = c.flare = false;
     int owner = occ->owner;
-    int64_t cost = genome_cost(&c);
+    int64_t cost = piece_cost(&c);
     char msg[128], nm[16];
     if (cost == E_MAX || cost > b->pl[player].e) {
         snprintf(msg, sizeof msg, "the copy costs %" PRId64 "E and you have %" PRId64 "E: nothing happened.", cost,
@@ -252,12 +252,12 @@ static void firing_add_codes(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
     Genome add = sp->codes;
-    if (!genome_total(&add) || game_shield(g, sp->sq, "special S4"))
+    if (!piece_total(&add) || game_shield(g, sp->sq, "special S4"))
         return;
     occ = board_piece_at(g->b, sp->sq);
     for (int i = 0; i < GENE_COUNT; i++)
         add_copies(&occ->g, i, add.n[i]);
-    char *as = genome_str(&add, false);
+    char *as = piece_str(&add, false);
     char *own = xasprintf("Your piece on {0} gained %s from special S4 (now{g0}).", as);
     piece_event(g, sp->sq, -1, "{p0} piece on {0} gained codes.", own);
     free(own);
@@ -403,16 +403,16 @@ static void firing_radiate(Game *g, int player, Special *sp, Piece *occ)
         int sq = t[i];
         Piece *p = board_piece_at(b, sq);
         /* A non-K piece may lose its last A (and die); K is never removable. */
-        if (!p || !genome_removable(&p->g, false, NULL))
+        if (!p || !piece_removable(&p->g, false, NULL))
             continue;
         char nm[32];
         if (game_shield(g, sq, sq == sp->sq ? "radiation (special S9)" : "radiation")) /* count= is one effect */
             continue;
         p = board_piece_at(b, sq);
         Genome lost = {0};
-        for (int64_t k = 0; k < count && genome_viable(&p->g); k++) {
+        for (int64_t k = 0; k < count && piece_viable(&p->g); k++) {
             uint16_t rem[GENE_COUNT];
-            int total = genome_removable(&p->g, false, rem);
+            int total = piece_removable(&p->g, false, rem);
             if (!total)
                 break;
             int r = (int)rnd(g, total), gene = 0;
@@ -421,10 +421,10 @@ static void firing_radiate(Game *g, int player, Special *sp, Piece *occ)
             p->g.n[gene]--;
             lost.n[gene]++;
         }
-        char *ls = genome_str(&lost, false);
+        char *ls = piece_str(&lost, false);
         bool named = strcmp(sp_name(g, p->owner, sp, nm), "a special") != 0;
         char *own = xasprintf("Your piece on {0} lost %s to radiation%s%s.", ls, named ? " (special S9)" : "",
-                              genome_viable(&p->g) ? ", now{g0}" : "");
+                              piece_viable(&p->g) ? ", now{g0}" : "");
         piece_event(g, sq, -1, "{p0} piece on {0} was irradiated.", own);
         free(own);
         free(ls);
@@ -559,9 +559,9 @@ static void firing_double_up(Game *g, int player, Special *sp, Piece *occ)
     Genome add = occ->g;
     add.n[GENE_K] = 0; /* a K piece doubles every code but K */
     add.phased = add.flare = false;
-    if (!genome_total(&add))
+    if (!piece_total(&add))
         return; /* a bare K: nothing, no charge */
-    int64_t cost = genome_cost(&occ->g);
+    int64_t cost = piece_cost(&occ->g);
     char msg[128], nm[16];
     if (cost == E_MAX || cost > b->pl[player].e) {
         snprintf(msg, sizeof msg, "doubling costs %" PRId64 "E and you have %" PRId64 "E: nothing happened.", cost,
@@ -693,7 +693,7 @@ static void firing_target(Game *g, int player, Special *sp, Piece *occ)
         if (!revealable(p, player) || !p->g.n[GENE_K])
             continue;
         char buf[sizeof ((Reveal *)0)->seq];
-        add_reveal(g, player, p, full ? genome_format(&p->g, false, buf, sizeof buf) : "K");
+        add_reveal(g, player, p, full ? piece_format(&p->g, false, buf, sizeof buf) : "K");
         count++;
     }
     free(sqs);
@@ -714,7 +714,7 @@ static void firing_synergy(Game *g, int player, Special *sp, Piece *occ)
         if (!revealable(p, player) || memcmp(p->g.n, me.n, sizeof me.n))
             continue;
         char buf[sizeof ((Reveal *)0)->seq];
-        add_reveal(g, player, p, genome_format(&p->g, false, buf, sizeof buf));
+        add_reveal(g, player, p, piece_format(&p->g, false, buf, sizeof buf));
         count++;
     }
     free(sqs);
@@ -728,7 +728,7 @@ static void firing_rockfall(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
     Board *b = g->b;
-    int r = genome_view_radius(&occ->g), c0 = board_col(b, sp->sq), r0 = board_row(b, sp->sq);
+    int r = piece_view_radius(&occ->g), c0 = board_col(b, sp->sq), r0 = board_row(b, sp->sq);
     int cmin = c0 - r < 0 ? 0 : c0 - r, cmax = c0 + r >= b->w ? b->w - 1 : c0 + r;
     int rmin = r0 - r < 0 ? 0 : r0 - r, rmax = r0 + r >= b->h ? b->h - 1 : r0 + r;
     int corners[4] = {sp->sq, board_sq(b, cmin, rmin), board_sq(b, cmax, rmax), board_sq(b, cmax, rmin)};
@@ -752,7 +752,7 @@ static void firing_recycle(Game *g, int player, Special *sp, Piece *occ)
     if (occ->g.n[GENE_K]) {
         back = strip_king(g, sq, sp);
     } else {
-        back = genome_cost(&occ->g);
+        back = piece_cost(&occ->g);
         game_kill(g, sq, -1, false);
     }
     char why[64], nm[16];

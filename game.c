@@ -300,7 +300,7 @@ void game_kill(Game *g, int sq, int killer, bool cap)
     bool phased = p->g.phased;
     Event *ev = game_event(g, owner, phased ? EV_PRIVATE : 0, &sq, 1, "{p0} piece{g0} on {0} was destroyed.");
     ev->owner[0] = board_is_orphan(b, p) ? -2 : owner;
-    ev->seq[0] = genome_str(&p->g, false);
+    ev->seq[0] = piece_str(&p->g, false);
     board_remove_piece(b, sq);
     if (king && cap && b->pl[owner].status == PS_ACTIVE)
         game_eliminate(g, owner, PS_ELIMINATED, killer);
@@ -311,7 +311,7 @@ bool game_after_change(Game *g, int sq)
     Piece *p = board_piece_at(g->b, sq);
     if (!p)
         return false;
-    if (genome_viable(&p->g))
+    if (piece_viable(&p->g))
         return true;
     /* pieces.txt A: a piece losing its final A (and no K) is destroyed at once. */
     game_kill(g, sq, -1, false);
@@ -328,7 +328,7 @@ bool game_shield(Game *g, int sq, const char *what)
     Event *ev = game_event(g, orphan ? -1 : p->owner, p->g.phased ? EV_PRIVATE : 0, &sq, 1,
                            "{p0} piece on {0} resisted %s with its shield (W).", what);
     ev->owner[0] = orphan ? -2 : p->owner;
-    if (!genome_viable(&p->g))
+    if (!piece_viable(&p->g))
         game_after_change(g, sq);
     return true;
 }

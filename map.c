@@ -293,7 +293,7 @@ static int parse_sequence(Parser *ps, int line, const char *who, const char *s, 
 {
     char e[32];
     Err ignored;
-    if (genome_parse(s, g, false, &ignored) < 0)
+    if (piece_parse(s, g, false, &ignored) < 0)
         return perr(ps, line, "%s: bad sequence '%s' (code letters A..Z)", who, echo(s, e));
     return 0;
 }
@@ -319,7 +319,7 @@ static int do_start(Parser *ps, int line, const StrList *w)
     snprintf(who, sizeof who, "start GPC%d", label);
     if (parse_sequence(ps, line, who, w->n == 4 ? w->v[3] : "K", &g) < 0)
         return -1;
-    if (!genome_has(&g, GENE_K))
+    if (!piece_has(&g, GENE_K))
         return perr(ps, line, "start GPC%d: the sequence must hold K", label);
     if (ps->b->ter[sq] != TER_FLOOR)
         return perr(ps, line, "start GPC%d on %s is not on floor", label, board_sq_name(ps->b, sq, nm));
@@ -344,7 +344,7 @@ static int do_piece(Parser *ps, int line, const StrList *w)
     snprintf(who, sizeof who, "piece on %s", board_sq_name(ps->b, sq, nm));
     if (parse_sequence(ps, line, who, w->v[3], &g) < 0)
         return -1;
-    if (!genome_viable(&g))
+    if (!piece_viable(&g))
         return perr(ps, line, "piece on %s: the sequence is not viable (it needs A or K)", nm);
     if (ps->b->ter[sq] != TER_FLOOR)
         return perr(ps, line, "piece on %s is not on floor", nm);

@@ -80,7 +80,7 @@ static int want_codes(const char *w, Genome *g, Err *err)
     for (const char *p = w; *p; p++)
         if (!isalpha((unsigned char)*p))
             return fail(err, "'%s' is not a genetic sequence (letters A to Z)", quotable(w));
-    if (genome_parse(w, g, false, &e2) < 0)
+    if (piece_parse(w, g, false, &e2) < 0)
         return fail(err, "%s", e2.msg);
     return 0;
 }
@@ -275,7 +275,7 @@ static void canonical(Order *o, const Board *b)
     char nm[16];
     buf_init(&t);
     buf_add(&t, order_table[o->verb].verb);
-    char *seq = genome_str(&o->codes, false);
+    char *seq = piece_str(&o->codes, false);
     switch (order_table[o->verb].shape) {
     case SHAPE_NONE:
         break;
@@ -368,7 +368,7 @@ static int parse_args(const Board *b, char **a, int na, Order *o, Err *err)
             rc = fail(err, "%s needs a square, %s and a square, e.g. %s", info->verb,
                       info->shape == SHAPE_SQ_CODE_SQ ? "one code" : "codes", info->example);
         else if ((rc = want_sq(b, a[0], &o->sq, err)) == 0 && (rc = want_codes(a[1], &o->codes, err)) == 0) {
-            if (info->shape == SHAPE_SQ_CODE_SQ && genome_total(&o->codes) != 1)
+            if (info->shape == SHAPE_SQ_CODE_SQ && piece_total(&o->codes) != 1)
                 rc = fail(err, "%s moves exactly one code, e.g. %s", info->verb, info->example);
             else
                 rc = want_sq(b, a[2], &o->sq2, err);

@@ -6,19 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-const GeneInfo gene_table[GENE_COUNT] = {
+const GeneInfo piece_genes[GENE_COUNT] = {
 #define GENE(l, nm, c, st, co, ac) [GENE_##l] = {.letter = #l[0], .name = nm, .cost = c, .stacks = st, .consumed = co, .action = ac},
 #include "genes.def"
 #undef GENE
 };
 
-int gene_from_char(char c)
+int piece_gene_from_char(char c)
 {
     c = (char)toupper((unsigned char)c);
     return (c >= 'A' && c <= 'Z') ? c - 'A' : -1;
 }
 
-int genome_total(const Genome *g)
+int piece_total(const Genome *g)
 {
     int t = 0;
     for (int i = 0; i < GENE_COUNT; i++)
@@ -30,18 +30,18 @@ int genome_total(const Genome *g)
  * and 1 in the product. */
 static int sum_term(int gene)
 {
-    return gene_table[gene].cost < 0 ? 0 : gene_table[gene].cost;
+    return piece_genes[gene].cost < 0 ? 0 : piece_genes[gene].cost;
 }
 
 static int product_term(int gene)
 {
-    return gene_table[gene].cost < 0 ? 1 : gene_table[gene].cost;
+    return piece_genes[gene].cost < 0 ? 1 : piece_genes[gene].cost;
 }
 
-int64_t genome_cost(const Genome *g)
+int64_t piece_cost(const Genome *g)
 {
     int64_t sum = 0, prod = 1;
-    if (genome_total(g) == 0)
+    if (piece_total(g) == 0)
         return 0;
     for (int i = 0; i < GENE_COUNT; i++)
         for (int k = 0; k < g->n[i]; k++) {
@@ -51,47 +51,47 @@ int64_t genome_cost(const Genome *g)
     return sat_add(sum, prod);
 }
 
-bool genome_has(const Genome *g, Gene c)
+bool piece_has(const Genome *g, Gene c)
 {
     return g->n[c] > 0;
 }
 
-bool genome_viable(const Genome *g)
+bool piece_viable(const Genome *g)
 {
     return g->n[GENE_A] > 0 || g->n[GENE_K] > 0;
 }
 
-int genome_count(const Genome *g, Gene c)
+int piece_count(const Genome *g, Gene c)
 {
-    if (gene_table[c].stacks)
+    if (piece_genes[c].stacks)
         return g->n[c];
     return g->n[c] ? 1 : 0;
 }
 
-bool genome_consume(Genome *g, Gene c)
+bool piece_consume(Genome *g, Gene c)
 {
-    if (!gene_table[c].consumed || !g->n[c])
+    if (!piece_genes[c].consumed || !g->n[c])
         return false;
     g->n[c]--;
     return true;
 }
 
-int genome_charges(const Genome *g)
+int piece_charges(const Genome *g)
 {
-    return genome_count(g, GENE_Z);
+    return piece_count(g, GENE_Z);
 }
 
-int genome_steps(const Genome *g)
+int piece_steps(const Genome *g)
 {
-    return 1 + genome_count(g, GENE_B);
+    return 1 + piece_count(g, GENE_B);
 }
 
-int genome_view_radius(const Genome *g)
+int piece_view_radius(const Genome *g)
 {
-    return 1 + 2 * genome_count(g, GENE_D);
+    return 1 + 2 * piece_count(g, GENE_D);
 }
 
-int genome_parse(const char *s, Genome *out, bool markers, Err *err)
+int piece_parse(const char *s, Genome *out, bool markers, Err *err)
 {
     memset(out, 0, sizeof *out);
     const char *p = s;
@@ -100,7 +100,7 @@ int genome_parse(const char *s, Genome *out, bool markers, Err *err)
     for (; *p; p++) {
         if (markers && (*p == 'r' || *p == 'u'))
             break;
-        int c = gene_from_char(*p);
+        int c = piece_gene_from_char(*p);
         if (c < 0)
             return fail(err, "'%c' is not a genetic code", isprint((unsigned char)*p) ? *p : '?');
         if (out->n[c] >= GENOME_MAX_COPIES)
@@ -118,7 +118,7 @@ int genome_parse(const char *s, Genome *out, bool markers, Err *err)
     return 0;
 }
 
-char *genome_format(const Genome *g, bool markers, char *buf, size_t size)
+char *piece_format(const Genome *g, bool markers, char *buf, size_t size)
 {
     size_t k = 0;
     for (int i = 0; i < GENE_COUNT; i++)
@@ -133,14 +133,14 @@ char *genome_format(const Genome *g, bool markers, char *buf, size_t size)
     return buf;
 }
 
-char *genome_str(const Genome *g, bool markers)
+char *piece_str(const Genome *g, bool markers)
 {
-    size_t n = (size_t)genome_total(g) + 3;
+    size_t n = (size_t)piece_total(g) + 3;
     char *s = xmalloc(n);
-    return genome_format(g, markers, s, n);
+    return piece_format(g, markers, s, n);
 }
 
-bool genome_contains(const Genome *g, const Genome *sub)
+bool piece_contains(const Genome *g, const Genome *sub)
 {
     for (int i = 0; i < GENE_COUNT; i++)
         if (sub->n[i] > g->n[i])
@@ -148,7 +148,7 @@ bool genome_contains(const Genome *g, const Genome *sub)
     return true;
 }
 
-int genome_removable(const Genome *g, bool protect_last_a, uint16_t out[GENE_COUNT])
+int piece_removable(const Genome *g, bool protect_last_a, uint16_t out[GENE_COUNT])
 {
     int total = 0;
     for (int i = 0; i < GENE_COUNT; i++) {
@@ -180,7 +180,7 @@ static void describe_cost(const Genome *g, Buf *out)
             p = sat_mul(p, product_term(i));
             terms++;
         }
-    int64_t cost = genome_cost(g);
+    int64_t cost = piece_cost(g);
     if (terms <= 40)
         buf_printf(out, "Cost    (%s)+(%s)=%lld+%lld=%lldE\n", sum.s, prod.s, (long long)s, (long long)p,
                    (long long)cost);
@@ -198,16 +198,16 @@ static void describe_cost(const Genome *g, Buf *out)
 /* The calculator's lines on moving, viewing and the actions the codes enable (genes.def). */
 static void describe_abilities(const Genome *g, Buf *out)
 {
-    buf_printf(out, "Viable  %s\n", genome_viable(g) ? "yes" : "no (needs an A or a K: it could not exist)");
+    buf_printf(out, "Viable  %s\n", piece_viable(g) ? "yes" : "no (needs an A or a K: it could not exist)");
     if (g->n[GENE_A] || g->n[GENE_K]) {
-        int steps = genome_steps(g);
+        int steps = piece_steps(g);
         buf_printf(out, "Move    exactly %d square%s per MOVE, %s%s\n", steps, steps == 1 ? "" : "s",
                    g->n[GENE_C] ? "orthogonal or diagonal" : "orthogonal only (N, E, S, W)",
                    steps > 1 ? "; may double back" : "");
     } else {
         buf_add(out, "Move    none (no A or K)\n");
     }
-    int r = genome_view_radius(g);
+    int r = piece_view_radius(g);
     buf_printf(out, "View    %dx%d squares centred on the piece\n", 2 * r + 1, 2 * r + 1);
     /* Actions: MOVE from A or K, CREATE from K, then each code's own action (genes.def). */
     buf_add(out, "Actions");
@@ -217,11 +217,11 @@ static void describe_abilities(const Genome *g, Buf *out)
     if (g->n[GENE_K])
         buf_printf(out, "%sCREATE", acts++ ? ", " : " ");
     for (int i = 0; i < GENE_COUNT; i++)
-        if (g->n[i] && gene_table[i].action && i != GENE_A && i != GENE_K)
-            buf_printf(out, "%s%s", acts++ ? ", " : " ", gene_table[i].action);
+        if (g->n[i] && piece_genes[i].action && i != GENE_A && i != GENE_K)
+            buf_printf(out, "%s%s", acts++ ? ", " : " ", piece_genes[i].action);
     buf_add(out, acts ? "\n" : " none\n");
-    if (genome_charges(g) > 1)
-        buf_printf(out, "        CHARGE: up to %d charges in one order\n", genome_charges(g));
+    if (piece_charges(g) > 1)
+        buf_printf(out, "        CHARGE: up to %d charges in one order\n", piece_charges(g));
 }
 
 /* The calculator's lines on the passive codes and the codes their action consumes (genes.def). */
@@ -245,13 +245,13 @@ static void describe_passives(const Genome *g, Buf *out)
         if (g->n[passive[i].g])
             buf_printf(out, "Passive %s\n", passive[i].text);
     for (int i = 0; i < GENE_COUNT; i++)
-        if (g->n[i] && gene_table[i].consumed)
-            buf_printf(out, "Uses    %c is consumed by %s (%d left)\n", 'A' + i, gene_table[i].action, g->n[i]);
+        if (g->n[i] && piece_genes[i].consumed)
+            buf_printf(out, "Uses    %c is consumed by %s (%d left)\n", 'A' + i, piece_genes[i].action, g->n[i]);
 }
 
-void genome_describe(const Genome *g, Buf *out)
+void piece_describe(const Genome *g, Buf *out)
 {
-    char *seq = genome_str(g, false);
+    char *seq = piece_str(g, false);
     buf_printf(out, "Sequence %s\n", seq);
     free(seq);
     describe_cost(g, out);

@@ -480,7 +480,7 @@ static void sheets_send(CommandCtx *c, const Board *b, Sheets *s)
         if (store_user_find(&c->st, b->pl[p].id, &u, &err) == 0) {
             if (mail_add(&c->mq, u.address, subj, t, &err) < 0)
                 fprintf(stderr, "genetess: %s\n", err.msg);
-            user_free(&u);
+            store_user_free(&u);
         } else {
             fprintf(stderr, "genetess: no address for %s; sheet not sent\n", b->pl[p].id);
         }
@@ -517,7 +517,7 @@ static int stage_auth(CommandCtx *c)
             buf_printf(&c->reply, "%s\n", err.msg);
             return EXIT_REFUSED;
         }
-        user_free(&u);
+        store_user_free(&u);
     }
     int p = board_player_index(c->b, id);
     if (p < 0) {
@@ -549,7 +549,7 @@ static void mail_nags(CommandCtx *c, const Game *g)
             fprintf(stderr, "genetess: %s\n", err.msg);
         buf_free(&subj);
         buf_free(&body);
-        user_free(&u);
+        store_user_free(&u);
     }
 }
 
@@ -780,7 +780,7 @@ int pipeline_run(const Command *cmd, int argc, char **argv)
         if (store_auth(&c.st, argv[0], argv[1], &u, &err) < 0)
             rc = pipeline_refuse(&c, EXIT_REFUSED, "%s", err.msg);
         else
-            user_free(&u);
+            store_user_free(&u);
     }
     if (rc == 0) {
         rc = run_stages(&c);

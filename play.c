@@ -330,7 +330,7 @@ int play_chat(CommandCtx *c)
         User u;
         if (store_user_find(&c->st, b->pl[i].id, &u, &err) == 0) {
             mail_add(&c->mq, u.address, subj, msg, &err);
-            user_free(&u);
+            store_user_free(&u);
         }
     }
     free(msg);

@@ -69,7 +69,7 @@ int query_games_start(CommandCtx *c)
             /* help/command-games.txt: an unknown userid is refused */
             return pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
         } else {
-            user_free(&u);
+            store_user_free(&u);
             sl_push(&c->ids, c->argv[i]);
         }
     }
@@ -173,8 +173,8 @@ int query_calc(CommandCtx *c)
     if (!letters)
         return pipeline_refuse(c, EXIT_REFUSED, "calc takes a sequence of 1 to 1000 codes (letters A to Z)");
     Genome g;
-    if (genome_parse(a, &g, false, &err) < 0)
+    if (piece_parse(a, &g, false, &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
-    genome_describe(&g, &c->reply);
+    piece_describe(&g, &c->reply);
     return EXIT_DONE;
 }

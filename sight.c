@@ -5,11 +5,11 @@
 
 bool sight_piece_sees(const Board *b, const Piece *p, int sq)
 {
-    return board_dist(b, p->sq, sq) <= genome_view_radius(&p->g);
+    return board_dist(b, p->sq, sq) <= piece_view_radius(&p->g);
 }
 
 /* The union, over pieces the player controls (board_controls: own non-orphan pieces incl. ronin pieces
- * of an eliminated owner), of the square of side 2r+1 centred on the piece, r = genome_view_radius
+ * of an eliminated owner), of the square of side 2r+1 centred on the piece, r = piece_view_radius
  * (walls do not block); squares in the view of a piece with F also get SIGHT_DECODE. If pl->full_view:
  * every square SEEN, and DECODE everywhere if pl->full_decode. In PHASE_ROUND0 every square is SEEN
  * (terrain only is shown; the sheet shows no pieces in round 0). A player with status RESIGNED/FORFEIT
@@ -34,7 +34,7 @@ void sight_compute(const Board *b, int player, uint8_t *m)
         const Piece *p = &b->pc[i];
         if (!board_controls(b, player, p)) /* orphans count for nobody; ronin for their owner */
             continue;
-        int r = genome_view_radius(&p->g);
+        int r = piece_view_radius(&p->g);
         uint8_t bits = p->g.n[GENE_F] ? SIGHT_SEEN | SIGHT_DECODE : SIGHT_SEEN;
         int pc = board_col(b, p->sq), pr = board_row(b, p->sq);
         int c0 = pc - r < 0 ? 0 : pc - r, c1 = pc + r >= b->w ? b->w - 1 : pc + r;

@@ -313,7 +313,7 @@ static int parse_codes(const Grid *gr, int code, const SpecialParam *pp, const c
     if (n > SPECIAL_CODES_MAX)
         return fail(err, "S%d: %s= holds more than %d codes", code, pp->key, SPECIAL_CODES_MAX);
     for (const char *p = v; *p; p++) {
-        int g = gene_from_char(*p);
+        int g = piece_gene_from_char(*p);
         if (g < 0)
             return fail(err, "S%d: %s= needs code letters A..Z", code, pp->key);
         add.n[g]++;
@@ -326,7 +326,7 @@ static void write_codes(int w, const SpecialParam *pp, const void *field, Buf *o
 {
     (void)w;
     (void)pp;
-    char *s = genome_str(field, false);
+    char *s = piece_str(field, false);
     buf_add(out, s);
     free(s);
 }

@@ -633,7 +633,7 @@ static bool find_user_line(const char *text, const char *id, UserLine *u)
     return false;
 }
 
-void user_free(User *u)
+void store_user_free(User *u)
 {
     free(u->address);
     u->address = NULL;
@@ -676,7 +676,7 @@ int store_auth(const Store *s, const char *id, const char *password, User *out, 
     if (rc == 1)
         return fail(err, "Invalid userid entered");
     if (!password || !*password || !str_ieq(u.password, password)) {
-        user_free(&u);
+        store_user_free(&u);
         return fail(err, "Invalid password entered");
     }
     *out = u;

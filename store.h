@@ -83,10 +83,10 @@ typedef struct User {
 } User;
 
 /* Frees u->address (u itself is the caller's). */
-void user_free(User *u);
+void store_user_free(User *u);
 
 /* Looks id up in etc/users (a missing file holds no users). Returns 0 with *out filled (id as
-   spelled in the file; release with user_free), 1 when not found, -1 on error (err). */
+   spelled in the file; release with store_user_free), 1 when not found, -1 on error (err). */
 int store_user_find(const Store *s, const char *id, User *out, Err *err);
 
 /* Authenticates id/password. Returns 0 with *out filled, or -1 with exactly

@@ -1,4 +1,6 @@
-/* util: error buffers, checked allocation, saturating arithmetic, small string helpers. */
+/* util: the base library every module uses — error buffers (Err, fail), checked allocation (x*), saturating
+ * arithmetic (sat_*), growing buffers (Buf, buf_*), string lists (StrList, sl_*) and text helpers (str_*,
+ * parse_*, fmt_*). The one module with several prefixes: one per small family, as the names above say. */
 #ifndef GENETESS_UTIL_H
 #define GENETESS_UTIL_H
 

@@ -392,9 +392,9 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
         const char *owner = v->reader >= 0 && orphan ? "orphan" : b->pl[p->owner].id;
         char *seq = NULL;
         if (v->reader < 0 || own_piece(v, p))
-            seq = genome_str(&p->g, true); /* own pieces in full, markers included */
+            seq = piece_str(&p->g, true); /* own pieces in full, markers included */
         else if (v->m[p->sq] & SIGHT_DECODE)
-            seq = genome_str(&p->g, true); /* decoded: as in the board file (SPEC 9.1); never phased here, so at most u */
+            seq = piece_str(&p->g, true); /* decoded: as in the board file (SPEC 9.1); never phased here, so at most u */
         char *text = xasprintf("%s%s", seq ? seq : "?", v->reader < 0 && orphan ? "  (orphan)" : "");
         legend_line(out, ow, board_sq_name(b, p->sq, nm), owner, text);
         free(text);
@@ -641,8 +641,8 @@ static void params_section(const Board *b, Buf *out)
     Buf c;
     buf_init(&c);
     for (int i = 0; i < GENE_COUNT; i++)
-        if ((par->codes & (1u << i)) && gene_table[i].cost >= 0)
-            buf_printf(&c, "%s%c%d", c.len ? " " : "", gene_table[i].letter, gene_table[i].cost);
+        if ((par->codes & (1u << i)) && piece_genes[i].cost >= 0)
+            buf_printf(&c, "%s%c%d", c.len ? " " : "", piece_genes[i].letter, piece_genes[i].cost);
     wrap(out, "Codes on offer (E each): ", 4, c.len ? c.s : "none");
     buf_free(&c);
 }

@@ -177,7 +177,7 @@ static inline Board *round0_board(int np, GambleMode mode, int nst)
         b->st[b->nst++] = (Start){.label = i + 1, .sq = fx_sq(b, sqs[i])};
         Genome k;
         Err err;
-        ck_assert(genome_parse("K", &k, false, &err) == 0);
+        ck_assert(piece_parse("K", &k, false, &err) == 0);
         b->spc[b->nspc++] = (StartPiece){.label = i + 1, .sq = fx_sq(b, sqs[i]), .g = k};
     }
     Game g;

@@ -98,7 +98,7 @@ static void nag(Game *g, MailQueue *mq, const Store *st)
         ck_assert_int_eq(mail_add(mq, u.address, subj.s, body.s, &err), 0);
         buf_free(&subj);
         buf_free(&body);
-        user_free(&u);
+        store_user_free(&u);
     }
 }
 

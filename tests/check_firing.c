@@ -119,7 +119,7 @@ START_TEST(test_list_fixed_by_special)
         static const char *const sqs[] = {"B2", "D2", "F2"};
         static const int total[] = {1, 2, 2};
         for (int i = 0; i < 3; i++) {
-            int t = genome_total(&board_piece_at(b, fx_sq(b, sqs[i]))->g);
+            int t = piece_total(&board_piece_at(b, fx_sq(b, sqs[i]))->g);
             if (fx_sq(b, sqs[i]) == where)
                 ck_assert_msg(t == 2 * total[i], "seed %d: the listed S14 on %s did not fire", (int)s, sqs[i]);
             else

@@ -477,7 +477,7 @@ static char *s16_result(uint64_t seed)
     for (int i = 0; i < 4; i++) {
         int where = -1;
         for (int k = 0; k < b->npc; k++)
-            if (!strcmp(genome_format(&b->pc[k].g, true, (char[16]){0}, 16), seqs[i]))
+            if (!strcmp(piece_format(&b->pc[k].g, true, (char[16]){0}, 16), seqs[i]))
                 where = b->pc[k].sq;
         ck_assert_int_ge(where, 0);
         ck_assert_int_le(board_dist(b, where, fx_sq(b, sq[i])), 1);

@@ -151,7 +151,7 @@ START_TEST(test_s9_radiation)
     fx_piece(b, "B2", 0, "ABC");
     add_sp(b, "S9 B2"); /* default: its own square, 1 code */
     fire(b, 0);
-    ck_assert_int_eq(genome_total(&board_piece_at(b, fx_sq(b, "B2"))->g), 2);
+    ck_assert_int_eq(piece_total(&board_piece_at(b, fx_sq(b, "B2"))->g), 2);
     board_free(b);
 
     /* count=N on every target: a non-K piece may lose its last A and die; a King never loses K */
@@ -177,7 +177,7 @@ START_TEST(test_s9_radiation)
     b->sp[0].sq = fx_sq(b, "C3");
     fx_piece(b, "C3", 0, "ABC");
     fire(b, 0);
-    ck_assert_int_eq(genome_total(&board_piece_at(b, fx_sq(b, "C3"))->g), 2);
+    ck_assert_int_eq(piece_total(&board_piece_at(b, fx_sq(b, "C3"))->g), 2);
     char *line = special_format(b->w, &b->sp[0]);
     ck_assert_str_eq(line, "S9 C3 targets=self count=1");
     free(line);

@@ -261,7 +261,7 @@ START_TEST(test_map_good)
         char seq[32];
         ck_assert_int_eq(b->spc[i].label, spc[i].label);
         ck_assert_str_eq(sqname(b, b->spc[i].sq), spc[i].sq);
-        ck_assert_str_eq(genome_format(&b->spc[i].g, true, seq, sizeof seq), spc[i].seq);
+        ck_assert_str_eq(piece_format(&b->spc[i].g, true, seq, sizeof seq), spc[i].seq);
     }
 
     /* specials in reading order, canonical */
@@ -344,7 +344,7 @@ START_TEST(test_builtin_maps)
         /* every start holds a King, the start pieces are exactly the start Kings */
         ck_assert_int_eq(m.b->nspc, m.b->nst);
         for (int k = 0; k < m.b->nspc; k++)
-            ck_assert(genome_has(&m.b->spc[k].g, GENE_K));
+            ck_assert(piece_has(&m.b->spc[k].g, GENE_K));
         map_free(&m);
     }
     int ncodes = 0;
@@ -762,7 +762,7 @@ START_TEST(test_special_params)
     ck_assert_int_eq(special_parse(b->w, b->h, b->ter, "S4 C2 codes=bab", &sp, &err), 0);
     ck_assert_int_eq(sp.codes.n[GENE_A], 1);
     ck_assert_int_eq(sp.codes.n[GENE_B], 2);
-    ck_assert_int_eq(genome_total(&sp.codes), 3);
+    ck_assert_int_eq(piece_total(&sp.codes), 3);
     ck_assert_str_eq(text = special_params_text(b->w, &sp), "codes=ABB");
     free(text);
     special_free(&sp);

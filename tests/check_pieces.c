@@ -25,8 +25,8 @@ START_TEST(test_cost_table)
 {
     Genome g;
     Err err;
-    ck_assert_int_eq(genome_parse(costs[_i].seq, &g, false, &err), 0);
-    ck_assert_int_eq(genome_cost(&g), costs[_i].cost);
+    ck_assert_int_eq(piece_parse(costs[_i].seq, &g, false, &err), 0);
+    ck_assert_int_eq(piece_cost(&g), costs[_i].cost);
 }
 END_TEST
 
@@ -34,24 +34,24 @@ START_TEST(test_cost_empty_and_saturates)
 {
     Genome g;
     memset(&g, 0, sizeof g);
-    ck_assert_int_eq(genome_cost(&g), 0);
+    ck_assert_int_eq(piece_cost(&g), 0);
     g.n[GENE_Z] = 40; /* 20^40 overflows */
-    ck_assert_int_eq(genome_cost(&g), E_MAX);
+    ck_assert_int_eq(piece_cost(&g), E_MAX);
 }
 END_TEST
 
 START_TEST(test_gene_table)
 {
-    ck_assert_int_eq(gene_table[GENE_A].cost, 1);
-    ck_assert_int_eq(gene_table[GENE_O].cost, 20);
-    ck_assert_int_eq(gene_table[GENE_Y].cost, 13);
-    ck_assert_int_eq(gene_table[GENE_K].cost, -1);
-    ck_assert(gene_table[GENE_B].stacks && gene_table[GENE_D].stacks && gene_table[GENE_K].stacks);
-    ck_assert(!gene_table[GENE_C].stacks);
-    ck_assert(gene_table[GENE_J].consumed && gene_table[GENE_R].consumed && gene_table[GENE_U].consumed);
-    ck_assert(!gene_table[GENE_A].consumed);
-    ck_assert_str_eq(gene_table[GENE_H].action, "DIVIDE");
-    ck_assert_int_eq(gene_table[GENE_Q].letter, 'Q');
+    ck_assert_int_eq(piece_genes[GENE_A].cost, 1);
+    ck_assert_int_eq(piece_genes[GENE_O].cost, 20);
+    ck_assert_int_eq(piece_genes[GENE_Y].cost, 13);
+    ck_assert_int_eq(piece_genes[GENE_K].cost, -1);
+    ck_assert(piece_genes[GENE_B].stacks && piece_genes[GENE_D].stacks && piece_genes[GENE_K].stacks);
+    ck_assert(!piece_genes[GENE_C].stacks);
+    ck_assert(piece_genes[GENE_J].consumed && piece_genes[GENE_R].consumed && piece_genes[GENE_U].consumed);
+    ck_assert(!piece_genes[GENE_A].consumed);
+    ck_assert_str_eq(piece_genes[GENE_H].action, "DIVIDE");
+    ck_assert_int_eq(piece_genes[GENE_Q].letter, 'Q');
 }
 END_TEST
 
@@ -75,9 +75,9 @@ static const struct {
 
 START_TEST(test_gene_rows)
 {
-    const GeneInfo *gi = &gene_table[_i];
+    const GeneInfo *gi = &piece_genes[_i];
     ck_assert_int_eq(gi->letter, genes[_i].letter);
-    ck_assert_int_eq(gene_from_char(genes[_i].letter), _i);
+    ck_assert_int_eq(piece_gene_from_char(genes[_i].letter), _i);
     ck_assert_int_eq(gi->cost, genes[_i].cost);
     ck_assert_int_eq(gi->stacks, genes[_i].stacks);
     ck_assert_int_eq(gi->consumed, genes[_i].consumed);
@@ -101,15 +101,15 @@ START_TEST(test_gene_stacks_consumed)
 {
     Genome g = {0};
     g.n[_i] = 3;
-    ck_assert_int_eq(genome_count(&g, (Gene)_i), genes[_i].stacks ? 3 : 1);
-    ck_assert_int_eq(genome_steps(&g), _i == GENE_B ? 4 : 1);
-    ck_assert_int_eq(genome_view_radius(&g), _i == GENE_D ? 7 : 1);
-    ck_assert_int_eq(genome_charges(&g), _i == GENE_Z ? 3 : 0);
-    ck_assert_int_eq(genome_consume(&g, (Gene)_i), genes[_i].consumed);
+    ck_assert_int_eq(piece_count(&g, (Gene)_i), genes[_i].stacks ? 3 : 1);
+    ck_assert_int_eq(piece_steps(&g), _i == GENE_B ? 4 : 1);
+    ck_assert_int_eq(piece_view_radius(&g), _i == GENE_D ? 7 : 1);
+    ck_assert_int_eq(piece_charges(&g), _i == GENE_Z ? 3 : 0);
+    ck_assert_int_eq(piece_consume(&g, (Gene)_i), genes[_i].consumed);
     ck_assert_int_eq(g.n[_i], genes[_i].consumed ? 2 : 3);
     Genome none = {0};
-    ck_assert_int_eq(genome_count(&none, (Gene)_i), 0);
-    ck_assert(!genome_consume(&none, (Gene)_i));
+    ck_assert_int_eq(piece_count(&none, (Gene)_i), 0);
+    ck_assert(!piece_consume(&none, (Gene)_i));
     ck_assert_int_eq(none.n[_i], 0);
 }
 END_TEST
@@ -119,15 +119,15 @@ START_TEST(test_parse_format_markers)
     Genome g;
     Err err;
     char buf[64];
-    ck_assert_int_eq(genome_parse("dba", &g, false, &err), 0);
-    ck_assert_str_eq(genome_format(&g, true, buf, sizeof buf), "ABD");
-    ck_assert_int_eq(genome_parse("ADru", &g, true, &err), 0);
+    ck_assert_int_eq(piece_parse("dba", &g, false, &err), 0);
+    ck_assert_str_eq(piece_format(&g, true, buf, sizeof buf), "ABD");
+    ck_assert_int_eq(piece_parse("ADru", &g, true, &err), 0);
     ck_assert(g.phased && g.flare);
-    ck_assert_str_eq(genome_format(&g, true, buf, sizeof buf), "ADru");
-    ck_assert_str_eq(genome_format(&g, false, buf, sizeof buf), "AD");
-    ck_assert_int_eq(genome_parse("A1", &g, false, &err), -1);
-    ck_assert_int_eq(genome_parse("", &g, false, &err), -1);
-    ck_assert_int_eq(genome_parse("Aur", &g, true, &err), -1);
+    ck_assert_str_eq(piece_format(&g, true, buf, sizeof buf), "ADru");
+    ck_assert_str_eq(piece_format(&g, false, buf, sizeof buf), "AD");
+    ck_assert_int_eq(piece_parse("A1", &g, false, &err), -1);
+    ck_assert_int_eq(piece_parse("", &g, false, &err), -1);
+    ck_assert_int_eq(piece_parse("Aur", &g, true, &err), -1);
 }
 END_TEST
 
@@ -135,15 +135,15 @@ START_TEST(test_viable_steps_view)
 {
     Genome g;
     Err err;
-    genome_parse("BCD", &g, false, &err);
-    ck_assert(!genome_viable(&g));
-    genome_parse("K", &g, false, &err);
-    ck_assert(genome_viable(&g));
-    genome_parse("ABBDD", &g, false, &err);
-    ck_assert_int_eq(genome_steps(&g), 3);
-    ck_assert_int_eq(genome_view_radius(&g), 5);
-    genome_parse("A", &g, false, &err);
-    ck_assert_int_eq(genome_view_radius(&g), 1);
+    piece_parse("BCD", &g, false, &err);
+    ck_assert(!piece_viable(&g));
+    piece_parse("K", &g, false, &err);
+    ck_assert(piece_viable(&g));
+    piece_parse("ABBDD", &g, false, &err);
+    ck_assert_int_eq(piece_steps(&g), 3);
+    ck_assert_int_eq(piece_view_radius(&g), 5);
+    piece_parse("A", &g, false, &err);
+    ck_assert_int_eq(piece_view_radius(&g), 1);
 }
 END_TEST
 
@@ -152,14 +152,14 @@ START_TEST(test_removable)
     Genome g;
     Err err;
     uint16_t out[GENE_COUNT];
-    genome_parse("AB", &g, false, &err);
-    ck_assert_int_eq(genome_removable(&g, true, out), 1); /* the last A is kept */
+    piece_parse("AB", &g, false, &err);
+    ck_assert_int_eq(piece_removable(&g, true, out), 1); /* the last A is kept */
     ck_assert_int_eq(out[GENE_B], 1);
     ck_assert_int_eq(out[GENE_A], 0);
-    genome_parse("AKK", &g, false, &err);
-    ck_assert_int_eq(genome_removable(&g, true, out), 1); /* K never; A may go when K stays */
-    genome_parse("K", &g, false, &err);
-    ck_assert_int_eq(genome_removable(&g, true, NULL), 0);
+    piece_parse("AKK", &g, false, &err);
+    ck_assert_int_eq(piece_removable(&g, true, out), 1); /* K never; A may go when K stays */
+    piece_parse("K", &g, false, &err);
+    ck_assert_int_eq(piece_removable(&g, true, NULL), 0);
 }
 END_TEST
 
@@ -169,16 +169,16 @@ START_TEST(test_describe)
     Err err;
     Buf o;
     buf_init(&o);
-    genome_parse("ABBBD", &g, false, &err);
-    genome_describe(&g, &o);
+    piece_parse("ABBBD", &g, false, &err);
+    piece_describe(&g, &o);
     ck_assert_msg(strstr(o.s, "(1+2+2+2+3)+(1*2*2*2*3)=10+24=34E"), "%s", o.s);
     ck_assert_msg(strstr(o.s, "exactly 4 squares"), "%s", o.s);
     ck_assert_msg(strstr(o.s, "7x7"), "%s", o.s);
     ck_assert_msg(strstr(o.s, "Actions MOVE\n"), "%s", o.s);
     buf_free(&o);
     buf_init(&o);
-    genome_parse("KHJZZ", &g, false, &err);
-    genome_describe(&g, &o);
+    piece_parse("KHJZZ", &g, false, &err);
+    piece_describe(&g, &o);
     ck_assert_msg(strstr(o.s, "Actions MOVE, CREATE, DIVIDE, TRANSFER, CHARGE\n"), "%s", o.s);
     ck_assert_msg(strstr(o.s, "up to 2 charges"), "%s", o.s);
     ck_assert_msg(strstr(o.s, "J is consumed by TRANSFER (1 left)"), "%s", o.s);

@@ -106,8 +106,8 @@ static const char *random_verb(const Piece *pc, Rng *r)
     if (pc->g.n[GENE_K])
         can[ncan++] = "CREATE";
     for (int i = 0; i < GENE_COUNT; i++)
-        if (pc->g.n[i] && gene_table[i].action && i != GENE_A && i != GENE_K)
-            can[ncan++] = gene_table[i].action;
+        if (pc->g.n[i] && piece_genes[i].action && i != GENE_A && i != GENE_K)
+            can[ncan++] = piece_genes[i].action;
     return ncan && rng_below(r, 10) < 8 ? can[rng_below(r, (uint64_t)ncan)]
                                         : verbs[rng_below(r, sizeof verbs / sizeof verbs[0])];
 }
@@ -116,7 +116,7 @@ static const char *random_verb(const Piece *pc, Rng *r)
 static void random_view_target(Buf *o, Board *b, const char *v, int sq, const char *a, int near, Rng *r)
 {
     const Piece *pc = board_piece_at(b, sq);
-    int rad = genome_view_radius(&pc->g);
+    int rad = piece_view_radius(&pc->g);
     int col = board_col(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
     int row = board_row(b, sq) + (int)rng_below(r, (uint64_t)(2 * rad + 1)) - rad;
     int t = col >= 0 && row >= 0 && col < b->w && row < b->h ? board_sq(b, col, row) : near;
@@ -171,7 +171,7 @@ static char *random_order(Board *b, int p, Rng *r)
         near = sq;
     board_sq_name(b, near, c);
     Piece *pc = board_piece_at(b, sq);
-    int steps = genome_steps(&pc->g);
+    int steps = piece_steps(&pc->g);
     Buf o;
     buf_init(&o);
     const char *v = random_verb(pc, r);

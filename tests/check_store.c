@@ -562,7 +562,7 @@ START_TEST(test_user_add_find_auth)
     ck_assert_str_eq(u.id, "alice");
     ck_assert_str_eq(u.password, "Secret");
     ck_assert_str_eq(u.address, "alice@example.org");
-    user_free(&u);
+    store_user_free(&u);
     ck_assert_ptr_null(u.address);
     ck_assert_int_eq(store_user_find(&s, "carol", &u, &err), 1);
     ck_assert_int_eq(store_user_find(&s, "ali", &u, &err), 1);
@@ -570,10 +570,10 @@ START_TEST(test_user_add_find_auth)
     ck_assert_int_eq(store_auth(&s, "Alice", "SECRET", &u, &err), 0);
     ck_assert_str_eq(u.id, "alice");
     ck_assert_str_eq(u.address, "alice@example.org");
-    user_free(&u);
+    store_user_free(&u);
     ck_assert_int_eq(store_auth(&s, "bob", "pw", &u, &err), 0);
     ck_assert_str_eq(u.address, "bob@x.y,bob@z.w");
-    user_free(&u);
+    store_user_free(&u);
 
     ck_assert_int_eq(store_auth(&s, "alice", "wrong", &u, &err), -1);
     ck_assert_str_eq(err.msg, "Invalid password entered");
@@ -661,14 +661,14 @@ START_TEST(test_users_file_format)
     ck_assert_str_eq(u.id, "bob");
     ck_assert_str_eq(u.password, "pw");
     ck_assert_str_eq(u.address, "bob@a.b");
-    user_free(&u);
+    store_user_free(&u);
     ck_assert_int_eq(store_user_find(&s, "eve", &u, &err), 0);
     ck_assert_str_eq(u.password, "Pw2");
     ck_assert_str_eq(u.address, "eve@e.e");
-    user_free(&u);
+    store_user_free(&u);
     ck_assert_int_eq(store_user_find(&s, "fred", &u, &err), 0);
     ck_assert_str_eq(u.address, "fred@f.f");
-    user_free(&u);
+    store_user_free(&u);
     ck_assert_int_eq(store_user_find(&s, "carol", &u, &err), 1);
     ck_assert_int_eq(store_user_find(&s, "#carol", &u, &err), 1);
     ck_assert_int_eq(store_user_find(&s, "dave", &u, &err), 1);

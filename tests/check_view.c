@@ -50,7 +50,7 @@ static Piece *put(Board *b, const char *square, int owner, const char *seq)
 {
     Genome g;
     Err err;
-    ck_assert_msg(genome_parse(seq, &g, true, &err) == 0, "%s", err.msg);
+    ck_assert_msg(piece_parse(seq, &g, true, &err) == 0, "%s", err.msg);
     return board_add_piece(b, sq(b, square), owner, &g);
 }
 

@@ -52,7 +52,7 @@ Piece *fx_piece(Board *b, const char *sq, int p, const char *seq)
 {
     Genome g;
     Err err;
-    ck_assert_msg(genome_parse(seq, &g, true, &err) == 0, "bad sequence %s", seq);
+    ck_assert_msg(piece_parse(seq, &g, true, &err) == 0, "bad sequence %s", seq);
     int s = fx_sq(b, sq);
     ck_assert_msg(!board_piece_at(b, s), "two pieces on %s", sq);
     return board_add_piece(b, s, p, &g);
@@ -64,7 +64,7 @@ const char *fx_seq(const Board *b, const char *sq)
     Piece *p = board_piece_at(b, fx_sq(b, sq));
     if (!p)
         return "";
-    return genome_format(&p->g, true, buf, sizeof buf);
+    return piece_format(&p->g, true, buf, sizeof buf);
 }
 
 int fx_owner(const Board *b, const char *sq)
