@@ -41,6 +41,7 @@ int piece_total(const Genome *g);
 int64_t piece_cost(const Genome *g);
 /* Viable: at least one A or K. */
 bool piece_viable(const Genome *g);
+/* At least one copy of c. */
 bool piece_has(const Genome *g, Gene c);
 /* Copies of c that count for the rules (SPEC 4): every copy when the gene
  * table says c stacks (B, D, K, Z), else 1 when present; 0 when absent. */

@@ -22,15 +22,22 @@ enum { EXIT_DONE = 0, EXIT_REFUSED = 1, EXIT_USAGE = 2, EXIT_SYSTEM = 3 };
 /* Formats into err (when non-NULL) and returns -1, so `return fail(err, ...)` reads well. */
 int fail(Err *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Allocation that aborts on exhaustion (a programmer/system condition, not input). */
+/* Allocation that exits (status 3) on exhaustion — a system condition, never input. */
+/* malloc(n) (at least 1 byte). */
 void *xmalloc(size_t n);
+/* calloc(n, size): zeroed. */
 void *xcalloc(size_t n, size_t size);
+/* realloc(p, n). */
 void *xrealloc(void *p, size_t n);
+/* A copy of s (caller frees). */
 char *xstrdup(const char *s);
+/* The formatted text in a new string (caller frees). */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Saturating non-negative arithmetic on E values (SPEC 4: saturate at 2^63-1). */
+/* a + b, at most INT64_MAX. */
 int64_t sat_add(int64_t a, int64_t b);
+/* a x b, at most INT64_MAX. */
 int64_t sat_mul(int64_t a, int64_t b);
 
 /* A growable string. */
@@ -38,10 +45,15 @@ typedef struct Buf {
     char *s;
     size_t len, cap;
 } Buf;
+/* Makes b the empty string. */
 void buf_init(Buf *b);
+/* Frees b's text and makes it empty. */
 void buf_free(Buf *b);
+/* Appends s. */
 void buf_add(Buf *b, const char *s);
+/* Appends the n bytes at s. */
 void buf_addn(Buf *b, const char *s, size_t n);
+/* Appends the formatted text. */
 void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Returns the string and leaves b empty; the caller frees it. */
 char *buf_take(Buf *b);
@@ -51,10 +63,15 @@ typedef struct StrList {
     char **v;
     int n, cap;
 } StrList;
+/* Appends a copy of s. */
 void sl_push(StrList *l, const char *s);
+/* Appends s itself; the list frees it. */
 void sl_push_owned(StrList *l, char *s);
+/* Frees the strings; the list is empty and keeps its capacity. */
 void sl_clear(StrList *l);
+/* Frees the strings and the list. */
 void sl_free(StrList *l);
+/* Replaces dst's strings with copies of src's. */
 void sl_copy(StrList *dst, const StrList *src);
 
 /* Case-insensitive comparison of whole strings. */
