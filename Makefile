@@ -70,6 +70,7 @@ check: deps
 	$(MAKE) $(BIN) $(BUILD)/check_genetess
 	GENETESS=$(abspath $(BIN)) $(BUILD)/check_genetess
 	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh
+	sh tests/install.sh
 
 demo: $(BIN)
 	sh tools/demo.sh $(abspath $(BIN))
