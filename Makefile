@@ -18,7 +18,7 @@ TESTSRC  = $(wildcard tests/check_*.c)
 TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
 
-.PHONY: all check demo bench clean unit e2e deps install uninstall lint-man
+.PHONY: all check demo bench clean unit e2e deps install uninstall lint-man fuzz
 all: $(BIN)
 
 $(BIN): $(BUILD)/genetess.o $(OBJ)
@@ -107,3 +107,9 @@ lint-man:
 	@if command -v groff >/dev/null 2>&1; then \
 	  out=$$(groff -man -ww -z genetess.6 2>&1); \
 	  if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; fi
+
+# libFuzzer targets (tests/fuzz/): the order parser, the map parser, the board loader and one whole command
+# in-process; each runs SECONDS seconds from its seed corpus. Needs clang.
+SECONDS ?= 60
+fuzz: $(BIN)
+	sh tests/fuzz/run.sh $(SECONDS)

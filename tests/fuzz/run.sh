@@ -17,7 +17,7 @@ for t in ${*:-$(ls tests/fuzz/fuzz_*.c | sed 's|.*/fuzz_||; s|\.c$||')}; do
   $CC -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -std=c11 \
       -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I. -Ibuild -o "$bin" "tests/fuzz/fuzz_$t.c" $srcs build/embedded.c || exit 2
   mkdir -p "build/fuzz/corpus/$t"
-  "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -close_fd_mask=3 \
       -artifact_prefix="build/fuzz/crash-$t-" "build/fuzz/corpus/$t" "tests/fuzz/corpus/$t" > "build/fuzz/$t.log" 2>&1
   rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "build/fuzz/$t.log")

@@ -1,0 +1,161 @@
+/* libFuzzer target: one whole command run in-process, as genetess main() runs it, on a scratch $PBMHOME that
+ * holds two users, a board in round 0 and a board in play. The input's first line is the command's words
+ * (split at spaces, at most 16), the rest the mail body (INPUTFILE). After every command: the exit status is
+ * 0..3 and every board file still loads and passes its invariants. The home is restored before each input. */
+#define _XOPEN_SOURCE 700
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "boardfile.h"
+#include "commands.h"
+
+typedef struct Snap {
+    char *path; /* relative to the home */
+    char *data; /* NULL: a directory */
+    size_t len;
+} Snap;
+
+static char home[64], body[96];
+static Snap *snap;
+static int nsnap;
+
+static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
+{
+    (void)st, (void)flag, (void)f;
+    return remove(p);
+}
+
+static int take_one(const char *p, const struct stat *st, int flag, struct FTW *f)
+{
+    (void)f;
+    if (strcmp(p, home) == 0)
+        return 0;
+    snap = realloc(snap, sizeof *snap * (size_t)(nsnap + 1));
+    Snap *s = &snap[nsnap++];
+    s->path = strdup(p + strlen(home) + 1);
+    s->data = NULL;
+    s->len = 0;
+    if (flag == FTW_F) {
+        s->len = (size_t)st->st_size;
+        s->data = malloc(s->len + 1);
+        FILE *in = fopen(p, "rb");
+        if (!in || fread(s->data, 1, s->len, in) != s->len)
+            abort();
+        fclose(in);
+    }
+    return 0;
+}
+
+static void restore(void)
+{
+    nftw(home, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+    mkdir(home, 0755);
+    char p[512];
+    for (int i = 0; i < nsnap; i++) { /* nftw listed every directory before its files */
+        snprintf(p, sizeof p, "%s/%s", home, snap[i].path);
+        if (!snap[i].data) {
+            mkdir(p, 0755);
+            continue;
+        }
+        FILE *out = fopen(p, "wb");
+        if (!out || fwrite(snap[i].data, 1, snap[i].len, out) != snap[i].len)
+            abort();
+        fclose(out);
+    }
+}
+
+static int run(int argc, char **argv)
+{
+    if (argc < 1)
+        return EXIT_USAGE;
+    const Command *c = command_find(argv[0]);
+    if (!c)
+        return pipeline_reject("Unknown command\n", EXIT_REFUSED);
+    int n = argc - 1;
+    if (n < c->min_args || (c->max_args >= 0 && n > c->max_args))
+        return pipeline_reject("usage\n", EXIT_USAGE);
+    return pipeline_run(c, n, argv + 1);
+}
+
+static int run_words(const char *line)
+{
+    char buf[512], *argv[16];
+    snprintf(buf, sizeof buf, "%s", line);
+    int argc = 0;
+    for (char *save, *w = strtok_r(buf, " ", &save); w && argc < 16; w = strtok_r(NULL, " ", &save))
+        argv[argc++] = w;
+    return run(argc, argv);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    /* tmpfs when there is one: fsync costs nothing there, and the target runs many commands a second */
+    snprintf(home, sizeof home, "%s/genetess-fuzz-%ld", access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp", (long)getpid());
+    snprintf(body, sizeof body, "%s.body", home);
+    nftw(home, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+    mkdir(home, 0755);
+    setenv("PBMHOME", home, 1);
+    setenv("GENETESS_NOW", "1790000000", 1);
+    setenv("GENETESS_LOCK_WAIT", "1", 1);
+    unsetenv("SENDER");
+    unsetenv("PBMSENDMAIL");
+    unsetenv("INPUTFILE");
+    run_words("signup alice secret alice@example.org");
+    run_words("signup bob hunter2 bob@example.org");
+    run_words("challenge --seed=7 alice bob");                   /* 101: round 0 */
+    run_words("challenge --seed=8 --gamble=none alice bob");     /* 102: in play, alice to move */
+    run_words("move 102 alice secret CREATE C4 A");
+    nftw(home, take_one, 16, FTW_PHYS);
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+    if (size > 8192)
+        return 0;
+    restore();
+    const unsigned char *nl = memchr(data, '\n', size);
+    size_t first = nl ? (size_t)(nl - data) : size;
+    char line[512];
+    if (first >= sizeof line)
+        first = sizeof line - 1;
+    memcpy(line, data, first);
+    line[first] = '\0';
+    if (memchr(line, '\0', first))
+        return 0; /* argv words cannot hold NUL */
+    FILE *b = fopen(body, "wb");
+    if (nl)
+        fwrite(nl + 1, 1, size - first - 1, b);
+    fclose(b);
+    setenv("INPUTFILE", body, 1);
+    int rc = run_words(line);
+    unsetenv("INPUTFILE");
+    if (rc < 0 || rc > 3)
+        abort(); /* exit statuses are 0..3 (SPEC 2.1) */
+    for (int n = 101; n <= 103; n++) {
+        char p[256];
+        snprintf(p, sizeof p, "%s/games/Genetess/%d", home, n);
+        FILE *in = fopen(p, "rb");
+        if (!in)
+            continue;
+        static char text[1 << 20];
+        size_t len = fread(text, 1, sizeof text - 1, in);
+        fclose(in);
+        text[len] = '\0';
+        Err err;
+        char name[8];
+        snprintf(name, sizeof name, "%d", n);
+        Board *bd = boardfile_parse(text, name, &err);
+        if (!bd || board_check(bd, &err) < 0)
+            abort(); /* a command left a board that does not load */
+        board_free(bd);
+    }
+    return 0;
+}
