@@ -70,6 +70,7 @@ check: deps
 	$(MAKE) $(BIN) $(BUILD)/check_genetess
 	GENETESS=$(abspath $(BIN)) $(BUILD)/check_genetess
 	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh
+	GENETESS=$(abspath $(BIN)) sh tests/load.sh
 	sh tests/install.sh
 
 demo: $(BIN)
