@@ -82,7 +82,7 @@ END_TEST
 
 /* ---- nag ---- */
 
-/* clock_nag, then the mails it found due, queued as commands.c does (view_nag's text to the address). */
+/* clock_nag, then the mails it found due, queued as pipeline.c does (view_nag's text to the address). */
 static void nag(Game *g, MailQueue *mq, const Store *st)
 {
     clock_nag(g);
