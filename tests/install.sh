@@ -15,7 +15,7 @@ bad() { printf 'FAIL %s\n' "$1"; fails=$((fails + 1)); }
 
 [ -f genetess.6 ] && [ -d help ] || { echo "tests/install.sh: run me from the repository root" >&2; exit 2; }
 
-"$MAKE" -s install PREFIX="$PREFIX" DESTDIR="$DEST" >"$STAGE/install.log" 2>&1 \
+MAKEFLAGS= MFLAGS= "$MAKE" -s install PREFIX="$PREFIX" DESTDIR="$DEST" >"$STAGE/install.log" 2>&1 \
   && ok "make install" || { bad "make install"; cat "$STAGE/install.log"; exit 1; }
 
 # Every file is there.
@@ -40,7 +40,7 @@ else
 fi
 
 # Uninstall removes exactly what install put there.
-"$MAKE" -s uninstall PREFIX="$PREFIX" DESTDIR="$DEST" >"$STAGE/uninstall.log" 2>&1 \
+MAKEFLAGS= MFLAGS= "$MAKE" -s uninstall PREFIX="$PREFIX" DESTDIR="$DEST" >"$STAGE/uninstall.log" 2>&1 \
   && ok "make uninstall" || { bad "make uninstall"; cat "$STAGE/uninstall.log"; }
 left=$(find "$DEST" -type f | sed "s|^$DEST||")
 [ -z "$left" ] && ok "no file is left after uninstall" || { bad "no file is left after uninstall"; echo "$left"; }
@@ -48,7 +48,7 @@ left=$(find "$DEST" -type f | sed "s|^$DEST||")
 
 # The man page passes the linter.
 if command -v mandoc >/dev/null 2>&1; then
-  "$MAKE" -s lint-man >"$STAGE/lint.log" 2>&1 && [ ! -s "$STAGE/lint.log" ] \
+  MAKEFLAGS= MFLAGS= "$MAKE" -s lint-man >"$STAGE/lint.log" 2>&1 && [ ! -s "$STAGE/lint.log" ] \
     && ok "make lint-man: no warnings" || { bad "make lint-man: no warnings"; cat "$STAGE/lint.log"; }
 else
   echo "skipped: make lint-man (mandoc is not installed)"
