@@ -1,10 +1,11 @@
 /* commands: the command table (SPEC 2) — each row a command's words, argument counts and usage, what the
- * pipeline does for it (pipeline.h) and its handlers (play.h, query.h, admin.h) — and the look-up of a word. */
+ * pipeline does for it (pipeline.h) and its handlers (play.h, query.h, ratings.h, admin.h) — and the look-up of a word. */
 #include "commands.h"
 
 #include "admin.h"
 #include "play.h"
 #include "query.h"
+#include "ratings.h"
 
 #define PLAYER_COMMAND .lock = true, .boards = BOARDS_ONE, .auth = AUTH_PLAYER, .time = true, .running = true, \
                        .saves = true, .sheets = SHEETS_DUE, .reply_sheet = true
@@ -28,6 +29,8 @@ const Command command_table[] = {
     {"games", {NULL}, 0, -1, "games [userid...] [all|active|inactive|next]", .lock = true, .boards = BOARDS_ALL,
      .time = true, .hide_errors = true, .act = query_games_start, .each = query_games, .close = query_games_close},
     {"history", {NULL}, 0, 0, "history", .lock = true, .act = query_history},
+    {"standings", {NULL}, 0, 0, "standings", .lock = true, .act = ratings_standings},
+    {"ratings", {NULL}, 0, 0, "ratings", .lock = true, .act = ratings_ratings},
     {"help", {NULL}, 0, 1, "help [topic]", .act = query_help},
     {"calc", {NULL}, 1, 1, "calc SEQUENCE | calc S<n>", .act = query_calc},
     {"verify", {NULL}, 1, 1, "verify board", .lock = true, .boards = BOARDS_ONE, .act = admin_verify},
