@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "admin.h"
+#include "chat.h"
 #include "play.h"
 #include "query.h"
 #include "ratings.h"
@@ -21,7 +22,8 @@ const Command command_table[] = {
     {"resign", {NULL}, 3, 3, "resign board userid password", PLAYER_COMMAND, .act = play_resign},
     {"quiet", {NULL}, 4, 4, "quiet board userid password on|off", PLAYER_COMMAND, .check = play_quiet_check,
      .act = play_quiet},
-    {"chat", {NULL}, 3, 3, "chat board userid password", PLAYER_COMMAND, .act = play_chat},
+    {"chat", {NULL}, 3, -1, "chat board userid password [to USERID...]", PLAYER_COMMAND, .check = chat_check,
+     .act = play_chat},
     {"showas", {NULL}, 3, -1, "showas userid password board...", .lock = true, .boards = BOARDS_LISTED,
      .first_board = 2, .auth = AUTH_USER, .time = true, .each = play_showas},
     {"show", {NULL}, 1, -1, "show board[#k]...", .lock = true, .boards = BOARDS_LISTED, .numbered = true,
