@@ -55,6 +55,14 @@ has "   3    1471      3  bob"
 run 0 standings
 has "    3     2     1       0       4  alice"
 
+# ---- archived boards count as before ----
+run 0 ratings
+cp "$OUT" "$T/ratings2"
+GENETESS_NOW=$((NOW + 15 * 86400)) run 0 Cleanup
+assert_file "$PBMHOME/games/Genetess-archive/102"
+run 0 ratings
+assert_same "$T/ratings2" "$OUT"
+
 # ---- the Subjects ----
 export SENDER=r@example.org
 clear_outbox
