@@ -1,5 +1,6 @@
 /* commands: the command table (SPEC 2) — each row a command's words, argument counts and usage, what the
- * pipeline does for it (pipeline.h) and its handlers (play.h, query.h, ratings.h, admin.h) — and the look-up of a word. */
+ * pipeline does for it (pipeline.h) and its handlers (play.h, chat.h, query.h, ratings.h, admin.h) — and the
+ * look-up of a word. */
 #include "commands.h"
 
 #include "admin.h"
