@@ -1,10 +1,13 @@
 /* commands: the command table (SPEC 2) — each row a command's words, argument counts and usage, what the
- * pipeline does for it (pipeline.h) and its handlers (play.h, query.h, admin.h) — and the look-up of a word. */
+ * pipeline does for it (pipeline.h) and its handlers (play.h, chat.h, query.h, ratings.h, admin.h) — and the
+ * look-up of a word. */
 #include "commands.h"
 
 #include "admin.h"
+#include "chat.h"
 #include "play.h"
 #include "query.h"
+#include "ratings.h"
 
 #define PLAYER_COMMAND .lock = true, .boards = BOARDS_ONE, .auth = AUTH_PLAYER, .time = true, .running = true, \
                        .saves = true, .sheets = SHEETS_DUE, .reply_sheet = true
@@ -20,7 +23,8 @@ const Command command_table[] = {
     {"resign", {NULL}, 3, 3, "resign board userid password", PLAYER_COMMAND, .act = play_resign},
     {"quiet", {NULL}, 4, 4, "quiet board userid password on|off", PLAYER_COMMAND, .check = play_quiet_check,
      .act = play_quiet},
-    {"chat", {NULL}, 3, 3, "chat board userid password", PLAYER_COMMAND, .act = play_chat},
+    {"chat", {NULL}, 3, -1, "chat board userid password [to USERID...]", PLAYER_COMMAND, .check = chat_check,
+     .act = play_chat},
     {"showas", {NULL}, 3, -1, "showas userid password board...", .lock = true, .boards = BOARDS_LISTED,
      .first_board = 2, .auth = AUTH_USER, .time = true, .each = play_showas},
     {"show", {NULL}, 1, -1, "show board[#k]...", .lock = true, .boards = BOARDS_LISTED, .numbered = true,
@@ -28,6 +32,8 @@ const Command command_table[] = {
     {"games", {NULL}, 0, -1, "games [userid...] [all|active|inactive|next]", .lock = true, .boards = BOARDS_ALL,
      .time = true, .hide_errors = true, .act = query_games_start, .each = query_games, .close = query_games_close},
     {"history", {NULL}, 0, 0, "history", .lock = true, .act = query_history},
+    {"standings", {NULL}, 0, 0, "standings", .lock = true, .act = ratings_standings},
+    {"ratings", {NULL}, 0, 0, "ratings", .lock = true, .act = ratings_ratings},
     {"help", {NULL}, 0, 1, "help [topic]", .act = query_help},
     {"calc", {NULL}, 1, 1, "calc SEQUENCE | calc S<n>", .act = query_calc},
     {"verify", {NULL}, 1, 1, "verify board", .lock = true, .boards = BOARDS_ONE, .act = admin_verify},

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "boardfile.h"
+#include "chat.h"
 #include "clock.h"
 #include "turn.h"
 #include "orders.h"
@@ -321,6 +322,11 @@ int play_chat(CommandCtx *c)
         free(body);
         buf_add(&c->reply, "chat sends the mail body: there was none\n");
         return EXIT_REFUSED;
+    }
+    if (c->argc > 3) { /* to USERID...: a private message */
+        int rc = chat_private(c, body);
+        free(body);
+        return rc;
     }
     char subj[128];
     snprintf(subj, sizeof subj, "Genetess chat %d %s", b->number, b->pl[p].id);

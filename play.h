@@ -17,7 +17,7 @@ int play_resign(CommandCtx *c);
 int play_quiet_check(CommandCtx *c);
 /* quiet: sets c->player's quiet flag from argv[3]. */
 int play_quiet(CommandCtx *c);
-/* chat: queues the mail body (INPUTFILE) to every player of c->b. */
+/* chat: queues the mail body (INPUTFILE) to every player of c->b; with "to USERID..." to those only (chat.h). */
 int play_chat(CommandCtx *c);
 /* showas, per board: appends c->player's current sheet of c->b to the reply. Returns rc. */
 int play_showas(CommandCtx *c, int rc);

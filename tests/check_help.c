@@ -206,6 +206,7 @@ static const struct {
     {"chat", "chat"},           {"showas", "showas"},   {"show", "show"},      {"games", "games"},
     {"history", "history"},     {"help", "help"},       {"calc", "calc"},      {"verify", "verify"},
     {"signup", "signup"},       {"Cleanup", "Cleanup"}, {"cleanup", "Cleanup"}, {"SHOWAS", "showas"},
+    {"standings", "standings"}, {"ratings", "ratings"},
 };
 
 START_TEST(test_command)

@@ -1,0 +1,85 @@
+/* chat: private messages. The public chat (every player of the board) is play_chat's; it hands a
+ * message with recipients to chat_private after the checks they share (the player, the running board,
+ * a mail body). */
+#include "chat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int chat_check(CommandCtx *c)
+{
+    /* A usage error like a wrong argument count: found before any file is read (SPEC 2.1). */
+    if (c->argc == 3 || (c->argc >= 5 && str_ieq(c->argv[3], "to")))
+        return 0;
+    return pipeline_refuse(c, EXIT_USAGE, "usage: genetess %s", c->cmd->usage);
+}
+
+/* Why name is not a recipient on board b, into the reply: not a user at all, or not one of b's players. */
+static void not_a_player(CommandCtx *c, const char *name)
+{
+    char q[64];
+    User u;
+    Err err;
+    pipeline_quote(name, q, sizeof q);
+    if (!store_valid_userid(name) || store_user_find(&c->st, name, &u, &err) != 0)
+        buf_printf(&c->reply, "Nothing was sent: %s is not a Genetess userid\n", q);
+    else {
+        store_user_free(&u);
+        buf_printf(&c->reply, "Nothing was sent: %s is not playing Genetess board %d\n", q, c->b->number);
+    }
+}
+
+/* The players named after "to" into to[] (each once, in the order named); their names, as the board
+ * spells them, joined by ", " into names. Returns how many, or -1 (the reason in the reply). */
+static int recipients(CommandCtx *c, int *to, Buf *names)
+{
+    const Board *b = c->b;
+    int n = 0;
+    for (int i = 4; i < c->argc; i++) {
+        int p = board_player_index(b, c->argv[i]);
+        if (p < 0) {
+            not_a_player(c, c->argv[i]);
+            return -1;
+        }
+        bool seen = false;
+        for (int k = 0; k < n; k++)
+            seen = seen || to[k] == p;
+        if (seen)
+            continue;
+        buf_printf(names, "%s%s", n ? ", " : "", b->pl[p].id);
+        to[n++] = p;
+    }
+    return n;
+}
+
+int chat_private(CommandCtx *c, const char *body)
+{
+    const Board *b = c->b;
+    int *to = xcalloc((size_t)b->np, sizeof *to);
+    Buf names;
+    buf_init(&names);
+    int n = recipients(c, to, &names);
+    if (n < 0) {
+        free(to);
+        buf_free(&names);
+        return EXIT_REFUSED;
+    }
+    char subj[128];
+    snprintf(subj, sizeof subj, "Genetess chat %d %s", b->number, b->pl[c->player].id);
+    char *msg = xasprintf("From %s on Genetess board %d:\nto: %s\n\n%s", b->pl[c->player].id, b->number, names.s,
+                          body);
+    for (int k = 0; k < n; k++) {
+        User u;
+        Err err;
+        if (store_user_find(&c->st, b->pl[to[k]].id, &u, &err) == 0) { /* a bot has no address */
+            mail_add(&c->mq, u.address, subj, msg, &err);
+            store_user_free(&u);
+        }
+    }
+    buf_printf(&c->reply, "Your message was sent to %s of board %d only.\n", names.s, b->number);
+    free(msg);
+    free(to);
+    buf_free(&names);
+    return EXIT_DONE;
+}
