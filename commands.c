@@ -21,6 +21,8 @@ const Command command_table[] = {
     {"quiet", {NULL}, 4, 4, "quiet board userid password on|off", PLAYER_COMMAND, .check = play_quiet_check,
      .act = play_quiet},
     {"chat", {NULL}, 3, 3, "chat board userid password", PLAYER_COMMAND, .act = play_chat},
+    {"log", {NULL}, 3, 3, "log board userid password", .lock = true, .boards = BOARDS_ONE, .auth = AUTH_PLAYER,
+     .time = true, .act = play_log},
     {"showas", {NULL}, 3, -1, "showas userid password board...", .lock = true, .boards = BOARDS_LISTED,
      .first_board = 2, .auth = AUTH_USER, .time = true, .each = play_showas},
     {"show", {NULL}, 1, -1, "show board[#k]...", .lock = true, .boards = BOARDS_LISTED, .numbered = true,

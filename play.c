@@ -9,6 +9,7 @@
 #include "clock.h"
 #include "turn.h"
 #include "orders.h"
+#include "view.h"
 
 /* Joins words into order text; with none, the first non-blank line of INPUTFILE (SPEC 2.2). */
 static char *order_text(int argc, char **argv)
@@ -279,15 +280,22 @@ int play_resign(CommandCtx *c)
     }
     if (b->phase != PHASE_ROUND0) {
         turn_resign(&c->g, p);
+        c->g.sheet_due[p] = true;
     } else if (clock_round0_resign(&c->g, p)) {
         /* Fewer than 2 players remain: the board is deleted. */
         buf_printf(&c->reply, "You resigned. Genetess board %d was deleted: fewer than 2 players remain.\n",
                    b->number);
         c->fate = FATE_DELETE;
         return EXIT_DONE;
+    } else {
+        /* SPEC 7.6: the player is gone from the board (the others moved up a seat): no sheet of theirs
+         * exists any more, and index p is now another player's, whose sheet must not be replied. */
+        c->player = -1;
+        buf_printf(&c->reply, "You resigned from Genetess board %d; you are no longer in this game.\n", b->number);
+        c->dirty = true;
+        return EXIT_DONE;
     }
     buf_printf(&c->reply, "You resigned from Genetess board %d.\n", b->number);
-    c->g.sheet_due[p] = true;
     c->dirty = true;
     return EXIT_DONE;
 }
@@ -343,4 +351,10 @@ int play_showas(CommandCtx *c, int rc)
     pipeline_sheet(c->b, c->player, &c->reply);
     buf_add(&c->reply, "\n");
     return rc;
+}
+
+int play_log(CommandCtx *c)
+{
+    view_log(c->b, c->player, &c->reply);
+    return EXIT_DONE;
 }

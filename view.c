@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "game.h"
@@ -708,6 +709,70 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
     free(m);
 }
 
+/* ---- the moves record ---- */
+
+/* A moves line as people read it (malloc'd): "Holiday <seconds>" written as a duration ("1d 0h 0m"),
+ * everything else as recorded. */
+static char *move_line_text(const char *line)
+{
+    const char *h = strstr(line, " Holiday ");
+    int64_t secs;
+    char d[48];
+    if (h && parse_i64(h + 9, &secs))
+        return xasprintf("%.*s Holiday %s", (int)(h - line), line, fmt_duration(secs, d, sizeof d));
+    return xstrdup(line);
+}
+
+/* What a moves line of the reader's says about its outcome (help/command-log.txt). */
+static void log_entry(const char *label, const char *text, Buf *out)
+{
+    char d[48], body[1200];
+    int64_t secs;
+    size_t n = strlen(text);
+    bool failed = n > 9 && strcmp(text + n - 9, " (Failed)") == 0;
+    if (failed)
+        n -= 9;
+    bool autorun = n > 7 && strncmp(text + n - 7, " (Auto)", 7) == 0;
+    if (autorun)
+        n -= 7;
+    if (strcmp(text, "Timeout") == 0)
+        snprintf(body, sizeof body, "%s", strcmp(label, "0") == 0 ? "time-out: your missing gambles counted as 0E "
+                                                                    "don't care" : "time-out: you timed out");
+    else if (strcmp(text, "Forfeit") == 0)
+        snprintf(body, sizeof body, "forfeit: too many time-outs in a row; you left the game");
+    else if (strcmp(text, "Resign") == 0)
+        snprintf(body, sizeof body, "resign: you left the game");
+    else if (strncmp(text, "Holiday ", 8) == 0 && parse_i64(text + 8, &secs))
+        snprintf(body, sizeof body, "holiday: %s used", fmt_duration(secs, d, sizeof d));
+    else
+        snprintf(body, sizeof body, "%.*s: %s%s", (int)(n < 1000 ? n : 1000), text, failed ? "failed" : "done",
+                 autorun ? " (your stored order)" : "");
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "  %-5s ", label);
+    wrap(out, prefix, (int)strlen(prefix) + 2, body);
+}
+
+void view_log(const Board *b, int reader, Buf *out)
+{
+    const char *id = b->pl[reader].id;
+    size_t idn = strlen(id);
+    int n = 0;
+    buf_printf(out, "Your orders on Genetess board %d so far (%s, Move #%d):\n", b->number, id,
+               board_move_number(b));
+    for (int i = 0; i < b->moves.n; i++) {
+        const char *line = b->moves.v[i], *sp = strchr(line, ' ');
+        /* "<label> <userid> <order>": only the reader's own lines (SPEC 3.2) */
+        if (!sp || strncasecmp(sp + 1, id, idn) != 0 || sp[1 + idn] != ' ')
+            continue;
+        char label[16];
+        snprintf(label, sizeof label, "%.*s", (int)(sp - line < 15 ? sp - line : 15), line);
+        log_entry(label, sp + 2 + idn, out);
+        n++;
+    }
+    if (!n)
+        buf_add(out, "  none yet\n");
+}
+
 /* ---- show ---- */
 
 /* `show` while running: name and number, round/turn label, who is to move, deadline (UTC), each
@@ -770,8 +835,11 @@ void view_show_full(const Board *b, Buf *out)
         buf_free(&t);
     }
     buf_add(out, "\nMoves:\n");
-    for (int i = 0; i < b->moves.n; i++)
-        wrap(out, "  ", 6, b->moves.v[i]);
+    for (int i = 0; i < b->moves.n; i++) {
+        char *line = move_line_text(b->moves.v[i]);
+        wrap(out, "  ", 6, line);
+        free(line);
+    }
     if (!b->moves.n)
         buf_add(out, "  none\n");
     free(v.special);

@@ -29,6 +29,9 @@ void view_show_public(const Board *b, Buf *out);
 void view_show_full(const Board *b, Buf *out);
 /* Appends the score table (SPEC 7.6: "Final scores" with winner/tie once ended, else "Scores so far") to out. */
 void view_score_table(const Board *b, Buf *out);
+/* Appends the reader's own lines of the moves record with their outcomes (`log`: orders with done, failed
+ * or (your stored order); time-outs, holidays, resign, forfeit) to out; nothing of the others'. */
+void view_log(const Board *b, int reader, Buf *out);
 /* Appends the nag mail's Subject and text (SPEC 7.3) for player p to subject and body; changes nothing. */
 void view_nag(const Board *b, int p, Buf *subject, Buf *body);
 
