@@ -120,8 +120,9 @@ static bool gambles_done(const Board *b, int i)
     return (!pos || pl->gamble[GAMBLE_POS].set) && (!ord || pl->gamble[GAMBLE_ORD].set);
 }
 
-/* The round/turn line, whose move, and the deadline (shared by the sheet and view_show_public). */
-static void turn_lines(const Board *b, Buf *out)
+/* The round/turn line, whose move, and the deadline (shared by the sheet and view_show_public; reader
+ * -1: nobody in particular). */
+static void turn_lines(const Board *b, int reader, Buf *out)
 {
     char label[16], when[64];
     if (b->phase == PHASE_ENDED) {
@@ -151,8 +152,37 @@ static void turn_lines(const Board *b, Buf *out)
         buf_printf(out, "Deadline: %s\n", fmt_time(b->clock.deadline, when, sizeof when));
     else
         buf_add(out, "Deadline: none (suspended)\n");
-    if (b->clock.holiday_since > 0 && b->np > 0)
+    if (b->clock.holiday_since > 0 && b->np > 0 && b->seat == reader)
+        buf_add(out, "The game is suspended: you are on holiday.\n");
+    else if (b->clock.holiday_since > 0 && b->np > 0)
         buf_printf(out, "The game is suspended: %s is on holiday.\n", b->pl[b->seat].id);
+}
+
+/* A player's holiday allowance left at time now (now 0: as the board holds it): while they are on
+ * holiday, the time since it started is spent too (SPEC 7.4). */
+static int64_t holiday_left(const Board *b, int i, int64_t now)
+{
+    int64_t left = b->pl[i].holiday_left;
+    if (now > 0 && b->phase == PHASE_PLAY && b->clock.holiday_since > 0 && b->seat == i && now > b->clock.holiday_since)
+        left -= now - b->clock.holiday_since;
+    return left < 0 ? 0 : left;
+}
+
+/* Whether the reader's next time-out forfeits the game (SPEC 7.6: --max-timeouts). */
+static bool timeout_forfeits(const Board *b, int reader)
+{
+    return b->phase == PHASE_PLAY && b->par.max_timeouts > 0 && board_player_has_turns(b, reader) &&
+           b->pl[reader].status == PS_ACTIVE && b->pl[reader].timeouts + 1 >= b->par.max_timeouts;
+}
+
+/* The warning of timeout_forfeits, one wrapped line. */
+static void timeout_warning(const Board *b, int reader, Buf *out)
+{
+    char *t = xasprintf("Warning: your next time-out forfeits the game (max-timeouts=%d; you have timed out %d "
+                        "time%s in a row).",
+                        (int)b->par.max_timeouts, b->pl[reader].timeouts, b->pl[reader].timeouts == 1 ? "" : "s");
+    wrap(out, "", 4, t);
+    free(t);
 }
 
 /* ---- the board picture ---- */
@@ -278,29 +308,88 @@ static void header_line(Buf *out, int rw, int c0, int c1, int which)
     buf_free(&line);
 }
 
-/* Draws the smallest rectangle holding every drawn square, in strips of at most STRIP_MAX columns of
- * equal width. Each strip has its column headers above and below and row numbers on both sides.
- * Cells are one character with a space between them; a two-letter column name (AA..ZZ) is written
- * as two stacked header lines, first letter above, so a 36-column strip is at most 79 columns wide.
- * Returns false (drawing nothing) when nothing is drawn. */
-static bool draw_board(const Viewer *v, Buf *out)
+/* A window of the picture: a rectangle of columns c0..c1 and rows r0..r1 (inclusive). */
+typedef struct Window {
+    int c0, c1, r0, r1;
+} Window;
+
+/* Windows are cut apart where at least this many rows (or columns) in a row hold nothing drawn. */
+#define WINDOW_GAP 3
+
+typedef struct Windows {
+    const Board *b;
+    const uint8_t *mask; /* w*h: 1 where a square is drawn */
+    Window *v;
+    int n, cap;
+} Windows;
+
+/* Whether row r (dir 0) or column r (dir 1) of the window holds a drawn square. */
+static bool line_drawn(const Windows *ws, const Window *w, int dir, int r)
+{
+    int a = dir ? w->r0 : w->c0, e = dir ? w->r1 : w->c1;
+    for (int k = a; k <= e; k++)
+        if (ws->mask[dir ? board_sq(ws->b, r, k) : board_sq(ws->b, k, r)])
+            return true;
+    return false;
+}
+
+/* Shrinks w to the smallest rectangle holding its drawn squares; false when it holds none. */
+static bool window_fit(const Windows *ws, Window *w)
+{
+    while (w->r0 <= w->r1 && !line_drawn(ws, w, 0, w->r0))
+        w->r0++;
+    while (w->r1 >= w->r0 && !line_drawn(ws, w, 0, w->r1))
+        w->r1--;
+    while (w->r0 <= w->r1 && w->c0 <= w->c1 && !line_drawn(ws, w, 1, w->c0))
+        w->c0++;
+    while (w->r0 <= w->r1 && w->c1 >= w->c0 && !line_drawn(ws, w, 1, w->c1))
+        w->c1--;
+    return w->r0 <= w->r1 && w->c0 <= w->c1;
+}
+
+/* Cuts w (recursively, rows first, so the windows come in reading order) where WINDOW_GAP blank rows or
+ * columns part its drawn squares, and adds each group's smallest rectangle to ws. */
+static void window_cut(Windows *ws, Window w)
+{
+    if (!window_fit(ws, &w))
+        return;
+    for (int dir = 0; dir < 2; dir++) {
+        int a = dir ? w.c0 : w.r0, e = dir ? w.c1 : w.r1, blank = 0;
+        for (int k = a; k <= e; k++) {
+            blank = line_drawn(ws, &w, dir, k) ? 0 : blank + 1;
+            if (blank < WINDOW_GAP)
+                continue;
+            Window first = w, rest = w;
+            if (dir)
+                first.c1 = k, rest.c0 = k + 1;
+            else
+                first.r1 = k, rest.r0 = k + 1;
+            window_cut(ws, first);
+            window_cut(ws, rest);
+            return;
+        }
+    }
+    if (ws->n == ws->cap) {
+        ws->cap = ws->cap ? 2 * ws->cap : 8;
+        ws->v = xrealloc(ws->v, sizeof *ws->v * (size_t)ws->cap);
+    }
+    ws->v[ws->n++] = w;
+}
+
+/* Draws one window in strips of at most STRIP_MAX columns of equal width. Each strip has its column
+ * headers above and below and row numbers on both sides. Cells are one character with a space between
+ * them; a two-letter column name (AA..ZZ) is written as two stacked header lines, first letter above,
+ * so no line is wider than WRAP: 36 columns with row numbers up to 99, 35 beyond. */
+static void draw_window(const Viewer *v, const Window *w, Buf *out)
 {
     const Board *b = v->b;
-    int c0 = b->w, c1 = -1, r0 = b->h, r1 = -1;
-    for (int r = 0; r < b->h; r++)
-        for (int c = 0; c < b->w; c++)
-            if (drawn(v, board_sq(b, c, r))) {
-                if (c < c0) c0 = c;
-                if (c > c1) c1 = c;
-                if (r < r0) r0 = r;
-                if (r > r1) r1 = r;
-            }
-    if (c1 < 0)
-        return false;
+    int c0 = w->c0, c1 = w->c1, r0 = w->r0, r1 = w->r1;
     int width = c1 - c0 + 1;
-    int nstrips = (width + STRIP_MAX - 1) / STRIP_MAX;
-    int sw = (width + nstrips - 1) / nstrips;
     int rw = snprintf(NULL, 0, "%d", r1 + 1);
+    /* a line is 2 * rw + 2 characters of row numbers and 2 * cols - 1 of cells: at most WRAP */
+    int most = (WRAP + 1 - 2 * rw - 2) / 2 < STRIP_MAX ? (WRAP + 1 - 2 * rw - 2) / 2 : STRIP_MAX;
+    int nstrips = (width + most - 1) / most;
+    int sw = (width + nstrips - 1) / nstrips;
     for (int a = c0; a <= c1; a += sw) {
         int e = a + sw - 1 > c1 ? c1 : a + sw - 1;
         bool two = e >= 26; /* some column of the strip has a two-letter name */
@@ -319,7 +408,27 @@ static bool draw_board(const Viewer *v, Buf *out)
             header_line(out, rw, a, e, 0);
         header_line(out, rw, a, e, 1);
     }
-    return true;
+}
+
+/* Draws what the viewer sees: one window per group of drawn squares (groups lie WINDOW_GAP or more
+ * blank rows or columns apart), each the smallest rectangle around its group, in reading order, a
+ * blank line between them. Returns false (drawing nothing) when nothing is drawn. */
+static bool draw_board(const Viewer *v, Buf *out)
+{
+    const Board *b = v->b;
+    uint8_t *mask = xmalloc((size_t)b->w * (size_t)b->h);
+    for (int sq = 0; sq < b->w * b->h; sq++)
+        mask[sq] = drawn(v, sq);
+    Windows ws = {.b = b, .mask = mask};
+    window_cut(&ws, (Window){0, b->w - 1, 0, b->h - 1});
+    for (int i = 0; i < ws.n; i++) {
+        if (i)
+            buf_add(out, "\n");
+        draw_window(v, &ws.v[i], out);
+    }
+    free(ws.v);
+    free(mask);
+    return ws.n > 0;
 }
 
 /* ---- legend ---- */
@@ -595,15 +704,20 @@ static void holiday_section(const Board *b, int reader, Buf *out)
     buf_printf(out, "Holiday allowance left: %s\n", fmt_duration(b->pl[reader].holiday_left, d, sizeof d));
 }
 
-static void news_section(const StrList *nw, Buf *out)
+/* The news since the last sheet; star_said: the banner already told "Your stored order ... was
+ * processed" (SPEC 7.2), which is not repeated here. */
+static void news_section(const StrList *nw, bool star_said, Buf *out)
 {
-    if (!nw || !nw->n) {
-        buf_add(out, "Nothing you could see happened.\n");
-        return;
-    }
-    buf_add(out, "Since your last sheet:\n");
-    for (int i = 0; i < nw->n; i++)
+    int n = 0;
+    for (int i = 0; nw && i < nw->n; i++) {
+        if (star_said && strncmp(nw->v[i], "Your stored order ", 18) == 0)
+            continue;
+        if (!n++)
+            buf_add(out, "Since your last sheet:\n");
         wrap(out, "  ", 4, nw->v[i]);
+    }
+    if (!n)
+        buf_add(out, star_said ? "Nothing else you could see happened.\n" : "Nothing you could see happened.\n");
 }
 
 static void players_section(const Board *b, int reader, Buf *out)
@@ -615,7 +729,7 @@ static void players_section(const Board *b, int reader, Buf *out)
         bool moving = b->phase == PHASE_PLAY && b->seat == i;
         char prefix[64];
         /* letters follow the turn order, which round 0 has not fixed yet */
-        char letter = i == reader ? '@' : b->phase == PHASE_ROUND0 ? ' ' : player_letter(i);
+        char letter = i == reader && b->phase == PHASE_PLAY ? '@' : b->phase == PHASE_ROUND0 ? ' ' : player_letter(i);
         snprintf(prefix, sizeof prefix, "%c %c %s ", moving ? '>' : ' ', letter, pl->id);
         char *t = xasprintf("%s%s, time-outs %d (%d in all), holiday left %s", status_text(b, i),
                             i == reader ? " (you)" : "", pl->timeouts, pl->timeouts_total,
@@ -648,27 +762,16 @@ static void params_section(const Board *b, Buf *out)
     buf_free(&c);
 }
 
-/* Appends the reader's turnsheet to out (o may be NULL: no banner, no result, no news, no E breakdown).
- * The news and E breakdown come from o, never from the board, so a caller may clear them first. Every
- * line is at most 80 columns; nothing the reader may not see (SPEC 5) is written. The last line is the
- * command template of SPEC 2.2 while the game runs. */
-void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
+/* The top of the sheet: title, turn, banner, E, gambles, views, stored orders, holiday, news. */
+static void sheet_top(const Board *b, int reader, const SheetOpts *o, Buf *out)
 {
-    static const SheetOpts none = {.variant = SHEET_NONE};
-    if (!o)
-        o = &none;
-    if (reader < 0 || reader >= b->np)
-        return;
-    uint8_t *m = xmalloc((size_t)b->w * (size_t)b->h);
-    sight_compute(b, reader, m);
-    Viewer v;
-    viewer_init(&v, b, reader, m);
-
     game_title(b, out);
-    turn_lines(b, out);
+    turn_lines(b, reader, out);
     buf_add(out, "\n");
     size_t before = out->len;
     banner(b, reader, o, out);
+    if (timeout_forfeits(b, reader))
+        timeout_warning(b, reader, out);
     if (out->len > before)
         buf_add(out, "\n");
     energy_section(b, reader, o->ebook, out);
@@ -678,12 +781,31 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
     queue_section(b, reader, out);
     holiday_section(b, reader, out);
     buf_add(out, "\n");
-    news_section(o->news, out);
+    news_section(o->news, o->variant == SHEET_STAR_DONE, out);
     buf_add(out, "\n");
+}
+
+/* The board the sheet draws, its key and legend: the reader's view, the terrain and starts in round 0,
+ * the whole board once the game has ended (the fog lifts, as in `show`). */
+static void sheet_board(const Board *b, int reader, Buf *out)
+{
+    bool ended = b->phase == PHASE_ENDED;
+    uint8_t *m = NULL;
+    if (!ended) {
+        m = xmalloc((size_t)b->w * (size_t)b->h);
+        sight_compute(b, reader, m);
+    }
+    Viewer v;
+    viewer_init(&v, b, ended ? -1 : reader, m);
     if (v.round0)
         buf_add(out, "Round 0: the whole terrain and the start squares (no pieces yet).\n");
+    if (ended)
+        buf_add(out, "The game has ended: the fog has lifted; the whole board, every sequence.\n");
     if (!draw_board(&v, out))
         buf_add(out, "You see nothing of the board.\n");
+    else if (ended)
+        wrap(out, "Key: ", 5,
+             "a-z=the players (see Players; yours too), o=orphan, *=special, #=wall, +=interior wall, .=floor");
     else if (!v.round0)
         wrap(out, "Key: ", 5,
              "@=yours, a-z=another player's (see Players), o=orphan, *=special, #=wall, +=interior wall, "
@@ -693,20 +815,43 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
     buf_add(out, "\n");
     draw_legend(&v, out);
     buf_add(out, "\n");
+    free(v.special);
+    free(m);
+}
+
+/* The last line (SPEC 2.2): the Subject to use next; none for a player who can no longer order. */
+static void sheet_command(const Board *b, int reader, Buf *out)
+{
+    if (b->phase == PHASE_ENDED)
+        buf_add(out, "The game has ended: no more orders are accepted.\n");
+    else if (b->phase == PHASE_PLAY && !board_player_has_turns(b, reader))
+        wrap(out, "", 0, "You are out of this game: no more orders from you are accepted. You will be mailed the "
+                         "final sheet at the end.");
+    else
+        buf_printf(out, "genetess move %d %s <password> <ORDER>#%d\n", b->number, b->pl[reader].id,
+                   board_move_number(b));
+}
+
+/* Appends the reader's turnsheet to out (o may be NULL: no banner, no result, no news, no E breakdown).
+ * The news and E breakdown come from o, never from the board, so a caller may clear them first. Every
+ * line is at most 80 columns; nothing the reader may not see (SPEC 5) is written. The last line is the
+ * command template of SPEC 2.2 while the reader may order. */
+void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
+{
+    static const SheetOpts none = {.variant = SHEET_NONE};
+    if (!o)
+        o = &none;
+    if (reader < 0 || reader >= b->np)
+        return;
+    sheet_top(b, reader, o, out);
+    sheet_board(b, reader, out);
     players_section(b, reader, out);
     buf_add(out, "\n");
     params_section(b, out);
     buf_add(out, "\n");
     view_score_table(b, out);
     buf_add(out, "\n");
-    /* SPEC 2.2: every sheet ends with the Subject to use next. */
-    if (b->phase == PHASE_ENDED)
-        buf_add(out, "The game has ended: no more orders are accepted.\n");
-    else
-        buf_printf(out, "genetess move %d %s <password> <ORDER>#%d\n", b->number, b->pl[reader].id,
-                   board_move_number(b));
-    free(v.special);
-    free(m);
+    sheet_command(b, reader, out);
 }
 
 /* ---- the moves record ---- */
@@ -777,18 +922,18 @@ void view_log(const Board *b, int reader, Buf *out)
 
 /* `show` while running: name and number, round/turn label, who is to move, deadline (UTC), each
  * player's status, time-outs and holiday left — never terrain, pieces, E, orders. */
-void view_show_public(const Board *b, Buf *out)
+void view_show_public(const Board *b, int64_t now, Buf *out)
 {
     char d[48];
     game_title(b, out);
-    turn_lines(b, out);
+    turn_lines(b, -1, out);
     buf_add(out, "Players:\n");
     for (int i = 0; i < b->np; i++) {
         const Player *pl = &b->pl[i];
         char prefix[64];
         snprintf(prefix, sizeof prefix, "  %s ", pl->id);
         char *t = xasprintf("%s, time-outs %d (%d in all), holiday left %s", status_text(b, i), pl->timeouts,
-                            pl->timeouts_total, fmt_duration(pl->holiday_left, d, sizeof d));
+                            pl->timeouts_total, fmt_duration(holiday_left(b, i, now), d, sizeof d));
         wrap(out, prefix, 6, t);
         free(t);
     }
@@ -885,6 +1030,8 @@ void view_nag(const Board *b, int p, Buf *subject, Buf *body)
         buf_printf(body, "Reminder: it is your move on Genetess board %d.\n"
                          "The deadline is %s; then your stored order runs, or you time out.\n",
                    b->number, when);
+    if (timeout_forfeits(b, p))
+        timeout_warning(b, p, body);
     buf_printf(body, "Send: genetess move %d %s <password> <ORDER>#%d\n", b->number, b->pl[p].id,
                board_move_number(b));
 }

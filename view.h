@@ -23,8 +23,9 @@ typedef struct SheetOpts {
 
 /* Appends the reader's turnsheet (SPEC 9.1; news and E breakdown from o, o NULL: none) to out; changes nothing. */
 void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out);
-/* Appends the public `show` of a running game (SPEC 9.3: status, never pieces, E or orders) to out. */
-void view_show_public(const Board *b, Buf *out);
+/* Appends the public `show` of a running game at time now (SPEC 9.3: status, never pieces, E or orders;
+ * the holiday left as it is at now) to out. */
+void view_show_public(const Board *b, int64_t now, Buf *out);
 /* Appends the full `show` of an ended game (result, scores, whole board, moves; SPEC 9.3) to out. */
 void view_show_full(const Board *b, Buf *out);
 /* Appends the score table (SPEC 7.6: "Final scores" with winner/tie once ended, else "Scores so far") to out. */

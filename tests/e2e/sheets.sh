@@ -52,3 +52,52 @@ hasnt "C4"
 run 0 help log
 has "Genetess Command log"
 run 2 log "$L" alice
+
+# ---- the second person, the time-out warning, the final sheet without fog ----
+given_tiny_map
+run 0 challenge --map=tiny --gamble=none --max-timeouts=2 alice bob
+TO=$(last_board)
+clear_outbox
+GENETESS_NOW=$((NOW + 36001)) run 0 show "$TO"
+A=$(mail_to alice | tail -1)
+B=$(mail_to bob | tail -1)
+assert_grep "^  You timed out (1 in a row)\.$" "$A"
+assert_grep "^  alice timed out (1 in a row)\.$" "$B"
+assert_absent "Alice" "$A" "$B"
+assert_grep "^Warning: your next time-out forfeits the game (max-timeouts=2; you have timed$" "$A"
+assert_grep "^    out 1 time in a row)\.$" "$A"
+assert_absent "^Warning" "$B"
+clear_outbox
+GENETESS_NOW=$((NOW + 36100)) run 0 move "$TO" bob hunter2 PASS
+A=$(mail_to alice | tail -1)
+assert_grep "^Warning: your next time-out forfeits the game" "$A"
+clear_outbox
+# the nag warns too (half the 10-hour period before the deadline)
+GENETESS_NOW=$((NOW + 36100 + 18001)) run 0 show "$TO"
+assert_mails 1 "^Subject: Nag: Genetess Board $TO alice$"
+assert_grep "^Warning: your next time-out forfeits the game" "$(mail_to alice)"
+clear_outbox
+GENETESS_NOW=$((NOW + 36100 + 36001)) run 0 show "$TO"
+A=$(mail_to alice | tail -1)
+B=$(mail_to bob | tail -1)
+assert_grep "^  You forfeited: too many time-outs in a row\.$" "$A"
+assert_grep "^  alice forfeited\.$" "$B"
+# the final sheet lifts the fog: the whole board and every sequence, for everyone
+for M in "$A" "$B"; do
+  assert_grep "^The game has ended: the fog has lifted; the whole board, every sequence\.$" "$M"
+  assert_grep "^3 # \. \. \. \. \. \. b # 3$" "$M"
+  assert_grep "^  H3    bob     K$" "$M"
+  assert_grep "^  B2    alice   K  (orphan)$" "$M"
+  assert_grep "^The game has ended: no more orders are accepted\.$" "$M"
+done
+
+# ---- an eliminated player's mail ends without a move command ----
+run 0 challenge --gamble=none alice bob carol
+EL=$(last_board)
+clear_outbox
+run 0 resign "$EL" carol pw
+C=$(mail_to carol | tail -1)
+assert_grep "^  You resigned\.$" "$C"
+assert_grep "^You are out of this game: no more orders from you are accepted\. You will be$" "$C"
+assert_absent "^genetess move $EL carol" "$C"
+has "You resigned from Genetess board $EL."
