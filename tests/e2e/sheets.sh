@@ -101,3 +101,53 @@ assert_grep "^  You resigned\.$" "$C"
 assert_grep "^You are out of this game: no more orders from you are accepted\. You will be$" "$C"
 assert_absent "^genetess move $EL carol" "$C"
 has "You resigned from Genetess board $EL."
+
+# ---- a stale #k says nothing was done and why ----
+run 0 challenge --gamble=none --seed=5 alice bob
+K=$(last_board)
+clear_outbox
+run 0 move "$K" alice secret "CREATE C4 A#1"
+run 1 move "$K" alice secret "PASS#1"
+assert_eq "Move PASS received as move #2
+Nothing was done: the board has moved on since you read it; the current move is #2." "$(head -2 "$OUT")" "stale #k"
+run 1 move "$K" bob hunter2 "PASS#x"
+has "Nothing was done: the move number after '#' must be the current one, #2."
+
+# ---- showas: one sheet per board, a blank line between them, none after the last ----
+run 0 showas bob hunter2 "$K" "$K"
+assert_lines 2 "^genetess move $K bob" "$OUT"
+assert_eq "genetess move $K bob <password> <ORDER>#2" "$(tail -n 1 "$OUT")" "showas ends with the sheet's last line"
+
+# ---- the New sheet asks for the gambles once ----
+clear_outbox
+run 0 challenge alice bob
+assert_lines 1 "send your GAMBLE orders" "$(mail_to alice)"
+
+# ---- holidays: the reader's own in the second person; show counts the time left now; the move list
+# ---- writes the time used as a duration ----
+run 0 move "$K" bob hunter2 HOLIDAY
+has "The game is suspended: you are on holiday."
+GENETESS_NOW=$((NOW + 3600)) run 0 show "$K"
+has "  bob active, time-outs 0 (0 in all), holiday left 13d 23h 0m"
+has "The game is suspended: bob is on holiday."
+GENETESS_NOW=$((NOW + 3600)) run 0 move "$K" bob hunter2 PASS
+GENETESS_NOW=$((NOW + 3600)) run 0 resign "$K" alice secret
+run 0 show "$K"
+has "  1b bob Holiday 0d 1h 0m"
+assert_grep "^1b bob Holiday 3600$" "$GAMES/$K"
+
+# ---- queue warns of stored orders that cannot succeed, from what the player sees only ----
+run 0 challenge --gamble=none --seed=5 alice bob
+Q=$(last_board)
+run 0 queue "$Q" alice secret "RADIATE C3 / MOVE R10 N / MOVE D4 N / PASS"
+assert_eq "Stored for your next turn: RADIATE C3 / MOVE R10 N / MOVE D4 N / PASS
+Warning: RADIATE C3 cannot succeed as things stand:
+    your piece on C3 has no M (RADIATE needs it).
+Warning: MOVE R10 N cannot succeed as things stand:
+    you have no piece on R10.
+Warning: MOVE D4 N cannot succeed as things stand:
+    you have no piece on D4." "$(sed -n 1,7p "$OUT")" "queue warnings"
+assert_grep "^R10 bob K$" "$GAMES/$Q"  # bob's King stands on R10: the warning does not tell
+run 0 move "$Q" bob hunter2 "MOVE C3 N"
+has "Warning: MOVE C3 N cannot succeed as things stand:"
+has "    you have no piece on C3."
