@@ -151,3 +151,10 @@ assert_grep "^R10 bob K$" "$GAMES/$Q"  # bob's King stands on R10: the warning d
 run 0 move "$Q" bob hunter2 "MOVE C3 N"
 has "Warning: MOVE C3 N cannot succeed as things stand:"
 has "    you have no piece on C3."
+
+# ---- make demo plays to a King's capture and prints the final sheet with the score table ----
+sh "$E2E_DIR/../../tools/demo.sh" "$G" >"$T/demo" 2>&1
+assert_grep "^Result: won by alice (11)$" "$T/demo"
+assert_grep "^  Your King was captured by alice; you are eliminated\.$" "$T/demo"
+assert_grep "^  alice  active                11  winner$" "$T/demo"
+assert_absent "exit status" "$T/demo"
