@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "help.h"
 #include "orders.h" /* GAMBLE_POS, GAMBLE_ORD */
 #include "sight.h"
 #include "view.h"
@@ -499,6 +500,62 @@ START_TEST(sheet_reveal_drawn_where_seen)
 }
 END_TEST
 
+/* issue 12: `help sheet` uses the sheet's own words: every heading and label a sheet prints is in the
+ * help text, word for word. */
+static const char *const sheet_labels[] = {
+    "Move #",          "To move:",          "Deadline:",          "It is your move.",
+    "Result of your last order:",           "Your E:",            "Stored orders:",
+    "Holiday allowance left:",              "Since your last sheet:",                  "Nothing you could see happened.",
+    "Key:",            "Pieces:",           "Specials:",          "Players (in turn order; > to move):",
+    "Your start:",     "Parameters:",       "Codes on offer (E each):",                "Scores so far:",
+    "Final scores:",   "Your position gamble:",                   "Your order gamble:",
+    "Warning: your next time-out forfeits the game",              "The game has ended: the fog has lifted",
+    "You are out of this game: no more orders from you are accepted.",
+    "The game has ended: no more orders are accepted.",
+};
+
+START_TEST(help_sheet_uses_the_sheet_words)
+{
+    Buf help;
+    buf_init(&help);
+    Err err;
+    ck_assert_int_eq(help_get(NULL, "sheet", &help, &err), 0);
+    /* the help wraps its lines: compare with runs of white space made single spaces */
+    char *flat = xstrdup(help.s);
+    char *w = flat;
+    for (const char *p = help.s; *p; p++)
+        if (!(*p == ' ' || *p == '\n') || (w > flat && w[-1] != ' '))
+            *w++ = *p == '\n' ? ' ' : *p;
+    *w = '\0';
+    Board *b = mk(9, 6, 2);
+    put(b, "B2", 0, "K");
+    put(b, "H5", 1, "K");
+    add_special(b, 1, "C2", "Gold seam");
+    b->par.max_timeouts = 1;
+    sl_push(&b->pl[0].news, "bob passed.");
+    char *play = sheet(b, 0, SHEET_YOUR_MOVE, "PASS: done");
+    b->pl[1].status = PS_RESIGNED;
+    char *out = sheet(b, 1, SHEET_NOT_YOUR_MOVE, NULL);
+    b->phase = PHASE_ENDED;
+    char *ended = sheet(b, 0, SHEET_NONE, NULL);
+    b->phase = PHASE_ROUND0;
+    char *round0 = sheet(b, 0, SHEET_NONE, NULL);
+    for (size_t i = 0; i < sizeof sheet_labels / sizeof *sheet_labels; i++) {
+        const char *l = sheet_labels[i];
+        ck_assert_msg(strstr(flat, l), "help sheet lacks \"%s\"", l);
+        ck_assert_msg(strstr(play, l) || strstr(out, l) || strstr(ended, l) || strstr(round0, l),
+                      "no sheet prints \"%s\"", l);
+    }
+    free(play);
+    free(out);
+    free(ended);
+    free(round0);
+    free(flat);
+    buf_free(&help);
+    board_free(b);
+}
+END_TEST
+
 START_TEST(sheet_round0)
 {
     Board *b = mk(8, 5, 2);
@@ -663,6 +720,7 @@ Suite *view_suite(void)
     tcase_add_test(t, sheet_news_from_options);
     tcase_add_test(t, sheet_reveal_drawn_where_seen);
     tcase_add_test(t, sheet_round0);
+    tcase_add_test(t, help_sheet_uses_the_sheet_words);
     tcase_add_test(t, sheet_players_and_status);
     suite_add_tcase(s, t);
     t = tcase_create("show");
