@@ -113,10 +113,26 @@ Nothing was done: the board has moved on since you read it; the current move is 
 run 1 move "$K" bob hunter2 "PASS#x"
 has "Nothing was done: the move number after '#' must be the current one, #2."
 
+# ---- showas prints the sheet that was mailed for the same moment, byte for byte ----
+sed '1,/^$/d' "$(mail_to bob | tail -1)" >"$T/mailed"
+assert_grep "^  +1 accrual at 1b (1 K)$" "$T/mailed"
+run 0 showas bob hunter2 "$K"
+assert_same "$T/mailed" "$OUT"
+# ... until something new comes: then the events since that sheet only
+run 0 move "$K" bob hunter2 "CREATE R9 A"
+sed '1,/^$/d' "$(mail_to alice | tail -1)" >"$T/mailed"
+run 0 showas alice secret "$K"
+assert_same "$T/mailed" "$OUT"
+run 0 move "$K" alice secret "MOVE C4 W"
+run 0 showas bob hunter2 "$K"
+hasnt "+1 accrual at 1b"
+sed '1,/^$/d' "$(mail_to bob | tail -1)" >"$T/mailed"
+assert_same "$T/mailed" "$OUT"
+
 # ---- showas: one sheet per board, a blank line between them, none after the last ----
 run 0 showas bob hunter2 "$K" "$K"
 assert_lines 2 "^genetess move $K bob" "$OUT"
-assert_eq "genetess move $K bob <password> <ORDER>#2" "$(tail -n 1 "$OUT")" "showas ends with the sheet's last line"
+assert_eq "genetess move $K bob <password> <ORDER>#4" "$(tail -n 1 "$OUT")" "showas ends with the sheet's last line"
 
 # ---- the New sheet asks for the gambles once ----
 clear_outbox
@@ -133,8 +149,8 @@ has "The game is suspended: bob is on holiday."
 GENETESS_NOW=$((NOW + 3600)) run 0 move "$K" bob hunter2 PASS
 GENETESS_NOW=$((NOW + 3600)) run 0 resign "$K" alice secret
 run 0 show "$K"
-has "  1b bob Holiday 0d 1h 0m"
-assert_grep "^1b bob Holiday 3600$" "$GAMES/$K"
+has "  2b bob Holiday 0d 1h 0m"
+assert_grep "^2b bob Holiday 3600$" "$GAMES/$K"
 
 # ---- queue warns of stored orders that cannot succeed, from what the player sees only ----
 run 0 challenge --gamble=none --seed=5 alice bob
