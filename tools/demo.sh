@@ -16,7 +16,8 @@ run() {
   "$G" "$@" >"$PBMHOME/reply" || echo "(exit status $?)"
   sed '/^$/q' "$PBMHOME/reply" | sed '/^$/d'
 }
-# last_mail USERID: the body of the last mail to USERID.
+# last_mail USERID: the body of the last mail to USERID (the outbox is emptied before the command whose
+# mail is shown: mail names sort by time and process id, and the clock stands still here).
 last_mail() { sed '1,/^$/d' "$(grep -l "^To: $1@" "$PBMHOME"/outbox/*.mail | tail -n 1)"; }
 run signup alice secret alice@example.org
 run signup bob hunter2 bob@example.org
@@ -32,6 +33,7 @@ run move 101 alice secret "MOVE C4 S-E-E-E-E-E-E"
 run move 101 bob hunter2 PASS
 run move 101 alice secret "MOVE I5 S-E-S-S-E-E-E"
 run move 101 bob hunter2 PASS
+rm -f "$PBMHOME"/outbox/*
 run move 101 alice secret "MOVE M8 E-E-E-E-E-S-S"
 run log 101 alice secret
 echo

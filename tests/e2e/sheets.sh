@@ -119,10 +119,12 @@ assert_grep "^  +1 accrual at 1b (1 K)$" "$T/mailed"
 run 0 showas bob hunter2 "$K"
 assert_same "$T/mailed" "$OUT"
 # ... until something new comes: then the events since that sheet only
+clear_outbox
 run 0 move "$K" bob hunter2 "CREATE R9 A"
 sed '1,/^$/d' "$(mail_to alice | tail -1)" >"$T/mailed"
 run 0 showas alice secret "$K"
 assert_same "$T/mailed" "$OUT"
+clear_outbox
 run 0 move "$K" alice secret "MOVE C4 W"
 run 0 showas bob hunter2 "$K"
 hasnt "+1 accrual at 1b"
