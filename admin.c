@@ -148,8 +148,10 @@ static int challenge_map(CommandCtx *c, Board **out)
     }
     *out = map.b;
     map.b = NULL;
-    if (c->ids.n > (*out)->nst)
-        buf_printf(&c->reply, "At most %d players can play\n", (*out)->nst);
+    if (c->ids.n > (*out)->nst && !strchr(mapname, '/'))
+        buf_printf(&c->reply, "At most %d players can play on map %s\n", (*out)->nst, mapname);
+    else if (c->ids.n > (*out)->nst)
+        buf_printf(&c->reply, "At most %d players can play on this map\n", (*out)->nst);
     else
         rc = challenge_params(c, *out, &map, mapname);
 out:
@@ -275,7 +277,7 @@ int admin_signup(CommandCtx *c)
     if (store_user_add(&c->st, c->argv[0], c->argv[1], c->argv[2], &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     buf_printf(&c->reply, "User %s signed up.\n", c->argv[0]);
-    snprintf(c->subject, sizeof c->subject, "Genetess help"); /* SPEC 2.1 names no signup Subject */
+    snprintf(c->subject, sizeof c->subject, "Genetess signup");
     return EXIT_DONE;
 }
 

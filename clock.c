@@ -282,7 +282,8 @@ static TurnOutcome timeout(Game *g)
     game_record(g, p, "Timeout");
     pl->timeouts++;
     pl->timeouts_total++;
-    game_event(g, p, EV_PUBLIC, NULL, 0, "%s timed out (%d in a row).", pl->id, pl->timeouts);
+    game_event(g, p, EV_PUBLIC, NULL, 0, "%s timed out (%d in a row).", pl->id, pl->timeouts)->own_text =
+        xasprintf("You timed out (%d in a row).", pl->timeouts);
     if (b->par.max_timeouts > 0 && pl->timeouts >= b->par.max_timeouts) {
         game_record(g, p, "Forfeit");
         game_eliminate(g, p, PS_FORFEIT, -1);
@@ -695,7 +696,8 @@ int clock_replay_event(Game *g, int player, const char *text, TurnOutcome *next,
         game_record(g, player, "Timeout");
         pl->timeouts++;
         pl->timeouts_total++;
-        game_event(g, player, EV_PUBLIC, NULL, 0, "%s timed out (%d in a row).", pl->id, pl->timeouts);
+        game_event(g, player, EV_PUBLIC, NULL, 0, "%s timed out (%d in a row).", pl->id, pl->timeouts)->own_text =
+            xasprintf("You timed out (%d in a row).", pl->timeouts);
         bool forfeit = b->par.max_timeouts > 0 && pl->timeouts >= b->par.max_timeouts;
         game_end_action(g);
         if (!forfeit)

@@ -25,6 +25,8 @@ const Command command_table[] = {
      .act = play_quiet},
     {"chat", {NULL}, 3, -1, "chat board userid password [to USERID...]", PLAYER_COMMAND, .check = chat_check,
      .act = play_chat},
+    {"log", {NULL}, 3, 3, "log board userid password", .lock = true, .boards = BOARDS_ONE, .auth = AUTH_PLAYER,
+     .time = true, .act = play_log},
     {"showas", {NULL}, 3, -1, "showas userid password board...", .lock = true, .boards = BOARDS_LISTED,
      .first_board = 2, .auth = AUTH_USER, .time = true, .each = play_showas},
     {"show", {NULL}, 1, -1, "show board[#k]...", .lock = true, .boards = BOARDS_LISTED, .numbered = true,

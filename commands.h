@@ -4,6 +4,9 @@
 
 #include "pipeline.h"
 
+/* The program's version, printed by `genetess --version`. */
+#define GENETESS_VERSION "1.0.0"
+
 /* The commands, ending with a row whose name is NULL. */
 extern const Command command_table[];
 /* The command for a word (a name or an alias, either case), or NULL. */

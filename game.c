@@ -69,6 +69,21 @@ void game_begin_action(Game *g)
     memset(&g->fail, 0, sizeof g->fail);
 }
 
+/* Whether the rendered text s (of template t) opens with a userid, which is written as the board holds
+ * it ("cat timed out", "cat's piece"), never capitalised like the first word of a sentence. */
+static bool opens_with_userid(const Board *b, const char *t, const char *s)
+{
+    if (t[0] == '{')
+        return t[1] == 'p' && strncmp(s, "your ", 5) != 0 && strncmp(s, "an orphan", 9) != 0 &&
+               strncmp(s, "a ", 2) != 0;
+    for (int i = 0; i < b->np; i++) {
+        size_t n = strlen(b->pl[i].id);
+        if (n && strncmp(s, b->pl[i].id, n) == 0 && !isalnum((unsigned char)s[n]))
+            return true;
+    }
+    return false;
+}
+
 /* Renders ev for reader given the views before and after; NULL when the reader may not hear of it. */
 static char *render_event(const Game *g, const Event *ev, int reader, const uint8_t *before, const uint8_t *after)
 {
@@ -120,7 +135,7 @@ static char *render_event(const Game *g, const Event *ev, int reader, const uint
         buf_addn(&o, p, 1);
     }
     char *s = buf_take(&o);
-    if (s[0])
+    if (s[0] && !opens_with_userid(b, t, s))
         s[0] = (char)toupper((unsigned char)s[0]);
     return s;
 }
@@ -282,11 +297,18 @@ void game_eliminate(Game *g, int player, PlayerStatus how, int by)
      * get no other sheet until the final one). */
     g->sheet_due[player] = true;
     static const char *const verb[] = {"", "was eliminated", "resigned", "forfeited"};
-    if (by >= 0 && how == PS_ELIMINATED)
-        game_event(g, player, EV_PUBLIC, NULL, 0, "%s %s: their King was captured by %s.", pl->id, verb[how],
-                   b->pl[by].id);
-    else
-        game_event(g, player, EV_PUBLIC, NULL, 0, "%s %s.", pl->id, verb[how]);
+    /* what the player is told of themselves, in the second person */
+    static const char *const own[] = {"", "You were eliminated.", "You resigned.",
+                                      "You forfeited: too many time-outs in a row."};
+    Event *ev;
+    if (by >= 0 && how == PS_ELIMINATED) {
+        ev = game_event(g, player, EV_PUBLIC, NULL, 0, "%s %s: their King was captured by %s.", pl->id, verb[how],
+                        b->pl[by].id);
+        ev->own_text = xasprintf("Your King was captured by %s; you are eliminated.", b->pl[by].id);
+    } else {
+        ev = game_event(g, player, EV_PUBLIC, NULL, 0, "%s %s.", pl->id, verb[how]);
+        ev->own_text = xstrdup(own[how]);
+    }
 }
 
 void game_kill(Game *g, int sq, int killer, bool cap)

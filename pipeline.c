@@ -397,15 +397,57 @@ static char *render_sheet(const Board *b, int p, const StrList *news, const StrL
     return buf_take(&o);
 }
 
+/* A player's news and E breakdown on the board hold, up to this line, what their last sheet showed: a
+ * sheet shows what came after it, or, when nothing has yet (showas, a reply), the last sheet's again, so
+ * that showas prints the sheet that was mailed (issue 12). */
+static const char SHEET_SENT[] = "-- sheet sent --";
+
+/* The index just past the last SHEET_SENT line of l (0: none). */
+static int sent_end(const StrList *l)
+{
+    for (int i = l->n; i > 0; i--)
+        if (strcmp(l->v[i - 1], SHEET_SENT) == 0)
+            return i;
+    return 0;
+}
+
+/* Copies the lines from..to-1 of l, SHEET_SENT lines left out, to the end of out. */
+static void copy_lines(const StrList *l, int from, int to, StrList *out)
+{
+    for (int i = from; i < to; i++)
+        if (strcmp(l->v[i], SHEET_SENT) != 0)
+            sl_push(out, l->v[i]);
+}
+
+/* Player p's news and E breakdown for a sheet into news and ebook: what came since their last sheet;
+ * with again, when nothing has, what their last sheet showed. */
+static void sheet_lists(const Player *pl, bool again, StrList *news, StrList *ebook)
+{
+    int n = sent_end(&pl->news), e = sent_end(&pl->ebook);
+    bool fresh = n < pl->news.n || e < pl->ebook.n;
+    if (fresh || !again) {
+        copy_lines(&pl->news, n, pl->news.n, news);
+        copy_lines(&pl->ebook, e, pl->ebook.n, ebook);
+        return;
+    }
+    copy_lines(&pl->news, 0, n, news); /* sheet_keep leaves one mark: the last sheet's lines are before it */
+    copy_lines(&pl->ebook, 0, e, ebook);
+}
+
 void pipeline_sheet(const Board *b, int p, Buf *out)
 {
-    char *s = render_sheet(b, p, &b->pl[p].news, &b->pl[p].ebook, NULL, false, false);
+    StrList news = {0}, ebook = {0};
+    sheet_lists(&b->pl[p], true, &news, &ebook);
+    char *s = render_sheet(b, p, &news, &ebook, NULL, false, false);
     buf_add(out, s);
     free(s);
+    sl_free(&news);
+    sl_free(&ebook);
 }
 
 /* The sheets due after a stage: who gets one, and each reader's news and E breakdown, taken out of
- * the board so that the board is saved without them and rendering changes nothing. */
+ * the board (which keeps them only as the last sheet's, see SHEET_SENT) so that rendering changes
+ * nothing. */
 typedef struct Sheets {
     int np;
     bool is_new;
@@ -416,8 +458,16 @@ typedef struct Sheets {
     StrList *news, *ebook;
 } Sheets;
 
+/* What the board keeps of a list once a sheet showing shown is sent: those lines, then SHEET_SENT. */
+static void sheet_keep(StrList *l, const StrList *shown)
+{
+    sl_clear(l);
+    copy_lines(shown, 0, shown->n, l);
+    sl_push(l, SHEET_SENT);
+}
+
 /* Takes out of g's board the news and E breakdown of everyone due a sheet (every player when is_new)
- * and of reader, leaving them empty on the board; clears g's due marks. */
+ * and of reader, leaving on the board only what the sheet shows, marked as sent; clears g's due marks. */
 static void sheets_take(Sheets *s, Game *g, bool is_new, int reader, const char *result)
 {
     Board *b = g->b;
@@ -433,10 +483,9 @@ static void sheets_take(Sheets *s, Game *g, bool is_new, int reader, const char 
         s->mail[p] = g->sheet_due[p] || is_new;
         s->star[p] = g->star_done[p];
         if (s->mail[p] || p == reader) {
-            s->news[p] = b->pl[p].news;
-            s->ebook[p] = b->pl[p].ebook;
-            memset(&b->pl[p].news, 0, sizeof(StrList));
-            memset(&b->pl[p].ebook, 0, sizeof(StrList));
+            sheet_lists(&b->pl[p], false, &s->news[p], &s->ebook[p]);
+            sheet_keep(&b->pl[p].news, &s->news[p]);
+            sheet_keep(&b->pl[p].ebook, &s->ebook[p]);
             g->star_done[p] = false;
         }
         g->sheet_due[p] = false;

@@ -10,6 +10,7 @@
 #include "clock.h"
 #include "turn.h"
 #include "orders.h"
+#include "view.h"
 
 /* Joins words into order text; with none, the first non-blank line of INPUTFILE (SPEC 2.2). */
 static char *order_text(int argc, char **argv)
@@ -59,6 +60,12 @@ static int check_move_number(CommandCtx *c, char *text)
     char q[256];
     buf_printf(&c->reply, "Move %s received as move #%d\n", pipeline_quote(text, q, sizeof q),
                board_move_number(c->b));
+    if (h[1] && parse_i64(num, &k) && k >= 1 && k < board_move_number(c->b))
+        buf_printf(&c->reply, "Nothing was done: the board has moved on since you read it; the current move is "
+                              "#%d.\n", board_move_number(c->b));
+    else
+        buf_printf(&c->reply, "Nothing was done: the move number after '#' must be the current one, #%d.\n",
+                   board_move_number(c->b));
     return EXIT_REFUSED;
 }
 
@@ -123,6 +130,29 @@ static int move_round0(CommandCtx *c, const OrderList *l)
     return ran(c, EXIT_DONE);
 }
 
+/* Warns (without refusing, issue 12) of a stored order that cannot succeed as things stand for the
+ * player: no piece of theirs on its square, or their piece lacks the enabling code. Only the player's own
+ * pieces are looked at, which they always see: the warning never tells of anyone else's piece. */
+static void queue_warning(CommandCtx *c, const Order *o)
+{
+    const Board *b = c->b;
+    const OrderInfo *oi = &order_table[o->verb];
+    char nm[16];
+    if (oi->gene < 0 || o->verb == ORD_CREATE || o->sq < 0)
+        return; /* CREATE's square is the new piece's; PASS and HOLIDAY have none */
+    const Piece *p = board_piece_at(b, o->sq);
+    board_sq_name(b, o->sq, nm);
+    if (!p || !board_controls(b, c->player, p)) {
+        buf_printf(&c->reply, "Warning: %s cannot succeed as things stand:\n    you have no piece on %s.\n", o->text,
+                   nm);
+        return;
+    }
+    bool moves = o->verb == ORD_MOVE && (p->g.n[GENE_A] || p->g.n[GENE_K]); /* orders.txt MOVE: A or K */
+    if (!moves && !p->g.n[oi->gene])
+        buf_printf(&c->reply, "Warning: %s cannot succeed as things stand:\n    your piece on %s has no %c (%s needs it).\n",
+                   o->text, nm, piece_genes[oi->gene].letter, oi->verb);
+}
+
 /* move off turn: everything becomes the stored queue (SPEC 7.3). */
 static int move_off_turn(CommandCtx *c, const OrderList *l)
 {
@@ -138,7 +168,10 @@ static int move_off_turn(CommandCtx *c, const OrderList *l)
     stored_list(&pl->queue, &s);
     snprintf(c->result, sizeof c->result, "Stored for your next turn: %s", s.s);
     buf_free(&s);
-    return ran(c, EXIT_DONE);
+    int rc = ran(c, EXIT_DONE);
+    for (int i = 0; i < l->n; i++)
+        queue_warning(c, &l->v[i]);
+    return rc;
 }
 
 /* move on the player's turn: the first order runs, the rest is stored (SPEC 7.3). */
@@ -241,6 +274,8 @@ static int queue_replace(CommandCtx *c, char *text)
             buf_printf(&c->reply, "%s\n", l.notices.v[i]);
         set_queue(pl, &l, 0);
         say_stored("Stored for your next turn: ", &pl->queue, &c->reply);
+        for (int i = 0; i < l.n; i++)
+            queue_warning(c, &l.v[i]);
     }
     c->dirty = true;
     rc = EXIT_DONE;
@@ -280,15 +315,22 @@ int play_resign(CommandCtx *c)
     }
     if (b->phase != PHASE_ROUND0) {
         turn_resign(&c->g, p);
+        c->g.sheet_due[p] = true;
     } else if (clock_round0_resign(&c->g, p)) {
         /* Fewer than 2 players remain: the board is deleted. */
         buf_printf(&c->reply, "You resigned. Genetess board %d was deleted: fewer than 2 players remain.\n",
                    b->number);
         c->fate = FATE_DELETE;
         return EXIT_DONE;
+    } else {
+        /* SPEC 7.6: the player is gone from the board (the others moved up a seat): no sheet of theirs
+         * exists any more, and index p is now another player's, whose sheet must not be replied. */
+        c->player = -1;
+        buf_printf(&c->reply, "You resigned from Genetess board %d; you are no longer in this game.\n", b->number);
+        c->dirty = true;
+        return EXIT_DONE;
     }
     buf_printf(&c->reply, "You resigned from Genetess board %d.\n", b->number);
-    c->g.sheet_due[p] = true;
     c->dirty = true;
     return EXIT_DONE;
 }
@@ -346,7 +388,15 @@ int play_chat(CommandCtx *c)
 
 int play_showas(CommandCtx *c, int rc)
 {
+    /* a blank line between boards: each sheet itself is byte for byte the one mailed */
+    if (c->reply.len)
+        buf_add(&c->reply, "\n");
     pipeline_sheet(c->b, c->player, &c->reply);
-    buf_add(&c->reply, "\n");
     return rc;
+}
+
+int play_log(CommandCtx *c)
+{
+    view_log(c->b, c->player, &c->reply);
+    return EXIT_DONE;
 }

@@ -21,5 +21,7 @@ int play_quiet(CommandCtx *c);
 int play_chat(CommandCtx *c);
 /* showas, per board: appends c->player's current sheet of c->b to the reply. Returns rc. */
 int play_showas(CommandCtx *c, int rc);
+/* log: appends c->player's own orders so far with their outcomes (view_log) to the reply. */
+int play_log(CommandCtx *c);
 
 #endif

@@ -39,7 +39,7 @@ int query_show(CommandCtx *c, int rc)
     const Board *b = c->b;
     if (b->phase != PHASE_ENDED) {
         if (c->k < 0) {
-            view_show_public(b, &c->reply);
+            view_show_public(b, c->now, &c->reply);
             return rc;
         }
         buf_printf(&c->reply, "Genetess board %d is still running: its history is shown after the end.\n",

@@ -88,7 +88,7 @@ START_TEST(test_divide_example)
     ck_assert_int_eq(fx_owner(b, "J2"), ALICE);
     ck_assert_str_eq(b->moves.v[0], "1a alice DIVIDE K3 ABC J2");
     has_news(ALICE, "Your piece ABH on K3 divided, leaving a new piece ABC on J2.");
-    has_news(BOB, "Alice's piece on a square outside your view divided, leaving a new piece on J2.");
+    has_news(BOB, "alice's piece on a square outside your view divided, leaving a new piece on J2.");
     lacks_news(BOB, "ABC");
 }
 END_TEST
@@ -144,7 +144,7 @@ START_TEST(test_divide_phased_target)
     ck_assert_str_eq(fx_seq(b, "J2"), "AB"); /* revealed */
     ck_assert_str_eq(fx_seq(b, "K3"), "AABBCH");
     has_news(BOB, "Your phased piece on J2 was revealed (it was in the way of a DIVIDE).");
-    has_news(ALICE, "Bob's phased piece appeared on J2.");
+    has_news(ALICE, "bob's phased piece appeared on J2.");
 }
 END_TEST
 
@@ -275,7 +275,7 @@ START_TEST(test_radiate)
     ck_assert(b->rng.state == r.state);
     has_news(ALICE, "Your piece AM on K3 radiated.");
     has_news(ALICE, "Your piece AM on K3 lost M to radiation.");
-    has_news(ALICE, "Bob's piece on L3 lost a code to radiation.");
+    has_news(ALICE, "bob's piece on L3 lost a code to radiation.");
     has_news(BOB, "Your piece AB on L3 lost B to radiation.");
     has_news(BOB, "Your piece on J4 resisted radiation with its shield (W).");
     has_news(CAROL, "Your piece AB on L4 lost B to radiation.");
@@ -368,13 +368,13 @@ START_TEST(test_phase)
     ck_assert_int_eq(run("PHASE F4", msg), 0);
     ck_assert_str_eq(fx_seq(b, "F4"), "ARr");
     has_news(ALICE, "Your piece on F4 used up an R and is now phased: the other players cannot see it.");
-    has_news(BOB, "Alice's piece on F4 vanished from sight.");
+    has_news(BOB, "alice's piece on F4 vanished from sight.");
     clear_news();
     /* acting reveals it first, then it phases again */
     ck_assert_int_eq(run("PHASE F4", msg), 0);
     ck_assert_str_eq(fx_seq(b, "F4"), "Ar");
     has_news(ALICE, "Your phased piece on F4 was revealed (it acted).");
-    has_news(BOB, "Alice's phased piece appeared on F4.");
+    has_news(BOB, "alice's phased piece appeared on F4.");
     ck_assert_int_eq(run("PHASE F4", msg), ORDER_REFUSED);
     ck_assert_str_eq(msg, "the piece on F4 has no R (PHASE needs R)");
 }

@@ -339,7 +339,7 @@ START_TEST(test_timeouts_and_forfeit)
     ck_assert_str_eq(b->moves.v[2], "1c carol Timeout");
     ck_assert_int_eq(b->pl[ALICE].timeouts, 1);
     ck_assert_int_eq(b->pl[ALICE].timeouts_total, 1);
-    ck_assert_ptr_nonnull(strstr(fx_news(b, CAROL), "Alice timed out (1 in a row)."));
+    ck_assert_ptr_nonnull(strstr(fx_news(b, CAROL), "alice timed out (1 in a row)."));
     ck_assert_int_eq(b->round, 2);
     ck_assert_int_eq(b->seat, ALICE);
     ck_assert_int_eq(b->clock.deadline, T0 + 4 * PERIOD);
@@ -354,7 +354,7 @@ START_TEST(test_timeouts_and_forfeit)
     ck_assert_int_eq(b->pl[BOB].status, PS_FORFEIT);
     ck_assert_int_eq(b->pl[BOB].timeouts, 2);
     ck_assert_int_eq(b->seat, CAROL);
-    ck_assert_ptr_nonnull(strstr(fx_news(b, ALICE), "Bob forfeited."));
+    ck_assert_ptr_nonnull(strstr(fx_news(b, ALICE), "bob forfeited."));
     check_replay();
     /* carol times out twice: forfeit, and the game ends with alice the only one left. */
     ck_assert(process(T0 + 100 * PERIOD));

@@ -108,7 +108,7 @@ START_TEST(test_resign_off_turn_skipped)
     ck_assert_int_eq(b->clock.deadline, T0 + PERIOD); /* alice's turn goes on */
     ck_assert(board_is_orphan(b, board_piece_at(b, fx_sq(b, "H4"))));
     ck_assert(!board_player_has_turns(b, CAROL));
-    ck_assert_ptr_nonnull(strstr(fx_news(b, ALICE), "Carol resigned."));
+    ck_assert_ptr_nonnull(strstr(fx_news(b, ALICE), "carol resigned."));
     ck_assert_int_eq(live("alice", "PASS", T0 + 2 * HOUR, NULL, 0), 0);
     ck_assert_int_eq(live("bob", "PASS", T0 + 3 * HOUR, NULL, 0), 0);
     ck_assert_int_eq(b->round, 2);
@@ -147,7 +147,7 @@ START_TEST(test_capture_ronin_end_scoring)
     ck_assert_int_eq(b->pl[BOB].status, PS_ELIMINATED);
     ck_assert_int_eq(b->pl[BOB].out_seq, 1);
     ck_assert_int_eq(b->pl[ALICE].kills, 1);
-    ck_assert_ptr_nonnull(strstr(fx_news(b, CAROL), "Bob was eliminated: their King was captured by alice."));
+    ck_assert_ptr_nonnull(strstr(fx_news(b, CAROL), "bob was eliminated: their King was captured by alice."));
     /* bob is ronin: his turn comes, and his King accrues 2 E per K code. */
     ck_assert(board_player_has_turns(b, BOB));
     ck_assert_int_eq(b->seat, BOB);

@@ -80,7 +80,7 @@ START_TEST(test_star_orders_loop_without_recursion)
     ck_assert_int_gt(news->n, ROUNDS);
     for (int i = news->n - ROUNDS; i < news->n; i++)
         ck_assert_str_eq(news->v[i], "Your stored order PASS was processed.");
-    ck_assert_str_eq(news->v[news->n - ROUNDS - 1], "Alice passed.");
+    ck_assert_str_eq(news->v[news->n - ROUNDS - 1], "alice passed.");
     fx_check(b);
     board_free(b);
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "help.h"
 #include "orders.h" /* GAMBLE_POS, GAMBLE_ORD */
 #include "sight.h"
 #include "view.h"
@@ -80,14 +81,14 @@ static int count_bits(const Board *b, const uint8_t *m, int bit)
     return n;
 }
 
-/* Every line of text is at most 80 columns. */
+/* Every line of text is at most 78 columns (mail bodies, issue 12). */
 static void assert_width(const char *text)
 {
     int line = 1;
     for (const char *p = text; *p;) {
         const char *nl = strchr(p, '\n');
         size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        ck_assert_msg(n <= 80, "line %d is %zu columns: %.*s", line, n, (int)n, p);
+        ck_assert_msg(n <= 78, "line %d is %zu columns: %.*s", line, n, (int)n, p);
         p += n + (nl ? 1 : 0);
         line++;
     }
@@ -359,6 +360,54 @@ START_TEST(sheet_strips_of_36)
 }
 END_TEST
 
+/* issue 12: distant groups of seen squares are drawn as separate windows, each the smallest rectangle
+ * around its group with its own headers, not one rectangle full of blank rows. */
+START_TEST(sheet_windows_apart)
+{
+    Board *b = mk(30, 40, 2);
+    put(b, "C3", 0, "K");   /* sees B2..D4 */
+    put(b, "AA36", 0, "A"); /* sees Z35..AB37 */
+    put(b, "C36", 0, "A");  /* sees B35..D37: beside AA36's group, 21 blank columns apart */
+    char *s = sheet(b, 0, SHEET_YOUR_MOVE, NULL);
+    const char *want = "  B C D\n"
+                       "2 . . . 2\n"
+                       "3 . @ . 3\n"
+                       "4 . . . 4\n"
+                       "  B C D\n"
+                       "\n"
+                       "   B C D\n"
+                       "35 . . . 35\n"
+                       "36 . @ . 36\n"
+                       "37 . . . 37\n"
+                       "   B C D\n"
+                       "\n"
+                       "     A A\n"
+                       "   Z A B\n"
+                       "35 . . . 35\n"
+                       "36 . @ . 36\n"
+                       "37 . . . 37\n"
+                       "     A A\n"
+                       "   Z A B\n"
+                       "Key: ";
+    ck_assert_msg(strstr(s, want), "%s", s);
+    free(s);
+    board_free(b);
+}
+END_TEST
+
+/* A board of 999 rows: 3-digit row numbers, so strips of 35 columns keep every line within 78. */
+START_TEST(sheet_strips_fit_78)
+{
+    Board *b = mk(40, 999, 2);
+    put(b, "B998", 0, "A");
+    b->pl[0].full_view = true;
+    char *s = sheet(b, 0, SHEET_YOUR_MOVE, NULL); /* asserts every line <= 78 */
+    ck_assert_msg(strstr(s, "\n998 # "), "%s", s);
+    free(s);
+    board_free(b);
+}
+END_TEST
+
 START_TEST(sheet_long_texts_fit)
 {
     Board *b = mk(60, 12, 2);
@@ -409,7 +458,10 @@ START_TEST(sheet_news_from_options)
     buf_init(&out);
     view_sheet(b, 0, &o, &out);
     ck_assert_ptr_nonnull(strstr(out.s, "Your stored order PASS was processed.\n"));
-    ck_assert_ptr_nonnull(strstr(out.s, "Since your last sheet:\n  Your stored order PASS was processed.\n"));
+    /* issue 12: the * order is reported once, by the banner, not again in the news */
+    const char *first = strstr(out.s, "Your stored order PASS was processed.");
+    ck_assert_ptr_null(strstr(first + 1, "Your stored order PASS was processed."));
+    ck_assert_ptr_nonnull(strstr(out.s, "\nNothing else you could see happened.\n"));
     ck_assert_ptr_nonnull(strstr(out.s, "Your E: 5\n  +1 accrual (1 K)\n"));
     ck_assert_ptr_null(strstr(out.s, "left in the board"));
     buf_free(&out);
@@ -444,6 +496,62 @@ START_TEST(sheet_reveal_drawn_where_seen)
     ck_assert_ptr_nonnull(strstr(s, "E3 bob K (seen at 1b)"));
     ck_assert(!has_line_prefix(s, "  G4 "));
     free(s);
+    board_free(b);
+}
+END_TEST
+
+/* issue 12: `help sheet` uses the sheet's own words: every heading and label a sheet prints is in the
+ * help text, word for word. */
+static const char *const sheet_labels[] = {
+    "Move #",          "To move:",          "Deadline:",          "It is your move.",
+    "Result of your last order:",           "Your E:",            "Stored orders:",
+    "Holiday allowance left:",              "Since your last sheet:",                  "Nothing you could see happened.",
+    "Key:",            "Pieces:",           "Specials:",          "Players (in turn order; > to move):",
+    "Your start:",     "Parameters:",       "Codes on offer (E each):",                "Scores so far:",
+    "Final scores:",   "Your position gamble:",                   "Your order gamble:",
+    "Warning: your next time-out forfeits the game",              "The game has ended: the fog has lifted",
+    "You are out of this game: no more orders from you are accepted.",
+    "The game has ended: no more orders are accepted.",
+};
+
+START_TEST(help_sheet_uses_the_sheet_words)
+{
+    Buf help;
+    buf_init(&help);
+    Err err;
+    ck_assert_int_eq(help_get(NULL, "sheet", &help, &err), 0);
+    /* the help wraps its lines: compare with runs of white space made single spaces */
+    char *flat = xstrdup(help.s);
+    char *w = flat;
+    for (const char *p = help.s; *p; p++)
+        if (!(*p == ' ' || *p == '\n') || (w > flat && w[-1] != ' '))
+            *w++ = *p == '\n' ? ' ' : *p;
+    *w = '\0';
+    Board *b = mk(9, 6, 2);
+    put(b, "B2", 0, "K");
+    put(b, "H5", 1, "K");
+    add_special(b, 1, "C2", "Gold seam");
+    b->par.max_timeouts = 1;
+    sl_push(&b->pl[0].news, "bob passed.");
+    char *play = sheet(b, 0, SHEET_YOUR_MOVE, "PASS: done");
+    b->pl[1].status = PS_RESIGNED;
+    char *out = sheet(b, 1, SHEET_NOT_YOUR_MOVE, NULL);
+    b->phase = PHASE_ENDED;
+    char *ended = sheet(b, 0, SHEET_NONE, NULL);
+    b->phase = PHASE_ROUND0;
+    char *round0 = sheet(b, 0, SHEET_NONE, NULL);
+    for (size_t i = 0; i < sizeof sheet_labels / sizeof *sheet_labels; i++) {
+        const char *l = sheet_labels[i];
+        ck_assert_msg(strstr(flat, l), "help sheet lacks \"%s\"", l);
+        ck_assert_msg(strstr(play, l) || strstr(out, l) || strstr(ended, l) || strstr(round0, l),
+                      "no sheet prints \"%s\"", l);
+    }
+    free(play);
+    free(out);
+    free(ended);
+    free(round0);
+    free(flat);
+    buf_free(&help);
     board_free(b);
 }
 END_TEST
@@ -515,7 +623,7 @@ START_TEST(show_public_hides_the_board)
     b->clock.holiday_since = 1;
     Buf out;
     buf_init(&out);
-    view_show_public(b, &out);
+    view_show_public(b, 0, &out);
     assert_width(out.s);
     ck_assert_ptr_null(strstr(out.s, "# #"));
     ck_assert_ptr_null(strstr(out.s, ". ."));
@@ -606,10 +714,13 @@ Suite *view_suite(void)
     tcase_add_test(t, sheet_exact_board_and_fog);
     tcase_add_test(t, sheet_decoded_and_phased);
     tcase_add_test(t, sheet_strips_of_36);
+    tcase_add_test(t, sheet_windows_apart);
+    tcase_add_test(t, sheet_strips_fit_78);
     tcase_add_test(t, sheet_long_texts_fit);
     tcase_add_test(t, sheet_news_from_options);
     tcase_add_test(t, sheet_reveal_drawn_where_seen);
     tcase_add_test(t, sheet_round0);
+    tcase_add_test(t, help_sheet_uses_the_sheet_words);
     tcase_add_test(t, sheet_players_and_status);
     suite_add_tcase(s, t);
     t = tcase_create("show");

@@ -13,7 +13,7 @@ layers='
 1 params specials board boardfile map
 2 sight game orders actions dispatch firing clock
 3 turn
-4 view help
+4 layout view help
 5 pipeline
 6 play query admin ratings chat
 7 commands

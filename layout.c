@@ -1,0 +1,487 @@
+/* layout: the shapes of the texts players read — lines wrapped to 78 columns, the board picture (windows
+ * around the groups of squares seen, strips of at most 36 columns) and its legend; pure rendering. */
+#include "layout.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sight.h"
+#include "specials.h"
+
+/* Board strips are at most this many columns wide (SPEC 9.1). */
+#define STRIP_MAX 36
+
+/* ---- text helpers ---- */
+
+/* Appends text word-wrapped to LAYOUT_WRAP columns: the first line starts with prefix, the others with indent
+ * spaces. Spaces between words are kept, except where a line breaks; a newline in text starts a new
+ * (indented) line; a word too long for a line is cut. Control characters are written as spaces. */
+void layout_wrap(Buf *out, const char *prefix, int indent, const char *text)
+{
+    int col = (int)strlen(prefix);
+    bool empty = true; /* nothing after the prefix/indent on this line yet */
+    buf_add(out, prefix);
+    const char *p = text;
+    while (*p) {
+        if (*p == '\n') {
+            buf_printf(out, "\n%*s", indent, "");
+            col = indent;
+            empty = true;
+            p++;
+            continue;
+        }
+        int gap = 0;
+        while (*p && *p != '\n' && ((unsigned char)*p <= ' ' || *p == 0x7f))
+            gap++, p++;
+        if (!*p || *p == '\n')
+            continue;
+        size_t wl = 0;
+        while (p[wl] && (unsigned char)p[wl] > ' ' && p[wl] != 0x7f)
+            wl++;
+        if (!empty && col + gap + (int)wl > LAYOUT_WRAP) {
+            buf_printf(out, "\n%*s", indent, "");
+            col = indent;
+            empty = true;
+        }
+        if (!empty) {
+            buf_printf(out, "%*s", gap, "");
+            col += gap;
+        }
+        while ((int)wl > LAYOUT_WRAP - col && LAYOUT_WRAP - col > 0) {
+            size_t k = (size_t)(LAYOUT_WRAP - col);
+            buf_addn(out, p, k);
+            p += k;
+            wl -= k;
+            buf_printf(out, "\n%*s", indent, "");
+            col = indent;
+        }
+        buf_addn(out, p, wl);
+        col += (int)wl;
+        p += wl;
+        empty = false;
+    }
+    buf_add(out, "\n");
+}
+
+/* The map letter of a player (help: board symbols): a..n, p..z for players 1..25 in players order
+ * (o is the orphans'), % for a 26th player. */
+char layout_player_letter(int i)
+{
+    if (i < 0)
+        return '?';
+    if (i < 14)
+        return (char)('a' + i);
+    if (i < 25)
+        return (char)('a' + i + 1);
+    return '%';
+}
+
+/* ---- the board picture ---- */
+
+/* Who looks at the board: a player through their view map, or everyone after the end (reader -1). */
+typedef struct Viewer {
+    const Board *b;
+    int reader;
+    const uint8_t *m;   /* the reader's view (NULL when reader is -1) */
+    bool round0;        /* terrain and start squares only */
+    uint8_t *special;   /* w*h: 1 where a special stands (see viewer_init) */
+} Viewer;
+
+static void viewer_init(Viewer *v, const Board *b, int reader, const uint8_t *m)
+{
+    *v = (Viewer){.b = b, .reader = reader, .m = m, .round0 = reader >= 0 && b->phase == PHASE_ROUND0};
+    v->special = xcalloc((size_t)b->w * (size_t)b->h, 1);
+    for (int i = 0; i < b->nsp; i++)
+        v->special[b->sp[i].sq] = 1;
+}
+
+static bool seen(const Viewer *v, int sq)
+{
+    return v->reader < 0 || (v->m[sq] & SIGHT_SEEN);
+}
+
+/* The reader's own piece: one they control (ronin included). Orphans belong to nobody, not even their
+ * former owner (SPEC 5: orphans show as orphans, their sequence only when decoded). */
+static bool own_piece(const Viewer *v, const Piece *p)
+{
+    return v->reader >= 0 && board_controls(v->b, v->reader, p);
+}
+
+/* SPEC 5: pieces in seen squares, except phased pieces not the reader's own (never shown); none in
+ * round 0. */
+static bool piece_shown(const Viewer *v, const Piece *p)
+{
+    if (v->reader < 0)
+        return true;
+    if (v->round0 || !seen(v, p->sq))
+        return false;
+    return !p->g.phased || own_piece(v, p);
+}
+
+static char piece_symbol(const Viewer *v, const Piece *p)
+{
+    if (board_is_orphan(v->b, p))
+        return 'o';
+    if (own_piece(v, p))
+        return '@';
+    return layout_player_letter(p->owner);
+}
+
+/* A reveal of another player's piece drawn on a square the reader does not see now (the latest one). */
+static const Reveal *reveal_at(const Viewer *v, int sq)
+{
+    if (v->reader < 0 || v->round0 || seen(v, sq))
+        return NULL;
+    const Player *pl = &v->b->pl[v->reader];
+    for (int k = pl->nreveals - 1; k >= 0; k--)
+        if (pl->reveals[k].sq == sq && pl->reveals[k].owner != v->reader)
+            return &pl->reveals[k];
+    return NULL;
+}
+
+static const Start *start_at(const Board *b, int sq)
+{
+    for (int i = 0; i < b->nst; i++)
+        if (b->st[i].sq == sq)
+            return &b->st[i];
+    return NULL;
+}
+
+/* The symbol of one square (help: board symbols). */
+static char cell(const Viewer *v, int sq)
+{
+    const Board *b = v->b;
+    char ter = b->ter[sq];
+    if (!seen(v, sq)) {
+        const Reveal *rv = reveal_at(v, sq);
+        return rv ? (rv->owner == REVEAL_ORPHAN ? 'o' : layout_player_letter(rv->owner)) : ' ';
+    }
+    if (v->round0) {
+        const Start *st = ter == TER_FLOOR ? start_at(b, sq) : NULL;
+        if (st)
+            return st->label <= 9 ? (char)('0' + st->label) : 'G';
+        return ter;
+    }
+    const Piece *p = board_piece_at(b, sq);
+    if (p && piece_shown(v, p))
+        return piece_symbol(v, p);
+    if (ter == TER_FLOOR && v->special[sq])
+        return '*';
+    return ter;
+}
+
+/* Whether the square belongs in the picture: something is drawn there. */
+static bool drawn(const Viewer *v, int sq)
+{
+    if (seen(v, sq))
+        return v->b->ter[sq] != TER_OUTSIDE;
+    return reveal_at(v, sq) != NULL;
+}
+
+/* One header line of a strip: which = 0 the first letters of two-letter column names (blank for
+ * single-letter columns), 1 the last letters. */
+static void header_line(Buf *out, int rw, int c0, int c1, int which)
+{
+    Buf line;
+    buf_init(&line);
+    buf_printf(&line, "%*s ", rw, "");
+    for (int c = c0; c <= c1; c++) {
+        char nm[8];
+        grid_col_name(c, nm);
+        size_t n = strlen(nm);
+        char ch = which == 1 ? nm[n - 1] : n >= 2 ? nm[n - 2] : ' ';
+        buf_printf(&line, "%s%c", c > c0 ? " " : "", ch);
+    }
+    while (line.len && line.s[line.len - 1] == ' ')
+        line.s[--line.len] = '\0';
+    buf_add(out, line.s);
+    buf_add(out, "\n");
+    buf_free(&line);
+}
+
+/* A window of the picture: a rectangle of columns c0..c1 and rows r0..r1 (inclusive). */
+typedef struct Window {
+    int c0, c1, r0, r1;
+} Window;
+
+/* Windows are cut apart where at least this many rows (or columns) in a row hold nothing drawn. */
+#define WINDOW_GAP 3
+
+typedef struct Windows {
+    const Board *b;
+    const uint8_t *mask; /* w*h: 1 where a square is drawn */
+    Window *v;
+    int n, cap;
+} Windows;
+
+/* Whether row r (dir 0) or column r (dir 1) of the window holds a drawn square. */
+static bool line_drawn(const Windows *ws, const Window *w, int dir, int r)
+{
+    int a = dir ? w->r0 : w->c0, e = dir ? w->r1 : w->c1;
+    for (int k = a; k <= e; k++)
+        if (ws->mask[dir ? board_sq(ws->b, r, k) : board_sq(ws->b, k, r)])
+            return true;
+    return false;
+}
+
+/* Shrinks w to the smallest rectangle holding its drawn squares; false when it holds none. */
+static bool window_fit(const Windows *ws, Window *w)
+{
+    while (w->r0 <= w->r1 && !line_drawn(ws, w, 0, w->r0))
+        w->r0++;
+    while (w->r1 >= w->r0 && !line_drawn(ws, w, 0, w->r1))
+        w->r1--;
+    while (w->r0 <= w->r1 && w->c0 <= w->c1 && !line_drawn(ws, w, 1, w->c0))
+        w->c0++;
+    while (w->r0 <= w->r1 && w->c1 >= w->c0 && !line_drawn(ws, w, 1, w->c1))
+        w->c1--;
+    return w->r0 <= w->r1 && w->c0 <= w->c1;
+}
+
+/* Cuts w (recursively, rows first, so the windows come in reading order) where WINDOW_GAP blank rows or
+ * columns part its drawn squares, and adds each group's smallest rectangle to ws. */
+static void window_cut(Windows *ws, Window w)
+{
+    if (!window_fit(ws, &w))
+        return;
+    for (int dir = 0; dir < 2; dir++) {
+        int a = dir ? w.c0 : w.r0, e = dir ? w.c1 : w.r1, blank = 0;
+        for (int k = a; k <= e; k++) {
+            blank = line_drawn(ws, &w, dir, k) ? 0 : blank + 1;
+            if (blank < WINDOW_GAP)
+                continue;
+            Window first = w, rest = w;
+            if (dir)
+                first.c1 = k, rest.c0 = k + 1;
+            else
+                first.r1 = k, rest.r0 = k + 1;
+            window_cut(ws, first);
+            window_cut(ws, rest);
+            return;
+        }
+    }
+    if (ws->n == ws->cap) {
+        ws->cap = ws->cap ? 2 * ws->cap : 8;
+        ws->v = xrealloc(ws->v, sizeof *ws->v * (size_t)ws->cap);
+    }
+    ws->v[ws->n++] = w;
+}
+
+/* Draws one window in strips of at most STRIP_MAX columns of equal width. Each strip has its column
+ * headers above and below and row numbers on both sides. Cells are one character with a space between
+ * them; a two-letter column name (AA..ZZ) is written as two stacked header lines, first letter above,
+ * so no line is wider than LAYOUT_WRAP: 36 columns with row numbers up to 99, 35 beyond. */
+static void draw_window(const Viewer *v, const Window *w, Buf *out)
+{
+    const Board *b = v->b;
+    int c0 = w->c0, c1 = w->c1, r0 = w->r0, r1 = w->r1;
+    int width = c1 - c0 + 1;
+    int rw = snprintf(NULL, 0, "%d", r1 + 1);
+    /* a line is 2 * rw + 2 characters of row numbers and 2 * cols - 1 of cells: at most LAYOUT_WRAP */
+    int most = (LAYOUT_WRAP + 1 - 2 * rw - 2) / 2 < STRIP_MAX ? (LAYOUT_WRAP + 1 - 2 * rw - 2) / 2 : STRIP_MAX;
+    int nstrips = (width + most - 1) / most;
+    int sw = (width + nstrips - 1) / nstrips;
+    for (int a = c0; a <= c1; a += sw) {
+        int e = a + sw - 1 > c1 ? c1 : a + sw - 1;
+        bool two = e >= 26; /* some column of the strip has a two-letter name */
+        if (a > c0)
+            buf_add(out, "\n");
+        if (two)
+            header_line(out, rw, a, e, 0);
+        header_line(out, rw, a, e, 1);
+        for (int r = r0; r <= r1; r++) {
+            buf_printf(out, "%*d ", rw, r + 1);
+            for (int c = a; c <= e; c++)
+                buf_printf(out, "%s%c", c > a ? " " : "", cell(v, board_sq(b, c, r)));
+            buf_printf(out, " %d\n", r + 1);
+        }
+        if (two)
+            header_line(out, rw, a, e, 0);
+        header_line(out, rw, a, e, 1);
+    }
+}
+
+/* Draws what the viewer sees: one window per group of drawn squares (groups lie WINDOW_GAP or more
+ * blank rows or columns apart), each the smallest rectangle around its group, in reading order, a
+ * blank line between them. Returns false (drawing nothing) when nothing is drawn. */
+static bool draw_board(const Viewer *v, Buf *out)
+{
+    const Board *b = v->b;
+    uint8_t *mask = xmalloc((size_t)b->w * (size_t)b->h);
+    for (int sq = 0; sq < b->w * b->h; sq++)
+        mask[sq] = drawn(v, sq);
+    Windows ws = {.b = b, .mask = mask};
+    window_cut(&ws, (Window){0, b->w - 1, 0, b->h - 1});
+    for (int i = 0; i < ws.n; i++) {
+        if (i)
+            buf_add(out, "\n");
+        draw_window(v, &ws.v[i], out);
+    }
+    free(ws.v);
+    free(mask);
+    return ws.n > 0;
+}
+
+/* ---- legend ---- */
+
+static int owner_width(const Board *b)
+{
+    int w = 6; /* "orphan" */
+    for (int i = 0; i < b->np; i++) {
+        int n = (int)strlen(b->pl[i].id);
+        if (n > w)
+            w = n;
+    }
+    return w;
+}
+
+/* One legend line: square, owner, then text wrapped under itself. */
+static void legend_line(Buf *out, int ow, const char *sq, const char *owner, const char *text)
+{
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "  %-5s %-*s  ", sq, ow, owner);
+    layout_wrap(out, prefix, (int)strlen(prefix), text);
+}
+
+static int cmp_special(const void *x, const void *y)
+{
+    const Special *a = *(const Special *const *)x, *c = *(const Special *const *)y;
+    return (a->sq > c->sq) - (a->sq < c->sq);
+}
+
+/* Specials on drawn squares in reading order; returns the count, *out malloc'd. */
+static int visible_specials(const Viewer *v, const Special ***out)
+{
+    const Board *b = v->b;
+    const Special **s = xmalloc(sizeof *s * (size_t)(b->nsp ? b->nsp : 1));
+    int n = 0;
+    if (!v->round0)
+        for (int i = 0; i < b->nsp; i++)
+            if (seen(v, b->sp[i].sq))
+                s[n++] = &b->sp[i];
+    qsort(s, (size_t)n, sizeof *s, cmp_special);
+    *out = s;
+    return n;
+}
+
+/* Round 0's legend: the start squares. */
+static void legend_starts(const Board *b, Buf *out)
+{
+    char nm[16];
+    Buf t;
+    buf_init(&t);
+    for (int i = 0; i < b->nst; i++)
+        buf_printf(&t, "%sGPC%d %s", i ? ", " : "", b->st[i].label, board_sq_name(b, b->st[i].sq, nm));
+    layout_wrap(out, "Start squares (1-9 on the map; G from GPC10): ", 4, t.len ? t.s : "none");
+    buf_free(&t);
+}
+
+/* Legend lines of the pieces shown, under one "Pieces:" heading; returns how many. */
+static int legend_pieces(const Viewer *v, int ow, Buf *out)
+{
+    const Board *b = v->b;
+    char nm[16];
+    int *sqs;
+    int n = board_piece_squares(b, &sqs), shown = 0;
+    for (int i = 0; i < n; i++) {
+        const Piece *p = board_piece_at(b, sqs[i]);
+        if (!piece_shown(v, p))
+            continue;
+        if (!shown++)
+            buf_add(out, "Pieces:\n");
+        bool orphan = board_is_orphan(b, p);
+        const char *owner = v->reader >= 0 && orphan ? "orphan" : b->pl[p->owner].id;
+        char *seq = NULL;
+        if (v->reader < 0 || own_piece(v, p))
+            seq = piece_str(&p->g, true); /* own pieces in full, markers included */
+        else if (v->m[p->sq] & SIGHT_DECODE)
+            seq = piece_str(&p->g, true); /* decoded: as in the board file (SPEC 9.1); never phased here, so at most u */
+        char *text = xasprintf("%s%s", seq ? seq : "?", v->reader < 0 && orphan ? "  (orphan)" : "");
+        legend_line(out, ow, board_sq_name(b, p->sq, nm), owner, text);
+        free(text);
+        free(seq);
+    }
+    free(sqs);
+    return shown;
+}
+
+/* Legend lines of the reveals drawn, continuing legend_pieces' list (shown lines so far); returns the total. */
+static int legend_reveals(const Viewer *v, int ow, int shown, Buf *out)
+{
+    const Board *b = v->b;
+    char nm[16];
+    if (v->reader < 0)
+        return shown;
+    const Player *pl = &b->pl[v->reader];
+    for (int k = 0; k < pl->nreveals; k++) {
+        const Reveal *rv = &pl->reveals[k];
+        if (reveal_at(v, rv->sq) != rv)
+            continue;
+        if (!shown++)
+            buf_add(out, "Pieces:\n");
+        char *text = xasprintf("%s  (seen at %s)", rv->seq, rv->label);
+        legend_line(out, ow, board_sq_name(b, rv->sq, nm), rv->owner >= 0 ? b->pl[rv->owner].id : "orphan", text);
+        free(text);
+    }
+    return shown;
+}
+
+/* Legend lines of the specials in view, under a "Specials:" heading; returns how many. */
+static int legend_specials(const Viewer *v, Buf *out)
+{
+    const Board *b = v->b;
+    char nm[16];
+    const Special **sp;
+    int ns = visible_specials(v, &sp);
+    if (ns)
+        buf_add(out, "Specials:\n");
+    for (int i = 0; i < ns; i++) {
+        const Special *s = sp[i];
+        const SpecialInfo *si = special_info(s->code);
+        char code[8];
+        snprintf(code, sizeof code, "S%d", s->code);
+        const char *text = s->text && s->text[0] ? s->text : si ? si->name : "";
+        char *params = v->reader < 0 ? special_params_text(b->w, s) : xstrdup("");
+        char *full = xasprintf("%s%s%s%s", params, params[0] ? "  " : "", text,
+                               b->ter[s->sq] != TER_FLOOR ? " (under a wall)" : "");
+        free(params);
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "  %-5s %-4s ", board_sq_name(b, s->sq, nm), code);
+        layout_wrap(out, prefix, (int)strlen(prefix), full);
+        free(full);
+    }
+    free(sp);
+    return ns;
+}
+
+/* The legend: every drawn piece, reveal and special (SPEC 9.1), or the start squares in round 0. */
+static void draw_legend(const Viewer *v, Buf *out)
+{
+    if (v->round0) {
+        legend_starts(v->b, out);
+        return;
+    }
+    int ow = owner_width(v->b);
+    int shown = legend_reveals(v, ow, legend_pieces(v, ow, out), out);
+    int ns = legend_specials(v, out);
+    if (!shown && !ns)
+        buf_add(out, "No pieces or specials in view.\n");
+}
+
+bool layout_board(const Board *b, int reader, const uint8_t *m, Buf *out)
+{
+    Viewer v;
+    viewer_init(&v, b, reader, m);
+    bool any = draw_board(&v, out);
+    free(v.special);
+    return any;
+}
+
+void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out)
+{
+    Viewer v;
+    viewer_init(&v, b, reader, m);
+    draw_legend(&v, out);
+    free(v.special);
+}

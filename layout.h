@@ -1,0 +1,28 @@
+/* layout: the shapes of the texts players read — lines wrapped to 78 columns, the board picture (windows around the groups of squares seen, strips of at most 36 columns) and its legend. */
+#ifndef GENETESS_LAYOUT_H
+#define GENETESS_LAYOUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+
+/* The widest line of a text players read (mail bodies: 78 columns). */
+#define LAYOUT_WRAP 78
+
+/* Appends text word-wrapped to LAYOUT_WRAP columns: the first line starts with prefix, the others with indent
+ * spaces; a newline in text starts a new line, a word too long for a line is cut, control characters
+ * are written as spaces. */
+void layout_wrap(Buf *out, const char *prefix, int indent, const char *text);
+/* The board letter of player i (help/sheet.txt): a..n, p..z in players order (o is the orphans'), %
+ * beyond; '?' for i < 0. */
+char layout_player_letter(int i);
+/* Appends the picture of b as reader sees it through view map m (SPEC 5; reader -1 and m NULL: the whole
+ * board, as after the end): one window per group of squares drawn. Returns false when nothing is drawn
+ * (and appends nothing). */
+bool layout_board(const Board *b, int reader, const uint8_t *m, Buf *out);
+/* Appends the legend of that picture: every piece, reveal and special drawn (the start squares in round
+ * 0), or "No pieces or specials in view." */
+void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out);
+
+#endif
