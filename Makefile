@@ -18,7 +18,7 @@ TESTSRC  = $(wildcard tests/check_*.c)
 TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
 
-.PHONY: all check demo bench clean unit e2e deps install uninstall lint-man
+.PHONY: all check demo bench clean unit e2e deps install uninstall lint-man crashpoints mailcheck
 all: $(BIN)
 
 $(BIN): $(BUILD)/genetess.o $(OBJ)
@@ -70,7 +70,19 @@ check: deps
 	$(MAKE) $(BIN) $(BUILD)/check_genetess
 	GENETESS=$(abspath $(BIN)) $(BUILD)/check_genetess
 	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh
-	sh tests/install.sh
+	GENETESS=$(abspath $(BIN)) python3 tests/mailcheck.py
+	+sh tests/install.sh
+
+# every mail of a whole game parsed strictly by Python's email package (issue 12)
+mailcheck: $(BIN)
+	GENETESS=$(abspath $(BIN)) python3 tests/mailcheck.py
+
+# kills at every write, fsync, rename, link and unlink (issue 10); not with SANITIZE=1 (ASan must load first)
+$(BUILD)/crashshim.so: tests/crash/shim.c | $(BUILD)
+	$(CC) -shared -fPIC -O1 -o $@ $< -ldl
+
+crashpoints: $(BIN) $(BUILD)/crashshim.so
+	GENETESS=$(abspath $(BIN)) SHIM=$(BUILD)/crashshim.so sh tests/crashpoints.sh
 
 demo: $(BIN)
 	sh tools/demo.sh $(abspath $(BIN))

@@ -291,11 +291,10 @@ int admin_cleanup(CommandCtx *c, int rc)
         pipeline_update_list(c, b->number, b);
         return rc;
     }
-    if (store_archive_board(&c->st, b->number, &err) < 0) {
+    if (pipeline_remove_board(c, b->number, true, &err) < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
         return EXIT_SYSTEM;
     }
-    pipeline_update_list(c, b->number, NULL);
     c->archived++;
     return rc;
 }

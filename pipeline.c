@@ -50,6 +50,39 @@ static void ctx_drop_board(CommandCtx *c)
     c->b = NULL;
 }
 
+static void post_commit(CommandCtx *c, int n, const Board *b, const char *group);
+
+/* Finishes what a killed command left (issue 10), under the lock: its temporary files go; a group of
+ * mails whose board state was committed gets the work that follows the commit (list line, history,
+ * delivery), one whose state was not is discarded; every other spooled message (a mailer that failed)
+ * is delivered. */
+static void recover(CommandCtx *c)
+{
+    StrList groups = {0};
+    store_sweep_temps(&c->st);
+    mail_groups(&c->st, &groups);
+    for (int i = 0; i < groups.n; i++) {
+        int n = atoi(groups.v[i]);
+        const char *tag = strchr(groups.v[i], '.') + 1;
+        int committed = store_board_committed(&c->st, n, tag);
+        if (committed == 0) {
+            mail_group_discard(&c->st, groups.v[i]);
+        } else if (committed == 1) {
+            Board *b = NULL;
+            char *text = NULL, name[16];
+            Err err;
+            snprintf(name, sizeof name, "%d", n);
+            if (strcmp(tag, "none") != 0 && store_load_board(&c->st, n, &text, NULL, &err) == 0)
+                b = boardfile_parse(text, name, &err);
+            free(text);
+            post_commit(c, n, b, groups.v[i]);
+            board_free(b);
+        }
+    }
+    sl_free(&groups);
+    mail_deliver(&c->mq, &c->st, NULL, (time_t)c->now);
+}
+
 /* Stage lock: opens and locks the store; on failure says why and returns the exit status. */
 static int ctx_open(CommandCtx *c)
 {
@@ -65,6 +98,7 @@ static int ctx_open(CommandCtx *c)
         buf_printf(&c->reply, "%s\n", err.msg);
         return EXIT_SYSTEM;
     }
+    recover(c);
     return 0;
 }
 
@@ -80,7 +114,7 @@ static int ctx_finish(CommandCtx *c, int rc)
         c->opened = true;
     if (c->reply.len) {
         if (to && c->opened) {
-            if (mail_add(&c->mq, to, c->subject, c->reply.s, &err) < 0)
+            if (mail_add_reply(&c->mq, to, c->subject, c->reply.s, &err) < 0)
                 fprintf(stderr, "genetess: %s\n", err.msg);
         } else {
             fputs(c->reply.s, stdout);
@@ -221,6 +255,7 @@ void pipeline_update_list(CommandCtx *c, int number, const Board *b)
     Err err;
     store_read_file(path, &old, NULL, &err);
     free(path);
+    char *same = old ? xstrdup(old) : NULL; /* an unchanged list is not rewritten */
     Buf o;
     buf_init(&o);
     buf_add(&o, "boardno:players:moveno:status\n");
@@ -258,8 +293,9 @@ void pipeline_update_list(CommandCtx *c, int number, const Board *b)
     }
     if (b && !done)
         buf_add(&o, line);
-    if (store_write_list(&c->st, o.s, &err) < 0)
+    if (!(same && strcmp(same, o.s) == 0) && store_write_list(&c->st, o.s, &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
+    free(same);
     buf_free(&o);
 }
 
@@ -273,7 +309,69 @@ static void abandon_unsaved(CommandCtx *c)
     c->sheet_added = true; /* no sheet of a state that does not exist */
 }
 
-/* Saves the board and its list line; 0 or EXIT_SYSTEM (and then no queued mail is sent). */
+/* Appends the history line of b, a game that ended, unless history/Genetess has one (SPEC 9.2). */
+static void record_history(CommandCtx *c, const Board *b)
+{
+    char date[32];
+    time_t t = (time_t)(b->clock.ended > 0 ? b->clock.ended : c->now); /* the day the game ended */
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(date, sizeof date, "%Y-%m-%d", &tm);
+    int best;
+    int who = game_winner(b, &best);
+    Buf l;
+    buf_init(&l);
+    buf_printf(&l, "%s %d %s %d", date, b->number, who >= 0 ? b->pl[who].id : "TIE", best);
+    for (int i = 0; i < b->np; i++)
+        buf_printf(&l, " %s", b->pl[i].id);
+    Err err;
+    if (store_append_history(&c->st, b->number, l.s, &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    buf_free(&l);
+}
+
+/* The work that follows board n's commit (b: its committed state, NULL when it has no file any more):
+ * its list line (SPEC 9.2), the history line of a game that ended (once), the group's record removed,
+ * its mails delivered. Run again by the next command when a kill interrupted it. */
+static void post_commit(CommandCtx *c, int n, const Board *b, const char *group)
+{
+    pipeline_update_list(c, n, b);
+    if (b && b->phase == PHASE_ENDED)
+        record_history(c, b);
+    mail_group_done(&c->st, group);
+    mail_deliver(&c->mq, &c->st, group, (time_t)c->now);
+}
+
+/* Commits board n's new state: text (NULL: the board's file goes — deleted, or archived when
+ * archive) with the mails queued since the last commit, then does the work that follows. Returns 0 or
+ * -1 with err (nothing of the new state was committed; its mails are dropped). */
+static int commit_board(CommandCtx *c, int n, const Board *b, const char *text, bool archive, Err *err)
+{
+    char tag[17] = "none";
+    if (text)
+        store_board_tag(text, tag);
+    char group[40];
+    snprintf(group, sizeof group, "%d.%s", n, tag);
+    int rc = mail_spool_group(&c->mq, c->saved_mail, &c->st, n, tag, (time_t)c->now, err);
+    if (rc == 0)
+        rc = text ? store_save_board(&c->st, n, text, err)
+                  : archive ? store_archive_board(&c->st, n, err) : store_delete_board(&c->st, n, err);
+    if (rc < 0 && store_board_committed(&c->st, n, tag) == 1)
+        rc = 0; /* committed: only the .<n> copy could not go */
+    else if (rc < 0)
+        mail_group_discard(&c->st, group);
+    c->saved_mail = c->mq.n;
+    if (rc == 0)
+        post_commit(c, n, text ? b : NULL, group);
+    return rc;
+}
+
+int pipeline_remove_board(CommandCtx *c, int n, bool archive, Err *err)
+{
+    return commit_board(c, n, NULL, NULL, archive, err);
+}
+
+/* Saves the board, its mails and its list line; 0 or EXIT_SYSTEM (and then no queued mail is sent). */
 static int save_board(CommandCtx *c, Board *b)
 {
     Err err;
@@ -288,7 +386,7 @@ static int save_board(CommandCtx *c, Board *b)
         return EXIT_SYSTEM;
     }
     board_free(check);
-    int rc = store_save_board(&c->st, b->number, text, &err);
+    int rc = commit_board(c, b->number, b, text, false, &err);
     free(text);
     if (rc < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
@@ -297,8 +395,6 @@ static int save_board(CommandCtx *c, Board *b)
                    b->number);
         return EXIT_SYSTEM;
     }
-    pipeline_update_list(c, b->number, b);
-    c->saved_mail = c->mq.n;
     return 0;
 }
 
@@ -354,25 +450,6 @@ static SheetVariant variant_for(const Board *b, int p)
     return b->pl[p].queue.n ? SHEET_YOUR_MOVE_STORED : SHEET_YOUR_MOVE;
 }
 
-static void record_history(CommandCtx *c, const Board *b)
-{
-    char date[32];
-    time_t t = (time_t)c->now;
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(date, sizeof date, "%Y-%m-%d", &tm);
-    int best;
-    int who = game_winner(b, &best);
-    Buf l;
-    buf_init(&l);
-    buf_printf(&l, "%s %d %s %d", date, b->number, who >= 0 ? b->pl[who].id : "TIE", best);
-    for (int i = 0; i < b->np; i++)
-        buf_printf(&l, " %s", b->pl[i].id);
-    Err err;
-    if (store_append_history(&c->st, l.s, &err) < 0)
-        fprintf(stderr, "genetess: %s\n", err.msg);
-    buf_free(&l);
-}
 
 
 /* A stored order of the player's ran at once since their last sheet (its note is in their news). */
@@ -567,8 +644,6 @@ static bool stage_time(CommandCtx *c)
     if (changed) {
         Sheets s;
         sheets_take(&s, &g, false, -1, NULL);
-        if (g.ended)
-            record_history(c, b);
         sheets_send(c, b, &s);
     } else {
         clock_nag(&g);
@@ -606,8 +681,8 @@ static void drop_deleted(CommandCtx *c)
     int n = c->b->number;
     Err err;
     ctx_drop_board(c);
-    store_delete_board(&c->st, n, &err);
-    pipeline_update_list(c, n, NULL);
+    if (pipeline_remove_board(c, n, false, &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
     c->player = -1;
     snprintf(c->subject, sizeof c->subject, "Genetess Board %d", n);
 }
@@ -642,17 +717,10 @@ static int stage_commit(CommandCtx *c, int rc, bool changed, const char *base)
     Sheets s = {0};
     if (c->have_game && cmd->sheets != SHEETS_NONE)
         sheets_take(&s, &c->g, cmd->sheets == SHEETS_NEW, c->reader, c->result);
-    if (c->have_game && c->g.ended)
-        record_history(c, c->b);
-    if (changed || c->dirty) {
-        int r = save_board(c, c->b);
-        if (r) {
-            sheets_free(&s);
-            return r;
-        }
-    }
-    if (s.np)
+    if (s.np) /* rendered from the state about to be saved: its mails commit with it */
         sheets_send(c, c->b, &s);
+    if (changed || c->dirty)
+        return save_board(c, c->b) ? EXIT_SYSTEM : rc;
     return rc;
 }
 

@@ -119,6 +119,10 @@ void pipeline_list_status(const Board *b, char *buf, size_t size);
 /* Rewrites board number's line of etc/Genetess.list (removed when b is NULL); an error goes to stderr. */
 void pipeline_update_list(CommandCtx *c, int number, const Board *b);
 
+/* Removes board number n's file from games/Genetess — into the archive when archive, else deleted —
+ * committed with the mails queued so far, then removes its list line. Returns 0 or -1 with err. */
+int pipeline_remove_board(CommandCtx *c, int n, bool archive, Err *err);
+
 /* Writes the Subject of board b's sheets: "[New ]Genetess Board <n>[ <to-move>]". */
 void pipeline_board_subject(const Board *b, bool is_new, char *buf, size_t size);
 

@@ -21,7 +21,7 @@ Suite *store_suite(void);
 
 /* ---------------------------------------------------------------- fixture */
 
-static const char *const saved_names[] = {"PBMHOME", "HOME", "PBMSENDMAIL", "PBMFROM", "SENDER",
+static const char *const saved_names[] = {"PBMHOME", "HOME", "PBMSENDMAIL", "PBMFROM", "SENDER", "MESSAGEID",
                                           "GENETESS_LOCK_WAIT"};
 #define NSAVED (sizeof saved_names / sizeof saved_names[0])
 static char *saved_values[NSAVED];
@@ -710,12 +710,16 @@ START_TEST(test_lists)
     ck_assert_str_eq(text, "boardno:players:moveno:status\n");
     free(text);
 
-    ck_assert_int_eq(store_append_history(&s, "2024-01-02 101 alice 12 alice bob", &err), 0);
-    ck_assert_int_eq(store_append_history(&s, "2024-01-03 102 TIE 7 carol dave", &err), 0);
+    ck_assert_int_eq(store_append_history(&s, 101, "2024-01-02 101 alice 12 alice bob", &err), 0);
+    ck_assert_int_eq(store_append_history(&s, 102, "2024-01-03 102 TIE 7 carol dave", &err), 0);
+    /* issue 10: a game's end is recorded once, whatever the date */
+    ck_assert_int_eq(store_append_history(&s, 101, "2024-01-05 101 alice 12 alice bob", &err), 1);
+    ck_assert_int_eq(store_append_history(&s, 10, "2024-01-05 10 bob 1 alice bob", &err), 0);
     text = slurp(&s, "history/Genetess");
-    ck_assert_str_eq(text, "2024-01-02 101 alice 12 alice bob\n2024-01-03 102 TIE 7 carol dave\n");
+    ck_assert_str_eq(text, "2024-01-02 101 alice 12 alice bob\n2024-01-03 102 TIE 7 carol dave\n"
+                           "2024-01-05 10 bob 1 alice bob\n");
     free(text);
-    ck_assert_int_eq(store_append_history(&s, "x\ny", &err), -1);
+    ck_assert_int_eq(store_append_history(&s, 103, "x\ny", &err), -1);
 
     StrList names = {0};
     list_dir(&s, "history", &names);
@@ -769,6 +773,17 @@ START_TEST(test_mail_truncate)
 }
 END_TEST
 
+/* The message mail_flush writes: headers (SPEC 2.1, issue 12) of group "0.<now>-<pid>-<flush>", seq, body. */
+static char *want_msg(const char *from, const char *to, const char *subj, const char *date, int flush, int seq,
+                      const char *body)
+{
+    const char *at = strrchr(from, '@');
+    return xasprintf("From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <genetess.0.%d-%ld-%d.%04d@%s>\n"
+                     "MIME-Version: 1.0\nContent-Type: text/plain; charset=us-ascii\n"
+                     "Content-Transfer-Encoding: 7bit\nAuto-Submitted: auto-generated\n\n%s",
+                     from, to, subj, date, NOW, (long)getpid(), flush, seq, at + 1, body);
+}
+
 START_TEST(test_mail_outbox)
 {
     Store s;
@@ -787,13 +802,11 @@ START_TEST(test_mail_outbox)
     StrList names = {0};
     list_dir(&s, "outbox", &names);
     ck_assert_int_eq(names.n, 3);
-    static const char *const want[] = {
-        "From: referee@example.org\nTo: alice@a.a\nSubject: New Genetess Board 101 ALL\n"
-        "Date: Tue, 14 Nov 2023 22:13:20 +0000\n\nHello alice\n",
-        "From: referee@example.org\nTo: bob@b.b\nSubject: New Genetess Board 101 ALL\n"
-        "Date: Tue, 14 Nov 2023 22:13:20 +0000\n\nHello bob\n",
-        "From: referee@example.org\nTo: carol@c.c\nSubject: Genetess chat 101 alice\n"
-        "Date: Tue, 14 Nov 2023 22:13:20 +0000\n\n",
+    const char *date = "Tue, 14 Nov 2023 22:13:20 +0000", *from = "referee@example.org";
+    char *want[] = {
+        want_msg(from, "alice@a.a", "New Genetess Board 101 ALL", date, 1, 1, "Hello alice\n"),
+        want_msg(from, "bob@b.b", "New Genetess Board 101 ALL", date, 1, 2, "Hello bob\n"),
+        want_msg(from, "carol@c.c", "Genetess chat 101 alice", date, 2, 1, ""),
     };
     char prefix[64];
     int len = snprintf(prefix, sizeof prefix, "%d-%ld-", NOW, (long)getpid());
@@ -814,7 +827,11 @@ START_TEST(test_mail_outbox)
         char *text = slurp(&s, rel);
         ck_assert_str_eq(text, want[i]);
         free(text);
+        free(want[i]);
     }
+    sl_free(&names);
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 0); /* delivered: nothing left queued */
     sl_free(&names);
     mail_free(&q);
     store_close(&s);
@@ -841,9 +858,13 @@ START_TEST(test_mail_from_default)
     char host[256] = "";
     gethostname(host, sizeof host);
     host[sizeof host - 1] = '\0';
-    char *want = xasprintf("From: genetess@%s\nTo: a@a.a\nSubject: Genetess help\n"
-                           "Date: Thu, 01 Jan 1970 00:00:00 +0000\n\nh",
-                           host[0] ? host : "localhost");
+    char *from = xasprintf("genetess@%s", host[0] ? host : "localhost");
+    char *want = xasprintf("From: %s\nTo: a@a.a\nSubject: Genetess help\nDate: Thu, 01 Jan 1970 00:00:00 +0000\n"
+                           "Message-ID: <genetess.0.0-%ld-1.0001@%s>\nMIME-Version: 1.0\n"
+                           "Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: 7bit\n"
+                           "Auto-Submitted: auto-generated\n\nh\n",
+                           from, (long)getpid(), host[0] ? host : "localhost");
+    free(from);
     ck_assert_str_eq(text, want);
     free(want);
     free(text);
@@ -868,10 +889,18 @@ START_TEST(test_mail_sendmail)
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "two\n", &err), 0);
     ck_assert_int_eq(mail_flush(&q, &s, NOW + 86400), 2);
     char *text = read_abs(sent);
-    ck_assert_str_eq(text, "From: referee@example.org\nTo: alice@a.a\nSubject: Genetess Board 101 bob\n"
-                           "Date: Wed, 15 Nov 2023 22:13:20 +0000\n\none\n"
-                           "From: referee@example.org\nTo: bob@b.b\nSubject: Genetess Board 101 bob\n"
-                           "Date: Wed, 15 Nov 2023 22:13:20 +0000\n\ntwo\n");
+    const char *date = "Wed, 15 Nov 2023 22:13:20 +0000", *from = "referee@example.org";
+    char *one = want_msg(from, "alice@a.a", "Genetess Board 101 bob", date, 1, 1, "one\n");
+    char *two = want_msg(from, "bob@b.b", "Genetess Board 101 bob", date, 1, 2, "two\n");
+    /* the group is named by the time of the flush */
+    char *o1 = strstr(one, "0.1700000000-"), *o2 = strstr(two, "0.1700000000-");
+    memcpy(o1, "0.1700086400-", 13);
+    memcpy(o2, "0.1700086400-", 13);
+    char *both = xasprintf("%s%s", one, two);
+    ck_assert_str_eq(text, both);
+    free(both);
+    free(one);
+    free(two);
     free(text);
     StrList names = {0};
     list_dir(&s, "outbox", &names);
@@ -901,28 +930,87 @@ START_TEST(test_mail_sendmail_fails)
     int saved = stderr_begin(errfile);
     int rc = mail_flush(&q, &s, NOW);
     stderr_end(saved);
-    ck_assert_int_eq(rc, 1);
+    ck_assert_int_eq(rc, 0);
 
+    /* issue 10: the message stays queued in spool/ (a warning says so) and nothing is in outbox/ */
     StrList names = {0};
     list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 0);
+    sl_free(&names);
+    list_dir(&s, "spool", &names);
     ck_assert_int_eq(names.n, 1);
     char *said = read_abs(errfile);
-    char *want = xasprintf("genetess: mailer failed; message left in outbox/%s\n", names.v[0]);
-    ck_assert_ptr_nonnull(strstr(said, want));
+    char *want = xasprintf("genetess: mailer failed; message stays queued as spool/%s and is retried\n", names.v[0]);
     ck_assert(strlen(said) >= strlen(want));
     ck_assert_str_eq(said + strlen(said) - strlen(want), want);
     free(want);
     free(said);
     char rel[128];
-    snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
+    snprintf(rel, sizeof rel, "spool/%s", names.v[0]);
     char *text = slurp(&s, rel);
-    char *full = xasprintf("From: referee@example.org\nTo: alice@a.a\nSubject: Genetess Board 101 bob\n"
-                           "Date: Tue, 14 Nov 2023 22:13:20 +0000\n\n%s",
-                           big.s);
+    char *full = want_msg("referee@example.org", "alice@a.a", "Genetess Board 101 bob",
+                          "Tue, 14 Nov 2023 22:13:20 +0000", 1, 1, big.s);
+    ck_assert(strcmp(text, full) == 0);
+    sl_free(&names);
+
+    /* the next delivery retries it: a working mailer (none: outbox/) gets the very same message */
+    unsetenv("PBMSENDMAIL");
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW + 60), 1);
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 0);
+    sl_free(&names);
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
+    free(text);
+    text = slurp(&s, rel);
     ck_assert(strcmp(text, full) == 0);
     free(full);
     free(text);
     buf_free(&big);
+    sl_free(&names);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+/* issue 12: a reply names the command's Message-ID ($MESSAGEID, brackets added); a body line over 78
+ * characters is folded at a space (continuations indented by two), a word longer than that at 78; a
+ * body that is not ASCII is utf-8 8bit. */
+START_TEST(test_mail_reply_fold)
+{
+    Store s;
+    open_store(&s);
+    setenv("MESSAGEID", "cmd1@players.example.org", 1);
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    char word[101];
+    memset(word, 'x', 100);
+    word[100] = '\0';
+    char *body = xasprintf("%s\n%s\nGr\xc3\xbc\xc3\x9f", "The quick brown fox jumps over the lazy dog and keeps "
+                           "jumping over the lazy dog until the end of the line.", word);
+    ck_assert_int_eq(mail_add_reply(&q, "alice@a.a", "Genetess Board 101 bob", body, &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
+    unsetenv("MESSAGEID");
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    char rel[128];
+    snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
+    char *text = slurp(&s, rel);
+    char *want = xasprintf("From: referee@example.org\nTo: alice@a.a\nSubject: Genetess Board 101 bob\n"
+                           "Date: Tue, 14 Nov 2023 22:13:20 +0000\nMessage-ID: <genetess.0.%d-%ld-1.0001@example.org>\n"
+                           "In-Reply-To: <cmd1@players.example.org>\nReferences: <cmd1@players.example.org>\n"
+                           "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n"
+                           "Content-Transfer-Encoding: 8bit\nAuto-Submitted: auto-replied\n\n"
+                           "The quick brown fox jumps over the lazy dog and keeps jumping over the lazy\n"
+                           "  dog until the end of the line.\n%.78s\n  %s\nGr\xc3\xbc\xc3\x9f\n",
+                           NOW, (long)getpid(), word, word + 78);
+    ck_assert_str_eq(text, want);
+    free(want);
+    free(text);
+    free(body);
     sl_free(&names);
     mail_free(&q);
     store_close(&s);
@@ -971,6 +1059,7 @@ Suite *store_suite(void)
     tcase_add_test(tm, test_mail_add_refuses);
     tcase_add_test(tm, test_mail_truncate);
     tcase_add_test(tm, test_mail_outbox);
+    tcase_add_test(tm, test_mail_reply_fold);
     tcase_add_test(tm, test_mail_from_default);
     tcase_add_test(tm, test_mail_sendmail);
     tcase_add_loop_test(tm, test_mail_sendmail_fails, 0, 4);
