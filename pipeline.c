@@ -193,6 +193,7 @@ static int load_board(CommandCtx *c, const char *nstr, Board **out)
     if (rc < 0) {
         buf_printf(&c->reply, "Genetess board %d could not be read\n", n);
         fprintf(stderr, "genetess: %s\n", err.msg);
+        snprintf(c->problem, sizeof c->problem, "%s", err.msg);
         return EXIT_SYSTEM;
     }
     char name[32];
@@ -204,12 +205,14 @@ static int load_board(CommandCtx *c, const char *nstr, Board **out)
         /* SPEC 2.4/5: no message echoes a file; the reason names squares and tokens of the board, so
          * players get "<n>:<line>:" only and the admin the whole reason on stderr. */
         fprintf(stderr, "genetess: %s\n", err.msg);
+        snprintf(c->problem, sizeof c->problem, "%s", err.msg);
         buf_printf(&c->reply, "Genetess board %d is damaged and was not changed: %s the board file fails its "
                               "checks (the reason is in the server's log)\n",
                    n, error_place(err.msg, name, place));
         return EXIT_SYSTEM;
     }
     if (b->number != n) {
+        snprintf(c->problem, sizeof c->problem, "%d: the file holds board %d", n, b->number);
         buf_printf(&c->reply, "Genetess board %d is damaged and was not changed: it holds board %d\n", n, b->number);
         board_free(b);
         return EXIT_SYSTEM;
@@ -381,6 +384,7 @@ static int save_board(CommandCtx *c, Board *b)
     if (!check) {
         free(text);
         fprintf(stderr, "genetess: internal error: the new board does not load: %s\n", err.msg);
+        snprintf(c->problem, sizeof c->problem, "internal error: the new board does not load: %.400s", err.msg);
         abandon_unsaved(c);
         buf_add(&c->reply, "internal error: the new board does not load; nothing was changed\n");
         return EXIT_SYSTEM;
@@ -390,6 +394,7 @@ static int save_board(CommandCtx *c, Board *b)
     free(text);
     if (rc < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
+        snprintf(c->problem, sizeof c->problem, "%s", err.msg);
         abandon_unsaved(c);
         buf_printf(&c->reply, "Genetess board %d could not be saved: nothing was changed; try again later\n",
                    b->number);
@@ -624,6 +629,8 @@ static void mail_nags(CommandCtx *c, const Game *g)
         view_nag(b, p, &subj, &body);
         if (mail_add(&c->mq, u.address, subj.s, body.s, &err) < 0)
             fprintf(stderr, "genetess: %s\n", err.msg);
+        else
+            c->nags++;
         buf_free(&subj);
         buf_free(&body);
         store_user_free(&u);
@@ -642,6 +649,7 @@ static bool stage_time(CommandCtx *c)
     game_init(&g, b, c->now);
     bool changed = turn_process_time(&g);
     if (changed) {
+        c->deadlines++;
         Sheets s;
         sheets_take(&s, &g, false, -1, NULL);
         sheets_send(c, b, &s);
@@ -730,6 +738,7 @@ static int run_board(CommandCtx *c, const char *name)
 {
     if (!store_valid_board_number(name, &c->number))
         c->number = 0;
+    c->problem[0] = '\0';
     int rc = load_board(c, name, &c->b);
     if (rc || (rc = stage_auth(c)) != 0)
         return rc;

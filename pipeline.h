@@ -67,6 +67,10 @@ typedef struct CommandCtx {
     StrList ids, keys, vals; /* challenge: players and options; games: the userids asked for */
     const char *filter;      /* games */
     int done, archived;      /* Cleanup: boards processed, boards archived */
+    int deadlines, nags;     /* boards whose deadlines or holidays were processed; nag mails queued */
+    int skipped;             /* Cleanup: boards that could not be loaded or saved */
+    bool verbose;            /* Cleanup -v */
+    char problem[ERR_MAX];   /* why the board in hand could not be loaded or saved (the admin's text) */
 } CommandCtx;
 
 /* A stage a command brings; returns the exit status so far (0 or EXIT_DONE: go on). */
