@@ -68,8 +68,9 @@ void mail_group_discard(const Store *s, const char *group);
    is skipped) and leaves spool/. Returns the number of messages delivered. */
 int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now);
 
-/* Spools every queued message as the group "0.<epoch>-<pid>-<k>", k counting this queue's flushes (mail of no board state: a reply, a
-   chat) and delivers it (mail_deliver); q is empty afterwards. Returns the number delivered. */
+/* Spools every queued message as the group "0.<epoch>-<pid>-<k>", k counting this queue's flushes
+   (mail of no board state: a reply, a chat), and delivers it (mail_deliver); q is empty afterwards.
+   Returns the number delivered. */
 int mail_flush(MailQueue *q, const Store *s, time_t now);
 
 /* The address a reply goes to: $SENDER when set, non-empty and free of control characters,
