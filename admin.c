@@ -321,6 +321,8 @@ int admin_cleanup(CommandCtx *c, int rc)
         return rc;
     }
     c->done++;
+    if (b->phase == PHASE_ENDED) /* issue 10: an end whose history line is missing gets it (once) */
+        pipeline_record_history(c, b);
     /* Finished boards go to the archive 14 days after the end. */
     if (!(b->phase == PHASE_ENDED && b->clock.ended > 0 && c->now - b->clock.ended >= 14 * 86400)) {
         pipeline_update_list(c, b->number, b);

@@ -251,7 +251,7 @@ void pipeline_list_status(const Board *b, char *buf, size_t size)
         snprintf(buf, size, "%s turn", b->pl[b->seat].id);
 }
 
-void pipeline_update_list(CommandCtx *c, int number, const Board *b)
+int pipeline_update_list(CommandCtx *c, int number, const Board *b)
 {
     char *path = store_path(&c->st, "etc/Genetess.list");
     char *old = NULL;
@@ -296,10 +296,12 @@ void pipeline_update_list(CommandCtx *c, int number, const Board *b)
     }
     if (b && !done)
         buf_add(&o, line);
-    if (!(same && strcmp(same, o.s) == 0) && store_write_list(&c->st, o.s, &err) < 0)
+    int rc = 0;
+    if (!(same && strcmp(same, o.s) == 0) && (rc = store_write_list(&c->st, o.s, &err)) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
     free(same);
     buf_free(&o);
+    return rc;
 }
 
 /* Abandons what was prepared for a state that was not saved: queued mail (SPEC 2.1: mail goes out
@@ -312,8 +314,7 @@ static void abandon_unsaved(CommandCtx *c)
     c->sheet_added = true; /* no sheet of a state that does not exist */
 }
 
-/* Appends the history line of b, a game that ended, unless history/Genetess has one (SPEC 9.2). */
-static void record_history(CommandCtx *c, const Board *b)
+int pipeline_record_history(CommandCtx *c, const Board *b)
 {
     char date[32];
     time_t t = (time_t)(b->clock.ended > 0 ? b->clock.ended : c->now); /* the day the game ended */
@@ -328,21 +329,25 @@ static void record_history(CommandCtx *c, const Board *b)
     for (int i = 0; i < b->np; i++)
         buf_printf(&l, " %s", b->pl[i].id);
     Err err;
-    if (store_append_history(&c->st, b->number, l.s, &err) < 0)
+    int rc = store_append_history(&c->st, b->number, l.s, &err) < 0 ? -1 : 0;
+    if (rc < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
     buf_free(&l);
+    return rc;
 }
 
 /* The work that follows board n's commit (b: its committed state, NULL when it has no file any more):
- * its list line (SPEC 9.2), the history line of a game that ended (once), the group's record removed,
- * its mails delivered. Run again by the next command when a kill interrupted it. */
+ * its list line (SPEC 9.2), the history line of a game that ended (once), its mails delivered, the
+ * group's record removed. Run again by the next command when a kill interrupted it, or when the list or
+ * the history could not be written (the record stays). */
 static void post_commit(CommandCtx *c, int n, const Board *b, const char *group)
 {
-    pipeline_update_list(c, n, b);
-    if (b && b->phase == PHASE_ENDED)
-        record_history(c, b);
-    mail_group_done(&c->st, group);
+    bool ok = pipeline_update_list(c, n, b) == 0;
+    if (b && b->phase == PHASE_ENDED && pipeline_record_history(c, b) < 0)
+        ok = false;
     mail_deliver(&c->mq, &c->st, group, (time_t)c->now);
+    if (ok)
+        mail_group_done(&c->st, group);
 }
 
 /* Commits board n's new state: text (NULL: the board's file goes — deleted, or archived when

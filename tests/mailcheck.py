@@ -6,7 +6,8 @@ and fails on any defect: a header the strict policy refuses, msg.defects not emp
 missing, a Message-ID used twice, a body line over 78 characters, a wrong Content-Type or
 Content-Transfer-Encoding, a reply without In-Reply-To/References.
 
-Usage: GENETESS=path/to/genetess python3 tests/mailcheck.py   (standard library only)"""
+Usage: GENETESS=path/to/genetess python3 tests/mailcheck.py   (standard library only; MAILCHECK_LIST=1
+also lists each mail's Subject)"""
 import email
 import email.policy
 import os
@@ -70,6 +71,10 @@ def play_and_check(home):
 
     outbox = os.path.join(env["PBMHOME"], "outbox")
     names = sorted(n for n in os.listdir(outbox) if n.endswith(".mail"))
+    if os.environ.get("MAILCHECK_LIST"):
+        for n in names:
+            with open(os.path.join(outbox, n), "rb") as f:
+                print(n, [l for l in f.read().split(b"\n") if l.startswith(b"Subject:")][0].decode())
     problems, ids, kinds = [], {}, set()
     for name in names:
         with open(os.path.join(outbox, name), "rb") as f:

@@ -37,3 +37,12 @@ assert_grep "^genetess: Cleanup skipped board 102: 102:" "$ERR"
 cp "$T/102.good" "$GAMES/102"
 GENETESS_NOW=$((NOW + 25 * 3600)) run 0 Cleanup
 has "Cleanup: 3 boards looked at, 1 deadlines processed, 0 nags sent, 0 archived, 0 skipped."
+
+# ---- the history: a finished game whose line is missing gets it from Cleanup, once (issue 10) ----
+run 0 resign 101 bob hunter2
+assert_lines 1 " 101 alice " "$PBMHOME/history/Genetess"
+grep -v " 101 alice " "$PBMHOME/history/Genetess" >"$T/h"; cp "$T/h" "$PBMHOME/history/Genetess"
+run 0 Cleanup
+assert_lines 1 " 101 alice " "$PBMHOME/history/Genetess"
+run 0 Cleanup
+assert_lines 1 " 101 alice " "$PBMHOME/history/Genetess"
