@@ -287,7 +287,8 @@ static int spool_messages(MailQueue *q, int from, const Store *s, const char *gr
             name = xasprintf("%s.%04d.mail", group, ++seq);
             path = spool_path(s, name);
         } while (access(path, F_OK) == 0 && seq < OUTBOX_TRIES);
-        char *id = xasprintf("genetess.%.*s", (int)(strlen(name) - 5), name);
+        /* the spooling time too: a board that comes back to an earlier text gets new Message-IDs */
+        char *id = xasprintf("genetess.%.*s.%lld", (int)(strlen(name) - 5), name, (long long)now);
         char *text = format_message(&q->m[i], addr, id, now);
         rc = spool_write(s, name, text, err);
         free(text);

@@ -40,7 +40,8 @@ int mail_add(MailQueue *q, const char *to, const char *subject, const char *body
 int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char *body, Err *err);
 
 /* Every message is "From: <from>", To, Subject, "Date: <RFC 5322 date of now, UTC>", "Message-ID:
-   <genetess.<group>.<seq>@<domain of from>>" (the same when the message is sent again), [In-Reply-To,
+   <genetess.<group>.<seq>.<epoch of now>@<domain of from>>" (written once into spool/: the same when the
+   message is sent again), [In-Reply-To,
    References,] "MIME-Version: 1.0", "Content-Type: text/plain; charset=us-ascii" with
    "Content-Transfer-Encoding: 7bit" (utf-8 and 8bit when the body is not ASCII), "Auto-Submitted:
    auto-generated|auto-replied", a blank line and the body (ending in a newline). from is $PBMFROM

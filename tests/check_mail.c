@@ -44,15 +44,22 @@ START_TEST(test_mail_truncate)
 }
 END_TEST
 
-/* The message mail_flush writes: headers (SPEC 2.1, issue 12) of group "0.<now>-<pid>-<flush>", seq, body. */
+/* The message mail_flush writes at time when: headers (SPEC 2.1, issue 12) of group
+ * "0.<when>-<pid>-<flush>", seq, body. */
+static char *want_msg_at(int when, const char *from, const char *to, const char *subj, const char *date, int flush,
+                         int seq, const char *body)
+{
+    const char *at = strrchr(from, '@');
+    return xasprintf("From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <genetess.0.%d-%ld-%d.%04d.%d@%s>\n"
+                     "MIME-Version: 1.0\nContent-Type: text/plain; charset=us-ascii\n"
+                     "Content-Transfer-Encoding: 7bit\nAuto-Submitted: auto-generated\n\n%s",
+                     from, to, subj, date, when, (long)getpid(), flush, seq, when, at + 1, body);
+}
+
 static char *want_msg(const char *from, const char *to, const char *subj, const char *date, int flush, int seq,
                       const char *body)
 {
-    const char *at = strrchr(from, '@');
-    return xasprintf("From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <genetess.0.%d-%ld-%d.%04d@%s>\n"
-                     "MIME-Version: 1.0\nContent-Type: text/plain; charset=us-ascii\n"
-                     "Content-Transfer-Encoding: 7bit\nAuto-Submitted: auto-generated\n\n%s",
-                     from, to, subj, date, NOW, (long)getpid(), flush, seq, at + 1, body);
+    return want_msg_at(NOW, from, to, subj, date, flush, seq, body);
 }
 
 START_TEST(test_mail_outbox)
@@ -131,7 +138,7 @@ START_TEST(test_mail_from_default)
     host[sizeof host - 1] = '\0';
     char *from = xasprintf("genetess@%s", host[0] ? host : "localhost");
     char *want = xasprintf("From: %s\nTo: a@a.a\nSubject: Genetess help\nDate: Thu, 01 Jan 1970 00:00:00 +0000\n"
-                           "Message-ID: <genetess.0.0-%ld-1.0001@%s>\nMIME-Version: 1.0\n"
+                           "Message-ID: <genetess.0.0-%ld-1.0001.0@%s>\nMIME-Version: 1.0\n"
                            "Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: 7bit\n"
                            "Auto-Submitted: auto-generated\n\nh\n",
                            from, (long)getpid(), host[0] ? host : "localhost");
@@ -161,12 +168,8 @@ START_TEST(test_mail_sendmail)
     ck_assert_int_eq(mail_flush(&q, &s, NOW + 86400), 2);
     char *text = read_abs(sent);
     const char *date = "Wed, 15 Nov 2023 22:13:20 +0000", *from = "referee@example.org";
-    char *one = want_msg(from, "alice@a.a", "Genetess Board 101 bob", date, 1, 1, "one\n");
-    char *two = want_msg(from, "bob@b.b", "Genetess Board 101 bob", date, 1, 2, "two\n");
-    /* the group is named by the time of the flush */
-    char *o1 = strstr(one, "0.1700000000-"), *o2 = strstr(two, "0.1700000000-");
-    memcpy(o1, "0.1700086400-", 13);
-    memcpy(o2, "0.1700086400-", 13);
+    char *one = want_msg_at(NOW + 86400, from, "alice@a.a", "Genetess Board 101 bob", date, 1, 1, "one\n");
+    char *two = want_msg_at(NOW + 86400, from, "bob@b.b", "Genetess Board 101 bob", date, 1, 2, "two\n");
     char *both = xasprintf("%s%s", one, two);
     ck_assert_str_eq(text, both);
     free(both);
@@ -271,13 +274,13 @@ START_TEST(test_mail_reply_fold)
     snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
     char *text = slurp(&s, rel);
     char *want = xasprintf("From: referee@example.org\nTo: alice@a.a\nSubject: Genetess Board 101 bob\n"
-                           "Date: Tue, 14 Nov 2023 22:13:20 +0000\nMessage-ID: <genetess.0.%d-%ld-1.0001@example.org>\n"
+                           "Date: Tue, 14 Nov 2023 22:13:20 +0000\nMessage-ID: <genetess.0.%d-%ld-1.0001.%d@example.org>\n"
                            "In-Reply-To: <cmd1@players.example.org>\nReferences: <cmd1@players.example.org>\n"
                            "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n"
                            "Content-Transfer-Encoding: 8bit\nAuto-Submitted: auto-replied\n\n"
                            "The quick brown fox jumps over the lazy dog and keeps jumping over the lazy\n"
                            "  dog until the end of the line.\n%.78s\n  %s\nGr\xc3\xbc\xc3\x9f\n",
-                           NOW, (long)getpid(), word, word + 78);
+                           NOW, (long)getpid(), NOW, word, word + 78);
     ck_assert_str_eq(text, want);
     free(want);
     free(text);
@@ -325,7 +328,7 @@ START_TEST(test_spool_group)
     ck_assert_str_eq(names.v[1], "101.00000000000000aa.0002.mail");
     ck_assert_str_eq(names.v[2], "101.00000000000000aa.commit");
     char *text = slurp(&s, "spool/101.00000000000000aa.0002.mail");
-    ck_assert_ptr_nonnull(strstr(text, "\nMessage-ID: <genetess.101.00000000000000aa.0002@example.org>\n"));
+    ck_assert_ptr_nonnull(strstr(text, "\nMessage-ID: <genetess.101.00000000000000aa.0002.1700000000@example.org>\n"));
     free(text);
     sl_free(&names);
     StrList groups = {0};
