@@ -18,7 +18,7 @@ TESTSRC  = $(wildcard tests/check_*.c)
 TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
 
-.PHONY: all check demo bench clean unit e2e deps install uninstall lint-man fuzz
+.PHONY: all check demo bench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck
 all: $(BIN)
 
 $(BIN): $(BUILD)/genetess.o $(OBJ)
@@ -49,7 +49,7 @@ deps:
 $(BUILD)/tests/suites.inc: $(TESTSRC) | $(BUILD)
 	grep -ho 'Suite \*[a-z0-9_]*_suite(void)$$' $(TESTSRC) | sed 's/Suite \*\(.*\)(void)/SUITE(\1)/' > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/tests/%.o: tests/%.c tests/fixtures.h tests/check_firing.h tests/check_clock.h $(wildcard *.h) | $(BUILD)
+$(BUILD)/tests/%.o: tests/%.c tests/fixtures.h tests/check_firing.h tests/check_clock.h tests/check_store.h $(wildcard *.h) | $(BUILD)
 	$(CC) $(CFLAGS) -Wno-missing-prototypes $(CHECK_CFLAGS) -I. -Itests -c -o $@ $<
 
 $(BUILD)/tests/runner.o: tests/runner.c $(BUILD)/tests/suites.inc
@@ -71,7 +71,19 @@ check: deps
 	GENETESS=$(abspath $(BIN)) $(BUILD)/check_genetess
 	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh
 	GENETESS=$(abspath $(BIN)) sh tests/load.sh
-	sh tests/install.sh
+	GENETESS=$(abspath $(BIN)) python3 tests/mailcheck.py
+	+sh tests/install.sh
+
+# every mail of a whole game parsed strictly by Python's email package (issue 12)
+mailcheck: $(BIN)
+	GENETESS=$(abspath $(BIN)) python3 tests/mailcheck.py
+
+# kills at every write, fsync, rename, link and unlink (issue 10); not with SANITIZE=1 (ASan must load first)
+$(BUILD)/crashshim.so: tests/crash/shim.c | $(BUILD)
+	$(CC) -shared -fPIC -O1 -o $@ $< -ldl
+
+crashpoints: $(BIN) $(BUILD)/crashshim.so
+	GENETESS=$(abspath $(BIN)) SHIM=$(BUILD)/crashshim.so sh tests/crashpoints.sh
 
 demo: $(BIN)
 	sh tools/demo.sh $(abspath $(BIN))

@@ -281,31 +281,73 @@ int admin_signup(CommandCtx *c)
     return EXIT_DONE;
 }
 
+int admin_cleanup_check(CommandCtx *c)
+{
+    if (c->argc == 1 && strcmp(c->argv[0], "-v") != 0)
+        return pipeline_refuse(c, EXIT_USAGE, "Cleanup takes -v or nothing");
+    c->verbose = c->argc == 1;
+    return 0;
+}
+
+/* Cleanup could not load or save board n: stderr and, when $PBMADMIN is a plain address, a mail to the
+ * admin say why (issue 10: the board is skipped, every other one processed). */
+static void cleanup_skipped(CommandCtx *c, int n)
+{
+    const char *why = c->problem[0] ? c->problem : "it could not be processed";
+    fprintf(stderr, "genetess: Cleanup skipped board %d: %s\n", n, why);
+    const char *admin = getenv("PBMADMIN");
+    if (!admin || !*admin || has_control(admin) || strchr(admin, ' ') || !strchr(admin, '@'))
+        return;
+    char subj[80];
+    snprintf(subj, sizeof subj, "Genetess Cleanup skipped board %d", n);
+    char *body = xasprintf("Cleanup skipped Genetess board %d and processed every other board.\n"
+                           "The reason:\n%s\n\nThe board file stays as it is until it is fixed by hand "
+                           "(SPEC 3.2);\nCleanup tries it again on its next run.\n",
+                           n, why);
+    Err err;
+    if (mail_add(&c->mq, admin, subj, body, &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    free(body);
+    /* it belongs to no board's commit: out now (the queue holds nothing of the skipped board) */
+    mail_flush(&c->mq, &c->st, (time_t)c->now);
+    c->saved_mail = c->mq.n;
+}
+
 int admin_cleanup(CommandCtx *c, int rc)
 {
     const Board *b = c->b;
     Err err;
-    if (rc)
+    if (rc) {
+        c->skipped++;
+        cleanup_skipped(c, c->number);
         return rc;
+    }
     c->done++;
+    if (b->phase == PHASE_ENDED) /* issue 10: an end whose history line is missing gets it (once) */
+        pipeline_record_history(c, b);
     /* Finished boards go to the archive 14 days after the end. */
     if (!(b->phase == PHASE_ENDED && b->clock.ended > 0 && c->now - b->clock.ended >= 14 * 86400)) {
         pipeline_update_list(c, b->number, b);
         return rc;
     }
-    if (store_archive_board(&c->st, b->number, &err) < 0) {
-        fprintf(stderr, "genetess: %s\n", err.msg);
+    if (pipeline_remove_board(c, b->number, true, &err) < 0) {
+        snprintf(c->problem, sizeof c->problem, "%s", err.msg);
+        c->skipped++;
+        cleanup_skipped(c, b->number);
         return EXIT_SYSTEM;
     }
-    pipeline_update_list(c, b->number, NULL);
     c->archived++;
     return rc;
 }
 
 int admin_cleanup_close(CommandCtx *c, int rc)
 {
-    buf_printf(&c->reply, "Cleanup: %d boards processed, %d archived.\n", c->done, c->archived);
+    /* issue 12: cron mails whatever Cleanup prints, so it speaks only when something happened (or -v) */
+    if (c->verbose || c->deadlines || c->nags || c->archived || c->skipped)
+        buf_printf(&c->reply, "Cleanup: %d boards looked at, %d deadlines processed, %d nags sent, %d archived, "
+                              "%d skipped.\n",
+                   c->done + c->skipped, c->deadlines, c->nags, c->archived, c->skipped);
     if (rc == EXIT_DONE) /* SPEC 2.1 names no Cleanup Subject: its work is the game list's */
         snprintf(c->subject, sizeof c->subject, "List of Genetess games");
-    return rc;
+    return c->skipped ? EXIT_SYSTEM : rc;
 }

@@ -16,10 +16,15 @@ int admin_challenge_close(CommandCtx *c, int rc);
 int admin_verify(CommandCtx *c);
 /* signup: adds the user argv[0] with password argv[1] and address argv[2] to etc/users. */
 int admin_signup(CommandCtx *c);
+/* Cleanup's argument check: nothing, or -v (c->verbose). Returns 0 or EXIT_USAGE with the reply written. */
+int admin_cleanup_check(CommandCtx *c);
 /* Cleanup, per board (its time processed): archives a board 14 days after its end, else rewrites its
- * list line. Returns rc, or EXIT_SYSTEM when the archive fails. */
+ * list line. A board that could not be loaded or saved (rc not 0) is skipped: counted, said on stderr and
+ * mailed to $PBMADMIN when set. Returns rc, or EXIT_SYSTEM when the archive fails. */
 int admin_cleanup(CommandCtx *c, int rc);
-/* Cleanup, at the end: "Cleanup: <n> boards processed, <k> archived." Returns rc. */
+/* Cleanup, at the end: when -v, or when anything happened, "Cleanup: <n> boards looked at, <d> deadlines
+ * processed, <k> nags sent, <a> archived, <s> skipped."; nothing otherwise. Returns EXIT_SYSTEM when a
+ * board was skipped, else rc. */
 int admin_cleanup_close(CommandCtx *c, int rc);
 
 #endif

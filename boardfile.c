@@ -266,6 +266,9 @@ static int read_params(Parser *ps, Board *b, Entry *e)
     Err e2;
     if (params_parse(&b->par, e->rest, &e2) < 0)
         return perr(ps, e->line, "%s", e2.msg);
+    /* issue 10 (bug B): every board is created from a named map, and is written with it */
+    if (!b->par.map[0])
+        return perr(ps, e->line, "params: map=<name> is missing");
     return 0;
 }
 

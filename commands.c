@@ -40,8 +40,8 @@ const Command command_table[] = {
     {"calc", {NULL}, 1, 1, "calc SEQUENCE | calc S<n>", .act = query_calc},
     {"verify", {NULL}, 1, 1, "verify board", .lock = true, .boards = BOARDS_ONE, .act = admin_verify},
     {"signup", {NULL}, 3, 3, "signup userid password address", .lock = true, .act = admin_signup},
-    {"cleanup", {NULL}, 0, 0, "Cleanup", .lock = true, .boards = BOARDS_ALL, .time = true,
-     .each = admin_cleanup, .close = admin_cleanup_close},
+    {"cleanup", {NULL}, 0, 1, "Cleanup [-v]", .lock = true, .boards = BOARDS_ALL, .time = true,
+     .hide_errors = true, .check = admin_cleanup_check, .each = admin_cleanup, .close = admin_cleanup_close},
     {.name = NULL},
 };
 

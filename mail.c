@@ -1,6 +1,9 @@
-/* mail: the queue of outgoing messages, sent through $PBMSENDMAIL or left in outbox/ after the save. */
+/* mail: the queue of outgoing messages, the spool that commits them with a board, and their delivery
+ * through $PBMSENDMAIL or into outbox/. */
 #include "mail.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -19,6 +22,7 @@ void mail_init(MailQueue *q)
     q->m = NULL;
     q->n = q->cap = 0;
     q->seq = 0;
+    q->flushes = 0;
 }
 
 /* Frees the messages and leaves the queue's storage for reuse. */
@@ -60,6 +64,15 @@ int mail_add(MailQueue *q, const char *to, const char *subject, const char *body
     m->to = xstrdup(to);
     m->subject = xstrdup(subject);
     m->body = xstrdup(body ? body : "");
+    m->reply = false;
+    return 0;
+}
+
+int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char *body, Err *err)
+{
+    if (mail_add(q, to, subject, body, err) < 0)
+        return -1;
+    q->m[q->n - 1].reply = true;
     return 0;
 }
 
@@ -103,11 +116,269 @@ static char *from_address(void)
     return xasprintf("genetess@%s", host);
 }
 
-static char *format_message(const Mail *m, const char *from, time_t now)
+/* The domain of the From: address, for Message-IDs (RFC 5322 3.6.4: unique with the host's name). */
+static const char *from_domain(const char *from)
+{
+    const char *at = strrchr(from, '@');
+    return at && at[1] && !strpbrk(at + 1, " <>\"") ? at + 1 : "localhost";
+}
+
+/* The command's own Message-ID from $MESSAGEID ("<id@host>", the brackets added when missing), or NULL
+ * when unset or not a plain message id. */
+static char *command_message_id(void)
+{
+    const char *v = getenv("MESSAGEID");
+    if (!v || !*v || has_control(v) || strlen(v) > 900 || strpbrk(v, " \t\"\\,;()"))
+        return NULL;
+    size_t n = strlen(v);
+    bool bracketed = v[0] == '<' && v[n - 1] == '>';
+    const char *inner = bracketed ? v + 1 : v;
+    size_t in = bracketed ? n - 2 : n;
+    const char *at = memchr(inner, '@', in);
+    if (in < 3 || !at || at == inner || at == inner + in - 1 || memchr(inner, '<', in) || memchr(inner, '>', in))
+        return NULL;
+    return xasprintf("<%.*s>", (int)in, inner);
+}
+
+/* True when every byte of s is ASCII. */
+static bool all_ascii(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s >= 0x80)
+            return false;
+    return true;
+}
+
+#define LINE_MAX_CHARS 78 /* RFC 5322 2.1.1: lines SHOULD be at most 78 characters */
+
+/* The byte length of the first n characters (UTF-8) of s, at most its length. */
+static size_t utf8_prefix(const char *s, size_t len, size_t n)
+{
+    size_t i = 0, chars = 0;
+    while (i < len && chars <= n) {
+        if (((unsigned char)s[i] & 0xC0) != 0x80 && chars++ == n)
+            break;
+        i++;
+    }
+    return i;
+}
+
+/* Appends one body line (without its newline) to out, folded so that no line is over 78 characters:
+ * at the last space that fits (at 78 characters when none does), each continuation indented by two. */
+static void fold_line(Buf *out, const char *l, size_t len)
+{
+    bool cont = false;
+    for (;;) {
+        size_t room = cont ? LINE_MAX_CHARS - 2 : LINE_MAX_CHARS;
+        size_t fit = utf8_prefix(l, len, room);
+        if (cont)
+            buf_add(out, "  ");
+        if (fit == len) {
+            buf_addn(out, l, len);
+            return;
+        }
+        size_t cut = fit;
+        while (cut > 0 && l[cut] != ' ')
+            cut--;
+        size_t next = cut ? cut + 1 : fit;
+        if (!cut)
+            cut = fit;
+        while (cut > 0 && l[cut - 1] == ' ')
+            cut--;
+        buf_addn(out, l, cut);
+        buf_add(out, "\n");
+        l += next;
+        len -= next;
+        cont = true;
+    }
+}
+
+/* The body with every line over 78 characters folded (fold_line) and a final newline. */
+static char *fold_body(const char *body)
+{
+    Buf out;
+    buf_init(&out);
+    for (const char *l = body; *l;) {
+        const char *nl = strchr(l, '\n');
+        size_t len = nl ? (size_t)(nl - l) : strlen(l);
+        fold_line(&out, l, len);
+        buf_add(&out, "\n");
+        l += len + (nl ? 1 : 0);
+    }
+    return buf_take(&out);
+}
+
+/* The whole message: RFC 5322 headers (Date, a Message-ID from id, MIME 1.0 text/plain, RFC 3834
+ * Auto-Submitted, In-Reply-To/References for a reply when $MESSAGEID is known), a blank line, the body. */
+static char *format_message(const Mail *m, const char *from, const char *id, time_t now)
 {
     char date[64];
     format_date(now, date, sizeof date);
-    return xasprintf("From: %s\nTo: %s\nSubject: %s\nDate: %s\n\n%s", from, m->to, m->subject, date, m->body);
+    bool ascii = all_ascii(m->body);
+    char *cmd_id = m->reply ? command_message_id() : NULL;
+    char *refs = cmd_id ? xasprintf("In-Reply-To: %s\nReferences: %s\n", cmd_id, cmd_id) : xstrdup("");
+    char *body = fold_body(m->body);
+    char *text = xasprintf("From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s@%s>\n%s"
+                           "MIME-Version: 1.0\nContent-Type: text/plain; charset=%s\n"
+                           "Content-Transfer-Encoding: %s\nAuto-Submitted: %s\n\n%s",
+                           from, m->to, m->subject, date, id, from_domain(from), refs,
+                           ascii ? "us-ascii" : "utf-8", ascii ? "7bit" : "8bit",
+                           m->reply ? "auto-replied" : "auto-generated", body);
+    free(body);
+    free(refs);
+    free(cmd_id);
+    return text;
+}
+
+/* ---------------------------------------------------------------- the spool */
+
+/* A spool name "<n>.<tag>.<seq>.mail" (a message) or "<n>.<tag>.commit" (a group's commit record). */
+static char *spool_path(const Store *s, const char *name)
+{
+    char *rel = xasprintf("spool/%s", name);
+    char *p = store_path(s, rel);
+    free(rel);
+    return p;
+}
+
+/* Writes text as spool/<name> through spool/.tmp.<pid>.<name> (fsynced, renamed). 0 or -1 with err. */
+static int spool_write(const Store *s, const char *name, const char *text, Err *err)
+{
+    char *tmpname = xasprintf(".tmp.%ld.%s", (long)getpid(), name);
+    char *tmp = spool_path(s, tmpname), *path = spool_path(s, name);
+    int rc = -1;
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
+    if (fd < 0) {
+        fail(err, "cannot write %s: %s", tmp, strerror(errno));
+    } else if (write_all(fd, text, strlen(text)) < 0 || fsync(fd) < 0) {
+        fail(err, "cannot write %s: %s", tmp, strerror(errno));
+        close(fd);
+    } else if (close(fd) < 0 || rename(tmp, path) < 0) {
+        fail(err, "cannot write %s: %s", path, strerror(errno));
+    } else {
+        rc = 0;
+    }
+    if (rc < 0)
+        (void)unlink(tmp);
+    free(tmpname);
+    free(tmp);
+    free(path);
+    return rc;
+}
+
+static void spool_sync(const Store *s)
+{
+    char *dir = store_path(s, "spool");
+    store_sync_dir(dir);
+    free(dir);
+}
+
+/* Writes q's messages from index from on as spool/<group>.<seq>.mail (seq 0001 ...; a name taken is
+ * skipped), then drops them from q. 0 or -1 with err (what was written stays: the caller discards). */
+static int spool_messages(MailQueue *q, int from, const Store *s, const char *group, time_t now, Err *err)
+{
+    char *addr = from_address();
+    int rc = 0, seq = 0;
+    for (int i = from; i < q->n && rc == 0; i++) {
+        char *name = NULL, *path = NULL;
+        do {
+            free(name);
+            free(path);
+            name = xasprintf("%s.%04d.mail", group, ++seq);
+            path = spool_path(s, name);
+        } while (access(path, F_OK) == 0 && seq < OUTBOX_TRIES);
+        /* the spooling time too: a board that comes back to an earlier text gets new Message-IDs */
+        char *id = xasprintf("genetess.%.*s.%lld", (int)(strlen(name) - 5), name, (long long)now);
+        char *text = format_message(&q->m[i], addr, id, now);
+        rc = spool_write(s, name, text, err);
+        free(text);
+        free(id);
+        free(name);
+        free(path);
+    }
+    free(addr);
+    mail_truncate(q, from);
+    return rc;
+}
+
+int mail_spool_group(MailQueue *q, int from, const Store *s, int n, const char *tag, time_t now, Err *err)
+{
+    char *group = xasprintf("%d.%s", n, tag);
+    char *record = xasprintf("%s.commit", group);
+    /* the record first: a message without one is a committed one */
+    int rc = spool_write(s, record, "", err);
+    if (rc == 0)
+        rc = spool_messages(q, from, s, group, now, err);
+    else
+        mail_truncate(q, from);
+    if (rc == 0)
+        spool_sync(s);
+    free(record);
+    free(group);
+    return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The spool's names, ascending (malloc'd). */
+static void spool_names(const Store *s, StrList *out)
+{
+    char *dir = store_path(s, "spool");
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    while (d && (de = readdir(d)) != NULL)
+        if (de->d_name[0] != '.')
+            sl_push(out, de->d_name);
+    if (d)
+        closedir(d);
+    free(dir);
+    if (out->n)
+        qsort(out->v, (size_t)out->n, sizeof *out->v, cmp_str);
+}
+
+int mail_groups(const Store *s, StrList *out)
+{
+    StrList all = {0};
+    spool_names(s, &all);
+    for (int i = 0; i < all.n; i++) {
+        size_t len = strlen(all.v[i]);
+        if (len > 7 && strcmp(all.v[i] + len - 7, ".commit") == 0)
+            sl_push_owned(out, xasprintf("%.*s", (int)(len - 7), all.v[i]));
+    }
+    sl_free(&all);
+    return out->n;
+}
+
+/* Removes the spool files whose names start with "<group>." and end in suffix ("" every one). */
+static void spool_remove(const Store *s, const char *group, const char *suffix)
+{
+    StrList all = {0};
+    spool_names(s, &all);
+    size_t gl = strlen(group), sl = strlen(suffix);
+    for (int i = 0; i < all.n; i++) {
+        size_t len = strlen(all.v[i]);
+        if (strncmp(all.v[i], group, gl) != 0 || all.v[i][gl] != '.' || len < sl ||
+            strcmp(all.v[i] + len - sl, suffix) != 0)
+            continue;
+        char *p = spool_path(s, all.v[i]);
+        (void)unlink(p);
+        free(p);
+    }
+    sl_free(&all);
+    spool_sync(s);
+}
+
+void mail_group_done(const Store *s, const char *group)
+{
+    spool_remove(s, group, ".commit");
+}
+
+void mail_group_discard(const Store *s, const char *group)
+{
+    spool_remove(s, group, ""); /* the messages, then the record: sorted, ".0001.mail" < ".commit" */
 }
 
 /* ---------------------------------------------------------------- delivery */
@@ -159,45 +430,33 @@ static int run_mailer(const char *cmd, const char *text, size_t len)
     return wrc == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
-/* Writes text to outbox/<epoch>-<pid>-<seq>.mail through outbox/.tmp-<name>, never replacing an
-   existing message; *seq is the queue's last sequence number, advanced past every name tried. Returns 0 with *name (malloc'd, the final file name) or -1 (a warning is on
-   stderr). */
-static int write_outbox(const Store *s, unsigned long *seq, const char *text, size_t len, time_t now, char **name)
+/* Delivers spool file path into outbox/<epoch>-<pid>-<seq>.mail: a hard link (never replacing a
+ * message already there; *seq advances past every name tried), then the spool name goes. A spool file
+ * with a second link was delivered by a process killed before it removed it. Returns 0 with *name
+ * (malloc'd) or -1 (a warning is on stderr). */
+static int deliver_outbox(const Store *s, const char *src, unsigned long *seq, time_t now, char **name)
 {
+    struct stat st;
+    if (stat(src, &st) == 0 && st.st_nlink > 1) {
+        *name = xstrdup("(already)");
+        return unlink(src) == 0 || errno == ENOENT ? 0 : -1;
+    }
     char *dir = store_path(s, "outbox");
     long pid = (long)getpid();
-    char *tmp = xasprintf("%s/.tmp-%lld-%ld-%lu.mail", dir, (long long)now, pid, *seq + 1);
     int rc = -1;
-    (void)unlink(tmp);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
-    if (fd < 0) {
-        fprintf(stderr, "genetess: cannot write %s: %s\n", tmp, strerror(errno));
-        goto out;
-    }
-    if (write_all(fd, text, len) < 0 || fsync(fd) < 0) {
-        fprintf(stderr, "genetess: cannot write %s: %s\n", tmp, strerror(errno));
-        close(fd);
-        unlink(tmp);
-        goto out;
-    }
-    if (close(fd) < 0) {
-        fprintf(stderr, "genetess: cannot write %s: %s\n", tmp, strerror(errno));
-        unlink(tmp);
-        goto out;
-    }
     for (int tries = 0; tries < OUTBOX_TRIES && rc < 0; tries++) {
         char *base = xasprintf("%lld-%ld-%04lu.mail", (long long)now, pid, ++*seq);
         char *path = xasprintf("%s/%s", dir, base);
-        /* link() refuses to replace a message left by an earlier process with the same pid and time */
-        if (link(tmp, path) == 0) {
+        if (link(src, path) == 0) {
             rc = 0;
-        } else if (errno != EEXIST && rename(tmp, path) == 0) {
+            store_sync_dir(dir);
+            (void)unlink(src);
+        } else if (errno != EEXIST && rename(src, path) == 0) {
             rc = 0; /* a file system without hard links */
+            store_sync_dir(dir);
         } else if (errno != EEXIST) {
             fprintf(stderr, "genetess: cannot write %s: %s\n", path, strerror(errno));
-            free(path);
-            free(base);
-            break;
+            tries = OUTBOX_TRIES;
         }
         free(path);
         if (rc == 0)
@@ -205,45 +464,85 @@ static int write_outbox(const Store *s, unsigned long *seq, const char *text, si
         else
             free(base);
     }
-    (void)unlink(tmp);
-    if (rc == 0) {
-        int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (dfd >= 0) {
-            (void)fsync(dfd);
-            close(dfd);
-        }
-    }
-out:
-    free(tmp);
     free(dir);
     return rc;
 }
 
-int mail_flush(MailQueue *q, const Store *s, time_t now)
+/* Delivers spool/<name>: through the mailer (kept for a retry when it fails), else into outbox/.
+ * Returns 1 delivered, 0 not. */
+static int deliver_one(MailQueue *q, const Store *s, const char *mailer, const char *fname, time_t now)
+{
+    char *src = spool_path(s, fname);
+    char *text = NULL, *name = NULL;
+    size_t len = 0;
+    Err err;
+    int ok = 0;
+    if (mailer) {
+        if (store_read_file(src, &text, &len, &err) == 0 && run_mailer(mailer, text, len) == 0) {
+            (void)unlink(src);
+            ok = 1;
+        } else {
+            fprintf(stderr, "genetess: mailer failed; message stays queued as spool/%s and is retried\n", fname);
+        }
+    } else if (deliver_outbox(s, src, &q->seq, now, &name) == 0) {
+        ok = 1;
+    }
+    free(name);
+    free(text);
+    free(src);
+    return ok;
+}
+
+/* True when fname is a message of a group with a commit record in names, or of a free group
+ * "0.<epoch>-<pid>" whose process still runs (it delivers its own). */
+static bool not_ours(const char *fname, const StrList *names)
+{
+    const char *dot = strrchr(fname, '.');
+    const char *seqdot = dot;
+    while (seqdot > fname && *--seqdot != '.')
+        ;
+    size_t gl = (size_t)(seqdot - fname);
+    for (int i = 0; i < names->n; i++)
+        if (strncmp(names->v[i], fname, gl) == 0 && strcmp(names->v[i] + gl, ".commit") == 0)
+            return true;
+    const char *dash = strncmp(fname, "0.", 2) == 0 ? strchr(fname, '-') : NULL;
+    long pid = dash ? strtol(dash + 1, NULL, 10) : 0;
+    return pid > 0 && pid != (long)getpid() && !(kill((pid_t)pid, 0) < 0 && errno == ESRCH);
+}
+
+int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now)
 {
     const char *mailer = getenv("PBMSENDMAIL");
     if (mailer && !*mailer)
         mailer = NULL;
-    char *from = from_address();
+    StrList names = {0};
+    spool_names(s, &names);
+    size_t gl = group ? strlen(group) : 0;
     int sent = 0;
-    for (int i = 0; i < q->n; i++) {
-        char *text = format_message(&q->m[i], from, now);
-        size_t len = strlen(text);
-        char *name = NULL;
-        if (mailer && run_mailer(mailer, text, len) == 0) {
-            sent++;
-        } else if (write_outbox(s, &q->seq, text, len, now, &name) == 0) {
-            if (mailer)
-                fprintf(stderr, "genetess: mailer failed; message left in outbox/%s\n", name);
-            sent++;
-        } else {
-            fprintf(stderr, "genetess: message to %s with subject \"%s\" was lost\n", q->m[i].to,
-                    q->m[i].subject);
-        }
-        free(name);
-        free(text);
+    for (int i = 0; i < names.n; i++) {
+        const char *f = names.v[i];
+        size_t len = strlen(f);
+        if (len < 5 || strcmp(f + len - 5, ".mail") != 0)
+            continue;
+        if (group ? strncmp(f, group, gl) != 0 || f[gl] != '.' : not_ours(f, &names))
+            continue;
+        sent += deliver_one(q, s, mailer, f, now);
     }
-    free(from);
-    mail_clear(q);
+    sl_free(&names);
+    return sent;
+}
+
+int mail_flush(MailQueue *q, const Store *s, time_t now)
+{
+    if (!q->n)
+        return 0;
+    char *group = xasprintf("0.%lld-%ld-%d", (long long)now, (long)getpid(), ++q->flushes);
+    Err err;
+    int rc = spool_messages(q, 0, s, group, now, &err);
+    if (rc < 0)
+        fprintf(stderr, "genetess: %s; the messages not spooled were lost\n", err.msg);
+    spool_sync(s);
+    int sent = mail_deliver(q, s, group, now);
+    free(group);
     return sent;
 }

@@ -7,16 +7,20 @@
 
 #include <time.h>
 
-/* Outgoing mail is queued during a command and sent only after the board is saved (SPEC 2.1). */
+/* Outgoing mail is queued during a command; the messages of a board's new state are spooled before its
+   file is renamed (mail_spool_group) and delivered after (mail_deliver), so that a kill at any point
+   loses none and sends none twice (issue 10; SPEC 2.1). */
 typedef struct Mail {
     char *to;
     char *subject;
     char *body;
+    bool reply; /* a reply to the command (Auto-Submitted: auto-replied, In-Reply-To $MESSAGEID) */
 } Mail;
 typedef struct MailQueue {
     Mail *m;
     int n, cap;
-    unsigned long seq; /* the last outbox/ sequence number taken by this queue's flushes (SPEC 2.1) */
+    unsigned long seq; /* the last outbox/ sequence number taken by this queue's deliveries (SPEC 2.1) */
+    int flushes;       /* mail_flush calls so far: each names a spool group of its own */
 } MailQueue;
 
 /* Makes q an empty queue whose outbox/ names start at sequence 0001. */
@@ -26,22 +30,48 @@ void mail_free(MailQueue *q);
 /* Drops the queued messages after the first n (those queued for a state that was not saved). */
 void mail_truncate(MailQueue *q, int n);
 
-/* Queues a copy of (to, subject, body); body NULL counts as "". Returns 0, or -1 with
+/* Queues a copy of (to, subject, body), a message the server sends of itself (Auto-Submitted:
+   auto-generated: sheets, nags, chat relays); body NULL counts as "". Returns 0, or -1 with
    "refusing a mail header with control characters" when to or subject holds a control
    character (a newline included); an empty or NULL to is refused too. */
 int mail_add(MailQueue *q, const char *to, const char *subject, const char *body, Err *err);
+/* As mail_add, for the reply to a command (Auto-Submitted: auto-replied; In-Reply-To and References
+   name $MESSAGEID, the command's own Message-ID, when it is set and well formed). */
+int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char *body, Err *err);
 
-/* Sends every queued message in order, then empties the queue. Each message is
-   "From: <from>\nTo: <to>\nSubject: <subject>\nDate: <RFC 2822 date of now, UTC>\n\n<body>",
-   from being $PBMFROM (when set, non-empty, without control chars) or "genetess@<hostname>".
-   With $PBMSENDMAIL non-empty, it runs under /bin/sh -c with the message on its stdin (its
-   stdout goes to our stderr, so the reply on stdout stays clean); when it cannot run or exits
-   non-zero the message goes to outbox/ and "genetess: mailer failed; message left in
-   outbox/<file>" to stderr. Without it, each message becomes
-   <home>/outbox/<epoch of now>-<pid>-<seq>.mail (seq 0001, 0002, ... in send order across
-   calls on this queue, counted in q->seq; a name already taken is skipped), written as
-   outbox/.tmp-<name> and then linked/renamed into place. Returns the number of messages handed
-   to the mailer or left in outbox/; a message that could not be written anywhere is reported on stderr. */
+/* Every message is "From: <from>", To, Subject, "Date: <RFC 5322 date of now, UTC>", "Message-ID:
+   <genetess.<group>.<seq>.<epoch of now>@<domain of from>>" (written once into spool/: the same when the
+   message is sent again), [In-Reply-To,
+   References,] "MIME-Version: 1.0", "Content-Type: text/plain; charset=us-ascii" with
+   "Content-Transfer-Encoding: 7bit" (utf-8 and 8bit when the body is not ASCII), "Auto-Submitted:
+   auto-generated|auto-replied", a blank line and the body (ending in a newline). from is $PBMFROM
+   (when set, non-empty, without control chars) or "genetess@<hostname>". */
+
+/* Spools q's messages from index from on as the group "<n>.<tag>" of board n's new state (tag:
+   store_board_tag of its text, "none": no file): spool/<n>.<tag>.commit (the commit record) first,
+   then each complete message as spool/<n>.<tag>.<seq>.mail (seq 0001 ...), fsynced; drops them from q.
+   Returns 0, or -1 with err (the caller discards the group). */
+int mail_spool_group(MailQueue *q, int from, const Store *s, int n, const char *tag, time_t now, Err *err);
+/* Appends the groups "<n>.<tag>" that have a commit record, ascending, to out; returns their count. */
+int mail_groups(const Store *s, StrList *out);
+/* Removes group's commit record: its state is committed and the list and history agree with it. */
+void mail_group_done(const Store *s, const char *group);
+/* Removes group's messages and commit record: a state that was never committed. */
+void mail_group_discard(const Store *s, const char *group);
+
+/* Delivers the spooled messages of group (NULL: every message of no group with a commit record and
+   not of another running process's own queue), in name order. With $PBMSENDMAIL non-empty, it runs
+   under /bin/sh -c with the message on its stdin (its stdout goes to our stderr, so the reply on stdout
+   stays clean); when it cannot run or exits non-zero the message stays in spool/ for the next command
+   to retry, and "genetess: mailer failed; message stays queued as spool/<file> and is retried" goes to
+   stderr. Without it, each message is linked into outbox/ as <epoch of now>-<pid>-<seq>.mail (seq
+   0001, 0002, ... in delivery order across calls on this queue, counted in q->seq; a name already taken
+   is skipped) and leaves spool/. Returns the number of messages delivered. */
+int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now);
+
+/* Spools every queued message as the group "0.<epoch>-<pid>-<k>", k counting this queue's flushes
+   (mail of no board state: a reply, a chat), and delivers it (mail_deliver); q is empty afterwards.
+   Returns the number delivered. */
 int mail_flush(MailQueue *q, const Store *s, time_t now);
 
 /* The address a reply goes to: $SENDER when set, non-empty and free of control characters,

@@ -50,6 +50,39 @@ static void ctx_drop_board(CommandCtx *c)
     c->b = NULL;
 }
 
+static void post_commit(CommandCtx *c, int n, const Board *b, const char *group);
+
+/* Finishes what a killed command left (issue 10), under the lock: its temporary files go; a group of
+ * mails whose board state was committed gets the work that follows the commit (list line, history,
+ * delivery), one whose state was not is discarded; every other spooled message (a mailer that failed)
+ * is delivered. */
+static void recover(CommandCtx *c)
+{
+    StrList groups = {0};
+    store_sweep_temps(&c->st);
+    mail_groups(&c->st, &groups);
+    for (int i = 0; i < groups.n; i++) {
+        int n = atoi(groups.v[i]);
+        const char *tag = strchr(groups.v[i], '.') + 1;
+        int committed = store_board_committed(&c->st, n, tag);
+        if (committed == 0) {
+            mail_group_discard(&c->st, groups.v[i]);
+        } else if (committed == 1) {
+            Board *b = NULL;
+            char *text = NULL, name[16];
+            Err err;
+            snprintf(name, sizeof name, "%d", n);
+            if (strcmp(tag, "none") != 0 && store_load_board(&c->st, n, &text, NULL, &err) == 0)
+                b = boardfile_parse(text, name, &err);
+            free(text);
+            post_commit(c, n, b, groups.v[i]);
+            board_free(b);
+        }
+    }
+    sl_free(&groups);
+    mail_deliver(&c->mq, &c->st, NULL, (time_t)c->now);
+}
+
 /* Stage lock: opens and locks the store; on failure says why and returns the exit status. */
 static int ctx_open(CommandCtx *c)
 {
@@ -65,6 +98,7 @@ static int ctx_open(CommandCtx *c)
         buf_printf(&c->reply, "%s\n", err.msg);
         return EXIT_SYSTEM;
     }
+    recover(c);
     return 0;
 }
 
@@ -80,7 +114,7 @@ static int ctx_finish(CommandCtx *c, int rc)
         c->opened = true;
     if (c->reply.len) {
         if (to && c->opened) {
-            if (mail_add(&c->mq, to, c->subject, c->reply.s, &err) < 0)
+            if (mail_add_reply(&c->mq, to, c->subject, c->reply.s, &err) < 0)
                 fprintf(stderr, "genetess: %s\n", err.msg);
         } else {
             fputs(c->reply.s, stdout);
@@ -159,6 +193,7 @@ static int load_board(CommandCtx *c, const char *nstr, Board **out)
     if (rc < 0) {
         buf_printf(&c->reply, "Genetess board %d could not be read\n", n);
         fprintf(stderr, "genetess: %s\n", err.msg);
+        snprintf(c->problem, sizeof c->problem, "%s", err.msg);
         return EXIT_SYSTEM;
     }
     char name[32];
@@ -170,12 +205,14 @@ static int load_board(CommandCtx *c, const char *nstr, Board **out)
         /* SPEC 2.4/5: no message echoes a file; the reason names squares and tokens of the board, so
          * players get "<n>:<line>:" only and the admin the whole reason on stderr. */
         fprintf(stderr, "genetess: %s\n", err.msg);
+        snprintf(c->problem, sizeof c->problem, "%s", err.msg);
         buf_printf(&c->reply, "Genetess board %d is damaged and was not changed: %s the board file fails its "
                               "checks (the reason is in the server's log)\n",
                    n, error_place(err.msg, name, place));
         return EXIT_SYSTEM;
     }
     if (b->number != n) {
+        snprintf(c->problem, sizeof c->problem, "%d: the file holds board %d", n, b->number);
         buf_printf(&c->reply, "Genetess board %d is damaged and was not changed: it holds board %d\n", n, b->number);
         board_free(b);
         return EXIT_SYSTEM;
@@ -214,13 +251,14 @@ void pipeline_list_status(const Board *b, char *buf, size_t size)
         snprintf(buf, size, "%s turn", b->pl[b->seat].id);
 }
 
-void pipeline_update_list(CommandCtx *c, int number, const Board *b)
+int pipeline_update_list(CommandCtx *c, int number, const Board *b)
 {
     char *path = store_path(&c->st, "etc/Genetess.list");
     char *old = NULL;
     Err err;
     store_read_file(path, &old, NULL, &err);
     free(path);
+    char *same = old ? xstrdup(old) : NULL; /* an unchanged list is not rewritten */
     Buf o;
     buf_init(&o);
     buf_add(&o, "boardno:players:moveno:status\n");
@@ -258,9 +296,12 @@ void pipeline_update_list(CommandCtx *c, int number, const Board *b)
     }
     if (b && !done)
         buf_add(&o, line);
-    if (store_write_list(&c->st, o.s, &err) < 0)
+    int rc = 0;
+    if (!(same && strcmp(same, o.s) == 0) && (rc = store_write_list(&c->st, o.s, &err)) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
+    free(same);
     buf_free(&o);
+    return rc;
 }
 
 /* Abandons what was prepared for a state that was not saved: queued mail (SPEC 2.1: mail goes out
@@ -273,7 +314,72 @@ static void abandon_unsaved(CommandCtx *c)
     c->sheet_added = true; /* no sheet of a state that does not exist */
 }
 
-/* Saves the board and its list line; 0 or EXIT_SYSTEM (and then no queued mail is sent). */
+int pipeline_record_history(CommandCtx *c, const Board *b)
+{
+    char date[32];
+    time_t t = (time_t)(b->clock.ended > 0 ? b->clock.ended : c->now); /* the day the game ended */
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(date, sizeof date, "%Y-%m-%d", &tm);
+    int best;
+    int who = game_winner(b, &best);
+    Buf l;
+    buf_init(&l);
+    buf_printf(&l, "%s %d %s %d", date, b->number, who >= 0 ? b->pl[who].id : "TIE", best);
+    for (int i = 0; i < b->np; i++)
+        buf_printf(&l, " %s", b->pl[i].id);
+    Err err;
+    int rc = store_append_history(&c->st, b->number, l.s, &err) < 0 ? -1 : 0;
+    if (rc < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    buf_free(&l);
+    return rc;
+}
+
+/* The work that follows board n's commit (b: its committed state, NULL when it has no file any more):
+ * its list line (SPEC 9.2), the history line of a game that ended (once), its mails delivered, the
+ * group's record removed. Run again by the next command when a kill interrupted it, or when the list or
+ * the history could not be written (the record stays). */
+static void post_commit(CommandCtx *c, int n, const Board *b, const char *group)
+{
+    bool ok = pipeline_update_list(c, n, b) == 0;
+    if (b && b->phase == PHASE_ENDED && pipeline_record_history(c, b) < 0)
+        ok = false;
+    mail_deliver(&c->mq, &c->st, group, (time_t)c->now);
+    if (ok)
+        mail_group_done(&c->st, group);
+}
+
+/* Commits board n's new state: text (NULL: the board's file goes — deleted, or archived when
+ * archive) with the mails queued since the last commit, then does the work that follows. Returns 0 or
+ * -1 with err (nothing of the new state was committed; its mails are dropped). */
+static int commit_board(CommandCtx *c, int n, const Board *b, const char *text, bool archive, Err *err)
+{
+    char tag[17] = "none";
+    if (text)
+        store_board_tag(text, tag);
+    char group[40];
+    snprintf(group, sizeof group, "%d.%s", n, tag);
+    int rc = mail_spool_group(&c->mq, c->saved_mail, &c->st, n, tag, (time_t)c->now, err);
+    if (rc == 0)
+        rc = text ? store_save_board(&c->st, n, text, err)
+                  : archive ? store_archive_board(&c->st, n, err) : store_delete_board(&c->st, n, err);
+    if (rc < 0 && store_board_committed(&c->st, n, tag) == 1)
+        rc = 0; /* committed: only the .<n> copy could not go */
+    else if (rc < 0)
+        mail_group_discard(&c->st, group);
+    c->saved_mail = c->mq.n;
+    if (rc == 0)
+        post_commit(c, n, text ? b : NULL, group);
+    return rc;
+}
+
+int pipeline_remove_board(CommandCtx *c, int n, bool archive, Err *err)
+{
+    return commit_board(c, n, NULL, NULL, archive, err);
+}
+
+/* Saves the board, its mails and its list line; 0 or EXIT_SYSTEM (and then no queued mail is sent). */
 static int save_board(CommandCtx *c, Board *b)
 {
     Err err;
@@ -283,22 +389,22 @@ static int save_board(CommandCtx *c, Board *b)
     if (!check) {
         free(text);
         fprintf(stderr, "genetess: internal error: the new board does not load: %s\n", err.msg);
+        snprintf(c->problem, sizeof c->problem, "internal error: the new board does not load: %.400s", err.msg);
         abandon_unsaved(c);
         buf_add(&c->reply, "internal error: the new board does not load; nothing was changed\n");
         return EXIT_SYSTEM;
     }
     board_free(check);
-    int rc = store_save_board(&c->st, b->number, text, &err);
+    int rc = commit_board(c, b->number, b, text, false, &err);
     free(text);
     if (rc < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
+        snprintf(c->problem, sizeof c->problem, "%s", err.msg);
         abandon_unsaved(c);
         buf_printf(&c->reply, "Genetess board %d could not be saved: nothing was changed; try again later\n",
                    b->number);
         return EXIT_SYSTEM;
     }
-    pipeline_update_list(c, b->number, b);
-    c->saved_mail = c->mq.n;
     return 0;
 }
 
@@ -354,25 +460,6 @@ static SheetVariant variant_for(const Board *b, int p)
     return b->pl[p].queue.n ? SHEET_YOUR_MOVE_STORED : SHEET_YOUR_MOVE;
 }
 
-static void record_history(CommandCtx *c, const Board *b)
-{
-    char date[32];
-    time_t t = (time_t)c->now;
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(date, sizeof date, "%Y-%m-%d", &tm);
-    int best;
-    int who = game_winner(b, &best);
-    Buf l;
-    buf_init(&l);
-    buf_printf(&l, "%s %d %s %d", date, b->number, who >= 0 ? b->pl[who].id : "TIE", best);
-    for (int i = 0; i < b->np; i++)
-        buf_printf(&l, " %s", b->pl[i].id);
-    Err err;
-    if (store_append_history(&c->st, l.s, &err) < 0)
-        fprintf(stderr, "genetess: %s\n", err.msg);
-    buf_free(&l);
-}
 
 
 /* A stored order of the player's ran at once since their last sheet (its note is in their news). */
@@ -596,6 +683,8 @@ static void mail_nags(CommandCtx *c, const Game *g)
         view_nag(b, p, &subj, &body);
         if (mail_add(&c->mq, u.address, subj.s, body.s, &err) < 0)
             fprintf(stderr, "genetess: %s\n", err.msg);
+        else
+            c->nags++;
         buf_free(&subj);
         buf_free(&body);
         store_user_free(&u);
@@ -614,10 +703,9 @@ static bool stage_time(CommandCtx *c)
     game_init(&g, b, c->now);
     bool changed = turn_process_time(&g);
     if (changed) {
+        c->deadlines++;
         Sheets s;
         sheets_take(&s, &g, false, -1, NULL);
-        if (g.ended)
-            record_history(c, b);
         sheets_send(c, b, &s);
     } else {
         clock_nag(&g);
@@ -655,8 +743,8 @@ static void drop_deleted(CommandCtx *c)
     int n = c->b->number;
     Err err;
     ctx_drop_board(c);
-    store_delete_board(&c->st, n, &err);
-    pipeline_update_list(c, n, NULL);
+    if (pipeline_remove_board(c, n, false, &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
     c->player = -1;
     snprintf(c->subject, sizeof c->subject, "Genetess Board %d", n);
 }
@@ -691,17 +779,10 @@ static int stage_commit(CommandCtx *c, int rc, bool changed, const char *base)
     Sheets s = {0};
     if (c->have_game && cmd->sheets != SHEETS_NONE)
         sheets_take(&s, &c->g, cmd->sheets == SHEETS_NEW, c->reader, c->result);
-    if (c->have_game && c->g.ended)
-        record_history(c, c->b);
-    if (changed || c->dirty) {
-        int r = save_board(c, c->b);
-        if (r) {
-            sheets_free(&s);
-            return r;
-        }
-    }
-    if (s.np)
+    if (s.np) /* rendered from the state about to be saved: its mails commit with it */
         sheets_send(c, c->b, &s);
+    if (changed || c->dirty)
+        return save_board(c, c->b) ? EXIT_SYSTEM : rc;
     return rc;
 }
 
@@ -711,10 +792,17 @@ static int run_board(CommandCtx *c, const char *name)
 {
     if (!store_valid_board_number(name, &c->number))
         c->number = 0;
+    c->problem[0] = '\0';
     int rc = load_board(c, name, &c->b);
-    if (rc || (rc = stage_auth(c)) != 0)
+    if (rc)
         return rc;
+    /* SPEC 2.1, 2.3: expired deadlines are processed before authentication and committed whatever it
+     * says; the refusal tells nothing of them (their sheets go to the players by mail). */
     bool changed = stage_time(c);
+    if ((rc = stage_auth(c)) != 0) {
+        int r = changed ? save_board(c, c->b) : 0;
+        return r ? r : rc;
+    }
     char *base = c->cmd->saves ? boardfile_write(c->b) : NULL;
     rc = stage_act(c);
     rc = stage_commit(c, rc, changed, base);
@@ -816,6 +904,28 @@ static int run_stages(CommandCtx *c)
     }
 }
 
+/* A command refused at its user's authentication still commits the expired deadlines of the boards it
+ * names (SPEC 2.1, 2.3); the refusal says nothing of them (their sheets go to the players by mail). */
+static void commit_time_only(CommandCtx *c)
+{
+    if (!c->cmd->time || c->cmd->boards != BOARDS_LISTED)
+        return;
+    Buf said = c->reply;
+    char subject[sizeof c->subject];
+    memcpy(subject, c->subject, sizeof subject);
+    for (int i = c->cmd->first_board; i < c->argc; i++) {
+        char name[64];
+        buf_init(&c->reply);
+        if (board_argument(c, c->argv[i], name, sizeof name) == 0 && load_board(c, name, &c->b) == 0 &&
+            stage_time(c))
+            (void)save_board(c, c->b);
+        buf_free(&c->reply);
+        ctx_drop_board(c);
+    }
+    c->reply = said;
+    memcpy(c->subject, subject, sizeof subject);
+}
+
 int pipeline_run(const Command *cmd, int argc, char **argv)
 {
     CommandCtx c;
@@ -826,9 +936,10 @@ int pipeline_run(const Command *cmd, int argc, char **argv)
     if (rc == 0 && cmd->auth == AUTH_USER) {
         User u;
         Err err;
-        if (store_auth(&c.st, argv[0], argv[1], &u, &err) < 0)
+        if (store_auth(&c.st, argv[0], argv[1], &u, &err) < 0) {
             rc = pipeline_refuse(&c, EXIT_REFUSED, "%s", err.msg);
-        else
+            commit_time_only(&c);
+        } else
             store_user_free(&u);
     }
     if (rc == 0) {

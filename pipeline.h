@@ -67,6 +67,10 @@ typedef struct CommandCtx {
     StrList ids, keys, vals; /* challenge: players and options; games: the userids asked for */
     const char *filter;      /* games */
     int done, archived;      /* Cleanup: boards processed, boards archived */
+    int deadlines, nags;     /* boards whose deadlines or holidays were processed; nag mails queued */
+    int skipped;             /* Cleanup: boards that could not be loaded or saved */
+    bool verbose;            /* Cleanup -v */
+    char problem[ERR_MAX];   /* why the board in hand could not be loaded or saved (the admin's text) */
 } CommandCtx;
 
 /* A stage a command brings; returns the exit status so far (0 or EXIT_DONE: go on). */
@@ -116,8 +120,18 @@ const char *pipeline_quote(const char *t, char *buf, size_t size);
 /* The status column of a board's list line: the result, "waiting for <ids>", "<id> turn" or "<id> on holiday". */
 void pipeline_list_status(const Board *b, char *buf, size_t size);
 
-/* Rewrites board number's line of etc/Genetess.list (removed when b is NULL); an error goes to stderr. */
-void pipeline_update_list(CommandCtx *c, int number, const Board *b);
+/* Rewrites board number's line of etc/Genetess.list (removed when b is NULL; an unchanged list is not
+ * rewritten). Returns 0, or -1 with the error on stderr. */
+int pipeline_update_list(CommandCtx *c, int number, const Board *b);
+
+/* Appends the history line of b, a game that ended, "<date of its end> <n> <winner|TIE> <points>
+ * <players>", unless history/Genetess holds one of board n already (SPEC 9.2; once per game).
+ * Returns 0, or -1 with the error on stderr. */
+int pipeline_record_history(CommandCtx *c, const Board *b);
+
+/* Removes board number n's file from games/Genetess — into the archive when archive, else deleted —
+ * committed with the mails queued so far, then removes its list line. Returns 0 or -1 with err. */
+int pipeline_remove_board(CommandCtx *c, int n, bool archive, Err *err);
 
 /* Writes the Subject of board b's sheets: "[New ]Genetess Board <n>[ <to-move>]". */
 void pipeline_board_subject(const Board *b, bool is_new, char *buf, size_t size);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <signal.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -63,8 +64,7 @@ static int make_dirs(const char *path, Err *err)
     return rc;
 }
 
-/* fsyncs a directory so a rename in it survives a crash; best effort (some file systems refuse). */
-static void sync_dir(const char *dir)
+void store_sync_dir(const char *dir)
 {
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0)
@@ -118,7 +118,7 @@ int store_open(Store *s, Err *err)
             fprintf(stderr, "genetess: using %s as PBMHOME\n", home);
     }
 
-    static const char *const subdirs[] = {"games", GAMES_DIR, ARCHIVE_DIR, "etc", "history", "outbox"};
+    static const char *const subdirs[] = {"games", GAMES_DIR, ARCHIVE_DIR, "etc", "history", "outbox", "spool"};
     for (size_t i = 0; i < sizeof subdirs / sizeof subdirs[0]; i++) {
         char *p = xasprintf("%s/%s", home, subdirs[i]);
         int rc = make_dir(p, NULL, err);
@@ -327,7 +327,7 @@ int store_write_atomic(const char *path, const char *data, size_t len, Err *err)
         e = errno;
         goto out;
     }
-    sync_dir(dir);
+    store_sync_dir(dir);
 out:
     if (e) {
         (void)unlink(tmp);
@@ -430,7 +430,7 @@ int store_delete_board(const Store *s, int n, Err *err)
         rc = remove_file(prev, err);
     if (rc == 0) {
         char *dir = store_path(s, GAMES_DIR);
-        sync_dir(dir);
+        store_sync_dir(dir);
         free(dir);
     }
     free(prev);
@@ -555,11 +555,11 @@ int store_archive_board(const Store *s, int n, Err *err)
     }
     if (rc == 0) {
         char *adir = store_path(s, ARCHIVE_DIR);
-        sync_dir(adir);
+        store_sync_dir(adir);
         free(adir);
         rc = remove_file(prev, err);
         char *gdir = store_path(s, GAMES_DIR);
-        sync_dir(gdir);
+        store_sync_dir(gdir);
         free(gdir);
     }
     free(dst);
@@ -764,7 +764,20 @@ int store_write_list(const Store *s, const char *content, Err *err)
     return rc;
 }
 
-int store_append_history(const Store *s, const char *line, Err *err)
+/* True when text holds a history line of board n (its second field, SPEC 9.2). */
+static bool history_has(const char *text, int n)
+{
+    char key[24];
+    int kl = snprintf(key, sizeof key, " %d ", n);
+    for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        const char *sp = strchr(l, ' '), *nl = strchr(l, '\n');
+        if (sp && (!nl || sp < nl) && strncmp(sp, key, (size_t)kl) == 0)
+            return true;
+    }
+    return false;
+}
+
+int store_append_history(const Store *s, int n, const char *line, Err *err)
 {
     if (has_control(line))
         return fail(err, "refusing a history line with control characters");
@@ -772,7 +785,9 @@ int store_append_history(const Store *s, const char *line, Err *err)
     char *text = NULL;
     size_t len = 0;
     int rc = store_read_file(path, &text, &len, err);
-    if (rc >= 0) {
+    if (rc == 0 && history_has(text, n)) {
+        rc = 1;
+    } else if (rc >= 0) {
         Buf b;
         buf_init(&b);
         if (rc == 0) {
@@ -787,5 +802,71 @@ int store_append_history(const Store *s, const char *line, Err *err)
     }
     free(text);
     free(path);
-    return rc < 0 ? -1 : 0;
+    return rc;
+}
+
+/* ---- commits (crash safety, issue 10) ---- */
+
+void store_board_tag(const char *text, char tag[17])
+{
+    uint64_t h = 14695981039346656037ULL; /* FNV-1a 64 */
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        h = (h ^ *p) * 1099511628211ULL;
+    snprintf(tag, 17, "%016llx", (unsigned long long)h);
+}
+
+int store_board_committed(const Store *s, int n, const char *tag)
+{
+    char *path = board_path(s, GAMES_DIR, "", n);
+    char *text = NULL;
+    Err err;
+    int rc = store_read_file(path, &text, NULL, &err);
+    free(path);
+    if (rc < 0)
+        return -1;
+    if (rc == 1)
+        return strcmp(tag, "none") == 0;
+    char have[17];
+    store_board_tag(text, have);
+    free(text);
+    return strcmp(tag, have) == 0;
+}
+
+/* The pid of a temporary file's name (".<name>.tmp.<pid>" or ".tmp.<pid>.<rest>"), 0 when it is none. */
+static long temp_pid(const char *name)
+{
+    const char *p = NULL;
+    if (name[0] != '.')
+        return 0;
+    if (strncmp(name, ".tmp.", 5) == 0)
+        p = name + 5;
+    else if ((p = strstr(name, ".tmp.")) != NULL)
+        p += 5;
+    if (!p || !isdigit((unsigned char)*p))
+        return 0;
+    char *end;
+    long pid = strtol(p, &end, 10);
+    return *end == '\0' || *end == '.' || *end == '-' ? pid : 0;
+}
+
+void store_sweep_temps(const Store *s)
+{
+    static const char *const dirs[] = {GAMES_DIR, ARCHIVE_DIR, "etc", "history", "outbox", "spool"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        char *dir = store_path(s, dirs[i]);
+        DIR *d = opendir(dir);
+        struct dirent *de;
+        while (d && (de = readdir(d)) != NULL) {
+            long pid = temp_pid(de->d_name);
+            /* a process that no longer runs left it (kill(2) with signal 0 only asks) */
+            if (pid > 0 && pid != (long)getpid() && kill((pid_t)pid, 0) < 0 && errno == ESRCH) {
+                char *p = xasprintf("%s/%s", dir, de->d_name);
+                (void)unlink(p);
+                free(p);
+            }
+        }
+        if (d)
+            closedir(d);
+        free(dir);
+    }
 }

@@ -14,7 +14,7 @@ typedef struct Store {
 /* Resolves PBMHOME: env PBMHOME (an empty value counts as unset; created if missing);
    unset -> $HOME/.genetess (creating it and saying "genetess: using <dir> as PBMHOME" on
    stderr when it is created); HOME also unset -> fail (caller exits 2). Creates missing
-   directories games/Genetess, games/Genetess-archive, etc, history, outbox (mode 0755).
+   directories games/Genetess, games/Genetess-archive, etc, history, outbox, spool (mode 0755).
    Returns 0 with s->home set and s->lockfd = -1, or -1 with err (s holds nothing to free). */
 int store_open(Store *s, Err *err);
 /* Unlocks and frees s->home; s may be closed twice. */
@@ -106,8 +106,23 @@ bool store_valid_userid(const char *id);
 /* lists (SPEC 9.2) */
 /* Rewrites etc/Genetess.list atomically with content. Returns 0 or -1 with err. */
 int store_write_list(const Store *s, const char *content, Err *err);
-/* Appends line plus '\n' to history/Genetess (read, append, write atomically). A line holding a
-   control character (a newline included) is refused. Returns 0 or -1 with err. */
-int store_append_history(const Store *s, const char *line, Err *err);
+/* Appends line plus '\n' to history/Genetess (read, append, write atomically) unless it already
+   holds a line of board n (its second field): the end of a game is recorded once. A line holding a
+   control character (a newline included) is refused. Returns 0, 1 when board n's line was there
+   already (nothing written), or -1 with err. */
+int store_append_history(const Store *s, int n, const char *line, Err *err);
+
+/* commits (issue 10): a command's changes to board n are committed by the rename of its file; what
+   goes with them (mail, list line, history) is tagged with the board text they belong to. */
+/* Writes the commit tag of a board text into tag: 16 hex digits of its FNV-1a 64-bit hash. */
+void store_board_tag(const char *text, char tag[17]);
+/* Whether games/Genetess/<n> is the state tag names (its text has that tag; tag "none": no file).
+   Returns 1 yes, 0 no, -1 when the file cannot be read. */
+int store_board_committed(const Store *s, int n, const char *tag);
+/* Removes the temporary files (".<name>.tmp.<pid>", ".tmp.<pid>.<rest>") that processes which no
+   longer run left in the directories under home. */
+void store_sweep_temps(const Store *s);
+/* fsyncs directory dir so a rename in it survives a crash; best effort (some file systems refuse). */
+void store_sync_dir(const char *dir);
 
 #endif

@@ -560,11 +560,11 @@ void view_nag(const Board *b, int p, Buf *subject, Buf *body)
     buf_printf(subject, "Nag: Genetess Board %d %s", b->number, b->pl[p].id);
     if (b->phase == PHASE_ROUND0)
         buf_printf(body, "Reminder: Genetess board %d is in round 0 and waits for your GAMBLE orders.\n"
-                         "The deadline is %s; missing gambles then count as 0E don't care.\n",
+                         "The deadline is %s;\nmissing gambles then count as 0E don't care.\n",
                    b->number, when);
     else
         buf_printf(body, "Reminder: it is your move on Genetess board %d.\n"
-                         "The deadline is %s; then your stored order runs, or you time out.\n",
+                         "The deadline is %s;\nthen your stored order runs, or you time out.\n",
                    b->number, when);
     if (timeout_forfeits(b, p))
         timeout_warning(b, p, body);

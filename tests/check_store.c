@@ -1,173 +1,7 @@
-/* Tests of store (files under PBMHOME, lock, users, lists) and mail (queue, outbox, mailer). */
-/* the project's headers come first: check.h defines a `fail` macro that would rewrite util.h's fail() */
-#include "mail.h"
-#include "store.h"
-#include "util.h"
-
-#include <check.h>
-
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
+/* Tests of store: files under PBMHOME, lock, users, lists, commit tags and temporaries. */
+#include "check_store.h"
 
 Suite *store_suite(void);
-
-/* ---------------------------------------------------------------- fixture */
-
-static const char *const saved_names[] = {"PBMHOME", "HOME", "PBMSENDMAIL", "PBMFROM", "SENDER",
-                                          "GENETESS_LOCK_WAIT"};
-#define NSAVED (sizeof saved_names / sizeof saved_names[0])
-static char *saved_values[NSAVED];
-static char tmpdir[64];
-static char home[128];
-
-static void setup(void)
-{
-    for (size_t i = 0; i < NSAVED; i++) {
-        const char *v = getenv(saved_names[i]);
-        saved_values[i] = v ? xstrdup(v) : NULL;
-    }
-    strcpy(tmpdir, "/tmp/check_store.XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
-    snprintf(home, sizeof home, "%s/home", tmpdir);
-    setenv("PBMHOME", home, 1);
-    unsetenv("PBMSENDMAIL");
-    unsetenv("SENDER");
-    setenv("PBMFROM", "referee@example.org", 1);
-    unsetenv("GENETESS_LOCK_WAIT");
-}
-
-/* rm -rf path (no symlinks followed). */
-static void rm_tree(const char *path)
-{
-    struct stat st;
-    if (lstat(path, &st) < 0)
-        return;
-    if (S_ISDIR(st.st_mode)) {
-        DIR *d = opendir(path);
-        if (d) {
-            struct dirent *de;
-            while ((de = readdir(d)) != NULL) {
-                if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-                    continue;
-                char *sub = xasprintf("%s/%s", path, de->d_name);
-                rm_tree(sub);
-                free(sub);
-            }
-            closedir(d);
-        }
-        rmdir(path);
-    } else {
-        unlink(path);
-    }
-}
-
-static void teardown(void)
-{
-    rm_tree(tmpdir);
-    for (size_t i = 0; i < NSAVED; i++) {
-        if (saved_values[i])
-            setenv(saved_names[i], saved_values[i], 1);
-        else
-            unsetenv(saved_names[i]);
-        free(saved_values[i]);
-        saved_values[i] = NULL;
-    }
-}
-
-/* ---------------------------------------------------------------- helpers */
-
-static void open_store(Store *s)
-{
-    Err err = {""};
-    ck_assert_int_eq(store_open(s, &err), 0);
-    ck_assert_str_eq(err.msg, "");
-}
-
-/* The whole of <home>/<rel>, malloc'd; fails the test when it cannot be read. */
-static char *slurp(const Store *s, const char *rel)
-{
-    char *p = store_path(s, rel);
-    char *text = NULL;
-    Err err = {""};
-    int rc = store_read_file(p, &text, NULL, &err);
-    ck_assert_msg(rc == 0, "reading %s: rc %d %s", p, rc, err.msg);
-    free(p);
-    return text;
-}
-
-static void put(const Store *s, const char *rel, const char *text)
-{
-    char *p = store_path(s, rel);
-    FILE *f = fopen(p, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    fclose(f);
-    free(p);
-}
-
-static bool exists(const Store *s, const char *rel)
-{
-    char *p = store_path(s, rel);
-    bool ok = access(p, F_OK) == 0;
-    free(p);
-    return ok;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The names in <home>/<rel> (dot files included, "." and ".." not), sorted. */
-static void list_dir(const Store *s, const char *rel, StrList *out)
-{
-    char *p = store_path(s, rel);
-    DIR *d = opendir(p);
-    ck_assert_ptr_nonnull(d);
-    struct dirent *de;
-    while ((de = readdir(d)) != NULL)
-        if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-            sl_push(out, de->d_name);
-    closedir(d);
-    free(p);
-    if (out->n > 1)
-        qsort(out->v, (size_t)out->n, sizeof *out->v, cmp_str);
-}
-
-/* Sends fd 2 to a file until stderr_end(); returns the saved descriptor. */
-static int stderr_begin(const char *path)
-{
-    fflush(stderr);
-    int saved = dup(2);
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ck_assert_int_ge(fd, 0);
-    dup2(fd, 2);
-    close(fd);
-    return saved;
-}
-
-static void stderr_end(int saved)
-{
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-}
-
-static char *read_abs(const char *path)
-{
-    char *text = NULL;
-    Err err = {""};
-    ck_assert_msg(store_read_file(path, &text, NULL, &err) == 0, "%s: %s", path, err.msg);
-    return text;
-}
 
 /* ---------------------------------------------------------------- open */
 
@@ -177,7 +11,8 @@ START_TEST(test_open_creates_layout)
     open_store(&s);
     ck_assert_str_eq(s.home, home);
     ck_assert_int_eq(s.lockfd, -1);
-    static const char *const dirs[] = {"games/Genetess", "games/Genetess-archive", "etc", "history", "outbox"};
+    static const char *const dirs[] = {"games/Genetess", "games/Genetess-archive", "etc", "history", "outbox",
+                                       "spool"};
     for (int i = 0; i < 5; i++) {
         char *p = store_path(&s, dirs[i]);
         struct stat st;
@@ -710,12 +545,16 @@ START_TEST(test_lists)
     ck_assert_str_eq(text, "boardno:players:moveno:status\n");
     free(text);
 
-    ck_assert_int_eq(store_append_history(&s, "2024-01-02 101 alice 12 alice bob", &err), 0);
-    ck_assert_int_eq(store_append_history(&s, "2024-01-03 102 TIE 7 carol dave", &err), 0);
+    ck_assert_int_eq(store_append_history(&s, 101, "2024-01-02 101 alice 12 alice bob", &err), 0);
+    ck_assert_int_eq(store_append_history(&s, 102, "2024-01-03 102 TIE 7 carol dave", &err), 0);
+    /* issue 10: a game's end is recorded once, whatever the date */
+    ck_assert_int_eq(store_append_history(&s, 101, "2024-01-05 101 alice 12 alice bob", &err), 1);
+    ck_assert_int_eq(store_append_history(&s, 10, "2024-01-05 10 bob 1 alice bob", &err), 0);
     text = slurp(&s, "history/Genetess");
-    ck_assert_str_eq(text, "2024-01-02 101 alice 12 alice bob\n2024-01-03 102 TIE 7 carol dave\n");
+    ck_assert_str_eq(text, "2024-01-02 101 alice 12 alice bob\n2024-01-03 102 TIE 7 carol dave\n"
+                           "2024-01-05 10 bob 1 alice bob\n");
     free(text);
-    ck_assert_int_eq(store_append_history(&s, "x\ny", &err), -1);
+    ck_assert_int_eq(store_append_history(&s, 103, "x\ny", &err), -1);
 
     StrList names = {0};
     list_dir(&s, "history", &names);
@@ -728,217 +567,58 @@ START_TEST(test_lists)
 }
 END_TEST
 
-/* ---------------------------------------------------------------- mail */
+/* ---------------------------------------------------------------- commits (issue 10) */
 
-#define NOW 1700000000 /* Tue, 14 Nov 2023 22:13:20 +0000 */
-
-START_TEST(test_mail_add_refuses)
-{
-    MailQueue q;
-    mail_init(&q);
-    Err err = {""};
-    ck_assert_int_eq(mail_add(&q, "a@b.c", "Genetess Board 101\nBcc: x@y", "body", &err), -1);
-    ck_assert_str_eq(err.msg, "refusing a mail header with control characters");
-    err.msg[0] = '\0';
-    ck_assert_int_eq(mail_add(&q, "a@b.c\r", "Genetess Board 101", "body", &err), -1);
-    ck_assert_str_eq(err.msg, "refusing a mail header with control characters");
-    ck_assert_int_eq(mail_add(&q, "a@b.c", "tab\there", "body", &err), -1);
-    ck_assert_int_eq(q.n, 0);
-    ck_assert_int_eq(mail_add(&q, "a@b.c", "Genetess Board 101", "line\n\tmore\n", &err), 0);
-    ck_assert_int_eq(q.n, 1);
-    mail_free(&q);
-    ck_assert_int_eq(q.n, 0);
-    ck_assert_ptr_null(q.m);
-}
-END_TEST
-
-START_TEST(test_mail_truncate)
-{
-    MailQueue q;
-    mail_init(&q);
-    Err err;
-    ck_assert_int_eq(mail_add(&q, "a@b.c", "one", "1", &err), 0);
-    ck_assert_int_eq(mail_add(&q, "a@b.c", "two", "2", &err), 0);
-    ck_assert_int_eq(mail_add(&q, "a@b.c", "three", "3", &err), 0);
-    mail_truncate(&q, 1);
-    ck_assert_int_eq(q.n, 1);
-    ck_assert_str_eq(q.m[0].subject, "one");
-    mail_truncate(&q, 5); /* never grows */
-    ck_assert_int_eq(q.n, 1);
-    mail_free(&q);
-}
-END_TEST
-
-START_TEST(test_mail_outbox)
+/* A board's commit tag is its text's FNV-1a 64 hash; a board "is" a tag's state when its file has that
+ * text, and "none" when it has no file. */
+START_TEST(test_board_tag_committed)
 {
     Store s;
     open_store(&s);
-    MailQueue q;
-    mail_init(&q);
-    Err err = {""};
-    ck_assert_int_eq(mail_add(&q, "alice@a.a", "New Genetess Board 101 ALL", "Hello alice\n", &err), 0);
-    ck_assert_int_eq(mail_add(&q, "bob@b.b", "New Genetess Board 101 ALL", "Hello bob\n", &err), 0);
-    ck_assert_int_eq(mail_flush(&q, &s, NOW), 2);
-    ck_assert_int_eq(q.n, 0);
-    ck_assert_int_eq(mail_add(&q, "carol@c.c", "Genetess chat 101 alice", "", &err), 0);
-    ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
-    ck_assert_int_eq(mail_flush(&q, &s, NOW), 0);
-
-    StrList names = {0};
-    list_dir(&s, "outbox", &names);
-    ck_assert_int_eq(names.n, 3);
-    static const char *const want[] = {
-        "From: referee@example.org\nTo: alice@a.a\nSubject: New Genetess Board 101 ALL\n"
-        "Date: Tue, 14 Nov 2023 22:13:20 +0000\n\nHello alice\n",
-        "From: referee@example.org\nTo: bob@b.b\nSubject: New Genetess Board 101 ALL\n"
-        "Date: Tue, 14 Nov 2023 22:13:20 +0000\n\nHello bob\n",
-        "From: referee@example.org\nTo: carol@c.c\nSubject: Genetess chat 101 alice\n"
-        "Date: Tue, 14 Nov 2023 22:13:20 +0000\n\n",
-    };
-    char prefix[64];
-    int len = snprintf(prefix, sizeof prefix, "%d-%ld-", NOW, (long)getpid());
-    int lastseq = 0;
-    for (int i = 0; i < names.n; i++) {
-        const char *nm = names.v[i];
-        ck_assert_msg(strncmp(nm, prefix, (size_t)len) == 0, "name %s", nm);
-        ck_assert_uint_eq(strspn(nm, "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ._-"),
-                          strlen(nm));
-        const char *seq = nm + len;
-        ck_assert_uint_eq(strspn(seq, "0123456789"), 4);
-        ck_assert_str_eq(seq + 4, ".mail");
-        int k = atoi(seq);
-        ck_assert_int_gt(k, lastseq);
-        lastseq = k;
-        char rel[128];
-        snprintf(rel, sizeof rel, "outbox/%s", nm);
-        char *text = slurp(&s, rel);
-        ck_assert_str_eq(text, want[i]);
-        free(text);
-    }
-    sl_free(&names);
-    mail_free(&q);
+    char tag[17], other[17];
+    store_board_tag("", tag);
+    ck_assert_str_eq(tag, "cbf29ce484222325"); /* FNV-1a's offset basis */
+    store_board_tag("(genetess 1)\n", tag);
+    store_board_tag("(genetess 2)\n", other);
+    ck_assert_uint_eq(strlen(tag), 16);
+    ck_assert_str_ne(tag, other);
+    ck_assert_int_eq(store_board_committed(&s, 101, "none"), 1);
+    ck_assert_int_eq(store_board_committed(&s, 101, tag), 0);
+    put(&s, "games/Genetess/101", "(genetess 1)\n");
+    ck_assert_int_eq(store_board_committed(&s, 101, tag), 1);
+    ck_assert_int_eq(store_board_committed(&s, 101, other), 0);
+    ck_assert_int_eq(store_board_committed(&s, 101, "none"), 0);
     store_close(&s);
 }
 END_TEST
 
-START_TEST(test_mail_from_default)
-{
-    unsetenv("PBMFROM");
-    Store s;
-    open_store(&s);
-    MailQueue q;
-    mail_init(&q);
-    Err err = {""};
-    ck_assert_int_eq(mail_add(&q, "a@a.a", "Genetess help", "h", &err), 0);
-    ck_assert_int_eq(mail_flush(&q, &s, 0), 1);
-    StrList names = {0};
-    list_dir(&s, "outbox", &names);
-    ck_assert_int_eq(names.n, 1);
-    char rel[128];
-    snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
-    ck_assert(strncmp(names.v[0], "0-", 2) == 0);
-    char *text = slurp(&s, rel);
-    char host[256] = "";
-    gethostname(host, sizeof host);
-    host[sizeof host - 1] = '\0';
-    char *want = xasprintf("From: genetess@%s\nTo: a@a.a\nSubject: Genetess help\n"
-                           "Date: Thu, 01 Jan 1970 00:00:00 +0000\n\nh",
-                           host[0] ? host : "localhost");
-    ck_assert_str_eq(text, want);
-    free(want);
-    free(text);
-    sl_free(&names);
-    mail_free(&q);
-    store_close(&s);
-}
-END_TEST
-
-START_TEST(test_mail_sendmail)
+/* Temporaries of processes no longer running go; those of running ones (ours, pid 1) and other files stay. */
+START_TEST(test_sweep_temps)
 {
     Store s;
     open_store(&s);
-    char sent[128], cmd[200];
-    snprintf(sent, sizeof sent, "%s/sent", tmpdir);
-    snprintf(cmd, sizeof cmd, "cat >> '%s'", sent);
-    setenv("PBMSENDMAIL", cmd, 1);
-    MailQueue q;
-    mail_init(&q);
-    Err err = {""};
-    ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "one\n", &err), 0);
-    ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "two\n", &err), 0);
-    ck_assert_int_eq(mail_flush(&q, &s, NOW + 86400), 2);
-    char *text = read_abs(sent);
-    ck_assert_str_eq(text, "From: referee@example.org\nTo: alice@a.a\nSubject: Genetess Board 101 bob\n"
-                           "Date: Wed, 15 Nov 2023 22:13:20 +0000\n\none\n"
-                           "From: referee@example.org\nTo: bob@b.b\nSubject: Genetess Board 101 bob\n"
-                           "Date: Wed, 15 Nov 2023 22:13:20 +0000\n\ntwo\n");
-    free(text);
-    StrList names = {0};
-    list_dir(&s, "outbox", &names);
-    ck_assert_int_eq(names.n, 0);
-    sl_free(&names);
-    mail_free(&q);
+    pid_t dead = fork();
+    if (dead == 0)
+        _exit(0);
+    waitpid(dead, NULL, 0);
+    char *a = xasprintf("etc/.Genetess.list.tmp.%ld", (long)dead);
+    char *b = xasprintf("spool/.tmp.%ld.101.x.commit", (long)dead);
+    char *c = xasprintf("games/Genetess/.101.tmp.%ld", (long)getpid());
+    put(&s, a, "x");
+    put(&s, b, "x");
+    put(&s, c, "x");
+    put(&s, "outbox/.tmp.1.0001.mail", "x");
+    put(&s, "etc/.notatmp", "x");
+    store_sweep_temps(&s);
+    ck_assert(!exists(&s, a));
+    ck_assert(!exists(&s, b));
+    ck_assert(exists(&s, c));
+    ck_assert(exists(&s, "outbox/.tmp.1.0001.mail"));
+    ck_assert(exists(&s, "etc/.notatmp"));
+    free(a);
+    free(b);
+    free(c);
     store_close(&s);
-}
-END_TEST
-
-START_TEST(test_mail_sendmail_fails)
-{
-    Store s;
-    open_store(&s);
-    char errfile[128];
-    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
-    static const char *const mailers[] = {"false", "exit 3", "/nonexistent/sendmail -t", "head -c 1 >/dev/null; exit 1"};
-    MailQueue q;
-    mail_init(&q);
-    Err err = {""};
-    setenv("PBMSENDMAIL", mailers[_i], 1);
-    Buf big;
-    buf_init(&big);
-    for (int i = 0; i < 20000; i++)
-        buf_add(&big, "0123456789\n"); /* more than a pipe holds: the mailer stops reading */
-    ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", big.s, &err), 0);
-    int saved = stderr_begin(errfile);
-    int rc = mail_flush(&q, &s, NOW);
-    stderr_end(saved);
-    ck_assert_int_eq(rc, 1);
-
-    StrList names = {0};
-    list_dir(&s, "outbox", &names);
-    ck_assert_int_eq(names.n, 1);
-    char *said = read_abs(errfile);
-    char *want = xasprintf("genetess: mailer failed; message left in outbox/%s\n", names.v[0]);
-    ck_assert_ptr_nonnull(strstr(said, want));
-    ck_assert(strlen(said) >= strlen(want));
-    ck_assert_str_eq(said + strlen(said) - strlen(want), want);
-    free(want);
-    free(said);
-    char rel[128];
-    snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
-    char *text = slurp(&s, rel);
-    char *full = xasprintf("From: referee@example.org\nTo: alice@a.a\nSubject: Genetess Board 101 bob\n"
-                           "Date: Tue, 14 Nov 2023 22:13:20 +0000\n\n%s",
-                           big.s);
-    ck_assert(strcmp(text, full) == 0);
-    free(full);
-    free(text);
-    buf_free(&big);
-    sl_free(&names);
-    mail_free(&q);
-    store_close(&s);
-}
-END_TEST
-
-START_TEST(test_mail_reply_address)
-{
-    unsetenv("SENDER");
-    ck_assert_ptr_null(mail_reply_address());
-    setenv("SENDER", "", 1);
-    ck_assert_ptr_null(mail_reply_address());
-    setenv("SENDER", "a@b.c\nBcc: x@y", 1);
-    ck_assert_ptr_null(mail_reply_address());
-    setenv("SENDER", "alice@example.org", 1);
-    ck_assert_str_eq(mail_reply_address(), "alice@example.org");
 }
 END_TEST
 
@@ -963,18 +643,9 @@ Suite *store_suite(void)
     tcase_add_test(tc, test_valid_userid);
     tcase_add_test(tc, test_users_file_format);
     tcase_add_test(tc, test_lists);
+    tcase_add_test(tc, test_board_tag_committed);
+    tcase_add_test(tc, test_sweep_temps);
     suite_add_tcase(s, tc);
 
-    TCase *tm = tcase_create("mail");
-    tcase_add_checked_fixture(tm, setup, teardown);
-    tcase_set_timeout(tm, 20);
-    tcase_add_test(tm, test_mail_add_refuses);
-    tcase_add_test(tm, test_mail_truncate);
-    tcase_add_test(tm, test_mail_outbox);
-    tcase_add_test(tm, test_mail_from_default);
-    tcase_add_test(tm, test_mail_sendmail);
-    tcase_add_loop_test(tm, test_mail_sendmail_fails, 0, 4);
-    tcase_add_test(tm, test_mail_reply_address);
-    suite_add_tcase(s, tm);
     return s;
 }

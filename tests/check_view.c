@@ -681,7 +681,7 @@ START_TEST(nag_text)
     view_nag(b, 0, &subj, &body);
     ck_assert_str_eq(subj.s, "Nag: Genetess Board 101 alice");
     ck_assert_str_eq(body.s, "Reminder: it is your move on Genetess board 101.\n"
-                             "The deadline is 2023-11-14 22:13 UTC; then your stored order runs, or you time out.\n"
+                             "The deadline is 2023-11-14 22:13 UTC;\nthen your stored order runs, or you time out.\n"
                              "Send: genetess move 101 alice <password> <ORDER>#1\n");
     buf_free(&subj);
     buf_free(&body);
@@ -691,7 +691,7 @@ START_TEST(nag_text)
     view_nag(b, 1, &subj, &body);
     ck_assert_str_eq(subj.s, "Nag: Genetess Board 101 bob");
     ck_assert_str_eq(body.s, "Reminder: Genetess board 101 is in round 0 and waits for your GAMBLE orders.\n"
-                             "The deadline is 2023-11-14 22:13 UTC; missing gambles then count as 0E don't care.\n"
+                             "The deadline is 2023-11-14 22:13 UTC;\nmissing gambles then count as 0E don't care.\n"
                              "Send: genetess move 101 bob <password> <ORDER>#1\n");
     buf_free(&subj);
     buf_free(&body);

@@ -2,12 +2,17 @@
 # Crash points (issue 10): kills a command at every write, fsync, rename, link and unlink it makes (an
 # LD_PRELOAD shim, tests/crash/shim.c) and checks, after each kill:
 #   board    every board file is byte for byte the state before the command or the state after it
-#   history  history/Genetess is the one of that same state (no game end that the board does not hold)
-#   list     etc/Genetess.list is the one of that same state
+#   history  history/Genetess reports no game end that the board does not hold (it is the one of the state
+#            before, or of that same state)
 #   verify   `genetess verify` replays the board consistently
-# then runs the next command (`Cleanup` at the same time: the retry of a killed Cleanup, a no-op otherwise) and:
+# then runs the next command (`Cleanup` at the same time: the retry of a killed Cleanup, a no-op otherwise;
+# like every command holding the lock, it first finishes what a killed command left) and:
+#   history  history/Genetess is now the one of the committed state, its end recorded once
+#   list     etc/Genetess.list is the one of the committed state
 #   mail     the mails in outbox/ are exactly those of the committed state, each once
 #   tmp      no temporary file of the killed process is left
+# Scenarios: challenge, move, queue, resign, cleanup (deadlines and nags), end (a move that ends the game),
+# mailfail (a move whose mailer fails: its mails stay queued; the next command's working mailer sends them).
 # Usage: sh tests/crashpoints.sh [SCENARIO...]   (GENETESS=path to the binary; SHIM=path to the built shim)
 # Prints a table (scenario, kill points, failures per check) and exits 1 when anything failed.
 set -u
@@ -35,15 +40,25 @@ base_game() {
   rm -f "$1"/outbox/*
 }
 
-# scenario NAME: sets SETUP (a function name), NOW (the command's time) and CMD (the command's words)
+base_ended() {
+  base_game "$1"
+  PBMHOME=$1 g resign 101 bob pb
+  rm -f "$1"/outbox/*
+}
+
+# scenario NAME: sets SETUP (a function name), NOW (the command's time), CMD (the command's words) and
+# MAILER (the command's PBMSENDMAIL; the next command has none)
 scenario() {
   NOW=$T0
+  MAILER=
   case $1 in
     challenge) SETUP=base_users; CMD="challenge --gamble=none --seed=1 alice bob" ;;
     move)      SETUP=base_game;  CMD="move 101 alice pa PASS" ;;
     queue)     SETUP=base_game;  CMD="queue 101 bob pb PASS" ;;
     resign)    SETUP=base_game;  CMD="resign 101 bob pb" ;;
     cleanup)   SETUP=base_game;  CMD="Cleanup"; NOW=$((T0 + 100 * 3600)) ;;
+    archive)   SETUP=base_ended; CMD="Cleanup"; NOW=$((T0 + 15 * 86400)) ;;
+    mailfail)  SETUP=base_game;  CMD="move 101 alice pa PASS"; MAILER="exit 1" ;;
     *) echo "crashpoints: unknown scenario $1" >&2; exit 2 ;;
   esac
 }
@@ -61,12 +76,13 @@ temps_of() { find "$1" -name '.*tmp*' -o -name '*.tmp' | grep -v '/\.lockfile$' 
 
 run_cmd() { # home, extra env...
   home=$1; shift
-  ( export PBMHOME="$home" GENETESS_NOW=$NOW; env "$@" "$G" $CMD >/dev/null 2>&1 )
+  ( export PBMHOME="$home" GENETESS_NOW=$NOW; [ -n "$MAILER" ] && export PBMSENDMAIL="$MAILER"
+    env "$@" "$G" $CMD >/dev/null 2>&1 )
 }
 
 total_fail=0
 printf '%-10s %6s %6s %6s %6s %6s %6s %6s\n' scenario points board history list verify mail tmp
-for s in ${*:-challenge move queue resign cleanup}; do
+for s in ${*:-challenge move queue resign cleanup archive mailfail}; do
   scenario "$s"
   B=$WORK/$s.before; R=$WORK/$s.after
   rm -rf "$B" "$R"; mkdir -p "$B"; $SETUP "$B"
@@ -86,10 +102,9 @@ for s in ${*:-challenge move queue resign cleanup}; do
     if [ "$boards_w" = "$boards_a" ]; then which=a; elif [ "$boards_w" = "$boards_b" ]; then which=b; else which=x; fi
     what="$s@$k"
     if [ $which = x ]; then fb=$((fb + 1)); echo "  $what: board is neither before nor after" >&2; which=b; fi
-    [ "$(part "$WORK/sw" history/Genetess)" = "$(part "$WORK/s$which" history/Genetess)" ] ||
-      { fh=$((fh + 1)); echo "  $what: history does not agree with the board" >&2; }
-    [ "$(part "$WORK/sw" etc/Genetess.list)" = "$(part "$WORK/s$which" etc/Genetess.list)" ] ||
-      { fl=$((fl + 1)); echo "  $what: game list does not agree with the board" >&2; }
+    h=$(part "$WORK/sw" history/Genetess)
+    [ "$h" = "$(part "$WORK/s$which" history/Genetess)" ] || [ "$h" = "$(part "$WORK/sb" history/Genetess)" ] ||
+      { fh=$((fh + 1)); echo "  $what: history reports what the board does not hold" >&2; }
     for f in "$W"/games/Genetess/[0-9]*; do
       [ -f "$f" ] || continue
       PBMHOME=$W GENETESS_NOW=$NOW "$G" verify "$(basename "$f")" > "$WORK/v" 2>&1 && grep -q consistent "$WORK/v" ||
@@ -97,7 +112,11 @@ for s in ${*:-challenge move queue resign cleanup}; do
     done
     ( export PBMHOME="$W" GENETESS_NOW=$NOW; "$G" Cleanup >/dev/null 2>&1 )
     state_of "$W" > "$WORK/sw2"
-    if [ "$s" = cleanup ] && [ "$(cat "$WORK/sw2")" = "$(cat "$WORK/sa")" ]; then which=a; fi
+    if [ "$CMD" = Cleanup ] && [ "$(cat "$WORK/sw2")" = "$(cat "$WORK/sa")" ]; then which=a; fi
+    [ "$(part "$WORK/sw2" history/Genetess)" = "$(part "$WORK/s$which" history/Genetess)" ] ||
+      { fh=$((fh + 1)); echo "  $what: history after the next command does not agree with the board" >&2; }
+    [ "$(part "$WORK/sw2" etc/Genetess.list)" = "$(part "$WORK/s$which" etc/Genetess.list)" ] ||
+      { fl=$((fl + 1)); echo "  $what: game list after the next command does not agree with the board" >&2; }
     mails_of "$W" > "$WORK/mw"
     cmp -s "$WORK/mw" "$WORK/m$which" ||
       { fm=$((fm + 1)); echo "  $what: mails $(wc -l < "$WORK/mw") delivered, $(wc -l < "$WORK/m$which") expected" >&2; }

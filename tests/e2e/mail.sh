@@ -88,8 +88,18 @@ assert_lines 1 "^To: bob@example.org$" "$T/sent"
 assert_lines 2 "^Subject: Genetess Board $L bob$" "$T/sent"
 assert_mails 0
 
-# ---- a mailer that fails: the message waits in outbox/, a warning on stderr, exit status 0 ----
+# ---- a mailer that fails: the message stays queued in spool/ (a warning on stderr, exit status 0) and
+# the next command retries it (issue 10): the very same message, Message-ID and all, goes out once ----
 PBMSENDMAIL="cat >/dev/null; exit 1" run 0 move "$L" bob hunter2 PASS
 has "PASS: done"
-assert_mails 2 "^Subject: Genetess Board $L alice$"
-assert_grep "mailer failed; message left in outbox/" "$ERR"
+assert_mails 0
+assert_lines 2 "mailer failed; message stays queued as spool/$L\.[0-9a-f]*\.000[12]\.mail and is retried" "$ERR"
+PBMSENDMAIL="cat >/dev/null; exit 1" run 0 show "$L"
+assert_mails 0
+assert_lines 2 "mailer failed; message stays queued as spool/" "$ERR"
+PBMSENDMAIL="cat >>'$T/retried'" run 0 show "$L"
+assert_lines 2 "^Subject: Genetess Board $L alice$" "$T/retried"
+assert_lines 2 "^Message-ID: <genetess\.$L\.[0-9a-f]*\.000[12]\.$NOW@[^>]*>$" "$T/retried"
+PBMSENDMAIL="cat >>'$T/retried'" run 0 show "$L"
+assert_lines 2 "^Subject: Genetess Board $L alice$" "$T/retried"
+assert_mails 0

@@ -1,0 +1,407 @@
+/* Tests of mail: the queue, the headers, the spool and its groups, delivery into outbox/ or a mailer. */
+#include "check_store.h"
+
+Suite *mail_suite(void);
+
+/* ---------------------------------------------------------------- mail */
+
+#define NOW 1700000000 /* Tue, 14 Nov 2023 22:13:20 +0000 */
+
+START_TEST(test_mail_add_refuses)
+{
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    ck_assert_int_eq(mail_add(&q, "a@b.c", "Genetess Board 101\nBcc: x@y", "body", &err), -1);
+    ck_assert_str_eq(err.msg, "refusing a mail header with control characters");
+    err.msg[0] = '\0';
+    ck_assert_int_eq(mail_add(&q, "a@b.c\r", "Genetess Board 101", "body", &err), -1);
+    ck_assert_str_eq(err.msg, "refusing a mail header with control characters");
+    ck_assert_int_eq(mail_add(&q, "a@b.c", "tab\there", "body", &err), -1);
+    ck_assert_int_eq(q.n, 0);
+    ck_assert_int_eq(mail_add(&q, "a@b.c", "Genetess Board 101", "line\n\tmore\n", &err), 0);
+    ck_assert_int_eq(q.n, 1);
+    mail_free(&q);
+    ck_assert_int_eq(q.n, 0);
+    ck_assert_ptr_null(q.m);
+}
+END_TEST
+
+START_TEST(test_mail_truncate)
+{
+    MailQueue q;
+    mail_init(&q);
+    Err err;
+    ck_assert_int_eq(mail_add(&q, "a@b.c", "one", "1", &err), 0);
+    ck_assert_int_eq(mail_add(&q, "a@b.c", "two", "2", &err), 0);
+    ck_assert_int_eq(mail_add(&q, "a@b.c", "three", "3", &err), 0);
+    mail_truncate(&q, 1);
+    ck_assert_int_eq(q.n, 1);
+    ck_assert_str_eq(q.m[0].subject, "one");
+    mail_truncate(&q, 5); /* never grows */
+    ck_assert_int_eq(q.n, 1);
+    mail_free(&q);
+}
+END_TEST
+
+/* The message mail_flush writes at time when: headers (SPEC 2.1, issue 12) of group
+ * "0.<when>-<pid>-<flush>", seq, body. */
+static char *want_msg_at(int when, const char *from, const char *to, const char *subj, const char *date, int flush,
+                         int seq, const char *body)
+{
+    const char *at = strrchr(from, '@');
+    return xasprintf("From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <genetess.0.%d-%ld-%d.%04d.%d@%s>\n"
+                     "MIME-Version: 1.0\nContent-Type: text/plain; charset=us-ascii\n"
+                     "Content-Transfer-Encoding: 7bit\nAuto-Submitted: auto-generated\n\n%s",
+                     from, to, subj, date, when, (long)getpid(), flush, seq, when, at + 1, body);
+}
+
+static char *want_msg(const char *from, const char *to, const char *subj, const char *date, int flush, int seq,
+                      const char *body)
+{
+    return want_msg_at(NOW, from, to, subj, date, flush, seq, body);
+}
+
+START_TEST(test_mail_outbox)
+{
+    Store s;
+    open_store(&s);
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", "New Genetess Board 101 ALL", "Hello alice\n", &err), 0);
+    ck_assert_int_eq(mail_add(&q, "bob@b.b", "New Genetess Board 101 ALL", "Hello bob\n", &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 2);
+    ck_assert_int_eq(q.n, 0);
+    ck_assert_int_eq(mail_add(&q, "carol@c.c", "Genetess chat 101 alice", "", &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 0);
+
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 3);
+    const char *date = "Tue, 14 Nov 2023 22:13:20 +0000", *from = "referee@example.org";
+    char *want[] = {
+        want_msg(from, "alice@a.a", "New Genetess Board 101 ALL", date, 1, 1, "Hello alice\n"),
+        want_msg(from, "bob@b.b", "New Genetess Board 101 ALL", date, 1, 2, "Hello bob\n"),
+        want_msg(from, "carol@c.c", "Genetess chat 101 alice", date, 2, 1, ""),
+    };
+    char prefix[64];
+    int len = snprintf(prefix, sizeof prefix, "%d-%ld-", NOW, (long)getpid());
+    int lastseq = 0;
+    for (int i = 0; i < names.n; i++) {
+        const char *nm = names.v[i];
+        ck_assert_msg(strncmp(nm, prefix, (size_t)len) == 0, "name %s", nm);
+        ck_assert_uint_eq(strspn(nm, "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ._-"),
+                          strlen(nm));
+        const char *seq = nm + len;
+        ck_assert_uint_eq(strspn(seq, "0123456789"), 4);
+        ck_assert_str_eq(seq + 4, ".mail");
+        int k = atoi(seq);
+        ck_assert_int_gt(k, lastseq);
+        lastseq = k;
+        char rel[128];
+        snprintf(rel, sizeof rel, "outbox/%s", nm);
+        char *text = slurp(&s, rel);
+        ck_assert_str_eq(text, want[i]);
+        free(text);
+        free(want[i]);
+    }
+    sl_free(&names);
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 0); /* delivered: nothing left queued */
+    sl_free(&names);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+START_TEST(test_mail_from_default)
+{
+    unsetenv("PBMFROM");
+    Store s;
+    open_store(&s);
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    ck_assert_int_eq(mail_add(&q, "a@a.a", "Genetess help", "h", &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, 0), 1);
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    char rel[128];
+    snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
+    ck_assert(strncmp(names.v[0], "0-", 2) == 0);
+    char *text = slurp(&s, rel);
+    char host[256] = "";
+    gethostname(host, sizeof host);
+    host[sizeof host - 1] = '\0';
+    char *from = xasprintf("genetess@%s", host[0] ? host : "localhost");
+    char *want = xasprintf("From: %s\nTo: a@a.a\nSubject: Genetess help\nDate: Thu, 01 Jan 1970 00:00:00 +0000\n"
+                           "Message-ID: <genetess.0.0-%ld-1.0001.0@%s>\nMIME-Version: 1.0\n"
+                           "Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: 7bit\n"
+                           "Auto-Submitted: auto-generated\n\nh\n",
+                           from, (long)getpid(), host[0] ? host : "localhost");
+    free(from);
+    ck_assert_str_eq(text, want);
+    free(want);
+    free(text);
+    sl_free(&names);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+START_TEST(test_mail_sendmail)
+{
+    Store s;
+    open_store(&s);
+    char sent[128], cmd[200];
+    snprintf(sent, sizeof sent, "%s/sent", tmpdir);
+    snprintf(cmd, sizeof cmd, "cat >> '%s'", sent);
+    setenv("PBMSENDMAIL", cmd, 1);
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "one\n", &err), 0);
+    ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "two\n", &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW + 86400), 2);
+    char *text = read_abs(sent);
+    const char *date = "Wed, 15 Nov 2023 22:13:20 +0000", *from = "referee@example.org";
+    char *one = want_msg_at(NOW + 86400, from, "alice@a.a", "Genetess Board 101 bob", date, 1, 1, "one\n");
+    char *two = want_msg_at(NOW + 86400, from, "bob@b.b", "Genetess Board 101 bob", date, 1, 2, "two\n");
+    char *both = xasprintf("%s%s", one, two);
+    ck_assert_str_eq(text, both);
+    free(both);
+    free(one);
+    free(two);
+    free(text);
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 0);
+    sl_free(&names);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+START_TEST(test_mail_sendmail_fails)
+{
+    Store s;
+    open_store(&s);
+    char errfile[128];
+    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
+    static const char *const mailers[] = {"false", "exit 3", "/nonexistent/sendmail -t", "head -c 1 >/dev/null; exit 1"};
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    setenv("PBMSENDMAIL", mailers[_i], 1);
+    Buf big;
+    buf_init(&big);
+    for (int i = 0; i < 20000; i++)
+        buf_add(&big, "0123456789\n"); /* more than a pipe holds: the mailer stops reading */
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", big.s, &err), 0);
+    int saved = stderr_begin(errfile);
+    int rc = mail_flush(&q, &s, NOW);
+    stderr_end(saved);
+    ck_assert_int_eq(rc, 0);
+
+    /* issue 10: the message stays queued in spool/ (a warning says so) and nothing is in outbox/ */
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 0);
+    sl_free(&names);
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 1);
+    char *said = read_abs(errfile);
+    char *want = xasprintf("genetess: mailer failed; message stays queued as spool/%s and is retried\n", names.v[0]);
+    ck_assert(strlen(said) >= strlen(want));
+    ck_assert_str_eq(said + strlen(said) - strlen(want), want);
+    free(want);
+    free(said);
+    char rel[128];
+    snprintf(rel, sizeof rel, "spool/%s", names.v[0]);
+    char *text = slurp(&s, rel);
+    char *full = want_msg("referee@example.org", "alice@a.a", "Genetess Board 101 bob",
+                          "Tue, 14 Nov 2023 22:13:20 +0000", 1, 1, big.s);
+    ck_assert(strcmp(text, full) == 0);
+    sl_free(&names);
+
+    /* the next delivery retries it: a working mailer (none: outbox/) gets the very same message */
+    unsetenv("PBMSENDMAIL");
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW + 60), 1);
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 0);
+    sl_free(&names);
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
+    free(text);
+    text = slurp(&s, rel);
+    ck_assert(strcmp(text, full) == 0);
+    free(full);
+    free(text);
+    buf_free(&big);
+    sl_free(&names);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+/* issue 12: a reply names the command's Message-ID ($MESSAGEID, brackets added); a body line over 78
+ * characters is folded at a space (continuations indented by two), a word longer than that at 78; a
+ * body that is not ASCII is utf-8 8bit. */
+START_TEST(test_mail_reply_fold)
+{
+    Store s;
+    open_store(&s);
+    setenv("MESSAGEID", "cmd1@players.example.org", 1);
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    char word[101];
+    memset(word, 'x', 100);
+    word[100] = '\0';
+    char *body = xasprintf("%s\n%s\nGr\xc3\xbc\xc3\x9f", "The quick brown fox jumps over the lazy dog and keeps "
+                           "jumping over the lazy dog until the end of the line.", word);
+    ck_assert_int_eq(mail_add_reply(&q, "alice@a.a", "Genetess Board 101 bob", body, &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
+    unsetenv("MESSAGEID");
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    char rel[128];
+    snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
+    char *text = slurp(&s, rel);
+    char *want = xasprintf("From: referee@example.org\nTo: alice@a.a\nSubject: Genetess Board 101 bob\n"
+                           "Date: Tue, 14 Nov 2023 22:13:20 +0000\nMessage-ID: <genetess.0.%d-%ld-1.0001.%d@example.org>\n"
+                           "In-Reply-To: <cmd1@players.example.org>\nReferences: <cmd1@players.example.org>\n"
+                           "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n"
+                           "Content-Transfer-Encoding: 8bit\nAuto-Submitted: auto-replied\n\n"
+                           "The quick brown fox jumps over the lazy dog and keeps jumping over the lazy\n"
+                           "  dog until the end of the line.\n%.78s\n  %s\nGr\xc3\xbc\xc3\x9f\n",
+                           NOW, (long)getpid(), NOW, word, word + 78);
+    ck_assert_str_eq(text, want);
+    free(want);
+    free(text);
+    free(body);
+    sl_free(&names);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+START_TEST(test_mail_reply_address)
+{
+    unsetenv("SENDER");
+    ck_assert_ptr_null(mail_reply_address());
+    setenv("SENDER", "", 1);
+    ck_assert_ptr_null(mail_reply_address());
+    setenv("SENDER", "a@b.c\nBcc: x@y", 1);
+    ck_assert_ptr_null(mail_reply_address());
+    setenv("SENDER", "alice@example.org", 1);
+    ck_assert_str_eq(mail_reply_address(), "alice@example.org");
+}
+END_TEST
+
+/* ---------------------------------------------------------------- the spool (issue 10) */
+
+/* A group: its commit record first, then its messages (Message-ID from the group and seq); discarding
+ * removes both; once done, its messages are delivered, and a free group of a running process is not
+ * another process's to deliver. */
+START_TEST(test_spool_group)
+{
+    Store s;
+    open_store(&s);
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    ck_assert_int_eq(mail_add(&q, "x@x.x", "kept", "0\n", &err), 0);
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "1\n", &err), 0);
+    ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "2\n", &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, 1, &s, 101, "00000000000000aa", NOW, &err), 0);
+    ck_assert_int_eq(q.n, 1); /* the messages before index 1 stay queued */
+    StrList names = {0};
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 3);
+    ck_assert_str_eq(names.v[0], "101.00000000000000aa.0001.mail");
+    ck_assert_str_eq(names.v[1], "101.00000000000000aa.0002.mail");
+    ck_assert_str_eq(names.v[2], "101.00000000000000aa.commit");
+    char *text = slurp(&s, "spool/101.00000000000000aa.0002.mail");
+    ck_assert_ptr_nonnull(strstr(text, "\nMessage-ID: <genetess.101.00000000000000aa.0002.1700000000@example.org>\n"));
+    free(text);
+    sl_free(&names);
+    StrList groups = {0};
+    ck_assert_int_eq(mail_groups(&s, &groups), 1);
+    ck_assert_str_eq(groups.v[0], "101.00000000000000aa");
+    sl_free(&groups);
+    /* a group with its record is not delivered by a general delivery */
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW), 0);
+    /* a state never committed: everything goes */
+    mail_group_discard(&s, "101.00000000000000aa");
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 0);
+    sl_free(&names);
+    /* a committed one: the record goes, the messages are delivered in order */
+    ck_assert_int_eq(mail_add(&q, "carol@c.c", "Genetess Board 102 bob", "3\n", &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, 1, &s, 102, "none", NOW, &err), 0);
+    mail_group_done(&s, "102.none");
+    ck_assert_int_eq(mail_groups(&s, &groups), 0);
+    put(&s, "spool/0.1-1-1.0001.mail", "From: a\n\nx\n"); /* pid 1 runs: its own to deliver */
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW), 1);
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 1);
+    ck_assert_str_eq(names.v[0], "0.1-1-1.0001.mail");
+    sl_free(&names);
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    sl_free(&names);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+/* A spooled message linked into outbox/ by a process killed before it removed it is not sent twice. */
+START_TEST(test_spool_delivered_once)
+{
+    Store s;
+    open_store(&s);
+    MailQueue q;
+    mail_init(&q);
+    put(&s, "spool/103.none.0001.mail", "From: a\n\nx\n");
+    char *src = store_path(&s, "spool/103.none.0001.mail"), *dst = store_path(&s, "outbox/1-2-0001.mail");
+    ck_assert_int_eq(link(src, dst), 0);
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW), 1);
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    sl_free(&names);
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 0);
+    sl_free(&names);
+    free(src);
+    free(dst);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+Suite *mail_suite(void)
+{
+    Suite *s = suite_create("mail");
+    TCase *tm = tcase_create("mail");
+    tcase_add_checked_fixture(tm, setup, teardown);
+    tcase_set_timeout(tm, 20);
+    tcase_add_test(tm, test_mail_add_refuses);
+    tcase_add_test(tm, test_mail_truncate);
+    tcase_add_test(tm, test_mail_outbox);
+    tcase_add_test(tm, test_mail_reply_fold);
+    tcase_add_test(tm, test_mail_from_default);
+    tcase_add_test(tm, test_mail_sendmail);
+    tcase_add_loop_test(tm, test_mail_sendmail_fails, 0, 4);
+    tcase_add_test(tm, test_mail_reply_address);
+    tcase_add_test(tm, test_spool_group);
+    tcase_add_test(tm, test_spool_delivered_once);
+    suite_add_tcase(s, tm);
+    return s;
+}

@@ -1,0 +1,175 @@
+/* Shared by the store and mail suites (check_store.c, check_mail.c): a scratch $PBMHOME per test (setup,
+ * teardown; PBMFROM referee@example.org, no mailer, no SENDER) and helpers that read and list its files.
+ * Each file has its own copy of the static state below. */
+#ifndef GENETESS_CHECK_STORE_H
+#define GENETESS_CHECK_STORE_H
+
+/* the project's headers come first: check.h defines a `fail` macro that would rewrite util.h's fail() */
+#include "mail.h"
+#include "store.h"
+#include "util.h"
+
+#include <check.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---------------------------------------------------------------- fixture */
+
+static const char *const saved_names[] = {"PBMHOME", "HOME", "PBMSENDMAIL", "PBMFROM", "SENDER", "MESSAGEID",
+                                          "GENETESS_LOCK_WAIT"};
+#define NSAVED (sizeof saved_names / sizeof saved_names[0])
+static char *saved_values[NSAVED];
+static char tmpdir[64];
+static char home[128];
+
+static inline void setup(void)
+{
+    for (size_t i = 0; i < NSAVED; i++) {
+        const char *v = getenv(saved_names[i]);
+        saved_values[i] = v ? xstrdup(v) : NULL;
+    }
+    strcpy(tmpdir, "/tmp/check_store.XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    snprintf(home, sizeof home, "%s/home", tmpdir);
+    setenv("PBMHOME", home, 1);
+    unsetenv("PBMSENDMAIL");
+    unsetenv("SENDER");
+    setenv("PBMFROM", "referee@example.org", 1);
+    unsetenv("GENETESS_LOCK_WAIT");
+}
+
+/* rm -rf path (no symlinks followed). */
+static inline void rm_tree(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) < 0)
+        return;
+    if (S_ISDIR(st.st_mode)) {
+        DIR *d = opendir(path);
+        if (d) {
+            struct dirent *de;
+            while ((de = readdir(d)) != NULL) {
+                if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+                    continue;
+                char *sub = xasprintf("%s/%s", path, de->d_name);
+                rm_tree(sub);
+                free(sub);
+            }
+            closedir(d);
+        }
+        rmdir(path);
+    } else {
+        unlink(path);
+    }
+}
+
+static inline void teardown(void)
+{
+    rm_tree(tmpdir);
+    for (size_t i = 0; i < NSAVED; i++) {
+        if (saved_values[i])
+            setenv(saved_names[i], saved_values[i], 1);
+        else
+            unsetenv(saved_names[i]);
+        free(saved_values[i]);
+        saved_values[i] = NULL;
+    }
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+static inline void open_store(Store *s)
+{
+    Err err = {""};
+    ck_assert_int_eq(store_open(s, &err), 0);
+    ck_assert_str_eq(err.msg, "");
+}
+
+/* The whole of <home>/<rel>, malloc'd; fails the test when it cannot be read. */
+static inline char *slurp(const Store *s, const char *rel)
+{
+    char *p = store_path(s, rel);
+    char *text = NULL;
+    Err err = {""};
+    int rc = store_read_file(p, &text, NULL, &err);
+    ck_assert_msg(rc == 0, "reading %s: rc %d %s", p, rc, err.msg);
+    free(p);
+    return text;
+}
+
+static inline void put(const Store *s, const char *rel, const char *text)
+{
+    char *p = store_path(s, rel);
+    FILE *f = fopen(p, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    free(p);
+}
+
+static inline bool exists(const Store *s, const char *rel)
+{
+    char *p = store_path(s, rel);
+    bool ok = access(p, F_OK) == 0;
+    free(p);
+    return ok;
+}
+
+static inline int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names in <home>/<rel> (dot files included, "." and ".." not), sorted. */
+static inline void list_dir(const Store *s, const char *rel, StrList *out)
+{
+    char *p = store_path(s, rel);
+    DIR *d = opendir(p);
+    ck_assert_ptr_nonnull(d);
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL)
+        if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+            sl_push(out, de->d_name);
+    closedir(d);
+    free(p);
+    if (out->n > 1)
+        qsort(out->v, (size_t)out->n, sizeof *out->v, cmp_str);
+}
+
+/* Sends fd 2 to a file until stderr_end(); returns the saved descriptor. */
+static inline int stderr_begin(const char *path)
+{
+    fflush(stderr);
+    int saved = dup(2);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ck_assert_int_ge(fd, 0);
+    dup2(fd, 2);
+    close(fd);
+    return saved;
+}
+
+static inline void stderr_end(int saved)
+{
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+}
+
+static inline char *read_abs(const char *path)
+{
+    char *text = NULL;
+    Err err = {""};
+    ck_assert_msg(store_read_file(path, &text, NULL, &err) == 0, "%s: %s", path, err.msg);
+    return text;
+}
+
+#endif
