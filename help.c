@@ -32,6 +32,9 @@ static const struct {
     {"showas", "showas"},       {"show", "show"},       {"games", "games"},
     {"history", "history"},     {"help", "help"},       {"calc", "calc"},
     {"verify", "verify"},       {"signup", "signup"},   {"cleanup", "cleanup"},
+    {"mail", "mail"},           {"add", "host"},        {"change", "host"},
+    {"signoff", "host"},        {"message", "host"},    {"list", "host"},
+    {"all", "host"},            {"multiple", "host"},   {"host", "host"},
     {NULL, NULL},
 };
 

@@ -15,7 +15,7 @@ layers='
 3 turn
 4 view help
 5 pipeline
-6 play query admin
+6 play query admin host
 7 commands
 8 genetess
 '
