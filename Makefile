@@ -18,7 +18,7 @@ TESTSRC  = $(wildcard tests/check_*.c)
 TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
 
-.PHONY: all check demo bench clean unit e2e deps install uninstall lint-man
+.PHONY: all check check-mta demo bench clean unit e2e deps install uninstall lint-man
 all: $(BIN)
 
 $(BIN): $(BUILD)/genetess.o $(OBJ)
@@ -71,6 +71,10 @@ check: deps
 	GENETESS=$(abspath $(BIN)) $(BUILD)/check_genetess
 	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh
 	sh tests/install.sh
+
+# Genetess behind a real mail server (exim4 on 127.0.0.1, mail over SMTP); needs root: see tests/mta.sh.
+check-mta: $(BIN)
+	GENETESS=$(abspath $(BIN)) bash tests/mta.sh
 
 demo: $(BIN)
 	sh tools/demo.sh $(abspath $(BIN))

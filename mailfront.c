@@ -39,7 +39,8 @@ static int64_t front_now(void)
     return s && parse_i64(s, &v) ? v : (int64_t)time(NULL);
 }
 
-/* The value of key in the configuration text ("key=value" lines, '#' comments), malloc'd, or NULL. */
+/* The value of key in the configuration text ("key=value" lines; '#' starts a comment at the start of
+ * a line or after white space), malloc'd, or NULL. */
 static char *conf_value(const char *text, const char *key)
 {
     size_t n = strlen(key);
@@ -52,6 +53,11 @@ static char *conf_value(const char *text, const char *key)
         char *v = xmalloc(k + 1);
         memcpy(v, l + n + 1, k);
         v[k] = '\0';
+        for (char *h = strchr(v, '#'); h; h = strchr(h + 1, '#'))
+            if (h > v && (h[-1] == ' ' || h[-1] == '\t')) { /* "value   # a comment" */
+                *h = '\0';
+                break;
+            }
         return str_trim(v);
     }
     return NULL;

@@ -115,11 +115,14 @@ has "Historical List of Genetess games"
 has "List of Genetess games"
 
 # ---- the home from a configuration file; a missing home is a temporary failure ----
-printf '# genetess\nhome=%s\n' "$PBMHOME" >"$T/conf"
-msg "$T/m" carol@example.org "history"
+printf '# genetess\nhome=%s\nrate=1/3600   # one message an hour\n' "$PBMHOME" >"$T/conf"
+msg "$T/m" dave@example.org "history"
 clear_outbox
 PBMHOME= run 0 mail --config="$T/conf" <"$T/m"
-assert_mails 1 "^To: carol@example.org$"
+assert_mails 1 "^Subject: Historical List of Genetess games$"
+clear_outbox
+PBMHOME= run 0 mail --config="$T/conf" <"$T/m"
+assert_grep "Too many messages" $(mail_to dave)
 PBMHOME= HOME= run 75 mail "$CONF" <"$T/m"
 assert_grep "no home: give --home=DIR" "$ERR"
 run 75 mail --frobnicate <"$T/m"
@@ -140,3 +143,9 @@ GENETESS_LOCK_WAIT=1 run 75 mail "$CONF" <"$T/m"
 assert_grep "Genetess is busy; try again later; the MTA tries again later" "$LOG"
 wait $slow
 assert_mails 0
+
+# ---- the command runs with MESSAGEID (for In-Reply-To) and SENDER the reply address ----
+printf 'From: Erin <erin@example.org>\nSubject: history\nMessage-ID: <m-42@example.org>\n\n' >"$T/m"
+PBMSENDMAIL="printenv MESSAGEID SENDER >'$T/env'; cat >/dev/null" run 0 mail "$CONF" <"$T/m"
+assert_grep "^<m-42@example.org>$" "$T/env"
+assert_grep "^erin@example.org$" "$T/env"
