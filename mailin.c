@@ -378,18 +378,20 @@ static bool multipart_text(const char *body, size_t blen, const char *bnd, int d
 {
     char *copy = dup_n(body, blen);
     size_t bl = strlen(bnd);
-    char *part = NULL;
+    const char *part = NULL;
     bool found = false;
     for (char *l = copy; l && *l && !found;) {
         char *nl = strchr(l, '\n');
         bool delim = l[0] == '-' && l[1] == '-' && strncmp(l + 2, bnd, bl) == 0;
-        if (delim && part) {
-            l[-1 + (l > copy)] = '\0'; /* the line break before a delimiter belongs to it */
+        if (delim && part && l > part) { /* an empty part holds nothing to read */
+            /* RFC 2046 5.1.1: the line break before a delimiter belongs to the delimiter */
+            char *p = dup_n(part, (size_t)(l - 1 - part));
             size_t hl;
-            const char *pb = split_entity(part, &hl);
-            char *ph = dup_n(part, hl);
+            const char *pb = split_entity(p, &hl);
+            char *ph = dup_n(p, hl);
             found = entity_text(ph, pb, strlen(pb), depth + 1, out);
             free(ph);
+            free(p);
         }
         if (delim) {
             if (strncmp(l + 2 + bl, "--", 2) == 0)
@@ -457,7 +459,8 @@ char *mailin_clean_body(char *text)
                 n--;
             memmove(text + k, l, n);
             k += n;
-            text[k++] = '\n';
+            if (nl) /* a last line without a line break stays without: the text never grows */
+                text[k++] = '\n';
         }
         if (!nl)
             break;
@@ -484,31 +487,46 @@ static bool robot_address(const char *addr)
     return robot;
 }
 
+/* The headers that mark mail sent by a machine (RFC 3834, RFC 2919): the values that mark it, or with
+ * none listed any value but "no" (any_but_no) or the header's mere presence. */
+static const struct {
+    const char *header;
+    bool any_but_no;
+    const char *const values[4];
+} robot_headers[] = {
+    {"Auto-Submitted", true, {NULL}}, /* RFC 3834 5: anything but "no" is automatic */
+    {"Precedence", false, {"bulk", "junk", "list", NULL}},
+    {"List-Id", false, {NULL}},
+};
+
+/* The reason when robot_headers[i] marks the header block hdr, else NULL. */
+static char *robot_header(const char *hdr, size_t i)
+{
+    char *v = mailin_header(hdr, robot_headers[i].header);
+    if (!v)
+        return NULL;
+    char *t = header_token(v), *why = NULL;
+    bool listed = robot_headers[i].values[0] != NULL;
+    for (int k = 0; listed && robot_headers[i].values[k] && !why; k++)
+        if (strcmp(t, robot_headers[i].values[k]) == 0)
+            why = xasprintf("%s: %s", robot_headers[i].header, t);
+    if (robot_headers[i].any_but_no && strcmp(t, "no") != 0)
+        why = xasprintf("%s: %s", robot_headers[i].header, t);
+    else if (!listed && !robot_headers[i].any_but_no)
+        why = xstrdup(robot_headers[i].header);
+    free(t);
+    free(v);
+    return why;
+}
+
 /* The reason of the first of the checks that matches, or NULL. */
 static char *loop_reason(const char *hdr, const char *envelope, const char *from)
 {
-    char *v = mailin_header(hdr, "Auto-Submitted");
-    char *t = v ? header_token(v) : NULL;
-    char *why = NULL;
-    /* RFC 3834 5: anything but "no" is automatic and is never answered. */
-    if (t && strcmp(t, "no") != 0)
-        why = xasprintf("Auto-Submitted: %s", t);
-    free(t);
-    free(v);
-    if (why)
-        return why;
-    v = mailin_header(hdr, "Precedence");
-    t = v ? header_token(v) : NULL;
-    if (t && (strcmp(t, "bulk") == 0 || strcmp(t, "junk") == 0 || strcmp(t, "list") == 0))
-        why = xasprintf("Precedence: %s", t);
-    free(t);
-    free(v);
-    if (why)
-        return why;
-    v = mailin_header(hdr, "List-Id");
-    free(v);
-    if (v)
-        return xstrdup("List-Id");
+    for (size_t i = 0; i < sizeof robot_headers / sizeof robot_headers[0]; i++) {
+        char *why = robot_header(hdr, i);
+        if (why)
+            return why;
+    }
     if (envelope && robot_address(envelope))
         return xasprintf("envelope sender '%s'", *envelope ? envelope : "<>");
     if (from && *from && robot_address(from))
@@ -596,6 +614,8 @@ void mailin_parse(const char *msg, size_t len, const char *envelope, MailIn *m)
     Buf b;
     buf_init(&b);
     entity_text(hdr, body, strlen(body), 0, &b);
+    if (b.len && b.s[b.len - 1] != '\n')
+        buf_add(&b, "\n"); /* whole lines, as a file of order text holds them */
     m->body = mailin_clean_body(b.s ? buf_take(&b) : xstrdup(""));
     char *raw_from = address_of(hdr, "From");
     m->loop = mailin_loop(hdr, m->has_envelope ? m->envelope : NULL, raw_from);

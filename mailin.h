@@ -13,7 +13,8 @@ typedef struct MailIn {
     char *reply_to;   /* where the reply goes: the address of Reply-To:, else of From: */
     char *subject;    /* decoded, unfolded, Re:/Fwd:/Fw: prefixes removed, white space trimmed */
     char *message_id; /* Message-ID: as written, e.g. "<x@y>" */
-    char *body;       /* the text/plain part decoded to UTF-8 lines, without signature and quoted lines */
+    char *body;       /* the text/plain part decoded to UTF-8 lines (each ending in '\n'), without signature
+                         and quoted lines */
     char *loop;       /* why the message must be dropped unanswered (mailin_loop), "" when it may be answered */
 } MailIn;
 

@@ -162,6 +162,17 @@ START_TEST(multipart_mixed_nested_base64)
 }
 END_TEST
 
+START_TEST(multipart_empty_part_and_crlf_base64)
+{
+    MailIn m;
+    parse("From: a@example.org\nSubject: x\nContent-Type: multipart/mixed; boundary=b\n\n--b\n--b\n"
+          "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\nUEFTUw0KTU9WRSBDNCBFDQo=\n--b--\n",
+          NULL, &m);
+    ck_assert_str_eq(m.body, "PASS\nMOVE C4 E\n");
+    mailin_free(&m);
+}
+END_TEST
+
 START_TEST(html_only_has_no_body)
 {
     MailIn m;
@@ -179,6 +190,8 @@ START_TEST(signature_and_quotes_dropped)
     ck_assert_str_eq(mailin_clean_body(trimmed), "hello\n");
     char empty[] = "\n\n";
     ck_assert_str_eq(mailin_clean_body(empty), "");
+    char last[] = "PASS\nMOVE C4 E"; /* the last line has no line break: the text never grows (fuzz) */
+    ck_assert_str_eq(mailin_clean_body(last), "PASS\nMOVE C4 E");
 }
 END_TEST
 
@@ -279,6 +292,7 @@ Suite *mailin_suite(void)
     tcase_add_test(t, charsets_to_utf8);
     tcase_add_test(t, multipart_alternative_takes_text_plain);
     tcase_add_test(t, multipart_mixed_nested_base64);
+    tcase_add_test(t, multipart_empty_part_and_crlf_base64);
     tcase_add_test(t, html_only_has_no_body);
     tcase_add_test(t, signature_and_quotes_dropped);
     suite_add_tcase(s, t);
