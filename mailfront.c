@@ -107,6 +107,8 @@ static int front_setup(Front *f, int argc, char **argv)
     f->max_size = size && parse_i64(size, &v) && v > 0 ? (size_t)v : MAILFRONT_MAX_SIZE;
     free(size);
     export_setting("PBMSENDMAIL", text, "sendmail");
+    if (!getenv("PBMSENDMAIL"))
+        fprintf(stderr, "genetess mail: no sendmail= in %s and no $PBMSENDMAIL: replies stay in outbox/\n", config);
     export_setting("PBMFROM", text, "from");
     free(text);
     f->now = front_now();
@@ -245,6 +247,19 @@ static bool lock_free(char *why, size_t size)
     return ok;
 }
 
+/* The words of a command line into w; a leading "genetess" goes (the Subject a sheet tells players to
+ * use is "genetess move <n> ...", pbmserv's form with the game's name). Returns the count. */
+static int command_words(const char *line, StrList *w)
+{
+    split_words(line, w);
+    if (w->n && str_ieq(w->v[0], "genetess")) {
+        free(w->v[0]);
+        memmove(w->v, w->v + 1, (size_t)(w->n - 1) * sizeof w->v[0]);
+        w->n--;
+    }
+    return w->n;
+}
+
 /* Runs one command line (words) as the command line would. */
 static int run_words(StrList *w)
 {
@@ -265,7 +280,7 @@ static int run_lines(const char *text, int *count)
     int worst = 0, n = 0;
     for (char *l = strtok_r(copy, "\n", &save); l && n < MAX_LINES; l = strtok_r(NULL, "\n", &save)) {
         StrList w = {0};
-        if (split_words(l, &w) > 0) {
+        if (command_words(l, &w) > 0) {
             int rc = run_words(&w);
             worst = rc > worst ? rc : worst;
             n++;
@@ -316,7 +331,7 @@ static char *body_file(const Front *f, const char *body)
 static int run_message(const Front *f, const MailIn *m)
 {
     StrList w = {0};
-    split_words(m->subject, &w);
+    command_words(m->subject, &w);
     bool multiple = w.n && str_ieq(w.v[0], "multiple");
     const Command *cmd = w.n ? command_find(w.v[0]) : NULL;
     char why[ERR_MAX];

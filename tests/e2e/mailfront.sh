@@ -38,6 +38,12 @@ run 0 mail "$CONF" <"$T/m"
 assert_grep "^PASS: done" $(mail_to "$turn")
 assert_grep "^Subject: Genetess Board 101 $other$" $(mail_to "$turn")
 
+# ---- the Subject a sheet asks for: "genetess move <n> ..." (pbmserv's form with the game's name) ----
+msg "$T/m" "$other@example.org" "Re: genetess games $other"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 1 "^Subject: List of Genetess games$"
+
 # ---- a failed order is a reply, not a bounce ----
 msg "$T/m" "$other@example.org" "move 101 $other wrongpw PASS"
 clear_outbox
