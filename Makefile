@@ -18,7 +18,7 @@ TESTSRC  = $(wildcard tests/check_*.c)
 TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
 
-.PHONY: all check demo bench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck
+.PHONY: all check check-mta demo bench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck
 all: $(BIN)
 
 $(BIN): $(BUILD)/genetess.o $(OBJ)
@@ -84,6 +84,10 @@ $(BUILD)/crashshim.so: tests/crash/shim.c | $(BUILD)
 
 crashpoints: $(BIN) $(BUILD)/crashshim.so
 	GENETESS=$(abspath $(BIN)) SHIM=$(BUILD)/crashshim.so sh tests/crashpoints.sh
+
+# Genetess behind a real mail server (exim4 on 127.0.0.1, mail over SMTP); needs root: see tests/mta.sh.
+check-mta: $(BIN)
+	GENETESS=$(abspath $(BIN)) bash tests/mta.sh
 
 demo: $(BIN)
 	sh tools/demo.sh $(abspath $(BIN))

@@ -5,9 +5,12 @@
 
 #include "admin.h"
 #include "chat.h"
+#include "host.h"
 #include "play.h"
 #include "query.h"
 #include "ratings.h"
+
+#include <stdio.h>
 
 #define PLAYER_COMMAND .lock = true, .boards = BOARDS_ONE, .auth = AUTH_PLAYER, .time = true, .running = true, \
                        .saves = true, .sheets = SHEETS_DUE, .reply_sheet = true
@@ -42,6 +45,16 @@ const Command command_table[] = {
     {"signup", {NULL}, 3, 3, "signup userid password address", .lock = true, .act = admin_signup},
     {"cleanup", {NULL}, 0, 1, "Cleanup [-v]", .lock = true, .boards = BOARDS_ALL, .time = true,
      .hide_errors = true, .check = admin_cleanup_check, .each = admin_cleanup, .close = admin_cleanup_close},
+    /* the host's commands (host.h): a server without pbmserv */
+    {"add", {NULL}, 3, 3, "add userid password address", .lock = true, .auth = AUTH_USER, .act = host_add},
+    {"change", {NULL}, 4, 4, "change userid password address|password NEW", .lock = true, .auth = AUTH_USER,
+     .check = host_change_check, .act = host_change},
+    {"signoff", {NULL}, 2, 2, "signoff userid password", .lock = true, .boards = BOARDS_ALL, .auth = AUTH_USER,
+     .hide_errors = true, .each = host_signoff_each, .close = host_signoff_close},
+    {"message", {NULL}, 3, -1, "message userid password to-userid...", .lock = true, .act = host_message},
+    {"list", {NULL}, 0, 0, "list", .lock = true, .act = host_list},
+    {"all", {NULL}, 2, 3, "all show userid [next|active]", .lock = true, .boards = BOARDS_ALL, .time = true,
+     .hide_errors = true, .act = host_all_start, .each = host_all_show, .close = host_all_close},
     {.name = NULL},
 };
 
@@ -55,4 +68,19 @@ const Command *command_find(const char *word)
                 return c;
     }
     return NULL;
+}
+
+int command_run(int argc, char **argv)
+{
+    const Command *c = command_find(argv[0]);
+    if (!c)
+        return pipeline_reject("Unknown command\n", EXIT_REFUSED);
+    int n = argc - 1;
+    /* SPEC 2.1: the argument count is checked before any file is read. */
+    if (n < c->min_args || (c->max_args >= 0 && n > c->max_args)) {
+        char usage[256];
+        snprintf(usage, sizeof usage, "usage: genetess %s\n", c->usage);
+        return pipeline_reject(usage, EXIT_USAGE);
+    }
+    return pipeline_run(c, n, argv + 1);
 }

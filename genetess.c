@@ -1,8 +1,9 @@
-/* genetess: main() — argv -> command table -> pipeline (SPEC 2). */
+/* genetess: main() — argv -> command table -> pipeline (SPEC 2); `mail` and `multiple` -> the mail front. */
 #include <stdio.h>
 #include <string.h>
 
 #include "commands.h"
+#include "mailfront.h"
 #include "util.h"
 
 /* The usage: one line, then every command's arguments from the command table (jq's habit). */
@@ -27,15 +28,9 @@ int main(int argc, char **argv)
         puts("genetess " GENETESS_VERSION);
         return 0;
     }
-    const Command *c = command_find(argv[1]);
-    if (!c)
-        return pipeline_reject("Unknown command\n", EXIT_REFUSED);
-    int n = argc - 2;
-    /* SPEC 2.1: the argument count is checked before any file is read. */
-    if (n < c->min_args || (c->max_args >= 0 && n > c->max_args)) {
-        char usage_line[256];
-        snprintf(usage_line, sizeof usage_line, "usage: genetess %s\n", c->usage);
-        return pipeline_reject(usage_line, EXIT_USAGE);
-    }
-    return pipeline_run(c, n, argv + 2);
+    if (strcmp(argv[1], "mail") == 0)
+        return mailfront_main(argc - 2, argv + 2);
+    if (str_ieq(argv[1], "multiple"))
+        return mailfront_multiple(argc - 2, argv + 2);
+    return command_run(argc - 1, argv + 1);
 }

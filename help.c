@@ -34,6 +34,9 @@ static const struct {
     {"history", "history"},     {"help", "help"},       {"calc", "calc"},
     {"verify", "verify"},       {"signup", "signup"},   {"cleanup", "cleanup"},
     {"standings", "standings"}, {"ratings", "ratings"},
+    {"mail", "mail"},           {"add", "host"},        {"change", "host"},
+    {"signoff", "host"},        {"message", "host"},    {"list", "host"},
+    {"all", "host"},            {"multiple", "host"},   {"host", "host"},
     {NULL, NULL},
 };
 

@@ -754,6 +754,64 @@ out:
     return rc < 0 ? -1 : 0;
 }
 
+/* The text of etc/users with id's line replaced by "id:password:<fields>:address" (NULL: kept), or
+ * dropped when remove is set; other lines as they are. */
+static void rewrite_user_line(const char *text, const UserLine *u, const char *password, const char *address,
+                              bool remove, Buf *out)
+{
+    size_t before = (size_t)(u->id - text);
+    buf_addn(out, text, before);
+    const char *nl = strchr(u->id, '\n');
+    const char *after = nl ? nl + 1 : u->id + strlen(u->id);
+    if (!remove) {
+        const char *c1 = u->password - 1, *addr = u->address;
+        buf_addn(out, u->id, u->idlen);
+        buf_add(out, ":");
+        if (password)
+            buf_add(out, password);
+        else
+            buf_addn(out, u->password, u->pwlen);
+        /* the fields between the password and the address stay */
+        const char *fields = c1 + 1 + u->pwlen;
+        const char *last = addr;
+        while (last > fields && last[-1] != ':')
+            last--;
+        buf_addn(out, fields, (size_t)(last - fields));
+        if (address)
+            buf_add(out, address);
+        else
+            buf_addn(out, u->address, u->addrlen);
+        buf_add(out, "\n");
+    }
+    buf_add(out, after);
+}
+
+int store_user_update(const Store *s, const char *id, const char *password, const char *address, bool remove,
+                      Err *err)
+{
+    if (password && !valid_password(password))
+        return fail(err, "Invalid password: use 1 to %d characters without spaces, quotes or colons",
+                    PASSWORD_LEN);
+    if (address && !valid_address(address))
+        return fail(err, "Invalid address: it needs an '@' and no spaces or colons");
+    char *path = store_path(s, "etc/users");
+    char *text = NULL;
+    int rc = store_read_file(path, &text, NULL, err);
+    UserLine u;
+    if (rc == 0 && find_user_line(text, id, &u)) {
+        Buf b;
+        buf_init(&b);
+        rewrite_user_line(text, &u, password, address, remove, &b);
+        rc = store_write_atomic(path, b.s ? b.s : "", b.len, err);
+        buf_free(&b);
+    } else if (rc >= 0) {
+        rc = fail(err, "Invalid userid entered");
+    }
+    free(text);
+    free(path);
+    return rc < 0 ? -1 : 0;
+}
+
 /* ---------------------------------------------------------------- lists */
 
 int store_write_list(const Store *s, const char *content, Err *err)

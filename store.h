@@ -100,6 +100,13 @@ int store_auth(const Store *s, const char *id, const char *password, User *out, 
    ("User <id> already exists" when present, case-insensitively). */
 int store_user_add(const Store *s, const char *id, const char *password, const char *address, Err *err);
 
+/* Rewrites id's etc/users line atomically: the password and the address (the text after the last ':')
+   become password and address when non-NULL (checked as store_user_add checks them); with remove the
+   line goes. Other lines stay as they are. Returns 0, or -1 with err ("Invalid userid entered" when
+   id is not there). */
+int store_user_update(const Store *s, const char *id, const char *password, const char *address, bool remove,
+                      Err *err);
+
 /* True when id is 1..32 chars of [A-Za-z0-9_.-]. */
 bool store_valid_userid(const char *id);
 

@@ -9,15 +9,16 @@ cd "$(dirname "$0")/.." || exit 2
 
 # Layer of each module, lowest first. Keep in step with the README.
 layers='
-0 util rng grid pieces store mail embedded embedded_find
+0 util rng grid pieces store mail mailin embedded embedded_find
 1 params specials board boardfile map
 2 sight game orders actions dispatch firing clock
 3 turn
 4 layout view help
 5 pipeline
-6 play query admin ratings chat
+6 play query admin ratings chat host
 7 commands
-8 genetess
+8 mailfront
+9 genetess
 '
 
 modules=$(ls -1 *.c *.h 2>/dev/null | sed 's/\.[ch]$//' | sort -u)

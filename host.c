@@ -1,0 +1,258 @@
+/* host: the commands every pbmserv game shares, done here so that a server needs no pbmserv (the
+ * pbmserv command summary is the model): addresses, passwords, signing off, messages between players,
+ * the list of games, and every board of a user shown at once. */
+#include "host.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "clock.h"
+#include "query.h"
+
+/* The Subject of the replies about user id. */
+static void user_subject(CommandCtx *c, const char *id)
+{
+    snprintf(c->subject, sizeof c->subject, "Genetess user %s", id);
+}
+
+/* True when the comma-separated list holds address (any case). */
+static bool list_has(const char *list, const char *address)
+{
+    size_t n = strlen(address);
+    for (const char *p = list; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
+        while (*p == ' ')
+            p++;
+        size_t k = strcspn(p, ", ");
+        if (k == n && strncasecmp(p, address, n) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* ---- addresses and passwords ---- */
+
+int host_add(CommandCtx *c)
+{
+    const char *id = c->argv[0], *addr = c->argv[2];
+    User u;
+    Err err;
+    if (store_user_find(&c->st, id, &u, &err) != 0)
+        return pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
+    int rc = EXIT_DONE;
+    if (strchr(addr, ','))
+        rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid address: add one address at a time");
+    else if (!strchr(addr, '@'))
+        rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid address: it needs an '@' and no spaces or colons");
+    else if (list_has(u.address, addr))
+        rc = pipeline_refuse(c, EXIT_REFUSED, "Address %s is already one of yours", addr);
+    if (rc == EXIT_DONE) {
+        char *all = xasprintf("%s,%s", u.address, addr);
+        if (store_user_update(&c->st, u.id, NULL, all, false, &err) < 0)
+            rc = pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+        else
+            buf_printf(&c->reply, "User %s: mail now goes to %s.\n", u.id, all);
+        free(all);
+    }
+    if (rc == EXIT_DONE)
+        user_subject(c, u.id);
+    store_user_free(&u);
+    return rc;
+}
+
+int host_change_check(CommandCtx *c)
+{
+    if (str_ieq(c->argv[2], "address") || str_ieq(c->argv[2], "password"))
+        return 0;
+    return pipeline_refuse(c, EXIT_USAGE, "usage: genetess change userid password address|password NEW");
+}
+
+int host_change(CommandCtx *c)
+{
+    const char *id = c->argv[0], *what = c->argv[2], *value = c->argv[3];
+    bool pw = str_ieq(what, "password");
+    Err err;
+    if (store_user_update(&c->st, id, pw ? value : NULL, pw ? NULL : value, false, &err) < 0)
+        return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+    if (pw)
+        buf_printf(&c->reply, "User %s: password changed.\n", id);
+    else
+        buf_printf(&c->reply, "User %s: mail now goes to %s.\n", id, value);
+    user_subject(c, id);
+    return EXIT_DONE;
+}
+
+/* ---- signoff ---- */
+
+int host_signoff_each(CommandCtx *c, int rc)
+{
+    const Board *b = c->b;
+    if (rc == 0 && b && b->phase != PHASE_ENDED && board_player_index(b, c->argv[0]) >= 0) {
+        char n[16];
+        snprintf(n, sizeof n, "%d", b->number);
+        sl_push(&c->ids, n);
+    }
+    return 0;
+}
+
+int host_signoff_close(CommandCtx *c, int rc)
+{
+    const char *id = c->argv[0];
+    if (rc && rc != EXIT_REFUSED)
+        return rc;
+    if (c->ids.n) {
+        Buf l;
+        buf_init(&l);
+        for (int i = 0; i < c->ids.n; i++)
+            buf_printf(&l, " %s", c->ids.v[i]);
+        /* help/command-host.txt: a player who signs off would leave their games without a player. */
+        rc = pipeline_refuse(c, EXIT_REFUSED, "User %s still plays Genetess board%s%s: resign first", id,
+                             c->ids.n > 1 ? "s" : "", l.s);
+        buf_free(&l);
+        return rc;
+    }
+    Err err;
+    if (store_user_update(&c->st, id, NULL, NULL, true, &err) < 0)
+        return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+    buf_printf(&c->reply, "User %s signed off.\n", id);
+    user_subject(c, id);
+    return EXIT_DONE;
+}
+
+/* ---- message ---- */
+
+/* The message's text: $INPUTFILE's, or NULL (reply written) when there is none. */
+static char *message_body(CommandCtx *c)
+{
+    const char *f = getenv("INPUTFILE");
+    char *text = NULL;
+    Err err;
+    if (f && *f && store_read_file(f, &text, NULL, &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    bool blank = true;
+    for (const char *p = text; p && *p && blank; p++)
+        blank = *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r';
+    if (blank) {
+        free(text);
+        pipeline_refuse(c, EXIT_REFUSED, "The message is empty: write it in the body of your mail");
+        return NULL;
+    }
+    return text;
+}
+
+int host_message(CommandCtx *c)
+{
+    const char *id = c->argv[0];
+    User from;
+    Err err;
+    if (store_auth(&c->st, id, c->argv[1], &from, &err) < 0)
+        return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+    User *to = xcalloc((size_t)c->argc, sizeof(User));
+    int rc = EXIT_DONE, n = 0;
+    for (int i = 2; i < c->argc && rc == EXIT_DONE; i++) {
+        char q[64];
+        if (!store_valid_userid(c->argv[i]) || store_user_find(&c->st, c->argv[i], &to[n], &err) != 0)
+            rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered: %s", pipeline_quote(c->argv[i], q, 40));
+        else
+            n++;
+    }
+    char *body = rc == EXIT_DONE ? message_body(c) : NULL;
+    if (body) {
+        char *subject = xasprintf("Genetess message from %s", from.id);
+        char *text = xasprintf("Message from %s (answer with the Subject: message <you> <password> %s):\n\n%s",
+                               from.id, from.id, body);
+        buf_add(&c->reply, "Message sent to");
+        for (int i = 0; i < n; i++) {
+            if (mail_add(&c->mq, to[i].address, subject, text, &err) < 0)
+                fprintf(stderr, "genetess: %s\n", err.msg);
+            buf_printf(&c->reply, " %s", to[i].id);
+        }
+        buf_add(&c->reply, ".\n");
+        snprintf(c->subject, sizeof c->subject, "Genetess message");
+        free(text);
+        free(subject);
+        free(body);
+    } else {
+        rc = EXIT_REFUSED;
+    }
+    for (int i = 0; i < n; i++)
+        store_user_free(&to[i]);
+    free(to);
+    store_user_free(&from);
+    return rc;
+}
+
+/* ---- list ---- */
+
+int host_list(CommandCtx *c)
+{
+    char *path = store_path(&c->st, "etc/Genetess.list");
+    char *text = NULL;
+    Err err;
+    int r = store_read_file(path, &text, NULL, &err);
+    free(path);
+    buf_add(&c->reply, "Games on this server: Genetess (send \"help\" for its rules)\n\n"
+                       "Genetess boards (board:players:move:status)\n");
+    int shown = 0;
+    char *save = NULL;
+    for (char *l = r == 0 ? strtok_r(text, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save))
+        if (strncmp(l, "boardno:", 8) != 0) {
+            buf_printf(&c->reply, "%s\n", l);
+            shown++;
+        }
+    if (!shown)
+        buf_add(&c->reply, "(no games)\n");
+    free(text);
+    snprintf(c->subject, sizeof c->subject, "List of games");
+    return EXIT_DONE;
+}
+
+/* ---- all show ---- */
+
+int host_all_start(CommandCtx *c)
+{
+    if (!str_ieq(c->argv[0], "show") ||
+        (c->argc == 3 && !str_ieq(c->argv[2], "next") && !str_ieq(c->argv[2], "active"))) {
+        return pipeline_refuse(c, EXIT_USAGE, "usage: genetess all show userid [next|active]");
+    }
+    User u;
+    Err err;
+    if (!store_valid_userid(c->argv[1]) || store_user_find(&c->st, c->argv[1], &u, &err) != 0)
+        return pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
+    store_user_free(&u);
+    c->filter = c->argc == 3 ? c->argv[2] : "all";
+    return 0;
+}
+
+/* The user plays b, and b passes the filter: next (the user is to move), active (not ended), all. */
+static bool all_match(const CommandCtx *c, const Board *b)
+{
+    int p = board_player_index(b, c->argv[1]);
+    if (p < 0)
+        return false;
+    if (str_ieq(c->filter, "next"))
+        return (b->phase == PHASE_PLAY && b->seat == p) || (b->phase == PHASE_ROUND0 && !clock_round0_done(b, p));
+    return !str_ieq(c->filter, "active") || b->phase != PHASE_ENDED;
+}
+
+int host_all_show(CommandCtx *c, int rc)
+{
+    if (rc || !c->b || !all_match(c, c->b))
+        return 0;
+    if (c->done++)
+        buf_add(&c->reply, "\n");
+    c->k = -1;
+    query_show(c, 0);
+    return 0;
+}
+
+int host_all_close(CommandCtx *c, int rc)
+{
+    if (rc)
+        return rc;
+    if (!c->done)
+        buf_add(&c->reply, "(no games)\n");
+    snprintf(c->subject, sizeof c->subject, "Genetess boards of %s", c->argv[1]);
+    return EXIT_DONE;
+}

@@ -1,0 +1,431 @@
+/* mailfront: the host's part of a server without pbmserv. An MTA pipes one whole message to
+ * `genetess mail`; it is read (mailin.h), checked against loops and the size and rate limits, and its
+ * Subject runs as a command in-process exactly as the command line would run it, with SENDER the
+ * reply address, INPUTFILE the decoded body and MESSAGEID the message's Message-ID. The exit status
+ * is one an MTA handles: 75 (try again later) only for a temporary failure before anything was
+ * answered; 0 otherwise — a refused command is a reply, never a bounce. */
+#include "mailfront.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <fcntl.h>
+
+#include "commands.h"
+#include "mailin.h"
+#include "store.h"
+
+#define CONFIG_FILE "/etc/genetess.conf"
+#define MAX_LINES 50 /* commands of one `multiple` */
+
+/* What `genetess mail` was told: options, then the environment, then the configuration file. */
+typedef struct Front {
+    char *home;      /* $PBMHOME: --home, $PBMHOME, home= */
+    char *rate;      /* $PBMRATE, rate=, MAILFRONT_RATE */
+    size_t max_size; /* $PBMMAXSIZE, maxsize=, MAILFRONT_MAX_SIZE */
+    int64_t now;
+} Front;
+
+/* ---- the configuration ---- */
+
+static int64_t front_now(void)
+{
+    const char *s = getenv("GENETESS_NOW");
+    int64_t v;
+    return s && parse_i64(s, &v) ? v : (int64_t)time(NULL);
+}
+
+/* The value of key in the configuration text ("key=value" lines; '#' starts a comment at the start of
+ * a line or after white space), malloc'd, or NULL. */
+static char *conf_value(const char *text, const char *key)
+{
+    size_t n = strlen(key);
+    for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        while (*l == ' ' || *l == '\t')
+            l++;
+        if (strncmp(l, key, n) != 0 || l[n] != '=')
+            continue;
+        size_t k = strcspn(l + n + 1, "\n");
+        char *v = xmalloc(k + 1);
+        memcpy(v, l + n + 1, k);
+        v[k] = '\0';
+        for (char *h = strchr(v, '#'); h; h = strchr(h + 1, '#'))
+            if (h > v && (h[-1] == ' ' || h[-1] == '\t')) { /* "value   # a comment" */
+                *h = '\0';
+                break;
+            }
+        return str_trim(v);
+    }
+    return NULL;
+}
+
+/* The environment's value of name when set and non-empty (a copy), else the configuration's key. */
+static char *setting(const char *name, const char *text, const char *key)
+{
+    const char *e = getenv(name);
+    if (e && *e)
+        return xstrdup(e);
+    return text ? conf_value(text, key) : NULL;
+}
+
+/* Sets name from the configuration's key unless the environment has it. */
+static void export_setting(const char *name, const char *text, const char *key)
+{
+    char *v = setting(name, text, key);
+    if (v && *v)
+        setenv(name, v, 1);
+    free(v);
+}
+
+/* Reads the options and the configuration into f and exports PBMHOME, PBMSENDMAIL, PBMFROM. Returns 0,
+ * or -1 after saying why on stderr. */
+static int front_setup(Front *f, int argc, char **argv)
+{
+    const char *home = NULL, *config = CONFIG_FILE;
+    for (int i = 0; i < argc; i++) {
+        if (strncmp(argv[i], "--home=", 7) == 0)
+            home = argv[i] + 7;
+        else if (strncmp(argv[i], "--config=", 9) == 0)
+            config = argv[i] + 9;
+        else {
+            fprintf(stderr, "usage: genetess mail [--home=DIR] [--config=FILE]\n");
+            return -1;
+        }
+    }
+    char *text = NULL;
+    Err err;
+    if (store_read_file(config, &text, NULL, &err) < 0)
+        fprintf(stderr, "genetess mail: %s\n", err.msg);
+    f->home = home && *home ? xstrdup(home) : setting("PBMHOME", text, "home");
+    f->rate = setting("PBMRATE", text, "rate");
+    char *size = setting("PBMMAXSIZE", text, "maxsize");
+    int64_t v;
+    f->max_size = size && parse_i64(size, &v) && v > 0 ? (size_t)v : MAILFRONT_MAX_SIZE;
+    free(size);
+    export_setting("PBMSENDMAIL", text, "sendmail");
+    if (!getenv("PBMSENDMAIL"))
+        fprintf(stderr, "genetess mail: no sendmail= in %s and no $PBMSENDMAIL: replies stay in outbox/\n", config);
+    export_setting("PBMFROM", text, "from");
+    free(text);
+    f->now = front_now();
+    if (!f->home || !*f->home) {
+        fprintf(stderr, "genetess mail: no home: give --home=DIR, or home=DIR in %s\n", config);
+        return -1;
+    }
+    setenv("PBMHOME", f->home, 1);
+    Store st;
+    if (store_open(&st, &err) < 0) {
+        fprintf(stderr, "genetess mail: %s\n", err.msg);
+        return -1;
+    }
+    char *var = store_path(&st, "var");
+    int rc = mkdir(var, 0755) < 0 && errno != EEXIST ? -1 : 0;
+    if (rc < 0)
+        fprintf(stderr, "genetess mail: %s: %s\n", var, strerror(errno));
+    free(var);
+    store_close(&st);
+    return rc;
+}
+
+/* ---- the log ---- */
+
+/* One line for message m (NULL: not read) to stderr and $PBMHOME/var/mail.log. */
+static void front_log(const Front *f, const MailIn *m, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void front_log(const Front *f, const MailIn *m, const char *fmt, ...)
+{
+    char what[600], when[40];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    char *line = xasprintf("%s genetess mail: %s %s: %s\n", fmt_time(f->now, when, sizeof when),
+                           m && *m->reply_to ? m->reply_to : "-", m && *m->message_id ? m->message_id : "-", what);
+    fputs(line, stderr);
+    char *path = f->home ? xasprintf("%s/var/mail.log", f->home) : NULL;
+    int fd = path ? open(path, O_WRONLY | O_APPEND | O_CREAT, 0640) : -1;
+    if (fd >= 0) {
+        if (write_all(fd, line, strlen(line)) < 0)
+            fprintf(stderr, "genetess mail: %s: %s\n", path, strerror(errno));
+        close(fd);
+    }
+    free(path);
+    free(line);
+}
+
+/* ---- reading ---- */
+
+int mailfront_read(FILE *in, size_t max, char **out, size_t *len)
+{
+    Buf b;
+    buf_init(&b);
+    char chunk[8192];
+    size_t n, total = 0;
+    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0) {
+        if (total < max)
+            buf_addn(&b, chunk, n < max - total ? n : max - total);
+        total += n;
+    }
+    int rc = ferror(in) ? -1 : total > max ? 1 : 0;
+    *len = b.len;
+    *out = b.s ? buf_take(&b) : xstrdup("");
+    return rc;
+}
+
+/* ---- the rate limit ---- */
+
+/* The file name of address's state: lower-cased, anything but [a-z0-9@._+-] as '_'. */
+static char *rate_key(const char *address)
+{
+    size_t n = strlen(address);
+    char *k = xmalloc(n + 2);
+    k[0] = '_'; /* never a dot file */
+    for (size_t i = 0; i < n && i < 200; i++) {
+        char c = (char)((address[i] >= 'A' && address[i] <= 'Z') ? address[i] + 32 : address[i]);
+        k[i + 1] = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || strchr("@._+-", c) ? c : '_';
+        k[i + 2] = '\0';
+    }
+    if (!n)
+        k[1] = '\0';
+    return k;
+}
+
+int mailfront_rate(const char *dir, const char *address, int64_t now, const char *spec, Err *err)
+{
+    if (!spec || !*spec || str_ieq(spec, "off") || strcmp(spec, "0") == 0)
+        return 0;
+    char num[32];
+    const char *slash = strchr(spec, '/');
+    int64_t max, secs;
+    snprintf(num, sizeof num, "%.*s", slash ? (int)(slash - spec) : 0, spec);
+    if (!slash || !parse_i64(num, &max) || !parse_i64(slash + 1, &secs) || max < 1 || secs < 1)
+        return fail(err, "rate '%s' is not MESSAGES/SECONDS", spec);
+    char *rdir = xasprintf("%s/rate", dir), *key = rate_key(address);
+    char *path = xasprintf("%s/%s", rdir, key);
+    char *text = NULL;
+    long long start = 0, count = 0;
+    int rc = mkdir(rdir, 0755) < 0 && errno != EEXIST ? fail(err, "%s: %s", rdir, strerror(errno)) : 0;
+    if (rc == 0 && store_read_file(path, &text, NULL, err) == 0 && sscanf(text, "%lld %lld", &start, &count) != 2)
+        start = count = 0;
+    if (now - start >= secs || now < start) { /* a new window */
+        start = now;
+        count = 0;
+    }
+    count++;
+    char state[64];
+    snprintf(state, sizeof state, "%lld %lld\n", start, count);
+    if (rc == 0)
+        rc = store_write_atomic(path, state, strlen(state), err);
+    free(text);
+    free(path);
+    free(key);
+    free(rdir);
+    if (rc < 0)
+        return -1;
+    return count <= max ? 0 : count == max + 1 ? 1 : 2;
+}
+
+/* ---- running commands ---- */
+
+/* True when the lock can be had now (waiting as the pipeline would); false after a timeout or an I/O
+ * error, said in why. The command then is not run: the MTA brings the message back later. */
+static bool lock_free(char *why, size_t size)
+{
+    Store st;
+    Err err;
+    if (store_open(&st, &err) < 0) {
+        snprintf(why, size, "%s", err.msg);
+        return false;
+    }
+    bool ok = store_lock(&st, &err) == 0;
+    if (!ok)
+        snprintf(why, size, "%s", err.msg);
+    store_close(&st);
+    return ok;
+}
+
+/* The words of a command line into w; a leading "genetess" goes (the Subject a sheet tells players to
+ * use is "genetess move <n> ...", pbmserv's form with the game's name). Returns the count. */
+static int command_words(const char *line, StrList *w)
+{
+    split_words(line, w);
+    if (w->n && str_ieq(w->v[0], "genetess")) {
+        free(w->v[0]);
+        memmove(w->v, w->v + 1, (size_t)(w->n - 1) * sizeof w->v[0]);
+        w->n--;
+    }
+    return w->n;
+}
+
+/* Runs one command line (words) as the command line would. */
+static int run_words(StrList *w)
+{
+    if (!w->n)
+        return pipeline_reject("No command: write the command in the Subject (the Subject \"help\" gets the help)\n",
+                               EXIT_REFUSED);
+    if (str_ieq(w->v[0], "mail") || str_ieq(w->v[0], "multiple"))
+        return pipeline_reject("Unknown command\n", EXIT_REFUSED);
+    return command_run(w->n, w->v);
+}
+
+/* Runs each non-blank line of text (at most MAX_LINES) as a command, without a body. Returns the
+ * highest exit status; *count the commands run. */
+static int run_lines(const char *text, int *count)
+{
+    unsetenv("INPUTFILE");
+    char *copy = xstrdup(text), *save = NULL;
+    int worst = 0, n = 0;
+    for (char *l = strtok_r(copy, "\n", &save); l && n < MAX_LINES; l = strtok_r(NULL, "\n", &save)) {
+        StrList w = {0};
+        if (command_words(l, &w) > 0) {
+            int rc = run_words(&w);
+            worst = rc > worst ? rc : worst;
+            n++;
+        }
+        sl_free(&w);
+    }
+    free(copy);
+    if (!n)
+        worst = pipeline_reject("multiple: write the commands in the body, one a line\n", EXIT_REFUSED);
+    *count = n;
+    return worst;
+}
+
+int mailfront_multiple(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 0)
+        return pipeline_reject("usage: genetess multiple\n", EXIT_USAGE);
+    const char *f = getenv("INPUTFILE");
+    char *text = NULL;
+    Err err;
+    if (f && *f && store_read_file(f, &text, NULL, &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    int n;
+    int rc = run_lines(text ? text : "", &n);
+    free(text);
+    return rc;
+}
+
+/* Writes body to a new file under $PBMHOME/var; returns its malloc'd path, or NULL (errno set). */
+static char *body_file(const Front *f, const char *body)
+{
+    char *path = xasprintf("%s/var/body-XXXXXX", f->home);
+    int fd = mkstemp(path);
+    if (fd < 0 || write_all(fd, body, strlen(body)) < 0 || close(fd) < 0) {
+        int e = errno;
+        if (fd >= 0)
+            unlink(path);
+        free(path);
+        errno = e;
+        return NULL;
+    }
+    return path;
+}
+
+/* Runs the Subject's command (or, for `multiple`, the body's) for message m. Returns the exit status
+ * for the MTA. */
+static int run_message(const Front *f, const MailIn *m)
+{
+    StrList w = {0};
+    command_words(m->subject, &w);
+    bool multiple = w.n && str_ieq(w.v[0], "multiple");
+    const Command *cmd = w.n ? command_find(w.v[0]) : NULL;
+    char why[ERR_MAX];
+    int rc = 0;
+    if ((multiple || (cmd && cmd->lock)) && !lock_free(why, sizeof why)) {
+        front_log(f, m, "%s: %s; the MTA tries again later", w.v[0], why);
+        sl_free(&w);
+        return MAILFRONT_TEMPFAIL;
+    }
+    if (multiple) {
+        int n;
+        rc = run_lines(m->body, &n);
+        front_log(f, m, "multiple: %d commands, exit %d", n, rc);
+    } else {
+        char *path = body_file(f, m->body);
+        if (!path) {
+            front_log(f, m, "cannot write the body: %s; the MTA tries again later", strerror(errno));
+            sl_free(&w);
+            return MAILFRONT_TEMPFAIL;
+        }
+        setenv("INPUTFILE", path, 1);
+        rc = run_words(&w);
+        unsetenv("INPUTFILE");
+        unlink(path);
+        free(path);
+        char q[64];
+        front_log(f, m, "%s: exit %d", w.n ? pipeline_quote(w.v[0], q, 20) : "(no command)", rc);
+    }
+    sl_free(&w);
+    return 0; /* the reply said what happened */
+}
+
+/* Answers message m (too_large: only its start was read). Returns the exit status for the MTA. */
+static int answer(const Front *f, const MailIn *m, bool too_large)
+{
+    if (*m->loop) { /* RFC 3834: never answer a machine */
+        front_log(f, m, "dropped unanswered: %s", m->loop);
+        return 0;
+    }
+    if (!*m->reply_to) {
+        front_log(f, m, "dropped unanswered: no usable From: or Reply-To: address");
+        return 0;
+    }
+    setenv("SENDER", m->reply_to, 1);
+    if (*m->message_id)
+        setenv("MESSAGEID", m->message_id, 1);
+    else
+        unsetenv("MESSAGEID");
+    Err err;
+    char *dir = xasprintf("%s/var", f->home);
+    int r = mailfront_rate(dir, m->reply_to, f->now, f->rate ? f->rate : MAILFRONT_RATE, &err);
+    free(dir);
+    if (r < 0)
+        front_log(f, m, "rate limit not applied: %s", err.msg);
+    if (r == 1) {
+        front_log(f, m, "over the rate limit: answered once");
+        pipeline_reject("Too many messages: the next ones are not answered for a while; try again later\n",
+                        EXIT_REFUSED);
+        return 0;
+    }
+    if (r == 2) {
+        front_log(f, m, "over the rate limit: dropped unanswered");
+        return 0;
+    }
+    if (too_large) {
+        char text[160];
+        snprintf(text, sizeof text, "Your message is too large: at most %zu bytes are read\n", f->max_size);
+        front_log(f, m, "too large: answered");
+        pipeline_reject(text, EXIT_REFUSED);
+        return 0;
+    }
+    return run_message(f, m);
+}
+
+int mailfront_main(int argc, char **argv)
+{
+    Front f = {0};
+    int rc = MAILFRONT_TEMPFAIL;
+    if (front_setup(&f, argc, argv) == 0) {
+        char *msg;
+        size_t len;
+        int r = mailfront_read(stdin, f.max_size, &msg, &len);
+        if (r < 0) {
+            front_log(&f, NULL, "cannot read the message: %s; the MTA tries again later", strerror(errno));
+        } else {
+            const char *env = getenv("SENDER");
+            MailIn m;
+            mailin_parse(msg, len, env, &m);
+            rc = answer(&f, &m, r == 1);
+            mailin_free(&m);
+        }
+        free(msg);
+    }
+    free(f.home);
+    free(f.rate);
+    return rc;
+}

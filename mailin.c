@@ -1,0 +1,637 @@
+/* mailin: one incoming message read into its command, reply address, body and loop signs (RFC 5322,
+ * RFC 2045-2047). Pure: reads memory, writes memory, never a file. */
+#include "mailin.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util.h"
+
+#define MIME_DEPTH 8 /* nested multiparts followed at most */
+
+/* ---- text helpers ---- */
+
+static char *dup_n(const char *s, size_t n)
+{
+    char *d = xmalloc(n + 1);
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+static bool is_wsp(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+/* msg with CRLF (and lone CR) turned into LF. */
+static char *normalise_lines(const char *msg, size_t len, size_t *out_len)
+{
+    char *d = xmalloc(len + 1);
+    size_t k = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (msg[i] == '\r') {
+            d[k++] = '\n';
+            if (i + 1 < len && msg[i + 1] == '\n')
+                i++;
+        } else {
+            d[k++] = msg[i];
+        }
+    }
+    d[k] = '\0';
+    *out_len = k;
+    return d;
+}
+
+/* Where the body of the entity at s begins: after the first empty line; *hdr_len the header's length. */
+static const char *split_entity(const char *s, size_t *hdr_len)
+{
+    if (*s == '\n') {
+        *hdr_len = 0;
+        return s + 1;
+    }
+    const char *e = strstr(s, "\n\n");
+    if (!e) {
+        *hdr_len = strlen(s);
+        return s + *hdr_len;
+    }
+    *hdr_len = (size_t)(e - s) + 1;
+    return e + 2;
+}
+
+/* ---- headers ---- */
+
+char *mailin_header(const char *hdr, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *l = hdr; *l && *l != '\n';) {
+        const char *end = strchr(l, '\n');
+        if (!end)
+            end = l + strlen(l);
+        const char *v = l + n;
+        if (!is_wsp(*l) && strncasecmp(l, name, n) == 0) {
+            while (v < end && is_wsp(*v))
+                v++;
+        }
+        if (!is_wsp(*l) && strncasecmp(l, name, n) == 0 && v < end && *v == ':') {
+            Buf b;
+            buf_init(&b);
+            buf_addn(&b, v + 1, (size_t)(end - v - 1));
+            /* RFC 5322 2.2.3: unfolding removes the line break before a continuation's white space. */
+            while (*end == '\n' && is_wsp(end[1])) {
+                const char *c = end + 1, *ce = strchr(c, '\n');
+                if (!ce)
+                    ce = c + strlen(c);
+                buf_addn(&b, c, (size_t)(ce - c));
+                end = ce;
+            }
+            char *s = b.s ? buf_take(&b) : xstrdup("");
+            size_t k = strlen(str_trim(s));
+            memmove(s, str_trim(s), k + 1);
+            return s;
+        }
+        l = *end ? end + 1 : end;
+    }
+    return NULL;
+}
+
+/* The value of parameter name of a structured header value ("text/plain; charset=utf-8"), malloc'd, or NULL. */
+static char *header_param(const char *value, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = strchr(value, ';'); p; p = strchr(p + 1, ';')) {
+        const char *q = p + 1;
+        while (isspace((unsigned char)*q))
+            q++;
+        if (strncasecmp(q, name, n) != 0)
+            continue;
+        q += n;
+        while (isspace((unsigned char)*q))
+            q++;
+        if (*q != '=')
+            continue;
+        q++;
+        while (isspace((unsigned char)*q))
+            q++;
+        if (*q == '"') {
+            const char *e = strchr(q + 1, '"');
+            return e ? dup_n(q + 1, (size_t)(e - q - 1)) : xstrdup(q + 1);
+        }
+        size_t k = strcspn(q, "; \t");
+        return dup_n(q, k);
+    }
+    return NULL;
+}
+
+/* The lower-cased first token of a header value (up to ';' or white space), malloc'd. */
+static char *header_token(const char *value)
+{
+    while (isspace((unsigned char)*value))
+        value++;
+    char *t = dup_n(value, strcspn(value, "; \t"));
+    for (char *c = t; *c; c++)
+        *c = (char)tolower((unsigned char)*c);
+    return t;
+}
+
+/* ---- charsets ---- */
+
+static bool valid_utf8(const unsigned char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        unsigned char c = s[i];
+        size_t k = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : 9;
+        if (k == 9 || (k == 1 && c < 0xC2) || i + k >= n + (k == 0))
+            return false;
+        for (size_t j = 1; j <= k; j++)
+            if ((s[i + j] & 0xC0) != 0x80)
+                return false;
+        i += k + 1;
+    }
+    return true;
+}
+
+static bool charset_is(const char *cs, const char *const names[])
+{
+    for (int i = 0; names[i]; i++)
+        if (strcasecmp(cs, names[i]) == 0)
+            return true;
+    return false;
+}
+
+char *mailin_to_utf8(const char *s, size_t n, const char *charset)
+{
+    static const char *const latin[] = {"iso-8859-1", "iso8859-1", "latin1", "latin-1", "iso-8859-15",
+                                        "windows-1252", "cp1252", NULL};
+    char cs[40] = "";
+    if (charset)
+        snprintf(cs, sizeof cs, "%.*s", (int)strcspn(charset, "*"), charset); /* RFC 2231: charset*lang */
+    bool as_latin = charset_is(cs, latin) || !valid_utf8((const unsigned char *)s, n);
+    Buf b;
+    buf_init(&b);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == 0)
+            continue;
+        if (as_latin && c >= 0x80) {
+            char u[2] = {(char)(0xC0 | (c >> 6)), (char)(0x80 | (c & 0x3F))};
+            buf_addn(&b, u, 2);
+        } else {
+            buf_addn(&b, (const char *)&s[i], 1);
+        }
+    }
+    return b.s ? buf_take(&b) : xstrdup("");
+}
+
+/* ---- transfer encodings ---- */
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    c = (char)toupper((unsigned char)c);
+    return c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Quoted-printable; with words, the RFC 2047 "Q" form ('_' is a space, no soft line breaks). */
+static char *qp_decode(const char *s, size_t n, bool words, size_t *out_len)
+{
+    char *d = xmalloc(n + 1);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '=' && !words) {
+            size_t j = i + 1;
+            while (j < n && is_wsp(s[j]))
+                j++;
+            if (j == n || s[j] == '\n') { /* a soft line break */
+                i = j;
+                continue;
+            }
+        }
+        if (s[i] == '=' && i + 2 < n + 0 && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0) {
+            d[k++] = (char)(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
+            i += 2;
+        } else {
+            d[k++] = words && s[i] == '_' ? ' ' : s[i];
+        }
+    }
+    d[k] = '\0';
+    *out_len = k;
+    return d;
+}
+
+char *mailin_qp_decode(const char *s, size_t n, size_t *out_len)
+{
+    return qp_decode(s, n, false, out_len);
+}
+
+char *mailin_base64_decode(const char *s, size_t n, size_t *out_len)
+{
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    char *d = xmalloc(n / 4 * 3 + 4);
+    size_t k = 0;
+    unsigned acc = 0;
+    int bits = 0;
+    for (size_t i = 0; i < n && s[i] != '='; i++) {
+        const char *p = s[i] ? strchr(alphabet, s[i]) : NULL;
+        if (!p)
+            continue;
+        acc = (acc << 6) | (unsigned)(p - alphabet);
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            d[k++] = (char)((acc >> bits) & 0xFF);
+        }
+    }
+    d[k] = '\0';
+    *out_len = k;
+    return d;
+}
+
+/* ---- RFC 2047 encoded-words ---- */
+
+/* Decodes the encoded-word at s ("=?cs?E?text?=") onto out; returns its length, 0 when s holds none. */
+static size_t decode_word(const char *s, Buf *out)
+{
+    if (s[0] != '=' || s[1] != '?')
+        return 0;
+    const char *cs = s + 2, *q1 = strchr(cs, '?');
+    if (!q1 || q1 == cs || !q1[1] || q1[2] != '?')
+        return 0;
+    char enc = (char)toupper((unsigned char)q1[1]);
+    const char *text = q1 + 3, *end = strstr(text, "?=");
+    if ((enc != 'Q' && enc != 'B') || !end || (size_t)(q1 - cs) > 39)
+        return 0;
+    for (const char *c = text; c < end; c++)
+        if (isspace((unsigned char)*c))
+            return 0;
+    char charset[40];
+    snprintf(charset, sizeof charset, "%.*s", (int)(q1 - cs), cs);
+    size_t n;
+    char *raw = enc == 'B' ? mailin_base64_decode(text, (size_t)(end - text), &n)
+                           : qp_decode(text, (size_t)(end - text), true, &n);
+    char *u = mailin_to_utf8(raw, n, charset);
+    buf_add(out, u);
+    free(u);
+    free(raw);
+    return (size_t)(end + 2 - s);
+}
+
+char *mailin_decode_words(const char *s)
+{
+    Buf b;
+    buf_init(&b);
+    bool after_word = false;
+    for (const char *p = s; *p;) {
+        size_t n = decode_word(p, &b);
+        if (n) {
+            p += n;
+            after_word = true;
+            continue;
+        }
+        if (after_word && isspace((unsigned char)*p)) {
+            const char *q = p;
+            while (isspace((unsigned char)*q))
+                q++;
+            Buf probe;
+            buf_init(&probe);
+            bool next_word = decode_word(q, &probe) > 0;
+            buf_free(&probe);
+            if (!next_word)
+                buf_addn(&b, p, (size_t)(q - p));
+            p = q;
+            after_word = next_word;
+            continue;
+        }
+        after_word = false;
+        buf_addn(&b, p++, 1);
+    }
+    return b.s ? buf_take(&b) : xstrdup("");
+}
+
+/* ---- addresses and the Subject ---- */
+
+char *mailin_address(const char *value)
+{
+    int depth = 0;
+    bool quoted = false;
+    for (const char *p = value; *p; p++) { /* "Name <addr>": the part in angle brackets */
+        if (*p == '"' && depth == 0)
+            quoted = !quoted;
+        else if (!quoted && *p == '(')
+            depth++;
+        else if (!quoted && *p == ')' && depth > 0)
+            depth--;
+        else if (!quoted && depth == 0 && *p == '<') {
+            const char *e = strchr(p, '>');
+            return e ? dup_n(p + 1, (size_t)(e - p - 1)) : xstrdup("");
+        } else if (!quoted && depth == 0 && *p == ',')
+            break;
+    }
+    Buf b; /* a bare addr-spec, comments dropped */
+    buf_init(&b);
+    depth = 0;
+    for (const char *p = value; *p && !(depth == 0 && *p == ','); p++) {
+        if (*p == '(')
+            depth++;
+        else if (*p == ')' && depth > 0)
+            depth--;
+        else if (depth == 0 && !isspace((unsigned char)*p))
+            buf_addn(&b, p, 1);
+        else if (depth == 0 && b.len)
+            break;
+    }
+    return b.s ? buf_take(&b) : xstrdup("");
+}
+
+char *mailin_strip_prefixes(char *subject)
+{
+    static const char *const prefixes[] = {"re:", "fwd:", "fw:", NULL};
+    char *s = subject;
+    for (bool again = true; again;) {
+        again = false;
+        while (isspace((unsigned char)*s))
+            s++;
+        for (int i = 0; prefixes[i]; i++) {
+            size_t n = strlen(prefixes[i]);
+            if (strncasecmp(s, prefixes[i], n) == 0) {
+                s += n;
+                again = true;
+            }
+        }
+    }
+    memmove(subject, s, strlen(s) + 1);
+    return str_trim(subject);
+}
+
+/* ---- the body ---- */
+
+/* Appends the text/plain content of the entity (header hdr, body of blen bytes) to out, looking inside
+ * multiparts; returns true when one was found. */
+static bool entity_text(const char *hdr, const char *body, size_t blen, int depth, Buf *out);
+
+/* The parts of multipart body (boundary bnd): the first that holds text/plain. */
+static bool multipart_text(const char *body, size_t blen, const char *bnd, int depth, Buf *out)
+{
+    char *copy = dup_n(body, blen);
+    size_t bl = strlen(bnd);
+    const char *part = NULL;
+    bool found = false;
+    for (char *l = copy; l && *l && !found;) {
+        char *nl = strchr(l, '\n');
+        bool delim = l[0] == '-' && l[1] == '-' && strncmp(l + 2, bnd, bl) == 0;
+        if (delim && part && l > part) { /* an empty part holds nothing to read */
+            /* RFC 2046 5.1.1: the line break before a delimiter belongs to the delimiter */
+            char *p = dup_n(part, (size_t)(l - 1 - part));
+            size_t hl;
+            const char *pb = split_entity(p, &hl);
+            char *ph = dup_n(p, hl);
+            found = entity_text(ph, pb, strlen(pb), depth + 1, out);
+            free(ph);
+            free(p);
+        }
+        if (delim) {
+            if (strncmp(l + 2 + bl, "--", 2) == 0)
+                break;
+            part = nl ? nl + 1 : NULL;
+        }
+        l = nl ? nl + 1 : NULL;
+    }
+    free(copy);
+    return found;
+}
+
+static bool entity_text(const char *hdr, const char *body, size_t blen, int depth, Buf *out)
+{
+    char *ct = mailin_header(hdr, "Content-Type");
+    char *type = header_token(ct ? ct : "text/plain");
+    char *disp = mailin_header(hdr, "Content-Disposition");
+    char *dtype = header_token(disp ? disp : "inline");
+    bool found = false;
+    if (strncmp(type, "multipart/", 10) == 0) {
+        char *bnd = header_param(ct, "boundary");
+        if (bnd && *bnd && depth < MIME_DEPTH)
+            found = multipart_text(body, blen, bnd, depth, out);
+        free(bnd);
+    } else if ((strcmp(type, "text/plain") == 0 || strcmp(type, "text") == 0) && strcmp(dtype, "attachment") != 0) {
+        char *cte = mailin_header(hdr, "Content-Transfer-Encoding");
+        char *enc = header_token(cte ? cte : "7bit");
+        char *cs = ct ? header_param(ct, "charset") : NULL;
+        size_t n = blen;
+        char *raw = strcmp(enc, "quoted-printable") == 0 ? mailin_qp_decode(body, blen, &n)
+                    : strcmp(enc, "base64") == 0         ? mailin_base64_decode(body, blen, &n)
+                                                         : dup_n(body, blen);
+        char *u = mailin_to_utf8(raw, n, cs);
+        buf_add(out, u);
+        free(u);
+        free(raw);
+        free(cs);
+        free(enc);
+        free(cte);
+        found = true;
+    }
+    free(dtype);
+    free(disp);
+    free(type);
+    free(ct);
+    return found;
+}
+
+/* True for a signature delimiter line ("-- "; "--" when a mailer trimmed it). */
+static bool signature_line(const char *l, size_t n)
+{
+    return (n == 3 && memcmp(l, "-- ", 3) == 0) || (n == 2 && memcmp(l, "--", 2) == 0);
+}
+
+char *mailin_clean_body(char *text)
+{
+    size_t k = 0;
+    for (char *l = text; *l;) {
+        char *nl = strchr(l, '\n');
+        size_t n = nl ? (size_t)(nl - l) : strlen(l);
+        if (signature_line(l, n))
+            break;
+        if (l[0] != '>') {
+            while (n && isspace((unsigned char)l[n - 1]))
+                n--;
+            memmove(text + k, l, n);
+            k += n;
+            if (nl) /* a last line without a line break stays without: the text never grows */
+                text[k++] = '\n';
+        }
+        if (!nl)
+            break;
+        l = nl + 1;
+    }
+    while (k && text[k - 1] == '\n' && (k == 1 || text[k - 2] == '\n'))
+        k--;
+    text[k] = '\0';
+    if (k == 1 && text[0] == '\n')
+        text[0] = '\0';
+    return text;
+}
+
+/* ---- loops ---- */
+
+/* True when addr (an address, possibly in <>) is empty, "<>" or a mailer's own (MAILER-DAEMON, postmaster). */
+static bool robot_address(const char *addr)
+{
+    char *a = mailin_address(addr);
+    size_t at = strcspn(a, "@");
+    bool robot = !*a || strcmp(a, "<>") == 0 || (at == 13 && strncasecmp(a, "mailer-daemon", 13) == 0) ||
+                 (at == 10 && strncasecmp(a, "postmaster", 10) == 0);
+    free(a);
+    return robot;
+}
+
+/* The headers that mark mail sent by a machine (RFC 3834, RFC 2919): the values that mark it, or with
+ * none listed any value but "no" (any_but_no) or the header's mere presence. */
+static const struct {
+    const char *header;
+    bool any_but_no;
+    const char *const values[4];
+} robot_headers[] = {
+    {"Auto-Submitted", true, {NULL}}, /* RFC 3834 5: anything but "no" is automatic */
+    {"Precedence", false, {"bulk", "junk", "list", NULL}},
+    {"List-Id", false, {NULL}},
+};
+
+/* The reason when robot_headers[i] marks the header block hdr, else NULL. */
+static char *robot_header(const char *hdr, size_t i)
+{
+    char *v = mailin_header(hdr, robot_headers[i].header);
+    if (!v)
+        return NULL;
+    char *t = header_token(v), *why = NULL;
+    bool listed = robot_headers[i].values[0] != NULL;
+    for (int k = 0; listed && robot_headers[i].values[k] && !why; k++)
+        if (strcmp(t, robot_headers[i].values[k]) == 0)
+            why = xasprintf("%s: %s", robot_headers[i].header, t);
+    if (robot_headers[i].any_but_no && strcmp(t, "no") != 0)
+        why = xasprintf("%s: %s", robot_headers[i].header, t);
+    else if (!listed && !robot_headers[i].any_but_no)
+        why = xstrdup(robot_headers[i].header);
+    free(t);
+    free(v);
+    return why;
+}
+
+/* The reason of the first of the checks that matches, or NULL. */
+static char *loop_reason(const char *hdr, const char *envelope, const char *from)
+{
+    for (size_t i = 0; i < sizeof robot_headers / sizeof robot_headers[0]; i++) {
+        char *why = robot_header(hdr, i);
+        if (why)
+            return why;
+    }
+    if (envelope && robot_address(envelope))
+        return xasprintf("envelope sender '%s'", *envelope ? envelope : "<>");
+    if (from && *from && robot_address(from))
+        return xstrdup("From: a mailer");
+    return NULL;
+}
+
+char *mailin_loop(const char *hdr, const char *envelope, const char *from)
+{
+    char *why = loop_reason(hdr, envelope, from);
+    return why ? why : xstrdup("");
+}
+
+/* ---- the whole message ---- */
+
+/* An address fit to mail to (no white space, control characters or quotes; an '@'), else "". */
+static char *usable_address(char *a)
+{
+    bool ok = strchr(a, '@') && !has_control(a);
+    for (const char *c = a; *c && ok; c++)
+        ok = !isspace((unsigned char)*c) && *c != '"' && *c != '\'' && *c != '\\' && *c != '`';
+    if (!ok)
+        a[0] = '\0';
+    return a;
+}
+
+/* The address of header name, or "". */
+static char *address_of(const char *hdr, const char *name)
+{
+    char *v = mailin_header(hdr, name);
+    char *a = mailin_address(v ? v : "");
+    free(v);
+    return a;
+}
+
+/* The Subject decoded, on one line, without reply prefixes. */
+static char *subject_of(const char *hdr)
+{
+    char *v = mailin_header(hdr, "Subject");
+    char *s = mailin_decode_words(v ? v : "");
+    free(v);
+    for (char *c = s; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            *c = ' ';
+    return mailin_strip_prefixes(s);
+}
+
+/* Reads a leading "From sender date" line: the sender into *envelope; returns where the headers begin. */
+static const char *envelope_line(const char *s, char **envelope)
+{
+    if (strncmp(s, "From ", 5) != 0)
+        return s;
+    const char *a = s + 5;
+    while (*a == ' ')
+        a++;
+    *envelope = dup_n(a, strcspn(a, " \t\n"));
+    const char *nl = strchr(s, '\n');
+    return nl ? nl + 1 : s + strlen(s);
+}
+
+void mailin_parse(const char *msg, size_t len, const char *envelope, MailIn *m)
+{
+    memset(m, 0, sizeof *m);
+    size_t n;
+    char *text = normalise_lines(msg, len, &n);
+    char *from_line = NULL;
+    const char *start = envelope_line(text, &from_line);
+    m->has_envelope = envelope || from_line;
+    m->envelope = xstrdup(envelope ? envelope : from_line ? from_line : "");
+    free(from_line);
+    size_t hl;
+    const char *body = split_entity(start, &hl);
+    char *hdr = dup_n(start, hl);
+    m->from = usable_address(address_of(hdr, "From"));
+    m->reply_to = usable_address(address_of(hdr, "Reply-To"));
+    if (!*m->reply_to) {
+        free(m->reply_to);
+        m->reply_to = xstrdup(m->from);
+    }
+    m->subject = subject_of(hdr);
+    char *id = mailin_header(hdr, "Message-ID");
+    m->message_id = id && !has_control(id) ? id : xstrdup("");
+    if (m->message_id != id)
+        free(id);
+    Buf b;
+    buf_init(&b);
+    entity_text(hdr, body, strlen(body), 0, &b);
+    if (b.len && b.s[b.len - 1] != '\n')
+        buf_add(&b, "\n"); /* whole lines, as a file of order text holds them */
+    m->body = mailin_clean_body(b.s ? buf_take(&b) : xstrdup(""));
+    char *raw_from = address_of(hdr, "From");
+    m->loop = mailin_loop(hdr, m->has_envelope ? m->envelope : NULL, raw_from);
+    free(raw_from);
+    free(hdr);
+    free(text);
+}
+
+void mailin_free(MailIn *m)
+{
+    free(m->envelope);
+    free(m->from);
+    free(m->reply_to);
+    free(m->subject);
+    free(m->message_id);
+    free(m->body);
+    free(m->loop);
+    memset(m, 0, sizeof *m);
+}

@@ -1,0 +1,55 @@
+/* mailin: reading one incoming RFC 5322 message — headers (folded, RFC 2047 encoded-words), the reply address, the command from the Subject, the text/plain body (MIME, quoted-printable, base64, charsets to UTF-8) and the signs of a mail loop. */
+#ifndef GENETESS_MAILIN_H
+#define GENETESS_MAILIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* One parsed message; every string is malloc'd and never NULL ("" when absent). */
+typedef struct MailIn {
+    char *envelope;   /* the sender of the leading "From " line ("" when none; "<>" stays "<>") */
+    bool has_envelope;
+    char *from;       /* the address of From: */
+    char *reply_to;   /* where the reply goes: the address of Reply-To:, else of From: */
+    char *subject;    /* decoded, unfolded, Re:/Fwd:/Fw: prefixes removed, white space trimmed */
+    char *message_id; /* Message-ID: as written, e.g. "<x@y>" */
+    char *body;       /* the text/plain part decoded to UTF-8 lines (each ending in '\n'), without signature
+                         and quoted lines */
+    char *loop;       /* why the message must be dropped unanswered (mailin_loop), "" when it may be answered */
+} MailIn;
+
+/* Parses the len bytes at msg (CRLF or LF line ends; a leading "From " envelope line is read and
+ * skipped). The envelope sender is envelope when non-NULL (the MTA's $SENDER), else the "From " line's.
+ * Fills *m (release with mailin_free); never fails: a message without headers has an empty subject
+ * and addresses. */
+void mailin_parse(const char *msg, size_t len, const char *envelope, MailIn *m);
+/* Frees m's strings; m may be freed twice. */
+void mailin_free(MailIn *m);
+
+/* The unfolded value of the first header called name (case-insensitive) in the header block at hdr
+ * (up to the first empty line), malloc'd, or NULL when absent. Encoded-words are left as they are. */
+char *mailin_header(const char *hdr, const char *name);
+/* Decodes RFC 2047 encoded-words (B and Q; UTF-8, US-ASCII, ISO-8859-1 and -15, Windows-1252 as
+ * Latin-1) in s; white space between two adjacent encoded-words goes. Returns malloc'd UTF-8. */
+char *mailin_decode_words(const char *s);
+/* The first address of an address header value: the <...> part, else the first word outside
+ * comments; malloc'd, "" when none. */
+char *mailin_address(const char *value);
+/* Removes leading Re:/Fwd:/Fw: prefixes (any case, repeated) and surrounding white space, in place. */
+char *mailin_strip_prefixes(char *subject);
+/* Quoted-printable decoding of n bytes; returns malloc'd bytes, *out_len their count. */
+char *mailin_qp_decode(const char *s, size_t n, size_t *out_len);
+/* Base64 decoding of n bytes (other characters skipped); returns malloc'd bytes, *out_len their count. */
+char *mailin_base64_decode(const char *s, size_t n, size_t *out_len);
+/* The n bytes at s in charset (a MIME name; NULL or unknown: UTF-8 if valid, else Latin-1) as
+ * malloc'd UTF-8 without NUL bytes. */
+char *mailin_to_utf8(const char *s, size_t n, const char *charset);
+/* Drops, in place, every line from a signature line ("-- ") on and every quoted line ('>' first);
+ * trims trailing white space of lines and trailing empty lines. Returns text. */
+char *mailin_clean_body(char *text);
+/* Why the message must not be answered, or "" (malloc'd): an Auto-Submitted other than "no", a
+ * Precedence of bulk, junk or list, a List-Id, or an envelope sender (envelope, NULL: unknown) or
+ * From: that is empty, "<>", MAILER-DAEMON or postmaster. */
+char *mailin_loop(const char *hdr, const char *envelope, const char *from);
+
+#endif

@@ -1,0 +1,306 @@
+/* Tests of mailin (reading an incoming message) and of mailfront's size and rate limits. */
+/* the project's headers come first: check.h defines a `fail` macro that would rewrite util.h's fail() */
+#include "mailfront.h"
+#include "mailin.h"
+#include "util.h"
+
+#include <check.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+Suite *mailin_suite(void);
+
+/* Parses text (LF or CRLF) with the envelope sender env (NULL: unknown) into *m. */
+static void parse(const char *text, const char *env, MailIn *m)
+{
+    mailin_parse(text, strlen(text), env, m);
+}
+
+/* ---- headers ---- */
+
+START_TEST(folded_headers_unfold)
+{
+    const char *hdr = "Subject: move 101 alice\n secret\n\tMOVE C4 E\nX-Other: y\n";
+    char *v = mailin_header(hdr, "subject");
+    ck_assert_str_eq(v, "move 101 alice secret\tMOVE C4 E");
+    free(v);
+    ck_assert_ptr_null(mailin_header(hdr, "Subj"));
+    v = mailin_header("Subject : spaced\n", "Subject");
+    ck_assert_str_eq(v, "spaced");
+    free(v);
+}
+END_TEST
+
+START_TEST(crlf_and_envelope_line)
+{
+    MailIn m;
+    parse("From bob@example.org Fri Jan 15 08:00:00 2027\r\nFrom: Bob <bob@example.org>\r\n"
+          "Subject: Re: RE: fwd: Fw: show 101\r\nMessage-ID: <abc@example.org>\r\n\r\nline one\r\nline two\r\n",
+          NULL, &m);
+    ck_assert_str_eq(m.envelope, "bob@example.org");
+    ck_assert_str_eq(m.from, "bob@example.org");
+    ck_assert_str_eq(m.reply_to, "bob@example.org");
+    ck_assert_str_eq(m.subject, "show 101");
+    ck_assert_str_eq(m.message_id, "<abc@example.org>");
+    ck_assert_str_eq(m.body, "line one\nline two\n");
+    ck_assert_str_eq(m.loop, "");
+    mailin_free(&m);
+}
+END_TEST
+
+START_TEST(reply_to_wins_over_from)
+{
+    MailIn m;
+    parse("From: \"Smith, Al\" <al@example.org>\nReply-To: games@example.org (Al's games)\nSubject: help\n\n",
+          "al@example.org", &m);
+    ck_assert_str_eq(m.from, "al@example.org");
+    ck_assert_str_eq(m.reply_to, "games@example.org");
+    mailin_free(&m);
+    parse("From: al@example.org (Al)\nReply-To: not an address\nSubject: help\n\n", NULL, &m);
+    ck_assert_str_eq(m.reply_to, "al@example.org");
+    mailin_free(&m);
+}
+END_TEST
+
+static const struct {
+    const char *in, *out;
+} words[] = {
+    {"=?utf-8?Q?move_101_alice?= secret", "move 101 alice secret"},
+    {"=?UTF-8?B?bW92ZSAxMDE=?=", "move 101"},
+    {"=?iso-8859-1?Q?Gr=FC=DFe?=", "Gr\xc3\xbc\xc3\x9f" "e"},
+    {"=?utf-8?Q?a?= =?utf-8?Q?b?=", "ab"},               /* white space between words goes */
+    {"=?utf-8?Q?a?= plain =?utf-8?Q?b?=", "a plain b"}, /* not around plain text */
+    {"=?utf-8?X?bad?= =?broken", "=?utf-8?X?bad?= =?broken"},
+    {"=?utf-8?Q?caf=C3=A9?=", "caf\xc3\xa9"},
+};
+
+START_TEST(encoded_words)
+{
+    char *s = mailin_decode_words(words[_i].in);
+    ck_assert_str_eq(s, words[_i].out);
+    free(s);
+}
+END_TEST
+
+START_TEST(addresses)
+{
+    static const char *const cases[][2] = {
+        {"Alice <alice@example.org>", "alice@example.org"},
+        {"alice@example.org", "alice@example.org"},
+        {"alice@example.org (Alice Liddell)", "alice@example.org"},
+        {"\"Doe <x>\" <jd@example.org>", "jd@example.org"},
+        {"a@example.org, b@example.org", "a@example.org"},
+        {"", ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *a = mailin_address(cases[i][0]);
+        ck_assert_str_eq(a, cases[i][1]);
+        free(a);
+    }
+}
+END_TEST
+
+/* ---- bodies ---- */
+
+START_TEST(quoted_printable_and_base64)
+{
+    size_t n;
+    const char *qp = "MOVE C4 E =3D=\nok\nsoft= \nbreak";
+    char *s = mailin_qp_decode(qp, strlen(qp), &n);
+    ck_assert_str_eq(s, "MOVE C4 E =ok\nsoftbreak");
+    free(s);
+    s = mailin_base64_decode("TU9WRSBD\nNCBF\n", 14, &n);
+    ck_assert_str_eq(s, "MOVE C4 E");
+    ck_assert_uint_eq(n, 9);
+    free(s);
+}
+END_TEST
+
+START_TEST(charsets_to_utf8)
+{
+    char *s = mailin_to_utf8("\xe9t\xe9", 3, "ISO-8859-1");
+    ck_assert_str_eq(s, "\xc3\xa9t\xc3\xa9");
+    free(s);
+    s = mailin_to_utf8("\xc3\xa9", 2, "us-ascii"); /* valid UTF-8 stays */
+    ck_assert_str_eq(s, "\xc3\xa9");
+    free(s);
+    s = mailin_to_utf8("\xe9", 1, "utf-8"); /* not UTF-8: read as Latin-1 */
+    ck_assert_str_eq(s, "\xc3\xa9");
+    free(s);
+}
+END_TEST
+
+START_TEST(multipart_alternative_takes_text_plain)
+{
+    MailIn m;
+    parse("From: a@example.org\nSubject: chat 101 alice secret\nMIME-Version: 1.0\n"
+          "Content-Type: multipart/alternative; boundary=\"XX\"\n\n"
+          "preamble\n--XX\nContent-Type: text/html; charset=utf-8\n\n<p>no</p>\n"
+          "--XX\nContent-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\n"
+          "Bonne chance, =E9quipe!\n--XX--\nepilogue\n",
+          NULL, &m);
+    ck_assert_str_eq(m.body, "Bonne chance, \xc3\xa9quipe!\n");
+    mailin_free(&m);
+}
+END_TEST
+
+START_TEST(multipart_mixed_nested_base64)
+{
+    MailIn m;
+    parse("From: a@example.org\nSubject: move 101 a b\nContent-Type: multipart/mixed; boundary=outer\n\n"
+          "--outer\nContent-Type: multipart/alternative; boundary=inner\n\n"
+          "--inner\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n"
+          "TU9WRSBDNCBFCg==\n--inner\nContent-Type: text/html\n\n<b>x</b>\n--inner--\n"
+          "--outer\nContent-Type: text/plain\nContent-Disposition: attachment; filename=x.txt\n\nnot this\n"
+          "--outer--\n",
+          NULL, &m);
+    ck_assert_str_eq(m.body, "MOVE C4 E\n");
+    mailin_free(&m);
+}
+END_TEST
+
+START_TEST(multipart_empty_part_and_crlf_base64)
+{
+    MailIn m;
+    parse("From: a@example.org\nSubject: x\nContent-Type: multipart/mixed; boundary=b\n\n--b\n--b\n"
+          "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\nUEFTUw0KTU9WRSBDNCBFDQo=\n--b--\n",
+          NULL, &m);
+    ck_assert_str_eq(m.body, "PASS\nMOVE C4 E\n");
+    mailin_free(&m);
+}
+END_TEST
+
+START_TEST(html_only_has_no_body)
+{
+    MailIn m;
+    parse("From: a@example.org\nSubject: x\nContent-Type: text/html\n\n<p>MOVE</p>\n", NULL, &m);
+    ck_assert_str_eq(m.body, "");
+    mailin_free(&m);
+}
+END_TEST
+
+START_TEST(signature_and_quotes_dropped)
+{
+    char text[] = "MOVE C4 E   \n> quoted MOVE A1 N\n\nPASS\n\n\n-- \nAlice\n> more\n";
+    ck_assert_str_eq(mailin_clean_body(text), "MOVE C4 E\n\nPASS\n");
+    char trimmed[] = "hello\n--\nsig\n";
+    ck_assert_str_eq(mailin_clean_body(trimmed), "hello\n");
+    char empty[] = "\n\n";
+    ck_assert_str_eq(mailin_clean_body(empty), "");
+    char last[] = "PASS\nMOVE C4 E"; /* the last line has no line break: the text never grows (fuzz) */
+    ck_assert_str_eq(mailin_clean_body(last), "PASS\nMOVE C4 E");
+}
+END_TEST
+
+/* ---- loops ---- */
+
+static const struct {
+    const char *hdr, *env, *why;
+} loops[] = {
+    {"From: a@example.org\nAuto-Submitted: auto-replied\n", NULL, "Auto-Submitted: auto-replied"},
+    {"From: a@example.org\nAuto-Submitted: no\n", NULL, ""},
+    {"From: a@example.org\nPrecedence: bulk\n", NULL, "Precedence: bulk"},
+    {"From: a@example.org\nPrecedence: junk\n", NULL, "Precedence: junk"},
+    {"From: a@example.org\nPrecedence: list\n", NULL, "Precedence: list"},
+    {"From: a@example.org\nList-Id: <games.example.org>\n", NULL, "List-Id"},
+    {"From: a@example.org\n", "", "envelope sender '<>'"},
+    {"From: a@example.org\n", "<>", "envelope sender '<>'"},
+    {"From: a@example.org\n", "MAILER-DAEMON@example.org", "envelope sender 'MAILER-DAEMON@example.org'"},
+    {"From: a@example.org\n", "postmaster@example.org", "envelope sender 'postmaster@example.org'"},
+    {"From: Mail Delivery System <Mailer-Daemon@example.org>\n", NULL, "From: a mailer"},
+    {"From: a@example.org\n", "a@example.org", ""},
+};
+
+START_TEST(loops_are_dropped)
+{
+    MailIn m;
+    char *text = xasprintf("%sSubject: move 1 a b\n\nbody\n", loops[_i].hdr);
+    parse(text, loops[_i].env, &m);
+    ck_assert_str_eq(m.loop, loops[_i].why);
+    mailin_free(&m);
+    free(text);
+}
+END_TEST
+
+START_TEST(bounce_envelope_line)
+{
+    MailIn m;
+    parse("From MAILER-DAEMON Fri Jan 15 08:00:00 2027\nFrom: x@example.org\nSubject: failure\n\n", NULL, &m);
+    ck_assert_str_eq(m.loop, "envelope sender 'MAILER-DAEMON'");
+    mailin_free(&m);
+}
+END_TEST
+
+/* ---- the limits of mailfront ---- */
+
+START_TEST(size_limit)
+{
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    for (int i = 0; i < 3000; i++)
+        fputs("0123456789", f);
+    rewind(f);
+    char *msg;
+    size_t len;
+    ck_assert_int_eq(mailfront_read(f, 1000, &msg, &len), 1);
+    ck_assert_uint_eq(len, 1000);
+    ck_assert_uint_eq(strlen(msg), 1000);
+    free(msg);
+    rewind(f);
+    ck_assert_int_eq(mailfront_read(f, 30000, &msg, &len), 0);
+    ck_assert_uint_eq(len, 30000);
+    free(msg);
+    fclose(f);
+}
+END_TEST
+
+START_TEST(rate_limit)
+{
+    char dir[] = "/tmp/check_mailin.XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    Err err;
+    for (int i = 0; i < 3; i++)
+        ck_assert_int_eq(mailfront_rate(dir, "Al@Example.org", 1000 + i, "3/60", &err), 0);
+    ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1010, "3/60", &err), 1); /* answered once */
+    ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1020, "3/60", &err), 2); /* then silent */
+    ck_assert_int_eq(mailfront_rate(dir, "bo@example.org", 1020, "3/60", &err), 0); /* per sender */
+    ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1060, "3/60", &err), 0); /* a new window */
+    ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1061, "off", &err), 0);
+    ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1061, "3 per hour", &err), -1);
+    ck_assert_str_eq(err.msg, "rate '3 per hour' is not MESSAGES/SECONDS");
+    char *cmd = xasprintf("rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+}
+END_TEST
+
+Suite *mailin_suite(void)
+{
+    Suite *s = suite_create("mailin");
+    TCase *t = tcase_create("headers");
+    tcase_add_test(t, folded_headers_unfold);
+    tcase_add_test(t, crlf_and_envelope_line);
+    tcase_add_test(t, reply_to_wins_over_from);
+    tcase_add_loop_test(t, encoded_words, 0, (int)(sizeof words / sizeof words[0]));
+    tcase_add_test(t, addresses);
+    suite_add_tcase(s, t);
+    t = tcase_create("bodies");
+    tcase_add_test(t, quoted_printable_and_base64);
+    tcase_add_test(t, charsets_to_utf8);
+    tcase_add_test(t, multipart_alternative_takes_text_plain);
+    tcase_add_test(t, multipart_mixed_nested_base64);
+    tcase_add_test(t, multipart_empty_part_and_crlf_base64);
+    tcase_add_test(t, html_only_has_no_body);
+    tcase_add_test(t, signature_and_quotes_dropped);
+    suite_add_tcase(s, t);
+    t = tcase_create("loops and limits");
+    tcase_add_loop_test(t, loops_are_dropped, 0, (int)(sizeof loops / sizeof loops[0]));
+    tcase_add_test(t, bounce_envelope_line);
+    tcase_add_test(t, size_limit);
+    tcase_add_test(t, rate_limit);
+    suite_add_tcase(s, t);
+    return s;
+}

@@ -1,0 +1,75 @@
+# host: the commands every pbmserv game shares, so that a server needs no pbmserv — add and change
+# (addresses, password), signoff (refused while playing), message between players, list, all show.
+given_players
+run 0 challenge --gamble=none alice bob
+USERS=$PBMHOME/etc/users
+
+# ---- add: one more address; change: other addresses, another password ----
+run 0 add alice secret alice2@example.org
+has "User alice: mail now goes to alice@example.org,alice2@example.org."
+assert_grep "^alice:secret:alice@example.org,alice2@example.org$" "$USERS"
+run 1 add alice secret ALICE2@example.org
+has "Address ALICE2@example.org is already one of yours"
+run 1 add alice wrong alice3@example.org
+has "Invalid password entered"
+run 1 add alice secret not-an-address
+has "Invalid address: it needs an '@' and no spaces or colons"
+run 0 change alice secret address alice@example.org
+has "User alice: mail now goes to alice@example.org."
+assert_grep "^alice:secret:alice@example.org$" "$USERS"
+run 0 change alice secret password s3cret
+has "User alice: password changed."
+run 1 showas alice secret 101
+has "Invalid password entered"
+run 0 change alice s3cret PASSWORD secret
+assert_grep "^alice:secret:alice@example.org$" "$USERS"
+run 2 change alice secret colour red
+has "usage: genetess change userid password address|password NEW"
+run 2 change alice secret address
+assert_grep "usage: genetess change userid password address|password NEW" "$ERR"
+
+# ---- signoff: refused while the user plays a running game ----
+run 1 signoff bob hunter2
+has "User bob still plays Genetess board 101: resign first"
+assert_grep "^bob:" "$USERS"
+run 0 signoff carol pw
+has "User carol signed off."
+assert_absent "^carol:" "$USERS"
+run 1 signoff carol pw
+has "Invalid userid entered"
+
+# ---- message: the body to each addressee ----
+printf 'Shall we play again after this one?\n' >"$T/body"
+clear_outbox
+INPUTFILE="$T/body" run 0 message alice secret bob
+has "Message sent to bob."
+assert_mails 1 "^Subject: Genetess message from alice$"
+assert_grep "Shall we play again after this one?" "$(mail_to bob)"
+INPUTFILE="$T/body" run 1 message alice secret bob zed
+has "Invalid userid entered: zed"
+: >"$T/empty"
+INPUTFILE="$T/empty" run 1 message alice secret bob
+has "The message is empty: write it in the body of your mail"
+run 1 message alice wrong bob
+has "Invalid password entered"
+
+# ---- list, all show ----
+run 0 list
+has "Games on this server: Genetess"
+has "101:alice bob:1:"
+run 0 all show alice
+has "Genetess board 101"
+run 0 signup dave pw dave@example.org
+run 0 all show dave active
+has "(no games)"
+turn=$(sed -n 's/^101:[^:]*:[0-9]*:\(.*\) turn$/\1/p' "$LIST")
+if [ "$turn" = alice ]; then other=bob; else other=alice; fi
+run 0 all show "$turn" next
+has "To move: $turn"
+run 0 all show "$other" next
+has "(no games)"
+run 2 all show alice soon
+has "usage: genetess all show userid [next|active]"
+run 1 all show zed
+has "Invalid userid entered"
+run 2 all games alice

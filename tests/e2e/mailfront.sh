@@ -1,0 +1,157 @@
+# mailfront: `genetess mail` reads one whole message as an MTA delivers it and answers it — the
+# command from the Subject, the reply to Reply-To/From, the body decoded; loops dropped; the size
+# and rate limits; exit 75 when the lock stays held; `multiple`.
+given_players
+CONF="--config=$T/none.conf"
+LOG=$PBMHOME/var/mail.log
+
+# msg FILE FROM SUBJECT [BODY [EXTRA-HEADER]]: a message as an MTA pipes it (envelope line, CRLF).
+msg() {
+  { printf 'From %s Fri Jan 15 08:00:00 2027\n' "$2"
+    printf 'From: Player <%s>\nTo: genetess@example.org\nSubject: %s\nMessage-ID: <%s@example.org>\n' \
+      "$2" "$3" "$(date +%s%N)"
+    [ -z "${5:-}" ] || printf '%s\n' "$5"
+    printf '\n%s\n' "${4:-}"
+  } | sed 's/$/\r/' >"$1"
+}
+
+# ---- a challenge; the Subject decoded and its reply prefix removed ----
+msg "$T/m" alice@example.org "Re: =?utf-8?Q?challenge_--gamble=3Dnone?= alice bob"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 3 "^Subject: New Genetess Board 101"
+assert_grep "Genetess board 101 created for alice bob" $(mail_to alice)
+assert_grep "alice@example.org <.*@example.org>: challenge: exit 0$" "$LOG"
+assert_grep "challenge: exit 0" "$ERR"
+
+# ---- a move from the body: multipart/alternative, quoted-printable, a signature, a quote ----
+turn=$(sed -n 's/^101:[^:]*:[0-9]*:\(.*\) turn$/\1/p' "$LIST")
+if [ "$turn" = alice ]; then pw=secret other=bob; else pw=hunter2 other=alice; fi
+{ printf 'From: %s@example.org\nSubject: Re: move 101 %s %s\n' "$turn" "$turn" "$pw"
+  printf 'MIME-Version: 1.0\nContent-Type: multipart/alternative; boundary="b1"\n\n'
+  printf -- '--b1\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n'
+  printf '> MOVE A1 N\nPA=\nSS\n-- \nsent from my phone\n'
+  printf -- '--b1\nContent-Type: text/html\n\n<p>MOVE B2 S</p>\n--b1--\n'
+} >"$T/m"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^PASS: done" $(mail_to "$turn")
+assert_grep "^Subject: Genetess Board 101 $other$" $(mail_to "$turn")
+
+# ---- the Subject a sheet asks for: "genetess move <n> ..." (pbmserv's form with the game's name) ----
+msg "$T/m" "$other@example.org" "Re: genetess games $other"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 1 "^Subject: List of Genetess games$"
+
+# ---- a failed order is a reply, not a bounce ----
+msg "$T/m" "$other@example.org" "move 101 $other wrongpw PASS"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "Invalid password entered" $(mail_to "$other")
+assert_grep "move: exit 1$" "$LOG"
+
+# ---- chat: the body without the signature, Reply-To wins over From ----
+msg "$T/m" alice@example.org "chat 101 alice secret" "$(printf 'Good luck!\n-- \nAlice, far away')" \
+  "Reply-To: Alice at home <alice@example.org>"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 2 "^Subject: Genetess chat 101 alice$"
+assert_grep "Good luck!" $(mail_to bob)
+assert_absent "far away" $(mail_to bob)
+
+# ---- no mail loops: machines are never answered ----
+for h in "Auto-Submitted: auto-replied" "Precedence: bulk" "List-Id: <games.example.org>"; do
+  msg "$T/m" alice@example.org "games" "" "$h"
+  clear_outbox
+  run 0 mail "$CONF" <"$T/m"
+  assert_mails 0
+  assert_grep "dropped unanswered: ${h%%:*}" "$LOG"
+done
+msg "$T/m" MAILER-DAEMON "Undelivered Mail Returned to Sender"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 0
+assert_grep "dropped unanswered: envelope sender 'MAILER-DAEMON'" "$LOG"
+msg "$T/m" bob@example.org "games"
+clear_outbox
+SENDER= run 0 mail "$CONF" <"$T/m"
+assert_mails 0
+assert_grep "dropped unanswered: envelope sender '<>'" "$LOG"
+printf 'Subject: games\n\nno From\n' >"$T/m"
+run 0 mail "$CONF" <"$T/m"
+assert_mails 0
+assert_grep "dropped unanswered: no usable From: or Reply-To: address" "$LOG"
+
+# ---- the size limit: one short reply ----
+msg "$T/m" bob@example.org "games" "$(seq 1 400)"
+clear_outbox
+PBMMAXSIZE=500 run 0 mail "$CONF" <"$T/m"
+assert_mails 1 "^Subject: Genetess error$"
+assert_grep "Your message is too large: at most 500 bytes are read" $(mail_to bob)
+
+# ---- the rate limit: answered once over it, then silent ----
+msg "$T/m" carol@example.org "history"
+clear_outbox
+PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
+PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
+assert_mails 2 "^Subject: Historical List of Genetess games$"
+clear_outbox
+PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
+assert_grep "Too many messages: the next ones are not answered for a while; try again later" $(mail_to carol)
+clear_outbox
+PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
+assert_absent "carol" "$LIST"
+assert_mails 0
+assert_grep "over the rate limit: dropped unanswered" "$LOG"
+GENETESS_NOW=$((NOW + 3600)) PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
+assert_mails 1 "^To: carol@example.org$"
+
+# ---- multiple: one reply per line, in order ----
+msg "$T/m" carol@example.org "multiple" "$(printf 'history\n\ngames carol\nfrobnicate\n')"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 3 "^To: carol@example.org$"
+assert_mails 1 "^Subject: Historical List of Genetess games$"
+assert_mails 1 "^Subject: List of Genetess games$"
+assert_grep "multiple: 3 commands, exit 1$" "$LOG"
+printf 'history\ngames\n' >"$T/lines"
+INPUTFILE="$T/lines" run 0 multiple
+has "Historical List of Genetess games"
+has "List of Genetess games"
+
+# ---- the home from a configuration file; a missing home is a temporary failure ----
+printf '# genetess\nhome=%s\nrate=1/3600   # one message an hour\n' "$PBMHOME" >"$T/conf"
+msg "$T/m" dave@example.org "history"
+clear_outbox
+PBMHOME= run 0 mail --config="$T/conf" <"$T/m"
+assert_mails 1 "^Subject: Historical List of Genetess games$"
+clear_outbox
+PBMHOME= run 0 mail --config="$T/conf" <"$T/m"
+assert_grep "Too many messages" $(mail_to dave)
+PBMHOME= HOME= run 75 mail "$CONF" <"$T/m"
+assert_grep "no home: give --home=DIR" "$ERR"
+run 75 mail --frobnicate <"$T/m"
+
+# ---- the lock held past its wait: exit 75 and no reply (the MTA brings the message back) ----
+printf 'Hold the lock, please.\n' >"$T/body"
+INPUTFILE="$T/body" PBMSENDMAIL="[ -f '$T/mailing' ] || { touch '$T/mailing'; sleep 3; }; cat >/dev/null" \
+  "$G" chat 101 alice secret >"$T/slow" 2>&1 &
+slow=$!
+i=0
+while [ ! -f "$T/mailing" ] && [ $i -lt 100 ]; do
+  sleep 0.1
+  i=$((i + 1))
+done
+msg "$T/m" carol@example.org "games"
+clear_outbox
+GENETESS_LOCK_WAIT=1 run 75 mail "$CONF" <"$T/m"
+assert_grep "Genetess is busy; try again later; the MTA tries again later" "$LOG"
+wait $slow
+assert_mails 0
+
+# ---- the command runs with MESSAGEID (for In-Reply-To) and SENDER the reply address ----
+printf 'From: Erin <erin@example.org>\nSubject: history\nMessage-ID: <m-42@example.org>\n\n' >"$T/m"
+PBMSENDMAIL="printenv MESSAGEID SENDER >'$T/env'; cat >/dev/null" run 0 mail "$CONF" <"$T/m"
+assert_grep "^<m-42@example.org>$" "$T/env"
+assert_grep "^erin@example.org$" "$T/env"
