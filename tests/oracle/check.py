@@ -50,11 +50,12 @@ class Ctx:
         self.own_squares = set(t for o in self.own_orders for t in SQ_TOKEN.findall(o))
         self.round0 = any(b is not None and b.phase == 'round0' for b in (b0, b1))
         self.boards = [b for b in (b0, b1) if b is not None]
+        self.ended = any(b.phase not in ('round0', 'play') for b in self.boards)
 
     def phased_enemy(self, sq, owner=None):
         """True when every board that has an enemy piece on sq has it phased (SPEC 6.1)."""
         ps = [b.pieces.get(sq) for b in self.boards]
-        ps = [q for q in ps if q is not None and q.owner != self.p and (owner is None or q.owner == owner)]
+        ps = [q for q in ps if q is not None and q.owner != self.p and (owner is None or q.owner == owner.lower())]
         return bool(ps) and all(q.phased for q in ps)
 
     def on_board(self, sq):
@@ -87,9 +88,8 @@ def check_event_line(line, ctx, source, out):
     for m in SQ_TOKEN.finditer(body):
         tok = m.group(1)
         before = body[:m.start()].rstrip()
-        if re.match(r'^S\d{1,2}$', tok) and (before.lower().endswith('special') or before.endswith('(') or
-                                             body[m.end():].startswith((':', ' (')) or before.endswith(',')):
-            continue
+        if re.match(r'^S\d{1,2}$', tok) and not re.search(r'\b(on|from|to|at|of|onto|into|and|near)$', before):
+            continue  # a special's code (S1..S22), not the square
         sq = parse_sq(tok)
         if sq is None or not ctx.on_board(sq) or sq in ctx.seen or sq in ctx.reveal:
             continue
@@ -103,7 +103,7 @@ def check_event_line(line, ctx, source, out):
                            (tok, p, ' (no pieces left: told of a former piece)' if former else ''), source))
     for m in SEQ_RE.finditer(body):
         owner, seq = m.group(1), m.group(2)
-        if owner in (p, 'Your', 'your'):
+        if (owner or "").lower() in (p, 'your'):
             continue
         sqs = [parse_sq(t) for t in SQ_TOKEN.findall(body)]
         if any(s in ctx.dec for s in sqs if s):
@@ -114,13 +114,13 @@ def check_event_line(line, ctx, source, out):
                            'sequence %s of %s\'s piece shown without decoding' % (seq, owner or 'an orphan'), source))
     for m in SHIELD_RE.finditer(body):
         owner, sq = m.group(1), parse_sq(m.group(2))
-        if owner in (p,):
+        if (owner or "").lower() in (p,):
             continue
         if sq not in ctx.dec:
             out.append(Finding('code-revealed', p, line, 'W code of an undecoded piece on %s' % m.group(2), source))
     for m in OWNER_SQ_RE.finditer(body):
         owner, sq = m.group(1), parse_sq(m.group(2))
-        if owner in (p, 'Your', 'your') or sq is None:
+        if (owner or "").lower() in (p, 'your') or sq is None:
             continue
         if ctx.phased_enemy(sq, owner):
             out.append(Finding('phased-piece', p, line, '%s\'s phased piece on %s' % (owner, m.group(2)), source))
@@ -204,6 +204,7 @@ def check_legend_line(m, line, ctx, source, out):
         out.append(Finding('undecoded-sequence', p, line, 'sequence %s on %s shown undecoded' % (seq, sqs), source))
 
 
+SPECIAL_LINE = re.compile(r'^  ([A-Z]{1,3}[0-9]{1,4}) +S\d+ ')
 SKIP_SECTIONS = ('Parameters:', 'Codes on offer', 'Scores so far:', 'Players', 'Key:', 'Final scores',
                  'Score', 'Start squares')
 
@@ -215,6 +216,16 @@ def check_text(text, ctx, source, out, secrets, known_news):
         if owner != p and value and re.search(r'(?<![A-Za-z0-9])' + re.escape(value) + r'(?![A-Za-z0-9])', text):
             out.append(Finding('secret-' + kind, p, value, '%s of %s' % (kind, owner), source))
     lines = text.split('\n')
+    others = [o for _, _, o in secrets if o != p]
+    for ln in lines:
+        for o in set(others):
+            if re.search(r'(?<![A-Za-z0-9])%s(?![A-Za-z0-9])' % re.escape(o), ln, re.I):
+                w = re.escape(o)
+                if re.search(r'GAMBLE \d+E|\bstaked? \d', ln, re.I):
+                    out.append(Finding('secret-gamble', p, ln, '%s\'s gamble' % o, source))
+                elif not ctx.ended and re.search(r'\b%s\b[^,.;]{0,20}\bGPC\d+|\bGPC\d+[^,.;]{0,12}\b%s\b' % (w, w),
+                                                 ln, re.I):
+                    out.append(Finding('secret-start', p, ln, '%s\'s start' % o, source))
     i, skipping = 0, False
     while i < len(lines):
         ln = lines[i]
@@ -236,15 +247,18 @@ def check_text(text, ctx, source, out, secrets, known_news):
         if HEADER.match(ln) and i + 1 < len(lines) and (BOARD_ROW.match(lines[i + 1]) or HEADER.match(lines[i + 1])):
             i = check_drawing(lines, i, ctx, source, out)
             continue
+        sm = SPECIAL_LINE.match(ln)
+        if sm:
+            if parse_sq(sm.group(1)) not in ctx.seen and not ctx.round0:
+                out.append(Finding('special-outside-view', p, ln, 'special on %s not in view' % sm.group(1), source))
+            i += 1
+            continue
         m = LEGEND.match(ln)
         if m:
             check_legend_line(m, ln, ctx, source, out)
             i += 1
             continue
-        if ln.startswith(('Specials:', 'Pieces:', '  ')) and not ln.startswith('   '):
-            sm = re.match(r'^  ([A-Z]{1,3}[0-9]{1,4}) +S\d+ ', ln)
-            if sm and parse_sq(sm.group(1)) not in ctx.seen and not ctx.round0:
-                out.append(Finding('special-outside-view', p, ln, 'special on %s not in view' % sm.group(1), source))
+        if ln.startswith(('Specials:', 'Pieces:')):
             i += 1
             continue
         if not ctx.round0:

@@ -103,6 +103,38 @@ def phased_s13_relocate(b):
 SCENARIOS = [transfer_outside_view, former_pieces, shield_code, phased_s2_block, phased_s13_relocate]
 
 
+def synthetic(b):
+    """Texts no correct program sends, fed straight to the checks: each rule must fire."""
+    from check import Ctx, check_text
+    s = Scenario(b, ['alice', 'bob'], ['start GPC1 B2 K', 'start GPC2 K7 K',
+                                       'piece GPC1 C4 A', 'piece GPC2 D4 AD', 'piece GPC2 H4 AR'])
+    s.move('alice', 'PASS')
+    s.move('bob', 'PHASE H4')
+    b0 = s.board()
+    ctx = Ctx(b0, b0, 'alice', [])
+    texts = {
+        'piece-outside-view': 'Pieces:\n  K7    bob     ?\n',
+        'undecoded-sequence': 'Pieces:\n  D4    bob     AD\n',
+        'phased-piece': 'Since your last sheet:\n  Bob\'s piece on H4 moved.\n',
+        'drawn-outside-view': '  J K L\n6 . . . 6\n7 . . # 7\n  J K L\n',
+        'secret-password': 'Bob said %s\n' % s.pw['bob'],
+        'secret-address': 'Bob is %s\n' % s.addr['bob'],
+        'square-outside-view': 'Since your last sheet:\n  A piece moved from J2 to J3.\n',
+        'code-revealed': "Bob's piece on D4 resisted radiation with its shield (W).\n",
+        'secret-gamble': 'bob: GAMBLE 2E on GPC1\\n',
+        'secret-start': 'bob starts on GPC2\\n',
+        'special-outside-view': 'Specials:\n  J6    S2   gate\n',
+    }
+    bad = []
+    for cls, t in texts.items():
+        out = []
+        check_text(t, ctx, 'synthetic', out, s.secrets, set())
+        if cls not in {f.cls for f in out}:
+            bad.append(cls)
+    s.close()
+    return bad
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument('--bin', default=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'genetess'))
@@ -126,7 +158,10 @@ def main(argv=None):
         finally:
             if s:
                 s.close()
-    return 1 if bad else 0
+    missed = synthetic(os.path.abspath(o.bin))
+    print('%s synthetic texts: %s' % ('NOT' if missed else 'ok ', 'missed ' + ', '.join(missed) if missed else
+                                     'every rule fires'))
+    return 1 if bad or missed else 0
 
 
 if __name__ == '__main__':
