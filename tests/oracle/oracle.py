@@ -214,8 +214,13 @@ class Game:
     def check_command(self, b0, b1, sender, args, reply, mails):
         out = []
         multi = self.multi_action(b0, b1)
+        queued = {(o.lstrip('*'), q) for b in (b0, b1) if b for q, os_ in b.queue.items() for o in os_}
         for u in self.users:
-            ctx = Ctx(b0, b1, u, self.own_orders(u, b0, b1, sender, args))
+            own = self.own_orders(u, b0, b1, sender, args)
+            ctx = Ctx(b0, b1, u, own)
+            mine = {o.upper().lstrip('*').strip() for o in own}
+            secrets = self.secrets + [('queue', o, q) for o, q in queued
+                                      if q != u and len(o) > 6 and o.upper() not in mine and ' ' in o]
             known = set((b0.news.get(u, []) if b0 else []) + (b1.news.get(u, []) if b1 else []))
             old = b0.news.get(u, []) if b0 else []
             for it in (b1.news.get(u, []) if b1 else []):
@@ -227,7 +232,7 @@ class Game:
                 texts.append(('showas', self.showas(u)))
             for src, t in texts:
                 self.texts += 1
-                check_text(t, ctx, src, out, self.secrets, known)
+                check_text(t, ctx, src, out, secrets, known)
         if sender is None or self.rng.random() < 0.2:
             self.check_public(b0, b1, out)
         for f in out:

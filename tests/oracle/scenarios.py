@@ -121,6 +121,7 @@ def synthetic(b):
         'secret-address': 'Bob is %s\n' % s.addr['bob'],
         'square-outside-view': 'Since your last sheet:\n  A piece moved from J2 to J3.\n',
         'code-revealed': "Bob's piece on D4 resisted radiation with its shield (W).\n",
+        'secret-queue': 'Bob will MOVE D4 N next.\\n',
         'secret-gamble': 'bob: GAMBLE 2E on GPC1\\n',
         'secret-start': 'bob starts on GPC2\\n',
         'special-outside-view': 'Specials:\n  J6    S2   gate\n',
@@ -128,7 +129,7 @@ def synthetic(b):
     bad = []
     for cls, t in texts.items():
         out = []
-        check_text(t, ctx, 'synthetic', out, s.secrets, set())
+        check_text(t, ctx, 'synthetic', out, s.secrets + [('queue', 'MOVE D4 N', 'bob')], set())
         if cls not in {f.cls for f in out}:
             bad.append(cls)
     s.close()
