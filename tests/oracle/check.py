@@ -172,7 +172,7 @@ def check_drawing(lines, i, ctx, source, out):
             if sq not in ctx.seen and sq not in ctx.reveal:
                 out.append(Finding('drawn-outside-view', p_of(ctx), lines[j],
                                    '%s drawn as %r but not in view' % (sq_name(*sq), ch), source))
-            elif ch.islower() and ch != 'o' and not ctx.round0 and sq not in ctx.reveal and ctx.phased_enemy(sq):
+            elif ch.islower() and not ctx.round0 and sq not in ctx.reveal and ctx.phased_enemy(sq):
                 out.append(Finding('phased-piece', p_of(ctx), lines[j],
                                    'phased enemy piece drawn on %s' % sq_name(*sq), source))
         j += 1

@@ -204,15 +204,16 @@ class Game:
         return o
 
     def multi_action(self, b0, b1):
+        """True when the command may have run several actions (intermediate views unknown): not exactly one
+        new history line, or a new turn began for a player standing on a special (it fired)."""
         if b1 is None or b0 is None:
             return True
         if len(b1.moves) - len(b0.moves) != 1:
             return True
-        for b in (b0, b1):
-            for p in b.pieces.values():
-                if p.sq in b.specials:
-                    return True
-        return False
+        if (b0.round, b0.seat, b0.phase) == (b1.round, b1.seat, b1.phase):
+            return False
+        mover = b1.to_move()
+        return any(p.owner == mover and p.sq in b.specials for b in (b0, b1) for p in b.pieces.values())
 
     def check_command(self, b0, b1, sender, args, reply, mails):
         out = []
