@@ -46,11 +46,16 @@ static void piece_event(Game *g, int sq, int sq2, const char *text, const char *
     if (!p)
         return;
     int sqs[2] = {sq, sq2};
-    Event *ev = game_event(g, p->owner, ev_flags(p), sqs, sq2 >= 0 ? 2 : 1, "%s", text);
-    ev->owner[0] = ev->owner[1] = ev_owner(g->b, p);
+    int word = ev_owner(g->b, p);
+    /* An orphan is nobody's: its former owner is not told about it (SPEC 7.5). */
+    Event *ev = game_event(g, word == -2 ? -1 : p->owner, ev_flags(p), sqs, sq2 >= 0 ? 2 : 1, "%s", text);
+    ev->owner[0] = ev->owner[1] = word;
     ev->seq[0] = piece_str(&p->g, false);
-    if (sq2 >= 0)
+    if (sq2 >= 0) {
         ev->seq[1] = piece_str(&p->g, false);
+        game_ev_moved(ev, 0, sq, sq2);
+        game_ev_moved(ev, 1, sq, sq2);
+    }
     if (own_text)
         ev->own_text = xstrdup(own_text);
 }
@@ -406,7 +411,8 @@ static void firing_radiate(Game *g, int player, Special *sp, Piece *occ)
         if (!p || !piece_removable(&p->g, false, NULL))
             continue;
         char nm[32];
-        if (game_shield(g, sq, sq == sp->sq ? "radiation (special S9)" : "radiation")) /* count= is one effect */
+        if (game_shield_as(g, sq, sq == sp->sq ? "radiation (special S9)" : "radiation",
+                           "{p0} piece on {0} was irradiated.")) /* count= is one effect */
             continue;
         p = board_piece_at(b, sq);
         Genome lost = {0};
