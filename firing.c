@@ -199,6 +199,22 @@ static void firing_e_bonus(Game *g, int player, Special *sp, Piece *occ)
     game_add_e(g, player, e, why);
 }
 
+/* S2 on an occupied target: occupied= says whether the piece goes first. True when sq is free now. A piece
+ * that stays (block; a K that destroy leaves; no room to move) and was phased is revealed: a wall missing
+ * on a square that looks empty would show it anyway (SPEC 6.1, as for placements onto a phased piece). */
+static bool wall_target_cleared(Game *g, const Special *sp, int sq)
+{
+    bool cleared = false;
+    if (sp->occupied == SPECIAL_OCC_DESTROY)
+        cleared = destroy(g, sq, sp); /* a K piece stays: no wall on its square */
+    else if (sp->occupied == SPECIAL_OCC_MOVE)
+        cleared = move_aside(g, sq, sp);
+    Piece *p = board_piece_at(g->b, sq);
+    if (!cleared && p && p->g.phased)
+        game_reveal(g, p, "blocked special S2");
+    return cleared;
+}
+
 static void firing_wall_creation(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
@@ -212,17 +228,8 @@ static void firing_wall_creation(Game *g, int player, Special *sp, Piece *occ)
         char ter = b->ter[sq];
         if (ter == TER_OUTSIDE || ter == TER_XWALL || (ter == TER_IWALL && !exterior))
             continue;
-        if (board_piece_at(b, sq)) {
-            if (sp->occupied == SPECIAL_OCC_DESTROY) {
-                if (!destroy(g, sq, sp))
-                    continue; /* a K piece stays: no wall on its square */
-            } else if (sp->occupied == SPECIAL_OCC_MOVE) {
-                if (!move_aside(g, sq, sp))
-                    continue;
-            } else {
-                continue;
-            }
-        }
+        if (board_piece_at(b, sq) && !wall_target_cleared(g, sp, sq))
+            continue;
         b->ter[sq] = exterior ? TER_XWALL : TER_IWALL;
         game_event(g, -1, 0, &sq, 1, "%s wall appeared on {0}.", exterior ? "An exterior" : "An interior");
     }
@@ -520,6 +527,17 @@ static void special_moved(Game *g, const Special *s, int from)
     game_event(g, -1, 0, sqs, 2, "The special S%d on {0} moved to {1}.", s->code);
 }
 
+/* S13: whether sq is a square of the kind onto= asks for. A phased piece looks like an empty square to
+ * everyone but its owner, so it counts as empty: which squares may be drawn never depends on it. */
+static bool relocate_candidate(const Board *b, SpecialOnto kind, int sq)
+{
+    if (kind == SPECIAL_ONTO_WALLS)
+        return b->ter[sq] == TER_IWALL;
+    const Piece *p = board_piece_at(b, sq);
+    bool looks_occupied = p && !p->g.phased;
+    return b->ter[sq] == TER_FLOOR && looks_occupied == (kind == SPECIAL_ONTO_OCCUPIED);
+}
+
 static void firing_relocate(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
@@ -537,10 +555,7 @@ static void firing_relocate(Game *g, int player, Special *sp, Piece *occ)
         for (int sq = 0; sq < n; sq++) {
             if (!board_in_area(b, sq) || nsp_at[sq] > (sq == s->sq))
                 continue;
-            bool ok = kind == SPECIAL_ONTO_WALLS ? b->ter[sq] == TER_IWALL
-                                                 : b->ter[sq] == TER_FLOOR &&
-                                                       (board_piece_at(b, sq) != NULL) == (kind == SPECIAL_ONTO_OCCUPIED);
-            if (ok)
+            if (relocate_candidate(b, kind, sq))
                 cand[nc++] = sq;
         }
         if (!nc)
@@ -548,6 +563,12 @@ static void firing_relocate(Game *g, int player, Special *sp, Piece *occ)
         int from = s->sq, to = cand[rnd(g, nc)];
         if (to == from)
             continue;
+        Piece *ph = board_piece_at(b, to);
+        if (ph && ph->g.phased) {
+            /* SPEC 6.1: a phased piece looks like an empty square; the special is blocked and reveals it. */
+            game_reveal(g, ph, "blocked special S13");
+            continue;
+        }
         nsp_at[from]--;
         nsp_at[to]++;
         s->sq = to;
