@@ -455,7 +455,7 @@ int action_divide(Game *g, int player, const Order *o, Piece *actor)
     board_add_piece(b, sq2, player, &ng); /* may move the piece array: actor is stale from here */
     Piece *left = board_piece_at(b, sq), *born = board_piece_at(b, sq2);
     int sqs[2] = {sq, sq2};
-    Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} on {0} divided, leaving a new piece{g1} on {1}.");
+    Event *ev = game_event(g, player, EV_KIN, sqs, 2, "{p0} piece{g0} on {0} divided, leaving a new piece{g1} on {1}.");
     ev_piece(ev, 0, b, left);
     ev_piece(ev, 1, b, born);
     game_ev_moved(ev, 1, -1, sq2);
@@ -517,12 +517,18 @@ int action_transfer(Game *g, int player, const Order *o, Piece *actor)
     int sqs[2] = {sq, sq2};
     /* The player's own phased target: nobody else may learn of it (the public text names the giver only). */
     bool hidden = t->g.phased;
-    if (game_shield(g, sq2, "a TRANSFER")) {
+    /* A reader who does not decode the target reads a resisted TRANSFER as a done one: W is a code. */
+    if (game_shield_as(g, sq2, "a TRANSFER", "")) {
         Piece *giver = board_piece_at(b, sq);
         Event *ev = game_event(g, player, 0, sqs, hidden ? 1 : 2,
                                hidden ? "{p0} piece on {0} used up a J." :
                                         "{p0} piece on {0} used up a J to transfer a code to {1}, which resisted.");
         ev_piece(ev, 0, b, giver);
+        if (!hidden) {
+            ev_piece(ev, 1, b, board_piece_at(b, sq2));
+            ev->blind_text = xstrdup("{p0} piece on {0} transferred a code to {p1} piece on {1}.");
+            ev->blind_tok = 1;
+        }
         ev->own_text = xasprintf("Your piece on {0} used up a J: its TRANSFER of %c to %s was resisted (W).",
                                  'A' + code, nm2);
         game_after_change(g, sq);

@@ -113,10 +113,8 @@ static void render_token(Buf *o, const Game *g, const Event *ev, int kind, int i
         return;
     }
     uint8_t bits = piece_bits(ev, idx, before, after);
-    /* The owner of a piece is known when another piece of the same owner in the event is seen. */
-    for (int i = 0; i < ev->nsq && kind == 'p'; i++)
-        if (ev->owner[i] == ow)
-            bits |= piece_bits(ev, i, before, after) & SIGHT_SEEN;
+    for (int i = 0; i < ev->nsq && kind == 'p' && (ev->flags & EV_KIN); i++)
+        bits |= piece_bits(ev, i, before, after) & SIGHT_SEEN;
     if (kind == 'g') {
         if (ev->seq[idx] && (ow == reader || (bits & SIGHT_DECODE)))
             buf_printf(o, " %s", ev->seq[idx]);
@@ -140,8 +138,12 @@ static char *render_event(const Game *g, const Event *ev, int reader, const uint
         return NULL;
     bool subject = ev->subject == reader;
     const char *t = subject && ev->own_text ? ev->own_text : ev->text;
-    if (!subject && ev->blind_text && ev->owner[0] != reader && !(piece_bits(ev, 0, before, after) & SIGHT_DECODE))
+    int bt = ev->blind_tok;
+    if (!subject && ev->blind_text && ev->owner[bt] != reader && !(piece_bits(ev, bt, before, after) & SIGHT_DECODE)) {
         t = ev->blind_text;
+        if (!*t)
+            return NULL;
+    }
     Buf o;
     buf_init(&o);
     for (const char *p = t; *p; p++) {

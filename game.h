@@ -10,6 +10,7 @@ enum {
     EV_PRIVATE = 1, /* only the subject player hears of it (e.g. a phased piece moved by a special) */
     EV_PUBLIC = 2,  /* every player hears of it, whatever they see (eliminations, time-outs) */
     EV_AT0 = 4,     /* it happened on sq[0]: others hear of it only when they see sq[0] (a capture) */
+    EV_KIN = 8,     /* the pieces are of one owner, named when any is seen (DIVIDE: the new piece shows it) */
 };
 
 /* Something that happened, told to each player by what they could see (SPEC 5).
@@ -26,7 +27,9 @@ typedef struct Event {
     int flags;
     char *text;
     char *own_text;     /* what the subject is told instead (NULL: text) */
-    char *blind_text;   /* what a reader who does not decode the piece of token 0 reads (NULL: text) */
+    char *blind_text;   /* what a reader who does not decode the piece of token blind_tok reads (NULL: text;
+                         * "": nothing) - a hidden code (W) must not show in the text */
+    int blind_tok;
     int sq[4];
     int nsq;
     char *seq[4];       /* sequence text for {gN} */
@@ -117,7 +120,7 @@ bool game_after_change(Game *g, int sq);
 /* W shield (SPEC 6.2): if the piece on sq has W, consumes one, emits the event, returns true (effect resisted). */
 bool game_shield(Game *g, int sq, const char *what);
 /* game_shield, with what a reader who does not decode the piece reads instead (NULL: as for the code loss
- * "radiation" causes, else "<piece> withstood <what>."), so that the hidden W is not named (SPEC 5). */
+ * "radiation" causes, else "<piece> withstood <what>."; "": nothing), so that the hidden W is not named (SPEC 5). */
 bool game_shield_as(Game *g, int sq, const char *what, const char *blind);
 /* Eliminates a player (status, out order, orphans) with a public event; the game's end is the turn driver's. */
 void game_eliminate(Game *g, int player, PlayerStatus how, int by);

@@ -328,6 +328,22 @@ START_TEST(test_shield_undecoded)
 }
 END_TEST
 
+START_TEST(test_transfer_target_unseen)
+{
+    /* carol sees the giver on C3, not the target on D3: neither its owner nor a W that resists is told */
+    static const char *const seen[] = {"C3", "0", "ABJ", "B4", "2", "A", NULL};
+    char *sh = outcome(seen, (Hidden){"D3", BOB, "AW"}, ALICE, "TRANSFER C3 B D3", CAROL);
+    ck_assert_msg(strstr(sh, "Alice's piece on C3 transferred a code to a piece on a square outside your\n"),
+                  "%s", sh);
+    free(sh);
+    same_sheet(seen, (Hidden){"D3", BOB, "AW"}, (Hidden){"D3", BOB, "AB"}, ALICE, "TRANSFER C3 B D3", CAROL);
+    same_sheet(seen, (Hidden){"D3", BOB, "AB"}, (Hidden){"D3", ALICE, "AB"}, ALICE, "TRANSFER C3 B D3", CAROL);
+    /* bob sees both squares (from E3) without decoding D3: the resisted TRANSFER reads as a done one */
+    static const char *const seen2[] = {"C3", "0", "ABJ", "E3", "1", "A", NULL};
+    same_sheet(seen2, (Hidden){"D3", ALICE, "AW"}, (Hidden){"D3", ALICE, "AB"}, ALICE, "TRANSFER C3 B D3", BOB);
+}
+END_TEST
+
 START_TEST(test_hidden_wall_and_piece)
 {
     /* a hidden square's content (a piece or nothing) never changes what the others read of a move that
@@ -359,6 +375,7 @@ Suite *fog_suite(void)
     tcase_add_test(tc, test_capture_undecoded);
     tcase_add_test(tc, test_orphans_tell_nobody);
     tcase_add_test(tc, test_shield_undecoded);
+    tcase_add_test(tc, test_transfer_target_unseen);
     tcase_add_test(tc, test_hidden_wall_and_piece);
     suite_add_tcase(s, tc);
     return s;
