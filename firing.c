@@ -40,11 +40,11 @@ static int ev_flags(const Piece *p)
 
 /* An event about the piece on sq (and optionally a second square sq2, e.g. where it went):
  * {0}/{p0}/{g0} name the piece, text is what others read, own_text (may be NULL) what its owner reads. */
-static void piece_event(Game *g, int sq, int sq2, const char *text, const char *own_text)
+static Event *piece_event(Game *g, int sq, int sq2, const char *text, const char *own_text)
 {
     Piece *p = board_piece_at(g->b, sq2 >= 0 ? sq2 : sq);
     if (!p)
-        return;
+        return NULL;
     int sqs[2] = {sq, sq2};
     int word = ev_owner(g->b, p);
     /* An orphan is nobody's: its former owner is not told about it (SPEC 7.5). */
@@ -58,6 +58,7 @@ static void piece_event(Game *g, int sq, int sq2, const char *text, const char *
     }
     if (own_text)
         ev->own_text = xstrdup(own_text);
+    return ev;
 }
 
 /* What the firing player alone is told about their special (blocked, unaffordable, ...). */
@@ -116,7 +117,8 @@ static int64_t strip_king(Game *g, int sq, const Special *sp)
             p->g.n[i] = 0;
     char *ls = piece_str(&lost, false);
     char *own = xasprintf("Your King on {0} lost %s to %s: only K is left.", ls, sp_name(g, p->owner, sp, nm));
-    piece_event(g, sq, -1, "{p0} King on {0} lost every code but K.", own);
+    Event *ev = piece_event(g, sq, -1, "{p0} King on {0} lost every code but K.", own);
+    ev->blind_text = xstrdup("{p0} piece on {0} lost codes to a special."); /* K is a code (SPEC 5) */
     free(own);
     free(ls);
     return piece_cost(&lost);

@@ -168,6 +168,8 @@ START_TEST(test_remote_special_unnamed)
     /* SPEC 5: carol does not decode J3: its shield (a code) reads as the S9 code loss does */
     NEWS_HAS(b, 2, "Bob's piece on J3 was irradiated.");
     NEWS_LACKS(b, 2, "(W)");
+    NEWS_HAS(b, 2, "Bob's piece on J5 lost codes to a special."); /* K is a code carol has not decoded */
+    NEWS_LACKS(b, 2, "King");
     board_free(b);
 
     /* S22: the owner of a piece far from the special learns of the K, not of the special */
