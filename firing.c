@@ -162,7 +162,8 @@ static bool move_aside(Game *g, int sq, const Special *sp)
 }
 
 /* Makes the target of a placing special (S3, S8) free floor, as occupied= says. A wall blocks; another
- * player's phased piece blocks and is revealed (SPEC 6.1). True when tsq is free floor now. */
+ * player's phased piece blocks and is revealed (SPEC 6.1); so does the player's own phased piece when it
+ * stays (a target left as it was would show the others a hidden piece). True when tsq is free floor now. */
 static bool clear_target(Game *g, int player, const Special *sp, int tsq)
 {
     Board *b = g->b;
@@ -171,17 +172,21 @@ static bool clear_target(Game *g, int player, const Special *sp, int tsq)
     Piece *tp = board_piece_at(b, tsq);
     if (!tp)
         return true;
+    char why[48];
+    snprintf(why, sizeof why, "was on the target of special S%d", sp->code);
     if (tp->g.phased && tp->owner != player) {
-        char why[48];
-        snprintf(why, sizeof why, "was on the target of special S%d", sp->code);
         game_reveal(g, tp, why);
         return false;
     }
+    bool cleared = false;
     if (sp->occupied == SPECIAL_OCC_DESTROY)
-        return destroy(g, tsq, sp);
-    if (sp->occupied == SPECIAL_OCC_MOVE)
-        return move_aside(g, tsq, sp);
-    return false;
+        cleared = destroy(g, tsq, sp);
+    else if (sp->occupied == SPECIAL_OCC_MOVE)
+        cleared = move_aside(g, tsq, sp);
+    tp = board_piece_at(b, tsq);
+    if (!cleared && tp && tp->g.phased)
+        game_reveal(g, tp, why);
+    return cleared;
 }
 
 /* ---- S1 .. S22 ---- */

@@ -344,6 +344,20 @@ START_TEST(test_s8_rect_phased)
     ck_assert_str_eq(fx_seq(b, "H3"), "Ar");
     NEWS_HAS(b, 0, "there was no empty floor square to teleport to.");
     board_free(b);
+
+    /* a single target holding her own phased piece blocks the teleport: the piece is revealed, or bob,
+     * who sees H3 empty, would learn of it from the teleport that does not happen (SPEC 6.1) */
+    b = fx_board(rows, 2, 0);
+    fx_piece(b, "B2", 0, "A");
+    fx_piece(b, "H3", 0, "ACr");
+    fx_piece(b, "H4", 1, "A");
+    add_sp(b, "S8 B2 target=H3");
+    fire(b, 0);
+    ck_assert_str_eq(fx_seq(b, "B2"), "A");
+    ck_assert_str_eq(fx_seq(b, "H3"), "AC");
+    NEWS_HAS(b, 1, "Alice's phased piece appeared on H3.");
+    NEWS_HAS(b, 0, "Your phased piece on H3 was revealed (it was on the target of special S8).");
+    board_free(b);
 }
 END_TEST
 
