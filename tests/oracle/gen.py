@@ -56,14 +56,15 @@ def special_params(rng, code, sq):
     occ = ' occupied=%s' % rng.choice(['block', 'destroy', 'move'])
     if code == 1:
         return ' e=%d per-king=%s' % (rng.randint(1, 5), rng.choice(['yes', 'no']))
+    two = sorted({sq(), sq()})
     if code == 2:
-        return ' targets=%s,%s wall=%s%s' % (sq(), sq(), rng.choice(['interior', 'exterior']), occ)
+        return ' targets=%s wall=%s%s' % (','.join(two), rng.choice(['interior', 'exterior']), occ)
     if code == 3:
         return ' target=%s%s' % (sq(), occ)
     if code == 4:
         return ' codes=%s' % ''.join(rng.choice('DFRUWB') for _ in range(rng.randint(1, 3)))
     if code in (6, 10):
-        return ' targets=%s,%s' % (sq(), sq())
+        return ' targets=%s' % ','.join(two)
     if code == 8:
         return (' target=%s' % sq() if rng.random() < 0.5 else ' target=%s:%s' % (sq(), sq())) + occ
     if code == 9:

@@ -277,7 +277,8 @@ class Game:
             cands.append(('wall', rng.choice(floor)))
         if not cands:
             return None
-        kind, obj = rng.choice(cands)
+        kind = rng.choice(sorted({k for k, _ in cands}))  # each kind of fact as often as the others
+        obj = rng.choice([o for k, o in cands if k == kind])
         return (u, kind, obj)
 
     @staticmethod
