@@ -156,6 +156,8 @@ static void slide_apply(Game *g, int from, const Slide *s, const char *text, con
     Event *ev = game_event(g, piece_subject(b, p), p->g.phased ? EV_PRIVATE : 0, sqs, 2, "%s", text);
     ev_piece(ev, 0, b, p);
     ev_piece(ev, 1, b, p);
+    game_ev_moved(ev, 0, from, to);
+    game_ev_moved(ev, 1, from, to);
     if (own_text)
         ev->own_text = xstrdup(own_text);
     if (s->mined) {
@@ -249,6 +251,7 @@ int action_create(Game *g, int player, const Order *o, Piece *actor)
         Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece{g0} on {0} was replaced by a new piece.");
         ev->owner[0] = player;
         ev->seq[0] = piece_str(&there->g, false);
+        game_ev_moved(ev, 0, sq, -1);
         board_remove_piece(b, sq);
     }
     if (t == TER_IWALL) {
@@ -257,8 +260,9 @@ int action_create(Game *g, int player, const Order *o, Piece *actor)
     }
     board_add_piece(b, sq, player, &o->codes);
     Event *ev = game_event(g, player, 0, &sq, 1, "{p0} new piece{g0} appeared on {0}.");
-    ev->owner[0] = player;
+    ev->owner[0] = owner_word(b, board_piece_at(b, sq)); /* a ronin King's piece without P is an orphan */
     ev->seq[0] = seq;
+    game_ev_moved(ev, 0, -1, sq);
     return 0;
 }
 
@@ -274,6 +278,7 @@ static void capture(Game *g, int player, Piece *mover, int sq)
         return;
     bool own = board_controls(b, player, victim);
     int vowner = victim->owner;
+    int vword = owner_word(b, victim), vsubject = piece_subject(b, victim);
     bool phased = victim->g.phased;
     Genome vg = victim->g;
     bool was_king = vg.n[GENE_K] > 0;
@@ -297,16 +302,19 @@ static void capture(Game *g, int player, Piece *mover, int sq)
     int sqs[2] = {sq, msq};
     if (phased && !own) {
         /* SPEC 6.1: the capturer is told only what it gains; the owner is told. */
-        game_event(g, vowner, EV_PRIVATE, sqs, 1, "Your phased piece %s on {0} was captured.", vseq);
+        game_event(g, vsubject, EV_PRIVATE, sqs, 1, "Your phased piece %s on {0} was captured.", vseq);
         free(vseq);
         vseq = NULL;
     } else {
-        Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} on {0} was captured by {p1} piece{g1}.");
-        ev->owner[0] = vowner;
+        /* SPEC 5: others hear of the capture only when they see its square; the victim is seen (decoded)
+         * only as it stood before, the capturer on its start square before or on the victim's after. */
+        Event *ev = game_event(g, vsubject, EV_AT0, sqs, 2, "{p0} piece{g0} on {0} was captured by {p1} piece{g1}.");
+        ev->owner[0] = vword;
         ev->seq[0] = vseq;
         ev->owner[1] = player;
         ev->seq[1] = piece_str(&mover->g, false);
-        ev->subject = vowner;
+        game_ev_moved(ev, 0, sq, -1);
+        game_ev_moved(ev, 1, msq, sq);
         ev->own_text = xstrdup("Your piece{g0} on {0} was captured by {p1} piece{g1}.");
     }
     board_remove_piece(b, sq);
@@ -396,6 +404,8 @@ int action_move(Game *g, int player, const Order *o, Piece *actor)
     ev->owner[0] = ev->owner[1] = player;
     ev->seq[0] = piece_str(mg, false);
     ev->seq[1] = piece_str(mg, false);
+    game_ev_moved(ev, 0, start, final);
+    game_ev_moved(ev, 1, start, final);
     if (final != start) {
         if (b->ter[final] == TER_IWALL) {
             b->ter[final] = TER_FLOOR;
@@ -445,9 +455,10 @@ int action_divide(Game *g, int player, const Order *o, Piece *actor)
     board_add_piece(b, sq2, player, &ng); /* may move the piece array: actor is stale from here */
     Piece *left = board_piece_at(b, sq), *born = board_piece_at(b, sq2);
     int sqs[2] = {sq, sq2};
-    Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} on {0} divided, leaving a new piece{g1} on {1}.");
+    Event *ev = game_event(g, player, EV_KIN, sqs, 2, "{p0} piece{g0} on {0} divided, leaving a new piece{g1} on {1}.");
     ev_piece(ev, 0, b, left);
     ev_piece(ev, 1, b, born);
+    game_ev_moved(ev, 1, -1, sq2);
     game_after_change(g, sq);
     game_after_change(g, sq2);
     return 0;
@@ -506,12 +517,18 @@ int action_transfer(Game *g, int player, const Order *o, Piece *actor)
     int sqs[2] = {sq, sq2};
     /* The player's own phased target: nobody else may learn of it (the public text names the giver only). */
     bool hidden = t->g.phased;
-    if (game_shield(g, sq2, "a TRANSFER")) {
+    /* A reader who does not decode the target reads a resisted TRANSFER as a done one: W is a code. */
+    if (game_shield_as(g, sq2, "a TRANSFER", "")) {
         Piece *giver = board_piece_at(b, sq);
         Event *ev = game_event(g, player, 0, sqs, hidden ? 1 : 2,
                                hidden ? "{p0} piece on {0} used up a J." :
                                         "{p0} piece on {0} used up a J to transfer a code to {1}, which resisted.");
         ev_piece(ev, 0, b, giver);
+        if (!hidden) {
+            ev_piece(ev, 1, b, board_piece_at(b, sq2));
+            ev->blind_text = xstrdup("{p0} piece on {0} transferred a code to {p1} piece on {1}.");
+            ev->blind_tok = 1;
+        }
         ev->own_text = xasprintf("Your piece on {0} used up a J: its TRANSFER of %c to %s was resisted (W).",
                                  'A' + code, nm2);
         game_after_change(g, sq);
@@ -602,6 +619,8 @@ static int jump(Game *g, int player, Piece *actor, int sq2, const char *verb, co
     Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} %s from {0} to {1}.", how);
     ev_piece(ev, 0, b, actor);
     ev_piece(ev, 1, b, actor);
+    game_ev_moved(ev, 0, sq, sq2);
+    game_ev_moved(ev, 1, sq, sq2);
     board_move_piece(b, sq, sq2);
     return 0;
 }
@@ -635,6 +654,7 @@ int action_petrify(Game *g, int player, const Order *o, Piece *actor)
         return game_fail(g, "a King may not petrify (the piece on %s has K)", board_sq_name(b, sq, nm));
     Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece{g0} on {0} turned into an interior wall.");
     ev_piece(ev, 0, b, actor);
+    game_ev_moved(ev, 0, sq, -1);
     board_remove_piece(b, sq);
     b->ter[sq] = TER_IWALL;
     return 0;
@@ -834,6 +854,8 @@ int action_sanctuary(Game *g, int player, const Order *o, Piece *actor)
                                     "{p0} piece{g0} on {0} and {p1} King{g1} on {1} swapped places.");
     ev_piece(ev, 0, b, actor);
     ev_piece(ev, 1, b, k);
+    game_ev_moved(ev, 0, sq, sq2);
+    game_ev_moved(ev, 1, hidden ? sq : sq2, hidden ? sq2 : sq);
     ev->own_text = xstrdup("Your piece{g0} on {0} and your King{g1} on {1} swapped places.");
     board_swap_pieces(b, sq, sq2);
     return 0;
@@ -944,6 +966,8 @@ int action_charge(Game *g, int player, const Order *o, Piece *actor)
         Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} charged from {0} to {1}.");
         ev_piece(ev, 0, b, actor);
         ev_piece(ev, 1, b, actor);
+        game_ev_moved(ev, 0, cur, to[i]);
+        game_ev_moved(ev, 1, cur, to[i]);
         cur = to[i];
     }
     if (cur != start)

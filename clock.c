@@ -186,22 +186,24 @@ enum {
 /* Runs the stored orders of the player to move from the head. need_star: only a '*' order (or a
  * HOLIDAY) at the head runs (turn start); otherwise the head runs whatever its mark (deadline,
  * end of a holiday). A failed stored order is removed; after a case (i) failure the next one runs
- * at once. RQ_DONE: the turn is over (the driver starts the next). */
+ * at once; after a case (ii) failure at turn start the next one runs at once only if marked '*'
+ * (SPEC 7.3), else it waits for the deadline (RQ_OUTSIDE). RQ_DONE: the turn is over (the driver
+ * starts the next). */
 static int run_stored(Game *g, bool need_star, bool at_deadline)
 {
     Board *b = g->b;
     int p = b->seat;
-    bool played = false;
+    bool played = false, outside = false, turn_start = need_star && !at_deadline;
     for (int guard = 0; guard < 10000; guard++) {
         if (b->phase != PHASE_PLAY || b->seat != p)
             return RQ_DONE;
         Player *pl = &b->pl[p];
         if (!pl->queue.n)
-            return played ? RQ_EXHAUSTED : RQ_EMPTY;
+            return outside ? RQ_OUTSIDE : played ? RQ_EXHAUSTED : RQ_EMPTY;
         const char *head = pl->queue.v[0];
         bool star = head[0] == '*';
         if (need_star && !star && !is_holiday_text(head))
-            return played ? RQ_EXHAUSTED : RQ_EMPTY;
+            return outside ? RQ_OUTSIDE : played ? RQ_EXHAUSTED : RQ_EMPTY;
         char *text = queue_take(pl);
         Order o;
         Err err;
@@ -238,9 +240,10 @@ static int run_stored(Game *g, bool need_star, bool at_deadline)
         sl_push_owned(&b->pl[p].news, xasprintf("Your stored order %s failed: %s", o.text, g->fail.msg));
         g->sheet_due[p] = true;
         order_free(&o);
-        if (rc == -1 && g->fail.outside)
+        outside = rc == -1 && g->fail.outside;
+        if (outside && !turn_start)
             return RQ_OUTSIDE;
-        need_star = false;
+        need_star = outside; /* (ii) at turn start: only a '*' order runs at once; (i): the next runs */
     }
     return played ? RQ_EXHAUSTED : RQ_EMPTY;
 }

@@ -40,19 +40,25 @@ static int ev_flags(const Piece *p)
 
 /* An event about the piece on sq (and optionally a second square sq2, e.g. where it went):
  * {0}/{p0}/{g0} name the piece, text is what others read, own_text (may be NULL) what its owner reads. */
-static void piece_event(Game *g, int sq, int sq2, const char *text, const char *own_text)
+static Event *piece_event(Game *g, int sq, int sq2, const char *text, const char *own_text)
 {
     Piece *p = board_piece_at(g->b, sq2 >= 0 ? sq2 : sq);
     if (!p)
-        return;
+        return NULL;
     int sqs[2] = {sq, sq2};
-    Event *ev = game_event(g, p->owner, ev_flags(p), sqs, sq2 >= 0 ? 2 : 1, "%s", text);
-    ev->owner[0] = ev->owner[1] = ev_owner(g->b, p);
+    int word = ev_owner(g->b, p);
+    /* An orphan is nobody's: its former owner is not told about it (SPEC 7.5). */
+    Event *ev = game_event(g, word == -2 ? -1 : p->owner, ev_flags(p), sqs, sq2 >= 0 ? 2 : 1, "%s", text);
+    ev->owner[0] = ev->owner[1] = word;
     ev->seq[0] = piece_str(&p->g, false);
-    if (sq2 >= 0)
+    if (sq2 >= 0) {
         ev->seq[1] = piece_str(&p->g, false);
+        game_ev_moved(ev, 0, sq, sq2);
+        game_ev_moved(ev, 1, sq, sq2);
+    }
     if (own_text)
         ev->own_text = xstrdup(own_text);
+    return ev;
 }
 
 /* What the firing player alone is told about their special (blocked, unaffordable, ...). */
@@ -111,7 +117,8 @@ static int64_t strip_king(Game *g, int sq, const Special *sp)
             p->g.n[i] = 0;
     char *ls = piece_str(&lost, false);
     char *own = xasprintf("Your King on {0} lost %s to %s: only K is left.", ls, sp_name(g, p->owner, sp, nm));
-    piece_event(g, sq, -1, "{p0} King on {0} lost every code but K.", own);
+    Event *ev = piece_event(g, sq, -1, "{p0} King on {0} lost every code but K.", own);
+    ev->blind_text = xstrdup("{p0} piece on {0} lost codes to a special."); /* K is a code (SPEC 5) */
     free(own);
     free(ls);
     return piece_cost(&lost);
@@ -155,7 +162,8 @@ static bool move_aside(Game *g, int sq, const Special *sp)
 }
 
 /* Makes the target of a placing special (S3, S8) free floor, as occupied= says. A wall blocks; another
- * player's phased piece blocks and is revealed (SPEC 6.1). True when tsq is free floor now. */
+ * player's phased piece blocks and is revealed (SPEC 6.1); so does the player's own phased piece when it
+ * stays (a target left as it was would show the others a hidden piece). True when tsq is free floor now. */
 static bool clear_target(Game *g, int player, const Special *sp, int tsq)
 {
     Board *b = g->b;
@@ -164,17 +172,21 @@ static bool clear_target(Game *g, int player, const Special *sp, int tsq)
     Piece *tp = board_piece_at(b, tsq);
     if (!tp)
         return true;
+    char why[48];
+    snprintf(why, sizeof why, "was on the target of special S%d", sp->code);
     if (tp->g.phased && tp->owner != player) {
-        char why[48];
-        snprintf(why, sizeof why, "was on the target of special S%d", sp->code);
         game_reveal(g, tp, why);
         return false;
     }
+    bool cleared = false;
     if (sp->occupied == SPECIAL_OCC_DESTROY)
-        return destroy(g, tsq, sp);
-    if (sp->occupied == SPECIAL_OCC_MOVE)
-        return move_aside(g, tsq, sp);
-    return false;
+        cleared = destroy(g, tsq, sp);
+    else if (sp->occupied == SPECIAL_OCC_MOVE)
+        cleared = move_aside(g, tsq, sp);
+    tp = board_piece_at(b, tsq);
+    if (!cleared && tp && tp->g.phased)
+        game_reveal(g, tp, why);
+    return cleared;
 }
 
 /* ---- S1 .. S22 ---- */
@@ -194,6 +206,22 @@ static void firing_e_bonus(Game *g, int player, Special *sp, Piece *occ)
     game_add_e(g, player, e, why);
 }
 
+/* S2 on an occupied target: occupied= says whether the piece goes first. True when sq is free now. A piece
+ * that stays (block; a K that destroy leaves; no room to move) and was phased is revealed: a wall missing
+ * on a square that looks empty would show it anyway (SPEC 6.1, as for placements onto a phased piece). */
+static bool wall_target_cleared(Game *g, const Special *sp, int sq)
+{
+    bool cleared = false;
+    if (sp->occupied == SPECIAL_OCC_DESTROY)
+        cleared = destroy(g, sq, sp); /* a K piece stays: no wall on its square */
+    else if (sp->occupied == SPECIAL_OCC_MOVE)
+        cleared = move_aside(g, sq, sp);
+    Piece *p = board_piece_at(g->b, sq);
+    if (!cleared && p && p->g.phased)
+        game_reveal(g, p, "blocked special S2");
+    return cleared;
+}
+
 static void firing_wall_creation(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
@@ -207,17 +235,8 @@ static void firing_wall_creation(Game *g, int player, Special *sp, Piece *occ)
         char ter = b->ter[sq];
         if (ter == TER_OUTSIDE || ter == TER_XWALL || (ter == TER_IWALL && !exterior))
             continue;
-        if (board_piece_at(b, sq)) {
-            if (sp->occupied == SPECIAL_OCC_DESTROY) {
-                if (!destroy(g, sq, sp))
-                    continue; /* a K piece stays: no wall on its square */
-            } else if (sp->occupied == SPECIAL_OCC_MOVE) {
-                if (!move_aside(g, sq, sp))
-                    continue;
-            } else {
-                continue;
-            }
-        }
+        if (board_piece_at(b, sq) && !wall_target_cleared(g, sp, sq))
+            continue;
         b->ter[sq] = exterior ? TER_XWALL : TER_IWALL;
         game_event(g, -1, 0, &sq, 1, "%s wall appeared on {0}.", exterior ? "An exterior" : "An interior");
     }
@@ -406,7 +425,8 @@ static void firing_radiate(Game *g, int player, Special *sp, Piece *occ)
         if (!p || !piece_removable(&p->g, false, NULL))
             continue;
         char nm[32];
-        if (game_shield(g, sq, sq == sp->sq ? "radiation (special S9)" : "radiation")) /* count= is one effect */
+        if (game_shield_as(g, sq, sq == sp->sq ? "radiation (special S9)" : "radiation",
+                           "{p0} piece on {0} was irradiated.")) /* count= is one effect */
             continue;
         p = board_piece_at(b, sq);
         Genome lost = {0};
@@ -514,6 +534,17 @@ static void special_moved(Game *g, const Special *s, int from)
     game_event(g, -1, 0, sqs, 2, "The special S%d on {0} moved to {1}.", s->code);
 }
 
+/* S13: whether sq is a square of the kind onto= asks for. A phased piece looks like an empty square to
+ * everyone but its owner, so it counts as empty: which squares may be drawn never depends on it. */
+static bool relocate_candidate(const Board *b, SpecialOnto kind, int sq)
+{
+    if (kind == SPECIAL_ONTO_WALLS)
+        return b->ter[sq] == TER_IWALL;
+    const Piece *p = board_piece_at(b, sq);
+    bool looks_occupied = p && !p->g.phased;
+    return b->ter[sq] == TER_FLOOR && looks_occupied == (kind == SPECIAL_ONTO_OCCUPIED);
+}
+
 static void firing_relocate(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
@@ -531,10 +562,7 @@ static void firing_relocate(Game *g, int player, Special *sp, Piece *occ)
         for (int sq = 0; sq < n; sq++) {
             if (!board_in_area(b, sq) || nsp_at[sq] > (sq == s->sq))
                 continue;
-            bool ok = kind == SPECIAL_ONTO_WALLS ? b->ter[sq] == TER_IWALL
-                                                 : b->ter[sq] == TER_FLOOR &&
-                                                       (board_piece_at(b, sq) != NULL) == (kind == SPECIAL_ONTO_OCCUPIED);
-            if (ok)
+            if (relocate_candidate(b, kind, sq))
                 cand[nc++] = sq;
         }
         if (!nc)
@@ -542,6 +570,12 @@ static void firing_relocate(Game *g, int player, Special *sp, Piece *occ)
         int from = s->sq, to = cand[rnd(g, nc)];
         if (to == from)
             continue;
+        Piece *ph = board_piece_at(b, to);
+        if (ph && ph->g.phased) {
+            /* SPEC 6.1: a phased piece looks like an empty square; the special is blocked and reveals it. */
+            game_reveal(g, ph, "blocked special S13");
+            continue;
+        }
         nsp_at[from]--;
         nsp_at[to]++;
         s->sq = to;

@@ -29,6 +29,7 @@ static void events_clear(Game *g)
         Event *e = &g->ev[i];
         free(e->text);
         free(e->own_text);
+        free(e->blind_text);
         for (int k = 0; k < 4; k++)
             free(e->seq[k]);
     }
@@ -84,50 +85,90 @@ static bool opens_with_userid(const Board *b, const char *t, const char *s)
     return false;
 }
 
+/* The view bits the reader has of the piece of token i: its square before, its square after. */
+static uint8_t piece_bits(const Event *ev, int i, const uint8_t *before, const uint8_t *after)
+{
+    uint8_t bits = 0;
+    if (ev->pre[i] >= 0)
+        bits |= before[ev->pre[i]];
+    if (ev->post[i] >= 0)
+        bits |= after[ev->post[i]];
+    return bits;
+}
+
+/* True when the reader may hear of ev (SPEC 5: only through squares in view just before or after). */
+static bool event_reaches(const Event *ev, int reader, const uint8_t *before, const uint8_t *after)
+{
+    if (ev->subject == reader)
+        return true;
+    if (ev->flags & EV_PRIVATE)
+        return false;
+    if (ev->flags & EV_PUBLIC)
+        return true;
+    int n = (ev->flags & EV_AT0) ? 1 : ev->nsq;
+    for (int i = 0; i < n; i++)
+        if (ev->sq[i] >= 0 && ((before[ev->sq[i]] | after[ev->sq[i]]) & SIGHT_SEEN))
+            return true;
+    return false;
+}
+
+/* Appends token kind/idx of ev as the reader may read it. */
+static void render_token(Buf *o, const Game *g, const Event *ev, int kind, int idx, int reader, const uint8_t *before,
+                         const uint8_t *after)
+{
+    const Board *b = g->b;
+    int sq = idx < ev->nsq ? ev->sq[idx] : -1;
+    int ow = ev->owner[idx];
+    if (kind == 's') {
+        char nm[16];
+        /* The subject is told where its own pieces are and where its specials acted, never another's square. */
+        bool vis = sq >= 0 && ((before[sq] | after[sq]) & SIGHT_SEEN);
+        vis = vis || (ev->subject == reader && (ow == reader || ow == -1));
+        buf_add(o, sq < 0 ? "?" : vis ? board_sq_name(b, sq, nm) : "a square outside your view");
+        return;
+    }
+    uint8_t bits = piece_bits(ev, idx, before, after);
+    for (int i = 0; i < ev->nsq && kind == 'p' && (ev->flags & EV_KIN); i++)
+        bits |= piece_bits(ev, i, before, after) & SIGHT_SEEN;
+    if (kind == 'g') {
+        if (ev->seq[idx] && (ow == reader || (bits & SIGHT_DECODE)))
+            buf_printf(o, " %s", ev->seq[idx]);
+    } else if (ow == reader) {
+        buf_add(o, "your");
+    } else if (!(bits & SIGHT_SEEN)) {
+        buf_add(o, "a"); /* SPEC 5: an owner is named only when the piece is seen */
+    } else if (ow == -2) {
+        buf_add(o, "an orphan");
+    } else if (ow >= 0 && ow < b->np) {
+        buf_printf(o, "%s's", b->pl[ow].id);
+    } else {
+        buf_add(o, "a");
+    }
+}
+
 /* Renders ev for reader given the views before and after; NULL when the reader may not hear of it. */
 static char *render_event(const Game *g, const Event *ev, int reader, const uint8_t *before, const uint8_t *after)
 {
-    const Board *b = g->b;
+    if (!event_reaches(ev, reader, before, after))
+        return NULL;
     bool subject = ev->subject == reader;
-    if ((ev->flags & EV_PRIVATE) && !subject)
-        return NULL;
-    bool seen_any = false;
-    for (int i = 0; i < ev->nsq; i++)
-        if (ev->sq[i] >= 0 && ((before[ev->sq[i]] | after[ev->sq[i]]) & SIGHT_SEEN))
-            seen_any = true;
-    if (!subject && !(ev->flags & EV_PUBLIC) && !seen_any)
-        return NULL;
     const char *t = subject && ev->own_text ? ev->own_text : ev->text;
+    int bt = ev->blind_tok;
+    if (!subject && ev->blind_text && ev->owner[bt] != reader && !(piece_bits(ev, bt, before, after) & SIGHT_DECODE)) {
+        t = ev->blind_text;
+        if (!*t)
+            return NULL;
+    }
     Buf o;
     buf_init(&o);
     for (const char *p = t; *p; p++) {
         if (*p == '{') {
-            int kind = 's', idx;
+            int kind = 's';
             const char *q = p + 1;
             if (*q == 'g' || *q == 'p')
                 kind = *q++;
-            if (isdigit((unsigned char)*q) && q[1] == '}') {
-                idx = *q - '0';
-                int sq = idx < ev->nsq ? ev->sq[idx] : -1;
-                bool vis = sq >= 0 && ((before[sq] | after[sq]) & SIGHT_SEEN);
-                bool dec = sq >= 0 && ((before[sq] | after[sq]) & SIGHT_DECODE);
-                char nm[16];
-                if (kind == 's') {
-                    buf_add(&o, sq < 0 ? "?" : (vis || subject) ? board_sq_name(b, sq, nm) : "a square outside your view");
-                } else if (kind == 'g') {
-                    if (ev->seq[idx] && (ev->owner[idx] == reader || dec))
-                        buf_printf(&o, " %s", ev->seq[idx]);
-                } else {
-                    int ow = ev->owner[idx];
-                    if (ow == reader)
-                        buf_add(&o, "your");
-                    else if (ow == -2)
-                        buf_add(&o, "an orphan");
-                    else if (ow >= 0 && ow < b->np)
-                        buf_printf(&o, "%s's", b->pl[ow].id);
-                    else
-                        buf_add(&o, "a");
-                }
+            if (isdigit((unsigned char)*q) && q[1] == '}' && *q - '0' < 4) {
+                render_token(&o, g, ev, kind, *q - '0', reader, before, after);
                 p = q + 1;
                 continue;
             }
@@ -135,7 +176,7 @@ static char *render_event(const Game *g, const Event *ev, int reader, const uint
         buf_addn(&o, p, 1);
     }
     char *s = buf_take(&o);
-    if (s[0] && !opens_with_userid(b, t, s))
+    if (s[0] && !opens_with_userid(g->b, t, s))
         s[0] = (char)toupper((unsigned char)s[0]);
     return s;
 }
@@ -174,6 +215,7 @@ Event *game_event(Game *g, int subject, int flags, const int *sqs, int nsq, cons
     e->nsq = nsq > 4 ? 4 : nsq;
     for (int i = 0; i < 4; i++) {
         e->sq[i] = i < e->nsq && sqs ? sqs[i] : -1;
+        e->pre[i] = e->post[i] = e->sq[i];
         e->owner[i] = -1;
     }
     va_list ap;
@@ -185,6 +227,12 @@ Event *game_event(Game *g, int subject, int flags, const int *sqs, int nsq, cons
     vsnprintf(e->text, (size_t)len + 1, fmt, ap);
     va_end(ap);
     return e;
+}
+
+void game_ev_moved(Event *ev, int i, int from, int to)
+{
+    ev->pre[i] = from;
+    ev->post[i] = to;
 }
 
 void game_ebook(Game *g, int player, const char *fmt, ...)
@@ -320,9 +368,12 @@ void game_kill(Game *g, int sq, int killer, bool cap)
     int owner = p->owner;
     bool king = p->g.n[GENE_K] > 0;
     bool phased = p->g.phased;
-    Event *ev = game_event(g, owner, phased ? EV_PRIVATE : 0, &sq, 1, "{p0} piece{g0} on {0} was destroyed.");
-    ev->owner[0] = board_is_orphan(b, p) ? -2 : owner;
+    /* An orphan is nobody's: its former owner hears of it only through their view (SPEC 7.5). */
+    bool orphan = board_is_orphan(b, p);
+    Event *ev = game_event(g, orphan ? -1 : owner, phased ? EV_PRIVATE : 0, &sq, 1, "{p0} piece{g0} on {0} was destroyed.");
+    ev->owner[0] = orphan ? -2 : owner;
     ev->seq[0] = piece_str(&p->g, false);
+    game_ev_moved(ev, 0, sq, -1);
     board_remove_piece(b, sq);
     if (king && cap && b->pl[owner].status == PS_ACTIVE)
         game_eliminate(g, owner, PS_ELIMINATED, killer);
@@ -342,6 +393,11 @@ bool game_after_change(Game *g, int sq)
 
 bool game_shield(Game *g, int sq, const char *what)
 {
+    return game_shield_as(g, sq, what, NULL);
+}
+
+bool game_shield_as(Game *g, int sq, const char *what, const char *blind)
+{
     Piece *p = board_piece_at(g->b, sq);
     if (!p || !p->g.n[GENE_W])
         return false;
@@ -350,6 +406,13 @@ bool game_shield(Game *g, int sq, const char *what)
     Event *ev = game_event(g, orphan ? -1 : p->owner, p->g.phased ? EV_PRIVATE : 0, &sq, 1,
                            "{p0} piece on {0} resisted %s with its shield (W).", what);
     ev->owner[0] = orphan ? -2 : p->owner;
+    /* SPEC 5: W is a code; a reader who does not decode the piece reads what a code loss reads. */
+    if (blind)
+        ev->blind_text = xstrdup(blind);
+    else if (strstr(what, "radiation"))
+        ev->blind_text = xstrdup("{p0} piece on {0} lost a code to radiation.");
+    else
+        ev->blind_text = xasprintf("{p0} piece on {0} withstood %s.", what);
     if (!piece_viable(&p->g))
         game_after_change(g, sq);
     return true;

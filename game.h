@@ -9,22 +9,32 @@
 enum {
     EV_PRIVATE = 1, /* only the subject player hears of it (e.g. a phased piece moved by a special) */
     EV_PUBLIC = 2,  /* every player hears of it, whatever they see (eliminations, time-outs) */
+    EV_AT0 = 4,     /* it happened on sq[0]: others hear of it only when they see sq[0] (a capture) */
+    EV_KIN = 8,     /* the pieces are of one owner, named when any is seen (DIVIDE: the new piece shows it) */
 };
 
 /* Something that happened, told to each player by what they could see (SPEC 5).
  * text and own_text may hold tokens: {0}..{3} the square sq[i] (named when the reader sees it
  * just before or just after the event, else "outside your view"), {g0}..{g3} " <sequence>" when
- * the reader decodes sq[i] (else nothing), {p0}..{p3} the owner word of the piece: "your" for the
- * reader's own, "<userid>'s" for another's, "an orphan" for orphans (owner[i]). */
+ * the reader decodes the piece of token i (else nothing), {p0}..{p3} the owner word of the piece: "your"
+ * for the reader's own, "<userid>'s" for another's seen piece, "an orphan" for a seen orphan (owner[i]),
+ * "a" for a piece the reader does not see. The piece of token i stood on pre[i] just before the event
+ * and stands on post[i] just after it (-1: it did not exist / is gone; both sq[i] unless the caller
+ * says otherwise): it is seen (decoded) when the reader's view before covers pre[i] or the view
+ * after covers post[i] (with F). */
 typedef struct Event {
     int subject;        /* player always told (-1: none) */
     int flags;
     char *text;
     char *own_text;     /* what the subject is told instead (NULL: text) */
+    char *blind_text;   /* what a reader who does not decode the piece of token blind_tok reads (NULL: text;
+                         * "": nothing) - a hidden code (W) must not show in the text */
+    int blind_tok;
     int sq[4];
     int nsq;
     char *seq[4];       /* sequence text for {gN} */
     int owner[4];       /* owner of the piece for {pN}; -2 orphan; -1 none */
+    int pre[4], post[4]; /* where the piece of token i stood just before / stands just after (-1 none) */
 } Event;
 
 /* Why an order failed (SPEC 7.3 / 5). */
@@ -84,6 +94,8 @@ void game_drop_events(Game *g);
 /* Emits an event (see Event); returns it so the caller may set seq/owner/own_text. sqs may be NULL. */
 Event *game_event(Game *g, int subject, int flags, const int *sqs, int nsq, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+/* Token i of ev is a piece that moved from `from` to `to` during the event (-1: created / gone). */
+void game_ev_moved(Event *ev, int i, int from, int to);
 /* Records an E change of a player for their sheet's breakdown ("+3 accrual (3 K)"). */
 void game_ebook(Game *g, int player, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
@@ -107,6 +119,9 @@ void game_kill(Game *g, int sq, int killer, bool capture);
 bool game_after_change(Game *g, int sq);
 /* W shield (SPEC 6.2): if the piece on sq has W, consumes one, emits the event, returns true (effect resisted). */
 bool game_shield(Game *g, int sq, const char *what);
+/* game_shield, with what a reader who does not decode the piece reads instead (NULL: as for the code loss
+ * "radiation" causes, else "<piece> withstood <what>."; "": nothing), so that the hidden W is not named (SPEC 5). */
+bool game_shield_as(Game *g, int sq, const char *what, const char *blind);
 /* Eliminates a player (status, out order, orphans) with a public event; the game's end is the turn driver's. */
 void game_eliminate(Game *g, int player, PlayerStatus how, int by);
 /* Adds E (saturating) with a breakdown line. */

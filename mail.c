@@ -79,8 +79,8 @@ int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char
 const char *mail_reply_address(void)
 {
     const char *s = getenv("SENDER");
-    if (!s || !*s || has_control(s))
-        return NULL;
+    if (!s || !store_valid_address(s))
+        return NULL; /* issue 10: "a@b, evil@x" would mail both */
     return s;
 }
 

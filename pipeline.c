@@ -107,7 +107,10 @@ static int ctx_open(CommandCtx *c)
 static int ctx_finish(CommandCtx *c, int rc)
 {
     const char *to = mail_reply_address();
+    const char *sender = getenv("SENDER");
     Err err;
+    if (!to && sender && *sender) /* issue 10: never mail a list or a malformed address */
+        fputs("genetess: SENDER is not one address (local@domain): the reply is not mailed\n", stderr);
     /* SPEC 2.1: with SENDER set the reply is mailed, also for a command refused before it opened the
      * store (the outbox needs it; no lock: outbox/ is outside the locking). */
     if (c->reply.len && to && !c->opened && store_open(&c->st, &err) == 0)

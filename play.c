@@ -208,12 +208,25 @@ static int move_on_turn(CommandCtx *c, const OrderList *l)
     return rc;
 }
 
+/* Order text longer than this is refused before it is parsed (issue 10). */
+enum { ORDER_TEXT_MAX = 4000 };
+
+/* Refuses an order text over ORDER_TEXT_MAX characters, quoting its first 40: true when refused. */
+static bool too_long(CommandCtx *c, const char *text)
+{
+    char q[44];
+    if (strlen(text) <= ORDER_TEXT_MAX)
+        return false;
+    buf_printf(&c->reply, "Invalid move \"%s...\" entered: too long\n", pipeline_quote(text, q, sizeof q));
+    return true;
+}
+
 /* Parses the order text of move into l (notices into the reply): 0 or EXIT_REFUSED. */
 static int parse_move(CommandCtx *c, char *text, OrderList *l)
 {
     char q[256];
     Err err;
-    if (check_move_number(c, text))
+    if (too_long(c, text) || check_move_number(c, text))
         return EXIT_REFUSED;
     if (!*text) {
         buf_add(&c->reply, "Invalid move \"\" entered: no order given\n");
@@ -260,7 +273,9 @@ static int queue_replace(CommandCtx *c, char *text)
     char q[256];
     int rc = EXIT_REFUSED;
     const Order *gamble;
-    if (str_ieq(text, "NONE")) {
+    if (too_long(c, text)) {
+        goto out;
+    } else if (str_ieq(text, "NONE")) {
         sl_clear(&pl->queue);
         buf_add(&c->reply, "Your stored orders: none\n");
     } else if (order_parse_list(c->b, text, &l, &err) < 0) {

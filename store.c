@@ -19,7 +19,8 @@
 #define FIRST_BOARD 101             /* SPEC 1: the first board is 101 */
 #define BOARD_MAX 999999999         /* [1-9][0-9]{0,8} */
 #define USERID_LEN 32
-#define PASSWORD_LEN 63
+#define PASSWORD_LEN 64
+#define ADDRESS_MAX 254 /* RFC 5321 path limit */
 
 #define GAMES_DIR "games/Genetess"
 #define ARCHIVE_DIR "games/Genetess-archive"
@@ -693,7 +694,8 @@ bool store_valid_userid(const char *id)
         if (n >= USERID_LEN || !(isalnum(c) || c == '_' || c == '.' || c == '-'))
             return false;
     }
-    return n >= 1;
+    /* issue 10: ".", ".." and "-rf" are no userids (file names, options) */
+    return n >= 1 && id[0] != '-' && id[0] != '.';
 }
 
 static bool valid_password(const char *pw)
@@ -702,28 +704,35 @@ static bool valid_password(const char *pw)
     if (n < 1 || n > PASSWORD_LEN)
         return false;
     for (const char *p = pw; *p; p++)
-        if (iscntrl((unsigned char)*p) || isspace((unsigned char)*p) || *p == '\'' || *p == '"' || *p == ':')
+        if (!isgraph((unsigned char)*p) || *p == '\'' || *p == '"' || *p == ':')
             return false;
     return true;
 }
 
-static bool valid_address(const char *a)
+bool store_valid_address(const char *a)
 {
-    for (const char *p = a; *p; p++)
-        if (iscntrl((unsigned char)*p) || isspace((unsigned char)*p) || *p == ':')
+    size_t n = 0, at = 0, ats = 0;
+    for (; a[n]; n++) {
+        unsigned char c = (unsigned char)a[n];
+        if (n >= ADDRESS_MAX || !isgraph(c) || strchr(",<>\"'():;[]\\", c))
             return false;
-    return strchr(a, '@') != NULL;
+        if (c == '@')
+            at = n, ats++;
+    }
+    return ats == 1 && at > 0 && at + 1 < n;
 }
 
 int store_user_add(const Store *s, const char *id, const char *password, const char *address, Err *err)
 {
     if (!store_valid_userid(id))
-        return fail(err, "Invalid userid: use 1 to %d letters, digits, '_', '.' or '-'", USERID_LEN);
+        return fail(err, "Invalid userid: use 1 to %d letters, digits, '_', '.' or '-', not starting with '-' or '.'",
+                    USERID_LEN);
     if (!password || !valid_password(password))
-        return fail(err, "Invalid password: use 1 to %d characters without spaces, quotes or colons",
+        return fail(err, "Invalid password: use 1 to %d printable characters without spaces, quotes or colons",
                     PASSWORD_LEN);
-    if (!address || !valid_address(address))
-        return fail(err, "Invalid address: it needs an '@' and no spaces or colons");
+    if (!address || !store_valid_address(address))
+        return fail(err, "Invalid address: use one address local@domain of at most %d characters, without "
+                         "spaces, commas, quotes, colons or brackets", ADDRESS_MAX);
 
     char *path = store_path(s, "etc/users");
     char *text = NULL;
@@ -786,13 +795,28 @@ static void rewrite_user_line(const char *text, const UserLine *u, const char *p
     buf_add(out, after);
 }
 
+/* True when list is one or more addresses separated by commas, each one addr-spec (store_valid_address):
+ * what `add` makes of a user's address (pbmserv's "several addresses may be separated by commas"). */
+static bool valid_address_list(const char *list)
+{
+    size_t n = strlen(list);
+    if (n == 0 || n > 4 * ADDRESS_MAX)
+        return false;
+    char *copy = xstrdup(list), *save = NULL;
+    bool ok = list[0] != ',' && list[n - 1] != ',' && !strstr(list, ",,");
+    for (char *a = strtok_r(copy, ",", &save); ok && a; a = strtok_r(NULL, ",", &save))
+        ok = store_valid_address(a);
+    free(copy);
+    return ok;
+}
+
 int store_user_update(const Store *s, const char *id, const char *password, const char *address, bool remove,
                       Err *err)
 {
     if (password && !valid_password(password))
         return fail(err, "Invalid password: use 1 to %d characters without spaces, quotes or colons",
                     PASSWORD_LEN);
-    if (address && !valid_address(address))
+    if (address && !valid_address_list(address))
         return fail(err, "Invalid address: it needs an '@' and no spaces or colons");
     char *path = store_path(s, "etc/users");
     char *text = NULL;

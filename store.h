@@ -78,7 +78,7 @@ int store_archive_board(const Store *s, int n, Err *err);
    passwords compare case-insensitively. */
 typedef struct User {
     char id[64];
-    char password[64];
+    char password[65];
     char *address; /* malloc'd */
 } User;
 
@@ -95,8 +95,8 @@ int store_user_find(const Store *s, const char *id, User *out, Err *err);
 int store_auth(const Store *s, const char *id, const char *password, User *out, Err *err);
 
 /* Appends "id:password:address" to etc/users, rewriting the whole file atomically. id must pass
-   store_valid_userid; password 1..63 chars without spaces, quotes, colons or control chars;
-   address without spaces, colons or control chars, containing '@'. Returns 0, or -1 with err
+   store_valid_userid; password 1..64 printable chars without spaces, quotes or colons; address
+   one addr-spec (store_valid_address). Returns 0, or -1 with err
    ("User <id> already exists" when present, case-insensitively). */
 int store_user_add(const Store *s, const char *id, const char *password, const char *address, Err *err);
 
@@ -107,7 +107,11 @@ int store_user_add(const Store *s, const char *id, const char *password, const c
 int store_user_update(const Store *s, const char *id, const char *password, const char *address, bool remove,
                       Err *err);
 
-/* True when id is 1..32 chars of [A-Za-z0-9_.-]. */
+/* True when a is one addr-spec "local@domain": at most 254 characters, exactly one '@' with text on
+   both sides, printable, without spaces, commas, quotes, colons, semicolons, parentheses, square or
+   angle brackets or backslashes. */
+bool store_valid_address(const char *a);
+/* True when id is 1..32 chars of [A-Za-z0-9_.-], not starting with '-' or '.'. */
 bool store_valid_userid(const char *id);
 
 /* lists (SPEC 9.2) */

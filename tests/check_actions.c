@@ -159,7 +159,8 @@ START_TEST(test_transfer_example)
     ck_assert_str_eq(fx_seq(b, "L3"), "ADF");
     ck_assert_str_eq(fx_seq(b, "J5"), "AABBBCH");
     has_news(ALICE, "Your piece ADF on L3 transferred B to bob's piece AABBBCH on J5.");
-    has_news(BOB, "Your piece on J5 received B from alice's piece on L3.");
+    /* SPEC 5: L3 is outside bob's view: neither the square nor the giver's owner is named */
+    has_news(BOB, "Your piece on J5 received B from a piece on a square outside your view.");
 }
 END_TEST
 

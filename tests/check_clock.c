@@ -324,6 +324,41 @@ START_TEST(test_failed_star_order_next_runs)
 }
 END_TEST
 
+/* SPEC 7.3 case (ii) at turn start: a '*' order fails outside the view; the next stored order runs at once
+ * only if it is marked '*', otherwise at the deadline (unless a live order comes first). */
+START_TEST(test_failed_star_order_outside_view)
+{
+    for (int star = 1; star >= 0; star--) {
+        play_board(2);
+        fx_piece(b, "B5", BOB, "ABB");  /* bob sees A4..C6 and D1..F3 */
+        fx_piece(b, "D5", ALICE, "A"); /* outside bob's view */
+        snapshot();
+        queue("bob", (const char *const[]){"*MOVE B5 E-E-E", star ? "*PASS" : "PASS", NULL});
+        ck_assert_int_eq(live("alice", "PASS", T0 + HOUR, NULL, 0), 0);
+        ck_assert_str_eq(b->moves.v[1], "1b bob MOVE B5 E-E-E (Auto) (Failed)");
+        ck_assert_ptr_nonnull(strstr(fx_news(b, BOB), "failed: blocked at D5 (outside your view)"));
+        if (star) {
+            ck_assert_int_eq(b->moves.n, 3);
+            ck_assert_str_eq(b->moves.v[2], "1b bob PASS (Auto)");
+            ck_assert_int_eq(b->seat, ALICE);
+        } else {
+            ck_assert_int_eq(b->moves.n, 2);
+            ck_assert_int_eq(b->seat, BOB);
+            ck_assert_int_eq(b->clock.deadline, T0 + HOUR + PERIOD); /* the turn's own, not a fresh one */
+            ck_assert(!process(T0 + HOUR + PERIOD - 1));
+            ck_assert(process(T0 + HOUR + PERIOD));
+            ck_assert_str_eq(b->moves.v[2], "1b bob PASS (Auto)");
+            ck_assert_int_eq(b->pl[BOB].timeouts, 0);
+            ck_assert_int_eq(b->seat, ALICE);
+        }
+        ck_assert_int_eq(b->pl[BOB].queue.n, 0);
+        check_replay();
+        board_free(b);
+        b = NULL;
+    }
+}
+END_TEST
+
 /* ---- time-outs and forfeit ---- */
 
 START_TEST(test_timeouts_and_forfeit)
@@ -383,6 +418,7 @@ Suite *clock_suite(void)
     tcase_add_test(tc, test_failed_stored_order_fresh_deadline);
     tcase_add_test(tc, test_failed_stored_order_outside_view);
     tcase_add_test(tc, test_failed_star_order_next_runs);
+    tcase_add_test(tc, test_failed_star_order_outside_view);
     tcase_add_test(tc, test_timeouts_and_forfeit);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, clock_holiday_tcase());

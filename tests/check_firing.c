@@ -165,7 +165,11 @@ START_TEST(test_remote_special_unnamed)
     NEWS_LACKS(b, 1, "S9");
     NEWS_LACKS(b, 2, "S6");
     NEWS_LACKS(b, 2, "S9");
-    NEWS_HAS(b, 2, "bob's piece on J3 resisted radiation with its shield (W).");
+    /* SPEC 5: carol does not decode J3: its shield (a code) reads as the S9 code loss does */
+    NEWS_HAS(b, 2, "bob's piece on J3 was irradiated.");
+    NEWS_LACKS(b, 2, "(W)");
+    NEWS_HAS(b, 2, "bob's piece on J5 lost codes to a special."); /* K is a code carol has not decoded */
+    NEWS_LACKS(b, 2, "King");
     board_free(b);
 
     /* S22: the owner of a piece far from the special learns of the K, not of the special */
@@ -189,7 +193,7 @@ START_TEST(test_remote_special_unnamed)
     add_sp(b, "S15 B2");
     add_sp(b, "S16 C2");
     fire(b, 0);
-    NEWS_HAS(b, 1, "alice's piece on J5 resisted a special with its shield (W).");
+    NEWS_HAS(b, 1, "alice's piece on J5 withstood a special."); /* bob does not decode J5: W unnamed (SPEC 5) */
     NEWS_HAS(b, 1, "Your piece on G4 resisted a tremor with its shield (W).");
     NEWS_LACKS(b, 1, "S15");
     NEWS_LACKS(b, 1, "S16");

@@ -344,6 +344,20 @@ START_TEST(test_s8_rect_phased)
     ck_assert_str_eq(fx_seq(b, "H3"), "Ar");
     NEWS_HAS(b, 0, "there was no empty floor square to teleport to.");
     board_free(b);
+
+    /* a single target holding her own phased piece blocks the teleport: the piece is revealed, or bob,
+     * who sees H3 empty, would learn of it from the teleport that does not happen (SPEC 6.1) */
+    b = fx_board(rows, 2, 0);
+    fx_piece(b, "B2", 0, "A");
+    fx_piece(b, "H3", 0, "ACr");
+    fx_piece(b, "H4", 1, "A");
+    add_sp(b, "S8 B2 target=H3");
+    fire(b, 0);
+    ck_assert_str_eq(fx_seq(b, "B2"), "A");
+    ck_assert_str_eq(fx_seq(b, "H3"), "AC");
+    NEWS_HAS(b, 1, "alice's phased piece appeared on H3.");
+    NEWS_HAS(b, 0, "Your phased piece on H3 was revealed (it was on the target of special S8).");
+    board_free(b);
 }
 END_TEST
 
@@ -407,6 +421,84 @@ START_TEST(test_s13_relocate)
     }
     ck_assert_int_ne(b->sp[0].sq, b->sp[1].sq);
     board_free(b);
+}
+END_TEST
+
+/* S13 onto=empty on a board where only E4 and G4 are free floor (bob's phased piece on E4 when phased): where
+ * the special went (-1: stayed), and alice's news into news (caller frees). */
+static int s13_phased_result(uint64_t seed, bool phased, char **news)
+{
+    Board *b = fx_board(rows, 2, 0);
+    rng_seed(&b->rng, seed);
+    for (int sq = 0; sq < b->w * b->h; sq++)
+        if (b->ter[sq] == TER_FLOOR)
+            b->ter[sq] = TER_IWALL;
+    b->ter[fx_sq(b, "B2")] = b->ter[fx_sq(b, "E4")] = b->ter[fx_sq(b, "G4")] = TER_FLOOR;
+    fx_piece(b, "B2", 0, "ADD"); /* sees E4 and G4 */
+    if (phased)
+        fx_piece(b, "E4", 1, "ABr");
+    add_sp(b, "S13 B2");
+    fire(b, 0);
+    int where = b->sp[0].sq == fx_sq(b, "B2") ? -1 : b->sp[0].sq;
+    *news = xstrdup(fx_news(b, 0));
+    if (phased && where < 0) {
+        /* SPEC 6.1: drawn onto the phased piece: blocked, and the piece revealed */
+        ck_assert_str_eq(fx_seq(b, "E4"), "AB");
+        NEWS_HAS(b, 0, "bob's phased piece appeared on E4.");
+        NEWS_HAS(b, 1, "Your phased piece on E4 was revealed (it blocked special S13).");
+    }
+    board_free(b);
+    return where;
+}
+
+START_TEST(test_s13_phased_looks_empty)
+{
+    /* A phased piece's square counts as empty: which square is drawn never depends on it, and where the
+     * draw does not hit it, alice reads exactly what she would read without it (differential) */
+    int e4 = 0, g4 = 0, blocked = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        char *with, *without;
+        int a = s13_phased_result(seed, true, &with), c = s13_phased_result(seed, false, &without);
+        if (a < 0) {
+            blocked++;
+            ck_assert_int_eq(c, 3 * 12 + 4); /* E4 */
+            e4++;
+        } else {
+            ck_assert_int_eq(a, c);
+            ck_assert_str_eq(with, without);
+            g4++;
+        }
+        free(with);
+        free(without);
+    }
+    ck_assert_int_gt(e4, 0);
+    ck_assert_int_gt(g4, 0);
+    ck_assert_int_eq(blocked, e4);
+}
+END_TEST
+
+START_TEST(test_s2_phased_revealed)
+{
+    /* SPEC 6.1: a wall missing on a square that looks empty would show a phased piece: the piece that
+     * blocks S2 is revealed, and alice is told what she would otherwise have to infer */
+    const char *occ[] = {"block", "move", "destroy"};
+    for (int i = 0; i < 3; i++) {
+        Board *b = fx_board(rows, 2, 0);
+        for (int sq = 0; sq < b->w * b->h; sq++)
+            if (b->ter[sq] == TER_FLOOR && sq != fx_sq(b, "B2") && sq != fx_sq(b, "C3"))
+                b->ter[sq] = TER_IWALL; /* no room to move aside */
+        fx_piece(b, "B2", 0, "A");
+        fx_piece(b, "C3", 1, i == 2 ? "Kr" : "Ar"); /* destroy leaves a King */
+        char words[64];
+        snprintf(words, sizeof words, "S2 B2 targets=C3 occupied=%s", occ[i]);
+        add_sp(b, words);
+        fire(b, 0);
+        ck_assert_int_eq(ter(b, "C3"), TER_FLOOR);
+        ck_assert_str_eq(fx_seq(b, "C3"), i == 2 ? "K" : "A"); /* no r: revealed */
+        NEWS_HAS(b, 0, "bob's phased piece appeared on C3.");
+        NEWS_HAS(b, 1, "Your phased piece on C3 was revealed (it blocked special S2).");
+        board_free(b);
+    }
 }
 END_TEST
 
@@ -522,7 +614,7 @@ START_TEST(test_s16_phased_private)
     add_sp(b, "S16 B2");
     for (int k = 0; k < 6; k++)
         fire(b, 0);
-    NEWS_LACKS(b, 0, "Bob's");
+    NEWS_LACKS(b, 0, "bob's");
     ck_assert_int_eq(b->npc, 3);
     for (int k = 0; k < b->npc; k++)
         if (b->pc[k].owner == 1)
@@ -586,6 +678,8 @@ TCase *firing_board_tcase(void)
     tcase_add_test(tc, test_s8_rect_phased);
     tcase_add_test(tc, test_s10_walls);
     tcase_add_test(tc, test_s13_relocate);
+    tcase_add_test(tc, test_s13_phased_looks_empty);
+    tcase_add_test(tc, test_s2_phased_revealed);
     tcase_add_test(tc, test_s15_shuffle);
     tcase_add_test(tc, test_s16_tremor);
     tcase_add_test(tc, test_s16_phased_private);

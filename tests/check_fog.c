@@ -225,6 +225,150 @@ START_TEST(test_decoded_enemy_shows_flare_marker)
 }
 END_TEST
 
+/* ---- leaks (issue 10): exact texts per reader, and the differential property ---- */
+
+/* One hidden fact of a differential fixture: a piece of `owner` with `seq` on `sq` (NULL seq: none), or
+ * with wall set an interior wall there. */
+typedef struct Hidden {
+    const char *sq;
+    int owner;
+    const char *seq;
+    bool wall;
+} Hidden;
+
+/* Plays `order` of `actor` on a fresh board holding the pieces `seen` (square, owner, sequence triples,
+ * NULL-ended) plus the hidden fact, and returns the failure reason (if any) and reader's whole sheet
+ * (caller frees). */
+static char *outcome(const char *const *seen, Hidden h, int actor, const char *order, int reader)
+{
+    Board *ob = b;
+    b = fx_board(rows, 3, 50);
+    fx_piece(b, "B2", ALICE, "K");
+    fx_piece(b, "U6", BOB, "K");
+    fx_piece(b, "B6", CAROL, "K");
+    for (int i = 0; seen[i]; i += 3)
+        fx_piece(b, seen[i], seen[i + 1][0] - '0', seen[i + 2]);
+    if (h.seq)
+        fx_piece(b, h.sq, h.owner, h.seq);
+    if (h.wall)
+        b->ter[fx_sq(b, h.sq)] = TER_IWALL;
+    char msg[256] = "";
+    fx_order(b, actor, order, msg, sizeof msg);
+    render_all();
+    char *out = xasprintf("%s\n%s", msg, sheet[reader]);
+    board_free(b);
+    b = ob;
+    return out;
+}
+
+/* The reader's sheet is byte-identical whichever of the two hidden facts holds (SPEC 5). */
+static void same_sheet(const char *const *seen, Hidden h1, Hidden h2, int actor, const char *order, int reader)
+{
+    char *s1 = outcome(seen, h1, actor, order, reader), *s2 = outcome(seen, h2, actor, order, reader);
+    ck_assert_msg(strcmp(s1, s2) == 0, "a hidden fact changed %d's sheet:\n%s\n---\n%s", reader, s1, s2);
+    free(s1);
+    free(s2);
+}
+
+START_TEST(test_capture_outside_view)
+{
+    /* carol sees alice's piece leave J3 but not K3, where it captures bob's piece: she reads a move only */
+    static const char *const seen[] = {"J3", "0", "A", "I4", "2", "A", NULL};
+    char *sh = outcome(seen, (Hidden){"K3", BOB, "AB", false}, ALICE, "MOVE J3 E", CAROL);
+    ck_assert_msg(strstr(sh, "alice's piece moved from J3 to a square outside your view."), "%s", sh);
+    ck_assert_msg(!strstr(sh, "captured") && !strstr(sh, "bob's piece"), "%s", sh);
+    free(sh);
+    same_sheet(seen, (Hidden){"K3", BOB, "AB", false}, (Hidden){"K3", BOB, NULL, false}, ALICE, "MOVE J3 E", CAROL);
+}
+END_TEST
+
+START_TEST(test_capture_undecoded)
+{
+    /* E3 is outside the view of alice's F piece before the move, and the victim is gone after it: its
+     * sequence and owner are not told; a changed hidden sequence changes nothing for her */
+    static const char *const seen[] = {"C3", "0", "ABF", NULL};
+    char *sh = outcome(seen, (Hidden){"E3", BOB, "AGW", false}, ALICE, "MOVE C3 E-E", ALICE);
+    ck_assert_msg(strstr(sh, "A piece on E3 was captured by your piece ABF."), "%s", sh);
+    ck_assert_msg(!strstr(sh, "AGW") && !strstr(sh, "bob's piece"), "%s", sh);
+    free(sh);
+    same_sheet(seen, (Hidden){"E3", BOB, "AGW", false}, (Hidden){"E3", BOB, "AB", false}, ALICE, "MOVE C3 E-E", ALICE);
+    /* bob, whose piece it was, is told in full; the capturer came from outside his view */
+    static const char *const seen2[] = {"C3", "0", "ABF", "E3", "1", "AGW", NULL};
+    sh = outcome(seen2, (Hidden){"E3", BOB, NULL, false}, ALICE, "MOVE C3 E-E", BOB);
+    ck_assert_msg(strstr(sh, "Your piece AGW on E3 was captured by a piece."), "%s", sh);
+    free(sh);
+}
+END_TEST
+
+START_TEST(test_orphans_tell_nobody)
+{
+    /* bob resigned: his former pieces are orphans and he has no view; their fate is not his news */
+    char msg[256];
+    fx_piece(b, "J3", ALICE, "A");
+    fx_piece(b, "K3", BOB, "AB");
+    fx_piece(b, "L3", CAROL, "A"); /* carol sees K3 */
+    b->pl[BOB].status = PS_RESIGNED;
+    b->pl[BOB].out_seq = 1;
+    ck_assert_int_eq(fx_order(b, ALICE, "MOVE J3 E", msg, sizeof msg), 0);
+    ck_assert_str_eq(fx_news(b, BOB), "");
+    ck_assert_msg(strstr(fx_news(b, CAROL), "An orphan piece on K3 was captured by alice's piece."), "%s",
+                  fx_news(b, CAROL));
+}
+END_TEST
+
+START_TEST(test_shield_undecoded)
+{
+    /* alice does not decode D3: bob's W there reads as the code loss a piece without W shows */
+    static const char *const seen[] = {"C3", "0", "AM", NULL};
+    char *sh = outcome(seen, (Hidden){"D3", BOB, "AW", false}, ALICE, "RADIATE C3", ALICE);
+    ck_assert_msg(strstr(sh, "bob's piece on D3 lost a code to radiation."), "%s", sh);
+    ck_assert_msg(!strstr(sh, "(W)") && !strstr(sh, "shield"), "%s", sh);
+    free(sh);
+    same_sheet(seen, (Hidden){"D3", BOB, "AW", false}, (Hidden){"D3", BOB, "AB", false}, ALICE, "RADIATE C3", ALICE);
+    /* with F she decodes it and is told of the shield */
+    static const char *const seen2[] = {"C3", "0", "AFM", NULL};
+    sh = outcome(seen2, (Hidden){"D3", BOB, "AW", false}, ALICE, "RADIATE C3", ALICE);
+    ck_assert_msg(strstr(sh, "bob's piece on D3 resisted radiation with its shield (W)."), "%s", sh);
+    free(sh);
+}
+END_TEST
+
+START_TEST(test_transfer_target_unseen)
+{
+    /* carol sees the giver on C3, not the target on D3: neither its owner nor a W that resists is told */
+    static const char *const seen[] = {"C3", "0", "ABJ", "B4", "2", "A", NULL};
+    char *sh = outcome(seen, (Hidden){"D3", BOB, "AW", false}, ALICE, "TRANSFER C3 B D3", CAROL);
+    ck_assert_msg(strstr(sh, "alice's piece on C3 transferred a code to a piece on a square outside your\n"),
+                  "%s", sh);
+    free(sh);
+    same_sheet(seen, (Hidden){"D3", BOB, "AW", false}, (Hidden){"D3", BOB, "AB", false}, ALICE, "TRANSFER C3 B D3", CAROL);
+    same_sheet(seen, (Hidden){"D3", BOB, "AB", false}, (Hidden){"D3", ALICE, "AB", false}, ALICE, "TRANSFER C3 B D3", CAROL);
+    /* bob sees both squares (from E3) without decoding D3: the resisted TRANSFER reads as a done one */
+    static const char *const seen2[] = {"C3", "0", "ABJ", "E3", "1", "A", NULL};
+    same_sheet(seen2, (Hidden){"D3", ALICE, "AW", false}, (Hidden){"D3", ALICE, "AB", false}, ALICE, "TRANSFER C3 B D3", BOB);
+}
+END_TEST
+
+START_TEST(test_hidden_wall_and_piece)
+{
+    /* a hidden square's content (a piece or nothing) never changes what the others read of a move that
+     * does not touch it (differential) */
+    static const char *const seen[] = {"J3", "0", "AB", "H4", "2", "A", NULL};
+    same_sheet(seen, (Hidden){"O3", BOB, "AC", false}, (Hidden){"O3", BOB, NULL, false}, ALICE, "MOVE J3 E-E", CAROL);
+    same_sheet(seen, (Hidden){"O3", BOB, "AC", false}, (Hidden){"O3", BOB, NULL, false}, ALICE, "MOVE J3 E-E", ALICE);
+    /* a MOVE blocked outside the view: a wall, a piece or a phased piece there read the same */
+    static const char *const seen2[] = {"J3", "0", "ABB", "I4", "2", "A", NULL}; /* carol sees J3, not L3 */
+    const char *order = "MOVE J3 E-E-E";
+    char *sh = outcome(seen2, (Hidden){"L3", BOB, NULL, true}, ALICE, order, ALICE);
+    ck_assert_msg(strncmp(sh, "blocked at L3 (outside your view)\n", 34) == 0, "%s", sh);
+    free(sh);
+    same_sheet(seen2, (Hidden){"L3", BOB, NULL, true}, (Hidden){"L3", BOB, "AC", false}, ALICE, order, ALICE);
+    same_sheet(seen2, (Hidden){"L3", BOB, NULL, true}, (Hidden){"L3", BOB, "AC", false}, ALICE, order, CAROL);
+    same_sheet(seen2, (Hidden){"L3", BOB, "ACr", false}, (Hidden){"L3", BOB, "AC", false}, ALICE, order, CAROL);
+    same_sheet(seen2, (Hidden){"L3", BOB, "ACr", false}, (Hidden){"L3", BOB, NULL, true}, ALICE, order, ALICE);
+}
+END_TEST
+
 Suite *fog_suite(void)
 {
     Suite *s = suite_create("fog");
@@ -239,6 +383,15 @@ Suite *fog_suite(void)
     tcase_add_test(tc, test_just_outside_view);
     tcase_add_test(tc, test_orphan_reveal_shown_as_orphan);
     tcase_add_test(tc, test_decoded_enemy_shows_flare_marker);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("leaks");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_capture_outside_view);
+    tcase_add_test(tc, test_capture_undecoded);
+    tcase_add_test(tc, test_orphans_tell_nobody);
+    tcase_add_test(tc, test_shield_undecoded);
+    tcase_add_test(tc, test_transfer_target_unseen);
+    tcase_add_test(tc, test_hidden_wall_and_piece);
     suite_add_tcase(s, tc);
     return s;
 }

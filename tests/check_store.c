@@ -388,7 +388,9 @@ START_TEST(test_user_add_find_auth)
     User u;
     ck_assert_int_eq(store_user_find(&s, "alice", &u, &err), 1); /* no etc/users yet */
     ck_assert_int_eq(store_user_add(&s, "alice", "Secret", "alice@example.org", &err), 0);
-    ck_assert_int_eq(store_user_add(&s, "bob", "pw", "bob@x.y,bob@z.w", &err), 0);
+    /* issue 10: signup takes one address; a users line pbmserv wrote may still hold several */
+    ck_assert_int_eq(store_user_add(&s, "bob", "pw", "bob@x.y,bob@z.w", &err), -1);
+    put(&s, "etc/users", "alice:Secret:alice@example.org\nbob:pw:bob@x.y,bob@z.w\n");
     char *text = slurp(&s, "etc/users");
     ck_assert_str_eq(text, "alice:Secret:alice@example.org\nbob:pw:bob@x.y,bob@z.w\n");
     free(text);
@@ -442,7 +444,7 @@ static const struct {
     {"carol", "p'w", "a@b.c"},
     {"carol", "p\"w", "a@b.c"},
     {"carol", "p\tw", "a@b.c"},
-    {"carol", "1234567890123456789012345678901234567890123456789012345678901234", "a@b.c"}, /* 64 */
+    {"carol", "12345678901234567890123456789012345678901234567890123456789012345", "a@b.c"}, /* 65 */
     {"carol", "pw", "ab.c"},
     {"carol", "pw", "a@b.c\nBcc: x@y"},
     {"carol", "pw", "a @b.c"},
@@ -473,6 +475,17 @@ START_TEST(test_valid_userid)
     ck_assert(!store_valid_userid("al ice"));
     ck_assert(!store_valid_userid("al/ice"));
     ck_assert(!store_valid_userid("al\nice"));
+    ck_assert(!store_valid_userid(".") && !store_valid_userid("..") && !store_valid_userid("-rf")); /* issue 10 */
+    /* issue 10: an address is one addr-spec local@domain of at most 254 characters */
+    ck_assert(store_valid_address("a@b") && store_valid_address("first.last+tag@mail.example.org"));
+    char a[300] = "a@";
+    memset(a + 2, 'x', 252);
+    ck_assert(store_valid_address(a)); /* 254 */
+    a[254] = 'x';
+    ck_assert(!store_valid_address(a));
+    const char *bad[] = {"", "ab", "a@b, evil@x", "a@b,evil@x", "<a@b>", "A <a@b>", "a b@c", "a@b@c", "@b", "a@"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_msg(!store_valid_address(bad[i]), "%s", bad[i]);
 }
 END_TEST
 

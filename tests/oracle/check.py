@@ -1,0 +1,266 @@
+"""The leak checks: is every text a player receives a function of what that player may know?
+A text is checked against the truth of the board files just before (b0) and just after (b1) the
+command (SPEC 5: an event reaches a reader through squares in view just before or just after it)."""
+import re
+
+from board import parse_sq, sq_name
+
+SQ_TOKEN = re.compile(r'(?<![A-Za-z0-9#])([A-Z]{1,2}[1-9][0-9]{0,2})(?![A-Za-z0-9])')
+OUTSIDE = ' (outside your view)'
+VERB_RE = re.compile(r'\b(MOVE|CREATE|DIVIDE|TRANSFER|RADIATE|TELEPORT|PETRIFY|PHASE|CONVERT|REPULSE|FLARE|HOME|'
+                     r'ATTRACT|SANCTUARY|CHARGE|PASS|HOLIDAY|GAMBLE)\b')
+HARMLESS = re.compile(r'no piece of yours|(?:is )?not next to one of your Kings|not one of your pieces')
+CONTENT = re.compile(r"wall|piece|occupied|phased|empty|floor|King|'s|orphan|special|S\d", re.I)
+# "<owner>'s piece SEQ", "<owner>'s new piece SEQ", "<owner>'s King SEQ", "An orphan SEQ"
+SEQ_RE = re.compile(r"(?:\b([A-Za-z0-9_.-]+)'s (?:new )?(?:piece|King)|\b[Aa]n orphan(?: piece)?) "
+                    r"([A-Z]+[a-z]*)(?=[ .,;:)]|$)")
+SHIELD_RE = re.compile(r"(?:\b([A-Za-z0-9_.-]+)'s|[Aa]n orphan|\bA|\ba) (?:piece|King) on ([A-Z]{1,2}[0-9]+) "
+                       r"resisted .*shield \(W\)")
+OWNER_SQ_RE = re.compile(r"\b([A-Za-z0-9_.-]+)'s (?:new )?(?:piece|King)(?: [A-Z]+[a-z]*)? "
+                         r"(?:on|from) ([A-Z]{1,2}[0-9]+)")
+
+
+class Finding:
+    def __init__(self, cls, player, line, fact, source):
+        self.cls, self.player, self.line, self.fact, self.source = cls, player, line, fact, source
+
+    def key(self):
+        return (self.cls, self.player, self.line)
+
+
+class Ctx:
+    """What player p is entitled to for one command: views before/after, its own order texts."""
+
+    def __init__(self, b0, b1, player, own_orders):
+        self.b0, self.b1, self.p = b0, b1, player
+        self.seen, self.dec, self.reveal = set(), set(), {}
+        for b in (b0, b1):
+            if b is None:
+                continue
+            s, d = b.sight(player)
+            self.seen |= s
+            self.dec |= d
+            self.reveal.update(b.reveals.get(player, {}))
+        self.own_orders = [o.upper().lstrip('*').strip() for o in own_orders if o]
+        for o in list(self.own_orders):  # "if ... MOVE B2 N" is stored as MOVE B2 N
+            m = VERB_RE.search(o)
+            if m and m.start() > 0:
+                self.own_orders.append(o[m.start():])
+        self.piecesless = not any(b.own_pieces(player) for b in (b0, b1) if b is not None)
+        self.own_squares = set(t for o in self.own_orders for t in SQ_TOKEN.findall(o))
+        self.round0 = any(b is not None and b.phase == 'round0' for b in (b0, b1))
+        self.boards = [b for b in (b0, b1) if b is not None]
+        self.ended = any(b.phase not in ('round0', 'play') for b in self.boards)
+
+    def phased_enemy(self, sq, owner=None):
+        """True when every board that has an enemy piece on sq has it phased (SPEC 6.1)."""
+        ps = [b.pieces.get(sq) for b in self.boards]
+        ps = [q for q in ps if q is not None and q.owner != self.p and (owner is None or q.owner == owner.lower())]
+        return bool(ps) and all(q.phased for q in ps)
+
+    def on_board(self, sq):
+        return any(b.on_board(*sq) for b in self.boards)
+
+
+def strip_echo(line, ctx):
+    """Drops the echo of the player's own order text (it reveals nothing the player did not write)."""
+    u = line
+    for pre in ('Your stored order ', 'Result of your last order: ', 'Stored for your next turn: ',
+                'Stored orders: ', 'Your stored orders: ', 'Invalid move "'):
+        if u.startswith(pre):
+            u = u[len(pre):]
+    for q in re.findall(r'"([^"]*)"', u):
+        if any(q.upper() in o for o in ctx.own_orders):
+            u = u.replace('"%s"' % q, ' ' * (len(q) + 2))
+    for o in sorted(ctx.own_orders, key=len, reverse=True):
+        if o and o in u.upper():
+            i = u.upper().index(o)
+            u = u[:i] + ' ' * len(o) + u[i + len(o):]
+    return u
+
+
+def check_event_line(line, ctx, source, out):
+    """Square, owner, sequence and code rules for one event or reason line."""
+    p = ctx.p
+    body = strip_echo(line, ctx)
+    echoed = body != line
+    body = body.split('e.g.')[0]  # examples in reasons name made-up squares
+    for m in SQ_TOKEN.finditer(body):
+        tok = m.group(1)
+        before = body[:m.start()].rstrip()
+        if re.match(r'^S\d{1,2}$', tok) and not re.search(r'\b(on|from|to|at|of|onto|into|and|near)$', before):
+            continue  # a special's code (S1..S22), not the square
+        sq = parse_sq(tok)
+        if sq is None or not ctx.on_board(sq) or sq in ctx.seen or sq in ctx.reveal:
+            continue
+        if body[m.end():].startswith(OUTSIDE):
+            continue
+        if tok in ctx.own_squares and echoed and not CONTENT.search(HARMLESS.sub('', body[m.end():])):
+            continue  # a square the player named itself, in a reason that tells nothing of its contents
+        former = body.lstrip().startswith('Your ') and ctx.piecesless
+        out.append(Finding('former-piece' if former else 'square-outside-view', p, line,
+                           '%s is not in %s\'s view before or after%s' %
+                           (tok, p, ' (no pieces left: told of a former piece)' if former else ''), source))
+    for m in SEQ_RE.finditer(body):
+        owner, seq = m.group(1), m.group(2)
+        if (owner or "").lower() in (p, 'your'):
+            continue
+        sqs = [parse_sq(t) for t in SQ_TOKEN.findall(body)]
+        if any(s in ctx.dec for s in sqs if s):
+            continue
+        if any(s in ctx.reveal and ctx.reveal[s][1] == seq for s in sqs if s):
+            continue
+        out.append(Finding('undecoded-sequence', p, line,
+                           'sequence %s of %s\'s piece shown without decoding' % (seq, owner or 'an orphan'), source))
+    for m in SHIELD_RE.finditer(body):
+        owner, sq = m.group(1), parse_sq(m.group(2))
+        if (owner or "").lower() in (p,):
+            continue
+        if sq not in ctx.dec:
+            out.append(Finding('code-revealed', p, line, 'W code of an undecoded piece on %s' % m.group(2), source))
+    for m in OWNER_SQ_RE.finditer(body):
+        owner, sq = m.group(1), parse_sq(m.group(2))
+        if (owner or "").lower() in (p, 'your') or sq is None:
+            continue
+        if ctx.phased_enemy(sq, owner):
+            out.append(Finding('phased-piece', p, line, '%s\'s phased piece on %s' % (owner, m.group(2)), source))
+
+
+def parse_events(lines, i):
+    """Items of a 'Since your last sheet:' section starting at lines[i]; returns (items, next index)."""
+    items = []
+    while i < len(lines) and lines[i].strip():
+        ln = lines[i]
+        if ln.startswith('    ') and items:
+            items[-1] += ' ' + ln.strip()
+        else:
+            items.append(ln.strip())
+        i += 1
+    return items, i
+
+
+BOARD_ROW = re.compile(r'^( *)(\d+) (.*) (\d+)$')
+HEADER = re.compile(r'^ +[A-Z](?: [A-Z ])*$')
+LEGEND = re.compile(r'^  ([A-Z]{1,3}[0-9]{1,4}) +(\S+) +(\S+)(  \(seen at (\S+)\))?(  \(orphan\))?$')
+
+
+def check_drawing(lines, i, ctx, source, out):
+    """A board strip starting with header line(s) at lines[i]; returns the index after it."""
+    hdr = [lines[i]]
+    j = i + 1
+    if j < len(lines) and HEADER.match(lines[j]):
+        hdr.append(lines[j])
+        j += 1
+    last = hdr[-1]
+    first = hdr[0] if len(hdr) == 2 else ''
+    while j < len(lines):
+        m = BOARD_ROW.match(lines[j])
+        if not m or m.group(2) != m.group(4):
+            break
+        row = int(m.group(2)) - 1
+        start = len(m.group(1)) + len(m.group(2)) + 1
+        cells = m.group(3)
+        for k in range(0, len(cells), 2):
+            ch = cells[k]
+            x = start + k
+            if ch == ' ':
+                continue
+            cname = ((first[x] if x < len(first) else ' ') + (last[x] if x < len(last) else ' ')).strip()
+            if not cname.isalpha():
+                continue
+            sq = parse_sq(cname + str(row + 1))
+            if sq not in ctx.seen and sq not in ctx.reveal:
+                out.append(Finding('drawn-outside-view', p_of(ctx), lines[j],
+                                   '%s drawn as %r but not in view' % (sq_name(*sq), ch), source))
+            elif ch.islower() and not ctx.round0 and sq not in ctx.reveal and ctx.phased_enemy(sq):
+                out.append(Finding('phased-piece', p_of(ctx), lines[j],
+                                   'phased enemy piece drawn on %s' % sq_name(*sq), source))
+        j += 1
+    while j < len(lines) and HEADER.match(lines[j]):
+        j += 1
+    return j
+
+
+def p_of(ctx):
+    return ctx.p
+
+
+def check_legend_line(m, line, ctx, source, out):
+    sqs, owner, seq, seen_at = m.group(1), m.group(2), m.group(3), m.group(5)
+    p = ctx.p
+    if owner == p or ctx.round0:
+        return
+    sq = parse_sq(sqs)
+    if seen_at:
+        if sq not in ctx.reveal:
+            out.append(Finding('reveal-not-granted', p, line, 'reveal on %s not in views entry' % sqs, source))
+        return
+    if sq not in ctx.seen:
+        out.append(Finding('piece-outside-view', p, line, '%s\'s piece on %s not in view' % (owner, sqs), source))
+        return
+    if 'r' in seq or ctx.phased_enemy(sq):
+        out.append(Finding('phased-piece', p, line, 'phased piece on %s listed' % sqs, source))
+    if seq != '?' and sq not in ctx.dec:
+        out.append(Finding('undecoded-sequence', p, line, 'sequence %s on %s shown undecoded' % (seq, sqs), source))
+
+
+SPECIAL_LINE = re.compile(r'^  ([A-Z]{1,3}[0-9]{1,4}) +S\d+ ')
+SKIP_SECTIONS = ('Parameters:', 'Codes on offer', 'Scores so far:', 'Players', 'Key:', 'Final scores',
+                 'Score', 'Start squares')
+
+
+def check_text(text, ctx, source, out, secrets, known_news):
+    """Runs every rule over one text received by ctx.p."""
+    p = ctx.p
+    for kind, value, owner in secrets:
+        if owner != p and value and re.search(r'(?<![A-Za-z0-9])' + re.escape(value) + r'(?![A-Za-z0-9])', text):
+            out.append(Finding('secret-' + kind, p, value, '%s of %s' % (kind, owner), source))
+    lines = text.split('\n')
+    others = [o for _, _, o in secrets if o != p]
+    for ln in lines:
+        for o in set(others):
+            if re.search(r'(?<![A-Za-z0-9])%s(?![A-Za-z0-9])' % re.escape(o), ln, re.I):
+                w = re.escape(o)
+                if re.search(r'GAMBLE \d+E|\bstaked? \d', ln, re.I):
+                    out.append(Finding('secret-gamble', p, ln, '%s\'s gamble' % o, source))
+                elif not ctx.ended and re.search(r'\b%s\b[^,.;]{0,20}\bGPC\d+|\bGPC\d+[^,.;]{0,12}\b%s\b' % (w, w),
+                                                 ln, re.I):
+                    out.append(Finding('secret-start', p, ln, '%s\'s start' % o, source))
+    i, skipping = 0, False
+    while i < len(lines):
+        ln = lines[i]
+        if not ln.strip():
+            skipping = False
+            i += 1
+            continue
+        if skipping or ln.startswith(SKIP_SECTIONS) or ln.startswith('genetess move') or \
+                ln.startswith(('From:', 'To:', 'Date:', 'Subject:', 'Your start:', 'Deadline:')):
+            skipping = skipping or ln.startswith(SKIP_SECTIONS)
+            i += 1
+            continue
+        if ln.startswith('Since your last sheet:'):
+            items, i = parse_events(lines, i + 1)
+            for it in items:
+                if it not in known_news:
+                    check_event_line(it, ctx, source, out)
+            continue
+        if HEADER.match(ln) and i + 1 < len(lines) and (BOARD_ROW.match(lines[i + 1]) or HEADER.match(lines[i + 1])):
+            i = check_drawing(lines, i, ctx, source, out)
+            continue
+        sm = SPECIAL_LINE.match(ln)
+        if sm:
+            if parse_sq(sm.group(1)) not in ctx.seen and not ctx.round0:
+                out.append(Finding('special-outside-view', p, ln, 'special on %s not in view' % sm.group(1), source))
+            i += 1
+            continue
+        m = LEGEND.match(ln)
+        if m:
+            check_legend_line(m, ln, ctx, source, out)
+            i += 1
+            continue
+        if ln.startswith(('Specials:', 'Pieces:')):
+            i += 1
+            continue
+        if not ctx.round0:
+            check_event_line(ln.strip(), ctx, source, out)
+        i += 1
