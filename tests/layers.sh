@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.." || exit 2
 layers='
 0 util rng grid pieces store mail embedded embedded_find
 1 params specials board boardfile map
-2 sight game orders actions dispatch firing clock
+2 sight game orders actions dispatch firing clock legal
 3 turn
 4 view help
 5 pipeline
