@@ -5,6 +5,7 @@
 #include "admin.h"
 #include "play.h"
 #include "query.h"
+#include "selfplay.h"
 
 #define PLAYER_COMMAND .lock = true, .boards = BOARDS_ONE, .auth = AUTH_PLAYER, .time = true, .running = true, \
                        .saves = true, .sheets = SHEETS_DUE, .reply_sheet = true
@@ -30,6 +31,8 @@ const Command command_table[] = {
     {"history", {NULL}, 0, 0, "history", .lock = true, .act = query_history},
     {"help", {NULL}, 0, 1, "help [topic]", .act = query_help},
     {"calc", {NULL}, 1, 1, "calc SEQUENCE | calc S<n>", .act = query_calc},
+    {"selfplay", {NULL}, 0, -1, "selfplay [--players=N] [--seed=S] [--map=NAME] [--option=value...]",
+     .act = selfplay_run},
     {"verify", {NULL}, 1, 1, "verify board", .lock = true, .boards = BOARDS_ONE, .act = admin_verify},
     {"signup", {NULL}, 3, 3, "signup userid password address", .lock = true, .act = admin_signup},
     {"cleanup", {NULL}, 0, 0, "Cleanup", .lock = true, .boards = BOARDS_ALL, .time = true,

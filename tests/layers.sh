@@ -11,11 +11,11 @@ cd "$(dirname "$0")/.." || exit 2
 layers='
 0 util rng grid pieces store mail embedded embedded_find
 1 params specials board boardfile map
-2 sight game orders actions dispatch firing clock legal
+2 sight game orders actions dispatch firing clock legal bot
 3 turn
 4 view help
 5 pipeline
-6 play query admin
+6 play query admin selfplay
 7 commands
 8 genetess
 '
