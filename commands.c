@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "admin.h"
+#include "lister.h"
 #include "play.h"
 #include "query.h"
 #include "selfplay.h"
@@ -22,6 +23,10 @@ const Command command_table[] = {
     {"quiet", {NULL}, 4, 4, "quiet board userid password on|off", PLAYER_COMMAND, .check = play_quiet_check,
      .act = play_quiet},
     {"chat", {NULL}, 3, 3, "chat board userid password", PLAYER_COMMAND, .act = play_chat},
+    {"orders", {NULL}, 3, 4, "orders board userid password [SQUARE]", .lock = true, .boards = BOARDS_ONE,
+     .auth = AUTH_PLAYER, .time = true, .running = true, .saves = true, .sheets = SHEETS_DUE, .act = lister_orders},
+    {"options", {NULL}, 5, 5, "options board userid password lister on|off", PLAYER_COMMAND,
+     .check = lister_options_check, .act = lister_options},
     {"showas", {NULL}, 3, -1, "showas userid password board...", .lock = true, .boards = BOARDS_LISTED,
      .first_board = 2, .auth = AUTH_USER, .time = true, .each = play_showas},
     {"show", {NULL}, 1, -1, "show board[#k]...", .lock = true, .boards = BOARDS_LISTED, .numbered = true,

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "game.h"
+#include "listing.h"
 #include "sight.h"
 #include "specials.h"
 
@@ -692,6 +693,7 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
     buf_add(out, "\n");
     draw_legend(&v, out);
     buf_add(out, "\n");
+    listing_sheet_section(b, reader, out);
     players_section(b, reader, out);
     buf_add(out, "\n");
     params_section(b, out);

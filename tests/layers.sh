@@ -13,9 +13,9 @@ layers='
 1 params specials board boardfile map
 2 sight game orders actions dispatch firing clock legal bot
 3 turn
-4 view help
+4 view help listing
 5 pipeline
-6 play query admin selfplay
+6 play query admin selfplay lister
 7 commands
 8 genetess
 '
