@@ -58,6 +58,7 @@ typedef struct Weigh {
     Board *fog;
     int player;
     uint8_t *threat;    /* per square: an enemy piece in sight could reach it next turn */
+    int own;            /* pieces the player controls */
 } Weigh;
 
 /* Squares the enemy pieces the player sees could reach by MOVE: within their steps (a piece not decoded
@@ -67,6 +68,7 @@ static void mark_threats(Weigh *w)
     const Board *f = w->fog;
     for (int i = 0; i < f->npc; i++) {
         const Piece *q = &f->pc[i];
+        w->own += board_controls(f, w->player, q);
         if (board_controls(f, w->player, q) || board_is_orphan(f, q) || !(q->g.n[GENE_A] || q->g.n[GENE_K]))
             continue;
         int r = piece_total(&q->g) == 1 && q->g.n[GENE_A] ? 2 : piece_steps(&q->g);
@@ -130,6 +132,8 @@ static int score(const Weigh *w, const char *text)
     if (order_parse(w->fog, text, &o, &err) < 0)
         return -100000;
     int sc = verb_score[o.verb];
+    if (o.verb == ORD_CREATE && w->own >= 6)
+        sc = -2; /* enough pieces: grow E instead */
     const Piece *p = o.sq >= 0 ? board_piece_at(w->fog, o.sq) : NULL;
     if (o.verb == ORD_MOVE && p)
         sc += score_move(w, &o, p);

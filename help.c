@@ -32,6 +32,7 @@ static const struct {
     {"showas", "showas"},       {"show", "show"},       {"games", "games"},
     {"history", "history"},     {"help", "help"},       {"calc", "calc"},
     {"verify", "verify"},       {"signup", "signup"},   {"cleanup", "cleanup"},
+    {"orders", "orders"},       {"options", "options"}, {"selfplay", "selfplay"},
     {NULL, NULL},
 };
 

@@ -10,6 +10,9 @@ int lister_orders(CommandCtx *c)
     Err err;
     if (c->argc > 3 && board_parse_sq(b, c->argv[3], &sq, &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+    const Piece *p = sq >= 0 ? board_piece_at(b, sq) : NULL;
+    if (sq >= 0 && (!p || !board_controls(b, c->player, p))) /* another's phased piece: the same words */
+        return pipeline_refuse(c, EXIT_REFUSED, "No piece of yours on %s.", c->argv[3]);
     buf_printf(&c->reply, "Genetess board %d: what %s's pieces can do (from what %s sees)\n\n", b->number,
                b->pl[c->player].id, b->pl[c->player].id);
     listing_render(b, c->player, sq, &c->reply);

@@ -94,12 +94,13 @@ int selfplay_run(CommandCtx *c)
     game_init(&g, b, c->now);
     b->clock.created = c->now;
     turn_open(&g); /* every turn waits for a bot: the whole game is played here */
-    if (b->phase != PHASE_ENDED)
-        buf_printf(&c->reply, "Stopped after %d rounds (the bots stop at %d).\n", b->round - 1, BOT_ROUND_CAP);
-    else
-        buf_printf(&c->reply, "The game has ended after %d moves: %s.\n", b->moves.n, b->result);
-    view_score_table(b, &c->reply);
-    buf_add(&c->reply, "\n");
+    if (b->phase != PHASE_ENDED) {
+        buf_printf(&c->reply, "Stopped after %d rounds (the bots stop at %d); the standing decides.\n",
+                   b->round - 1, BOT_ROUND_CAP);
+        turn_finish(&g);
+    } else {
+        buf_printf(&c->reply, "The game has ended after %d moves.\n", b->moves.n);
+    }
     view_show_full(b, &c->reply);
     game_done(&g);
     board_free(b);
