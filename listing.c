@@ -68,7 +68,11 @@ static void item_text(const Board *b, const char *order, const char *note, char 
         const char *sp = strchr(rest, ' ');
         rest = sp ? sp + 1 : "";
     }
-    snprintf(buf, size, "%s%s%s%s", rest, *note ? " (" : "", note, *note ? ")" : "");
+    const char *sp = strchr(rest, ' ');
+    if (sp && (strncmp(order, "TRANSFER ", 9) == 0 || strncmp(order, "DIVIDE ", 7) == 0))
+        snprintf(buf, size, "%.*s to %s", (int)(sp - rest), rest, sp + 1); /* codes, then where they go */
+    else
+        snprintf(buf, size, "%s%s%s%s", rest, *note ? " (" : "", note, *note ? ")" : "");
 }
 
 /* One group: a line per verb, its orders as items (an order without arguments is its verb alone). */
