@@ -124,7 +124,7 @@ static const char *rnd_seq(uint64_t *s, char *buf)
     return buf;
 }
 
-static Board *rnd_board(uint64_t seed)
+static Board *rnd_board_fog(uint64_t seed, bool fog)
 {
     uint64_t s = seed;
     Board *b = fx_board(box, 2, (int64_t)(rnd(&s) % 40));
@@ -137,11 +137,18 @@ static Board *rnd_board(uint64_t seed)
     for (int i = 0; i < 7; i++) {
         int sq = board_sq(b, 1 + (int)(rnd(&s) % 8), 1 + (int)(rnd(&s) % 6));
         if (!board_piece_at(b, sq) && b->ter[sq] == TER_FLOOR)
-            fx_piece(b, board_sq_name(b, sq, nm), i % 2, rnd_seq(&s, seq));
+            fx_piece(b, board_sq_name(b, sq, nm), i % 2, rnd_seq(&s, seq))->g.phased = fog && i % 2 && rnd(&s) % 2;
     }
+    if (fog)
+        return b;
     b->pl[0].full_view = b->pl[0].full_decode = true; /* nothing hidden */
     snprintf(b->pl[0].full_until, sizeof b->pl[0].full_until, "1a");
     return b;
+}
+
+static Board *rnd_board(uint64_t seed)
+{
+    return rnd_board_fog(seed, false);
 }
 
 /* Runs text for player 0 on a copy of b: 0 done, -1 failed, ORDER_REFUSED. */
@@ -250,6 +257,35 @@ START_TEST(test_property_random_positions)
 }
 END_TEST
 
+/* Under fog (pieces out of view, phased enemies, pieces not decoded): what the rules accept is still listed. */
+START_TEST(test_property_fog_complete)
+{
+    Board *b = rnd_board_fog(5000 + (uint64_t)_i, true);
+    LegalList l;
+    legal_orders(b, 0, -1, &l);
+    StrList keys = {0};
+    for (int i = 0; i < l.n; i++)
+        for (int k = 0; k < l.v[i].orders.n; k++)
+            sl_push_owned(&keys, key(b, l.v[i].orders.v[k]));
+    uint64_t s = (uint64_t)_i * 104729 + 3;
+    for (int r = 0; r < 150; r++) {
+        char *t = rnd_order(b, &s);
+        if (run_on_copy(b, t) == 0) {
+            char *k = key(b, t);
+            bool found = false;
+            for (int i = 0; i < keys.n && !found; i++)
+                found = strcmp(keys.v[i], k) == 0;
+            ck_assert_msg(found, "seed %d: %s is accepted but not listed", _i, t);
+            free(k);
+        }
+        free(t);
+    }
+    sl_free(&keys);
+    legal_free(&l);
+    board_free(b);
+}
+END_TEST
+
 Suite *legal_suite(void);
 Suite *legal_suite(void)
 {
@@ -259,6 +295,7 @@ Suite *legal_suite(void)
     tcase_add_test(tc, test_king_creates_and_walls);
     tcase_add_test(tc, test_hidden_facts_change_nothing);
     tcase_add_loop_test(tc, test_property_random_positions, 0, 60);
+    tcase_add_loop_test(tc, test_property_fog_complete, 0, 60);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
     return s;
