@@ -13,6 +13,7 @@
 #include "clock.h"
 #include "legal.h"
 #include "orders.h"
+#include "sight.h"
 
 typedef enum { BOT_GREEDY, BOT_RANDOM, BOT_NONE } BotKind;
 
@@ -58,6 +59,9 @@ typedef struct Weigh {
     Board *fog;
     int player;
     uint8_t *threat;    /* per square: an enemy piece in sight could reach it next turn */
+    uint8_t *seen;      /* the player's view (sight_compute) */
+    int *to_enemy;      /* per square: distance to the nearest enemy piece in sight */
+    int *to_unseen;     /* per square: distance to the nearest square out of view */
     int own;            /* pieces the player controls */
 } Weigh;
 
@@ -89,21 +93,47 @@ static int move_end(const Board *b, const Order *o)
     return s;
 }
 
-/* Distance from sq to the nearest enemy piece in sight (a large number when none is). */
-static int nearest_enemy(const Weigh *w, int sq)
+/* Fills d (w*h ints) with each square's Chebyshev distance to the nearest square marked in src (1 << 20 when
+ * none is): a breadth-first walk over the 8 neighbours from all of them at once. */
+static void distance_map(const Board *b, const uint8_t *src, int *d)
 {
-    int best = 1 << 20;
-    for (int i = 0; i < w->fog->npc; i++) {
-        const Piece *q = &w->fog->pc[i];
-        if (!board_controls(w->fog, w->player, q) && !board_is_orphan(w->fog, q)) {
-            int d = board_dist(w->fog, sq, q->sq);
-            best = d < best ? d : best;
+    int n = b->w * b->h, head = 0, tail = 0;
+    int *q = xmalloc((size_t)n * sizeof *q);
+    for (int s = 0; s < n; s++) {
+        d[s] = src[s] ? 0 : 1 << 20;
+        if (src[s])
+            q[tail++] = s;
+    }
+    while (head < tail) {
+        int s = q[head++];
+        for (int k = 0; k < DIR_COUNT; k++) {
+            int t = board_step(b, s, k);
+            if (t >= 0 && d[t] > d[s] + 1) {
+                d[t] = d[s] + 1;
+                q[tail++] = t;
+            }
         }
     }
-    return best;
+    free(q);
 }
 
-/* A MOVE: captures first (a King above all), Kings out of reach, others towards the enemy. */
+/* The distance maps of the greedy bot: to the enemy pieces in sight, and to the squares out of view. */
+static void mark_distances(Weigh *w)
+{
+    const Board *f = w->fog;
+    int n = f->w * f->h;
+    uint8_t *src = xcalloc((size_t)n, 1);
+    for (int i = 0; i < f->npc; i++)
+        src[f->pc[i].sq] = !board_controls(f, w->player, &f->pc[i]) && !board_is_orphan(f, &f->pc[i]);
+    distance_map(f, src, w->to_enemy);
+    for (int s = 0; s < n; s++)
+        src[s] = !(w->seen[s] & SIGHT_SEEN) && board_in_area(f, s);
+    distance_map(f, src, w->to_unseen);
+    free(src);
+}
+
+/* A MOVE: captures first (a King above all), Kings out of reach, others towards the enemy they see, or
+ * else towards what they do not see. */
 static int score_move(const Weigh *w, const Order *o, const Piece *p)
 {
     int to = move_end(w->fog, o), sc = 0;
@@ -114,8 +144,10 @@ static int score_move(const Weigh *w, const Order *o, const Piece *p)
     }
     if (p->g.n[GENE_K])
         sc += w->threat[to] ? -1000 : w->threat[p->sq] ? 300 : -5;
-    else if (nearest_enemy(w, to) < nearest_enemy(w, p->sq))
+    else if (w->to_enemy[to] < w->to_enemy[p->sq])
         sc += 3;
+    else if (w->to_enemy[p->sq] == 1 << 20 && w->to_unseen[to] < w->to_unseen[p->sq])
+        sc += 2;
     return sc;
 }
 
@@ -158,7 +190,12 @@ static const char *greedy_pick(const Board *b, int player, const StrList *all, R
 {
     Weigh w = {.fog = legal_fog(b, player), .player = player};
     w.threat = xcalloc((size_t)b->w * (size_t)b->h, 1);
+    w.seen = xmalloc((size_t)b->w * (size_t)b->h);
+    sight_compute(w.fog, player, w.seen);
+    w.to_enemy = xmalloc((size_t)b->w * (size_t)b->h * sizeof(int));
+    w.to_unseen = xmalloc((size_t)b->w * (size_t)b->h * sizeof(int));
     mark_threats(&w);
+    mark_distances(&w);
     const char *best = NULL;
     int bs = 0, ties = 0;
     for (int i = 0; i < all->n; i++) {
@@ -172,6 +209,9 @@ static const char *greedy_pick(const Board *b, int player, const StrList *all, R
         }
     }
     free(w.threat);
+    free(w.seen);
+    free(w.to_enemy);
+    free(w.to_unseen);
     board_free(w.fog);
     return best;
 }

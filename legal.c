@@ -94,13 +94,17 @@ Board *legal_fog(const Board *b, int player)
     return f;
 }
 
-bool legal_accepted(const Board *fog, int player, const char *text)
+/* Runs text on a scratch copy of fog; true when it runs to the end. The canonical text goes to *canon
+ * (caller frees) when canon is not NULL and the order parses. */
+static bool run_scratch(const Board *fog, int player, const char *text, char **canon)
 {
     Board *s = copy_board(fog);
     Order o;
     Err err;
     bool ok = false;
     if (order_parse(s, text, &o, &err) == 0) {
+        if (canon)
+            *canon = xstrdup(o.text);
         Game g;
         game_init(&g, s, s->clock.turn_start);
         g.replay = true; /* a scratch run: no clock */
@@ -112,6 +116,11 @@ bool legal_accepted(const Board *fog, int player, const char *text)
     }
     board_free(s);
     return ok;
+}
+
+bool legal_accepted(const Board *fog, int player, const char *text)
+{
+    return run_scratch(fog, player, text, NULL);
 }
 
 /* ---- candidates ---- */
@@ -126,15 +135,13 @@ typedef struct Ctx {
 /* Keeps the order text when the rules accept it (stored in its canonical form) with a note. */
 static void try_order(Ctx *c, const char *text, const char *note)
 {
-    if (!legal_accepted(c->fog, c->player, text))
-        return;
-    Order o;
-    Err err;
-    if (order_parse(c->fog, text, &o, &err) < 0)
-        return;
-    sl_push(&c->grp->orders, o.text);
-    sl_push(&c->grp->notes, note);
-    order_free(&o);
+    char *canon = NULL;
+    if (run_scratch(c->fog, c->player, text, &canon)) {
+        sl_push_owned(&c->grp->orders, canon);
+        sl_push(&c->grp->notes, note);
+    } else {
+        free(canon);
+    }
 }
 
 /* A square's name into buf (16 bytes). */
@@ -198,8 +205,11 @@ static void moves(Ctx *c, const Piece *p, const char *verb)
         char sq[16];
         buf_init(&o);
         buf_printf(&o, "MOVE %s ", nm(b, p->sq, sq));
-        for (int k = 0; k < steps; k++)
-            buf_printf(&o, "%s%s", k ? "-" : "", grid_dir_name[path[k]]);
+        for (int k = 0; k < steps; k++) {
+            if (k)
+                buf_add(&o, "-");
+            buf_add(&o, grid_dir_name[path[k]]);
+        }
         try_order(c, o.s, landing_note(c, p, t));
         buf_free(&o);
         free(path);
