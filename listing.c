@@ -151,7 +151,7 @@ void listing_sheet_section(const Board *b, int reader, Buf *out)
 {
     if (reader < 0 || reader >= b->np || !b->pl[reader].lister || b->phase != PHASE_PLAY)
         return;
-    buf_add(out, "What your pieces can do (from what you see; `options ... lister off` hides this):\n");
+    buf_add(out, "What your pieces can do (worked out from what you see):\n");
     listing_render(b, reader, -1, out);
     buf_add(out, "\n");
 }

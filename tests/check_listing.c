@@ -85,7 +85,7 @@ START_TEST(test_sheet_section)
     ck_assert_int_eq((int)o.len, 0);
     b->pl[0].lister = true;
     listing_sheet_section(b, 0, &o);
-    ck_assert_str_eq(o.s, "What your pieces can do (from what you see; `options ... lister off` hides this):\n"
+    ck_assert_str_eq(o.s, "What your pieces can do (worked out from what you see):\n"
                           "D3 A:\n"
                           "  MOVE       D2 (N), C3 (W), E3 (E), D4 (S)\n"
                           "Any time:\n"

@@ -63,7 +63,7 @@ has "R10 K:"
 run 2 options 103 alice secret lister maybe
 run 0 options 103 alice secret lister on
 has "Lister is on"
-has "What your pieces can do (from what you see;"
+has "What your pieces can do (worked out from what you see):"
 assert_grep "^(lister alice)$" "$GAMES/103"
 run 0 move 103 alice secret PASS
 has "What your pieces can do"
