@@ -83,10 +83,11 @@ int admin_challenge_check(CommandCtx *c)
     return 0;
 }
 
-/* Every userid is a user, and named once: 0 or EXIT_REFUSED. */
+/* Every userid is a user or a computer opponent, named once, and one at least is a user: 0 or EXIT_REFUSED. */
 static int challenge_players(CommandCtx *c)
 {
     StrList *ids = &c->ids;
+    int bots = 0;
     for (int i = 0; i < ids->n; i++) {
         User u;
         Err err;
@@ -94,6 +95,7 @@ static int challenge_players(CommandCtx *c)
             char *id = bot_userid(ids->v[i]);
             free(ids->v[i]);
             ids->v[i] = id;
+            bots++;
         } else if (!store_valid_userid(ids->v[i]) || store_user_find(&c->st, ids->v[i], &u, &err) != 0) {
             buf_add(&c->reply, "Invalid userid entered\n");
             return EXIT_REFUSED;
@@ -105,6 +107,10 @@ static int challenge_players(CommandCtx *c)
                 buf_printf(&c->reply, "%s is named twice\n", ids->v[i]);
                 return EXIT_REFUSED;
             }
+    }
+    if (bots == ids->n) { /* a game of bots alone is played by selfplay */
+        buf_add(&c->reply, "A player who is not a computer opponent must play (see genetess help selfplay)\n");
+        return EXIT_REFUSED;
     }
     return 0;
 }

@@ -133,9 +133,12 @@ void listing_render(const Board *b, int player, int sq, Buf *out)
                    sq >= 0 ? board_sq_name(b, sq, nm) : "");
     for (int i = 0; i < l.n; i++) {
         const LegalGroup *g = &l.v[i];
-        if (g->sq >= 0)
-            buf_printf(out, "%s %s:\n", board_sq_name(b, g->sq, nm),
-                       piece_format(&board_piece_at(b, g->sq)->g, true, seq, sizeof seq));
+        if (g->sq >= 0) {
+            piece_format(&board_piece_at(b, g->sq)->g, true, seq, sizeof seq);
+            if (strlen(seq) > 64)
+                strcpy(seq + 61, "..."); /* the header stays within the width */
+            buf_printf(out, "%s %s:\n", board_sq_name(b, g->sq, nm), seq);
+        }
         else
             buf_add(out, "Any time:\n");
         if (g->orders.n == 0)

@@ -8,6 +8,8 @@ run 1 challenge alice bot:foo
 has "Invalid userid entered"
 run 1 challenge alice bot:greedy BOT.greedy
 has "bot.greedy is named twice"
+run 1 challenge bot:greedy bot:random
+has "A player who is not a computer opponent must play (see genetess help selfplay)"
 run 0 challenge --gamble=none --seed=5 alice bot:greedy
 has "Genetess board 101 created for alice bot.greedy on map duel."
 assert_grep "^(players alice bot.greedy)$" "$GAMES/101"
