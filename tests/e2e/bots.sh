@@ -87,3 +87,19 @@ run 0 selfplay --players=2 --seed=3
 assert_eq "$(cat "$T/selfplay1")" "$(cat "$OUT")" "selfplay replays from its seed"
 run 2 selfplay --players=9
 has "--players must be a whole number from 2 to 8"
+
+# ---- orders uses nothing alice cannot see: bob's hidden CREATE changes nothing in her list ----
+run 0 challenge --gamble=none --seed=5 alice bob
+_b1=$(last_board)
+run 0 challenge --gamble=none --seed=5 alice bob
+_b2=$(last_board)
+run 0 move $_b1 alice secret PASS
+run 0 move $_b1 bob hunter2 PASS
+run 0 move $_b2 alice secret PASS
+run 0 move $_b2 bob hunter2 CREATE R9 A
+has "CREATE R9 A: done"
+run 0 orders $_b1 alice secret
+sed 1d "$OUT" >"$T/orders1"
+run 0 orders $_b2 alice secret
+sed 1d "$OUT" >"$T/orders2"
+assert_eq "$(cat "$T/orders1")" "$(cat "$T/orders2")" "alice's orders with and without bob's hidden piece"
