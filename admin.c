@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "boardfile.h"
+#include "bot.h"
 #include "clock.h"
 #include "turn.h"
 #include "map.h"
@@ -82,23 +83,34 @@ int admin_challenge_check(CommandCtx *c)
     return 0;
 }
 
-/* Every userid is a user, and named once: 0 or EXIT_REFUSED. */
+/* Every userid is a user or a computer opponent, named once, and one at least is a user: 0 or EXIT_REFUSED. */
 static int challenge_players(CommandCtx *c)
 {
-    const StrList *ids = &c->ids;
+    StrList *ids = &c->ids;
+    int bots = 0;
     for (int i = 0; i < ids->n; i++) {
         User u;
         Err err;
-        if (!store_valid_userid(ids->v[i]) || store_user_find(&c->st, ids->v[i], &u, &err) != 0) {
+        if (bot_valid(ids->v[i])) { /* a computer opponent (bot.h): no signup; "bot:greedy" is bot.greedy */
+            char *id = bot_userid(ids->v[i]);
+            free(ids->v[i]);
+            ids->v[i] = id;
+            bots++;
+        } else if (!store_valid_userid(ids->v[i]) || store_user_find(&c->st, ids->v[i], &u, &err) != 0) {
             buf_add(&c->reply, "Invalid userid entered\n");
             return EXIT_REFUSED;
+        } else {
+            store_user_free(&u);
         }
-        store_user_free(&u);
         for (int k = 0; k < i; k++)
             if (str_ieq(ids->v[k], ids->v[i])) {
                 buf_printf(&c->reply, "%s is named twice\n", ids->v[i]);
                 return EXIT_REFUSED;
             }
+    }
+    if (bots == ids->n) { /* a game of bots alone is played by selfplay */
+        buf_add(&c->reply, "A player who is not a computer opponent must play (see genetess help selfplay)\n");
+        return EXIT_REFUSED;
     }
     return 0;
 }
@@ -178,7 +190,7 @@ static void challenge_start(CommandCtx *c, Board *b)
     b->initial = NULL;
     char *init = boardfile_write(b);
     b->initial = init;
-    b->initial_base = 0;
+    b->initial_base = b->moves.n; /* computer opponents may have played already: the snapshot holds it */
 }
 
 int admin_challenge(CommandCtx *c)
@@ -274,6 +286,8 @@ int admin_verify(CommandCtx *c)
 int admin_signup(CommandCtx *c)
 {
     Err err;
+    if (bot_is(c->argv[0]))
+        return pipeline_refuse(c, EXIT_REFUSED, "Userids bot.<name> are the computer opponents'");
     if (store_user_add(&c->st, c->argv[0], c->argv[1], c->argv[2], &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     buf_printf(&c->reply, "User %s signed up.\n", c->argv[0]);

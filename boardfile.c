@@ -761,7 +761,8 @@ static void write_clock(Buf *o, const Board *b)
                c->holiday_since, c->ended);
 }
 
-static int read_quiet(Parser *ps, Board *b, Entry *e)
+/* (quiet, (lister: the userids of the players whose bool at offset in Player is set. */
+static int read_flag(Parser *ps, Board *b, Entry *e, size_t offset)
 {
     StrList w = {0};
     int rc = 0;
@@ -769,19 +770,48 @@ static int read_quiet(Parser *ps, Board *b, Entry *e)
     for (int i = 0; rc == 0 && i < w.n; i++) {
         int p = board_player_index(b, w.v[i]);
         if (p < 0)
-            rc = perr(ps, e->line, "unknown player in (quiet");
+            rc = perr(ps, e->line, "unknown player in (%s", e->name);
         else
-            b->pl[p].quiet = true;
+            *(bool *)((char *)&b->pl[p] + offset) = true;
     }
     sl_free(&w);
     return rc;
 }
 
-static void write_quiet(Buf *o, const Board *b)
+static void write_flag(Buf *o, const Board *b, size_t offset)
 {
     for (int i = 0; i < b->np; i++)
-        if (b->pl[i].quiet)
+        if (*(const bool *)((const char *)&b->pl[i] + offset))
             buf_printf(o, " %s", b->pl[i].id);
+}
+
+static int read_quiet(Parser *ps, Board *b, Entry *e)
+{
+    return read_flag(ps, b, e, offsetof(Player, quiet));
+}
+
+static void write_quiet(Buf *o, const Board *b)
+{
+    write_flag(o, b, offsetof(Player, quiet));
+}
+
+static int read_lister(Parser *ps, Board *b, Entry *e)
+{
+    return read_flag(ps, b, e, offsetof(Player, lister));
+}
+
+static void write_lister(Buf *o, const Board *b)
+{
+    write_flag(o, b, offsetof(Player, lister));
+}
+
+/* Written only while some player has the sheet's "What your pieces can do" on. */
+static bool no_lister(const Board *b)
+{
+    for (int i = 0; i < b->np; i++)
+        if (b->pl[i].lister)
+            return false;
+    return true;
 }
 
 /* (queue, (news, (ebook: "USERID TEXT" lines, into the list of each player at offset in Player. */
@@ -890,6 +920,7 @@ static const EntryDef entry_table[] = {
     {"clock", 0, RANK_CLOCK, read_clock, write_clock, NULL},
     {"holidays", 0, RANK_HOLIDAYS, read_holidays, write_holidays, NULL},
     {"quiet", 0, RANK_QUIET, read_quiet, write_quiet, NULL},
+    {"lister", 0, RANK_QUIET, read_lister, write_lister, no_lister},
     {"queue", ENTRY_MULTI, RANK_QUEUE, read_queue, write_queue, NULL},
     {"news", ENTRY_MULTI, RANK_NEWS, read_news, write_news, NULL},
     {"ebook", ENTRY_MULTI, RANK_EBOOK, read_ebook, write_ebook, NULL},

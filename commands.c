@@ -6,9 +6,11 @@
 #include "admin.h"
 #include "chat.h"
 #include "host.h"
+#include "lister.h"
 #include "play.h"
 #include "query.h"
 #include "ratings.h"
+#include "selfplay.h"
 
 #include <stdio.h>
 
@@ -30,6 +32,10 @@ const Command command_table[] = {
      .act = play_chat},
     {"log", {NULL}, 3, 3, "log board userid password", .lock = true, .boards = BOARDS_ONE, .auth = AUTH_PLAYER,
      .time = true, .act = play_log},
+    {"orders", {NULL}, 3, 4, "orders board userid password [SQUARE]", .lock = true, .boards = BOARDS_ONE,
+     .auth = AUTH_PLAYER, .time = true, .running = true, .saves = true, .sheets = SHEETS_DUE, .act = lister_orders},
+    {"options", {NULL}, 5, 5, "options board userid password lister on|off", PLAYER_COMMAND,
+     .check = lister_options_check, .act = lister_options},
     {"showas", {NULL}, 3, -1, "showas userid password board...", .lock = true, .boards = BOARDS_LISTED,
      .first_board = 2, .auth = AUTH_USER, .time = true, .each = play_showas},
     {"show", {NULL}, 1, -1, "show board[#k]...", .lock = true, .boards = BOARDS_LISTED, .numbered = true,
@@ -41,6 +47,8 @@ const Command command_table[] = {
     {"ratings", {NULL}, 0, 0, "ratings", .lock = true, .act = ratings_ratings},
     {"help", {NULL}, 0, 1, "help [topic]", .act = query_help},
     {"calc", {NULL}, 1, 1, "calc SEQUENCE | calc S<n>", .act = query_calc},
+    {"selfplay", {NULL}, 0, -1, "selfplay [--players=N] [--seed=S] [--map=NAME] [--option=value...]",
+     .act = selfplay_run},
     {"verify", {NULL}, 1, 1, "verify board", .lock = true, .boards = BOARDS_ONE, .act = admin_verify},
     {"signup", {NULL}, 3, 3, "signup userid password address", .lock = true, .act = admin_signup},
     {"cleanup", {NULL}, 0, 1, "Cleanup [-v]", .lock = true, .boards = BOARDS_ALL, .time = true,

@@ -37,6 +37,7 @@ static const struct {
     {"mail", "mail"},           {"add", "host"},        {"change", "host"},
     {"signoff", "host"},        {"message", "host"},    {"list", "host"},
     {"all", "host"},            {"multiple", "host"},   {"host", "host"},
+    {"orders", "orders"},       {"options", "options"}, {"selfplay", "selfplay"},
     {NULL, NULL},
 };
 

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "boardfile.h"
+#include "bot.h"
 #include "clock.h"
 #include "turn.h"
 #include "view.h"
@@ -610,7 +611,7 @@ static void sheets_send(CommandCtx *c, const Board *b, Sheets *s)
         c->sheet_added = true;
     }
     for (int p = 0; p < s->np; p++) {
-        if (!s->mail[p])
+        if (!s->mail[p] || bot_is(b->pl[p].id)) /* computer opponents get no mail */
             continue;
         char *t = render_sheet(b, p, &s->news[p], &s->ebook[p], p == s->reader ? s->result : NULL, s->is_new,
                                s->star[p]);
@@ -672,7 +673,7 @@ static void mail_nags(CommandCtx *c, const Game *g)
 {
     const Board *b = g->b;
     for (int p = 0; p < b->np; p++) {
-        if (!g->nag_due[p])
+        if (!g->nag_due[p] || bot_is(b->pl[p].id))
             continue;
         User u;
         Err err;

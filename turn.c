@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "boardfile.h"
+#include "bot.h"
 #include "clock.h"
 #include "firing.h"
 
@@ -114,6 +115,7 @@ static void next_seat(Board *b)
 static void run(Game *g, TurnOutcome next)
 {
     Board *b = g->b;
+    next = bot_play(g, next); /* a turn that waits for a computer opponent is played at once (bot.h) */
     while (next != TURN_WAITS) {
         if (next == TURN_GAME_OVER) {
             turn_finish(g);
@@ -128,7 +130,7 @@ static void run(Game *g, TurnOutcome next)
             }
             next_seat(b);
         }
-        next = begin_turn(g);
+        next = bot_play(g, begin_turn(g));
     }
     game_tell_deferred(g);
 }

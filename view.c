@@ -10,6 +10,7 @@
 
 #include "game.h"
 #include "layout.h"
+#include "listing.h"
 #include "sight.h"
 #include "specials.h"
 
@@ -384,6 +385,7 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
         return;
     sheet_top(b, reader, o, out);
     sheet_board(b, reader, out);
+    listing_sheet_section(b, reader, out);
     players_section(b, reader, out);
     buf_add(out, "\n");
     params_section(b, out);

@@ -11,11 +11,11 @@ cd "$(dirname "$0")/.." || exit 2
 layers='
 0 util rng grid pieces store mail mailin embedded embedded_find
 1 params specials board boardfile map
-2 sight game orders actions dispatch firing clock
+2 sight game orders actions dispatch firing clock legal bot
 3 turn
-4 layout view help
+4 layout view help listing
 5 pipeline
-6 play query admin ratings chat host
+6 play query admin ratings chat host selfplay lister
 7 commands
 8 mailfront
 9 genetess

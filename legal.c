@@ -1,0 +1,404 @@
+/* legal: every order a player's pieces can give now, worked out from what that player knows (SPEC 5, 6) — never from hidden facts.
+ *
+ * How. legal_fog builds the board as the player knows it; candidate orders are generated per verb from the
+ * acting piece and that board (MOVE by a breadth-first walk over the squares a path may pass, one path per
+ * destination), and each candidate is kept only when the rules themselves (dispatch_order) run it to the
+ * end on a scratch copy of that board. So the list cannot drift from the rules, and nothing the player
+ * cannot see shapes it. */
+#include "legal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch.h"
+#include "game.h"
+#include "orders.h"
+#include "sight.h"
+
+/* ---- the board as the player knows it ---- */
+
+/* A copy of src's play state (grid, pieces, players without their lists, generator, turn): no specials,
+ * starts, history or snapshot. Caller frees with board_free. */
+static Board *copy_board(const Board *src)
+{
+    Board *b = board_new();
+    size_t n = (size_t)src->w * (size_t)src->h;
+    b->number = src->number;
+    b->par = src->par;
+    b->w = src->w;
+    b->h = src->h;
+    b->ter = xmalloc(n);
+    memcpy(b->ter, src->ter, n);
+    b->at = xmalloc(n * sizeof *b->at);
+    memcpy(b->at, src->at, n * sizeof *b->at);
+    b->cappc = src->npc > 0 ? src->npc : 1;
+    b->pc = xmalloc((size_t)b->cappc * sizeof *b->pc);
+    memcpy(b->pc, src->pc, (size_t)src->npc * sizeof *b->pc);
+    b->npc = src->npc;
+    b->np = src->np;
+    b->pl = xcalloc((size_t)src->np, sizeof *b->pl);
+    for (int i = 0; i < src->np; i++) {
+        Player *p = &b->pl[i];
+        *p = src->pl[i];
+        p->reveals = NULL;
+        p->nreveals = 0;
+        memset(&p->queue, 0, sizeof p->queue);
+        memset(&p->news, 0, sizeof p->news);
+        memset(&p->ebook, 0, sizeof p->ebook);
+    }
+    b->rng = src->rng;
+    b->phase = src->phase;
+    b->round = src->round;
+    b->seat = src->seat;
+    b->clock = src->clock;
+    return b;
+}
+
+/* Rebuilds b->at from b->pc. */
+static void index_pieces(Board *b)
+{
+    for (int i = 0; i < b->w * b->h; i++)
+        b->at[i] = -1;
+    for (int i = 0; i < b->npc; i++)
+        b->at[b->pc[i].sq] = i;
+}
+
+Board *legal_fog(const Board *b, int player)
+{
+    Board *f = copy_board(b);
+    size_t n = (size_t)b->w * (size_t)b->h;
+    uint8_t *m = xmalloc(n);
+    sight_compute(b, player, m);
+    for (size_t s = 0; s < n; s++)
+        if (!(m[s] & SIGHT_SEEN) && (f->ter[s] == TER_FLOOR || f->ter[s] == TER_IWALL))
+            f->ter[s] = TER_FLOOR; /* what may change (petrify, O) is unknown out of view: hope for floor */
+    int k = 0;
+    for (int i = 0; i < f->npc; i++) {
+        Piece p = f->pc[i];
+        bool mine = board_controls(b, player, &b->pc[i]);
+        if (!mine && (!(m[p.sq] & SIGHT_SEEN) || p.g.phased))
+            continue; /* SPEC 5: unseen squares and others' phased pieces show nothing */
+        if (!mine && !(m[p.sq] & SIGHT_DECODE)) {
+            memset(&p.g, 0, sizeof p.g); /* colour only: stand in a bare A */
+            p.g.n[GENE_A] = 1;
+        }
+        f->pc[k++] = p;
+    }
+    f->npc = k;
+    index_pieces(f);
+    for (int i = 0; i < f->np; i++)
+        if (i != player)
+            f->pl[i].e = 0;
+    free(m);
+    return f;
+}
+
+/* Runs text on a scratch copy of fog; true when it runs to the end. The canonical text goes to *canon
+ * (caller frees) when canon is not NULL and the order parses. */
+static bool run_scratch(const Board *fog, int player, const char *text, char **canon)
+{
+    Board *s = copy_board(fog);
+    Order o;
+    Err err;
+    bool ok = false;
+    if (order_parse(s, text, &o, &err) == 0) {
+        if (canon)
+            *canon = xstrdup(o.text);
+        Game g;
+        game_init(&g, s, s->clock.turn_start);
+        g.replay = true; /* a scratch run: no clock */
+        game_begin_action(&g);
+        g.actor_player = player;
+        ok = dispatch_order(&g, player, &o) == 0;
+        game_done(&g);
+        order_free(&o);
+    }
+    board_free(s);
+    return ok;
+}
+
+bool legal_accepted(const Board *fog, int player, const char *text)
+{
+    return run_scratch(fog, player, text, NULL);
+}
+
+/* ---- candidates ---- */
+
+/* What one piece's enumeration works with. */
+typedef struct Ctx {
+    const Board *fog;
+    int player;
+    LegalGroup *grp;
+} Ctx;
+
+/* Keeps the order text when the rules accept it (stored in its canonical form) with a note. */
+static void try_order(Ctx *c, const char *text, const char *note)
+{
+    char *canon = NULL;
+    if (run_scratch(c->fog, c->player, text, &canon)) {
+        sl_push_owned(&c->grp->orders, canon);
+        sl_push(&c->grp->notes, note);
+    } else {
+        free(canon);
+    }
+}
+
+/* A square's name into buf (16 bytes). */
+static const char *nm(const Board *b, int sq, char *buf)
+{
+    return board_sq_name(b, sq, buf);
+}
+
+/* What a piece landing on sq meets there, for the note of a MOVE or CREATE. */
+static const char *landing_note(const Ctx *c, const Piece *mover, int sq)
+{
+    const Piece *q = board_piece_at(c->fog, sq);
+    if (q && q != mover)
+        return board_controls(c->fog, c->player, q) ? "own piece" : "capture";
+    return c->fog->ter[sq] == TER_IWALL ? "wall" : "";
+}
+
+/* The directions a piece may step or charge in: N, E, S, W, and with C the diagonals. */
+static bool dir_allowed(const Piece *p, int d)
+{
+    return !grid_dir_diagonal(d) || p->g.n[GENE_C] > 0;
+}
+
+/* SPEC 6 MOVE: a square passed through is empty floor (the start square counts as empty); with E any floor. */
+static bool passable(const Board *b, const Piece *p, int sq)
+{
+    if (b->ter[sq] != TER_FLOOR)
+        return false;
+    return p->g.n[GENE_E] > 0 || sq == p->sq || b->at[sq] < 0;
+}
+
+/* MOVE: a breadth-first walk of exactly piece_steps steps; per destination the first path found
+ * (directions tried N first, clockwise). from[k*n+s] is the direction that reached s at step k, or -1. */
+static void moves(Ctx *c, const Piece *p, const char *verb)
+{
+    (void)verb;
+    const Board *b = c->fog;
+    int n = b->w * b->h, steps = piece_steps(&p->g);
+    signed char *from = xmalloc((size_t)(steps + 1) * (size_t)n);
+    memset(from, -1, (size_t)(steps + 1) * (size_t)n);
+    from[p->sq] = 0;
+    for (int k = 0; k < steps; k++)
+        for (int s = 0; s < n; s++) {
+            if (from[k * n + s] < 0 || (k > 0 && !passable(b, p, s)))
+                continue;
+            for (int d = 0; d < DIR_COUNT; d++) {
+                int t = board_step(b, s, d);
+                if (t >= 0 && dir_allowed(p, d) && from[(k + 1) * n + t] < 0)
+                    from[(k + 1) * n + t] = (signed char)d;
+            }
+        }
+    for (int t = 0; t < n; t++) {
+        if (from[steps * n + t] < 0)
+            continue;
+        int *path = xmalloc((size_t)steps * sizeof *path), s = t;
+        for (int k = steps; k > 0; k--) {
+            path[k - 1] = from[k * n + s];
+            s = board_step(b, s, (path[k - 1] + 4) % DIR_COUNT);
+        }
+        Buf o;
+        char sq[16];
+        buf_init(&o);
+        buf_printf(&o, "MOVE %s ", nm(b, p->sq, sq));
+        for (int k = 0; k < steps; k++) {
+            if (k)
+                buf_add(&o, "-");
+            buf_add(&o, grid_dir_name[path[k]]);
+        }
+        try_order(c, o.s, landing_note(c, p, t));
+        buf_free(&o);
+        free(path);
+    }
+    free(from);
+}
+
+/* An order "VERB SQ" (SHAPE_SQ). */
+static void plain(Ctx *c, const Piece *p, const char *verb)
+{
+    char sq[16], t[64];
+    snprintf(t, sizeof t, "%s %s", verb, nm(c->fog, p->sq, sq));
+    try_order(c, t, "");
+}
+
+/* "VERB SQ SQ2" for every square sq2 with want(sq2). */
+static void to_squares(Ctx *c, const Piece *p, const char *verb, bool (*want)(const Ctx *, const Piece *, int))
+{
+    char a[16], z[16], t[64];
+    for (int s = 0; s < c->fog->w * c->fog->h; s++)
+        if (want(c, p, s)) {
+            snprintf(t, sizeof t, "%s %s %s", verb, nm(c->fog, p->sq, a), nm(c->fog, s, z));
+            try_order(c, t, "");
+        }
+}
+
+/* A King (K piece) the player controls, other than p. */
+static bool other_king(const Ctx *c, const Piece *p, int s)
+{
+    const Piece *q = board_piece_at(c->fog, s);
+    return q && q != p && q->g.n[GENE_K] && board_controls(c->fog, c->player, q);
+}
+
+static bool in_view(const Ctx *c, const Piece *p, int s)
+{
+    return s != p->sq && sight_piece_sees(c->fog, p, s);
+}
+
+static bool next_to_other_king(const Ctx *c, const Piece *p, int s)
+{
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int k = board_step(c->fog, s, d);
+        if (k >= 0 && other_king(c, p, k))
+            return true;
+    }
+    return false;
+}
+
+static bool piece_in_view(const Ctx *c, const Piece *p, int s)
+{
+    return in_view(c, p, s) && board_piece_at(c->fog, s);
+}
+
+/* TRANSFER: every code the J piece holds (not K) to every other piece in its view. */
+static void transfers(Ctx *c, const Piece *p, const char *verb)
+{
+    (void)verb;
+    char a[16], z[16], t[64];
+    for (int s = 0; s < c->fog->w * c->fog->h; s++)
+        if (piece_in_view(c, p, s))
+            for (int g = 0; g < GENE_COUNT; g++)
+                if (g != GENE_K && p->g.n[g]) {
+                    snprintf(t, sizeof t, "TRANSFER %s %c %s", nm(c->fog, p->sq, a), piece_genes[g].letter,
+                             nm(c->fog, s, z));
+                    try_order(c, t, "");
+                }
+}
+
+/* DIVIDE: an A ejected onto each neighbouring square (the smallest viable new piece). */
+static void divides(Ctx *c, const Piece *p, const char *verb)
+{
+    (void)verb;
+    char a[16], z[16], t[64];
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int s = board_step(c->fog, p->sq, d);
+        if (s >= 0) {
+            snprintf(t, sizeof t, "DIVIDE %s A %s", nm(c->fog, p->sq, a), nm(c->fog, s, z));
+            try_order(c, t, "");
+        }
+    }
+}
+
+/* CHARGE: one charge in each direction (more charges join directions with '-'). */
+static void charges(Ctx *c, const Piece *p, const char *verb)
+{
+    (void)verb;
+    char a[16], t[64];
+    for (int d = 0; d < DIR_COUNT; d++)
+        if (dir_allowed(p, d)) {
+            snprintf(t, sizeof t, "CHARGE %s %s", nm(c->fog, p->sq, a), grid_dir_name[d]);
+            try_order(c, t, "");
+        }
+}
+
+static void teleports(Ctx *c, const Piece *p, const char *verb)
+{
+    to_squares(c, p, verb, in_view);
+}
+
+static void homes(Ctx *c, const Piece *p, const char *verb)
+{
+    to_squares(c, p, verb, next_to_other_king);
+}
+
+static void sanctuaries(Ctx *c, const Piece *p, const char *verb)
+{
+    to_squares(c, p, verb, other_king);
+}
+
+/* How each piece order's candidates are made; a verb not named here takes no argument (plain). */
+typedef void (*CandidateFn)(Ctx *c, const Piece *p, const char *verb);
+static const CandidateFn candidates[ORD_COUNT] = {
+    [ORD_MOVE] = moves,
+    [ORD_DIVIDE] = divides,
+    [ORD_TRANSFER] = transfers,
+    [ORD_TELEPORT] = teleports,
+    [ORD_HOME] = homes,
+    [ORD_SANCTUARY] = sanctuaries,
+    [ORD_CHARGE] = charges,
+};
+
+/* The orders of the piece p, verb by verb in the order table's order. */
+static void piece_orders(Ctx *c, const Piece *p)
+{
+    for (int v = 0; v < ORD_COUNT; v++) {
+        const OrderInfo *info = &order_table[v];
+        if (info->shape == SHAPE_NONE || info->shape == SHAPE_GAMBLE || info->shape == SHAPE_CREATE)
+            continue;
+        if (v == ORD_MOVE ? !(p->g.n[GENE_A] || p->g.n[GENE_K]) : !p->g.n[info->gene])
+            continue;
+        (candidates[v] ? candidates[v] : plain)(c, p, info->verb);
+    }
+}
+
+/* CREATE next to the player's Kings: an A on floor, AO on an interior wall, AI on an own piece. */
+static void creates(Ctx *c)
+{
+    const Board *b = c->fog;
+    int n = b->w * b->h;
+    char z[16], t[64];
+    for (int s = 0; s < n; s++) {
+        if (!next_to_other_king(c, NULL, s))
+            continue;
+        const char *seq = b->ter[s] == TER_IWALL ? "AO" : board_piece_at(b, s) ? "AI" : "A";
+        snprintf(t, sizeof t, "CREATE %s %s", nm(b, s, z), seq);
+        try_order(c, t, landing_note(c, NULL, s));
+    }
+}
+
+static LegalGroup *new_group(LegalList *l, int sq)
+{
+    l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
+    LegalGroup *g = &l->v[l->n++];
+    memset(g, 0, sizeof *g);
+    g->sq = sq;
+    return g;
+}
+
+void legal_orders(const Board *b, int player, int sq, LegalList *out)
+{
+    memset(out, 0, sizeof *out);
+    if (b->phase != PHASE_PLAY || player < 0 || player >= b->np || !board_player_has_turns(b, player))
+        return;
+    Board *fog = legal_fog(b, player);
+    Ctx c = {.fog = fog, .player = player};
+    int *sqs;
+    int n = board_piece_squares(fog, &sqs);
+    for (int i = 0; i < n; i++) {
+        const Piece *p = board_piece_at(fog, sqs[i]);
+        if (!board_controls(fog, player, p) || (sq >= 0 && sqs[i] != sq))
+            continue;
+        c.grp = new_group(out, sqs[i]);
+        piece_orders(&c, p);
+    }
+    free(sqs);
+    if (sq < 0) {
+        c.grp = new_group(out, -1);
+        creates(&c);
+        try_order(&c, "PASS", "");
+    }
+    board_free(fog);
+}
+
+void legal_free(LegalList *l)
+{
+    for (int i = 0; i < l->n; i++) {
+        sl_free(&l->v[i].orders);
+        sl_free(&l->v[i].notes);
+    }
+    free(l->v);
+    memset(l, 0, sizeof *l);
+}

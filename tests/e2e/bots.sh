@@ -1,0 +1,105 @@
+# bots: computer opponents (bot.greedy, bot.random), the orders command, options lister, selfplay.
+given_players
+
+# ---- a challenge seats a bot without signup; bots are never mailed ----
+run 1 signup bot.greedy pw bot@example.org
+has "Userids bot.<name> are the computer opponents'"
+run 1 challenge alice bot:foo
+has "Invalid userid entered"
+run 1 challenge alice bot:greedy BOT.greedy
+has "bot.greedy is named twice"
+run 1 challenge bot:greedy bot:random
+has "A player who is not a computer opponent must play (see genetess help selfplay)"
+run 0 challenge --gamble=none --seed=5 alice bot:greedy
+has "Genetess board 101 created for alice bot.greedy on map duel."
+assert_grep "^(players alice bot.greedy)$" "$GAMES/101"
+assert_mails 1
+assert_mails 1 "^To: alice@example.org$"
+clear_outbox
+
+# ---- the bot plays its turn within the command that ended the previous one ----
+run 0 move 101 alice secret PASS
+has "PASS: done"
+assert_grep "^1b bot.greedy " "$GAMES/101"
+assert_grep "^(turn play 2 0)$" "$GAMES/101"
+has "turn 2a"
+run 0 move 101 alice secret PASS
+assert_grep "^2b bot.greedy " "$GAMES/101"
+assert_mails 2
+assert_absent "^To: bot" "$OUTBOX"/*.mail
+run 0 verify 101
+has "Genetess board 101: consistent (4 moves replayed)"
+
+# ---- round 0: a bot gambles 0E don't care at once; a random bot game replays ----
+run 0 challenge --gamble=position --seed=9 alice bot:random
+assert_grep "^0 bot.random PASS$" "$GAMES/102"
+run 0 move 102 alice secret "GAMBLE 0E don't care"
+run 0 move 102 alice secret PASS
+run 0 move 102 alice secret PASS
+run 0 verify 102
+has "Genetess board 102: consistent"
+
+# ---- orders: every legal order of the player's pieces, from what they see ----
+run 0 challenge --gamble=none --seed=5 alice bob
+run 0 orders 103 alice secret
+assert_eq "Genetess board 103: what alice's pieces can do (from what alice sees)
+
+C3 K:
+  MOVE       C2 (N), B3 (W), D3 (E), C4 (S)
+Any time:
+  CREATE     B2 A, C2 A, D2 A, B3 A, D3 A, B4 A, C4 A, D4 A
+  PASS
+  codes      with 6 E, an A plus one of: B C P" "$(cat "$OUT")" "orders 103"
+run 0 orders 103 alice secret c3
+has "  MOVE       C2 (N), B3 (W), D3 (E), C4 (S)"
+hasnt "CREATE"
+run 1 orders 103 alice secret R10
+has "No piece of yours on R10."
+run 1 orders 103 alice wrong
+has "Invalid password"
+run 2 orders 103 alice
+run 0 orders 103 bob hunter2
+has "R10 K:"
+
+# ---- options lister on|off: the sheet's section ----
+run 2 options 103 alice secret lister maybe
+run 0 options 103 alice secret lister on
+has "Lister is on"
+has "What your pieces can do (worked out from what you see):"
+assert_grep "^(lister alice)$" "$GAMES/103"
+run 0 move 103 alice secret PASS
+has "What your pieces can do"
+assert_grep "What your pieces can do" $(mail_to alice)
+run 0 options 103 alice secret lister off
+has "Lister is off"
+hasnt "What your pieces can do ("
+assert_absent "^(lister" "$GAMES/103"
+
+# ---- selfplay: a whole bot game ends or stops at the cap, on every built-in map, 2 to 8 players ----
+for _m in duel:2 quartet:2 quartet:3 quartet:4 melee:2 melee:3 melee:4 melee:5 melee:6 melee:7 melee:8; do
+  run 0 selfplay --players=${_m#*:} --seed=1 --map=${_m%:*}
+  assert_grep "^The game has ended after\|^Stopped after 500 rounds (the bots stop at 500); the standing decides.$" "$OUT"
+  assert_grep "^Final board:" "$OUT"
+done
+run 0 selfplay --players=2 --seed=3
+cp "$OUT" "$T/selfplay1"
+run 0 selfplay --players=2 --seed=3
+assert_eq "$(cat "$T/selfplay1")" "$(cat "$OUT")" "selfplay replays from its seed"
+run 2 selfplay --players=9
+has "--players must be a whole number from 2 to 8"
+
+# ---- orders uses nothing alice cannot see: bob's hidden CREATE changes nothing in her list ----
+run 0 challenge --gamble=none --seed=5 alice bob
+_b1=$(last_board)
+run 0 challenge --gamble=none --seed=5 alice bob
+_b2=$(last_board)
+run 0 move $_b1 alice secret PASS
+run 0 move $_b1 bob hunter2 PASS
+run 0 move $_b2 alice secret PASS
+run 0 move $_b2 bob hunter2 CREATE R9 A
+has "CREATE R9 A: done"
+run 0 orders $_b1 alice secret
+sed 1d "$OUT" >"$T/orders1"
+run 0 orders $_b2 alice secret
+sed 1d "$OUT" >"$T/orders2"
+assert_eq "$(cat "$T/orders1")" "$(cat "$T/orders2")" "alice's orders with and without bob's hidden piece"
