@@ -75,11 +75,12 @@ gen_cleanup() {
     duel_boards "$IN/c$NB" 100 && cp -a "$IN/c$NB" "$IN/c100"
     duel_boards "$IN/c$NB" "$NB" 100
 }
+step p3 gen_p3 &                        # two cores: the real game of P1 is the long one
+step cleanup$NB gen_cleanup &
 step p1 gen_p1
+wait
 step h10000 extend_to "$IN/h1000" "$IN/h10000" 10000
 [ "$HMAX" -lt 100000 ] || step h100000 extend_to "$IN/h1000" "$IN/h100000" 100000
-step p3 gen_p3
-step cleanup$NB gen_cleanup
 if [ "$HMAX" -ge 100000 ]; then HS="h10000 h100000"; else HS=h10000; fi
 [ -e "$IN/check-$HMAX.done" ] || { printf '  checking the generator ...\n'; gen_check $HS p3; touch "$IN/check-$HMAX.done"; }
 
@@ -143,7 +144,7 @@ NOW=$((T0 + 2001 * STEP))
 BOARD=$S/w/games/Genetess/101
 fresh p1 && FS_G=$(fsyncs "$G" move 101 p1 pw1 PASS)
 fresh p1 && FS_F=$(fsyncs "$T/floor" "$BOARD")
-if command -v valgrind >/dev/null 2>&1; then
+if [ "$ASAN" = 0 ] && command -v valgrind >/dev/null 2>&1; then
     printf '  counting instructions (callgrind) ...\n'
     fresh p1 && IN_G=$(instr "$G" move 101 p1 pw1 PASS)
     fresh p1 && IN_F=$(instr "$T/floor" "$BOARD")
@@ -156,6 +157,7 @@ fi
 med() { # med JOB [COLUMN]: the median of a job's samples (column 1 ns, 2 peak RSS KiB)
     awk -v c="${2:-1}" '{ print $c }' "$S/$1.t" | sort -n | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : "-" }'
 }
+commas() { echo "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta'; }
 ROWS=$S/rows
 : > "$ROWS"
 row() { # row FIGURE GENETESS REFERENCE UNIT MAXRATIO|MAXVALUE[abs]: one line of the table
@@ -163,7 +165,7 @@ row() { # row FIGURE GENETESS REFERENCE UNIT MAXRATIO|MAXVALUE[abs]: one line of
 }
 row "P1 move PASS vs floor (ms)" "$(med p1pass)" "$(med floor1)" ns 1.5
 row "P1 real MOVE vs floor (ms)" "$(med p1move)" "$(med floor2)" ns 1.5
-row "P2 history ${HMAX} vs 1,000 moves (ms)" "$(med h$HMAX)" "$(med h1000)" ns 1.1
+row "P2 history $(commas "$HMAX") vs 1,000 moves (ms)" "$(med h$HMAX)" "$(med h1000)" ns 1.1
 [ "$HMAX" -lt 100000 ] || row "   history 10,000 vs 1,000 moves (ms)" "$(med h10000)" "$(med h1000)" ns -
 if [ "$IN_P3" != - ]; then
     row "P3 240x240 vs 60x60 (Minstr)" "$IN_P3" "$IN_G" instr 16
@@ -172,8 +174,8 @@ else
     row "P3 240x240 vs 60x60 (ms)" "$(med p3)" "$(med p1pass)" ns 16
 fi
 row "P4 peak RSS of P1 (KiB)" "$(med p1pass 2)" - kib 4096abs
-row "Cleanup idle $NB boards vs one move (ms)" "$(med idle)" "$(med duel)" ns 2
-row "Cleanup all-due $NB vs 100 boards (ms)" "$(med due)" "$(med due100)" ns "$(awk -v n="$NB" 'BEGIN { print 1.1 * n / 100 }')"
+row "Cleanup idle $(commas "$NB") boards vs one move (ms)" "$(med idle)" "$(med duel)" ns 2
+row "Cleanup all-due $(commas "$NB") vs 100 boards (ms)" "$(med due)" "$(med due100)" ns "$(awk -v n="$NB" 'BEGIN { print 1.1 * n / 100 }')"
 row "fsyncs per command: P1 PASS vs floor" "$FS_G" "$FS_F" n -
 [ "$IN_G" = - ] || row "instructions: P1 PASS vs floor (Minstr)" "$IN_G" "$IN_F" instr -
 row "generator: 40 PASS real = generated; verify" "$(cat "$IN/check-$HMAX.txt")" - text -
@@ -196,4 +198,6 @@ BEGIN { printf "%-46s | %10s | %10s | %8s | %8s | %s\n", "figure", "genetess", "
     if (u == "text") { ok = (g ~ /^ok/) ? "ok" : "MISS"; g = (ok == "ok") ? "same" : g }
     printf "%-46s | %10s | %10s | %8s | %8s | %s\n", $1, show(g, u), show(r, u), ratio, target, ok
 }' "$ROWS"
+echo "Medians of $PAIRS interleaved pairs; P1's reference is the floor on the same board file; one move is a"
+echo "PASS on a duel board of the same home. Minstr: millions of instructions (callgrind)."
 exit 0

@@ -6,10 +6,13 @@ T0=1800000000
 STEP=60
 PLAYERS="p1 p2 p3 p4 p5 p6 p7 p8"
 
+# An ASan build must load its runtime first (no LD_PRELOAD) and cannot run under valgrind.
+case $(ldd "$G" 2>/dev/null) in *libasan*) ASAN=1 NOFSYNC= ;; *) ASAN=0 NOFSYNC=$T/fsync.so ;; esac
 gx() { # gx HOME NOW ARGS...: the real CLI, quietly, without fsync
     h=$1 now=$2
     shift 2
-    PBMHOME=$h GENETESS_NOW=$now BENCH_NOFSYNC=1 LD_PRELOAD=$T/fsync.so "$G" "$@" >/dev/null
+    PBMHOME=$h GENETESS_NOW=$now BENCH_NOFSYNC=1 LD_PRELOAD=$NOFSYNC "$G" "$@" >/dev/null ||
+        echo "bench: generating: genetess $* failed (exit $?)" >&2
 }
 
 moves_of() { # moves_of HOME: the number of moves in board 101's history
