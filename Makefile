@@ -18,7 +18,7 @@ TESTSRC  = $(wildcard tests/check_*.c)
 TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
 
-.PHONY: all check check-mta demo bench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck
+.PHONY: all check check-mta demo bench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck leakcheck robustness
 all: $(BIN)
 
 $(BIN): $(BUILD)/genetess.o $(OBJ)
@@ -72,6 +72,7 @@ check: deps
 	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh
 	GENETESS=$(abspath $(BIN)) sh tests/load.sh
 	GENETESS=$(abspath $(BIN)) python3 tests/mailcheck.py
+	python3 tests/oracle/oracle.py --games 4 --seed 1 --bin $(abspath $(BIN))
 	+sh tests/install.sh
 
 # every mail of a whole game parsed strictly by Python's email package (issue 12)
@@ -130,3 +131,12 @@ lint-man:
 SECONDS ?= 60
 fuzz: $(BIN)
 	sh tests/fuzz/run.sh $(SECONDS)
+
+# The leak oracle (tests/oracle/): random games checked against what each player may see, for MINUTES.
+MINUTES ?= 10
+leakcheck: $(BIN)
+	python3 tests/oracle/oracle.py --minutes $(MINUTES) --seed 7 --bin $(abspath $(BIN))
+
+# issue 10's long runs, one table: oracle MINUTES, crash points, load, fuzz SECONDS per target.
+robustness: $(BIN) $(BUILD)/crashshim.so
+	MINUTES=$(MINUTES) SECONDS=$(SECONDS) sh tools/robustness.sh $(abspath $(BIN))

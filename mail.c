@@ -273,6 +273,26 @@ static void spool_sync(const Store *s)
     free(dir);
 }
 
+/* FNV-1a over s, continuing from h. */
+static uint64_t fnv(uint64_t h, const char *s)
+{
+    for (; s && *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h ^ 0xff; /* a separator, so ("ab","c") and ("a","bc") differ */
+}
+
+/* The unique part of m's Message-ID: the board (the group's "<n>"), the spooling time, the message's
+ * sequence and a hash of what its reader reads anyway — recipient, Subject, body — and of the command's own
+ * Message-ID when known. Never anything hidden from the reader (SPEC 5): the group's tag, a hash of the
+ * whole board, stays out of it, so two boards that differ only in a fact hidden from the reader give the
+ * reader the same mail to the byte. Caller frees. */
+static char *message_id(const Mail *m, const char *group, int seq, time_t now)
+{
+    uint64_t h = fnv(fnv(fnv(fnv(14695981039346656037u, m->to), m->subject), m->body), getenv("MESSAGEID"));
+    return xasprintf("genetess.%.*s.%lld.%04d.%016llx", (int)strcspn(group, "."), group, (long long)now, seq,
+                     (unsigned long long)h);
+}
+
 /* Writes q's messages from index from on as spool/<group>.<seq>.mail (seq 0001 ...; a name taken is
  * skipped), then drops them from q. 0 or -1 with err (what was written stays: the caller discards). */
 static int spool_messages(MailQueue *q, int from, const Store *s, const char *group, time_t now, Err *err)
@@ -287,8 +307,7 @@ static int spool_messages(MailQueue *q, int from, const Store *s, const char *gr
             name = xasprintf("%s.%04d.mail", group, ++seq);
             path = spool_path(s, name);
         } while (access(path, F_OK) == 0 && seq < OUTBOX_TRIES);
-        /* the spooling time too: a board that comes back to an earlier text gets new Message-IDs */
-        char *id = xasprintf("genetess.%.*s.%lld", (int)(strlen(name) - 5), name, (long long)now);
+        char *id = message_id(&q->m[i], group, seq, now);
         char *text = format_message(&q->m[i], addr, id, now);
         rc = spool_write(s, name, text, err);
         free(text);

@@ -44,16 +44,35 @@ START_TEST(test_mail_truncate)
 }
 END_TEST
 
+/* The unique part of a Message-ID as mail.c must make it (an independent FNV-1a): board, time, seq and a hash
+ * of recipient, Subject, body and the command's $MESSAGEID (cmd, or NULL) — nothing a reader does not read. */
+static char *want_id(const char *board, int when, int seq, const char *to, const char *subj, const char *body,
+                     const char *cmd)
+{
+    const char *parts[] = {to, subj, body, cmd};
+    uint64_t h = 14695981039346656037u;
+    for (int i = 0; i < 4; i++) {
+        for (const char *c = parts[i]; c && *c; c++)
+            h = (h ^ (unsigned char)*c) * 1099511628211u;
+        h ^= 0xff;
+    }
+    return xasprintf("genetess.%s.%d.%04d.%016llx", board, when, seq, (unsigned long long)h);
+}
+
 /* The message mail_flush writes at time when: headers (SPEC 2.1, issue 12) of group
  * "0.<when>-<pid>-<flush>", seq, body. */
 static char *want_msg_at(int when, const char *from, const char *to, const char *subj, const char *date, int flush,
                          int seq, const char *body)
 {
     const char *at = strrchr(from, '@');
-    return xasprintf("From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <genetess.0.%d-%ld-%d.%04d.%d@%s>\n"
-                     "MIME-Version: 1.0\nContent-Type: text/plain; charset=us-ascii\n"
-                     "Content-Transfer-Encoding: 7bit\nAuto-Submitted: auto-generated\n\n%s",
-                     from, to, subj, date, when, (long)getpid(), flush, seq, when, at + 1, body);
+    (void)flush; /* the group "0.<when>-<pid>-<flush>" names the spool file, not the Message-ID */
+    char *id = want_id("0", when, seq, to, subj, body, NULL);
+    char *text = xasprintf("From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s@%s>\n"
+                           "MIME-Version: 1.0\nContent-Type: text/plain; charset=us-ascii\n"
+                           "Content-Transfer-Encoding: 7bit\nAuto-Submitted: auto-generated\n\n%s",
+                           from, to, subj, date, id, at + 1, body);
+    free(id);
+    return text;
 }
 
 static char *want_msg(const char *from, const char *to, const char *subj, const char *date, int flush, int seq,
@@ -137,11 +156,13 @@ START_TEST(test_mail_from_default)
     gethostname(host, sizeof host);
     host[sizeof host - 1] = '\0';
     char *from = xasprintf("genetess@%s", host[0] ? host : "localhost");
+    char *id = want_id("0", 0, 1, "a@a.a", "Genetess help", "h", NULL); /* the body as queued */
     char *want = xasprintf("From: %s\nTo: a@a.a\nSubject: Genetess help\nDate: Thu, 01 Jan 1970 00:00:00 +0000\n"
-                           "Message-ID: <genetess.0.0-%ld-1.0001.0@%s>\nMIME-Version: 1.0\n"
+                           "Message-ID: <%s@%s>\nMIME-Version: 1.0\n"
                            "Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: 7bit\n"
                            "Auto-Submitted: auto-generated\n\nh\n",
-                           from, (long)getpid(), host[0] ? host : "localhost");
+                           from, id, host[0] ? host : "localhost");
+    free(id);
     free(from);
     ck_assert_str_eq(text, want);
     free(want);
@@ -273,14 +294,16 @@ START_TEST(test_mail_reply_fold)
     char rel[128];
     snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
     char *text = slurp(&s, rel);
+    char *id = want_id("0", NOW, 1, "alice@a.a", "Genetess Board 101 bob", body, "cmd1@players.example.org");
     char *want = xasprintf("From: referee@example.org\nTo: alice@a.a\nSubject: Genetess Board 101 bob\n"
-                           "Date: Tue, 14 Nov 2023 22:13:20 +0000\nMessage-ID: <genetess.0.%d-%ld-1.0001.%d@example.org>\n"
+                           "Date: Tue, 14 Nov 2023 22:13:20 +0000\nMessage-ID: <%s@example.org>\n"
                            "In-Reply-To: <cmd1@players.example.org>\nReferences: <cmd1@players.example.org>\n"
                            "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n"
                            "Content-Transfer-Encoding: 8bit\nAuto-Submitted: auto-replied\n\n"
                            "The quick brown fox jumps over the lazy dog and keeps jumping over the lazy\n"
                            "  dog until the end of the line.\n%.78s\n  %s\nGr\xc3\xbc\xc3\x9f\n",
-                           NOW, (long)getpid(), NOW, word, word + 78);
+                           id, word, word + 78);
+    free(id);
     ck_assert_str_eq(text, want);
     free(want);
     free(text);
@@ -328,7 +351,13 @@ START_TEST(test_spool_group)
     ck_assert_str_eq(names.v[1], "101.00000000000000aa.0002.mail");
     ck_assert_str_eq(names.v[2], "101.00000000000000aa.commit");
     char *text = slurp(&s, "spool/101.00000000000000aa.0002.mail");
-    ck_assert_ptr_nonnull(strstr(text, "\nMessage-ID: <genetess.101.00000000000000aa.0002.1700000000@example.org>\n"));
+    /* the Message-ID names the board, never the group's tag (a hash of the whole board: SPEC 5) */
+    char *id = want_id("101", NOW, 2, "bob@b.b", "Genetess Board 101 bob", "2\n", NULL);
+    char *line = xasprintf("\nMessage-ID: <%s@example.org>\n", id);
+    ck_assert_msg(strstr(text, line), "%s", text);
+    ck_assert_ptr_null(strstr(text, "00000000000000aa"));
+    free(line);
+    free(id);
     free(text);
     sl_free(&names);
     StrList groups = {0};

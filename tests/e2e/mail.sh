@@ -99,7 +99,7 @@ assert_mails 0
 assert_lines 2 "mailer failed; message stays queued as spool/" "$ERR"
 PBMSENDMAIL="cat >>'$T/retried'" run 0 show "$L"
 assert_lines 2 "^Subject: Genetess Board $L alice$" "$T/retried"
-assert_lines 2 "^Message-ID: <genetess\.$L\.[0-9a-f]*\.000[12]\.$NOW@[^>]*>$" "$T/retried"
+assert_lines 2 "^Message-ID: <genetess\.$L\.$NOW\.000[12]\.[0-9a-f]\{16\}@[^>]*>$" "$T/retried"
 PBMSENDMAIL="cat >>'$T/retried'" run 0 show "$L"
 assert_lines 2 "^Subject: Genetess Board $L alice$" "$T/retried"
 assert_mails 0

@@ -51,6 +51,9 @@ class Ctx:
         self.round0 = any(b is not None and b.phase == 'round0' for b in (b0, b1))
         self.boards = [b for b in (b0, b1) if b is not None]
         self.ended = any(b.phase not in ('round0', 'play') for b in self.boards)
+        # SPEC 9.3 and issue 12: once the game has ended the fog lifts (the final sheet and `show` give the
+        # whole board, every sequence and the move list); only passwords and addresses stay secret.
+        self.fog_lifted = b1 is not None and b1.phase not in ('round0', 'play')
 
     def phased_enemy(self, sq, owner=None):
         """True when every board that has an enemy piece on sq has it phased (SPEC 6.1)."""
@@ -212,10 +215,14 @@ SKIP_SECTIONS = ('Parameters:', 'Codes on offer', 'Scores so far:', 'Players', '
 def check_text(text, ctx, source, out, secrets, known_news):
     """Runs every rule over one text received by ctx.p."""
     p = ctx.p
+    if ctx.fog_lifted:
+        secrets = [x for x in secrets if x[0] in ('password', 'address')]
     for kind, value, owner in secrets:
         if owner != p and value and re.search(r'(?<![A-Za-z0-9])' + re.escape(value) + r'(?![A-Za-z0-9])', text):
             out.append(Finding('secret-' + kind, p, value, '%s of %s' % (kind, owner), source))
     lines = text.split('\n')
+    if ctx.fog_lifted:
+        return
     others = [o for _, _, o in secrets if o != p]
     for ln in lines:
         for o in set(others):

@@ -1,0 +1,27 @@
+#!/bin/sh
+# make robustness MINUTES=m SECONDS=s: the long runs of issue 10, one table at the end.
+#   leak oracle  random games for MINUTES minutes (tests/oracle/oracle.py): games, commands, texts, leaks
+#   crash points a kill at every write/fsync/rename/link/unlink of each scenario (tests/crashpoints.sh)
+#   load         64 concurrent commands on one board and over 8 boards (tests/load.sh)
+#   fuzz         each libFuzzer target for SECONDS seconds (tests/fuzz/run.sh): executions, crashes
+# Exit 1 when any part found a problem.
+set -u
+G=${1:-./genetess}
+MIN=${MINUTES:-10}
+SEC=${SECONDS:-600}
+mkdir -p build/robustness
+out=build/robustness
+status=0
+python3 tests/oracle/oracle.py --minutes "$MIN" --seed "${SEED:-7}" --bin "$G" > $out/oracle.log 2>&1 || status=1
+GENETESS=$G SHIM=build/crashshim.so sh tests/crashpoints.sh > $out/crash.log 2>$out/crash.err || status=1
+GENETESS=$G sh tests/load.sh > $out/load.log 2>&1 || status=1
+sh tests/fuzz/run.sh "$SEC" > $out/fuzz.log 2>&1 || status=1
+echo
+echo "== robustness (oracle $MIN min, fuzz $SEC s per target)"
+printf '%-14s %s\n' "leak oracle" "$(grep '^oracle:' $out/oracle.log | sed 's/^oracle: //')"
+pts=$(awk 'NR > 1 && $2 ~ /^[0-9]+$/ {p += $2; f += $3 + $4 + $5 + $6 + $7 + $8} END {printf "%d kill points, %d failures (board, history, list, verify, mail, tmp)", p, f}' $out/crash.log)
+printf '%-14s %s\n' "crash points" "$pts"
+printf '%-14s %s\n' "load" "$(grep '^load:' $out/load.log | sed 's/^load: //') (64 concurrent commands, one board and 8 boards)"
+sed -n 's/^fuzz \([a-z]*\): /\1: /p' $out/fuzz.log | while read -r l; do printf '%-14s %s\n' "fuzz" "$l"; done
+echo "(logs in $out/)"
+exit $status
