@@ -53,10 +53,14 @@ class Ctx:
         self.ended = any(b.phase not in ('round0', 'play') for b in self.boards)
 
     def phased_enemy(self, sq, owner=None):
-        """True when every board that has an enemy piece on sq has it phased (SPEC 6.1)."""
-        ps = [b.pieces.get(sq) for b in self.boards]
-        ps = [q for q in ps if q is not None and q.owner != self.p and (owner is None or q.owner == owner.lower())]
-        return bool(ps) and all(q.phased for q in ps)
+        """True when an enemy piece stands phased on sq after the command, and stood there phased (or not at
+        all) before: it was never revealed (SPEC 6.1: an acting phased piece is revealed, so one that is
+        gone or unphased afterwards may have been)."""
+        def enemy(b):
+            q = b.pieces.get(sq) if b else None
+            return q if q is not None and q.owner != self.p and (owner is None or q.owner == owner.lower()) else None
+        q1, q0 = enemy(self.b1), enemy(self.b0)
+        return q1 is not None and q1.phased and (q0 is None or q0.phased)
 
     def on_board(self, sq):
         return any(b.on_board(*sq) for b in self.boards)
