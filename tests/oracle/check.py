@@ -56,10 +56,14 @@ class Ctx:
         self.fog_lifted = b1 is not None and b1.phase not in ('round0', 'play')
 
     def phased_enemy(self, sq, owner=None):
-        """True when every board that has an enemy piece on sq has it phased (SPEC 6.1)."""
-        ps = [b.pieces.get(sq) for b in self.boards]
-        ps = [q for q in ps if q is not None and q.owner != self.p and (owner is None or q.owner == owner.lower())]
-        return bool(ps) and all(q.phased for q in ps)
+        """True when an enemy piece stands phased on sq after the command, and stood there phased (or not at
+        all) before: it was never revealed (SPEC 6.1: an acting phased piece is revealed, so one that is
+        gone or unphased afterwards may have been)."""
+        def enemy(b):
+            q = b.pieces.get(sq) if b else None
+            return q if q is not None and q.owner != self.p and (owner is None or q.owner == owner.lower()) else None
+        q1, q0 = enemy(self.b1), enemy(self.b0)
+        return q1 is not None and q1.phased and (q0 is None or q0.phased)
 
     def on_board(self, sq):
         return any(b.on_board(*sq) for b in self.boards)
@@ -113,6 +117,10 @@ def check_event_line(line, ctx, source, out):
             continue
         if any(s in ctx.reveal and ctx.reveal[s][1] == seq for s in sqs if s):
             continue
+        codes = ''.join(ch for ch in seq if ch.isupper())
+        if any(q.sq in ctx.dec and q.codes == codes and (owner is None or q.owner == owner.lower())
+               for b in ctx.boards for q in b.pieces.values()):
+            continue  # that piece stood decoded in the reader's view before or after (e.g. a capturer's start)
         out.append(Finding('undecoded-sequence', p, line,
                            'sequence %s of %s\'s piece shown without decoding' % (seq, owner or 'an orphan'), source))
     for m in SHIELD_RE.finditer(body):
@@ -268,6 +276,6 @@ def check_text(text, ctx, source, out, secrets, known_news):
         if ln.startswith(('Specials:', 'Pieces:')):
             i += 1
             continue
-        if not ctx.round0:
+        if not ctx.round0 and not any(k.startswith(ln.strip()) for k in known_news):
             check_event_line(ln.strip(), ctx, source, out)
         i += 1

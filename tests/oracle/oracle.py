@@ -224,7 +224,8 @@ class Game:
             ctx = Ctx(b0, b1, u, own)
             mine = {o.upper().lstrip('*').strip() for o in own}
             secrets = self.secrets + [('queue', o, q) for o, q in queued
-                                      if q != u and len(o) > 6 and o.upper() not in mine and ' ' in o]
+                                      if q != u and len(o) > 6 and ' ' in o and
+                                      not any(m in o.upper() or o.upper() in m for m in mine)]
             known = set((b0.news.get(u, []) if b0 else []) + (b1.news.get(u, []) if b1 else []))
             old = b0.news.get(u, []) if b0 else []
             for it in (b1.news.get(u, []) if b1 else []):
@@ -324,13 +325,13 @@ class Game:
             expect = self.mutate(b1.text, kind, obj)
             strip = lambda t: t.split('\n(initial')[0] if t else t  # noqa: E731
             same = expect is not None and strip(expect) == strip(b1m.text)
-            hidden_phased = kind in ('remove', 'phase') and (obj.phased or kind == 'phase')
+            hidden_phased = kind == 'remove' and obj.phased  # an invisible piece there or not
             rng_same = b1.ents.get('random') == b1m.ents.get('random')
             if not same and not (hidden_phased and rng_same and self.untouched(u, b1, b1m)):
                 return  # the command interacted with the fact: no claim
-            s1, _ = b1.sight(u)
-            if (obj if kind == 'wall' else obj.sq) in s1 and not hidden_phased:
-                return
+            sq = obj if kind == 'wall' else obj.sq
+            if not hidden_phased and (sq in b1.sight(u)[0] or sq in b1m.sight(u)[0]):
+                return  # the fact came into view: the texts may differ
             a = [reply if u == sender else ''] + mails.get(u, []) + [self.showas(u)]
             b = [reply2 if u == sender else ''] + mails2.get(u, []) + [self.showas(u, home2)]
             if a != b:

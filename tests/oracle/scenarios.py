@@ -112,22 +112,24 @@ def synthetic(b):
     s.move('bob', 'PHASE H4')
     b0 = s.board()
     ctx = Ctx(b0, b0, 'alice', [])
-    texts = {
-        'piece-outside-view': 'Pieces:\n  K7    bob     ?\n',
-        'undecoded-sequence': 'Pieces:\n  D4    bob     AD\n',
-        'phased-piece': 'Since your last sheet:\n  Bob\'s piece on H4 moved.\n',
-        'drawn-outside-view': '  J K L\n6 . . . 6\n7 . . # 7\n  J K L\n',
-        'secret-password': 'Bob said %s\n' % s.pw['bob'],
-        'secret-address': 'Bob is %s\n' % s.addr['bob'],
-        'square-outside-view': 'Since your last sheet:\n  A piece moved from J2 to J3.\n',
-        'code-revealed': "Bob's piece on D4 resisted radiation with its shield (W).\n",
-        'secret-queue': 'Bob will MOVE D4 N next.\\n',
-        'secret-gamble': 'bob: GAMBLE 2E on GPC1\\n',
-        'secret-start': 'bob starts on GPC2\\n',
-        'special-outside-view': 'Specials:\n  J6    S2   gate\n',
-    }
+    texts = [
+        ('piece-outside-view', 'Pieces:\n  K7    bob     ?\n'),
+        ('undecoded-sequence', 'Pieces:\n  D4    bob     AD\n'),
+        ('phased-piece', 'Since your last sheet:\n  Bob\'s piece on H4 moved.\n'),
+        ('drawn-outside-view', '  J K L\n6 . . . 6\n7 . . # 7\n  J K L\n'),
+        ('secret-password', 'Bob said %s\n' % s.pw['bob']),
+        ('secret-address', 'Bob is %s\n' % s.addr['bob']),
+        ('square-outside-view', 'Since your last sheet:\n  A piece moved from J2 to J3.\n'),
+        ('code-revealed', "Bob's piece on D4 resisted radiation with its shield (W).\n"),
+        ('secret-queue', 'Bob will MOVE D4 N next.\n'),
+        ('secret-gamble', 'bob: GAMBLE 2E on GPC1\n'),
+        ('secret-start', 'bob starts on GPC2\n'),
+        ('special-outside-view', 'Specials:\n  J6    S2   gate\n'),
+        # the tester's capture class: the capturer's sequence told to the victim without decoding
+        ('undecoded-sequence', "Since your last sheet:\n  Your piece A on C4 was captured by bob's piece AD.\n"),
+    ]
     bad = []
-    for cls, t in texts.items():
+    for cls, t in texts:
         out = []
         check_text(t, ctx, 'synthetic', out, s.secrets + [('queue', 'MOVE D4 N', 'bob')], set())
         if cls not in {f.cls for f in out}:
