@@ -28,7 +28,7 @@ int main(int argc, char **argv)
         puts("genetess " GENETESS_VERSION);
         return 0;
     }
-    if (strcmp(argv[1], "mail") == 0)
+    if (str_ieq(argv[1], "mail"))
         return mailfront_main(argc - 2, argv + 2);
     if (str_ieq(argv[1], "multiple"))
         return mailfront_multiple(argc - 2, argv + 2);

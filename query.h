@@ -15,8 +15,10 @@ int query_games_start(CommandCtx *c);
 int query_games(CommandCtx *c, int rc);
 /* games, at the end: "(no games)" when nothing matched, and the Subject. Returns rc. */
 int query_games_close(CommandCtx *c, int rc);
-/* history: the finished games of history/Genetess. Returns 0. */
-int query_history(CommandCtx *c);
+/* history, per board: nothing to tell (SPEC 2.3: the pipeline processed the board's expired deadlines first). */
+int query_history_board(CommandCtx *c, int rc);
+/* history, after every board: the reply "Historical List of Genetess games" from history/Genetess. */
+int query_history(CommandCtx *c, int rc);
 /* help [topic]: the help text (SPEC 2). Returns 0 or EXIT_REFUSED for an unknown topic. */
 int query_help(CommandCtx *c);
 /* calc SEQUENCE | S<n>: the calculator (help/command-calc.txt). Returns 0 or EXIT_REFUSED. */

@@ -3,6 +3,8 @@
  * counts exactly once whatever crash came between its history line and its board's save. */
 #include "ratings.h"
 
+#include "bot.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -260,10 +262,10 @@ void ratings_table_free(RatingsTable *t)
 
 /* ---- the texts ---- */
 
-/* Computer opponents (userids "bot:<name>") are listed with a mark. */
+/* Computer opponents (userids "bot.<name>", bot_is) are listed with a mark. */
 static const char *bot_mark(const char *id)
 {
-    return strncmp(id, "bot:", 4) == 0 ? " (bot)" : "";
+    return bot_is(id) ? " (bot)" : "";
 }
 
 static int by_userid(const RatingsPlayer *a, const RatingsPlayer *b)

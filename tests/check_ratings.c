@@ -244,7 +244,7 @@ END_TEST
 START_TEST(test_ratings_text)
 {
     RatingsTable t = {0};
-    table_of(&t, (const char *const[]){"alice:2 bot:greedy:0", GTIE}, 2);
+    table_of(&t, (const char *const[]){"alice:2 bot.greedy:0", GTIE}, 2);
     Buf o;
     buf_init(&o);
     ratings_ratings_text(&t, &o);
@@ -254,7 +254,7 @@ START_TEST(test_ratings_text)
                           "   1    1516      1  alice\n"
                           "   2    1500      1  carol\n"
                           "   2    1500      1  dave\n"
-                          "   4    1484      1  bot:greedy (bot)\n");
+                          "   4    1484      1  bot.greedy (bot)\n");
     buf_free(&o);
     ratings_table_free(&t);
 }

@@ -46,3 +46,21 @@ assert_grep "^genetess: $MB:[0-9]*: params: map=<name> is missing$" "$ERR"
 assert_eq "" "$(cmp "$GAMES/$MB" "$T/nomap")" "the board without map=, unchanged"
 cp "$T/good" "$GAMES/$MB"
 run 0 move "$MB" alice secret PASS
+
+# history processes every board's expired deadlines first (SPEC 2.3), like games and Cleanup: a game that
+# a forfeit ended at its deadline is in the history the same command prints.
+run 0 challenge --gamble=none --deadline=24 --max-timeouts=1 alice bob
+HB=$(last_board)
+clear_outbox
+GENETESS_NOW=$LATE run 0 history
+has "Historical List of Genetess games"
+assert_grep "^1a alice Timeout$" "$GAMES/$HB"
+assert_grep "^1a alice Forfeit$" "$GAMES/$HB"
+has " $HB bob "
+assert_grep "^$HB:alice bob:[0-9]*:won by bob" "$LIST"
+
+# `genetess MAIL` is the mail front like `mail` (command words ignore case): a message without a sender
+# is logged and dropped unanswered (exit 0), never "Unknown command".
+run 0 MAIL --home="$PBMHOME" < /dev/null
+assert_grep "genetess mail: - -: dropped unanswered: no usable From: or Reply-To: address" "$ERR"
+assert_absent "Unknown command" "$ERR"
