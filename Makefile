@@ -18,7 +18,7 @@ TESTSRC  = $(wildcard tests/check_*.c)
 TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
 
-.PHONY: all check check-mta demo bench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck leakcheck robustness
+.PHONY: all check check-browser check-mta demo bench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck leakcheck robustness
 all: $(BIN)
 
 $(BIN): $(BUILD)/genetess.o $(OBJ)
@@ -85,6 +85,11 @@ $(BUILD)/crashshim.so: tests/crash/shim.c | $(BUILD)
 
 crashpoints: $(BIN) $(BUILD)/crashshim.so
 	GENETESS=$(abspath $(BIN)) SHIM=$(BUILD)/crashshim.so sh tests/crashpoints.sh
+
+# A sheet's HTML part drawn by headless chromium (Debian's chromium; installs nothing): the colours of known
+# cells in the screenshot (tests/browser.py).
+check-browser: $(BIN)
+	GENETESS=$(abspath $(BIN)) python3 tests/browser.py
 
 # Genetess behind a real mail server (exim4 on 127.0.0.1, mail over SMTP); needs root: see tests/mta.sh.
 check-mta: $(BIN)

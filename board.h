@@ -54,6 +54,7 @@ typedef struct Player {
     int64_t holiday_left; /* seconds */
     bool quiet;
     bool lister;        /* the sheet shows "What your pieces can do" (options lister on) */
+    bool plain;         /* sheet mails are plain text only, no HTML part (options html off) */
     bool full_view;     /* flare or S5 active until the start of the player's next turn */
     bool full_decode;   /* that whole-board view decodes (from an F piece) */
     char full_until[16]; /* label the view was gained at (for the sheet) */

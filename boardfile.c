@@ -761,7 +761,7 @@ static void write_clock(Buf *o, const Board *b)
                c->holiday_since, c->ended);
 }
 
-/* (quiet, (lister: the userids of the players whose bool at offset in Player is set. */
+/* (quiet, (lister, (plain: the userids of the players whose bool at offset in Player is set. */
 static int read_flag(Parser *ps, Board *b, Entry *e, size_t offset)
 {
     StrList w = {0};
@@ -810,6 +810,25 @@ static bool no_lister(const Board *b)
 {
     for (int i = 0; i < b->np; i++)
         if (b->pl[i].lister)
+            return false;
+    return true;
+}
+
+static int read_plain(Parser *ps, Board *b, Entry *e)
+{
+    return read_flag(ps, b, e, offsetof(Player, plain));
+}
+
+static void write_plain(Buf *o, const Board *b)
+{
+    write_flag(o, b, offsetof(Player, plain));
+}
+
+/* Written only while some player has the sheet's HTML part off (options html off). */
+static bool no_plain(const Board *b)
+{
+    for (int i = 0; i < b->np; i++)
+        if (b->pl[i].plain)
             return false;
     return true;
 }
@@ -921,6 +940,7 @@ static const EntryDef entry_table[] = {
     {"holidays", 0, RANK_HOLIDAYS, read_holidays, write_holidays, NULL},
     {"quiet", 0, RANK_QUIET, read_quiet, write_quiet, NULL},
     {"lister", 0, RANK_QUIET, read_lister, write_lister, no_lister},
+    {"plain", 0, RANK_QUIET, read_plain, write_plain, no_plain},
     {"queue", ENTRY_MULTI, RANK_QUEUE, read_queue, write_queue, NULL},
     {"news", ENTRY_MULTI, RANK_NEWS, read_news, write_news, NULL},
     {"ebook", ENTRY_MULTI, RANK_EBOOK, read_ebook, write_ebook, NULL},

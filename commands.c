@@ -34,7 +34,7 @@ const Command command_table[] = {
      .time = true, .act = play_log},
     {"orders", {NULL}, 3, 4, "orders board userid password [SQUARE]", .lock = true, .boards = BOARDS_ONE,
      .auth = AUTH_PLAYER, .time = true, .running = true, .saves = true, .sheets = SHEETS_DUE, .act = lister_orders},
-    {"options", {NULL}, 5, 5, "options board userid password lister on|off", PLAYER_COMMAND,
+    {"options", {NULL}, 5, 5, "options board userid password lister|html on|off", PLAYER_COMMAND,
      .check = lister_options_check, .act = lister_options},
     {"showas", {NULL}, 3, -1, "showas userid password board...", .lock = true, .boards = BOARDS_LISTED,
      .first_board = 2, .auth = AUTH_USER, .time = true, .each = play_showas},

@@ -478,6 +478,15 @@ bool layout_board(const Board *b, int reader, const uint8_t *m, Buf *out)
     return any;
 }
 
+void layout_cells(const Board *b, int reader, const uint8_t *m, char *cells)
+{
+    Viewer v;
+    viewer_init(&v, b, reader, m);
+    for (int sq = 0; sq < b->w * b->h; sq++)
+        cells[sq] = drawn(&v, sq) ? cell(&v, sq) : '\0';
+    free(v.special);
+}
+
 void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out)
 {
     Viewer v;

@@ -21,6 +21,9 @@ char layout_player_letter(int i);
  * board, as after the end): one window per group of squares drawn. Returns false when nothing is drawn
  * (and appends nothing). */
 bool layout_board(const Board *b, int reader, const uint8_t *m, Buf *out);
+/* Fills cells (b->w * b->h) with the symbol of every square that picture draws (the same rules, one
+ * character each) and '\0' where it draws nothing; changes nothing else. */
+void layout_cells(const Board *b, int reader, const uint8_t *m, char *cells);
 /* Appends the legend of that picture: every piece, reveal and special drawn (the start squares in round
  * 0), or "No pieces or specials in view." */
 void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out);

@@ -21,14 +21,22 @@ int lister_orders(CommandCtx *c)
 
 int lister_options_check(CommandCtx *c)
 {
-    if (!str_ieq(c->argv[3], "lister") || (!str_ieq(c->argv[4], "on") && !str_ieq(c->argv[4], "off")))
-        return pipeline_refuse(c, EXIT_USAGE, "options takes lister on or lister off");
+    if ((!str_ieq(c->argv[3], "lister") && !str_ieq(c->argv[3], "html")) ||
+        (!str_ieq(c->argv[4], "on") && !str_ieq(c->argv[4], "off")))
+        return pipeline_refuse(c, EXIT_USAGE, "options takes lister on, lister off, html on or html off");
     return 0;
 }
 
 int lister_options(CommandCtx *c)
 {
     Player *pl = &c->b->pl[c->player];
+    c->dirty = true;
+    if (str_ieq(c->argv[3], "html")) {
+        pl->plain = !str_ieq(c->argv[4], "on");
+        buf_printf(&c->reply, "HTML is %s: your sheet mails are %s\n", pl->plain ? "off" : "on",
+                   pl->plain ? "plain text only" : "plain text with the same sheet in HTML");
+        return EXIT_DONE;
+    }
     pl->lister = str_ieq(c->argv[4], "on");
     buf_printf(&c->reply, "Lister is %s: your sheets %s \"What your pieces can do\"\n", pl->lister ? "on" : "off",
                pl->lister ? "show" : "no longer show");

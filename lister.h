@@ -7,9 +7,10 @@
 /* orders board userid password [SQUARE]: replies with listing_render for the player (only the piece on SQUARE
  * when given); changes nothing. */
 int lister_orders(CommandCtx *c);
-/* Usage check of options: the only option is lister, on or off. */
+/* Usage check of options: lister or html, on or off. */
 int lister_options_check(CommandCtx *c);
-/* options board userid password lister on|off: sets the player's sheet section "What your pieces can do". */
+/* options board userid password lister|html on|off: sets the player's sheet section "What your pieces can do"
+ * (lister) or whether their sheet mails carry the HTML part (html; Player.plain). */
 int lister_options(CommandCtx *c);
 
 #endif

@@ -34,6 +34,7 @@ void mail_truncate(MailQueue *q, int n)
         free(q->m[i].to);
         free(q->m[i].subject);
         free(q->m[i].body);
+        free(q->m[i].html);
     }
     if (n < q->n)
         q->n = n;
@@ -64,7 +65,16 @@ int mail_add(MailQueue *q, const char *to, const char *subject, const char *body
     m->to = xstrdup(to);
     m->subject = xstrdup(subject);
     m->body = xstrdup(body ? body : "");
+    m->html = NULL;
     m->reply = false;
+    return 0;
+}
+
+int mail_add_html(MailQueue *q, const char *to, const char *subject, const char *body, const char *html, Err *err)
+{
+    if (mail_add(q, to, subject, body, err) < 0)
+        return -1;
+    q->m[q->n - 1].html = html ? xstrdup(html) : NULL;
     return 0;
 }
 
@@ -208,23 +218,97 @@ static char *fold_body(const char *body)
     return buf_take(&out);
 }
 
-/* The whole message: RFC 5322 headers (Date, a Message-ID from id, MIME 1.0 text/plain, RFC 3834
- * Auto-Submitted, In-Reply-To/References for a reply when $MESSAGEID is known), a blank line, the body. */
+#define QP_LINE 76 /* RFC 2045 6.7: encoded lines of at most 76 characters */
+
+/* Appends s quoted-printable (RFC 2045 6.7) to out: printable ASCII but = as itself, space and tab as
+ * themselves except before a line's end, everything else =XX; lines broken softly ("=") before 76. */
+static void quoted_printable(Buf *out, const char *s)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    int col = 0;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '\n') {
+            buf_add(out, "\n");
+            col = 0;
+            continue;
+        }
+        bool plain = (c >= 33 && c <= 126 && c != '=') || ((c == ' ' || c == '\t') && s[1] && s[1] != '\n');
+        char enc[4] = {(char)c, 0, 0, 0};
+        if (!plain)
+            enc[0] = '=', enc[1] = hex[c >> 4], enc[2] = hex[c & 15];
+        int n = plain ? 1 : 3;
+        if (col + n > QP_LINE - 1) {
+            buf_add(out, "=\n");
+            col = 0;
+        }
+        buf_add(out, enc);
+        col += n;
+    }
+    if (col)
+        buf_add(out, "=\n"); /* no newline of its own at the end */
+}
+
+/* A MIME boundary found in neither part (a quoted-printable part never holds "=_"; the text part is
+ * searched). Caller frees. */
+static char *boundary_for(const char *text)
+{
+    uint64_t h = 14695981039346656037u;
+    for (const char *p = text; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211u;
+    for (unsigned k = 0;; k++) {
+        char *b = xasprintf("=_gt_%016llx_%u", (unsigned long long)h, k);
+        if (!strstr(text, b))
+            return b;
+        free(b);
+    }
+}
+
+/* The content headers of m into headers and its body into body: text/plain alone, or multipart/alternative
+ * with the text first and the HTML part second (RFC 2046 5.1.4: the preferred alternative last). */
+static void message_content(const Mail *m, Buf *headers, Buf *body)
+{
+    bool ascii = all_ascii(m->body);
+    char *text = fold_body(m->body);
+    char *text_headers = xasprintf("Content-Type: text/plain; charset=%s\nContent-Transfer-Encoding: %s\n",
+                                   ascii ? "us-ascii" : "utf-8", ascii ? "7bit" : "8bit");
+    if (!m->html) {
+        buf_add(headers, text_headers);
+        buf_add(body, text);
+    } else {
+        char *b = boundary_for(text);
+        buf_printf(headers, "Content-Type: multipart/alternative; boundary=\"%s\"\nContent-Transfer-Encoding: %s\n",
+                   b, ascii ? "7bit" : "8bit");
+        buf_printf(body, "This is a turnsheet in two forms: plain text, then HTML.\n\n--%s\n%s\n%s\n--%s\n", b,
+                   text_headers, text, b);
+        buf_add(body, "Content-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n");
+        quoted_printable(body, m->html);
+        buf_printf(body, "\n--%s--\n", b);
+        free(b);
+    }
+    free(text_headers);
+    free(text);
+}
+
+/* The whole message: RFC 5322 headers (Date, a Message-ID from id, MIME 1.0 text/plain or
+ * multipart/alternative, RFC 3834 Auto-Submitted, In-Reply-To/References for a reply when $MESSAGEID is
+ * known), a blank line, the body. */
 static char *format_message(const Mail *m, const char *from, const char *id, time_t now)
 {
     char date[64];
     format_date(now, date, sizeof date);
-    bool ascii = all_ascii(m->body);
     char *cmd_id = m->reply ? command_message_id() : NULL;
     char *refs = cmd_id ? xasprintf("In-Reply-To: %s\nReferences: %s\n", cmd_id, cmd_id) : xstrdup("");
-    char *body = fold_body(m->body);
+    Buf content, body;
+    buf_init(&content);
+    buf_init(&body);
+    message_content(m, &content, &body);
     char *text = xasprintf("From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s@%s>\n%s"
-                           "MIME-Version: 1.0\nContent-Type: text/plain; charset=%s\n"
-                           "Content-Transfer-Encoding: %s\nAuto-Submitted: %s\n\n%s",
-                           from, m->to, m->subject, date, id, from_domain(from), refs,
-                           ascii ? "us-ascii" : "utf-8", ascii ? "7bit" : "8bit",
-                           m->reply ? "auto-replied" : "auto-generated", body);
-    free(body);
+                           "MIME-Version: 1.0\n%sAuto-Submitted: %s\n\n%s",
+                           from, m->to, m->subject, date, id, from_domain(from), refs, content.s,
+                           m->reply ? "auto-replied" : "auto-generated", body.s ? body.s : "");
+    buf_free(&content);
+    buf_free(&body);
     free(refs);
     free(cmd_id);
     return text;

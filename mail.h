@@ -14,6 +14,7 @@ typedef struct Mail {
     char *to;
     char *subject;
     char *body;
+    char *html; /* the same text as HTML, or NULL: the message is multipart/alternative (text first) */
     bool reply; /* a reply to the command (Auto-Submitted: auto-replied, In-Reply-To $MESSAGEID) */
 } Mail;
 typedef struct MailQueue {
@@ -35,6 +36,8 @@ void mail_truncate(MailQueue *q, int n);
    "refusing a mail header with control characters" when to or subject holds a control
    character (a newline included); an empty or NULL to is refused too. */
 int mail_add(MailQueue *q, const char *to, const char *subject, const char *body, Err *err);
+/* As mail_add, with html (NULL: none) as the message's HTML alternative of body (a turnsheet). */
+int mail_add_html(MailQueue *q, const char *to, const char *subject, const char *body, const char *html, Err *err);
 /* As mail_add, for the reply to a command (Auto-Submitted: auto-replied; In-Reply-To and References
    name $MESSAGEID, the command's own Message-ID, when it is set and well formed). */
 int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char *body, Err *err);
@@ -44,7 +47,9 @@ int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char
    message is sent again), [In-Reply-To,
    References,] "MIME-Version: 1.0", "Content-Type: text/plain; charset=us-ascii" with
    "Content-Transfer-Encoding: 7bit" (utf-8 and 8bit when the body is not ASCII), "Auto-Submitted:
-   auto-generated|auto-replied", a blank line and the body (ending in a newline). from is $PBMFROM
+   auto-generated|auto-replied", a blank line and the body (ending in a newline). A message with an html
+   part is "Content-Type: multipart/alternative; boundary=..." instead (a boundary found in neither part):
+   the text part as above, then "text/html; charset=utf-8" in quoted-printable (lines of at most 76). from is $PBMFROM
    (when set, non-empty, without control chars) or "genetess@<hostname>". */
 
 /* Spools q's messages from index from on as the group "<n>.<tag>" of board n's new state (tag:

@@ -12,6 +12,7 @@
 #include "boardfile.h"
 #include "bot.h"
 #include "clock.h"
+#include "html.h"
 #include "turn.h"
 #include "view.h"
 
@@ -475,9 +476,10 @@ static bool star_processed(const StrList *news)
     return false;
 }
 
-/* Renders player p's sheet of b with the given news and E breakdown (malloc'd text). */
+/* Renders player p's sheet of b with the given news and E breakdown (malloc'd text); with html non-NULL, its
+ * HTML part too into *html (malloc'd; NULL when the player has it off: options html off). */
 static char *render_sheet(const Board *b, int p, const StrList *news, const StrList *ebook, const char *result,
-                          bool is_new, bool star)
+                          bool is_new, bool star, char **html)
 {
     star = star || star_processed(news);
     Buf o;
@@ -485,6 +487,15 @@ static char *render_sheet(const Board *b, int p, const StrList *news, const StrL
     SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new,
                     .news = news, .ebook = ebook};
     view_sheet(b, p, &so, &o);
+    if (html) {
+        *html = NULL;
+        if (!b->pl[p].plain) {
+            Buf h;
+            buf_init(&h);
+            html_sheet(b, p, &so, o.s ? o.s : "", &h);
+            *html = buf_take(&h);
+        }
+    }
     return buf_take(&o);
 }
 
@@ -529,7 +540,7 @@ void pipeline_sheet(const Board *b, int p, Buf *out)
 {
     StrList news = {0}, ebook = {0};
     sheet_lists(&b->pl[p], true, &news, &ebook);
-    char *s = render_sheet(b, p, &news, &ebook, NULL, false, false);
+    char *s = render_sheet(b, p, &news, &ebook, NULL, false, false, NULL);
     buf_add(out, s);
     free(s);
     sl_free(&news);
@@ -604,7 +615,7 @@ static void sheets_send(CommandCtx *c, const Board *b, Sheets *s)
     pipeline_board_subject(b, s->is_new, subj, sizeof subj);
     if (s->reader >= 0) {
         int r = s->reader;
-        char *t = render_sheet(b, r, &s->news[r], &s->ebook[r], s->result, false, s->star[r]);
+        char *t = render_sheet(b, r, &s->news[r], &s->ebook[r], s->result, false, s->star[r], NULL);
         buf_add(&c->reply, "\n");
         buf_add(&c->reply, t);
         free(t);
@@ -613,17 +624,19 @@ static void sheets_send(CommandCtx *c, const Board *b, Sheets *s)
     for (int p = 0; p < s->np; p++) {
         if (!s->mail[p] || bot_is(b->pl[p].id)) /* computer opponents get no mail */
             continue;
+        char *html;
         char *t = render_sheet(b, p, &s->news[p], &s->ebook[p], p == s->reader ? s->result : NULL, s->is_new,
-                               s->star[p]);
+                               s->star[p], &html);
         User u;
         Err err;
         if (store_user_find(&c->st, b->pl[p].id, &u, &err) == 0) {
-            if (mail_add(&c->mq, u.address, subj, t, &err) < 0)
+            if (mail_add_html(&c->mq, u.address, subj, t, html, &err) < 0)
                 fprintf(stderr, "genetess: %s\n", err.msg);
             store_user_free(&u);
         } else {
             fprintf(stderr, "genetess: no address for %s; sheet not sent\n", b->pl[p].id);
         }
+        free(html);
         free(t);
     }
     sheets_free(s);

@@ -135,6 +135,59 @@ START_TEST(test_mail_outbox)
 }
 END_TEST
 
+/* A sheet with an HTML part: multipart/alternative, the text part first as a plain message's body, the HTML
+ * part quoted-printable in lines of at most 76 (a long line broken softly, "=" as =3D, a space before a line
+ * end as =20), under a boundary the text does not hold. */
+#define ZEROS(n) (&"0000000000000000000000000000000000000000000000000000000000000000"[64 - (n)])
+START_TEST(test_mail_multipart)
+{
+    Store s;
+    open_store(&s);
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    char html[200];
+    snprintf(html, sizeof html, "<p class=\"x\">%070d</p> \n<b>caf\xc3\xa9</b>\n", 7);
+    ck_assert_int_eq(mail_add_html(&q, "alice@a.a", "Genetess Board 101 alice", "Text =_gt_ side\n", html, &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    char rel[128];
+    snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
+    char *path = store_path(&s, rel), *msg = NULL;
+    ck_assert_int_eq(store_read_file(path, &msg, NULL, &err), 0);
+    free(path);
+    char *id = want_id("0", NOW, 1, "alice@a.a", "Genetess Board 101 alice", "Text =_gt_ side\n", NULL);
+    const char *body = strstr(msg, "MIME-Version: 1.0\n");
+    ck_assert_ptr_nonnull(body);
+    char *msgid = xasprintf("Message-ID: <%s@example.org>\n", id);
+    ck_assert_ptr_nonnull(strstr(msg, msgid));
+    const char *b = strstr(body, "boundary=\"") + 10;
+    size_t bl = strcspn(b, "\"");
+    char *bnd = xasprintf("%.*s", (int)bl, b);
+    ck_assert_msg(strncmp(bnd, "=_gt_", 5) == 0, "%s", bnd);
+    char *want = xasprintf("MIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=\"%s\"\n"
+                           "Content-Transfer-Encoding: 7bit\nAuto-Submitted: auto-generated\n\n"
+                           "This is a turnsheet in two forms: plain text, then HTML.\n\n"
+                           "--%s\nContent-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: 7bit\n\n"
+                           "Text =_gt_ side\n\n"
+                           "--%s\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+                           "<p class=3D\"x\">%s=\n%s7</p>=20\n<b>caf=C3=A9</b>\n\n--%s--\n",
+                           bnd, bnd, bnd, ZEROS(60), ZEROS(9), bnd);
+    ck_assert_str_eq(body, want);
+    ck_assert_ptr_null(strstr(bnd + 2, "_gt_ side")); /* the text's "=_gt_" is no boundary */
+    free(want);
+    free(bnd);
+    free(msgid);
+    free(id);
+    free(msg);
+    sl_free(&names);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
 START_TEST(test_mail_from_default)
 {
     unsetenv("PBMFROM");
@@ -425,6 +478,7 @@ Suite *mail_suite(void)
     tcase_add_test(tm, test_mail_truncate);
     tcase_add_test(tm, test_mail_outbox);
     tcase_add_test(tm, test_mail_reply_fold);
+    tcase_add_test(tm, test_mail_multipart);
     tcase_add_test(tm, test_mail_from_default);
     tcase_add_test(tm, test_mail_sendmail);
     tcase_add_loop_test(tm, test_mail_sendmail_fails, 0, 4);

@@ -4,13 +4,19 @@ chat, a nag, a resign to the end, Cleanup -- with replies mailed (SENDER) and th
 known (MESSAGEID), then parses EVERY mail it left in outbox/ with Python's email package in strict mode
 and fails on any defect: a header the strict policy refuses, msg.defects not empty, a required header
 missing, a Message-ID used twice, a body line over 78 characters, a wrong Content-Type or
-Content-Transfer-Encoding, a reply without In-Reply-To/References.
+Content-Transfer-Encoding, a reply without In-Reply-To/References. A turnsheet is multipart/alternative:
+exactly a text/plain part, then a text/html part (utf-8, quoted-printable) that html.parser reads with every
+tag closed, nothing that runs or loads (script, src, href, url(), @import), and exactly the squares,
+pieces and events of the text part: the same (square, symbol) cells, its legend verbatim, the same
+event lines.
 
 Usage: GENETESS=path/to/genetess python3 tests/mailcheck.py   (standard library only; MAILCHECK_LIST=1
 also lists each mail's Subject)"""
 import email
 import email.policy
+import html.parser
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -83,6 +89,8 @@ def play_and_check(home):
     for kind in ("auto-generated", "auto-replied"):
         if kind not in kinds:
             problems.append("no mail is %s" % kind)
+    if not all(COMPARED.values()):
+        problems.append("the HTML parts compared nothing: %r" % COMPARED)
     if len(names) < 20:
         problems.append("only %d mails: the game did not run" % len(names))
     for p in problems:
@@ -119,25 +127,168 @@ def check_mail(raw, ids, name, kinds):
         out.append("a reply without In-Reply-To/References")
     if str(msg["MIME-Version"]) != "1.0":
         out.append("MIME-Version %s" % msg["MIME-Version"])
-    if msg.get_content_type() != "text/plain":
-        out.append("Content-Type %s" % msg.get_content_type())
-    payload = raw.split(b"\n\n", 1)[1] if b"\n\n" in raw else b""
+    ctype = msg.get_content_type()
+    if ctype == "multipart/alternative":
+        return out + check_alternative(msg, raw)
+    if ctype != "text/plain":
+        out.append("Content-Type %s" % ctype)
+    return out + check_text_part(msg, raw.split(b"\n\n", 1)[1] if b"\n\n" in raw else b"")[0]
+
+
+def check_text_part(part, payload):
+    """The charset, encoding and line lengths of a text/plain message or part; (problems, its text)."""
+    out = []
     ascii_body = all(c < 128 for c in payload)
-    cte = str(msg["Content-Transfer-Encoding"])
-    charset = msg.get_content_charset()
+    cte = str(part["Content-Transfer-Encoding"])
+    charset = part.get_content_charset()
     if ascii_body and (cte != "7bit" or charset != "us-ascii"):
         out.append("an ASCII body as %s %s" % (charset, cte))
     if not ascii_body and (cte != "8bit" or charset != "utf-8"):
         out.append("a non-ASCII body as %s %s" % (charset, cte))
     try:
-        text = msg.get_content()
+        text = part.get_content()
     except Exception as e:  # noqa: BLE001
-        return out + ["body does not decode: %r" % e]
+        return out + ["body does not decode: %r" % e], ""
     for i, line in enumerate(text.split("\n"), 1):
         if len(line) > 78:
             out.append("body line %d has %d characters: %s" % (i, len(line), line[:90]))
-    return out
+    return out, text
 
+
+def check_alternative(msg, raw):
+    """A sheet: text/plain first, text/html second, the same view in both."""
+    out = []
+    parts = list(msg.iter_parts())
+    types = [p.get_content_type() for p in parts]
+    if types != ["text/plain", "text/html"]:
+        return ["multipart/alternative parts %r, not text/plain then text/html" % types]
+    for i, line in enumerate(raw.split(b"\n"), 1):
+        if len(line) > 78:
+            out.append("line %d has %d characters" % (i, len(line)))
+    plain, html_part = parts
+    payload = plain.get_payload(decode=False).encode("utf-8", "surrogateescape")
+    problems, text = check_text_part(plain, payload)
+    out += problems
+    if str(html_part["Content-Transfer-Encoding"]) != "quoted-printable" or html_part.get_content_charset() != "utf-8":
+        out.append("the HTML part is %s %s" % (html_part.get_content_charset(), html_part["Content-Transfer-Encoding"]))
+    try:
+        doc = html_part.get_content()
+    except Exception as e:  # noqa: BLE001
+        return out + ["HTML part does not decode: %r" % e]
+    return out + compare_views(text, doc)
+
+
+COMPARED = {"sheets": 0, "cells": 0, "events": 0}  # so that the comparison cannot pass on nothing
+VOID = {"meta", "br", "hr", "img", "link", "input"}
+
+
+class SheetHTML(html.parser.HTMLParser):
+    """The cells (title -> text), the legend and the events of a sheet's HTML part, and what is wrong in it."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.problems = [], []
+        self.cells, self.legend, self.events = {}, None, []
+        self.cur, self.buf = None, None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag in ("script", "img", "link", "iframe", "object", "embed") or "src" in a or "href" in a:
+            self.problems.append("HTML holds <%s %r>" % (tag, attrs))
+        if any(k.startswith("on") for k in a):
+            self.problems.append("HTML holds an event handler in <%s>" % tag)
+        if tag not in VOID:
+            self.stack.append(tag)
+        if tag == "td":
+            self.cur, self.buf = ("td", a.get("title", "")), []
+        elif tag == "pre" and a.get("class") == "legend" or tag == "li":
+            self.cur, self.buf = (tag, None), []
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack[-1] != tag:
+            self.problems.append("HTML closes <%s> inside %r" % (tag, self.stack[-3:]))
+        else:
+            self.stack.pop()
+        if self.cur and tag == self.cur[0]:
+            t = "".join(self.buf)
+            if tag == "td":
+                if self.cur[1] in self.cells:
+                    self.problems.append("HTML cell %s twice" % self.cur[1])
+                self.cells[self.cur[1]] = t
+            elif tag == "pre":
+                self.legend = t
+            else:
+                self.events.append(" ".join(t.split()))
+            self.cur = None
+
+    def handle_data(self, data):
+        if self.cur is not None:
+            self.buf.append(data)
+        if "url(" in data or "@import" in data:
+            self.problems.append("HTML loads something: %s" % data[:60])
+
+
+ROW = re.compile(r"^ *(\d+) (.+) (\d+)$")
+HEADER = re.compile(r"^[ A-Z]+$")
+
+
+def text_cells(text):
+    """The (square -> symbol) cells of the text sheet's board picture, blanks left out."""
+    cells, heads, prev = {}, [], []
+    for line in text.split("\n"):
+        m = ROW.match(line)
+        if m and m.group(1) == m.group(3) and len(m.group(2)) % 2 == 1:
+            if prev and not ROW.match(prev[-1]) and HEADER.match(prev[-1]):
+                heads = [h for h in prev[-2:] if HEADER.match(h)]
+            start = line.index(m.group(2))
+            for k in range(0, len(m.group(2)), 2):
+                pos = start + k
+                col = "".join(h[pos] if pos < len(h) else " " for h in heads).strip()
+                if m.group(2)[k] != " ":
+                    cells[col + m.group(1)] = m.group(2)[k]
+        prev.append(line)
+    return cells
+
+
+def text_events(text):
+    """The event lines under "Since your last sheet:", each joined from its wrapped lines."""
+    lines = text.split("\n")
+    if "Since your last sheet:" not in lines:
+        return []
+    ev = []
+    for line in lines[lines.index("Since your last sheet:") + 1:]:
+        if not line.startswith("  "):
+            break
+        if line.startswith("    ") and ev:
+            ev[-1] += " " + line.strip()
+        else:
+            ev.append(line[2:])
+    return [" ".join(e.split()) for e in ev]
+
+
+def compare_views(text, doc):
+    p = SheetHTML()
+    try:
+        p.feed(doc)
+        p.close()
+    except Exception as e:  # noqa: BLE001
+        return ["HTML does not parse: %r" % e]
+    out = list(p.problems)
+    if p.stack:
+        out.append("HTML leaves %r open" % p.stack)
+    hcells = {k: v for k, v in p.cells.items() if v}
+    COMPARED["sheets"] += 1
+    COMPARED["cells"] += len(hcells)
+    COMPARED["events"] += len(p.events)
+    tcells = text_cells(text)
+    if hcells != tcells:
+        diff = sorted(set(hcells.items()) ^ set(tcells.items()))[:6]
+        out.append("HTML cells differ from the text picture: %r" % diff)
+    if p.legend is None or p.legend not in text:
+        out.append("the HTML legend is not the text's: %r" % (p.legend or "")[:80])
+    if p.events != text_events(text):
+        out.append("HTML events %r, text events %r" % (p.events[:3], text_events(text)[:3]))
+    return out
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -39,7 +39,8 @@ run 0 move "$R" alice secret "GAMBLE 1E 1st"
 assert_grep "^(turn play" "$GAMES/$R"   # round 0 ended
 for who in alice bob; do
   # each sheet tells one start
-  assert_lines 1 "you start on GPC" "$(mail_to $who | tail -1)"
+  mail_text "$(mail_to $who | tail -1)" >"$T/text"
+  assert_lines 1 "you start on GPC" "$T/text"
 done
 # alice outbid bob for GPC2: each learns only their own start
 af=$(mail_to alice | tail -1)

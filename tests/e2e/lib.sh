@@ -125,6 +125,50 @@ clear_outbox() { rm -f "$OUTBOX"/*; }
 # mail_to USERID: the outbox mails to USERID@example.org, one name a line, oldest first.
 mail_to() { grep -l "^To: $1@example.org$" "$OUTBOX"/*.mail 2>/dev/null; }
 
+# mail_text MAIL: the text a player reads in MAIL: its body, or the text/plain part of a multipart/alternative
+# sheet (the first part, up to the line before its closing boundary).
+mail_text() {
+  awk '
+    !inbody && /^Content-Type: multipart\/alternative; boundary="/ { b = $0; sub(/^[^"]*"/, "", b); sub(/".*$/, "", b) }
+    !inbody && /^$/ { inbody = 1; if (b == "") plain = 1; next }
+    !inbody { next }
+    plain { print; next }
+    $0 == "--" b { part++; hdr = (part == 1); next }
+    part == 1 && hdr { if ($0 == "") hdr = 0; next }
+    part == 1 { if (n) print held; held = $0; n = 1 }
+    part > 1 { exit }
+  ' "$1"
+}
+
+# mail_part MAIL TYPE: the lines (as encoded) of MAIL's part of Content-Type TYPE (text/plain or text/html),
+# headers left out; empty when MAIL has no such part.
+mail_part() {
+  awk -v want="$2" '
+    !inbody && /^Content-Type: multipart\/alternative; boundary="/ { b = $0; sub(/^[^"]*"/, "", b); sub(/".*$/, "", b) }
+    !inbody && /^$/ { inbody = 1; next }
+    !inbody { next }
+    b != "" && ($0 == "--" b || $0 == "--" b "--") { cur = ""; hdr = 1; next }
+    hdr && /^Content-Type: / { t = $2; sub(/;$/, "", t); cur = t; next }
+    hdr { if ($0 == "") hdr = 0; next }
+    cur == want { print }
+  ' "$1"
+}
+
+# mail_html MAIL: MAIL's HTML part, quoted-printable decoded.
+mail_html() {
+  mail_part "$1" text/html | awk '
+    BEGIN { for (i = 0; i < 256; i++) hex[sprintf("%02X", i)] = sprintf("%c", i) }
+    {
+      line = $0; out = ""; soft = 0
+      if (line ~ /=$/) { soft = 1; line = substr(line, 1, length(line) - 1) }
+      while ((k = index(line, "=")) > 0) {
+        out = out substr(line, 1, k - 1) hex[substr(line, k + 1, 2)]
+        line = substr(line, k + 3)
+      }
+      printf "%s%s", out line, soft ? "" : "\n"
+    }'
+}
+
 # ---- assertions on the output of the last run ----
 
 # has TEXT: stdout of the last run contains TEXT.

@@ -22,7 +22,7 @@ assert_mails 1 "^To: alice@example.org$"
 amail=$(mail_to alice)
 assert_grep "^Subject: Genetess Board 101 bob$" "$amail"   # the * turn sent no sheet of its own
 # the sheet opens with the processed * order
-sed -n '/^$/,$p' "$amail" | head -8 >"$T/opening"
+{ echo; mail_text "$amail"; } | head -8 >"$T/opening"
 assert_grep "^Your stored order MOVE C4 S was processed." "$T/opening"
 
 # ---- a live order replaces the queue before it runs: turns it starts see the new queue ----

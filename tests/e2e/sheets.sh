@@ -114,21 +114,21 @@ run 1 move "$K" bob hunter2 "PASS#x"
 has "Nothing was done: the move number after '#' must be the current one, #2."
 
 # ---- showas prints the sheet that was mailed for the same moment, byte for byte ----
-sed '1,/^$/d' "$(mail_to bob | tail -1)" >"$T/mailed"
+mail_text "$(mail_to bob | tail -1)" >"$T/mailed"
 assert_grep "^  +1 accrual at 1b (1 K)$" "$T/mailed"
 run 0 showas bob hunter2 "$K"
 assert_same "$T/mailed" "$OUT"
 # ... until something new comes: then the events since that sheet only
 clear_outbox
 run 0 move "$K" bob hunter2 "CREATE R9 A"
-sed '1,/^$/d' "$(mail_to alice | tail -1)" >"$T/mailed"
+mail_text "$(mail_to alice | tail -1)" >"$T/mailed"
 run 0 showas alice secret "$K"
 assert_same "$T/mailed" "$OUT"
 clear_outbox
 run 0 move "$K" alice secret "MOVE C4 W"
 run 0 showas bob hunter2 "$K"
 hasnt "+1 accrual at 1b"
-sed '1,/^$/d' "$(mail_to bob | tail -1)" >"$T/mailed"
+mail_text "$(mail_to bob | tail -1)" >"$T/mailed"
 assert_same "$T/mailed" "$OUT"
 
 # ---- showas: one sheet per board, a blank line between them, none after the last ----
@@ -139,7 +139,8 @@ assert_eq "genetess move $K bob <password> <ORDER>#4" "$(tail -n 1 "$OUT")" "sho
 # ---- the New sheet asks for the gambles once ----
 clear_outbox
 run 0 challenge alice bob
-assert_lines 1 "send your GAMBLE orders" "$(mail_to alice)"
+mail_text "$(mail_to alice)" >"$T/text"
+assert_lines 1 "send your GAMBLE orders" "$T/text"
 
 # ---- holidays: the reader's own in the second person; show counts the time left now; the move list
 # ---- writes the time used as a duration ----

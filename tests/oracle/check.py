@@ -1,6 +1,10 @@
 """The leak checks: is every text a player receives a function of what that player may know?
 A text is checked against the truth of the board files just before (b0) and just after (b1) the
 command (SPEC 5: an event reaches a reader through squares in view just before or just after it)."""
+import email
+import email.policy
+import html
+import html.parser
 import re
 
 from board import parse_sq, sq_name
@@ -279,3 +283,86 @@ def check_text(text, ctx, source, out, secrets, known_news):
         if not ctx.round0 and not any(k.startswith(ln.strip()) for k in known_news):
             check_event_line(ln.strip(), ctx, source, out)
         i += 1
+
+
+# ---- the HTML part of a sheet mail (html.c) ----
+
+def split_mail(raw):
+    """A mail as (text, html): text its headers and its text/plain body (the first part of a
+    multipart/alternative sheet), html the decoded text/html part or None."""
+    msg = email.message_from_string(raw, policy=email.policy.default)
+    head = raw.split('\n\n', 1)[0]
+    if msg.get_content_type() != 'multipart/alternative':
+        return raw, None
+    text = html_doc = ''
+    for part in msg.iter_parts():
+        if part.get_content_type() == 'text/plain':
+            text = part.get_content()
+        elif part.get_content_type() == 'text/html':
+            html_doc = part.get_content()
+    return head + '\n\n' + text, html_doc
+
+
+class _SheetHTML(html.parser.HTMLParser):
+    """The drawn cells [(title, symbol, line)], the legend, the events and the whole-sheet text of an HTML part."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.cells, self.legend, self.events, self.sheet, self.titled_blank = [], '', [], '', []
+        self.cur, self.buf = None, []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == 'td':
+            self.cur, self.buf = ('td', a.get('title')), []
+        elif tag == 'pre' or tag == 'li':
+            self.cur, self.buf = (tag, a.get('class')), []
+
+    def handle_endtag(self, tag):
+        if not self.cur or tag != self.cur[0]:
+            return
+        t = ''.join(self.buf)
+        if tag == 'td':
+            if t:
+                self.cells.append((self.cur[1], t))
+            elif self.cur[1]:
+                self.titled_blank.append(self.cur[1])
+        elif tag == 'li':
+            self.events.append(t)
+        elif self.cur[1] == 'legend':
+            self.legend = t
+        else:
+            self.sheet = t
+        self.cur = None
+
+    def handle_data(self, data):
+        if self.cur:
+            self.buf.append(data)
+
+
+def check_html(doc, ctx, source, out, secrets, known_news):
+    """The HTML part: its cells as check_drawing's, its legend, events and whole sheet as check_text's."""
+    p = _SheetHTML()
+    p.feed(doc)
+    p.close()
+    for sqs in p.titled_blank:
+        out.append(Finding('drawn-outside-view', ctx.p, sqs, 'blank cell names %s' % sqs, source))
+    if not ctx.fog_lifted:
+        for sqs, ch in p.cells:
+            sq = parse_sq(sqs or '')
+            line = '<td title="%s">%s</td>' % (sqs, ch)
+            if sq not in ctx.seen and sq not in ctx.reveal:
+                out.append(Finding('drawn-outside-view', ctx.p, line, '%s drawn as %r but not in view' % (sqs, ch),
+                                   source))
+            elif ch.islower() and not ctx.round0 and sq not in ctx.reveal and ctx.phased_enemy(sq):
+                out.append(Finding('phased-piece', ctx.p, line, 'phased enemy piece drawn on %s' % sqs, source))
+    events = 'Since your last sheet:\n' + ''.join('  %s\n' % e for e in p.events) if p.events else ''
+    text = p.sheet + '\n' + p.legend + '\n' + events
+    check_text(text, ctx, source, out, secrets, known_news)
+    rest = html.unescape(re.sub(r'<[^>]*>', ' ', doc))  # every text of the document: the secrets too
+    for kind, value, owner in secrets:
+        if ctx.fog_lifted and kind not in ('password', 'address'):
+            continue
+        if owner != ctx.p and value and re.search(r'(?<![A-Za-z0-9])' + re.escape(value) + r'(?![A-Za-z0-9])', rest) \
+                and not any(f.cls == 'secret-' + kind and f.line == value for f in out):
+            out.append(Finding('secret-' + kind, ctx.p, value, '%s of %s (HTML)' % (kind, owner), source))

@@ -20,7 +20,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from board import Board, sq_name  # noqa: E402
-from check import Ctx, Finding, check_event_line, check_text  # noqa: E402
+from check import Ctx, Finding, check_event_line, check_html, check_text, split_mail  # noqa: E402
 import gen  # noqa: E402
 
 NAMES = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'gina', 'hank']
@@ -232,12 +232,14 @@ class Game:
                 if it not in old:
                     check_event_line(it, ctx, 'news entry', out)
             texts = [('reply', reply)] if u == sender else []
-            texts += [('mail', m) for m in mails.get(u, [])]
+            for m in mails.get(u, []):
+                text, html_doc = split_mail(m)
+                texts += [('mail', text)] + ([('mail-html', html_doc)] if html_doc is not None else [])
             if b1 is not None and b1.phase in ('round0', 'play'):
                 texts.append(('showas', self.showas(u)))
             for src, t in texts:
                 self.texts += 1
-                check_text(t, ctx, src, out, secrets, known)
+                (check_html if src == 'mail-html' else check_text)(t, ctx, src, out, secrets, known)
         if sender is None or self.rng.random() < 0.2:
             self.check_public(b0, b1, out)
         for f in out:

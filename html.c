@@ -1,0 +1,252 @@
+/* html: the turnsheet's HTML part — the view of the text sheet as a coloured grid (Okabe-Ito palette,
+ * letters kept, so colour is never the only sign), the legend and events beside it, the rest of the sheet
+ * below; pure rendering from the data the text sheet is drawn from. */
+#include "html.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+#include "sight.h"
+
+/* The players' colours: Okabe & Ito's colour-blind-safe palette (black is the orphans'), with a text colour
+ * readable on each. Player i has row i % PALETTE_N; the letter tells players of one colour apart. */
+typedef struct Colour {
+    const char *bg, *fg;
+} Colour;
+static const Colour palette[] = {
+    {"#E69F00", "#000000"}, /* orange */
+    {"#56B4E9", "#000000"}, /* sky blue */
+    {"#009E73", "#FFFFFF"}, /* bluish green */
+    {"#F0E442", "#000000"}, /* yellow */
+    {"#0072B2", "#FFFFFF"}, /* blue */
+    {"#D55E00", "#FFFFFF"}, /* vermillion */
+    {"#CC79A7", "#000000"}, /* reddish purple */
+};
+#define PALETTE_N ((int)(sizeof palette / sizeof palette[0]))
+#define UNSEEN_BG "#C8C8C8"
+
+/* The other kinds of square: the symbol the text sheet draws, its CSS class and colours. */
+typedef struct Kind {
+    char sym;
+    const char *cls, *bg, *fg;
+} Kind;
+static const Kind kinds[] = {
+    {'#', "w", "#333333", "#FFFFFF"},  /* wall */
+    {'+', "iw", "#8C8C8C", "#000000"}, /* interior wall */
+    {'.', "f", "#FFFFFF", "#A0A0A0"},  /* floor */
+    {'*', "s", "#E0D8FF", "#000000"},  /* special */
+    {'o', "o", "#000000", "#FFFFFF"},  /* orphan */
+    {'\0', "u", UNSEEN_BG, "#000000"}, /* not in view */
+};
+#define KINDS_N ((int)(sizeof kinds / sizeof kinds[0]))
+
+const char *html_colour(int i)
+{
+    return i < 0 ? UNSEEN_BG : palette[i % PALETTE_N].bg;
+}
+
+/* Appends n bytes of s with &, <, > and " escaped. */
+static void esc(Buf *out, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        switch (s[i]) {
+        case '&': buf_add(out, "&amp;"); break;
+        case '<': buf_add(out, "&lt;"); break;
+        case '>': buf_add(out, "&gt;"); break;
+        case '"': buf_add(out, "&quot;"); break;
+        default: buf_addn(out, &s[i], 1);
+        }
+    }
+}
+
+static void esc_str(Buf *out, const char *s)
+{
+    esc(out, s, strlen(s));
+}
+
+/* The player whose letter (or @, the reader's) sym is, or -1. */
+static int letter_player(const Board *b, int reader, char sym)
+{
+    if (sym == '@')
+        return reader;
+    for (int i = 0; i < b->np; i++)
+        if (layout_player_letter(i) == sym)
+            return i;
+    return -1;
+}
+
+static void style(const Board *b, Buf *out)
+{
+    buf_add(out, "<style>\n"
+                 "body{font-family:monospace;background:#FFFFFF;color:#000000}\n"
+                 ".row{display:flex;flex-wrap:wrap;gap:2em;align-items:flex-start}\n"
+                 "table.board{border-collapse:collapse}\n"
+                 "table.board td,table.board th{width:1.6em;height:1.6em;padding:0;text-align:center;"
+                 "font-weight:bold}\n"
+                 "table.board td{border:1px solid #FFFFFF}\n"
+                 "th{color:#555555;font-weight:normal}\n"
+                 "td.rv{border:1px dashed #000000}\n"
+                 "pre{margin:0}\n");
+    for (int k = 0; k < KINDS_N; k++)
+        buf_printf(out, "td.%s{background:%s;color:%s}\n", kinds[k].cls, kinds[k].bg, kinds[k].fg);
+    buf_add(out, "td.st{background:#FFFFFF;color:#000000}\n");
+    for (int i = 0; i < b->np; i++)
+        buf_printf(out, "td.p%d{background:%s;color:%s}\n", i, palette[i % PALETTE_N].bg, palette[i % PALETTE_N].fg);
+    buf_add(out, "</style>\n");
+}
+
+/* The class of a cell with symbol sym (seen: the reader sees it now; a letter on an unseen square is a
+ * reveal); into cls. */
+static void cell_class(const Board *b, int reader, char sym, bool seen, char *cls, size_t size)
+{
+    for (int k = 0; k < KINDS_N; k++)
+        if (kinds[k].sym == sym) {
+            snprintf(cls, size, "%s", kinds[k].cls);
+            return;
+        }
+    int p = letter_player(b, reader, sym);
+    if (p >= 0)
+        snprintf(cls, size, "p%d%s", p, seen ? "" : " rv");
+    else
+        snprintf(cls, size, "st"); /* round 0's start squares 1-9, G */
+}
+
+/* One header row of column names c0..c1. */
+static void col_header(const Board *b, int c0, int c1, Buf *out)
+{
+    (void)b;
+    buf_add(out, "<tr><th></th>");
+    for (int c = c0; c <= c1; c++) {
+        char nm[8];
+        buf_printf(out, "<th>%s</th>", grid_col_name(c, nm));
+    }
+    buf_add(out, "<th></th></tr>\n");
+}
+
+/* The grid: the smallest rectangle around the squares the picture draws; a square not drawn is unseen. */
+static void grid(const Board *b, int reader, const uint8_t *m, const char *cells, Buf *out)
+{
+    int c0 = b->w, c1 = -1, r0 = b->h, r1 = -1;
+    for (int sq = 0; sq < b->w * b->h; sq++)
+        if (cells[sq]) {
+            int c = sq % b->w, r = sq / b->w;
+            c0 = c < c0 ? c : c0, c1 = c > c1 ? c : c1, r0 = r < r0 ? r : r0, r1 = r > r1 ? r : r1;
+        }
+    if (c1 < 0) {
+        buf_add(out, "<p>You see nothing of the board.</p>\n");
+        return;
+    }
+    buf_add(out, "<table class=\"board\">\n");
+    col_header(b, c0, c1, out);
+    for (int r = r0; r <= r1; r++) {
+        buf_printf(out, "<tr><th>%d</th>", r + 1);
+        for (int c = c0; c <= c1; c++) {
+            int sq = board_sq(b, c, r);
+            char nm[16], cls[16];
+            bool seen = !m || (m[sq] & SIGHT_SEEN);
+            cell_class(b, reader, cells[sq], seen, cls, sizeof cls);
+            if (!cells[sq]) { /* not in the picture: nothing, not even its name */
+                buf_printf(out, "<td class=\"%s\"></td>", cls);
+                continue;
+            }
+            buf_printf(out, "<td class=\"%s\" title=\"%s\">", cls, board_sq_name(b, sq, nm));
+            esc(out, &cells[sq], 1);
+            buf_add(out, "</td>");
+        }
+        buf_printf(out, "<th>%d</th></tr>\n", r + 1);
+    }
+    col_header(b, c0, c1, out);
+    buf_add(out, "</table>\n");
+}
+
+/* The events: o's news, as news_section lists them (the stored-order note once the banner said it). */
+static void events(const SheetOpts *o, Buf *out)
+{
+    int n = 0;
+    for (int i = 0; o->news && i < o->news->n; i++) {
+        const char *e = o->news->v[i];
+        if (o->variant == SHEET_STAR_DONE && strncmp(e, "Your stored order ", 18) == 0)
+            continue;
+        if (!n++)
+            buf_add(out, "<h2>Since your last sheet</h2>\n<ul class=\"events\">\n");
+        buf_add(out, "<li>");
+        esc_str(out, e);
+        buf_add(out, "</li>\n");
+    }
+    buf_add(out, n ? "</ul>\n" : "<p>Nothing you could see happened.</p>\n");
+}
+
+/* Appends text with the first occurrence of each of cut[0..n-1] (non-empty) replaced by note[k]. */
+static void text_without(const char *text, const char *const *cut, const char *const *note, int n, Buf *out)
+{
+    const char *at[2] = {NULL, NULL};
+    for (int k = 0; k < n && k < 2; k++)
+        at[k] = cut[k][0] ? strstr(text, cut[k]) : NULL;
+    if (at[0] && at[1] && at[1] < at[0])
+        at[1] = NULL; /* the legend follows the picture */
+    const char *p = text;
+    for (int k = 0; k < n && k < 2; k++) {
+        if (!at[k] || at[k] < p)
+            continue;
+        esc(out, p, (size_t)(at[k] - p));
+        esc_str(out, note[k]);
+        p = at[k] + strlen(cut[k]);
+    }
+    esc_str(out, p);
+}
+
+/* The picture's view: the reader's map, or the whole board once the game has ended (as view.c's). */
+static void view_parts(const Board *b, int reader, int *who, uint8_t **m)
+{
+    bool ended = b->phase == PHASE_ENDED;
+    *who = ended ? -1 : reader;
+    *m = NULL;
+    if (!ended) {
+        *m = xmalloc((size_t)b->w * (size_t)b->h);
+        sight_compute(b, reader, *m);
+    }
+}
+
+void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text, Buf *out)
+{
+    static const SheetOpts none = {.variant = SHEET_NONE};
+    if (!o)
+        o = &none;
+    if (reader < 0 || reader >= b->np)
+        return;
+    int who;
+    uint8_t *m;
+    view_parts(b, reader, &who, &m);
+    char *cells = xmalloc((size_t)b->w * (size_t)b->h);
+    layout_cells(b, who, m, cells);
+    Buf pic, leg;
+    buf_init(&pic);
+    buf_init(&leg);
+    layout_board(b, who, m, &pic);
+    layout_legend(b, who, m, &leg);
+
+    size_t tl = strcspn(text, "\n");
+    buf_add(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
+    esc(out, text, tl);
+    buf_add(out, "</title>\n");
+    style(b, out);
+    buf_add(out, "</head>\n<body>\n<h1>");
+    esc(out, text, tl);
+    buf_add(out, "</h1>\n<div class=\"row\">\n<div>\n");
+    grid(b, who, m, cells, out);
+    buf_add(out, "</div>\n<div>\n<h2>Legend</h2>\n<pre class=\"legend\">");
+    esc_str(out, leg.s ? leg.s : "");
+    buf_add(out, "</pre>\n");
+    events(o, out);
+    buf_add(out, "</div>\n</div>\n<h2>The whole sheet</h2>\n<pre class=\"sheet\">");
+    const char *cut[2] = {pic.s ? pic.s : "", leg.s ? leg.s : ""};
+    const char *note[2] = {"(The board is drawn above.)\n", "(The legend is beside the board above.)\n"};
+    text_without(text, cut, note, 2, out);
+    buf_add(out, "</pre>\n</body>\n</html>\n");
+    buf_free(&pic);
+    buf_free(&leg);
+    free(cells);
+    free(m);
+}
