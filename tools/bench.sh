@@ -1,47 +1,203 @@
 #!/bin/sh
-# make bench: speed targets, measured outside the unit tests.
-#  - a command on the largest board (702 x 999, 2000 pieces) loads, checks, saves and renders in < 2 s;
-#  - a command on a built-in board takes < 50 ms;
-#  - calc of a 1000-code sequence < 50 ms.
+# make bench (issue 11): genetess against the physical floor, a program that only reads the board file and
+# writes it back atomically (tools/bench/floor.c). Usage: sh tools/bench.sh [GENETESS]
+#   BENCH_QUICK=1  smoke run: 5 pairs, histories up to 10,000 moves, 200 boards for Cleanup
+#   BENCH_PAIRS=N  the number of interleaved pairs (default 21, quick 5)
+#   BENCH_REUSE=1  reuse the newest generated inputs even if the binary changed
+# Inputs are generated once under build/bench/inputs-<binary hash>/ (tools/bench/gen.sh). Each pair runs
+# genetess and its reference one after the other (alternating which goes first), each on a fresh copy of
+# its input home, copied and synced outside the timed region; the table gives medians. Never fails: one
+# table, misses marked MISS, exit status 0.
 set -eu
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+HERE=$ROOT/tools/bench
 G=${1:-./genetess}
-PBMHOME=$(mktemp -d)
-export PBMHOME
-unset SENDER PBMSENDMAIL INPUTFILE 2>/dev/null || true
-trap 'rm -rf "$PBMHOME"' EXIT
-ms() { date +%s%N | cut -c1-13; }
-"$G" signup alice a alice@example.org >/dev/null
-"$G" signup bob b bob@example.org >/dev/null
-# The largest map: 702 columns x 999 rows of floor inside exterior walls.
-awk 'BEGIN {
-  print "name big"; print "grid";
-  w = 702; h = 999; line = "";
-  for (c = 0; c < w; c++) line = line "#"; print line;
-  mid = "#"; for (c = 1; c < w - 1; c++) mid = mid "."; mid = mid "#";
-  for (r = 1; r < h - 1; r++) print mid;
-  print line; print "end";
-  print "start GPC1 B2"; print "start GPC2 ZY998";
-  n = 0;
-  for (r = 10; r < 990 && n < 1998; r += 20) for (c = 10; c < 690 && n < 1998; c += 17) {
-    col = ""; x = c + 1; while (x > 0) { col = sprintf("%c", 65 + (x - 1) % 26) col; x = int((x - 1) / 26); }
-    printf "piece GPC%d %s%d ABCD\n", (n % 2) + 1, col, r + 1; n++;
-  }
-}' > "$PBMHOME/big.map"
-t0=$(ms); "$G" challenge --gamble=none --map="$PBMHOME/big.map" alice bob >/dev/null; t1=$(ms)
-echo "challenge on a 702x999 board with 2000 pieces: $((t1 - t0)) ms"
-t0=$(ms); "$G" move 101 alice a PASS >/dev/null; t1=$(ms)
-big=$((t1 - t0))
-echo "one order on it (load, check, apply, save, two sheets): $big ms (target < 2000)"
-"$G" challenge --gamble=none alice bob >/dev/null
-t0=$(ms); i=0; while [ $i -lt 20 ]; do "$G" move 102 alice a PASS >/dev/null; "$G" move 102 bob b PASS >/dev/null; i=$((i + 1)); done; t1=$(ms)
-small=$(( (t1 - t0) / 40 ))
-echo "one order on the duel board: $small ms on average over 40 (target < 50)"
-seq=$(awk 'BEGIN { for (i = 0; i < 1000; i++) printf "A"; }')
-t0=$(ms); "$G" calc "$seq" >/dev/null; t1=$(ms)
-echo "calc of 1000 codes: $((t1 - t0)) ms (target < 50)"
-size=$(wc -c < "$PBMHOME/games/Genetess/101")
-echo "board file of the big board: $size bytes"
-fail=0
-[ "$big" -lt 2000 ] || { echo "SLOW: big board"; fail=1; }
-[ "$small" -lt 50 ] || { echo "SLOW: duel board"; fail=1; }
-exit $fail
+G=$(cd "$(dirname "$G")" && pwd)/$(basename "$G")
+unset SENDER PBMSENDMAIL INPUTFILE PBMFROM 2>/dev/null || true
+if [ "${BENCH_QUICK:-0}" = 1 ]; then PAIRS=${BENCH_PAIRS:-5} HMAX=10000 NB=200; else PAIRS=${BENCH_PAIRS:-21} HMAX=100000 NB=1000; fi
+WORK=$ROOT/build/bench
+T=$WORK/bin
+S=$WORK/scratch
+mkdir -p "$T" "$WORK"
+rm -rf "$S" && mkdir -p "$S"
+trap 'rm -rf "$S"' EXIT
+. "$HERE/gen.sh"
+
+# ---- tools ----
+W="-std=c11 -Wall -Wextra"
+cc -O2 $W -o "$T/floor" "$HERE/floor.c"
+cc -O2 $W -o "$T/run" "$HERE/run.c"
+cc -O2 $W -shared -fPIC -o "$T/fsync.so" "$HERE/fsync.c" -ldl
+
+# ---- inputs, cached by the binary's hash and the generators' ----
+key=$( (cat "$G"; cat "$HERE/gen.sh" "$HERE/mkmap.awk" "$HERE/extend.awk") | cksum | tr ' ' -)
+IN=$WORK/inputs-$key
+if [ "${BENCH_REUSE:-0}" = 1 ] && [ ! -d "$IN" ]; then
+    newest=$(ls -dt "$WORK"/inputs-* 2>/dev/null | head -n 1)
+    [ -z "$newest" ] || IN=$newest
+fi
+mkdir -p "$IN"
+echo "make bench: $G, inputs in ${IN#$ROOT/}, $PAIRS pairs"
+
+step() { # step NAME COMMAND...: make input NAME unless it is there already
+    [ -e "$IN/$1.done" ] && return 0
+    printf '  generating %s ...\n' "$1"
+    n=$1
+    shift
+    "$@"
+    touch "$IN/$n.done"
+}
+gen_p1() {
+    rm -rf "$IN/p1"
+    new_game "$IN/p1" 60 100 40
+    pass_until "$IN/p1" 960 && cp -a "$IN/p1" "$IN/h960"
+    pass_until "$IN/p1" 1000 && cp -a "$IN/p1" "$IN/h1000"
+    pass_until "$IN/p1" 2000
+}
+gen_check() { # 40 PASS turns real vs generated; verify on the generated boards
+    extend_to "$IN/h960" "$S/chk" 1000
+    if diff -r -x outbox "$IN/h1000" "$S/chk" > "$S/chk.diff"; then r=ok; else r="MISS (boards differ)"; fi
+    for h in "$@"; do
+        rm -rf "$S/v" && cp -a "$IN/$h" "$S/v"
+        v=$(PBMHOME=$S/v GENETESS_NOW=$T0 "$G" verify 101 2>&1 || true)
+        case $v in *": consistent"*) ;; *) r="MISS ($h: $v)" ;; esac
+    done
+    echo "$r" > "$IN/check-$HMAX.txt"
+}
+gen_p3() {
+    rm -rf "$IN/p3.new"
+    new_game "$IN/p3.new" 240 1600 640
+    extend_to "$IN/p3.new" "$IN/p3" 2000
+    rm -rf "$IN/p3.new"
+}
+gen_cleanup() {
+    rm -rf "$IN/c100" "$IN/c$NB"
+    duel_boards "$IN/c$NB" 100 && cp -a "$IN/c$NB" "$IN/c100"
+    duel_boards "$IN/c$NB" "$NB" 100
+}
+step p3 gen_p3 &                        # two cores: the real game of P1 is the long one
+step cleanup$NB gen_cleanup &
+step p1 gen_p1
+wait
+step h10000 extend_to "$IN/h1000" "$IN/h10000" 10000
+[ "$HMAX" -lt 100000 ] || step h100000 extend_to "$IN/h1000" "$IN/h100000" 100000
+if [ "$HMAX" -ge 100000 ]; then HS="h10000 h100000"; else HS=h10000; fi
+[ -e "$IN/check-$HMAX.done" ] || { printf '  checking the generator ...\n'; gen_check $HS p3; touch "$IN/check-$HMAX.done"; }
+
+# ---- jobs: each copies its input home to $S/w (synced), then times one command into $S/<job>.t ----
+fresh() { rm -rf "$S/w" && cp -a "$IN/$1" "$S/w" && sync; }
+timed() { # timed JOB NOW COMMAND...
+    j=$1 now=$2
+    shift 2
+    PBMHOME=$S/w GENETESS_NOW=$now "$T/run" "$@" >> "$S/$j.t" || echo "bench: $j failed" >&2
+}
+pass_on() { # pass_on JOB HOME MOVES: PASS by the player to move on board 101 after MOVES moves
+    fresh "$2"
+    p=$(($3 % 8 + 1))
+    timed "$1" $((T0 + ($3 + 1) * STEP)) "$G" move 101 p$p pw$p PASS
+}
+START1=$(awk '$1 == "start" && $2 == "GPC1" { print $3 }' "$IN/p1/maps/bench60.map")
+job() {
+    case $1 in
+    p1pass) pass_on p1pass p1 2000 ;;
+    p1move) fresh p1 && timed p1move $((T0 + 2001 * STEP)) "$G" move 101 p1 pw1 "MOVE $START1 E" ;;
+    floor*) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" ;;
+    h*) pass_on "$1" "$1" "${1#h}" ;;
+    p3) pass_on p3 p3 2000 ;;
+    idle) fresh "c$NB" && timed idle $((T0 + STEP)) "$G" Cleanup ;;
+    duel) fresh "c$NB" && timed duel $((T0 + STEP)) "$G" move 101 u1 pw PASS ;;
+    due) fresh "c$NB" && timed due $((T0 + 73 * 3600)) "$G" Cleanup ;;
+    due100) fresh c100 && timed due100 $((T0 + 73 * 3600)) "$G" Cleanup ;;
+    esac
+}
+PAIRLIST="p1pass:floor1 p1move:floor2 h$HMAX:h1000 h10000:h1000b p3:p1pass idle:duel due:due100"
+[ "$HMAX" -ge 100000 ] || PAIRLIST=$(echo "$PAIRLIST" | sed 's/ h10000:h1000b//')
+printf '  timing %d pairs ' "$PAIRS"
+i=1
+while [ $i -le "$PAIRS" ]; do
+    for pr in $PAIRLIST; do
+        a=${pr%:*} b=${pr#*:}
+        [ "$b" != h1000b ] || b=h1000
+        if [ $((i % 2)) = 1 ]; then job "$a"; job "$b"; else job "$b"; job "$a"; fi
+    done
+    printf .
+    i=$((i + 1))
+done
+echo
+
+# ---- one-off counts: instructions (callgrind), fsyncs (strace, else the LD_PRELOAD counter) ----
+instr() { # instr COMMAND...: instructions executed, by callgrind, on $S/w
+    PBMHOME=$S/w GENETESS_NOW=$NOW valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+        awk '/Collected :/ { print $NF }'
+}
+fsyncs() { # fsyncs COMMAND...: fsync + fdatasync calls made, on $S/w
+    if command -v strace >/dev/null 2>&1; then
+        PBMHOME=$S/w GENETESS_NOW=$NOW strace -f -c -o "$S/strace" -e trace=fsync,fdatasync "$@" >/dev/null 2>&1 || true
+        awk '$NF == "fsync" || $NF == "fdatasync" { n += $4 } END { print n + 0 }' "$S/strace"
+    else
+        rm -f "$S/fsync.log"
+        PBMHOME=$S/w GENETESS_NOW=$NOW BENCH_FSYNC_LOG=$S/fsync.log LD_PRELOAD=$T/fsync.so "$@" >/dev/null 2>&1 || true
+        awk '{ n += $1 } END { print n + 0 }' "$S/fsync.log"
+    fi
+}
+NOW=$((T0 + 2001 * STEP))
+BOARD=$S/w/games/Genetess/101
+fresh p1 && FS_G=$(fsyncs "$G" move 101 p1 pw1 PASS)
+fresh p1 && FS_F=$(fsyncs "$T/floor" "$BOARD")
+if [ "$ASAN" = 0 ] && command -v valgrind >/dev/null 2>&1; then
+    printf '  counting instructions (callgrind) ...\n'
+    fresh p1 && IN_G=$(instr "$G" move 101 p1 pw1 PASS)
+    fresh p1 && IN_F=$(instr "$T/floor" "$BOARD")
+    fresh p3 && IN_P3=$(instr "$G" move 101 p1 pw1 PASS)
+else
+    IN_G=- IN_F=- IN_P3=-
+fi
+
+# ---- the table ----
+med() { # med JOB [COLUMN]: the median of a job's samples (column 1 ns, 2 peak RSS KiB)
+    awk -v c="${2:-1}" '{ print $c }' "$S/$1.t" | sort -n | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : "-" }'
+}
+commas() { echo "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta'; }
+ROWS=$S/rows
+: > "$ROWS"
+row() { # row FIGURE GENETESS REFERENCE UNIT MAXRATIO|MAXVALUE[abs]: one line of the table
+    echo "$1|$2|$3|$4|$5" >> "$ROWS"
+}
+row "P1 move PASS vs floor (ms)" "$(med p1pass)" "$(med floor1)" ns 1.5
+row "P1 real MOVE vs floor (ms)" "$(med p1move)" "$(med floor2)" ns 1.5
+row "P2 history $(commas "$HMAX") vs 1,000 moves (ms)" "$(med h$HMAX)" "$(med h1000)" ns 1.1
+[ "$HMAX" -lt 100000 ] || row "   history 10,000 vs 1,000 moves (ms)" "$(med h10000)" "$(med h1000)" ns -
+if [ "$IN_P3" != - ]; then
+    row "P3 240x240 vs 60x60 (Minstr)" "$IN_P3" "$IN_G" instr 16
+    row "   240x240 vs 60x60 (ms)" "$(med p3)" "$(med p1pass)" ns -
+else
+    row "P3 240x240 vs 60x60 (ms)" "$(med p3)" "$(med p1pass)" ns 16
+fi
+row "P4 peak RSS of P1 (KiB)" "$(med p1pass 2)" - kib 4096abs
+row "Cleanup idle $(commas "$NB") boards vs one move (ms)" "$(med idle)" "$(med duel)" ns 2
+row "Cleanup all-due $(commas "$NB") vs 100 boards (ms)" "$(med due)" "$(med due100)" ns "$(awk -v n="$NB" 'BEGIN { print 1.1 * n / 100 }')"
+row "fsyncs per command: P1 PASS vs floor" "$FS_G" "$FS_F" n -
+[ "$IN_G" = - ] || row "instructions: P1 PASS vs floor (Minstr)" "$IN_G" "$IN_F" instr -
+row "generator: 40 PASS real = generated; verify" "$(cat "$IN/check-$HMAX.txt")" - text -
+echo
+awk -F'|' '
+function show(v, u) {
+    if (v == "-" || v == "") return "-"
+    if (u == "ns") return sprintf("%.1f", v / 1e6)
+    if (u == "instr") return sprintf("%.2f", v / 1e6)
+    return v
+}
+BEGIN { printf "%-46s | %10s | %10s | %8s | %8s | %s\n", "figure", "genetess", "reference", "ratio", "target", "ok?"
+        printf "%-46s-+-%10s-+-%10s-+-%8s-+-%8s-+-%s\n", "----------------------------------------------", "----------", "----------", "--------", "--------", "----" }
+{
+    g = $2; r = $3; u = $4; t = $5; ratio = "-"; ok = ""
+    if (u != "text" && g != "-" && r != "-" && r + 0 > 0) ratio = sprintf("%.2fx", g / r)
+    if (t ~ /abs$/) { lim = t; sub(/abs$/, "", lim); target = "<= " lim / 1024 " MiB"; ok = (g != "-" && g + 0 <= lim + 0) ? "ok" : "MISS" }
+    else if (t != "-") { target = "<= " t "x"; ok = (ratio != "-" && g / r <= t + 0) ? "ok" : "MISS" }
+    else target = "-"
+    if (u == "text") { ok = (g ~ /^ok/) ? "ok" : "MISS"; g = (ok == "ok") ? "same" : g }
+    printf "%-46s | %10s | %10s | %8s | %8s | %s\n", $1, show(g, u), show(r, u), ratio, target, ok
+}' "$ROWS"
+echo "Medians of $PAIRS interleaved pairs; P1's reference is the floor on the same board file; one move is a"
+echo "PASS on a duel board of the same home. Minstr: millions of instructions (callgrind)."
+exit 0

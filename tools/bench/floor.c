@@ -1,0 +1,62 @@
+/* The physical floor of a command: read the board file whole, write it to ".<name>.tmp" beside it, fsync,
+ * rename over the original. Usage: floor BOARD. What genetess is measured against (make bench). */
+#define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int fail(const char *what, const char *path)
+{
+    perror(path);
+    fprintf(stderr, "floor: %s failed\n", what);
+    return 1;
+}
+
+/* Reads the file at path into a malloc'd buffer; returns its length or -1. */
+static long slurp(const char *path, char **buf)
+{
+    int fd = open(path, O_RDONLY);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) < 0)
+        return -1;
+    *buf = malloc((size_t)st.st_size + 1);
+    long n = 0;
+    ssize_t r;
+    while (*buf && n < st.st_size && (r = read(fd, *buf + n, (size_t)(st.st_size - n))) > 0)
+        n += r;
+    close(fd);
+    return *buf ? n : -1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: floor BOARD\n");
+        return 2;
+    }
+    char *buf = NULL, tmp[4096];
+    long n = slurp(argv[1], &buf);
+    if (n < 0)
+        return fail("read", argv[1]);
+    const char *slash = strrchr(argv[1], '/');
+    int dirlen = slash ? (int)(slash - argv[1] + 1) : 0;
+    snprintf(tmp, sizeof tmp, "%.*s.%s.tmp", dirlen, argv[1], argv[1] + dirlen);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0)
+        return fail("open", tmp);
+    for (long off = 0; off < n;) {
+        ssize_t w = write(fd, buf + off, (size_t)(n - off));
+        if (w <= 0)
+            return fail("write", tmp);
+        off += w;
+    }
+    if (fsync(fd) < 0 || close(fd) < 0)
+        return fail("fsync", tmp);
+    if (rename(tmp, argv[1]) < 0)
+        return fail("rename", tmp);
+    free(buf);
+    return 0;
+}
