@@ -33,7 +33,13 @@ int board_parse_sq(const Board *b, const char *s, int *sq, Err *err)
 char *board_sq_name(const Board *b, int sq, char *buf)
 {
     grid_col_name(board_col(b, sq), buf);
-    sprintf(buf + strlen(buf), "%d", board_row(b, sq) + 1);
+    char *p = buf + strlen(buf), d[12];
+    int n = 0;
+    for (int r = board_row(b, sq) + 1; r > 0 || n == 0; r /= 10) /* no sprintf: drawn for every piece */
+        d[n++] = (char)('0' + r % 10);
+    while (n > 0)
+        *p++ = d[--n];
+    *p = '\0';
     return buf;
 }
 

@@ -451,13 +451,45 @@ static void write_map(Buf *o, const Board *b)
     free(row);
 }
 
+/* As sscanf's "%<width>s": skips white space, copies at most width characters up to the next white space
+ * into buf (width + 1 bytes) and moves *p past them; false at the end of the text. */
+static bool scan_word(const char **p, char *buf, size_t width)
+{
+    const char *s = *p;
+    while (isspace((unsigned char)*s))
+        s++;
+    if (!*s)
+        return false;
+    size_t n = 0;
+    while (s[n] && !isspace((unsigned char)s[n]) && n < width)
+        n++;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    *p = s + n;
+    return true;
+}
+
+/* sscanf(line, "%15s %63s %s %c", sqs, who, seq, &extra) without scanf (it is run for every piece). */
+static int scan_piece(const char *line, char sqs[16], char who[64], char *seq)
+{
+    const char *p = line;
+    if (!scan_word(&p, sqs, 15))
+        return 0;
+    if (!scan_word(&p, who, 63))
+        return 1;
+    if (!scan_word(&p, seq, (size_t)-1))
+        return 2;
+    while (isspace((unsigned char)*p))
+        p++;
+    return *p ? 4 : 3;
+}
+
 /* One line SQUARE USERID SEQUENCE of (pieces: read after (map and (players. */
 static int read_piece(Parser *ps, Board *b, Entry *e, int k, int *prev)
 {
     char sqs[16], who[64], seq[GENOME_MAX_COPIES * 4];
-    char extra;
     if (strlen(e->items.v[k]) > sizeof seq - 100 ||
-        sscanf(e->items.v[k], "%15s %63s %s %c", sqs, who, seq, &extra) != 3)
+        scan_piece(e->items.v[k], sqs, who, seq) != 3)
         return perr(ps, e->lines[k], "a piece line is SQUARE USERID SEQUENCE");
     int sq, p;
     Genome g;
