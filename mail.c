@@ -241,7 +241,9 @@ static char *spool_path(const Store *s, const char *name)
     return p;
 }
 
-/* Writes text as spool/<name> through spool/.tmp.<pid>.<name> (fsynced, renamed). 0 or -1 with err. */
+/* Writes text as spool/<name> through spool/.tmp.<pid>.<name> (fsynced, renamed). An empty text (a commit
+ * record) has no data to sync: its name is what counts, and the spool directory's fsync, which the caller
+ * makes before the board commit, covers it. 0 or -1 with err. */
 static int spool_write(const Store *s, const char *name, const char *text, Err *err)
 {
     char *tmpname = xasprintf(".tmp.%ld.%s", (long)getpid(), name);
@@ -250,7 +252,7 @@ static int spool_write(const Store *s, const char *name, const char *text, Err *
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
     if (fd < 0) {
         fail(err, "cannot write %s: %s", tmp, strerror(errno));
-    } else if (write_all(fd, text, strlen(text)) < 0 || fsync(fd) < 0) {
+    } else if (*text && (write_all(fd, text, strlen(text)) < 0 || fsync(fd) < 0)) {
         fail(err, "cannot write %s: %s", tmp, strerror(errno));
         close(fd);
     } else if (close(fd) < 0 || rename(tmp, path) < 0) {
@@ -352,8 +354,9 @@ int mail_groups(const Store *s, StrList *out)
     return out->n;
 }
 
-/* Removes the spool files whose names start with "<group>." and end in suffix ("" every one). */
-static void spool_remove(const Store *s, const char *group, const char *suffix)
+/* Removes the spool files whose names start with "<group>." and end in suffix ("" every one); sync: then
+ * fsyncs the spool directory. */
+static void spool_remove(const Store *s, const char *group, const char *suffix, bool sync)
 {
     StrList all = {0};
     spool_names(s, &all);
@@ -368,17 +371,21 @@ static void spool_remove(const Store *s, const char *group, const char *suffix)
         free(p);
     }
     sl_free(&all);
-    spool_sync(s);
+    if (sync)
+        spool_sync(s);
 }
 
+/* Not synced: a record that comes back after a crash only has the next command redo the work that
+ * follows its commit, which is idempotent (the list line, the history line recorded once, the messages
+ * delivered once: mail_deliver synced what it did). */
 void mail_group_done(const Store *s, const char *group)
 {
-    spool_remove(s, group, ".commit");
+    spool_remove(s, group, ".commit", false);
 }
 
 void mail_group_discard(const Store *s, const char *group)
 {
-    spool_remove(s, group, ""); /* the messages, then the record: sorted, ".0001.mail" < ".commit" */
+    spool_remove(s, group, "", true); /* the messages, then the record: sorted, ".0001.mail" < ".commit" */
 }
 
 /* ---------------------------------------------------------------- delivery */
@@ -430,11 +437,19 @@ static int run_mailer(const char *cmd, const char *text, size_t len)
     return wrc == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
+/* What one delivery run did: the spool files linked into outbox/ (removed once outbox/ is synced), whether
+ * outbox/ changed, whether a mailer sent a spool file (its removal is synced). */
+typedef struct Delivery {
+    const char *mailer;
+    StrList linked;
+    bool outbox_changed, mailed;
+} Delivery;
+
 /* Delivers spool file path into outbox/<epoch>-<pid>-<seq>.mail: a hard link (never replacing a
- * message already there; *seq advances past every name tried), then the spool name goes. A spool file
- * with a second link was delivered by a process killed before it removed it. Returns 0 with *name
- * (malloc'd) or -1 (a warning is on stderr). */
-static int deliver_outbox(const Store *s, const char *src, unsigned long *seq, time_t now, char **name)
+ * message already there; *seq advances past every name tried); the spool name goes after outbox/ is
+ * synced, once for the whole run (delivery_end). A spool file with a second link was delivered by a
+ * process killed before it removed it. Returns 0 with *name (malloc'd) or -1 (a warning is on stderr). */
+static int deliver_outbox(const Store *s, Delivery *d, const char *src, unsigned long *seq, time_t now, char **name)
 {
     struct stat st;
     if (stat(src, &st) == 0 && st.st_nlink > 1) {
@@ -449,20 +464,20 @@ static int deliver_outbox(const Store *s, const char *src, unsigned long *seq, t
         char *path = xasprintf("%s/%s", dir, base);
         if (link(src, path) == 0) {
             rc = 0;
-            store_sync_dir(dir);
-            (void)unlink(src);
+            sl_push(&d->linked, src);
         } else if (errno != EEXIST && rename(src, path) == 0) {
             rc = 0; /* a file system without hard links */
-            store_sync_dir(dir);
         } else if (errno != EEXIST) {
             fprintf(stderr, "genetess: cannot write %s: %s\n", path, strerror(errno));
             tries = OUTBOX_TRIES;
         }
         free(path);
-        if (rc == 0)
+        if (rc == 0) {
+            d->outbox_changed = true;
             *name = base;
-        else
+        } else {
             free(base);
+        }
     }
     free(dir);
     return rc;
@@ -470,27 +485,45 @@ static int deliver_outbox(const Store *s, const char *src, unsigned long *seq, t
 
 /* Delivers spool/<name>: through the mailer (kept for a retry when it fails), else into outbox/.
  * Returns 1 delivered, 0 not. */
-static int deliver_one(MailQueue *q, const Store *s, const char *mailer, const char *fname, time_t now)
+static int deliver_one(MailQueue *q, const Store *s, Delivery *d, const char *fname, time_t now)
 {
     char *src = spool_path(s, fname);
     char *text = NULL, *name = NULL;
     size_t len = 0;
     Err err;
     int ok = 0;
-    if (mailer) {
-        if (store_read_file(src, &text, &len, &err) == 0 && run_mailer(mailer, text, len) == 0) {
+    if (d->mailer) {
+        if (store_read_file(src, &text, &len, &err) == 0 && run_mailer(d->mailer, text, len) == 0) {
             (void)unlink(src);
+            d->mailed = true;
             ok = 1;
         } else {
             fprintf(stderr, "genetess: mailer failed; message stays queued as spool/%s and is retried\n", fname);
         }
-    } else if (deliver_outbox(s, src, &q->seq, now, &name) == 0) {
+    } else if (deliver_outbox(s, d, src, &q->seq, now, &name) == 0) {
         ok = 1;
     }
     free(name);
     free(text);
     free(src);
     return ok;
+}
+
+/* Ends a delivery run: one fsync of outbox/ for every message linked or moved there, then their spool
+ * names go (a kill before leaves them with a second link: delivered, never twice); the spool directory is
+ * synced when a mailer sent files (their removal must last: they are not to go out twice). */
+static void delivery_end(const Store *s, Delivery *d)
+{
+    if (d->outbox_changed) {
+        char *dir = store_path(s, "outbox");
+        store_sync_dir(dir);
+        free(dir);
+    }
+    for (int i = 0; i < d->linked.n; i++)
+        (void)unlink(d->linked.v[i]);
+    if (d->mailed)
+        spool_sync(s);
+    sl_free(&d->linked);
 }
 
 /* True when fname is a message of a group with a commit record in names, or of a free group
@@ -512,9 +545,9 @@ static bool not_ours(const char *fname, const StrList *names)
 
 int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now)
 {
-    const char *mailer = getenv("PBMSENDMAIL");
-    if (mailer && !*mailer)
-        mailer = NULL;
+    Delivery d = {.mailer = getenv("PBMSENDMAIL")};
+    if (d.mailer && !*d.mailer)
+        d.mailer = NULL;
     StrList names = {0};
     spool_names(s, &names);
     size_t gl = group ? strlen(group) : 0;
@@ -526,8 +559,9 @@ int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now)
             continue;
         if (group ? strncmp(f, group, gl) != 0 || f[gl] != '.' : not_ours(f, &names))
             continue;
-        sent += deliver_one(q, s, mailer, f, now);
+        sent += deliver_one(q, s, &d, f, now);
     }
+    delivery_end(s, &d);
     sl_free(&names);
     return sent;
 }
