@@ -11,6 +11,7 @@
 
 #include "boardfile.h"
 #include "clock.h"
+#include "listing.h"
 #include "turn.h"
 #include "view.h"
 
@@ -268,8 +269,26 @@ void pipeline_list_status(const Board *b, char *buf, size_t size)
         snprintf(buf, size, "%s turn", b->pl[b->seat].id);
 }
 
+/* Board number's list line (SPEC 9.2) from b into line. */
+static void list_line(int number, const Board *b, char *line, size_t size)
+{
+    char st[256];
+    pipeline_list_status(b, st, sizeof st);
+    int k = snprintf(line, size, "%d:", number);
+    for (int i = 0; i < b->np && k < 400; i++)
+        k += snprintf(line + k, size - (size_t)k, "%s%s", i ? " " : "", b->pl[i].id);
+    snprintf(line + k, size - (size_t)k, ":%d:%s\n", board_move_number(b), st);
+}
+
 int pipeline_update_list(CommandCtx *c, int number, const Board *b)
 {
+    char line[512];
+    if (b)
+        list_line(number, b, line, sizeof line);
+    if (c->listing) { /* Cleanup: the list is written once, at the end of its run */
+        listing_set(c->listing, number, b ? line : NULL);
+        return 0;
+    }
     char *path = store_path(&c->st, "etc/Genetess.list");
     char *old = NULL;
     Err err;
@@ -282,15 +301,6 @@ int pipeline_update_list(CommandCtx *c, int number, const Board *b)
     char prefix[32];
     snprintf(prefix, sizeof prefix, "%d:", number);
     bool done = false;
-    char line[512];
-    if (b) {
-        char st[256];
-        pipeline_list_status(b, st, sizeof st);
-        int k = snprintf(line, sizeof line, "%d:", number);
-        for (int i = 0; i < b->np && k < 400; i++)
-            k += snprintf(line + k, sizeof line - (size_t)k, "%s%s", i ? " " : "", b->pl[i].id);
-        snprintf(line + k, sizeof line - (size_t)k, ":%d:%s\n", board_move_number(b), st);
-    }
     if (old) {
         char *save = NULL;
         for (char *l = strtok_r(old, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
@@ -363,7 +373,9 @@ static void post_commit(CommandCtx *c, int n, const Board *b, const char *group)
     if (b && b->phase == PHASE_ENDED && pipeline_record_history(c, b) < 0)
         ok = false;
     mail_deliver(&c->mq, &c->st, group, (time_t)c->now);
-    if (ok)
+    if (ok && c->listing)
+        sl_push(&c->listing->groups, group); /* its record goes once the run's list is written */
+    else if (ok)
         mail_group_done(&c->st, group);
 }
 
@@ -871,9 +883,26 @@ static int run_one_of(CommandCtx *c, const char *arg, bool *refused)
         r = cmd->each(c, r);
     if (cmd->boards == BOARDS_LISTED)
         note_subject(c, c->b, r, refused);
+    if (c->listing && r == 0 && c->b)
+        listing_note(c->listing, &c->st, c->b->number, c->b);
     ctx_drop_board(c);
     c->player = -1;
     return r;
+}
+
+/* Ends a run that kept its list in memory: the list is written once, then the records of the groups
+ * whose work is now all done go (a list that cannot be written keeps them: the next command redoes it). */
+static void close_listing(CommandCtx *c)
+{
+    Listing *l = c->listing;
+    Err err;
+    c->listing = NULL;
+    bool ok = listing_close(l, &c->st, &err) == 0;
+    if (!ok)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    for (int i = 0; ok && i < l->groups.n; i++)
+        mail_group_done(&c->st, l->groups.v[i]);
+    sl_free(&l->groups);
 }
 
 /* The boards of a command over several: the listed arguments, or every active board. */
@@ -892,7 +921,16 @@ static int run_boards(CommandCtx *c)
     int *nums = NULL;
     Err err;
     int n = store_list_boards(&c->st, &nums, &err);
+    Listing listing;
+    if (c->cmd->idle_skip) {
+        listing_open(&listing, &c->st);
+        c->listing = &listing;
+    }
     for (int i = 0; i < n; i++) {
+        if (c->listing && listing_idle(c->listing, &c->st, nums[i], c->now)) {
+            c->done++; /* looked at: the due index says it has nothing to do yet */
+            continue;
+        }
         char ns[16];
         snprintf(ns, sizeof ns, "%d", nums[i]);
         int r = run_one_of(c, ns, &refused);
@@ -900,6 +938,8 @@ static int run_boards(CommandCtx *c)
             rc = r;
     }
     free(nums);
+    if (c->listing)
+        close_listing(c);
     return rc;
 }
 

@@ -70,6 +70,7 @@ typedef struct CommandCtx {
     int deadlines, nags;     /* boards whose deadlines or holidays were processed; nag mails queued */
     int skipped;             /* Cleanup: boards that could not be loaded or saved */
     bool verbose;            /* Cleanup -v */
+    struct Listing *listing; /* Cleanup: the list kept in memory for the run and the due index (NULL else) */
     char problem[ERR_MAX];   /* why the board in hand could not be loaded or saved (the admin's text) */
 } CommandCtx;
 
@@ -95,6 +96,8 @@ typedef struct Command {
     CommandSheets sheets;
     bool reply_sheet;       /* the reply ends with the authenticated player's sheet */
     bool hide_errors;       /* BOARDS_ALL: the reply does not say why a board cannot be read or saved */
+    bool idle_skip;         /* BOARDS_ALL: boards the due index finds idle are not opened, the list is written
+                               once (Cleanup, issue 11) */
     CommandFn check;        /* before any file is read: usage checks */
     CommandFn act;          /* the command's own work; over several boards it runs before them */
     CommandEachFn each;     /* over several boards: each board's text, from the saved state (BOARDS_ALL:

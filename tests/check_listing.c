@@ -1,0 +1,122 @@
+/* Tests for listing: Cleanup's in-memory game list (the same lines pipeline_update_list writes) and its due
+ * index (idle boards: nothing due before their time, their file and list line unchanged). */
+#include "fixtures.h"
+#include "listing.h"
+
+#include "check_store.h"
+
+static Board *duel(void)
+{
+    static const char *const rows[] = {"#####", "#...#", "#####", NULL};
+    Board *b = fx_board(rows, 2, 0);
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "D2", 1, "K");
+    return b;
+}
+
+START_TEST(test_due_times)
+{
+    Board *b = duel();
+    b->clock.deadline = 1000000;
+    ck_assert_int_eq(listing_due(b), 1000000 - 86400); /* the nag may come a day before */
+    b->clock.nag_sent = true;
+    ck_assert_int_eq(listing_due(b), 1000000);
+    b->clock.holiday_since = 500000;
+    b->pl[b->seat].holiday_left = 3600;
+    ck_assert_int_eq(listing_due(b), 503600);
+    b->clock.deadline = 0;
+    b->clock.holiday_since = 0;
+    ck_assert_int_eq(listing_due(b), INT64_MAX);
+    b->phase = PHASE_ENDED;
+    b->clock.ended = 7;
+    ck_assert_int_eq(listing_due(b), 7 + LISTING_ARCHIVE_AFTER);
+    board_free(b);
+}
+END_TEST
+
+/* listing_set keeps pipeline_update_list's rules: the header first, a board's line in the place of its
+ * old one or before the first greater number, its duplicates dropped, other lines as they are. */
+START_TEST(test_list_lines)
+{
+    setup();
+    Store st;
+    Err err;
+    ck_assert_int_eq(store_open(&st, &err), 0);
+    ck_assert_int_eq(store_write_list(&st, "3:a b:1:x\n\nboardno:players:moveno:status\n7:c:2:y\n3:dup\nodd\n", &err), 0);
+    Listing l;
+    listing_open(&l, &st);
+    listing_set(&l, 5, "5:e f:1:e turn\n");
+    listing_set(&l, 3, "3:a b:9:b turn\n");
+    listing_set(&l, 9, NULL);
+    listing_set(&l, 7, NULL);
+    ck_assert_int_eq(listing_close(&l, &st, &err), 0);
+    sl_free(&l.groups);
+    char *path = store_path(&st, "etc/Genetess.list"), *text = NULL;
+    ck_assert_int_eq(store_read_file(path, &text, NULL, &err), 0);
+    ck_assert_str_eq(text, "boardno:players:moveno:status\n3:a b:9:b turn\n5:e f:1:e turn\nodd\n");
+    free(text);
+    free(path);
+    store_close(&st);
+    teardown();
+}
+END_TEST
+
+START_TEST(test_idle)
+{
+    setup();
+    Store st;
+    Err err;
+    ck_assert_int_eq(store_open(&st, &err), 0);
+    Board *b = duel();
+    b->number = 101;
+    b->clock.deadline = 1000000;
+    b->clock.nag_sent = true;
+    char *text = boardfile_write(b);
+    ck_assert_int_eq(store_save_board(&st, 101, text, &err), 0);
+    Listing l;
+    listing_open(&l, &st);
+    ck_assert(!listing_idle(&l, &st, 101, 10)); /* no index yet */
+    listing_set(&l, 101, "101:alice bob:1:alice turn\n");
+    listing_note(&l, &st, 101, b);
+    ck_assert_int_eq(listing_close(&l, &st, &err), 0);
+    sl_free(&l.groups);
+    listing_open(&l, &st);
+    ck_assert(listing_idle(&l, &st, 101, 999999));
+    ck_assert(!listing_idle(&l, &st, 101, 1000000)); /* the deadline is due */
+    ck_assert(!listing_idle(&l, &st, 102, 10));
+    listing_set(&l, 101, "101:alice bob:2:bob turn\n");
+    ck_assert(!listing_idle(&l, &st, 101, 10)); /* its list line changed */
+    ck_assert_int_eq(listing_close(&l, &st, &err), 0);
+    sl_free(&l.groups);
+    /* a new save of the board: its file is not the one the index describes */
+    listing_open(&l, &st);
+    listing_note(&l, &st, 101, b);
+    ck_assert_int_eq(listing_close(&l, &st, &err), 0);
+    sl_free(&l.groups);
+    struct timespec pause = {0, 20000000};
+    nanosleep(&pause, NULL);
+    text[strlen(text) - 1] = '\n';
+    char *edited = xasprintf("%s\n", text);
+    ck_assert_int_eq(store_save_board(&st, 101, edited, &err), 0);
+    listing_open(&l, &st);
+    ck_assert(!listing_idle(&l, &st, 101, 10));
+    ck_assert_int_eq(listing_close(&l, &st, &err), 0);
+    sl_free(&l.groups);
+    free(edited);
+    free(text);
+    board_free(b);
+    store_close(&st);
+    teardown();
+}
+END_TEST
+
+Suite *listing_suite(void)
+{
+    Suite *s = suite_create("listing");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_due_times);
+    tcase_add_test(tc, test_list_lines);
+    tcase_add_test(tc, test_idle);
+    suite_add_tcase(s, tc);
+    return s;
+}
