@@ -20,6 +20,7 @@ typedef struct Entry {
     char *rest;     /* one-line entry: text after the name */
     StrList items;  /* multi-line entry: items, unescaped */
     int *lines;     /* line number of each item */
+    int nlines_cap;
 } Entry;
 
 typedef struct Parser {
@@ -72,7 +73,59 @@ static bool valid_entry_name(const char *s)
     return true;
 }
 
-/* Splits text into entries. */
+/* Whether the line holds a control character other than tab. */
+static bool has_control_char(const char *p, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (p[i] != '\t' && iscntrl((unsigned char)p[i]))
+            return true;
+    return false;
+}
+
+/* Adds the item line p[0..len) to the open multi-line entry (one allocation: the item itself). */
+static void add_item(Entry *open, const char *p, size_t len, int lineno)
+{
+    char *item = xmalloc(len + 1);
+    memcpy(item, p, len);
+    item[len] = '\0';
+    sl_push_owned(&open->items, item);
+    if (open->items.n > open->nlines_cap) {
+        open->nlines_cap = open->items.cap;
+        open->lines = xrealloc(open->lines, sizeof(int) * (size_t)open->nlines_cap);
+    }
+    open->lines[open->items.n - 1] = lineno;
+}
+
+/* Starts an entry at the line "(name ...": one-line ("(name text)") or multi-line ("(name"). Returns the
+ * entry (NULL with the error when its name is bad); *open becomes it when it is multi-line. */
+static Entry *start_entry(Parser *ps, const char *p, size_t len, int lineno, Entry **open)
+{
+    char *line = xmalloc(len + 1);
+    memcpy(line, p, len);
+    line[len] = '\0';
+    Entry *e = new_entry(ps);
+    e->line = lineno;
+    if (line[len - 1] == ')') {
+        line[len - 1] = '\0';
+        char *sp = strchr(line + 1, ' ');
+        if (sp)
+            *sp = '\0';
+        e->name = xstrdup(line + 1);
+        e->rest = xstrdup(sp ? sp + 1 : "");
+    } else {
+        e->name = xstrdup(line + 1);
+        e->multi = true;
+        *open = e;
+    }
+    free(line);
+    if (!valid_entry_name(e->name)) {
+        perr(ps, lineno, "bad entry name");
+        return NULL;
+    }
+    return e;
+}
+
+/* Splits text into entries; the lines are not copied, only the items (the history is the most of them). */
 static int split_entries(Parser *ps, const char *text)
 {
     int lineno = 0;
@@ -81,62 +134,32 @@ static int split_entries(Parser *ps, const char *text)
     while (*p) {
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        const char *next = nl ? nl + 1 : p + len;
+        const char *line = p;
+        p = nl ? nl + 1 : p + len;
         lineno++;
         if (len > 1 << 20)
             return perr(ps, lineno, "line too long");
-        char *line = xmalloc(len + 1);
-        memcpy(line, p, len);
-        line[len] = '\0';
         if (len && line[len - 1] == '\r')
-            line[--len] = '\0';
-        p = next;
-        for (size_t i = 0; i < len; i++)
-            if (line[i] == '\t' ? false : iscntrl((unsigned char)line[i])) {
-                free(line);
-                return perr(ps, lineno, "control character in the board file");
-            }
+            len--;
+        if (has_control_char(line, len))
+            return perr(ps, lineno, "control character in the board file");
         if (open) {
-            if (strcmp(line, ")") == 0) {
+            if (len == 1 && line[0] == ')')
                 open = NULL;
-            } else {
-                const char *item = line;
-                if (line[0] == '\\')
-                    item = line + 1;
-                else if (line[0] == '(')
-                    return free(line), perr(ps, lineno, "unescaped '(' inside (%s", open->name);
-                sl_push(&open->items, item);
-                open->lines = xrealloc(open->lines, sizeof(int) * (size_t)open->items.n);
-                open->lines[open->items.n - 1] = lineno;
-            }
-            free(line);
+            else if (line[0] == '\\' && len)
+                add_item(open, line + 1, len - 1, lineno);
+            else if (line[0] == '(' && len)
+                return perr(ps, lineno, "unescaped '(' inside (%s", open->name);
+            else
+                add_item(open, line, len, lineno);
             continue;
         }
-        if (len == 0) {
-            free(line);
+        if (len == 0)
             continue;
-        }
-        if (line[0] != '(') {
-            free(line);
+        if (line[0] != '(')
             return perr(ps, lineno, "expected an entry '(name ...)'");
-        }
-        Entry *e = new_entry(ps);
-        e->line = lineno;
-        if (line[len - 1] == ')') {
-            line[len - 1] = '\0';
-            char *sp = strchr(line + 1, ' ');
-            if (sp)
-                *sp = '\0';
-            e->name = xstrdup(line + 1);
-            e->rest = xstrdup(sp ? sp + 1 : "");
-        } else {
-            e->name = xstrdup(line + 1);
-            e->multi = true;
-            open = e;
-        }
-        free(line);
-        if (!valid_entry_name(e->name))
-            return perr(ps, lineno, "bad entry name");
+        if (!start_entry(ps, line, len, lineno, &open))
+            return -1;
     }
     if (open)
         return perr(ps, open->line, "entry (%s is not closed", open->name);
@@ -744,7 +767,9 @@ static void write_gambles(Buf *o, const Board *b)
 static int read_moves(Parser *ps, Board *b, Entry *e)
 {
     (void)ps;
-    sl_copy(&b->moves, &e->items);
+    sl_free(&b->moves);
+    b->moves = e->items; /* taken, not copied: the history is most of the file */
+    e->items = (StrList){0};
     return 0;
 }
 
