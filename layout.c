@@ -365,8 +365,17 @@ static int owner_width(const Board *b)
 /* One legend line: square, owner, then text wrapped under itself. */
 static void legend_line(Buf *out, int ow, const char *sq, const char *owner, const char *text)
 {
-    char prefix[64];
-    snprintf(prefix, sizeof prefix, "  %-5s %-*s  ", sq, ow, owner);
+    char prefix[64]; /* "  %-5s %-*s  ", without printf: one line per piece */
+    size_t ls = strlen(sq), lo = strlen(owner), w = ls > 5 ? ls : 5, wo = lo > (size_t)ow ? lo : (size_t)ow;
+    if (2 + w + 1 + wo + 2 >= sizeof prefix) {
+        snprintf(prefix, sizeof prefix, "  %-5s %-*s  ", sq, ow, owner);
+    } else {
+        char *p = prefix;
+        memset(p, ' ', 2 + w + 1 + wo + 2);
+        memcpy(p + 2, sq, ls);
+        memcpy(p + 2 + w + 1, owner, lo);
+        p[2 + w + 1 + wo + 2] = '\0';
+    }
     layout_wrap(out, prefix, (int)strlen(prefix), text);
 }
 
@@ -418,15 +427,15 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
             buf_add(out, "Pieces:\n");
         bool orphan = board_is_orphan(b, p);
         const char *owner = v->reader >= 0 && orphan ? "orphan" : b->pl[p->owner].id;
-        char *seq = NULL;
-        if (v->reader < 0 || own_piece(v, p))
-            seq = piece_str(&p->g, true); /* own pieces in full, markers included */
-        else if (v->m[p->sq] & SIGHT_DECODE)
-            seq = piece_str(&p->g, true); /* decoded: as in the board file (SPEC 9.1); never phased here, so at most u */
-        char *text = xasprintf("%s%s", seq ? seq : "?", v->reader < 0 && orphan ? "  (orphan)" : "");
+        char text[GENOME_MAX_COPIES * 4 + 16];
+        strcpy(text, "?"); /* not "= ...": that would clear the whole buffer for every piece */
+        /* own pieces in full, markers included; decoded ones as in the board file (SPEC 9.1; never phased
+         * here, so at most u) */
+        if (v->reader < 0 || own_piece(v, p) || (v->m[p->sq] & SIGHT_DECODE))
+            piece_format(&p->g, true, text, sizeof text - 16);
+        if (v->reader < 0 && orphan)
+            strcat(text, "  (orphan)");
         legend_line(out, ow, board_sq_name(b, p->sq, nm), owner, text);
-        free(text);
-        free(seq);
     }
     free(sqs);
     return shown;

@@ -218,12 +218,15 @@ static char *format_message(const Mail *m, const char *from, const char *id, tim
     char *cmd_id = m->reply ? command_message_id() : NULL;
     char *refs = cmd_id ? xasprintf("In-Reply-To: %s\nReferences: %s\n", cmd_id, cmd_id) : xstrdup("");
     char *body = fold_body(m->body);
-    char *text = xasprintf("From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s@%s>\n%s"
-                           "MIME-Version: 1.0\nContent-Type: text/plain; charset=%s\n"
-                           "Content-Transfer-Encoding: %s\nAuto-Submitted: %s\n\n%s",
-                           from, m->to, m->subject, date, id, from_domain(from), refs,
-                           ascii ? "us-ascii" : "utf-8", ascii ? "7bit" : "8bit",
-                           m->reply ? "auto-replied" : "auto-generated", body);
+    Buf t;
+    buf_init(&t);
+    buf_printf(&t, "From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s@%s>\n%s"
+                   "MIME-Version: 1.0\nContent-Type: text/plain; charset=%s\n"
+                   "Content-Transfer-Encoding: %s\nAuto-Submitted: %s\n\n",
+               from, m->to, m->subject, date, id, from_domain(from), refs, ascii ? "us-ascii" : "utf-8",
+               ascii ? "7bit" : "8bit", m->reply ? "auto-replied" : "auto-generated");
+    buf_add(&t, body); /* the body is copied, not formatted: sheets are long */
+    char *text = buf_take(&t);
     free(body);
     free(refs);
     free(cmd_id);
