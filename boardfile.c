@@ -65,30 +65,22 @@ static Entry *new_entry(Parser *ps)
 
 static bool valid_entry_name(const char *s)
 {
-    if (!*s)
-        return false;
-    for (; *s; s++)
-        if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '-')
-            return false;
-    return true;
+    return *s && s[strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-")] == '\0';
 }
 
-/* Whether the line holds a control character other than tab. */
-static bool has_control_char(const char *p, size_t len)
+/* A malloc'd copy of the n bytes at p. */
+static char *copy_text(const char *p, size_t n)
 {
-    for (size_t i = 0; i < len; i++)
-        if (p[i] != '\t' && iscntrl((unsigned char)p[i]))
-            return true;
-    return false;
+    char *t = xmalloc(n + 1);
+    memcpy(t, p, n);
+    t[n] = '\0';
+    return t;
 }
 
 /* Adds the item line p[0..len) to the open multi-line entry (one allocation: the item itself). */
 static void add_item(Entry *open, const char *p, size_t len, int lineno)
 {
-    char *item = xmalloc(len + 1);
-    memcpy(item, p, len);
-    item[len] = '\0';
-    sl_push_owned(&open->items, item);
+    sl_push_owned(&open->items, copy_text(p, len));
     if (open->items.n > open->nlines_cap) {
         open->nlines_cap = open->items.cap;
         open->lines = xrealloc(open->lines, sizeof(int) * (size_t)open->nlines_cap);
@@ -100,29 +92,19 @@ static void add_item(Entry *open, const char *p, size_t len, int lineno)
  * entry (NULL with the error when its name is bad); *open becomes it when it is multi-line. */
 static Entry *start_entry(Parser *ps, const char *p, size_t len, int lineno, Entry **open)
 {
-    char *line = xmalloc(len + 1);
-    memcpy(line, p, len);
-    line[len] = '\0';
     Entry *e = new_entry(ps);
     e->line = lineno;
-    if (line[len - 1] == ')') {
-        line[len - 1] = '\0';
-        char *sp = strchr(line + 1, ' ');
-        if (sp)
-            *sp = '\0';
-        e->name = xstrdup(line + 1);
-        e->rest = xstrdup(sp ? sp + 1 : "");
-    } else {
-        e->name = xstrdup(line + 1);
-        e->multi = true;
+    e->multi = p[len - 1] != ')';
+    size_t end = e->multi ? len : len - 1, sp = 1; /* "(name" or "(name rest)" */
+    while (!e->multi && sp < end && p[sp] != ' ')
+        sp++;
+    sp = e->multi ? end : sp;
+    e->name = copy_text(p + 1, sp - 1);
+    if (e->multi)
         *open = e;
-    }
-    free(line);
-    if (!valid_entry_name(e->name)) {
-        perr(ps, lineno, "bad entry name");
-        return NULL;
-    }
-    return e;
+    else
+        e->rest = sp < end ? copy_text(p + sp + 1, end - sp - 1) : xstrdup("");
+    return valid_entry_name(e->name) ? e : (perr(ps, lineno, "bad entry name"), NULL);
 }
 
 /* Splits text into entries; the lines are not copied, only the items (the history is the most of them). */
@@ -141,7 +123,10 @@ static int split_entries(Parser *ps, const char *text)
             return perr(ps, lineno, "line too long");
         if (len && line[len - 1] == '\r')
             len--;
-        if (has_control_char(line, len))
+        size_t c = 0;
+        while (c < len && (line[c] == '\t' || !iscntrl((unsigned char)line[c])))
+            c++;
+        if (c < len)
             return perr(ps, lineno, "control character in the board file");
         if (open) {
             if (len == 1 && line[0] == ')')
@@ -246,8 +231,6 @@ static void put_item(Buf *o, const char *line)
     buf_add(o, line);
     buf_add(o, "\n");
 }
-
-/* Writes the board; core leaves out the entries verify does not compare. */
 
 /* ---- the entries: each read from its Entry and written after its "(name" ---- */
 
@@ -478,41 +461,22 @@ static void write_map(Buf *o, const Board *b)
  * into buf (width + 1 bytes) and moves *p past them; false at the end of the text. */
 static bool scan_word(const char **p, char *buf, size_t width)
 {
-    const char *s = *p;
-    while (isspace((unsigned char)*s))
-        s++;
-    if (!*s)
-        return false;
-    size_t n = 0;
-    while (s[n] && !isspace((unsigned char)s[n]) && n < width)
-        n++;
+    const char *s = *p + strspn(*p, " \t\n\v\f\r"); /* isspace in the C locale */
+    size_t n = strcspn(s, " \t\n\v\f\r");
+    n = n < width ? n : width;
     memcpy(buf, s, n);
     buf[n] = '\0';
     *p = s + n;
-    return true;
-}
-
-/* sscanf(line, "%15s %63s %s %c", sqs, who, seq, &extra) without scanf (it is run for every piece). */
-static int scan_piece(const char *line, char sqs[16], char who[64], char *seq)
-{
-    const char *p = line;
-    if (!scan_word(&p, sqs, 15))
-        return 0;
-    if (!scan_word(&p, who, 63))
-        return 1;
-    if (!scan_word(&p, seq, (size_t)-1))
-        return 2;
-    while (isspace((unsigned char)*p))
-        p++;
-    return *p ? 4 : 3;
+    return n > 0;
 }
 
 /* One line SQUARE USERID SEQUENCE of (pieces: read after (map and (players. */
 static int read_piece(Parser *ps, Board *b, Entry *e, int k, int *prev)
 {
     char sqs[16], who[64], seq[GENOME_MAX_COPIES * 4];
-    if (strlen(e->items.v[k]) > sizeof seq - 100 ||
-        scan_piece(e->items.v[k], sqs, who, seq) != 3)
+    const char *w = e->items.v[k]; /* sscanf's "%15s %63s %s %c" == 3 without scanf: run for every piece */
+    if (strlen(w) > sizeof seq - 100 || !scan_word(&w, sqs, 15) || !scan_word(&w, who, 63) ||
+        !scan_word(&w, seq, (size_t)-1) || w[strspn(w, " \t\n\v\f\r")])
         return perr(ps, e->lines[k], "a piece line is SQUARE USERID SEQUENCE");
     int sq, p;
     Genome g;

@@ -212,9 +212,9 @@ static void read_due(Listing *l, const char *text)
     }
 }
 
-void listing_open(Listing *l, const Store *s)
+/* Reads the game list of s into l. */
+static void read_list(Listing *l, const Store *s)
 {
-    *l = (Listing){0};
     Err err;
     char *path = store_path(s, LIST_FILE);
     if (store_read_file(path, &l->orig, NULL, &err) == 0)
@@ -222,7 +222,44 @@ void listing_open(Listing *l, const Store *s)
     else
         l->orig = NULL;
     free(path);
-    path = store_path(s, DUE_FILE);
+}
+
+/* Writes the list of l when a line was set and the text is not the one read; frees the lines. */
+static int write_list(Listing *l, const Store *s, Err *err)
+{
+    Buf o;
+    buf_init(&o);
+    buf_add(&o, LIST_HEADER);
+    for (int i = 0; i < l->nline; i++)
+        buf_add(&o, l->line[i].text);
+    int rc = 0;
+    if (l->touched && !(l->orig && strcmp(l->orig, o.s) == 0))
+        rc = store_write_list(s, o.s, err);
+    buf_free(&o);
+    for (int i = 0; i < l->nline; i++)
+        free(l->line[i].text);
+    free(l->line);
+    free(l->orig);
+    l->line = NULL;
+    l->orig = NULL;
+    l->nline = 0;
+    return rc;
+}
+
+int listing_write_line(const Store *s, int n, const char *line, Err *err)
+{
+    Listing l = {0};
+    read_list(&l, s);
+    listing_set(&l, n, line);
+    return write_list(&l, s, err);
+}
+
+void listing_open(Listing *l, const Store *s)
+{
+    *l = (Listing){0};
+    Err err;
+    read_list(l, s);
+    char *path = store_path(s, DUE_FILE);
     if (store_read_file(path, &l->due_text, NULL, &err) == 0)
         read_due(l, l->due_text);
     else
@@ -276,26 +313,12 @@ static void write_due(const Listing *l, const Store *s)
 
 int listing_close(Listing *l, const Store *s, Err *err)
 {
-    Buf o;
-    buf_init(&o);
-    buf_add(&o, LIST_HEADER);
-    for (int i = 0; i < l->nline; i++)
-        buf_add(&o, l->line[i].text);
-    int rc = 0;
-    if (l->touched && !(l->orig && strcmp(l->orig, o.s) == 0))
-        rc = store_write_list(s, o.s, err);
-    buf_free(&o);
+    int rc = write_list(l, s, err);
     write_due(l, s);
-    for (int i = 0; i < l->nline; i++)
-        free(l->line[i].text);
-    free(l->line);
     free(l->due);
-    free(l->orig);
     free(l->due_text);
-    l->due_text = NULL;
-    l->line = NULL;
     l->due = NULL;
-    l->orig = NULL;
-    l->nline = l->ndue = 0;
+    l->due_text = NULL;
+    l->ndue = 0;
     return rc;
 }

@@ -46,9 +46,15 @@ typedef struct Listing {
 /* The earliest time at which Cleanup may have work on b (a deadline, a nag, a holiday's end, the archive),
  * never later than the real one; INT64_MAX when there is none. */
 int64_t listing_due(const Board *b);
+/* Sets board n's line of the game list etc/Genetess.list to line (with its newline; NULL: removes it): the
+ * header first, the line in the place of the board's old one (its duplicates dropped) or before the first
+ * line of a greater number, every other line as it is; the file is rewritten only when that changes it.
+ * Returns 0 or -1 with err. */
+int listing_write_line(const Store *s, int n, const char *line, Err *err);
 /* Reads the list and the due index of s into l (missing or unreadable files: empty). */
 void listing_open(Listing *l, const Store *s);
-/* Sets board n's list line to line (with its newline; NULL: removes it), as pipeline_update_list would. */
+/* Sets board n's list line in l to line (with its newline; NULL: removes it), as listing_write_line does in
+ * the file. */
 void listing_set(Listing *l, int n, const char *line);
 /* Board n is idle at now: the index holds it, its file is the one the index describes, its due time is
  * later than now, and its list line is the one it had then. Marks it seen (kept in the index). */

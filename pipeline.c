@@ -289,45 +289,10 @@ int pipeline_update_list(CommandCtx *c, int number, const Board *b)
         listing_set(c->listing, number, b ? line : NULL);
         return 0;
     }
-    char *path = store_path(&c->st, "etc/Genetess.list");
-    char *old = NULL;
     Err err;
-    store_read_file(path, &old, NULL, &err);
-    free(path);
-    char *same = old ? xstrdup(old) : NULL; /* an unchanged list is not rewritten */
-    Buf o;
-    buf_init(&o);
-    buf_add(&o, "boardno:players:moveno:status\n");
-    char prefix[32];
-    snprintf(prefix, sizeof prefix, "%d:", number);
-    bool done = false;
-    if (old) {
-        char *save = NULL;
-        for (char *l = strtok_r(old, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-            if (strncmp(l, "boardno:", 8) == 0)
-                continue;
-            if (strncmp(l, prefix, strlen(prefix)) == 0) {
-                if (b && !done)
-                    buf_add(&o, line);
-                done = true;
-                continue;
-            }
-            int ln = atoi(l);
-            if (b && !done && ln > number) {
-                buf_add(&o, line);
-                done = true;
-            }
-            buf_printf(&o, "%s\n", l);
-        }
-        free(old);
-    }
-    if (b && !done)
-        buf_add(&o, line);
-    int rc = 0;
-    if (!(same && strcmp(same, o.s) == 0) && (rc = store_write_list(&c->st, o.s, &err)) < 0)
+    int rc = listing_write_line(&c->st, number, b ? line : NULL, &err);
+    if (rc < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
-    free(same);
-    buf_free(&o);
     return rc;
 }
 
