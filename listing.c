@@ -83,10 +83,46 @@ static void read_lines(Listing *l, const char *text)
     }
 }
 
+/* In a clean list (every line a board's, ascending, none twice) the first line of a number >= n. */
+static int lower_bound(const Listing *l, int n)
+{
+    int lo = 0, hi = l->nline;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (l->line[mid].key < n)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Whether the lines are clean: each a board's line, ascending, none twice (listing_set searches them). */
+static bool lines_clean(const Listing *l)
+{
+    for (int i = 0; i < l->nline; i++)
+        if (l->line[i].key < 0 || (i && l->line[i].key <= l->line[i - 1].key))
+            return false;
+    return true;
+}
+
 void listing_set(Listing *l, int n, const char *line)
 {
     bool done = false;
     l->touched = true;
+    if (l->clean && (!line || line_key(line) == n)) { /* the same outcome as the walk below, found by halves */
+        int at = lower_bound(l, n);
+        bool have = at < l->nline && l->line[at].key == n;
+        if (have && line) {
+            free(l->line[at].text);
+            l->line[at] = (ListingLine){.text = xstrdup(line), .num = atoi(line), .key = n};
+        } else if (have) {
+            line_remove(l, at);
+        } else if (line) {
+            line_insert(l, at, xstrdup(line));
+        }
+        return;
+    }
     for (int i = 0; i < l->nline; i++) {
         if (l->line[i].key == n) {
             if (line && !done) {
@@ -103,6 +139,7 @@ void listing_set(Listing *l, int n, const char *line)
     }
     if (line && !done)
         line_insert(l, l->nline, xstrdup(line));
+    l->clean = lines_clean(l);
 }
 
 /* FNV-1a of board n's list line; 0 when the list has none. The search starts where the last one ended:
@@ -222,6 +259,7 @@ static void read_list(Listing *l, const Store *s)
     else
         l->orig = NULL;
     free(path);
+    l->clean = lines_clean(l);
 }
 
 /* Writes the list of l when a line was set and the text is not the one read; frees the lines. */

@@ -34,6 +34,7 @@ typedef struct ListingDue {
 typedef struct Listing {
     char *orig;          /* the list as read (NULL: none) */
     bool touched;        /* a line was set: the list is written when it changed */
+    bool clean;          /* every line a board's, ascending, none twice: searched by halves */
     ListingLine *line;
     int nline, capline;
     int cursor;          /* where the last search for a line ended */

@@ -328,14 +328,15 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The spool's names, ascending (malloc'd). */
-static void spool_names(const Store *s, StrList *out)
+/* The spool's names (group non-NULL: only those starting with "<group>."), ascending (malloc'd). */
+static void spool_names(const Store *s, const char *group, StrList *out)
 {
     char *dir = store_path(s, "spool");
     DIR *d = opendir(dir);
     struct dirent *de;
+    size_t gl = group ? strlen(group) : 0;
     while (d && (de = readdir(d)) != NULL)
-        if (de->d_name[0] != '.')
+        if (de->d_name[0] != '.' && (!group || (strncmp(de->d_name, group, gl) == 0 && de->d_name[gl] == '.')))
             sl_push(out, de->d_name);
     if (d)
         closedir(d);
@@ -347,7 +348,7 @@ static void spool_names(const Store *s, StrList *out)
 int mail_groups(const Store *s, StrList *out)
 {
     StrList all = {0};
-    spool_names(s, &all);
+    spool_names(s, NULL, &all);
     for (int i = 0; i < all.n; i++) {
         size_t len = strlen(all.v[i]);
         if (len > 7 && strcmp(all.v[i] + len - 7, ".commit") == 0)
@@ -362,12 +363,11 @@ int mail_groups(const Store *s, StrList *out)
 static void spool_remove(const Store *s, const char *group, const char *suffix, bool sync)
 {
     StrList all = {0};
-    spool_names(s, &all);
-    size_t gl = strlen(group), sl = strlen(suffix);
+    spool_names(s, group, &all);
+    size_t sl = strlen(suffix);
     for (int i = 0; i < all.n; i++) {
         size_t len = strlen(all.v[i]);
-        if (strncmp(all.v[i], group, gl) != 0 || all.v[i][gl] != '.' || len < sl ||
-            strcmp(all.v[i] + len - sl, suffix) != 0)
+        if (len < sl || strcmp(all.v[i] + len - sl, suffix) != 0)
             continue;
         char *p = spool_path(s, all.v[i]);
         (void)unlink(p);
@@ -383,7 +383,11 @@ static void spool_remove(const Store *s, const char *group, const char *suffix, 
  * delivered once: mail_deliver synced what it did). */
 void mail_group_done(const Store *s, const char *group)
 {
-    spool_remove(s, group, ".commit", false);
+    char *name = xasprintf("%s.commit", group);
+    char *p = spool_path(s, name);
+    (void)unlink(p); /* by its name: no listing of a spool that a Cleanup run fills with records */
+    free(p);
+    free(name);
 }
 
 void mail_group_discard(const Store *s, const char *group)
@@ -552,15 +556,12 @@ int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now)
     if (d.mailer && !*d.mailer)
         d.mailer = NULL;
     StrList names = {0};
-    spool_names(s, &names);
-    size_t gl = group ? strlen(group) : 0;
+    spool_names(s, group, &names);
     int sent = 0;
     for (int i = 0; i < names.n; i++) {
         const char *f = names.v[i];
         size_t len = strlen(f);
-        if (len < 5 || strcmp(f + len - 5, ".mail") != 0)
-            continue;
-        if (group ? strncmp(f, group, gl) != 0 || f[gl] != '.' : not_ours(f, &names))
+        if (len < 5 || strcmp(f + len - 5, ".mail") != 0 || (!group && not_ours(f, &names)))
             continue;
         sent += deliver_one(q, s, &d, f, now);
     }
