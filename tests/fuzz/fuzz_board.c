@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
+#include "boardfile.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
@@ -14,15 +14,15 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     memcpy(text, data, size);
     text[size] = 0;
     Err err;
-    Board *b = board_parse(text, "101", &err);
+    Board *b = boardfile_parse(text, "101", &err);
     if (b) {
         if (board_check(b, &err) < 0)
             abort(); /* loaded a board that breaks its invariants */
-        char *out = board_serialize(b);
-        Board *again = board_parse(out, "101", &err);
+        char *out = boardfile_write(b);
+        Board *again = boardfile_parse(out, "101", &err);
         if (!again)
             abort(); /* a loaded board that does not reload */
-        char *out2 = board_serialize(again);
+        char *out2 = boardfile_write(again);
         if (strcmp(out, out2) != 0)
             abort(); /* write/load/write is not stable */
         free(out2);
