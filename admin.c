@@ -9,7 +9,7 @@
 
 #include "boardfile.h"
 #include "clock.h"
-#include "listing.h"
+#include "gamelist.h"
 #include "turn.h"
 #include "map.h"
 
@@ -327,7 +327,7 @@ int admin_cleanup(CommandCtx *c, int rc)
     if (b->phase == PHASE_ENDED) /* issue 10: an end whose history line is missing gets it (once) */
         pipeline_record_history(c, b);
     /* Finished boards go to the archive 14 days after the end. */
-    if (!(b->phase == PHASE_ENDED && b->clock.ended > 0 && c->now - b->clock.ended >= LISTING_ARCHIVE_AFTER)) {
+    if (!(b->phase == PHASE_ENDED && b->clock.ended > 0 && c->now - b->clock.ended >= GAMELIST_ARCHIVE_AFTER)) {
         pipeline_update_list(c, b->number, b);
         return rc;
     }

@@ -11,7 +11,7 @@
 
 #include "boardfile.h"
 #include "clock.h"
-#include "listing.h"
+#include "gamelist.h"
 #include "turn.h"
 #include "view.h"
 
@@ -285,12 +285,12 @@ int pipeline_update_list(CommandCtx *c, int number, const Board *b)
     char line[512];
     if (b)
         list_line(number, b, line, sizeof line);
-    if (c->listing) { /* Cleanup: the list is written once, at the end of its run */
-        listing_set(c->listing, number, b ? line : NULL);
+    if (c->gamelist) { /* Cleanup: the list is written once, at the end of its run */
+        gamelist_set(c->gamelist, number, b ? line : NULL);
         return 0;
     }
     Err err;
-    int rc = listing_write_line(&c->st, number, b ? line : NULL, &err);
+    int rc = gamelist_write_line(&c->st, number, b ? line : NULL, &err);
     if (rc < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
     return rc;
@@ -338,8 +338,8 @@ static void post_commit(CommandCtx *c, int n, const Board *b, const char *group)
     if (b && b->phase == PHASE_ENDED && pipeline_record_history(c, b) < 0)
         ok = false;
     mail_deliver(&c->mq, &c->st, group, (time_t)c->now);
-    if (ok && c->listing)
-        sl_push(&c->listing->groups, group); /* its record goes once the run's list is written */
+    if (ok && c->gamelist)
+        sl_push(&c->gamelist->groups, group); /* its record goes once the run's list is written */
     else if (ok)
         mail_group_done(&c->st, group);
 }
@@ -848,8 +848,8 @@ static int run_one_of(CommandCtx *c, const char *arg, bool *refused)
         r = cmd->each(c, r);
     if (cmd->boards == BOARDS_LISTED)
         note_subject(c, c->b, r, refused);
-    if (c->listing && r == 0 && c->b)
-        listing_note(c->listing, &c->st, c->b->number, c->b);
+    if (c->gamelist && r == 0 && c->b)
+        gamelist_note(c->gamelist, &c->st, c->b->number, c->b);
     ctx_drop_board(c);
     c->player = -1;
     return r;
@@ -857,12 +857,12 @@ static int run_one_of(CommandCtx *c, const char *arg, bool *refused)
 
 /* Ends a run that kept its list in memory: the list is written once, then the records of the groups
  * whose work is now all done go (a list that cannot be written keeps them: the next command redoes it). */
-static void close_listing(CommandCtx *c)
+static void close_gamelist(CommandCtx *c)
 {
-    Listing *l = c->listing;
+    Gamelist *l = c->gamelist;
     Err err;
-    c->listing = NULL;
-    bool ok = listing_close(l, &c->st, &err) == 0;
+    c->gamelist = NULL;
+    bool ok = gamelist_close(l, &c->st, &err) == 0;
     if (!ok)
         fprintf(stderr, "genetess: %s\n", err.msg);
     for (int i = 0; ok && i < l->groups.n; i++)
@@ -886,13 +886,13 @@ static int run_boards(CommandCtx *c)
     int *nums = NULL;
     Err err;
     int n = store_list_boards(&c->st, &nums, &err);
-    Listing listing;
+    Gamelist list;
     if (c->cmd->idle_skip) {
-        listing_open(&listing, &c->st);
-        c->listing = &listing;
+        gamelist_open(&list, &c->st);
+        c->gamelist = &list;
     }
     for (int i = 0; i < n; i++) {
-        if (c->listing && listing_idle(c->listing, &c->st, nums[i], c->now)) {
+        if (c->gamelist && gamelist_idle(c->gamelist, &c->st, nums[i], c->now)) {
             c->done++; /* looked at: the due index says it has nothing to do yet */
             continue;
         }
@@ -903,8 +903,8 @@ static int run_boards(CommandCtx *c)
             rc = r;
     }
     free(nums);
-    if (c->listing)
-        close_listing(c);
+    if (c->gamelist)
+        close_gamelist(c);
     return rc;
 }
 

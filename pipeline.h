@@ -70,7 +70,7 @@ typedef struct CommandCtx {
     int deadlines, nags;     /* boards whose deadlines or holidays were processed; nag mails queued */
     int skipped;             /* Cleanup: boards that could not be loaded or saved */
     bool verbose;            /* Cleanup -v */
-    struct Listing *listing; /* Cleanup: the list kept in memory for the run and the due index (NULL else) */
+    struct Gamelist *gamelist; /* Cleanup: the list kept in memory for the run and the due index (NULL else) */
     char problem[ERR_MAX];   /* why the board in hand could not be loaded or saved (the admin's text) */
 } CommandCtx;
 

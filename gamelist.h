@@ -1,6 +1,6 @@
-/* listing: what Cleanup keeps for one run — the game list etc/Genetess.list held in memory and written once, and the due index etc/Genetess.due (each board's next due time, so that idle boards are not opened). */
-#ifndef GENETESS_LISTING_H
-#define GENETESS_LISTING_H
+/* gamelist: what Cleanup keeps for one run — the game list etc/Genetess.list held in memory and written once, and the due index etc/Genetess.due (each board's next due time, so that idle boards are not opened). */
+#ifndef GENETESS_GAMELIST_H
+#define GENETESS_GAMELIST_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -9,7 +9,7 @@
 #include "store.h"
 
 /* Finished boards go to the archive this long after their end (Cleanup). */
-#define LISTING_ARCHIVE_AFTER (14 * 86400)
+#define GAMELIST_ARCHIVE_AFTER (14 * 86400)
 
 /* One line of the game list: its text (with its newline), the number it starts with (atoi), and the
  * board it is the line of ("<n>:" at its start; -1 none). */
@@ -31,7 +31,7 @@ typedef struct ListingDue {
     int textlen;
 } ListingDue;
 
-typedef struct Listing {
+typedef struct Gamelist {
     char *orig;          /* the list as read (NULL: none) */
     bool touched;        /* a line was set: the list is written when it changed */
     bool clean;          /* every line a board's, ascending, none twice: searched by halves */
@@ -42,29 +42,29 @@ typedef struct Listing {
     ListingDue *due;     /* ascending by n */
     int ndue, capdue;
     StrList groups;      /* mail groups whose records go once the list is written (pipeline) */
-} Listing;
+} Gamelist;
 
 /* The earliest time at which Cleanup may have work on b (a deadline, a nag, a holiday's end, the archive),
  * never later than the real one; INT64_MAX when there is none. */
-int64_t listing_due(const Board *b);
+int64_t gamelist_due(const Board *b);
 /* Sets board n's line of the game list etc/Genetess.list to line (with its newline; NULL: removes it): the
  * header first, the line in the place of the board's old one (its duplicates dropped) or before the first
  * line of a greater number, every other line as it is; the file is rewritten only when that changes it.
  * Returns 0 or -1 with err. */
-int listing_write_line(const Store *s, int n, const char *line, Err *err);
+int gamelist_write_line(const Store *s, int n, const char *line, Err *err);
 /* Reads the list and the due index of s into l (missing or unreadable files: empty). */
-void listing_open(Listing *l, const Store *s);
-/* Sets board n's list line in l to line (with its newline; NULL: removes it), as listing_write_line does in
+void gamelist_open(Gamelist *l, const Store *s);
+/* Sets board n's list line in l to line (with its newline; NULL: removes it), as gamelist_write_line does in
  * the file. */
-void listing_set(Listing *l, int n, const char *line);
+void gamelist_set(Gamelist *l, int n, const char *line);
 /* Board n is idle at now: the index holds it, its file is the one the index describes, its due time is
  * later than now, and its list line is the one it had then. Marks it seen (kept in the index). */
-bool listing_idle(Listing *l, const Store *s, int n, int64_t now);
+bool gamelist_idle(Gamelist *l, const Store *s, int n, int64_t now);
 /* Records board n's due time from b, its committed state, with the identity of its file and its list line
  * as they now are (no file: board n leaves the index). */
-void listing_note(Listing *l, const Store *s, int n, const Board *b);
+void gamelist_note(Gamelist *l, const Store *s, int n, const Board *b);
 /* Writes the list when it changed and the index (boards not seen this run leave it); frees l's lines and
  * index (l->groups stays for the caller). Returns 0, or -1 with err when the list could not be written. */
-int listing_close(Listing *l, const Store *s, Err *err);
+int gamelist_close(Gamelist *l, const Store *s, Err *err);
 
 #endif

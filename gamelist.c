@@ -1,6 +1,6 @@
-/* listing: what Cleanup keeps for one run — the game list held in memory and written once, and the due
+/* gamelist: what Cleanup keeps for one run — the game list held in memory and written once, and the due
  * index etc/Genetess.due, so that idle boards are not opened (issue 11). */
-#include "listing.h"
+#include "gamelist.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -18,11 +18,11 @@ static int64_t min64(int64_t a, int64_t b)
     return a < b ? a : b;
 }
 
-int64_t listing_due(const Board *b)
+int64_t gamelist_due(const Board *b)
 {
     const Clock *k = &b->clock;
     if (b->phase == PHASE_ENDED)
-        return k->ended > 0 ? sat_add(k->ended, LISTING_ARCHIVE_AFTER) : INT64_MAX;
+        return k->ended > 0 ? sat_add(k->ended, GAMELIST_ARCHIVE_AFTER) : INT64_MAX;
     int64_t due = INT64_MAX;
     if (k->holiday_since > 0 && b->seat >= 0 && b->seat < b->np) {
         int64_t left = b->pl[b->seat].holiday_left;
@@ -49,7 +49,7 @@ static int line_key(const char *l)
     return l[i] == ':' ? v : -1;
 }
 
-static void line_insert(Listing *l, int at, char *text)
+static void line_insert(Gamelist *l, int at, char *text)
 {
     if (l->nline == l->capline) {
         l->capline = l->capline ? 2 * l->capline : 64;
@@ -60,7 +60,7 @@ static void line_insert(Listing *l, int at, char *text)
     l->nline++;
 }
 
-static void line_remove(Listing *l, int at)
+static void line_remove(Gamelist *l, int at)
 {
     free(l->line[at].text);
     memmove(l->line + at, l->line + at + 1, sizeof *l->line * (size_t)(l->nline - at - 1));
@@ -68,7 +68,7 @@ static void line_remove(Listing *l, int at)
 }
 
 /* The lines of the list text, its header lines and empty lines apart (as pipeline_update_list reads it). */
-static void read_lines(Listing *l, const char *text)
+static void read_lines(Gamelist *l, const char *text)
 {
     const char *p = text;
     while (*p) {
@@ -84,7 +84,7 @@ static void read_lines(Listing *l, const char *text)
 }
 
 /* In a clean list (every line a board's, ascending, none twice) the first line of a number >= n. */
-static int lower_bound(const Listing *l, int n)
+static int lower_bound(const Gamelist *l, int n)
 {
     int lo = 0, hi = l->nline;
     while (lo < hi) {
@@ -97,8 +97,8 @@ static int lower_bound(const Listing *l, int n)
     return lo;
 }
 
-/* Whether the lines are clean: each a board's line, ascending, none twice (listing_set searches them). */
-static bool lines_clean(const Listing *l)
+/* Whether the lines are clean: each a board's line, ascending, none twice (gamelist_set searches them). */
+static bool lines_clean(const Gamelist *l)
 {
     for (int i = 0; i < l->nline; i++)
         if (l->line[i].key < 0 || (i && l->line[i].key <= l->line[i - 1].key))
@@ -106,7 +106,7 @@ static bool lines_clean(const Listing *l)
     return true;
 }
 
-void listing_set(Listing *l, int n, const char *line)
+void gamelist_set(Gamelist *l, int n, const char *line)
 {
     bool done = false;
     l->touched = true;
@@ -144,7 +144,7 @@ void listing_set(Listing *l, int n, const char *line)
 
 /* FNV-1a of board n's list line; 0 when the list has none. The search starts where the last one ended:
  * Cleanup asks for the boards in the order of the list's lines. */
-static uint64_t line_hash(Listing *l, int n)
+static uint64_t line_hash(Gamelist *l, int n)
 {
     for (int k = 0; k < l->nline; k++) {
         int i = (l->cursor + k) % l->nline;
@@ -161,7 +161,7 @@ static uint64_t line_hash(Listing *l, int n)
 
 /* ---- the due index ---- */
 
-static ListingDue *find_due(const Listing *l, int n)
+static ListingDue *find_due(const Gamelist *l, int n)
 {
     int lo = 0, hi = l->ndue - 1;
     while (lo <= hi) {
@@ -177,7 +177,7 @@ static ListingDue *find_due(const Listing *l, int n)
 }
 
 /* Board n's entry, added in its place when new. */
-static ListingDue *due_entry(Listing *l, int n)
+static ListingDue *due_entry(Gamelist *l, int n)
 {
     ListingDue *d = find_due(l, n);
     if (d)
@@ -218,7 +218,7 @@ static bool same_identity(const ListingDue *a, const ListingDue *b)
 /* The index text: a header, then "n due line size mtime mtime_ns" lines (line: the hash
  * of the board's list line) ascending by n; a
  * text that is not that is no index (every board is opened). */
-static void read_due(Listing *l, const char *text)
+static void read_due(Gamelist *l, const char *text)
 {
     if (strncmp(text, DUE_HEADER, strlen(DUE_HEADER)) != 0)
         return;
@@ -250,7 +250,7 @@ static void read_due(Listing *l, const char *text)
 }
 
 /* Reads the game list of s into l. */
-static void read_list(Listing *l, const Store *s)
+static void read_list(Gamelist *l, const Store *s)
 {
     Err err;
     char *path = store_path(s, LIST_FILE);
@@ -263,7 +263,7 @@ static void read_list(Listing *l, const Store *s)
 }
 
 /* Writes the list of l when a line was set and the text is not the one read; frees the lines. */
-static int write_list(Listing *l, const Store *s, Err *err)
+static int write_list(Gamelist *l, const Store *s, Err *err)
 {
     Buf o;
     buf_init(&o);
@@ -284,17 +284,17 @@ static int write_list(Listing *l, const Store *s, Err *err)
     return rc;
 }
 
-int listing_write_line(const Store *s, int n, const char *line, Err *err)
+int gamelist_write_line(const Store *s, int n, const char *line, Err *err)
 {
-    Listing l = {0};
+    Gamelist l = {0};
     read_list(&l, s);
-    listing_set(&l, n, line);
+    gamelist_set(&l, n, line);
     return write_list(&l, s, err);
 }
 
-void listing_open(Listing *l, const Store *s)
+void gamelist_open(Gamelist *l, const Store *s)
 {
-    *l = (Listing){0};
+    *l = (Gamelist){0};
     Err err;
     read_list(l, s);
     char *path = store_path(s, DUE_FILE);
@@ -305,7 +305,7 @@ void listing_open(Listing *l, const Store *s)
     free(path);
 }
 
-bool listing_idle(Listing *l, const Store *s, int n, int64_t now)
+bool gamelist_idle(Gamelist *l, const Store *s, int n, int64_t now)
 {
     ListingDue *d = find_due(l, n), cur;
     if (!d || now >= d->due || line_hash(l, n) != d->line || !file_identity(s, n, &cur) || !same_identity(d, &cur))
@@ -314,9 +314,9 @@ bool listing_idle(Listing *l, const Store *s, int n, int64_t now)
     return true;
 }
 
-void listing_note(Listing *l, const Store *s, int n, const Board *b)
+void gamelist_note(Gamelist *l, const Store *s, int n, const Board *b)
 {
-    ListingDue cur = {.n = n, .due = listing_due(b), .line = line_hash(l, n), .seen = true};
+    ListingDue cur = {.n = n, .due = gamelist_due(b), .line = line_hash(l, n), .seen = true};
     if (!file_identity(s, n, &cur)) {
         ListingDue *d = find_due(l, n);
         if (d)
@@ -328,7 +328,7 @@ void listing_note(Listing *l, const Store *s, int n, const Board *b)
 
 /* Writes the index of the boards seen this run. The index is a cache: a failure only costs the next run
  * its work (every board is opened). */
-static void write_due(const Listing *l, const Store *s)
+static void write_due(const Gamelist *l, const Store *s)
 {
     Buf o;
     buf_init(&o);
@@ -349,7 +349,7 @@ static void write_due(const Listing *l, const Store *s)
     buf_free(&o);
 }
 
-int listing_close(Listing *l, const Store *s, Err *err)
+int gamelist_close(Gamelist *l, const Store *s, Err *err)
 {
     int rc = write_list(l, s, err);
     write_due(l, s);
