@@ -10,8 +10,10 @@
 #include "boardfile.h"
 #include "bot.h"
 #include "clock.h"
+#include "gamelist.h"
 #include "turn.h"
 #include "map.h"
+#include "view.h"
 
 /* ---- challenge ---- */
 
@@ -220,7 +222,7 @@ int admin_challenge_close(CommandCtx *c, int rc)
     const Board *b = c->b;
     if (rc || !b)
         return rc;
-    pipeline_board_subject(b, true, c->subject, sizeof c->subject);
+    view_board_subject(b, true, c->subject, sizeof c->subject);
     buf_printf(&c->reply, "Genetess board %d created for", b->number);
     for (int i = 0; i < b->np; i++)
         buf_printf(&c->reply, " %s", b->pl[i].id);
@@ -340,7 +342,7 @@ int admin_cleanup(CommandCtx *c, int rc)
     if (b->phase == PHASE_ENDED) /* issue 10: an end whose history line is missing gets it (once) */
         pipeline_record_history(c, b);
     /* Finished boards go to the archive 14 days after the end. */
-    if (!(b->phase == PHASE_ENDED && b->clock.ended > 0 && c->now - b->clock.ended >= 14 * 86400)) {
+    if (!(b->phase == PHASE_ENDED && b->clock.ended > 0 && c->now - b->clock.ended >= GAMELIST_ARCHIVE_AFTER)) {
         pipeline_update_list(c, b->number, b);
         return rc;
     }

@@ -33,7 +33,13 @@ int board_parse_sq(const Board *b, const char *s, int *sq, Err *err)
 char *board_sq_name(const Board *b, int sq, char *buf)
 {
     grid_col_name(board_col(b, sq), buf);
-    sprintf(buf + strlen(buf), "%d", board_row(b, sq) + 1);
+    char *p = buf + strlen(buf), d[12];
+    int n = 0;
+    for (int r = board_row(b, sq) + 1; r > 0 || n == 0; r /= 10) /* no sprintf: drawn for every piece */
+        d[n++] = (char)('0' + r % 10);
+    while (n > 0)
+        *p++ = d[--n];
+    *p = '\0';
     return buf;
 }
 
@@ -111,9 +117,17 @@ static int cmp_int(const void *a, const void *c)
 int board_piece_squares(const Board *b, int **out)
 {
     int *v = xmalloc(sizeof(int) * (size_t)(b->npc ? b->npc : 1));
-    for (int i = 0; i < b->npc; i++)
-        v[i] = b->pc[i].sq;
-    qsort(v, (size_t)b->npc, sizeof(int), cmp_int);
+    int cells = b->w * b->h;
+    if ((int64_t)b->npc * 16 >= cells) { /* a crowded board: its squares in order are cheaper than a sort */
+        int n = 0;
+        for (int sq = 0; sq < cells && n < b->npc; sq++)
+            if (b->at[sq] >= 0)
+                v[n++] = sq;
+    } else {
+        for (int i = 0; i < b->npc; i++)
+            v[i] = b->pc[i].sq;
+        qsort(v, (size_t)b->npc, sizeof(int), cmp_int);
+    }
     *out = v;
     return b->npc;
 }

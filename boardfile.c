@@ -9,158 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gamefile.h"
 #include "specials.h"
 
 static const char *const phase_name[] = {"round0", "play", "ended"};
-
-typedef struct Entry {
-    char *name;
-    int line;
-    bool multi;
-    char *rest;     /* one-line entry: text after the name */
-    StrList items;  /* multi-line entry: items, unescaped */
-    int *lines;     /* line number of each item */
-} Entry;
-
-typedef struct Parser {
-    const char *name;
-    Entry *e;
-    int n, cap;
-    Err *err;
-} Parser;
-
-static int perr(Parser *ps, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int perr(Parser *ps, int line, const char *fmt, ...)
-{
-    char msg[ERR_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    return fail(ps->err, "%s:%d: %s", ps->name, line, msg);
-}
-
-static void entries_free(Parser *ps)
-{
-    for (int i = 0; i < ps->n; i++) {
-        free(ps->e[i].name);
-        free(ps->e[i].rest);
-        sl_free(&ps->e[i].items);
-        free(ps->e[i].lines);
-    }
-    free(ps->e);
-}
-
-static Entry *new_entry(Parser *ps)
-{
-    if (ps->n == ps->cap) {
-        ps->cap = ps->cap ? ps->cap * 2 : 32;
-        ps->e = xrealloc(ps->e, (size_t)ps->cap * sizeof *ps->e);
-    }
-    Entry *e = &ps->e[ps->n++];
-    memset(e, 0, sizeof *e);
-    return e;
-}
-
-static bool valid_entry_name(const char *s)
-{
-    if (!*s)
-        return false;
-    for (; *s; s++)
-        if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '-')
-            return false;
-    return true;
-}
-
-/* Splits text into entries. */
-static int split_entries(Parser *ps, const char *text)
-{
-    int lineno = 0;
-    Entry *open = NULL;
-    const char *p = text;
-    while (*p) {
-        const char *nl = strchr(p, '\n');
-        size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        const char *next = nl ? nl + 1 : p + len;
-        lineno++;
-        if (len > 1 << 20)
-            return perr(ps, lineno, "line too long");
-        char *line = xmalloc(len + 1);
-        memcpy(line, p, len);
-        line[len] = '\0';
-        if (len && line[len - 1] == '\r')
-            line[--len] = '\0';
-        p = next;
-        for (size_t i = 0; i < len; i++)
-            if (line[i] == '\t' ? false : iscntrl((unsigned char)line[i])) {
-                free(line);
-                return perr(ps, lineno, "control character in the board file");
-            }
-        if (open) {
-            if (strcmp(line, ")") == 0) {
-                open = NULL;
-            } else {
-                const char *item = line;
-                if (line[0] == '\\')
-                    item = line + 1;
-                else if (line[0] == '(')
-                    return free(line), perr(ps, lineno, "unescaped '(' inside (%s", open->name);
-                sl_push(&open->items, item);
-                open->lines = xrealloc(open->lines, sizeof(int) * (size_t)open->items.n);
-                open->lines[open->items.n - 1] = lineno;
-            }
-            free(line);
-            continue;
-        }
-        if (len == 0) {
-            free(line);
-            continue;
-        }
-        if (line[0] != '(') {
-            free(line);
-            return perr(ps, lineno, "expected an entry '(name ...)'");
-        }
-        Entry *e = new_entry(ps);
-        e->line = lineno;
-        if (line[len - 1] == ')') {
-            line[len - 1] = '\0';
-            char *sp = strchr(line + 1, ' ');
-            if (sp)
-                *sp = '\0';
-            e->name = xstrdup(line + 1);
-            e->rest = xstrdup(sp ? sp + 1 : "");
-        } else {
-            e->name = xstrdup(line + 1);
-            e->multi = true;
-            open = e;
-        }
-        free(line);
-        if (!valid_entry_name(e->name))
-            return perr(ps, lineno, "bad entry name");
-    }
-    if (open)
-        return perr(ps, open->line, "entry (%s is not closed", open->name);
-    return 0;
-}
-
-static Entry *find_entry(Parser *ps, const char *name, bool multi, bool required, int *rc)
-{
-    Entry *found = NULL;
-    for (int i = 0; i < ps->n; i++)
-        if (strcmp(ps->e[i].name, name) == 0) {
-            if (found) {
-                *rc = perr(ps, ps->e[i].line, "duplicate entry (%s", name);
-                return NULL;
-            }
-            found = &ps->e[i];
-        }
-    if (!found && required)
-        *rc = perr(ps, 1, "missing entry (%s)", name);
-    else if (found && found->multi != multi)
-        *rc = perr(ps, found->line, "entry (%s must be %s", name, multi ? "a multi-line entry" : "on one line");
-    return found && found->multi == multi ? found : NULL;
-}
-
 
 /* What an entry is: multi-line ("(name", one item a line, ")"; else "(name text)"), required, and core (verify
  * compares it, boardfile_write_core writes it; the rest is private or time-dependent). */
@@ -172,13 +24,13 @@ typedef struct EntryDef {
     int flags;          /* ENTRY_* */
     int rank;           /* reading order: after the entries whose state it checks against */
     /* Reads the entry into b; fails with "<name>:<line>: reason". */
-    int (*read)(Parser *ps, Board *b, Entry *e);
+    int (*read)(GameFile *ps, Board *b, GameEntry *e);
     /* Writes what follows "(name": the text after a space, or the item lines. */
     void (*write)(Buf *o, const Board *b);
     bool (*absent)(const Board *b);    /* not written when this says so; NULL: always written */
 } EntryDef;
 
-static int item_player(Parser *ps, Board *b, Entry *e, int k, char **rest)
+static int item_player(GameFile *ps, Board *b, GameEntry *e, int k, char **rest)
 {
     char *s = e->items.v[k];
     char *sp = strchr(s, ' ');
@@ -188,56 +40,45 @@ static int item_player(Parser *ps, Board *b, Entry *e, int k, char **rest)
     if (sp)
         *sp = ' ';
     if (p < 0)
-        return perr(ps, e->lines[k], "unknown player");
+        return gamefile_error(ps, e->lines[k], "unknown player");
     *rest = sp ? sp + 1 : s + strlen(s);
     return p;
 }
 
-static int parse_seq(Parser *ps, int line, const char *s, bool markers, Genome *g)
+static int parse_seq(GameFile *ps, int line, const char *s, bool markers, Genome *g)
 {
     Err e2;
     char buf[GENOME_MAX_COPIES * 4];
     if (piece_parse(s, g, markers, &e2) < 0)
-        return perr(ps, line, "bad sequence: %s", e2.msg);
+        return gamefile_error(ps, line, "bad sequence: %s", e2.msg);
     if (strcmp(piece_format(g, markers, buf, sizeof buf), s) != 0)
-        return perr(ps, line, "sequence not in canonical order (codes alphabetical, then r, then u)");
+        return gamefile_error(ps, line, "sequence not in canonical order (codes alphabetical, then r, then u)");
     return 0;
 }
 
-static int parse_sq_at(Parser *ps, Board *b, int line, const char *s, int *sq)
+static int parse_sq_at(GameFile *ps, Board *b, int line, const char *s, int *sq)
 {
     Err e2;
     if (board_parse_sq(b, s, sq, &e2) < 0)
-        return perr(ps, line, "%s", e2.msg);
+        return gamefile_error(ps, line, "%s", e2.msg);
     char buf[16];
     if (strcmp(board_sq_name(b, *sq, buf), s) != 0)
-        return perr(ps, line, "square not written in upper case");
+        return gamefile_error(ps, line, "square not written in upper case");
     return 0;
 }
 
-/* One item line inside a multi-line entry: lines starting with ( ) \ or white space get a leading backslash. */
-static void put_item(Buf *o, const char *line)
-{
-    if (line[0] == '(' || line[0] == ')' || line[0] == '\\' || line[0] == ' ' || line[0] == '\t')
-        buf_add(o, "\\");
-    buf_add(o, line);
-    buf_add(o, "\n");
-}
-
-/* Writes the board; core leaves out the entries verify does not compare. */
-
-/* ---- the entries: each read from its Entry and written after its "(name" ---- */
+/* ---- the entries: each read from its GameEntry and written after its "(name" ---- */
 
 /* (genetess <version>): the first entry. */
-static int read_header(Parser *ps, Board *b)
+static int read_header(GameFile *ps, Board *b)
 {
     if (ps->n == 0 || strcmp(ps->e[0].name, "genetess") != 0)
-        return perr(ps, 1, "not a genetess board (first entry must be (genetess <version>))");
+        return gamefile_error(ps, 1, "not a genetess board (first entry must be (genetess <version>))");
     int64_t v;
     if (!parse_i64_range(ps->e[0].rest ? ps->e[0].rest : "", 1, 1000, &v))
-        return perr(ps, 1, "bad version");
+        return gamefile_error(ps, 1, "bad version");
     if (v != BOARD_FORMAT_VERSION)
-        return perr(ps, 1, "unsupported board format version %lld", (long long)v);
+        return gamefile_error(ps, 1, "unsupported board format version %lld", (long long)v);
     b->version = (int)v;
     return 0;
 }
@@ -247,11 +88,11 @@ static void write_version(Buf *o, const Board *b)
     buf_printf(o, " %d", b->version);
 }
 
-static int read_number(Parser *ps, Board *b, Entry *e)
+static int read_number(GameFile *ps, Board *b, GameEntry *e)
 {
     int64_t v;
     if (!parse_i64_range(e->rest, 1, 999999999, &v))
-        return perr(ps, e->line, "bad board number");
+        return gamefile_error(ps, e->line, "bad board number");
     b->number = (int)v;
     return 0;
 }
@@ -261,14 +102,14 @@ static void write_number(Buf *o, const Board *b)
     buf_printf(o, " %d", b->number);
 }
 
-static int read_params(Parser *ps, Board *b, Entry *e)
+static int read_params(GameFile *ps, Board *b, GameEntry *e)
 {
     Err e2;
     if (params_parse(&b->par, e->rest, &e2) < 0)
-        return perr(ps, e->line, "%s", e2.msg);
+        return gamefile_error(ps, e->line, "%s", e2.msg);
     /* issue 10 (bug B): every board is created from a named map, and is written with it */
     if (!b->par.map[0])
-        return perr(ps, e->line, "params: map=<name> is missing");
+        return gamefile_error(ps, e->line, "params: map=<name> is missing");
     return 0;
 }
 
@@ -279,23 +120,23 @@ static void write_params(Buf *o, const Board *b)
 }
 
 /* (turn <phase> <round> <seat>): read after (players, which the seat indexes. */
-static int read_turn(Parser *ps, Board *b, Entry *e)
+static int read_turn(GameFile *ps, Board *b, GameEntry *e)
 {
     char ph[16];
     int round, seat;
     if (sscanf(e->rest, "%15s %d %d", ph, &round, &seat) != 3)
-        return perr(ps, e->line, "(turn needs phase, round and seat");
+        return gamefile_error(ps, e->line, "(turn needs phase, round and seat");
     int k;
     for (k = 0; k < 3; k++)
         if (strcmp(ph, phase_name[k]) == 0)
             break;
     if (k == 3 || round < 0 || round > 1000000 || seat < 0 || seat >= b->np)
-        return perr(ps, e->line, "bad (turn");
+        return gamefile_error(ps, e->line, "bad (turn");
     b->phase = (Phase)k;
     b->round = round;
     b->seat = seat;
     if ((b->phase == PHASE_PLAY) != (round >= 1) && b->phase != PHASE_ENDED)
-        return perr(ps, e->line, "round does not match the phase");
+        return gamefile_error(ps, e->line, "round does not match the phase");
     return 0;
 }
 
@@ -305,30 +146,30 @@ static void write_turn(Buf *o, const Board *b)
 }
 
 /* (turn again, once pieces and status are read: the player to move must still have turns. */
-static int check_turn_seat(Parser *ps, Board *b, Entry *e)
+static int check_turn_seat(GameFile *ps, Board *b, GameEntry *e)
 {
     if (b->phase == PHASE_PLAY && !board_player_has_turns(b, b->seat))
-        return perr(ps, e->line, "the current turn belongs to %s, who has no turns left", b->pl[b->seat].id);
+        return gamefile_error(ps, e->line, "the current turn belongs to %s, who has no turns left", b->pl[b->seat].id);
     return 0;
 }
 
 /* (players <userid>...): read after (params, whose holiday-days sets each allowance. */
-static int read_players(Parser *ps, Board *b, Entry *e)
+static int read_players(GameFile *ps, Board *b, GameEntry *e)
 {
     StrList w = {0};
     int n = split_words(e->rest, &w), rc = 0;
     if (n < 1 || n > MAX_PLAYERS) {
         sl_free(&w);
-        return perr(ps, e->line, "(players needs 1 to %d userids", MAX_PLAYERS);
+        return gamefile_error(ps, e->line, "(players needs 1 to %d userids", MAX_PLAYERS);
     }
     b->pl = xcalloc((size_t)n, sizeof *b->pl);
     b->np = n;
     for (int i = 0; rc == 0 && i < n; i++) {
         if (!str_is_word(w.v[i], USERID_MAX) || strchr(w.v[i], ':'))
-            rc = perr(ps, e->line, "bad userid in (players");
+            rc = gamefile_error(ps, e->line, "bad userid in (players");
         for (int k = 0; rc == 0 && k < i; k++)
             if (str_ieq(b->pl[k].id, w.v[i]))
-                rc = perr(ps, e->line, "player listed twice");
+                rc = gamefile_error(ps, e->line, "player listed twice");
         snprintf(b->pl[i].id, sizeof b->pl[i].id, "%s", w.v[i]);
         b->pl[i].holiday_left = b->par.holiday_days * 86400;
     }
@@ -343,15 +184,15 @@ static void write_players(Buf *o, const Board *b)
 }
 
 /* One whole number >= 0 per player, in (players order, into the int64_t at offset in each Player. */
-static int read_per_player(Parser *ps, Board *b, Entry *e, size_t offset, const char *count_msg, const char *bad_msg)
+static int read_per_player(GameFile *ps, Board *b, GameEntry *e, size_t offset, const char *count_msg, const char *bad_msg)
 {
     StrList w = {0};
     int rc = 0;
     if (split_words(e->rest, &w) != b->np)
-        rc = perr(ps, e->line, "%s", count_msg);
+        rc = gamefile_error(ps, e->line, "%s", count_msg);
     for (int i = 0; rc == 0 && i < w.n; i++)
         if (!parse_i64(w.v[i], (int64_t *)((char *)&b->pl[i] + offset)))
-            rc = perr(ps, e->line, "%s", bad_msg);
+            rc = gamefile_error(ps, e->line, "%s", bad_msg);
     sl_free(&w);
     return rc;
 }
@@ -364,7 +205,7 @@ static void write_per_player(Buf *o, const Board *b, size_t offset)
 
 /* (energy and (holidays: one number per player (field), and their two reasons. */
 #define PER_PLAYER(entry, field, count_msg, bad_msg)                                   \
-    static int read_##entry(Parser *ps, Board *b, Entry *e)                          \
+    static int read_##entry(GameFile *ps, Board *b, GameEntry *e)                          \
     {                                                                                \
         return read_per_player(ps, b, e, offsetof(Player, field), count_msg, bad_msg); \
     }                                                                                \
@@ -375,7 +216,7 @@ static void write_per_player(Buf *o, const Board *b, size_t offset)
 PER_PLAYER(energy, e, "(energy needs one value per player", "E must be a whole number >= 0")
 PER_PLAYER(holidays, holiday_left, "(holidays needs one value per player", "bad holiday allowance")
 
-static int read_status(Parser *ps, Board *b, Entry *e)
+static int read_status(GameFile *ps, Board *b, GameEntry *e)
 {
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
@@ -386,14 +227,14 @@ static int read_status(Parser *ps, Board *b, Entry *e)
         Player *pl = &b->pl[p];
         if (sscanf(rest, "%15s out=%d kills=%d start=%d timeouts=%d total-timeouts=%d", st, &pl->out_seq,
                    &pl->kills, &pl->start, &pl->timeouts, &pl->timeouts_total) != 6)
-            return perr(ps, e->lines[k], "bad status line");
+            return gamefile_error(ps, e->lines[k], "bad status line");
         int s;
         for (s = 0; s < 4; s++)
             if (strcmp(st, board_status_name[s]) == 0)
                 break;
         if (s == 4 || pl->out_seq < 0 || pl->kills < 0 || pl->start < 0 || pl->timeouts < 0 ||
             pl->timeouts_total < 0)
-            return perr(ps, e->lines[k], "bad status line");
+            return gamefile_error(ps, e->lines[k], "bad status line");
         pl->status = (PlayerStatus)s;
     }
     return 0;
@@ -408,26 +249,26 @@ static void write_status(Buf *o, const Board *b)
     }
 }
 
-static int read_map(Parser *ps, Board *b, Entry *e)
+static int read_map(GameFile *ps, Board *b, GameEntry *e)
 {
     int h = e->items.n, w = 0;
     if (h < 1 || h > MAX_ROWS)
-        return perr(ps, e->line, "map must have 1 to %d rows", MAX_ROWS);
+        return gamefile_error(ps, e->line, "map must have 1 to %d rows", MAX_ROWS);
     for (int r = 0; r < h; r++) {
         int n = (int)strlen(e->items.v[r]);
         if (n > MAX_COLS)
-            return perr(ps, e->lines[r], "map row longer than %d columns", MAX_COLS);
+            return gamefile_error(ps, e->lines[r], "map row longer than %d columns", MAX_COLS);
         if (n > w)
             w = n;
     }
     if (w < 1)
-        return perr(ps, e->line, "empty map");
+        return gamefile_error(ps, e->line, "empty map");
     board_set_size(b, w, h);
     for (int r = 0; r < h; r++)
         for (int c = 0; e->items.v[r][c]; c++) {
             char ch = e->items.v[r][c];
             if (ch != TER_OUTSIDE && ch != TER_FLOOR && ch != TER_IWALL && ch != TER_XWALL)
-                return perr(ps, e->lines[r], "bad map character (only '#', '+', '.' and space)");
+                return gamefile_error(ps, e->lines[r], "bad map character (only '#', '+', '.' and space)");
             b->ter[board_sq(b, c, r)] = ch;
         }
     return 0;
@@ -446,41 +287,54 @@ static void write_map(Buf *o, const Board *b)
         if (n == 0)
             buf_add(o, "\\\n");
         else
-            put_item(o, row);
+            gamefile_put_item(o, row);
     }
     free(row);
 }
 
+/* As sscanf's "%<width>s": skips white space, copies at most width characters up to the next white space
+ * into buf (width + 1 bytes) and moves *p past them; false at the end of the text. */
+static bool scan_word(const char **p, char *buf, size_t width)
+{
+    const char *s = *p + strspn(*p, " \t\n\v\f\r"); /* isspace in the C locale */
+    size_t n = strcspn(s, " \t\n\v\f\r");
+    n = n < width ? n : width;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    *p = s + n;
+    return n > 0;
+}
+
 /* One line SQUARE USERID SEQUENCE of (pieces: read after (map and (players. */
-static int read_piece(Parser *ps, Board *b, Entry *e, int k, int *prev)
+static int read_piece(GameFile *ps, Board *b, GameEntry *e, int k, int *prev)
 {
     char sqs[16], who[64], seq[GENOME_MAX_COPIES * 4];
-    char extra;
-    if (strlen(e->items.v[k]) > sizeof seq - 100 ||
-        sscanf(e->items.v[k], "%15s %63s %s %c", sqs, who, seq, &extra) != 3)
-        return perr(ps, e->lines[k], "a piece line is SQUARE USERID SEQUENCE");
+    const char *w = e->items.v[k]; /* sscanf's "%15s %63s %s %c" == 3 without scanf: run for every piece */
+    if (strlen(w) > sizeof seq - 100 || !scan_word(&w, sqs, 15) || !scan_word(&w, who, 63) ||
+        !scan_word(&w, seq, (size_t)-1) || w[strspn(w, " \t\n\v\f\r")])
+        return gamefile_error(ps, e->lines[k], "a piece line is SQUARE USERID SEQUENCE");
     int sq, p;
     Genome g;
     if (parse_sq_at(ps, b, e->lines[k], sqs, &sq) < 0)
         return -1;
     if ((p = board_player_index(b, who)) < 0)
-        return perr(ps, e->lines[k], "piece of an unknown player");
+        return gamefile_error(ps, e->lines[k], "piece of an unknown player");
     if (parse_seq(ps, e->lines[k], seq, true, &g) < 0)
         return -1;
     if (b->at[sq] >= 0)
-        return perr(ps, e->lines[k], "two pieces on one square");
+        return gamefile_error(ps, e->lines[k], "two pieces on one square");
     if (b->ter[sq] != TER_FLOOR)
-        return perr(ps, e->lines[k], "piece on %s is not on floor", sqs);
+        return gamefile_error(ps, e->lines[k], "piece on %s is not on floor", sqs);
     if (!piece_viable(&g))
-        return perr(ps, e->lines[k], "piece on %s is not viable (needs A or K)", sqs);
+        return gamefile_error(ps, e->lines[k], "piece on %s is not viable (needs A or K)", sqs);
     if (sq < *prev)
-        return perr(ps, e->lines[k], "pieces not in reading order");
+        return gamefile_error(ps, e->lines[k], "pieces not in reading order");
     *prev = sq;
     board_add_piece(b, sq, p, &g);
     return 0;
 }
 
-static int read_pieces(Parser *ps, Board *b, Entry *e)
+static int read_pieces(GameFile *ps, Board *b, GameEntry *e)
 {
     int prev = -1;
     for (int k = 0; k < e->items.n; k++)
@@ -515,13 +369,13 @@ static char *special_line(const Board *b, const Special *sp)
 }
 
 /* (specials: read after (map, whose squares they name. */
-static int read_specials(Parser *ps, Board *b, Entry *e)
+static int read_specials(GameFile *ps, Board *b, GameEntry *e)
 {
     b->sp = xcalloc((size_t)e->items.n, sizeof *b->sp);
     for (int k = 0; k < e->items.n; k++) {
         Err e2;
         if (read_special(b, e->items.v[k], &b->sp[b->nsp], &e2) < 0)
-            return perr(ps, e->lines[k], "%s", e2.msg);
+            return gamefile_error(ps, e->lines[k], "%s", e2.msg);
         b->nsp++;
     }
     return 0;
@@ -531,19 +385,19 @@ static void write_specials(Buf *o, const Board *b)
 {
     for (int i = 0; i < b->nsp; i++) {
         char *line = special_line(b, &b->sp[i]);
-        put_item(o, line);
+        gamefile_put_item(o, line);
         free(line);
     }
 }
 
-static int read_starts(Parser *ps, Board *b, Entry *e)
+static int read_starts(GameFile *ps, Board *b, GameEntry *e)
 {
     b->st = xcalloc((size_t)e->items.n, sizeof *b->st);
     for (int k = 0; k < e->items.n; k++) {
         char sqs[16];
         int label, sq;
         if (sscanf(e->items.v[k], "GPC%d %15s", &label, sqs) != 2 || label != k + 1)
-            return perr(ps, e->lines[k], "start lines are GPC<n> SQUARE, numbered from 1");
+            return gamefile_error(ps, e->lines[k], "start lines are GPC<n> SQUARE, numbered from 1");
         if (parse_sq_at(ps, b, e->lines[k], sqs, &sq) < 0)
             return -1;
         b->st[b->nst++] = (Start){.label = label, .sq = sq};
@@ -559,14 +413,14 @@ static void write_starts(Buf *o, const Board *b)
 }
 
 /* (startpieces: read after (starts, whose labels they name. */
-static int read_startpieces(Parser *ps, Board *b, Entry *e)
+static int read_startpieces(GameFile *ps, Board *b, GameEntry *e)
 {
     b->spc = xcalloc((size_t)e->items.n, sizeof *b->spc);
     for (int k = 0; k < e->items.n; k++) {
         char sqs[16], seq[1024];
         int label, sq;
         if (sscanf(e->items.v[k], "GPC%d %15s %1000s", &label, sqs, seq) != 3 || label < 1 || label > b->nst)
-            return perr(ps, e->lines[k], "start piece lines are GPC<n> SQUARE SEQUENCE");
+            return gamefile_error(ps, e->lines[k], "start piece lines are GPC<n> SQUARE SEQUENCE");
         if (parse_sq_at(ps, b, e->lines[k], sqs, &sq) < 0)
             return -1;
         StartPiece *s = &b->spc[b->nspc++];
@@ -591,12 +445,12 @@ static bool no_startpieces(const Board *b)
     return b->nspc == 0;
 }
 
-static int read_random(Parser *ps, Board *b, Entry *e)
+static int read_random(GameFile *ps, Board *b, GameEntry *e)
 {
     char alg[32], hex[32];
     if (sscanf(e->rest, "%31s %31s", alg, hex) != 2 || strcmp(alg, RNG_ALGORITHM) != 0 || strlen(hex) != 16 ||
         strspn(hex, "0123456789abcdef") != 16)
-        return perr(ps, e->line, "(random needs %s and 16 hex digits", RNG_ALGORITHM);
+        return gamefile_error(ps, e->line, "(random needs %s and 16 hex digits", RNG_ALGORITHM);
     b->rng.state = strtoull(hex, NULL, 16);
     return 0;
 }
@@ -607,17 +461,17 @@ static void write_random(Buf *o, const Board *b)
 }
 
 /* "reveal SQUARE OWNER SEQ LABEL" of a (views line (SPEC 5); owner "*" is an orphan. */
-static int read_reveal(Parser *ps, Board *b, int line, Player *pl, const char *rest)
+static int read_reveal(GameFile *ps, Board *b, int line, Player *pl, const char *rest)
 {
     char sqs[16], who[64], seq[64], lab[16];
     if (sscanf(rest, "reveal %15s %63s %63s %15s", sqs, who, seq, lab) != 4)
-        return perr(ps, line, "bad views line");
+        return gamefile_error(ps, line, "bad views line");
     Reveal rv = {0};
     if (parse_sq_at(ps, b, line, sqs, &rv.sq) < 0)
         return -1;
     rv.owner = strcmp(who, "*") ? board_player_index(b, who) : REVEAL_ORPHAN;
     if (strcmp(who, "*") && rv.owner < 0)
-        return perr(ps, line, "reveal of an unknown player's piece");
+        return gamefile_error(ps, line, "reveal of an unknown player's piece");
     snprintf(rv.seq, sizeof rv.seq, "%s", seq);
     snprintf(rv.label, sizeof rv.label, "%s", lab);
     pl->reveals = xrealloc(pl->reveals, sizeof(Reveal) * (size_t)(pl->nreveals + 1));
@@ -626,7 +480,7 @@ static int read_reveal(Parser *ps, Board *b, int line, Player *pl, const char *r
 }
 
 /* (views: whole-board views and S17/S18 reveals, until the player's next turn. */
-static int read_views(Parser *ps, Board *b, Entry *e)
+static int read_views(GameFile *ps, Board *b, GameEntry *e)
 {
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
@@ -661,20 +515,20 @@ static void write_views(Buf *o, const Board *b)
 }
 
 /* "position|order STAKE PREF..." of a (gambles line for player p (SPEC 7.1). */
-static int read_gamble(Parser *ps, Board *b, int line, int p, const char *rest)
+static int read_gamble(GameFile *ps, Board *b, int line, int p, const char *rest)
 {
     StrList w = {0};
     int n = split_words(rest, &w), rc = 0;
     int kind = n >= 2 ? (!strcmp(w.v[0], "position") ? 0 : !strcmp(w.v[0], "order") ? 1 : -1) : -1;
     Gamble *g = kind >= 0 ? &b->pl[p].gamble[kind] : NULL;
     if (!g || g->set || !parse_i64(w.v[1], &g->stake) || n - 2 > MAX_PLAYERS)
-        rc = perr(ps, line, "bad gamble line");
+        rc = gamefile_error(ps, line, "bad gamble line");
     else
         g->set = true;
     for (int i = 2; rc == 0 && i < n; i++) {
         int64_t x;
         if (!parse_i64_range(w.v[i], 1, MAX_PLAYERS, &x))
-            rc = perr(ps, line, "bad gamble preference");
+            rc = gamefile_error(ps, line, "bad gamble preference");
         else
             g->prefs[g->nprefs++] = (int)x;
     }
@@ -684,7 +538,7 @@ static int read_gamble(Parser *ps, Board *b, int line, int p, const char *rest)
     return rc;
 }
 
-static int read_gambles(Parser *ps, Board *b, Entry *e)
+static int read_gambles(GameFile *ps, Board *b, GameEntry *e)
 {
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
@@ -709,20 +563,22 @@ static void write_gambles(Buf *o, const Board *b)
         }
 }
 
-static int read_moves(Parser *ps, Board *b, Entry *e)
+static int read_moves(GameFile *ps, Board *b, GameEntry *e)
 {
     (void)ps;
-    sl_copy(&b->moves, &e->items);
+    sl_free(&b->moves);
+    b->moves = e->items; /* taken, not copied: the history is most of the file */
+    e->items = (StrList){0};
     return 0;
 }
 
 static void write_moves(Buf *o, const Board *b)
 {
     for (int i = 0; i < b->moves.n; i++)
-        put_item(o, b->moves.v[i]);
+        gamefile_put_item(o, b->moves.v[i]);
 }
 
-static int read_result(Parser *ps, Board *b, Entry *e)
+static int read_result(GameFile *ps, Board *b, GameEntry *e)
 {
     (void)ps;
     snprintf(b->result, sizeof b->result, "%s", e->rest);
@@ -742,13 +598,13 @@ static bool no_result(const Board *b)
 #define CLOCK_FORMAT(d) \
     "created=%" d " turn-start=%" d " deadline=%" d " fresh=%d nag=%d holiday-since=%" d " ended=%" d
 
-static int read_clock(Parser *ps, Board *b, Entry *e)
+static int read_clock(GameFile *ps, Board *b, GameEntry *e)
 {
     Clock *c = &b->clock;
     int fresh, nag;
     if (sscanf(e->rest, CLOCK_FORMAT(SCNd64), &c->created, &c->turn_start, &c->deadline, &fresh, &nag,
                &c->holiday_since, &c->ended) != 7)
-        return perr(ps, e->line, "bad (clock");
+        return gamefile_error(ps, e->line, "bad (clock");
     c->fresh_used = fresh != 0;
     c->nag_sent = nag != 0;
     return 0;
@@ -762,7 +618,7 @@ static void write_clock(Buf *o, const Board *b)
 }
 
 /* (quiet, (lister, (plain: the userids of the players whose bool at offset in Player is set. */
-static int read_flag(Parser *ps, Board *b, Entry *e, size_t offset)
+static int read_flag(GameFile *ps, Board *b, GameEntry *e, size_t offset)
 {
     StrList w = {0};
     int rc = 0;
@@ -770,7 +626,7 @@ static int read_flag(Parser *ps, Board *b, Entry *e, size_t offset)
     for (int i = 0; rc == 0 && i < w.n; i++) {
         int p = board_player_index(b, w.v[i]);
         if (p < 0)
-            rc = perr(ps, e->line, "unknown player in (%s", e->name);
+            rc = gamefile_error(ps, e->line, "unknown player in (%s", e->name);
         else
             *(bool *)((char *)&b->pl[p] + offset) = true;
     }
@@ -785,7 +641,7 @@ static void write_flag(Buf *o, const Board *b, size_t offset)
             buf_printf(o, " %s", b->pl[i].id);
 }
 
-static int read_quiet(Parser *ps, Board *b, Entry *e)
+static int read_quiet(GameFile *ps, Board *b, GameEntry *e)
 {
     return read_flag(ps, b, e, offsetof(Player, quiet));
 }
@@ -795,7 +651,7 @@ static void write_quiet(Buf *o, const Board *b)
     write_flag(o, b, offsetof(Player, quiet));
 }
 
-static int read_lister(Parser *ps, Board *b, Entry *e)
+static int read_lister(GameFile *ps, Board *b, GameEntry *e)
 {
     return read_flag(ps, b, e, offsetof(Player, lister));
 }
@@ -814,7 +670,7 @@ static bool no_lister(const Board *b)
     return true;
 }
 
-static int read_plain(Parser *ps, Board *b, Entry *e)
+static int read_plain(GameFile *ps, Board *b, GameEntry *e)
 {
     return read_flag(ps, b, e, offsetof(Player, plain));
 }
@@ -834,7 +690,7 @@ static bool no_plain(const Board *b)
 }
 
 /* (queue, (news, (ebook: "USERID TEXT" lines, into the list of each player at offset in Player. */
-static int read_list(Parser *ps, Board *b, Entry *e, size_t offset)
+static int read_list(GameFile *ps, Board *b, GameEntry *e, size_t offset)
 {
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
@@ -856,7 +712,7 @@ static void write_list(Buf *o, const Board *b, size_t offset)
 }
 
 #define PLAYER_LIST(list)                                        \
-    static int read_##list(Parser *ps, Board *b, Entry *e)       \
+    static int read_##list(GameFile *ps, Board *b, GameEntry *e)       \
     {                                                            \
         return read_list(ps, b, e, offsetof(Player, list));      \
     }                                                            \
@@ -869,11 +725,11 @@ PLAYER_LIST(news)
 PLAYER_LIST(ebook)
 
 /* (initial: the base (moves reflected, at most the lines of (moves), then the board text the replay starts from. */
-static int read_initial(Parser *ps, Board *b, Entry *e)
+static int read_initial(GameFile *ps, Board *b, GameEntry *e)
 {
     int64_t base;
     if (e->items.n < 1 || !parse_i64_range(e->items.v[0], 0, b->moves.n, &base))
-        return perr(ps, e->line, "(initial must start with the number of moves it reflects");
+        return gamefile_error(ps, e->line, "(initial must start with the number of moves it reflects");
     b->initial_base = (int)base;
     Buf t;
     buf_init(&t);
@@ -896,7 +752,7 @@ static void write_initial(Buf *o, const Board *b)
         char *line = xmalloc(ln + 1);
         memcpy(line, p, ln);
         line[ln] = '\0';
-        put_item(o, line);
+        gamefile_put_item(o, line);
         free(line);
         p += ln + (nl ? 1 : 0);
     }
@@ -950,20 +806,20 @@ static const EntryDef entry_table[] = {
 #define NENTRIES ((int)(sizeof entry_table / sizeof entry_table[0]))
 
 /* Every entry of the file is one the table knows. */
-static int check_names(Parser *ps)
+static int check_names(GameFile *ps)
 {
     for (int i = 0; i < ps->n; i++) {
         int k = 0;
         while (k < NENTRIES && strcmp(entry_table[k].name, ps->e[i].name) != 0)
             k++;
         if (k == NENTRIES)
-            return perr(ps, ps->e[i].line, "unknown entry (%s", ps->e[i].name);
+            return gamefile_error(ps, ps->e[i].line, "unknown entry (%s", ps->e[i].name);
     }
     return 0;
 }
 
 /* Reads the entries rank by rank; a missing optional entry leaves its state as board_new made it. */
-static int read_entries(Parser *ps, Board *b)
+static int read_entries(GameFile *ps, Board *b)
 {
     if (read_header(ps, b) < 0 || check_names(ps) < 0)
         return -1;
@@ -973,7 +829,7 @@ static int read_entries(Parser *ps, Board *b)
             if (d->rank != rank)
                 continue;
             int rc = 0;
-            Entry *e = find_entry(ps, d->name, d->flags & ENTRY_MULTI, d->flags & ENTRY_REQUIRED, &rc);
+            GameEntry *e = gamefile_find(ps, d->name, d->flags & ENTRY_MULTI, d->flags & ENTRY_REQUIRED, &rc);
             if (rc < 0 || (e && d->read(ps, b, e) < 0))
                 return -1;
         }
@@ -982,14 +838,14 @@ static int read_entries(Parser *ps, Board *b)
 
 Board *boardfile_parse(const char *text, const char *name, Err *err)
 {
-    Parser ps = {.name = name, .err = err};
+    GameFile ps = {.name = name, .err = err};
     Board *b = board_new();
-    if (split_entries(&ps, text) < 0 || read_entries(&ps, b) < 0) {
-        entries_free(&ps);
+    if (gamefile_split(&ps, text) < 0 || read_entries(&ps, b) < 0) {
+        gamefile_free(&ps);
         board_free(b);
         return NULL;
     }
-    entries_free(&ps);
+    gamefile_free(&ps);
     Err e2;
     if (board_check(b, &e2) < 0) {
         fail(err, "%s: %s", name, e2.msg);

@@ -53,7 +53,7 @@ const Command command_table[] = {
     {"verify", {NULL}, 1, 1, "verify board", .lock = true, .boards = BOARDS_ONE, .act = admin_verify},
     {"signup", {NULL}, 3, 3, "signup userid password address", .lock = true, .act = admin_signup},
     {"cleanup", {NULL}, 0, 1, "Cleanup [-v]", .lock = true, .boards = BOARDS_ALL, .time = true,
-     .hide_errors = true, .check = admin_cleanup_check, .each = admin_cleanup, .close = admin_cleanup_close},
+     .hide_errors = true, .idle_skip = true, .check = admin_cleanup_check, .each = admin_cleanup, .close = admin_cleanup_close},
     /* the host's commands (host.h): a server without pbmserv */
     {"add", {NULL}, 3, 3, "add userid password address", .lock = true, .auth = AUTH_USER, .act = host_add},
     {"change", {NULL}, 4, 4, "change userid password address|password NEW", .lock = true, .auth = AUTH_USER,

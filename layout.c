@@ -14,6 +14,13 @@
 
 /* ---- text helpers ---- */
 
+/* Ends the line and indents the next one. */
+static void new_line(Buf *out, int indent)
+{
+    buf_addc(out, '\n');
+    buf_pad(out, ' ', indent > 0 ? (size_t)indent : 0);
+}
+
 /* Appends text word-wrapped to LAYOUT_WRAP columns: the first line starts with prefix, the others with indent
  * spaces. Spaces between words are kept, except where a line breaks; a newline in text starts a new
  * (indented) line; a word too long for a line is cut. Control characters are written as spaces. */
@@ -25,7 +32,7 @@ void layout_wrap(Buf *out, const char *prefix, int indent, const char *text)
     const char *p = text;
     while (*p) {
         if (*p == '\n') {
-            buf_printf(out, "\n%*s", indent, "");
+            new_line(out, indent);
             col = indent;
             empty = true;
             p++;
@@ -40,12 +47,12 @@ void layout_wrap(Buf *out, const char *prefix, int indent, const char *text)
         while (p[wl] && (unsigned char)p[wl] > ' ' && p[wl] != 0x7f)
             wl++;
         if (!empty && col + gap + (int)wl > LAYOUT_WRAP) {
-            buf_printf(out, "\n%*s", indent, "");
+            new_line(out, indent);
             col = indent;
             empty = true;
         }
         if (!empty) {
-            buf_printf(out, "%*s", gap, "");
+            buf_pad(out, ' ', (size_t)gap);
             col += gap;
         }
         while ((int)wl > LAYOUT_WRAP - col && LAYOUT_WRAP - col > 0) {
@@ -53,7 +60,7 @@ void layout_wrap(Buf *out, const char *prefix, int indent, const char *text)
             buf_addn(out, p, k);
             p += k;
             wl -= k;
-            buf_printf(out, "\n%*s", indent, "");
+            new_line(out, indent);
             col = indent;
         }
         buf_addn(out, p, wl);
@@ -183,21 +190,33 @@ static bool drawn(const Viewer *v, int sq)
  * single-letter columns), 1 the last letters. */
 static void header_line(Buf *out, int rw, int c0, int c1, int which)
 {
-    Buf line;
-    buf_init(&line);
-    buf_printf(&line, "%*s ", rw, "");
+    size_t start = out->len;
+    buf_pad(out, ' ', (size_t)rw + 1);
     for (int c = c0; c <= c1; c++) {
         char nm[8];
         grid_col_name(c, nm);
         size_t n = strlen(nm);
-        char ch = which == 1 ? nm[n - 1] : n >= 2 ? nm[n - 2] : ' ';
-        buf_printf(&line, "%s%c", c > c0 ? " " : "", ch);
+        if (c > c0)
+            buf_addc(out, ' ');
+        buf_addc(out, which == 1 ? nm[n - 1] : n >= 2 ? nm[n - 2] : ' ');
     }
-    while (line.len && line.s[line.len - 1] == ' ')
-        line.s[--line.len] = '\0';
-    buf_add(out, line.s);
-    buf_add(out, "\n");
-    buf_free(&line);
+    while (out->len > start && out->s[out->len - 1] == ' ')
+        out->len--;
+    buf_addc(out, '\n');
+}
+
+/* Appends row number r right-aligned in rw columns (rw 0: as it is). */
+static void add_number(Buf *out, int r, int rw)
+{
+    char d[16];
+    int n = 0;
+    do
+        d[n++] = (char)('0' + r % 10);
+    while ((r /= 10) > 0);
+    if (rw > n)
+        buf_pad(out, ' ', (size_t)(rw - n));
+    while (n > 0)
+        buf_addc(out, d[--n]);
 }
 
 /* A window of the picture: a rectangle of columns c0..c1 and rows r0..r1 (inclusive). */
@@ -291,10 +310,17 @@ static void draw_window(const Viewer *v, const Window *w, Buf *out)
             header_line(out, rw, a, e, 0);
         header_line(out, rw, a, e, 1);
         for (int r = r0; r <= r1; r++) {
-            buf_printf(out, "%*d ", rw, r + 1);
-            for (int c = a; c <= e; c++)
-                buf_printf(out, "%s%c", c > a ? " " : "", cell(v, board_sq(b, c, r)));
-            buf_printf(out, " %d\n", r + 1);
+            add_number(out, r + 1, rw);
+            buf_addc(out, ' ');
+            buf_reserve(out, (size_t)(2 * (e - a + 1)));
+            for (int c = a; c <= e; c++) {
+                if (c > a)
+                    buf_addc(out, ' ');
+                buf_addc(out, cell(v, board_sq(b, c, r)));
+            }
+            buf_addc(out, ' ');
+            add_number(out, r + 1, 0);
+            buf_addc(out, '\n');
         }
         if (two)
             header_line(out, rw, a, e, 0);
@@ -339,8 +365,17 @@ static int owner_width(const Board *b)
 /* One legend line: square, owner, then text wrapped under itself. */
 static void legend_line(Buf *out, int ow, const char *sq, const char *owner, const char *text)
 {
-    char prefix[64];
-    snprintf(prefix, sizeof prefix, "  %-5s %-*s  ", sq, ow, owner);
+    char prefix[64]; /* "  %-5s %-*s  ", without printf: one line per piece */
+    size_t ls = strlen(sq), lo = strlen(owner), w = ls > 5 ? ls : 5, wo = lo > (size_t)ow ? lo : (size_t)ow;
+    if (2 + w + 1 + wo + 2 >= sizeof prefix) {
+        snprintf(prefix, sizeof prefix, "  %-5s %-*s  ", sq, ow, owner);
+    } else {
+        char *p = prefix;
+        memset(p, ' ', 2 + w + 1 + wo + 2);
+        memcpy(p + 2, sq, ls);
+        memcpy(p + 2 + w + 1, owner, lo);
+        p[2 + w + 1 + wo + 2] = '\0';
+    }
     layout_wrap(out, prefix, (int)strlen(prefix), text);
 }
 
@@ -392,15 +427,15 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
             buf_add(out, "Pieces:\n");
         bool orphan = board_is_orphan(b, p);
         const char *owner = v->reader >= 0 && orphan ? "orphan" : b->pl[p->owner].id;
-        char *seq = NULL;
-        if (v->reader < 0 || own_piece(v, p))
-            seq = piece_str(&p->g, true); /* own pieces in full, markers included */
-        else if (v->m[p->sq] & SIGHT_DECODE)
-            seq = piece_str(&p->g, true); /* decoded: as in the board file (SPEC 9.1); never phased here, so at most u */
-        char *text = xasprintf("%s%s", seq ? seq : "?", v->reader < 0 && orphan ? "  (orphan)" : "");
+        char text[GENOME_MAX_COPIES * 4 + 16];
+        strcpy(text, "?"); /* not "= ...": that would clear the whole buffer for every piece */
+        /* own pieces in full, markers included; decoded ones as in the board file (SPEC 9.1; never phased
+         * here, so at most u) */
+        if (v->reader < 0 || own_piece(v, p) || (v->m[p->sq] & SIGHT_DECODE))
+            piece_format(&p->g, true, text, sizeof text - 16);
+        if (v->reader < 0 && orphan)
+            strcat(text, "  (orphan)");
         legend_line(out, ow, board_sq_name(b, p->sq, nm), owner, text);
-        free(text);
-        free(seq);
     }
     free(sqs);
     return shown;

@@ -299,14 +299,17 @@ static char *format_message(const Mail *m, const char *from, const char *id, tim
     format_date(now, date, sizeof date);
     char *cmd_id = m->reply ? command_message_id() : NULL;
     char *refs = cmd_id ? xasprintf("In-Reply-To: %s\nReferences: %s\n", cmd_id, cmd_id) : xstrdup("");
-    Buf content, body;
+    Buf content, body, t;
     buf_init(&content);
     buf_init(&body);
+    buf_init(&t);
     message_content(m, &content, &body);
-    char *text = xasprintf("From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s@%s>\n%s"
-                           "MIME-Version: 1.0\n%sAuto-Submitted: %s\n\n%s",
-                           from, m->to, m->subject, date, id, from_domain(from), refs, content.s,
-                           m->reply ? "auto-replied" : "auto-generated", body.s ? body.s : "");
+    buf_printf(&t, "From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s@%s>\n%sMIME-Version: 1.0\n", from, m->to,
+               m->subject, date, id, from_domain(from), refs);
+    buf_add(&t, content.s ? content.s : "");
+    buf_printf(&t, "Auto-Submitted: %s\n\n", m->reply ? "auto-replied" : "auto-generated");
+    buf_add(&t, body.s ? body.s : ""); /* the body is copied, not formatted: sheets are long */
+    char *text = buf_take(&t);
     buf_free(&content);
     buf_free(&body);
     free(refs);
@@ -325,7 +328,9 @@ static char *spool_path(const Store *s, const char *name)
     return p;
 }
 
-/* Writes text as spool/<name> through spool/.tmp.<pid>.<name> (fsynced, renamed). 0 or -1 with err. */
+/* Writes text as spool/<name> through spool/.tmp.<pid>.<name> (fsynced, renamed). An empty text (a commit
+ * record) has no data to sync: its name is what counts, and the spool directory's fsync, which the caller
+ * makes before the board commit, covers it. 0 or -1 with err. */
 static int spool_write(const Store *s, const char *name, const char *text, Err *err)
 {
     char *tmpname = xasprintf(".tmp.%ld.%s", (long)getpid(), name);
@@ -334,7 +339,7 @@ static int spool_write(const Store *s, const char *name, const char *text, Err *
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
     if (fd < 0) {
         fail(err, "cannot write %s: %s", tmp, strerror(errno));
-    } else if (write_all(fd, text, strlen(text)) < 0 || fsync(fd) < 0) {
+    } else if (*text && (write_all(fd, text, strlen(text)) < 0 || fsync(fd) < 0)) {
         fail(err, "cannot write %s: %s", tmp, strerror(errno));
         close(fd);
     } else if (close(fd) < 0 || rename(tmp, path) < 0) {
@@ -426,14 +431,15 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The spool's names, ascending (malloc'd). */
-static void spool_names(const Store *s, StrList *out)
+/* The spool's names (group non-NULL: only those starting with "<group>."), ascending (malloc'd). */
+static void spool_names(const Store *s, const char *group, StrList *out)
 {
     char *dir = store_path(s, "spool");
     DIR *d = opendir(dir);
     struct dirent *de;
+    size_t gl = group ? strlen(group) : 0;
     while (d && (de = readdir(d)) != NULL)
-        if (de->d_name[0] != '.')
+        if (de->d_name[0] != '.' && (!group || (strncmp(de->d_name, group, gl) == 0 && de->d_name[gl] == '.')))
             sl_push(out, de->d_name);
     if (d)
         closedir(d);
@@ -445,7 +451,7 @@ static void spool_names(const Store *s, StrList *out)
 int mail_groups(const Store *s, StrList *out)
 {
     StrList all = {0};
-    spool_names(s, &all);
+    spool_names(s, NULL, &all);
     for (int i = 0; i < all.n; i++) {
         size_t len = strlen(all.v[i]);
         if (len > 7 && strcmp(all.v[i] + len - 7, ".commit") == 0)
@@ -455,33 +461,41 @@ int mail_groups(const Store *s, StrList *out)
     return out->n;
 }
 
-/* Removes the spool files whose names start with "<group>." and end in suffix ("" every one). */
-static void spool_remove(const Store *s, const char *group, const char *suffix)
+/* Removes the spool files whose names start with "<group>." and end in suffix ("" every one); sync: then
+ * fsyncs the spool directory. */
+static void spool_remove(const Store *s, const char *group, const char *suffix, bool sync)
 {
     StrList all = {0};
-    spool_names(s, &all);
-    size_t gl = strlen(group), sl = strlen(suffix);
+    spool_names(s, group, &all);
+    size_t sl = strlen(suffix);
     for (int i = 0; i < all.n; i++) {
         size_t len = strlen(all.v[i]);
-        if (strncmp(all.v[i], group, gl) != 0 || all.v[i][gl] != '.' || len < sl ||
-            strcmp(all.v[i] + len - sl, suffix) != 0)
+        if (len < sl || strcmp(all.v[i] + len - sl, suffix) != 0)
             continue;
         char *p = spool_path(s, all.v[i]);
         (void)unlink(p);
         free(p);
     }
     sl_free(&all);
-    spool_sync(s);
+    if (sync)
+        spool_sync(s);
 }
 
+/* Not synced: a record that comes back after a crash only has the next command redo the work that
+ * follows its commit, which is idempotent (the list line, the history line recorded once, the messages
+ * delivered once: mail_deliver synced what it did). */
 void mail_group_done(const Store *s, const char *group)
 {
-    spool_remove(s, group, ".commit");
+    char *name = xasprintf("%s.commit", group);
+    char *p = spool_path(s, name);
+    (void)unlink(p); /* by its name: no listing of a spool that a Cleanup run fills with records */
+    free(p);
+    free(name);
 }
 
 void mail_group_discard(const Store *s, const char *group)
 {
-    spool_remove(s, group, ""); /* the messages, then the record: sorted, ".0001.mail" < ".commit" */
+    spool_remove(s, group, "", true); /* the messages, then the record: sorted, ".0001.mail" < ".commit" */
 }
 
 /* ---------------------------------------------------------------- delivery */
@@ -533,11 +547,19 @@ static int run_mailer(const char *cmd, const char *text, size_t len)
     return wrc == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
+/* What one delivery run did: the spool files linked into outbox/ (removed once outbox/ is synced), whether
+ * outbox/ changed, whether a mailer sent a spool file (its removal is synced). */
+typedef struct Delivery {
+    const char *mailer;
+    StrList linked;
+    bool outbox_changed, mailed;
+} Delivery;
+
 /* Delivers spool file path into outbox/<epoch>-<pid>-<seq>.mail: a hard link (never replacing a
- * message already there; *seq advances past every name tried), then the spool name goes. A spool file
- * with a second link was delivered by a process killed before it removed it. Returns 0 with *name
- * (malloc'd) or -1 (a warning is on stderr). */
-static int deliver_outbox(const Store *s, const char *src, unsigned long *seq, time_t now, char **name)
+ * message already there; *seq advances past every name tried); the spool name goes after outbox/ is
+ * synced, once for the whole run (delivery_end). A spool file with a second link was delivered by a
+ * process killed before it removed it. Returns 0 with *name (malloc'd) or -1 (a warning is on stderr). */
+static int deliver_outbox(const Store *s, Delivery *d, const char *src, unsigned long *seq, time_t now, char **name)
 {
     struct stat st;
     if (stat(src, &st) == 0 && st.st_nlink > 1) {
@@ -552,20 +574,20 @@ static int deliver_outbox(const Store *s, const char *src, unsigned long *seq, t
         char *path = xasprintf("%s/%s", dir, base);
         if (link(src, path) == 0) {
             rc = 0;
-            store_sync_dir(dir);
-            (void)unlink(src);
+            sl_push(&d->linked, src);
         } else if (errno != EEXIST && rename(src, path) == 0) {
             rc = 0; /* a file system without hard links */
-            store_sync_dir(dir);
         } else if (errno != EEXIST) {
             fprintf(stderr, "genetess: cannot write %s: %s\n", path, strerror(errno));
             tries = OUTBOX_TRIES;
         }
         free(path);
-        if (rc == 0)
+        if (rc == 0) {
+            d->outbox_changed = true;
             *name = base;
-        else
+        } else {
             free(base);
+        }
     }
     free(dir);
     return rc;
@@ -573,27 +595,45 @@ static int deliver_outbox(const Store *s, const char *src, unsigned long *seq, t
 
 /* Delivers spool/<name>: through the mailer (kept for a retry when it fails), else into outbox/.
  * Returns 1 delivered, 0 not. */
-static int deliver_one(MailQueue *q, const Store *s, const char *mailer, const char *fname, time_t now)
+static int deliver_one(MailQueue *q, const Store *s, Delivery *d, const char *fname, time_t now)
 {
     char *src = spool_path(s, fname);
     char *text = NULL, *name = NULL;
     size_t len = 0;
     Err err;
     int ok = 0;
-    if (mailer) {
-        if (store_read_file(src, &text, &len, &err) == 0 && run_mailer(mailer, text, len) == 0) {
+    if (d->mailer) {
+        if (store_read_file(src, &text, &len, &err) == 0 && run_mailer(d->mailer, text, len) == 0) {
             (void)unlink(src);
+            d->mailed = true;
             ok = 1;
         } else {
             fprintf(stderr, "genetess: mailer failed; message stays queued as spool/%s and is retried\n", fname);
         }
-    } else if (deliver_outbox(s, src, &q->seq, now, &name) == 0) {
+    } else if (deliver_outbox(s, d, src, &q->seq, now, &name) == 0) {
         ok = 1;
     }
     free(name);
     free(text);
     free(src);
     return ok;
+}
+
+/* Ends a delivery run: one fsync of outbox/ for every message linked or moved there, then their spool
+ * names go (a kill before leaves them with a second link: delivered, never twice); the spool directory is
+ * synced when a mailer sent files (their removal must last: they are not to go out twice). */
+static void delivery_end(const Store *s, Delivery *d)
+{
+    if (d->outbox_changed) {
+        char *dir = store_path(s, "outbox");
+        store_sync_dir(dir);
+        free(dir);
+    }
+    for (int i = 0; i < d->linked.n; i++)
+        (void)unlink(d->linked.v[i]);
+    if (d->mailed)
+        spool_sync(s);
+    sl_free(&d->linked);
 }
 
 /* True when fname is a message of a group with a commit record in names, or of a free group
@@ -615,22 +655,20 @@ static bool not_ours(const char *fname, const StrList *names)
 
 int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now)
 {
-    const char *mailer = getenv("PBMSENDMAIL");
-    if (mailer && !*mailer)
-        mailer = NULL;
+    Delivery d = {.mailer = getenv("PBMSENDMAIL")};
+    if (d.mailer && !*d.mailer)
+        d.mailer = NULL;
     StrList names = {0};
-    spool_names(s, &names);
-    size_t gl = group ? strlen(group) : 0;
+    spool_names(s, group, &names);
     int sent = 0;
     for (int i = 0; i < names.n; i++) {
         const char *f = names.v[i];
         size_t len = strlen(f);
-        if (len < 5 || strcmp(f + len - 5, ".mail") != 0)
+        if (len < 5 || strcmp(f + len - 5, ".mail") != 0 || (!group && not_ours(f, &names)))
             continue;
-        if (group ? strncmp(f, group, gl) != 0 || f[gl] != '.' : not_ours(f, &names))
-            continue;
-        sent += deliver_one(q, s, mailer, f, now);
+        sent += deliver_one(q, s, &d, f, now);
     }
+    delivery_end(s, &d);
     sl_free(&names);
     return sent;
 }

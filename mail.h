@@ -59,7 +59,8 @@ int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char
 int mail_spool_group(MailQueue *q, int from, const Store *s, int n, const char *tag, time_t now, Err *err);
 /* Appends the groups "<n>.<tag>" that have a commit record, ascending, to out; returns their count. */
 int mail_groups(const Store *s, StrList *out);
-/* Removes group's commit record: its state is committed and the list and history agree with it. */
+/* Removes group's commit record (not synced: a record back after a crash only redoes idempotent work):
+   its state is committed and the list and history agree with it. */
 void mail_group_done(const Store *s, const char *group);
 /* Removes group's messages and commit record: a state that was never committed. */
 void mail_group_discard(const Store *s, const char *group);

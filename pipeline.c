@@ -13,6 +13,7 @@
 #include "bot.h"
 #include "clock.h"
 #include "html.h"
+#include "gamelist.h"
 #include "turn.h"
 #include "view.h"
 
@@ -178,9 +179,13 @@ static const char *error_place(const char *msg, const char *name, char place[48]
     return place;
 }
 
-/* Stage load: reads board nstr into *out. Returns 0, or an exit status with the reply written. */
-static int load_board(CommandCtx *c, const char *nstr, Board **out)
+/* Stage load: reads board nstr into *out. Returns 0, or an exit status with the reply written. When
+ * text is not NULL, *text gets the file's text if it parses to *out as it stands (the caller frees it),
+ * else NULL (an admin edit re-based the replay). */
+static int load_board_text(CommandCtx *c, const char *nstr, Board **out, char **kept)
 {
+    if (kept)
+        *kept = NULL;
     int n;
     char *text = NULL;
     Err err;
@@ -204,7 +209,10 @@ static int load_board(CommandCtx *c, const char *nstr, Board **out)
     char name[32];
     snprintf(name, sizeof name, "%d", n);
     Board *b = boardfile_parse(text, name, &err);
-    free(text);
+    if (kept && b && b->number == n)
+        *kept = text;
+    else
+        free(text);
     if (!b) {
         char place[48];
         /* SPEC 2.4/5: no message echoes a file; the reason names squares and tokens of the board, so
@@ -228,9 +236,19 @@ static int load_board(CommandCtx *c, const char *nstr, Board **out)
         b->initial = NULL;
         b->initial = boardfile_write(b);
         b->initial_base = b->moves.n;
+        if (kept) {
+            free(*kept);
+            *kept = NULL;
+        }
     }
     *out = b;
     return 0;
+}
+
+/* Stage load without the text. */
+static int load_board(CommandCtx *c, const char *nstr, Board **out)
+{
+    return load_board_text(c, nstr, out, NULL);
 }
 
 void pipeline_list_status(const Board *b, char *buf, size_t size)
@@ -256,56 +274,30 @@ void pipeline_list_status(const Board *b, char *buf, size_t size)
         snprintf(buf, size, "%s turn", b->pl[b->seat].id);
 }
 
+/* Board number's list line (SPEC 9.2) from b into line. */
+static void list_line(int number, const Board *b, char *line, size_t size)
+{
+    char st[256];
+    pipeline_list_status(b, st, sizeof st);
+    int k = snprintf(line, size, "%d:", number);
+    for (int i = 0; i < b->np && k < 400; i++)
+        k += snprintf(line + k, size - (size_t)k, "%s%s", i ? " " : "", b->pl[i].id);
+    snprintf(line + k, size - (size_t)k, ":%d:%s\n", board_move_number(b), st);
+}
+
 int pipeline_update_list(CommandCtx *c, int number, const Board *b)
 {
-    char *path = store_path(&c->st, "etc/Genetess.list");
-    char *old = NULL;
-    Err err;
-    store_read_file(path, &old, NULL, &err);
-    free(path);
-    char *same = old ? xstrdup(old) : NULL; /* an unchanged list is not rewritten */
-    Buf o;
-    buf_init(&o);
-    buf_add(&o, "boardno:players:moveno:status\n");
-    char prefix[32];
-    snprintf(prefix, sizeof prefix, "%d:", number);
-    bool done = false;
     char line[512];
-    if (b) {
-        char st[256];
-        pipeline_list_status(b, st, sizeof st);
-        int k = snprintf(line, sizeof line, "%d:", number);
-        for (int i = 0; i < b->np && k < 400; i++)
-            k += snprintf(line + k, sizeof line - (size_t)k, "%s%s", i ? " " : "", b->pl[i].id);
-        snprintf(line + k, sizeof line - (size_t)k, ":%d:%s\n", board_move_number(b), st);
+    if (b)
+        list_line(number, b, line, sizeof line);
+    if (c->gamelist) { /* Cleanup: the list is written once, at the end of its run */
+        gamelist_set(c->gamelist, number, b ? line : NULL);
+        return 0;
     }
-    if (old) {
-        char *save = NULL;
-        for (char *l = strtok_r(old, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-            if (strncmp(l, "boardno:", 8) == 0)
-                continue;
-            if (strncmp(l, prefix, strlen(prefix)) == 0) {
-                if (b && !done)
-                    buf_add(&o, line);
-                done = true;
-                continue;
-            }
-            int ln = atoi(l);
-            if (b && !done && ln > number) {
-                buf_add(&o, line);
-                done = true;
-            }
-            buf_printf(&o, "%s\n", l);
-        }
-        free(old);
-    }
-    if (b && !done)
-        buf_add(&o, line);
-    int rc = 0;
-    if (!(same && strcmp(same, o.s) == 0) && (rc = store_write_list(&c->st, o.s, &err)) < 0)
+    Err err;
+    int rc = gamelist_write_line(&c->st, number, b ? line : NULL, &err);
+    if (rc < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
-    free(same);
-    buf_free(&o);
     return rc;
 }
 
@@ -351,7 +343,9 @@ static void post_commit(CommandCtx *c, int n, const Board *b, const char *group)
     if (b && b->phase == PHASE_ENDED && pipeline_record_history(c, b) < 0)
         ok = false;
     mail_deliver(&c->mq, &c->st, group, (time_t)c->now);
-    if (ok)
+    if (ok && c->gamelist)
+        sl_push(&c->gamelist->groups, group); /* its record goes once the run's list is written */
+    else if (ok)
         mail_group_done(&c->st, group);
 }
 
@@ -388,18 +382,16 @@ int pipeline_remove_board(CommandCtx *c, int n, bool archive, Err *err)
 static int save_board(CommandCtx *c, Board *b)
 {
     Err err;
-    char *text = boardfile_write(b);
-    /* Never write a board that would not load back. */
-    Board *check = boardfile_parse(text, "new", &err);
-    if (!check) {
-        free(text);
-        fprintf(stderr, "genetess: internal error: the new board does not load: %s\n", err.msg);
-        snprintf(c->problem, sizeof c->problem, "internal error: the new board does not load: %.400s", err.msg);
+    /* Never write a board that would not load back: the loader's invariants, checked on the state itself
+     * (tests/check_boardfile.c proves that parse(write(b)) is b). */
+    if (board_check(b, &err) < 0) {
+        fprintf(stderr, "genetess: internal error: the new board does not load: new: %s\n", err.msg);
+        snprintf(c->problem, sizeof c->problem, "internal error: the new board does not load: new: %.400s", err.msg);
         abandon_unsaved(c);
         buf_add(&c->reply, "internal error: the new board does not load; nothing was changed\n");
         return EXIT_SYSTEM;
     }
-    board_free(check);
+    char *text = boardfile_write(b);
     int rc = commit_board(c, b->number, b, text, false, &err);
     free(text);
     if (rc < 0) {
@@ -413,23 +405,6 @@ static int save_board(CommandCtx *c, Board *b)
     return 0;
 }
 
-static void to_move(const Board *b, char *buf, size_t size)
-{
-    if (b->phase == PHASE_ENDED)
-        buf[0] = '\0';
-    else if (b->phase == PHASE_ROUND0)
-        snprintf(buf, size, "ALL");
-    else
-        snprintf(buf, size, "%s", b->pl[b->seat].id);
-}
-
-void pipeline_board_subject(const Board *b, bool is_new, char *buf, size_t size)
-{
-    char tm[64];
-    to_move(b, tm, sizeof tm);
-    snprintf(buf, size, "%sGenetess Board %d%s%s", is_new ? "New " : "", b->number, tm[0] ? " " : "", tm);
-}
-
 /* The reply's Subject for a command on board b (SPEC 2.1): "Genetess Board <n> <to-move>", or
  * "Genetess Board <n> Error" when rc says it was refused or failed. */
 static void set_subject(CommandCtx *c, const Board *b, int rc)
@@ -437,7 +412,7 @@ static void set_subject(CommandCtx *c, const Board *b, int rc)
     if (rc != EXIT_DONE)
         snprintf(c->subject, sizeof c->subject, "Genetess Board %d Error", b->number);
     else
-        pipeline_board_subject(b, false, c->subject, sizeof c->subject);
+        view_board_subject(b, false, c->subject, sizeof c->subject);
 }
 
 /* The Subject of a reply about several boards, called once per board with that board's outcome
@@ -612,7 +587,7 @@ static void sheets_free(Sheets *s)
 static void sheets_send(CommandCtx *c, const Board *b, Sheets *s)
 {
     char subj[160];
-    pipeline_board_subject(b, s->is_new, subj, sizeof subj);
+    view_board_subject(b, s->is_new, subj, sizeof subj);
     if (s->reader >= 0) {
         int r = s->reader;
         char *t = render_sheet(b, r, &s->news[r], &s->ebook[r], s->result, false, s->star[r], NULL);
@@ -810,17 +785,24 @@ static int run_board(CommandCtx *c, const char *name)
     if (!store_valid_board_number(name, &c->number))
         c->number = 0;
     c->problem[0] = '\0';
-    int rc = load_board(c, name, &c->b);
+    char *loaded = NULL;
+    int rc = load_board_text(c, name, &c->b, c->cmd->saves ? &loaded : NULL);
     if (rc)
         return rc;
     /* SPEC 2.1, 2.3: expired deadlines are processed before authentication and committed whatever it
      * says; the refusal tells nothing of them (their sheets go to the players by mail). */
     bool changed = stage_time(c);
     if ((rc = stage_auth(c)) != 0) {
+        free(loaded);
         int r = changed ? save_board(c, c->b) : 0;
         return r ? r : rc;
     }
-    char *base = c->cmd->saves ? boardfile_write(c->b) : NULL;
+    /* The state to go back to: the file as loaded when time changed nothing (parsed only if needed). */
+    char *base = loaded;
+    if (c->cmd->saves && (changed || !base)) {
+        free(base);
+        base = boardfile_write(c->b);
+    }
     rc = stage_act(c);
     rc = stage_commit(c, rc, changed, base);
     free(base);
@@ -866,9 +848,26 @@ static int run_one_of(CommandCtx *c, const char *arg, bool *refused)
         r = cmd->each(c, r);
     if (cmd->boards == BOARDS_LISTED)
         note_subject(c, c->b, r, refused);
+    if (c->gamelist && r == 0 && c->b)
+        gamelist_note(c->gamelist, &c->st, c->b->number, c->b);
     ctx_drop_board(c);
     c->player = -1;
     return r;
+}
+
+/* Ends a run that kept its list in memory: the list is written once, then the records of the groups
+ * whose work is now all done go (a list that cannot be written keeps them: the next command redoes it). */
+static void close_gamelist(CommandCtx *c)
+{
+    Gamelist *l = c->gamelist;
+    Err err;
+    c->gamelist = NULL;
+    bool ok = gamelist_close(l, &c->st, &err) == 0;
+    if (!ok)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    for (int i = 0; ok && i < l->groups.n; i++)
+        mail_group_done(&c->st, l->groups.v[i]);
+    sl_free(&l->groups);
 }
 
 /* The boards of a command over several: the listed arguments, or every active board. */
@@ -887,7 +886,16 @@ static int run_boards(CommandCtx *c)
     int *nums = NULL;
     Err err;
     int n = store_list_boards(&c->st, &nums, &err);
+    Gamelist list;
+    if (c->cmd->idle_skip) {
+        gamelist_open(&list, &c->st);
+        c->gamelist = &list;
+    }
     for (int i = 0; i < n; i++) {
+        if (c->gamelist && gamelist_idle(c->gamelist, &c->st, nums[i], c->now)) {
+            c->done++; /* looked at: the due index says it has nothing to do yet */
+            continue;
+        }
         char ns[16];
         snprintf(ns, sizeof ns, "%d", nums[i]);
         int r = run_one_of(c, ns, &refused);
@@ -895,6 +903,8 @@ static int run_boards(CommandCtx *c)
             rc = r;
     }
     free(nums);
+    if (c->gamelist)
+        close_gamelist(c);
     return rc;
 }
 

@@ -70,6 +70,7 @@ typedef struct CommandCtx {
     int deadlines, nags;     /* boards whose deadlines or holidays were processed; nag mails queued */
     int skipped;             /* Cleanup: boards that could not be loaded or saved */
     bool verbose;            /* Cleanup -v */
+    struct Gamelist *gamelist; /* Cleanup: the list kept in memory for the run and the due index (NULL else) */
     char problem[ERR_MAX];   /* why the board in hand could not be loaded or saved (the admin's text) */
 } CommandCtx;
 
@@ -95,6 +96,8 @@ typedef struct Command {
     CommandSheets sheets;
     bool reply_sheet;       /* the reply ends with the authenticated player's sheet */
     bool hide_errors;       /* BOARDS_ALL: the reply does not say why a board cannot be read or saved */
+    bool idle_skip;         /* BOARDS_ALL: boards the due index finds idle are not opened, the list is written
+                               once (Cleanup, issue 11) */
     CommandFn check;        /* before any file is read: usage checks */
     CommandFn act;          /* the command's own work; over several boards it runs before them */
     CommandEachFn each;     /* over several boards: each board's text, from the saved state (BOARDS_ALL:
@@ -133,8 +136,6 @@ int pipeline_record_history(CommandCtx *c, const Board *b);
  * committed with the mails queued so far, then removes its list line. Returns 0 or -1 with err. */
 int pipeline_remove_board(CommandCtx *c, int n, bool archive, Err *err);
 
-/* Writes the Subject of board b's sheets: "[New ]Genetess Board <n>[ <to-move>]". */
-void pipeline_board_subject(const Board *b, bool is_new, char *buf, size_t size);
 
 /* Appends player p's current sheet of b (news and E breakdown as the board holds them) to out. */
 void pipeline_sheet(const Board *b, int p, Buf *out);

@@ -389,22 +389,43 @@ int store_load_board(const Store *s, int n, char **text, bool *archived, Err *er
     return rc;
 }
 
+/* Keeps the committed file cur as prev: a hard link under prev's temporary name renamed over prev — the
+ * file itself, whose data was synced when it was committed, so no write and no fsync of its own (the
+ * directory's fsync after the next rename covers the name). A file system without hard links gets a
+ * synced copy. 0 (also when there is no cur yet) or -1 with err. */
+static int keep_previous(const char *cur, const char *prev, Err *err)
+{
+    const char *slash = strrchr(prev, '/');
+    char *tmp = xasprintf("%.*s/.%s.tmp.%ld", (int)(slash - prev), prev, slash + 1, (long)getpid());
+    int rc = 0;
+    (void)unlink(tmp); /* a stale temporary of a dead process with our pid */
+    if (link(cur, tmp) == 0) {
+        if (rename(tmp, prev) < 0)
+            rc = fail(err, "cannot rename %s: %s", prev, strerror(errno));
+        (void)unlink(tmp); /* rename leaves both names when prev is cur already (a save killed after this) */
+    } else if (errno != ENOENT) {
+        char *old = NULL;
+        size_t oldlen = 0;
+        rc = read_raw(cur, &old, &oldlen, err);
+        if (rc == 0)
+            rc = store_write_atomic(prev, old, oldlen, err);
+        else if (rc == 1)
+            rc = 0;
+        free(old);
+    }
+    free(tmp);
+    return rc;
+}
+
 int store_save_board(const Store *s, int n, const char *text, Err *err)
 {
     if (check_number(n, err) < 0)
         return -1;
     char *cur = board_path(s, GAMES_DIR, "", n);
     char *prev = board_path(s, GAMES_DIR, ".", n);
-    char *old = NULL;
-    size_t oldlen = 0;
-    int rc = read_raw(cur, &old, &oldlen, err);
-    if (rc == 0)
-        rc = store_write_atomic(prev, old, oldlen, err);
-    else if (rc == 1)
-        rc = 0;
+    int rc = keep_previous(cur, prev, err);
     if (rc == 0)
         rc = store_write_atomic(cur, text, strlen(text), err);
-    free(old);
     free(prev);
     free(cur);
     return rc;

@@ -50,8 +50,9 @@ bool store_valid_board_number(const char *s, int *n);
    is set true). Returns 0 with *text malloc'd, 1 when neither exists, -1 on error (err). */
 int store_load_board(const Store *s, int n, char **text, bool *archived, Err *err);
 
-/* Saves games/Genetess/<n>: the current file, if any, is first copied to games/Genetess/.<n>
-   (atomically), then text is written atomically. Returns 0 or -1 with err. */
+/* Saves games/Genetess/<n>: the current file, if any, is first kept as games/Genetess/.<n> (a hard link
+   renamed into place; a synced copy without hard links), then text is written atomically. Returns 0 or
+   -1 with err. */
 int store_save_board(const Store *s, int n, const char *text, Err *err);
 
 /* Deletes games/Genetess/<n> and .<n> (missing files are fine). Returns 0 or -1 with err. */

@@ -97,7 +97,7 @@ void buf_free(Buf *b)
     buf_init(b);
 }
 
-void buf_addn(Buf *b, const char *s, size_t n)
+void buf_reserve(Buf *b, size_t n)
 {
     if (b->len + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 64;
@@ -106,7 +106,28 @@ void buf_addn(Buf *b, const char *s, size_t n)
         b->s = xrealloc(b->s, cap);
         b->cap = cap;
     }
+}
+
+void buf_addn(Buf *b, const char *s, size_t n)
+{
+    buf_reserve(b, n);
     memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+void buf_addc(Buf *b, char c)
+{
+    if (b->len + 2 > b->cap)
+        buf_reserve(b, 1);
+    b->s[b->len++] = c;
+    b->s[b->len] = '\0';
+}
+
+void buf_pad(Buf *b, char c, size_t n)
+{
+    buf_reserve(b, n);
+    memset(b->s + b->len, c, n);
     b->len += n;
     b->s[b->len] = '\0';
 }
@@ -116,20 +137,26 @@ void buf_add(Buf *b, const char *s)
     buf_addn(b, s, strlen(s));
 }
 
+/* Formats straight into b's spare room; only a text longer than that room is formatted a second time. */
 void buf_printf(Buf *b, const char *fmt, ...)
 {
+    if (b->cap - b->len < 128)
+        buf_reserve(b, 128);
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
     va_end(ap);
-    if (n <= 0)
+    if (n <= 0) {
+        b->s[b->len] = '\0';
         return;
-    char *tmp = xmalloc((size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(tmp, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    buf_addn(b, tmp, (size_t)n);
-    free(tmp);
+    }
+    if ((size_t)n >= b->cap - b->len) {
+        buf_reserve(b, (size_t)n);
+        va_start(ap, fmt);
+        vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+        va_end(ap);
+    }
+    b->len += (size_t)n;
 }
 
 char *buf_take(Buf *b)

@@ -53,6 +53,12 @@ void buf_free(Buf *b);
 void buf_add(Buf *b, const char *s);
 /* Appends the n bytes at s. */
 void buf_addn(Buf *b, const char *s, size_t n);
+/* Appends one character. */
+void buf_addc(Buf *b, char c);
+/* Appends n copies of c. */
+void buf_pad(Buf *b, char c, size_t n);
+/* Makes room for n more bytes (and the terminating NUL) without changing the text. */
+void buf_reserve(Buf *b, size_t n);
 /* Appends the formatted text. */
 void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Returns the string and leaves b empty; the caller frees it. */

@@ -573,3 +573,20 @@ void view_nag(const Board *b, int p, Buf *subject, Buf *body)
     buf_printf(body, "Send: genetess move %d %s <password> <ORDER>#%d\n", b->number, b->pl[p].id,
                board_move_number(b));
 }
+
+static void to_move(const Board *b, char *buf, size_t size)
+{
+    if (b->phase == PHASE_ENDED)
+        buf[0] = '\0';
+    else if (b->phase == PHASE_ROUND0)
+        snprintf(buf, size, "ALL");
+    else
+        snprintf(buf, size, "%s", b->pl[b->seat].id);
+}
+
+void view_board_subject(const Board *b, bool is_new, char *buf, size_t size)
+{
+    char tm[64];
+    to_move(b, tm, sizeof tm);
+    snprintf(buf, size, "%sGenetess Board %d%s%s", is_new ? "New " : "", b->number, tm[0] ? " " : "", tm);
+}

@@ -36,4 +36,8 @@ void view_log(const Board *b, int reader, Buf *out);
 /* Appends the nag mail's Subject and text (SPEC 7.3) for player p to subject and body; changes nothing. */
 void view_nag(const Board *b, int p, Buf *subject, Buf *body);
 
+/* The Subject of board b's sheets (SPEC 2.1): "[New ]Genetess Board <n> <to-move>" — to-move is the userid
+ * to move, ALL in round 0, nothing once the game has ended. Writes at most size bytes into buf. */
+void view_board_subject(const Board *b, bool is_new, char *buf, size_t size);
+
 #endif

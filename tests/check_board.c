@@ -178,6 +178,82 @@ START_TEST(test_pieces_index)
 }
 END_TEST
 
+
+/* ---- the save checks the state, not its text: parse(write(b)) must be b for every board that passes
+ * board_check (pipeline.c's save relies on it) ---- */
+
+static const char *const rt_seqs[] = {"A", "K", "ABBr", "DKu", "AKr", "ACEGK", "BKKu", "AAu", "KLMNr", "AZ"};
+
+/* A random board of seed i: walls, floor, interior walls, 2-6 players, pieces, specials, history, queues. */
+static Board *random_board(int i)
+{
+    Rng r;
+    rng_seed(&r, (uint64_t)i * 7919u + 1u);
+    int w = 5 + (int)rng_below(&r, 36), h = 5 + (int)rng_below(&r, 28);
+    char **rows = xcalloc((size_t)h + 1, sizeof *rows);
+    for (int y = 0; y < h; y++) {
+        rows[y] = xcalloc((size_t)w + 1, 1);
+        for (int x = 0; x < w; x++)
+            rows[y][x] = x == 0 || y == 0 || x == w - 1 || y == h - 1 ? '#' : rng_below(&r, 6) ? '.' : '+';
+    }
+    Board *b = fx_board((const char *const *)rows, 2 + (int)rng_below(&r, 5), (int64_t)rng_below(&r, 1000));
+    for (int y = 0; y < h; y++)
+        free(rows[y]);
+    free(rows);
+    for (int p = 0; p < b->np; p++)
+        b->pl[p].e = (int64_t)rng_below(&r, 100000);
+    char nm[16], line[160];
+    for (int sq = 0; sq < w * h; sq++) {
+        if (b->ter[sq] != TER_FLOOR || rng_below(&r, 4))
+            continue;
+        if (rng_below(&r, 8) == 0 && b->nsp < 8) {
+            snprintf(line, sizeof line, "S1 %s e=%d per-king=no text=\"vein %d\"", board_sq_name(b, sq, nm),
+                     1 + (int)rng_below(&r, 5), i);
+            Special sp;
+            Err err;
+            if (special_parse(b->w, b->h, b->ter, line, &sp, &err) == 0) {
+                b->sp = xrealloc(b->sp, sizeof *b->sp * (size_t)(b->nsp + 1));
+                b->sp[b->nsp++] = sp;
+            }
+        }
+        fx_piece(b, board_sq_name(b, sq, nm), (int)rng_below(&r, (uint64_t)b->np),
+                 rt_seqs[rng_below(&r, sizeof rt_seqs / sizeof rt_seqs[0])]);
+    }
+    int nmoves = (int)rng_below(&r, 50);
+    for (int k = 0; k < nmoves; k++) {
+        snprintf(line, sizeof line, "%da %s %s", k / b->np + 1, b->pl[k % b->np].id, k % 3 ? "PASS" : "(odd) \\ line");
+        sl_push(&b->moves, line);
+    }
+    b->seat = (int)rng_below(&r, (uint64_t)b->np);
+    b->round = 1 + nmoves / b->np;
+    if (rng_below(&r, 2))
+        sl_push(&b->pl[b->seat].queue, "*MOVE B2 E-E");
+    sl_push(&b->pl[0].news, " indented news");
+    return b;
+}
+
+START_TEST(test_round_trip_many)
+{
+    Board *b = random_board(_i);
+    Err err;
+    ck_assert_msg(board_check(b, &err) == 0, "%s", err.msg);
+    char *t1 = boardfile_write(b);
+    Board *c = boardfile_parse(t1, "101", &err);
+    ck_assert_msg(c != NULL, "board %d: %s", _i, err.msg);
+    char *t2 = boardfile_write(c);
+    ck_assert_str_eq(t1, t2);
+    ck_assert_int_eq(c->npc, b->npc);
+    ck_assert_int_eq(c->nsp, b->nsp);
+    ck_assert_int_eq(c->moves.n, b->moves.n);
+    for (int k = 0; k < b->npc; k++)
+        ck_assert_int_eq(c->at[b->pc[k].sq] >= 0, 1);
+    free(t1);
+    free(t2);
+    board_free(b);
+    board_free(c);
+}
+END_TEST
+
 Suite *board_suite(void)
 {
     Suite *s = suite_create("board");
@@ -185,6 +261,7 @@ Suite *board_suite(void)
     tcase_add_loop_test(tc, test_col_names, 0, (int)(sizeof cols / sizeof cols[0]));
     tcase_add_test(tc, test_squares);
     tcase_add_test(tc, test_round_trip);
+    tcase_add_loop_test(tc, test_round_trip_many, 0, 200);
     tcase_add_loop_test(tc, test_corrupt, 0, (int)(sizeof corrupt / sizeof corrupt[0]));
     tcase_add_test(tc, test_hand_edit_loads);
     tcase_add_test(tc, test_pieces_index);

@@ -70,10 +70,12 @@ gen_p3() {
     extend_to "$IN/p3.new" "$IN/p3" 2000
     rm -rf "$IN/p3.new"
 }
-gen_cleanup() {
+gen_cleanup() { # a host runs Cleanup from cron: the homes are as one run at T0 left them
     rm -rf "$IN/c100" "$IN/c$NB"
     duel_boards "$IN/c$NB" 100 && cp -a "$IN/c$NB" "$IN/c100"
     duel_boards "$IN/c$NB" "$NB" 100
+    gx "$IN/c100" $T0 Cleanup
+    gx "$IN/c$NB" $T0 Cleanup
 }
 step p3 gen_p3 &                        # two cores: the real game of P1 is the long one
 step cleanup$NB gen_cleanup &

@@ -1,0 +1,156 @@
+/* gamefile: the pbmserv "GameFile" syntax — entries, items, escapes, line numbers. */
+#include "gamefile.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int gamefile_error(GameFile *ps, int line, const char *fmt, ...)
+{
+    char msg[ERR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return fail(ps->err, "%s:%d: %s", ps->name, line, msg);
+}
+
+void gamefile_free(GameFile *ps)
+{
+    for (int i = 0; i < ps->n; i++) {
+        free(ps->e[i].name);
+        free(ps->e[i].rest);
+        sl_free(&ps->e[i].items);
+        free(ps->e[i].lines);
+    }
+    free(ps->e);
+}
+
+static GameEntry *new_entry(GameFile *ps)
+{
+    if (ps->n == ps->cap) {
+        ps->cap = ps->cap ? ps->cap * 2 : 32;
+        ps->e = xrealloc(ps->e, (size_t)ps->cap * sizeof *ps->e);
+    }
+    GameEntry *e = &ps->e[ps->n++];
+    memset(e, 0, sizeof *e);
+    return e;
+}
+
+static bool valid_entry_name(const char *s)
+{
+    return *s && s[strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-")] == '\0';
+}
+
+/* A malloc'd copy of the n bytes at p. */
+static char *copy_text(const char *p, size_t n)
+{
+    char *t = xmalloc(n + 1);
+    memcpy(t, p, n);
+    t[n] = '\0';
+    return t;
+}
+
+/* Adds the item line p[0..len) to the open multi-line entry (one allocation: the item itself). */
+static void add_item(GameEntry *open, const char *p, size_t len, int lineno)
+{
+    sl_push_owned(&open->items, copy_text(p, len));
+    if (open->items.n > open->nlines_cap) {
+        open->nlines_cap = open->items.cap;
+        open->lines = xrealloc(open->lines, sizeof(int) * (size_t)open->nlines_cap);
+    }
+    open->lines[open->items.n - 1] = lineno;
+}
+
+/* Starts an entry at the line "(name ...": one-line ("(name text)") or multi-line ("(name"). Returns the
+ * entry (NULL with the error when its name is bad); *open becomes it when it is multi-line. */
+static GameEntry *start_entry(GameFile *ps, const char *p, size_t len, int lineno, GameEntry **open)
+{
+    GameEntry *e = new_entry(ps);
+    e->line = lineno;
+    e->multi = p[len - 1] != ')';
+    size_t end = e->multi ? len : len - 1, sp = 1; /* "(name" or "(name rest)" */
+    while (!e->multi && sp < end && p[sp] != ' ')
+        sp++;
+    sp = e->multi ? end : sp;
+    e->name = copy_text(p + 1, sp - 1);
+    if (e->multi)
+        *open = e;
+    else
+        e->rest = sp < end ? copy_text(p + sp + 1, end - sp - 1) : xstrdup("");
+    return valid_entry_name(e->name) ? e : (gamefile_error(ps, lineno, "bad entry name"), NULL);
+}
+
+/* Splits text into entries; the lines are not copied, only the items (the history is the most of them). */
+int gamefile_split(GameFile *ps, const char *text)
+{
+    int lineno = 0;
+    GameEntry *open = NULL;
+    const char *p = text;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        const char *line = p;
+        p = nl ? nl + 1 : p + len;
+        lineno++;
+        if (len > 1 << 20)
+            return gamefile_error(ps, lineno, "line too long");
+        if (len && line[len - 1] == '\r')
+            len--;
+        size_t c = 0;
+        while (c < len && (line[c] == '\t' || !iscntrl((unsigned char)line[c])))
+            c++;
+        if (c < len)
+            return gamefile_error(ps, lineno, "control character in the board file");
+        if (open) {
+            if (len == 1 && line[0] == ')')
+                open = NULL;
+            else if (line[0] == '\\' && len)
+                add_item(open, line + 1, len - 1, lineno);
+            else if (line[0] == '(' && len)
+                return gamefile_error(ps, lineno, "unescaped '(' inside (%s", open->name);
+            else
+                add_item(open, line, len, lineno);
+            continue;
+        }
+        if (len == 0)
+            continue;
+        if (line[0] != '(')
+            return gamefile_error(ps, lineno, "expected an entry '(name ...)'");
+        if (!start_entry(ps, line, len, lineno, &open))
+            return -1;
+    }
+    if (open)
+        return gamefile_error(ps, open->line, "entry (%s is not closed", open->name);
+    return 0;
+}
+
+GameEntry *gamefile_find(GameFile *ps, const char *name, bool multi, bool required, int *rc)
+{
+    GameEntry *found = NULL;
+    for (int i = 0; i < ps->n; i++)
+        if (strcmp(ps->e[i].name, name) == 0) {
+            if (found) {
+                *rc = gamefile_error(ps, ps->e[i].line, "duplicate entry (%s", name);
+                return NULL;
+            }
+            found = &ps->e[i];
+        }
+    if (!found && required)
+        *rc = gamefile_error(ps, 1, "missing entry (%s)", name);
+    else if (found && found->multi != multi)
+        *rc = gamefile_error(ps, found->line, "entry (%s must be %s", name, multi ? "a multi-line entry" : "on one line");
+    return found && found->multi == multi ? found : NULL;
+}
+
+
+/* One item line inside a multi-line entry: lines starting with ( ) \ or white space get a leading backslash. */
+void gamefile_put_item(Buf *o, const char *line)
+{
+    if (line[0] == '(' || line[0] == ')' || line[0] == '\\' || line[0] == ' ' || line[0] == '\t')
+        buf_add(o, "\\");
+    buf_add(o, line);
+    buf_add(o, "\n");
+}

@@ -1,0 +1,40 @@
+/* gamefile: the pbmserv "GameFile" syntax (SPEC 3.2) — named entries "(name tok ...)" on one line or "(name",
+ * one item a line, ")" — split into entries with their line numbers, and items written back escaped. It knows
+ * no entry's meaning: boardfile.c holds the table of Genetess entries. */
+#ifndef GENETESS_GAMEFILE_H
+#define GENETESS_GAMEFILE_H
+
+#include "util.h"
+
+/* One entry: "(name rest)" on one line, or multi-line with its items (unescaped) and their line numbers. */
+typedef struct GameEntry {
+    char *name;
+    int line;
+    bool multi;
+    char *rest;     /* one-line entry: text after the name */
+    StrList items;  /* multi-line entry: items, unescaped */
+    int *lines;     /* line number of each item */
+    int nlines_cap;
+} GameEntry;
+
+/* A text being read: its entries, and where errors go ("<name>:<line>: reason"). */
+typedef struct GameFile {
+    const char *name;
+    GameEntry *e;
+    int n, cap;
+    Err *err;
+} GameFile;
+
+/* Fails with "<ps->name>:<line>: <formatted reason>" into ps->err; returns -1. */
+int gamefile_error(GameFile *ps, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Frees ps's entries. */
+void gamefile_free(GameFile *ps);
+/* Splits text into ps's entries; 0, or -1 with the first syntax error. */
+int gamefile_split(GameFile *ps, const char *text);
+/* The entry called name, NULL when absent or wrong; *rc = -1 (with the error) when it is duplicated, of the
+ * wrong kind (multi), or required and missing. */
+GameEntry *gamefile_find(GameFile *ps, const char *name, bool multi, bool required, int *rc);
+/* Appends one item line of a multi-line entry to o: a line starting with ( ) \ or white space gets a "\". */
+void gamefile_put_item(Buf *o, const char *line);
+
+#endif

@@ -1,0 +1,70 @@
+/* gamelist: what Cleanup keeps for one run — the game list etc/Genetess.list held in memory and written once, and the due index etc/Genetess.due (each board's next due time, so that idle boards are not opened). */
+#ifndef GENETESS_GAMELIST_H
+#define GENETESS_GAMELIST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "store.h"
+
+/* Finished boards go to the archive this long after their end (Cleanup). */
+#define GAMELIST_ARCHIVE_AFTER (14 * 86400)
+
+/* One line of the game list: its text (with its newline), the number it starts with (atoi), and the
+ * board it is the line of ("<n>:" at its start; -1 none). */
+typedef struct ListingLine {
+    char *text;
+    int num, key;
+} ListingLine;
+
+/* One board of the due index: when Cleanup has work on it next, and the identity of the board file that
+ * time was computed from: its size and modification time, which any save or edit changes and a copy
+ * that keeps times (a restored backup of the same state) keeps. */
+typedef struct ListingDue {
+    int n;
+    int64_t due;
+    uint64_t line;       /* FNV-1a of its list line then (the line must still be the same) */
+    long long size, mtime, mtime_ns;
+    bool seen;           /* this run looked at the board */
+    const char *text;    /* its line in the index as read (NULL: noted this run) */
+    int textlen;
+} ListingDue;
+
+typedef struct Gamelist {
+    char *orig;          /* the list as read (NULL: none) */
+    bool touched;        /* a line was set: the list is written when it changed */
+    bool clean;          /* every line a board's, ascending, none twice: searched by halves */
+    ListingLine *line;
+    int nline, capline;
+    int cursor;          /* where the last search for a line ended */
+    char *due_text;      /* the index as read */
+    ListingDue *due;     /* ascending by n */
+    int ndue, capdue;
+    StrList groups;      /* mail groups whose records go once the list is written (pipeline) */
+} Gamelist;
+
+/* The earliest time at which Cleanup may have work on b (a deadline, a nag, a holiday's end, the archive),
+ * never later than the real one; INT64_MAX when there is none. */
+int64_t gamelist_due(const Board *b);
+/* Sets board n's line of the game list etc/Genetess.list to line (with its newline; NULL: removes it): the
+ * header first, the line in the place of the board's old one (its duplicates dropped) or before the first
+ * line of a greater number, every other line as it is; the file is rewritten only when that changes it.
+ * Returns 0 or -1 with err. */
+int gamelist_write_line(const Store *s, int n, const char *line, Err *err);
+/* Reads the list and the due index of s into l (missing or unreadable files: empty). */
+void gamelist_open(Gamelist *l, const Store *s);
+/* Sets board n's list line in l to line (with its newline; NULL: removes it), as gamelist_write_line does in
+ * the file. */
+void gamelist_set(Gamelist *l, int n, const char *line);
+/* Board n is idle at now: the index holds it, its file is the one the index describes, its due time is
+ * later than now, and its list line is the one it had then. Marks it seen (kept in the index). */
+bool gamelist_idle(Gamelist *l, const Store *s, int n, int64_t now);
+/* Records board n's due time from b, its committed state, with the identity of its file and its list line
+ * as they now are (no file: board n leaves the index). */
+void gamelist_note(Gamelist *l, const Store *s, int n, const Board *b);
+/* Writes the list when it changed and the index (boards not seen this run leave it); frees l's lines and
+ * index (l->groups stays for the caller). Returns 0, or -1 with err when the list could not be written. */
+int gamelist_close(Gamelist *l, const Store *s, Err *err);
+
+#endif
