@@ -60,11 +60,16 @@ class Game:
         return os.path.join(home or self.home, 'games', 'Genetess', self.board_no)
 
     def board(self, home=None):
-        try:
-            with open(self.board_path(home)) as f:
-                return Board(f.read())
-        except FileNotFoundError:
-            return None
+        # a board whose game ended more than 14 days of game time ago is archived, possibly by the very
+        # command that ended it (a Cleanup processing an old deadline): read it there too
+        archived = os.path.join(home or self.home, 'games', 'Genetess-archive', self.board_no)
+        for path in (self.board_path(home), archived):
+            try:
+                with open(path) as f:
+                    return Board(f.read())
+            except FileNotFoundError:
+                continue
+        return None
 
     def outbox(self, home=None):
         d = os.path.join(home or self.home, 'outbox')
