@@ -627,16 +627,25 @@ static int jump(Game *g, int player, Piece *actor, int sq2, const char *verb, co
 
 /* ---- TELEPORT ---- */
 
+/* The start of a jump (TELEPORT, HOME) to o->sq2: names both squares into nm and nm2, fails when the piece is
+ * already there, and notes the target as involved (SPEC 7.3 failure cases). Returns 0 or -1. */
+static int jump_target(Game *g, const Order *o, const Piece *actor, char nm[16], char nm2[16])
+{
+    board_sq_name(g->b, actor->sq, nm);
+    board_sq_name(g->b, o->sq2, nm2);
+    if (o->sq2 == actor->sq)
+        return game_fail(g, "the piece is already on %s", nm);
+    game_touch(g, o->sq2);
+    return 0;
+}
+
 int action_teleport(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     char nm[16], nm2[16];
-    int sq = actor->sq, sq2 = o->sq2;
-    board_sq_name(b, sq, nm);
-    board_sq_name(b, sq2, nm2);
-    if (sq2 == sq)
-        return game_fail(g, "the piece is already on %s", nm);
-    game_touch(g, sq2);
+    int sq2 = o->sq2;
+    if (jump_target(g, o, actor, nm, nm2) < 0)
+        return -1;
     if (!sight_piece_sees(b, actor, sq2))
         return game_fail(g, "%s is not in the view of the piece on %s", nm2, nm);
     return jump(g, player, actor, sq2, "TELEPORT", "teleported");
@@ -798,11 +807,8 @@ int action_home(Game *g, int player, const Order *o, Piece *actor)
     Board *b = g->b;
     char nm[16], nm2[16];
     int sq = actor->sq, sq2 = o->sq2;
-    board_sq_name(b, sq, nm);
-    board_sq_name(b, sq2, nm2);
-    if (sq2 == sq)
-        return game_fail(g, "the piece is already on %s", nm);
-    game_touch(g, sq2);
+    if (jump_target(g, o, actor, nm, nm2) < 0)
+        return -1;
     bool near_king = false;
     for (int i = 0; i < b->npc && !near_king; i++) {
         const Piece *k = &b->pc[i];
