@@ -18,7 +18,17 @@ run() {
 }
 # last_mail USERID: the body of the last mail to USERID (the outbox is emptied before the command whose
 # mail is shown: mail names sort by time and process id, and the clock stands still here).
-last_mail() { sed '1,/^$/d' "$(grep -l "^To: $1@" "$PBMHOME"/outbox/*.mail | tail -n 1)"; }
+# A sheet mail is multipart/alternative (the text sheet, then the same in HTML): print its text part only.
+last_mail() {
+  awk '
+    !inbody && /boundary="/ { b = $0; sub(/.*boundary="/, "", b); sub(/".*/, "", b) }
+    !inbody { if ($0 == "") inbody = 1; next }
+    b == "" { print; next }
+    $0 == "--" b || $0 == "--" b "--" { part++; hdr = 1; next }
+    part == 1 && hdr { if ($0 == "") hdr = 0; next }
+    part == 1 { print }
+  ' "$(grep -l "^To: $1@" "$PBMHOME"/outbox/*.mail | tail -n 1)"
+}
 run signup alice secret alice@example.org
 run signup bob hunter2 bob@example.org
 run challenge --gamble=none --start-e=80 --seed=7 --name=Demo_game alice bob
