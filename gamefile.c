@@ -9,12 +9,11 @@
 
 int gamefile_error(GameFile *ps, int line, const char *fmt, ...)
 {
-    char msg[ERR_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    int rc = vfail_at(ps->err, ps->name, line, fmt, ap);
     va_end(ap);
-    return fail(ps->err, "%s:%d: %s", ps->name, line, msg);
+    return rc;
 }
 
 void gamefile_free(GameFile *ps)

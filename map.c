@@ -59,12 +59,11 @@ typedef struct Parser {
 static int perr(Parser *ps, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int perr(Parser *ps, int line, const char *fmt, ...)
 {
-    char msg[ERR_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    int rc = vfail_at(ps->err, ps->fname, line, fmt, ap);
     va_end(ap);
-    return fail(ps->err, "%s:%d: %s", ps->fname, line, msg);
+    return rc;
 }
 
 /* At most 20 printable characters of file text, for messages. */

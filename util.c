@@ -22,6 +22,13 @@ int fail(Err *err, const char *fmt, ...)
     return -1;
 }
 
+int vfail_at(Err *err, const char *name, int line, const char *fmt, va_list ap)
+{
+    char msg[ERR_MAX];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    return fail(err, "%s:%d: %s", name, line, msg);
+}
+
 static void out_of_memory(void)
 {
     fputs("genetess: out of memory\n", stderr);

@@ -4,6 +4,7 @@
 #ifndef GENETESS_UTIL_H
 #define GENETESS_UTIL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -21,6 +22,8 @@ enum { EXIT_DONE = 0, EXIT_REFUSED = 1, EXIT_USAGE = 2, EXIT_SYSTEM = 3 };
 
 /* Formats into err (when non-NULL) and returns -1, so `return fail(err, ...)` reads well. */
 int fail(Err *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* As fail, with the message "<name>:<line>: <formatted reason>" (map and board files' errors). */
+int vfail_at(Err *err, const char *name, int line, const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
 
 /* Allocation that exits (status 3) on exhaustion — a system condition, never input. */
 /* malloc(n) (at least 1 byte). */
