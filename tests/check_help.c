@@ -1,6 +1,7 @@
 /* Tests of help: every topic resolves, S19, MOVE's two texts, overrides, hostile topics, the texts' width. */
 /* the project's headers come first: check.h defines a `fail` macro that would rewrite util.h's fail() */
 #include "embedded.h"
+#include "fixtures.h"
 #include "help.h"
 #include "params.h"
 #include "util.h"
@@ -75,34 +76,9 @@ static void setup(void)
     free(p);
 }
 
-/* rm -rf path (no symlinks followed). */
-static void rm_tree(const char *path)
-{
-    struct stat st;
-    if (lstat(path, &st) < 0)
-        return;
-    if (S_ISDIR(st.st_mode)) {
-        DIR *d = opendir(path);
-        if (d) {
-            struct dirent *de;
-            while ((de = readdir(d)) != NULL) {
-                if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-                    continue;
-                char *sub = xasprintf("%s/%s", path, de->d_name);
-                rm_tree(sub);
-                free(sub);
-            }
-            closedir(d);
-        }
-        rmdir(path);
-    } else {
-        unlink(path);
-    }
-}
-
 static void teardown(void)
 {
-    rm_tree(tmpdir);
+    fx_rm_tree(tmpdir);
 }
 
 /* ---------------------------------------------------------------- topics */

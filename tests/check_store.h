@@ -5,6 +5,7 @@
 #define GENETESS_CHECK_STORE_H
 
 /* the project's headers come first: check.h defines a `fail` macro that would rewrite util.h's fail() */
+#include "fixtures.h"
 #include "mail.h"
 #include "store.h"
 #include "util.h"
@@ -47,34 +48,9 @@ static inline void setup(void)
     unsetenv("GENETESS_LOCK_WAIT");
 }
 
-/* rm -rf path (no symlinks followed). */
-static inline void rm_tree(const char *path)
-{
-    struct stat st;
-    if (lstat(path, &st) < 0)
-        return;
-    if (S_ISDIR(st.st_mode)) {
-        DIR *d = opendir(path);
-        if (d) {
-            struct dirent *de;
-            while ((de = readdir(d)) != NULL) {
-                if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-                    continue;
-                char *sub = xasprintf("%s/%s", path, de->d_name);
-                rm_tree(sub);
-                free(sub);
-            }
-            closedir(d);
-        }
-        rmdir(path);
-    } else {
-        unlink(path);
-    }
-}
-
 static inline void teardown(void)
 {
-    rm_tree(tmpdir);
+    fx_rm_tree(tmpdir);
     for (size_t i = 0; i < NSAVED; i++) {
         if (saved_values[i])
             setenv(saved_names[i], saved_values[i], 1);

@@ -1,9 +1,12 @@
 /* fixtures: tiny boards from ASCII art for the unit tests, and helpers to run orders on them. */
 #include "fixtures.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const char *const names[] = {"alice", "bob", "carol", "dave", "erin", "frank", "gina", "hank"};
 
@@ -104,4 +107,29 @@ const char *fx_news(const Board *b, int p)
     for (int i = 0; i < b->pl[p].news.n && k < sizeof buf - 1; i++)
         k += (size_t)snprintf(buf + k, sizeof buf - k, "%s\n", b->pl[p].news.v[i]);
     return buf;
+}
+
+/* rm -rf path (no symlinks followed). */
+void fx_rm_tree(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) < 0)
+        return;
+    if (S_ISDIR(st.st_mode)) {
+        DIR *d = opendir(path);
+        if (d) {
+            struct dirent *de;
+            while ((de = readdir(d)) != NULL) {
+                if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+                    continue;
+                char *sub = xasprintf("%s/%s", path, de->d_name);
+                fx_rm_tree(sub);
+                free(sub);
+            }
+            closedir(d);
+        }
+        rmdir(path);
+    } else {
+        unlink(path);
+    }
 }

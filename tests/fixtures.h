@@ -31,5 +31,7 @@ int fx_order(Board *b, int p, const char *text, char *msg, size_t size);
 void fx_check(const Board *b);
 /* The whole news of player p joined by '\n' (static buffer). */
 const char *fx_news(const Board *b, int p);
+/* rm -rf path (no symlinks followed): a test's scratch directory. */
+void fx_rm_tree(const char *path);
 
 #endif
