@@ -47,18 +47,24 @@ const char *html_colour(int i)
     return i < 0 ? UNSEEN_BG : palette[i % PALETTE_N].bg;
 }
 
-/* Appends n bytes of s with &, <, > and " escaped. */
+/* Appends n bytes of s with &, <, > and " escaped: the runs between them copied whole. */
 static void esc(Buf *out, const char *s, size_t n)
 {
+    size_t run = 0;
     for (size_t i = 0; i < n; i++) {
+        const char *rep;
         switch (s[i]) {
-        case '&': buf_add(out, "&amp;"); break;
-        case '<': buf_add(out, "&lt;"); break;
-        case '>': buf_add(out, "&gt;"); break;
-        case '"': buf_add(out, "&quot;"); break;
-        default: buf_addn(out, &s[i], 1);
+        case '&': rep = "&amp;"; break;
+        case '<': rep = "&lt;"; break;
+        case '>': rep = "&gt;"; break;
+        case '"': rep = "&quot;"; break;
+        default: continue;
         }
+        buf_addn(out, s + run, i - run);
+        buf_add(out, rep);
+        run = i + 1;
     }
+    buf_addn(out, s + run, n - run);
 }
 
 static void esc_str(Buf *out, const char *s)
@@ -98,19 +104,62 @@ static void style(const Board *b, Buf *out)
 }
 
 /* The class of a cell with symbol sym (seen: the reader sees it now; a letter on an unseen square is a
- * reveal); into cls. */
-static void cell_class(const Board *b, int reader, char sym, bool seen, char *cls, size_t size)
+ * reveal); into cls (at least 16 bytes). */
+static void cell_class(const Board *b, int reader, char sym, bool seen, char *cls)
 {
     for (int k = 0; k < KINDS_N; k++)
         if (kinds[k].sym == sym) {
-            snprintf(cls, size, "%s", kinds[k].cls);
+            strcpy(cls, kinds[k].cls);
             return;
         }
     int p = letter_player(b, reader, sym);
     if (p >= 0)
-        snprintf(cls, size, "p%d%s", p, seen ? "" : " rv");
+        snprintf(cls, 16, "p%d%s", p, seen ? "" : " rv");
     else
-        snprintf(cls, size, "st"); /* round 0's start squares 1-9, G */
+        strcpy(cls, "st"); /* round 0's start squares 1-9, G */
+}
+
+/* The cell classes of every symbol, seen and not: a table, so the grid formats nothing per cell. */
+typedef struct Classes {
+    char cls[2][256][16];
+} Classes;
+
+static void classes_init(const Board *b, int reader, Classes *t)
+{
+    for (int seen = 0; seen < 2; seen++)
+        for (int c = 0; c < 256; c++)
+            cell_class(b, reader, (char)c, seen, t->cls[seen][c]);
+}
+
+/* Appends one cell: <td class="cls"> and, when drawn, its title and escaped symbol. */
+static void grid_cell(const Board *b, int sq, char sym, const char *cls, Buf *out)
+{
+    char nm[16];
+    buf_add(out, "<td class=\"");
+    buf_add(out, cls);
+    if (!sym) { /* not in the picture: nothing, not even its name */
+        buf_add(out, "\"></td>");
+        return;
+    }
+    buf_add(out, "\" title=\"");
+    buf_add(out, board_sq_name(b, sq, nm));
+    buf_add(out, "\">");
+    esc(out, &sym, 1);
+    buf_add(out, "</td>");
+}
+
+/* "<th>" r "</th>" with the row number r. */
+static void row_head(int r, Buf *out)
+{
+    char d[16];
+    int n = 0;
+    do
+        d[n++] = (char)('0' + r % 10);
+    while ((r /= 10) > 0);
+    buf_add(out, "<th>");
+    while (n > 0)
+        buf_addc(out, d[--n]);
+    buf_add(out, "</th>");
 }
 
 /* One header row of column names c0..c1. */
@@ -120,7 +169,9 @@ static void col_header(const Board *b, int c0, int c1, Buf *out)
     buf_add(out, "<tr><th></th>");
     for (int c = c0; c <= c1; c++) {
         char nm[8];
-        buf_printf(out, "<th>%s</th>", grid_col_name(c, nm));
+        buf_add(out, "<th>");
+        buf_add(out, grid_col_name(c, nm));
+        buf_add(out, "</th>");
     }
     buf_add(out, "<th></th></tr>\n");
 }
@@ -140,23 +191,20 @@ static void grid(const Board *b, int reader, const uint8_t *m, const char *cells
     }
     buf_add(out, "<table class=\"board\">\n");
     col_header(b, c0, c1, out);
+    Classes *t = xmalloc(sizeof *t);
+    classes_init(b, reader, t);
     for (int r = r0; r <= r1; r++) {
-        buf_printf(out, "<tr><th>%d</th>", r + 1);
+        buf_add(out, "<tr>");
+        row_head(r + 1, out);
         for (int c = c0; c <= c1; c++) {
             int sq = board_sq(b, c, r);
-            char nm[16], cls[16];
             bool seen = !m || (m[sq] & SIGHT_SEEN);
-            cell_class(b, reader, cells[sq], seen, cls, sizeof cls);
-            if (!cells[sq]) { /* not in the picture: nothing, not even its name */
-                buf_printf(out, "<td class=\"%s\"></td>", cls);
-                continue;
-            }
-            buf_printf(out, "<td class=\"%s\" title=\"%s\">", cls, board_sq_name(b, sq, nm));
-            esc(out, &cells[sq], 1);
-            buf_add(out, "</td>");
+            grid_cell(b, sq, cells[sq], t->cls[seen][(unsigned char)cells[sq]], out);
         }
-        buf_printf(out, "<th>%d</th></tr>\n", r + 1);
+        row_head(r + 1, out);
+        buf_add(out, "</tr>\n");
     }
+    free(t);
     col_header(b, c0, c1, out);
     buf_add(out, "</table>\n");
 }
@@ -178,35 +226,51 @@ static void events(const SheetOpts *o, Buf *out)
     buf_add(out, n ? "</ul>\n" : "<p>Nothing you could see happened.</p>\n");
 }
 
-/* Appends text with the first occurrence of each of cut[0..n-1] (non-empty) replaced by note[k]. */
-static void text_without(const char *text, const char *const *cut, const char *const *note, int n, Buf *out)
+/* Appends text with the picture (text[pic, pic + pic_len)) and the legend after it replaced by notes. */
+static void text_without(const char *text, const SheetParts *sp, Buf *out)
 {
-    const char *at[2] = {NULL, NULL};
-    for (int k = 0; k < n && k < 2; k++)
-        at[k] = cut[k][0] ? strstr(text, cut[k]) : NULL;
-    if (at[0] && at[1] && at[1] < at[0])
-        at[1] = NULL; /* the legend follows the picture */
-    const char *p = text;
-    for (int k = 0; k < n && k < 2; k++) {
-        if (!at[k] || at[k] < p)
+    size_t len = strlen(text), at = 0;
+    const size_t from[2] = {sp->pic, sp->leg}, n[2] = {sp->pic_len, sp->leg_len};
+    const char *note[2] = {"(The board is drawn above.)\n", "(The legend is beside the board above.)\n"};
+    for (int k = 0; k < 2; k++) {
+        if (!n[k] || from[k] < at || from[k] + n[k] > len)
             continue;
-        esc(out, p, (size_t)(at[k] - p));
+        esc(out, text + at, from[k] - at);
         esc_str(out, note[k]);
-        p = at[k] + strlen(cut[k]);
+        at = from[k] + n[k];
     }
-    esc_str(out, p);
+    esc(out, text + at, len - at);
 }
 
-/* The picture's view: the reader's map, or the whole board once the game has ended (as view.c's). */
-static void view_parts(const Board *b, int reader, int *who, uint8_t **m)
+/* The parts of text (view_sheet's output) that html_sheet needs: from o->parts when view_sheet left them
+ * there (sp->filled false: nothing of sp is ours), else found by drawing the view again (sp->filled
+ * true: free with view_parts_free). */
+static void sheet_parts(const Board *b, int reader, const SheetOpts *o, const char *text, SheetParts *sp)
 {
-    bool ended = b->phase == PHASE_ENDED;
-    *who = ended ? -1 : reader;
-    *m = NULL;
-    if (!ended) {
-        *m = xmalloc((size_t)b->w * (size_t)b->h);
-        sight_compute(b, reader, *m);
+    if (o->parts && o->parts->filled) {
+        *sp = *o->parts;
+        sp->filled = false; /* not ours to free */
+        return;
     }
+    *sp = (SheetParts){.filled = true};
+    if (b->phase != PHASE_ENDED) {
+        sp->m = xmalloc((size_t)b->w * (size_t)b->h);
+        sight_compute(b, reader, sp->m);
+    }
+    int who = b->phase == PHASE_ENDED ? -1 : reader;
+    Buf pic, leg;
+    buf_init(&pic);
+    buf_init(&leg);
+    layout_board(b, who, sp->m, &pic);
+    layout_legend(b, who, sp->m, &leg);
+    const char *p = pic.len ? strstr(text, pic.s) : NULL;
+    const char *l = leg.len ? strstr(p ? p : text, leg.s) : NULL;
+    if (p)
+        sp->pic = (size_t)(p - text), sp->pic_len = pic.len;
+    if (l)
+        sp->leg = (size_t)(l - text), sp->leg_len = leg.len;
+    buf_free(&pic);
+    buf_free(&leg);
 }
 
 void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text, Buf *out)
@@ -216,16 +280,11 @@ void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text
         o = &none;
     if (reader < 0 || reader >= b->np)
         return;
-    int who;
-    uint8_t *m;
-    view_parts(b, reader, &who, &m);
+    SheetParts sp;
+    sheet_parts(b, reader, o, text, &sp);
+    int who = b->phase == PHASE_ENDED ? -1 : reader;
     char *cells = xmalloc((size_t)b->w * (size_t)b->h);
-    layout_cells(b, who, m, cells);
-    Buf pic, leg;
-    buf_init(&pic);
-    buf_init(&leg);
-    layout_board(b, who, m, &pic);
-    layout_legend(b, who, m, &leg);
+    layout_cells(b, who, sp.m, cells);
 
     size_t tl = strcspn(text, "\n");
     buf_add(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
@@ -235,18 +294,15 @@ void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text
     buf_add(out, "</head>\n<body>\n<h1>");
     esc(out, text, tl);
     buf_add(out, "</h1>\n<div class=\"row\">\n<div>\n");
-    grid(b, who, m, cells, out);
+    grid(b, who, sp.m, cells, out);
     buf_add(out, "</div>\n<div>\n<h2>Legend</h2>\n<pre class=\"legend\">");
-    esc_str(out, leg.s ? leg.s : "");
+    esc(out, text + sp.leg, sp.leg_len);
     buf_add(out, "</pre>\n");
     events(o, out);
     buf_add(out, "</div>\n</div>\n<h2>The whole sheet</h2>\n<pre class=\"sheet\">");
-    const char *cut[2] = {pic.s ? pic.s : "", leg.s ? leg.s : ""};
-    const char *note[2] = {"(The board is drawn above.)\n", "(The legend is beside the board above.)\n"};
-    text_without(text, cut, note, 2, out);
+    text_without(text, &sp, out);
     buf_add(out, "</pre>\n</body>\n</html>\n");
-    buf_free(&pic);
-    buf_free(&leg);
     free(cells);
-    free(m);
+    if (sp.filled)
+        view_parts_free(&sp);
 }

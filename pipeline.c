@@ -459,8 +459,9 @@ static char *render_sheet(const Board *b, int p, const StrList *news, const StrL
     star = star || star_processed(news);
     Buf o;
     buf_init(&o);
+    SheetParts parts = {0};
     SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new,
-                    .news = news, .ebook = ebook};
+                    .news = news, .ebook = ebook, .parts = html && !b->pl[p].plain ? &parts : NULL};
     view_sheet(b, p, &so, &o);
     if (html) {
         *html = NULL;
@@ -471,6 +472,7 @@ static char *render_sheet(const Board *b, int p, const StrList *news, const StrL
             *html = buf_take(&h);
         }
     }
+    view_parts_free(&parts);
     return buf_take(&o);
 }
 

@@ -329,8 +329,9 @@ static void sheet_top(const Board *b, int reader, const SheetOpts *o, Buf *out)
 
 /* The board the sheet draws, its key and legend: the reader's view, the terrain and starts in round 0,
  * the whole board once the game has ended (the fog lifts, as in `show`). */
-static void sheet_board(const Board *b, int reader, Buf *out)
+static void sheet_board(const Board *b, int reader, SheetParts *parts, Buf *out)
 {
+    size_t start, pic_end, legend;
     bool ended = b->phase == PHASE_ENDED;
     uint8_t *m = NULL;
     if (!ended) {
@@ -342,7 +343,10 @@ static void sheet_board(const Board *b, int reader, Buf *out)
         buf_add(out, "Round 0: the whole terrain and the start squares (no pieces yet).\n");
     if (ended)
         buf_add(out, "The game has ended: the fog has lifted; the whole board, every sequence.\n");
-    if (!layout_board(b, ended ? -1 : reader, m, out))
+    start = out->len;
+    bool any = layout_board(b, ended ? -1 : reader, m, out);
+    pic_end = out->len;
+    if (!any)
         buf_add(out, "You see nothing of the board.\n");
     else if (ended)
         layout_wrap(out, "Key: ", 5,
@@ -354,9 +358,20 @@ static void sheet_board(const Board *b, int reader, Buf *out)
     else
         layout_wrap(out, "Key: ", 5, "1-9=start squares GPC1-GPC9 (G=GPC10 and up), #=wall, +=interior wall, .=floor");
     buf_add(out, "\n");
+    legend = out->len;
     layout_legend(b, ended ? -1 : reader, m, out);
+    if (parts && !parts->filled)
+        *parts = (SheetParts){.filled = true, .m = m, .pic = start, .pic_len = pic_end - start, .leg = legend,
+                              .leg_len = out->len - legend};
+    else
+        free(m);
     buf_add(out, "\n");
-    free(m);
+}
+
+void view_parts_free(SheetParts *p)
+{
+    free(p->m);
+    *p = (SheetParts){0};
 }
 
 /* The last line (SPEC 2.2): the Subject to use next; none for a player who can no longer order. */
@@ -384,7 +399,7 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
     if (reader < 0 || reader >= b->np)
         return;
     sheet_top(b, reader, o, out);
-    sheet_board(b, reader, out);
+    sheet_board(b, reader, o->parts, out);
     listing_sheet_section(b, reader, out);
     players_section(b, reader, out);
     buf_add(out, "\n");

@@ -13,16 +13,28 @@ typedef enum {
     SHEET_NOT_YOUR_MOVE,
 } SheetVariant;
 
+/* What view_sheet drew of the board, kept for a second rendering of the same sheet (html.c) so that the
+ * view is computed once: the reader's sight map (NULL once the game has ended) and the offsets of the
+ * board picture and of the legend in the sheet text. Free with view_parts_free. */
+typedef struct SheetParts {
+    bool filled;
+    uint8_t *m;
+    size_t pic, pic_len, leg, leg_len;
+} SheetParts;
+
 typedef struct SheetOpts {
     SheetVariant variant;
     const char *result;     /* result of the reader's last order, or NULL */
     bool is_new;            /* the "New" sheet sent at challenge */
     const StrList *news;    /* the reader's events since their last sheet (NULL: none) */
     const StrList *ebook;   /* the reader's E breakdown since their last sheet (NULL: none) */
+    SheetParts *parts;      /* when set, view_sheet leaves what it drew of the board here */
 } SheetOpts;
 
 /* Appends the reader's turnsheet (SPEC 9.1; news and E breakdown from o, o NULL: none) to out; changes nothing. */
 void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out);
+/* Frees what view_sheet left in p. */
+void view_parts_free(SheetParts *p);
 /* Appends the public `show` of a running game at time now (SPEC 9.3: status, never pieces, E or orders;
  * the holiday left as it is at now) to out. */
 void view_show_public(const Board *b, int64_t now, Buf *out);
