@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "boardfile.h"
+#include "history.h"
 #include "bot.h"
 #include "clock.h"
 #include "gamelist.h"
@@ -192,7 +193,7 @@ static void challenge_start(CommandCtx *c, Board *b)
     b->initial = NULL;
     char *init = boardfile_write(b);
     b->initial = init;
-    b->initial_base = b->moves.n; /* computer opponents may have played already: the snapshot holds it */
+    b->initial_base = board_moves_count(b); /* computer opponents may have played already: the snapshot holds it */
 }
 
 int admin_challenge(CommandCtx *c)
@@ -258,6 +259,8 @@ int admin_verify(CommandCtx *c)
     const Board *b = c->b;
     Board *r = NULL;
     Err err;
+    if (history_load_reply(&c->st, c->b, &c->reply) < 0)
+        return EXIT_SYSTEM;
     if (turn_replay(b, -1, &r, &err) < 0) {
         /* The reason quotes the history: public only once the game has ended (SPEC 5, 9.3). */
         if (b->phase == PHASE_ENDED) {
@@ -272,7 +275,7 @@ int admin_verify(CommandCtx *c)
     char *want = boardfile_write_core(b), *got = boardfile_write_core(r);
     int rc = EXIT_DONE;
     if (strcmp(want, got) == 0) {
-        buf_printf(&c->reply, "Genetess board %d: consistent (%d moves replayed)\n", b->number, b->moves.n);
+        buf_printf(&c->reply, "Genetess board %d: consistent (%d moves replayed)\n", b->number, board_moves_count(b));
     } else {
         verify_differs(c, b, want, got);
         rc = EXIT_REFUSED;

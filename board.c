@@ -202,9 +202,14 @@ char *board_turn_label(const Board *b, char *buf)
     return buf;
 }
 
+int board_moves_count(const Board *b)
+{
+    return b->moves_off + b->moves.n;
+}
+
 int board_move_number(const Board *b)
 {
-    return b->moves.n + 1;
+    return board_moves_count(b) + 1;
 }
 
 /* ---- life cycle ---- */

@@ -106,7 +106,11 @@ typedef struct Board {
     int nst;
     StartPiece *spc;    /* start pieces waiting for round 0 to assign starts */
     int nspc;
-    StrList moves;
+    StrList moves;      /* history lines in memory: those after the first moves_off (all when moves_off is 0) */
+    int moves_off;      /* lines of the history kept in the move list file <n>.moves and not read (history.c) */
+    int moves_saved;    /* lines of the history that <n>.moves holds for this board */
+    int64_t moves_end;  /* the length of those lines in <n>.moves in bytes; -1 not known */
+    bool moves_file;    /* the board file names <n>.moves: "(moves <n>.moves <count>)" (SPEC 3.2) */
     Rng rng;
     Phase phase;
     int round;          /* 0 in round 0, then 1, 2, ... */
@@ -164,6 +168,8 @@ bool board_in_area(const Board *b, int sq);
 /* ---- turns ---- */
 /* Writes the current turn label ("0", "3b") into buf (8 bytes). */
 char *board_turn_label(const Board *b, char *buf);
+/* The number of lines of the history, in memory or not. */
+int board_moves_count(const Board *b);
 /* The move number k of SPEC 2.2: lines in moves + 1. */
 int board_move_number(const Board *b);
 

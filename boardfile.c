@@ -16,7 +16,7 @@ static const char *const phase_name[] = {"round0", "play", "ended"};
 
 /* What an entry is: multi-line ("(name", one item a line, ")"; else "(name text)"), required, and core (verify
  * compares it, boardfile_write_core writes it; the rest is private or time-dependent). */
-enum { ENTRY_MULTI = 1, ENTRY_REQUIRED = 2, ENTRY_CORE = 4 };
+enum { ENTRY_MULTI = 1, ENTRY_REQUIRED = 2, ENTRY_CORE = 4, ENTRY_EITHER = 8 }; /* EITHER: moves, below */
 
 /* One entry of the GameFile: how it is read, written and checked. */
 typedef struct EntryDef {
@@ -563,19 +563,62 @@ static void write_gambles(Buf *o, const Board *b)
         }
 }
 
+/* (moves: the lines themselves (multi-line), or "<n>.moves <count>" when they are in the move list file
+ * (SPEC 3.2; history.c reads and appends it). */
 static int read_moves(GameFile *ps, Board *b, GameEntry *e)
 {
-    (void)ps;
     sl_free(&b->moves);
-    b->moves = e->items; /* taken, not copied: the history is most of the file */
-    e->items = (StrList){0};
+    b->moves_off = b->moves_saved = 0;
+    b->moves_end = 0;
+    b->moves_file = !e->multi;
+    if (e->multi) {
+        b->moves = e->items; /* taken, not copied */
+        e->items = (StrList){0};
+        return 0;
+    }
+    char name[32];
+    snprintf(name, sizeof name, "%d.moves ", b->number);
+    int64_t v;
+    if (strncmp(e->rest, name, strlen(name)) != 0 || !parse_i64_range(e->rest + strlen(name), 0, 100000000, &v))
+        return gamefile_error(ps, e->line, "(moves must be the lines, or \"%.*s <count>\"", (int)strlen(name) - 1, name);
+    b->moves_off = b->moves_saved = (int)v;
+    b->moves_end = -1;
     return 0;
 }
 
 static void write_moves(Buf *o, const Board *b)
 {
+    if (b->moves_file) {
+        buf_printf(o, " %d.moves %d", b->number, b->moves_saved);
+        return;
+    }
     for (int i = 0; i < b->moves.n; i++)
         gamefile_put_item(o, b->moves.v[i]);
+}
+
+/* (moves-end <count> <bytes>): where the board's lines end in <n>.moves, so that a command appends without
+ * reading the file; ignored when count is not the board's (the file was edited by hand). */
+static int read_moves_end(GameFile *ps, Board *b, GameEntry *e)
+{
+    int64_t count, end;
+    char extra;
+    long long c, n;
+    if (sscanf(e->rest, "%lld %lld%c", &c, &n, &extra) != 2 || c < 0 || n < 0)
+        return gamefile_error(ps, e->line, "(moves-end must be \"<count> <bytes>\"");
+    count = c, end = n;
+    if (b->moves_file && count == b->moves_saved)
+        b->moves_end = end;
+    return 0;
+}
+
+static void write_moves_end(Buf *o, const Board *b)
+{
+    buf_printf(o, " %d %lld", b->moves_saved, (long long)b->moves_end);
+}
+
+static bool no_moves_end(const Board *b)
+{
+    return !b->moves_file || b->moves_end < 0;
 }
 
 static int read_result(GameFile *ps, Board *b, GameEntry *e)
@@ -728,7 +771,7 @@ PLAYER_LIST(ebook)
 static int read_initial(GameFile *ps, Board *b, GameEntry *e)
 {
     int64_t base;
-    if (e->items.n < 1 || !parse_i64_range(e->items.v[0], 0, b->moves.n, &base))
+    if (e->items.n < 1 || !parse_i64_range(e->items.v[0], 0, board_moves_count(b), &base))
         return gamefile_error(ps, e->line, "(initial must start with the number of moves it reflects");
     b->initial_base = (int)base;
     Buf t;
@@ -790,7 +833,8 @@ static const EntryDef entry_table[] = {
     {"random", ENTRY_REQUIRED | ENTRY_CORE, RANK_RANDOM, read_random, write_random, NULL},
     {"views", ENTRY_MULTI | ENTRY_CORE, RANK_VIEWS, read_views, write_views, NULL},
     {"gambles", ENTRY_MULTI | ENTRY_CORE, RANK_GAMBLES, read_gambles, write_gambles, NULL},
-    {"moves", ENTRY_MULTI | ENTRY_REQUIRED | ENTRY_CORE, RANK_MOVES, read_moves, write_moves, NULL},
+    {"moves", ENTRY_MULTI | ENTRY_EITHER | ENTRY_REQUIRED, RANK_MOVES, read_moves, write_moves, NULL},
+    {"moves-end", 0, RANK_MOVES, read_moves_end, write_moves_end, no_moves_end},
     {"result", ENTRY_CORE, RANK_RESULT, read_result, write_result, no_result},
     {"clock", 0, RANK_CLOCK, read_clock, write_clock, NULL},
     {"holidays", 0, RANK_HOLIDAYS, read_holidays, write_holidays, NULL},
@@ -818,6 +862,16 @@ static int check_names(GameFile *ps)
     return 0;
 }
 
+/* The form d's entry must have in ps: multi-line or one line (ENTRY_EITHER: the form it has). */
+static bool entry_multi(const GameFile *ps, const EntryDef *d)
+{
+    if (d->flags & ENTRY_EITHER)
+        for (int i = 0; i < ps->n; i++)
+            if (strcmp(ps->e[i].name, d->name) == 0)
+                return ps->e[i].multi;
+    return d->flags & ENTRY_MULTI;
+}
+
 /* Reads the entries rank by rank; a missing optional entry leaves its state as board_new made it. */
 static int read_entries(GameFile *ps, Board *b)
 {
@@ -829,7 +883,7 @@ static int read_entries(GameFile *ps, Board *b)
             if (d->rank != rank)
                 continue;
             int rc = 0;
-            GameEntry *e = gamefile_find(ps, d->name, d->flags & ENTRY_MULTI, d->flags & ENTRY_REQUIRED, &rc);
+            GameEntry *e = gamefile_find(ps, d->name, entry_multi(ps, d), d->flags & ENTRY_REQUIRED, &rc);
             if (rc < 0 || (e && d->read(ps, b, e) < 0))
                 return -1;
         }
@@ -864,7 +918,8 @@ static char *write_entries(const Board *b, bool core)
         const EntryDef *d = &entry_table[i];
         if (!d->write || (core && !(d->flags & ENTRY_CORE)) || (d->absent && d->absent(b)))
             continue;
-        buf_printf(&o, "(%s%s", d->name, d->flags & ENTRY_MULTI ? "\n" : "");
+        bool multi = (d->flags & ENTRY_MULTI) && !((d->flags & ENTRY_EITHER) && b->moves_file);
+        buf_printf(&o, "(%s%s", d->name, multi ? "\n" : "");
         d->write(&o, b);
         buf_add(&o, ")\n");
     }

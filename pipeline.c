@@ -12,6 +12,7 @@
 #include "boardfile.h"
 #include "bot.h"
 #include "clock.h"
+#include "history.h"
 #include "html.h"
 #include "gamelist.h"
 #include "turn.h"
@@ -231,16 +232,18 @@ static int load_board_text(CommandCtx *c, const char *nstr, Board **out, char **
         return EXIT_SYSTEM;
     }
     /* SPEC 3.2: an admin edit re-bases the replay on the board as it now stands. */
-    if (b->moves.n && strstr(b->moves.v[b->moves.n - 1], " admin EDIT") && b->initial_base < b->moves.n) {
+    char *last = history_last(&c->st, b);
+    if (last && strstr(last, " admin EDIT") && b->initial_base < board_moves_count(b)) {
         free(b->initial);
         b->initial = NULL;
         b->initial = boardfile_write(b);
-        b->initial_base = b->moves.n;
+        b->initial_base = board_moves_count(b);
         if (kept) {
             free(*kept);
             *kept = NULL;
         }
     }
+    free(last);
     *out = b;
     return 0;
 }
@@ -391,9 +394,13 @@ static int save_board(CommandCtx *c, Board *b)
         buf_add(&c->reply, "internal error: the new board does not load; nothing was changed\n");
         return EXIT_SYSTEM;
     }
-    char *text = boardfile_write(b);
-    int rc = commit_board(c, b->number, b, text, false, &err);
-    free(text);
+    /* the new history lines first: past the count the board file has yet, they are not there */
+    int rc = history_commit(&c->st, b, &err);
+    if (rc == 0) {
+        char *text = boardfile_write(b);
+        rc = commit_board(c, b->number, b, text, false, &err);
+        free(text);
+    }
     if (rc < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
         snprintf(c->problem, sizeof c->problem, "%s", err.msg);
@@ -428,7 +435,6 @@ static void note_subject(CommandCtx *c, const Board *b, int rc, bool *refused)
         snprintf(c->subject, sizeof c->subject, "Genetess error");
 }
 
-
 /* ---- sheets ---- */
 
 static SheetVariant variant_for(const Board *b, int p)
@@ -439,8 +445,6 @@ static SheetVariant variant_for(const Board *b, int p)
         return SHEET_NOT_YOUR_MOVE;
     return b->pl[p].queue.n ? SHEET_YOUR_MOVE_STORED : SHEET_YOUR_MOVE;
 }
-
-
 
 /* A stored order of the player's ran at once since their last sheet (its note is in their news). */
 static bool star_processed(const StrList *news)
@@ -744,10 +748,11 @@ static void drop_deleted(CommandCtx *c)
 }
 
 /* Stages save and render (SPEC 2.1): a refused act leaves nothing of itself — the board goes back to
- * base (the state after time processing, NULL: nothing to go back to); the board is saved once when
+ * base (the state after time processing, NULL: nothing to go back to, its history base_moves lines
+ * long); the board is saved once when
  * the time processing or the act changed it; the sheets due are rendered from the saved state and
  * queued. A failed save queues nothing about the unsaved state. Returns the exit status. */
-static int stage_commit(CommandCtx *c, int rc, bool changed, const char *base)
+static int stage_commit(CommandCtx *c, int rc, bool changed, const char *base, int base_moves)
 {
     const Command *cmd = c->cmd;
     if (c->fate == FATE_DELETE) {
@@ -766,6 +771,7 @@ static int stage_commit(CommandCtx *c, int rc, bool changed, const char *base)
                         err.msg);
                 return rc;
             }
+            history_adopt(back, c->b, base_moves);
             board_free(c->b);
             c->b = back;
         }
@@ -801,12 +807,13 @@ static int run_board(CommandCtx *c, const char *name)
     }
     /* The state to go back to: the file as loaded when time changed nothing (parsed only if needed). */
     char *base = loaded;
+    int base_moves = board_moves_count(c->b); /* base holds those not yet in <n>.moves only in c->b */
     if (c->cmd->saves && (changed || !base)) {
         free(base);
         base = boardfile_write(c->b);
     }
     rc = stage_act(c);
-    rc = stage_commit(c, rc, changed, base);
+    rc = stage_commit(c, rc, changed, base, base_moves);
     free(base);
     return rc;
 }
@@ -919,7 +926,7 @@ static int run_stages(CommandCtx *c)
     case BOARDS_NONE:
         rc = cmd->act(c);
         if (c->b) /* the act created a board (challenge) */
-            rc = stage_commit(c, rc, false, NULL);
+            rc = stage_commit(c, rc, false, NULL, 0);
         return rc;
     case BOARDS_ONE:
         rc = run_board(c, c->argv[0]);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "boardfile.h"
+#include "history.h"
 #include "chat.h"
 #include "clock.h"
 #include "turn.h"
@@ -412,6 +413,8 @@ int play_showas(CommandCtx *c, int rc)
 
 int play_log(CommandCtx *c)
 {
+    if (history_load_reply(&c->st, c->b, &c->reply) < 0)
+        return EXIT_SYSTEM;
     view_log(c->b, c->player, &c->reply);
     return EXIT_DONE;
 }

@@ -10,6 +10,7 @@
 #include "clock.h"
 #include "turn.h"
 #include "help.h"
+#include "history.h"
 #include "pieces.h"
 #include "specials.h"
 #include "view.h"
@@ -19,8 +20,8 @@ static int show_after(CommandCtx *c, const Board *b, int k)
 {
     Board *r2 = NULL;
     Err err;
-    if (k > b->moves.n) {
-        buf_printf(&c->reply, "Genetess board %d has only %d moves\n", b->number, b->moves.n);
+    if (k > board_moves_count(b)) {
+        buf_printf(&c->reply, "Genetess board %d has only %d moves\n", b->number, board_moves_count(b));
         return EXIT_REFUSED;
     }
     if (turn_replay(b, k, &r2, &err) < 0) {
@@ -46,6 +47,8 @@ int query_show(CommandCtx *c, int rc)
                    b->number);
         return EXIT_REFUSED;
     }
+    if (history_load_reply(&c->st, c->b, &c->reply) < 0)
+        return EXIT_SYSTEM;
     if (c->k >= 0)
         return show_after(c, b, c->k);
     view_show_full(b, &c->reply);

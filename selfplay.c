@@ -99,7 +99,7 @@ int selfplay_run(CommandCtx *c)
                    b->round - 1, BOT_ROUND_CAP);
         turn_finish(&g);
     } else {
-        buf_printf(&c->reply, "The game has ended after %d moves.\n", b->moves.n);
+        buf_printf(&c->reply, "The game has ended after %d moves.\n", board_moves_count(b));
     }
     view_show_full(b, &c->reply);
     game_done(&g);

@@ -389,6 +389,73 @@ int store_load_board(const Store *s, int n, char **text, bool *archived, Err *er
     return rc;
 }
 
+/* ---------------------------------------------------------------- move lists (<n>.moves) */
+
+char *store_moves_path(const Store *s, int n, bool archived)
+{
+    return xasprintf("%s/%s/%d.moves", s->home, archived ? ARCHIVE_DIR : GAMES_DIR, n);
+}
+
+int store_moves_read(const Store *s, int n, char **text, size_t *len, Err *err)
+{
+    int rc = 1;
+    for (int k = 0; k < 2 && rc == 1; k++) { /* a board archived by a killed Cleanup may have left it behind */
+        char *p = store_moves_path(s, n, k == 1);
+        rc = store_read_file(p, text, len, err);
+        free(p);
+    }
+    return rc;
+}
+
+/* The length of the first count lines of the open file fd (-1: it holds fewer). Reads the file. */
+static int64_t lines_length(int fd, int64_t count)
+{
+    char buf[65536];
+    int64_t off = 0, seen = 0;
+    ssize_t got;
+    while (seen < count && (got = pread(fd, buf, sizeof buf, off)) > 0) {
+        for (const char *p = buf, *e = buf + got; seen < count && (p = memchr(p, '\n', (size_t)(e - p))); p++) {
+            seen++;
+            if (seen == count)
+                return off + (int64_t)(p - buf) + 1;
+        }
+        off += got;
+    }
+    return count == 0 ? 0 : -1;
+}
+
+int store_moves_append(const Store *s, int n, int64_t count, int64_t *end, const char *text, size_t len, Err *err)
+{
+    if (check_number(n, err) < 0)
+        return -1;
+    char *p = store_moves_path(s, n, false);
+    int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
+    struct stat st;
+    int rc = fd < 0 || fstat(fd, &st) < 0 ? fail(err, "cannot open %s: %s", p, strerror(errno)) : 0;
+    int64_t at = *end;
+    if (rc == 0 && (at < 0 || at > (int64_t)st.st_size)) /* not known, or not what the file holds: count */
+        at = lines_length(fd, count);
+    if (rc == 0 && at < 0)
+        rc = fail(err, "%s holds fewer than the %lld lines the board counts", p, (long long)count);
+    /* lines past the board's count are a killed command's: dropped before ours go on */
+    if (rc == 0 && (int64_t)st.st_size != at && ftruncate(fd, (off_t)at) < 0)
+        rc = fail(err, "cannot trim %s: %s", p, strerror(errno));
+    if (rc == 0 && len &&
+        (lseek(fd, (off_t)at, SEEK_SET) < 0 || write_all(fd, text, len) < 0 || fsync(fd) < 0))
+        rc = fail(err, "cannot write %s: %s", p, strerror(errno));
+    if (rc == 0 && at == 0 && len) { /* the first lines: the file may be new, and its name must last too */
+        char *dir = dir_of(p);
+        store_sync_dir(dir);
+        free(dir);
+    }
+    if (rc == 0)
+        *end = at + (int64_t)len;
+    if (fd >= 0)
+        close(fd);
+    free(p);
+    return rc;
+}
+
 /* Keeps the committed file cur as prev: a hard link under prev's temporary name renamed over prev — the
  * file itself, whose data was synced when it was committed, so no write and no fsync of its own (the
  * directory's fsync after the next rename covers the name). A file system without hard links gets a
@@ -447,9 +514,13 @@ int store_delete_board(const Store *s, int n, Err *err)
         return -1;
     char *cur = board_path(s, GAMES_DIR, "", n);
     char *prev = board_path(s, GAMES_DIR, ".", n);
+    char *moves = store_moves_path(s, n, false);
     int rc = remove_file(cur, err);
     if (rc == 0)
         rc = remove_file(prev, err);
+    if (rc == 0)
+        rc = remove_file(moves, err); /* after the board: a move list without its board is never read */
+    free(moves);
     if (rc == 0) {
         char *dir = store_path(s, GAMES_DIR);
         store_sync_dir(dir);
@@ -580,6 +651,12 @@ int store_archive_board(const Store *s, int n, Err *err)
         store_sync_dir(adir);
         free(adir);
         rc = remove_file(prev, err);
+        /* the move list follows its board (a kill between them: store_moves_read looks in both places) */
+        char *mv = store_moves_path(s, n, false), *mvdst = store_moves_path(s, n, true);
+        if (rc == 0 && rename(mv, mvdst) < 0 && errno != ENOENT)
+            rc = fail(err, "cannot move %s to %s: %s", mv, mvdst, strerror(errno));
+        free(mv);
+        free(mvdst);
         char *gdir = store_path(s, GAMES_DIR);
         store_sync_dir(gdir);
         free(gdir);

@@ -124,6 +124,16 @@ int store_write_list(const Store *s, const char *content, Err *err);
    already (nothing written), or -1 with err. */
 int store_append_history(const Store *s, int n, const char *line, Err *err);
 
+/* The path of board n's move list "<home>/games/Genetess/<n>.moves" (archived: in the archive); malloc'd. */
+char *store_moves_path(const Store *s, int n, bool archived);
+/* Reads board n's move list (running, else archived) into *text (malloc'd, NUL-terminated) and *len:
+ * 0, 1 when there is none, -1 with err. */
+int store_moves_read(const Store *s, int n, char **text, size_t *len, Err *err);
+/* Appends len bytes of text (whole lines) to board n's move list after its first count lines, which end at
+ * byte *end (-1: unknown, counted), dropping whatever follows them (a killed command's lines), and syncs
+ * it; *end becomes the new length. Creates the file. 0, or -1 with err (fewer lines than count). */
+int store_moves_append(const Store *s, int n, int64_t count, int64_t *end, const char *text, size_t len, Err *err);
+
 /* commits (issue 10): a command's changes to board n are committed by the rename of its file; what
    goes with them (mail, list line, history) is tagged with the board text they belong to. */
 /* Writes the commit tag of a board text into tag: 16 hex digits of its FNV-1a 64-bit hash. */

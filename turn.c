@@ -244,6 +244,8 @@ int turn_replay(const Board *b, int upto, Board **out, Err *err)
     *out = NULL;
     if (!b->initial)
         return fail(err, "this board has no initial snapshot to replay from");
+    if (b->moves_off)
+        return fail(err, "internal: the history of the board is not loaded");
     for (int i = b->initial_base; i < b->moves.n; i++)
         if (strstr(b->moves.v[i], " admin EDIT") && (upto < 0 || i < upto))
             return fail(err, "history before an admin edit is not replayable");
@@ -254,6 +256,8 @@ int turn_replay(const Board *b, int upto, Board **out, Err *err)
     if (!r)
         return fail(err, "the initial snapshot does not load: %s", e2.msg);
     sl_clear(&r->moves);
+    r->moves_off = r->moves_saved = 0; /* the replay holds its lines in memory */
+    r->moves_file = false;
     for (int i = 0; i < b->initial_base; i++)
         sl_push(&r->moves, b->moves.v[i]);
     Game g;

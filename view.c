@@ -510,7 +510,7 @@ void view_show_full(const Board *b, Buf *out)
     if (b->result[0])
         buf_add(out, "Final board:\n");
     else
-        buf_printf(out, "The board after move #%d:\n", b->moves.n);
+        buf_printf(out, "The board after move #%d:\n", board_moves_count(b));
     if (!layout_board(b, -1, NULL, out))
         buf_add(out, "(empty board)\n");
     buf_add(out, "\n");

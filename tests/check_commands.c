@@ -118,7 +118,12 @@ START_TEST(test_refused_act_commits_time)
     ck_assert_ptr_nonnull(prev);
     ck_assert_str_ne(after, before);    /* alice timed out: bob's turn */
     ck_assert_str_eq(prev, before);     /* saved once */
-    ck_assert_ptr_null(strstr(after, "bob PASS"));
+    char *moves = slurp("games/Genetess/101.moves"); /* the history (SPEC 3.2: the move list file) */
+    ck_assert_ptr_nonnull(moves);
+    ck_assert_ptr_nonnull(strstr(moves, "1a alice Timeout\n"));
+    ck_assert_ptr_null(strstr(moves, "bob PASS"));
+    ck_assert_ptr_nonnull(strstr(after, "(moves 101.moves 1)\n"));
+    free(moves);
     free(before);
     free(after);
     free(prev);
@@ -148,7 +153,11 @@ START_TEST(test_act_after_time_saves_once)
     ck_assert_int_eq(run_at(1800000000 + 30 * 3600, "move 101 bob hunter2 PASS"), EXIT_DONE);
     char *after = slurp("games/Genetess/101"), *prev = slurp("games/Genetess/.101");
     ck_assert_str_eq(prev, before);
-    ck_assert_ptr_nonnull(strstr(after, "bob PASS"));
+    char *moves = slurp("games/Genetess/101.moves");
+    ck_assert_ptr_nonnull(moves);
+    ck_assert_str_eq(moves, "1a alice Timeout\n1b bob PASS\n");
+    ck_assert_ptr_nonnull(strstr(after, "(moves 101.moves 2)\n"));
+    free(moves);
     free(before);
     free(after);
     free(prev);

@@ -63,10 +63,21 @@ scenario() {
   esac
 }
 
-# The files a state consists of, one "name<TAB>checksum" line each (outbox and temporaries apart).
+# The files a state consists of, one "name<TAB>checksum" line each (outbox and temporaries apart). A board's
+# history is the first <count> lines of its move list <n>.moves (SPEC 3.2: lines past the count are a killed
+# command's and do not count), found beside the board or in the other directory (an archive killed between
+# the board's rename and its move list's): one "<board>#moves<TAB>checksum" line.
 state_of() {
   ( cd "$1" && for f in games/Genetess/[0-9]* games/Genetess-archive/[0-9]* history/Genetess etc/Genetess.list; do
-      [ -f "$f" ] && printf '%s\t%s\n' "$f" "$(cksum < "$f")"
+      case $f in *.moves) continue ;; esac
+      [ -f "$f" ] || continue
+      printf '%s\t%s\n' "$f" "$(cksum < "$f")"
+      k=$(sed -n 's/^(moves [0-9]*\.moves \([0-9]*\))$/\1/p' "$f")
+      [ -n "$k" ] || continue
+      n=${f##*/}
+      m=games/Genetess/$n.moves
+      [ -f "$m" ] || m=games/Genetess-archive/$n.moves
+      printf '%s#moves\t%s\n' "$f" "$(head -n "$k" "$m" 2>/dev/null | cksum)"
     done ) | sort
 }
 part() { grep "^$2	" "$1" || true; }
@@ -106,6 +117,7 @@ for s in ${*:-challenge move queue resign cleanup archive mailfail}; do
     [ "$h" = "$(part "$WORK/s$which" history/Genetess)" ] || [ "$h" = "$(part "$WORK/sb" history/Genetess)" ] ||
       { fh=$((fh + 1)); echo "  $what: history reports what the board does not hold" >&2; }
     for f in "$W"/games/Genetess/[0-9]*; do
+      case $f in *.moves) continue ;; esac
       [ -f "$f" ] || continue
       PBMHOME=$W GENETESS_NOW=$NOW "$G" verify "$(basename "$f")" > "$WORK/v" 2>&1 && grep -q consistent "$WORK/v" ||
         { fv=$((fv + 1)); echo "  $what: verify $(basename "$f"): $(head -c 200 "$WORK/v")" >&2; }

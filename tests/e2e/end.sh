@@ -26,9 +26,10 @@ has "The game has ended"
 # ---- a ronin player may resign ----
 run 0 challenge --gamble=none alice bob carol
 RB=$(last_board)
-sed -e 's/^carol active out=0/carol eliminated out=1/' -e 's/ carol K$/ carol KP/' \
-    -e '/^(moves$/,/^)$/{/^)$/i 1a admin EDIT carol was eliminated; her King fights on as a ronin
-}' "$GAMES/$RB" >"$T/ronin" && cp "$T/ronin" "$GAMES/$RB"
+sed -e 's/^carol active out=0/carol eliminated out=1/' -e 's/ carol K$/ carol KP/' "$GAMES/$RB" >"$T/ronin" &&
+  cp "$T/ronin" "$GAMES/$RB"
+add_moves_line "$GAMES/$RB" "1a admin EDIT carol was eliminated; her King fights on as a ronin"
+assert_grep "^1a admin EDIT carol was eliminated" "$GAMES/$RB"
 assert_grep " carol KP$" "$GAMES/$RB"
 run 0 resign "$RB" carol pw
 assert_grep "^carol resigned out=1" "$GAMES/$RB"

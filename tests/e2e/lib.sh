@@ -181,6 +181,25 @@ hasnt() { e2e_absent -F "$1" "$OUT"; }
 
 # ---- assertions on files ----
 
+# add_moves_line BOARDFILE LINE: an admin's hand edit of the history (SPEC 3.2): LINE appended to the move
+# list <n>.moves and the count in "(moves <n>.moves <count>)" raised by one.
+add_moves_line() {
+  _k=$(sed -n 's/^(moves [0-9]*\.moves \([0-9]*\))$/\1/p' "$1")
+  printf '%s\n' "$2" >>"$1.moves"
+  sed "s/^(moves \([0-9]*\.moves\) $_k)\$/(moves \1 $((_k + 1)))/" "$1" >"$1.edit" && mv "$1.edit" "$1"
+}
+
+# with_moves FILE...: the FILEs, each board file followed by its move list <n>.moves when it has one
+# (SPEC 3.2: a board's history lines live there), so that a search of a board covers its history.
+with_moves() {
+  for _w; do
+    printf '%s\n' "$_w"
+    case $_w in
+      */games/Genetess*/[0-9]*) [ -f "$_w.moves" ] && printf '%s\n' "$_w.moves" ;;
+    esac
+  done
+}
+
 # e2e_absent GREP_OPTION PATTERN FILE...: every FILE exists, is not empty, and none has PATTERN.
 e2e_absent() {
   _opt=$1
@@ -196,6 +215,7 @@ e2e_absent() {
       return
     fi
   done
+  set -- $(with_moves "$@")
   if grep -q $_opt -- "$_pat" "$@"; then
     e2e_fail "'$_pat' is in $(grep -l $_opt -- "$_pat" "$@" | tr '\n' ' ')"
   else
@@ -210,7 +230,7 @@ assert_absent() { e2e_absent "" "$@"; }
 assert_grep() {
   _pat=$1
   shift
-  if [ $# -gt 0 ] && grep -q -- "$_pat" "$@" 2>/dev/null; then
+  if [ $# -gt 0 ] && grep -q -- "$_pat" $(with_moves "$@") 2>/dev/null; then
     e2e_pass
   elif [ $# = 1 ]; then
     e2e_fail "no line matches '$_pat' in '$1': $(head -c 300 "$1" 2>&1)"
@@ -225,7 +245,7 @@ assert_lines() {
     e2e_fail "cannot count '$2': '$3' is missing"
     return
   fi
-  _n=$(grep -c -- "$2" "$3")
+  _n=$(cat $(with_moves "$3") | grep -c -- "$2")
   assert_eq "$1" "$_n" "lines matching '$2' in $3"
 }
 
@@ -293,6 +313,7 @@ assert_changed() {
 # assert_games_replay: every board of this home, live or archived, replays to its snapshot.
 assert_games_replay() {
   for _b in "$GAMES"/[0-9]* "$PBMHOME"/games/Genetess-archive/[0-9]*; do
+    case $_b in *.moves) continue ;; esac
     [ -f "$_b" ] || continue
     run 0 verify "${_b##*/}"
     has "consistent"

@@ -3,7 +3,7 @@
 given_players
 run 0 challenge --gamble=none --seed=5 alice bob
 B=$GAMES/101
-passes() { grep -c "^[0-9][0-9]*[a-z] [a-z]* PASS$" "$B"; }
+passes() { cat $(with_moves "$B") | grep -c "^[0-9][0-9]*[a-z] [a-z]* PASS$"; }
 before=$(passes)
 : >"$T/par"
 i=0

@@ -28,8 +28,8 @@ run 0 challenge --gamble=none alice carol
 B2=$GAMES/$(last_board)
 N2=$(last_board)
 run 0 move "$N2" alice secret PASS
-sed -e '/^C3 alice K$/a D4 alice AB' -e '/^(moves$/,/^)$/{/^)$/i 1b admin EDIT gave alice an AB piece on D4
-}' "$B2" >"$T/edited" && cp "$T/edited" "$B2"
+sed -e '/^C3 alice K$/a D4 alice AB' "$B2" >"$T/edited" && cp "$T/edited" "$B2"
+add_moves_line "$B2" "1b admin EDIT gave alice an AB piece on D4"
 assert_grep "^1b admin EDIT gave alice an AB piece on D4$" "$B2"
 run 0 verify "$N2"
 has "consistent"

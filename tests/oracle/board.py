@@ -1,5 +1,6 @@
 """Black-box model of a Genetess board file (README "The board file", SPEC 3.2) and of what a player
 may see (SPEC 5, 6.1). Used by oracle.py; knows nothing of the C sources."""
+import os
 import re
 
 SQ_RE = re.compile(r'^([A-Z]+)([0-9]+)$')
@@ -112,6 +113,25 @@ class Board:
             self.news.setdefault(who, []).append(item)
         mv = e.get('moves', ('multi', []))
         self.moves = mv[1] if mv[0] == 'multi' else []
+        # "(moves <n>.moves <count>)": the lines are in the move list file (SPEC 3.2); read_moves fills them
+        self.moves_file = None
+        if mv[0] != 'multi':
+            name, _, count = str(mv[1]).partition(' ')
+            self.moves_file, self.moves_count = name, int(count)
+
+    def read_moves(self, directory):
+        """Loads the first moves_count lines of the move list file found in directory (or the other of
+        games/Genetess and its archive: a killed archive may leave it behind)."""
+        if self.moves_file is None:
+            return
+        other = directory[:-len('-archive')] if directory.endswith('-archive') else directory + '-archive'
+        for d in (directory, other):
+            try:
+                with open(os.path.join(d, self.moves_file)) as f:
+                    self.moves = f.read().split('\n')[:self.moves_count]
+                return
+            except FileNotFoundError:
+                continue
         self.result = e.get('result', ('one', ''))[1]
         self.gambles = e.get('gambles', ('multi', []))[1]
 

@@ -66,7 +66,9 @@ class Game:
         for path in (self.board_path(home), archived):
             try:
                 with open(path) as f:
-                    return Board(f.read())
+                    b = Board(f.read())
+                b.read_moves(os.path.dirname(path))
+                return b
             except FileNotFoundError:
                 continue
         return None

@@ -15,8 +15,8 @@ gx() { # gx HOME NOW ARGS...: the real CLI, quietly, without fsync
         echo "bench: generating: genetess $* failed (exit $?)" >&2
 }
 
-moves_of() { # moves_of HOME: the number of moves in board 101's history
-    awk '$0 == "(moves" { m = 1; next } m && $0 == ")" { exit } m { n++ } END { print n + 0 }' "$1/games/Genetess/101"
+moves_of() { # moves_of HOME: the number of moves in board 101's history ("(moves 101.moves <count>)")
+    sed -n 's/^(moves 101\.moves \([0-9]*\))$/\1/p' "$1/games/Genetess/101"
 }
 
 new_game() { # new_game HOME N PIECES SPECIALS: 8 players on an N x N bench map, board 101
@@ -41,8 +41,9 @@ extend_to() { # extend_to SRC DST N: DST = SRC with its history extended by gene
     rm -rf "$2.tmp" && cp -a "$1" "$2.tmp"
     b=$2.tmp/games/Genetess
     k=$(moves_of "$1")
-    awk -v add=$(($3 - k - 1)) -v step=$STEP -f "$HERE/extend.awk" "$1/games/Genetess/101" > "$b/.101"
-    awk -v add=1 -v step=$STEP -f "$HERE/extend.awk" "$b/.101" > "$b/101"
+    awk -v add=$(($3 - k - 1)) -v step=$STEP -v movesfile="$b/101.moves" -f "$HERE/extend.awk" \
+        "$1/games/Genetess/101" > "$b/.101"
+    awk -v add=1 -v step=$STEP -v movesfile="$b/101.moves" -f "$HERE/extend.awk" "$b/.101" > "$b/101"
     awk -F: -v m=$(($3 + 1)) -v p=p$(($3 % 8 + 1)) 'BEGIN { OFS = ":" } $1 == "101" { $3 = m; $4 = p " turn" } 1' \
         "$1/etc/Genetess.list" > "$2.tmp/etc/Genetess.list"
     rm -rf "$2" && mv "$2.tmp" "$2"
