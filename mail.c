@@ -342,31 +342,63 @@ static char *spool_path(const Store *s, const char *name)
     return p;
 }
 
-/* Writes text as spool/<name> through spool/.tmp.<pid>.<name> (fsynced, renamed). An empty text (a commit
- * record) has no data to sync: its name is what counts, and the spool directory's fsync, which the caller
- * makes before the board commit, covers it. 0 or -1 with err. */
-static int spool_write(const Store *s, const char *name, const char *text, Err *err)
+/* A spool file being written: spool/.tmp.<pid>.<name> until it is synced and renamed to spool/<name>. */
+typedef struct SpoolFile {
+    char *tmp, *path;
+    int fd;
+    bool data;
+} SpoolFile;
+
+/* Writes text to f's temporary file and starts its writeback without waiting (spool_finish syncs it),
+ * so that the messages of a group are written out together. 0 or -1 with err (nothing left behind). */
+static int spool_begin(const Store *s, const char *name, const char *text, SpoolFile *f, Err *err)
 {
     char *tmpname = xasprintf(".tmp.%ld.%s", (long)getpid(), name);
-    char *tmp = spool_path(s, tmpname), *path = spool_path(s, name);
-    int rc = -1;
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
-    if (fd < 0) {
-        fail(err, "cannot write %s: %s", tmp, strerror(errno));
-    } else if (*text && (write_all(fd, text, strlen(text)) < 0 || fsync(fd) < 0)) {
-        fail(err, "cannot write %s: %s", tmp, strerror(errno));
-        close(fd);
-    } else if (close(fd) < 0 || rename(tmp, path) < 0) {
-        fail(err, "cannot write %s: %s", path, strerror(errno));
-    } else {
-        rc = 0;
+    *f = (SpoolFile){.tmp = spool_path(s, tmpname), .path = spool_path(s, name), .data = *text != '\0'};
+    free(tmpname);
+    f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
+    if (f->fd >= 0 && (!f->data || write_all(f->fd, text, strlen(text)) == 0)) {
+        if (f->data)
+            store_start_writeback(f->fd);
+        return 0;
+    }
+    fail(err, "cannot write %s: %s", f->tmp, strerror(errno));
+    if (f->fd >= 0)
+        close(f->fd);
+    (void)unlink(f->tmp);
+    free(f->tmp);
+    free(f->path);
+    *f = (SpoolFile){.fd = -1};
+    return -1;
+}
+
+/* Syncs f (an empty file, a commit record, has no data to sync: its name is what counts, and the spool
+ * directory's fsync, which the caller makes before the board commit, covers it) and renames it into
+ * place; with ok false (an earlier file failed) only removes it. 0 or -1 with err. */
+static int spool_finish(SpoolFile *f, bool ok, Err *err)
+{
+    if (f->fd < 0)
+        return -1;
+    int rc = 0;
+    if (!ok) {
+        close(f->fd);
+        rc = -1;
+    } else if ((f->data && fsync(f->fd) < 0) || close(f->fd) < 0 || rename(f->tmp, f->path) < 0) {
+        rc = fail(err, "cannot write %s: %s", f->path, strerror(errno));
     }
     if (rc < 0)
-        (void)unlink(tmp);
-    free(tmpname);
-    free(tmp);
-    free(path);
+        (void)unlink(f->tmp);
+    free(f->tmp);
+    free(f->path);
+    *f = (SpoolFile){.fd = -1};
     return rc;
+}
+
+/* Writes text as spool/<name>: spool_begin, then spool_finish. */
+static int spool_write(const Store *s, const char *name, const char *text, Err *err)
+{
+    SpoolFile f;
+    return spool_begin(s, name, text, &f, err) < 0 ? -1 : spool_finish(&f, true, err);
 }
 
 static void spool_sync(const Store *s)
@@ -396,28 +428,43 @@ static char *message_id(const Mail *m, const char *group, int seq, time_t now)
                      (unsigned long long)h);
 }
 
-/* Writes q's messages from index from on as spool/<group>.<seq>.mail (seq 0001 ...; a name taken is
- * skipped), then drops them from q. 0 or -1 with err (what was written stays: the caller discards). */
+/* The name of the next message of group in the spool ("<group>.<seq>.mail", seq 0001 ...; a name taken
+ * is skipped); *seq is the last one used. Caller frees. */
+static char *next_spool_name(const Store *s, const char *group, int *seq)
+{
+    char *name = NULL, *path = NULL;
+    do {
+        free(name);
+        free(path);
+        name = xasprintf("%s.%04d.mail", group, ++*seq);
+        path = spool_path(s, name);
+    } while (access(path, F_OK) == 0 && *seq < OUTBOX_TRIES);
+    free(path);
+    return name;
+}
+
+/* Writes q's messages from index from on as spool/<group>.<seq>.mail, then drops them from q: all are
+ * written and their writeback started first, then each is synced and renamed, so the disk waits once for
+ * the group rather than once per message. 0 or -1 with err (what was written stays: the caller discards). */
 static int spool_messages(MailQueue *q, int from, const Store *s, const char *group, time_t now, Err *err)
 {
     char *addr = from_address();
-    int rc = 0, seq = 0;
-    for (int i = from; i < q->n && rc == 0; i++) {
-        char *name = NULL, *path = NULL;
-        do {
-            free(name);
-            free(path);
-            name = xasprintf("%s.%04d.mail", group, ++seq);
-            path = spool_path(s, name);
-        } while (access(path, F_OK) == 0 && seq < OUTBOX_TRIES);
-        char *id = message_id(&q->m[i], group, seq, now);
-        char *text = format_message(&q->m[i], addr, id, now);
-        rc = spool_write(s, name, text, err);
+    int rc = 0, seq = 0, n = q->n > from ? q->n - from : 0, begun = 0;
+    SpoolFile *f = xcalloc((size_t)(n ? n : 1), sizeof *f);
+    for (int i = 0; i < n && rc == 0; i++) {
+        char *name = next_spool_name(s, group, &seq);
+        char *id = message_id(&q->m[from + i], group, seq, now);
+        char *text = format_message(&q->m[from + i], addr, id, now);
+        rc = spool_begin(s, name, text, &f[i], err);
+        begun += rc == 0;
         free(text);
         free(id);
         free(name);
-        free(path);
     }
+    for (int i = 0; i < begun; i++)
+        if (spool_finish(&f[i], rc == 0, err) < 0)
+            rc = -1;
+    free(f);
     free(addr);
     mail_truncate(q, from);
     return rc;

@@ -1,4 +1,5 @@
 /* store: the files under $PBMHOME — board files, numbering, the lock, users, lists, atomic writes. */
+#define _GNU_SOURCE /* sync_file_range, Linux only (store_start_writeback) */
 #include "store.h"
 
 #include <ctype.h>
@@ -289,6 +290,15 @@ int store_read_file(const char *path, char **out, size_t *len, Err *err)
     if (len)
         *len = n;
     return 0;
+}
+
+void store_start_writeback(int fd)
+{
+#if defined(__linux__) && defined(SYNC_FILE_RANGE_WRITE)
+    (void)sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+#else
+    (void)fd;
+#endif
 }
 
 int store_write_atomic(const char *path, const char *data, size_t len, Err *err)

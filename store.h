@@ -37,6 +37,9 @@ char *store_path(const Store *s, const char *rel);
    (over 64 MiB), or the system error. */
 int store_read_file(const char *path, char **out, size_t *len, Err *err);
 
+/* Starts writing fd's data to disk without waiting (Linux: sync_file_range; elsewhere nothing), so that
+ * fsyncs of several files that follow wait once for all of them rather than one after the other. */
+void store_start_writeback(int fd);
 /* Replaces path with data atomically: writes ".<base>.tmp.<pid>" in the same directory, fsyncs
    it, renames it over path and fsyncs the directory. An existing file's permission bits are
    kept. Returns 0, or -1 with err (the temporary file is removed; path is unchanged). */

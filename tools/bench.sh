@@ -1,6 +1,7 @@
 #!/bin/sh
 # make bench (issue 11): genetess against the physical floor, a program that only reads the board file and
-# writes it back atomically (tools/bench/floor.c). Usage: sh tools/bench.sh [GENETESS]
+# writes it back atomically (tools/bench/floor.c), and, for scale, that floor plus writing (synced, one file
+# each) the very mails the measured PASS sends. Usage: sh tools/bench.sh [GENETESS]
 #   BENCH_QUICK=1  smoke run: 5 pairs, histories up to 10,000 moves, 200 boards for Cleanup
 #   BENCH_PAIRS=N  the number of interleaved pairs (default 21, quick 5)
 #   BENCH_REUSE=1  reuse the newest generated inputs even if the binary changed
@@ -81,6 +82,12 @@ step p3 gen_p3 &                        # two cores: the real game of P1 is the 
 step cleanup$NB gen_cleanup &
 step p1 gen_p1
 wait
+gen_p1mails() { # the mails of the P1 PASS, for the floor of mailing them
+    rm -rf "$S/m" && cp -a "$IN/p1" "$S/m" && rm -f "$S/m"/outbox/*
+    gx "$S/m" $((T0 + 2001 * STEP)) move 101 p1 pw1 PASS
+    rm -rf "$IN/p1mails" && mkdir -p "$IN/p1mails" && cp "$S/m"/outbox/*.mail "$IN/p1mails/"
+}
+step p1mails gen_p1mails
 step h10000 extend_to "$IN/h1000" "$IN/h10000" 10000
 [ "$HMAX" -lt 100000 ] || step h100000 extend_to "$IN/h1000" "$IN/h100000" 100000
 if [ "$HMAX" -ge 100000 ]; then HS="h10000 h100000"; else HS=h10000; fi
@@ -103,6 +110,7 @@ job() {
     case $1 in
     p1pass) pass_on p1pass p1 2000 ;;
     p1move) fresh p1 && timed p1move $((T0 + 2001 * STEP)) "$G" move 101 p1 pw1 "MOVE $START1 E" ;;
+    floormail) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" "$S/w/outbox" "$IN"/p1mails/*.mail ;;
     floor*) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" ;;
     h*) pass_on "$1" "$1" "${1#h}" ;;
     p3) pass_on p3 p3 2000 ;;
@@ -112,7 +120,7 @@ job() {
     due100) fresh c100 && timed due100 $((T0 + 73 * 3600)) "$G" Cleanup ;;
     esac
 }
-PAIRLIST="p1pass:floor1 p1move:floor2 h$HMAX:h1000 h10000:h1000b p3:p1pass idle:duel due:due100"
+PAIRLIST="p1pass:floor1 p1move:floor2 p1pass:floormail h$HMAX:h1000 h10000:h1000b p3:p1pass idle:duel due:due100"
 [ "$HMAX" -ge 100000 ] || PAIRLIST=$(echo "$PAIRLIST" | sed 's/ h10000:h1000b//')
 printf '  timing %d pairs ' "$PAIRS"
 i=1
@@ -167,6 +175,7 @@ row() { # row FIGURE GENETESS REFERENCE UNIT MAXRATIO|MAXVALUE[abs]: one line of
 }
 row "P1 move PASS vs floor (ms)" "$(med p1pass)" "$(med floor1)" ns 1.5
 row "P1 real MOVE vs floor (ms)" "$(med p1move)" "$(med floor2)" ns 1.5
+row "   PASS vs floor + writing its $(ls "$IN"/p1mails | wc -l) mails (ms)" "$(med p1pass)" "$(med floormail)" ns -
 row "P2 history $(commas "$HMAX") vs 1,000 moves (ms)" "$(med h$HMAX)" "$(med h1000)" ns 1.1
 [ "$HMAX" -lt 100000 ] || row "   history 10,000 vs 1,000 moves (ms)" "$(med h10000)" "$(med h1000)" ns -
 if [ "$IN_P3" != - ]; then

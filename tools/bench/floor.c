@@ -1,5 +1,7 @@
 /* The physical floor of a command: read the board file whole, write it to ".<name>.tmp" beside it, fsync,
- * rename over the original. Usage: floor BOARD. What genetess is measured against (make bench). */
+ * rename over the original. Usage: floor BOARD [OUTDIR MAIL...]. What genetess is measured against (make
+ * bench). With OUTDIR, also the floor of mailing: each MAIL (a message a command produced) is read and
+ * written as a new file in OUTDIR, synced one by one, and OUTDIR synced once. */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
 #include <stdio.h>
@@ -31,10 +33,27 @@ static long slurp(const char *path, char **buf)
     return *buf ? n : -1;
 }
 
+/* Writes n bytes of buf to path (created), synced. 0 or 1. */
+static int put(const char *path, const char *buf, long n)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0)
+        return fail("open", path);
+    for (long off = 0; off < n;) {
+        ssize_t w = write(fd, buf + off, (size_t)(n - off));
+        if (w <= 0)
+            return fail("write", path);
+        off += w;
+    }
+    if (fsync(fd) < 0 || close(fd) < 0)
+        return fail("fsync", path);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: floor BOARD\n");
+    if (argc < 2 || argc == 3) {
+        fprintf(stderr, "usage: floor BOARD [OUTDIR MAIL...]\n");
         return 2;
     }
     char *buf = NULL, tmp[4096];
@@ -44,19 +63,22 @@ int main(int argc, char **argv)
     const char *slash = strrchr(argv[1], '/');
     int dirlen = slash ? (int)(slash - argv[1] + 1) : 0;
     snprintf(tmp, sizeof tmp, "%.*s.%s.tmp", dirlen, argv[1], argv[1] + dirlen);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0)
-        return fail("open", tmp);
-    for (long off = 0; off < n;) {
-        ssize_t w = write(fd, buf + off, (size_t)(n - off));
-        if (w <= 0)
-            return fail("write", tmp);
-        off += w;
-    }
-    if (fsync(fd) < 0 || close(fd) < 0)
-        return fail("fsync", tmp);
+    if (put(tmp, buf, n))
+        return 1;
     if (rename(tmp, argv[1]) < 0)
         return fail("rename", tmp);
     free(buf);
+    for (int i = 3; i < argc; i++) {
+        buf = NULL;
+        if ((n = slurp(argv[i], &buf)) < 0)
+            return fail("read", argv[i]);
+        snprintf(tmp, sizeof tmp, "%s/floor-%d.mail", argv[2], i);
+        if (put(tmp, buf, n))
+            return 1;
+        free(buf);
+    }
+    int d = argc > 3 ? open(argv[2], O_RDONLY) : -1;
+    if (argc > 3 && (d < 0 || fsync(d) < 0 || close(d) < 0))
+        return fail("fsync", argv[2]);
     return 0;
 }
