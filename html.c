@@ -119,61 +119,118 @@ static void cell_class(const Board *b, int reader, char sym, bool seen, char *cl
         strcpy(cls, "st"); /* round 0's start squares 1-9, G */
 }
 
-/* The cell classes of every symbol, seen and not: a table, so the grid formats nothing per cell. */
+/* The cell classes of every symbol, seen and not, and their lengths: a table, so the grid formats nothing
+ * per cell. */
 typedef struct Classes {
     char cls[2][256][16];
+    unsigned char len[2][256];
 } Classes;
 
 static void classes_init(const Board *b, int reader, Classes *t)
 {
     for (int seen = 0; seen < 2; seen++)
-        for (int c = 0; c < 256; c++)
+        for (int c = 0; c < 256; c++) {
             cell_class(b, reader, (char)c, seen, t->cls[seen][c]);
+            t->len[seen][c] = (unsigned char)strlen(t->cls[seen][c]);
+        }
 }
 
-/* Appends one cell: <td class="cls"> and, when drawn, its title and escaped symbol. */
-static void grid_cell(const Board *b, int sq, char sym, const char *cls, Buf *out)
+/* Copies the n bytes at s to o; returns the end of the copy. */
+static char *put(char *o, const char *s, size_t n)
 {
-    char nm[16];
-    buf_add(out, "<td class=\"");
-    buf_add(out, cls);
-    if (!sym) { /* not in the picture: nothing, not even its name */
-        buf_add(out, "\"></td>");
-        return;
+    memcpy(o, s, n);
+    return (char *)o + n;
+}
+#define PUT_LIT(o, lit) put((o), (lit), sizeof(lit) - 1)
+#define CELL_MAX 80 /* the longest cell: 11 + 15 (class) + 9 + 7 + 11 (name) + 2 + 6 (&quot;) + 5 */
+
+/* The names of one row's squares: the column names c0.. (at most 7 letters each) and the row number. */
+typedef struct RowNames {
+    const char (*col)[8];
+    const unsigned char *col_len;
+    char row[12];
+    size_t row_len;
+} RowNames;
+
+/* Writes one cell at o: <td class="cls"> and, when drawn, its title (the square's name) and escaped
+ * symbol; returns the end (at most CELL_MAX bytes). */
+static char *grid_cell(char *o, char sym, const char *cls, size_t cls_len, const RowNames *rn, int c)
+{
+    o = PUT_LIT(o, "<td class=\"");
+    o = put(o, cls, cls_len);
+    if (!sym) /* not in the picture: nothing, not even its name */
+        return PUT_LIT(o, "\"></td>");
+    o = PUT_LIT(o, "\" title=\"");
+    o = put(o, rn->col[c], rn->col_len[c]);
+    o = put(o, rn->row, rn->row_len);
+    o = PUT_LIT(o, "\">");
+    switch (sym) {
+    case '&': o = PUT_LIT(o, "&amp;"); break;
+    case '<': o = PUT_LIT(o, "&lt;"); break;
+    case '>': o = PUT_LIT(o, "&gt;"); break;
+    case '"': o = PUT_LIT(o, "&quot;"); break;
+    default: *o++ = sym;
     }
-    buf_add(out, "\" title=\"");
-    buf_add(out, board_sq_name(b, sq, nm));
-    buf_add(out, "\">");
-    esc(out, &sym, 1);
-    buf_add(out, "</td>");
+    return PUT_LIT(o, "</td>");
 }
 
-/* "<th>" r "</th>" with the row number r. */
-static void row_head(int r, Buf *out)
+/* "<th>" r "</th>" with the row number r; the digits also into rn's row. */
+static void row_head(int r, RowNames *rn, Buf *out)
 {
     char d[16];
     int n = 0;
     do
         d[n++] = (char)('0' + r % 10);
     while ((r /= 10) > 0);
-    buf_add(out, "<th>");
+    rn->row_len = 0;
     while (n > 0)
-        buf_addc(out, d[--n]);
+        rn->row[rn->row_len++] = d[--n];
+    buf_add(out, "<th>");
+    buf_addn(out, rn->row, rn->row_len);
     buf_add(out, "</th>");
 }
 
-/* One header row of column names c0..c1. */
-static void col_header(const Board *b, int c0, int c1, Buf *out)
+/* One header row of the column names in names[0..n). */
+static void col_header(const char (*names)[8], int n, Buf *out)
 {
-    (void)b;
     buf_add(out, "<tr><th></th>");
-    for (int c = c0; c <= c1; c++) {
-        char nm[8];
+    for (int c = 0; c < n; c++) {
         buf_add(out, "<th>");
-        buf_add(out, grid_col_name(c, nm));
+        buf_add(out, names[c]);
         buf_add(out, "</th>");
     }
     buf_add(out, "<th></th></tr>\n");
+}
+
+/* The rows r0..r1 of columns c0..c1 of the grid, each cell written straight into out's room. */
+static void grid_rows(const Board *b, int reader, const uint8_t *m, const char *cells, const int span[4], Buf *out)
+{
+    int c0 = span[0], c1 = span[1], nc = c1 - c0 + 1;
+    char (*names)[8] = xmalloc((size_t)nc * sizeof *names);
+    unsigned char *lens = xmalloc((size_t)nc);
+    for (int c = 0; c < nc; c++)
+        lens[c] = (unsigned char)strlen(grid_col_name(c0 + c, names[c]));
+    Classes *t = xmalloc(sizeof *t);
+    classes_init(b, reader, t);
+    RowNames rn = {.col = (const char (*)[8])names, .col_len = lens};
+    for (int r = span[2]; r <= span[3]; r++) {
+        buf_add(out, "<tr>");
+        row_head(r + 1, &rn, out);
+        char *o = buf_room(out, (size_t)nc * CELL_MAX);
+        for (int c = c0; c <= c1; c++) {
+            int sq = board_sq(b, c, r);
+            int seen = !m || (m[sq] & SIGHT_SEEN);
+            unsigned char sym = (unsigned char)cells[sq];
+            o = grid_cell(o, (char)sym, t->cls[seen][sym], t->len[seen][sym], &rn, c - c0);
+        }
+        buf_wrote(out, o);
+        row_head(r + 1, &rn, out);
+        buf_add(out, "</tr>\n");
+    }
+    free(t);
+    col_header((const char (*)[8])names, nc, out);
+    free(names);
+    free(lens);
 }
 
 /* The grid: the smallest rectangle around the squares the picture draws; a square not drawn is unseen. */
@@ -190,22 +247,13 @@ static void grid(const Board *b, int reader, const uint8_t *m, const char *cells
         return;
     }
     buf_add(out, "<table class=\"board\">\n");
-    col_header(b, c0, c1, out);
-    Classes *t = xmalloc(sizeof *t);
-    classes_init(b, reader, t);
-    for (int r = r0; r <= r1; r++) {
-        buf_add(out, "<tr>");
-        row_head(r + 1, out);
-        for (int c = c0; c <= c1; c++) {
-            int sq = board_sq(b, c, r);
-            bool seen = !m || (m[sq] & SIGHT_SEEN);
-            grid_cell(b, sq, cells[sq], t->cls[seen][(unsigned char)cells[sq]], out);
-        }
-        row_head(r + 1, out);
-        buf_add(out, "</tr>\n");
-    }
-    free(t);
-    col_header(b, c0, c1, out);
+    char (*names)[8] = xmalloc((size_t)(c1 - c0 + 1) * sizeof *names);
+    for (int c = c0; c <= c1; c++)
+        grid_col_name(c, names[c - c0]);
+    col_header((const char (*)[8])names, c1 - c0 + 1, out);
+    free(names);
+    const int span[4] = {c0, c1, r0, r1};
+    grid_rows(b, reader, m, cells, span, out);
     buf_add(out, "</table>\n");
 }
 

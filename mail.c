@@ -153,8 +153,12 @@ static char *command_message_id(void)
 /* True when every byte of s is ASCII. */
 static bool all_ascii(const char *s)
 {
-    for (; *s; s++)
-        if ((unsigned char)*s >= 0x80)
+    size_t n = strlen(s), i = 0;
+    for (uint64_t w; i + 8 <= n; i += 8) /* a word at a time */
+        if (memcpy(&w, s + i, 8), w & 0x8080808080808080u)
+            return false;
+    for (; i < n; i++)
+        if ((unsigned char)s[i] >= 0x80)
             return false;
     return true;
 }
@@ -208,37 +212,81 @@ static char *fold_body(const char *body)
 {
     Buf out;
     buf_init(&out);
+    size_t left = strlen(body);
+    buf_reserve(&out, left + left / 16 + 2);
+    out.s[0] = '\0';
     for (const char *l = body; *l;) {
-        const char *nl = strchr(l, '\n');
-        size_t len = nl ? (size_t)(nl - l) : strlen(l);
-        fold_line(&out, l, len);
-        buf_add(&out, "\n");
+        const char *nl = memchr(l, '\n', left);
+        size_t len = nl ? (size_t)(nl - l) : left;
+        if (len <= LINE_MAX_CHARS) /* no more characters than bytes: it fits */
+            buf_addn(&out, l, len);
+        else
+            fold_line(&out, l, len);
+        buf_addc(&out, '\n');
         l += len + (nl ? 1 : 0);
+        left -= len + (nl ? 1 : 0);
     }
     return buf_take(&out);
 }
 
 #define QP_LINE 76 /* RFC 2045 6.7: encoded lines of at most 76 characters */
 
+/* The length (0 to 8) of the run of bytes at s that quoted-printable writes as themselves within one
+ * line: printable ASCII but =, and space, less a space just before a line's end (the 8 bytes at s are
+ * the string's; s[8] is at most its NUL). Word at a time: the lowest flagged byte is exact. */
+static size_t qp_run8(const char *s)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    uint64_t x;
+    memcpy(&x, s, 8);
+    uint64_t low = (x - ones * 0x20) & ~x;        /* bytes under 0x20 (or 0x80 up) */
+    uint64_t top = (x + ones * 0x01) | x;         /* bytes 0x7F up */
+    uint64_t eq = (x ^ (ones * '=')) - ones;      /* = (its byte becomes 0) */
+    eq &= ~(x ^ (ones * '='));
+    uint64_t bad = (low | top | eq) & high;
+    size_t k = bad ? (size_t)__builtin_ctzll(bad) / 8 : 8;
+    if (k && s[k - 1] == ' ' && (s[k] == '\n' || s[k] == '\0'))
+        k--;
+    return k;
+#else
+    (void)s;
+    return 0;
+#endif
+}
+
 /* Appends s quoted-printable (RFC 2045 6.7) to out: printable ASCII but = as itself, space and tab as
  * themselves except before a line's end, everything else =XX; lines broken softly ("=") before 76.
- * Written straight into out's room (at most 3 bytes per byte plus a soft break per 25 bytes of input). */
+ * Written straight into out's room (at most 3 bytes per byte plus a soft break per 25 bytes of input,
+ * and 8 spare for the runs copied a word at a time). */
 static void quoted_printable(Buf *out, const char *s)
 {
     static const char hex[] = "0123456789ABCDEF";
     size_t n = strlen(s);
-    buf_reserve(out, n * 3 + 2 * (n / 25 + 2));
+    const char *end = s + n;
+    buf_reserve(out, n * 3 + 2 * (n / 25 + 2) + 8);
     char *o = out->s + out->len;
-    int col = 0;
-    for (; *s; s++) {
+    size_t col = 0;
+    while (*s) {
+        size_t k = end - s >= 8 ? qp_run8(s) : 0;
+        if (k) {
+            if (col == QP_LINE - 1)
+                *o++ = '=', *o++ = '\n', col = 0;
+            if (k > QP_LINE - 1 - col)
+                k = QP_LINE - 1 - col;
+            memcpy(o, s, 8); /* all 8 bytes: those past k are written over next */
+            o += k, s += k, col += k;
+            continue;
+        }
         unsigned char c = (unsigned char)*s;
         if (c == '\n') {
             *o++ = '\n';
             col = 0;
+            s++;
             continue;
         }
         bool plain = (c >= 33 && c <= 126 && c != '=') || ((c == ' ' || c == '\t') && s[1] && s[1] != '\n');
-        int w = plain ? 1 : 3;
+        size_t w = plain ? 1 : 3;
         if (col + w > QP_LINE - 1) {
             *o++ = '=', *o++ = '\n';
             col = 0;
@@ -248,6 +296,7 @@ static void quoted_printable(Buf *out, const char *s)
         else
             *o++ = '=', *o++ = hex[c >> 4], *o++ = hex[c & 15];
         col += w;
+        s++;
     }
     if (col)
         *o++ = '=', *o++ = '\n'; /* no newline of its own at the end */
@@ -255,13 +304,27 @@ static void quoted_printable(Buf *out, const char *s)
     out->len = (size_t)(o - out->s);
 }
 
+/* FNV-1a over the n bytes at s, continuing from h; four bytes a round (fewer loop tests). */
+static uint64_t fnv_bytes(uint64_t h, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        h = (h ^ p[i]) * 1099511628211u;
+        h = (h ^ p[i + 1]) * 1099511628211u;
+        h = (h ^ p[i + 2]) * 1099511628211u;
+        h = (h ^ p[i + 3]) * 1099511628211u;
+    }
+    for (; i < n; i++)
+        h = (h ^ p[i]) * 1099511628211u;
+    return h;
+}
+
 /* A MIME boundary found in neither part (a quoted-printable part never holds "=_"; the text part is
  * searched). Caller frees. */
 static char *boundary_for(const char *text)
 {
-    uint64_t h = 14695981039346656037u;
-    for (const char *p = text; *p; p++)
-        h = (h ^ (unsigned char)*p) * 1099511628211u;
+    uint64_t h = fnv_bytes(14695981039346656037u, text, strlen(text));
     for (unsigned k = 0;; k++) {
         char *b = xasprintf("=_gt_%016llx_%u", (unsigned long long)h, k);
         if (!strstr(text, b))
@@ -411,9 +474,7 @@ static void spool_sync(const Store *s)
 /* FNV-1a over s, continuing from h. */
 static uint64_t fnv(uint64_t h, const char *s)
 {
-    for (; s && *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211u;
-    return h ^ 0xff; /* a separator, so ("ab","c") and ("a","bc") differ */
+    return fnv_bytes(h, s, s ? strlen(s) : 0) ^ 0xff; /* a separator, so ("ab","c") and ("a","bc") differ */
 }
 
 /* The unique part of m's Message-ID: the board (the group's "<n>"), the spooling time, the message's

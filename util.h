@@ -62,6 +62,19 @@ void buf_addc(Buf *b, char c);
 void buf_pad(Buf *b, char c, size_t n);
 /* Makes room for n more bytes (and the terminating NUL) without changing the text. */
 void buf_reserve(Buf *b, size_t n);
+/* Makes room for n more bytes and returns where they go: write at most n there, then buf_wrote. */
+static inline char *buf_room(Buf *b, size_t n)
+{
+    if (b->len + n + 1 > b->cap)
+        buf_reserve(b, n);
+    return b->s + b->len;
+}
+/* Ends a write into buf_room's room: the text now ends at end. */
+static inline void buf_wrote(Buf *b, char *end)
+{
+    b->len = (size_t)(end - b->s);
+    *end = '\0';
+}
 /* Appends the formatted text. */
 void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Returns the string and leaves b empty; the caller frees it. */
