@@ -3,7 +3,8 @@
 # for n seconds from the seed corpus in tests/fuzz/corpus/<target> (read only; new inputs go to
 # build/fuzz/corpus/<target>). Prints one line per target: executions and crashes; exit 1 on a crash
 # (the crashing input is saved as build/fuzz/crash-<target>-*; add it to the seeds and a regression test).
-# Usage: sh tests/fuzz/run.sh SECONDS [TARGET...]
+# Usage: sh tests/fuzz/run.sh SECONDS [TARGET...]   (FUZZ_RUNS=n: stop each target after n executions
+# instead, SECONDS then being only a safety limit)
 set -u
 secs=${1:-60}; shift 2>/dev/null || true
 CC=${FUZZCC:-clang}
@@ -17,7 +18,7 @@ for t in ${*:-$(ls tests/fuzz/fuzz_*.c | sed 's|.*/fuzz_||; s|\.c$||')}; do
   $CC -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -std=c11 \
       -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I. -Ibuild -o "$bin" "tests/fuzz/fuzz_$t.c" $srcs build/embedded.c || exit 2
   mkdir -p "build/fuzz/corpus/$t"
-  "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -close_fd_mask=3 \
+  "$bin" -max_total_time="$secs" ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -close_fd_mask=3 \
       -artifact_prefix="build/fuzz/crash-$t-" "build/fuzz/corpus/$t" "tests/fuzz/corpus/$t" > "build/fuzz/$t.log" 2>&1
   rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "build/fuzz/$t.log")
