@@ -15,8 +15,9 @@ int history_load(const Store *s, Board *b, Err *err);
 /* history_load for a command: on failure the reason goes to stderr and the reply gets "Genetess board
  * <n>: its move list cannot be read (the reason is in the server's log)"; 0 or -1. */
 int history_load_reply(const Store *s, Board *b, Buf *reply);
-/* Appends b's lines not yet in <n>.moves to it (synced; a board written with inline lines moves them all
- * there) and marks b as using the file, so that boardfile_write names it. 0, or -1 with err. */
+/* Appends b's lines not yet in <n>.moves to it (a board written with inline lines moves them all there;
+ * store_save_board syncs the file before the board's rename) and marks b as using the file, so that
+ * boardfile_write names it. 0, or -1 with err. */
 int history_commit(const Store *s, Board *b, Err *err);
 /* The last line of b's history where a hand edit may have put it (malloc'd): from memory, or from
  * <n>.moves when the board does not know where its lines end there (edited by hand: "(moves-end" is

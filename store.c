@@ -450,9 +450,10 @@ int store_moves_append(const Store *s, int n, int64_t count, int64_t *end, const
     /* lines past the board's count are a killed command's: dropped before ours go on */
     if (rc == 0 && (int64_t)st.st_size != at && ftruncate(fd, (off_t)at) < 0)
         rc = fail(err, "cannot trim %s: %s", p, strerror(errno));
-    if (rc == 0 && len &&
-        (lseek(fd, (off_t)at, SEEK_SET) < 0 || write_all(fd, text, len) < 0 || fsync(fd) < 0))
+    if (rc == 0 && len && (lseek(fd, (off_t)at, SEEK_SET) < 0 || write_all(fd, text, len) < 0))
         rc = fail(err, "cannot write %s: %s", p, strerror(errno));
+    if (rc == 0 && len) /* synced by store_save_board, while the spool is written: one wait for both */
+        store_start_writeback(fd);
     if (rc == 0 && at == 0 && len) { /* the first lines: the file may be new, and its name must last too */
         char *dir = dir_of(p);
         store_sync_dir(dir);
@@ -494,9 +495,22 @@ static int keep_previous(const char *cur, const char *prev, Err *err)
     return rc;
 }
 
+/* Syncs board n's move list (when it has one): its lines must be on disk before the board that counts
+ * them. 0 or -1 with err. */
+static int sync_moves(const Store *s, int n, Err *err)
+{
+    char *p = store_moves_path(s, n, false);
+    int fd = open(p, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    int rc = fd >= 0 && fsync(fd) < 0 ? fail(err, "cannot sync %s: %s", p, strerror(errno)) : 0;
+    if (fd >= 0)
+        close(fd);
+    free(p);
+    return rc;
+}
+
 int store_save_board(const Store *s, int n, const char *text, Err *err)
 {
-    if (check_number(n, err) < 0)
+    if (check_number(n, err) < 0 || sync_moves(s, n, err) < 0)
         return -1;
     char *cur = board_path(s, GAMES_DIR, "", n);
     char *prev = board_path(s, GAMES_DIR, ".", n);

@@ -53,9 +53,9 @@ bool store_valid_board_number(const char *s, int *n);
    is set true). Returns 0 with *text malloc'd, 1 when neither exists, -1 on error (err). */
 int store_load_board(const Store *s, int n, char **text, bool *archived, Err *err);
 
-/* Saves games/Genetess/<n>: the current file, if any, is first kept as games/Genetess/.<n> (a hard link
-   renamed into place; a synced copy without hard links), then text is written atomically. Returns 0 or
-   -1 with err. */
+/* Saves games/Genetess/<n>: its move list <n>.moves, if any, is synced (the lines the new text counts are
+   on disk before it), the current file, if any, is kept as games/Genetess/.<n> (a hard link renamed into
+   place; a synced copy without hard links), then text is written atomically. Returns 0 or -1 with err. */
 int store_save_board(const Store *s, int n, const char *text, Err *err);
 
 /* Deletes games/Genetess/<n> and .<n> (missing files are fine). Returns 0 or -1 with err. */
@@ -133,8 +133,9 @@ char *store_moves_path(const Store *s, int n, bool archived);
  * 0, 1 when there is none, -1 with err. */
 int store_moves_read(const Store *s, int n, char **text, size_t *len, Err *err);
 /* Appends len bytes of text (whole lines) to board n's move list after its first count lines, which end at
- * byte *end (-1: unknown, counted), dropping whatever follows them (a killed command's lines), and syncs
- * it; *end becomes the new length. Creates the file. 0, or -1 with err (fewer lines than count). */
+ * byte *end (-1: unknown, counted), dropping whatever follows them (a killed command's lines), and starts
+ * writing it out (store_save_board syncs it before the board's rename); *end becomes the new length.
+ * Creates the file. 0, or -1 with err (fewer lines than count). */
 int store_moves_append(const Store *s, int n, int64_t count, int64_t *end, const char *text, size_t len, Err *err);
 
 /* commits (issue 10): a command's changes to board n are committed by the rename of its file; what
