@@ -622,9 +622,20 @@ START_TEST(test_sweep_temps)
     put(&s, c, "x");
     put(&s, "outbox/.tmp.1.0001.mail", "x");
     put(&s, "etc/.notatmp", "x");
+    char *vdir = store_path(&s, "var"); /* mailfront's state: made when first needed */
+    ck_assert_int_eq(mkdir(vdir, 0755), 0);
+    free(vdir);
+    char *v = xasprintf("var/.mailfront.tmp.%ld", (long)dead);
+    put(&s, v, "x");
+    char *arch = xasprintf("games/Genetess-archive/.7.tmp.%ld", (long)dead);
+    put(&s, arch, "x");
     store_sweep_temps(&s);
     ck_assert(!exists(&s, a));
     ck_assert(!exists(&s, b));
+    ck_assert(!exists(&s, v));
+    ck_assert(exists(&s, arch)); /* the archive is not read: nothing is ever written there through a temporary */
+    free(v);
+    free(arch);
     ck_assert(exists(&s, c));
     ck_assert(exists(&s, "outbox/.tmp.1.0001.mail"));
     ck_assert(exists(&s, "etc/.notatmp"));
