@@ -1,6 +1,8 @@
 /* history: a board's move list in its own append-only file <n>.moves (SPEC 3.2). */
 #include "history.h"
 
+#include "boardfile.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,4 +105,18 @@ void history_adopt(Board *to, const Board *from, int count)
     for (int i = board_moves_count(to); i < count; i++)
         if (i >= from->moves_off && i - from->moves_off < from->moves.n)
             sl_push(&to->moves, from->moves.v[i - from->moves_off]);
+}
+
+bool history_rebase(const Store *s, Board *b)
+{
+    char *last = history_last(s, b);
+    bool edit = last && strstr(last, " admin EDIT") && b->initial_base < board_moves_count(b);
+    free(last);
+    if (!edit)
+        return false;
+    free(b->initial);
+    b->initial = NULL; /* the snapshot of the board as it stands: without a snapshot of its own */
+    b->initial = boardfile_write(b);
+    b->initial_base = board_moves_count(b);
+    return true;
 }

@@ -231,19 +231,10 @@ static int load_board_text(CommandCtx *c, const char *nstr, Board **out, char **
         board_free(b);
         return EXIT_SYSTEM;
     }
-    /* SPEC 3.2: an admin edit re-bases the replay on the board as it now stands. */
-    char *last = history_last(&c->st, b);
-    if (last && strstr(last, " admin EDIT") && b->initial_base < board_moves_count(b)) {
-        free(b->initial);
-        b->initial = NULL;
-        b->initial = boardfile_write(b);
-        b->initial_base = board_moves_count(b);
-        if (kept) {
-            free(*kept);
-            *kept = NULL;
-        }
+    if (history_rebase(&c->st, b) && kept) { /* the text as loaded is not the board any more */
+        free(*kept);
+        *kept = NULL;
     }
-    free(last);
     *out = b;
     return 0;
 }
@@ -345,7 +336,8 @@ static void post_commit(CommandCtx *c, int n, const Board *b, const char *group)
     bool ok = pipeline_update_list(c, n, b) == 0;
     if (b && b->phase == PHASE_ENDED && pipeline_record_history(c, b) < 0)
         ok = false;
-    mail_deliver(&c->mq, &c->st, group, (time_t)c->now);
+    if (!c->gamelist) /* a run over many boards delivers all its mails at once, at its end */
+        mail_deliver(&c->mq, &c->st, group, (time_t)c->now);
     if (ok && c->gamelist)
         sl_push(&c->gamelist->groups, group); /* its record goes once the run's list is written */
     else if (ok)
@@ -865,7 +857,8 @@ static int run_one_of(CommandCtx *c, const char *arg, bool *refused)
 }
 
 /* Ends a run that kept its list in memory: the list is written once, then the records of the groups
- * whose work is now all done go (a list that cannot be written keeps them: the next command redoes it). */
+ * whose work is now all done go and their mails are delivered, all in one pass (one sync of outbox/); a
+ * list that cannot be written keeps them: the next command redoes it. */
 static void close_gamelist(CommandCtx *c)
 {
     Gamelist *l = c->gamelist;
@@ -877,6 +870,7 @@ static void close_gamelist(CommandCtx *c)
     for (int i = 0; ok && i < l->groups.n; i++)
         mail_group_done(&c->st, l->groups.v[i]);
     sl_free(&l->groups);
+    mail_deliver(&c->mq, &c->st, NULL, (time_t)c->now);
 }
 
 /* The boards of a command over several: the listed arguments, or every active board. */

@@ -11,7 +11,8 @@
 #   list     etc/Genetess.list is the one of the committed state
 #   mail     the mails in outbox/ are exactly those of the committed state, each once
 #   tmp      no temporary file of the killed process is left
-# Scenarios: challenge, move, queue, resign, cleanup (deadlines and nags), end (a move that ends the game),
+# Scenarios: challenge, move, queue, resign, cleanup (deadlines and nags), cleanup2 (the same over two boards:
+# their mails are delivered at the end of the run), end (a move that ends the game),
 # mailfail (a move whose mailer fails: its mails stay queued; the next command's working mailer sends them).
 # Usage: sh tests/crashpoints.sh [SCENARIO...]   (GENETESS=path to the binary; SHIM=path to the built shim)
 # Prints a table (scenario, kill points, failures per check) and exits 1 when anything failed.
@@ -40,6 +41,12 @@ base_game() {
   rm -f "$1"/outbox/*
 }
 
+base_two_games() {
+  base_game "$1"
+  PBMHOME=$1 g challenge --gamble=none --seed=2 bob alice
+  rm -f "$1"/outbox/*
+}
+
 base_ended() {
   base_game "$1"
   PBMHOME=$1 g resign 101 bob pb
@@ -58,6 +65,7 @@ scenario() {
     resign)    SETUP=base_game;  CMD="resign 101 bob pb" ;;
     cleanup)   SETUP=base_game;  CMD="Cleanup"; NOW=$((T0 + 100 * 3600)) ;;
     archive)   SETUP=base_ended; CMD="Cleanup"; NOW=$((T0 + 15 * 86400)) ;;
+    cleanup2)  SETUP=base_two_games; CMD="Cleanup"; NOW=$((T0 + 100 * 3600)) ;;
     mailfail)  SETUP=base_game;  CMD="move 101 alice pa PASS"; MAILER="exit 1" ;;
     *) echo "crashpoints: unknown scenario $1" >&2; exit 2 ;;
   esac
@@ -80,10 +88,20 @@ state_of() {
       printf '%s#moves\t%s\n' "$f" "$(head -n "$k" "$m" 2>/dev/null | cksum)"
     done ) | sort
 }
-part() { grep "^$2	" "$1" || true; }
+part() { grep "^$2	" "$1" 2>/dev/null || true; }
 # The mails of outbox/, as a sorted list of checksums of their contents (file names carry pids).
 mails_of() { for f in "$1"/outbox/*.mail; do [ -f "$f" ] && cksum < "$f"; done | sort; }
 temps_of() { find "$1" -name '.*tmp*' -o -name '*.tmp' | grep -v '/\.lockfile$' || true; }
+
+# Whether every board of $WORK/sw (its file and its history) is as in the state before or the state after,
+# board by board (the files of one board: games/Genetess[-archive]/<n> and <n>#moves).
+each_board_before_or_after() {
+  for n in $(sed -n 's|^games/Genetess[^/]*/\([0-9]*\).*|\1|p' "$WORK/sw" "$WORK/sb" "$WORK/sa" | sort -u); do
+    w=$(grep -E "^games/Genetess[^/]*/$n(#|\s)" "$WORK/sw")
+    [ "$w" = "$(grep -E "^games/Genetess[^/]*/$n(#|\s)" "$WORK/sb")" ] ||
+      [ "$w" = "$(grep -E "^games/Genetess[^/]*/$n(#|\s)" "$WORK/sa")" ] || return 1
+  done
+}
 
 run_cmd() { # home, extra env...
   home=$1; shift
@@ -93,7 +111,7 @@ run_cmd() { # home, extra env...
 
 total_fail=0
 printf '%-10s %6s %6s %6s %6s %6s %6s %6s\n' scenario points board history list verify mail tmp
-for s in ${*:-challenge move queue resign cleanup archive mailfail}; do
+for s in ${*:-challenge move queue resign cleanup cleanup2 archive mailfail}; do
   scenario "$s"
   B=$WORK/$s.before; R=$WORK/$s.after
   rm -rf "$B" "$R"; mkdir -p "$B"; $SETUP "$B"
@@ -112,9 +130,11 @@ for s in ${*:-challenge move queue resign cleanup archive mailfail}; do
     boards_w=$(grep '^games/' "$WORK/sw"); boards_b=$(grep '^games/' "$WORK/sb"); boards_a=$(grep '^games/' "$WORK/sa")
     if [ "$boards_w" = "$boards_a" ]; then which=a; elif [ "$boards_w" = "$boards_b" ]; then which=b; else which=x; fi
     what="$s@$k"
+    # a command over several boards commits them one by one: then each board is its own before or after
+    [ $which != x ] || ! each_board_before_or_after || which=m
     if [ $which = x ]; then fb=$((fb + 1)); echo "  $what: board is neither before nor after" >&2; which=b; fi
     h=$(part "$WORK/sw" history/Genetess)
-    [ "$h" = "$(part "$WORK/s$which" history/Genetess)" ] || [ "$h" = "$(part "$WORK/sb" history/Genetess)" ] ||
+    [ "$h" = "$(part "$WORK/s$which" history/Genetess 2>/dev/null)" ] || [ "$h" = "$(part "$WORK/sb" history/Genetess)" ] ||
       { fh=$((fh + 1)); echo "  $what: history reports what the board does not hold" >&2; }
     for f in "$W"/games/Genetess/[0-9]*; do
       case $f in *.moves) continue ;; esac
