@@ -93,14 +93,33 @@ typedef struct Viewer {
     const uint8_t *m;   /* the reader's view (NULL when reader is -1) */
     bool round0;        /* terrain and start squares only */
     uint8_t *special;   /* w*h: 1 where a special stands (see viewer_init) */
+    int *rev;           /* w*h: the latest reveal of another player's piece on a square, or -1; NULL when the
+                         * reader has none drawn (reader -1, round 0) */
 } Viewer;
 
+/* Fills v, with its per-sheet tables: the specials' squares and the latest reveal on each square, so a
+ * square's symbol is looked up, not searched for. */
 static void viewer_init(Viewer *v, const Board *b, int reader, const uint8_t *m)
 {
+    size_t n = (size_t)b->w * (size_t)b->h;
     *v = (Viewer){.b = b, .reader = reader, .m = m, .round0 = reader >= 0 && b->phase == PHASE_ROUND0};
-    v->special = xcalloc((size_t)b->w * (size_t)b->h, 1);
+    v->special = xcalloc(n, 1);
     for (int i = 0; i < b->nsp; i++)
         v->special[b->sp[i].sq] = 1;
+    if (reader < 0 || v->round0)
+        return;
+    const Player *pl = &b->pl[reader];
+    v->rev = xmalloc(sizeof *v->rev * n);
+    memset(v->rev, 0xff, sizeof *v->rev * n); /* all -1 */
+    for (int k = 0; k < pl->nreveals; k++) /* the later reveal on a square wins */
+        if (pl->reveals[k].owner != reader && pl->reveals[k].sq >= 0 && (size_t)pl->reveals[k].sq < n)
+            v->rev[pl->reveals[k].sq] = k;
+}
+
+static void viewer_free(Viewer *v)
+{
+    free(v->special);
+    free(v->rev);
 }
 
 static bool seen(const Viewer *v, int sq)
@@ -138,13 +157,9 @@ static char piece_symbol(const Viewer *v, const Piece *p)
 /* A reveal of another player's piece drawn on a square the reader does not see now (the latest one). */
 static const Reveal *reveal_at(const Viewer *v, int sq)
 {
-    if (v->reader < 0 || v->round0 || seen(v, sq))
+    if (!v->rev || seen(v, sq) || v->rev[sq] < 0)
         return NULL;
-    const Player *pl = &v->b->pl[v->reader];
-    for (int k = pl->nreveals - 1; k >= 0; k--)
-        if (pl->reveals[k].sq == sq && pl->reveals[k].owner != v->reader)
-            return &pl->reveals[k];
-    return NULL;
+    return &v->b->pl[v->reader].reveals[v->rev[sq]];
 }
 
 static const Start *start_at(const Board *b, int sq)
@@ -155,68 +170,78 @@ static const Start *start_at(const Board *b, int sq)
     return NULL;
 }
 
-/* The symbol of one square (help: board symbols). */
-static char cell(const Viewer *v, int sq)
+/* The symbol of one square (help: board symbols); *drawn tells whether the square belongs in the
+ * picture (something is drawn there). */
+static char cell(const Viewer *v, int sq, bool *drawn)
 {
     const Board *b = v->b;
     char ter = b->ter[sq];
     if (!seen(v, sq)) {
         const Reveal *rv = reveal_at(v, sq);
+        *drawn = rv != NULL;
         return rv ? (rv->owner == REVEAL_ORPHAN ? 'o' : layout_player_letter(rv->owner)) : ' ';
     }
+    *drawn = ter != TER_OUTSIDE;
     if (v->round0) {
         const Start *st = ter == TER_FLOOR ? start_at(b, sq) : NULL;
         if (st)
             return st->label <= 9 ? (char)('0' + st->label) : 'G';
         return ter;
     }
-    const Piece *p = board_piece_at(b, sq);
-    if (p && piece_shown(v, p))
-        return piece_symbol(v, p);
+    int at = b->at[sq];
+    if (at >= 0 && piece_shown(v, &b->pc[at]))
+        return piece_symbol(v, &b->pc[at]);
     if (ter == TER_FLOOR && v->special[sq])
         return '*';
     return ter;
 }
 
-/* Whether the square belongs in the picture: something is drawn there. */
-static bool drawn(const Viewer *v, int sq)
+/* The symbols of every square (sym, w*h) and whether each is drawn (mask, w*h; NULL: sym gets '\0' where
+ * nothing is drawn instead), computed once per picture. */
+static void cells_fill(const Viewer *v, char *sym, uint8_t *mask)
 {
-    if (seen(v, sq))
-        return v->b->ter[sq] != TER_OUTSIDE;
-    return reveal_at(v, sq) != NULL;
-}
-
-/* One header line of a strip: which = 0 the first letters of two-letter column names (blank for
- * single-letter columns), 1 the last letters. */
-static void header_line(Buf *out, int rw, int c0, int c1, int which)
-{
-    size_t start = out->len;
-    buf_pad(out, ' ', (size_t)rw + 1);
-    for (int c = c0; c <= c1; c++) {
-        char nm[8];
-        grid_col_name(c, nm);
-        size_t n = strlen(nm);
-        if (c > c0)
-            buf_addc(out, ' ');
-        buf_addc(out, which == 1 ? nm[n - 1] : n >= 2 ? nm[n - 2] : ' ');
+    int n = v->b->w * v->b->h;
+    for (int sq = 0; sq < n; sq++) {
+        bool d;
+        char c = cell(v, sq, &d);
+        if (mask)
+            sym[sq] = c, mask[sq] = d;
+        else
+            sym[sq] = d ? c : '\0';
     }
-    while (out->len > start && out->s[out->len - 1] == ' ')
-        out->len--;
-    buf_addc(out, '\n');
 }
 
-/* Appends row number r right-aligned in rw columns (rw 0: as it is). */
-static void add_number(Buf *out, int r, int rw)
+/* Writes row number r right-aligned in rw columns (rw 0: as it is) at o; returns the end. */
+static char *put_number(char *o, int r, int rw)
 {
     char d[16];
     int n = 0;
     do
         d[n++] = (char)('0' + r % 10);
     while ((r /= 10) > 0);
-    if (rw > n)
-        buf_pad(out, ' ', (size_t)(rw - n));
+    while (rw > n)
+        *o++ = ' ', rw--;
     while (n > 0)
-        buf_addc(out, d[--n]);
+        *o++ = d[--n];
+    return o;
+}
+
+/* One header line of a strip of n columns: letters[c] the letter of column c on this line (blank for the
+ * upper line of a single-letter column); trailing blanks dropped. */
+static void header_line(Buf *out, int rw, const char *letters, int n)
+{
+    char *o = buf_room(out, (size_t)rw + 2 + 2 * (size_t)n), *start = o;
+    for (int k = 0; k <= rw; k++)
+        *o++ = ' ';
+    for (int c = 0; c < n; c++) {
+        if (c)
+            *o++ = ' ';
+        *o++ = letters[c];
+    }
+    while (o > start && o[-1] == ' ')
+        o--;
+    *o++ = '\n';
+    buf_wrote(out, o);
 }
 
 /* A window of the picture: a rectangle of columns c0..c1 and rows r0..r1 (inclusive). */
@@ -287,13 +312,13 @@ static void window_cut(Windows *ws, Window w)
     ws->v[ws->n++] = w;
 }
 
-/* Draws one window in strips of at most STRIP_MAX columns of equal width. Each strip has its column
- * headers above and below and row numbers on both sides. Cells are one character with a space between
- * them; a two-letter column name (AA..ZZ) is written as two stacked header lines, first letter above,
- * so no line is wider than LAYOUT_WRAP: 36 columns with row numbers up to 99, 35 beyond. */
-static void draw_window(const Viewer *v, const Window *w, Buf *out)
+/* Draws one window of the symbols sym (w*h) in strips of at most STRIP_MAX columns of equal width. Each
+ * strip has its column headers above and below and row numbers on both sides. Cells are one character
+ * with a space between them; a two-letter column name (AA..ZZ) is written as two stacked header lines,
+ * first letter above, so no line is wider than LAYOUT_WRAP: 36 columns with row numbers up to 99, 35
+ * beyond. Each line is written straight into out's room. */
+static void draw_window(const Board *b, const char *sym, const Window *w, Buf *out)
 {
-    const Board *b = v->b;
     int c0 = w->c0, c1 = w->c1, r0 = w->r0, r1 = w->r1;
     int width = c1 - c0 + 1;
     int rw = snprintf(NULL, 0, "%d", r1 + 1);
@@ -302,29 +327,34 @@ static void draw_window(const Viewer *v, const Window *w, Buf *out)
     int nstrips = (width + most - 1) / most;
     int sw = (width + nstrips - 1) / nstrips;
     for (int a = c0; a <= c1; a += sw) {
-        int e = a + sw - 1 > c1 ? c1 : a + sw - 1;
+        int e = a + sw - 1 > c1 ? c1 : a + sw - 1, n = e - a + 1;
         bool two = e >= 26; /* some column of the strip has a two-letter name */
+        char upper[STRIP_MAX], lower[STRIP_MAX];
+        for (int c = a; c <= e; c++) {
+            char nm[8];
+            size_t k = strlen(grid_col_name(c, nm));
+            lower[c - a] = nm[k - 1];
+            upper[c - a] = k >= 2 ? nm[k - 2] : ' ';
+        }
         if (a > c0)
             buf_add(out, "\n");
         if (two)
-            header_line(out, rw, a, e, 0);
-        header_line(out, rw, a, e, 1);
+            header_line(out, rw, upper, n);
+        header_line(out, rw, lower, n);
         for (int r = r0; r <= r1; r++) {
-            add_number(out, r + 1, rw);
-            buf_addc(out, ' ');
-            buf_reserve(out, (size_t)(2 * (e - a + 1)));
-            for (int c = a; c <= e; c++) {
-                if (c > a)
-                    buf_addc(out, ' ');
-                buf_addc(out, cell(v, board_sq(b, c, r)));
-            }
-            buf_addc(out, ' ');
-            add_number(out, r + 1, 0);
-            buf_addc(out, '\n');
+            char *o = buf_room(out, 2 * (size_t)rw + 2 * (size_t)n + 16);
+            o = put_number(o, r + 1, rw);
+            const char *s = sym + board_sq(b, a, r);
+            for (int c = 0; c < n; c++)
+                *o++ = ' ', *o++ = s[c];
+            *o++ = ' ';
+            o = put_number(o, r + 1, 0);
+            *o++ = '\n';
+            buf_wrote(out, o);
         }
         if (two)
-            header_line(out, rw, a, e, 0);
-        header_line(out, rw, a, e, 1);
+            header_line(out, rw, upper, n);
+        header_line(out, rw, lower, n);
     }
 }
 
@@ -335,16 +365,17 @@ static bool draw_board(const Viewer *v, Buf *out)
 {
     const Board *b = v->b;
     uint8_t *mask = xmalloc((size_t)b->w * (size_t)b->h);
-    for (int sq = 0; sq < b->w * b->h; sq++)
-        mask[sq] = drawn(v, sq);
+    char *sym = xmalloc((size_t)b->w * (size_t)b->h);
+    cells_fill(v, sym, mask);
     Windows ws = {.b = b, .mask = mask};
     window_cut(&ws, (Window){0, b->w - 1, 0, b->h - 1});
     for (int i = 0; i < ws.n; i++) {
         if (i)
             buf_add(out, "\n");
-        draw_window(v, &ws.v[i], out);
+        draw_window(b, sym, &ws.v[i], out);
     }
     free(ws.v);
+    free(sym);
     free(mask);
     return ws.n > 0;
 }
@@ -509,7 +540,7 @@ bool layout_board(const Board *b, int reader, const uint8_t *m, Buf *out)
     Viewer v;
     viewer_init(&v, b, reader, m);
     bool any = draw_board(&v, out);
-    free(v.special);
+    viewer_free(&v);
     return any;
 }
 
@@ -517,9 +548,8 @@ void layout_cells(const Board *b, int reader, const uint8_t *m, char *cells)
 {
     Viewer v;
     viewer_init(&v, b, reader, m);
-    for (int sq = 0; sq < b->w * b->h; sq++)
-        cells[sq] = drawn(&v, sq) ? cell(&v, sq) : '\0';
-    free(v.special);
+    cells_fill(&v, cells, NULL);
+    viewer_free(&v);
 }
 
 void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out)
@@ -527,5 +557,5 @@ void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out)
     Viewer v;
     viewer_init(&v, b, reader, m);
     draw_legend(&v, out);
-    free(v.special);
+    viewer_free(&v);
 }
