@@ -145,15 +145,6 @@ static bool piece_shown(const Viewer *v, const Piece *p)
     return !p->g.phased || own_piece(v, p);
 }
 
-static char piece_symbol(const Viewer *v, const Piece *p)
-{
-    if (board_is_orphan(v->b, p))
-        return 'o';
-    if (own_piece(v, p))
-        return '@';
-    return layout_player_letter(p->owner);
-}
-
 /* A reveal of another player's piece drawn on a square the reader does not see now (the latest one). */
 static const Reveal *reveal_at(const Viewer *v, int sq)
 {
@@ -170,18 +161,12 @@ static const Start *start_at(const Board *b, int sq)
     return NULL;
 }
 
-/* The symbol of one square (help: board symbols); *drawn tells whether the square belongs in the
- * picture (something is drawn there). */
-static char cell(const Viewer *v, int sq, bool *drawn)
+/* The symbol of a square the reader sees that holds a piece or special, or any in round 0 (help: board
+ * symbols). */
+static char seen_cell(const Viewer *v, int sq)
 {
     const Board *b = v->b;
     char ter = b->ter[sq];
-    if (!seen(v, sq)) {
-        const Reveal *rv = reveal_at(v, sq);
-        *drawn = rv != NULL;
-        return rv ? (rv->owner == REVEAL_ORPHAN ? 'o' : layout_player_letter(rv->owner)) : ' ';
-    }
-    *drawn = ter != TER_OUTSIDE;
     if (v->round0) {
         const Start *st = ter == TER_FLOOR ? start_at(b, sq) : NULL;
         if (st)
@@ -189,21 +174,36 @@ static char cell(const Viewer *v, int sq, bool *drawn)
         return ter;
     }
     int at = b->at[sq];
-    if (at >= 0 && piece_shown(v, &b->pc[at]))
-        return piece_symbol(v, &b->pc[at]);
+    if (at >= 0) { /* piece_shown and the piece's symbol, the orphan test made once */
+        const Piece *p = &b->pc[at];
+        bool orphan = board_is_orphan(b, p), own = v->reader >= 0 && p->owner == v->reader && !orphan;
+        if (v->reader < 0 || !p->g.phased || own)
+            return orphan ? 'o' : own ? '@' : layout_player_letter(p->owner);
+    }
     if (ter == TER_FLOOR && v->special[sq])
         return '*';
     return ter;
 }
 
-/* The symbols of every square (sym, w*h) and whether each is drawn (mask, w*h; NULL: sym gets '\0' where
- * nothing is drawn instead), computed once per picture. */
+/* The symbols of every square (help: board symbols) into sym (w*h) and whether each belongs in the
+ * picture (something is drawn there) into mask (w*h; NULL: sym gets '\0' where nothing is drawn
+ * instead), computed once per picture. */
 static void cells_fill(const Viewer *v, char *sym, uint8_t *mask)
 {
-    int n = v->b->w * v->b->h;
+    const Board *b = v->b;
+    int n = b->w * b->h;
+    const Reveal *rvs = v->rev ? b->pl[v->reader].reveals : NULL;
     for (int sq = 0; sq < n; sq++) {
+        char c;
         bool d;
-        char c = cell(v, sq, &d);
+        if (v->reader >= 0 && !(v->m[sq] & SIGHT_SEEN)) { /* a reveal (reveal_at) or nothing */
+            int k = v->rev ? v->rev[sq] : -1;
+            d = k >= 0;
+            c = !d ? ' ' : rvs[k].owner == REVEAL_ORPHAN ? 'o' : layout_player_letter(rvs[k].owner);
+        } else {
+            d = b->ter[sq] != TER_OUTSIDE;
+            c = v->round0 || b->at[sq] >= 0 || v->special[sq] ? seen_cell(v, sq) : b->ter[sq];
+        }
         if (mask)
             sym[sq] = c, mask[sq] = d;
         else
