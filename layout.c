@@ -21,14 +21,13 @@ static void new_line(Buf *out, int indent)
     buf_pad(out, ' ', indent > 0 ? (size_t)indent : 0);
 }
 
-/* Appends text word-wrapped to LAYOUT_WRAP columns: the first line starts with prefix, the others with indent
- * spaces. Spaces between words are kept, except where a line breaks; a newline in text starts a new
- * (indented) line; a word too long for a line is cut. Control characters are written as spaces. */
-void layout_wrap(Buf *out, const char *prefix, int indent, const char *text)
+/* layout_wrap's words, after a prefix of plen characters already written. Spaces between words are kept,
+ * except where a line breaks; a newline in text starts a new (indented) line; a word too long for a
+ * line is cut. Control characters are written as spaces. */
+static void wrap_words(Buf *out, size_t plen, int indent, const char *text)
 {
-    int col = (int)strlen(prefix);
+    int col = (int)plen;
     bool empty = true; /* nothing after the prefix/indent on this line yet */
-    buf_add(out, prefix);
     const char *p = text;
     while (*p) {
         if (*p == '\n') {
@@ -69,6 +68,30 @@ void layout_wrap(Buf *out, const char *prefix, int indent, const char *text)
         empty = false;
     }
     buf_add(out, "\n");
+}
+
+/* layout_wrap with the prefix's length known: a text that fits on the first line as it is (no control
+ * character, no blank at either end) is copied whole. */
+static void wrap(Buf *out, const char *prefix, size_t plen, int indent, const char *text)
+{
+    size_t tl = 0;
+    while (plen + tl <= LAYOUT_WRAP && (unsigned char)text[tl] >= ' ' && text[tl] != 0x7f)
+        tl++;
+    if (plen + tl <= LAYOUT_WRAP && !text[tl] && (!tl || (text[0] != ' ' && text[tl - 1] != ' '))) {
+        char *o = buf_room(out, plen + tl + 1);
+        memcpy(o, prefix, plen);
+        memcpy(o + plen, text, tl);
+        o[plen + tl] = '\n';
+        buf_wrote(out, o + plen + tl + 1);
+        return;
+    }
+    buf_addn(out, prefix, plen);
+    wrap_words(out, plen, indent, text);
+}
+
+void layout_wrap(Buf *out, const char *prefix, int indent, const char *text)
+{
+    wrap(out, prefix, strlen(prefix), indent, text);
 }
 
 /* The map letter of a player (help: board symbols): a..n, p..z for players 1..25 in players order
@@ -398,16 +421,39 @@ static void legend_line(Buf *out, int ow, const char *sq, const char *owner, con
 {
     char prefix[64]; /* "  %-5s %-*s  ", without printf: one line per piece */
     size_t ls = strlen(sq), lo = strlen(owner), w = ls > 5 ? ls : 5, wo = lo > (size_t)ow ? lo : (size_t)ow;
-    if (2 + w + 1 + wo + 2 >= sizeof prefix) {
+    size_t pl = 2 + w + 1 + wo + 2;
+    if (pl >= sizeof prefix) {
         snprintf(prefix, sizeof prefix, "  %-5s %-*s  ", sq, ow, owner);
+        pl = strlen(prefix);
     } else {
         char *p = prefix;
-        memset(p, ' ', 2 + w + 1 + wo + 2);
+        memset(p, ' ', pl);
         memcpy(p + 2, sq, ls);
         memcpy(p + 2 + w + 1, owner, lo);
-        p[2 + w + 1 + wo + 2] = '\0';
+        p[pl] = '\0';
     }
-    layout_wrap(out, prefix, (int)strlen(prefix), text);
+    wrap(out, prefix, pl, (int)pl, text);
+}
+
+/* The names of a board's columns (w of them, malloc'd), for naming many squares. */
+static char (*col_names(const Board *b))[8]
+{
+    char (*cols)[8] = xmalloc(sizeof *cols * (size_t)(b->w ? b->w : 1));
+    for (int c = 0; c < b->w; c++)
+        grid_col_name(c, cols[c]);
+    return cols;
+}
+
+/* board_sq_name with the column names of col_names. */
+static char *sq_name(const Board *b, char (*cols)[8], int sq, char *buf)
+{
+    const char *c = cols[board_col(b, sq)];
+    char *p = buf;
+    while (*c)
+        *p++ = *c++;
+    p = put_number(p, board_row(b, sq) + 1, 0);
+    *p = '\0';
+    return buf;
 }
 
 static int cmp_special(const void *x, const void *y)
@@ -447,11 +493,13 @@ static void legend_starts(const Board *b, Buf *out)
 static int legend_pieces(const Viewer *v, int ow, Buf *out)
 {
     const Board *b = v->b;
-    char nm[16];
-    int *sqs;
-    int n = board_piece_squares(b, &sqs), shown = 0;
-    for (int i = 0; i < n; i++) {
-        const Piece *p = board_piece_at(b, sqs[i]);
+    char nm[24];
+    char (*cols)[8] = col_names(b);
+    int shown = 0;
+    for (int sq = 0; sq < b->w * b->h; sq++) { /* the pieces in square order (board_piece_squares) */
+        if (b->at[sq] < 0)
+            continue;
+        const Piece *p = &b->pc[b->at[sq]];
         if (!piece_shown(v, p))
             continue;
         if (!shown++)
@@ -466,9 +514,9 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
             piece_format(&p->g, true, text, sizeof text - 16);
         if (v->reader < 0 && orphan)
             strcat(text, "  (orphan)");
-        legend_line(out, ow, board_sq_name(b, p->sq, nm), owner, text);
+        legend_line(out, ow, sq_name(b, cols, p->sq, nm), owner, text);
     }
-    free(sqs);
+    free(cols);
     return shown;
 }
 
