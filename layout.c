@@ -72,12 +72,22 @@ static void wrap_words(Buf *out, size_t plen, int indent, const char *text)
 
 /* layout_wrap with the prefix's length known: a text that fits on the first line as it is (no control
  * character, no blank at either end) is copied whole. */
-static void wrap(Buf *out, const char *prefix, size_t plen, int indent, const char *text)
+/* The length of text when it fits after a prefix of plen characters as it is (wrap_words would write it
+ * unchanged on one line: no control character, no blank at either end), else (size_t)-1. */
+static size_t plain_len(const char *text, size_t plen)
 {
     size_t tl = 0;
     while (plen + tl <= LAYOUT_WRAP && (unsigned char)text[tl] >= ' ' && text[tl] != 0x7f)
         tl++;
-    if (plen + tl <= LAYOUT_WRAP && !text[tl] && (!tl || (text[0] != ' ' && text[tl - 1] != ' '))) {
+    if (plen + tl <= LAYOUT_WRAP && !text[tl] && (!tl || (text[0] != ' ' && text[tl - 1] != ' ')))
+        return tl;
+    return (size_t)-1;
+}
+
+static void wrap(Buf *out, const char *prefix, size_t plen, int indent, const char *text)
+{
+    size_t tl = plain_len(text, plen);
+    if (tl != (size_t)-1) {
         char *o = buf_room(out, plen + tl + 1);
         memcpy(o, prefix, plen);
         memcpy(o + plen, text, tl);
@@ -421,7 +431,17 @@ static void legend_line(Buf *out, int ow, const char *sq, const char *owner, con
 {
     char prefix[64]; /* "  %-5s %-*s  ", without printf: one line per piece */
     size_t ls = strlen(sq), lo = strlen(owner), w = ls > 5 ? ls : 5, wo = lo > (size_t)ow ? lo : (size_t)ow;
-    size_t pl = 2 + w + 1 + wo + 2;
+    size_t pl = 2 + w + 1 + wo + 2, tl = plain_len(text, pl);
+    if (pl < sizeof prefix && tl != (size_t)-1) { /* the whole line at once */
+        char *o = buf_room(out, pl + tl + 1);
+        memset(o, ' ', pl);
+        memcpy(o + 2, sq, ls);
+        memcpy(o + 2 + w + 1, owner, lo);
+        memcpy(o + pl, text, tl);
+        o[pl + tl] = '\n';
+        buf_wrote(out, o + pl + tl + 1);
+        return;
+    }
     if (pl >= sizeof prefix) {
         snprintf(prefix, sizeof prefix, "  %-5s %-*s  ", sq, ow, owner);
         pl = strlen(prefix);
@@ -545,26 +565,47 @@ static int legend_reveals(const Viewer *v, int ow, int shown, Buf *out)
 static int legend_specials(const Viewer *v, Buf *out)
 {
     const Board *b = v->b;
-    char nm[16];
     const Special **sp;
     int ns = visible_specials(v, &sp);
     if (ns)
         buf_add(out, "Specials:\n");
+    Buf full; /* one special's text, the buffer kept from one to the next */
+    buf_init(&full);
     for (int i = 0; i < ns; i++) {
         const Special *s = sp[i];
         const SpecialInfo *si = special_info(s->code);
-        char code[8];
-        snprintf(code, sizeof code, "S%d", s->code);
         const char *text = s->text && s->text[0] ? s->text : si ? si->name : "";
-        char *params = v->reader < 0 ? special_params_text(b->w, s) : xstrdup("");
-        char *full = xasprintf("%s%s%s%s", params, params[0] ? "  " : "", text,
-                               b->ter[s->sq] != TER_FLOOR ? " (under a wall)" : "");
-        free(params);
-        char prefix[32];
-        snprintf(prefix, sizeof prefix, "  %-5s %-4s ", board_sq_name(b, s->sq, nm), code);
-        layout_wrap(out, prefix, (int)strlen(prefix), full);
-        free(full);
+        full.len = 0;
+        if (v->reader < 0) {
+            char *params = special_params_text(b->w, s);
+            buf_add(&full, params);
+            if (params[0])
+                buf_add(&full, "  ");
+            free(params);
+        }
+        buf_add(&full, text);
+        if (b->ter[s->sq] != TER_FLOOR)
+            buf_add(&full, " (under a wall)");
+        char prefix[48], *p = prefix; /* "  %-5s %-4s " with the code written S<code> */
+        char nm[16];
+        size_t ln = strlen(board_sq_name(b, s->sq, nm));
+        *p++ = ' ', *p++ = ' ';
+        memcpy(p, nm, ln), p += ln;
+        for (size_t k = ln; k < 5; k++)
+            *p++ = ' ';
+        *p++ = ' ';
+        char code[16] = "S"; /* "S%d" in 8 bytes */
+        size_t lc = s->code >= 0 ? (size_t)(put_number(code + 1, s->code, 0) - code)
+                                 : 1 + (size_t)snprintf(code + 1, 15, "%d", s->code);
+        lc = lc > 7 ? 7 : lc;
+        memcpy(p, code, lc), p += lc;
+        for (size_t k = lc; k < 4; k++)
+            *p++ = ' ';
+        *p++ = ' ';
+        *p = '\0';
+        wrap(out, prefix, (size_t)(p - prefix), (int)(p - prefix), full.len ? full.s : "");
     }
+    buf_free(&full);
     free(sp);
     return ns;
 }
