@@ -125,28 +125,39 @@ typedef struct Viewer {
     int reader;
     const uint8_t *m;   /* the reader's view (NULL when reader is -1) */
     bool round0;        /* terrain and start squares only */
-    uint8_t *special;   /* w*h: 1 where a special stands (see viewer_init) */
-    int *rev;           /* w*h: the latest reveal of another player's piece on a square, or -1; NULL when the
-                         * reader has none drawn (reader -1, round 0) */
+    uint64_t *special;  /* a bit a square: set where a special stands (see viewer_init) */
+    uint64_t *revd;     /* a bit a square: set where rev holds a reveal */
+    int *rev;           /* w*h: the latest reveal of another player's piece on a square, where revd is set
+                         * (the rest unwritten); NULL when the reader has none drawn (reader -1, round 0) */
 } Viewer;
+
+/* Whether bit sq of bitmap bm is set. */
+static bool bit(const uint64_t *bm, int sq)
+{
+    return bm[sq >> 6] >> (sq & 63) & 1;
+}
 
 /* Fills v, with its per-sheet tables: the specials' squares and the latest reveal on each square, so a
  * square's symbol is looked up, not searched for. */
 static void viewer_init(Viewer *v, const Board *b, int reader, const uint8_t *m)
 {
-    size_t n = (size_t)b->w * (size_t)b->h;
+    size_t n = (size_t)b->w * (size_t)b->h, words = n / 64 + 1;
     *v = (Viewer){.b = b, .reader = reader, .m = m, .round0 = reader >= 0 && b->phase == PHASE_ROUND0};
-    v->special = xcalloc(n, 1);
+    v->special = xcalloc(2 * words, sizeof *v->special);
+    v->revd = v->special + words;
     for (int i = 0; i < b->nsp; i++)
-        v->special[b->sp[i].sq] = 1;
+        v->special[b->sp[i].sq >> 6] |= (uint64_t)1 << (b->sp[i].sq & 63);
     if (reader < 0 || v->round0)
         return;
     const Player *pl = &b->pl[reader];
     v->rev = xmalloc(sizeof *v->rev * n);
-    memset(v->rev, 0xff, sizeof *v->rev * n); /* all -1 */
-    for (int k = 0; k < pl->nreveals; k++) /* the later reveal on a square wins */
-        if (pl->reveals[k].owner != reader && pl->reveals[k].sq >= 0 && (size_t)pl->reveals[k].sq < n)
-            v->rev[pl->reveals[k].sq] = k;
+    for (int k = 0; k < pl->nreveals; k++) { /* the later reveal on a square wins */
+        int sq = pl->reveals[k].sq;
+        if (pl->reveals[k].owner != reader && sq >= 0 && (size_t)sq < n) {
+            v->rev[sq] = k;
+            v->revd[sq >> 6] |= (uint64_t)1 << (sq & 63);
+        }
+    }
 }
 
 static void viewer_free(Viewer *v)
@@ -181,7 +192,7 @@ static bool piece_shown(const Viewer *v, const Piece *p)
 /* A reveal of another player's piece drawn on a square the reader does not see now (the latest one). */
 static const Reveal *reveal_at(const Viewer *v, int sq)
 {
-    if (!v->rev || seen(v, sq) || v->rev[sq] < 0)
+    if (!v->rev || seen(v, sq) || !bit(v->revd, sq))
         return NULL;
     return &v->b->pl[v->reader].reveals[v->rev[sq]];
 }
@@ -213,7 +224,7 @@ static char seen_cell(const Viewer *v, int sq)
         if (v->reader < 0 || !p->g.phased || own)
             return orphan ? 'o' : own ? '@' : layout_player_letter(p->owner);
     }
-    if (ter == TER_FLOOR && v->special[sq])
+    if (ter == TER_FLOOR && bit(v->special, sq))
         return '*';
     return ter;
 }
@@ -230,12 +241,12 @@ static void cells_fill(const Viewer *v, char *sym, uint8_t *mask)
         char c;
         bool d;
         if (v->reader >= 0 && !(v->m[sq] & SIGHT_SEEN)) { /* a reveal (reveal_at) or nothing */
-            int k = v->rev ? v->rev[sq] : -1;
+            int k = v->rev && bit(v->revd, sq) ? v->rev[sq] : -1;
             d = k >= 0;
             c = !d ? ' ' : rvs[k].owner == REVEAL_ORPHAN ? 'o' : layout_player_letter(rvs[k].owner);
         } else {
             d = b->ter[sq] != TER_OUTSIDE;
-            c = v->round0 || b->at[sq] >= 0 || v->special[sq] ? seen_cell(v, sq) : b->ter[sq];
+            c = v->round0 || b->at[sq] >= 0 || bit(v->special, sq) ? seen_cell(v, sq) : b->ter[sq];
         }
         if (mask)
             sym[sq] = c, mask[sq] = d;
