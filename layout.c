@@ -236,17 +236,23 @@ static void cells_fill(const Viewer *v, char *sym, uint8_t *mask)
 {
     const Board *b = v->b;
     int n = b->w * b->h;
+    /* locals, not v->..: the writes through sym could alias them, so they would be read again each square */
     const Reveal *rvs = v->rev ? b->pl[v->reader].reveals : NULL;
+    const uint8_t *m = v->reader >= 0 ? v->m : NULL;
+    const int *rev = v->rev, *at = b->at;
+    const uint64_t *revd = v->revd, *special = v->special;
+    const char *ter = b->ter;
+    bool round0 = v->round0;
     for (int sq = 0; sq < n; sq++) {
         char c;
         bool d;
-        if (v->reader >= 0 && !(v->m[sq] & SIGHT_SEEN)) { /* a reveal (reveal_at) or nothing */
-            int k = v->rev && bit(v->revd, sq) ? v->rev[sq] : -1;
+        if (m && !(m[sq] & SIGHT_SEEN)) { /* a reveal (reveal_at) or nothing */
+            int k = rev && bit(revd, sq) ? rev[sq] : -1;
             d = k >= 0;
             c = !d ? ' ' : rvs[k].owner == REVEAL_ORPHAN ? 'o' : layout_player_letter(rvs[k].owner);
         } else {
-            d = b->ter[sq] != TER_OUTSIDE;
-            c = v->round0 || b->at[sq] >= 0 || bit(v->special, sq) ? seen_cell(v, sq) : b->ter[sq];
+            d = ter[sq] != TER_OUTSIDE;
+            c = round0 || at[sq] >= 0 || bit(special, sq) ? seen_cell(v, sq) : ter[sq];
         }
         if (mask)
             sym[sq] = c, mask[sq] = d;
