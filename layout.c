@@ -472,23 +472,26 @@ static void legend_line(Buf *out, int ow, const char *sq, const char *owner, con
     wrap(out, prefix, pl, (int)pl, text);
 }
 
-/* The names of a board's columns (w of them, malloc'd), for naming many squares. */
-static char (*col_names(const Board *b))[8]
+/* The names of a board's columns (the first w) and rows (the next h), malloc'd, for naming many squares. */
+static char (*line_names(const Board *b))[12]
 {
-    char (*cols)[8] = xmalloc(sizeof *cols * (size_t)(b->w ? b->w : 1));
+    char (*nm)[12] = xmalloc(sizeof *nm * (size_t)(b->w + b->h + 1));
     for (int c = 0; c < b->w; c++)
-        grid_col_name(c, cols[c]);
-    return cols;
+        grid_col_name(c, nm[c]);
+    for (int r = 0; r < b->h; r++)
+        *put_number(nm[b->w + r], r + 1, 0) = '\0';
+    return nm;
 }
 
-/* board_sq_name with the column names of col_names. */
-static char *sq_name(const Board *b, char (*cols)[8], int sq, char *buf)
+/* board_sq_name with the names of line_names. */
+static char *sq_name(const Board *b, char (*nm)[12], int sq, char *buf)
 {
-    const char *c = cols[board_col(b, sq)];
+    const char *c = nm[board_col(b, sq)], *r = nm[b->w + board_row(b, sq)];
     char *p = buf;
     while (*c)
         *p++ = *c++;
-    p = put_number(p, board_row(b, sq) + 1, 0);
+    while (*r)
+        *p++ = *r++;
     *p = '\0';
     return buf;
 }
@@ -531,7 +534,7 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
 {
     const Board *b = v->b;
     char nm[24];
-    char (*cols)[8] = col_names(b);
+    char (*names)[12] = line_names(b);
     int shown = 0;
     for (int sq = 0; sq < b->w * b->h; sq++) { /* the pieces in square order (board_piece_squares) */
         if (b->at[sq] < 0)
@@ -551,9 +554,9 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
             piece_format(&p->g, true, text, sizeof text - 16);
         if (v->reader < 0 && orphan)
             strcat(text, "  (orphan)");
-        legend_line(out, ow, sq_name(b, cols, p->sq, nm), owner, text);
+        legend_line(out, ow, sq_name(b, names, p->sq, nm), owner, text);
     }
-    free(cols);
+    free(names);
     return shown;
 }
 
