@@ -47,24 +47,34 @@ const char *html_colour(int i)
     return i < 0 ? UNSEEN_BG : palette[i % PALETTE_N].bg;
 }
 
-/* Appends n bytes of s with &, <, > and " escaped: the runs between them copied whole. */
+/* Appends n bytes of s with &, <, > and " escaped: the runs between them copied whole, each of the four
+ * characters found with memchr (its next place looked for again only once passed). */
 static void esc(Buf *out, const char *s, size_t n)
 {
-    size_t run = 0;
-    for (size_t i = 0; i < n; i++) {
-        const char *rep;
-        switch (s[i]) {
-        case '&': rep = "&amp;"; break;
-        case '<': rep = "&lt;"; break;
-        case '>': rep = "&gt;"; break;
-        case '"': rep = "&quot;"; break;
-        default: continue;
-        }
-        buf_addn(out, s + run, i - run);
-        buf_add(out, rep);
-        run = i + 1;
+    static const char spec[4] = {'&', '<', '>', '"'};
+    static const char *const rep[4] = {"&amp;", "&lt;", "&gt;", "&quot;"};
+    static const size_t rep_len[4] = {5, 4, 4, 6};
+    const char *end = s + n, *run = s, *next[4];
+    for (int k = 0; k < 4; k++) {
+        next[k] = n ? memchr(s, spec[k], n) : NULL;
+        if (!next[k])
+            next[k] = end;
     }
-    buf_addn(out, s + run, n - run);
+    for (;;) {
+        int k = 0;
+        for (int j = 1; j < 4; j++)
+            if (next[j] < next[k])
+                k = j;
+        if (next[k] == end)
+            break;
+        buf_addn(out, run, (size_t)(next[k] - run));
+        buf_addn(out, rep[k], rep_len[k]);
+        run = next[k] + 1;
+        next[k] = memchr(run, spec[k], (size_t)(end - run));
+        if (!next[k])
+            next[k] = end;
+    }
+    buf_addn(out, run, (size_t)(end - run));
 }
 
 static void esc_str(Buf *out, const char *s)

@@ -21,14 +21,13 @@ static void new_line(Buf *out, int indent)
     buf_pad(out, ' ', indent > 0 ? (size_t)indent : 0);
 }
 
-/* Appends text word-wrapped to LAYOUT_WRAP columns: the first line starts with prefix, the others with indent
- * spaces. Spaces between words are kept, except where a line breaks; a newline in text starts a new
- * (indented) line; a word too long for a line is cut. Control characters are written as spaces. */
-void layout_wrap(Buf *out, const char *prefix, int indent, const char *text)
+/* layout_wrap's words, after a prefix of plen characters already written. Spaces between words are kept,
+ * except where a line breaks; a newline in text starts a new (indented) line; a word too long for a
+ * line is cut. Control characters are written as spaces. */
+static void wrap_words(Buf *out, size_t plen, int indent, const char *text)
 {
-    int col = (int)strlen(prefix);
+    int col = (int)plen;
     bool empty = true; /* nothing after the prefix/indent on this line yet */
-    buf_add(out, prefix);
     const char *p = text;
     while (*p) {
         if (*p == '\n') {
@@ -71,6 +70,40 @@ void layout_wrap(Buf *out, const char *prefix, int indent, const char *text)
     buf_add(out, "\n");
 }
 
+/* layout_wrap with the prefix's length known: a text that fits on the first line as it is (no control
+ * character, no blank at either end) is copied whole. */
+/* The length of text when it fits after a prefix of plen characters as it is (wrap_words would write it
+ * unchanged on one line: no control character, no blank at either end), else (size_t)-1. */
+static size_t plain_len(const char *text, size_t plen)
+{
+    size_t tl = 0;
+    while (plen + tl <= LAYOUT_WRAP && (unsigned char)text[tl] >= ' ' && text[tl] != 0x7f)
+        tl++;
+    if (plen + tl <= LAYOUT_WRAP && !text[tl] && (!tl || (text[0] != ' ' && text[tl - 1] != ' ')))
+        return tl;
+    return (size_t)-1;
+}
+
+static void wrap(Buf *out, const char *prefix, size_t plen, int indent, const char *text)
+{
+    size_t tl = plain_len(text, plen);
+    if (tl != (size_t)-1) {
+        char *o = buf_room(out, plen + tl + 1);
+        memcpy(o, prefix, plen);
+        memcpy(o + plen, text, tl);
+        o[plen + tl] = '\n';
+        buf_wrote(out, o + plen + tl + 1);
+        return;
+    }
+    buf_addn(out, prefix, plen);
+    wrap_words(out, plen, indent, text);
+}
+
+void layout_wrap(Buf *out, const char *prefix, int indent, const char *text)
+{
+    wrap(out, prefix, strlen(prefix), indent, text);
+}
+
 /* The map letter of a player (help: board symbols): a..n, p..z for players 1..25 in players order
  * (o is the orphans'), % for a 26th player. */
 char layout_player_letter(int i)
@@ -92,15 +125,45 @@ typedef struct Viewer {
     int reader;
     const uint8_t *m;   /* the reader's view (NULL when reader is -1) */
     bool round0;        /* terrain and start squares only */
-    uint8_t *special;   /* w*h: 1 where a special stands (see viewer_init) */
+    uint64_t *special;  /* a bit a square: set where a special stands (see viewer_init) */
+    uint64_t *revd;     /* a bit a square: set where rev holds a reveal */
+    int *rev;           /* w*h: the latest reveal of another player's piece on a square, where revd is set
+                         * (the rest unwritten); NULL when the reader has none drawn (reader -1, round 0) */
 } Viewer;
 
+/* Whether bit sq of bitmap bm is set. */
+static bool bit(const uint64_t *bm, int sq)
+{
+    return bm[sq >> 6] >> (sq & 63) & 1;
+}
+
+/* Fills v, with its per-sheet tables: the specials' squares and the latest reveal on each square, so a
+ * square's symbol is looked up, not searched for. */
 static void viewer_init(Viewer *v, const Board *b, int reader, const uint8_t *m)
 {
+    size_t n = (size_t)b->w * (size_t)b->h, words = n / 64 + 1;
     *v = (Viewer){.b = b, .reader = reader, .m = m, .round0 = reader >= 0 && b->phase == PHASE_ROUND0};
-    v->special = xcalloc((size_t)b->w * (size_t)b->h, 1);
+    v->special = xcalloc(2 * words, sizeof *v->special);
+    v->revd = v->special + words;
     for (int i = 0; i < b->nsp; i++)
-        v->special[b->sp[i].sq] = 1;
+        v->special[b->sp[i].sq >> 6] |= (uint64_t)1 << (b->sp[i].sq & 63);
+    if (reader < 0 || v->round0)
+        return;
+    const Player *pl = &b->pl[reader];
+    v->rev = xmalloc(sizeof *v->rev * n);
+    for (int k = 0; k < pl->nreveals; k++) { /* the later reveal on a square wins */
+        int sq = pl->reveals[k].sq;
+        if (pl->reveals[k].owner != reader && sq >= 0 && (size_t)sq < n) {
+            v->rev[sq] = k;
+            v->revd[sq >> 6] |= (uint64_t)1 << (sq & 63);
+        }
+    }
+}
+
+static void viewer_free(Viewer *v)
+{
+    free(v->special);
+    free(v->rev);
 }
 
 static bool seen(const Viewer *v, int sq)
@@ -126,25 +189,12 @@ static bool piece_shown(const Viewer *v, const Piece *p)
     return !p->g.phased || own_piece(v, p);
 }
 
-static char piece_symbol(const Viewer *v, const Piece *p)
-{
-    if (board_is_orphan(v->b, p))
-        return 'o';
-    if (own_piece(v, p))
-        return '@';
-    return layout_player_letter(p->owner);
-}
-
 /* A reveal of another player's piece drawn on a square the reader does not see now (the latest one). */
 static const Reveal *reveal_at(const Viewer *v, int sq)
 {
-    if (v->reader < 0 || v->round0 || seen(v, sq))
+    if (!v->rev || seen(v, sq) || !bit(v->revd, sq))
         return NULL;
-    const Player *pl = &v->b->pl[v->reader];
-    for (int k = pl->nreveals - 1; k >= 0; k--)
-        if (pl->reveals[k].sq == sq && pl->reveals[k].owner != v->reader)
-            return &pl->reveals[k];
-    return NULL;
+    return &v->b->pl[v->reader].reveals[v->rev[sq]];
 }
 
 static const Start *start_at(const Board *b, int sq)
@@ -155,68 +205,93 @@ static const Start *start_at(const Board *b, int sq)
     return NULL;
 }
 
-/* The symbol of one square (help: board symbols). */
-static char cell(const Viewer *v, int sq)
+/* The symbol of a square the reader sees that holds a piece or special, or any in round 0 (help: board
+ * symbols). */
+static char seen_cell(const Viewer *v, int sq)
 {
     const Board *b = v->b;
     char ter = b->ter[sq];
-    if (!seen(v, sq)) {
-        const Reveal *rv = reveal_at(v, sq);
-        return rv ? (rv->owner == REVEAL_ORPHAN ? 'o' : layout_player_letter(rv->owner)) : ' ';
-    }
     if (v->round0) {
         const Start *st = ter == TER_FLOOR ? start_at(b, sq) : NULL;
         if (st)
             return st->label <= 9 ? (char)('0' + st->label) : 'G';
         return ter;
     }
-    const Piece *p = board_piece_at(b, sq);
-    if (p && piece_shown(v, p))
-        return piece_symbol(v, p);
-    if (ter == TER_FLOOR && v->special[sq])
+    int at = b->at[sq];
+    if (at >= 0) { /* piece_shown and the piece's symbol, the orphan test made once */
+        const Piece *p = &b->pc[at];
+        bool orphan = board_is_orphan(b, p), own = v->reader >= 0 && p->owner == v->reader && !orphan;
+        if (v->reader < 0 || !p->g.phased || own)
+            return orphan ? 'o' : own ? '@' : layout_player_letter(p->owner);
+    }
+    if (ter == TER_FLOOR && bit(v->special, sq))
         return '*';
     return ter;
 }
 
-/* Whether the square belongs in the picture: something is drawn there. */
-static bool drawn(const Viewer *v, int sq)
+/* The symbols of every square (help: board symbols) into sym (w*h) and whether each belongs in the
+ * picture (something is drawn there) into mask (w*h; NULL: sym gets '\0' where nothing is drawn
+ * instead), computed once per picture. */
+static void cells_fill(const Viewer *v, char *sym, uint8_t *mask)
 {
-    if (seen(v, sq))
-        return v->b->ter[sq] != TER_OUTSIDE;
-    return reveal_at(v, sq) != NULL;
-}
-
-/* One header line of a strip: which = 0 the first letters of two-letter column names (blank for
- * single-letter columns), 1 the last letters. */
-static void header_line(Buf *out, int rw, int c0, int c1, int which)
-{
-    size_t start = out->len;
-    buf_pad(out, ' ', (size_t)rw + 1);
-    for (int c = c0; c <= c1; c++) {
-        char nm[8];
-        grid_col_name(c, nm);
-        size_t n = strlen(nm);
-        if (c > c0)
-            buf_addc(out, ' ');
-        buf_addc(out, which == 1 ? nm[n - 1] : n >= 2 ? nm[n - 2] : ' ');
+    const Board *b = v->b;
+    int n = b->w * b->h;
+    /* locals, not v->..: the writes through sym could alias them, so they would be read again each square */
+    const Reveal *rvs = v->rev ? b->pl[v->reader].reveals : NULL;
+    const uint8_t *m = v->reader >= 0 ? v->m : NULL;
+    const int *rev = v->rev, *at = b->at;
+    const uint64_t *revd = v->revd, *special = v->special;
+    const char *ter = b->ter;
+    bool round0 = v->round0;
+    for (int sq = 0; sq < n; sq++) {
+        char c;
+        bool d;
+        if (m && !(m[sq] & SIGHT_SEEN)) { /* a reveal (reveal_at) or nothing */
+            int k = rev && bit(revd, sq) ? rev[sq] : -1;
+            d = k >= 0;
+            c = !d ? ' ' : rvs[k].owner == REVEAL_ORPHAN ? 'o' : layout_player_letter(rvs[k].owner);
+        } else {
+            d = ter[sq] != TER_OUTSIDE;
+            c = round0 || at[sq] >= 0 || bit(special, sq) ? seen_cell(v, sq) : ter[sq];
+        }
+        if (mask)
+            sym[sq] = c, mask[sq] = d;
+        else
+            sym[sq] = d ? c : '\0';
     }
-    while (out->len > start && out->s[out->len - 1] == ' ')
-        out->len--;
-    buf_addc(out, '\n');
 }
 
-/* Appends row number r right-aligned in rw columns (rw 0: as it is). */
-static void add_number(Buf *out, int r, int rw)
+/* Writes row number r right-aligned in rw columns (rw 0: as it is) at o; returns the end. */
+static char *put_number(char *o, int r, int rw)
 {
     char d[16];
     int n = 0;
     do
         d[n++] = (char)('0' + r % 10);
     while ((r /= 10) > 0);
-    if (rw > n)
-        buf_pad(out, ' ', (size_t)(rw - n));
+    while (rw > n)
+        *o++ = ' ', rw--;
     while (n > 0)
-        buf_addc(out, d[--n]);
+        *o++ = d[--n];
+    return o;
+}
+
+/* One header line of a strip of n columns: letters[c] the letter of column c on this line (blank for the
+ * upper line of a single-letter column); trailing blanks dropped. */
+static void header_line(Buf *out, int rw, const char *letters, int n)
+{
+    char *o = buf_room(out, (size_t)rw + 2 + 2 * (size_t)n), *start = o;
+    for (int k = 0; k <= rw; k++)
+        *o++ = ' ';
+    for (int c = 0; c < n; c++) {
+        if (c)
+            *o++ = ' ';
+        *o++ = letters[c];
+    }
+    while (o > start && o[-1] == ' ')
+        o--;
+    *o++ = '\n';
+    buf_wrote(out, o);
 }
 
 /* A window of the picture: a rectangle of columns c0..c1 and rows r0..r1 (inclusive). */
@@ -287,13 +362,13 @@ static void window_cut(Windows *ws, Window w)
     ws->v[ws->n++] = w;
 }
 
-/* Draws one window in strips of at most STRIP_MAX columns of equal width. Each strip has its column
- * headers above and below and row numbers on both sides. Cells are one character with a space between
- * them; a two-letter column name (AA..ZZ) is written as two stacked header lines, first letter above,
- * so no line is wider than LAYOUT_WRAP: 36 columns with row numbers up to 99, 35 beyond. */
-static void draw_window(const Viewer *v, const Window *w, Buf *out)
+/* Draws one window of the symbols sym (w*h) in strips of at most STRIP_MAX columns of equal width. Each
+ * strip has its column headers above and below and row numbers on both sides. Cells are one character
+ * with a space between them; a two-letter column name (AA..ZZ) is written as two stacked header lines,
+ * first letter above, so no line is wider than LAYOUT_WRAP: 36 columns with row numbers up to 99, 35
+ * beyond. Each line is written straight into out's room. */
+static void draw_window(const Board *b, const char *sym, const Window *w, Buf *out)
 {
-    const Board *b = v->b;
     int c0 = w->c0, c1 = w->c1, r0 = w->r0, r1 = w->r1;
     int width = c1 - c0 + 1;
     int rw = snprintf(NULL, 0, "%d", r1 + 1);
@@ -302,29 +377,34 @@ static void draw_window(const Viewer *v, const Window *w, Buf *out)
     int nstrips = (width + most - 1) / most;
     int sw = (width + nstrips - 1) / nstrips;
     for (int a = c0; a <= c1; a += sw) {
-        int e = a + sw - 1 > c1 ? c1 : a + sw - 1;
+        int e = a + sw - 1 > c1 ? c1 : a + sw - 1, n = e - a + 1;
         bool two = e >= 26; /* some column of the strip has a two-letter name */
+        char upper[STRIP_MAX], lower[STRIP_MAX];
+        for (int c = a; c <= e; c++) {
+            char nm[8];
+            size_t k = strlen(grid_col_name(c, nm));
+            lower[c - a] = nm[k - 1];
+            upper[c - a] = k >= 2 ? nm[k - 2] : ' ';
+        }
         if (a > c0)
             buf_add(out, "\n");
         if (two)
-            header_line(out, rw, a, e, 0);
-        header_line(out, rw, a, e, 1);
+            header_line(out, rw, upper, n);
+        header_line(out, rw, lower, n);
         for (int r = r0; r <= r1; r++) {
-            add_number(out, r + 1, rw);
-            buf_addc(out, ' ');
-            buf_reserve(out, (size_t)(2 * (e - a + 1)));
-            for (int c = a; c <= e; c++) {
-                if (c > a)
-                    buf_addc(out, ' ');
-                buf_addc(out, cell(v, board_sq(b, c, r)));
-            }
-            buf_addc(out, ' ');
-            add_number(out, r + 1, 0);
-            buf_addc(out, '\n');
+            char *o = buf_room(out, 2 * (size_t)rw + 2 * (size_t)n + 16);
+            o = put_number(o, r + 1, rw);
+            const char *s = sym + board_sq(b, a, r);
+            for (int c = 0; c < n; c++)
+                *o++ = ' ', *o++ = s[c];
+            *o++ = ' ';
+            o = put_number(o, r + 1, 0);
+            *o++ = '\n';
+            buf_wrote(out, o);
         }
         if (two)
-            header_line(out, rw, a, e, 0);
-        header_line(out, rw, a, e, 1);
+            header_line(out, rw, upper, n);
+        header_line(out, rw, lower, n);
     }
 }
 
@@ -335,16 +415,17 @@ static bool draw_board(const Viewer *v, Buf *out)
 {
     const Board *b = v->b;
     uint8_t *mask = xmalloc((size_t)b->w * (size_t)b->h);
-    for (int sq = 0; sq < b->w * b->h; sq++)
-        mask[sq] = drawn(v, sq);
+    char *sym = xmalloc((size_t)b->w * (size_t)b->h);
+    cells_fill(v, sym, mask);
     Windows ws = {.b = b, .mask = mask};
     window_cut(&ws, (Window){0, b->w - 1, 0, b->h - 1});
     for (int i = 0; i < ws.n; i++) {
         if (i)
             buf_add(out, "\n");
-        draw_window(v, &ws.v[i], out);
+        draw_window(b, sym, &ws.v[i], out);
     }
     free(ws.v);
+    free(sym);
     free(mask);
     return ws.n > 0;
 }
@@ -367,16 +448,52 @@ static void legend_line(Buf *out, int ow, const char *sq, const char *owner, con
 {
     char prefix[64]; /* "  %-5s %-*s  ", without printf: one line per piece */
     size_t ls = strlen(sq), lo = strlen(owner), w = ls > 5 ? ls : 5, wo = lo > (size_t)ow ? lo : (size_t)ow;
-    if (2 + w + 1 + wo + 2 >= sizeof prefix) {
+    size_t pl = 2 + w + 1 + wo + 2, tl = plain_len(text, pl);
+    if (pl < sizeof prefix && tl != (size_t)-1) { /* the whole line at once */
+        char *o = buf_room(out, pl + tl + 1);
+        memset(o, ' ', pl);
+        memcpy(o + 2, sq, ls);
+        memcpy(o + 2 + w + 1, owner, lo);
+        memcpy(o + pl, text, tl);
+        o[pl + tl] = '\n';
+        buf_wrote(out, o + pl + tl + 1);
+        return;
+    }
+    if (pl >= sizeof prefix) {
         snprintf(prefix, sizeof prefix, "  %-5s %-*s  ", sq, ow, owner);
+        pl = strlen(prefix);
     } else {
         char *p = prefix;
-        memset(p, ' ', 2 + w + 1 + wo + 2);
+        memset(p, ' ', pl);
         memcpy(p + 2, sq, ls);
         memcpy(p + 2 + w + 1, owner, lo);
-        p[2 + w + 1 + wo + 2] = '\0';
+        p[pl] = '\0';
     }
-    layout_wrap(out, prefix, (int)strlen(prefix), text);
+    wrap(out, prefix, pl, (int)pl, text);
+}
+
+/* The names of a board's columns (the first w) and rows (the next h), malloc'd, for naming many squares. */
+static char (*line_names(const Board *b))[12]
+{
+    char (*nm)[12] = xmalloc(sizeof *nm * (size_t)(b->w + b->h + 1));
+    for (int c = 0; c < b->w; c++)
+        grid_col_name(c, nm[c]);
+    for (int r = 0; r < b->h; r++)
+        *put_number(nm[b->w + r], r + 1, 0) = '\0';
+    return nm;
+}
+
+/* board_sq_name with the names of line_names. */
+static char *sq_name(const Board *b, char (*nm)[12], int sq, char *buf)
+{
+    const char *c = nm[board_col(b, sq)], *r = nm[b->w + board_row(b, sq)];
+    char *p = buf;
+    while (*c)
+        *p++ = *c++;
+    while (*r)
+        *p++ = *r++;
+    *p = '\0';
+    return buf;
 }
 
 static int cmp_special(const void *x, const void *y)
@@ -416,11 +533,13 @@ static void legend_starts(const Board *b, Buf *out)
 static int legend_pieces(const Viewer *v, int ow, Buf *out)
 {
     const Board *b = v->b;
-    char nm[16];
-    int *sqs;
-    int n = board_piece_squares(b, &sqs), shown = 0;
-    for (int i = 0; i < n; i++) {
-        const Piece *p = board_piece_at(b, sqs[i]);
+    char nm[24];
+    char (*names)[12] = line_names(b);
+    int shown = 0;
+    for (int sq = 0; sq < b->w * b->h; sq++) { /* the pieces in square order (board_piece_squares) */
+        if (b->at[sq] < 0)
+            continue;
+        const Piece *p = &b->pc[b->at[sq]];
         if (!piece_shown(v, p))
             continue;
         if (!shown++)
@@ -435,9 +554,9 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
             piece_format(&p->g, true, text, sizeof text - 16);
         if (v->reader < 0 && orphan)
             strcat(text, "  (orphan)");
-        legend_line(out, ow, board_sq_name(b, p->sq, nm), owner, text);
+        legend_line(out, ow, sq_name(b, names, p->sq, nm), owner, text);
     }
-    free(sqs);
+    free(names);
     return shown;
 }
 
@@ -466,26 +585,47 @@ static int legend_reveals(const Viewer *v, int ow, int shown, Buf *out)
 static int legend_specials(const Viewer *v, Buf *out)
 {
     const Board *b = v->b;
-    char nm[16];
     const Special **sp;
     int ns = visible_specials(v, &sp);
     if (ns)
         buf_add(out, "Specials:\n");
+    Buf full; /* one special's text, the buffer kept from one to the next */
+    buf_init(&full);
     for (int i = 0; i < ns; i++) {
         const Special *s = sp[i];
         const SpecialInfo *si = special_info(s->code);
-        char code[8];
-        snprintf(code, sizeof code, "S%d", s->code);
         const char *text = s->text && s->text[0] ? s->text : si ? si->name : "";
-        char *params = v->reader < 0 ? special_params_text(b->w, s) : xstrdup("");
-        char *full = xasprintf("%s%s%s%s", params, params[0] ? "  " : "", text,
-                               b->ter[s->sq] != TER_FLOOR ? " (under a wall)" : "");
-        free(params);
-        char prefix[32];
-        snprintf(prefix, sizeof prefix, "  %-5s %-4s ", board_sq_name(b, s->sq, nm), code);
-        layout_wrap(out, prefix, (int)strlen(prefix), full);
-        free(full);
+        full.len = 0;
+        if (v->reader < 0) {
+            char *params = special_params_text(b->w, s);
+            buf_add(&full, params);
+            if (params[0])
+                buf_add(&full, "  ");
+            free(params);
+        }
+        buf_add(&full, text);
+        if (b->ter[s->sq] != TER_FLOOR)
+            buf_add(&full, " (under a wall)");
+        char prefix[48], *p = prefix; /* "  %-5s %-4s " with the code written S<code> */
+        char nm[16];
+        size_t ln = strlen(board_sq_name(b, s->sq, nm));
+        *p++ = ' ', *p++ = ' ';
+        memcpy(p, nm, ln), p += ln;
+        for (size_t k = ln; k < 5; k++)
+            *p++ = ' ';
+        *p++ = ' ';
+        char code[16] = "S"; /* "S%d" in 8 bytes */
+        size_t lc = s->code >= 0 ? (size_t)(put_number(code + 1, s->code, 0) - code)
+                                 : 1 + (size_t)snprintf(code + 1, 15, "%d", s->code);
+        lc = lc > 7 ? 7 : lc;
+        memcpy(p, code, lc), p += lc;
+        for (size_t k = lc; k < 4; k++)
+            *p++ = ' ';
+        *p++ = ' ';
+        *p = '\0';
+        wrap(out, prefix, (size_t)(p - prefix), (int)(p - prefix), full.len ? full.s : "");
     }
+    buf_free(&full);
     free(sp);
     return ns;
 }
@@ -509,7 +649,7 @@ bool layout_board(const Board *b, int reader, const uint8_t *m, Buf *out)
     Viewer v;
     viewer_init(&v, b, reader, m);
     bool any = draw_board(&v, out);
-    free(v.special);
+    viewer_free(&v);
     return any;
 }
 
@@ -517,9 +657,8 @@ void layout_cells(const Board *b, int reader, const uint8_t *m, char *cells)
 {
     Viewer v;
     viewer_init(&v, b, reader, m);
-    for (int sq = 0; sq < b->w * b->h; sq++)
-        cells[sq] = drawn(&v, sq) ? cell(&v, sq) : '\0';
-    free(v.special);
+    cells_fill(&v, cells, NULL);
+    viewer_free(&v);
 }
 
 void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out)
@@ -527,5 +666,5 @@ void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out)
     Viewer v;
     viewer_init(&v, b, reader, m);
     draw_legend(&v, out);
-    free(v.special);
+    viewer_free(&v);
 }

@@ -32,15 +32,18 @@ void sight_compute(const Board *b, int player, uint8_t *m)
         memset(m, pl->full_decode ? SIGHT_SEEN | SIGHT_DECODE : SIGHT_SEEN, n);
     for (int i = 0; i < b->npc; i++) {
         const Piece *p = &b->pc[i];
-        if (!board_controls(b, player, p)) /* orphans count for nobody; ronin for their owner */
+        /* orphans count for nobody; ronin for their owner (board_controls, the owner compared first) */
+        if (p->owner != player || !board_controls(b, player, p))
             continue;
         int r = piece_view_radius(&p->g);
         uint8_t bits = p->g.n[GENE_F] ? SIGHT_SEEN | SIGHT_DECODE : SIGHT_SEEN;
         int pc = board_col(b, p->sq), pr = board_row(b, p->sq);
         int c0 = pc - r < 0 ? 0 : pc - r, c1 = pc + r >= b->w ? b->w - 1 : pc + r;
         int r0 = pr - r < 0 ? 0 : pr - r, r1 = pr + r >= b->h ? b->h - 1 : pr + r;
-        for (int row = r0; row <= r1; row++)
-            for (int col = c0; col <= c1; col++)
-                m[board_sq(b, col, row)] |= bits;
+        for (int row = r0; row <= r1; row++) {
+            uint8_t *q = m + board_sq(b, c0, row), *e = q + (c1 - c0);
+            while (q <= e)
+                *q++ |= bits;
+        }
     }
 }

@@ -115,6 +115,22 @@ START_TEST(html_phased_and_ended)
 }
 END_TEST
 
+/* Escaping: all four characters, side by side and at both ends of an event, every one written. */
+START_TEST(html_escapes_every_special_character)
+{
+    Board *b = fx_board(tiny, 2, 5);
+    fx_piece(b, "B2", 0, "A");
+    sl_push(&b->pl[0].news, "\"&&<>\"x\"");
+    sl_push(&b->pl[0].news, "plain, then & once");
+    char *text, *html = render(b, 0, &text);
+    ck_assert_ptr_nonnull(strstr(html, "<li>&quot;&amp;&amp;&lt;&gt;&quot;x&quot;</li>\n"
+                                       "<li>plain, then &amp; once</li>\n"));
+    free(html);
+    free(text);
+    board_free(b);
+}
+END_TEST
+
 /* The palette: Okabe-Ito's, one colour a player, again from the eighth; unseen squares grey. */
 START_TEST(html_palette)
 {
@@ -132,6 +148,7 @@ Suite *html_suite(void)
     tcase_add_test(t, html_tiny_board_exact);
     tcase_add_test(t, html_phased_and_ended);
     tcase_add_test(t, html_palette);
+    tcase_add_test(t, html_escapes_every_special_character);
     suite_add_tcase(s, t);
     return s;
 }

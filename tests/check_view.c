@@ -5,6 +5,7 @@
 
 #include "board.h"
 #include "help.h"
+#include "layout.h"
 #include "orders.h" /* GAMBLE_POS, GAMBLE_ORD */
 #include "sight.h"
 #include "view.h"
@@ -700,6 +701,41 @@ START_TEST(nag_text)
 END_TEST
 
 Suite *view_suite(void);
+/* layout_wrap: a text that fits as it is is copied whole; blanks at its ends, control characters, a
+ * newline or one column too many take the word-wrapping way. */
+START_TEST(wrap_fits_or_wraps)
+{
+    char t78[80], t79[81];
+    memset(t78, 'x', 74), t78[74] = '\0'; /* "ab: " + 74 = 78 columns */
+    memset(t79, 'x', 75), t79[75] = '\0';
+    static const char *const cases[][2] = {
+        {"", "ab: \n"},
+        {"one  two", "ab: one  two\n"},
+        {" lead", "ab: lead\n"},
+        {"trail ", "ab: trail\n"},
+        {"tab\there", "ab: tab here\n"},
+        {"del\x7fhere", "ab: del here\n"},
+        {"two\nlines", "ab: two\n    lines\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Buf o;
+        buf_init(&o);
+        layout_wrap(&o, "ab: ", 4, cases[i][0]);
+        ck_assert_str_eq(o.s, cases[i][1]);
+        buf_free(&o);
+    }
+    Buf o;
+    buf_init(&o);
+    layout_wrap(&o, "ab: ", 4, t78);
+    ck_assert_uint_eq(o.len, 79);
+    o.len = 0;
+    layout_wrap(&o, "ab: ", 4, t79); /* one word too long: cut at the edge */
+    ck_assert_uint_eq(o.len, 79 + 4 + 1 + 1);
+    ck_assert_str_eq(o.s + 79, "    x\n");
+    buf_free(&o);
+}
+END_TEST
+
 Suite *view_suite(void)
 {
     Suite *s = suite_create("view");
@@ -727,6 +763,7 @@ Suite *view_suite(void)
     tcase_add_test(t, show_public_hides_the_board);
     tcase_add_test(t, show_full_after_the_end);
     tcase_add_test(t, nag_text);
+    tcase_add_test(t, wrap_fits_or_wraps);
     suite_add_tcase(s, t);
     return s;
 }
