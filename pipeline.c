@@ -354,10 +354,14 @@ static int commit_board(CommandCtx *c, int n, const Board *b, const char *text, 
         store_board_tag(text, tag);
     char group[40];
     snprintf(group, sizeof group, "%d.%s", n, tag);
-    int rc = mail_spool_group(&c->mq, c->saved_mail, &c->st, n, tag, (time_t)c->now, err);
+    StoreWrite w = {.fd = -1}; /* the board's data goes to disk while the mails are spooled */
+    int rc = text ? store_board_begin(&c->st, n, text, &w, err) : 0;
     if (rc == 0)
-        rc = text ? store_save_board(&c->st, n, text, err)
+        rc = mail_spool_group(&c->mq, c->saved_mail, &c->st, n, tag, (time_t)c->now, err);
+    if (rc == 0)
+        rc = text ? store_board_finish(&c->st, n, &w, err)
                   : archive ? store_archive_board(&c->st, n, err) : store_delete_board(&c->st, n, err);
+    store_write_abandon(&w);
     if (rc < 0 && store_board_committed(&c->st, n, tag) == 1)
         rc = 0; /* committed: only the .<n> copy could not go */
     else if (rc < 0)

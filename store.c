@@ -301,52 +301,67 @@ void store_start_writeback(int fd)
 #endif
 }
 
-int store_write_atomic(const char *path, const char *data, size_t len, Err *err)
+int store_write_begin(const char *path, const char *data, size_t len, StoreWrite *w, Err *err)
 {
-    char *dir = dir_of(path);
     const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
-    if (!*base) {
-        free(dir);
+    *w = (StoreWrite){.fd = -1};
+    if (!*base)
         return fail(err, "cannot write %s: no file name", path);
-    }
-    char *tmp = xasprintf("%s/.%s.tmp.%ld", dir, base, (long)getpid());
-    const char *what = "create";
-    int e = 0;
-
-    (void)unlink(tmp); /* a stale temporary of a dead process with our pid */
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
-    if (fd < 0) {
-        e = errno;
-        goto out;
-    }
+    w->path = xstrdup(path);
+    w->dir = dir_of(path);
+    w->tmp = xasprintf("%s/.%s.tmp.%ld", w->dir, base, (long)getpid());
+    (void)unlink(w->tmp); /* a stale temporary of a dead process with our pid */
+    w->fd = open(w->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
     struct stat st;
-    if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-        (void)fchmod(fd, st.st_mode & 07777); /* keep e.g. etc/users at 0600 */
-    what = "write";
-    if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
-        e = errno;
-        close(fd);
-        goto out;
+    if (w->fd >= 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+        (void)fchmod(w->fd, st.st_mode & 07777); /* keep e.g. etc/users at 0600 */
+    if (w->fd < 0 || write_all(w->fd, data, len) < 0) {
+        fail(err, "cannot %s %s: %s", w->fd < 0 ? "create" : "write", w->tmp, strerror(errno));
+        store_write_abandon(w);
+        return -1;
     }
-    if (close(fd) < 0) {
-        e = errno;
-        goto out;
+    store_start_writeback(w->fd);
+    return 0;
+}
+
+void store_write_abandon(StoreWrite *w)
+{
+    if (w->fd >= 0)
+        close(w->fd);
+    if (w->tmp)
+        (void)unlink(w->tmp);
+    free(w->tmp);
+    free(w->dir);
+    free(w->path);
+    *w = (StoreWrite){.fd = -1};
+}
+
+int store_write_finish(StoreWrite *w, Err *err)
+{
+    int fd = w->fd;
+    w->fd = -1;
+    const char *what = fsync(fd) < 0 ? "write" : NULL;
+    if (close(fd) < 0 && !what)
+        what = "write";
+    if (!what && rename(w->tmp, w->path) < 0)
+        what = "rename";
+    if (what) {
+        fail(err, "cannot %s %s: %s", what, strcmp(what, "rename") == 0 ? w->path : w->tmp, strerror(errno));
+        store_write_abandon(w);
+        return -1;
     }
-    what = "rename";
-    if (rename(tmp, path) < 0) {
-        e = errno;
-        goto out;
-    }
-    store_sync_dir(dir);
-out:
-    if (e) {
-        (void)unlink(tmp);
-        fail(err, "cannot %s %s: %s", what, strcmp(what, "rename") == 0 ? path : tmp, strerror(e));
-    }
-    free(tmp);
-    free(dir);
-    return e ? -1 : 0;
+    store_sync_dir(w->dir);
+    free(w->tmp);
+    w->tmp = NULL; /* renamed: nothing to remove */
+    store_write_abandon(w);
+    return 0;
+}
+
+int store_write_atomic(const char *path, const char *data, size_t len, Err *err)
+{
+    StoreWrite w;
+    return store_write_begin(path, data, len, &w, err) < 0 ? -1 : store_write_finish(&w, err);
 }
 
 /* ---------------------------------------------------------------- boards */
@@ -508,18 +523,33 @@ static int sync_moves(const Store *s, int n, Err *err)
     return rc;
 }
 
-int store_save_board(const Store *s, int n, const char *text, Err *err)
+int store_board_begin(const Store *s, int n, const char *text, StoreWrite *w, Err *err)
 {
-    if (check_number(n, err) < 0 || sync_moves(s, n, err) < 0)
+    *w = (StoreWrite){.fd = -1};
+    if (check_number(n, err) < 0)
         return -1;
     char *cur = board_path(s, GAMES_DIR, "", n);
-    char *prev = board_path(s, GAMES_DIR, ".", n);
-    int rc = keep_previous(cur, prev, err);
-    if (rc == 0)
-        rc = store_write_atomic(cur, text, strlen(text), err);
-    free(prev);
+    int rc = store_write_begin(cur, text, strlen(text), w, err);
     free(cur);
     return rc;
+}
+
+int store_board_finish(const Store *s, int n, StoreWrite *w, Err *err)
+{
+    char *prev = board_path(s, GAMES_DIR, ".", n);
+    int rc = sync_moves(s, n, err) < 0 ? -1 : keep_previous(w->path, prev, err);
+    free(prev);
+    if (rc < 0) {
+        store_write_abandon(w);
+        return -1;
+    }
+    return store_write_finish(w, err);
+}
+
+int store_save_board(const Store *s, int n, const char *text, Err *err)
+{
+    StoreWrite w;
+    return store_board_begin(s, n, text, &w, err) < 0 ? -1 : store_board_finish(s, n, &w, err);
 }
 
 /* Removes path; a missing file is fine. */

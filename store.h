@@ -37,6 +37,20 @@ char *store_path(const Store *s, const char *rel);
    (over 64 MiB), or the system error. */
 int store_read_file(const char *path, char **out, size_t *len, Err *err);
 
+/* An atomic write under way: data is in the temporary file beside path, its writeback started, not yet
+ * synced nor renamed (store_write_begin ... store_write_finish, or store_write_abandon). */
+typedef struct StoreWrite {
+    char *path, *tmp, *dir;
+    int fd;
+} StoreWrite;
+/* Writes data to path's temporary (".<name>.tmp.<pid>" beside it) and starts its writeback: other work
+ * may go on while the disk writes it. 0, or -1 with err (nothing left behind). */
+int store_write_begin(const char *path, const char *data, size_t len, StoreWrite *w, Err *err);
+/* Syncs w's temporary, renames it over its path and syncs the directory. 0, or -1 with err (the
+ * temporary removed, path untouched). */
+int store_write_finish(StoreWrite *w, Err *err);
+/* Gives up w: the temporary is removed. Harmless on a finished or failed write. */
+void store_write_abandon(StoreWrite *w);
 /* Starts writing fd's data to disk without waiting (Linux: sync_file_range; elsewhere nothing), so that
  * fsyncs of several files that follow wait once for all of them rather than one after the other. */
 void store_start_writeback(int fd);
@@ -57,6 +71,11 @@ int store_load_board(const Store *s, int n, char **text, bool *archived, Err *er
    on disk before it), the current file, if any, is kept as games/Genetess/.<n> (a hard link renamed into
    place; a synced copy without hard links), then text is written atomically. Returns 0 or -1 with err. */
 int store_save_board(const Store *s, int n, const char *text, Err *err);
+/* store_save_board in two steps, so that the board's data is written while the caller spools its mail:
+ * begin writes the new text to the temporary; finish syncs the move list, keeps .<n> and commits (w is
+ * done with either way). 0, or -1 with err. */
+int store_board_begin(const Store *s, int n, const char *text, StoreWrite *w, Err *err);
+int store_board_finish(const Store *s, int n, StoreWrite *w, Err *err);
 
 /* Deletes games/Genetess/<n> and .<n> (missing files are fine). Returns 0 or -1 with err. */
 int store_delete_board(const Store *s, int n, Err *err);

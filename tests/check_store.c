@@ -605,6 +605,39 @@ START_TEST(test_board_tag_committed)
 }
 END_TEST
 
+/* An atomic write in two steps: until finish, the file is untouched and only the temporary holds the new
+ * text; abandon removes the temporary; finish renames it into place. */
+START_TEST(test_write_in_two_steps)
+{
+    Store s;
+    open_store(&s);
+    put(&s, "etc/x", "old\n");
+    char *path = store_path(&s, "etc/x"), *tmp = xasprintf("etc/.x.tmp.%ld", (long)getpid());
+    StoreWrite w;
+    Err err;
+    ck_assert_int_eq(store_write_begin(path, "new\n", 4, &w, &err), 0);
+    char *now = slurp(&s, "etc/x");
+    ck_assert_str_eq(now, "old\n");
+    free(now);
+    ck_assert(exists(&s, tmp));
+    store_write_abandon(&w);
+    ck_assert(!exists(&s, tmp));
+    now = slurp(&s, "etc/x");
+    ck_assert_str_eq(now, "old\n");
+    free(now);
+    ck_assert_int_eq(store_write_begin(path, "new\n", 4, &w, &err), 0);
+    ck_assert_int_eq(store_write_finish(&w, &err), 0);
+    store_write_abandon(&w); /* harmless once finished */
+    now = slurp(&s, "etc/x");
+    ck_assert_str_eq(now, "new\n");
+    free(now);
+    ck_assert(!exists(&s, tmp));
+    free(tmp);
+    free(path);
+    store_close(&s);
+}
+END_TEST
+
 /* Temporaries of processes no longer running go; those of running ones (ours, pid 1) and other files stay. */
 START_TEST(test_sweep_temps)
 {
@@ -669,6 +702,7 @@ Suite *store_suite(void)
     tcase_add_test(tc, test_lists);
     tcase_add_test(tc, test_board_tag_committed);
     tcase_add_test(tc, test_sweep_temps);
+    tcase_add_test(tc, test_write_in_two_steps);
     suite_add_tcase(s, tc);
 
     return s;
