@@ -347,9 +347,10 @@ static void teleport(Game *g, int from, int to)
     piece_event(g, from, to, "{p0} piece{g0} was teleported from {0} to {1}.", NULL);
 }
 
-/* S8 target=SQ:SQ: to a random empty floor square in the rectangle. Another player's phased piece looks
- * empty: its square may be chosen, and then the teleport is blocked and reveals it (SPEC 6.1) - skipping
- * it would tell the player it is there. */
+/* S8 target=SQ:SQ: to a random empty floor square in the rectangle. A phased piece looks empty, the
+ * firing player's own too: its square may be chosen, and then the teleport is blocked and reveals it (SPEC
+ * 6.1) - skipping it would tell the others a hidden piece is there (a rectangle whose only empty-looking
+ * square holds one would do nothing at all). */
 static void teleport_into_rect(Game *g, int player, Special *sp)
 {
     Board *b = g->b;
@@ -362,7 +363,7 @@ static void teleport_into_rect(Game *g, int player, Special *sp)
         for (int c = cmin; c <= cmax; c++) {
             int sq = board_sq(b, c, r);
             Piece *tp = board_piece_at(b, sq);
-            if (board_is_floor(b, sq) && (!tp || (tp->g.phased && tp->owner != player)))
+            if (board_is_floor(b, sq) && (!tp || tp->g.phased))
                 cand[nc++] = sq;
         }
     if (!nc) {
@@ -372,8 +373,8 @@ static void teleport_into_rect(Game *g, int player, Special *sp)
     }
     int to = cand[rnd(g, nc)];
     free(cand);
-    if (board_piece_at(b, to)) {
-        clear_target(g, player, sp, to); /* reveals the phased piece */
+    if (board_piece_at(b, to)) { /* a phased piece: revealed, whoever owns it */
+        game_reveal(g, board_piece_at(b, to), "was on the target of special S8");
         tell(g, player, sp, to, "the teleport was blocked at {1}.");
         return;
     }

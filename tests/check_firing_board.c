@@ -334,15 +334,20 @@ START_TEST(test_s8_rect_phased)
     NEWS_HAS(b, 1, "Your phased piece on H3 was revealed");
     board_free(b);
 
-    /* alice's own phased piece is no target for her: she knows it is there */
+    /* alice's own phased piece looks empty to the others too: the rectangle may choose it, and the teleport
+     * is blocked and reveals it; "no empty floor square" would tell bob, who sees H3 empty, it is there */
     b = fx_board(rows, 2, 0);
     fx_piece(b, "B2", 0, "A");
     fx_piece(b, "H3", 0, "Ar");
+    fx_piece(b, "H4", 1, "A");
     add_sp(b, "S8 B2 target=H3:H3");
     fire(b, 0);
     ck_assert_str_eq(fx_seq(b, "B2"), "A");
-    ck_assert_str_eq(fx_seq(b, "H3"), "Ar");
-    NEWS_HAS(b, 0, "there was no empty floor square to teleport to.");
+    ck_assert_str_eq(fx_seq(b, "H3"), "A"); /* revealed */
+    NEWS_HAS(b, 0, "Special S8 on B2: the teleport was blocked at H3.");
+    NEWS_LACKS(b, 0, "no empty floor square");
+    NEWS_HAS(b, 0, "Your phased piece on H3 was revealed (it was on the target of special S8).");
+    NEWS_HAS(b, 1, "alice's phased piece appeared on H3.");
     board_free(b);
 
     /* a single target holding her own phased piece blocks the teleport: the piece is revealed, or bob,
