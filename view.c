@@ -35,10 +35,14 @@ static const char *ordinal_suffix(int n)
     return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
 }
 
-/* "eliminated (ronin)" when an eliminated player still has P pieces. */
-static const char *status_text(const Board *b, int i)
+/* Player i's status as reader (-1: anyone) may read it: "eliminated (ronin)" when an eliminated player
+ * still has P pieces, told to that player and, once the game has ended, to all. Before, the others read
+ * "eliminated": whether a ronin piece is left somewhere is a fact about pieces they may not see (a ronin
+ * shows itself only by taking its turn, which everyone sees). */
+static const char *status_text(const Board *b, int i, int reader)
 {
-    if (b->pl[i].status == PS_ELIMINATED && board_player_has_turns(b, i))
+    bool told = reader == i || b->phase == PHASE_ENDED;
+    if (told && b->pl[i].status == PS_ELIMINATED && board_player_has_turns(b, i))
         return "eliminated (ronin)";
     return board_status_name[b->pl[i].status];
 }
@@ -273,7 +277,7 @@ static void players_section(const Board *b, int reader, Buf *out)
         /* letters follow the turn order, which round 0 has not fixed yet */
         char letter = i == reader && b->phase == PHASE_PLAY ? '@' : b->phase == PHASE_ROUND0 ? ' ' : layout_player_letter(i);
         snprintf(prefix, sizeof prefix, "%c %c %s ", moving ? '>' : ' ', letter, pl->id);
-        char *t = xasprintf("%s%s, time-outs %d (%d in all), holiday left %s", status_text(b, i),
+        char *t = xasprintf("%s%s, time-outs %d (%d in all), holiday left %s", status_text(b, i, reader),
                             i == reader ? " (you)" : "", pl->timeouts, pl->timeouts_total,
                             fmt_duration(pl->holiday_left, d, sizeof d));
         layout_wrap(out, prefix, 6, t);
@@ -405,7 +409,7 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
     buf_add(out, "\n");
     params_section(b, out);
     buf_add(out, "\n");
-    view_score_table(b, out);
+    view_score_table(b, reader, out);
     buf_add(out, "\n");
     sheet_command(b, reader, out);
 }
@@ -488,7 +492,7 @@ void view_show_public(const Board *b, int64_t now, Buf *out)
         const Player *pl = &b->pl[i];
         char prefix[64];
         snprintf(prefix, sizeof prefix, "  %s ", pl->id);
-        char *t = xasprintf("%s, time-outs %d (%d in all), holiday left %s", status_text(b, i), pl->timeouts,
+        char *t = xasprintf("%s, time-outs %d (%d in all), holiday left %s", status_text(b, i, -1), pl->timeouts,
                             pl->timeouts_total, fmt_duration(holiday_left(b, i, now), d, sizeof d));
         layout_wrap(out, prefix, 6, t);
         free(t);
@@ -505,7 +509,7 @@ void view_show_full(const Board *b, Buf *out)
     if (b->result[0])
         layout_wrap(out, "Result: ", 4, b->result);
     buf_add(out, "\n");
-    view_score_table(b, out);
+    view_score_table(b, -1, out);
     buf_add(out, "\n");
     if (b->result[0])
         buf_add(out, "Final board:\n");
@@ -545,7 +549,7 @@ void view_show_full(const Board *b, Buf *out)
 
 /* Players, status, points = game_score (SPEC 7.6); headed "Final scores" once the game has ended
  * (winner or tie marked) and "Scores so far" before. */
-void view_score_table(const Board *b, Buf *out)
+void view_score_table(const Board *b, int reader, Buf *out)
 {
     bool ended = b->phase == PHASE_ENDED;
     buf_add(out, ended ? "Final scores:\n" : "Scores so far:\n");
@@ -562,7 +566,7 @@ void view_score_table(const Board *b, Buf *out)
     for (int i = 0; i < b->np; i++) {
         int pts = game_score(b, i);
         const char *mark = ended && pts == top ? (tie ? "  tie" : "  winner") : "";
-        buf_printf(out, "  %-*s  %-18s %5d%s\n", ow, b->pl[i].id, status_text(b, i), pts, mark);
+        buf_printf(out, "  %-*s  %-18s %5d%s\n", ow, b->pl[i].id, status_text(b, i, reader), pts, mark);
     }
 }
 

@@ -41,8 +41,9 @@ void view_show_public(const Board *b, int64_t now, Buf *out);
 /* Appends the full `show` of an ended game (result, scores, whole board, moves; SPEC 9.3) to out. The
  * history must be in memory (history_load). */
 void view_show_full(const Board *b, Buf *out);
-/* Appends the score table (SPEC 7.6: "Final scores" with winner/tie once ended, else "Scores so far") to out. */
-void view_score_table(const Board *b, Buf *out);
+/* Appends the score table (SPEC 7.6: "Final scores" with winner/tie once ended, else "Scores so far") to out,
+ * statuses as reader may read them (-1: anyone; see the sheet's Players). */
+void view_score_table(const Board *b, int reader, Buf *out);
 /* Appends the reader's own lines of the moves record with their outcomes (`log`: orders with done, failed
  * or (your stored order); time-outs, holidays, resign, forfeit) to out; nothing of the others'. The
  * history must be in memory (history_load). */

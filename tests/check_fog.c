@@ -270,6 +270,42 @@ static void same_sheet(const char *const *seen, Hidden h1, Hidden h2, int actor,
     free(s2);
 }
 
+/* Whether an eliminated player still has a ronin piece is a fact about pieces the others may not see: they
+ * read "eliminated" (SPEC 5), the player "eliminated (ronin)"; and the hidden P piece changes nothing on
+ * alice's sheet (the differential property). */
+static char *ronin_sheet(bool hidden_ronin, int reader)
+{
+    Board *ob = b;
+    b = fx_board(rows, 3, 50);
+    fx_piece(b, "B2", ALICE, "K");
+    fx_piece(b, "U6", BOB, "K");
+    fx_piece(b, "B6", CAROL, "K"); /* an orphan now */
+    if (hidden_ronin)
+        fx_piece(b, "L4", CAROL, "AP");
+    b->pl[CAROL].status = PS_ELIMINATED;
+    b->pl[CAROL].out_seq = 1;
+    render_all();
+    char *out = xstrdup(sheet[reader]);
+    board_free(b);
+    b = ob;
+    return out;
+}
+
+START_TEST(test_ronin_status_private)
+{
+    char *with = ronin_sheet(true, ALICE), *without = ronin_sheet(false, ALICE);
+    ck_assert_msg(strstr(with, "  c carol eliminated, time-outs 0"), "%s", with);
+    ck_assert_msg(!strstr(with, "ronin"), "%s", with);
+    ck_assert_str_eq(with, without);
+    free(with);
+    free(without);
+    char *own = ronin_sheet(true, CAROL);
+    ck_assert_msg(strstr(own, "@ carol eliminated (ronin) (you)"), "%s", own);
+    ck_assert_msg(strstr(own, "  carol  eliminated (ronin)"), "%s", own); /* her score table too */
+    free(own);
+}
+END_TEST
+
 START_TEST(test_capture_outside_view)
 {
     /* carol sees alice's piece leave J3 but not K3, where it captures bob's piece: she reads a move only */
@@ -387,6 +423,7 @@ Suite *fog_suite(void)
     tc = tcase_create("leaks");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_capture_outside_view);
+    tcase_add_test(tc, test_ronin_status_private);
     tcase_add_test(tc, test_capture_undecoded);
     tcase_add_test(tc, test_orphans_tell_nobody);
     tcase_add_test(tc, test_shield_undecoded);

@@ -609,6 +609,17 @@ START_TEST(sheet_players_and_status)
     ck_assert_ptr_nonnull(strstr(s, "Scores so far:"));
     ck_assert_ptr_null(strstr(s, "winner"));
     free(s);
+    /* the others, and the public show, are not told of a ronin piece they may not see (SPEC 5) */
+    s = sheet(b, 1, SHEET_YOUR_MOVE, NULL);
+    ck_assert_ptr_nonnull(strstr(s, "  a alice eliminated, time-outs 0"));
+    ck_assert_ptr_null(strstr(s, "ronin"));
+    free(s);
+    Buf pub;
+    buf_init(&pub);
+    view_show_public(b, 0, &pub);
+    ck_assert_ptr_nonnull(strstr(pub.s, "  alice eliminated, time-outs 0"));
+    ck_assert_ptr_null(strstr(pub.s, "ronin"));
+    buf_free(&pub);
     board_free(b);
 }
 END_TEST
