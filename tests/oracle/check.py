@@ -90,6 +90,15 @@ def strip_echo(line, ctx):
     return u
 
 
+def own_path(body, before, ctx):
+    """True for a square of a "Your piece ... from X to Y" event (a move, a charge leg, a push, a teleport)
+    told to a player who still has pieces: X and Y are squares the reader's own piece stood on, so each was
+    in its view at the moment of the event (SPEC 5: just before or just after it), even when the command
+    ends with the piece elsewhere (a two-legged CHARGE turns at a square seen only then)."""
+    return (body.lstrip().startswith('Your piece') and not ctx.piecesless
+            and re.search(r'\b(from|to)$', before) is not None)
+
+
 def check_event_line(line, ctx, source, out):
     """Square, owner, sequence and code rules for one event or reason line."""
     p = ctx.p
@@ -108,6 +117,8 @@ def check_event_line(line, ctx, source, out):
             continue
         if tok in ctx.own_squares and echoed and not CONTENT.search(HARMLESS.sub('', body[m.end():])):
             continue  # a square the player named itself, in a reason that tells nothing of its contents
+        if own_path(body, before, ctx):
+            continue  # where the reader's own piece went: it stood there, seeing the square, at that moment
         former = body.lstrip().startswith('Your ') and ctx.piecesless
         out.append(Finding('former-piece' if former else 'square-outside-view', p, line,
                            '%s is not in %s\'s view before or after%s' %
