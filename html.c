@@ -262,9 +262,9 @@ static void grid_rows(const Board *b, int reader, const uint8_t *m, const char *
         buf_add(out, "<tr>");
         row_head(r + 1, &rn, out);
         char *o = buf_room(out, (size_t)nc * (CELL_MAX + 1));
-        for (int c = c0; c <= c1; c++) {
-            if (c > c0 && (c - c0) % CELLS_PER_LINE == 0)
-                *o++ = '\n';
+        for (int c = c0, next = c0 + CELLS_PER_LINE; c <= c1; c++) {
+            if (c == next)
+                *o++ = '\n', next += CELLS_PER_LINE;
             int sq = board_sq(b, c, r);
             int seen = !m || (m[sq] & SIGHT_SEEN);
             unsigned char sym = (unsigned char)cells[sq];
