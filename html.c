@@ -82,6 +82,34 @@ static void esc_str(Buf *out, const char *s)
     esc(out, s, strlen(s));
 }
 
+#define FLOW_MAX 960 /* the longest line of flow text written before breaking it (a mail line is 998) */
+
+/* Appends s escaped as flow text (white-space: normal, where a newline shows as the space it replaces):
+ * a line longer than FLOW_MAX octets is broken at its last space within them between two ASCII
+ * characters (or, if none, at its first one past them), so that the mail needs no encoding. */
+static void esc_flow(Buf *out, const char *s)
+{
+    size_t start = out->len;
+    esc_str(out, s);
+    char *l = out->s + start, *end = out->s + out->len;
+    while ((size_t)(end - l) > FLOW_MAX) {
+        char *nl = memchr(l, '\n', (size_t)(end - l));
+        if (nl && nl - l <= FLOW_MAX) {
+            l = nl + 1;
+            continue;
+        }
+        char *stop = nl ? nl : end, *cut = NULL;
+        for (char *p = l + 1; p + 1 < stop && (!cut || p <= l + FLOW_MAX); p++)
+            if (*p == ' ' && !(p[-1] & 0x80) && !(p[1] & 0x80))
+                cut = p;
+        if (cut)
+            *cut = '\n';
+        else if (!nl)
+            break;
+        l = cut ? cut + 1 : nl + 1;
+    }
+}
+
 /* The player whose letter (or @, the reader's) sym is, or -1. */
 static int letter_player(const Board *b, int reader, char sym)
 {
@@ -153,6 +181,11 @@ static char *put(char *o, const char *s, size_t n)
 }
 #define PUT_LIT(o, lit) put((o), (lit), sizeof(lit) - 1)
 #define CELL_MAX 80 /* the longest cell: 11 + 15 (class) + 9 + 7 + 11 (name) + 2 + 6 (&quot;) + 5 */
+/* A row of the grid is written CELLS_PER_LINE cells to a line (whitespace between cells is insignificant),
+ * so that no line of the document is over the 998 octets of RFC 5322 2.1.1 and the mail needs no encoding:
+ * a line is at most the cells, a row head (<tr><th>999</th>, 16) and a row tail (<th>999</th></tr>, 16). */
+#define CELLS_PER_LINE 10
+_Static_assert(CELLS_PER_LINE * CELL_MAX + 32 <= 998, "a grid line fits in a mail line");
 
 /* The names of one row's squares: the column names c0.. (at most 7 letters each) and the row number. */
 typedef struct RowNames {
@@ -200,11 +233,13 @@ static void row_head(int r, RowNames *rn, Buf *out)
     buf_add(out, "</th>");
 }
 
-/* One header row of the column names in names[0..n). */
+/* One header row of the column names in names[0..n), CELLS_PER_LINE to a line. */
 static void col_header(const char (*names)[8], int n, Buf *out)
 {
     buf_add(out, "<tr><th></th>");
     for (int c = 0; c < n; c++) {
+        if (c && c % CELLS_PER_LINE == 0)
+            buf_addc(out, '\n');
         buf_add(out, "<th>");
         buf_add(out, names[c]);
         buf_add(out, "</th>");
@@ -226,8 +261,10 @@ static void grid_rows(const Board *b, int reader, const uint8_t *m, const char *
     for (int r = span[2]; r <= span[3]; r++) {
         buf_add(out, "<tr>");
         row_head(r + 1, &rn, out);
-        char *o = buf_room(out, (size_t)nc * CELL_MAX);
-        for (int c = c0; c <= c1; c++) {
+        char *o = buf_room(out, (size_t)nc * (CELL_MAX + 1));
+        for (int c = c0, next = c0 + CELLS_PER_LINE; c <= c1; c++) {
+            if (c == next)
+                *o++ = '\n', next += CELLS_PER_LINE;
             int sq = board_sq(b, c, r);
             int seen = !m || (m[sq] & SIGHT_SEEN);
             unsigned char sym = (unsigned char)cells[sq];
@@ -278,7 +315,7 @@ static void events(const SheetOpts *o, Buf *out)
         if (!n++)
             buf_add(out, "<h2>Since your last sheet</h2>\n<ul class=\"events\">\n");
         buf_add(out, "<li>");
-        esc_str(out, e);
+        esc_flow(out, e);
         buf_add(out, "</li>\n");
     }
     buf_add(out, n ? "</ul>\n" : "<p>Nothing you could see happened.</p>\n");

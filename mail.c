@@ -154,7 +154,10 @@ static char *command_message_id(void)
 static bool all_ascii(const char *s)
 {
     size_t n = strlen(s), i = 0;
-    for (uint64_t w; i + 8 <= n; i += 8) /* a word at a time */
+    for (uint64_t w[4]; i + 32 <= n; i += 32) /* four words at a time */
+        if (memcpy(w, s + i, 32), (w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080u)
+            return false;
+    for (uint64_t w; i + 8 <= n; i += 8)
         if (memcpy(&w, s + i, 8), w & 0x8080808080808080u)
             return false;
     for (; i < n; i++)
@@ -304,6 +307,29 @@ static void quoted_printable(Buf *out, const char *s)
     out->len = (size_t)(o - out->s);
 }
 
+#define MIME_LINE_MAX 998 /* RFC 5322 2.1.1, RFC 2045 2.8: octets on a line of 7bit or 8bit data */
+
+/* The Content-Transfer-Encoding the HTML part s needs (RFC 2045 2.7, 2.8): "7bit" when it is ASCII with
+ * no line over MIME_LINE_MAX octets and no CR, "8bit" when it also holds bytes from 0x80 up, else
+ * "quoted-printable". No NUL can be in it (a C string). The lines are checked a window at a time: the
+ * line at l fits when a newline is among the MIME_LINE_MAX + 1 bytes from l, and the last one there
+ * starts the next window (so short lines cost only the look back from the window's end). */
+static const char *html_encoding(const char *s)
+{
+    size_t n = strlen(s);
+    if (memchr(s, '\r', n))
+        return "quoted-printable";
+    for (size_t l = 0; n - l > MIME_LINE_MAX;) {
+        size_t p = l + MIME_LINE_MAX + 1;
+        while (p > l && s[p - 1] != '\n')
+            p--;
+        if (p == l)
+            return "quoted-printable";
+        l = p;
+    }
+    return all_ascii(s) ? "7bit" : "8bit";
+}
+
 /* FNV-1a over the n bytes at s, continuing from h; four bytes a round (fewer loop tests). */
 static uint64_t fnv_bytes(uint64_t h, const char *s, size_t n)
 {
@@ -320,14 +346,14 @@ static uint64_t fnv_bytes(uint64_t h, const char *s, size_t n)
     return h;
 }
 
-/* A MIME boundary found in neither part (a quoted-printable part never holds "=_"; the text part is
- * searched). Caller frees. */
-static char *boundary_for(const char *text)
+/* A MIME boundary found in neither text nor html (NULL: a quoted-printable part, which never holds "=_").
+ * Caller frees. */
+static char *boundary_for(const char *text, const char *html)
 {
     uint64_t h = fnv_bytes(14695981039346656037u, text, strlen(text));
     for (unsigned k = 0;; k++) {
         char *b = xasprintf("=_gt_%016llx_%u", (unsigned long long)h, k);
-        if (!strstr(text, b))
+        if (!strstr(text, b) && !(html && strstr(html, b)))
             return b;
         free(b);
     }
@@ -345,9 +371,11 @@ static void message_content(const Mail *m, Buf *headers, Buf *body)
         buf_add(headers, text_headers);
         buf_add(body, text);
     } else {
-        char *b = boundary_for(text);
+        const char *cte = html_encoding(m->html);
+        bool qp = cte[0] == 'q';
+        char *b = boundary_for(text, qp ? NULL : m->html);
         buf_printf(headers, "Content-Type: multipart/alternative; boundary=\"%s\"\nContent-Transfer-Encoding: %s\n",
-                   b, ascii ? "7bit" : "8bit");
+                   b, ascii && cte[0] != '8' ? "7bit" : "8bit");
         /* no printf of the sheets: they are long */
         buf_add(body, "This is a turnsheet in two forms: plain text, then HTML.\n\n--");
         buf_add(body, b);
@@ -358,8 +386,13 @@ static void message_content(const Mail *m, Buf *headers, Buf *body)
         buf_add(body, "\n--");
         buf_add(body, b);
         buf_add(body, "\n");
-        buf_add(body, "Content-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n");
-        quoted_printable(body, m->html);
+        buf_add(body, "Content-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: ");
+        buf_add(body, cte);
+        buf_add(body, "\n\n");
+        if (qp)
+            quoted_printable(body, m->html);
+        else
+            buf_add(body, m->html); /* copied as it is; it ends with its own newline */
         buf_printf(body, "\n--%s--\n", b);
         free(b);
     }
@@ -381,6 +414,7 @@ static char *format_message(const Mail *m, const char *from, const char *id, tim
     buf_init(&body);
     buf_init(&t);
     message_content(m, &content, &body);
+    buf_reserve(&t, content.len + body.len + strlen(from) + strlen(m->to) + strlen(m->subject) + strlen(refs) + 512);
     buf_printf(&t, "From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s@%s>\n%sMIME-Version: 1.0\n", from, m->to,
                m->subject, date, id, from_domain(from), refs);
     buf_add(&t, content.s ? content.s : "");

@@ -141,6 +141,74 @@ START_TEST(html_palette)
 }
 END_TEST
 
+/* The longest line of s, in octets. */
+static size_t longest_line(const char *s)
+{
+    size_t most = 0;
+    for (const char *l = s; *l;) {
+        size_t n = strcspn(l, "\n");
+        most = n > most ? n : most;
+        l += n + (l[n] == '\n');
+    }
+    return most;
+}
+
+/* No line of the document is over the 998 octets of a mail line (so that the mail sends it as it is): the
+ * widest board the program allows (MAX_COLS columns) writes its rows and column names 10 cells to a line,
+ * and an event longer than a line is broken at spaces; a newline stands for the space it replaces. */
+START_TEST(html_lines_fit_a_mail)
+{
+    char *rows[5] = {0}; /* NULL-terminated */
+    for (int r = 0; r < 4; r++) {
+        rows[r] = xmalloc(MAX_COLS + 1);
+        memset(rows[r], r == 0 || r == 3 ? '#' : '.', MAX_COLS);
+        rows[r][0] = rows[r][MAX_COLS - 1] = '#';
+        rows[r][MAX_COLS] = '\0';
+    }
+    Board *b = fx_board((const char *const *)rows, 2, 5);
+    fx_piece(b, "B2", 0, "A");
+    fx_piece(b, "ZY2", 1, "A");
+    Buf ev;
+    buf_init(&ev);
+    for (int i = 0; i < 120; i++)
+        buf_add(&ev, "a \"quoted\" word & more, ");
+    sl_push(&b->pl[0].news, ev.s);
+    b->phase = PHASE_ENDED;
+    char *text, *html = render(b, 0, &text);
+    ck_assert_uint_le(longest_line(html), 998);
+    ck_assert_ptr_nonnull(strstr(html, "<td class=\"p1\" title=\"ZY2\">b</td>"));
+    ck_assert_ptr_nonnull(strstr(html, "<th>ZZ</th><th></th></tr>\n"));
+    const char *li = strstr(html, "<li>"), *le = li ? strstr(li, "</li>") : NULL;
+    ck_assert_ptr_nonnull(le);
+    char *got = xasprintf("%.*s", (int)(le - li - 4), li + 4);
+    ck_assert_ptr_nonnull(strchr(got, '\n'));
+    for (char *c = got; (c = strchr(c, '\n')) != NULL;)
+        *c = ' ';
+    Buf want;
+    buf_init(&want);
+    for (int i = 0; i < 120; i++)
+        buf_add(&want, "a &quot;quoted&quot; word &amp; more, ");
+    ck_assert_str_eq(got, want.s);
+    free(got);
+    free(html);
+    free(text);
+    /* a word longer than a line is kept whole: that mail falls back to quoted-printable */
+    char word[1201];
+    memset(word, 'w', 1200);
+    word[1200] = '\0';
+    sl_push(&b->pl[0].news, word);
+    html = render(b, 0, &text);
+    ck_assert_uint_eq(longest_line(html), 1209); /* <li>, the word, </li> */
+    free(html);
+    free(text);
+    buf_free(&want);
+    buf_free(&ev);
+    board_free(b);
+    for (int r = 0; r < 4; r++)
+        free(rows[r]);
+}
+END_TEST
+
 Suite *html_suite(void)
 {
     Suite *s = suite_create("html");
@@ -149,6 +217,7 @@ Suite *html_suite(void)
     tcase_add_test(t, html_phased_and_ended);
     tcase_add_test(t, html_palette);
     tcase_add_test(t, html_escapes_every_special_character);
+    tcase_add_test(t, html_lines_fit_a_mail);
     suite_add_tcase(s, t);
     return s;
 }

@@ -135,55 +135,130 @@ START_TEST(test_mail_outbox)
 }
 END_TEST
 
+/* Flushes one mail with text and html to alice into s's outbox/ and returns it from its MIME-Version on
+ * (the file is removed, so each call finds only its own); its boundary into bnd (64 bytes). */
+static char *html_mail(Store *s, const char *text, const char *html, char *bnd)
+{
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    ck_assert_int_eq(mail_add_html(&q, "alice@a.a", "Genetess Board 101 alice", text, html, &err), 0);
+    ck_assert_int_eq(mail_flush(&q, s, NOW), 1);
+    mail_free(&q);
+    StrList names = {0};
+    list_dir(s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    char *rel = xasprintf("outbox/%s", names.v[0]), *path = store_path(s, rel), *msg = NULL;
+    ck_assert_int_eq(store_read_file(path, &msg, NULL, &err), 0);
+    ck_assert_int_eq(unlink(path), 0);
+    free(path);
+    free(rel);
+    sl_free(&names);
+    char *id = want_id("0", NOW, 1, "alice@a.a", "Genetess Board 101 alice", text, NULL);
+    char *msgid = xasprintf("Message-ID: <%s@example.org>\n", id);
+    ck_assert_ptr_nonnull(strstr(msg, msgid));
+    free(msgid);
+    free(id);
+    const char *body = strstr(msg, "MIME-Version: 1.0\n"), *b = strstr(msg, "boundary=\"");
+    ck_assert_ptr_nonnull(body);
+    ck_assert_ptr_nonnull(b);
+    snprintf(bnd, 64, "%.*s", (int)strcspn(b + 10, "\""), b + 10);
+    ck_assert_msg(strncmp(bnd, "=_gt_", 5) == 0, "%s", bnd);
+    char *out = xstrdup(body);
+    free(msg);
+    return out;
+}
+
+/* The multipart/alternative body of html_mail's message: the outer and HTML Content-Transfer-Encodings,
+ * the text part (ASCII), the HTML part's encoded lines. */
+static char *want_alternative(const char *bnd, const char *outer, const char *cte, const char *text, const char *part)
+{
+    return xasprintf("MIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=\"%s\"\n"
+                     "Content-Transfer-Encoding: %s\nAuto-Submitted: auto-generated\n\n"
+                     "This is a turnsheet in two forms: plain text, then HTML.\n\n"
+                     "--%s\nContent-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: 7bit\n\n"
+                     "%s\n--%s\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: %s\n\n%s\n--%s--\n",
+                     bnd, outer, bnd, text, bnd, cte, part, bnd);
+}
+
 /* A sheet with an HTML part: multipart/alternative, the text part first as a plain message's body, the HTML
- * part quoted-printable in lines of at most 76 (a long line broken softly, "=" as =3D, a space before a line
- * end as =20), under a boundary the text does not hold. */
+ * part after it. The fallback: a line of the HTML over 998 octets (or a CR) makes it quoted-printable in
+ * lines of at most 76 (a long line broken softly, "=" as =3D, a space before a line end as =20), under a
+ * boundary the text does not hold. */
 #define ZEROS(n) (&"0000000000000000000000000000000000000000000000000000000000000000"[64 - (n)])
 START_TEST(test_mail_multipart)
 {
     Store s;
     open_store(&s);
-    MailQueue q;
-    mail_init(&q);
-    Err err = {""};
-    char html[200];
-    snprintf(html, sizeof html, "<p class=\"x\">%070d</p> \n<b>caf\xc3\xa9</b>\n", 7);
-    ck_assert_int_eq(mail_add_html(&q, "alice@a.a", "Genetess Board 101 alice", "Text =_gt_ side\n", html, &err), 0);
-    ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
-    StrList names = {0};
-    list_dir(&s, "outbox", &names);
-    ck_assert_int_eq(names.n, 1);
-    char rel[128];
-    snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
-    char *path = store_path(&s, rel), *msg = NULL;
-    ck_assert_int_eq(store_read_file(path, &msg, NULL, &err), 0);
-    free(path);
-    char *id = want_id("0", NOW, 1, "alice@a.a", "Genetess Board 101 alice", "Text =_gt_ side\n", NULL);
-    const char *body = strstr(msg, "MIME-Version: 1.0\n");
-    ck_assert_ptr_nonnull(body);
-    char *msgid = xasprintf("Message-ID: <%s@example.org>\n", id);
-    ck_assert_ptr_nonnull(strstr(msg, msgid));
-    const char *b = strstr(body, "boundary=\"") + 10;
-    size_t bl = strcspn(b, "\"");
-    char *bnd = xasprintf("%.*s", (int)bl, b);
-    ck_assert_msg(strncmp(bnd, "=_gt_", 5) == 0, "%s", bnd);
-    char *want = xasprintf("MIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=\"%s\"\n"
-                           "Content-Transfer-Encoding: 7bit\nAuto-Submitted: auto-generated\n\n"
-                           "This is a turnsheet in two forms: plain text, then HTML.\n\n"
-                           "--%s\nContent-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: 7bit\n\n"
-                           "Text =_gt_ side\n\n"
-                           "--%s\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
-                           "<p class=3D\"x\">%s=\n%s7</p>=20\n<b>caf=C3=A9</b>\n\n--%s--\n",
-                           bnd, bnd, bnd, ZEROS(60), ZEROS(9), bnd);
+    char html[1200], bnd[64], y[1000];
+    memset(y, 'y', 999);
+    y[999] = '\0';
+    snprintf(html, sizeof html, "<p class=\"x\">%070d</p> \n<b>caf\xc3\xa9</b>\n%s\n", 7, y);
+    char *body = html_mail(&s, "Text =_gt_ side\n", html, bnd);
+    Buf qp; /* the 999 y: 13 lines of 75 and "=", then 24 */
+    buf_init(&qp);
+    buf_printf(&qp, "<p class=3D\"x\">%s=\n%s7</p>=20\n<b>caf=C3=A9</b>\n", ZEROS(60), ZEROS(9));
+    for (int i = 0; i < 13; i++)
+        buf_printf(&qp, "%.75s=\n", y);
+    buf_printf(&qp, "%.24s\n", y);
+    char *want = want_alternative(bnd, "7bit", "quoted-printable", "Text =_gt_ side\n", qp.s);
     ck_assert_str_eq(body, want);
     ck_assert_ptr_null(strstr(bnd + 2, "_gt_ side")); /* the text's "=_gt_" is no boundary */
     free(want);
-    free(bnd);
-    free(msgid);
-    free(id);
-    free(msg);
-    sl_free(&names);
-    mail_free(&q);
+    free(body);
+    /* a CR anywhere: quoted-printable too, short lines or not */
+    body = html_mail(&s, "Text\n", "<p>a\r\nb</p>\n", bnd);
+    want = want_alternative(bnd, "7bit", "quoted-printable", "Text\n", "<p>a=0D\nb</p>\n");
+    ck_assert_str_eq(body, want);
+    free(want);
+    free(body);
+    buf_free(&qp);
+    store_close(&s);
+}
+END_TEST
+
+/* An ASCII HTML part with no line over 998 octets is 7bit, copied as it is ("=" and a space before a line
+ * end too); its boundary is one the HTML does not hold either. */
+START_TEST(test_mail_html_7bit)
+{
+    Store s;
+    open_store(&s);
+    char html[1200], bnd[64], bnd2[64], line[999];
+    memset(line, 'x', 998);
+    line[998] = '\0';
+    snprintf(html, sizeof html, "<p class=\"x\">a = b</p> \n%s\n<p>end</p>", line);
+    char *body = html_mail(&s, "Text side\n", html, bnd);
+    char *want = want_alternative(bnd, "7bit", "7bit", "Text side\n", html);
+    ck_assert_str_eq(body, want);
+    free(want);
+    free(body);
+    /* the same text with its boundary in the HTML: the next one */
+    char *html2 = xasprintf("<p>\n--%s\n</p>\n", bnd);
+    body = html_mail(&s, "Text side\n", html2, bnd2);
+    ck_assert_str_ne(bnd, bnd2);
+    ck_assert_ptr_null(strstr(html2, bnd2));
+    want = want_alternative(bnd2, "7bit", "7bit", "Text side\n", html2);
+    ck_assert_str_eq(body, want);
+    free(want);
+    free(body);
+    free(html2);
+    store_close(&s);
+}
+END_TEST
+
+/* A UTF-8 HTML part with short lines is 8bit, copied as it is, and so is the whole message's (RFC 2045 6.4:
+ * a multipart is 8bit when a part is), though the text is ASCII. */
+START_TEST(test_mail_html_8bit)
+{
+    Store s;
+    open_store(&s);
+    char bnd[64];
+    const char *html = "<p class=\"x\">caf\xc3\xa9 = \xe2\x98\x95</p>\n<p>end</p>\n";
+    char *body = html_mail(&s, "Text side\n", html, bnd);
+    char *want = want_alternative(bnd, "8bit", "8bit", "Text side\n", html);
+    ck_assert_str_eq(body, want);
+    free(want);
+    free(body);
     store_close(&s);
 }
 END_TEST
@@ -479,6 +554,8 @@ Suite *mail_suite(void)
     tcase_add_test(tm, test_mail_outbox);
     tcase_add_test(tm, test_mail_reply_fold);
     tcase_add_test(tm, test_mail_multipart);
+    tcase_add_test(tm, test_mail_html_7bit);
+    tcase_add_test(tm, test_mail_html_8bit);
     tcase_add_test(tm, test_mail_from_default);
     tcase_add_test(tm, test_mail_sendmail);
     tcase_add_loop_test(tm, test_mail_sendmail_fails, 0, 4);

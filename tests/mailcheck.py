@@ -5,8 +5,9 @@ known (MESSAGEID), then parses EVERY mail it left in outbox/ with Python's email
 and fails on any defect: a header the strict policy refuses, msg.defects not empty, a required header
 missing, a Message-ID used twice, a body line over 78 characters, a wrong Content-Type or
 Content-Transfer-Encoding, a reply without In-Reply-To/References. A turnsheet is multipart/alternative:
-exactly a text/plain part, then a text/html part (utf-8, quoted-printable) that html.parser reads with every
-tag closed, nothing that runs or loads (script, src, href, url(), @import), and exactly the squares,
+exactly a text/plain part, then a text/html part (utf-8; 7bit when it is ASCII, 8bit when not, in lines of
+at most 998 octets; quoted-printable only when a line would be longer) that decodes to UTF-8 and that
+html.parser reads with every tag closed, nothing that runs or loads (script, src, href, url(), @import), and exactly the squares,
 pieces and events of the text part: the same (square, symbol) cells, its legend verbatim, the same
 event lines.
 
@@ -162,20 +163,47 @@ def check_alternative(msg, raw):
     types = [p.get_content_type() for p in parts]
     if types != ["text/plain", "text/html"]:
         return ["multipart/alternative parts %r, not text/plain then text/html" % types]
-    for i, line in enumerate(raw.split(b"\n"), 1):
+    start = raw.find(b"\nContent-Type: text/html")
+    head_end = raw.find(b"\n\n", start) + 2
+    bnd = msg.get_boundary().encode()
+    end = raw.find(b"\n--" + bnd + b"--", head_end)
+    if start < 0 or head_end < 2 or end < 0:
+        return ["the HTML part is not where it should be"]
+    for i, line in enumerate(raw[:head_end].split(b"\n") + raw[end:].split(b"\n"), 1):
         if len(line) > 78:
-            out.append("line %d has %d characters" % (i, len(line)))
+            out.append("line %d outside the HTML part has %d characters" % (i, len(line)))
     plain, html_part = parts
+    out += check_html_encoding(html_part, raw[head_end:end])
     payload = plain.get_payload(decode=False).encode("utf-8", "surrogateescape")
     problems, text = check_text_part(plain, payload)
     out += problems
-    if str(html_part["Content-Transfer-Encoding"]) != "quoted-printable" or html_part.get_content_charset() != "utf-8":
-        out.append("the HTML part is %s %s" % (html_part.get_content_charset(), html_part["Content-Transfer-Encoding"]))
     try:
-        doc = html_part.get_content()
+        doc = html_part.get_payload(decode=True).decode("utf-8")
     except Exception as e:  # noqa: BLE001
-        return out + ["HTML part does not decode: %r" % e]
+        return out + ["HTML part does not decode to UTF-8: %r" % e]
     return out + compare_views(text, doc)
+
+
+def check_html_encoding(part, body):
+    """The HTML part's charset and Content-Transfer-Encoding against its encoded bytes body: 7bit when
+    ASCII, 8bit when not, either in lines of at most 998 octets with no CR; quoted-printable (lines of at
+    most 76) only when its decoded document has a longer line or a CR."""
+    cte = str(part["Content-Transfer-Encoding"])
+    out = [] if part.get_content_charset() == "utf-8" else ["the HTML part's charset is %s" % part.get_content_charset()]
+    long_lines = [len(l) for l in body.split(b"\n") if len(l) > (76 if cte == "quoted-printable" else 998)]
+    if long_lines or b"\r" in body or b"\0" in body:
+        out.append("the %s HTML part has lines of %r octets or a CR or NUL" % (cte, long_lines[:3]))
+    if cte == "7bit" and any(c >= 128 for c in body):
+        out.append("a 7bit HTML part holds 8-bit bytes")
+    elif cte == "8bit" and all(c < 128 for c in body):
+        out.append("an ASCII HTML part as 8bit")
+    elif cte == "quoted-printable":
+        doc = part.get_payload(decode=True)
+        if not (b"\r" in doc or any(len(l) > 998 for l in doc.split(b"\n"))):
+            out.append("a quoted-printable HTML part that needs no encoding")
+    elif cte not in ("7bit", "8bit"):
+        out.append("the HTML part is %s" % cte)
+    return out
 
 
 COMPARED = {"sheets": 0, "cells": 0, "events": 0}  # so that the comparison cannot pass on nothing

@@ -9,7 +9,10 @@ m=$(mail_to bob | tail -1)
 assert_grep '^Content-Type: multipart/alternative; boundary="=_gt_[0-9a-f]*_0"$' "$m"
 assert_lines 1 '^Content-Type: text/plain; charset=us-ascii$' "$m"
 assert_lines 1 '^Content-Type: text/html; charset=utf-8$' "$m"
-assert_lines 1 '^Content-Transfer-Encoding: quoted-printable$' "$m"
+# the HTML part needs no encoding: ASCII in lines of at most 998 octets (RFC 2045 2.7), sent as it is
+grep -A1 '^Content-Type: text/html' "$m" >"$T/htmlhead"
+assert_grep '^Content-Transfer-Encoding: 7bit$' "$T/htmlhead"
+assert_lines 0 '^Content-Transfer-Encoding: quoted-printable$' "$m"
 # the text part first: the sheet showas prints, byte for byte
 mail_part "$m" text/plain >"$T/parts"
 mail_text "$m" >"$T/text"
@@ -17,8 +20,10 @@ run 0 showas bob hunter2 "$R"
 assert_same "$T/text" "$OUT"
 assert_grep "^It is your move.$" "$T/parts"
 assert_absent "<td" "$T/parts"
-# no line over 78 characters (RFC 5322 2.1.1; the HTML part's encoded lines are at most 76)
-assert_lines 0 '^.\{79,\}' "$m"
+# no line of the text part over 78 characters (RFC 5322 2.1.1), none of the HTML part over 998 octets
+assert_lines 0 '^.\{79,\}' "$T/parts"
+mail_part "$m" text/html >"$T/htmlpart"
+assert_lines 0 '^.\{999,\}' "$T/htmlpart"
 # the HTML part: self-contained, bob's own piece in bob's colour with his @, the legend and the rest
 mail_html "$m" >"$T/html"
 assert_grep '^<!DOCTYPE html>$' "$T/html"

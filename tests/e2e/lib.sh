@@ -154,8 +154,13 @@ mail_part() {
   ' "$1"
 }
 
-# mail_html MAIL: MAIL's HTML part, quoted-printable decoded.
+# mail_html MAIL: MAIL's HTML part, decoded: 7bit and 8bit as they are, quoted-printable decoded.
 mail_html() {
+  _cte=$(grep -A1 '^Content-Type: text/html' "$1" | sed -n 's/^Content-Transfer-Encoding: //p')
+  if [ "$_cte" != quoted-printable ]; then
+    mail_part "$1" text/html
+    return
+  fi
   mail_part "$1" text/html | awk '
     BEGIN { for (i = 0; i < 256; i++) hex[sprintf("%02X", i)] = sprintf("%c", i) }
     {
