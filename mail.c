@@ -800,10 +800,13 @@ static bool not_ours(const char *fname, const StrList *names)
     const char *seqdot = dot;
     while (seqdot > fname && *--seqdot != '.')
         ;
-    size_t gl = (size_t)(seqdot - fname);
-    for (int i = 0; i < names->n; i++)
-        if (strncmp(names->v[i], fname, gl) == 0 && strcmp(names->v[i] + gl, ".commit") == 0)
-            return true;
+    /* names is sorted (spool_names): the record is looked up, not searched for (a Cleanup's run leaves
+     * thousands of messages to deliver at its end) */
+    char *record = xasprintf("%.*s.commit", (int)(seqdot - fname), fname);
+    bool held = names->n && bsearch(&record, names->v, (size_t)names->n, sizeof *names->v, cmp_str) != NULL;
+    free(record);
+    if (held)
+        return true;
     const char *dash = strncmp(fname, "0.", 2) == 0 ? strchr(fname, '-') : NULL;
     long pid = dash ? strtol(dash + 1, NULL, 10) : 0;
     return pid > 0 && pid != (long)getpid() && !(kill((pid_t)pid, 0) < 0 && errno == ESRCH);
