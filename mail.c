@@ -565,12 +565,30 @@ static int spool_messages(MailQueue *q, int from, const Store *s, const char *gr
     return rc;
 }
 
+/* Writes the empty commit record spool/<name>: a hard link to the one empty file spool/.record, so that no
+ * file is made for it (making a file waits for the disk's journal; a link hardly does), else (no hard
+ * links, or too many) an empty file of its own. Its name is all it says; the spool directory's fsync,
+ * which the caller makes before the board commit, makes it last. 0 or -1 with err. */
+static int spool_record(const Store *s, const char *name, Err *err)
+{
+    char *shared = spool_path(s, ".record"), *path = spool_path(s, name);
+    bool linked = link(shared, path) == 0;
+    if (!linked && errno == ENOENT) { /* the first record of this spool */
+        int fd = open(shared, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
+        linked = fd >= 0 && close(fd) == 0 && link(shared, path) == 0;
+    }
+    int rc = linked ? 0 : spool_write(s, name, "", err);
+    free(shared);
+    free(path);
+    return rc;
+}
+
 int mail_spool_group(MailQueue *q, int from, const Store *s, int n, const char *tag, time_t now, Err *err)
 {
     char *group = xasprintf("%d.%s", n, tag);
     char *record = xasprintf("%s.commit", group);
     /* the record first: a message without one is a committed one */
-    int rc = spool_write(s, record, "", err);
+    int rc = spool_record(s, record, err);
     if (rc == 0)
         rc = spool_messages(q, from, s, group, now, err);
     else

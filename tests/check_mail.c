@@ -474,10 +474,18 @@ START_TEST(test_spool_group)
     ck_assert_int_eq(q.n, 1); /* the messages before index 1 stay queued */
     StrList names = {0};
     list_dir(&s, "spool", &names);
-    ck_assert_int_eq(names.n, 3);
-    ck_assert_str_eq(names.v[0], "101.00000000000000aa.0001.mail");
-    ck_assert_str_eq(names.v[1], "101.00000000000000aa.0002.mail");
-    ck_assert_str_eq(names.v[2], "101.00000000000000aa.commit");
+    ck_assert_int_eq(names.n, 4);
+    ck_assert_str_eq(names.v[0], ".record"); /* the one empty file every commit record is a link of */
+    ck_assert_str_eq(names.v[1], "101.00000000000000aa.0001.mail");
+    ck_assert_str_eq(names.v[2], "101.00000000000000aa.0002.mail");
+    ck_assert_str_eq(names.v[3], "101.00000000000000aa.commit");
+    char *rp = store_path(&s, "spool/101.00000000000000aa.commit"), *sp = store_path(&s, "spool/.record");
+    struct stat r1, r2;
+    ck_assert_int_eq(stat(rp, &r1), 0);
+    ck_assert_int_eq(stat(sp, &r2), 0);
+    ck_assert(r1.st_ino == r2.st_ino && r1.st_size == 0); /* a link: no file made for the record */
+    free(rp);
+    free(sp);
     char *text = slurp(&s, "spool/101.00000000000000aa.0002.mail");
     /* the Message-ID names the board, never the group's tag (a hash of the whole board: SPEC 5) */
     char *id = want_id("101", NOW, 2, "bob@b.b", "Genetess Board 101 bob", "2\n", NULL);
@@ -497,7 +505,8 @@ START_TEST(test_spool_group)
     /* a state never committed: everything goes */
     mail_group_discard(&s, "101.00000000000000aa");
     list_dir(&s, "spool", &names);
-    ck_assert_int_eq(names.n, 0);
+    ck_assert_int_eq(names.n, 1);
+    ck_assert_str_eq(names.v[0], ".record");
     sl_free(&names);
     /* a committed one: the record goes, the messages are delivered in order */
     ck_assert_int_eq(mail_add(&q, "carol@c.c", "Genetess Board 102 bob", "3\n", &err), 0);
@@ -507,8 +516,9 @@ START_TEST(test_spool_group)
     put(&s, "spool/0.1-1-1.0001.mail", "From: a\n\nx\n"); /* pid 1 runs: its own to deliver */
     ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW), 1);
     list_dir(&s, "spool", &names);
-    ck_assert_int_eq(names.n, 1);
-    ck_assert_str_eq(names.v[0], "0.1-1-1.0001.mail");
+    ck_assert_int_eq(names.n, 2);
+    ck_assert_str_eq(names.v[0], ".record");
+    ck_assert_str_eq(names.v[1], "0.1-1-1.0001.mail");
     sl_free(&names);
     list_dir(&s, "outbox", &names);
     ck_assert_int_eq(names.n, 1);
