@@ -358,6 +358,8 @@ static int commit_board(CommandCtx *c, int n, const Board *b, const char *text, 
     int rc = text ? store_board_begin(&c->st, n, text, &w, err) : 0;
     if (rc == 0)
         rc = mail_spool_group(&c->mq, c->saved_mail, &c->st, n, tag, (time_t)c->now, err);
+    else
+        mail_truncate(&c->mq, c->saved_mail); /* nothing spooled: the mails of a state never saved go */
     if (rc == 0)
         rc = text ? store_board_finish(&c->st, n, &w, err)
                   : archive ? store_archive_board(&c->st, n, err) : store_delete_board(&c->st, n, err);

@@ -301,7 +301,9 @@ void store_start_writeback(int fd)
 #endif
 }
 
-int store_write_begin(const char *path, const char *data, size_t len, StoreWrite *w, Err *err)
+/* store_write_begin; with reuse, w's temporary name already holds a spare file (linked there by the caller)
+ * that is written over instead of a new one made (making a file waits on the disk's journal). */
+static int write_begin(const char *path, const char *data, size_t len, StoreWrite *w, Err *err, bool reuse)
 {
     const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
@@ -311,8 +313,12 @@ int store_write_begin(const char *path, const char *data, size_t len, StoreWrite
     w->path = xstrdup(path);
     w->dir = dir_of(path);
     w->tmp = xasprintf("%s/.%s.tmp.%ld", w->dir, base, (long)getpid());
-    (void)unlink(w->tmp); /* a stale temporary of a dead process with our pid */
-    w->fd = open(w->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
+    if (reuse)
+        w->fd = open(w->tmp, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
+    if (w->fd < 0) {
+        (void)unlink(w->tmp); /* a stale temporary of a dead process with our pid */
+        w->fd = open(w->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
+    }
     struct stat st;
     if (w->fd >= 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode))
         (void)fchmod(w->fd, st.st_mode & 07777); /* keep e.g. etc/users at 0600 */
@@ -323,6 +329,11 @@ int store_write_begin(const char *path, const char *data, size_t len, StoreWrite
     }
     store_start_writeback(w->fd);
     return 0;
+}
+
+int store_write_begin(const char *path, const char *data, size_t len, StoreWrite *w, Err *err)
+{
+    return write_begin(path, data, len, w, err, false);
 }
 
 void store_write_abandon(StoreWrite *w)
@@ -523,23 +534,40 @@ static int sync_moves(const Store *s, int n, Err *err)
     return rc;
 }
 
+/* Whether prev, the previous version of the board file cur, is a file of its own (not cur itself, not linked
+ * anywhere else): once cur is kept as prev, that older file is no longer needed and can hold the new text. */
+static bool spare_previous(const char *cur, const char *prev)
+{
+    struct stat sc, sp;
+    return stat(cur, &sc) == 0 && lstat(prev, &sp) == 0 && S_ISREG(sp.st_mode) && sp.st_nlink == 1 &&
+           (sp.st_ino != sc.st_ino || sp.st_dev != sc.st_dev);
+}
+
 int store_board_begin(const Store *s, int n, const char *text, StoreWrite *w, Err *err)
 {
     *w = (StoreWrite){.fd = -1};
     if (check_number(n, err) < 0)
         return -1;
-    char *cur = board_path(s, GAMES_DIR, "", n);
-    int rc = store_write_begin(cur, text, strlen(text), w, err);
+    char *cur = board_path(s, GAMES_DIR, "", n), *prev = board_path(s, GAMES_DIR, ".", n);
+    char *tmp = xasprintf("%s/%s/.%d.tmp.%ld", s->home, GAMES_DIR, n, (long)getpid());
+    /* the file .<n> held is taken for the new text (under the temporary name) before cur becomes .<n>:
+     * at every moment cur is the committed board and .<n> a previous one */
+    (void)unlink(tmp);
+    bool reuse = spare_previous(cur, prev) && link(prev, tmp) == 0;
+    int rc = keep_previous(cur, prev, err);
+    if (rc == 0)
+        rc = write_begin(cur, text, strlen(text), w, err, reuse);
+    else
+        (void)unlink(tmp);
+    free(tmp);
+    free(prev);
     free(cur);
     return rc;
 }
 
 int store_board_finish(const Store *s, int n, StoreWrite *w, Err *err)
 {
-    char *prev = board_path(s, GAMES_DIR, ".", n);
-    int rc = sync_moves(s, n, err) < 0 ? -1 : keep_previous(w->path, prev, err);
-    free(prev);
-    if (rc < 0) {
+    if (sync_moves(s, n, err) < 0) {
         store_write_abandon(w);
         return -1;
     }

@@ -72,7 +72,8 @@ int store_load_board(const Store *s, int n, char **text, bool *archived, Err *er
    place; a synced copy without hard links), then text is written atomically. Returns 0 or -1 with err. */
 int store_save_board(const Store *s, int n, const char *text, Err *err);
 /* store_save_board in two steps, so that the board's data is written while the caller spools its mail:
- * begin writes the new text to the temporary; finish syncs the move list, keeps .<n> and commits (w is
+ * begin keeps the current file as .<n> and writes the new text to the temporary (in the file the older
+ * .<n> held, when no other name links it: no file is made); finish syncs the move list and commits (w is
  * done with either way). 0, or -1 with err. */
 int store_board_begin(const Store *s, int n, const char *text, StoreWrite *w, Err *err);
 int store_board_finish(const Store *s, int n, StoreWrite *w, Err *err);

@@ -605,6 +605,44 @@ START_TEST(test_board_tag_committed)
 }
 END_TEST
 
+/* A save keeps the board as it was as .<n> and writes the new text into the file the older .<n> held (no
+ * file made), unless that file has another name too (an admin's backup link is never written over). */
+START_TEST(test_save_reuses_the_spare_previous)
+{
+    Store s;
+    open_store(&s);
+    Err err;
+    char *cur = store_path(&s, "games/Genetess/7"), *prev = store_path(&s, "games/Genetess/.7");
+    ck_assert_int_eq(store_save_board(&s, 7, "one\n", &err), 0);
+    ck_assert_int_eq(store_save_board(&s, 7, "two\n", &err), 0);
+    struct stat before, after, kept;
+    ck_assert_int_eq(stat(prev, &before), 0); /* .7 holds "one" in a file of its own */
+    ck_assert_int_eq(store_save_board(&s, 7, "three\n", &err), 0);
+    ck_assert_int_eq(stat(cur, &after), 0);
+    ck_assert_int_eq(stat(prev, &kept), 0);
+    ck_assert(after.st_ino == before.st_ino); /* "three" went into the file that held "one" */
+    char *t = slurp(&s, "games/Genetess/7"), *p = slurp(&s, "games/Genetess/.7");
+    ck_assert_str_eq(t, "three\n");
+    ck_assert_str_eq(p, "two\n");
+    free(t);
+    free(p);
+    /* .7 linked elsewhere too: left alone, a new file is made */
+    char *backup = store_path(&s, "games/backup-of-7");
+    ck_assert_int_eq(link(prev, backup), 0);
+    ck_assert_int_eq(store_save_board(&s, 7, "four\n", &err), 0);
+    t = slurp(&s, "games/backup-of-7");
+    ck_assert_str_eq(t, "two\n");
+    free(t);
+    t = slurp(&s, "games/Genetess/.7");
+    ck_assert_str_eq(t, "three\n");
+    free(t);
+    free(backup);
+    free(cur);
+    free(prev);
+    store_close(&s);
+}
+END_TEST
+
 /* An atomic write in two steps: until finish, the file is untouched and only the temporary holds the new
  * text; abandon removes the temporary; finish renames it into place. */
 START_TEST(test_write_in_two_steps)
@@ -703,6 +741,7 @@ Suite *store_suite(void)
     tcase_add_test(tc, test_board_tag_committed);
     tcase_add_test(tc, test_sweep_temps);
     tcase_add_test(tc, test_write_in_two_steps);
+    tcase_add_test(tc, test_save_reuses_the_spare_previous);
     suite_add_tcase(s, tc);
 
     return s;
