@@ -13,7 +13,7 @@ SQ_TOKEN = re.compile(r'(?<![A-Za-z0-9#])([A-Z]{1,2}[1-9][0-9]{0,2})(?![A-Za-z0-
 OUTSIDE = ' (outside your view)'
 VERB_RE = re.compile(r'\b(MOVE|CREATE|DIVIDE|TRANSFER|RADIATE|TELEPORT|PETRIFY|PHASE|CONVERT|REPULSE|FLARE|HOME|'
                      r'ATTRACT|SANCTUARY|CHARGE|PASS|HOLIDAY|GAMBLE)\b')
-HARMLESS = re.compile(r'no piece of yours|(?:is )?not next to one of your Kings|not one of your pieces')
+HARMLESS = re.compile(r'no piece of yours|(?:is )?not next to (?:one|another) of your Kings|not one of your pieces')
 CONTENT = re.compile(r"wall|piece|occupied|phased|empty|floor|King|'s|orphan|special|S\d", re.I)
 # "<owner>'s piece SEQ", "<owner>'s new piece SEQ", "<owner>'s King SEQ", "An orphan SEQ"
 SEQ_RE = re.compile(r"(?:\b([A-Za-z0-9_.-]+)'s (?:new )?(?:piece|King)|\b[Aa]n orphan(?: piece)?) "
