@@ -119,6 +119,8 @@ def check_event_line(line, ctx, source, out):
             continue  # a square the player named itself, in a reason that tells nothing of its contents
         if own_path(body, before, ctx):
             continue  # where the reader's own piece went: it stood there, seeing the square, at that moment
+        if re.search(r'\byou have no piece on$', before) and not CONTENT.search(HARMLESS.sub('', body[m.end():])):
+            continue  # says only that the reader has no piece there, which the reader knows
         former = body.lstrip().startswith('Your ') and ctx.piecesless
         out.append(Finding('former-piece' if former else 'square-outside-view', p, line,
                            '%s is not in %s\'s view before or after%s' %
