@@ -1,5 +1,6 @@
 /* admin: the commands that make and keep boards — challenge, verify, signup, Cleanup. */
 #include "admin.h"
+#include "users.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -99,11 +100,11 @@ static int challenge_players(CommandCtx *c)
             free(ids->v[i]);
             ids->v[i] = id;
             bots++;
-        } else if (!store_valid_userid(ids->v[i]) || store_user_find(&c->st, ids->v[i], &u, &err) != 0) {
+        } else if (!users_valid_id(ids->v[i]) || users_find(&c->st, ids->v[i], &u, &err) != 0) {
             buf_add(&c->reply, "Invalid userid entered\n");
             return EXIT_REFUSED;
         } else {
-            store_user_free(&u);
+            users_free(&u);
         }
         for (int k = 0; k < i; k++)
             if (str_ieq(ids->v[k], ids->v[i])) {
@@ -293,7 +294,7 @@ int admin_signup(CommandCtx *c)
     Err err;
     if (bot_is(c->argv[0]))
         return pipeline_refuse(c, EXIT_REFUSED, "Userids bot.<name> are the computer opponents'");
-    if (store_user_add(&c->st, c->argv[0], c->argv[1], c->argv[2], &err) < 0)
+    if (users_add(&c->st, c->argv[0], c->argv[1], c->argv[2], &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     buf_printf(&c->reply, "User %s signed up.\n", c->argv[0]);
     snprintf(c->subject, sizeof c->subject, "Genetess signup");

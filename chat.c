@@ -2,6 +2,7 @@
  * message with recipients to chat_private after the checks they share (the player, the running board,
  * a mail body). */
 #include "chat.h"
+#include "users.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,10 +23,10 @@ static void not_a_player(CommandCtx *c, const char *name)
     User u;
     Err err;
     pipeline_quote(name, q, sizeof q);
-    if (!store_valid_userid(name) || store_user_find(&c->st, name, &u, &err) != 0)
+    if (!users_valid_id(name) || users_find(&c->st, name, &u, &err) != 0)
         buf_printf(&c->reply, "Nothing was sent: %s is not a Genetess userid\n", q);
     else {
-        store_user_free(&u);
+        users_free(&u);
         buf_printf(&c->reply, "Nothing was sent: %s is not playing Genetess board %d\n", q, c->b->number);
     }
 }
@@ -72,9 +73,9 @@ int chat_private(CommandCtx *c, const char *body)
     for (int k = 0; k < n; k++) {
         User u;
         Err err;
-        if (store_user_find(&c->st, b->pl[to[k]].id, &u, &err) == 0) { /* a bot has no address */
+        if (users_find(&c->st, b->pl[to[k]].id, &u, &err) == 0) { /* a bot has no address */
             mail_add(&c->mq, u.address, subj, msg, &err);
-            store_user_free(&u);
+            users_free(&u);
         }
     }
     buf_printf(&c->reply, "Your message was sent to %s of board %d only.\n", names.s, b->number);

@@ -2,6 +2,7 @@
  * pbmserv command summary is the model): addresses, passwords, signing off, messages between players,
  * the list of games, and every board of a user shown at once. */
 #include "host.h"
+#include "users.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +39,7 @@ int host_add(CommandCtx *c)
     const char *id = c->argv[0], *addr = c->argv[2];
     User u;
     Err err;
-    if (store_user_find(&c->st, id, &u, &err) != 0)
+    if (users_find(&c->st, id, &u, &err) != 0)
         return pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
     int rc = EXIT_DONE;
     if (strchr(addr, ','))
@@ -49,7 +50,7 @@ int host_add(CommandCtx *c)
         rc = pipeline_refuse(c, EXIT_REFUSED, "Address %s is already one of yours", addr);
     if (rc == EXIT_DONE) {
         char *all = xasprintf("%s,%s", u.address, addr);
-        if (store_user_update(&c->st, u.id, NULL, all, false, &err) < 0)
+        if (users_update(&c->st, u.id, NULL, all, false, &err) < 0)
             rc = pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
         else
             buf_printf(&c->reply, "User %s: mail now goes to %s.\n", u.id, all);
@@ -57,7 +58,7 @@ int host_add(CommandCtx *c)
     }
     if (rc == EXIT_DONE)
         user_subject(c, u.id);
-    store_user_free(&u);
+    users_free(&u);
     return rc;
 }
 
@@ -73,7 +74,7 @@ int host_change(CommandCtx *c)
     const char *id = c->argv[0], *what = c->argv[2], *value = c->argv[3];
     bool pw = str_ieq(what, "password");
     Err err;
-    if (store_user_update(&c->st, id, pw ? value : NULL, pw ? NULL : value, false, &err) < 0)
+    if (users_update(&c->st, id, pw ? value : NULL, pw ? NULL : value, false, &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     if (pw)
         buf_printf(&c->reply, "User %s: password changed.\n", id);
@@ -113,7 +114,7 @@ int host_signoff_close(CommandCtx *c, int rc)
         return rc;
     }
     Err err;
-    if (store_user_update(&c->st, id, NULL, NULL, true, &err) < 0)
+    if (users_update(&c->st, id, NULL, NULL, true, &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     buf_printf(&c->reply, "User %s signed off.\n", id);
     user_subject(c, id);
@@ -146,13 +147,13 @@ int host_message(CommandCtx *c)
     const char *id = c->argv[0];
     User from;
     Err err;
-    if (store_auth(&c->st, id, c->argv[1], &from, &err) < 0)
+    if (users_auth(&c->st, id, c->argv[1], &from, &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     User *to = xcalloc((size_t)c->argc, sizeof(User));
     int rc = EXIT_DONE, n = 0;
     for (int i = 2; i < c->argc && rc == EXIT_DONE; i++) {
         char q[64];
-        if (!store_valid_userid(c->argv[i]) || store_user_find(&c->st, c->argv[i], &to[n], &err) != 0)
+        if (!users_valid_id(c->argv[i]) || users_find(&c->st, c->argv[i], &to[n], &err) != 0)
             rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered: %s", pipeline_quote(c->argv[i], q, 40));
         else
             n++;
@@ -177,9 +178,9 @@ int host_message(CommandCtx *c)
         rc = EXIT_REFUSED;
     }
     for (int i = 0; i < n; i++)
-        store_user_free(&to[i]);
+        users_free(&to[i]);
     free(to);
-    store_user_free(&from);
+    users_free(&from);
     return rc;
 }
 
@@ -218,9 +219,9 @@ int host_all_start(CommandCtx *c)
     }
     User u;
     Err err;
-    if (!store_valid_userid(c->argv[1]) || store_user_find(&c->st, c->argv[1], &u, &err) != 0)
+    if (!users_valid_id(c->argv[1]) || users_find(&c->st, c->argv[1], &u, &err) != 0)
         return pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
-    store_user_free(&u);
+    users_free(&u);
     c->filter = c->argc == 3 ? c->argv[2] : "all";
     return 0;
 }

@@ -1,6 +1,7 @@
 /* mail: the queue of outgoing messages, the spool that commits them with a board, and their delivery
  * through $PBMSENDMAIL or into outbox/. */
 #include "mail.h"
+#include "users.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -89,7 +90,7 @@ int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char
 const char *mail_reply_address(void)
 {
     const char *s = getenv("SENDER");
-    if (!s || !store_valid_address(s))
+    if (!s || !users_valid_address(s))
         return NULL; /* issue 10: "a@b, evil@x" would mail both */
     return s;
 }

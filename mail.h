@@ -80,7 +80,7 @@ int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now);
    Returns the number delivered. */
 int mail_flush(MailQueue *q, const Store *s, time_t now);
 
-/* The address a reply goes to: $SENDER when it is one address (store_valid_address), else NULL (the
+/* The address a reply goes to: $SENDER when it is one address (users_valid_address), else NULL (the
    reply goes to stdout; the caller says why on stderr when SENDER was set). */
 const char *mail_reply_address(void);
 

@@ -1,5 +1,6 @@
 /* commands: the command table and the one pipeline every command runs through (SPEC 2). */
 #include "pipeline.h"
+#include "users.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -608,10 +609,10 @@ static void sheets_send(CommandCtx *c, const Board *b, Sheets *s)
                                s->star[p], &html);
         User u;
         Err err;
-        if (store_user_find(&c->st, b->pl[p].id, &u, &err) == 0) {
+        if (users_find(&c->st, b->pl[p].id, &u, &err) == 0) {
             if (mail_add_html(&c->mq, u.address, subj, t, html, &err) < 0)
                 fprintf(stderr, "genetess: %s\n", err.msg);
-            store_user_free(&u);
+            users_free(&u);
         } else {
             fprintf(stderr, "genetess: no address for %s; sheet not sent\n", b->pl[p].id);
         }
@@ -645,11 +646,11 @@ static int stage_auth(CommandCtx *c)
     if (cmd->auth == AUTH_PLAYER) {
         User u;
         Err err;
-        if (store_auth(&c->st, id, c->argv[2], &u, &err) < 0) {
+        if (users_auth(&c->st, id, c->argv[2], &u, &err) < 0) {
             buf_printf(&c->reply, "%s\n", err.msg);
             return EXIT_REFUSED;
         }
-        store_user_free(&u);
+        users_free(&u);
     }
     int p = board_player_index(c->b, id);
     if (p < 0) {
@@ -669,7 +670,7 @@ static void mail_nags(CommandCtx *c, const Game *g)
             continue;
         User u;
         Err err;
-        if (store_user_find(&c->st, b->pl[p].id, &u, &err) != 0) {
+        if (users_find(&c->st, b->pl[p].id, &u, &err) != 0) {
             fprintf(stderr, "genetess: no address for %s; nag not sent\n", b->pl[p].id);
             continue;
         }
@@ -683,7 +684,7 @@ static void mail_nags(CommandCtx *c, const Game *g)
             c->nags++;
         buf_free(&subj);
         buf_free(&body);
-        store_user_free(&u);
+        users_free(&u);
     }
 }
 
@@ -862,9 +863,8 @@ static int run_one_of(CommandCtx *c, const char *arg, bool *refused)
     return r;
 }
 
-/* Ends a run that kept its list in memory: the list is written once, then the records of the groups
- * whose work is now all done go and their mails are delivered, all in one pass (one sync of outbox/); a
- * list that cannot be written keeps them: the next command redoes it. */
+/* Ends a run that kept its list in memory: the list is written once, then the done groups' records go and
+ * all their mails are delivered in one pass (a list not written keeps them: the next command redoes it). */
 static void close_gamelist(CommandCtx *c)
 {
     Gamelist *l = c->gamelist;
@@ -972,11 +972,11 @@ int pipeline_run(const Command *cmd, int argc, char **argv)
     if (rc == 0 && cmd->auth == AUTH_USER) {
         User u;
         Err err;
-        if (store_auth(&c.st, argv[0], argv[1], &u, &err) < 0) {
+        if (users_auth(&c.st, argv[0], argv[1], &u, &err) < 0) {
             rc = pipeline_refuse(&c, EXIT_REFUSED, "%s", err.msg);
             commit_time_only(&c);
         } else
-            store_user_free(&u);
+            users_free(&u);
     }
     if (rc == 0) {
         rc = run_stages(&c);

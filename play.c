@@ -1,5 +1,6 @@
 /* play: the acts of a player on their board — move, queue, resign, quiet, chat — and showas. */
 #include "play.h"
+#include "users.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -392,9 +393,9 @@ int play_chat(CommandCtx *c)
     free(body);
     for (int i = 0; i < b->np; i++) {
         User u;
-        if (store_user_find(&c->st, b->pl[i].id, &u, &err) == 0) {
+        if (users_find(&c->st, b->pl[i].id, &u, &err) == 0) {
             mail_add(&c->mq, u.address, subj, msg, &err);
-            store_user_free(&u);
+            users_free(&u);
         }
     }
     free(msg);

@@ -1,5 +1,6 @@
 /* query: the commands that only read — show, games, history, help, calc. */
 #include "query.h"
+#include "users.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -68,11 +69,11 @@ int query_games_start(CommandCtx *c)
         Err err;
         if (is_filter(c->argv[i])) {
             c->filter = c->argv[i];
-        } else if (!store_valid_userid(c->argv[i]) || store_user_find(&c->st, c->argv[i], &u, &err) != 0) {
+        } else if (!users_valid_id(c->argv[i]) || users_find(&c->st, c->argv[i], &u, &err) != 0) {
             /* help/command-games.txt: an unknown userid is refused */
             return pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
         } else {
-            store_user_free(&u);
+            users_free(&u);
             sl_push(&c->ids, c->argv[i]);
         }
     }

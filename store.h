@@ -1,4 +1,5 @@
-/* store: the files under $PBMHOME — board files, numbering, the lock, users, lists, atomic writes. */
+/* store: the files under $PBMHOME — board files, their move lists, numbering, the lock, lists, atomic writes,
+ * commit tags and temporaries (etc/users: users.h). */
 #ifndef GENETESS_STORE_H
 #define GENETESS_STORE_H
 
@@ -95,48 +96,6 @@ int store_list_boards(const Store *s, int **nums, Err *err);
 /* Moves games/Genetess/<n> to games/Genetess-archive/<n> and removes games/Genetess/.<n>.
    Returns 0, or -1 with err ("Genetess board <n> not found" when there is no such board). */
 int store_archive_board(const Store *s, int n, Err *err);
-
-/* users: etc/users lines "userid:password:<fields>:address" — field 1 userid, field 2 password,
-   the text after the LAST ':' the address (several addresses may be comma-separated). Blank
-   lines, lines starting with '#' and lines with fewer than two ':' are ignored. Userids and
-   passwords compare case-insensitively. */
-typedef struct User {
-    char id[64];
-    char password[65];
-    char *address; /* malloc'd */
-} User;
-
-/* Frees u->address (u itself is the caller's). */
-void store_user_free(User *u);
-
-/* Looks id up in etc/users (a missing file holds no users). Returns 0 with *out filled (id as
-   spelled in the file; release with store_user_free), 1 when not found, -1 on error (err). */
-int store_user_find(const Store *s, const char *id, User *out, Err *err);
-
-/* Authenticates id/password. Returns 0 with *out filled, or -1 with exactly
-   "Invalid userid entered" / "Invalid password entered" (or an I/O error message when
-   etc/users cannot be read). Never returns 1. */
-int store_auth(const Store *s, const char *id, const char *password, User *out, Err *err);
-
-/* Appends "id:password:address" to etc/users, rewriting the whole file atomically. id must pass
-   store_valid_userid; password 1..64 printable chars without spaces, quotes or colons; address
-   one addr-spec (store_valid_address). Returns 0, or -1 with err
-   ("User <id> already exists" when present, case-insensitively). */
-int store_user_add(const Store *s, const char *id, const char *password, const char *address, Err *err);
-
-/* Rewrites id's etc/users line atomically: the password and the address (the text after the last ':')
-   become password and address when non-NULL (checked as store_user_add checks them); with remove the
-   line goes. Other lines stay as they are. Returns 0, or -1 with err ("Invalid userid entered" when
-   id is not there). */
-int store_user_update(const Store *s, const char *id, const char *password, const char *address, bool remove,
-                      Err *err);
-
-/* True when a is one addr-spec "local@domain": at most 254 characters, exactly one '@' with text on
-   both sides, printable, without spaces, commas, quotes, colons, semicolons, parentheses, square or
-   angle brackets or backslashes. */
-bool store_valid_address(const char *a);
-/* True when id is 1..32 chars of [A-Za-z0-9_.-], not starting with '-' or '.'. */
-bool store_valid_userid(const char *id);
 
 /* lists (SPEC 9.2) */
 /* Rewrites etc/Genetess.list atomically with content. Returns 0 or -1 with err. */

@@ -1,5 +1,6 @@
 /* Tests for clock: HOLIDAY (live and stored, suspending the deadline and running out) and the nag mail. */
 #include "check_clock.h"
+#include "users.h"
 
 /* ---- holidays ---- */
 
@@ -89,7 +90,7 @@ static void nag(Game *g, MailQueue *mq, const Store *st)
     for (int p = 0; p < g->b->np; p++) {
         User u;
         Err err;
-        if (!g->nag_due[p] || store_user_find(st, g->b->pl[p].id, &u, &err) != 0)
+        if (!g->nag_due[p] || users_find(st, g->b->pl[p].id, &u, &err) != 0)
             continue;
         Buf subj, body;
         buf_init(&subj);
@@ -98,7 +99,7 @@ static void nag(Game *g, MailQueue *mq, const Store *st)
         ck_assert_int_eq(mail_add(mq, u.address, subj.s, body.s, &err), 0);
         buf_free(&subj);
         buf_free(&body);
-        store_user_free(&u);
+        users_free(&u);
     }
 }
 
@@ -112,7 +113,7 @@ START_TEST(test_nag)
     Store st;
     Err err;
     ck_assert_msg(store_open(&st, &err) == 0, "%s", err.msg);
-    ck_assert_int_eq(store_user_add(&st, "alice", "pw", "alice@example.org", &err), 0);
+    ck_assert_int_eq(users_add(&st, "alice", "pw", "alice@example.org", &err), 0);
     play_board(2);
     MailQueue mq;
     mail_init(&mq);

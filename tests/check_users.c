@@ -1,0 +1,181 @@
+/* Tests of users: etc/users — look-up, authentication, sign-up and its refusals, the file's format and the
+ * limits on userids. */
+#include "check_store.h"
+#include "users.h"
+
+Suite *users_suite(void);
+
+static const struct {
+    const char *id, *password, *address;
+} bad_users[] = {
+    {"", "pw", "a@b.c"},
+    {"a b", "pw", "a@b.c"},
+    {"a:b", "pw", "a@b.c"},
+    {"abcdefghijabcdefghijabcdefghijabc", "pw", "a@b.c"}, /* 33 chars */
+    {"x#", "pw", "a@b.c"},
+    {"carol", "", "a@b.c"},
+    {"carol", "p w", "a@b.c"},
+    {"carol", "p:w", "a@b.c"},
+    {"carol", "p'w", "a@b.c"},
+    {"carol", "p\"w", "a@b.c"},
+    {"carol", "p\tw", "a@b.c"},
+    {"carol", "12345678901234567890123456789012345678901234567890123456789012345", "a@b.c"}, /* 65 */
+    {"carol", "pw", "ab.c"},
+    {"carol", "pw", "a@b.c\nBcc: x@y"},
+    {"carol", "pw", "a @b.c"},
+    {"carol", "pw", "a:x@b.c"},
+};
+
+START_TEST(test_user_add_find_auth)
+{
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    User u;
+    ck_assert_int_eq(users_find(&s, "alice", &u, &err), 1); /* no etc/users yet */
+    ck_assert_int_eq(users_add(&s, "alice", "Secret", "alice@example.org", &err), 0);
+    /* issue 10: signup takes one address; a users line pbmserv wrote may still hold several */
+    ck_assert_int_eq(users_add(&s, "bob", "pw", "bob@x.y,bob@z.w", &err), -1);
+    put(&s, "etc/users", "alice:Secret:alice@example.org\nbob:pw:bob@x.y,bob@z.w\n");
+    char *text = slurp(&s, "etc/users");
+    ck_assert_str_eq(text, "alice:Secret:alice@example.org\nbob:pw:bob@x.y,bob@z.w\n");
+    free(text);
+
+    ck_assert_int_eq(users_find(&s, "ALICE", &u, &err), 0);
+    ck_assert_str_eq(u.id, "alice");
+    ck_assert_str_eq(u.password, "Secret");
+    ck_assert_str_eq(u.address, "alice@example.org");
+    users_free(&u);
+    ck_assert_ptr_null(u.address);
+    ck_assert_int_eq(users_find(&s, "carol", &u, &err), 1);
+    ck_assert_int_eq(users_find(&s, "ali", &u, &err), 1);
+
+    ck_assert_int_eq(users_auth(&s, "Alice", "SECRET", &u, &err), 0);
+    ck_assert_str_eq(u.id, "alice");
+    ck_assert_str_eq(u.address, "alice@example.org");
+    users_free(&u);
+    ck_assert_int_eq(users_auth(&s, "bob", "pw", &u, &err), 0);
+    ck_assert_str_eq(u.address, "bob@x.y,bob@z.w");
+    users_free(&u);
+
+    ck_assert_int_eq(users_auth(&s, "alice", "wrong", &u, &err), -1);
+    ck_assert_str_eq(err.msg, "Invalid password entered");
+    ck_assert_int_eq(users_auth(&s, "alice", "", &u, &err), -1);
+    ck_assert_str_eq(err.msg, "Invalid password entered");
+    ck_assert_int_eq(users_auth(&s, "carol", "Secret", &u, &err), -1);
+    ck_assert_str_eq(err.msg, "Invalid userid entered");
+    ck_assert_int_eq(users_auth(&s, "../alice", "Secret", &u, &err), -1);
+    ck_assert_str_eq(err.msg, "Invalid userid entered");
+
+    ck_assert_int_eq(users_add(&s, "Alice", "x", "a@b.c", &err), -1);
+    ck_assert_str_eq(err.msg, "User Alice already exists");
+    text = slurp(&s, "etc/users");
+    ck_assert_str_eq(text, "alice:Secret:alice@example.org\nbob:pw:bob@x.y,bob@z.w\n");
+    free(text);
+    store_close(&s);
+}
+END_TEST
+
+START_TEST(test_user_add_refuses)
+{
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    ck_assert_int_eq(users_add(&s, bad_users[_i].id, bad_users[_i].password, bad_users[_i].address, &err),
+                     -1);
+    ck_assert(strncmp(err.msg, "Invalid ", 8) == 0);
+    ck_assert(!exists(&s, "etc/users"));
+    store_close(&s);
+}
+END_TEST
+
+START_TEST(test_valid_userid)
+{
+    ck_assert(users_valid_id("a"));
+    ck_assert(users_valid_id("A.b-c_9"));
+    ck_assert(users_valid_id("abcdefghijabcdefghijabcdefghijab")); /* 32 */
+    ck_assert(!users_valid_id("abcdefghijabcdefghijabcdefghijabc"));
+    ck_assert(!users_valid_id(""));
+    ck_assert(!users_valid_id(NULL));
+    ck_assert(!users_valid_id("al ice"));
+    ck_assert(!users_valid_id("al/ice"));
+    ck_assert(!users_valid_id("al\nice"));
+    ck_assert(!users_valid_id(".") && !users_valid_id("..") && !users_valid_id("-rf")); /* issue 10 */
+    /* issue 10: an address is one addr-spec local@domain of at most 254 characters */
+    ck_assert(users_valid_address("a@b") && users_valid_address("first.last+tag@mail.example.org"));
+    char a[300] = "a@";
+    memset(a + 2, 'x', 252);
+    ck_assert(users_valid_address(a)); /* 254 */
+    a[254] = 'x';
+    ck_assert(!users_valid_address(a));
+    const char *bad[] = {"", "ab", "a@b, evil@x", "a@b,evil@x", "<a@b>", "A <a@b>", "a b@c", "a@b@c", "@b", "a@"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_msg(!users_valid_address(bad[i]), "%s", bad[i]);
+}
+END_TEST
+
+START_TEST(test_users_file_format)
+{
+    Store s;
+    open_store(&s);
+    put(&s, "etc/users",
+        "# the users\n"
+        "\n"
+        "   \n"
+        "#carol:pw:carol@c.c\n"
+        "broken line\n"
+        "dave:pw\n"
+        "bob:pw:Bob Smith:x:bob@a.b\n"
+        "eve:Pw2: eve@e.e \r\n"
+        "fred:pw:fred@f.f"); /* no final newline */
+    Err err = {""};
+    User u;
+    ck_assert_int_eq(users_find(&s, "bob", &u, &err), 0);
+    ck_assert_str_eq(u.id, "bob");
+    ck_assert_str_eq(u.password, "pw");
+    ck_assert_str_eq(u.address, "bob@a.b");
+    users_free(&u);
+    ck_assert_int_eq(users_find(&s, "eve", &u, &err), 0);
+    ck_assert_str_eq(u.password, "Pw2");
+    ck_assert_str_eq(u.address, "eve@e.e");
+    users_free(&u);
+    ck_assert_int_eq(users_find(&s, "fred", &u, &err), 0);
+    ck_assert_str_eq(u.address, "fred@f.f");
+    users_free(&u);
+    ck_assert_int_eq(users_find(&s, "carol", &u, &err), 1);
+    ck_assert_int_eq(users_find(&s, "#carol", &u, &err), 1);
+    ck_assert_int_eq(users_find(&s, "dave", &u, &err), 1);
+    ck_assert_int_eq(users_find(&s, "broken line", &u, &err), 1);
+
+    /* adding keeps every existing line and mends the missing final newline */
+    ck_assert_int_eq(users_add(&s, "gina", "pw", "g@g.g", &err), 0);
+    char *text = slurp(&s, "etc/users");
+    ck_assert_str_eq(text, "# the users\n"
+                           "\n"
+                           "   \n"
+                           "#carol:pw:carol@c.c\n"
+                           "broken line\n"
+                           "dave:pw\n"
+                           "bob:pw:Bob Smith:x:bob@a.b\n"
+                           "eve:Pw2: eve@e.e \r\n"
+                           "fred:pw:fred@f.f\n"
+                           "gina:pw:g@g.g\n");
+    free(text);
+    ck_assert_int_eq(users_add(&s, "BOB", "pw", "b@b.b", &err), -1);
+    ck_assert_str_eq(err.msg, "User BOB already exists");
+    store_close(&s);
+}
+END_TEST
+
+Suite *users_suite(void)
+{
+    Suite *s = suite_create("users");
+    TCase *tc = tcase_create("users");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_user_add_find_auth);
+    tcase_add_loop_test(tc, test_user_add_refuses, 0, (int)(sizeof bad_users / sizeof bad_users[0]));
+    tcase_add_test(tc, test_valid_userid);
+    tcase_add_test(tc, test_users_file_format);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,50 @@
+/* users: etc/users, the host's registered players — look-up, authentication, sign-up and changes, and the
+ * limits on userids, passwords and addresses. */
+#ifndef GENETESS_USERS_H
+#define GENETESS_USERS_H
+
+#include "store.h"
+
+/* users: etc/users lines "userid:password:<fields>:address" — field 1 userid, field 2 password,
+   the text after the LAST ':' the address (several addresses may be comma-separated). Blank
+   lines, lines starting with '#' and lines with fewer than two ':' are ignored. Userids and
+   passwords compare case-insensitively. */
+typedef struct User {
+    char id[64];
+    char password[65];
+    char *address; /* malloc'd */
+} User;
+
+/* Frees u->address (u itself is the caller's). */
+void users_free(User *u);
+
+/* Looks id up in etc/users (a missing file holds no users). Returns 0 with *out filled (id as
+   spelled in the file; release with users_free), 1 when not found, -1 on error (err). */
+int users_find(const Store *s, const char *id, User *out, Err *err);
+
+/* Authenticates id/password. Returns 0 with *out filled, or -1 with exactly
+   "Invalid userid entered" / "Invalid password entered" (or an I/O error message when
+   etc/users cannot be read). Never returns 1. */
+int users_auth(const Store *s, const char *id, const char *password, User *out, Err *err);
+
+/* Appends "id:password:address" to etc/users, rewriting the whole file atomically. id must pass
+   users_valid_id; password 1..64 printable chars without spaces, quotes or colons; address
+   one addr-spec (users_valid_address). Returns 0, or -1 with err
+   ("User <id> already exists" when present, case-insensitively). */
+int users_add(const Store *s, const char *id, const char *password, const char *address, Err *err);
+
+/* Rewrites id's etc/users line atomically: the password and the address (the text after the last ':')
+   become password and address when non-NULL (checked as users_add checks them); with remove the
+   line goes. Other lines stay as they are. Returns 0, or -1 with err ("Invalid userid entered" when
+   id is not there). */
+int users_update(const Store *s, const char *id, const char *password, const char *address, bool remove,
+                      Err *err);
+
+/* True when a is one addr-spec "local@domain": at most 254 characters, exactly one '@' with text on
+   both sides, printable, without spaces, commas, quotes, colons, semicolons, parentheses, square or
+   angle brackets or backslashes. */
+bool users_valid_address(const char *a);
+/* True when id is 1..32 chars of [A-Za-z0-9_.-], not starting with '-' or '.'. */
+bool users_valid_id(const char *id);
+
+#endif
