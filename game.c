@@ -122,9 +122,11 @@ static void render_token(Buf *o, const Game *g, const Event *ev, int kind, int i
     if (kind == 's') {
         char nm[16];
         /* The subject is told where its own pieces are and where its specials acted, never another's square. */
-        bool vis = sq >= 0 && ((before[sq] | after[sq]) & SIGHT_SEEN);
-        vis = vis || (ev->subject == reader && (ow == reader || ow == -1));
+        bool seen = sq >= 0 && ((before[sq] | after[sq]) & SIGHT_SEEN);
+        bool vis = seen || (ev->subject == reader && (ow == reader || ow == -1));
         buf_add(o, sq < 0 ? "?" : vis ? board_sq_name(b, sq, nm) : "a square outside your view");
+        if (vis && !seen && ow == -1) /* SPEC 5: a square out of view is named, nothing said of it */
+            buf_add(o, " (outside your view)");
         return;
     }
     uint8_t bits = piece_bits(ev, idx, before, after);

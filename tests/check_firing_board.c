@@ -329,7 +329,7 @@ START_TEST(test_s8_rect_phased)
     ck_assert_str_eq(fx_seq(b, "B2"), "A");
     ck_assert_str_eq(fx_seq(b, "H3"), "A"); /* revealed */
     ck_assert_int_eq(fx_owner(b, "H3"), 1);
-    NEWS_HAS(b, 0, "Special S8 on B2: the teleport was blocked at H3.");
+    NEWS_HAS(b, 0, "Special S8 on B2: the teleport was blocked at H3 (outside your view).");
     NEWS_LACKS(b, 0, "no empty floor square");
     NEWS_HAS(b, 1, "Your phased piece on H3 was revealed");
     board_free(b);

@@ -79,7 +79,7 @@ START_TEST(test_s3_unaffordable_and_blocked)
     fire(b, 0);
     ck_assert_int_eq(b->pl[0].e, 50);
     ck_assert_int_eq(b->npc, 1);
-    NEWS_HAS(b, 0, "the copy was blocked at D4.");
+    NEWS_HAS(b, 0, "the copy was blocked at D4 (outside your view)."); /* named, nothing said of it (SPEC 5) */
     board_free(b);
 }
 END_TEST

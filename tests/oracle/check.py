@@ -150,6 +150,8 @@ def check_event_line(line, ctx, source, out):
         owner, sq = m.group(1), parse_sq(m.group(2))
         if (owner or "").lower() in (p, 'your') or sq is None:
             continue
+        if body.rstrip().endswith('vanished from sight.') and sq in ctx.seen:
+            continue  # PHASE by a piece already phased: as the acting piece it is revealed (SPEC 6.1), then phases
         if ctx.phased_enemy(sq, owner):
             out.append(Finding('phased-piece', p, line, '%s\'s phased piece on %s' % (owner, m.group(2)), source))
 
