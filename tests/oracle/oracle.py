@@ -26,6 +26,16 @@ import gen  # noqa: E402
 NAMES = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'gina', 'hank']
 BUILTIN = {'duel': 2, 'quartet': 4, 'melee': 8}
 NOW0 = 1790000000
+BLOCKED_RE = re.compile(r'(blocked at )[A-Z]{1,2}[0-9]+( \(outside your view\))')
+HASHED_RE = re.compile(r'(Message-ID: <genetess\.[0-9]+\.[0-9]+\.[0-9]+\.)[0-9a-f]{16}|(=_gt_)[0-9a-f]{16}')
+
+
+def sanctioned(text):
+    """text with what SPEC 5 lets differ between two hidden facts made equal: the square where an order is
+    blocked outside the view, and the hashes taken from the text (Message-ID, MIME boundary)."""
+    text = BLOCKED_RE.sub(r'\1?\2', text)
+    return HASHED_RE.sub(lambda m: (m.group(1) or m.group(2)) + '?', text)
+
 HIDDEN_CLASSES = ('square-outside-view', 'former-piece', 'undecoded-sequence', 'drawn-outside-view', 'piece-outside-view')
 
 
@@ -345,6 +355,11 @@ class Game:
                 return  # the fact came into view: the texts may differ
             a = [reply if u == sender else ''] + mails.get(u, []) + [self.showas(u)]
             b = [reply2 if u == sender else ''] + mails2.get(u, []) + [self.showas(u, home2)]
+            # SPEC 5 names the square where an order is blocked outside the view ("blocked at M3 (outside
+            # your view)"): a hidden piece that stops it there is sanctioned to show by that square
+            # ... and the Message-ID hash and MIME boundary, both hashed from the text, change with it: any
+            # other difference of the text still shows in the text itself
+            a, b = [sanctioned(t) for t in a], [sanctioned(t) for t in b]
             if a != b:
                 if not same:
                     kind = 'phased-inferable'  # a phased piece changed what u sees, u's pieces untouched
