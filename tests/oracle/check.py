@@ -13,6 +13,10 @@ SQ_TOKEN = re.compile(r'(?<![A-Za-z0-9#])([A-Z]{1,2}[1-9][0-9]{0,2})(?![A-Za-z0-
 OUTSIDE = ' (outside your view)'
 VERB_RE = re.compile(r'\b(MOVE|CREATE|DIVIDE|TRANSFER|RADIATE|TELEPORT|PETRIFY|PHASE|CONVERT|REPULSE|FLARE|HOME|'
                      r'ATTRACT|SANCTUARY|CHARGE|PASS|HOLIDAY|GAMBLE)\b')
+# a line of the E breakdown ("+2 S1 gold seam on K3"): the reader's own E, changed where their piece stood
+EBOOK_LINE = re.compile(r'^[+-][0-9]+ ')
+# a stored order's warning about the exterior walls, which round 0 showed everyone and nothing ever changes
+EXTERIOR_WARNING = re.compile(r'\bmeets [A-Z]{1,2}[0-9]+ at once \(an exterior wall\)')
 HARMLESS = re.compile(r'no piece of yours|(?:is )?not next to (?:one|another) of your Kings|not one of your pieces')
 CONTENT = re.compile(r"wall|piece|occupied|phased|empty|floor|King|'s|orphan|special|S\d", re.I)
 # "<owner>'s piece SEQ", "<owner>'s new piece SEQ", "<owner>'s King SEQ", "An orphan SEQ"
@@ -99,6 +103,20 @@ def own_path(body, before, ctx):
             and re.search(r'\b(from|to)$', before) is not None)
 
 
+def path_squares(lines, ctx):
+    """The squares the reader's own pieces stood on during the command, by the text's own "Your piece ...
+    from X to Y" lines (pushed onto a special that then fires, teleported away): each was in that piece's
+    view at that moment (SPEC 5), so other lines of the same text may name it."""
+    if ctx.piecesless:
+        return set()
+    found = set()
+    for ln in lines:
+        m = re.search(r'Your piece\b.*\bfrom ([A-Z]{1,2}[0-9]+) to ([A-Z]{1,2}[0-9]+)\b', ln)
+        if m:
+            found |= {parse_sq(m.group(1)), parse_sq(m.group(2))}
+    return found
+
+
 def check_event_line(line, ctx, source, out):
     """Square, owner, sequence and code rules for one event or reason line."""
     p = ctx.p
@@ -117,8 +135,10 @@ def check_event_line(line, ctx, source, out):
             continue
         if tok in ctx.own_squares and echoed and not CONTENT.search(HARMLESS.sub('', body[m.end():])):
             continue  # a square the player named itself, in a reason that tells nothing of its contents
-        if own_path(body, before, ctx):
+        if own_path(body, before, ctx) or sq in getattr(ctx, 'path', ()):
             continue  # where the reader's own piece went: it stood there, seeing the square, at that moment
+        if EBOOK_LINE.match(body) or EXTERIOR_WARNING.search(body):
+            continue  # the reader's own E where their piece was (SPEC 5); exterior walls never change
         if re.search(r'\byou have no piece on$', before) and not CONTENT.search(HARMLESS.sub('', body[m.end():])):
             continue  # says only that the reader has no piece there, which the reader knows
         former = body.lstrip().startswith('Your ') and ctx.piecesless
@@ -250,6 +270,7 @@ def check_text(text, ctx, source, out, secrets, known_news):
     lines = text.split('\n')
     if ctx.fog_lifted:
         return
+    ctx.path = path_squares(lines, ctx)
     others = [o for _, _, o in secrets if o != p]
     for ln in lines:
         for o in set(others):

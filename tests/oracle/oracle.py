@@ -20,7 +20,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from board import Board, sq_name  # noqa: E402
-from check import Ctx, Finding, check_event_line, check_html, check_text, split_mail  # noqa: E402
+from check import Ctx, Finding, check_event_line, check_html, check_text, path_squares, split_mail  # noqa: E402
 import gen  # noqa: E402
 
 NAMES = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'gina', 'hank']
@@ -245,6 +245,7 @@ class Game:
                                       not any(m in o.upper() or o.upper() in m for m in mine)]
             known = set((b0.news.get(u, []) if b0 else []) + (b1.news.get(u, []) if b1 else []))
             old = b0.news.get(u, []) if b0 else []
+            ctx.path = path_squares(b1.news.get(u, []) if b1 else [], ctx)
             for it in (b1.news.get(u, []) if b1 else []):
                 if it not in old:
                     check_event_line(it, ctx, 'news entry', out)
