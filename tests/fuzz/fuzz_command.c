@@ -132,7 +132,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         return 0; /* argv words cannot hold NUL */
     FILE *b = fopen(body, "wb");
     if (nl)
-        fwrite(nl + 1, 1, size - first - 1, b);
+        fwrite(nl + 1, 1, size - (size_t)(nl - data) - 1, b); /* not size - first: first is cut at 511 */
     fclose(b);
     setenv("INPUTFILE", body, 1);
     int rc = run_words(line);
