@@ -600,12 +600,10 @@ static void write_moves(Buf *o, const Board *b)
  * reading the file; ignored when count is not the board's (the file was edited by hand). */
 static int read_moves_end(GameFile *ps, Board *b, GameEntry *e)
 {
-    int64_t count, end;
     char extra;
-    long long c, n;
-    if (sscanf(e->rest, "%lld %lld%c", &c, &n, &extra) != 2 || c < 0 || n < 0)
+    long long count, end;
+    if (sscanf(e->rest, "%lld %lld%c", &count, &end, &extra) != 2 || count < 0 || end < 0)
         return gamefile_error(ps, e->line, "(moves-end must be \"<count> <bytes>\"");
-    count = c, end = n;
     if (b->moves_file && count == b->moves_saved)
         b->moves_end = end;
     return 0;

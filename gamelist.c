@@ -249,16 +249,23 @@ static void read_due(Gamelist *l, const char *text)
     }
 }
 
+/* The text of file rel under s (malloc'd), or NULL when it is missing or cannot be read. */
+static char *read_optional(const Store *s, const char *rel)
+{
+    Err err;
+    char *path = store_path(s, rel), *text = NULL;
+    if (store_read_file(path, &text, NULL, &err) != 0)
+        text = NULL;
+    free(path);
+    return text;
+}
+
 /* Reads the game list of s into l. */
 static void read_list(Gamelist *l, const Store *s)
 {
-    Err err;
-    char *path = store_path(s, LIST_FILE);
-    if (store_read_file(path, &l->orig, NULL, &err) == 0)
+    l->orig = read_optional(s, LIST_FILE);
+    if (l->orig)
         read_lines(l, l->orig);
-    else
-        l->orig = NULL;
-    free(path);
     l->clean = lines_clean(l);
 }
 
@@ -295,14 +302,10 @@ int gamelist_write_line(const Store *s, int n, const char *line, Err *err)
 void gamelist_open(Gamelist *l, const Store *s)
 {
     *l = (Gamelist){0};
-    Err err;
     read_list(l, s);
-    char *path = store_path(s, DUE_FILE);
-    if (store_read_file(path, &l->due_text, NULL, &err) == 0)
+    l->due_text = read_optional(s, DUE_FILE);
+    if (l->due_text)
         read_due(l, l->due_text);
-    else
-        l->due_text = NULL;
-    free(path);
 }
 
 bool gamelist_idle(Gamelist *l, const Store *s, int n, int64_t now)

@@ -7,18 +7,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Splits the first count lines of text (len bytes) into out; false when it holds fewer. */
-static bool split_lines(const char *text, size_t len, int count, StrList *out)
+/* Walks the first count lines of text (len bytes): each into out unless out is NULL; *last (when non-NULL)
+ * gets the last of them (malloc'd). False when the text holds fewer. */
+static bool split_lines(const char *text, size_t len, int count, StrList *out, char **last)
 {
     const char *p = text, *e = text + len;
     for (int i = 0; i < count; i++) {
         const char *nl = p < e ? memchr(p, '\n', (size_t)(e - p)) : NULL;
         if (!nl)
             return false;
-        char *line = xmalloc((size_t)(nl - p) + 1);
-        memcpy(line, p, (size_t)(nl - p));
-        line[nl - p] = '\0';
-        sl_push_owned(out, line);
+        if (out)
+            sl_push_owned(out, xasprintf("%.*s", (int)(nl - p), p));
+        if (last && i == count - 1)
+            *last = xasprintf("%.*s", (int)(nl - p), p);
         p = nl + 1;
     }
     return true;
@@ -34,7 +35,7 @@ int history_load(const Store *s, Board *b, Err *err)
     if (rc == 1)
         rc = fail(err, "%d.moves: missing (the board counts %d moves)", b->number, b->moves_off);
     StrList all = {0};
-    if (rc == 0 && !split_lines(text, len, b->moves_off, &all))
+    if (rc == 0 && !split_lines(text, len, b->moves_off, &all, NULL))
         rc = fail(err, "%d.moves: fewer lines than the %d the board counts", b->number, b->moves_off);
     free(text);
     if (rc < 0) {
@@ -93,9 +94,8 @@ char *history_last(const Store *s, const Board *b)
     Err err;
     if (store_moves_read(s, b->number, &text, &len, &err) != 0)
         return NULL;
-    StrList all = {0};
-    char *last = split_lines(text, len, b->moves_off, &all) ? xstrdup(all.v[all.n - 1]) : NULL;
-    sl_free(&all);
+    char *last = NULL;
+    split_lines(text, len, b->moves_off, NULL, &last); /* the count-th line only, no list of them all */
     free(text);
     return last;
 }

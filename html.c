@@ -337,35 +337,22 @@ static void text_without(const char *text, const SheetParts *sp, Buf *out)
     esc(out, text + at, len - at);
 }
 
-/* The parts of text (view_sheet's output) that html_sheet needs: from o->parts when view_sheet left them
- * there (sp->filled false: nothing of sp is ours), else found by drawing the view again (sp->filled
- * true: free with view_parts_free). */
-static void sheet_parts(const Board *b, int reader, const SheetOpts *o, const char *text, SheetParts *sp)
+/* The parts of text (view_sheet's output for b, reader and o) that html_sheet needs: those view_sheet left in
+ * o->parts, else view_sheet's again (drawn once more into a scratch buffer). True when *sp is ours to free. */
+static bool sheet_parts(const Board *b, int reader, const SheetOpts *o, SheetParts *sp)
 {
     if (o->parts && o->parts->filled) {
         *sp = *o->parts;
-        sp->filled = false; /* not ours to free */
-        return;
+        return false;
     }
-    *sp = (SheetParts){.filled = true};
-    if (b->phase != PHASE_ENDED) {
-        sp->m = xmalloc((size_t)b->w * (size_t)b->h);
-        sight_compute(b, reader, sp->m);
-    }
-    int who = b->phase == PHASE_ENDED ? -1 : reader;
-    Buf pic, leg;
-    buf_init(&pic);
-    buf_init(&leg);
-    layout_board(b, who, sp->m, &pic);
-    layout_legend(b, who, sp->m, &leg);
-    const char *p = pic.len ? strstr(text, pic.s) : NULL;
-    const char *l = leg.len ? strstr(p ? p : text, leg.s) : NULL;
-    if (p)
-        sp->pic = (size_t)(p - text), sp->pic_len = pic.len;
-    if (l)
-        sp->leg = (size_t)(l - text), sp->leg_len = leg.len;
-    buf_free(&pic);
-    buf_free(&leg);
+    *sp = (SheetParts){0};
+    SheetOpts again = *o;
+    again.parts = sp;
+    Buf scratch;
+    buf_init(&scratch);
+    view_sheet(b, reader, &again, &scratch);
+    buf_free(&scratch);
+    return true;
 }
 
 void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text, Buf *out)
@@ -376,7 +363,7 @@ void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text
     if (reader < 0 || reader >= b->np)
         return;
     SheetParts sp;
-    sheet_parts(b, reader, o, text, &sp);
+    bool own = sheet_parts(b, reader, o, &sp);
     int who = b->phase == PHASE_ENDED ? -1 : reader;
     char *cells = xmalloc((size_t)b->w * (size_t)b->h);
     layout_cells(b, who, sp.m, cells);
@@ -398,6 +385,6 @@ void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text
     text_without(text, &sp, out);
     buf_add(out, "</pre>\n</body>\n</html>\n");
     free(cells);
-    if (sp.filled)
+    if (own)
         view_parts_free(&sp);
 }

@@ -298,6 +298,14 @@ void store_start_writeback(int fd)
 #endif
 }
 
+/* The temporary name of path: ".<name>.tmp.<pid>" beside it (the sweep knows the form). Caller frees. */
+static char *temp_path(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return xasprintf("%.*s.%s.tmp.%ld", slash ? (int)(slash - path + 1) : 0, path, slash ? slash + 1 : path,
+                     (long)getpid());
+}
+
 /* store_write_begin; with reuse, w's temporary name already holds a spare file (linked there by the caller)
  * that is written over instead of a new one made (making a file waits on the disk's journal). */
 static int write_begin(const char *path, const char *data, size_t len, StoreWrite *w, Err *err, bool reuse)
@@ -309,7 +317,7 @@ static int write_begin(const char *path, const char *data, size_t len, StoreWrit
         return fail(err, "cannot write %s: no file name", path);
     w->path = xstrdup(path);
     w->dir = dir_of(path);
-    w->tmp = xasprintf("%s/.%s.tmp.%ld", w->dir, base, (long)getpid());
+    w->tmp = temp_path(path);
     if (reuse)
         w->fd = open(w->tmp, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
     if (w->fd < 0) {
@@ -496,8 +504,7 @@ int store_moves_append(const Store *s, int n, int64_t count, int64_t *end, const
  * synced copy. 0 (also when there is no cur yet) or -1 with err. */
 static int keep_previous(const char *cur, const char *prev, Err *err)
 {
-    const char *slash = strrchr(prev, '/');
-    char *tmp = xasprintf("%.*s/.%s.tmp.%ld", (int)(slash - prev), prev, slash + 1, (long)getpid());
+    char *tmp = temp_path(prev);
     int rc = 0;
     (void)unlink(tmp); /* a stale temporary of a dead process with our pid */
     if (link(cur, tmp) == 0) {
@@ -546,7 +553,7 @@ int store_board_begin(const Store *s, int n, const char *text, StoreWrite *w, Er
     if (check_number(n, err) < 0)
         return -1;
     char *cur = board_path(s, GAMES_DIR, "", n), *prev = board_path(s, GAMES_DIR, ".", n);
-    char *tmp = xasprintf("%s/%s/.%d.tmp.%ld", s->home, GAMES_DIR, n, (long)getpid());
+    char *tmp = temp_path(cur); /* the name write_begin writes through */
     /* the file .<n> held is taken for the new text (under the temporary name) before cur becomes .<n>:
      * at every moment cur is the committed board and .<n> a previous one */
     (void)unlink(tmp);
