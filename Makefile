@@ -139,9 +139,11 @@ fuzz: $(BIN)
 
 # The leak oracle (tests/oracle/): random games checked against what each player may see, for MINUTES.
 MINUTES ?= 10
+JOBS ?= 1
 leakcheck: $(BIN)
-	python3 tests/oracle/oracle.py --minutes $(MINUTES) --seed 7 --bin $(abspath $(BIN))
+	python3 tests/oracle/oracle.py --minutes $(MINUTES) --jobs $(JOBS) --seed 7 --bin $(abspath $(BIN))
 
-# issue 10's long runs, one table: oracle MINUTES, crash points, load, fuzz SECONDS per target.
+# issue 10's long runs, one table: oracle MINUTES (or GAMES), crash points, load, fuzz SECONDS per target
+# (or FUZZ_RUNS executions); JOBS processes side by side.
 robustness: $(BIN) $(BUILD)/crashshim.so
-	MINUTES=$(MINUTES) SECONDS=$(SECONDS) sh tools/robustness.sh $(abspath $(BIN))
+	MINUTES=$(MINUTES) SECONDS=$(SECONDS) JOBS=$(JOBS) sh tools/robustness.sh $(abspath $(BIN))

@@ -417,11 +417,56 @@ def report(findings, label):
     return by
 
 
+def play_one(job):
+    """One game (a worker's unit): (seed, commands, texts, findings, unconfirmed, error, command log), or
+    None when the run's time was up before it started."""
+    binary, gseed, o, deadline = job
+    if deadline and time.time() > deadline:
+        return None
+    g = Game(binary, gseed, None, o)
+    error = None
+    try:
+        g.play(o.commands)
+    except Exception as ex:  # an oracle or harness failure must not lose the other games' findings
+        error = 'oracle error in game seed %d at command #%d: %r' % (gseed, g.ncmd, ex)
+    finally:
+        g.close()
+    return (gseed, g.ncmd, g.texts, g.findings, g.unconfirmed, error, g.cmdlog if o.replay is not None else [])
+
+
+def run_games(o, t0):
+    """Yields play_one's results in the order the games end: --jobs processes side by side."""
+    deadline = t0 + o.minutes * 60 if o.minutes > 0 else 0
+    binary = os.path.abspath(o.bin)
+    if o.replay is not None:
+        seeds = iter([o.replay])
+    elif deadline:
+        seeds = (o.seed * 100003 + i for i in range(10 ** 9))
+    else:
+        seeds = (o.seed * 100003 + i for i in range(o.games))
+    jobs = ((binary, s, o, deadline) for s in seeds)
+    if o.jobs <= 1 or o.replay is not None:
+        for j in jobs:
+            r = play_one(j)
+            if r is None:
+                return
+            yield r
+        return
+    import multiprocessing
+    with multiprocessing.Pool(o.jobs) as pool:
+        for r in pool.imap_unordered(play_one, jobs, chunksize=1):
+            if r is None:
+                break
+            yield r
+        pool.terminate()
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--games', type=int, default=10)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--minutes', type=float, default=0)
+    ap.add_argument('--jobs', type=int, default=1, help='games played side by side (processes)')
     ap.add_argument('--commands', type=int, default=60, help='commands per game (at most)')
     ap.add_argument('--diff', type=float, default=0.15, help='share of commands also run differentially')
     ap.add_argument('--bin', default=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'genetess'))
@@ -432,36 +477,26 @@ def main(argv=None):
     t0 = time.time()
     games = cmds = texts = errors = 0
     found, unconf = [], []
-    seeds = [o.replay] if o.replay is not None else (o.seed * 100003 + i for i in range(10 ** 9))
-    for gseed in seeds:
-        if o.replay is None and o.minutes <= 0 and games >= o.games:
-            break
-        if o.minutes > 0 and time.time() - t0 > o.minutes * 60:
-            break
-        g = Game(os.path.abspath(o.bin), gseed, None, o)
-        try:
-            g.play(o.commands)
-        except Exception as ex:  # an oracle or harness failure must not lose the other games' findings
+    for gseed, ncmd, ntexts, findings, unconfirmed, error, cmdlog in run_games(o, t0):
+        if error:
             errors += 1
-            print('oracle error in game seed %d at command #%d: %r' % (gseed, g.ncmd, ex), file=sys.stderr)
-        finally:
-            g.close()
+            print(error, file=sys.stderr)
         if o.all:
-            for f in g.findings + g.unconfirmed:
-                print('  seed %d cmd #%d %s %s [%s] %r -- %s' % (f.seed, f.cmd, f.cls, f.player, f.source, f.line,
+            for f in findings + unconfirmed:
+                print('  seed %d cmd #%d %s %s [%s] %r -- %s' % (gseed, f.cmd, f.cls, f.player, f.source, f.line,
                                                                  f.fact), flush=True)
         games += 1
-        cmds += g.ncmd
-        texts += g.texts
-        found += g.findings
-        unconf += g.unconfirmed
+        cmds += ncmd
+        texts += ntexts
+        found += findings
+        unconf += unconfirmed
         if o.verbose or o.replay is not None:
-            print('game seed %d: %d commands, %d leaks, %d unconfirmed' % (gseed, g.ncmd, len(g.findings),
-                                                                          len(g.unconfirmed)))
+            print('game seed %d: %d commands, %d leaks, %d unconfirmed' % (gseed, ncmd, len(findings),
+                                                                          len(unconfirmed)))
             if o.replay is not None:
-                for i, c in enumerate(g.cmdlog):
+                for i, c in enumerate(cmdlog):
                     print('  #%d %s' % (i, c))
-                for f in g.findings + g.unconfirmed:
+                for f in findings + unconfirmed:
                     print('  cmd #%d %s %s [%s] %r -- %s' % (f.cmd, f.cls, f.player, f.source, f.line, f.fact))
     by = report(found, 'LEAK')
     report(unconf, 'unconfirmed (several actions in one command)')
