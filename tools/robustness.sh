@@ -5,7 +5,8 @@
 #   JOBS=j       the oracle's games and each fuzz target's processes j at a time (default 1)
 #   crash points a kill at every write/fsync/rename/link/unlink of each scenario (tests/crashpoints.sh)
 #   load         64 concurrent commands on one board and over 8 boards (tests/load.sh)
-#   fuzz         each libFuzzer target for SECONDS seconds (tests/fuzz/run.sh): executions, crashes
+#   fuzz         each libFuzzer target (or those in FUZZ_TARGETS) for SECONDS seconds, or FUZZ_RUNS
+#                executions (tests/fuzz/run.sh): executions, crashes
 # Exit 1 when any part found a problem.
 set -u
 G=${1:-./genetess}
@@ -19,7 +20,7 @@ if [ -n "${GAMES:-}" ]; then span="--games $GAMES" what="$GAMES games"; else spa
 python3 tests/oracle/oracle.py $span --jobs "$J" --all --seed "${SEED:-7}" --bin "$G" > $out/oracle.log 2>&1 || status=1
 GENETESS=$G SHIM=build/crashshim.so sh tests/crashpoints.sh > $out/crash.log 2>$out/crash.err || status=1
 GENETESS=$G sh tests/load.sh > $out/load.log 2>&1 || status=1
-FUZZ_JOBS=$J sh tests/fuzz/run.sh "$SEC" > $out/fuzz.log 2>&1 || status=1
+FUZZ_JOBS=$J sh tests/fuzz/run.sh "$SEC" ${FUZZ_TARGETS:-} > $out/fuzz.log 2>&1 || status=1
 echo
 echo "== robustness (oracle $what, fuzz ${FUZZ_RUNS:+$FUZZ_RUNS executions or }$SEC s per target, $J at a time)"
 printf '%-14s %s\n' "leak oracle" "$(grep '^oracle:' $out/oracle.log | sed 's/^oracle: //')"
