@@ -482,9 +482,10 @@ def main(argv=None):
             errors += 1
             print(error, file=sys.stderr)
         if o.all:
-            for f in findings + unconfirmed:
-                print('  seed %d cmd #%d %s %s [%s] %r -- %s' % (gseed, f.cmd, f.cls, f.player, f.source, f.line,
-                                                                 f.fact), flush=True)
+            for label, fs in (('LEAK', findings), ('unconfirmed', unconfirmed)):
+                for f in fs:
+                    print('  %s seed %d cmd #%d %s %s [%s] %r -- %s' % (label, gseed, f.cmd, f.cls, f.player, f.source,
+                                                                       f.line, f.fact), flush=True)
         games += 1
         cmds += ncmd
         texts += ntexts
