@@ -1,6 +1,7 @@
 /* Tests for firing: the specials that change the board (SPEC 8): walls built and destroyed (S2, S10),
  * pieces killed (S6, S7), moved (S8, S15, S16) or buried (S20), and specials relocated (S13). */
 #include "check_firing.h"
+#include "sight.h"
 
 /* ---- S2 ---- */
 
@@ -628,6 +629,49 @@ START_TEST(test_s16_phased_private)
 }
 END_TEST
 
+/* Ruling 53: "just before or just after" an event means before or after the action that made it, and the
+ * start of a turn, with every special that fires then, is one action. A tremor that shakes bob's piece away
+ * from where it saw a square and then moves a special from G5 (never in his view) onto that square tells
+ * bob where it went, "on a square outside your view"; a special whose squares bob sees neither before nor
+ * after is not his news. */
+START_TEST(test_s16_one_action)
+{
+    int told = 0, silent = 0;
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        Board *b = fx_board(rows, 2, 0);
+        rng_seed(&b->rng, seed);
+        fx_piece(b, "B2", 0, "A");
+        fx_piece(b, "E4", 1, "A");
+        add_sp(b, "S16 B2");
+        add_sp(b, "S1 G5");
+        size_t n = (size_t)b->w * (size_t)b->h;
+        uint8_t *before = xmalloc(n), *after = xmalloc(n);
+        sight_compute(b, 1, before);
+        ck_assert(!(before[fx_sq(b, "G5")] & SIGHT_SEEN));
+        fire(b, 0);
+        sight_compute(b, 1, after);
+        int to = b->sp[1].sq;
+        char name[16], line[96];
+        snprintf(line, sizeof line, "The special S1 on a square outside your view moved to %s.",
+                 board_sq_name(b, to, name));
+        int from = fx_sq(b, "G5");
+        bool from_seen = after[from] & SIGHT_SEEN; /* before: never */
+        if (to != from && !from_seen && (before[to] & SIGHT_SEEN) && !(after[to] & SIGHT_SEEN)) {
+            NEWS_HAS(b, 1, line);
+            told++;
+        } else if (!from_seen && !(before[to] & SIGHT_SEEN) && !(after[to] & SIGHT_SEEN)) {
+            NEWS_LACKS(b, 1, "special S1 ");
+            silent++;
+        }
+        free(before);
+        free(after);
+        board_free(b);
+    }
+    ck_assert_int_gt(told, 0);
+    ck_assert_int_gt(silent, 0);
+}
+END_TEST
+
 /* ---- S20 ---- */
 
 START_TEST(test_s20_rockfall)
@@ -688,6 +732,7 @@ TCase *firing_board_tcase(void)
     tcase_add_test(tc, test_s15_shuffle);
     tcase_add_test(tc, test_s16_tremor);
     tcase_add_test(tc, test_s16_phased_private);
+    tcase_add_test(tc, test_s16_one_action);
     tcase_add_test(tc, test_s20_rockfall);
     return tc;
 }
