@@ -646,17 +646,17 @@ START_TEST(test_s16_one_action)
         add_sp(b, "S1 G5");
         size_t n = (size_t)b->w * (size_t)b->h;
         uint8_t *before = xmalloc(n), *after = xmalloc(n);
+        int from = fx_sq(b, "G5");
         sight_compute(b, 1, before);
-        ck_assert(!(before[fx_sq(b, "G5")] & SIGHT_SEEN));
+        ck_assert(!(before[from] & SIGHT_SEEN)); /* so a special still on G5 is never told as seen before */
         fire(b, 0);
         sight_compute(b, 1, after);
         int to = b->sp[1].sq;
         char name[16], line[96];
         snprintf(line, sizeof line, "The special S1 on a square outside your view moved to %s.",
                  board_sq_name(b, to, name));
-        int from = fx_sq(b, "G5");
-        bool from_seen = after[from] & SIGHT_SEEN; /* before: never */
-        if (to != from && !from_seen && (before[to] & SIGHT_SEEN) && !(after[to] & SIGHT_SEEN)) {
+        bool from_seen = after[from] & SIGHT_SEEN;
+        if (!from_seen && (before[to] & SIGHT_SEEN) && !(after[to] & SIGHT_SEEN)) {
             NEWS_HAS(b, 1, line);
             told++;
         } else if (!from_seen && !(before[to] & SIGHT_SEEN) && !(after[to] & SIGHT_SEEN)) {

@@ -118,16 +118,16 @@ START_TEST(test_users_file_format)
 {
     Store s;
     open_store(&s);
-    put(&s, "etc/users",
-        "# the users\n"
-        "\n"
-        "   \n"
-        "#carol:pw:carol@c.c\n"
-        "broken line\n"
-        "dave:pw\n"
-        "bob:pw:Bob Smith:x:bob@a.b\n"
-        "eve:Pw2: eve@e.e \r\n"
-        "fred:pw:fred@f.f"); /* no final newline */
+    static const char users[] = "# the users\n"
+                                "\n"
+                                "   \n"
+                                "#carol:pw:carol@c.c\n"
+                                "broken line\n"
+                                "dave:pw\n"
+                                "bob:pw:Bob Smith:x:bob@a.b\n"
+                                "eve:Pw2: eve@e.e \r\n"
+                                "fred:pw:fred@f.f"; /* no final newline */
+    put(&s, "etc/users", users);
     Err err = {""};
     User u;
     ck_assert_int_eq(users_find(&s, "bob", &u, &err), 0);
@@ -149,17 +149,9 @@ START_TEST(test_users_file_format)
 
     /* adding keeps every existing line and mends the missing final newline */
     ck_assert_int_eq(users_add(&s, "gina", "pw", "g@g.g", &err), 0);
-    char *text = slurp(&s, "etc/users");
-    ck_assert_str_eq(text, "# the users\n"
-                           "\n"
-                           "   \n"
-                           "#carol:pw:carol@c.c\n"
-                           "broken line\n"
-                           "dave:pw\n"
-                           "bob:pw:Bob Smith:x:bob@a.b\n"
-                           "eve:Pw2: eve@e.e \r\n"
-                           "fred:pw:fred@f.f\n"
-                           "gina:pw:g@g.g\n");
+    char *text = slurp(&s, "etc/users"), *expected = xasprintf("%s\ngina:pw:g@g.g\n", users);
+    ck_assert_str_eq(text, expected);
+    free(expected);
     free(text);
     ck_assert_int_eq(users_add(&s, "BOB", "pw", "b@b.b", &err), -1);
     ck_assert_str_eq(err.msg, "User BOB already exists");

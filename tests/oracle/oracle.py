@@ -9,6 +9,8 @@ and `history` are checked against the board files just before and after the comm
 now and then the same command is also run on a copy of $PBMHOME where one fact hidden from a player
 was changed, and that player's texts must be byte-identical (differential run). Exit 1 on any leak."""
 import argparse
+import contextlib
+import multiprocessing
 import os
 import random
 import re
@@ -445,20 +447,12 @@ def run_games(o, t0):
     else:
         seeds = (o.seed * 100003 + i for i in range(o.games))
     jobs = ((binary, s, o, deadline) for s in seeds)
-    if o.jobs <= 1 or o.replay is not None:
-        for j in jobs:
-            r = play_one(j)
+    parallel = o.jobs > 1 and o.replay is None
+    with multiprocessing.Pool(o.jobs) if parallel else contextlib.nullcontext() as pool:  # the pool ends on exit
+        for r in pool.imap_unordered(play_one, jobs, chunksize=1) if parallel else map(play_one, jobs):
             if r is None:
                 return
             yield r
-        return
-    import multiprocessing
-    with multiprocessing.Pool(o.jobs) as pool:
-        for r in pool.imap_unordered(play_one, jobs, chunksize=1):
-            if r is None:
-                break
-            yield r
-        pool.terminate()
 
 
 def main(argv=None):
