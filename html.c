@@ -388,3 +388,46 @@ void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text
     if (own)
         view_parts_free(&sp);
 }
+
+/* ---------------------------------------------------------------- the sheet and its HTML part */
+
+static SheetVariant variant_for(const Board *b, int p)
+{
+    if (b->phase != PHASE_PLAY)
+        return SHEET_NONE;
+    if (b->seat != p)
+        return SHEET_NOT_YOUR_MOVE;
+    return b->pl[p].queue.n ? SHEET_YOUR_MOVE_STORED : SHEET_YOUR_MOVE;
+}
+
+/* A stored order of the player's ran at once since their last sheet (its note is in their news). */
+static bool star_processed(const StrList *news)
+{
+    for (int i = 0; i < news->n; i++)
+        if (strncmp(news->v[i], "Your stored order ", 18) == 0)
+            return true;
+    return false;
+}
+
+char *html_render_sheet(const Board *b, int p, const StrList *news, const StrList *ebook, const char *result,
+                          bool is_new, bool star, char **html)
+{
+    star = star || star_processed(news);
+    Buf o;
+    buf_init(&o);
+    SheetParts parts = {0};
+    SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new,
+                    .news = news, .ebook = ebook, .parts = html && !b->pl[p].plain ? &parts : NULL};
+    view_sheet(b, p, &so, &o);
+    if (html) {
+        *html = NULL;
+        if (!b->pl[p].plain) {
+            Buf h;
+            buf_init(&h);
+            html_sheet(b, p, &so, o.s ? o.s : "", &h);
+            *html = buf_take(&h);
+        }
+    }
+    view_parts_free(&parts);
+    return buf_take(&o);
+}

@@ -53,11 +53,15 @@ void mail_free(MailQueue *q)
     mail_init(q);
 }
 
-int mail_add(MailQueue *q, const char *to, const char *subject, const char *body, Err *err)
+/* Queues (to, subject, body, html), taking body and html (malloc'd, or NULL) as they are. */
+static int mail_add_taken(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err)
 {
     /* SPEC 2.1: no header is ever built from unchecked text */
-    if (!to || !*to || !subject || has_control(to) || has_control(subject))
+    if (!to || !*to || !subject || has_control(to) || has_control(subject)) {
+        free(body);
+        free(html);
         return fail(err, "refusing a mail header with control characters");
+    }
     if (q->n == q->cap) {
         q->cap = q->cap ? q->cap * 2 : 8;
         q->m = xrealloc(q->m, (size_t)q->cap * sizeof *q->m);
@@ -65,18 +69,20 @@ int mail_add(MailQueue *q, const char *to, const char *subject, const char *body
     Mail *m = &q->m[q->n++];
     m->to = xstrdup(to);
     m->subject = xstrdup(subject);
-    m->body = xstrdup(body ? body : "");
-    m->html = NULL;
+    m->body = body ? body : xstrdup("");
+    m->html = html;
     m->reply = false;
     return 0;
 }
 
-int mail_add_html(MailQueue *q, const char *to, const char *subject, const char *body, const char *html, Err *err)
+int mail_add(MailQueue *q, const char *to, const char *subject, const char *body, Err *err)
 {
-    if (mail_add(q, to, subject, body, err) < 0)
-        return -1;
-    q->m[q->n - 1].html = html ? xstrdup(html) : NULL;
-    return 0;
+    return mail_add_taken(q, to, subject, xstrdup(body ? body : ""), NULL, err);
+}
+
+int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err)
+{
+    return mail_add_taken(q, to, subject, body, html, err); /* the sheets are long: not copied */
 }
 
 int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char *body, Err *err)
@@ -347,86 +353,120 @@ static uint64_t fnv_bytes(uint64_t h, const char *s, size_t n)
     return h;
 }
 
-/* A MIME boundary found in neither text nor html (NULL: a quoted-printable part, which never holds "=_").
- * Caller frees. */
-static char *boundary_for(const char *text, const char *html)
+/* FNV-1a over s, continuing from h. */
+static uint64_t fnv(uint64_t h, const char *s)
 {
-    uint64_t h = fnv_bytes(14695981039346656037u, text, strlen(text));
+    return fnv_bytes(h, s, s ? strlen(s) : 0) ^ 0xff; /* a separator, so ("ab","c") and ("a","bc") differ */
+}
+
+/* A hash of what m's reader reads anyway — recipient, Subject, body — and of the command's own Message-ID
+ * when known: the unique part of m's Message-ID, and the seed of its MIME boundary. Never anything hidden
+ * from the reader (SPEC 5). */
+static uint64_t message_hash(const Mail *m)
+{
+    return fnv(fnv(fnv(fnv(14695981039346656037u, m->to), m->subject), m->body), getenv("MESSAGEID"));
+}
+
+/* A MIME boundary from seed found in neither text nor html (NULL: a quoted-printable part, which never
+ * holds "=_"). Caller frees. */
+static char *boundary_for(uint64_t seed, const char *text, const char *html)
+{
     for (unsigned k = 0;; k++) {
-        char *b = xasprintf("=_gt_%016llx_%u", (unsigned long long)h, k);
+        char *b = xasprintf("=_gt_%016llx_%u", (unsigned long long)seed, k);
         if (!strstr(text, b) && !(html && strstr(html, b)))
             return b;
         free(b);
     }
 }
 
-/* The content headers of m into headers and its body into body: text/plain alone, or multipart/alternative
- * with the text first and the HTML part second (RFC 2046 5.1.4: the preferred alternative last). */
-static void message_content(const Mail *m, Buf *headers, Buf *body)
+/* How m's body is sent: its text folded to lines of at most LINE_MAX_CHARS, the text part's headers, and
+ * with an HTML part the multipart boundary (found in neither part) and the HTML part's encoding. */
+typedef struct Content {
+    bool ascii;
+    char *text, *text_headers, *boundary; /* boundary NULL: text/plain alone */
+    const char *cte;                      /* the HTML part's Content-Transfer-Encoding */
+} Content;
+
+static void content_plan(const Mail *m, uint64_t hash, Content *c)
 {
-    bool ascii = all_ascii(m->body);
-    char *text = fold_body(m->body);
-    char *text_headers = xasprintf("Content-Type: text/plain; charset=%s\nContent-Transfer-Encoding: %s\n",
-                                   ascii ? "us-ascii" : "utf-8", ascii ? "7bit" : "8bit");
-    if (!m->html) {
-        buf_add(headers, text_headers);
-        buf_add(body, text);
-    } else {
-        const char *cte = html_encoding(m->html);
-        bool qp = cte[0] == 'q';
-        char *b = boundary_for(text, qp ? NULL : m->html);
-        buf_printf(headers, "Content-Type: multipart/alternative; boundary=\"%s\"\nContent-Transfer-Encoding: %s\n",
-                   b, ascii && cte[0] != '8' ? "7bit" : "8bit");
-        /* no printf of the sheets: they are long */
-        buf_add(body, "This is a turnsheet in two forms: plain text, then HTML.\n\n--");
-        buf_add(body, b);
-        buf_add(body, "\n");
-        buf_add(body, text_headers);
-        buf_add(body, "\n");
-        buf_add(body, text);
-        buf_add(body, "\n--");
-        buf_add(body, b);
-        buf_add(body, "\n");
-        buf_add(body, "Content-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: ");
-        buf_add(body, cte);
-        buf_add(body, "\n\n");
-        if (qp)
-            quoted_printable(body, m->html);
-        else
-            buf_add(body, m->html); /* copied as it is; it ends with its own newline */
-        buf_printf(body, "\n--%s--\n", b);
-        free(b);
+    c->ascii = all_ascii(m->body);
+    c->text = fold_body(m->body);
+    c->text_headers = xasprintf("Content-Type: text/plain; charset=%s\nContent-Transfer-Encoding: %s\n",
+                                c->ascii ? "us-ascii" : "utf-8", c->ascii ? "7bit" : "8bit");
+    c->cte = m->html ? html_encoding(m->html) : NULL;
+    c->boundary = m->html ? boundary_for(hash, c->text, c->cte[0] == 'q' ? NULL : m->html) : NULL;
+}
+
+static void content_free(Content *c)
+{
+    free(c->text);
+    free(c->text_headers);
+    free(c->boundary);
+}
+
+/* The content headers: text/plain alone, or multipart/alternative. */
+static void content_headers(const Content *c, Buf *t)
+{
+    if (!c->boundary)
+        buf_add(t, c->text_headers);
+    else
+        buf_printf(t, "Content-Type: multipart/alternative; boundary=\"%s\"\nContent-Transfer-Encoding: %s\n",
+                   c->boundary, c->ascii && c->cte[0] != '8' ? "7bit" : "8bit");
+}
+
+/* The body: the text alone, or the text part first and the HTML part second (RFC 2046 5.1.4: the
+ * preferred alternative last). No printf of the sheets: they are long. */
+static void content_body(const Mail *m, const Content *c, Buf *t)
+{
+    if (!c->boundary) {
+        buf_add(t, c->text);
+        return;
     }
-    free(text_headers);
-    free(text);
+    buf_add(t, "This is a turnsheet in two forms: plain text, then HTML.\n\n--");
+    buf_add(t, c->boundary);
+    buf_add(t, "\n");
+    buf_add(t, c->text_headers);
+    buf_add(t, "\n");
+    buf_add(t, c->text);
+    buf_add(t, "\n--");
+    buf_add(t, c->boundary);
+    buf_add(t, "\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: ");
+    buf_add(t, c->cte);
+    buf_add(t, "\n\n");
+    if (c->cte[0] == 'q')
+        quoted_printable(t, m->html);
+    else
+        buf_add(t, m->html); /* copied as it is; it ends with its own newline */
+    buf_add(t, "\n--");
+    buf_add(t, c->boundary);
+    buf_add(t, "--\n");
 }
 
 /* The whole message: RFC 5322 headers (Date, a Message-ID from id, MIME 1.0 text/plain or
  * multipart/alternative, RFC 3834 Auto-Submitted, In-Reply-To/References for a reply when $MESSAGEID is
- * known), a blank line, the body. */
-static char *format_message(const Mail *m, const char *from, const char *id, time_t now)
+ * known), a blank line, the body — written into one buffer sized for it up front. */
+static char *format_message(const Mail *m, uint64_t hash, const char *from, const char *id, time_t now)
 {
     char date[64];
     format_date(now, date, sizeof date);
     char *cmd_id = m->reply ? command_message_id() : NULL;
     char *refs = cmd_id ? xasprintf("In-Reply-To: %s\nReferences: %s\n", cmd_id, cmd_id) : xstrdup("");
-    Buf content, body, t;
-    buf_init(&content);
-    buf_init(&body);
+    Content c;
+    content_plan(m, hash, &c);
+    size_t html = m->html ? strlen(m->html) : 0;
+    Buf t;
     buf_init(&t);
-    message_content(m, &content, &body);
-    buf_reserve(&t, content.len + body.len + strlen(from) + strlen(m->to) + strlen(m->subject) + strlen(refs) + 512);
+    buf_reserve(&t, strlen(c.text) + html + html / 8 + strlen(from) + strlen(m->to) + strlen(m->subject) +
+                        strlen(refs) + 1024);
     buf_printf(&t, "From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s@%s>\n%sMIME-Version: 1.0\n", from, m->to,
                m->subject, date, id, from_domain(from), refs);
-    buf_add(&t, content.s ? content.s : "");
+    content_headers(&c, &t);
     buf_printf(&t, "Auto-Submitted: %s\n\n", m->reply ? "auto-replied" : "auto-generated");
-    buf_add(&t, body.s ? body.s : ""); /* the body is copied, not formatted: sheets are long */
-    char *text = buf_take(&t);
-    buf_free(&content);
-    buf_free(&body);
+    content_body(m, &c, &t);
+    content_free(&c);
     free(refs);
     free(cmd_id);
-    return text;
+    return buf_take(&t);
 }
 
 /* ---------------------------------------------------------------- the spool */
@@ -506,22 +546,14 @@ static void spool_sync(const Store *s)
     free(dir);
 }
 
-/* FNV-1a over s, continuing from h. */
-static uint64_t fnv(uint64_t h, const char *s)
-{
-    return fnv_bytes(h, s, s ? strlen(s) : 0) ^ 0xff; /* a separator, so ("ab","c") and ("a","bc") differ */
-}
-
 /* The unique part of m's Message-ID: the board (the group's "<n>"), the spooling time, the message's
- * sequence and a hash of what its reader reads anyway — recipient, Subject, body — and of the command's own
- * Message-ID when known. Never anything hidden from the reader (SPEC 5): the group's tag, a hash of the
- * whole board, stays out of it, so two boards that differ only in a fact hidden from the reader give the
- * reader the same mail to the byte. Caller frees. */
-static char *message_id(const Mail *m, const char *group, int seq, time_t now)
+ * sequence and its message_hash. The group's tag, a hash of the whole board, stays out of it, so two
+ * boards that differ only in a fact hidden from the reader give the reader the same mail to the byte.
+ * Caller frees. */
+static char *message_id(uint64_t hash, const char *group, int seq, time_t now)
 {
-    uint64_t h = fnv(fnv(fnv(fnv(14695981039346656037u, m->to), m->subject), m->body), getenv("MESSAGEID"));
     return xasprintf("genetess.%.*s.%lld.%04d.%016llx", (int)strcspn(group, "."), group, (long long)now, seq,
-                     (unsigned long long)h);
+                     (unsigned long long)hash);
 }
 
 /* The name of the next message of group in the spool ("<group>.<seq>.mail", seq 0001 ...; a name taken
@@ -549,8 +581,9 @@ static int spool_messages(MailQueue *q, int from, const Store *s, const char *gr
     SpoolFile *f = xcalloc((size_t)(n ? n : 1), sizeof *f);
     for (int i = 0; i < n && rc == 0; i++) {
         char *name = next_spool_name(s, group, &seq);
-        char *id = message_id(&q->m[from + i], group, seq, now);
-        char *text = format_message(&q->m[from + i], addr, id, now);
+        uint64_t hash = message_hash(&q->m[from + i]);
+        char *id = message_id(hash, group, seq, now);
+        char *text = format_message(&q->m[from + i], hash, addr, id, now);
         rc = spool_begin(s, name, text, &f[i], err);
         begun += rc == 0;
         free(text);

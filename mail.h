@@ -36,8 +36,10 @@ void mail_truncate(MailQueue *q, int n);
    "refusing a mail header with control characters" when to or subject holds a control
    character (a newline included); an empty or NULL to is refused too. */
 int mail_add(MailQueue *q, const char *to, const char *subject, const char *body, Err *err);
-/* As mail_add, with html (NULL: none) as the message's HTML alternative of body (a turnsheet). */
-int mail_add_html(MailQueue *q, const char *to, const char *subject, const char *body, const char *html, Err *err);
+/* As mail_add for a turnsheet, with html (NULL: none) as the message's HTML alternative of body; takes body
+   and html (malloc'd; body NULL counts as "") rather than copying them: the queue frees them, also when
+   the message is refused. */
+int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err);
 /* As mail_add, for the reply to a command (Auto-Submitted: auto-replied; In-Reply-To and References
    name $MESSAGEID, the command's own Message-ID, when it is set and well formed). */
 int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char *body, Err *err);

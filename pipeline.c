@@ -436,49 +436,6 @@ static void note_subject(CommandCtx *c, const Board *b, int rc, bool *refused)
 
 /* ---- sheets ---- */
 
-static SheetVariant variant_for(const Board *b, int p)
-{
-    if (b->phase != PHASE_PLAY)
-        return SHEET_NONE;
-    if (b->seat != p)
-        return SHEET_NOT_YOUR_MOVE;
-    return b->pl[p].queue.n ? SHEET_YOUR_MOVE_STORED : SHEET_YOUR_MOVE;
-}
-
-/* A stored order of the player's ran at once since their last sheet (its note is in their news). */
-static bool star_processed(const StrList *news)
-{
-    for (int i = 0; i < news->n; i++)
-        if (strncmp(news->v[i], "Your stored order ", 18) == 0)
-            return true;
-    return false;
-}
-
-/* Renders player p's sheet of b with the given news and E breakdown (malloc'd text); with html non-NULL, its
- * HTML part too into *html (malloc'd; NULL when the player has it off: options html off). */
-static char *render_sheet(const Board *b, int p, const StrList *news, const StrList *ebook, const char *result,
-                          bool is_new, bool star, char **html)
-{
-    star = star || star_processed(news);
-    Buf o;
-    buf_init(&o);
-    SheetParts parts = {0};
-    SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new,
-                    .news = news, .ebook = ebook, .parts = html && !b->pl[p].plain ? &parts : NULL};
-    view_sheet(b, p, &so, &o);
-    if (html) {
-        *html = NULL;
-        if (!b->pl[p].plain) {
-            Buf h;
-            buf_init(&h);
-            html_sheet(b, p, &so, o.s ? o.s : "", &h);
-            *html = buf_take(&h);
-        }
-    }
-    view_parts_free(&parts);
-    return buf_take(&o);
-}
-
 /* A player's news and E breakdown on the board hold, up to this line, what their last sheet showed: a
  * sheet shows what came after it, or, when nothing has yet (showas, a reply), the last sheet's again, so
  * that showas prints the sheet that was mailed (issue 12). */
@@ -520,7 +477,7 @@ void pipeline_sheet(const Board *b, int p, Buf *out)
 {
     StrList news = {0}, ebook = {0};
     sheet_lists(&b->pl[p], true, &news, &ebook);
-    char *s = render_sheet(b, p, &news, &ebook, NULL, false, false, NULL);
+    char *s = html_render_sheet(b, p, &news, &ebook, NULL, false, false, NULL);
     buf_add(out, s);
     free(s);
     sl_free(&news);
@@ -587,37 +544,47 @@ static void sheets_free(Sheets *s)
     memset(s, 0, sizeof *s);
 }
 
+/* Ends the reply with the sheet text t. */
+static void reply_add_sheet(CommandCtx *c, const char *t)
+{
+    buf_add(&c->reply, "\n");
+    buf_add(&c->reply, t);
+    c->sheet_added = true;
+}
+
 /* Stage render: queues the taken-out sheets of b (mailed in player order; the reader's in the reply),
  * then frees s. */
 static void sheets_send(CommandCtx *c, const Board *b, Sheets *s)
 {
     char subj[160];
     view_board_subject(b, s->is_new, subj, sizeof subj);
-    if (s->reader >= 0) {
-        int r = s->reader;
-        char *t = render_sheet(b, r, &s->news[r], &s->ebook[r], s->result, false, s->star[r], NULL);
-        buf_add(&c->reply, "\n");
-        buf_add(&c->reply, t);
+    int r = s->reader;
+    /* the reader's reply ends with the sheet they are mailed, unless that one is a new turn's */
+    bool reuse = r >= 0 && !s->is_new && s->mail[r] && !bot_is(b->pl[r].id);
+    if (r >= 0 && !reuse) {
+        char *t = html_render_sheet(b, r, &s->news[r], &s->ebook[r], s->result, false, s->star[r], NULL);
+        reply_add_sheet(c, t);
         free(t);
-        c->sheet_added = true;
     }
     for (int p = 0; p < s->np; p++) {
         if (!s->mail[p] || bot_is(b->pl[p].id)) /* computer opponents get no mail */
             continue;
         char *html;
-        char *t = render_sheet(b, p, &s->news[p], &s->ebook[p], p == s->reader ? s->result : NULL, s->is_new,
+        char *t = html_render_sheet(b, p, &s->news[p], &s->ebook[p], p == r ? s->result : NULL, s->is_new,
                                s->star[p], &html);
+        if (p == r && reuse)
+            reply_add_sheet(c, t);
         User u;
         Err err;
         if (users_find(&c->st, b->pl[p].id, &u, &err) == 0) {
-            if (mail_add_html(&c->mq, u.address, subj, t, html, &err) < 0)
+            if (mail_add_sheet(&c->mq, u.address, subj, t, html, &err) < 0)
                 fprintf(stderr, "genetess: %s\n", err.msg);
             users_free(&u);
         } else {
             fprintf(stderr, "genetess: no address for %s; sheet not sent\n", b->pl[p].id);
+            free(html);
+            free(t);
         }
-        free(html);
-        free(t);
     }
     sheets_free(s);
 }

@@ -126,6 +126,11 @@ run 0 showas alice secret "$K"
 assert_same "$T/mailed" "$OUT"
 clear_outbox
 run 0 move "$K" alice secret "MOVE C4 W"
+# the mover's reply ends with the very sheet mailed to them (rendered once, used for both)
+mail_text "$(mail_to alice | tail -1)" >"$T/mailed"
+assert_grep "^Result of your last order: MOVE C4 W: done$" "$T/mailed"
+sed '1,/^$/d' "$OUT" >"$T/replied"
+assert_same "$T/mailed" "$T/replied"
 run 0 showas bob hunter2 "$K"
 hasnt "+1 accrual at 1b"
 mail_text "$(mail_to bob | tail -1)" >"$T/mailed"
