@@ -89,6 +89,12 @@ gen_p1mails() { # the mails of the P1 PASS, for the floor of mailing them
     rm -rf "$IN/p1mails" && mkdir -p "$IN/p1mails" && cp "$S/m"/outbox/*.mail "$IN/p1mails/"
 }
 step p1mails gen_p1mails
+gen_p1text() { # P1 with every player's sheets as text only (options html off), for the bound rows
+    rm -rf "$IN/p1text" && cp -a "$IN/p1" "$IN/p1text"
+    for p in $PLAYERS; do gx "$IN/p1text" $((T0 + 2000 * STEP)) options 101 $p pw${p#p} html off; done
+    rm -f "$IN/p1text"/outbox/*
+}
+step p1text gen_p1text
 step h10000 extend_to "$IN/h1000" "$IN/h10000" 10000
 [ "$HMAX" -lt 100000 ] || step h100000 extend_to "$IN/h1000" "$IN/h100000" 100000
 if [ "$HMAX" -ge 100000 ]; then HS="h10000 h100000"; else HS=h10000; fi
@@ -120,6 +126,11 @@ job() {
     case $1 in
     p1pass) pass_on p1pass p1 2000 ;;
     p1move) fresh p1 && timed p1move $((T0 + 2001 * STEP)) "$G" move 101 p1 pw1 "MOVE $START1 E" ;;
+    p1text) pass_on p1text p1text 2000 ;;
+    p1nosync | p1bare) # the bounds: no fsync (and with p1bare, text sheets only); the shim loads first
+        if [ "$1" = p1bare ]; then fresh p1text; else fresh p1; fi
+        BENCH_NOFSYNC=1 LD_PRELOAD=$NOFSYNC timed "$1" $((T0 + 2001 * STEP)) "$G" move 101 p1 pw1 PASS ;;
+    start) fresh p1 && timed start 0 "$G" --version ;;
     floormail) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" "$S/w/outbox" "$IN"/p1mails/*.mail ;;
     floor*) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" ;;
     h*) pass_on "$1" "$1" "${1#h}" ;;
@@ -132,6 +143,8 @@ job() {
 }
 PAIRLIST="p1pass:floor1 p1move:floor2 p1pass:floormail h$HMAX:h1000 h10000:h1000b p3:p1pass idle:duel due:due100"
 [ "$HMAX" -ge 100000 ] || PAIRLIST=$(echo "$PAIRLIST" | sed 's/ h10000:h1000b//')
+# where P1's time goes, each against the floor: text sheets only; no fsync; both; a process that only starts
+[ "$ASAN" = 1 ] || PAIRLIST="$PAIRLIST p1text:floor3 p1nosync:floor4 p1bare:floor5 start:floor6"
 mkdir -p "$S/old"
 sync && sleep "${BENCH_SETTLE:-31}" # what generating or earlier runs deleted leaves the 30 s window first
 printf '  timing %d pairs ' "$PAIRS"
@@ -188,6 +201,12 @@ row() { # row FIGURE GENETESS REFERENCE UNIT MAXRATIO|MAXVALUE[abs]: one line of
 row "P1 move PASS vs floor (ms)" "$(med p1pass)" "$(med floor1)" ns 1.5
 row "P1 real MOVE vs floor (ms)" "$(med p1move)" "$(med floor2)" ns 1.5
 row "   PASS vs floor + writing its $(ls "$IN"/p1mails | wc -l) mails (ms)" "$(med p1pass)" "$(med floormail)" ns -
+if [ "$ASAN" = 0 ]; then
+    row "   PASS, every sheet text only (ms)" "$(med p1text)" "$(med floor3)" ns -
+    row "   PASS, fsync skipped: not durable (ms)" "$(med p1nosync)" "$(med floor4)" ns -
+    row "   PASS, text only, fsync skipped (ms)" "$(med p1bare)" "$(med floor5)" ns -
+    row "   genetess --version: start-up only (ms)" "$(med start)" "$(med floor6)" ns -
+fi
 row "P2 history $(commas "$HMAX") vs 1,000 moves (ms)" "$(med h$HMAX)" "$(med h1000)" ns 1.1
 [ "$HMAX" -lt 100000 ] || row "   history 10,000 vs 1,000 moves (ms)" "$(med h10000)" "$(med h1000)" ns -
 if [ "$IN_P3" != - ]; then

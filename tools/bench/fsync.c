@@ -1,8 +1,10 @@
 /* LD_PRELOAD shim for make bench. BENCH_FSYNC_LOG=FILE: count fsync and fdatasync calls and append
- * "<count>" to FILE at exit. BENCH_NOFSYNC=1: make them no-ops (fast input generation; the files written
- * are the same). Build: cc -O2 -shared -fPIC -o fsync.so fsync.c -ldl */
+ * "<count>" to FILE at exit. BENCH_NOFSYNC=1: make them and sync_file_range no-ops (fast input
+ * generation, and the bench's bound of a command that never waits for the disk; the files written are the
+ * same). Build: cc -O2 -shared -fPIC -o fsync.so fsync.c -ldl */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -27,6 +29,16 @@ int fsync(int fd)
 int fdatasync(int fd)
 {
     return pass_through("fdatasync", fd);
+}
+
+int sync_file_range(int fd, off_t offset, off_t nbytes, unsigned int flags)
+{
+    const char *off = getenv("BENCH_NOFSYNC");
+    if (off && *off == '1')
+        return 0;
+    int (*real)(int, off_t, off_t, unsigned int) =
+        (int (*)(int, off_t, off_t, unsigned int))dlsym(RTLD_NEXT, "sync_file_range");
+    return real ? real(fd, offset, nbytes, flags) : 0;
 }
 
 __attribute__((destructor)) static void report(void)
