@@ -350,8 +350,13 @@ static void write_pieces(Buf *o, const Board *b)
     int n = board_piece_squares(b, &sqs);
     for (int i = 0; i < n; i++) {
         const Piece *p = board_piece_at(b, sqs[i]);
-        buf_printf(o, "%s %s %s\n", board_sq_name(b, p->sq, sq), b->pl[p->owner].id,
-                   piece_format(&p->g, true, seq, sizeof seq));
+        /* "<square> <owner> <genome>": no printf, one line per piece */
+        buf_add(o, board_sq_name(b, p->sq, sq));
+        buf_addc(o, ' ');
+        buf_add(o, b->pl[p->owner].id);
+        buf_addc(o, ' ');
+        buf_add(o, piece_format(&p->g, true, seq, sizeof seq));
+        buf_addc(o, '\n');
     }
     free(sqs);
 }
