@@ -571,7 +571,7 @@ static void sheets_send(CommandCtx *c, const Board *b, Sheets *s)
             continue;
         char *html;
         char *t = html_render_sheet(b, p, &s->news[p], &s->ebook[p], p == r ? s->result : NULL, s->is_new,
-                               s->star[p], &html);
+                                    s->star[p], &html);
         if (p == r && reuse)
             reply_add_sheet(c, t);
         User u;
