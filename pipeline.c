@@ -64,7 +64,8 @@ static void post_commit(CommandCtx *c, int n, const Board *b, const char *group)
 static void recover(CommandCtx *c)
 {
     StrList groups = {0};
-    store_sweep_temps(&c->st);
+    if (c->st.unclean || c->cmd->idle_skip) /* a holder was stopped; Cleanup looks every time */
+        store_sweep_temps(&c->st);
     mail_groups(&c->st, &groups);
     for (int i = 0; i < groups.n; i++) {
         int n = atoi(groups.v[i]);

@@ -91,6 +91,7 @@ int store_open(Store *s, Err *err)
 {
     s->home = NULL;
     s->lockfd = -1;
+    s->unclean = false;
 
     const char *env = getenv("PBMHOME");
     char *home;
@@ -196,6 +197,10 @@ int store_lock(Store *s, Err *err)
     }
     free(path);
     s->lockfd = fd;
+    char mark = '\0';
+    s->unclean = pread(fd, &mark, 1, 0) != 1 || mark != '0';
+    if (mark != '1' && pwrite(fd, "1", 1, 0) != 1)
+        s->unclean = true; /* no mark to trust: every taker sweeps */
     return 0;
 }
 
@@ -203,6 +208,7 @@ void store_unlock(Store *s)
 {
     if (s->lockfd < 0)
         return;
+    (void)pwrite(s->lockfd, "0", 1, 0); /* finished: nothing of ours is left half done */
     struct flock fl = {.l_type = F_UNLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
     (void)fcntl(s->lockfd, F_SETLK, &fl);
     close(s->lockfd);

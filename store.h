@@ -8,8 +8,9 @@
 #include <stdint.h>
 
 typedef struct Store {
-    char *home; /* $PBMHOME (or $HOME/.genetess) */
-    int lockfd; /* -1 when not locked */
+    char *home;   /* $PBMHOME (or $HOME/.genetess) */
+    int lockfd;   /* -1 when not locked */
+    bool unclean; /* store_lock: the lock's last holder was stopped before letting go (see store_lock) */
 } Store;
 
 /* Resolves PBMHOME: env PBMHOME (an empty value counts as unset; created if missing);
@@ -18,15 +19,17 @@ typedef struct Store {
    directories games/Genetess, games/Genetess-archive, etc, history, outbox, spool (mode 0755).
    Returns 0 with s->home set and s->lockfd = -1, or -1 with err (s holds nothing to free). */
 int store_open(Store *s, Err *err);
-/* Unlocks and frees s->home; s may be closed twice. */
+/* Unlocks (marking the lock file 0: this holder finished) and frees s->home; s may be closed twice. */
 void store_close(Store *s);
 
 /* Takes games/Genetess/.lockfile with fcntl locking (F_SETLK polled every 100 ms), waiting up
    to $GENETESS_LOCK_WAIT seconds when set to a number, else 60. The lock is per process.
    Returns 0 (also when s already holds it) or -1 with "Genetess is busy; try again later" on
-   timeout (other errors: another message). */
+   timeout (other errors: another message). The lock file's first byte is 1 while a command holds
+   the lock and 0 once it has let go: taking the lock, s->unclean says whether the last holder was
+   stopped (1, or an empty file) and may have left temporary files. */
 int store_lock(Store *s, Err *err);
-/* Releases the lock if held; s->lockfd becomes -1. */
+/* Releases the lock if held, marking the lock file 0; s->lockfd becomes -1. */
 void store_unlock(Store *s);
 
 /* Returns malloc'd "<home>/<rel>". */

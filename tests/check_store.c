@@ -555,6 +555,36 @@ START_TEST(test_sweep_temps)
 }
 END_TEST
 
+/* The lock file's first byte: 1 while held, 0 once let go; taking the lock says whether the last holder
+ * was stopped (1, or a file without the mark) and so may have left temporaries. */
+START_TEST(test_lock_mark)
+{
+    Store s;
+    Err err = {""};
+    open_store(&s);
+    ck_assert_int_eq(store_lock(&s, &err), 0);
+    ck_assert(s.unclean); /* a new lock file has no mark: nothing to trust */
+    char *mark = slurp(&s, "games/Genetess/.lockfile");
+    ck_assert_str_eq(mark, "1");
+    free(mark);
+    store_unlock(&s);
+    mark = slurp(&s, "games/Genetess/.lockfile");
+    ck_assert_str_eq(mark, "0");
+    free(mark);
+    ck_assert_int_eq(store_lock(&s, &err), 0);
+    ck_assert(!s.unclean); /* the last holder finished */
+    store_unlock(&s);
+    put(&s, "games/Genetess/.lockfile", "1"); /* what a holder killed while it held the lock leaves */
+    ck_assert_int_eq(store_lock(&s, &err), 0);
+    ck_assert(s.unclean);
+    store_unlock(&s);
+    mark = slurp(&s, "games/Genetess/.lockfile");
+    ck_assert_str_eq(mark, "0");
+    free(mark);
+    store_close(&s);
+}
+END_TEST
+
 Suite *store_suite(void)
 {
     Suite *s = suite_create("store");
@@ -574,6 +604,7 @@ Suite *store_suite(void)
     tcase_add_test(tc, test_lists);
     tcase_add_test(tc, test_board_tag_committed);
     tcase_add_test(tc, test_sweep_temps);
+    tcase_add_test(tc, test_lock_mark);
     tcase_add_test(tc, test_write_in_two_steps);
     tcase_add_test(tc, test_save_reuses_the_spare_previous);
     suite_add_tcase(s, tc);

@@ -278,6 +278,11 @@ assert_file() {
   if [ -f "$1" ]; then e2e_pass; else e2e_fail "'$1' is missing"; fi
 }
 
+# assert_no_file PATH: nothing is at PATH.
+assert_no_file() {
+  if [ -e "$1" ]; then e2e_fail "'$1' is there"; else e2e_pass; fi
+}
+
 # assert_dir PATH: PATH is a directory.
 assert_dir() {
   if [ -d "$1" ]; then e2e_pass; else e2e_fail "directory '$1' is missing"; fi

@@ -1,5 +1,7 @@
 # lock: one lock serialises the commands — concurrent orders are neither lost nor duplicated, and a
-# command that cannot get the lock in time is refused with "Genetess is busy" (SPEC 2.3).
+# command that cannot get the lock in time is refused with "Genetess is busy" (SPEC 2.3); the lock file's
+# mark says whether its last holder finished, and stale temporaries are looked for only when it did not
+# (and by every Cleanup).
 given_players
 run 0 challenge --gamble=none --seed=5 alice bob
 B=$GAMES/101
@@ -44,3 +46,20 @@ assert_eq 0 $? "exit status of the command that held the lock"
 assert_grep "^PASS: done" "$T/slow"
 run 0 move 101 "$other" "$other_pw" PASS
 has "PASS: done"
+
+# ---- stale temporaries: looked for when the lock's last holder was stopped, and by every Cleanup ----
+sh -c 'exit 0' &
+dead=$!
+wait $dead
+stale="$GAMES/.101.tmp.$dead"
+assert_eq "0" "$(cat "$GAMES/.lockfile")" "the lock file's mark after a command that finished"
+echo x >"$stale"
+run 0 show 101
+assert_file "$stale"                              # the last holder finished: nothing to look for
+printf 1 >"$GAMES/.lockfile"                      # as a command killed while it held the lock leaves it
+run 0 show 101
+assert_no_file "$stale"
+assert_eq "0" "$(cat "$GAMES/.lockfile")" "the mark once the command that swept has finished"
+echo x >"$stale"
+run 0 Cleanup
+assert_no_file "$stale"
