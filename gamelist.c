@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define LIST_FILE "etc/Genetess.list"
 #define LIST_HEADER "boardno:players:moveno:status\n"
@@ -195,13 +197,16 @@ static ListingDue *due_entry(Gamelist *l, int n)
     return &l->due[at];
 }
 
-/* The identity of board n's file into d; false when it has none. */
-static bool file_identity(const Store *s, int n, ListingDue *d)
+/* The identity of board n's file into d; false when it has none. Looked up in the games directory opened
+ * once for the run (one name to resolve per board, not the whole path), else by its path. */
+static bool file_identity(const Gamelist *l, const Store *s, int n, ListingDue *d)
 {
     char path[4096];
     struct stat st;
-    bool ok = (size_t)snprintf(path, sizeof path, "%s/games/Genetess/%d", s->home, n) < sizeof path &&
-              stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    bool ok = l->games_open ? (size_t)snprintf(path, sizeof path, "%d", n) < sizeof path &&
+                                  fstatat(l->games_fd, path, &st, 0) == 0 && S_ISREG(st.st_mode)
+                            : (size_t)snprintf(path, sizeof path, "%s/games/Genetess/%d", s->home, n) < sizeof path &&
+                                  stat(path, &st) == 0 && S_ISREG(st.st_mode);
     if (ok) {
         d->size = (long long)st.st_size;
         d->mtime = (long long)st.st_mtim.tv_sec;
@@ -301,7 +306,11 @@ int gamelist_write_line(const Store *s, int n, const char *line, Err *err)
 
 void gamelist_open(Gamelist *l, const Store *s)
 {
-    *l = (Gamelist){0};
+    *l = (Gamelist){.games_fd = -1};
+    char *games = store_path(s, "games/Genetess");
+    l->games_fd = open(games, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    l->games_open = l->games_fd >= 0;
+    free(games);
     read_list(l, s);
     l->due_text = read_optional(s, DUE_FILE);
     if (l->due_text)
@@ -311,7 +320,7 @@ void gamelist_open(Gamelist *l, const Store *s)
 bool gamelist_idle(Gamelist *l, const Store *s, int n, int64_t now)
 {
     ListingDue *d = find_due(l, n), cur;
-    if (!d || now >= d->due || line_hash(l, n) != d->line || !file_identity(s, n, &cur) || !same_identity(d, &cur))
+    if (!d || now >= d->due || line_hash(l, n) != d->line || !file_identity(l, s, n, &cur) || !same_identity(d, &cur))
         return false;
     d->seen = true;
     return true;
@@ -320,7 +329,7 @@ bool gamelist_idle(Gamelist *l, const Store *s, int n, int64_t now)
 void gamelist_note(Gamelist *l, const Store *s, int n, const Board *b)
 {
     ListingDue cur = {.n = n, .due = gamelist_due(b), .line = line_hash(l, n), .seen = true};
-    if (!file_identity(s, n, &cur)) {
+    if (!file_identity(l, s, n, &cur)) {
         ListingDue *d = find_due(l, n);
         if (d)
             d->seen = false;
@@ -346,7 +355,8 @@ static void write_due(const Gamelist *l, const Store *s)
     }
     char *path = store_path(s, DUE_FILE);
     Err err;
-    if (store_write_atomic(path, o.s, o.len, &err) < 0)
+    /* a run that found every board idle has nothing new to say: the index stays as it is */
+    if (!(l->due_text && strcmp(l->due_text, o.s) == 0) && store_write_atomic(path, o.s, o.len, &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
     free(path);
     buf_free(&o);
@@ -361,5 +371,9 @@ int gamelist_close(Gamelist *l, const Store *s, Err *err)
     l->due = NULL;
     l->due_text = NULL;
     l->ndue = 0;
+    if (l->games_open)
+        close(l->games_fd);
+    l->games_open = false;
+    l->games_fd = -1;
     return rc;
 }

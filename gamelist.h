@@ -42,6 +42,8 @@ typedef struct Gamelist {
     ListingDue *due;     /* ascending by n */
     int ndue, capdue;
     StrList groups;      /* mail groups whose records go once the list is written (pipeline) */
+    int games_fd;        /* games/Genetess, for the boards' identities (gamelist_open; -1: by path) */
+    bool games_open;     /* games_fd is ours to close */
 } Gamelist;
 
 /* The earliest time at which Cleanup may have work on b (a deadline, a nag, a holiday's end, the archive),

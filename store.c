@@ -690,15 +690,20 @@ int store_list_boards(const Store *s, int **nums, Err *err)
     }
     int *v = NULL, cnt = 0, cap = 0;
     struct dirent *de;
-    errno = 0;
-    while ((de = readdir(d)) != NULL) {
+    for (;;) {
+        errno = 0; /* readdir's own errors only: a failed stat below leaves errno set */
+        if ((de = readdir(d)) == NULL)
+            break;
         int num;
         if (!store_valid_board_number(de->d_name, &num))
             continue;
-        char *p = xasprintf("%s/%s", dirpath, de->d_name);
-        struct stat st;
-        bool regular = stat(p, &st) == 0 && S_ISREG(st.st_mode);
-        free(p);
+        bool regular = de->d_type == DT_REG; /* the directory says so: no stat per board */
+        if (de->d_type == DT_UNKNOWN || de->d_type == DT_LNK) {
+            char *p = xasprintf("%s/%s", dirpath, de->d_name);
+            struct stat st;
+            regular = stat(p, &st) == 0 && S_ISREG(st.st_mode);
+            free(p);
+        }
         if (!regular)
             continue;
         if (cnt == cap) {
@@ -706,7 +711,6 @@ int store_list_boards(const Store *s, int **nums, Err *err)
             v = xrealloc(v, (size_t)cap * sizeof *v);
         }
         v[cnt++] = num;
-        errno = 0;
     }
     int e = errno;
     closedir(d);

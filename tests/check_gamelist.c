@@ -155,6 +155,18 @@ START_TEST(test_idle)
     gamelist_note(&l, &st, 101, b);
     ck_assert_int_eq(gamelist_close(&l, &st, &err), 0);
     sl_free(&l.groups);
+    /* a run that finds every board idle writes nothing: the index keeps its file */
+    char *due = store_path(&st, "etc/Genetess.due");
+    struct stat before, after;
+    ck_assert_int_eq(stat(due, &before), 0);
+    gamelist_open(&l, &st);
+    ck_assert(gamelist_idle(&l, &st, 101, 999999));
+    ck_assert_int_eq(gamelist_close(&l, &st, &err), 0);
+    sl_free(&l.groups);
+    ck_assert_int_eq(stat(due, &after), 0);
+    ck_assert(before.st_ino == after.st_ino && before.st_mtim.tv_sec == after.st_mtim.tv_sec &&
+              before.st_mtim.tv_nsec == after.st_mtim.tv_nsec);
+    free(due);
     gamelist_open(&l, &st);
     ck_assert(gamelist_idle(&l, &st, 101, 999999));
     ck_assert(!gamelist_idle(&l, &st, 101, 1000000)); /* the deadline is due */

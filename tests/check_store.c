@@ -271,6 +271,9 @@ START_TEST(test_archive_delete_list)
     char *p = store_path(&s, "games/Genetess/300");
     ck_assert_int_eq(mkdir(p, 0755), 0); /* a directory is not a board */
     free(p);
+    p = store_path(&s, "games/Genetess/301"); /* a link to nothing is none either */
+    ck_assert_int_eq(symlink("nowhere", p), 0);
+    free(p);
 
     int *nums = NULL;
     ck_assert_int_eq(store_list_boards(&s, &nums, &err), 3);
@@ -278,6 +281,13 @@ START_TEST(test_archive_delete_list)
     ck_assert_int_eq(nums[1], 101);
     ck_assert_int_eq(nums[2], 102);
     free(nums);
+    p = store_path(&s, "games/Genetess/302"); /* a link to a board file is read as one, as before */
+    ck_assert_int_eq(symlink("102", p), 0);
+    ck_assert_int_eq(store_list_boards(&s, &nums, &err), 4);
+    ck_assert_int_eq(nums[3], 302);
+    free(nums);
+    ck_assert_int_eq(unlink(p), 0);
+    free(p);
 
     ck_assert_int_eq(store_archive_board(&s, 101, &err), 0);
     ck_assert(!exists(&s, "games/Genetess/101"));
