@@ -203,10 +203,10 @@ static bool file_identity(const Gamelist *l, const Store *s, int n, ListingDue *
 {
     char path[4096];
     struct stat st;
-    bool ok = l->games_open ? (size_t)snprintf(path, sizeof path, "%d", n) < sizeof path &&
-                                  fstatat(l->games_fd, path, &st, 0) == 0 && S_ISREG(st.st_mode)
-                            : (size_t)snprintf(path, sizeof path, "%s/games/Genetess/%d", s->home, n) < sizeof path &&
-                                  stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    int len = l->games_open ? snprintf(path, sizeof path, "%d", n)
+                            : snprintf(path, sizeof path, "%s/games/Genetess/%d", s->home, n);
+    bool ok = (size_t)len < sizeof path && fstatat(l->games_open ? l->games_fd : AT_FDCWD, path, &st, 0) == 0 &&
+              S_ISREG(st.st_mode);
     if (ok) {
         d->size = (long long)st.st_size;
         d->mtime = (long long)st.st_mtim.tv_sec;

@@ -410,7 +410,7 @@ static bool star_processed(const StrList *news)
 }
 
 char *html_render_sheet(const Board *b, int p, const StrList *news, const StrList *ebook, const char *result,
-                          bool is_new, bool star, char **html)
+                        bool is_new, bool star, char **html)
 {
     star = star || star_processed(news);
     Buf o;

@@ -53,8 +53,7 @@ void mail_free(MailQueue *q)
     mail_init(q);
 }
 
-/* Queues (to, subject, body, html), taking body and html (malloc'd, or NULL) as they are. */
-static int mail_add_taken(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err)
+int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err)
 {
     /* SPEC 2.1: no header is ever built from unchecked text */
     if (!to || !*to || !subject || has_control(to) || has_control(subject)) {
@@ -77,12 +76,7 @@ static int mail_add_taken(MailQueue *q, const char *to, const char *subject, cha
 
 int mail_add(MailQueue *q, const char *to, const char *subject, const char *body, Err *err)
 {
-    return mail_add_taken(q, to, subject, xstrdup(body ? body : ""), NULL, err);
-}
-
-int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err)
-{
-    return mail_add_taken(q, to, subject, body, html, err); /* the sheets are long: not copied */
+    return mail_add_sheet(q, to, subject, xstrdup(body ? body : ""), NULL, err);
 }
 
 int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char *body, Err *err)
