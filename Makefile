@@ -3,6 +3,7 @@ CC      ?= cc
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wwrite-strings
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN)
+LDFLAGS += -pthread
 ifeq ($(WERROR),1)
 CFLAGS  += -Werror
 endif

@@ -504,9 +504,10 @@ static int spool_begin(const Store *s, const char *name, const char *text, Spool
     return -1;
 }
 
-/* Syncs f (an empty file, a commit record, has no data to sync: its name is what counts, and the spool
- * directory's fsync, which the caller makes before the board commit, covers it) and renames it into
- * place; with ok false (an earlier file failed) only removes it. 0 or -1 with err. */
+/* Closes f and renames it into place (its data, if any, synced already: spool_messages; an empty file, a
+ * commit record, has none to sync: its name is what counts, and the spool directory's fsync, which the
+ * caller makes before the board commit, covers it); with ok false (an earlier file failed) only removes
+ * it. 0 or -1 with err. */
 static int spool_finish(SpoolFile *f, bool ok, Err *err)
 {
     if (f->fd < 0)
@@ -515,7 +516,7 @@ static int spool_finish(SpoolFile *f, bool ok, Err *err)
     if (!ok) {
         close(f->fd);
         rc = -1;
-    } else if ((f->data && fsync(f->fd) < 0) || close(f->fd) < 0 || rename(f->tmp, f->path) < 0) {
+    } else if (close(f->fd) < 0 || rename(f->tmp, f->path) < 0) {
         rc = fail(err, "cannot write %s: %s", f->path, strerror(errno));
     }
     if (rc < 0)
@@ -524,6 +525,23 @@ static int spool_finish(SpoolFile *f, bool ok, Err *err)
     free(f->path);
     *f = (SpoolFile){.fd = -1};
     return rc;
+}
+
+/* Syncs the n spool files f (begun, each with data) and the nalso files also (the board's, synced with
+ * them: store_write_fds) all at once. 0 or -1 with err. */
+static int spool_sync_files(const SpoolFile *f, int n, const int *also, int nalso, Err *err)
+{
+    int *fds = xcalloc((size_t)(n + nalso + 1), sizeof *fds), bad = 0;
+    for (int i = 0; i < n; i++)
+        fds[i] = f[i].fd;
+    for (int i = 0; i < nalso; i++)
+        fds[n + i] = also[i];
+    int rc = store_sync_files(fds, n + nalso, &bad);
+    free(fds);
+    if (rc < 0)
+        return bad < n ? fail(err, "cannot write %s: %s", f[bad].tmp, strerror(errno))
+                       : fail(err, "cannot sync the board's files: %s", strerror(errno));
+    return 0;
 }
 
 /* Writes text as spool/<name>: spool_begin, then spool_finish. */
@@ -566,9 +584,11 @@ static char *next_spool_name(const Store *s, const char *group, int *seq)
 }
 
 /* Writes q's messages from index from on as spool/<group>.<seq>.mail, then drops them from q: all are
- * written and their writeback started first, then each is synced and renamed, so the disk waits once for
- * the group rather than once per message. 0 or -1 with err (what was written stays: the caller discards). */
-static int spool_messages(MailQueue *q, int from, const Store *s, const char *group, time_t now, Err *err)
+ * written and their writeback started first, then all are synced at once, together with the nalso files
+ * also, and renamed, so the disk is waited for about once for the group rather than once per message.
+ * 0 or -1 with err (what was written stays: the caller discards). */
+static int spool_messages(MailQueue *q, int from, const Store *s, const char *group, time_t now,
+                          const int *also, int nalso, Err *err)
 {
     char *addr = from_address();
     int rc = 0, seq = 0, n = q->n > from ? q->n - from : 0, begun = 0;
@@ -584,6 +604,8 @@ static int spool_messages(MailQueue *q, int from, const Store *s, const char *gr
         free(id);
         free(name);
     }
+    if (rc == 0)
+        rc = spool_sync_files(f, begun, also, nalso, err);
     for (int i = 0; i < begun; i++)
         if (spool_finish(&f[i], rc == 0, err) < 0)
             rc = -1;
@@ -611,14 +633,15 @@ static int spool_record(const Store *s, const char *name, Err *err)
     return rc;
 }
 
-int mail_spool_group(MailQueue *q, int from, const Store *s, int n, const char *tag, time_t now, Err *err)
+int mail_spool_group(MailQueue *q, int from, const Store *s, int n, const char *tag, time_t now,
+                     const int *also, int nalso, Err *err)
 {
     char *group = xasprintf("%d.%s", n, tag);
     char *record = xasprintf("%s.commit", group);
     /* the record first: a message without one is a committed one */
     int rc = spool_record(s, record, err);
     if (rc == 0)
-        rc = spool_messages(q, from, s, group, now, err);
+        rc = spool_messages(q, from, s, group, now, also, nalso, err);
     else
         mail_truncate(q, from);
     if (rc == 0)
@@ -884,7 +907,7 @@ int mail_flush(MailQueue *q, const Store *s, time_t now)
         return 0;
     char *group = xasprintf("0.%lld-%ld-%d", (long long)now, (long)getpid(), ++q->flushes);
     Err err;
-    int rc = spool_messages(q, 0, s, group, now, &err);
+    int rc = spool_messages(q, 0, s, group, now, NULL, 0, &err);
     if (rc < 0)
         fprintf(stderr, "genetess: %s; the messages not spooled were lost\n", err.msg);
     spool_sync(s);

@@ -56,9 +56,11 @@ int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char
 
 /* Spools q's messages from index from on as the group "<n>.<tag>" of board n's new state (tag:
    store_board_tag of its text, "none": no file): spool/<n>.<tag>.commit (the commit record) first,
-   then each complete message as spool/<n>.<tag>.<seq>.mail (seq 0001 ...), fsynced; drops them from q.
+   then each complete message as spool/<n>.<tag>.<seq>.mail (seq 0001 ...), fsynced, all at once and
+   together with the nalso open files also (the board's own: store_write_fds); drops them from q.
    Returns 0, or -1 with err (the caller discards the group). */
-int mail_spool_group(MailQueue *q, int from, const Store *s, int n, const char *tag, time_t now, Err *err);
+int mail_spool_group(MailQueue *q, int from, const Store *s, int n, const char *tag, time_t now,
+                     const int *also, int nalso, Err *err);
 /* Appends the groups "<n>.<tag>" that have a commit record, ascending, to out; returns their count. */
 int mail_groups(const Store *s, StrList *out);
 /* Removes group's commit record (not synced: a record back after a crash only redoes idempotent work):

@@ -45,8 +45,20 @@ int store_read_file(const char *path, char **out, size_t *len, Err *err);
  * synced nor renamed (store_write_begin ... store_write_finish, or store_write_abandon). */
 typedef struct StoreWrite {
     char *path, *tmp, *dir;
-    int fd;
+    int fd;       /* the temporary */
+    int moves_fd; /* store_board_begin: the board's move list, open to be synced with it (-1: none) */
+    bool synced;  /* set by a caller that synced fd and moves_fd itself (store_write_fds): finish renames */
 } StoreWrite;
+/* A StoreWrite that holds nothing (safe to abandon). */
+#define STORE_WRITE_NONE ((StoreWrite){.fd = -1, .moves_fd = -1})
+/* The descriptors store_write_finish (store_board_finish) would sync, for a caller that syncs them
+ * together with files of its own (store_sync_files) and then sets w->synced: at most 2, written to fds;
+ * returns how many. */
+int store_write_fds(const StoreWrite *w, int fds[2]);
+/* Syncs the n open files fds[0..n) at once: their fsyncs run side by side (threads), so the disk is
+ * waited for about once for all of them rather than n times one after the other. 0, or -1 with errno and
+ * *bad the index of a file that failed (every file is tried either way). */
+int store_sync_files(const int *fds, int n, int *bad);
 /* Writes data to path's temporary (".<name>.tmp.<pid>" beside it) and starts its writeback: other work
  * may go on while the disk writes it. 0, or -1 with err (nothing left behind). */
 int store_write_begin(const char *path, const char *data, size_t len, StoreWrite *w, Err *err);
@@ -77,10 +89,11 @@ int store_load_board(const Store *s, int n, char **text, bool *archived, Err *er
 int store_save_board(const Store *s, int n, const char *text, Err *err);
 /* store_save_board in two steps, so that the board's data is written while the caller spools its mail:
  * begin keeps the current file as .<n> and writes the new text to the temporary (in the file the older
- * .<n> held, when no other name links it: no file is made); finish syncs the move list and commits (w is
- * done with either way). 0, or -1 with err. */
+ * .<n> held, when no other name links it: no file is made) and opens the move list; finish syncs both
+ * (unless the caller did, with its own files: store_write_fds) and commits (w is done with either way).
+ * 0, or -1 with err. */
 int store_board_begin(const Store *s, int n, const char *text, StoreWrite *w, Err *err);
-int store_board_finish(const Store *s, int n, StoreWrite *w, Err *err);
+int store_board_finish(StoreWrite *w, Err *err);
 
 /* Deletes games/Genetess/<n> and .<n> (missing files are fine). Returns 0 or -1 with err. */
 int store_delete_board(const Store *s, int n, Err *err);

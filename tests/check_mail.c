@@ -472,7 +472,7 @@ START_TEST(test_spool_group)
     ck_assert_int_eq(mail_add(&q, "x@x.x", "kept", "0\n", &err), 0);
     ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "1\n", &err), 0);
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "2\n", &err), 0);
-    ck_assert_int_eq(mail_spool_group(&q, 1, &s, 101, "00000000000000aa", NOW, &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, 1, &s, 101, "00000000000000aa", NOW, NULL, 0, &err), 0);
     ck_assert_int_eq(q.n, 1); /* the messages before index 1 stay queued */
     StrList names = {0};
     list_dir(&s, "spool", &names);
@@ -512,7 +512,7 @@ START_TEST(test_spool_group)
     sl_free(&names);
     /* a committed one: the record goes, the messages are delivered in order */
     ck_assert_int_eq(mail_add(&q, "carol@c.c", "Genetess Board 102 bob", "3\n", &err), 0);
-    ck_assert_int_eq(mail_spool_group(&q, 1, &s, 102, "none", NOW, &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, 1, &s, 102, "none", NOW, NULL, 0, &err), 0);
     mail_group_done(&s, "102.none");
     ck_assert_int_eq(mail_groups(&s, &groups), 0);
     put(&s, "spool/0.1-1-1.0001.mail", "From: a\n\nx\n"); /* pid 1 runs: its own to deliver */
@@ -525,6 +525,47 @@ START_TEST(test_spool_group)
     list_dir(&s, "outbox", &names);
     ck_assert_int_eq(names.n, 1);
     sl_free(&names);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+/* The group's messages are synced together with the files the caller hands over; when one of those cannot
+ * be synced, nothing of the group is in place (the caller then discards its record) and err says so. */
+START_TEST(test_spool_group_sync_fails)
+{
+    Store s;
+    open_store(&s);
+    MailQueue q;
+    mail_init(&q);
+    Err err = {""};
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "1\n", &err), 0);
+    ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "2\n", &err), 0);
+    int p[2];
+    ck_assert_int_eq(pipe(p), 0); /* fsync of a pipe fails (EINVAL) */
+    ck_assert_int_eq(mail_spool_group(&q, 0, &s, 101, "00000000000000bb", NOW, p, 1, &err), -1);
+    ck_assert_str_eq(err.msg, "cannot sync the board's files: Invalid argument");
+    ck_assert_int_eq(q.n, 0);
+    StrList names = {0};
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 2); /* no message, not even a temporary: the record and its shared file */
+    ck_assert_str_eq(names.v[0], ".record");
+    ck_assert_str_eq(names.v[1], "101.00000000000000bb.commit");
+    sl_free(&names);
+    close(p[0]);
+    close(p[1]);
+    put(&s, "etc/board", "x\n");
+    char *path = store_path(&s, "etc/board");
+    int fd = open(path, O_RDONLY); /* a file of the board's, as the caller hands over */
+    free(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(mail_add(&q, "carol@c.c", "Genetess Board 102 bob", "3\n", &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, 0, &s, 102, "none", NOW, &fd, 1, &err), 0);
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 4);
+    ck_assert_str_eq(names.v[2], "102.none.0001.mail");
+    sl_free(&names);
+    close(fd);
     mail_free(&q);
     store_close(&s);
 }
@@ -573,6 +614,7 @@ Suite *mail_suite(void)
     tcase_add_loop_test(tm, test_mail_sendmail_fails, 0, 4);
     tcase_add_test(tm, test_mail_reply_address);
     tcase_add_test(tm, test_spool_group);
+    tcase_add_test(tm, test_spool_group_sync_fails);
     tcase_add_test(tm, test_spool_delivered_once);
     suite_add_tcase(s, tm);
     return s;

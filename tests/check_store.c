@@ -524,6 +524,77 @@ START_TEST(test_write_in_two_steps)
 }
 END_TEST
 
+/* store_sync_files syncs every file, whatever the count (none, one, more than it has threads); a file that
+ * cannot be synced (a pipe) fails the call with its index and errno, and the others are still synced. */
+START_TEST(test_sync_files)
+{
+    Store s;
+    open_store(&s);
+    int fds[12], p[2], bad = -1;
+    for (int i = 0; i < 12; i++) {
+        char *name = xasprintf("etc/f%d", i), *path = store_path(&s, name);
+        fds[i] = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        ck_assert_int_ge(fds[i], 0);
+        ck_assert_int_eq(write(fds[i], "x\n", 2), 2);
+        free(path);
+        free(name);
+    }
+    ck_assert_int_eq(store_sync_files(fds, 0, &bad), 0);
+    ck_assert_int_eq(store_sync_files(fds, 1, &bad), 0);
+    ck_assert_int_eq(store_sync_files(fds, 12, &bad), 0);
+    ck_assert_int_eq(bad, -1);
+    ck_assert_int_eq(pipe(p), 0);
+    int saved = fds[7];
+    fds[7] = p[0]; /* fsync of a pipe: EINVAL */
+    errno = 0;
+    ck_assert_int_eq(store_sync_files(fds, 12, &bad), -1);
+    ck_assert_int_eq(bad, 7);
+    ck_assert_int_eq(errno, EINVAL);
+    fds[7] = saved;
+    close(p[0]);
+    close(p[1]);
+    for (int i = 0; i < 12; i++)
+        close(fds[i]);
+    store_close(&s);
+}
+END_TEST
+
+/* A board write in two steps hands its temporary and its move list to a caller that syncs them with its
+ * own files (store_write_fds); marked synced, finish commits without syncing them again. */
+START_TEST(test_board_write_fds)
+{
+    Store s;
+    open_store(&s);
+    Err err;
+    StoreWrite w = STORE_WRITE_NONE;
+    int fds[2];
+    ck_assert_int_eq(store_write_fds(&w, fds), 0);
+    store_write_abandon(&w); /* holds nothing: closes nothing (not stdin) */
+    ck_assert_int_ne(fcntl(0, F_GETFD), -1);
+    ck_assert_int_eq(store_save_board(&s, 101, "(genetess 1)\n(number 101)\n", &err), 0);
+    ck_assert_int_eq(store_board_begin(&s, 101, "(genetess 1)\n(number 101)\n(x)\n", &w, &err), 0);
+    ck_assert_int_eq(store_write_fds(&w, fds), 1); /* no move list yet */
+    ck_assert_int_eq(fds[0], w.fd);
+    store_write_abandon(&w);
+    put(&s, "games/Genetess/101.moves", "1a alice PASS\n");
+    ck_assert_int_eq(store_board_begin(&s, 101, "(genetess 1)\n(number 101)\n(x)\n", &w, &err), 0);
+    ck_assert_int_eq(store_write_fds(&w, fds), 2);
+    ck_assert_int_eq(fds[0], w.fd);
+    ck_assert_int_eq(fds[1], w.moves_fd);
+    int bad = -1;
+    ck_assert_int_eq(store_sync_files(fds, 2, &bad), 0);
+    w.synced = true;
+    ck_assert_int_eq(store_board_finish(&w, &err), 0);
+    char *now = slurp(&s, "games/Genetess/101");
+    ck_assert_str_eq(now, "(genetess 1)\n(number 101)\n(x)\n");
+    free(now);
+    now = slurp(&s, "games/Genetess/.101");
+    ck_assert_str_eq(now, "(genetess 1)\n(number 101)\n");
+    free(now);
+    store_close(&s);
+}
+END_TEST
+
 /* Temporaries of processes no longer running go; those of running ones (ours, pid 1) and other files stay. */
 START_TEST(test_sweep_temps)
 {
@@ -616,6 +687,8 @@ Suite *store_suite(void)
     tcase_add_test(tc, test_sweep_temps);
     tcase_add_test(tc, test_lock_mark);
     tcase_add_test(tc, test_write_in_two_steps);
+    tcase_add_test(tc, test_sync_files);
+    tcase_add_test(tc, test_board_write_fds);
     tcase_add_test(tc, test_save_reuses_the_spare_previous);
     suite_add_tcase(s, tc);
 

@@ -17,10 +17,12 @@ static long crash_at = -1;
 static long counted;
 static const char *count_path;
 
+/* Atomic: genetess syncs a commit's files from several threads at once (store_sync_files). Which of them
+ * gets a given number may vary from run to run; the kill stops every thread at once either way. */
 static void point(void)
 {
-    counted++;
-    if (crash_at > 0 && counted == crash_at)
+    long k = __atomic_add_fetch(&counted, 1, __ATOMIC_SEQ_CST);
+    if (crash_at > 0 && k == crash_at)
         kill(getpid(), SIGKILL);
 }
 
@@ -30,7 +32,7 @@ static void report(void)
         return;
     FILE *f = fopen(count_path, "w");
     if (f) {
-        fprintf(f, "%ld\n", counted);
+        fprintf(f, "%ld\n", __atomic_load_n(&counted, __ATOMIC_SEQ_CST));
         fclose(f);
     }
 }
