@@ -132,6 +132,7 @@ job() {
         BENCH_NOFSYNC=1 LD_PRELOAD=$NOFSYNC timed "$1" $((T0 + 2001 * STEP)) "$G" move 101 p1 pw1 PASS ;;
     start) fresh p1 && timed start 0 "$G" --version ;;
     floormail) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" "$S/w/outbox" "$IN"/p1mails/*.mail ;;
+    floorwith) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --with "$IN"/p1mails/*.mail ;;
     floor*) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" ;;
     h*) pass_on "$1" "$1" "${1#h}" ;;
     p3) pass_on p3 p3 2000 ;;
@@ -141,7 +142,8 @@ job() {
     due100) fresh c100 && timed due100 $((T0 + 73 * 3600)) "$G" Cleanup ;;
     esac
 }
-PAIRLIST="p1pass:floor1 p1move:floor2 p1pass:floormail h$HMAX:h1000 h10000:h1000b p3:p1pass idle:duel due:due100"
+PAIRLIST="p1pass:floor1 p1move:floor2 p1pass:floormail floorwith:floor7"
+PAIRLIST="$PAIRLIST h$HMAX:h1000 h10000:h1000b p3:p1pass idle:duel due:due100"
 [ "$HMAX" -ge 100000 ] || PAIRLIST=$(echo "$PAIRLIST" | sed 's/ h10000:h1000b//')
 # where P1's time goes, each against the floor: text sheets only; no fsync; both; a process that only starts
 [ "$ASAN" = 1 ] || PAIRLIST="$PAIRLIST p1text:floor3 p1nosync:floor4 p1bare:floor5 start:floor6"
@@ -201,6 +203,7 @@ row() { # row FIGURE GENETESS REFERENCE UNIT MAXRATIO|MAXVALUE[abs]: one line of
 row "P1 move PASS vs floor (ms)" "$(med p1pass)" "$(med floor1)" ns 1.5
 row "P1 real MOVE vs floor (ms)" "$(med p1move)" "$(med floor2)" ns 1.5
 row "   PASS vs floor + writing its $(ls "$IN"/p1mails | wc -l) mails (ms)" "$(med p1pass)" "$(med floormail)" ns -
+row "   bound: floor + its mails' bytes, 1 fsync (ms)" "$(med floorwith)" "$(med floor7)" ns -
 if [ "$ASAN" = 0 ]; then
     row "   PASS, every sheet text only (ms)" "$(med p1text)" "$(med floor3)" ns -
     row "   PASS, fsync skipped: not durable (ms)" "$(med p1nosync)" "$(med floor4)" ns -
