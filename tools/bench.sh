@@ -203,7 +203,7 @@ row() { # row FIGURE GENETESS REFERENCE UNIT MAXRATIO|MAXVALUE[abs]: one line of
 row "P1 move PASS vs floor (ms)" "$(med p1pass)" "$(med floor1)" ns 1.5
 row "P1 real MOVE vs floor (ms)" "$(med p1move)" "$(med floor2)" ns 1.5
 row "   PASS vs floor + writing its $(ls "$IN"/p1mails | wc -l) mails (ms)" "$(med p1pass)" "$(med floormail)" ns -
-row "   bound: floor + its mails' bytes, 1 fsync (ms)" "$(med floorwith)" "$(med floor7)" ns -
+row "   bound: floor + mails' bytes, 1 fsync (ms)" "$(med floorwith)" "$(med floor7)" ns -
 if [ "$ASAN" = 0 ]; then
     row "   PASS, every sheet text only (ms)" "$(med p1text)" "$(med floor3)" ns -
     row "   PASS, fsync skipped: not durable (ms)" "$(med p1nosync)" "$(med floor4)" ns -
