@@ -193,6 +193,27 @@ static char *rate_key(const char *address)
     return k;
 }
 
+/* Takes the lock of the rate directory rdir (its file .lock, an fcntl write lock, waited for: it is held
+ * only while one sender's count is read and written), so that messages from one sender handled at the
+ * same moment each count. Returns the descriptor holding it (closing it lets it go) or -1 with err. */
+static int rate_lock(const char *rdir, Err *err)
+{
+    char *p = xasprintf("%s/.lock", rdir);
+    int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
+    struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    int r = fd < 0 ? -1 : 0;
+    while (fd >= 0 && (r = fcntl(fd, F_SETLKW, &fl)) < 0 && errno == EINTR)
+        ;
+    if (r < 0) {
+        fail(err, "%s: %s", p, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        fd = -1;
+    }
+    free(p);
+    return fd;
+}
+
 int mailfront_rate(const char *dir, const char *address, int64_t now, const char *spec, Err *err)
 {
     if (!spec || !*spec || str_ieq(spec, "off") || strcmp(spec, "0") == 0)
@@ -208,6 +229,9 @@ int mailfront_rate(const char *dir, const char *address, int64_t now, const char
     char *text = NULL;
     long long start = 0, count = 0;
     int rc = mkdir(rdir, 0755) < 0 && errno != EEXIST ? fail(err, "%s: %s", rdir, strerror(errno)) : 0;
+    int lock = rc == 0 ? rate_lock(rdir, err) : -1; /* runs outside the store's lock: two messages at once */
+    if (lock < 0)
+        rc = -1;
     if (rc == 0 && store_read_file(path, &text, NULL, err) == 0 && sscanf(text, "%lld %lld", &start, &count) != 2)
         start = count = 0;
     if (now - start >= secs || now < start) { /* a new window */
@@ -219,6 +243,8 @@ int mailfront_rate(const char *dir, const char *address, int64_t now, const char
     snprintf(state, sizeof state, "%lld %lld\n", start, count);
     if (rc == 0)
         rc = store_write_atomic(path, state, strlen(state), err);
+    if (lock >= 0)
+        close(lock); /* lets the lock go */
     free(text);
     free(path);
     free(key);

@@ -927,7 +927,7 @@ void store_sweep_temps(const Store *s)
 {
     /* not the archive: boards and move lists arrive there by rename, never through a temporary, and it
      * only grows (every command would read a directory the size of the host's whole past) */
-    static const char *const dirs[] = {GAMES_DIR, "etc", "history", "outbox", "spool", "var"};
+    static const char *const dirs[] = {GAMES_DIR, "etc", "history", "outbox", "spool", "var", "var/rate"};
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
         char *dir = store_path(s, dirs[i]);
         DIR *d = opendir(dir);

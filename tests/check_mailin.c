@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 Suite *mailin_suite(void);
@@ -277,6 +278,45 @@ START_TEST(rate_limit)
 }
 END_TEST
 
+/* Messages from one sender counted at the same moment by several processes each count: 4 processes x 150
+ * messages in one window leave the count at 600 (without the rate directory's lock, two processes that
+ * read the same count both write it plus one, and counts are lost). */
+START_TEST(rate_limit_concurrent)
+{
+    char dir[] = "/tmp/check_mailin.XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    pid_t kids[4];
+    for (int k = 0; k < 4; k++) {
+        kids[k] = fork();
+        ck_assert_int_ge(kids[k], 0);
+        if (kids[k] == 0) {
+            Err err;
+            for (int i = 0; i < 150; i++)
+                if (mailfront_rate(dir, "al@example.org", 1000, "1000/60", &err) != 0)
+                    _exit(1);
+            _exit(0);
+        }
+    }
+    for (int k = 0; k < 4; k++) {
+        int status;
+        ck_assert_int_eq(waitpid(kids[k], &status, 0), kids[k]);
+        ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }
+    char *path = xasprintf("%s/rate/_al@example.org", dir);
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    long long start = 0, count = 0;
+    ck_assert_int_eq(fscanf(f, "%lld %lld", &start, &count), 2);
+    fclose(f);
+    ck_assert_int_eq(start, 1000);
+    ck_assert_int_eq(count, 600);
+    free(path);
+    char *cmd = xasprintf("rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+}
+END_TEST
+
 Suite *mailin_suite(void)
 {
     Suite *s = suite_create("mailin");
@@ -301,6 +341,7 @@ Suite *mailin_suite(void)
     tcase_add_test(t, bounce_envelope_line);
     tcase_add_test(t, size_limit);
     tcase_add_test(t, rate_limit);
+    tcase_add_test(t, rate_limit_concurrent);
     suite_add_tcase(s, t);
     return s;
 }

@@ -63,3 +63,12 @@ assert_eq "0" "$(cat "$GAMES/.lockfile")" "the mark once the command that swept 
 echo x >"$stale"
 run 0 Cleanup
 assert_no_file "$stale"
+# the rate limit's counts are written outside the lock (genetess mail): a stopped one's temporary goes
+# at the next Cleanup, the counts themselves stay
+mkdir -p "$PBMHOME/var/rate"
+rate_stale="$PBMHOME/var/rate/._al@example.org.tmp.$dead"
+echo x >"$rate_stale"
+echo "1000 3" >"$PBMHOME/var/rate/_al@example.org"
+run 0 Cleanup
+assert_no_file "$rate_stale"
+assert_file "$PBMHOME/var/rate/_al@example.org"
