@@ -547,6 +547,28 @@ static void sheets_free(Sheets *s)
     memset(s, 0, sizeof *s);
 }
 
+/* The etc/users entries of b's players, in seat order, in one read of the file (a player not there, or a
+ * file that cannot be read: a NULL address, said on stderr by the caller). Release: players_users_free. */
+static User *players_users(CommandCtx *c, const Board *b)
+{
+    const char **ids = xcalloc((size_t)b->np + 1, sizeof *ids);
+    User *u = xcalloc((size_t)b->np + 1, sizeof *u);
+    for (int p = 0; p < b->np; p++)
+        ids[p] = b->pl[p].id;
+    Err err;
+    if (users_find_all(&c->st, ids, b->np, u, &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    free(ids);
+    return u;
+}
+
+static void players_users_free(User *u, int n)
+{
+    for (int p = 0; p < n; p++)
+        users_free(&u[p]);
+    free(u);
+}
+
 /* Ends the reply with the sheet text t. */
 static void reply_add_sheet(CommandCtx *c, const char *t)
 {
@@ -569,6 +591,7 @@ static void sheets_send(CommandCtx *c, const Board *b, Sheets *s)
         reply_add_sheet(c, t);
         free(t);
     }
+    User *u = players_users(c, b);
     for (int p = 0; p < s->np; p++) {
         if (!s->mail[p] || bot_is(b->pl[p].id)) /* computer opponents get no mail */
             continue;
@@ -577,18 +600,17 @@ static void sheets_send(CommandCtx *c, const Board *b, Sheets *s)
                                     s->star[p], &html);
         if (p == r && reuse)
             reply_add_sheet(c, t);
-        User u;
         Err err;
-        if (users_find(&c->st, b->pl[p].id, &u, &err) == 0) {
-            if (mail_add_sheet(&c->mq, u.address, subj, t, html, &err) < 0)
+        if (u[p].address) {
+            if (mail_add_sheet(&c->mq, u[p].address, subj, t, html, &err) < 0)
                 fprintf(stderr, "genetess: %s\n", err.msg);
-            users_free(&u);
         } else {
             fprintf(stderr, "genetess: no address for %s; sheet not sent\n", b->pl[p].id);
             free(html);
             free(t);
         }
     }
+    players_users_free(u, b->np);
     sheets_free(s);
 }
 

@@ -82,30 +82,57 @@ void users_free(User *u)
     u->address = NULL;
 }
 
-int users_find(const Store *s, const char *id, User *out, Err *err)
+/* Fills *out from line u; false (out untouched) when its userid or password is too long for a User. */
+static bool fill_user(User *out, const UserLine *u)
 {
-    if (!id || !*id || strlen(id) >= sizeof out->id)
-        return 1;
+    if (u->idlen >= sizeof out->id || u->pwlen >= sizeof out->password)
+        return false;
+    memcpy(out->id, u->id, u->idlen);
+    out->id[u->idlen] = '\0';
+    memcpy(out->password, u->password, u->pwlen);
+    out->password[u->pwlen] = '\0';
+    out->address = xmalloc(u->addrlen + 1);
+    memcpy(out->address, u->address, u->addrlen);
+    out->address[u->addrlen] = '\0';
+    return true;
+}
+
+int users_find_all(const Store *s, const char *const *ids, int n, User *out, Err *err)
+{
     char *path = store_path(s, "etc/users");
     char *text = NULL;
     int rc = store_read_file(path, &text, NULL, err);
     free(path);
-    if (rc != 0)
-        return rc; /* 1: no users file, no users */
-    UserLine u;
-    rc = 1;
-    if (find_user_line(text, id, &u) && u.idlen < sizeof out->id && u.pwlen < sizeof out->password) {
-        memcpy(out->id, u.id, u.idlen);
-        out->id[u.idlen] = '\0';
-        memcpy(out->password, u.password, u.pwlen);
-        out->password[u.pwlen] = '\0';
-        out->address = xmalloc(u.addrlen + 1);
-        memcpy(out->address, u.address, u.addrlen);
-        out->address[u.addrlen] = '\0';
-        rc = 0;
+    bool *done = xcalloc((size_t)(n > 0 ? n : 1), sizeof *done); /* its first line found: taken or not */
+    int left = 0;
+    for (int i = 0; i < n; i++) {
+        out[i] = (User){0};
+        done[i] = !ids[i] || !*ids[i] || strlen(ids[i]) >= sizeof out[i].id;
+        left += !done[i];
     }
+    for (const char *p = rc == 0 ? text : ""; *p && left > 0;) { /* one pass over the file for them all */
+        const char *nl = strchr(p, '\n');
+        const char *end = nl ? nl : p + strlen(p);
+        UserLine u;
+        bool parsed = parse_user_line(p, end, &u);
+        for (int i = 0; i < n && parsed; i++)
+            if (!done[i] && mem_ieq(u.id, u.idlen, ids[i])) {
+                done[i] = true;
+                left--;
+                (void)fill_user(&out[i], &u);
+            }
+        p = nl ? nl + 1 : end;
+    }
+    free(done);
     free(text);
-    return rc;
+    return rc < 0 ? -1 : 0; /* 1: no users file, no users */
+}
+
+int users_find(const Store *s, const char *id, User *out, Err *err)
+{
+    if (users_find_all(s, &id, 1, out, err) < 0)
+        return -1;
+    return out->address ? 0 : 1;
 }
 
 int users_auth(const Store *s, const char *id, const char *password, User *out, Err *err)

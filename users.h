@@ -21,6 +21,10 @@ void users_free(User *u);
 /* Looks id up in etc/users (a missing file holds no users). Returns 0 with *out filled (id as
    spelled in the file; release with users_free), 1 when not found, -1 on error (err). */
 int users_find(const Store *s, const char *id, User *out, Err *err);
+/* users_find for each of ids[0..n) in one read of etc/users: out[i] filled, or with a NULL address when
+   ids[i] is not there. Returns 0 (release every out[i] with users_free), or -1 with err (then nothing is
+   found). */
+int users_find_all(const Store *s, const char *const *ids, int n, User *out, Err *err);
 
 /* Authenticates id/password. Returns 0 with *out filled, or -1 with exactly
    "Invalid userid entered" / "Invalid password entered" (or an I/O error message when

@@ -159,6 +159,44 @@ START_TEST(test_users_file_format)
 }
 END_TEST
 
+/* users_find_all finds each id as users_find would, in one read: in any order, case-insensitively, the
+ * first line of an id only, and NULL addresses for ids that are not there (or not userids at all). */
+START_TEST(test_users_find_all)
+{
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    User u[6];
+    const char *ids[] = {"fred", "Bob", "carol", "BOB", NULL, ""};
+    ck_assert_int_eq(users_find_all(&s, ids, 6, u, &err), 0); /* no etc/users: nobody */
+    for (int i = 0; i < 6; i++)
+        ck_assert_ptr_null(u[i].address);
+    put(&s, "etc/users", "bob:pw:bob@a.b\n"
+                         "alice:pw:alice@a.a\n"
+                         "BOB:other:second@a.b\n"
+                         "fred:pw:fred@f.f");
+    ck_assert_int_eq(users_find_all(&s, ids, 6, u, &err), 0);
+    ck_assert_str_eq(u[0].address, "fred@f.f");
+    ck_assert_str_eq(u[1].id, "bob"); /* as spelled in the file */
+    ck_assert_str_eq(u[1].address, "bob@a.b");
+    ck_assert_ptr_null(u[2].address);
+    ck_assert_str_eq(u[3].address, "bob@a.b"); /* the first line of an id, also when asked twice */
+    ck_assert_ptr_null(u[4].address);
+    ck_assert_ptr_null(u[5].address);
+    for (int i = 0; i < 6; i++) {
+        User one;
+        int rc = users_find(&s, ids[i], &one, &err);
+        ck_assert_int_eq(rc, u[i].address ? 0 : 1);
+        if (rc == 0) {
+            ck_assert_str_eq(one.address, u[i].address);
+            users_free(&one);
+        }
+        users_free(&u[i]);
+    }
+    store_close(&s);
+}
+END_TEST
+
 Suite *users_suite(void)
 {
     Suite *s = suite_create("users");
@@ -168,6 +206,7 @@ Suite *users_suite(void)
     tcase_add_loop_test(tc, test_user_add_refuses, 0, (int)(sizeof bad_users / sizeof bad_users[0]));
     tcase_add_test(tc, test_valid_userid);
     tcase_add_test(tc, test_users_file_format);
+    tcase_add_test(tc, test_users_find_all);
     suite_add_tcase(s, tc);
     return s;
 }
