@@ -130,6 +130,8 @@ int users_find_all(const Store *s, const char *const *ids, int n, User *out, Err
 
 int users_find(const Store *s, const char *id, User *out, Err *err)
 {
+    if (!id || !*id || strlen(id) >= sizeof out->id) /* no userid: not looked for */
+        return 1;
     if (users_find_all(s, &id, 1, out, err) < 0)
         return -1;
     return out->address ? 0 : 1;
