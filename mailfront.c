@@ -6,6 +6,7 @@
  * answered; 0 otherwise — a refused command is a reply, never a bounce. */
 #include "mailfront.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -214,6 +215,45 @@ static int rate_lock(const char *rdir, Err *err)
     return fd;
 }
 
+/* A count "start count" whose window (secs from start) has passed: the same as no count at all. */
+static bool rate_expired(const char *text, int64_t now, int64_t secs)
+{
+    long long start = 0, count = 0;
+    return sscanf(text, "%lld %lld", &start, &count) != 2 || now - start >= secs || now < start;
+}
+
+/* Removes the counts in rdir whose window has passed, so that the directory holds only senders of the
+ * last window rather than every address that ever wrote; at most once a window (rdir/.pruned holds when
+ * it was last done). Called with the rate lock held. */
+static void rate_prune(const char *rdir, int64_t now, int64_t secs)
+{
+    char *mark = xasprintf("%s/.pruned", rdir), *text = NULL;
+    long long last = 0;
+    Err err;
+    if (store_read_file(mark, &text, NULL, &err) == 0 && sscanf(text, "%lld", &last) != 1)
+        last = 0;
+    free(text);
+    DIR *d = now - last >= secs || now < last ? opendir(rdir) : NULL;
+    struct dirent *de;
+    while (d && (de = readdir(d)) != NULL) {
+        if (de->d_name[0] == '.') /* the lock, the mark, temporaries (the sweep's) */
+            continue;
+        char *p = xasprintf("%s/%s", rdir, de->d_name);
+        text = NULL;
+        if (store_read_file(p, &text, NULL, &err) == 0 && rate_expired(text, now, secs))
+            (void)unlink(p);
+        free(text);
+        free(p);
+    }
+    if (d) {
+        closedir(d);
+        char stamp[32];
+        snprintf(stamp, sizeof stamp, "%lld\n", (long long)now);
+        (void)store_write_atomic(mark, stamp, strlen(stamp), &err);
+    }
+    free(mark);
+}
+
 int mailfront_rate(const char *dir, const char *address, int64_t now, const char *spec, Err *err)
 {
     if (!spec || !*spec || str_ieq(spec, "off") || strcmp(spec, "0") == 0)
@@ -232,17 +272,17 @@ int mailfront_rate(const char *dir, const char *address, int64_t now, const char
     int lock = rc == 0 ? rate_lock(rdir, err) : -1; /* runs outside the store's lock: two messages at once */
     if (lock < 0)
         rc = -1;
-    if (rc == 0 && store_read_file(path, &text, NULL, err) == 0 && sscanf(text, "%lld %lld", &start, &count) != 2)
-        start = count = 0;
-    if (now - start >= secs || now < start) { /* a new window */
-        start = now;
-        count = 0;
-    }
+    if (rc == 0 && store_read_file(path, &text, NULL, err) == 0 && !rate_expired(text, now, secs))
+        (void)sscanf(text, "%lld %lld", &start, &count);
+    else /* none yet, or its window has passed: a new one */
+        start = now, count = 0;
     count++;
     char state[64];
     snprintf(state, sizeof state, "%lld %lld\n", start, count);
     if (rc == 0)
         rc = store_write_atomic(path, state, strlen(state), err);
+    if (rc == 0)
+        rate_prune(rdir, now, secs);
     if (lock >= 0)
         close(lock); /* lets the lock go */
     free(text);

@@ -278,6 +278,41 @@ START_TEST(rate_limit)
 }
 END_TEST
 
+/* Counts whose window has passed are removed, at most once a window: the directory keeps the senders of
+ * the last window only, and a removed sender counts from 1 again, as if kept. */
+START_TEST(rate_limit_prunes)
+{
+    char dir[] = "/tmp/check_mailin.XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    Err err;
+    char *al = xasprintf("%s/rate/_al@example.org", dir), *bo = xasprintf("%s/rate/_bo@example.org", dir);
+    char *cy = xasprintf("%s/rate/_cy@example.org", dir), *mark = xasprintf("%s/rate/.pruned", dir);
+    ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1000, "3/60", &err), 0); /* pruned now: mark 1000 */
+    ck_assert_int_eq(mailfront_rate(dir, "bo@example.org", 1050, "3/60", &err), 0);
+    ck_assert_int_eq(access(al, F_OK), 0);
+    ck_assert_int_eq(access(mark, F_OK), 0);
+    ck_assert_int_eq(mailfront_rate(dir, "cy@example.org", 1070, "3/60", &err), 0); /* al's window is over */
+    ck_assert_int_eq(access(al, F_OK), -1);
+    ck_assert_int_eq(access(bo, F_OK), 0); /* 1050 + 60 > 1070: still counting */
+    ck_assert_int_eq(access(cy, F_OK), 0);
+    ck_assert_int_eq(mailfront_rate(dir, "cy@example.org", 1115, "3/60", &err), 0);
+    ck_assert_int_eq(access(bo, F_OK), 0); /* over since 1110, but last pruned at 1070: not again before 1130 */
+    for (int i = 0; i < 3; i++) /* al counts from 1 again: three within the limit, the fourth over it */
+        ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1116 + i, "3/60", &err), 0);
+    ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1120, "3/60", &err), 1);
+    ck_assert_int_eq(mailfront_rate(dir, "cy@example.org", 1130, "3/60", &err), 0);
+    ck_assert_int_eq(access(bo, F_OK), -1); /* a window after the last pruning */
+    ck_assert_int_eq(access(al, F_OK), 0);
+    free(al);
+    free(bo);
+    free(cy);
+    free(mark);
+    char *cmd = xasprintf("rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+}
+END_TEST
+
 /* Messages from one sender counted at the same moment by several processes each count: 4 processes x 150
  * messages in one window leave the count at 600 (without the rate directory's lock, two processes that
  * read the same count both write it plus one, and counts are lost). */
@@ -342,6 +377,7 @@ Suite *mailin_suite(void)
     tcase_add_test(t, size_limit);
     tcase_add_test(t, rate_limit);
     tcase_add_test(t, rate_limit_concurrent);
+    tcase_add_test(t, rate_limit_prunes);
     suite_add_tcase(s, t);
     return s;
 }
