@@ -215,11 +215,11 @@ static int rate_lock(const char *rdir, Err *err)
     return fd;
 }
 
-/* A count "start count" whose window (secs from start) has passed: the same as no count at all. */
-static bool rate_expired(const char *text, int64_t now, int64_t secs)
+/* Reads a count "start count" into *start and *count; false when it is unreadable or its window (secs
+ * from start) has passed at now: the same as no count at all. */
+static bool rate_current(const char *text, int64_t now, int64_t secs, long long *start, long long *count)
 {
-    long long start = 0, count = 0;
-    return sscanf(text, "%lld %lld", &start, &count) != 2 || now - start >= secs || now < start;
+    return sscanf(text, "%lld %lld", start, count) == 2 && now - *start < secs && now >= *start;
 }
 
 /* Removes the counts in rdir whose window has passed, so that the directory holds only senders of the
@@ -240,7 +240,8 @@ static void rate_prune(const char *rdir, int64_t now, int64_t secs)
             continue;
         char *p = xasprintf("%s/%s", rdir, de->d_name);
         text = NULL;
-        if (store_read_file(p, &text, NULL, &err) == 0 && rate_expired(text, now, secs))
+        long long start, count;
+        if (store_read_file(p, &text, NULL, &err) == 0 && !rate_current(text, now, secs, &start, &count))
             (void)unlink(p);
         free(text);
         free(p);
@@ -272,10 +273,8 @@ int mailfront_rate(const char *dir, const char *address, int64_t now, const char
     int lock = rc == 0 ? rate_lock(rdir, err) : -1; /* runs outside the store's lock: two messages at once */
     if (lock < 0)
         rc = -1;
-    if (rc == 0 && store_read_file(path, &text, NULL, err) == 0 && !rate_expired(text, now, secs))
-        (void)sscanf(text, "%lld %lld", &start, &count);
-    else /* none yet, or its window has passed: a new one */
-        start = now, count = 0;
+    if (!(rc == 0 && store_read_file(path, &text, NULL, err) == 0 && rate_current(text, now, secs, &start, &count)))
+        start = now, count = 0; /* none yet, or its window has passed: a new one */
     count++;
     char state[64];
     snprintf(state, sizeof state, "%lld %lld\n", start, count);
