@@ -158,7 +158,7 @@ static int challenge_map(CommandCtx *c, Board **out)
         buf_printf(&c->reply, "At most 8 players can play\n");
         return rc;
     }
-    if (map_load(c->st.home, mapname, mail_reply_address() == NULL, &map, &err) < 0) {
+    if (map_load(c->st.home, mapname, mail_reply_address(c->req) == NULL, &map, &err) < 0) {
         map_error(err.msg, &c->reply);
         goto out;
     }
@@ -315,7 +315,7 @@ static void cleanup_skipped(CommandCtx *c, int n)
 {
     const char *why = c->problem[0] ? c->problem : "it could not be processed";
     fprintf(stderr, "genetess: Cleanup skipped board %d: %s\n", n, why);
-    const char *admin = getenv("PBMADMIN");
+    const char *admin = c->req->admin;
     if (!admin || !*admin || has_control(admin) || strchr(admin, ' ') || !strchr(admin, '@'))
         return;
     char subj[80];

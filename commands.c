@@ -79,17 +79,17 @@ const Command *command_find(const char *word)
     return NULL;
 }
 
-int command_run(int argc, char **argv)
+int command_run(const Request *rq, int argc, char **argv)
 {
     const Command *c = command_find(argv[0]);
     if (!c)
-        return pipeline_reject("Unknown command\n", EXIT_REFUSED);
+        return pipeline_reject(rq, "Unknown command\n", EXIT_REFUSED);
     int n = argc - 1;
     /* SPEC 2.1: the argument count is checked before any file is read. */
     if (n < c->min_args || (c->max_args >= 0 && n > c->max_args)) {
         char usage[256];
         snprintf(usage, sizeof usage, "usage: genetess %s\n", c->usage);
-        return pipeline_reject(usage, EXIT_USAGE);
+        return pipeline_reject(rq, usage, EXIT_USAGE);
     }
-    return pipeline_run(c, n, argv + 1);
+    return pipeline_run(c, rq, n, argv + 1);
 }

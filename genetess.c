@@ -1,9 +1,14 @@
-/* genetess: main() — argv -> command table -> pipeline (SPEC 2); `mail` and `multiple` -> the mail front. */
+/* genetess: main() — the one place that reads the environment: it builds the command's Request (home, sender,
+ * Message-ID, body, time, the host's settings; contract section 1) and hands it with argv to the command table,
+ * or to the mail front for `mail` and `multiple`. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "commands.h"
 #include "mailfront.h"
+#include "store.h"
 #include "util.h"
 
 /* The usage: one line, then every command's arguments from the command table (jq's habit). */
@@ -12,6 +17,48 @@ static void usage(FILE *f)
     fputs("usage: genetess COMMAND [ARGS...]   (genetess help commands; genetess --version)\n", f);
     for (const Command *c = command_table; c->name; c++)
         fprintf(f, "  genetess %s\n", c->usage);
+}
+
+/* The environment's value of name, NULL when unset or empty. */
+static const char *env(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v ? v : NULL;
+}
+
+/* The request of this process from the environment (contract section 1). *home_buf and *body get what
+ * the request borrows that is not the environment's own (the caller frees them). */
+static Request env_request(char **home_buf, char **body)
+{
+    int64_t v;
+    const char *now = env("GENETESS_NOW");
+    Request rq = request_init(now && parse_i64(now, &v) ? v : (int64_t)time(NULL));
+    *home_buf = *body = NULL;
+    rq.home = env("PBMHOME");
+    const char *h = env("HOME");
+    if (!rq.home && h) { /* the default home, $HOME/.genetess, for every command alike */
+        *home_buf = xasprintf("%s%s.genetess", h, h[strlen(h) - 1] == '/' ? "" : "/");
+        rq.home = *home_buf;
+        rq.home_is_default = true;
+    }
+    rq.sender = getenv("SENDER"); /* an empty one is a sender that cannot be mailed (stderr says so) */
+    rq.message_id = env("MESSAGEID");
+    rq.mailer = env("PBMSENDMAIL");
+    rq.from = env("PBMFROM");
+    rq.admin = env("PBMADMIN");
+    rq.rate = env("PBMRATE");
+    rq.max_size = env("PBMMAXSIZE");
+    const char *wait = env("GENETESS_LOCK_WAIT");
+    if (wait && parse_i64(wait, &v))
+        rq.lock_wait = v;
+    const char *input = env("INPUTFILE");
+    Err err;
+    if (input && store_read_file(input, body, NULL, &err) < 0) {
+        fprintf(stderr, "genetess: %s\n", err.msg);
+        *body = NULL;
+    }
+    rq.body = *body;
+    return rq;
 }
 
 int main(int argc, char **argv)
@@ -28,9 +75,16 @@ int main(int argc, char **argv)
         puts("genetess " GENETESS_VERSION);
         return 0;
     }
+    char *home, *body;
+    Request rq = env_request(&home, &body);
+    int rc;
     if (str_ieq(argv[1], "mail"))
-        return mailfront_main(argc - 2, argv + 2);
-    if (str_ieq(argv[1], "multiple"))
-        return mailfront_multiple(argc - 2, argv + 2);
-    return command_run(argc - 1, argv + 1);
+        rc = mailfront_main(&rq, argc - 2, argv + 2);
+    else if (str_ieq(argv[1], "multiple"))
+        rc = mailfront_multiple(&rq, argc - 2, argv + 2);
+    else
+        rc = command_run(&rq, argc - 1, argv + 1);
+    free(home);
+    free(body);
+    return rc;
 }

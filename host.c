@@ -123,14 +123,10 @@ int host_signoff_close(CommandCtx *c, int rc)
 
 /* ---- message ---- */
 
-/* The message's text: $INPUTFILE's, or NULL (reply written) when there is none. */
+/* The message's text: the body's, or NULL (reply written) when there is none. */
 static char *message_body(CommandCtx *c)
 {
-    const char *f = getenv("INPUTFILE");
-    char *text = NULL;
-    Err err;
-    if (f && *f && store_read_file(f, &text, NULL, &err) < 0)
-        fprintf(stderr, "genetess: %s\n", err.msg);
+    char *text = c->req->body ? xstrdup(c->req->body) : NULL;
     bool blank = true;
     for (const char *p = text; p && *p && blank; p++)
         blank = *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r';

@@ -18,12 +18,11 @@
 
 #define OUTBOX_TRIES 1000 /* names already taken in outbox/ that we skip before giving up */
 
-void mail_init(MailQueue *q)
+void mail_init(MailQueue *q, const Request *rq)
 {
-    q->m = NULL;
-    q->n = q->cap = 0;
-    q->seq = 0;
-    q->flushes = 0;
+    *q = (MailQueue){.from = rq ? rq->from : NULL,
+                     .mailer = rq && rq->mailer && *rq->mailer ? rq->mailer : NULL,
+                     .in_reply_to = rq ? rq->message_id : NULL};
 }
 
 /* Frees the messages and leaves the queue's storage for reuse. */
@@ -50,7 +49,8 @@ void mail_free(MailQueue *q)
 {
     mail_clear(q);
     free(q->m);
-    mail_init(q);
+    q->m = NULL;
+    q->n = q->cap = 0;
 }
 
 int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err)
@@ -87,9 +87,9 @@ int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char
     return 0;
 }
 
-const char *mail_reply_address(void)
+const char *mail_reply_address(const Request *rq)
 {
-    const char *s = getenv("SENDER");
+    const char *s = rq->sender;
     if (!s || !users_valid_address(s))
         return NULL; /* issue 10: "a@b, evil@x" would mail both */
     return s;
@@ -112,10 +112,9 @@ static void format_date(time_t t, char *out, size_t size)
              months[tm.tm_mon % 12], tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
 }
 
-/* The From: address: $PBMFROM, else genetess@<hostname> (localhost when unknown). */
-static char *from_address(void)
+/* The From: address: f (the request's $PBMFROM) when usable, else genetess@<hostname> (localhost when unknown). */
+static char *from_address(const char *f)
 {
-    const char *f = getenv("PBMFROM");
     if (f && *f && !has_control(f))
         return xstrdup(f);
     char host[256];
@@ -134,11 +133,10 @@ static const char *from_domain(const char *from)
     return at && at[1] && !strpbrk(at + 1, " <>\"") ? at + 1 : "localhost";
 }
 
-/* The command's own Message-ID from $MESSAGEID ("<id@host>", the brackets added when missing), or NULL
- * when unset or not a plain message id. */
-static char *command_message_id(void)
+/* The command's own Message-ID from v, as the request gave it ("<id@host>", the brackets added when
+ * missing), or NULL when unset or not a plain message id. */
+static char *command_message_id(const char *v)
 {
-    const char *v = getenv("MESSAGEID");
     if (!v || !*v || has_control(v) || strlen(v) > 900 || strpbrk(v, " \t\"\\,;()"))
         return NULL;
     size_t n = strlen(v);
@@ -356,9 +354,9 @@ static uint64_t fnv(uint64_t h, const char *s)
 /* A hash of what m's reader reads anyway — recipient, Subject, body — and of the command's own Message-ID
  * when known: the unique part of m's Message-ID, and the seed of its MIME boundary. Never anything hidden
  * from the reader (SPEC 5). */
-static uint64_t message_hash(const Mail *m)
+static uint64_t message_hash(const MailQueue *q, const Mail *m)
 {
-    return fnv(fnv(fnv(fnv(14695981039346656037u, m->to), m->subject), m->body), getenv("MESSAGEID"));
+    return fnv(fnv(fnv(fnv(14695981039346656037u, m->to), m->subject), m->body), q->in_reply_to);
 }
 
 /* A MIME boundary from seed found in neither text nor html (NULL: a quoted-printable part, which never
@@ -439,11 +437,12 @@ static void content_body(const Mail *m, const Content *c, Buf *t)
 /* The whole message: RFC 5322 headers (Date, a Message-ID from id, MIME 1.0 text/plain or
  * multipart/alternative, RFC 3834 Auto-Submitted, In-Reply-To/References for a reply when $MESSAGEID is
  * known), a blank line, the body — written into one buffer sized for it up front. */
-static char *format_message(const Mail *m, uint64_t hash, const char *from, const char *id, time_t now)
+static char *format_message(const MailQueue *q, const Mail *m, uint64_t hash, const char *from, const char *id,
+                            time_t now)
 {
     char date[64];
     format_date(now, date, sizeof date);
-    char *cmd_id = m->reply ? command_message_id() : NULL;
+    char *cmd_id = m->reply ? command_message_id(q->in_reply_to) : NULL;
     char *refs = cmd_id ? xasprintf("In-Reply-To: %s\nReferences: %s\n", cmd_id, cmd_id) : xstrdup("");
     Content c;
     content_plan(m, hash, &c);
@@ -590,14 +589,14 @@ static char *next_spool_name(const Store *s, const char *group, int *seq)
 static int spool_messages(MailQueue *q, int from, const Store *s, const char *group, time_t now,
                           const int *also, int nalso, Err *err)
 {
-    char *addr = from_address();
+    char *addr = from_address(q->from);
     int rc = 0, seq = 0, n = q->n > from ? q->n - from : 0, begun = 0;
     SpoolFile *f = xcalloc((size_t)(n ? n : 1), sizeof *f);
     for (int i = 0; i < n && rc == 0; i++) {
         char *name = next_spool_name(s, group, &seq);
-        uint64_t hash = message_hash(&q->m[from + i]);
+        uint64_t hash = message_hash(q, &q->m[from + i]);
         char *id = message_id(hash, group, seq, now);
-        char *text = format_message(&q->m[from + i], hash, addr, id, now);
+        char *text = format_message(q, &q->m[from + i], hash, addr, id, now);
         rc = spool_begin(s, name, text, &f[i], err);
         begun += rc == 0;
         free(text);
@@ -883,9 +882,7 @@ static bool not_ours(const char *fname, const StrList *names)
 
 int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now)
 {
-    Delivery d = {.mailer = getenv("PBMSENDMAIL")};
-    if (d.mailer && !*d.mailer)
-        d.mailer = NULL;
+    Delivery d = {.mailer = q->mailer};
     StrList names = {0};
     spool_names(s, group, &names);
     int sent = 0;

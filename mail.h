@@ -2,6 +2,7 @@
 #ifndef GENETESS_MAIL_H
 #define GENETESS_MAIL_H
 
+#include "request.h"
 #include "store.h"
 #include "util.h"
 
@@ -22,10 +23,14 @@ typedef struct MailQueue {
     int n, cap;
     unsigned long seq; /* the last outbox/ sequence number taken by this queue's deliveries (SPEC 2.1) */
     int flushes;       /* mail_flush calls so far: each names a spool group of its own */
+    const char *from;        /* the From: address given (NULL: genetess@<hostname>) */
+    const char *mailer;      /* the mailer command (NULL: outbox/) */
+    const char *in_reply_to; /* the command's own Message-ID as given (NULL: none) */
 } MailQueue;
 
-/* Makes q an empty queue whose outbox/ names start at sequence 0001. */
-void mail_init(MailQueue *q);
+/* Makes q an empty queue whose outbox/ names start at sequence 0001, with rq's From: address, mailer and
+   Message-ID (rq NULL: none of them). */
+void mail_init(MailQueue *q, const Request *rq);
 /* Frees every queued message and the queue's storage; q is empty afterwards. */
 void mail_free(MailQueue *q);
 /* Drops the queued messages after the first n (those queued for a state that was not saved). */
@@ -84,8 +89,8 @@ int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now);
    Returns the number delivered. */
 int mail_flush(MailQueue *q, const Store *s, time_t now);
 
-/* The address a reply goes to: $SENDER when it is one address (users_valid_address), else NULL (the
-   reply goes to stdout; the caller says why on stderr when SENDER was set). */
-const char *mail_reply_address(void);
+/* The address a reply goes to: rq->sender when it is one address (users_valid_address), else NULL (the
+   reply goes to stdout; the caller says why on stderr when a sender was given). */
+const char *mail_reply_address(const Request *rq);
 
 #endif

@@ -23,22 +23,19 @@
 #define CONFIG_FILE "/etc/genetess.conf"
 #define MAX_LINES 50 /* commands of one `multiple` */
 
-/* What `genetess mail` was told: options, then the environment, then the configuration file. */
+/* What `genetess mail` was told: options, then the environment (main's request), then the configuration
+ * file. */
 typedef struct Front {
-    char *home;      /* $PBMHOME: --home, $PBMHOME, home= */
-    char *rate;      /* $PBMRATE, rate=, MAILFRONT_RATE */
-    size_t max_size; /* $PBMMAXSIZE, maxsize=, MAILFRONT_MAX_SIZE */
+    const Request *env; /* main's request: the environment's values */
+    char *home;         /* --home, $PBMHOME, home= */
+    char *mailer;       /* $PBMSENDMAIL, sendmail= */
+    char *from;         /* $PBMFROM, from= */
+    char *rate;         /* $PBMRATE, rate=, MAILFRONT_RATE */
+    size_t max_size;    /* $PBMMAXSIZE, maxsize=, MAILFRONT_MAX_SIZE */
     int64_t now;
 } Front;
 
 /* ---- the configuration ---- */
-
-static int64_t front_now(void)
-{
-    const char *s = getenv("GENETESS_NOW");
-    int64_t v;
-    return s && parse_i64(s, &v) ? v : (int64_t)time(NULL);
-}
 
 /* The value of key in the configuration text ("key=value" lines; '#' starts a comment at the start of
  * a line or after white space), malloc'd, or NULL. */
@@ -64,26 +61,29 @@ static char *conf_value(const char *text, const char *key)
     return NULL;
 }
 
-/* The environment's value of name when set and non-empty (a copy), else the configuration's key. */
-static char *setting(const char *name, const char *text, const char *key)
+/* The environment's value env when set and non-empty (a copy), else the configuration's key. */
+static char *setting(const char *env, const char *text, const char *key)
 {
-    const char *e = getenv(name);
-    if (e && *e)
-        return xstrdup(e);
+    if (env && *env)
+        return xstrdup(env);
     return text ? conf_value(text, key) : NULL;
 }
 
-/* Sets name from the configuration's key unless the environment has it. */
-static void export_setting(const char *name, const char *text, const char *key)
+/* The request of a command of this server: its home, mailer and From: address; no sender, body or
+ * Message-ID yet. */
+static Request front_request(const Front *f)
 {
-    char *v = setting(name, text, key);
-    if (v && *v)
-        setenv(name, v, 1);
-    free(v);
+    Request r = *f->env;
+    r.home = f->home;
+    r.home_is_default = false;
+    r.mailer = f->mailer;
+    r.from = f->from;
+    r.now = f->now;
+    r.sender = r.message_id = r.body = NULL;
+    return r;
 }
 
-/* Reads the options and the configuration into f and exports PBMHOME, PBMSENDMAIL, PBMFROM. Returns 0,
- * or -1 after saying why on stderr. */
+/* Reads the options and the configuration into f. Returns 0, or -1 after saying why on stderr. */
 static int front_setup(Front *f, int argc, char **argv)
 {
     const char *home = NULL, *config = CONFIG_FILE;
@@ -101,25 +101,26 @@ static int front_setup(Front *f, int argc, char **argv)
     Err err;
     if (store_read_file(config, &text, NULL, &err) < 0)
         fprintf(stderr, "genetess mail: %s\n", err.msg);
-    f->home = home && *home ? xstrdup(home) : setting("PBMHOME", text, "home");
-    f->rate = setting("PBMRATE", text, "rate");
-    char *size = setting("PBMMAXSIZE", text, "maxsize");
+    const Request *env = f->env;
+    f->home = home && *home ? xstrdup(home) : setting(env->home_is_default ? NULL : env->home, text, "home");
+    f->rate = setting(env->rate, text, "rate");
+    char *size = setting(env->max_size, text, "maxsize");
     int64_t v;
     f->max_size = size && parse_i64(size, &v) && v > 0 ? (size_t)v : MAILFRONT_MAX_SIZE;
     free(size);
-    export_setting("PBMSENDMAIL", text, "sendmail");
-    if (!getenv("PBMSENDMAIL"))
+    f->mailer = setting(env->mailer, text, "sendmail");
+    if (!f->mailer || !*f->mailer)
         fprintf(stderr, "genetess mail: no sendmail= in %s and no $PBMSENDMAIL: replies stay in outbox/\n", config);
-    export_setting("PBMFROM", text, "from");
+    f->from = setting(env->from, text, "from");
     free(text);
-    f->now = front_now();
+    f->now = env->now;
     if (!f->home || !*f->home) {
         fprintf(stderr, "genetess mail: no home: give --home=DIR, or home=DIR in %s\n", config);
         return -1;
     }
-    setenv("PBMHOME", f->home, 1);
     Store st;
-    if (store_open(&st, &err) < 0) {
+    Request r = front_request(f);
+    if (store_open(&st, &r, &err) < 0) {
         fprintf(stderr, "genetess mail: %s\n", err.msg);
         return -1;
     }
@@ -297,11 +298,11 @@ int mailfront_rate(const char *dir, const char *address, int64_t now, const char
 
 /* True when the lock can be had now (waiting as the pipeline would); false after a timeout or an I/O
  * error, said in why. The command then is not run: the MTA brings the message back later. */
-static bool lock_free(char *why, size_t size)
+static bool lock_free(const Request *rq, char *why, size_t size)
 {
     Store st;
     Err err;
-    if (store_open(&st, &err) < 0) {
+    if (store_open(&st, rq, &err) < 0) {
         snprintf(why, size, "%s", err.msg);
         return false;
     }
@@ -325,28 +326,29 @@ static int command_words(const char *line, StrList *w)
     return w->n;
 }
 
-/* Runs one command line (words) as the command line would. */
-static int run_words(StrList *w)
+/* Runs one command line (words) with the request rq as the command line would. */
+static int run_words(const Request *rq, StrList *w)
 {
     if (!w->n)
-        return pipeline_reject("No command: write the command in the Subject (the Subject \"help\" gets the help)\n",
+        return pipeline_reject(rq, "No command: write the command in the Subject (the Subject \"help\" gets the help)\n",
                                EXIT_REFUSED);
     if (str_ieq(w->v[0], "mail") || str_ieq(w->v[0], "multiple"))
-        return pipeline_reject("Unknown command\n", EXIT_REFUSED);
-    return command_run(w->n, w->v);
+        return pipeline_reject(rq, "Unknown command\n", EXIT_REFUSED);
+    return command_run(rq, w->n, w->v);
 }
 
-/* Runs each non-blank line of text (at most MAX_LINES) as a command, without a body. Returns the
+/* Runs each non-blank line of text (at most MAX_LINES) as a command of rq, without a body. Returns the
  * highest exit status; *count the commands run. */
-static int run_lines(const char *text, int *count)
+static int run_lines(const Request *rq, const char *text, int *count)
 {
-    unsetenv("INPUTFILE");
+    Request line = *rq;
+    line.body = NULL; /* a line has no body of its own */
     char *copy = xstrdup(text), *save = NULL;
     int worst = 0, n = 0;
     for (char *l = strtok_r(copy, "\n", &save); l && n < MAX_LINES; l = strtok_r(NULL, "\n", &save)) {
         StrList w = {0};
         if (command_words(l, &w) > 0) {
-            int rc = run_words(&w);
+            int rc = run_words(&line, &w);
             worst = rc > worst ? rc : worst;
             n++;
         }
@@ -354,46 +356,23 @@ static int run_lines(const char *text, int *count)
     }
     free(copy);
     if (!n)
-        worst = pipeline_reject("multiple: write the commands in the body, one a line\n", EXIT_REFUSED);
+        worst = pipeline_reject(rq, "multiple: write the commands in the body, one a line\n", EXIT_REFUSED);
     *count = n;
     return worst;
 }
 
-int mailfront_multiple(int argc, char **argv)
+int mailfront_multiple(const Request *rq, int argc, char **argv)
 {
     (void)argv;
     if (argc > 0)
-        return pipeline_reject("usage: genetess multiple\n", EXIT_USAGE);
-    const char *f = getenv("INPUTFILE");
-    char *text = NULL;
-    Err err;
-    if (f && *f && store_read_file(f, &text, NULL, &err) < 0)
-        fprintf(stderr, "genetess: %s\n", err.msg);
+        return pipeline_reject(rq, "usage: genetess multiple\n", EXIT_USAGE);
     int n;
-    int rc = run_lines(text ? text : "", &n);
-    free(text);
-    return rc;
-}
-
-/* Writes body to a new file under $PBMHOME/var; returns its malloc'd path, or NULL (errno set). */
-static char *body_file(const Front *f, const char *body)
-{
-    char *path = xasprintf("%s/var/body-XXXXXX", f->home);
-    int fd = mkstemp(path);
-    if (fd < 0 || write_all(fd, body, strlen(body)) < 0 || close(fd) < 0) {
-        int e = errno;
-        if (fd >= 0)
-            unlink(path);
-        free(path);
-        errno = e;
-        return NULL;
-    }
-    return path;
+    return run_lines(rq, rq->body ? rq->body : "", &n);
 }
 
 /* Runs the Subject's command (or, for `multiple`, the body's) for message m. Returns the exit status
  * for the MTA. */
-static int run_message(const Front *f, const MailIn *m)
+static int run_message(const Front *f, const Request *rq, const MailIn *m)
 {
     StrList w = {0};
     command_words(m->subject, &w);
@@ -401,27 +380,17 @@ static int run_message(const Front *f, const MailIn *m)
     const Command *cmd = w.n ? command_find(w.v[0]) : NULL;
     char why[ERR_MAX];
     int rc = 0;
-    if ((multiple || (cmd && cmd->lock)) && !lock_free(why, sizeof why)) {
+    if ((multiple || (cmd && cmd->lock)) && !lock_free(rq, why, sizeof why)) {
         front_log(f, m, "%s: %s; the MTA tries again later", w.v[0], why);
         sl_free(&w);
         return MAILFRONT_TEMPFAIL;
     }
     if (multiple) {
         int n;
-        rc = run_lines(m->body, &n);
+        rc = run_lines(rq, m->body, &n);
         front_log(f, m, "multiple: %d commands, exit %d", n, rc);
     } else {
-        char *path = body_file(f, m->body);
-        if (!path) {
-            front_log(f, m, "cannot write the body: %s; the MTA tries again later", strerror(errno));
-            sl_free(&w);
-            return MAILFRONT_TEMPFAIL;
-        }
-        setenv("INPUTFILE", path, 1);
-        rc = run_words(&w);
-        unsetenv("INPUTFILE");
-        unlink(path);
-        free(path);
+        rc = run_words(rq, &w);
         char q[64];
         front_log(f, m, "%s: exit %d", w.n ? pipeline_quote(w.v[0], q, 20) : "(no command)", rc);
     }
@@ -440,11 +409,11 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
         front_log(f, m, "dropped unanswered: no usable From: or Reply-To: address");
         return 0;
     }
-    setenv("SENDER", m->reply_to, 1);
-    if (*m->message_id)
-        setenv("MESSAGEID", m->message_id, 1);
-    else
-        unsetenv("MESSAGEID");
+    Request rq = front_request(f);
+    rq.sender = m->reply_to;
+    rq.message_id = *m->message_id ? m->message_id : NULL;
+    rq.body = m->body;
+    rq.by_mail = true;
     Err err;
     char *dir = xasprintf("%s/var", f->home);
     int r = mailfront_rate(dir, m->reply_to, f->now, f->rate ? f->rate : MAILFRONT_RATE, &err);
@@ -453,7 +422,7 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
         front_log(f, m, "rate limit not applied: %s", err.msg);
     if (r == 1) {
         front_log(f, m, "over the rate limit: answered once");
-        pipeline_reject("Too many messages: the next ones are not answered for a while; try again later\n",
+        pipeline_reject(&rq, "Too many messages: the next ones are not answered for a while; try again later\n",
                         EXIT_REFUSED);
         return 0;
     }
@@ -465,15 +434,15 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
         char text[160];
         snprintf(text, sizeof text, "Your message is too large: at most %zu bytes are read\n", f->max_size);
         front_log(f, m, "too large: answered");
-        pipeline_reject(text, EXIT_REFUSED);
+        pipeline_reject(&rq, text, EXIT_REFUSED);
         return 0;
     }
-    return run_message(f, m);
+    return run_message(f, &rq, m);
 }
 
-int mailfront_main(int argc, char **argv)
+int mailfront_main(const Request *rq, int argc, char **argv)
 {
-    Front f = {0};
+    Front f = {.env = rq};
     int rc = MAILFRONT_TEMPFAIL;
     if (front_setup(&f, argc, argv) == 0) {
         char *msg;
@@ -482,9 +451,8 @@ int mailfront_main(int argc, char **argv)
         if (r < 0) {
             front_log(&f, NULL, "cannot read the message: %s; the MTA tries again later", strerror(errno));
         } else {
-            const char *env = getenv("SENDER");
             MailIn m;
-            mailin_parse(msg, len, env, &m);
+            mailin_parse(msg, len, rq->sender, &m); /* the envelope sender the MTA gave */
             rc = answer(&f, &m, r == 1);
             mailin_free(&m);
         }
@@ -492,5 +460,7 @@ int mailfront_main(int argc, char **argv)
     }
     free(f.home);
     free(f.rate);
+    free(f.mailer);
+    free(f.from);
     return rc;
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "request.h"
 #include "util.h"
 
 /* sysexits.h's EX_TEMPFAIL: the MTA keeps the message and tries again later. */
@@ -19,10 +20,10 @@ enum { MAILFRONT_TEMPFAIL = 75 };
 /* genetess mail [--home=DIR] [--config=FILE]: reads one message on stdin and answers it (help/
  * command-mail.txt). Returns 0 when answered or dropped, MAILFRONT_TEMPFAIL on a temporary failure
  * (the lock held past its wait, I/O, a bad configuration). */
-int mailfront_main(int argc, char **argv);
-/* genetess multiple: runs each non-blank line of $INPUTFILE as a command, in order, one reply each.
- * Returns the highest exit status, or EXIT_USAGE when words follow "multiple". */
-int mailfront_multiple(int argc, char **argv);
+int mailfront_main(const Request *rq, int argc, char **argv);
+/* genetess multiple: runs each non-blank line of the request's body as a command (with rq's sender, without a
+ * body), in order, one reply each. Returns the highest exit status, or EXIT_USAGE when words follow "multiple". */
+int mailfront_multiple(const Request *rq, int argc, char **argv);
 
 /* Reads all of in into *out (malloc'd, NUL-terminated, *len bytes) keeping at most max bytes; the
  * rest is read and dropped. Returns 0, 1 when the message was larger than max, -1 on a read error. */

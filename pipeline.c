@@ -21,24 +21,16 @@
 
 /* ---- the command's context ---- */
 
-static int64_t now_time(void)
-{
-    const char *s = getenv("GENETESS_NOW");
-    int64_t v;
-    if (s && parse_i64(s, &v))
-        return v;
-    return (int64_t)time(NULL);
-}
-
-static void ctx_init(CommandCtx *c, const Command *cmd, int argc, char **argv)
+static void ctx_init(CommandCtx *c, const Request *rq, const Command *cmd, int argc, char **argv)
 {
     memset(c, 0, sizeof *c);
+    c->req = rq;
     c->cmd = cmd;
     c->argc = argc;
     c->argv = argv;
-    mail_init(&c->mq);
+    mail_init(&c->mq, rq);
     buf_init(&c->reply);
-    c->now = now_time();
+    c->now = rq->now;
     c->player = -1;
     c->reader = -1;
     c->k = -1;
@@ -93,11 +85,10 @@ static void recover(CommandCtx *c)
 static int ctx_open(CommandCtx *c)
 {
     Err err;
-    if (store_open(&c->st, &err) < 0) {
+    if (store_open(&c->st, c->req, &err) < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
-        const char *home = getenv("PBMHOME"), *h = getenv("HOME");
         /* SPEC 2.3: with neither PBMHOME nor HOME there is nowhere to work (usage); else an I/O error. */
-        return (home && *home) || (h && *h) ? EXIT_SYSTEM : EXIT_USAGE;
+        return c->req->home && *c->req->home ? EXIT_SYSTEM : EXIT_USAGE;
     }
     c->opened = true;
     if (store_lock(&c->st, &err) < 0) {
@@ -112,14 +103,14 @@ static int ctx_open(CommandCtx *c)
  * returns rc. */
 static int ctx_finish(CommandCtx *c, int rc)
 {
-    const char *to = mail_reply_address();
-    const char *sender = getenv("SENDER");
+    const char *to = mail_reply_address(c->req);
+    const char *sender = c->req->sender;
     Err err;
     if (!to && sender && *sender) /* issue 10: never mail a list or a malformed address */
         fputs("genetess: SENDER is not one address (local@domain): the reply is not mailed\n", stderr);
     /* SPEC 2.1: with SENDER set the reply is mailed, also for a command refused before it opened the
      * store (the outbox needs it; no lock: outbox/ is outside the locking). */
-    if (c->reply.len && to && !c->opened && store_open(&c->st, &err) == 0)
+    if (c->reply.len && to && !c->opened && store_open(&c->st, c->req, &err) == 0)
         c->opened = true;
     if (c->reply.len) {
         if (to && c->opened) {
@@ -954,10 +945,10 @@ static void commit_time_only(CommandCtx *c)
     memcpy(c->subject, subject, sizeof subject);
 }
 
-int pipeline_run(const Command *cmd, int argc, char **argv)
+int pipeline_run(const Command *cmd, const Request *rq, int argc, char **argv)
 {
     CommandCtx c;
-    ctx_init(&c, cmd, argc, argv);
+    ctx_init(&c, rq, cmd, argc, argv);
     int rc = cmd->check ? cmd->check(&c) : 0;
     if (rc == 0 && cmd->lock)
         rc = ctx_open(&c);
@@ -978,13 +969,13 @@ int pipeline_run(const Command *cmd, int argc, char **argv)
     return ctx_finish(&c, rc);
 }
 
-int pipeline_reject(const char *text, int rc)
+int pipeline_reject(const Request *rq, const char *text, int rc)
 {
     CommandCtx c;
-    ctx_init(&c, NULL, 0, NULL);
+    ctx_init(&c, rq, NULL, 0, NULL);
     if (rc == EXIT_USAGE) {
         fputs(text, stderr); /* usage lines go to stderr (STYLE), and to a mailing sender too */
-        if (!mail_reply_address())
+        if (!mail_reply_address(rq))
             return ctx_finish(&c, rc);
     }
     buf_add(&c.reply, text);

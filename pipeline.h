@@ -8,6 +8,7 @@
 #include "board.h"
 #include "game.h"
 #include "mail.h"
+#include "request.h"
 #include "store.h"
 #include "util.h"
 
@@ -41,6 +42,7 @@ typedef enum BoardFate {
 
 /* One command's state, from argv to the mail; passed to every stage and handler. */
 typedef struct CommandCtx {
+    const Request *req; /* what the command was given */
     const struct Command *cmd;
     int argc;
     char **argv; /* the words after the command word */
@@ -107,12 +109,12 @@ typedef struct Command {
 
 /* Runs cmd with argv (the argc words after the command word) through the stages its row names, sends
  * the reply (stdout, or mail to SENDER) and the queued mail. Returns the exit status (SPEC 2.1). */
-int pipeline_run(const Command *cmd, int argc, char **argv);
+int pipeline_run(const Command *cmd, const Request *rq, int argc, char **argv);
 
 /* Replies text (whole lines) for a command refused before it ran, and returns rc: an unknown command
  * (rc 1) goes to stdout, or is mailed to SENDER with the Subject "Genetess error" (SPEC 2.1); a usage
  * error (rc 2) goes to stderr, and is also mailed when SENDER is set. Reads no file. */
-int pipeline_reject(const char *text, int rc);
+int pipeline_reject(const Request *rq, const char *text, int rc);
 
 /* Appends the formatted line (plus '\n') to the reply, sets the Subject "Genetess error" and returns rc. */
 int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

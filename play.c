@@ -14,8 +14,8 @@
 #include "orders.h"
 #include "view.h"
 
-/* Joins words into order text; with none, the first non-blank line of INPUTFILE (SPEC 2.2). */
-static char *order_text(int argc, char **argv)
+/* Joins words into order text; with none, the first non-blank line of the body (SPEC 2.2). */
+static char *order_text(const Request *rq, int argc, char **argv)
 {
     Buf t;
     buf_init(&t);
@@ -24,21 +24,16 @@ static char *order_text(int argc, char **argv)
             buf_add(&t, " ");
         buf_add(&t, argv[i]);
     }
-    if (t.len == 0) {
-        const char *f = getenv("INPUTFILE");
-        char *body = NULL;
-        Err err;
-        if (f && *f && store_read_file(f, &body, NULL, &err) == 0) {
-            char *save = NULL;
-            for (char *l = strtok_r(body, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-                str_trim(l);
-                if (*l) {
-                    buf_add(&t, l);
-                    break;
-                }
+    if (t.len == 0 && rq->body) {
+        char *body = xstrdup(rq->body), *save = NULL;
+        for (char *l = strtok_r(body, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+            str_trim(l);
+            if (*l) {
+                buf_add(&t, l);
+                break;
             }
-            free(body);
         }
+        free(body);
     }
     return buf_take(&t);
 }
@@ -246,7 +241,7 @@ static int parse_move(CommandCtx *c, char *text, OrderList *l)
 int play_move(CommandCtx *c)
 {
     Board *b = c->b;
-    char *text = order_text(c->argc - 3, c->argv + 3);
+    char *text = order_text(c->req, c->argc - 3, c->argv + 3);
     OrderList l = {0};
     int rc = parse_move(c, text, &l);
     if (rc) {
@@ -312,7 +307,7 @@ int play_queue(CommandCtx *c)
         say_stored("Your stored orders: ", &b->pl[c->player].queue, &c->reply);
         return EXIT_DONE;
     }
-    char *text = order_text(c->argc - 3, c->argv + 3);
+    char *text = order_text(c->req, c->argc - 3, c->argv + 3);
     int rc = check_move_number(c, text);
     if (rc == 0)
         rc = queue_replace(c, text);
@@ -374,14 +369,12 @@ int play_chat(CommandCtx *c)
 {
     Board *b = c->b;
     int p = c->player;
-    const char *f = getenv("INPUTFILE");
-    char *body = NULL;
     Err err;
-    if (!f || !*f || store_read_file(f, &body, NULL, &err) != 0 || !*body) {
-        free(body);
+    if (!c->req->body || !*c->req->body) {
         buf_add(&c->reply, "chat sends the mail body: there was none\n");
         return EXIT_REFUSED;
     }
+    char *body = xstrdup(c->req->body);
     if (c->argc > 3) { /* to USERID...: a private message */
         int rc = chat_private(c, body);
         free(body);

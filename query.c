@@ -157,7 +157,7 @@ int query_history(CommandCtx *c, int rc)
 int query_help(CommandCtx *c)
 {
     Err err;
-    const char *home = getenv("PBMHOME");
+    const char *home = c->req->home; /* found like every command's: $PBMHOME, else $HOME/.genetess */
     snprintf(c->subject, sizeof c->subject, "Genetess help");
     if (help_get(home && *home ? home : NULL, c->argc ? c->argv[0] : NULL, &c->reply, &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);

@@ -88,36 +88,26 @@ static char *dir_of(const char *path)
     return d;
 }
 
-int store_open(Store *s, Err *err)
+int store_open(Store *s, const Request *rq, Err *err)
 {
     s->home = NULL;
     s->lockfd = -1;
     s->unclean = false;
+    s->lock_wait = rq->lock_wait < 0 ? LOCK_WAIT_DEFAULT : rq->lock_wait > 86400 ? 86400 : rq->lock_wait;
 
-    const char *env = getenv("PBMHOME");
-    char *home;
-    if (env && *env) {
-        home = xstrdup(env);
-        size_t n = strlen(home);
-        while (n > 1 && home[n - 1] == '/')
-            home[--n] = '\0';
-        if (make_dirs(home, err) < 0) {
-            free(home);
-            return -1;
-        }
-    } else {
-        const char *h = getenv("HOME");
-        if (!h || !*h)
-            return fail(err, "neither PBMHOME nor HOME is set");
-        home = xasprintf("%s%s.genetess", h, h[strlen(h) - 1] == '/' ? "" : "/");
-        bool created;
-        if (make_dir(home, &created, err) < 0) {
-            free(home);
-            return -1;
-        }
-        if (created)
-            fprintf(stderr, "genetess: using %s as PBMHOME\n", home);
+    if (!rq->home || !*rq->home)
+        return fail(err, "neither PBMHOME nor HOME is set");
+    char *home = xstrdup(rq->home);
+    size_t n = strlen(home);
+    while (n > 1 && home[n - 1] == '/')
+        home[--n] = '\0';
+    bool created = false;
+    if ((rq->home_is_default ? make_dir(home, &created, err) : make_dirs(home, err)) < 0) {
+        free(home);
+        return -1;
     }
+    if (created)
+        fprintf(stderr, "genetess: using %s as PBMHOME\n", home);
 
     static const char *const subdirs[] = {"games", GAMES_DIR, ARCHIVE_DIR, "etc", "history", "outbox", "spool"};
     for (size_t i = 0; i < sizeof subdirs / sizeof subdirs[0]; i++) {
@@ -147,16 +137,6 @@ char *store_path(const Store *s, const char *rel)
 
 /* ---------------------------------------------------------------- lock */
 
-/* Seconds to wait for the lock: $GENETESS_LOCK_WAIT when it is a whole number, else 60. */
-static int64_t lock_wait_seconds(void)
-{
-    const char *w = getenv("GENETESS_LOCK_WAIT");
-    int64_t v;
-    if (w && parse_i64(w, &v))
-        return v > 86400 ? 86400 : v;
-    return LOCK_WAIT_DEFAULT;
-}
-
 static double now_monotonic(void)
 {
     struct timespec ts;
@@ -176,7 +156,7 @@ int store_lock(Store *s, Err *err)
         free(path);
         return -1;
     }
-    double deadline = now_monotonic() + (double)lock_wait_seconds();
+    double deadline = now_monotonic() + (double)s->lock_wait;
     for (;;) {
         struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
         if (fcntl(fd, F_SETLK, &fl) == 0)

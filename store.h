@@ -3,6 +3,7 @@
 #ifndef GENETESS_STORE_H
 #define GENETESS_STORE_H
 
+#include "request.h"
 #include "util.h"
 
 #include <stdint.h>
@@ -11,19 +12,20 @@ typedef struct Store {
     char *home;   /* $PBMHOME (or $HOME/.genetess) */
     int lockfd;   /* -1 when not locked */
     bool unclean; /* store_lock: the lock's last holder was stopped before letting go (see store_lock) */
+    int64_t lock_wait; /* seconds store_lock waits */
 } Store;
 
-/* Resolves PBMHOME: env PBMHOME (an empty value counts as unset; created if missing);
-   unset -> $HOME/.genetess (creating it and saying "genetess: using <dir> as PBMHOME" on
-   stderr when it is created); HOME also unset -> fail (caller exits 2). Creates missing
-   directories games/Genetess, games/Genetess-archive, etc, history, outbox, spool (mode 0755).
+/* Opens the home rq names (rq->home, trailing slashes dropped; created when missing; when rq->home_is_default,
+   "genetess: using <dir> as PBMHOME" goes to stderr if it is made now); no home -> fail "neither PBMHOME nor
+   HOME is set" (the caller exits 2). Creates missing directories games/Genetess, games/Genetess-archive, etc,
+   history, outbox, spool. The lock wait is rq->lock_wait seconds (at most a day; < 0: 60).
    Returns 0 with s->home set and s->lockfd = -1, or -1 with err (s holds nothing to free). */
-int store_open(Store *s, Err *err);
+int store_open(Store *s, const Request *rq, Err *err);
 /* Unlocks (marking the lock file 0: this holder finished) and frees s->home; s may be closed twice. */
 void store_close(Store *s);
 
 /* Takes games/Genetess/.lockfile with fcntl locking (F_SETLK polled every 100 ms), waiting up
-   to $GENETESS_LOCK_WAIT seconds when set to a number, else 60. The lock is per process.
+   to s->lock_wait seconds (store_open). The lock is per process.
    Returns 0 (also when s already holds it) or -1 with "Genetess is busy; try again later" on
    timeout (other errors: another message). The lock file's first byte is 1 while a command holds
    the lock and 0 once it has let go: taking the lock, s->unclean says whether the last holder was

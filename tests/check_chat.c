@@ -50,6 +50,9 @@ static char *slurp(const char *path)
     return store_read_file(path, &text, NULL, &err) == 0 ? text : NULL;
 }
 
+/* The request every command of these tests is given: the scratch home, a fixed time and From:, the body. */
+static Request rq;
+
 /* Runs "genetess <words>" with the reply (stdout) into <home>/reply; returns the exit status. */
 static int run(const char *words)
 {
@@ -66,7 +69,7 @@ static int run(const char *words)
     fflush(stdout);
     int out = dup(1), f = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     dup2(f, 1);
-    int rc = pipeline_run(c, argc - 1, argv + 1);
+    int rc = pipeline_run(c, &rq, argc - 1, argv + 1);
     fflush(stdout);
     dup2(out, 1);
     close(out);
@@ -119,23 +122,15 @@ static void setup(void)
 {
     snprintf(home, sizeof home, "/tmp/genetess-chat-XXXXXX");
     ck_assert_ptr_nonnull(mkdtemp(home));
-    setenv("PBMHOME", home, 1);
-    unsetenv("PBMSENDMAIL");
-    unsetenv("SENDER");
-    setenv("PBMFROM", "referee@example.org", 1);
-    setenv("GENETESS_NOW", "1800000000", 1);
+    rq = request_init(1800000000);
+    rq.home = home;
+    rq.from = "referee@example.org";
     ck_assert_int_eq(run("signup alice secret alice@example.org"), EXIT_DONE);
     ck_assert_int_eq(run("signup bob hunter2 bob@example.org"), EXIT_DONE);
     ck_assert_int_eq(run("signup carol pw carol@example.org"), EXIT_DONE);
     ck_assert_int_eq(run("signup dave pw dave@example.org"), EXIT_DONE);
     ck_assert_int_eq(run("challenge --gamble=none alice bob carol"), EXIT_DONE);
-    char body[128];
-    snprintf(body, sizeof body, "%s/body", home);
-    FILE *f = fopen(body, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs("Shall we gang up on alice?\n", f);
-    fclose(f);
-    setenv("INPUTFILE", body, 1);
+    rq.body = "Shall we gang up on alice?\n";
     clear_outbox();
 }
 
@@ -144,7 +139,7 @@ static void teardown(void)
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
     ck_assert_int_eq(system(cmd), 0);
-    unsetenv("INPUTFILE");
+    rq.body = NULL;
 }
 
 static const char *const PRIVATE_SUBJECT = "Subject: Genetess chat 101 carol\n";

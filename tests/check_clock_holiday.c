@@ -107,16 +107,15 @@ START_TEST(test_nag)
 {
     char dir[] = "/tmp/genetess-clock-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    const char *old = getenv("PBMHOME");
-    char *saved = old ? xstrdup(old) : NULL;
-    setenv("PBMHOME", dir, 1);
+    Request rq = request_init(T0);
+    rq.home = dir;
     Store st;
     Err err;
-    ck_assert_msg(store_open(&st, &err) == 0, "%s", err.msg);
+    ck_assert_msg(store_open(&st, &rq, &err) == 0, "%s", err.msg);
     ck_assert_int_eq(users_add(&st, "alice", "pw", "alice@example.org", &err), 0);
     play_board(2);
     MailQueue mq;
-    mail_init(&mq);
+    mail_init(&mq, NULL);
     Game g;
     /* 72 h deadline: the nag is due 24 h before it. */
     game_init(&g, b, T0 + PERIOD - DAY - 1);
@@ -152,11 +151,6 @@ START_TEST(test_nag)
     ck_assert_int_eq(mq.n, 2);
     mail_free(&mq);
     store_close(&st);
-    if (saved)
-        setenv("PBMHOME", saved, 1);
-    else
-        unsetenv("PBMHOME");
-    free(saved);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     ck_assert_int_eq(system(cmd), 0);

@@ -45,17 +45,15 @@ static int table_rows(void)
 /* ---- the pipeline, in a temporary PBMHOME ---- */
 
 static char home[64];
+static Request rq; /* what every command of these tests is given */
 
 static void setup(void)
 {
     snprintf(home, sizeof home, "/tmp/genetess-cmd-XXXXXX");
     ck_assert_ptr_nonnull(mkdtemp(home));
-    setenv("PBMHOME", home, 1);
-    unsetenv("PBMSENDMAIL");
-    unsetenv("SENDER");
-    unsetenv("INPUTFILE");
-    setenv("PBMFROM", "referee@example.org", 1);
-    setenv("GENETESS_NOW", "1800000000", 1);
+    rq = request_init(1800000000);
+    rq.home = home;
+    rq.from = "referee@example.org";
 }
 
 static void teardown(void)
@@ -68,9 +66,8 @@ static void teardown(void)
 /* Runs "genetess <words>" at time now with stdout (the reply) into /dev/null; returns the exit status. */
 static int run_at(long now, const char *words)
 {
-    char nows[32], buf[256];
-    snprintf(nows, sizeof nows, "%ld", now);
-    setenv("GENETESS_NOW", nows, 1);
+    char buf[256];
+    rq.now = now;
     snprintf(buf, sizeof buf, "%s", words);
     char *argv[16];
     int argc = 0;
@@ -81,7 +78,7 @@ static int run_at(long now, const char *words)
     fflush(stdout);
     int out = dup(1), null = open("/dev/null", O_WRONLY);
     dup2(null, 1);
-    int rc = pipeline_run(c, argc - 1, argv + 1);
+    int rc = pipeline_run(c, &rq, argc - 1, argv + 1);
     fflush(stdout);
     dup2(out, 1);
     close(out);

@@ -10,7 +10,7 @@ Suite *mail_suite(void);
 START_TEST(test_mail_add_refuses)
 {
     MailQueue q;
-    mail_init(&q);
+    mail_init(&q, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "a@b.c", "Genetess Board 101\nBcc: x@y", "body", &err), -1);
     ck_assert_str_eq(err.msg, "refusing a mail header with control characters");
@@ -32,7 +32,7 @@ END_TEST
 START_TEST(test_mail_truncate)
 {
     MailQueue q;
-    mail_init(&q);
+    mail_init(&q, &test_rq);
     Err err;
     ck_assert_int_eq(mail_add(&q, "a@b.c", "one", "1", &err), 0);
     ck_assert_int_eq(mail_add(&q, "a@b.c", "two", "2", &err), 0);
@@ -88,7 +88,7 @@ START_TEST(test_mail_outbox)
     Store s;
     open_store(&s);
     MailQueue q;
-    mail_init(&q);
+    mail_init(&q, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "alice@a.a", "New Genetess Board 101 ALL", "Hello alice\n", &err), 0);
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "New Genetess Board 101 ALL", "Hello bob\n", &err), 0);
@@ -142,7 +142,7 @@ END_TEST
 static char *html_mail(Store *s, const char *text, const char *html, char *bnd)
 {
     MailQueue q;
-    mail_init(&q);
+    mail_init(&q, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add_sheet(&q, "alice@a.a", "Genetess Board 101 alice", xstrdup(text), html ? xstrdup(html) : NULL, &err), 0);
     ck_assert_int_eq(mail_flush(&q, s, NOW), 1);
@@ -267,11 +267,11 @@ END_TEST
 
 START_TEST(test_mail_from_default)
 {
-    unsetenv("PBMFROM");
+    test_rq.from = NULL;
     Store s;
     open_store(&s);
     MailQueue q;
-    mail_init(&q);
+    mail_init(&q, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "a@a.a", "Genetess help", "h", &err), 0);
     ck_assert_int_eq(mail_flush(&q, &s, 0), 1);
@@ -310,9 +310,9 @@ START_TEST(test_mail_sendmail)
     char sent[128], cmd[200];
     snprintf(sent, sizeof sent, "%s/sent", tmpdir);
     snprintf(cmd, sizeof cmd, "cat >> '%s'", sent);
-    setenv("PBMSENDMAIL", cmd, 1);
+    test_rq.mailer = cmd;
     MailQueue q;
-    mail_init(&q);
+    mail_init(&q, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "one\n", &err), 0);
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "two\n", &err), 0);
@@ -344,9 +344,9 @@ START_TEST(test_mail_sendmail_fails)
     snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
     static const char *const mailers[] = {"false", "exit 3", "/nonexistent/sendmail -t", "head -c 1 >/dev/null; exit 1"};
     MailQueue q;
-    mail_init(&q);
+    mail_init(&q, &test_rq);
     Err err = {""};
-    setenv("PBMSENDMAIL", mailers[_i], 1);
+    q.mailer = mailers[_i];
     Buf big;
     buf_init(&big);
     for (int i = 0; i < 20000; i++)
@@ -379,7 +379,7 @@ START_TEST(test_mail_sendmail_fails)
     sl_free(&names);
 
     /* the next delivery retries it: a working mailer (none: outbox/) gets the very same message */
-    unsetenv("PBMSENDMAIL");
+    q.mailer = NULL;
     ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW + 60), 1);
     list_dir(&s, "spool", &names);
     ck_assert_int_eq(names.n, 0);
@@ -406,9 +406,9 @@ START_TEST(test_mail_reply_fold)
 {
     Store s;
     open_store(&s);
-    setenv("MESSAGEID", "cmd1@players.example.org", 1);
+    test_rq.message_id = "cmd1@players.example.org";
     MailQueue q;
-    mail_init(&q);
+    mail_init(&q, &test_rq);
     Err err = {""};
     char word[101];
     memset(word, 'x', 100);
@@ -417,7 +417,6 @@ START_TEST(test_mail_reply_fold)
                            "jumping over the lazy dog until the end of the line.", word);
     ck_assert_int_eq(mail_add_reply(&q, "alice@a.a", "Genetess Board 101 bob", body, &err), 0);
     ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
-    unsetenv("MESSAGEID");
     StrList names = {0};
     list_dir(&s, "outbox", &names);
     ck_assert_int_eq(names.n, 1);
@@ -446,14 +445,14 @@ END_TEST
 
 START_TEST(test_mail_reply_address)
 {
-    unsetenv("SENDER");
-    ck_assert_ptr_null(mail_reply_address());
-    setenv("SENDER", "", 1);
-    ck_assert_ptr_null(mail_reply_address());
-    setenv("SENDER", "a@b.c\nBcc: x@y", 1);
-    ck_assert_ptr_null(mail_reply_address());
-    setenv("SENDER", "alice@example.org", 1);
-    ck_assert_str_eq(mail_reply_address(), "alice@example.org");
+    Request rq = request_init(0);
+    ck_assert_ptr_null(mail_reply_address(&rq));
+    rq.sender = "";
+    ck_assert_ptr_null(mail_reply_address(&rq));
+    rq.sender = "a@b.c\nBcc: x@y";
+    ck_assert_ptr_null(mail_reply_address(&rq));
+    rq.sender = "alice@example.org";
+    ck_assert_str_eq(mail_reply_address(&rq), "alice@example.org");
 }
 END_TEST
 
@@ -467,7 +466,7 @@ START_TEST(test_spool_group)
     Store s;
     open_store(&s);
     MailQueue q;
-    mail_init(&q);
+    mail_init(&q, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "x@x.x", "kept", "0\n", &err), 0);
     ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "1\n", &err), 0);
@@ -537,7 +536,7 @@ START_TEST(test_spool_group_sync_fails)
     Store s;
     open_store(&s);
     MailQueue q;
-    mail_init(&q);
+    mail_init(&q, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "1\n", &err), 0);
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "2\n", &err), 0);
@@ -577,7 +576,7 @@ START_TEST(test_spool_delivered_once)
     Store s;
     open_store(&s);
     MailQueue q;
-    mail_init(&q);
+    mail_init(&q, &test_rq);
     put(&s, "spool/103.none.0001.mail", "From: a\n\nx\n");
     char *src = store_path(&s, "spool/103.none.0001.mail"), *dst = store_path(&s, "outbox/1-2-0001.mail");
     ck_assert_int_eq(link(src, dst), 0);

@@ -31,16 +31,17 @@ END_TEST
 
 START_TEST(test_open_home_fallback)
 {
-    unsetenv("PBMHOME");
     char h[128], errfile[160], want[200];
-    snprintf(h, sizeof h, "%s", tmpdir);
+    snprintf(h, sizeof h, "%s/.genetess", tmpdir);
     snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
-    setenv("HOME", h, 1);
+    Request rq = request_init(0); /* main's request with $PBMHOME unset: $HOME/.genetess, the default */
+    rq.home = h;
+    rq.home_is_default = true;
 
     Store s;
     int saved = stderr_begin(errfile);
     Err err = {""};
-    int rc = store_open(&s, &err);
+    int rc = store_open(&s, &rq, &err);
     stderr_end(saved);
     ck_assert_int_eq(rc, 0);
     snprintf(want, sizeof want, "%s/.genetess", tmpdir);
@@ -53,7 +54,7 @@ START_TEST(test_open_home_fallback)
 
     /* the second time it exists: nothing is said */
     saved = stderr_begin(errfile);
-    rc = store_open(&s, &err);
+    rc = store_open(&s, &rq, &err);
     stderr_end(saved);
     ck_assert_int_eq(rc, 0);
     said = read_abs(errfile);
@@ -61,8 +62,8 @@ START_TEST(test_open_home_fallback)
     free(said);
     store_close(&s);
 
-    unsetenv("HOME");
-    ck_assert_int_eq(store_open(&s, &err), -1);
+    rq.home = NULL; /* neither $PBMHOME nor $HOME */
+    ck_assert_int_eq(store_open(&s, &rq, &err), -1);
     ck_assert_str_eq(err.msg, "neither PBMHOME nor HOME is set");
     ck_assert_ptr_null(s.home);
 }
@@ -325,7 +326,7 @@ static void child_try_lock(int fd)
 {
     Store s2;
     Err err = {""};
-    if (store_open(&s2, &err) < 0)
+    if (store_open(&s2, &test_rq, &err) < 0)
         _exit(2);
     int rc = store_lock(&s2, &err);
     ssize_t w = write(fd, err.msg, strlen(err.msg));
@@ -362,7 +363,7 @@ static int run_child(char *msg, size_t size, double *elapsed)
 
 START_TEST(test_lock)
 {
-    setenv("GENETESS_LOCK_WAIT", "1", 1);
+    test_rq.lock_wait = 1;
     Store s;
     open_store(&s);
     Err err = {""};
@@ -381,7 +382,7 @@ START_TEST(test_lock)
 
     store_unlock(&s);
     ck_assert_int_eq(s.lockfd, -1);
-    setenv("GENETESS_LOCK_WAIT", "0", 1);
+    test_rq.lock_wait = 0;
     ck_assert_int_eq(run_child(msg, sizeof msg, &elapsed), 0);
     ck_assert_str_eq(msg, "");
     store_close(&s);

@@ -1,5 +1,5 @@
 /* Shared by the store and mail suites (check_store.c, check_mail.c): a scratch $PBMHOME per test (setup,
- * teardown; PBMFROM referee@example.org, no mailer, no SENDER) and helpers that read and list its files.
+ * teardown; its request test_rq: From: referee@example.org, no mailer, no sender) and helpers that read and list its files.
  * Each file has its own copy of the static state below. */
 #ifndef GENETESS_CHECK_STORE_H
 #define GENETESS_CHECK_STORE_H
@@ -25,40 +25,23 @@
 
 /* ---------------------------------------------------------------- fixture */
 
-static const char *const saved_names[] = {"PBMHOME", "HOME", "PBMSENDMAIL", "PBMFROM", "SENDER", "MESSAGEID",
-                                          "GENETESS_LOCK_WAIT"};
-#define NSAVED (sizeof saved_names / sizeof saved_names[0])
-static char *saved_values[NSAVED];
 static char tmpdir[64];
 static char home[128];
+static Request test_rq; /* what the store and the mail are given: the scratch home, From: referee@example.org */
 
 static inline void setup(void)
 {
-    for (size_t i = 0; i < NSAVED; i++) {
-        const char *v = getenv(saved_names[i]);
-        saved_values[i] = v ? xstrdup(v) : NULL;
-    }
     strcpy(tmpdir, "/tmp/check_store.XXXXXX");
     ck_assert_ptr_nonnull(mkdtemp(tmpdir));
     snprintf(home, sizeof home, "%s/home", tmpdir);
-    setenv("PBMHOME", home, 1);
-    unsetenv("PBMSENDMAIL");
-    unsetenv("SENDER");
-    setenv("PBMFROM", "referee@example.org", 1);
-    unsetenv("GENETESS_LOCK_WAIT");
+    test_rq = request_init(0);
+    test_rq.home = home;
+    test_rq.from = "referee@example.org";
 }
 
 static inline void teardown(void)
 {
     fx_rm_tree(tmpdir);
-    for (size_t i = 0; i < NSAVED; i++) {
-        if (saved_values[i])
-            setenv(saved_names[i], saved_values[i], 1);
-        else
-            unsetenv(saved_names[i]);
-        free(saved_values[i]);
-        saved_values[i] = NULL;
-    }
 }
 
 /* ---------------------------------------------------------------- helpers */
@@ -66,7 +49,7 @@ static inline void teardown(void)
 static inline void open_store(Store *s)
 {
     Err err = {""};
-    ck_assert_int_eq(store_open(s, &err), 0);
+    ck_assert_int_eq(store_open(s, &test_rq, &err), 0);
     ck_assert_str_eq(err.msg, "");
 }
 

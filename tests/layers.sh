@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.." || exit 2
 
 # Layer of each module, lowest first. Keep in step with the README.
 layers='
-0 util rng grid pieces store users mail mailin embedded embedded_find
+0 util rng grid pieces request store users mail mailin embedded embedded_find
 1 params specials board gamefile boardfile history map gamelist
 2 sight game orders actions dispatch firing clock legal bot
 3 turn

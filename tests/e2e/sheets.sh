@@ -16,6 +16,14 @@ run 2
 assert_grep "^usage: genetess COMMAND" "$ERR"
 assert_empty "$OUT"
 
+# ---- help finds the home like every command: with PBMHOME unset, $HOME/.genetess and its local texts ----
+mkdir -p "$T/h/.genetess/help/genetess"
+printf 'Local rules of this server.\n' >"$T/h/.genetess/help/genetess/main.txt"
+(unset PBMHOME; HOME=$T/h run 0 help)
+assert_eq "Local rules of this server." "$(cat "$OUT")" "help with PBMHOME unset reads \$HOME/.genetess"
+(unset PBMHOME; HOME=$T/h run 0 help sheet)
+has "Reading a Genetess Turnsheet"
+
 # ---- signup has its own Subject; challenge names the map's limit ----
 SENDER=admin@example.org run 0 signup alice secret alice@example.org
 assert_mails 1 "^Subject: Genetess signup$"

@@ -1,6 +1,6 @@
 /* libFuzzer target: one whole command run in-process, as genetess main() runs it, on a scratch $PBMHOME that
  * holds two users, a board in round 0 and a board in play. The input's first line is the command's words
- * (split at spaces, at most 16), the rest the mail body (INPUTFILE). After every command: the exit status is
+ * (split at spaces, at most 16), the rest the mail body (the request's body). After every command: the exit status is
  * 0..3 and every board file still loads and passes its invariants. The home is restored before each input. */
 #define _XOPEN_SOURCE 700
 #include <fcntl.h>
@@ -22,7 +22,7 @@ typedef struct Snap {
     int seen; /* found as it should be by the current restore's walk */
 } Snap;
 
-static char home[64], body[96];
+static char home[64];
 static Snap *snap;
 static int nsnap;
 
@@ -120,17 +120,13 @@ static void restore(void)
     }
 }
 
+static Request rq; /* what every command is given: the scratch home, a fixed time, the input's body */
+
 static int run(int argc, char **argv)
 {
     if (argc < 1)
         return EXIT_USAGE;
-    const Command *c = command_find(argv[0]);
-    if (!c)
-        return pipeline_reject("Unknown command\n", EXIT_REFUSED);
-    int n = argc - 1;
-    if (n < c->min_args || (c->max_args >= 0 && n > c->max_args))
-        return pipeline_reject("usage\n", EXIT_USAGE);
-    return pipeline_run(c, n, argv + 1);
+    return command_run(&rq, argc, argv);
 }
 
 static int run_words(const char *line)
@@ -149,15 +145,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argc, (void)argv;
     /* tmpfs when there is one: fsync costs nothing there, and the target runs many commands a second */
     snprintf(home, sizeof home, "%s/genetess-fuzz-%ld", access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp", (long)getpid());
-    snprintf(body, sizeof body, "%s.body", home);
     nftw(home, rm_one, 16, FTW_DEPTH | FTW_PHYS);
     mkdir(home, 0755);
-    setenv("PBMHOME", home, 1);
-    setenv("GENETESS_NOW", "1790000000", 1);
-    setenv("GENETESS_LOCK_WAIT", "1", 1);
-    unsetenv("SENDER");
-    unsetenv("PBMSENDMAIL");
-    unsetenv("INPUTFILE");
+    rq = request_init(1790000000);
+    rq.home = home;
+    rq.lock_wait = 1;
     run_words("signup alice secret alice@example.org");
     run_words("signup bob hunter2 bob@example.org");
     run_words("challenge --seed=7 alice bob");                   /* 101: round 0 */
@@ -191,13 +183,13 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     line[first] = '\0';
     if (memchr(line, '\0', first))
         return 0; /* argv words cannot hold NUL */
-    FILE *b = fopen(body, "wb");
-    if (nl)
-        fwrite(nl + 1, 1, size - (size_t)(nl - data) - 1, b); /* not size - first: first is cut at 511 */
-    fclose(b);
-    setenv("INPUTFILE", body, 1);
+    static char text[8193];
+    size_t blen = nl ? size - (size_t)(nl - data) - 1 : 0; /* not size - first: first is cut at 511 */
+    memcpy(text, nl ? nl + 1 : data, blen);
+    text[blen] = '\0';
+    rq.body = nl && !memchr(text, '\0', blen) ? text : NULL; /* a body with NUL is no text (as INPUTFILE's) */
     int rc = run_words(line);
-    unsetenv("INPUTFILE");
+    rq.body = NULL;
     if (rc < 0 || rc > 3)
         abort(); /* exit statuses are 0..3 (SPEC 2.1) */
     for (int n = 101; n <= 103; n++) {

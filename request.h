@@ -1,0 +1,29 @@
+/* request: what one command was given — its home, its sender, the Message-ID and body of its mail, the time, whether it came by mail, and the host's settings — built once where the process starts (main() from the command line and the environment; the mail front for each command of a mail) and passed down. Nothing below main() reads the environment. */
+#ifndef GENETESS_REQUEST_H
+#define GENETESS_REQUEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Every string is borrowed: it lives as long as the Request (main's environment, the mail front's message). */
+typedef struct Request {
+    const char *home;        /* the directory every file lives under ($PBMHOME); NULL: none can be had */
+    bool home_is_default;    /* home is $HOME/.genetess, chosen because $PBMHOME was unset (announced when made) */
+    const char *sender;      /* the address the reply goes to ($SENDER); NULL or "": the reply is printed */
+    const char *message_id;  /* the Message-ID of the command's own mail ($MESSAGEID), as given; NULL: none */
+    const char *body;        /* the mail's body ($INPUTFILE's text): order text, chat, `multiple`'s lines; NULL: none */
+    int64_t now;             /* the time, seconds since the epoch ($GENETESS_NOW, else time(2)) */
+    bool by_mail;            /* the command came through `genetess mail` */
+    const char *mailer;      /* the mailer command ($PBMSENDMAIL); NULL or "": mail goes to outbox/ */
+    const char *from;        /* the From: address ($PBMFROM); NULL: genetess@<hostname> */
+    const char *admin;       /* the admin's address ($PBMADMIN) for Cleanup's reports; NULL: none */
+    int64_t lock_wait;       /* seconds to wait for the lock ($GENETESS_LOCK_WAIT); < 0: the default */
+    const char *rate;        /* `genetess mail`: messages answered per sender and window ($PBMRATE); NULL: default */
+    const char *max_size;    /* `genetess mail`: the largest message read, in bytes ($PBMMAXSIZE); NULL: default */
+} Request;
+
+/* A request with nothing given: no home, no sender, no body, the time now, the default lock wait. */
+Request request_init(int64_t now);
+
+#endif
