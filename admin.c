@@ -43,8 +43,13 @@ static void map_error(const char *msg, Buf *out)
     buf_add(out, "\n");
 }
 
-/* An option "--key=value" of challenge (SPEC 2.4) into c->keys and c->vals: 0 or EXIT_USAGE. */
-static int challenge_option(CommandCtx *c, const char *a)
+/* What challenge was asked: the players and the options, in the order given. */
+typedef struct Challenge {
+    StrList ids, keys, vals;
+} Challenge;
+
+/* An option "--key=value" of challenge (contract 6) into ch->keys and ch->vals: 0 or EXIT_USAGE. */
+static int challenge_option(CommandCtx *c, Challenge *ch, const char *a)
 {
     const char *eq = strchr(a, '=');
     bool ok = a[1] == '-' && eq && eq > a + 2;
@@ -62,25 +67,27 @@ static int challenge_option(CommandCtx *c, const char *a)
         char q[64];
         return pipeline_refuse(c, EXIT_USAGE, "Invalid Genetess parameter '%s'", pipeline_quote(a, q, 40));
     }
-    sl_push(&c->keys, key);
-    sl_push(&c->vals, eq + 1);
+    sl_push(&ch->keys, key);
+    sl_push(&ch->vals, eq + 1);
     return 0;
 }
 
-int admin_challenge_check(CommandCtx *c)
+/* challenge's argument check, before any file is read: the --options and the userids into ch. Returns 0,
+ * EXIT_USAGE or EXIT_REFUSED with the reply written. */
+static int challenge_check(CommandCtx *c, Challenge *ch)
 {
     for (int i = 0; i < c->argc; i++) {
-        int rc = c->argv[i][0] == '-' ? challenge_option(c, c->argv[i]) : 0;
+        int rc = c->argv[i][0] == '-' ? challenge_option(c, ch, c->argv[i]) : 0;
         if (rc)
             return rc;
         if (c->argv[i][0] != '-')
-            sl_push(&c->ids, c->argv[i]);
+            sl_push(&ch->ids, c->argv[i]);
     }
-    if (c->ids.n < 2) {
+    if (ch->ids.n < 2) {
         buf_add(&c->reply, "At least 2 players must play\n");
         return EXIT_USAGE;
     }
-    if (c->ids.n > MAX_PLAYERS) {
+    if (ch->ids.n > MAX_PLAYERS) {
         buf_printf(&c->reply, "At most %d players can play\n", MAX_PLAYERS);
         return EXIT_REFUSED;
     }
@@ -88,9 +95,9 @@ int admin_challenge_check(CommandCtx *c)
 }
 
 /* Every userid is a user or a computer opponent, named once, and one at least is a user: 0 or EXIT_REFUSED. */
-static int challenge_players(CommandCtx *c)
+static int challenge_players(CommandCtx *c, Challenge *ch)
 {
-    StrList *ids = &c->ids;
+    StrList *ids = &ch->ids;
     int bots = 0;
     for (int i = 0; i < ids->n; i++) {
         User u;
@@ -120,7 +127,7 @@ static int challenge_players(CommandCtx *c)
 }
 
 /* The parameters of the new board b: defaults, the map's param lines, then the options. */
-static int challenge_params(CommandCtx *c, Board *b, const Map *map, const char *mapname)
+static int challenge_params(CommandCtx *c, const Challenge *ch, Board *b, const Map *map, const char *mapname)
 {
     Params *par = &b->par;
     Err err;
@@ -132,10 +139,10 @@ static int challenge_params(CommandCtx *c, Board *b, const Map *map, const char 
             buf_printf(&c->reply, "the map's param %s is invalid: %s\n", map->params[i].key, err.msg);
             return EXIT_REFUSED;
         }
-    for (int i = 0; i < c->keys.n; i++)
-        if (strcmp(c->keys.v[i], "map") != 0 && params_set(par, c->keys.v[i], c->vals.v[i], &err) < 0) {
-            buf_printf(&c->reply, "Invalid Genetess parameter '--%s=%s': %s\n", c->keys.v[i],
-                       pipeline_quote(c->vals.v[i], q, 40), err.msg);
+    for (int i = 0; i < ch->keys.n; i++)
+        if (strcmp(ch->keys.v[i], "map") != 0 && params_set(par, ch->keys.v[i], ch->vals.v[i], &err) < 0) {
+            buf_printf(&c->reply, "Invalid Genetess parameter '--%s=%s': %s\n", ch->keys.v[i],
+                       pipeline_quote(ch->vals.v[i], q, 40), err.msg);
             return EXIT_USAGE;
         }
     snprintf(par->map, sizeof par->map, "%s", strchr(mapname, '/') ? "file" : mapname);
@@ -143,17 +150,17 @@ static int challenge_params(CommandCtx *c, Board *b, const Map *map, const char 
 }
 
 /* Loads the board of the map named by --map (else the default for the number of players) into *out. */
-static int challenge_map(CommandCtx *c, Board **out)
+static int challenge_map(CommandCtx *c, const Challenge *ch, Board **out)
 {
     const char *mapname = NULL;
     Map map = {0};
     Err err;
     int rc = EXIT_REFUSED;
-    for (int i = 0; i < c->keys.n; i++)
-        if (strcmp(c->keys.v[i], "map") == 0)
-            mapname = c->vals.v[i];
+    for (int i = 0; i < ch->keys.n; i++)
+        if (strcmp(ch->keys.v[i], "map") == 0)
+            mapname = ch->vals.v[i];
     if (!mapname)
-        mapname = map_default_for(c->ids.n);
+        mapname = map_default_for(ch->ids.n);
     if (!mapname) {
         buf_printf(&c->reply, "At most 8 players can play\n");
         return rc;
@@ -164,46 +171,48 @@ static int challenge_map(CommandCtx *c, Board **out)
     }
     *out = map.b;
     map.b = NULL;
-    if (c->ids.n > (*out)->nst && !strchr(mapname, '/'))
+    if (ch->ids.n > (*out)->nst && !strchr(mapname, '/'))
         buf_printf(&c->reply, "At most %d players can play on map %s\n", (*out)->nst, mapname);
-    else if (c->ids.n > (*out)->nst)
+    else if (ch->ids.n > (*out)->nst)
         buf_printf(&c->reply, "At most %d players can play on this map\n", (*out)->nst);
     else
-        rc = challenge_params(c, *out, &map, mapname);
+        rc = challenge_params(c, ch, *out, &map, mapname);
 out:
     map_free(&map);
     return rc;
 }
 
-/* Seats the players on b and starts the game in c->g: round 0 (SPEC 7.1), the initial snapshot. */
-static void challenge_start(CommandCtx *c, Board *b)
+/* Seats the players on b and starts the game in t's Game: round 0 (contract 6), the initial snapshot. */
+static void challenge_start(CommandCtx *c, const Challenge *ch, Txn *t, Board *b)
 {
-    b->np = c->ids.n;
+    b->np = ch->ids.n;
     b->pl = xcalloc((size_t)b->np, sizeof *b->pl);
     for (int i = 0; i < b->np; i++) {
         Player *pl = &b->pl[i];
-        snprintf(pl->id, sizeof pl->id, "%s", c->ids.v[i]);
+        snprintf(pl->id, sizeof pl->id, "%s", ch->ids.v[i]);
         pl->e = b->par.start_e;
         pl->holiday_left = b->par.holiday_days * 86400;
     }
     rng_seed(&b->rng, b->par.seed);
     b->clock.created = c->now;
-    game_init(&c->g, b, c->now);
-    c->have_game = true;
-    turn_open(&c->g);
+    t->b = b;
+    game_init(&t->g, b, c->now);
+    t->have_game = true;
+    turn_open(&t->g);
     b->initial = NULL;
     char *init = boardfile_write(b);
     b->initial = init;
     b->initial_base = board_moves_count(b); /* computer opponents may have played already: the snapshot holds it */
 }
 
-int admin_challenge(CommandCtx *c)
+/* The players, the map, the number: the new board set up and started in t, or the refusal. */
+static int challenge_create(CommandCtx *c, Challenge *ch, Txn *t)
 {
     Board *b = NULL;
     Err err;
     int number;
-    int rc = challenge_players(c);
-    if (rc || (rc = challenge_map(c, &b)) != 0) {
+    int rc = challenge_players(c, ch);
+    if (rc || (rc = challenge_map(c, ch, &b)) != 0) {
         board_free(b);
         return rc;
     }
@@ -213,22 +222,33 @@ int admin_challenge(CommandCtx *c)
         return EXIT_SYSTEM;
     }
     b->number = number;
-    c->b = b;
-    challenge_start(c, b);
-    c->dirty = true;
+    challenge_start(c, ch, t, b);
+    t->dirty = true;
+    t->is_new = true;
     return EXIT_DONE;
 }
 
-int admin_challenge_close(CommandCtx *c, int rc)
+int admin_challenge(CommandCtx *c)
 {
-    const Board *b = c->b;
-    if (rc || !b)
-        return rc;
-    view_board_subject(b, true, c->subject, sizeof c->subject);
-    buf_printf(&c->reply, "Genetess board %d created for", b->number);
-    for (int i = 0; i < b->np; i++)
-        buf_printf(&c->reply, " %s", b->pl[i].id);
-    buf_printf(&c->reply, " on map %s.\n", b->par.map);
+    Challenge ch = {0};
+    Txn t = {.flags = TXN_SHEETS};
+    int rc = challenge_check(c, &ch);
+    if (rc == 0)
+        rc = pipeline_lock(c);
+    if (rc == 0 && (rc = challenge_create(c, &ch, &t)) == 0)
+        rc = pipeline_board_create(c, &t, rc);
+    const Board *b = t.b;
+    if (rc == 0 && b) {
+        view_board_subject(b, true, c->subject, sizeof c->subject);
+        buf_printf(&c->reply, "Genetess board %d created for", b->number);
+        for (int i = 0; i < b->np; i++)
+            buf_printf(&c->reply, " %s", b->pl[i].id);
+        buf_printf(&c->reply, " on map %s.\n", b->par.map);
+    }
+    pipeline_board_done(&t);
+    sl_free(&ch.ids);
+    sl_free(&ch.keys);
+    sl_free(&ch.vals);
     return rc;
 }
 
@@ -255,12 +275,12 @@ static void verify_differs(CommandCtx *c, const Board *b, const char *want, cons
                line);
 }
 
-int admin_verify(CommandCtx *c)
+static int verify_act(CommandCtx *c, Txn *t)
 {
-    const Board *b = c->b;
+    const Board *b = t->b;
     Board *r = NULL;
     Err err;
-    if (history_load_reply(&c->st, c->b, &c->reply) < 0)
+    if (history_load_reply(&c->st, t->b, &c->reply) < 0)
         return EXIT_SYSTEM;
     if (turn_replay(b, -1, &r, &err) < 0) {
         /* The reason quotes the history: public only once the game has ended (SPEC 5, 9.3). */
@@ -287,11 +307,19 @@ int admin_verify(CommandCtx *c)
     return rc;
 }
 
+int admin_verify(CommandCtx *c)
+{
+    return pipeline_one_board(c, 0, verify_act);
+}
+
 /* ---- signup, Cleanup ---- */
 
 int admin_signup(CommandCtx *c)
 {
     Err err;
+    int rc = pipeline_lock(c);
+    if (rc)
+        return rc;
     if (bot_is(c->argv[0]))
         return pipeline_refuse(c, EXIT_REFUSED, "Userids bot.<name> are the computer opponents'");
     if (users_add(&c->st, c->argv[0], c->argv[1], c->argv[2], &err) < 0)
@@ -301,19 +329,18 @@ int admin_signup(CommandCtx *c)
     return EXIT_DONE;
 }
 
-int admin_cleanup_check(CommandCtx *c)
-{
-    if (c->argc == 1 && strcmp(c->argv[0], "-v") != 0)
-        return pipeline_refuse(c, EXIT_USAGE, "Cleanup takes -v or nothing");
-    c->verbose = c->argc == 1;
-    return 0;
-}
+/* What one Cleanup run did, for its closing line. */
+typedef struct CleanupRun {
+    Gamelist list;  /* the game list and the due index, written once at the end */
+    int done, archived, deadlines, nags, skipped;
+} CleanupRun;
 
-/* Cleanup could not load or save board n: stderr and, when $PBMADMIN is a plain address, a mail to the
- * admin say why (issue 10: the board is skipped, every other one processed). */
-static void cleanup_skipped(CommandCtx *c, int n)
+/* Cleanup could not load or save board n (why): stderr and, when the admin's address is a plain address, a
+ * mail to the admin say why (the board is skipped, every other one processed: contract 2). */
+static void cleanup_skipped(CommandCtx *c, int n, const char *why)
 {
-    const char *why = c->problem[0] ? c->problem : "it could not be processed";
+    if (!*why)
+        why = "it could not be processed";
     fprintf(stderr, "genetess: Cleanup skipped board %d: %s\n", n, why);
     const char *admin = c->req->admin;
     if (!admin || !*admin || has_control(admin) || strchr(admin, ' ') || !strchr(admin, '@'))
@@ -321,8 +348,8 @@ static void cleanup_skipped(CommandCtx *c, int n)
     char subj[80];
     snprintf(subj, sizeof subj, "Genetess Cleanup skipped board %d", n);
     char *body = xasprintf("Cleanup skipped Genetess board %d and processed every other board.\n"
-                           "The reason:\n%s\n\nThe board file stays as it is until it is fixed by hand "
-                           "(SPEC 3.2);\nCleanup tries it again on its next run.\n",
+                           "The reason:\n%s\n\nThe board file stays as it is until it is fixed by hand;\n"
+                           "Cleanup tries it again on its next run.\n",
                            n, why);
     Err err;
     if (mail_add(&c->mq, admin, subj, body, &err) < 0)
@@ -333,41 +360,73 @@ static void cleanup_skipped(CommandCtx *c, int n)
     c->saved_mail = c->mq.n;
 }
 
-int admin_cleanup(CommandCtx *c, int rc)
+/* One board of a Cleanup run, its time processed (rc: how its stages went): archived 14 days after its end,
+ * else its list line rewritten; one that could not be loaded or saved is skipped. Returns rc, or EXIT_SYSTEM
+ * when the archive fails. */
+static int cleanup_board(CommandCtx *c, CleanupRun *run, Txn *t, int rc)
 {
-    const Board *b = c->b;
+    const Board *b = t->b;
     Err err;
+    run->deadlines += t->time_changed;
+    run->nags += t->nags;
     if (rc) {
-        c->skipped++;
-        cleanup_skipped(c, c->number);
+        run->skipped++;
+        cleanup_skipped(c, t->number, t->problem);
         return rc;
     }
-    c->done++;
-    if (b->phase == PHASE_ENDED) /* issue 10: an end whose history line is missing gets it (once) */
-        pipeline_record_history(c, b);
+    run->done++;
+    if (b->phase == PHASE_ENDED) /* an end whose finished-games line is missing gets it (once) */
+        pipeline_record_finished(c, b);
     /* Finished boards go to the archive 14 days after the end. */
     if (!(b->phase == PHASE_ENDED && b->clock.ended > 0 && c->now - b->clock.ended >= GAMELIST_ARCHIVE_AFTER)) {
-        pipeline_update_list(c, b->number, b);
+        pipeline_update_list(c, &run->list, b->number, b);
         return rc;
     }
-    if (pipeline_remove_board(c, b->number, true, &err) < 0) {
-        snprintf(c->problem, sizeof c->problem, "%s", err.msg);
-        c->skipped++;
-        cleanup_skipped(c, b->number);
+    if (pipeline_remove_board(c, &run->list, b->number, true, &err) < 0) {
+        run->skipped++;
+        cleanup_skipped(c, b->number, err.msg);
         return EXIT_SYSTEM;
     }
-    c->archived++;
+    run->archived++;
     return rc;
 }
 
-int admin_cleanup_close(CommandCtx *c, int rc)
+int admin_cleanup(CommandCtx *c)
 {
-    /* issue 12: cron mails whatever Cleanup prints, so it speaks only when something happened (or -v) */
-    if (c->verbose || c->deadlines || c->nags || c->archived || c->skipped)
+    if (c->argc == 1 && strcmp(c->argv[0], "-v") != 0)
+        return pipeline_refuse(c, EXIT_USAGE, "Cleanup takes -v or nothing");
+    int rc = pipeline_lock(c);
+    if (rc)
+        return rc;
+    CleanupRun run = {0};
+    gamelist_open(&run.list, &c->st);
+    int *nums = NULL;
+    Err err;
+    int n = store_list_boards(&c->st, &nums, &err);
+    rc = EXIT_DONE;
+    for (int i = 0; i < n; i++) {
+        if (gamelist_idle(&run.list, &c->st, nums[i], c->now)) {
+            run.done++; /* looked at: the due index says it has nothing to do yet */
+            continue;
+        }
+        char ns[16];
+        snprintf(ns, sizeof ns, "%d", nums[i]);
+        Txn t = {.flags = TXN_TIME | TXN_QUIET, .list = &run.list};
+        int r = cleanup_board(c, &run, &t, pipeline_board(c, &t, ns));
+        if (r == 0 && t.b)
+            gamelist_note(&run.list, &c->st, t.b->number, t.b);
+        pipeline_board_done(&t);
+        if (r)
+            rc = r;
+    }
+    free(nums);
+    pipeline_list_close(c, &run.list);
+    /* cron mails whatever Cleanup prints, so it speaks only when something happened (or -v) */
+    if (c->argc == 1 || run.deadlines || run.nags || run.archived || run.skipped)
         buf_printf(&c->reply, "Cleanup: %d boards looked at, %d deadlines processed, %d nags sent, %d archived, "
                               "%d skipped.\n",
-                   c->done + c->skipped, c->deadlines, c->nags, c->archived, c->skipped);
-    if (rc == EXIT_DONE) /* SPEC 2.1 names no Cleanup Subject: its work is the game list's */
+                   run.done + run.skipped, run.deadlines, run.nags, run.archived, run.skipped);
+    if (rc == EXIT_DONE) /* no Subject of its own: its work is the game list's */
         snprintf(c->subject, sizeof c->subject, "List of Genetess games");
-    return c->skipped ? EXIT_SYSTEM : rc;
+    return run.skipped ? EXIT_SYSTEM : rc;
 }

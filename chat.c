@@ -10,14 +10,14 @@
 
 int chat_check(CommandCtx *c)
 {
-    /* A usage error like a wrong argument count: found before any file is read (SPEC 2.1). */
+    /* A usage error like a wrong argument count: found before any file is read (contract 2). */
     if (c->argc == 3 || (c->argc >= 5 && str_ieq(c->argv[3], "to")))
         return 0;
     return pipeline_refuse(c, EXIT_USAGE, "usage: genetess %s", c->cmd->usage);
 }
 
 /* Why name is not a recipient on board b, into the reply: not a user at all, or not one of b's players. */
-static void not_a_player(CommandCtx *c, const char *name)
+static void not_a_player(CommandCtx *c, const Board *b, const char *name)
 {
     char q[64];
     User u;
@@ -27,20 +27,19 @@ static void not_a_player(CommandCtx *c, const char *name)
         buf_printf(&c->reply, "Nothing was sent: %s is not a Genetess userid\n", q);
     else {
         users_free(&u);
-        buf_printf(&c->reply, "Nothing was sent: %s is not playing Genetess board %d\n", q, c->b->number);
+        buf_printf(&c->reply, "Nothing was sent: %s is not playing Genetess board %d\n", q, b->number);
     }
 }
 
 /* The players named after "to" into to[] (each once, in the order named); their names, as the board
  * spells them, joined by ", " into names. Returns how many, or -1 (the reason in the reply). */
-static int recipients(CommandCtx *c, int *to, Buf *names)
+static int recipients(CommandCtx *c, const Board *b, int *to, Buf *names)
 {
-    const Board *b = c->b;
     int n = 0;
     for (int i = 4; i < c->argc; i++) {
         int p = board_player_index(b, c->argv[i]);
         if (p < 0) {
-            not_a_player(c, c->argv[i]);
+            not_a_player(c, b, c->argv[i]);
             return -1;
         }
         bool seen = false;
@@ -54,21 +53,21 @@ static int recipients(CommandCtx *c, int *to, Buf *names)
     return n;
 }
 
-int chat_private(CommandCtx *c, const char *body)
+int chat_private(CommandCtx *c, const Txn *t, const char *body)
 {
-    const Board *b = c->b;
+    const Board *b = t->b;
     int *to = xcalloc((size_t)b->np, sizeof *to);
     Buf names;
     buf_init(&names);
-    int n = recipients(c, to, &names);
+    int n = recipients(c, b, to, &names);
     if (n < 0) {
         free(to);
         buf_free(&names);
         return EXIT_REFUSED;
     }
     char subj[128];
-    snprintf(subj, sizeof subj, "Genetess chat %d %s", b->number, b->pl[c->player].id);
-    char *msg = xasprintf("From %s on Genetess board %d:\nto: %s\n\n%s", b->pl[c->player].id, b->number, names.s,
+    snprintf(subj, sizeof subj, "Genetess chat %d %s", b->number, b->pl[t->player].id);
+    char *msg = xasprintf("From %s on Genetess board %d:\nto: %s\n\n%s", b->pl[t->player].id, b->number, names.s,
                           body);
     for (int k = 0; k < n; k++) {
         User u;

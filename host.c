@@ -39,9 +39,12 @@ int host_add(CommandCtx *c)
     const char *id = c->argv[0], *addr = c->argv[2];
     User u;
     Err err;
+    int rc = pipeline_lock(c);
+    if (rc || (rc = pipeline_auth_user(c)) != 0)
+        return rc;
     if (users_find(&c->st, id, &u, &err) != 0)
         return pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
-    int rc = EXIT_DONE;
+    rc = EXIT_DONE;
     if (strchr(addr, ','))
         rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid address: add one address at a time");
     else if (!strchr(addr, '@'))
@@ -62,16 +65,14 @@ int host_add(CommandCtx *c)
     return rc;
 }
 
-int host_change_check(CommandCtx *c)
-{
-    if (str_ieq(c->argv[2], "address") || str_ieq(c->argv[2], "password"))
-        return 0;
-    return pipeline_refuse(c, EXIT_USAGE, "usage: genetess change userid password address|password NEW");
-}
-
 int host_change(CommandCtx *c)
 {
     const char *id = c->argv[0], *what = c->argv[2], *value = c->argv[3];
+    if (!str_ieq(what, "address") && !str_ieq(what, "password"))
+        return pipeline_refuse(c, EXIT_USAGE, "usage: genetess change userid password address|password NEW");
+    int rc = pipeline_lock(c);
+    if (rc || (rc = pipeline_auth_user(c)) != 0)
+        return rc;
     bool pw = str_ieq(what, "password");
     Err err;
     if (users_update(&c->st, id, pw ? value : NULL, pw ? NULL : value, false, &err) < 0)
@@ -86,39 +87,43 @@ int host_change(CommandCtx *c)
 
 /* ---- signoff ---- */
 
-int host_signoff_each(CommandCtx *c, int rc)
-{
-    const Board *b = c->b;
-    if (rc == 0 && b && b->phase != PHASE_ENDED && board_player_index(b, c->argv[0]) >= 0) {
-        char n[16];
-        snprintf(n, sizeof n, "%d", b->number);
-        sl_push(&c->ids, n);
-    }
-    return 0;
-}
-
-int host_signoff_close(CommandCtx *c, int rc)
+int host_signoff(CommandCtx *c)
 {
     const char *id = c->argv[0];
-    if (rc && rc != EXIT_REFUSED)
+    int rc = pipeline_lock(c);
+    if (rc || (rc = pipeline_auth_user(c)) != 0)
         return rc;
-    if (c->ids.n) {
+    StrList running = {0}; /* the boards the user still plays */
+    int *nums = NULL;
+    Err err;
+    int n = store_list_boards(&c->st, &nums, &err);
+    for (int i = 0; i < n; i++) {
+        char ns[16];
+        snprintf(ns, sizeof ns, "%d", nums[i]);
+        Txn t = {.flags = TXN_QUIET};
+        const Board *b = pipeline_board(c, &t, ns) == 0 ? t.b : NULL;
+        if (b && b->phase != PHASE_ENDED && board_player_index(b, id) >= 0)
+            sl_push(&running, ns);
+        pipeline_board_done(&t);
+    }
+    free(nums);
+    if (running.n) {
         Buf l;
         buf_init(&l);
-        for (int i = 0; i < c->ids.n; i++)
-            buf_printf(&l, " %s", c->ids.v[i]);
+        for (int i = 0; i < running.n; i++)
+            buf_printf(&l, " %s", running.v[i]);
         /* help/command-host.txt: a player who signs off would leave their games without a player. */
         rc = pipeline_refuse(c, EXIT_REFUSED, "User %s still plays Genetess board%s%s: resign first", id,
-                             c->ids.n > 1 ? "s" : "", l.s);
+                             running.n > 1 ? "s" : "", l.s);
         buf_free(&l);
-        return rc;
+    } else if (users_update(&c->st, id, NULL, NULL, true, &err) < 0) {
+        rc = pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+    } else {
+        buf_printf(&c->reply, "User %s signed off.\n", id);
+        user_subject(c, id);
     }
-    Err err;
-    if (users_update(&c->st, id, NULL, NULL, true, &err) < 0)
-        return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
-    buf_printf(&c->reply, "User %s signed off.\n", id);
-    user_subject(c, id);
-    return EXIT_DONE;
+    sl_free(&running);
+    return rc;
 }
 
 /* ---- message ---- */
@@ -143,6 +148,9 @@ int host_message(CommandCtx *c)
     const char *id = c->argv[0];
     User from;
     Err err;
+    int lock = pipeline_lock(c);
+    if (lock)
+        return lock;
     if (users_auth(&c->st, id, c->argv[1], &from, &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     User *to = xcalloc((size_t)c->argc, sizeof(User));
@@ -184,6 +192,9 @@ int host_message(CommandCtx *c)
 
 int host_list(CommandCtx *c)
 {
+    int rc = pipeline_lock(c);
+    if (rc)
+        return rc;
     char *path = store_path(&c->st, "etc/Genetess.list");
     char *text = NULL;
     Err err;
@@ -207,49 +218,47 @@ int host_list(CommandCtx *c)
 
 /* ---- all show ---- */
 
-int host_all_start(CommandCtx *c)
-{
-    if (!str_ieq(c->argv[0], "show") ||
-        (c->argc == 3 && !str_ieq(c->argv[2], "next") && !str_ieq(c->argv[2], "active"))) {
-        return pipeline_refuse(c, EXIT_USAGE, "usage: genetess all show userid [next|active]");
-    }
-    User u;
-    Err err;
-    if (!users_valid_id(c->argv[1]) || users_find(&c->st, c->argv[1], &u, &err) != 0)
-        return pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
-    users_free(&u);
-    c->filter = c->argc == 3 ? c->argv[2] : "all";
-    return 0;
-}
-
 /* The user plays b, and b passes the filter: next (the user is to move), active (not ended), all. */
-static bool all_match(const CommandCtx *c, const Board *b)
+static bool all_match(const char *id, const char *filter, const Board *b)
 {
-    int p = board_player_index(b, c->argv[1]);
+    int p = board_player_index(b, id);
     if (p < 0)
         return false;
-    if (str_ieq(c->filter, "next"))
+    if (str_ieq(filter, "next"))
         return (b->phase == PHASE_PLAY && b->seat == p) || (b->phase == PHASE_ROUND0 && !clock_round0_done(b, p));
-    return !str_ieq(c->filter, "active") || b->phase != PHASE_ENDED;
+    return !str_ieq(filter, "active") || b->phase != PHASE_ENDED;
 }
 
-int host_all_show(CommandCtx *c, int rc)
+int host_all(CommandCtx *c)
 {
-    if (rc || !c->b || !all_match(c, c->b))
-        return 0;
-    if (c->done++)
-        buf_add(&c->reply, "\n");
-    c->k = -1;
-    query_show(c, 0);
-    return 0;
-}
-
-int host_all_close(CommandCtx *c, int rc)
-{
+    int rc = pipeline_lock(c);
     if (rc)
         return rc;
-    if (!c->done)
+    if (!str_ieq(c->argv[0], "show") ||
+        (c->argc == 3 && !str_ieq(c->argv[2], "next") && !str_ieq(c->argv[2], "active")))
+        return pipeline_refuse(c, EXIT_USAGE, "usage: genetess all show userid [next|active]");
+    const char *id = c->argv[1], *filter = c->argc == 3 ? c->argv[2] : "all";
+    User u;
+    Err err;
+    if (!users_valid_id(id) || users_find(&c->st, id, &u, &err) != 0)
+        return pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
+    users_free(&u);
+    int *nums = NULL, shown = 0;
+    int n = store_list_boards(&c->st, &nums, &err);
+    for (int i = 0; i < n; i++) {
+        char ns[16];
+        snprintf(ns, sizeof ns, "%d", nums[i]);
+        Txn t = {.flags = TXN_TIME | TXN_QUIET};
+        if (pipeline_board(c, &t, ns) == 0 && all_match(id, filter, t.b)) {
+            if (shown++)
+                buf_add(&c->reply, "\n");
+            query_show_board(c, t.b, -1);
+        }
+        pipeline_board_done(&t);
+    }
+    free(nums);
+    if (!shown)
         buf_add(&c->reply, "(no games)\n");
-    snprintf(c->subject, sizeof c->subject, "Genetess boards of %s", c->argv[1]);
+    snprintf(c->subject, sizeof c->subject, "Genetess boards of %s", id);
     return EXIT_DONE;
 }

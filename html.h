@@ -10,12 +10,6 @@
  * letter, o's news as the events, then text (view_sheet's output for the same b, reader and o) with its
  * picture and legend replaced by a note. Nothing the text sheet does not show is written; changes nothing. */
 void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text, Buf *out);
-/* Renders player p's sheet of b (view_sheet: the variant from b's phase and seat, or the * order's when
- * star or news says one ran) with the given news and E breakdown, result and is_new: malloc'd text; with
- * html non-NULL its HTML part too into *html (malloc'd; NULL when the player has it off: options html
- * off), drawn from the same view. */
-char *html_render_sheet(const Board *b, int p, const StrList *news, const StrList *ebook, const char *result,
-                        bool is_new, bool star, char **html);
 /* The background colour (CSS "#RRGGBB") of player i's pieces (i >= 0), of unseen squares (i -1). */
 const char *html_colour(int i);
 

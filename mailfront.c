@@ -380,7 +380,7 @@ static int run_message(const Front *f, const Request *rq, const MailIn *m)
     const Command *cmd = w.n ? command_find(w.v[0]) : NULL;
     char why[ERR_MAX];
     int rc = 0;
-    if ((multiple || (cmd && cmd->lock)) && !lock_free(rq, why, sizeof why)) {
+    if ((multiple || (cmd && (cmd->flags & CMD_LOCKS))) && !lock_free(rq, why, sizeof why)) {
         front_log(f, m, "%s: %s; the MTA tries again later", w.v[0], why);
         sl_free(&w);
         return MAILFRONT_TEMPFAIL;

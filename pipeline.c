@@ -1,7 +1,15 @@
-/* commands: the command table and the one pipeline every command runs through (SPEC 2). */
+/* pipeline: what every command shares and one board's transaction (pipeline.h; contract sections 3 and 5).
+ *
+ * A board's transaction, pipeline_board, is the one place a board changes hands: it is loaded; its
+ * expired deadlines are processed and the sheets they make due rendered (committed whatever follows);
+ * the player is authenticated; the act runs; the sheets the act made due are rendered from the new state;
+ * the board, its new move-list lines and those mails are committed together (the mails spooled first, the
+ * board renamed into place: store.h, mail.h); then the list line and the finished-games record follow and
+ * the mails are delivered. */
 #include "pipeline.h"
 #include "users.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdarg.h>
 #include <inttypes.h>
@@ -14,8 +22,7 @@
 #include "bot.h"
 #include "clock.h"
 #include "history.h"
-#include "html.h"
-#include "gamelist.h"
+#include "sheet.h"
 #include "turn.h"
 #include "view.h"
 
@@ -31,32 +38,20 @@ static void ctx_init(CommandCtx *c, const Request *rq, const Command *cmd, int a
     mail_init(&c->mq, rq);
     buf_init(&c->reply);
     c->now = rq->now;
-    c->player = -1;
-    c->reader = -1;
-    c->k = -1;
     snprintf(c->subject, sizeof c->subject, "Genetess error");
 }
 
-/* Drops the board in hand and the act's working state over it. */
-static void ctx_drop_board(CommandCtx *c)
-{
-    if (c->have_game)
-        game_done(&c->g);
-    c->have_game = false;
-    board_free(c->b);
-    c->b = NULL;
-}
+static void post_commit(CommandCtx *c, Gamelist *list, int n, const Board *b, const char *group);
 
-static void post_commit(CommandCtx *c, int n, const Board *b, const char *group);
-
-/* Finishes what a killed command left (issue 10), under the lock: its temporary files go; a group of
- * mails whose board state was committed gets the work that follows the commit (list line, history,
- * delivery), one whose state was not is discarded; every other spooled message (a mailer that failed)
- * is delivered. */
+/* Finishes what a stopped command left, under the lock (contract 3): its temporary files go (looked for
+ * when the lock's last holder was stopped, and by the commands that sweep every time); a group of mails
+ * whose board state was committed gets the work that follows the commit (list line, finished-games record,
+ * delivery), one whose state was not is discarded; every other spooled message (a mailer that failed) is
+ * delivered. */
 static void recover(CommandCtx *c)
 {
     StrList groups = {0};
-    if (c->st.unclean || c->cmd->idle_skip) /* a holder was stopped; Cleanup looks every time */
+    if (c->st.unclean || (c->cmd && (c->cmd->flags & CMD_SWEEPS)))
         store_sweep_temps(&c->st);
     mail_groups(&c->st, &groups);
     for (int i = 0; i < groups.n; i++) {
@@ -73,7 +68,7 @@ static void recover(CommandCtx *c)
             if (strcmp(tag, "none") != 0 && store_load_board(&c->st, n, &text, NULL, &err) == 0)
                 b = boardfile_parse(text, name, &err);
             free(text);
-            post_commit(c, n, b, groups.v[i]);
+            post_commit(c, NULL, n, b, groups.v[i]);
             board_free(b);
         }
     }
@@ -81,13 +76,14 @@ static void recover(CommandCtx *c)
     mail_deliver(&c->mq, &c->st, NULL, (time_t)c->now);
 }
 
-/* Stage lock: opens and locks the store; on failure says why and returns the exit status. */
-static int ctx_open(CommandCtx *c)
+int pipeline_lock(CommandCtx *c)
 {
     Err err;
+    if (c->opened)
+        return 0;
     if (store_open(&c->st, c->req, &err) < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
-        /* SPEC 2.3: with neither PBMHOME nor HOME there is nowhere to work (usage); else an I/O error. */
+        /* contract 1: with neither PBMHOME nor HOME there is nowhere to work (usage); else an I/O error. */
         return c->req->home && *c->req->home ? EXIT_SYSTEM : EXIT_USAGE;
     }
     c->opened = true;
@@ -99,16 +95,25 @@ static int ctx_open(CommandCtx *c)
     return 0;
 }
 
-/* Stage mail: sends the reply (stdout, or mail to SENDER), flushes queued mail, releases everything;
- * returns rc. */
+int pipeline_auth_user(CommandCtx *c)
+{
+    User u;
+    Err err;
+    if (users_auth(&c->st, c->argv[0], c->argv[1], &u, &err) < 0)
+        return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+    users_free(&u);
+    return 0;
+}
+
+/* Sends the reply (stdout, or mail to the sender), flushes queued mail, releases everything; returns rc. */
 static int ctx_finish(CommandCtx *c, int rc)
 {
     const char *to = mail_reply_address(c->req);
     const char *sender = c->req->sender;
     Err err;
-    if (!to && sender && *sender) /* issue 10: never mail a list or a malformed address */
+    if (!to && sender && *sender) /* never mail a list or a malformed address (contract 1) */
         fputs("genetess: SENDER is not one address (local@domain): the reply is not mailed\n", stderr);
-    /* SPEC 2.1: with SENDER set the reply is mailed, also for a command refused before it opened the
+    /* contract 3: with a sender the reply is mailed, also for a command refused before it opened the
      * store (the outbox needs it; no lock: outbox/ is outside the locking). */
     if (c->reply.len && to && !c->opened && store_open(&c->st, c->req, &err) == 0)
         c->opened = true;
@@ -125,12 +130,8 @@ static int ctx_finish(CommandCtx *c, int rc)
         mail_flush(&c->mq, &c->st, (time_t)c->now);
         store_close(&c->st);
     }
-    ctx_drop_board(c);
     mail_free(&c->mq);
     buf_free(&c->reply);
-    sl_free(&c->ids);
-    sl_free(&c->keys);
-    sl_free(&c->vals);
     return rc;
 }
 
@@ -173,10 +174,10 @@ static const char *error_place(const char *msg, const char *name, char place[48]
     return place;
 }
 
-/* Stage load: reads board nstr into *out. Returns 0, or an exit status with the reply written. When
+/* Stage load: reads board nstr into *out (the reason for a failure also into t->problem). Returns 0, or an exit status with the reply written. When
  * text is not NULL, *text gets the file's text if it parses to *out as it stands (the caller frees it),
  * else NULL (an admin edit re-based the replay). */
-static int load_board_text(CommandCtx *c, const char *nstr, Board **out, char **kept)
+static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out, char **kept)
 {
     if (kept)
         *kept = NULL;
@@ -197,7 +198,7 @@ static int load_board_text(CommandCtx *c, const char *nstr, Board **out, char **
     if (rc < 0) {
         buf_printf(&c->reply, "Genetess board %d could not be read\n", n);
         fprintf(stderr, "genetess: %s\n", err.msg);
-        snprintf(c->problem, sizeof c->problem, "%s", err.msg);
+        snprintf(t->problem, sizeof t->problem, "%s", err.msg);
         return EXIT_SYSTEM;
     }
     char name[32];
@@ -209,17 +210,17 @@ static int load_board_text(CommandCtx *c, const char *nstr, Board **out, char **
         free(text);
     if (!b) {
         char place[48];
-        /* SPEC 2.4/5: no message echoes a file; the reason names squares and tokens of the board, so
+        /* contract 10: no message echoes a file; the reason names squares and tokens of the board, so
          * players get "<n>:<line>:" only and the admin the whole reason on stderr. */
         fprintf(stderr, "genetess: %s\n", err.msg);
-        snprintf(c->problem, sizeof c->problem, "%s", err.msg);
+        snprintf(t->problem, sizeof t->problem, "%s", err.msg);
         buf_printf(&c->reply, "Genetess board %d is damaged and was not changed: %s the board file fails its "
                               "checks (the reason is in the server's log)\n",
                    n, error_place(err.msg, name, place));
         return EXIT_SYSTEM;
     }
     if (b->number != n) {
-        snprintf(c->problem, sizeof c->problem, "%d: the file holds board %d", n, b->number);
+        snprintf(t->problem, sizeof t->problem, "%d: the file holds board %d", n, b->number);
         buf_printf(&c->reply, "Genetess board %d is damaged and was not changed: it holds board %d\n", n, b->number);
         board_free(b);
         return EXIT_SYSTEM;
@@ -230,12 +231,6 @@ static int load_board_text(CommandCtx *c, const char *nstr, Board **out, char **
     }
     *out = b;
     return 0;
-}
-
-/* Stage load without the text. */
-static int load_board(CommandCtx *c, const char *nstr, Board **out)
-{
-    return load_board_text(c, nstr, out, NULL);
 }
 
 void pipeline_list_status(const Board *b, char *buf, size_t size)
@@ -261,7 +256,7 @@ void pipeline_list_status(const Board *b, char *buf, size_t size)
         snprintf(buf, size, "%s turn", b->pl[b->seat].id);
 }
 
-/* Board number's list line (SPEC 9.2) from b into line. */
+/* Board number's list line (contract 11) from b into line. */
 static void list_line(int number, const Board *b, char *line, size_t size)
 {
     char st[256];
@@ -272,13 +267,13 @@ static void list_line(int number, const Board *b, char *line, size_t size)
     snprintf(line + k, size - (size_t)k, ":%d:%s\n", board_move_number(b), st);
 }
 
-int pipeline_update_list(CommandCtx *c, int number, const Board *b)
+int pipeline_update_list(CommandCtx *c, Gamelist *list, int number, const Board *b)
 {
     char line[512];
     if (b)
         list_line(number, b, line, sizeof line);
-    if (c->gamelist) { /* Cleanup: the list is written once, at the end of its run */
-        gamelist_set(c->gamelist, number, b ? line : NULL);
+    if (list) { /* a run over many boards: the list is written once, at its end */
+        gamelist_set(list, number, b ? line : NULL);
         return 0;
     }
     Err err;
@@ -288,17 +283,17 @@ int pipeline_update_list(CommandCtx *c, int number, const Board *b)
     return rc;
 }
 
-/* Abandons what was prepared for a state that was not saved: queued mail (SPEC 2.1: mail goes out
- * only after the save), the reply so far and its closing sheet. The caller then says what failed. */
-static void abandon_unsaved(CommandCtx *c)
+/* Abandons what was prepared for a state that was not saved: queued mail (contract 3: mail goes out only
+ * after the save), the reply so far and its closing sheet. The caller then says what failed. */
+static void abandon_unsaved(CommandCtx *c, Txn *t)
 {
     mail_truncate(&c->mq, c->saved_mail);
     buf_free(&c->reply);
     buf_init(&c->reply);
-    c->sheet_added = true; /* no sheet of a state that does not exist */
+    t->sheet_added = true; /* no sheet of a state that does not exist */
 }
 
-int pipeline_record_history(CommandCtx *c, const Board *b)
+int pipeline_record_finished(CommandCtx *c, const Board *b)
 {
     char date[32];
     time_t t = (time_t)(b->clock.ended > 0 ? b->clock.ended : c->now); /* the day the game ended */
@@ -313,7 +308,7 @@ int pipeline_record_history(CommandCtx *c, const Board *b)
     for (int i = 0; i < b->np; i++)
         buf_printf(&l, " %s", b->pl[i].id);
     Err err;
-    int rc = store_append_history(&c->st, b->number, l.s, &err) < 0 ? -1 : 0;
+    int rc = store_append_finished(&c->st, b->number, l.s, &err) < 0 ? -1 : 0;
     if (rc < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
     buf_free(&l);
@@ -321,18 +316,19 @@ int pipeline_record_history(CommandCtx *c, const Board *b)
 }
 
 /* The work that follows board n's commit (b: its committed state, NULL when it has no file any more):
- * its list line (SPEC 9.2), the history line of a game that ended (once), its mails delivered, the
- * group's record removed. Run again by the next command when a kill interrupted it, or when the list or
- * the history could not be written (the record stays). */
-static void post_commit(CommandCtx *c, int n, const Board *b, const char *group)
+ * its list line (in list when given), the finished-games record of a game that ended (once), its mails
+ * delivered (at the run's end when list is given), the group's record removed. Run again by the next
+ * command when a stop interrupted it, or when the list or the record could not be written (the group's
+ * record stays). */
+static void post_commit(CommandCtx *c, Gamelist *list, int n, const Board *b, const char *group)
 {
-    bool ok = pipeline_update_list(c, n, b) == 0;
-    if (b && b->phase == PHASE_ENDED && pipeline_record_history(c, b) < 0)
+    bool ok = pipeline_update_list(c, list, n, b) == 0;
+    if (b && b->phase == PHASE_ENDED && pipeline_record_finished(c, b) < 0)
         ok = false;
-    if (!c->gamelist) /* a run over many boards delivers all its mails at once, at its end */
+    if (!list)
         mail_deliver(&c->mq, &c->st, group, (time_t)c->now);
-    if (ok && c->gamelist)
-        sl_push(&c->gamelist->groups, group); /* its record goes once the run's list is written */
+    if (ok && list)
+        sl_push(&list->groups, group); /* its record goes once the run's list is written */
     else if (ok)
         mail_group_done(&c->st, group);
 }
@@ -340,7 +336,8 @@ static void post_commit(CommandCtx *c, int n, const Board *b, const char *group)
 /* Commits board n's new state: text (NULL: the board's file goes — deleted, or archived when
  * archive) with the mails queued since the last commit, then does the work that follows. Returns 0 or
  * -1 with err (nothing of the new state was committed; its mails are dropped). */
-static int commit_board(CommandCtx *c, int n, const Board *b, const char *text, bool archive, Err *err)
+static int commit_board(CommandCtx *c, Gamelist *list, int n, const Board *b, const char *text, bool archive,
+                        Err *err)
 {
     char tag[17] = "none";
     if (text)
@@ -365,39 +362,52 @@ static int commit_board(CommandCtx *c, int n, const Board *b, const char *text, 
         mail_group_discard(&c->st, group);
     c->saved_mail = c->mq.n;
     if (rc == 0)
-        post_commit(c, n, text ? b : NULL, group);
+        post_commit(c, list, n, text ? b : NULL, group);
     return rc;
 }
 
-int pipeline_remove_board(CommandCtx *c, int n, bool archive, Err *err)
+int pipeline_remove_board(CommandCtx *c, Gamelist *list, int n, bool archive, Err *err)
 {
-    return commit_board(c, n, NULL, NULL, archive, err);
+    return commit_board(c, list, n, NULL, NULL, archive, err);
 }
 
-/* Saves the board, its mails and its list line; 0 or EXIT_SYSTEM (and then no queued mail is sent). */
-static int save_board(CommandCtx *c, Board *b)
+void pipeline_list_close(CommandCtx *c, Gamelist *list)
 {
     Err err;
+    bool ok = gamelist_close(list, &c->st, &err) == 0;
+    if (!ok)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    for (int i = 0; ok && i < list->groups.n; i++)
+        mail_group_done(&c->st, list->groups.v[i]);
+    sl_free(&list->groups);
+    mail_deliver(&c->mq, &c->st, NULL, (time_t)c->now);
+}
+
+/* Saves t's board, its mails and its list line; 0 or EXIT_SYSTEM (and then no queued mail is sent). */
+static int save_board(CommandCtx *c, Txn *t)
+{
+    Board *b = t->b;
+    Err err;
     /* Never write a board that would not load back: the loader's invariants, checked on the state itself
-     * (tests/check_boardfile.c proves that parse(write(b)) is b). */
+     * (tests/check_board.c: parse(write(b)) is b). */
     if (board_check(b, &err) < 0) {
         fprintf(stderr, "genetess: internal error: the new board does not load: new: %s\n", err.msg);
-        snprintf(c->problem, sizeof c->problem, "internal error: the new board does not load: new: %.400s", err.msg);
-        abandon_unsaved(c);
+        snprintf(t->problem, sizeof t->problem, "internal error: the new board does not load: new: %.400s", err.msg);
+        abandon_unsaved(c, t);
         buf_add(&c->reply, "internal error: the new board does not load; nothing was changed\n");
         return EXIT_SYSTEM;
     }
-    /* the new history lines first: past the count the board file has yet, they are not there */
+    /* the new move-list lines first: past the count the board file has yet, they are not there */
     int rc = history_commit(&c->st, b, &err);
     if (rc == 0) {
         char *text = boardfile_write(b);
-        rc = commit_board(c, b->number, b, text, false, &err);
+        rc = commit_board(c, t->list, b->number, b, text, false, &err);
         free(text);
     }
     if (rc < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
-        snprintf(c->problem, sizeof c->problem, "%s", err.msg);
-        abandon_unsaved(c);
+        snprintf(t->problem, sizeof t->problem, "%s", err.msg);
+        abandon_unsaved(c, t);
         buf_printf(&c->reply, "Genetess board %d could not be saved: nothing was changed; try again later\n",
                    b->number);
         return EXIT_SYSTEM;
@@ -405,9 +415,7 @@ static int save_board(CommandCtx *c, Board *b)
     return 0;
 }
 
-/* The reply's Subject for a command on board b (SPEC 2.1): "Genetess Board <n> <to-move>", or
- * "Genetess Board <n> Error" when rc says it was refused or failed. */
-static void set_subject(CommandCtx *c, const Board *b, int rc)
+void pipeline_subject(CommandCtx *c, const Board *b, int rc)
 {
     if (rc != EXIT_DONE)
         snprintf(c->subject, sizeof c->subject, "Genetess Board %d Error", b->number);
@@ -415,128 +423,18 @@ static void set_subject(CommandCtx *c, const Board *b, int rc)
         view_board_subject(b, false, c->subject, sizeof c->subject);
 }
 
-/* The Subject of a reply about several boards, called once per board with that board's outcome
- * (b NULL: not loaded): the first refused board's, else the last board's. */
-static void note_subject(CommandCtx *c, const Board *b, int rc, bool *refused)
+void pipeline_subject_listed(CommandCtx *c, const Board *b, int rc, bool *refused)
 {
     if (*refused)
         return;
     *refused = rc != EXIT_DONE;
     if (b)
-        set_subject(c, b, rc);
+        pipeline_subject(c, b, rc);
     else
         snprintf(c->subject, sizeof c->subject, "Genetess error");
 }
 
 /* ---- sheets ---- */
-
-/* A player's news and E breakdown on the board hold, up to this line, what their last sheet showed: a
- * sheet shows what came after it, or, when nothing has yet (showas, a reply), the last sheet's again, so
- * that showas prints the sheet that was mailed (issue 12). */
-static const char SHEET_SENT[] = "-- sheet sent --";
-
-/* The index just past the last SHEET_SENT line of l (0: none). */
-static int sent_end(const StrList *l)
-{
-    for (int i = l->n; i > 0; i--)
-        if (strcmp(l->v[i - 1], SHEET_SENT) == 0)
-            return i;
-    return 0;
-}
-
-/* Copies the lines from..to-1 of l, SHEET_SENT lines left out, to the end of out. */
-static void copy_lines(const StrList *l, int from, int to, StrList *out)
-{
-    for (int i = from; i < to; i++)
-        if (strcmp(l->v[i], SHEET_SENT) != 0)
-            sl_push(out, l->v[i]);
-}
-
-/* Player p's news and E breakdown for a sheet into news and ebook: what came since their last sheet;
- * with again, when nothing has, what their last sheet showed. */
-static void sheet_lists(const Player *pl, bool again, StrList *news, StrList *ebook)
-{
-    int n = sent_end(&pl->news), e = sent_end(&pl->ebook);
-    bool fresh = n < pl->news.n || e < pl->ebook.n;
-    if (fresh || !again) {
-        copy_lines(&pl->news, n, pl->news.n, news);
-        copy_lines(&pl->ebook, e, pl->ebook.n, ebook);
-        return;
-    }
-    copy_lines(&pl->news, 0, n, news); /* sheet_keep leaves one mark: the last sheet's lines are before it */
-    copy_lines(&pl->ebook, 0, e, ebook);
-}
-
-void pipeline_sheet(const Board *b, int p, Buf *out)
-{
-    StrList news = {0}, ebook = {0};
-    sheet_lists(&b->pl[p], true, &news, &ebook);
-    char *s = html_render_sheet(b, p, &news, &ebook, NULL, false, false, NULL);
-    buf_add(out, s);
-    free(s);
-    sl_free(&news);
-    sl_free(&ebook);
-}
-
-/* The sheets due after a stage: who gets one, and each reader's news and E breakdown, taken out of
- * the board (which keeps them only as the last sheet's, see SHEET_SENT) so that rendering changes
- * nothing. */
-typedef struct Sheets {
-    int np;
-    bool is_new;
-    int reader;         /* also gets a sheet in the reply (-1 none) */
-    const char *result; /* the reader's order result */
-    bool *mail;         /* per player: a sheet is mailed */
-    bool *star;         /* per player: their * order was processed */
-    StrList *news, *ebook;
-} Sheets;
-
-/* What the board keeps of a list once a sheet showing shown is sent: those lines, then SHEET_SENT. */
-static void sheet_keep(StrList *l, const StrList *shown)
-{
-    sl_clear(l);
-    copy_lines(shown, 0, shown->n, l);
-    sl_push(l, SHEET_SENT);
-}
-
-/* Takes out of g's board the news and E breakdown of everyone due a sheet (every player when is_new)
- * and of reader, leaving on the board only what the sheet shows, marked as sent; clears g's due marks. */
-static void sheets_take(Sheets *s, Game *g, bool is_new, int reader, const char *result)
-{
-    Board *b = g->b;
-    s->np = b->np;
-    s->is_new = is_new;
-    s->reader = reader;
-    s->result = result;
-    s->mail = xcalloc((size_t)b->np, sizeof(bool));
-    s->star = xcalloc((size_t)b->np, sizeof(bool));
-    s->news = xcalloc((size_t)b->np, sizeof(StrList));
-    s->ebook = xcalloc((size_t)b->np, sizeof(StrList));
-    for (int p = 0; p < b->np; p++) {
-        s->mail[p] = g->sheet_due[p] || is_new;
-        s->star[p] = g->star_done[p];
-        if (s->mail[p] || p == reader) {
-            sheet_lists(&b->pl[p], false, &s->news[p], &s->ebook[p]);
-            sheet_keep(&b->pl[p].news, &s->news[p]);
-            sheet_keep(&b->pl[p].ebook, &s->ebook[p]);
-            g->star_done[p] = false;
-        }
-        g->sheet_due[p] = false;
-    }
-}
-
-static void sheets_free(Sheets *s)
-{
-    for (int p = 0; p < s->np; p++) {
-        sl_free(&s->news[p]);
-        sl_free(&s->ebook[p]);
-    }
-    free(s->mail);
-    free(s->star);
-    free(s->news);
-    free(s->ebook);
-    memset(s, 0, sizeof *s);
-}
 
 /* The etc/users entries of b's players, in seat order, in one read of the file (a player not there, or a
  * file that cannot be read: a NULL address, said on stderr by the caller). Release: players_users_free. */
@@ -560,17 +458,17 @@ static void players_users_free(User *u, int n)
     free(u);
 }
 
-/* Ends the reply with the sheet text t. */
-static void reply_add_sheet(CommandCtx *c, const char *t)
+/* Ends the reply with the sheet text s. */
+static void reply_add_sheet(CommandCtx *c, Txn *t, const char *s)
 {
     buf_add(&c->reply, "\n");
-    buf_add(&c->reply, t);
-    c->sheet_added = true;
+    buf_add(&c->reply, s);
+    t->sheet_added = true;
 }
 
 /* Stage render: queues the taken-out sheets of b (mailed in player order; the reader's in the reply),
  * then frees s. */
-static void sheets_send(CommandCtx *c, const Board *b, Sheets *s)
+static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
 {
     char subj[160];
     view_board_subject(b, s->is_new, subj, sizeof subj);
@@ -578,55 +476,54 @@ static void sheets_send(CommandCtx *c, const Board *b, Sheets *s)
     /* the reader's reply ends with the sheet they are mailed, unless that one is a new turn's */
     bool reuse = r >= 0 && !s->is_new && s->mail[r] && !bot_is(b->pl[r].id);
     if (r >= 0 && !reuse) {
-        char *t = html_render_sheet(b, r, &s->news[r], &s->ebook[r], s->result, false, s->star[r], NULL);
-        reply_add_sheet(c, t);
-        free(t);
+        char *text = sheet_render(b, r, &s->news[r], &s->ebook[r], s->result, false, s->star[r], NULL);
+        reply_add_sheet(c, t, text);
+        free(text);
     }
     User *u = players_users(c, b);
     for (int p = 0; p < s->np; p++) {
         if (!s->mail[p] || bot_is(b->pl[p].id)) /* computer opponents get no mail */
             continue;
         char *html;
-        char *t = html_render_sheet(b, p, &s->news[p], &s->ebook[p], p == r ? s->result : NULL, s->is_new,
-                                    s->star[p], &html);
+        char *text = sheet_render(b, p, &s->news[p], &s->ebook[p], p == r ? s->result : NULL, s->is_new,
+                                  s->star[p], &html);
         if (p == r && reuse)
-            reply_add_sheet(c, t);
+            reply_add_sheet(c, t, text);
         Err err;
         if (u[p].address) {
-            if (mail_add_sheet(&c->mq, u[p].address, subj, t, html, &err) < 0)
+            if (mail_add_sheet(&c->mq, u[p].address, subj, text, html, &err) < 0)
                 fprintf(stderr, "genetess: %s\n", err.msg);
         } else {
             fprintf(stderr, "genetess: no address for %s; sheet not sent\n", b->pl[p].id);
             free(html);
-            free(t);
+            free(text);
         }
     }
     players_users_free(u, b->np);
-    sheets_free(s);
+    sheet_due_free(s);
 }
 
-/* Ends the reply with the authenticated player's sheet (SPEC 2.1), once. */
-static void reply_sheet(CommandCtx *c)
+/* Ends the reply with the authenticated player's sheet (contract 3), once. */
+static void reply_sheet(CommandCtx *c, Txn *t)
 {
-    const Board *b = c->b;
-    if (!b || !c->cmd->reply_sheet || c->player < 0 || c->player >= b->np || c->sheet_added)
+    const Board *b = t->b;
+    if (!b || t->player < 0 || t->player >= b->np || t->sheet_added)
         return;
     buf_add(&c->reply, "\n");
-    pipeline_sheet(b, c->player, &c->reply);
-    c->sheet_added = true;
+    sheet_current(b, t->player, &c->reply);
+    t->sheet_added = true;
 }
 
 /* ---- the stages of one board ---- */
 
-/* Stage authenticate (SPEC 2.1): the user of the row's auth column must play c->b. Sets c->player. */
-static int stage_auth(CommandCtx *c)
+/* Stage authenticate (contract 2): the user the flags name must play t->b. Sets t->player. */
+static int stage_auth(CommandCtx *c, Txn *t)
 {
-    const Command *cmd = c->cmd;
-    c->player = -1;
-    if (cmd->auth == AUTH_NONE)
+    t->player = -1;
+    if (!(t->flags & (TXN_PLAYER | TXN_MEMBER)))
         return 0;
-    const char *id = cmd->auth == AUTH_PLAYER ? c->argv[1] : c->argv[0];
-    if (cmd->auth == AUTH_PLAYER) {
+    const char *id = t->flags & TXN_PLAYER ? c->argv[1] : c->argv[0];
+    if (t->flags & TXN_PLAYER) {
         User u;
         Err err;
         if (users_auth(&c->st, id, c->argv[2], &u, &err) < 0) {
@@ -635,17 +532,17 @@ static int stage_auth(CommandCtx *c)
         }
         users_free(&u);
     }
-    int p = board_player_index(c->b, id);
+    int p = board_player_index(t->b, id);
     if (p < 0) {
         buf_add(&c->reply, "You are NOT playing this game\n");
         return EXIT_REFUSED;
     }
-    c->player = p;
+    t->player = p;
     return 0;
 }
 
 /* Queues the nag mails clock_nag found due (g->nag_due), each to the player's address. */
-static void mail_nags(CommandCtx *c, const Game *g)
+static void mail_nags(CommandCtx *c, Txn *t, const Game *g)
 {
     const Board *b = g->b;
     for (int p = 0; p < b->np; p++) {
@@ -664,87 +561,81 @@ static void mail_nags(CommandCtx *c, const Game *g)
         if (mail_add(&c->mq, u.address, subj.s, body.s, &err) < 0)
             fprintf(stderr, "genetess: %s\n", err.msg);
         else
-            c->nags++;
+            t->nags++;
         buf_free(&subj);
         buf_free(&body);
         users_free(&u);
     }
 }
 
-/* Stage process time (SPEC 2.3): expired deadlines, holidays and nags of c->b. The sheets of the turns
- * this starts are rendered at once from the board as it now stands (that state is committed whatever
- * the act does) and queued. Returns true when the board changed (it must be saved). */
-static bool stage_time(CommandCtx *c)
+/* Stage process time (contract 5): expired deadlines, holidays and nags of t->b. The sheets of the turns
+ * this starts are rendered at once from the board as it now stands (that state is committed whatever the
+ * act does) and queued. Returns true when the board changed (it must be saved). */
+static bool stage_time(CommandCtx *c, Txn *t)
 {
-    Board *b = c->b;
-    if (!c->cmd->time || b->phase == PHASE_ENDED)
+    Board *b = t->b;
+    if (!(t->flags & TXN_TIME) || b->phase == PHASE_ENDED)
         return false;
     Game g;
     game_init(&g, b, c->now);
     bool changed = turn_process_time(&g);
     if (changed) {
-        c->deadlines++;
-        Sheets s;
-        sheets_take(&s, &g, false, -1, NULL);
-        sheets_send(c, b, &s);
+        t->time_changed = true;
+        SheetsDue s;
+        sheet_take(&s, &g, false, -1, NULL);
+        sheets_send(c, t, b, &s);
     } else {
         clock_nag(&g);
-        mail_nags(c, &g);
+        mail_nags(c, t, &g);
         changed = g.nagged;
     }
     game_done(&g);
     return changed;
 }
 
-/* Stage act: the command's own work on c->b (a board that has ended refuses it when the row says so). */
-static int stage_act(CommandCtx *c)
+/* Stage act: the command's own work on t->b (a board that has ended refuses it when the flags say so). */
+static int stage_act(CommandCtx *c, Txn *t)
 {
-    const Command *cmd = c->cmd;
-    c->dirty = false;
-    c->fate = FATE_KEEP;
-    c->reader = -1;
-    c->result[0] = '\0';
-    if (cmd->boards != BOARDS_ONE)
-        return 0; /* over several boards the act ran before them */
-    if (cmd->running && c->b->phase == PHASE_ENDED) {
+    if (!t->act)
+        return 0;
+    if ((t->flags & TXN_RUNNING) && t->b->phase == PHASE_ENDED) {
         buf_add(&c->reply, "The game has ended\n");
         return EXIT_REFUSED;
     }
-    if (cmd->saves) {
-        game_init(&c->g, c->b, c->now);
-        c->have_game = true;
+    if (t->flags & TXN_SAVES) {
+        game_init(&t->g, t->b, c->now);
+        t->have_game = true;
     }
-    return cmd->act(c);
+    return t->act(c, t);
 }
 
 /* The act deleted the board (resign in round 0): its files and list line go; no one is to move on it. */
-static void drop_deleted(CommandCtx *c)
+static void drop_deleted(CommandCtx *c, Txn *t)
 {
-    int n = c->b->number;
+    int n = t->b->number;
     Err err;
-    ctx_drop_board(c);
-    if (pipeline_remove_board(c, n, false, &err) < 0)
+    pipeline_board_done(t);
+    if (pipeline_remove_board(c, t->list, n, false, &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
-    c->player = -1;
+    t->player = -1;
     snprintf(c->subject, sizeof c->subject, "Genetess Board %d", n);
 }
 
-/* Stages save and render (SPEC 2.1): a refused act leaves nothing of itself — the board goes back to
- * base (the state after time processing, NULL: nothing to go back to, its history base_moves lines
- * long); the board is saved once when
- * the time processing or the act changed it; the sheets due are rendered from the saved state and
- * queued. A failed save queues nothing about the unsaved state. Returns the exit status. */
-static int stage_commit(CommandCtx *c, int rc, bool changed, const char *base, int base_moves)
+/* Stages render and commit (contract 3): a refused act leaves nothing of itself — the board goes back to
+ * base (the state after time processing, NULL: nothing to go back to, its move list base_moves lines
+ * long); the sheets due are rendered from the state about to be saved and queued; the board is saved
+ * once when the time processing or the act changed it. A failed save queues nothing about the unsaved
+ * state. Returns the exit status. */
+static int stage_commit(CommandCtx *c, Txn *t, int rc, bool changed, const char *base, int base_moves)
 {
-    const Command *cmd = c->cmd;
-    if (c->fate == FATE_DELETE) {
-        drop_deleted(c);
+    if (t->deleted) {
+        drop_deleted(c, t);
         return rc;
     }
-    if (!c->dirty && rc != EXIT_DONE) {
-        if (c->have_game)
-            game_done(&c->g);
-        c->have_game = false;
+    if (!t->dirty && rc != EXIT_DONE) {
+        if (t->have_game)
+            game_done(&t->g);
+        t->have_game = false;
         if (base) {
             Err err;
             Board *back = boardfile_parse(base, "base", &err);
@@ -753,220 +644,104 @@ static int stage_commit(CommandCtx *c, int rc, bool changed, const char *base, i
                         err.msg);
                 return rc;
             }
-            history_adopt(back, c->b, base_moves);
-            board_free(c->b);
-            c->b = back;
+            history_adopt(back, t->b, base_moves);
+            board_free(t->b);
+            t->b = back;
         }
     }
-    Sheets s = {0};
-    if (c->have_game && cmd->sheets != SHEETS_NONE)
-        sheets_take(&s, &c->g, cmd->sheets == SHEETS_NEW, c->reader, c->result);
+    SheetsDue s = {0};
+    if (t->have_game && (t->flags & TXN_SHEETS))
+        sheet_take(&s, &t->g, t->is_new, t->reader, t->result);
     if (s.np) /* rendered from the state about to be saved: its mails commit with it */
-        sheets_send(c, c->b, &s);
-    if (changed || c->dirty)
-        return save_board(c, c->b) ? EXIT_SYSTEM : rc;
+        sheets_send(c, t, t->b, &s);
+    if (changed || t->dirty)
+        return save_board(c, t) ? EXIT_SYSTEM : rc;
     return rc;
 }
 
-/* The per-board stages: load -> authenticate -> process time -> act -> save -> render. The board
- * stays in c->b (NULL when it was not loaded or was deleted). Returns the exit status. */
-static int run_board(CommandCtx *c, const char *name)
+/* The stages of one board, as pipeline_board runs them with the reply in hand. */
+static int run_board(CommandCtx *c, Txn *t, const char *name)
 {
-    if (!store_valid_board_number(name, &c->number))
-        c->number = 0;
-    c->problem[0] = '\0';
     char *loaded = NULL;
-    int rc = load_board_text(c, name, &c->b, c->cmd->saves ? &loaded : NULL);
+    int rc = load_board(c, t, name, &t->b, (t->flags & TXN_SAVES) ? &loaded : NULL);
     if (rc)
         return rc;
-    /* SPEC 2.1, 2.3: expired deadlines are processed before authentication and committed whatever it
-     * says; the refusal tells nothing of them (their sheets go to the players by mail). */
-    bool changed = stage_time(c);
-    if ((rc = stage_auth(c)) != 0) {
+    /* contract 5: expired deadlines are processed before authentication and committed whatever it says;
+     * the refusal tells nothing of them (their sheets go to the players by mail). */
+    bool changed = stage_time(c, t);
+    if ((rc = stage_auth(c, t)) != 0) {
         free(loaded);
-        int r = changed ? save_board(c, c->b) : 0;
+        int r = changed ? save_board(c, t) : 0;
         return r ? r : rc;
     }
     /* The state to go back to: the file as loaded when time changed nothing (parsed only if needed). */
     char *base = loaded;
-    int base_moves = board_moves_count(c->b); /* base holds those not yet in <n>.moves only in c->b */
-    if (c->cmd->saves && (changed || !base)) {
+    int base_moves = board_moves_count(t->b); /* base holds those not yet in <n>.moves only in t->b */
+    if ((t->flags & TXN_SAVES) && (changed || !base)) {
         free(base);
-        base = boardfile_write(c->b);
+        base = boardfile_write(t->b);
     }
-    rc = stage_act(c);
-    rc = stage_commit(c, rc, changed, base, base_moves);
+    rc = stage_act(c, t);
+    rc = stage_commit(c, t, rc, changed, base, base_moves);
     free(base);
     return rc;
 }
 
-/* A board argument "n" or, when the row allows it, "n#k" (k into c->k). 0 or EXIT_USAGE (reply written). */
-static int board_argument(CommandCtx *c, const char *arg, char *name, size_t size)
+int pipeline_board(CommandCtx *c, Txn *t, const char *nstr)
 {
-    snprintf(name, size, "%s", arg);
-    c->k = -1;
-    char *h = c->cmd->numbered ? strchr(name, '#') : NULL;
-    if (!h)
-        return 0;
-    *h = '\0';
-    int64_t v;
-    if (!parse_i64(h + 1, &v) || v > 1000000000) {
-        buf_printf(&c->reply, "%s takes board or board#k\n", c->cmd->name);
-        return EXIT_USAGE;
-    }
-    c->k = (int)v;
-    return 0;
-}
-
-/* The per-board stages for one board of a command over several, then its `each` stage. Returns the
- * board's exit status. */
-static int run_one_of(CommandCtx *c, const char *arg, bool *refused)
-{
-    const Command *cmd = c->cmd;
-    char name[64];
-    int r = board_argument(c, arg, name, sizeof name);
-    if (r == 0 && cmd->hide_errors) {
-        Buf shown = c->reply; /* what goes wrong with the board is the each stage's to tell */
-        buf_init(&c->reply);
-        r = run_board(c, name);
-        buf_free(&c->reply);
-        c->reply = shown;
-    } else if (r == 0) {
-        r = run_board(c, name);
-    }
-    /* Every board: each is told how its stages went. Listed boards: each runs on those that loaded. */
-    if (cmd->boards == BOARDS_ALL || r == 0)
-        r = cmd->each(c, r);
-    if (cmd->boards == BOARDS_LISTED)
-        note_subject(c, c->b, r, refused);
-    if (c->gamelist && r == 0 && c->b)
-        gamelist_note(c->gamelist, &c->st, c->b->number, c->b);
-    ctx_drop_board(c);
-    c->player = -1;
-    return r;
-}
-
-/* Ends a run that kept its list in memory: the list is written once, then the done groups' records go and
- * all their mails are delivered in one pass (a list not written keeps them: the next command redoes it). */
-static void close_gamelist(CommandCtx *c)
-{
-    Gamelist *l = c->gamelist;
-    Err err;
-    c->gamelist = NULL;
-    bool ok = gamelist_close(l, &c->st, &err) == 0;
-    if (!ok)
-        fprintf(stderr, "genetess: %s\n", err.msg);
-    for (int i = 0; ok && i < l->groups.n; i++)
-        mail_group_done(&c->st, l->groups.v[i]);
-    sl_free(&l->groups);
-    mail_deliver(&c->mq, &c->st, NULL, (time_t)c->now);
-}
-
-/* The boards of a command over several: the listed arguments, or every active board. */
-static int run_boards(CommandCtx *c)
-{
-    int rc = EXIT_DONE;
-    bool refused = false;
-    if (c->cmd->boards == BOARDS_LISTED) {
-        for (int i = c->cmd->first_board; i < c->argc; i++) {
-            int r = run_one_of(c, c->argv[i], &refused);
-            if (r)
-                rc = r;
-        }
-        return rc;
-    }
-    int *nums = NULL;
-    Err err;
-    int n = store_list_boards(&c->st, &nums, &err);
-    Gamelist list;
-    if (c->cmd->idle_skip) {
-        gamelist_open(&list, &c->st);
-        c->gamelist = &list;
-    }
-    for (int i = 0; i < n; i++) {
-        if (c->gamelist && gamelist_idle(c->gamelist, &c->st, nums[i], c->now)) {
-            c->done++; /* looked at: the due index says it has nothing to do yet */
-            continue;
-        }
-        char ns[16];
-        snprintf(ns, sizeof ns, "%d", nums[i]);
-        int r = run_one_of(c, ns, &refused);
-        if (r)
-            rc = r;
-    }
-    free(nums);
-    if (c->gamelist)
-        close_gamelist(c);
+    assert(c->opened && c->st.lockfd >= 0); /* every transaction holds the lock */
+    t->b = NULL;
+    t->have_game = t->dirty = t->deleted = t->sheet_added = t->time_changed = false;
+    t->player = t->reader = -1;
+    t->result[0] = t->problem[0] = '\0';
+    t->nags = 0;
+    if (!store_valid_board_number(nstr, &t->number))
+        t->number = 0;
+    if (!(t->flags & TXN_QUIET))
+        return run_board(c, t, nstr);
+    Buf shown = c->reply; /* what goes wrong with the board is the caller's to tell, or not */
+    buf_init(&c->reply);
+    int rc = run_board(c, t, nstr);
+    buf_free(&c->reply);
+    c->reply = shown;
     return rc;
 }
 
-/* The stages after the lock, by the row's boards column. */
-static int run_stages(CommandCtx *c)
+int pipeline_board_create(CommandCtx *c, Txn *t, int rc)
 {
-    const Command *cmd = c->cmd;
-    int rc;
-    switch (cmd->boards) {
-    case BOARDS_NONE:
-        rc = cmd->act(c);
-        if (c->b) /* the act created a board (challenge) */
-            rc = stage_commit(c, rc, false, NULL, 0);
-        return rc;
-    case BOARDS_ONE:
-        rc = run_board(c, c->argv[0]);
-        if (c->b)
-            set_subject(c, c->b, rc);
-        reply_sheet(c);
-        return rc;
-    default:
-        rc = cmd->act ? cmd->act(c) : 0;
-        return rc ? rc : run_boards(c);
-    }
+    assert(t->b && t->have_game && t->is_new); /* the act made a board and started its game */
+    return stage_commit(c, t, rc, false, NULL, 0);
 }
 
-/* A command refused at its user's authentication still commits the expired deadlines of the boards it
- * names (SPEC 2.1, 2.3); the refusal says nothing of them (their sheets go to the players by mail). */
-static void commit_time_only(CommandCtx *c)
+void pipeline_board_done(Txn *t)
 {
-    if (!c->cmd->time || c->cmd->boards != BOARDS_LISTED)
-        return;
-    Buf said = c->reply;
-    char subject[sizeof c->subject];
-    memcpy(subject, c->subject, sizeof subject);
-    for (int i = c->cmd->first_board; i < c->argc; i++) {
-        char name[64];
-        buf_init(&c->reply);
-        if (board_argument(c, c->argv[i], name, sizeof name) == 0 && load_board(c, name, &c->b) == 0 &&
-            stage_time(c))
-            (void)save_board(c, c->b);
-        buf_free(&c->reply);
-        ctx_drop_board(c);
-    }
-    c->reply = said;
-    memcpy(c->subject, subject, sizeof subject);
+    if (t->have_game)
+        game_done(&t->g);
+    t->have_game = false;
+    board_free(t->b);
+    t->b = NULL;
+}
+
+int pipeline_one_board(CommandCtx *c, unsigned flags, TxnAct act)
+{
+    int rc = pipeline_lock(c);
+    if (rc)
+        return rc;
+    Txn t = {.flags = flags, .act = act};
+    rc = pipeline_board(c, &t, c->argv[0]);
+    if (t.b)
+        pipeline_subject(c, t.b, rc);
+    if (flags & TXN_REPLY_SHEET)
+        reply_sheet(c, &t);
+    pipeline_board_done(&t);
+    return rc;
 }
 
 int pipeline_run(const Command *cmd, const Request *rq, int argc, char **argv)
 {
     CommandCtx c;
     ctx_init(&c, rq, cmd, argc, argv);
-    int rc = cmd->check ? cmd->check(&c) : 0;
-    if (rc == 0 && cmd->lock)
-        rc = ctx_open(&c);
-    if (rc == 0 && cmd->auth == AUTH_USER) {
-        User u;
-        Err err;
-        if (users_auth(&c.st, argv[0], argv[1], &u, &err) < 0) {
-            rc = pipeline_refuse(&c, EXIT_REFUSED, "%s", err.msg);
-            commit_time_only(&c);
-        } else
-            users_free(&u);
-    }
-    if (rc == 0) {
-        rc = run_stages(&c);
-        if (cmd->close)
-            rc = cmd->close(&c, rc);
-    }
-    return ctx_finish(&c, rc);
+    return ctx_finish(&c, cmd->run(&c));
 }
 
 int pipeline_reject(const Request *rq, const char *text, int rc)

@@ -1,4 +1,4 @@
-/* pipeline: what a command table row says (Command) and the one pipeline every command runs through (SPEC 2): lock -> load -> authenticate -> process time -> act -> save -> render -> mail. */
+/* pipeline: what every command shares (CommandCtx: its request, words, store, mail and reply) and one board's transaction: load -> process time -> authenticate -> act -> render from the new state -> commit (board, move list and spooled mail together) -> deliver (contract sections 3 and 5). */
 #ifndef GENETESS_PIPELINE_H
 #define GENETESS_PIPELINE_H
 
@@ -7,139 +7,148 @@
 
 #include "board.h"
 #include "game.h"
+#include "gamelist.h"
 #include "mail.h"
 #include "request.h"
 #include "store.h"
 #include "util.h"
 
-/* Which boards a command works on; the pipeline runs the per-board stages for each. */
-typedef enum CommandBoards {
-    BOARDS_NONE,   /* no board is loaded (the act may create one: challenge) */
-    BOARDS_ONE,    /* argv[0] */
-    BOARDS_LISTED, /* argv[first_board] ... argv[argc - 1] */
-    BOARDS_ALL,    /* every active board, ascending */
-} CommandBoards;
+typedef struct Command Command;
 
-/* Who the command authenticates before it acts. */
-typedef enum CommandAuth {
-    AUTH_NONE,
-    AUTH_USER,   /* argv[0] argv[1] is a user; each board loaded must be one of theirs */
-    AUTH_PLAYER, /* argv[1] argv[2] is a user playing the board argv[0] */
-} CommandAuth;
-
-/* Which sheets the pipeline mails after the act (SPEC 2.1, 7.2). */
-typedef enum CommandSheets {
-    SHEETS_NONE,
-    SHEETS_DUE, /* the players the act made due, and the act's reader in the reply */
-    SHEETS_NEW, /* the "New" sheet to every player of a created board */
-} CommandSheets;
-
-/* What becomes of the board in hand after the act. */
-typedef enum BoardFate {
-    FATE_KEEP,   /* saved when the act or the time processing changed it */
-    FATE_DELETE, /* its files are deleted and its list line removed (resign in round 0) */
-} BoardFate;
-
-/* One command's state, from argv to the mail; passed to every stage and handler. */
+/* What every command shares, from argv to the mail. A command that walks several boards keeps its own
+ * state in its locals; one board's state is a Txn. */
 typedef struct CommandCtx {
     const Request *req; /* what the command was given */
-    const struct Command *cmd;
+    const Command *cmd;
     int argc;
-    char **argv; /* the words after the command word */
+    char **argv;        /* the words after the command word */
     Store st;
-    bool opened;
+    bool opened;        /* st is open (pipeline_lock) */
     MailQueue mq;
     int64_t now;
     Buf reply;
     char subject[200];
-    int saved_mail;   /* messages queued up to the last successful save (only those may go out) */
-    bool sheet_added; /* the reply already ends with a sheet */
-    /* the board in hand (the per-board stages) */
-    Board *b;
-    int number;       /* the number its argument names (0: not a number) */
-    int player;       /* the player authenticated to b (SPEC 2.1: the reply ends with their sheet), -1 none */
-    Game g;           /* the act's working state over b (valid when have_game) */
-    bool have_game;
-    bool dirty;       /* set by the act: b changed and must be saved (a failed order's side effects too) */
-    BoardFate fate;   /* set by the act */
-    int reader;       /* set by the act: the player whose order result opens their sheet, -1 none */
-    char result[ERR_MAX + 300];
-    int k;            /* show: the #k of the board's argument, -1 none */
-    /* what a command keeps across its boards */
-    StrList ids, keys, vals; /* challenge: players and options; games: the userids asked for */
-    const char *filter;      /* games */
-    int done, archived;      /* Cleanup: boards processed, boards archived */
-    int deadlines, nags;     /* boards whose deadlines or holidays were processed; nag mails queued */
-    int skipped;             /* Cleanup: boards that could not be loaded or saved */
-    bool verbose;            /* Cleanup -v */
-    struct Gamelist *gamelist; /* Cleanup: the list kept in memory for the run and the due index (NULL else) */
-    char problem[ERR_MAX];   /* why the board in hand could not be loaded or saved (the admin's text) */
+    int saved_mail;     /* messages queued up to the last commit: only those may go out */
 } CommandCtx;
 
-/* A stage a command brings; returns the exit status so far (0 or EXIT_DONE: go on). */
+/* A command's handler: its checks, its boards, its reply. Returns the exit status (contract 3). */
 typedef int (*CommandFn)(CommandCtx *c);
-/* A per-board stage given the status of the board's stages so far. */
-typedef int (*CommandEachFn)(CommandCtx *c, int rc);
 
-/* One row per command: what it needs; pipeline_run reads the columns. */
-typedef struct Command {
+/* Command flags. */
+enum {
+    CMD_LOCKS = 1,  /* the command takes the lock (pipeline_lock): the mail front makes sure it is free first */
+    CMD_SWEEPS = 2, /* taking the lock, it looks for stale temporary files whatever the lock's mark says (Cleanup) */
+};
+
+/* One row per command: what every row needs (git's `{ "add", cmd_add, RUN_SETUP }` is the model). */
+struct Command {
     const char *name;
     const char *alias[3];
     int min_args, max_args; /* max -1: no limit */
     const char *usage;
-    bool lock;              /* opens the store and holds the lock for the whole command */
-    CommandBoards boards;
-    int first_board;        /* BOARDS_LISTED: argv index of the first board */
-    bool numbered;          /* BOARDS_LISTED: a board argument may end in #k (show) */
-    CommandAuth auth;
-    bool time;              /* processes the boards' expired deadlines first (SPEC 2.3) */
-    bool running;           /* refuses "The game has ended" once the board has ended */
-    bool saves;             /* the act may change the board */
-    CommandSheets sheets;
-    bool reply_sheet;       /* the reply ends with the authenticated player's sheet */
-    bool hide_errors;       /* BOARDS_ALL: the reply does not say why a board cannot be read or saved */
-    bool idle_skip;         /* BOARDS_ALL: boards the due index finds idle are not opened, the list is written
-                               once (Cleanup, issue 11) */
-    CommandFn check;        /* before any file is read: usage checks */
-    CommandFn act;          /* the command's own work; over several boards it runs before them */
-    CommandEachFn each;     /* over several boards: each board's text, from the saved state (BOARDS_ALL:
-                               also a board whose stages failed, with their status) */
-    CommandEachFn close;    /* after everything: the closing text and Subject */
-} Command;
+    CommandFn run;
+    unsigned flags;
+};
 
-/* Runs cmd with argv (the argc words after the command word) through the stages its row names, sends
- * the reply (stdout, or mail to SENDER) and the queued mail. Returns the exit status (SPEC 2.1). */
+/* What one board's transaction does besides loading and committing it. */
+enum {
+    TXN_TIME = 1,         /* processes the board's expired deadlines, holidays and nags first (contract 5) */
+    TXN_PLAYER = 2,       /* argv[1] argv[2] must be a user playing the board (contract 2) */
+    TXN_MEMBER = 4,       /* argv[0], authenticated already (pipeline_auth_user), must play the board */
+    TXN_RUNNING = 8,      /* a board that has ended refuses the act: "The game has ended" */
+    TXN_SAVES = 16,       /* the act may change the board: it gets a Game over it, and a refusal undoes nothing */
+    TXN_SHEETS = 32,      /* mails the sheets the act made due (the act's reader's in the reply) */
+    TXN_REPLY_SHEET = 64, /* pipeline_one_board: the reply ends with the authenticated player's sheet */
+    TXN_QUIET = 128,      /* the reply does not say why the board could not be loaded or saved */
+};
+
+typedef struct Txn Txn;
+/* A transaction's act: the command's own work on t->b. Returns the exit status so far. */
+typedef int (*TxnAct)(CommandCtx *c, Txn *t);
+
+/* One board's transaction. The caller sets flags, act (NULL: none), arg and list; the stages set the rest.
+ * t->b is the board in hand (NULL when it was not loaded or is gone) until pipeline_board_done; any
+ * Piece * into it dies with it. */
+struct Txn {
+    unsigned flags;
+    TxnAct act;
+    void *arg;           /* the act's own (NULL) */
+    Gamelist *list;      /* a run over many boards (Cleanup): list lines go here, and mails are delivered at the
+                            run's end (pipeline_list_close); NULL: the list is written and mails go at once */
+    Board *b;
+    int number;          /* the number the board argument names (0: not a number) */
+    int player;          /* the player authenticated to b, -1 none */
+    Game g;              /* the act's working state over b (valid when have_game) */
+    bool have_game;
+    bool dirty;          /* set by the act: b changed and must be saved (a failed order's side effects too) */
+    bool deleted;        /* set by the act: the board's files go (resign in round 0 with fewer than 2 left) */
+    bool is_new;         /* the sheets are the "New" sheets of a created board */
+    int reader;          /* set by the act: the player whose order result opens their sheet, -1 none */
+    char result[ERR_MAX + 300];
+    bool sheet_added;    /* the reply already ends with a sheet */
+    bool time_changed;   /* time processing changed the board (a deadline, a holiday's end, round 0's end) */
+    int nags;            /* nag mails queued by time processing */
+    char problem[ERR_MAX]; /* why the board could not be loaded or saved (the admin's text; "" none) */
+};
+
+/* Opens the store and takes the lock, once per command, then finishes what a stopped command left (contract
+ * 3: its groups of mail, list lines and history lines; stale temporaries). 0, or the exit status with the
+ * reason said: no home (exit 2, or 3 when it cannot be made), the lock held past its wait (3). */
+int pipeline_lock(CommandCtx *c);
+/* Authenticates argv[0] with password argv[1] (the user commands: showas, add, change, signoff). 0, or
+ * EXIT_REFUSED with the reason in the reply. The lock must be held. */
+int pipeline_auth_user(CommandCtx *c);
+
+/* Board nstr's transaction, as t's flags and act say: load, process time, authenticate, act, render the due
+ * sheets from the new state, commit them with the board, deliver. Returns the exit status (what went wrong
+ * is in the reply, unless TXN_QUIET). The lock must be held. Release t with pipeline_board_done. */
+int pipeline_board(CommandCtx *c, Txn *t, const char *nstr);
+/* Commits the board the act made (t->b, t->g: challenge): its "New" sheets rendered, the board saved with
+ * them, delivered. Returns rc, or EXIT_SYSTEM when it could not be saved. */
+int pipeline_board_create(CommandCtx *c, Txn *t, int rc);
+/* Frees what t holds (the board, the game). */
+void pipeline_board_done(Txn *t);
+/* A command on one board, argv[0]: takes the lock, runs the board's transaction with flags and act, then
+ * sets the reply's Subject from the board and, with TXN_REPLY_SHEET, ends the reply with the authenticated
+ * player's sheet. Returns the exit status. */
+int pipeline_one_board(CommandCtx *c, unsigned flags, TxnAct act);
+
+/* The Subject of a reply about board b: "Genetess Board <n> <to-move>", or "Genetess Board <n> Error" when
+ * rc says the command was refused or failed. */
+void pipeline_subject(CommandCtx *c, const Board *b, int rc);
+
+/* The Subject of a reply about several boards, called once per board with that board's outcome (b NULL: not
+ * loaded; *refused starts false): the first refused board's, else the last board's. */
+void pipeline_subject_listed(CommandCtx *c, const Board *b, int rc, bool *refused);
+
+/* Runs cmd with the request rq and argv (the argc words after the command word): its handler, then the reply
+ * (stdout, or mail to the request's sender) and the queued mail. Returns the exit status (contract 3). */
 int pipeline_run(const Command *cmd, const Request *rq, int argc, char **argv);
-
 /* Replies text (whole lines) for a command refused before it ran, and returns rc: an unknown command
- * (rc 1) goes to stdout, or is mailed to SENDER with the Subject "Genetess error" (SPEC 2.1); a usage
- * error (rc 2) goes to stderr, and is also mailed when SENDER is set. Reads no file. */
+ * (rc 1) goes to stdout, or is mailed to the sender with the Subject "Genetess error"; a usage error
+ * (rc 2) goes to stderr, and is also mailed when a sender is given. Reads no file. */
 int pipeline_reject(const Request *rq, const char *text, int rc);
-
 /* Appends the formatted line (plus '\n') to the reply, sets the Subject "Genetess error" and returns rc. */
 int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
 /* Writes t into buf (size bytes) as order text for a message: printable, at most 200 characters. Returns buf. */
 const char *pipeline_quote(const char *t, char *buf, size_t size);
 
 /* The status column of a board's list line: the result, "waiting for <ids>", "<id> turn" or "<id> on holiday". */
 void pipeline_list_status(const Board *b, char *buf, size_t size);
-
-/* Rewrites board number's line of etc/Genetess.list (removed when b is NULL; an unchanged list is not
- * rewritten). Returns 0, or -1 with the error on stderr. */
-int pipeline_update_list(CommandCtx *c, int number, const Board *b);
-
-/* Appends the history line of b, a game that ended, "<date of its end> <n> <winner|TIE> <points>
- * <players>", unless history/Genetess holds one of board n already (SPEC 9.2; once per game).
- * Returns 0, or -1 with the error on stderr. */
-int pipeline_record_history(CommandCtx *c, const Board *b);
-
+/* Sets board number's line of etc/Genetess.list from b (removed when b is NULL): in list when given (written
+ * at the run's end), else in the file (an unchanged list is not rewritten). Returns 0, or -1 with the error
+ * on stderr. */
+int pipeline_update_list(CommandCtx *c, Gamelist *list, int number, const Board *b);
+/* Appends the line of b, a game that ended, to the finished-games record history/Genetess: "<date of its
+ * end> <n> <winner|TIE> <points> <players>", unless it holds a line of board n already (once per game,
+ * contract 11). Returns 0, or -1 with the error on stderr. */
+int pipeline_record_finished(CommandCtx *c, const Board *b);
 /* Removes board number n's file from games/Genetess — into the archive when archive, else deleted —
- * committed with the mails queued so far, then removes its list line. Returns 0 or -1 with err. */
-int pipeline_remove_board(CommandCtx *c, int n, bool archive, Err *err);
-
-
-/* Appends player p's current sheet of b (news and E breakdown as the board holds them) to out. */
-void pipeline_sheet(const Board *b, int p, Buf *out);
+ * committed with the mails queued so far, then its list line (in list when given). Returns 0 or -1 with err. */
+int pipeline_remove_board(CommandCtx *c, Gamelist *list, int n, bool archive, Err *err);
+/* Ends a run that kept the game list in list (Cleanup): the list is written once, then the records of the
+ * run's committed groups go and all their mails are delivered in one pass (a list that cannot be written
+ * keeps them: the next command redoes it). */
+void pipeline_list_close(CommandCtx *c, Gamelist *list);
 
 #endif

@@ -1,27 +1,30 @@
-/* play: the acts of a player on their board — move, queue, resign, quiet, chat — and showas (SPEC 2, 7.3-7.6). */
+/* play: a player's commands on their board — move, queue, resign, quiet, options, chat, log — and showas (contract sections 2 and 4). */
 #ifndef GENETESS_PLAY_H
 #define GENETESS_PLAY_H
 
 #include "pipeline.h"
 
-/* move: runs or stores the order text (the words after the password, else INPUTFILE's first line) for
- * c->player on c->b (SPEC 7.3); sets c->dirty, c->reader and c->result when it ran or was stored.
- * Returns the exit status (a failed order: 1 with its side effects to save). */
+/* move board userid password [ORDER...]: runs or stores the order text (the words after the password, else
+ * the body's first non-blank line) for the player (contract 4). Exit 0 done or stored, 1 refused or failed
+ * (a failed order's side effects are saved). */
 int play_move(CommandCtx *c);
-/* queue: shows, replaces (ORDER...) or empties (NONE) c->player's stored orders; c->dirty when changed. */
+/* queue board userid password [ORDER... | NONE]: shows, replaces or empties the player's stored orders. */
 int play_queue(CommandCtx *c);
-/* resign: c->player leaves the game (SPEC 7.6); in round 0 with fewer than 2 players left the board
- * is deleted (c->fate). */
+/* resign board userid password: the player leaves the game; in round 0 with fewer than 2 players left the
+ * board is deleted. */
 int play_resign(CommandCtx *c);
-/* quiet's argument check, before any file is read: "on" or "off", else a usage error. */
-int play_quiet_check(CommandCtx *c);
-/* quiet: sets c->player's quiet flag from argv[3]. */
+/* quiet board userid password on|off: sheets only for the player's own turns, or for every turn ("on" or
+ * "off" is checked before any file is read: a usage error). */
 int play_quiet(CommandCtx *c);
-/* chat: queues the mail body (INPUTFILE) to every player of c->b; with "to USERID..." to those only (chat.h). */
+/* options board userid password lister|html on|off: the sheet's section "What your pieces can do" (lister),
+ * or whether the player's sheet mails carry the HTML part (html; Player.plain). */
+int play_options(CommandCtx *c);
+/* chat board userid password [to USERID...]: mails the body to every player of the board; with "to
+ * USERID..." to those only (chat.h). */
 int play_chat(CommandCtx *c);
-/* showas, per board: appends c->player's current sheet of c->b to the reply. Returns rc. */
-int play_showas(CommandCtx *c, int rc);
-/* log: appends c->player's own orders so far with their outcomes (view_log) to the reply. */
+/* log board userid password: the player's own orders so far with their outcomes (view_log). */
 int play_log(CommandCtx *c);
+/* showas userid password board...: the user's current sheet of each board named (the one last mailed). */
+int play_showas(CommandCtx *c);
 
 #endif

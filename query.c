@@ -36,23 +36,65 @@ static int show_after(CommandCtx *c, const Board *b, int k)
     return EXIT_DONE;
 }
 
-int query_show(CommandCtx *c, int rc)
+int query_show_board(CommandCtx *c, Board *b, int k)
 {
-    const Board *b = c->b;
     if (b->phase != PHASE_ENDED) {
-        if (c->k < 0) {
+        if (k < 0) {
             view_show_public(b, c->now, &c->reply);
-            return rc;
+            return EXIT_DONE;
         }
         buf_printf(&c->reply, "Genetess board %d is still running: its history is shown after the end.\n",
                    b->number);
         return EXIT_REFUSED;
     }
-    if (history_load_reply(&c->st, c->b, &c->reply) < 0)
+    if (history_load_reply(&c->st, b, &c->reply) < 0)
         return EXIT_SYSTEM;
-    if (c->k >= 0)
-        return show_after(c, b, c->k);
+    if (k >= 0)
+        return show_after(c, b, k);
     view_show_full(b, &c->reply);
+    return EXIT_DONE;
+}
+
+/* A board argument of show, "n" or "n#k": the board into name, k into *k (-1 none). 0, or EXIT_USAGE with
+ * the reply written. */
+static int show_argument(CommandCtx *c, const char *arg, char *name, size_t size, int *k)
+{
+    snprintf(name, size, "%s", arg);
+    *k = -1;
+    char *h = strchr(name, '#');
+    if (!h)
+        return 0;
+    *h = '\0';
+    int64_t v;
+    if (!parse_i64(h + 1, &v) || v > 1000000000) {
+        buf_add(&c->reply, "show takes board or board#k\n");
+        return EXIT_USAGE;
+    }
+    *k = (int)v;
+    return 0;
+}
+
+int query_show(CommandCtx *c)
+{
+    int rc = pipeline_lock(c);
+    if (rc)
+        return rc;
+    rc = EXIT_DONE;
+    bool refused = false;
+    for (int i = 0; i < c->argc; i++) {
+        char name[64];
+        int k;
+        Txn t = {.flags = TXN_TIME};
+        int r = show_argument(c, c->argv[i], name, sizeof name, &k);
+        if (r == 0)
+            r = pipeline_board(c, &t, name);
+        if (r == 0)
+            r = query_show_board(c, t.b, k);
+        pipeline_subject_listed(c, t.b, r, &refused);
+        pipeline_board_done(&t);
+        if (r)
+            rc = r;
+    }
     return rc;
 }
 
@@ -61,33 +103,12 @@ static bool is_filter(const char *w)
     return str_ieq(w, "all") || str_ieq(w, "active") || str_ieq(w, "inactive") || str_ieq(w, "next");
 }
 
-int query_games_start(CommandCtx *c)
+/* Whether board b is listed by games with filter and the userids ids. */
+static bool games_match(const char *filter, const StrList *ids, const Board *b)
 {
-    c->filter = "all";
-    for (int i = 0; i < c->argc; i++) {
-        User u;
-        Err err;
-        if (is_filter(c->argv[i])) {
-            c->filter = c->argv[i];
-        } else if (!users_valid_id(c->argv[i]) || users_find(&c->st, c->argv[i], &u, &err) != 0) {
-            /* help/command-games.txt: an unknown userid is refused */
-            return pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
-        } else {
-            users_free(&u);
-            sl_push(&c->ids, c->argv[i]);
-        }
-    }
-    buf_add(&c->reply, "List of Genetess games\n\nboard  move  status                          players\n");
-    return 0;
-}
-
-/* Whether board b is listed by games with c's filter and userids. */
-static bool games_match(const CommandCtx *c, const Board *b)
-{
-    const char *filter = c->filter;
-    bool match = c->ids.n == 0;
-    for (int u = 0; u < c->ids.n; u++) {
-        int p = board_player_index(b, c->ids.v[u]);
+    bool match = ids->n == 0;
+    for (int u = 0; u < ids->n; u++) {
+        int p = board_player_index(b, ids->v[u]);
         if (p >= 0 && (!str_ieq(filter, "next") || (b->phase == PHASE_PLAY && b->seat == p) ||
                        (b->phase == PHASE_ROUND0 && !clock_round0_done(b, p))))
             match = true;
@@ -96,19 +117,20 @@ static bool games_match(const CommandCtx *c, const Board *b)
         match = false;
     if (str_ieq(filter, "inactive") && b->phase != PHASE_ENDED)
         match = false;
-    if (str_ieq(filter, "next") && c->ids.n == 0)
+    if (str_ieq(filter, "next") && ids->n == 0)
         match = b->phase != PHASE_ENDED;
     return match;
 }
 
-int query_games(CommandCtx *c, int rc)
+/* Board t's line of games ("(cannot be read)" when rc says its stages failed); 1 when a line was written. */
+static int games_line(CommandCtx *c, const Txn *t, int rc, const char *filter, const StrList *ids)
 {
-    const Board *b = c->b;
+    const Board *b = t->b;
     if (rc) {
-        buf_printf(&c->reply, "%-6d (cannot be read)\n", c->number);
+        buf_printf(&c->reply, "%-6d (cannot be read)\n", t->number);
         return 0;
     }
-    if (!games_match(c, b))
+    if (!games_match(filter, ids, b))
         return 0;
     char st[256];
     pipeline_list_status(b, st, sizeof st);
@@ -116,32 +138,71 @@ int query_games(CommandCtx *c, int rc)
     for (int p = 0; p < b->np; p++)
         buf_printf(&c->reply, " %s", b->pl[p].id);
     buf_add(&c->reply, "\n");
-    c->done++;
-    return 0;
+    return 1;
 }
 
-int query_games_close(CommandCtx *c, int rc)
+int query_games(CommandCtx *c)
 {
+    int rc = pipeline_lock(c);
     if (rc)
         return rc;
-    if (!c->done)
+    const char *filter = "all";
+    StrList ids = {0};
+    for (int i = 0; i < c->argc && rc == 0; i++) {
+        User u;
+        Err err;
+        if (is_filter(c->argv[i])) {
+            filter = c->argv[i];
+        } else if (!users_valid_id(c->argv[i]) || users_find(&c->st, c->argv[i], &u, &err) != 0) {
+            /* help/command-games.txt: an unknown userid is refused */
+            rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
+        } else {
+            users_free(&u);
+            sl_push(&ids, c->argv[i]);
+        }
+    }
+    if (rc) {
+        sl_free(&ids);
+        return rc;
+    }
+    buf_add(&c->reply, "List of Genetess games\n\nboard  move  status                          players\n");
+    int *nums = NULL, listed = 0;
+    Err err;
+    int n = store_list_boards(&c->st, &nums, &err);
+    for (int i = 0; i < n; i++) {
+        char ns[16];
+        snprintf(ns, sizeof ns, "%d", nums[i]);
+        Txn t = {.flags = TXN_TIME | TXN_QUIET}; /* the boards' expired deadlines are processed first */
+        int r = pipeline_board(c, &t, ns);
+        listed += games_line(c, &t, r, filter, &ids);
+        pipeline_board_done(&t);
+    }
+    free(nums);
+    sl_free(&ids);
+    if (!listed)
         buf_add(&c->reply, "(no games)\n");
     snprintf(c->subject, sizeof c->subject, "List of Genetess games");
     return EXIT_DONE;
 }
 
-int query_history_board(CommandCtx *c, int rc)
+int query_history(CommandCtx *c)
 {
-    (void)c, (void)rc; /* the board's deadlines were processed and saved; a board that fails is Cleanup's to report */
-    return EXIT_DONE;
-}
-
-int query_history(CommandCtx *c, int rc)
-{
-    (void)rc;
+    int rc = pipeline_lock(c);
+    if (rc)
+        return rc;
+    int *nums = NULL;
+    Err err;
+    int n = store_list_boards(&c->st, &nums, &err);
+    for (int i = 0; i < n; i++) { /* the boards' expired deadlines first: a game may have ended by now */
+        char ns[16];
+        snprintf(ns, sizeof ns, "%d", nums[i]);
+        Txn t = {.flags = TXN_TIME | TXN_QUIET};
+        (void)pipeline_board(c, &t, ns); /* a board that fails is Cleanup's to report */
+        pipeline_board_done(&t);
+    }
+    free(nums);
     char *path = store_path(&c->st, "history/Genetess");
     char *text = NULL;
-    Err err;
     int r = store_read_file(path, &text, NULL, &err);
     free(path);
     buf_add(&c->reply, "Historical List of Genetess games\n\ndate       board winner points players\n");

@@ -370,7 +370,9 @@ static int read_table(CommandCtx *c, RatingsTable *t)
 static int run_text(CommandCtx *c, const char *subject, void (*text)(const RatingsTable *, Buf *))
 {
     RatingsTable t = {0};
-    int rc = read_table(c, &t);
+    int rc = pipeline_lock(c);
+    if (rc == 0)
+        rc = read_table(c, &t);
     if (rc == 0) {
         text(&t, &c->reply);
         snprintf(c->subject, sizeof c->subject, "%s", subject);

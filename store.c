@@ -831,7 +831,7 @@ static bool history_has(const char *text, int n)
     return false;
 }
 
-int store_append_history(const Store *s, int n, const char *line, Err *err)
+int store_append_finished(const Store *s, int n, const char *line, Err *err)
 {
     if (has_control(line))
         return fail(err, "refusing a history line with control characters");

@@ -122,7 +122,7 @@ int store_write_list(const Store *s, const char *content, Err *err);
    holds a line of board n (its second field): the end of a game is recorded once. A line holding a
    control character (a newline included) is refused. Returns 0, 1 when board n's line was there
    already (nothing written), or -1 with err. */
-int store_append_history(const Store *s, int n, const char *line, Err *err);
+int store_append_finished(const Store *s, int n, const char *line, Err *err);
 
 /* The path of board n's move list "<home>/games/Genetess/<n>.moves" (archived: in the archive); malloc'd. */
 char *store_moves_path(const Store *s, int n, bool archived);

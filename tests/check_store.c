@@ -407,16 +407,16 @@ START_TEST(test_lists)
     ck_assert_str_eq(text, "boardno:players:moveno:status\n");
     free(text);
 
-    ck_assert_int_eq(store_append_history(&s, 101, "2024-01-02 101 alice 12 alice bob", &err), 0);
-    ck_assert_int_eq(store_append_history(&s, 102, "2024-01-03 102 TIE 7 carol dave", &err), 0);
+    ck_assert_int_eq(store_append_finished(&s, 101, "2024-01-02 101 alice 12 alice bob", &err), 0);
+    ck_assert_int_eq(store_append_finished(&s, 102, "2024-01-03 102 TIE 7 carol dave", &err), 0);
     /* issue 10: a game's end is recorded once, whatever the date */
-    ck_assert_int_eq(store_append_history(&s, 101, "2024-01-05 101 alice 12 alice bob", &err), 1);
-    ck_assert_int_eq(store_append_history(&s, 10, "2024-01-05 10 bob 1 alice bob", &err), 0);
+    ck_assert_int_eq(store_append_finished(&s, 101, "2024-01-05 101 alice 12 alice bob", &err), 1);
+    ck_assert_int_eq(store_append_finished(&s, 10, "2024-01-05 10 bob 1 alice bob", &err), 0);
     text = slurp(&s, "history/Genetess");
     ck_assert_str_eq(text, "2024-01-02 101 alice 12 alice bob\n2024-01-03 102 TIE 7 carol dave\n"
                            "2024-01-05 10 bob 1 alice bob\n");
     free(text);
-    ck_assert_int_eq(store_append_history(&s, 103, "x\ny", &err), -1);
+    ck_assert_int_eq(store_append_finished(&s, 103, "x\ny", &err), -1);
 
     StrList names = {0};
     list_dir(&s, "history", &names);

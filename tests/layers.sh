@@ -13,7 +13,7 @@ layers='
 1 params specials board gamefile boardfile history map gamelist
 2 sight game orders actions dispatch firing clock legal bot
 3 turn
-4 layout view html help listing
+4 layout view html sheet help listing
 5 pipeline
 6 play query admin ratings chat host selfplay lister
 7 commands

@@ -1,0 +1,144 @@
+/* sheet: a player's turnsheet as it is mailed (sheet.h). The board keeps each player's news and E breakdown
+ * up to their last sheet, marked, and what came since: a sheet shows what came since, or, when nothing has
+ * (showas, a reply), the last sheet's again. */
+#include "sheet.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "html.h"
+#include "view.h"
+
+/* A player's news and E breakdown on the board hold, up to this line, what their last sheet showed: a
+ * sheet shows what came after it, or, when nothing has yet (showas, a reply), the last sheet's again, so
+ * that showas prints the sheet that was mailed. */
+static const char SHEET_SENT[] = "-- sheet sent --";
+
+/* The index just past the last SHEET_SENT line of l (0: none). */
+static int sent_end(const StrList *l)
+{
+    for (int i = l->n; i > 0; i--)
+        if (strcmp(l->v[i - 1], SHEET_SENT) == 0)
+            return i;
+    return 0;
+}
+
+/* Copies the lines from..to-1 of l, SHEET_SENT lines left out, to the end of out. */
+static void copy_lines(const StrList *l, int from, int to, StrList *out)
+{
+    for (int i = from; i < to; i++)
+        if (strcmp(l->v[i], SHEET_SENT) != 0)
+            sl_push(out, l->v[i]);
+}
+
+/* Player p's news and E breakdown for a sheet into news and ebook: what came since their last sheet;
+ * with again, when nothing has, what their last sheet showed. */
+static void sheet_lists(const Player *pl, bool again, StrList *news, StrList *ebook)
+{
+    int n = sent_end(&pl->news), e = sent_end(&pl->ebook);
+    bool fresh = n < pl->news.n || e < pl->ebook.n;
+    if (fresh || !again) {
+        copy_lines(&pl->news, n, pl->news.n, news);
+        copy_lines(&pl->ebook, e, pl->ebook.n, ebook);
+        return;
+    }
+    copy_lines(&pl->news, 0, n, news); /* sheet_keep leaves one mark: the last sheet's lines are before it */
+    copy_lines(&pl->ebook, 0, e, ebook);
+}
+
+void sheet_current(const Board *b, int p, Buf *out)
+{
+    StrList news = {0}, ebook = {0};
+    sheet_lists(&b->pl[p], true, &news, &ebook);
+    char *s = sheet_render(b, p, &news, &ebook, NULL, false, false, NULL);
+    buf_add(out, s);
+    free(s);
+    sl_free(&news);
+    sl_free(&ebook);
+}
+
+/* What the board keeps of a list once a sheet showing shown is sent: those lines, then SHEET_SENT. */
+static void sheet_keep(StrList *l, const StrList *shown)
+{
+    sl_clear(l);
+    copy_lines(shown, 0, shown->n, l);
+    sl_push(l, SHEET_SENT);
+}
+
+void sheet_take(SheetsDue *s, Game *g, bool is_new, int reader, const char *result)
+{
+    Board *b = g->b;
+    s->np = b->np;
+    s->is_new = is_new;
+    s->reader = reader;
+    s->result = result;
+    s->mail = xcalloc((size_t)b->np, sizeof(bool));
+    s->star = xcalloc((size_t)b->np, sizeof(bool));
+    s->news = xcalloc((size_t)b->np, sizeof(StrList));
+    s->ebook = xcalloc((size_t)b->np, sizeof(StrList));
+    for (int p = 0; p < b->np; p++) {
+        s->mail[p] = g->sheet_due[p] || is_new;
+        s->star[p] = g->star_done[p];
+        if (s->mail[p] || p == reader) {
+            sheet_lists(&b->pl[p], false, &s->news[p], &s->ebook[p]);
+            sheet_keep(&b->pl[p].news, &s->news[p]);
+            sheet_keep(&b->pl[p].ebook, &s->ebook[p]);
+            g->star_done[p] = false;
+        }
+        g->sheet_due[p] = false;
+    }
+}
+
+void sheet_due_free(SheetsDue *s)
+{
+    for (int p = 0; p < s->np; p++) {
+        sl_free(&s->news[p]);
+        sl_free(&s->ebook[p]);
+    }
+    free(s->mail);
+    free(s->star);
+    free(s->news);
+    free(s->ebook);
+    memset(s, 0, sizeof *s);
+}
+
+static SheetVariant variant_for(const Board *b, int p)
+{
+    if (b->phase != PHASE_PLAY)
+        return SHEET_NONE;
+    if (b->seat != p)
+        return SHEET_NOT_YOUR_MOVE;
+    return b->pl[p].queue.n ? SHEET_YOUR_MOVE_STORED : SHEET_YOUR_MOVE;
+}
+
+/* A stored order of the player's ran at once since their last sheet (its note is in their news). */
+static bool star_processed(const StrList *news)
+{
+    for (int i = 0; i < news->n; i++)
+        if (strncmp(news->v[i], "Your stored order ", 18) == 0)
+            return true;
+    return false;
+}
+
+char *sheet_render(const Board *b, int p, const StrList *news, const StrList *ebook, const char *result,
+                   bool is_new, bool star, char **html)
+{
+    star = star || star_processed(news);
+    Buf o;
+    buf_init(&o);
+    SheetParts parts = {0};
+    SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new,
+                    .news = news, .ebook = ebook, .parts = html && !b->pl[p].plain ? &parts : NULL};
+    view_sheet(b, p, &so, &o);
+    if (html) {
+        *html = NULL;
+        if (!b->pl[p].plain) {
+            Buf h;
+            buf_init(&h);
+            html_sheet(b, p, &so, o.s ? o.s : "", &h);
+            *html = buf_take(&h);
+        }
+    }
+    view_parts_free(&parts);
+    return buf_take(&o);
+}

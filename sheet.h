@@ -1,0 +1,36 @@
+/* sheet: a player's turnsheet as it is mailed — its text and HTML alternative (sheet_render), the sheet they last got (sheet_current: showas, replies), and the news and E breakdown a mailed sheet takes out of the board (sheet_take). */
+#ifndef GENETESS_SHEET_H
+#define GENETESS_SHEET_H
+
+#include "game.h"
+
+/* Renders player p's sheet of b (view_sheet: the variant from b's phase and seat, or the "stored order
+ * processed" one when star or news says one ran) with the given news and E breakdown, result and is_new:
+ * malloc'd text; with html non-NULL its HTML part too into *html (malloc'd; NULL when the player has it
+ * off: options html off), drawn from the same view. Changes nothing. */
+char *sheet_render(const Board *b, int p, const StrList *news, const StrList *ebook, const char *result,
+                   bool is_new, bool star, char **html);
+/* Appends player p's current sheet of b to out: the news and E breakdown since their last sheet, or, when
+ * nothing has come since, the last sheet's again (so that showas prints the sheet that was mailed). */
+void sheet_current(const Board *b, int p, Buf *out);
+
+/* The sheets due after a stage: who gets one, and each reader's news and E breakdown, taken out of the
+ * board (which keeps them only as the last sheet's) so that rendering changes nothing. */
+typedef struct SheetsDue {
+    int np;
+    bool is_new;
+    int reader;         /* also gets a sheet in the reply (-1 none) */
+    const char *result; /* the reader's order result */
+    bool *mail;         /* per player: a sheet is mailed */
+    bool *star;         /* per player: their * order was processed */
+    StrList *news, *ebook;
+} SheetsDue;
+
+/* Takes out of g's board the news and E breakdown of everyone due a sheet (every player when is_new)
+ * and of reader, leaving on the board only what the sheet shows, marked as sent; clears g's due marks.
+ * Release with sheet_due_free. */
+void sheet_take(SheetsDue *s, Game *g, bool is_new, int reader, const char *result);
+/* Frees what s holds; s is empty afterwards. */
+void sheet_due_free(SheetsDue *s);
+
+#endif
