@@ -11,7 +11,6 @@
 #include "boardfile.h"
 #include "history.h"
 #include "bot.h"
-#include "clock.h"
 #include "gamelist.h"
 #include "turn.h"
 #include "map.h"

@@ -154,6 +154,13 @@ int64_t board_king_codes(const Board *b, int player)
     return k;
 }
 
+bool board_gambles_in(const Board *b, const Player *pl)
+{
+    GambleMode m = b->par.gamble;
+    return (!(m == GAMBLE_MODE_BOTH || m == GAMBLE_MODE_POSITION) || pl->gamble[0].set) &&
+           (!(m == GAMBLE_MODE_BOTH || m == GAMBLE_MODE_ORDER) || pl->gamble[1].set);
+}
+
 bool board_player_has_turns(const Board *b, int player)
 {
     const Player *pl = &b->pl[player];

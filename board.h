@@ -156,6 +156,9 @@ bool board_controls(const Board *b, int player, const Piece *p);
 int64_t board_king_codes(const Board *b, int player);
 /* The player still takes turns: active, or eliminated with a ronin piece. */
 bool board_player_has_turns(const Board *b, int player);
+/* True when pl (a player of b, or a copy of one) has sent every gamble round 0 asks of them (the game's gamble
+ * mode: on position, on turn order, both or none). */
+bool board_gambles_in(const Board *b, const Player *pl);
 /* Index of a player by userid (case-insensitive) or -1. */
 int board_player_index(const Board *b, const char *id);
 /* The special on sq, or NULL. */

@@ -10,7 +10,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "clock.h"
 #include "legal.h"
 #include "orders.h"
 #include "sight.h"
@@ -73,7 +72,7 @@ static void mark_threats(Weigh *w)
     for (int i = 0; i < f->npc; i++) {
         const Piece *q = &f->pc[i];
         w->own += board_controls(f, w->player, q);
-        if (board_controls(f, w->player, q) || board_is_orphan(f, q) || !(q->g.n[GENE_A] || q->g.n[GENE_K]))
+        if (board_controls(f, w->player, q) || board_is_orphan(f, q) || !order_enabled(&q->g, ORD_MOVE))
             continue;
         int r = piece_total(&q->g) == 1 && q->g.n[GENE_A] ? 2 : piece_steps(&q->g);
         if (q->g.n[GENE_E] || q->g.n[GENE_C])
@@ -234,51 +233,4 @@ char *bot_choose(const Board *b, int player)
     char *text = xstrdup(pick ? pick : "PASS");
     sl_free(&all);
     return text;
-}
-
-/* ---- playing ---- */
-
-/* Plays text for player through the clock as a live order; returns clock_play's or clock_order's status. */
-static int play_text(Game *g, int player, const char *text, TurnOutcome *next)
-{
-    Order o;
-    Err err;
-    *next = TURN_WAITS;
-    if (order_parse(g->b, text, &o, &err) < 0)
-        return ORDER_REFUSED;
-    int rc;
-    if (g->b->phase == PHASE_ROUND0)
-        rc = clock_order(g, player, &o, next);
-    else if ((rc = clock_play(g, player, &o, false)) == 0)
-        *next = TURN_OVER;
-    order_free(&o);
-    return rc;
-}
-
-/* Round 0: every bot still to gamble gambles 0E don't care (PASS). */
-static TurnOutcome bots_gamble(Game *g)
-{
-    TurnOutcome next = TURN_WAITS;
-    for (int p = 0; p < g->b->np && next == TURN_WAITS; p++)
-        if (bot_valid(g->b->pl[p].id) && g->b->pl[p].status == PS_ACTIVE && !clock_round0_done(g->b, p))
-            play_text(g, p, "PASS", &next);
-    return next;
-}
-
-TurnOutcome bot_play(Game *g, TurnOutcome next)
-{
-    Board *b = g->b;
-    if (next != TURN_WAITS || g->replay)
-        return next;
-    if (b->phase == PHASE_ROUND0)
-        return bots_gamble(g);
-    int p = b->seat;
-    if (b->phase != PHASE_PLAY || b->round > BOT_ROUND_CAP || !bot_valid(b->pl[p].id) ||
-        b->clock.holiday_since > 0)
-        return TURN_WAITS;
-    char *text = bot_choose(b, p);
-    if (play_text(g, p, text, &next) != 0)
-        play_text(g, p, "PASS", &next);
-    free(text);
-    return next;
 }

@@ -21,10 +21,5 @@ char *bot_userid(const char *id);
 /* The order text the bot seated as player would give now (caller frees), from legal_orders and legal_fog
  * only; a choice between equals is drawn from a copy of the board's generator (the board is not changed). */
 char *bot_choose(const Board *b, int player);
-/* When next is TURN_WAITS and the game waits for a bot (outside replay, before BOT_ROUND_CAP rounds): in
- * round 0 every bot still to gamble PASSes (0E don't care); in play the bot to move plays bot_choose's order
- * through the clock (PASS instead when that fails or is refused). Returns what follows (TURN_WAITS when no
- * bot acted); any other next is returned unchanged. */
-TurnOutcome bot_play(Game *g, TurnOutcome next);
 
 #endif

@@ -1,16 +1,18 @@
 /* dispatch: running an order on the board — the handler table (verb -> check, handler) and the shared checks done once for every order. */
 #include "dispatch.h"
 
+#include <assert.h>
+
 #include "actions.h"
 
 /* What runs an order: an optional pure check run before anything changes (a failure there is a
- * refusal, SPEC 2.1: nothing recorded, nothing changes) and the handler. */
+ * refusal, contract 3: nothing recorded, nothing changes) and the handler. */
 typedef struct Handler {
     ActionFn check;
     ActionFn run;
 } Handler;
 
-/* The handlers, indexed by verb; GAMBLE and HOLIDAY are the clock's (clock_order) and have none. */
+/* The handlers, indexed by verb; GAMBLE and HOLIDAY are round 0's and the clock's (turn.c) and have none. */
 static const Handler handlers[ORD_COUNT] = {
     [ORD_PASS] = {NULL, action_pass},
     [ORD_CREATE] = {action_create_check, action_create},
@@ -30,44 +32,49 @@ static const Handler handlers[ORD_COUNT] = {
     [ORD_CHARGE] = {action_charge_check, action_charge},
 };
 
-int dispatch_order(Game *g, int player, const Order *o)
+int dispatch_check(Game *g, int player, const Order *o)
 {
-    const OrderInfo *info = &order_table[o->verb];
     const Handler *h = &handlers[o->verb];
     Board *b = g->b;
     Piece *actor = NULL;
-    char nm[16];
-    bool needs_actor = info->shape != SHAPE_NONE && info->shape != SHAPE_GAMBLE && info->shape != SHAPE_CREATE;
-    if (needs_actor) {
+    char nm[16], codes[16];
+    if (order_has_actor(o->verb)) {
         Piece *p = board_piece_at(b, o->sq);
         /* Another player's phased piece looks like an empty square: same words, nothing revealed. */
         if (!p || !board_controls(b, player, p)) {
-            g->fail.refused = true;
-            return game_fail(g, "no piece of yours on %s", board_sq_name(b, o->sq, nm)), ORDER_REFUSED;
+            game_refuse(g, "no piece of yours on %s", board_sq_name(b, o->sq, nm));
+            return ORDER_REFUSED;
         }
-        bool ok = info->gene < 0 || p->g.n[info->gene] > 0;
-        if (o->verb == ORD_MOVE)
-            ok = p->g.n[GENE_A] || p->g.n[GENE_K];
-        if (!ok) {
-            g->fail.refused = true;
-            if (o->verb == ORD_MOVE)
-                return game_fail(g, "the piece on %s has no A or K", board_sq_name(b, o->sq, nm)), ORDER_REFUSED;
-            return game_fail(g, "the piece on %s has no %c (%s needs %c)", board_sq_name(b, o->sq, nm),
-                             'A' + info->gene, info->verb, 'A' + info->gene),
-                   ORDER_REFUSED;
+        if (!order_enabled(&p->g, o->verb)) { /* orders.txt: the order's enabling code */
+            if (order_enablers(o->verb, codes) == 1)
+                return game_refuse(g, "the piece on %s has no %s (%s needs %s)", board_sq_name(b, o->sq, nm), codes,
+                                   order_table[o->verb].verb, codes);
+            return game_refuse(g, "the piece on %s has no %s", board_sq_name(b, o->sq, nm), codes);
         }
         actor = p;
     }
-    if (!h->run) {
-        g->fail.refused = true;
-        return game_fail(g, "%s cannot be used now", info->verb), ORDER_REFUSED;
-    }
+    if (!h->run)
+        return game_refuse(g, "%s cannot be used now", order_table[o->verb].verb);
     if (h->check && h->check(g, player, o, actor) < 0) {
         g->fail.refused = true;
         return ORDER_REFUSED;
     }
+    return 0;
+}
+
+int dispatch_run(Game *g, int player, const Order *o)
+{
+    const Handler *h = &handlers[o->verb];
+    /* the acting piece by its square, the stable handle: dispatch_check found it there */
+    Piece *actor = order_has_actor(o->verb) ? board_piece_at(g->b, o->sq) : NULL;
+    assert(h->run && (actor || !order_has_actor(o->verb)));
     if (actor && actor->g.phased)
         game_reveal(g, actor, "acted");
     return h->run(g, player, o, actor);
 }
 
+int dispatch_order(Game *g, int player, const Order *o)
+{
+    int rc = dispatch_check(g, player, o);
+    return rc ? rc : dispatch_run(g, player, o);
+}

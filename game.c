@@ -281,6 +281,39 @@ int game_fail(Game *g, const char *fmt, ...)
     return -1;
 }
 
+int game_refuse(Game *g, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->fail.msg, sizeof g->fail.msg, fmt, ap);
+    va_end(ap);
+    g->fail.failed = true;
+    g->fail.refused = true;
+    return ORDER_REFUSED;
+}
+
+void game_reply(Game *g, const char *fmt, ...)
+{
+    char line[ERR_MAX + 256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (g->reply.len)
+        buf_add(&g->reply, "\n");
+    buf_add(&g->reply, line);
+}
+
+void game_news(Board *b, int player, const char *fmt, ...)
+{
+    char line[ERR_MAX + 256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    sl_push(&b->pl[player].news, line);
+}
+
 int game_fail_at(Game *g, int sq, const char *what, const char *fmt, ...)
 {
     g->fail.failed = true;

@@ -105,6 +105,13 @@ void game_touch(Game *g, int sq);
 bool game_saw(const Game *g, int sq);
 /* Fails the running order with a reason (returns -1). */
 int game_fail(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Refuses the running order before anything changed (returns ORDER_REFUSED; g->fail.msg says why). */
+int game_refuse(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends a line to what the commanding player is told (g->reply: lines separated by '\n', none at the end). */
+void game_reply(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends a line to player's news on b, told to them alone and whatever they see (the clock's news: holidays,
+ * round 0, stored orders). */
+void game_news(Board *b, int player, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Fails with a reason about sq: when sq is outside the acting player's view the reason becomes
  * "<what> at <SQ> (outside your view)" and nothing more (SPEC 5). what is e.g. "blocked". */
 int game_fail_at(Game *g, int sq, const char *what, const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -100,13 +100,6 @@ char *history_last(const Store *s, const Board *b)
     return last;
 }
 
-void history_adopt(Board *to, const Board *from, int count)
-{
-    for (int i = board_moves_count(to); i < count; i++)
-        if (i >= from->moves_off && i - from->moves_off < from->moves.n)
-            sl_push(&to->moves, from->moves.v[i - from->moves_off]);
-}
-
 bool history_rebase(const Store *s, Board *b)
 {
     char *last = history_last(s, b);

@@ -26,8 +26,5 @@ char *history_last(const Store *s, const Board *b);
 /* SPEC 3.2: an admin edit (a last history line "<label> admin EDIT <text>", written by hand) re-bases the
  * replay on the board as it now stands: b's initial snapshot becomes b itself. True when it did. */
 bool history_rebase(const Store *s, Board *b);
-/* Gives to, parsed from a text of from written earlier, the lines from held in memory then: from's lines
- * in memory up to the count count (to's own count). */
-void history_adopt(Board *to, const Board *from, int count);
 
 #endif

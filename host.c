@@ -9,7 +9,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "clock.h"
 #include "query.h"
 
 /* The Subject of the replies about user id. */
@@ -225,7 +224,7 @@ static bool all_match(const char *id, const char *filter, const Board *b)
     if (p < 0)
         return false;
     if (str_ieq(filter, "next"))
-        return (b->phase == PHASE_PLAY && b->seat == p) || (b->phase == PHASE_ROUND0 && !clock_round0_done(b, p));
+        return (b->phase == PHASE_PLAY && b->seat == p) || (b->phase == PHASE_ROUND0 && !board_gambles_in(b, &b->pl[p]));
     return !str_ieq(filter, "active") || b->phase != PHASE_ENDED;
 }
 

@@ -336,9 +336,7 @@ static void piece_orders(Ctx *c, const Piece *p)
 {
     for (int v = 0; v < ORD_COUNT; v++) {
         const OrderInfo *info = &order_table[v];
-        if (info->shape == SHAPE_NONE || info->shape == SHAPE_GAMBLE || info->shape == SHAPE_CREATE)
-            continue;
-        if (v == ORD_MOVE ? !(p->g.n[GENE_A] || p->g.n[GENE_K]) : !p->g.n[info->gene])
+        if (!order_has_actor((OrderVerb)v) || !order_enabled(&p->g, (OrderVerb)v))
             continue;
         (candidates[v] ? candidates[v] : plain)(c, p, info->verb);
     }

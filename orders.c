@@ -8,29 +8,56 @@
 #include <string.h>
 
 
+/* A piece with any of these codes can give the order (orders.txt: each order's enabling code). */
+#define CODE(l) (1u << GENE_##l)
+
 const OrderInfo order_table[ORD_COUNT] = {
-    [ORD_GAMBLE] = {"GAMBLE", SHAPE_GAMBLE, -1, "GAMBLE 3E 4th, 3rd, 2nd, 1st"},
-    [ORD_PASS] = {"PASS", SHAPE_NONE, -1, "PASS"},
-    [ORD_HOLIDAY] = {"HOLIDAY", SHAPE_NONE, -1, "HOLIDAY"},
-    [ORD_CREATE] = {"CREATE", SHAPE_CREATE, GENE_K, "CREATE K2 ABBBC"},
-    [ORD_MOVE] = {"MOVE", SHAPE_SQ_DIRS, GENE_A, "MOVE K3 NW-E"},
-    [ORD_DIVIDE] = {"DIVIDE", SHAPE_SQ_CODES_SQ, GENE_H, "DIVIDE K3 ABC J2"},
-    [ORD_TRANSFER] = {"TRANSFER", SHAPE_SQ_CODE_SQ, GENE_J, "TRANSFER L3 B J5"},
-    [ORD_RADIATE] = {"RADIATE", SHAPE_SQ, GENE_M, "RADIATE L3"},
-    [ORD_TELEPORT] = {"TELEPORT", SHAPE_SQ_SQ, GENE_N, "TELEPORT L3 L5"},
-    [ORD_PETRIFY] = {"PETRIFY", SHAPE_SQ, GENE_Q, "PETRIFY L3"},
-    [ORD_PHASE] = {"PHASE", SHAPE_SQ, GENE_R, "PHASE F4"},
-    [ORD_CONVERT] = {"CONVERT", SHAPE_SQ, GENE_S, "CONVERT L3"},
-    [ORD_REPULSE] = {"REPULSE", SHAPE_SQ, GENE_T, "REPULSE J5"},
-    [ORD_FLARE] = {"FLARE", SHAPE_SQ, GENE_U, "FLARE J5"},
-    [ORD_HOME] = {"HOME", SHAPE_SQ_SQ, GENE_V, "HOME F4 K3"},
-    [ORD_ATTRACT] = {"ATTRACT", SHAPE_SQ, GENE_X, "ATTRACT J5"},
-    [ORD_SANCTUARY] = {"SANCTUARY", SHAPE_SQ_SQ, GENE_Y, "SANCTUARY F4 L2"},
-    [ORD_CHARGE] = {"CHARGE", SHAPE_SQ_DIRS, GENE_Z, "CHARGE L2 W"},
+    [ORD_GAMBLE] = {"GAMBLE", SHAPE_GAMBLE, 0, "GAMBLE 3E 4th, 3rd, 2nd, 1st"},
+    [ORD_PASS] = {"PASS", SHAPE_NONE, 0, "PASS"},
+    [ORD_HOLIDAY] = {"HOLIDAY", SHAPE_NONE, 0, "HOLIDAY"},
+    [ORD_CREATE] = {"CREATE", SHAPE_CREATE, CODE(K), "CREATE K2 ABBBC"}, /* a King next to the new piece's square */
+    [ORD_MOVE] = {"MOVE", SHAPE_SQ_DIRS, CODE(A) | CODE(K), "MOVE K3 NW-E"},
+    [ORD_DIVIDE] = {"DIVIDE", SHAPE_SQ_CODES_SQ, CODE(H), "DIVIDE K3 ABC J2"},
+    [ORD_TRANSFER] = {"TRANSFER", SHAPE_SQ_CODE_SQ, CODE(J), "TRANSFER L3 B J5"},
+    [ORD_RADIATE] = {"RADIATE", SHAPE_SQ, CODE(M), "RADIATE L3"},
+    [ORD_TELEPORT] = {"TELEPORT", SHAPE_SQ_SQ, CODE(N), "TELEPORT L3 L5"},
+    [ORD_PETRIFY] = {"PETRIFY", SHAPE_SQ, CODE(Q), "PETRIFY L3"},
+    [ORD_PHASE] = {"PHASE", SHAPE_SQ, CODE(R), "PHASE F4"},
+    [ORD_CONVERT] = {"CONVERT", SHAPE_SQ, CODE(S), "CONVERT L3"},
+    [ORD_REPULSE] = {"REPULSE", SHAPE_SQ, CODE(T), "REPULSE J5"},
+    [ORD_FLARE] = {"FLARE", SHAPE_SQ, CODE(U), "FLARE J5"},
+    [ORD_HOME] = {"HOME", SHAPE_SQ_SQ, CODE(V), "HOME F4 K3"},
+    [ORD_ATTRACT] = {"ATTRACT", SHAPE_SQ, CODE(X), "ATTRACT J5"},
+    [ORD_SANCTUARY] = {"SANCTUARY", SHAPE_SQ_SQ, CODE(Y), "SANCTUARY F4 L2"},
+    [ORD_CHARGE] = {"CHARGE", SHAPE_SQ_DIRS, CODE(Z), "CHARGE L2 W"},
 };
 
-/* Longest order text accepted (a message may hold several). */
-#define ORDER_TEXT_MAX 8192
+bool order_has_actor(OrderVerb v)
+{
+    OrderShape s = order_table[v].shape;
+    return s != SHAPE_NONE && s != SHAPE_GAMBLE && s != SHAPE_CREATE;
+}
+
+bool order_enabled(const Genome *g, OrderVerb v)
+{
+    uint32_t codes = order_table[v].codes;
+    for (int i = 0; i < GENE_COUNT && codes; i++)
+        if ((codes & (1u << i)) && g->n[i])
+            return true;
+    return !codes;
+}
+
+int order_enablers(OrderVerb v, char *buf)
+{
+    int n = 0;
+    for (int i = 0; i < GENE_COUNT; i++)
+        if (order_table[v].codes & (1u << i)) {
+            n += sprintf(buf + n, "%s%c", n ? " or " : "", piece_genes[i].letter);
+        }
+    buf[n] = '\0';
+    return n == 1 ? 1 : n > 0 ? 2 : 0;
+}
+
 
 int order_verb(const char *word)
 {
@@ -187,13 +214,13 @@ static int parse_pref(const char *tok, int *kind, int *val, Err *err)
 {
     char extra[8] = "";
     if (strncasecmp(tok, "GPC", 3) == 0 && isdigit((unsigned char)tok[3])) {
-        *kind = GAMBLE_POS;
+        *kind = GAMBLE_ON_POSITION;
         *val = atoi(tok + 3);
         if (strspn(tok + 3, "0123456789") != strlen(tok + 3) || strlen(tok + 3) > 3)
             *val = 0;
     } else if (isdigit((unsigned char)tok[0]) && sscanf(tok, "%d%7s", val, extra) == 2 && strlen(tok) < 8 &&
                (str_ieq(extra, "st") || str_ieq(extra, "nd") || str_ieq(extra, "rd") || str_ieq(extra, "th"))) {
-        *kind = GAMBLE_ORD;
+        *kind = GAMBLE_ON_ORDER;
     } else {
         return fail(err, "'%s' is not a start label (GPC3) or an ordinal (2nd)", quotable(tok));
     }
@@ -302,7 +329,7 @@ static void canonical(Order *o, const Board *b)
     case SHAPE_GAMBLE:
         buf_printf(&t, " %" PRId64 "E", o->stake);
         for (int i = 0; i < o->nprefs; i++) {
-            if (o->gkind == GAMBLE_POS)
+            if (o->gkind == GAMBLE_ON_POSITION)
                 buf_printf(&t, "%s GPC%d", i ? "," : "", o->prefs[i]);
             else
                 buf_printf(&t, "%s %d%s", i ? "," : "", o->prefs[i], ordinal_suffix(o->prefs[i]));

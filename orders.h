@@ -21,8 +21,8 @@ typedef enum {
     ORD_SANCTUARY, ORD_CHARGE, ORD_COUNT
 } OrderVerb;
 
-#define GAMBLE_POS 0
-#define GAMBLE_ORD 1
+/* What a gamble is on (the game's gamble mode, GambleMode, says which of them round 0 asks for). */
+typedef enum GambleKind { GAMBLE_ON_POSITION = 0, GAMBLE_ON_ORDER = 1 } GambleKind;
 
 typedef struct Order {
     OrderVerb verb;
@@ -33,7 +33,7 @@ typedef struct Order {
     int ndirs;
     /* GAMBLE */
     int64_t stake;
-    int gkind;          /* GAMBLE_POS (start labels) or GAMBLE_ORD (ordinals); -1: "don't care" only */
+    int gkind;          /* GAMBLE_ON_POSITION (start labels) or GAMBLE_ON_ORDER (ordinals); -1: "don't care" only */
     int prefs[MAX_PLAYERS];
     int nprefs;
     char *text;         /* canonical form (without the star) */
@@ -42,12 +42,23 @@ typedef struct Order {
 typedef struct OrderInfo {
     const char *verb;
     OrderShape shape;
-    int gene;           /* enabling code; -1 none; MOVE: A or K */
+    uint32_t codes;     /* the enabling codes: a piece with any of them can give the order (bit GENE_x); 0 none */
     const char *example;
 } OrderInfo;
 
 /* The orders, indexed by verb. */
 extern const OrderInfo order_table[ORD_COUNT];
+
+/* True when the order is given by a piece on its first square (not CREATE, PASS, HOLIDAY, GAMBLE). */
+bool order_has_actor(OrderVerb v);
+/* True when a piece of genome g holds a code that enables v (orders.txt; MOVE: A or K), or v needs none. */
+bool order_enabled(const Genome *g, OrderVerb v);
+/* Writes v's enabling codes to buf (at least 16 bytes) as "M" or "A or K"; returns how many: 0, 1, or 2 for
+ * more than one. */
+int order_enablers(OrderVerb v, char *buf);
+
+/* The longest order text of one command (all its orders together), in characters (contract 2). */
+#define ORDER_TEXT_MAX 4000
 
 /* A parsed message: its orders in sequence, and notices (dropped words). */
 typedef struct OrderList {

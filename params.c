@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const params_gamble_name[GAMBLE_COUNT + 1] = {"both", "position", "order", "none", NULL};
+const char *const params_gamble_name[GAMBLE_MODE_COUNT + 1] = {"both", "position", "order", "none", NULL};
 
 /* pieces.txt: K cannot be bought, so no game offers it to CREATE. */
 #define CODE_UNBUYABLE 'K'
@@ -50,7 +50,7 @@ const ParamInfo params_table[PARAM_COUNT] = {
     [PARAM_HOLIDAY_DAYS] = {"holiday-days", PTYPE_INT, offsetof(Params, holiday_days), 0, 365, 14, .in_map = true,
                             .usage = "N", .help = "each player's holiday allowance, in days of suspension",
         .sheet = 5},
-    [PARAM_GAMBLE] = {"gamble", PTYPE_ENUM, offsetof(Params, gamble), .def = GAMBLE_BOTH, .words = params_gamble_name,
+    [PARAM_GAMBLE] = {"gamble", PTYPE_ENUM, offsetof(Params, gamble), .def = GAMBLE_MODE_BOTH, .words = params_gamble_name,
                       .in_map = true, .usage = "both|position|order|none", .help = "what round 0 gambles for",
         .sheet = 6},
     [PARAM_MAX_TIMEOUTS] = {"max-timeouts", PTYPE_INT, offsetof(Params, max_timeouts), 0, E_OPTION_MAX, 0,

@@ -4,9 +4,9 @@
 
 #include "util.h"
 
-typedef enum { GAMBLE_BOTH, GAMBLE_POSITION, GAMBLE_ORDER, GAMBLE_NONE, GAMBLE_COUNT } GambleMode;
+typedef enum { GAMBLE_MODE_BOTH, GAMBLE_MODE_POSITION, GAMBLE_MODE_ORDER, GAMBLE_MODE_NONE, GAMBLE_MODE_COUNT } GambleMode;
 /* The gamble modes as written (board file, options, sheets), NULL-terminated. */
-extern const char *const params_gamble_name[GAMBLE_COUNT + 1];
+extern const char *const params_gamble_name[GAMBLE_MODE_COUNT + 1];
 
 /* A codes value holds one bit per letter: bit i is the letter 'A' + i (the gene of that letter). */
 #define PARAMS_CODE_LETTERS 26

@@ -20,7 +20,7 @@
 
 #include "boardfile.h"
 #include "bot.h"
-#include "clock.h"
+#include "deadline.h"
 #include "history.h"
 #include "sheet.h"
 #include "turn.h"
@@ -174,13 +174,10 @@ static const char *error_place(const char *msg, const char *name, char place[48]
     return place;
 }
 
-/* Stage load: reads board nstr into *out (the reason for a failure also into t->problem). Returns 0, or an exit status with the reply written. When
- * text is not NULL, *text gets the file's text if it parses to *out as it stands (the caller frees it),
- * else NULL (an admin edit re-based the replay). */
-static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out, char **kept)
+/* Stage load: reads board nstr into *out (an admin's edit recorded in its move list re-bases its replay:
+ * history_rebase). Returns 0, or an exit status with the reply written and the reason in t->problem. */
+static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out)
 {
-    if (kept)
-        *kept = NULL;
     int n;
     char *text = NULL;
     Err err;
@@ -204,10 +201,7 @@ static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out, char
     char name[32];
     snprintf(name, sizeof name, "%d", n);
     Board *b = boardfile_parse(text, name, &err);
-    if (kept && b && b->number == n)
-        *kept = text;
-    else
-        free(text);
+    free(text);
     if (!b) {
         char place[48];
         /* contract 10: no message echoes a file; the reason names squares and tokens of the board, so
@@ -225,10 +219,7 @@ static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out, char
         board_free(b);
         return EXIT_SYSTEM;
     }
-    if (history_rebase(&c->st, b) && kept) { /* the text as loaded is not the board any more */
-        free(*kept);
-        *kept = NULL;
-    }
+    history_rebase(&c->st, b);
     *out = b;
     return 0;
 }
@@ -244,7 +235,7 @@ void pipeline_list_status(const Board *b, char *buf, size_t size)
         buf_init(&w);
         buf_add(&w, "waiting for");
         for (int i = 0; i < b->np; i++)
-            if (b->pl[i].status == PS_ACTIVE && !clock_round0_done(b, i))
+            if (b->pl[i].status == PS_ACTIVE && !board_gambles_in(b, &b->pl[i]))
                 buf_printf(&w, " %s", b->pl[i].id);
         snprintf(buf, size, "%s", w.s);
         buf_free(&w);
@@ -541,7 +532,7 @@ static int stage_auth(CommandCtx *c, Txn *t)
     return 0;
 }
 
-/* Queues the nag mails clock_nag found due (g->nag_due), each to the player's address. */
+/* Queues the nag mails deadline_nag found due (g->nag_due), each to the player's address. */
 static void mail_nags(CommandCtx *c, Txn *t, const Game *g)
 {
     const Board *b = g->b;
@@ -585,7 +576,7 @@ static bool stage_time(CommandCtx *c, Txn *t)
         sheet_take(&s, &g, false, -1, NULL);
         sheets_send(c, t, b, &s);
     } else {
-        clock_nag(&g);
+        deadline_nag(&g);
         mail_nags(c, t, &g);
         changed = g.nagged;
     }
@@ -621,33 +612,15 @@ static void drop_deleted(CommandCtx *c, Txn *t)
     snprintf(c->subject, sizeof c->subject, "Genetess Board %d", n);
 }
 
-/* Stages render and commit (contract 3): a refused act leaves nothing of itself — the board goes back to
- * base (the state after time processing, NULL: nothing to go back to, its move list base_moves lines
- * long); the sheets due are rendered from the state about to be saved and queued; the board is saved
- * once when the time processing or the act changed it. A failed save queues nothing about the unsaved
- * state. Returns the exit status. */
-static int stage_commit(CommandCtx *c, Txn *t, int rc, bool changed, const char *base, int base_moves)
+/* Stages render and commit (contract 3): the sheets due are rendered from the state about to be saved and
+ * queued; the board is saved once when the time processing or the act changed it (an act that refused
+ * changed nothing: the rules' front door refuses before it changes anything). A failed save queues nothing
+ * about the unsaved state. Returns the exit status. */
+static int stage_commit(CommandCtx *c, Txn *t, int rc, bool changed)
 {
     if (t->deleted) {
         drop_deleted(c, t);
         return rc;
-    }
-    if (!t->dirty && rc != EXIT_DONE) {
-        if (t->have_game)
-            game_done(&t->g);
-        t->have_game = false;
-        if (base) {
-            Err err;
-            Board *back = boardfile_parse(base, "base", &err);
-            if (!back) { /* cannot happen: base was serialized from a board that loaded */
-                fprintf(stderr, "genetess: internal error: the board after time processing does not load: %s\n",
-                        err.msg);
-                return rc;
-            }
-            history_adopt(back, t->b, base_moves);
-            board_free(t->b);
-            t->b = back;
-        }
     }
     SheetsDue s = {0};
     if (t->have_game && (t->flags & TXN_SHEETS))
@@ -662,29 +635,18 @@ static int stage_commit(CommandCtx *c, Txn *t, int rc, bool changed, const char 
 /* The stages of one board, as pipeline_board runs them with the reply in hand. */
 static int run_board(CommandCtx *c, Txn *t, const char *name)
 {
-    char *loaded = NULL;
-    int rc = load_board(c, t, name, &t->b, (t->flags & TXN_SAVES) ? &loaded : NULL);
+    int rc = load_board(c, t, name, &t->b);
     if (rc)
         return rc;
     /* contract 5: expired deadlines are processed before authentication and committed whatever it says;
      * the refusal tells nothing of them (their sheets go to the players by mail). */
     bool changed = stage_time(c, t);
     if ((rc = stage_auth(c, t)) != 0) {
-        free(loaded);
         int r = changed ? save_board(c, t) : 0;
         return r ? r : rc;
     }
-    /* The state to go back to: the file as loaded when time changed nothing (parsed only if needed). */
-    char *base = loaded;
-    int base_moves = board_moves_count(t->b); /* base holds those not yet in <n>.moves only in t->b */
-    if ((t->flags & TXN_SAVES) && (changed || !base)) {
-        free(base);
-        base = boardfile_write(t->b);
-    }
     rc = stage_act(c, t);
-    rc = stage_commit(c, t, rc, changed, base, base_moves);
-    free(base);
-    return rc;
+    return stage_commit(c, t, rc, changed);
 }
 
 int pipeline_board(CommandCtx *c, Txn *t, const char *nstr)
@@ -710,7 +672,7 @@ int pipeline_board(CommandCtx *c, Txn *t, const char *nstr)
 int pipeline_board_create(CommandCtx *c, Txn *t, int rc)
 {
     assert(t->b && t->have_game && t->is_new); /* the act made a board and started its game */
-    return stage_commit(c, t, rc, false, NULL, 0);
+    return stage_commit(c, t, rc, false);
 }
 
 void pipeline_board_done(Txn *t)

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "boardfile.h"
-#include "clock.h"
 #include "turn.h"
 #include "help.h"
 #include "history.h"
@@ -110,7 +109,7 @@ static bool games_match(const char *filter, const StrList *ids, const Board *b)
     for (int u = 0; u < ids->n; u++) {
         int p = board_player_index(b, ids->v[u]);
         if (p >= 0 && (!str_ieq(filter, "next") || (b->phase == PHASE_PLAY && b->seat == p) ||
-                       (b->phase == PHASE_ROUND0 && !clock_round0_done(b, p))))
+                       (b->phase == PHASE_ROUND0 && !board_gambles_in(b, &b->pl[p]))))
             match = true;
     }
     if (str_ieq(filter, "active") && b->phase == PHASE_ENDED)

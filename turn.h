@@ -1,29 +1,72 @@
-/* turn: the turn driver — plays an order on its turn, ends a turn and starts the next (SPEC 7.2 steps 1-5) in one loop, processes time, finishes the game, replays the history. */
+/* turn: the turn driver — where every order runs; what a player's message does (turn_submit, turn_store); ending a turn and starting the next in one loop; stored orders; time; resignation; the computer opponents' turns; the game's end; replay (contract 4). */
 #ifndef GENETESS_TURN_H
 #define GENETESS_TURN_H
 
 #include "game.h"
 #include "orders.h"
 
-/* Starts a newly set-up game: round 0 when --gamble asks for it, else turn 1a begins (and every
+/* Starts a newly set-up game: round 0 when its gamble mode asks for it, else turn 1a begins (and every
  * turn its '*' orders end after it). */
 void turn_open(Game *g);
-/* Runs a player's order: GAMBLE, anything in round 0 and HOLIDAY go to the clock; any other order
- * is played on the player's turn (moves line marked " (Auto)" when from_queue, " (Failed)" on failure)
- * and its success ends the turn, the following turns running until one waits or the game ends.
- * Returns 0 done, -1 failed (SPEC 7.3 applied), ORDER_REFUSED refused before any change. */
+/* Runs one order of a player (replay, tests, the bots): GAMBLE and anything in round 0 are round 0's
+ * (gamble.h), HOLIDAY starts a holiday on the player's turn; any other order is played on the player's
+ * turn (its move-list line marked " (Auto)" when from_queue, " (Failed)" on failure) and its success ends
+ * the turn, the following turns running until one waits or the game ends. Returns 0 done, -1 failed,
+ * ORDER_REFUSED refused before any change (g->fail.msg says why). */
 int turn_play(Game *g, int player, const Order *o, bool from_queue);
-/* A player resigns (SPEC 7.6); the turns that follow run as after an order. Returns 0. */
-int turn_resign(Game *g, int player);
-/* Begins the turn of b->seat (SPEC 7.2 steps 1-5) and runs the turns that follow until one waits. */
+/* Begins the turn of b->seat and runs the turns that follow until one waits. */
 void turn_start(Game *g);
-/* Processes expired deadlines, holidays and round 0 (SPEC 2.3) up to g->now, each followed by the
- * turns it sets going. Returns true if anything changed. */
+/* Processes expired deadlines, holidays and round 0's deadline up to g->now (contract 5), each followed by
+ * the turns it sets going. Returns true if anything changed. */
 bool turn_process_time(Game *g);
 /* Ends the game: result text, everyone's final sheet due. */
 void turn_finish(Game *g);
+
+/* What a resignation did (turn_resign). */
+typedef enum TurnResign {
+    RESIGN_DONE,    /* the player is out of the game (their pieces orphans); the turns that follow ran */
+    RESIGN_REMOVED, /* round 0: the player is gone from the board (the others moved up a seat); round 0 restarts */
+    RESIGN_DELETE,  /* round 0 with fewer than 2 players left: nothing changed, the board is to be deleted */
+    RESIGN_GONE,    /* the player had already left (no pieces, no ronin): nothing changed */
+} TurnResign;
+
+/* A player resigns (contract 4). */
+TurnResign turn_resign(Game *g, int player);
+
+/* What a player's message did (turn_submit, turn_store). */
+typedef enum SubmitStatus {
+    SUBMIT_DONE,    /* the order ran, the gambles were taken, or the orders were stored */
+    SUBMIT_FAILED,  /* the order ran and failed: its side effects stay */
+    SUBMIT_REFUSED, /* nothing changed */
+} SubmitStatus;
+
+typedef struct Submission {
+    SubmitStatus status;
+    int player;                   /* the sender's index afterwards (round 0's end reorders the players) */
+    char result[ERR_MAX + 300];   /* the reply's first line — the result the sender's sheet opens with — or the
+                                     refusal: "<order>: done", "<order>: <why it failed>", "Stored for your next
+                                     turn: ...", the gambles taken, "<order>: <why it is refused>" */
+    Buf notes;                    /* the reply's further lines (the orders stored after a live one; warnings) */
+} Submission;
+
+/* The rules' front door: what player's message l (one or more orders, parsed) does (contract 4). In round 0
+ * its gambles are taken, all or none; on the player's turn the first order runs now — a holiday running
+ * ends, the order replaces the head of the stored queue and the rest of the message replaces the queue —
+ * and the turns that follow run; off their turn the whole message becomes their stored queue (with
+ * warnings judged from their own pieces). GAMBLE outside round 0 and any order of a player who has no turn
+ * left are refused. A refusal changes nothing. Fills s (release with turn_submission_free); returns
+ * s->status. */
+int turn_submit(Game *g, int player, const OrderList *l, Submission *s);
+/* `queue`: player's stored queue becomes l's orders, or empty when l is NULL, without running any (GAMBLE is
+ * refused: it cannot be stored). Fills s as turn_submit does; returns s->status. */
+int turn_store(Game *g, int player, const OrderList *l, Submission *s);
+/* Frees what s holds. */
+void turn_submission_free(Submission *s);
+/* Sets pl's stored queue to l's orders from index from on ("*" kept). */
+void turn_set_queue(Player *pl, const OrderList *l, int from);
+
 /* Replays b's history from its initial snapshot; on success *out is the replayed board (caller frees).
- * upto: replay only the first upto moves lines (-1: all). Returns 0 or -1 with err. */
+ * upto: replay only the first upto move-list lines (-1: all). Returns 0 or -1 with err. */
 int turn_replay(const Board *b, int upto, Board **out, Err *err);
 
 #endif

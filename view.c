@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "gamble.h"
 #include "game.h"
 #include "layout.h"
 #include "listing.h"
@@ -47,15 +48,6 @@ static const char *status_text(const Board *b, int i, int reader)
     return board_status_name[b->pl[i].status];
 }
 
-/* Round 0: whether the player has sent every gamble the game asks for (SPEC 7.1). */
-static bool gambles_done(const Board *b, int i)
-{
-    const Player *pl = &b->pl[i];
-    bool pos = b->par.gamble == GAMBLE_BOTH || b->par.gamble == GAMBLE_POSITION;
-    bool ord = b->par.gamble == GAMBLE_BOTH || b->par.gamble == GAMBLE_ORDER;
-    return (!pos || pl->gamble[GAMBLE_POS].set) && (!ord || pl->gamble[GAMBLE_ORD].set);
-}
-
 /* The round/turn line, whose move, and the deadline (shared by the sheet and view_show_public; reader
  * -1: nobody in particular). */
 static void turn_lines(const Board *b, int reader, Buf *out)
@@ -72,7 +64,7 @@ static void turn_lines(const Board *b, int reader, Buf *out)
         Buf ids;
         buf_init(&ids);
         for (int i = 0; i < b->np; i++)
-            if (b->pl[i].status == PS_ACTIVE && !gambles_done(b, i))
+            if (b->pl[i].status == PS_ACTIVE && !board_gambles_in(b, &b->pl[i]))
                 buf_printf(&ids, "%s%s", ids.len ? ", " : "", b->pl[i].id);
         if (ids.len)
             layout_wrap(out, "Round 0: waiting for gambles from ", 4, ids.s);
@@ -138,7 +130,7 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
     if (b->phase == PHASE_ROUND0 && o->is_new) {
         /* the "New" line above already asks for the gambles */
     } else if (b->phase == PHASE_ROUND0) {
-        buf_add(out, gambles_done(b, reader) ? "Your gambles are in; waiting for the other players.\n"
+        buf_add(out, board_gambles_in(b, &b->pl[reader]) ? "Your gambles are in; waiting for the other players.\n"
                                              : "Round 0 is simultaneous: send your GAMBLE orders.\n");
     } else if (o->variant == SHEET_YOUR_MOVE || (o->variant == SHEET_YOUR_MOVE_STORED && !q->n)) {
         buf_add(out, "It is your move.\n");
@@ -181,8 +173,8 @@ static void gamble_section(const Board *b, int reader, Buf *out)
     const Player *pl = &b->pl[reader];
     static const char *const what[2] = {"position", "order"};
     for (int k = 0; k < 2; k++) {
-        bool asked = b->par.gamble == GAMBLE_BOTH || (k == GAMBLE_POS ? b->par.gamble == GAMBLE_POSITION
-                                                                       : b->par.gamble == GAMBLE_ORDER);
+        bool asked = b->par.gamble == GAMBLE_MODE_BOTH || (k == GAMBLE_ON_POSITION ? b->par.gamble == GAMBLE_MODE_POSITION
+                                                                       : b->par.gamble == GAMBLE_MODE_ORDER);
         if (!asked)
             continue;
         const Gamble *g = &pl->gamble[k];
@@ -193,7 +185,7 @@ static void gamble_section(const Board *b, int reader, Buf *out)
         } else {
             buf_printf(&t, "%" PRId64 "E", g->stake);
             for (int i = 0; i < g->nprefs; i++) {
-                if (k == GAMBLE_POS)
+                if (k == GAMBLE_ON_POSITION)
                     buf_printf(&t, "%sGPC%d", i ? ", " : " on ", g->prefs[i]);
                 else
                     buf_printf(&t, "%s%d%s", i ? ", " : " on ", g->prefs[i], ordinal_suffix(g->prefs[i]));

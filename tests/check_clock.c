@@ -10,7 +10,7 @@
 START_TEST(test_gamble_rules_examples)
 {
     char msg[600];
-    round0_board(4, GAMBLE_BOTH, 6);
+    round0_board(4, GAMBLE_MODE_BOTH, 6);
     ck_assert_int_eq(b->phase, PHASE_ROUND0);
     ck_assert_int_eq(b->clock.deadline, T0 + PERIOD);
     ck_assert_int_eq(clock_run("alice", "GAMBLE 3E 4th, 3rd, 2nd, 1st", T0 + 10, msg, sizeof msg), 0);
@@ -18,7 +18,7 @@ START_TEST(test_gamble_rules_examples)
                           "You have staked 3E; 2E left.");
     ck_assert_int_eq(clock_run("alice", "GAMBLE 0E on GPC3, GPC6, then don't care", T0 + 20, msg, sizeof msg), 0);
     ck_assert_str_eq(last_move(), "0 alice GAMBLE 0E GPC3, GPC6, DON'T CARE");
-    ck_assert(clock_round0_done(b, ALICE));
+    ck_assert(board_gambles_in(b, &b->pl[ALICE]));
     ck_assert_int_eq(b->pl[ALICE].e, 2);
     ck_assert_int_eq(clock_run("bob", "GAMBLE 2E 1st, 2nd", T0 + 30, NULL, 0), 0);
     ck_assert_int_eq(clock_run("bob", "GAMBLE 1E GPC3", T0 + 40, NULL, 0), 0);
@@ -79,7 +79,7 @@ START_TEST(test_gamble_deterministic)
     char first[4][USERID_MAX + 1];
     int starts[4];
     for (int run = 0; run < 2; run++) {
-        round0_board(4, GAMBLE_BOTH, 4);
+        round0_board(4, GAMBLE_MODE_BOTH, 4);
         for (int p = 0; p < 4; p++)
             ck_assert_int_eq(clock_run(b->pl[p].id, "PASS", T0 + 1, NULL, 0), 0);
         ck_assert_int_eq(b->phase, PHASE_PLAY);
@@ -106,7 +106,7 @@ END_TEST
 START_TEST(test_gamble_refusals)
 {
     char msg[600];
-    round0_board(3, GAMBLE_BOTH, 4);
+    round0_board(3, GAMBLE_MODE_BOTH, 4);
     ck_assert_int_eq(clock_run("alice", "GAMBLE 4E 1st", T0, NULL, 0), 0);
     ck_assert_int_eq(b->pl[ALICE].e, 1);
     int n = b->moves.n;
@@ -121,7 +121,7 @@ START_TEST(test_gamble_refusals)
     ck_assert_int_eq(clock_run("alice", "GAMBLE 1E 2nd", T0, msg, sizeof msg), 0);
     ck_assert_str_eq(msg, "Gamble replaced: GAMBLE 1E 2ND, DON'T CARE (for turn order). You have staked 1E; 4E left.");
     ck_assert_int_eq(b->pl[ALICE].e, 4);
-    ck_assert_int_eq(b->pl[ALICE].gamble[GAMBLE_ORD].prefs[0], 2);
+    ck_assert_int_eq(b->pl[ALICE].gamble[GAMBLE_ON_ORDER].prefs[0], 2);
     ck_assert_int_eq(clock_run("alice", "GAMBLE 4E GPC1", T0, NULL, 0), 0);
     ck_assert_int_eq(b->pl[ALICE].e, 0);
     /* Labels must exist, ordinals must be places. */
@@ -134,10 +134,10 @@ START_TEST(test_gamble_refusals)
     ck_assert_str_eq(msg, "It is not your move");
     /* "don't care" applies to the first item not yet gambled; with none left it is refused. */
     ck_assert_int_eq(clock_run("bob", "GAMBLE 1E don't care", T0, NULL, 0), 0);
-    ck_assert(b->pl[BOB].gamble[GAMBLE_POS].set);
-    ck_assert(!b->pl[BOB].gamble[GAMBLE_ORD].set);
+    ck_assert(b->pl[BOB].gamble[GAMBLE_ON_POSITION].set);
+    ck_assert(!b->pl[BOB].gamble[GAMBLE_ON_ORDER].set);
     ck_assert_int_eq(clock_run("bob", "GAMBLE 1E don't care", T0, NULL, 0), 0);
-    ck_assert(b->pl[BOB].gamble[GAMBLE_ORD].set);
+    ck_assert(b->pl[BOB].gamble[GAMBLE_ON_ORDER].set);
     ck_assert_int_eq(b->pl[BOB].e, 3);
     ck_assert_int_eq(clock_run("bob", "GAMBLE 1E don't care", T0, msg, sizeof msg), ORDER_REFUSED);
     ck_assert_int_eq(clock_run("bob", "PASS", T0, msg, sizeof msg), ORDER_REFUSED);
@@ -145,7 +145,7 @@ START_TEST(test_gamble_refusals)
     teardown();
 
     /* An item the game does not gamble for. */
-    round0_board(2, GAMBLE_POSITION, 2);
+    round0_board(2, GAMBLE_MODE_POSITION, 2);
     ck_assert_int_eq(clock_run("alice", "GAMBLE 1E 1st", T0, msg, sizeof msg), ORDER_REFUSED);
     ck_assert_str_eq(msg, "this game does not gamble for turn order");
     ck_assert_int_eq(clock_run("alice", "GAMBLE 1E GPC2", T0, NULL, 0), 0);
@@ -162,7 +162,7 @@ END_TEST
 /* Round 0's deadline: missing gambles become 0E don't care ("Timeout" lines), then it resolves. */
 START_TEST(test_round0_deadline)
 {
-    round0_board(3, GAMBLE_BOTH, 3);
+    round0_board(3, GAMBLE_MODE_BOTH, 3);
     ck_assert_int_eq(clock_run("alice", "GAMBLE 2E 1st", T0 + 5, NULL, 0), 0);
     ck_assert_int_eq(clock_run("alice", "GAMBLE 1E GPC3", T0 + 6, NULL, 0), 0);
     ck_assert_int_eq(clock_run("bob", "GAMBLE 1E GPC3", T0 + 7, NULL, 0), 0);
@@ -186,25 +186,25 @@ END_TEST
 /* Resigning in round 0 removes the player, discards gambles, refunds stakes and restarts round 0. */
 START_TEST(test_round0_resign)
 {
-    round0_board(3, GAMBLE_BOTH, 3);
+    round0_board(3, GAMBLE_MODE_BOTH, 3);
     ck_assert_int_eq(clock_run("alice", "GAMBLE 2E 1st", T0 + 5, NULL, 0), 0);
     ck_assert_int_eq(clock_run("bob", "GAMBLE 3E 1st", T0 + 6, NULL, 0), 0);
     Game g;
     game_init(&g, b, T0 + 100);
-    ck_assert(!clock_round0_resign(&g, BOB));
+    ck_assert(!gamble_resign(&g, BOB));
     game_done(&g);
     ck_assert_int_eq(b->np, 2);
     ck_assert_str_eq(b->pl[0].id, "alice");
     ck_assert_str_eq(b->pl[1].id, "carol");
     ck_assert_int_eq(b->pl[0].e, 5);
-    ck_assert(!b->pl[0].gamble[GAMBLE_ORD].set);
+    ck_assert(!b->pl[0].gamble[GAMBLE_ON_ORDER].set);
     ck_assert_int_eq(b->clock.deadline, T0 + 100 + PERIOD);
     ck_assert_str_eq(last_move(), "0 bob Resign");
     ck_assert_ptr_nonnull(strstr(fx_news(b, 0), "bob resigned. Round 0 restarts"));
     check_replay();
     /* Fewer than 2 would remain: the caller deletes the board. */
     game_init(&g, b, T0 + 200);
-    ck_assert(clock_round0_resign(&g, 0));
+    ck_assert(gamble_resign(&g, 0));
     game_done(&g);
     /* The two left play round 0 out. */
     ck_assert_int_eq(clock_run("alice", "PASS", T0 + 300, NULL, 0), 0);

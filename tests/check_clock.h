@@ -7,7 +7,8 @@
 
 #include "fixtures.h"
 
-#include "clock.h"
+#include "deadline.h"
+#include "gamble.h"
 #include "mail.h"
 #include "specials.h"
 #include "store.h"
@@ -70,40 +71,29 @@ static inline const char *last_move(void)
     return b->moves.n ? b->moves.v[b->moves.n - 1] : "";
 }
 
-/* Runs a clock order (round 0 or HOLIDAY) as cmd_move would; reply/msg (when non-NULL) get g.reply / g.fail.msg. */
+/* Submits a round-0 or HOLIDAY message as `move` does (turn_submit); msg (when non-NULL) gets its result (the
+ * gambles taken) or the reason it was refused. */
 static inline int clock_run(const char *id, const char *text, int64_t now, char *msg, size_t size)
 {
-    Order o;
-    Err err;
-    ck_assert_msg(order_parse(b, text, &o, &err) == 0, "%s: %s", text, err.msg);
     Game g;
     game_init(&g, b, now);
-    int rc = turn_play(&g, pidx(id), &o, false);
-    if (msg)
-        snprintf(msg, size, "%s", rc == ORDER_REFUSED ? g.fail.msg : g.reply.len ? g.reply.s : "");
+    int rc = fx_submit(&g, pidx(id), text, msg, size);
     game_done(&g);
-    order_free(&o);
     fx_check(b);
     return rc;
 }
 
-/* Runs a live order of the player to move (not replay: the queue and sheets run). */
+/* Submits a message of a player as `move` does (turn_submit: not replay, the queue and sheets run); msg
+ * (when non-NULL) gets why it failed or was refused. */
 static inline int live(const char *id, const char *text, int64_t now, char *msg, size_t size)
 {
-    Order o;
-    Err err;
-    ck_assert_msg(order_parse(b, text, &o, &err) == 0, "%s: %s", text, err.msg);
     Game g;
     game_init(&g, b, now);
-    int p = pidx(id);
-    if (b->clock.holiday_since > 0)
-        clock_end_holiday(&g);
-    int rc = turn_play(&g, p, &o, false);
-    if (msg)
-        snprintf(msg, size, "%s", g.fail.msg);
+    int rc = fx_submit(&g, pidx(id), text, msg, size);
+    if (msg && rc == 0)
+        msg[0] = '\0';
     keep_due(&g);
     game_done(&g);
-    order_free(&o);
     fx_check(b);
     return rc;
 }

@@ -60,13 +60,13 @@ END_TEST
  * a resign on one's own turn later. */
 START_TEST(test_replay_round0_events)
 {
-    round0_board(4, GAMBLE_BOTH, 4);
+    round0_board(4, GAMBLE_MODE_BOTH, 4);
     ck_assert_int_eq(clock_run("alice", "GAMBLE 2E 1st", T0 + 5, NULL, 0), 0);
     ck_assert_int_eq(clock_run("alice", "GAMBLE 1E GPC2", T0 + 6, NULL, 0), 0);
     check_replay();
     Game g;
     game_init(&g, b, T0 + 10);
-    ck_assert(!clock_round0_resign(&g, pidx("dave")));
+    ck_assert(!gamble_resign(&g, pidx("dave")));
     game_done(&g);
     ck_assert_str_eq(last_move(), "0 dave Resign");
     ck_assert_int_eq(b->pl[pidx("alice")].e, 5);

@@ -83,10 +83,10 @@ END_TEST
 
 /* ---- nag ---- */
 
-/* clock_nag, then the mails it found due, queued as pipeline.c does (view_nag's text to the address). */
+/* deadline_nag, then the mails it found due, queued as pipeline.c does (view_nag's text to the address). */
 static void nag(Game *g, MailQueue *mq, const Store *st)
 {
-    clock_nag(g);
+    deadline_nag(g);
     for (int p = 0; p < g->b->np; p++) {
         User u;
         Err err;

@@ -231,24 +231,6 @@ START_TEST(test_moves_entry_form)
 }
 END_TEST
 
-/* A board taken back to an earlier text gets the lines that text did not hold in the file yet. */
-START_TEST(test_adopt)
-{
-    Board *from = two_lines();
-    from->moves_off = 5; /* lines 6 and 7 in memory */
-    Board *to = two_lines();
-    sl_clear(&to->moves);
-    to->moves_off = 5;
-    history_adopt(to, from, 6);
-    ck_assert_int_eq(to->moves.n, 1);
-    ck_assert_str_eq(to->moves.v[0], "1a alice PASS");
-    history_adopt(to, from, 7);
-    ck_assert_int_eq(board_moves_count(to), 7);
-    board_free(from);
-    board_free(to);
-}
-END_TEST
-
 Suite *history_suite(void)
 {
     Suite *s = suite_create("history");
@@ -260,7 +242,6 @@ Suite *history_suite(void)
     tcase_add_test(tc, test_short_or_missing_file_refused);
     tcase_add_test(tc, test_inline_board_rewrites_the_file);
     tcase_add_test(tc, test_moves_entry_form);
-    tcase_add_test(tc, test_adopt);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,5 +1,6 @@
 /* Tests for turn: the driver's one loop — turns that end on their own ('*' orders) follow one another
- * seat by seat inside one command, without the stack growing with the number of turns. */
+ * seat by seat inside one command, without the stack growing with the number of turns — and the rules'
+ * front door, turn_submit and turn_store, called directly. */
 #include "fixtures.h"
 
 #include <pthread.h>
@@ -86,6 +87,199 @@ START_TEST(test_star_orders_loop_without_recursion)
 }
 END_TEST
 
+/* ---- the rules' front door: turn_submit and turn_store, called as `move` and `queue` call them ---- */
+
+#define T0 1000000000LL
+
+/* Alice (K on B2, A on C2) and Bob (K on I2); Alice to move at 1a; each 10 E. */
+static Board *two_players(void)
+{
+    Board *b = fx_board(rows, 2, 10);
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "C2", 0, "A");
+    fx_piece(b, "I2", 1, "K");
+    b->par.deadline_h = 72;
+    b->clock.turn_start = T0;
+    b->clock.deadline = T0 + 72 * 3600;
+    return b;
+}
+
+/* Submits text for player p at now; the submission stays in *s (the caller frees it). */
+static int submit(Board *b, int p, const char *text, int64_t now, Submission *s)
+{
+    OrderList l = {0};
+    Err err;
+    ck_assert_msg(order_parse_list(b, text, &l, &err) == 0, "%s: %s", text, err.msg);
+    Game g;
+    game_init(&g, b, now);
+    int st = turn_submit(&g, p, &l, s);
+    game_done(&g);
+    order_list_free(&l);
+    fx_check(b);
+    return st;
+}
+
+/* On the player's turn the first order runs; it replaces the head of the stored queue and the rest of the
+ * message replaces the queue (contract 4). */
+START_TEST(test_submit_on_turn)
+{
+    Board *b = two_players();
+    sl_push(&b->pl[0].queue, "MOVE C2 E");
+    sl_push(&b->pl[0].queue, "*PASS");
+    Submission s;
+    ck_assert_int_eq(submit(b, 0, "MOVE C2 S / PASS", T0 + 60, &s), SUBMIT_DONE);
+    ck_assert_str_eq(s.result, "MOVE C2 S: done");
+    ck_assert_str_eq(s.notes.s, "Stored for your next turn: PASS\n");
+    ck_assert_int_eq(s.player, 0);
+    turn_submission_free(&s);
+    ck_assert_str_eq(fx_seq(b, "C3"), "A");
+    ck_assert_int_eq(b->pl[0].queue.n, 1);
+    ck_assert_str_eq(b->pl[0].queue.v[0], "PASS");
+    ck_assert_int_eq(b->moves.n, 1);
+    ck_assert_str_eq(b->moves.v[0], "1a alice MOVE C2 S");
+    ck_assert_int_eq(b->seat, 1); /* bob's turn waits */
+    board_free(b);
+}
+END_TEST
+
+/* A refused order changes nothing at all: not the queue, not a running holiday, not the board's text. */
+START_TEST(test_submit_refused_changes_nothing)
+{
+    Board *b = two_players();
+    sl_push(&b->pl[0].queue, "PASS");
+    b->clock.holiday_since = T0 + 10;
+    b->clock.deadline = 0;
+    char *before = boardfile_write(b);
+    Submission s;
+    ck_assert_int_eq(submit(b, 0, "MOVE D2 E / PASS", T0 + 3600, &s), SUBMIT_REFUSED);
+    ck_assert_str_eq(s.result, "MOVE D2 E: no piece of yours on D2");
+    ck_assert_int_eq(s.notes.len, 0);
+    turn_submission_free(&s);
+    char *after = boardfile_write(b);
+    ck_assert_str_eq(after, before);
+    free(before);
+    free(after);
+    board_free(b);
+}
+END_TEST
+
+/* A live order ends the holiday of the player to move: "Holiday <seconds>" before the order, the allowance
+ * spent, the others told. */
+START_TEST(test_submit_ends_holiday)
+{
+    Board *b = two_players();
+    b->clock.holiday_since = T0 + 10;
+    b->clock.deadline = 0;
+    Submission s;
+    ck_assert_int_eq(submit(b, 0, "PASS", T0 + 10 + 3600, &s), SUBMIT_DONE);
+    ck_assert_str_eq(s.result, "PASS: done");
+    turn_submission_free(&s);
+    ck_assert_int_eq(b->moves.n, 2);
+    ck_assert_str_eq(b->moves.v[0], "1a alice Holiday 3600");
+    ck_assert_str_eq(b->moves.v[1], "1a alice PASS");
+    ck_assert_int_eq(b->pl[0].holiday_left, 14 * 86400 - 3600);
+    ck_assert_int_eq(b->clock.holiday_since, 0);
+    ck_assert_str_eq(b->pl[1].news.v[0], "alice is back from holiday.");
+    board_free(b);
+}
+END_TEST
+
+/* GAMBLE outside round 0 is refused, on the turn and off it; `queue` refuses to store it. */
+START_TEST(test_submit_gamble_outside_round0)
+{
+    Board *b = two_players();
+    char *before = boardfile_write(b);
+    Submission s;
+    ck_assert_int_eq(submit(b, 0, "GAMBLE 1E 1st", T0, &s), SUBMIT_REFUSED);
+    ck_assert_str_eq(s.result, "GAMBLE 1E 1ST, DON'T CARE: GAMBLE is only for round 0");
+    turn_submission_free(&s);
+    ck_assert_int_eq(submit(b, 1, "PASS / GAMBLE 1E 1st", T0, &s), SUBMIT_REFUSED);
+    ck_assert_str_eq(s.result, "GAMBLE 1E 1ST, DON'T CARE: GAMBLE is only for round 0");
+    turn_submission_free(&s);
+    OrderList l = {0};
+    Err err;
+    ck_assert_int_eq(order_parse_list(b, "GAMBLE 1E 1st", &l, &err), 0);
+    Game g;
+    game_init(&g, b, T0);
+    ck_assert_int_eq(turn_store(&g, 1, &l, &s), SUBMIT_REFUSED);
+    ck_assert_str_eq(s.result, "GAMBLE 1E 1ST, DON'T CARE: GAMBLE cannot be stored");
+    turn_submission_free(&s);
+    game_done(&g);
+    order_list_free(&l);
+    char *after = boardfile_write(b);
+    ck_assert_str_eq(after, before);
+    free(before);
+    free(after);
+    board_free(b);
+}
+END_TEST
+
+/* Off the player's turn the whole message is stored, with a warning for an order their own pieces cannot
+ * give as things stand (ruling 43); `queue NONE` empties it. */
+START_TEST(test_submit_off_turn_stores)
+{
+    Board *b = two_players();
+    Submission s;
+    ck_assert_int_eq(submit(b, 1, "RADIATE I2 / *MOVE D3 N", T0, &s), SUBMIT_DONE);
+    ck_assert_str_eq(s.result, "Stored for your next turn: RADIATE I2 / *MOVE D3 N");
+    ck_assert_str_eq(s.notes.s, "Warning: RADIATE I2 cannot succeed as things stand:\n"
+                                "    your piece on I2 has no M (RADIATE needs it).\n"
+                                "Warning: MOVE D3 N cannot succeed as things stand:\n"
+                                "    you have no piece on D3.\n");
+    turn_submission_free(&s);
+    ck_assert_int_eq(b->pl[1].queue.n, 2);
+    ck_assert_str_eq(b->pl[1].queue.v[1], "*MOVE D3 N");
+    ck_assert_int_eq(b->moves.n, 0);
+    Game g;
+    game_init(&g, b, T0);
+    ck_assert_int_eq(turn_store(&g, 1, NULL, &s), SUBMIT_DONE);
+    ck_assert_str_eq(s.result, "Your stored orders: none");
+    turn_submission_free(&s);
+    game_done(&g);
+    ck_assert_int_eq(b->pl[1].queue.n, 0);
+    board_free(b);
+}
+END_TEST
+
+/* A player whose last piece is gone has no turn left: any message is refused. */
+START_TEST(test_submit_out_of_game)
+{
+    Board *b = two_players();
+    board_remove_piece(b, fx_sq(b, "I2"));
+    b->pl[1].status = PS_ELIMINATED;
+    Submission s;
+    ck_assert_int_eq(submit(b, 1, "PASS", T0, &s), SUBMIT_REFUSED);
+    ck_assert_str_eq(s.result, "You are out of this game: you have no pieces left to order");
+    turn_submission_free(&s);
+    board_free(b);
+}
+END_TEST
+
+/* Round 0: a message is taken whole or not at all — a refused second gamble leaves the first untaken. */
+START_TEST(test_submit_round0_whole)
+{
+    Board *b = two_players();
+    b->phase = PHASE_ROUND0;
+    b->round = 0;
+    b->par.gamble = GAMBLE_MODE_ORDER;
+    b->par.start_e = 10;
+    Submission s;
+    ck_assert_int_eq(submit(b, 0, "GAMBLE 1E 1st / GAMBLE 2E 3rd", T0, &s), SUBMIT_REFUSED);
+    ck_assert_str_eq(s.result, "GAMBLE 2E 3RD, DON'T CARE: there are only 2 players, so 3 is not a place in the turn order");
+    turn_submission_free(&s);
+    ck_assert(!b->pl[0].gamble[GAMBLE_ON_ORDER].set);
+    ck_assert_int_eq(b->pl[0].e, 10);
+    ck_assert_int_eq(b->moves.n, 0);
+    ck_assert_int_eq(submit(b, 0, "GAMBLE 1E 1st / GAMBLE 2E 2nd", T0, &s), SUBMIT_DONE);
+    ck_assert_str_eq(s.result, "Gamble received: GAMBLE 1E 1ST, DON'T CARE (for turn order). You have staked 1E; 9E left.\n"
+                               "Gamble replaced: GAMBLE 2E 2ND, DON'T CARE (for turn order). You have staked 2E; 8E left.");
+    turn_submission_free(&s);
+    ck_assert_int_eq(b->pl[0].e, 8);
+    ck_assert_int_eq(b->moves.n, 2);
+    board_free(b);
+}
+END_TEST
+
 Suite *turn_suite(void)
 {
     Suite *s = suite_create("turn");
@@ -93,5 +287,14 @@ Suite *turn_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_star_orders_loop_without_recursion);
     suite_add_tcase(s, tc);
+    TCase *ts = tcase_create("submit");
+    tcase_add_test(ts, test_submit_on_turn);
+    tcase_add_test(ts, test_submit_refused_changes_nothing);
+    tcase_add_test(ts, test_submit_ends_holiday);
+    tcase_add_test(ts, test_submit_gamble_outside_round0);
+    tcase_add_test(ts, test_submit_off_turn_stores);
+    tcase_add_test(ts, test_submit_out_of_game);
+    tcase_add_test(ts, test_submit_round0_whole);
+    suite_add_tcase(s, ts);
     return s;
 }

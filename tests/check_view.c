@@ -6,7 +6,7 @@
 #include "board.h"
 #include "help.h"
 #include "layout.h"
-#include "orders.h" /* GAMBLE_POS, GAMBLE_ORD */
+#include "orders.h" /* GAMBLE_ON_POSITION, GAMBLE_ON_ORDER */
 #include "sight.h"
 #include "view.h"
 
@@ -569,8 +569,8 @@ START_TEST(sheet_round0)
     b->nst = 2;
     put(b, "C3", 0, "K");
     add_special(b, 1, "D3", "Gold seam");
-    b->pl[1].gamble[GAMBLE_POS].set = true;
-    b->pl[1].gamble[GAMBLE_ORD].set = true;
+    b->pl[1].gamble[GAMBLE_ON_POSITION].set = true;
+    b->pl[1].gamble[GAMBLE_ON_ORDER].set = true;
     char *s = sheet(b, 0, SHEET_YOUR_MOVE, NULL);
     ck_assert_msg(strstr(s, "  A B C D E F G H\n"
                             "1 # # # # # # # # 1\n"

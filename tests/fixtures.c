@@ -33,7 +33,7 @@ Board *fx_board(const char *const *rows, int nplayers, int64_t e)
         b->pl[i].start = i + 1;
         b->pl[i].holiday_left = 14 * 86400;
     }
-    b->par.gamble = GAMBLE_NONE;
+    b->par.gamble = GAMBLE_MODE_NONE;
     b->par.seed = 42;
     snprintf(b->par.map, sizeof b->par.map, "test");
     rng_seed(&b->rng, 42);
@@ -91,6 +91,25 @@ int fx_order(Board *b, int p, const char *text, char *msg, size_t size)
     order_free(&o);
     fx_check(b);
     return rc;
+}
+
+int fx_submit(Game *g, int p, const char *text, char *msg, size_t size)
+{
+    OrderList l = {0};
+    Err err;
+    ck_assert_msg(order_parse_list(g->b, text, &l, &err) == 0, "order %s does not parse: %s", text, err.msg);
+    Submission s;
+    int st = turn_submit(g, p, &l, &s);
+    if (msg) { /* the reason alone: the result without "<order>: " */
+        const char *r = s.result;
+        size_t n = strlen(l.v[0].text);
+        if (st != SUBMIT_DONE && strncmp(r, l.v[0].text, n) == 0 && strncmp(r + n, ": ", 2) == 0)
+            r += n + 2;
+        snprintf(msg, size, "%s", r);
+    }
+    turn_submission_free(&s);
+    order_list_free(&l);
+    return st == SUBMIT_DONE ? 0 : st == SUBMIT_FAILED ? -1 : ORDER_REFUSED;
 }
 
 void fx_check(const Board *b)

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.." || exit 2
 layers='
 0 util rng grid pieces request store users mail mailin embedded embedded_find
 1 params specials board gamefile boardfile history map gamelist
-2 sight game orders actions dispatch firing clock legal bot
+2 sight game orders actions dispatch firing gamble deadline legal bot
 3 turn
 4 layout view html sheet help listing
 5 pipeline

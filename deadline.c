@@ -1,0 +1,184 @@
+/* deadline: a turn's clock (deadline.h). None of it starts or ends a turn: it returns a TurnOutcome to the
+ * driver (turn.c), or leaves the turn waiting. */
+#include "deadline.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+
+static int64_t period_secs(const Board *b)
+{
+    return b->par.deadline_h * 3600;
+}
+
+void deadline_fresh(Game *g)
+{
+    g->b->clock.deadline = sat_add(g->now, period_secs(g->b));
+    g->b->clock.nag_sent = false;
+}
+
+void deadline_turn_starts(Game *g)
+{
+    Board *b = g->b;
+    b->clock.turn_start = g->now;
+    b->clock.fresh_used = false;
+    b->clock.holiday_since = 0;
+    deadline_fresh(g);
+}
+
+DeadlineEvent deadline_due(Game *g, int64_t until)
+{
+    Board *b = g->b;
+    if (g->replay || (b->phase != PHASE_ROUND0 && b->phase != PHASE_PLAY))
+        return DUE_NONE;
+    int64_t at = b->clock.deadline;
+    DeadlineEvent what = b->phase == PHASE_ROUND0 ? DUE_ROUND0 : DUE_TURN;
+    if (b->phase == PHASE_PLAY && b->clock.holiday_since > 0) {
+        /* the holiday ends when the allowance runs out: what follows happens then */
+        int64_t left = b->pl[b->seat].holiday_left;
+        at = sat_add(b->clock.holiday_since, left > 0 ? left : 0);
+        what = DUE_HOLIDAY;
+    } else if (at <= 0) {
+        return DUE_NONE;
+    }
+    if (at > until)
+        return DUE_NONE;
+    g->now = at; /* contract 5, lazy processing: what follows happens at that moment */
+    return what;
+}
+
+TurnOutcome deadline_timeout(Game *g)
+{
+    Board *b = g->b;
+    int p = b->seat;
+    Player *pl = &b->pl[p];
+    game_begin_action(g);
+    game_record(g, p, "Timeout");
+    pl->timeouts++;
+    pl->timeouts_total++;
+    game_event(g, p, EV_PUBLIC, NULL, 0, "%s timed out (%d in a row).", pl->id, pl->timeouts)->own_text =
+        xasprintf("You timed out (%d in a row).", pl->timeouts);
+    bool forfeit = b->par.max_timeouts > 0 && pl->timeouts >= b->par.max_timeouts;
+    if (forfeit && !g->replay) {
+        game_record(g, p, "Forfeit");
+        game_eliminate(g, p, PS_FORFEIT, -1);
+    }
+    game_end_action(g);
+    return forfeit && g->replay ? TURN_WAITS : TURN_OVER;
+}
+
+/* ---- holidays (contract 4) ---- */
+
+/* The player to move goes on holiday: the deadline is suspended; everyone is told. */
+static void start_holiday(Game *g, int p)
+{
+    Board *b = g->b;
+    char d[48];
+    b->clock.holiday_since = g->now;
+    b->clock.deadline = 0;
+    b->clock.nag_sent = false;
+    for (int i = 0; i < b->np; i++)
+        if (i != p)
+            game_news(b, i, "%s is on holiday: the game is suspended.", b->pl[p].id);
+    game_news(b, p,
+              "Your holiday started: the game is suspended until you send an order or your allowance (%s) runs out.",
+              fmt_duration(b->pl[p].holiday_left, d, sizeof d));
+}
+
+/* Ends the holiday of the player to move after secs seconds: records "Holiday <secs>", a fresh deadline. */
+static void finish_holiday(Game *g, int64_t secs)
+{
+    Board *b = g->b;
+    int p = b->seat;
+    Player *pl = &b->pl[p];
+    if (secs < 0)
+        secs = 0;
+    if (secs > pl->holiday_left)
+        secs = pl->holiday_left;
+    pl->holiday_left -= secs;
+    b->clock.holiday_since = 0;
+    char text[64];
+    snprintf(text, sizeof text, "Holiday %" PRId64, secs);
+    game_record(g, p, text);
+    deadline_fresh(g);
+}
+
+void deadline_holiday_end(Game *g)
+{
+    Board *b = g->b;
+    if (b->phase != PHASE_PLAY || b->clock.holiday_since <= 0)
+        return;
+    int p = b->seat;
+    finish_holiday(g, g->now - b->clock.holiday_since);
+    for (int i = 0; i < b->np; i++)
+        if (i != p)
+            game_news(b, i, "%s is back from holiday.", b->pl[p].id);
+}
+
+int deadline_holiday_check(Game *g, int p)
+{
+    const Board *b = g->b;
+    if (b->phase != PHASE_PLAY || b->seat != p)
+        return game_refuse(g, "HOLIDAY takes effect on your turn: send it off turn to store it");
+    int64_t left = b->pl[p].holiday_left;
+    if (b->clock.holiday_since > 0) { /* the holiday running ends first: what it spent is gone */
+        int64_t spent = g->now - b->clock.holiday_since;
+        left -= spent < 0 ? 0 : spent > left ? left : spent;
+    }
+    if (left <= 0)
+        return game_refuse(g, "you have no holiday allowance left");
+    return 0;
+}
+
+void deadline_holiday_order(Game *g, int p)
+{
+    Board *b = g->b;
+    char d[48];
+    deadline_holiday_end(g);
+    start_holiday(g, p);
+    game_reply(g, "Holiday started: the game is suspended until you send an order or your allowance (%s) runs out.",
+               fmt_duration(b->pl[p].holiday_left, d, sizeof d));
+}
+
+bool deadline_holiday_stored(Game *g, int p)
+{
+    if (g->b->pl[p].holiday_left > 0) {
+        start_holiday(g, p);
+        return true;
+    }
+    game_news(g->b, p, "Your stored HOLIDAY was dropped: you have no holiday allowance left.");
+    return false;
+}
+
+void deadline_holiday_expired(Game *g)
+{
+    Board *b = g->b;
+    int p = b->seat;
+    finish_holiday(g, b->pl[p].holiday_left);
+    for (int i = 0; i < b->np; i++) {
+        if (i == p)
+            game_news(b, i, "Your holiday allowance ran out: the game resumes.");
+        else
+            game_news(b, i, "%s's holiday allowance ran out: the game resumes.", b->pl[p].id);
+    }
+}
+
+/* ---- the nag ---- */
+
+void deadline_nag(Game *g)
+{
+    Board *b = g->b;
+    if (g->replay || b->clock.nag_sent || b->clock.deadline <= 0 || b->clock.holiday_since > 0)
+        return;
+    if (b->phase == PHASE_ENDED || b->np <= 0)
+        return;
+    int64_t period = period_secs(b);
+    int64_t lead = period / 2 < 86400 ? period / 2 : 86400;
+    if (g->now < b->clock.deadline - lead || g->now >= b->clock.deadline)
+        return;
+    for (int p = 0; p < b->np; p++)
+        g->nag_due[p] = b->phase == PHASE_ROUND0 ? !board_gambles_in(b, &b->pl[p]) : p == b->seat;
+    b->clock.nag_sent = true;
+    g->nagged = true;
+}
