@@ -229,11 +229,40 @@ Board *board_new(void)
     return b;
 }
 
+void board_news_take(News *l, NewsKind kind, char *text)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 8;
+        l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+    }
+    l->v[l->n++] = (NewsItem){kind, text};
+}
+
+void board_news_add(News *l, NewsKind kind, const char *text)
+{
+    board_news_take(l, kind, text ? xstrdup(text) : NULL);
+}
+
+void board_news_clear(News *l)
+{
+    for (int i = 0; i < l->n; i++)
+        free(l->v[i].text);
+    l->n = 0;
+}
+
+void board_news_free(News *l)
+{
+    board_news_clear(l);
+    free(l->v);
+    l->v = NULL;
+    l->cap = 0;
+}
+
 static void player_free(Player *p)
 {
     free(p->reveals);
     sl_free(&p->queue);
-    sl_free(&p->news);
+    board_news_free(&p->news);
     sl_free(&p->ebook);
 }
 

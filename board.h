@@ -42,6 +42,27 @@ typedef struct Gamble {
     int nprefs;
 } Gamble;
 
+/* What an item of a player's news is, beside its text: sheets choose their opening from kinds, never from
+ * the words (contract 8). */
+typedef enum NewsKind {
+    NEWS_EVENT,          /* something that happened, as the reader saw it */
+    NEWS_STORED_RAN,     /* "Your stored order <order> was processed.": it opens the reader's next sheet */
+    NEWS_STORED_FAILED,  /* a stored order ran and failed */
+    NEWS_STORED_DROPPED, /* a stored order was dropped before it could run */
+    NEWS_SHEET_SENT,     /* a mark, no text: the items before it were on the last sheet mailed */
+} NewsKind;
+
+typedef struct NewsItem {
+    NewsKind kind;
+    char *text;          /* NULL for NEWS_SHEET_SENT */
+} NewsItem;
+
+/* A player's news: items in the order they happened. */
+typedef struct News {
+    NewsItem *v;
+    int n, cap;
+} News;
+
 typedef struct Player {
     char id[USERID_MAX + 1];
     int64_t e;
@@ -61,7 +82,7 @@ typedef struct Player {
     Reveal *reveals;
     int nreveals;
     StrList queue;      /* stored orders, canonical, a leading "*" marks run-at-once */
-    StrList news;       /* rendered events since the player's last sheet */
+    News news;          /* what the player was told: their last sheet's items, a NEWS_SHEET_SENT mark, those since */
     StrList ebook;      /* E changes since the last sheet, rendered */
     Gamble gamble[2];
     bool gambled_any;
@@ -156,6 +177,14 @@ bool board_controls(const Board *b, int player, const Piece *p);
 int64_t board_king_codes(const Board *b, int player);
 /* The player still takes turns: active, or eliminated with a ronin piece. */
 bool board_player_has_turns(const Board *b, int player);
+/* Appends an item of kind with a copy of text (NULL for a mark) to l. */
+void board_news_add(News *l, NewsKind kind, const char *text);
+/* Appends an item of kind with text itself (malloc'd; the list frees it). */
+void board_news_take(News *l, NewsKind kind, char *text);
+/* Frees the items; l is empty and keeps its storage. */
+void board_news_clear(News *l);
+/* Frees the items and the storage. */
+void board_news_free(News *l);
 /* True when pl (a player of b, or a copy of one) has sent every gamble round 0 asks of them (the game's gamble
  * mode: on position, on turn order, both or none). */
 bool board_gambles_in(const Board *b, const Player *pl);

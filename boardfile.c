@@ -735,7 +735,7 @@ static bool no_plain(const Board *b)
     return true;
 }
 
-/* (queue, (news, (ebook: "USERID TEXT" lines, into the list of each player at offset in Player. */
+/* (queue, (ebook: "USERID TEXT" lines, into the list of each player at offset in Player. */
 static int read_list(GameFile *ps, Board *b, GameEntry *e, size_t offset)
 {
     for (int k = 0; k < e->items.n; k++) {
@@ -767,8 +767,48 @@ static void write_list(Buf *o, const Board *b, size_t offset)
         write_list(o, b, offsetof(Player, list));                \
     }
 PLAYER_LIST(queue)
-PLAYER_LIST(news)
 PLAYER_LIST(ebook)
+
+/* (news: "USERID TEXT" for an event; the other kinds with a tag before the text (contract 10); the mark of the
+ * last sheet sent as "USERID -- sheet sent --". */
+static const char *const news_tags[] = {[NEWS_STORED_RAN] = "!ran ", [NEWS_STORED_FAILED] = "!failed ",
+                                        [NEWS_STORED_DROPPED] = "!dropped "};
+static const char SHEET_SENT_TEXT[] = "-- sheet sent --";
+
+static int read_news(GameFile *ps, Board *b, GameEntry *e)
+{
+    for (int k = 0; k < e->items.n; k++) {
+        char *rest;
+        int p = item_player(ps, b, e, k, &rest);
+        if (p < 0)
+            return -1;
+        NewsKind kind = NEWS_EVENT;
+        if (strcmp(rest, SHEET_SENT_TEXT) == 0) {
+            board_news_add(&b->pl[p].news, NEWS_SHEET_SENT, NULL);
+            continue;
+        }
+        for (int t = NEWS_STORED_RAN; t <= NEWS_STORED_DROPPED; t++)
+            if (strncmp(rest, news_tags[t], strlen(news_tags[t])) == 0) {
+                kind = (NewsKind)t;
+                rest += strlen(news_tags[t]);
+                break;
+            }
+        board_news_add(&b->pl[p].news, kind, rest);
+    }
+    return 0;
+}
+
+static void write_news(Buf *o, const Board *b)
+{
+    for (int i = 0; i < b->np; i++)
+        for (int k = 0; k < b->pl[i].news.n; k++) {
+            const NewsItem *it = &b->pl[i].news.v[k];
+            if (it->kind == NEWS_SHEET_SENT)
+                buf_printf(o, "%s %s\n", b->pl[i].id, SHEET_SENT_TEXT);
+            else
+                buf_printf(o, "%s %s%s\n", b->pl[i].id, it->kind == NEWS_EVENT ? "" : news_tags[it->kind], it->text);
+        }
+}
 
 /* (initial: the base (moves reflected, at most the lines of (moves), then the board text the replay starts from. */
 static int read_initial(GameFile *ps, Board *b, GameEntry *e)

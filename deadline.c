@@ -80,8 +80,8 @@ static void start_holiday(Game *g, int p)
     b->clock.nag_sent = false;
     for (int i = 0; i < b->np; i++)
         if (i != p)
-            game_news(b, i, "%s is on holiday: the game is suspended.", b->pl[p].id);
-    game_news(b, p,
+            game_news(b, i, NEWS_EVENT, "%s is on holiday: the game is suspended.", b->pl[p].id);
+    game_news(b, p, NEWS_EVENT,
               "Your holiday started: the game is suspended until you send an order or your allowance (%s) runs out.",
               fmt_duration(b->pl[p].holiday_left, d, sizeof d));
 }
@@ -113,7 +113,7 @@ void deadline_holiday_end(Game *g)
     finish_holiday(g, g->now - b->clock.holiday_since);
     for (int i = 0; i < b->np; i++)
         if (i != p)
-            game_news(b, i, "%s is back from holiday.", b->pl[p].id);
+            game_news(b, i, NEWS_EVENT, "%s is back from holiday.", b->pl[p].id);
 }
 
 int deadline_holiday_check(Game *g, int p)
@@ -147,7 +147,7 @@ bool deadline_holiday_stored(Game *g, int p)
         start_holiday(g, p);
         return true;
     }
-    game_news(g->b, p, "Your stored HOLIDAY was dropped: you have no holiday allowance left.");
+    game_news(g->b, p, NEWS_EVENT, "Your stored HOLIDAY was dropped: you have no holiday allowance left.");
     return false;
 }
 
@@ -158,9 +158,9 @@ void deadline_holiday_expired(Game *g)
     finish_holiday(g, b->pl[p].holiday_left);
     for (int i = 0; i < b->np; i++) {
         if (i == p)
-            game_news(b, i, "Your holiday allowance ran out: the game resumes.");
+            game_news(b, i, NEWS_EVENT, "Your holiday allowance ran out: the game resumes.");
         else
-            game_news(b, i, "%s's holiday allowance ran out: the game resumes.", b->pl[p].id);
+            game_news(b, i, NEWS_EVENT, "%s's holiday allowance ran out: the game resumes.", b->pl[p].id);
     }
 }
 

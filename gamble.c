@@ -187,7 +187,7 @@ static TurnOutcome round0_resolve(Game *g)
     for (int i = 0; i < np; i++) {
         char nm[16];
         int sq = start_sq(b, b->pl[i].start);
-        game_news(b, i, "Round 0 is over: you start on GPC%d%s%s%s. Turn order: %s.", b->pl[i].start, sq >= 0 ? " (" : "",
+        game_news(b, i, NEWS_EVENT, "Round 0 is over: you start on GPC%d%s%s%s. Turn order: %s.", b->pl[i].start, sq >= 0 ? " (" : "",
              sq >= 0 ? board_sq_name(b, sq, nm) : "", sq >= 0 ? ")" : "", order.s);
     }
     buf_free(&order);
@@ -211,7 +211,7 @@ TurnOutcome gamble_timeout(Game *g, int p)
     Board *b = g->b;
     game_record(g, p, "Timeout");
     fill(b, &b->pl[p]);
-    game_news(b, p, "Round 0's deadline passed: your missing gambles were taken as 0E don't care.");
+    game_news(b, p, NEWS_EVENT, "Round 0's deadline passed: your missing gambles were taken as 0E don't care.");
     return round0_check(g);
 }
 
@@ -382,7 +382,7 @@ bool gamble_resign(Game *g, int player)
     /* Remove the player entirely: the players array shrinks. */
     Player *gone = &b->pl[player];
     sl_free(&gone->queue);
-    sl_free(&gone->news);
+    board_news_free(&gone->news);
     sl_free(&gone->ebook);
     free(gone->reveals);
     free(g->before[player]);
@@ -407,7 +407,7 @@ bool gamble_resign(Game *g, int player)
         pl->e = sat_add(pl->e, total_stakes(pl));
         memset(pl->gamble, 0, sizeof pl->gamble);
         pl->gambled_any = false;
-        game_news(b, i, "%s resigned. Round 0 restarts: every gamble was discarded and its stake refunded; send your "
+        game_news(b, i, NEWS_EVENT, "%s resigned. Round 0 restarts: every gamble was discarded and its stake refunded; send your "
                    "gambles again.",
              id);
         g->sheet_due[i] = true;

@@ -197,7 +197,7 @@ void game_end_action(Game *g)
         for (int i = 0; i < g->nev; i++) {
             char *s = render_event(g, &g->ev[i], p, g->before[p], after);
             if (s)
-                sl_push_owned(&b->pl[p].news, s);
+                board_news_take(&b->pl[p].news, NEWS_EVENT, s);
         }
     }
     free(after);
@@ -304,14 +304,14 @@ void game_reply(Game *g, const char *fmt, ...)
     buf_add(&g->reply, line);
 }
 
-void game_news(Board *b, int player, const char *fmt, ...)
+void game_news(Board *b, int player, NewsKind kind, const char *fmt, ...)
 {
     char line[ERR_MAX + 256];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    sl_push(&b->pl[player].news, line);
+    board_news_add(&b->pl[player].news, kind, line);
 }
 
 int game_fail_at(Game *g, int sq, const char *what, const char *fmt, ...)
@@ -487,19 +487,19 @@ int game_winner(const Board *b, int *best)
     return ntop == 1 ? who : -1;
 }
 
-void game_defer_news(Game *g, int player, char *text)
+void game_defer_news(Game *g, int player, NewsKind kind, char *text)
 {
     if (g->nlater == g->caplater) {
         g->caplater = g->caplater ? g->caplater * 2 : 8;
         g->later = xrealloc(g->later, (size_t)g->caplater * sizeof *g->later);
     }
-    g->later[g->nlater++] = (DeferredNews){player, text};
+    g->later[g->nlater++] = (DeferredNews){player, kind, text};
 }
 
 void game_tell_deferred(Game *g)
 {
     while (g->nlater > 0) {
         DeferredNews *d = &g->later[--g->nlater];
-        sl_push_owned(&g->b->pl[d->player].news, d->text);
+        board_news_take(&g->b->pl[d->player].news, d->kind, d->text);
     }
 }

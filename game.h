@@ -56,6 +56,7 @@ typedef enum TurnOutcome {
 /* News for a player held back until the turns under way are settled (see game_defer_news). */
 typedef struct DeferredNews {
     int player;
+    NewsKind kind;
     char *text;
 } DeferredNews;
 
@@ -109,9 +110,9 @@ int game_fail(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)
 int game_refuse(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Appends a line to what the commanding player is told (g->reply: lines separated by '\n', none at the end). */
 void game_reply(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Appends a line to player's news on b, told to them alone and whatever they see (the clock's news: holidays,
- * round 0, stored orders). */
-void game_news(Board *b, int player, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Appends an item of kind to player's news on b, told to them alone and whatever they see (the clock's news:
+ * holidays, round 0, stored orders). */
+void game_news(Board *b, int player, NewsKind kind, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Fails with a reason about sq: when sq is outside the acting player's view the reason becomes
  * "<what> at <SQ> (outside your view)" and nothing more (SPEC 5). what is e.g. "blocked". */
 int game_fail_at(Game *g, int sq, const char *what, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -138,7 +139,7 @@ void game_add_e(Game *g, int player, int64_t amount, const char *why);
 void game_record(Game *g, int player, const char *text);
 /* Holds back a line of news for the player (text is taken over) until game_tell_deferred: a stored order
  * that ends its turn is reported after the turns its end sets going, as the player reads it. */
-void game_defer_news(Game *g, int player, char *text);
+void game_defer_news(Game *g, int player, NewsKind kind, char *text);
 /* Tells the held-back news, the newest first, and forgets it. */
 void game_tell_deferred(Game *g);
 /* Score of a player (SPEC 7.6). */

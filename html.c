@@ -309,8 +309,8 @@ static void events(const SheetOpts *o, Buf *out)
 {
     int n = 0;
     for (int i = 0; o->news && i < o->news->n; i++) {
-        const char *e = o->news->v[i];
-        if (o->variant == SHEET_STAR_DONE && strncmp(e, "Your stored order ", 18) == 0)
+        const char *e = o->news->v[i].text;
+        if (o->variant == SHEET_STAR_DONE && o->news->v[i].kind == NEWS_STORED_RAN)
             continue;
         if (!n++)
             buf_add(out, "<h2>Since your last sheet</h2>\n<ul class=\"events\">\n");

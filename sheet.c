@@ -9,9 +9,9 @@
 #include "html.h"
 #include "view.h"
 
-/* A player's news and E breakdown on the board hold, up to this line, what their last sheet showed: a
- * sheet shows what came after it, or, when nothing has yet (showas, a reply), the last sheet's again, so
- * that showas prints the sheet that was mailed. */
+/* A player's E breakdown on the board holds, up to this line, what their last sheet showed (their news, up
+ * to an item of kind NEWS_SHEET_SENT): a sheet shows what came after it, or, when nothing has yet (showas, a
+ * reply), the last sheet's again, so that showas prints the sheet that was mailed. */
 static const char SHEET_SENT[] = "-- sheet sent --";
 
 /* The index just past the last SHEET_SENT line of l (0: none). */
@@ -19,6 +19,15 @@ static int sent_end(const StrList *l)
 {
     for (int i = l->n; i > 0; i--)
         if (strcmp(l->v[i - 1], SHEET_SENT) == 0)
+            return i;
+    return 0;
+}
+
+/* The index just past the last NEWS_SHEET_SENT item of l (0: none). */
+static int news_sent_end(const News *l)
+{
+    for (int i = l->n; i > 0; i--)
+        if (l->v[i - 1].kind == NEWS_SHEET_SENT)
             return i;
     return 0;
 }
@@ -31,29 +40,38 @@ static void copy_lines(const StrList *l, int from, int to, StrList *out)
             sl_push(out, l->v[i]);
 }
 
+/* Copies the items from..to-1 of l, marks left out, to the end of out. */
+static void copy_news(const News *l, int from, int to, News *out)
+{
+    for (int i = from; i < to; i++)
+        if (l->v[i].kind != NEWS_SHEET_SENT)
+            board_news_add(out, l->v[i].kind, l->v[i].text);
+}
+
 /* Player p's news and E breakdown for a sheet into news and ebook: what came since their last sheet;
  * with again, when nothing has, what their last sheet showed. */
-static void sheet_lists(const Player *pl, bool again, StrList *news, StrList *ebook)
+static void sheet_lists(const Player *pl, bool again, News *news, StrList *ebook)
 {
-    int n = sent_end(&pl->news), e = sent_end(&pl->ebook);
+    int n = news_sent_end(&pl->news), e = sent_end(&pl->ebook);
     bool fresh = n < pl->news.n || e < pl->ebook.n;
     if (fresh || !again) {
-        copy_lines(&pl->news, n, pl->news.n, news);
+        copy_news(&pl->news, n, pl->news.n, news);
         copy_lines(&pl->ebook, e, pl->ebook.n, ebook);
         return;
     }
-    copy_lines(&pl->news, 0, n, news); /* sheet_keep leaves one mark: the last sheet's lines are before it */
+    copy_news(&pl->news, 0, n, news); /* sheet_keep leaves one mark: the last sheet's items are before it */
     copy_lines(&pl->ebook, 0, e, ebook);
 }
 
 void sheet_current(const Board *b, int p, Buf *out)
 {
-    StrList news = {0}, ebook = {0};
+    News news = {0};
+    StrList ebook = {0};
     sheet_lists(&b->pl[p], true, &news, &ebook);
     char *s = sheet_render(b, p, &news, &ebook, NULL, false, false, NULL);
     buf_add(out, s);
     free(s);
-    sl_free(&news);
+    board_news_free(&news);
     sl_free(&ebook);
 }
 
@@ -65,6 +83,14 @@ static void sheet_keep(StrList *l, const StrList *shown)
     sl_push(l, SHEET_SENT);
 }
 
+/* The same for news: the items shown, then a NEWS_SHEET_SENT mark. */
+static void sheet_keep_news(News *l, const News *shown)
+{
+    board_news_clear(l);
+    copy_news(shown, 0, shown->n, l);
+    board_news_add(l, NEWS_SHEET_SENT, NULL);
+}
+
 void sheet_take(SheetsDue *s, Game *g, bool is_new, int reader, const char *result)
 {
     Board *b = g->b;
@@ -74,14 +100,14 @@ void sheet_take(SheetsDue *s, Game *g, bool is_new, int reader, const char *resu
     s->result = result;
     s->mail = xcalloc((size_t)b->np, sizeof(bool));
     s->star = xcalloc((size_t)b->np, sizeof(bool));
-    s->news = xcalloc((size_t)b->np, sizeof(StrList));
+    s->news = xcalloc((size_t)b->np, sizeof(News));
     s->ebook = xcalloc((size_t)b->np, sizeof(StrList));
     for (int p = 0; p < b->np; p++) {
         s->mail[p] = g->sheet_due[p] || is_new;
         s->star[p] = g->star_done[p];
         if (s->mail[p] || p == reader) {
             sheet_lists(&b->pl[p], false, &s->news[p], &s->ebook[p]);
-            sheet_keep(&b->pl[p].news, &s->news[p]);
+            sheet_keep_news(&b->pl[p].news, &s->news[p]);
             sheet_keep(&b->pl[p].ebook, &s->ebook[p]);
             g->star_done[p] = false;
         }
@@ -92,7 +118,7 @@ void sheet_take(SheetsDue *s, Game *g, bool is_new, int reader, const char *resu
 void sheet_due_free(SheetsDue *s)
 {
     for (int p = 0; p < s->np; p++) {
-        sl_free(&s->news[p]);
+        board_news_free(&s->news[p]);
         sl_free(&s->ebook[p]);
     }
     free(s->mail);
@@ -111,19 +137,19 @@ static SheetVariant variant_for(const Board *b, int p)
     return b->pl[p].queue.n ? SHEET_YOUR_MOVE_STORED : SHEET_YOUR_MOVE;
 }
 
-/* A stored order of the player's ran at once since their last sheet (its note is in their news). */
-static bool star_processed(const StrList *news)
+/* A stored order of the player's ran since their last sheet (its news item says so). */
+static bool stored_ran(const News *news)
 {
     for (int i = 0; i < news->n; i++)
-        if (strncmp(news->v[i], "Your stored order ", 18) == 0)
+        if (news->v[i].kind == NEWS_STORED_RAN)
             return true;
     return false;
 }
 
-char *sheet_render(const Board *b, int p, const StrList *news, const StrList *ebook, const char *result,
+char *sheet_render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
                    bool is_new, bool star, char **html)
 {
-    star = star || star_processed(news);
+    star = star || stored_ran(news);
     Buf o;
     buf_init(&o);
     SheetParts parts = {0};

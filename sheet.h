@@ -7,8 +7,9 @@
 /* Renders player p's sheet of b (view_sheet: the variant from b's phase and seat, or the "stored order
  * processed" one when star or news says one ran) with the given news and E breakdown, result and is_new:
  * malloc'd text; with html non-NULL its HTML part too into *html (malloc'd; NULL when the player has it
- * off: options html off), drawn from the same view. Changes nothing. */
-char *sheet_render(const Board *b, int p, const StrList *news, const StrList *ebook, const char *result,
+ * off: options html off), drawn from the same view. The variant comes from the news items' kinds, never from
+ * their words. Changes nothing. */
+char *sheet_render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
                    bool is_new, bool star, char **html);
 /* Appends player p's current sheet of b to out: the news and E breakdown since their last sheet, or, when
  * nothing has come since, the last sheet's again (so that showas prints the sheet that was mailed). */
@@ -23,7 +24,8 @@ typedef struct SheetsDue {
     const char *result; /* the reader's order result */
     bool *mail;         /* per player: a sheet is mailed */
     bool *star;         /* per player: their * order was processed */
-    StrList *news, *ebook;
+    News *news;
+    StrList *ebook;
 } SheetsDue;
 
 /* Takes out of g's board the news and E breakdown of everyone due a sheet (every player when is_new)

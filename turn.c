@@ -171,7 +171,7 @@ static int run_head(Game *g, int p, char *text, bool star, bool at_deadline, boo
     Order o;
     Err err;
     if (order_parse(b, text, &o, &err) < 0) {
-        game_news(b, p, "Your stored order %s was dropped: %s", text, err.msg);
+        game_news(b, p, NEWS_STORED_DROPPED, "Your stored order %s was dropped: %s", text, err.msg);
         return 1;
     }
     const char *misplaced = gamble_misplaced(b, &o, false);
@@ -179,15 +179,15 @@ static int run_head(Game *g, int p, char *text, bool star, bool at_deadline, boo
     if (o.verb == ORD_HOLIDAY) {
         rc = deadline_holiday_stored(g, p) ? RQ_HOLIDAY : 1;
     } else if (misplaced) {
-        game_news(b, p, "Your stored order %s was dropped: %s.", o.text, misplaced);
+        game_news(b, p, NEWS_STORED_DROPPED, "Your stored order %s was dropped: %s.", o.text, misplaced);
     } else if ((r = run_order(g, p, &o, true, NULL)) == 0) {
         /* Told after the turns this one's end sets going, as a player reads it on their sheet. */
-        game_defer_news(g, p, xasprintf("Your stored order %s was processed.", o.text));
+        game_defer_news(g, p, NEWS_STORED_RAN, xasprintf("Your stored order %s was processed.", o.text));
         if (star && !at_deadline)
             g->star_done[p] = true;
         rc = RQ_DONE;
     } else {
-        sl_push_owned(&b->pl[p].news, xasprintf("Your stored order %s failed: %s", o.text, g->fail.msg));
+        board_news_take(&b->pl[p].news, NEWS_STORED_FAILED, xasprintf("Your stored order %s failed: %s", o.text, g->fail.msg));
         g->sheet_due[p] = true;
         *outside = r == -1 && g->fail.outside;
         rc = -1;

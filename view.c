@@ -144,8 +144,8 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
         /* SPEC 7.2: the sheet opens with "Your stored order <order> was processed" (kept in the news). */
         bool said = false;
         for (int i = 0; o->news && i < o->news->n; i++)
-            if (strncmp(o->news->v[i], "Your stored order ", 18) == 0) {
-                layout_wrap(out, "", 0, o->news->v[i]);
+            if (o->news->v[i].kind == NEWS_STORED_RAN) {
+                layout_wrap(out, "", 0, o->news->v[i].text);
                 said = true;
             }
         if (!said)
@@ -244,15 +244,15 @@ static void holiday_section(const Board *b, int reader, Buf *out)
 
 /* The news since the last sheet; star_said: the banner already told "Your stored order ... was
  * processed" (SPEC 7.2), which is not repeated here. */
-static void news_section(const StrList *nw, bool star_said, Buf *out)
+static void news_section(const News *nw, bool star_said, Buf *out)
 {
     int n = 0;
     for (int i = 0; nw && i < nw->n; i++) {
-        if (star_said && strncmp(nw->v[i], "Your stored order ", 18) == 0)
+        if (star_said && nw->v[i].kind == NEWS_STORED_RAN)
             continue;
         if (!n++)
             buf_add(out, "Since your last sheet:\n");
-        layout_wrap(out, "  ", 4, nw->v[i]);
+        layout_wrap(out, "  ", 4, nw->v[i].text);
     }
     if (!n)
         buf_add(out, star_said ? "Nothing else you could see happened.\n" : "Nothing you could see happened.\n");

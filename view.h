@@ -26,7 +26,7 @@ typedef struct SheetOpts {
     SheetVariant variant;
     const char *result;     /* result of the reader's last order, or NULL */
     bool is_new;            /* the "New" sheet sent at challenge */
-    const StrList *news;    /* the reader's events since their last sheet (NULL: none) */
+    const News *news;       /* the reader's events since their last sheet (NULL: none) */
     const StrList *ebook;   /* the reader's E breakdown since their last sheet (NULL: none) */
     SheetParts *parts;      /* when set, view_sheet leaves what it drew of the board here */
 } SheetOpts;

@@ -44,7 +44,7 @@ static int run(const char *text, char *msg)
 static void clear_news(void)
 {
     for (int p = 0; p < b->np; p++)
-        sl_clear(&b->pl[p].news);
+        board_news_clear(&b->pl[p].news);
 }
 
 /* Runs an order for alice like run(); *outside tells whether a failure was case (ii) of SPEC 7.3 (the

@@ -53,11 +53,44 @@ static Board *sample(void)
     fx_piece(b, "H3", 1, "DKu");
     sl_push(&b->moves, "1a alice PASS");
     sl_push(&b->pl[0].queue, "*MOVE D2 E-E");
-    sl_push(&b->pl[1].news, "(odd) text \\ kept");
+    board_news_add(&b->pl[1].news, NEWS_EVENT, "(odd) text \\ kept");
     b->initial = xstrdup("(genetess 1)\n(x\n\\(y\n)\n");
     b->initial_base = 1;
     return b;
 }
+
+/* News keeps its kinds: a tag before the text of the stored orders' items, the sheet's mark as before, an
+ * untagged line (a board written before kinds) an event (contract 10). */
+START_TEST(test_news_kinds_round_trip)
+{
+    Board *b = sample();
+    board_news_add(&b->pl[0].news, NEWS_EVENT, "bob passed.");
+    board_news_add(&b->pl[0].news, NEWS_SHEET_SENT, NULL);
+    board_news_add(&b->pl[0].news, NEWS_STORED_RAN, "Your stored order PASS was processed.");
+    board_news_add(&b->pl[0].news, NEWS_STORED_FAILED, "Your stored order MOVE D2 N failed: D1 is a wall.");
+    board_news_add(&b->pl[0].news, NEWS_STORED_DROPPED, "Your stored HOLIDAY was dropped: no allowance.");
+    char *t1 = boardfile_write(b);
+    ck_assert_msg(strstr(t1, "(news\nalice bob passed.\nalice -- sheet sent --\n"
+                             "alice !ran Your stored order PASS was processed.\n"
+                             "alice !failed Your stored order MOVE D2 N failed: D1 is a wall.\n"
+                             "alice !dropped Your stored HOLIDAY was dropped: no allowance.\n"
+                             "bob (odd) text \\ kept\n)\n"),
+                  "%s", t1);
+    Err err;
+    Board *c = boardfile_parse(t1, "101", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    static const NewsKind kinds[] = {NEWS_EVENT, NEWS_SHEET_SENT, NEWS_STORED_RAN, NEWS_STORED_FAILED,
+                                     NEWS_STORED_DROPPED};
+    ck_assert_int_eq(c->pl[0].news.n, 5);
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(c->pl[0].news.v[i].kind, kinds[i]);
+    ck_assert_str_eq(c->pl[0].news.v[2].text, "Your stored order PASS was processed.");
+    ck_assert_int_eq(c->pl[1].news.v[0].kind, NEWS_EVENT);
+    free(t1);
+    board_free(c);
+    board_free(b);
+}
+END_TEST
 
 START_TEST(test_round_trip)
 {
@@ -70,7 +103,7 @@ START_TEST(test_round_trip)
     ck_assert_str_eq(t1, t2);
     ck_assert_str_eq(fx_seq(c, "D2"), "ABBr");
     ck_assert_str_eq(c->pl[0].queue.v[0], "*MOVE D2 E-E");
-    ck_assert_str_eq(c->pl[1].news.v[0], "(odd) text \\ kept");
+    ck_assert_str_eq(c->pl[1].news.v[0].text, "(odd) text \\ kept");
     ck_assert_str_eq(c->initial, b->initial);
     ck_assert_int_eq(c->ter[fx_sq(c, "A3")], TER_OUTSIDE);
     ck_assert_msg(strstr(t1, "\nD2 alice ABBr\nH3 bob DKu\n"), "%s", t1);
@@ -228,7 +261,7 @@ static Board *random_board(int i)
     b->round = 1 + nmoves / b->np;
     if (rng_below(&r, 2))
         sl_push(&b->pl[b->seat].queue, "*MOVE B2 E-E");
-    sl_push(&b->pl[0].news, " indented news");
+    board_news_add(&b->pl[0].news, NEWS_EVENT, " indented news");
     return b;
 }
 
@@ -261,6 +294,7 @@ Suite *board_suite(void)
     tcase_add_loop_test(tc, test_col_names, 0, (int)(sizeof cols / sizeof cols[0]));
     tcase_add_test(tc, test_squares);
     tcase_add_test(tc, test_round_trip);
+    tcase_add_test(tc, test_news_kinds_round_trip);
     tcase_add_loop_test(tc, test_round_trip_many, 0, 200);
     tcase_add_loop_test(tc, test_corrupt, 0, (int)(sizeof corrupt / sizeof corrupt[0]));
     tcase_add_test(tc, test_hand_edit_loads);

@@ -287,6 +287,35 @@ START_TEST(test_failed_stored_order_fresh_deadline)
 }
 END_TEST
 
+/* The sheet after a stored order (not marked '*') failed at the deadline opens as the player's move with a
+ * fresh deadline, the failure among the events: only a stored order that ran opens a sheet with "Your stored
+ * order ... was processed" (the sheet chooses by the news item's kind, not by its words). */
+START_TEST(test_failed_stored_order_sheet)
+{
+    play_board(2);
+    queue("alice", (const char *const[]){"MOVE B2 N", NULL});
+    ck_assert(process(T0 + PERIOD + 10));
+    Buf out;
+    buf_init(&out);
+    sheet_current(b, ALICE, &out);
+    ck_assert_msg(strstr(out.s, "\nIt is your move.\n") != NULL, "%s", out.s);
+    ck_assert_ptr_nonnull(strstr(out.s, "\nSince your last sheet:\n  Your stored order MOVE B2 N failed: "));
+    ck_assert_ptr_null(strstr(out.s, "Nothing else you could see happened."));
+    ck_assert_ptr_null(strstr(out.s, "was processed"));
+    buf_free(&out);
+    /* a stored order that ran does open the next sheet, and is not said twice */
+    queue("bob", (const char *const[]){"*PASS", NULL});
+    queue("alice", (const char *const[]){"PASS", NULL});
+    ck_assert(process(T0 + 2 * PERIOD + 10));
+    buf_init(&out);
+    sheet_current(b, BOB, &out);
+    const char *said = strstr(out.s, "\nYour stored order PASS was processed.\nIt is alice's move.\n");
+    ck_assert_msg(said != NULL, "%s", out.s);
+    ck_assert_msg(strstr(said + 2, "Your stored order PASS was processed.") == NULL, "%s", out.s);
+    buf_free(&out);
+}
+END_TEST
+
 /* Case (ii) after the deadline: the stored order fails outside the view, the turn is a time-out and
  * the remaining stored orders stay. */
 START_TEST(test_failed_stored_order_outside_view)
@@ -416,6 +445,7 @@ Suite *clock_suite(void)
     tcase_add_test(tc, test_stored_order_at_deadline);
     tcase_add_test(tc, test_failed_stored_order_removed);
     tcase_add_test(tc, test_failed_stored_order_fresh_deadline);
+    tcase_add_test(tc, test_failed_stored_order_sheet);
     tcase_add_test(tc, test_failed_stored_order_outside_view);
     tcase_add_test(tc, test_failed_star_order_next_runs);
     tcase_add_test(tc, test_failed_star_order_outside_view);

@@ -10,6 +10,7 @@
 #include "deadline.h"
 #include "gamble.h"
 #include "mail.h"
+#include "sheet.h"
 #include "specials.h"
 #include "store.h"
 #include "view.h"

@@ -44,7 +44,7 @@ START_TEST(test_event_partly_outside_and_decode)
     ck_assert_int_eq(fx_order(b, 1, "MOVE H3 W-W", msg, sizeof msg), 0); /* G3 (outside) -> F3 (seen) */
     ck_assert_msg(strstr(fx_news(b, 0), "bob's piece moved from a square outside your view to F3."), "%s",
                   fx_news(b, 0));
-    sl_clear(&b->pl[0].news);
+    board_news_clear(&b->pl[0].news);
     /* with F alice decodes the sequence */
     board_remove_piece(b, fx_sq(b, "E3"));
     fx_piece(b, "E3", 0, "AF");

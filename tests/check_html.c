@@ -56,7 +56,7 @@ START_TEST(html_tiny_board_exact)
     fx_piece(b, "C3", 1, "AJM");  /* seen, not decoded */
     fx_piece(b, "H4", 1, "AB");   /* outside alice's view */
     add_special(b, 1, "G3", "Gold seam");
-    sl_push(&b->pl[0].news, "bob <did> something & more");
+    board_news_add(&b->pl[0].news, NEWS_EVENT, "bob <did> something & more");
     char *text, *html = render(b, 0, &text);
     char *t = table_of(html);
     ck_assert_str_eq(t,
@@ -120,8 +120,8 @@ START_TEST(html_escapes_every_special_character)
 {
     Board *b = fx_board(tiny, 2, 5);
     fx_piece(b, "B2", 0, "A");
-    sl_push(&b->pl[0].news, "\"&&<>\"x\"");
-    sl_push(&b->pl[0].news, "plain, then & once");
+    board_news_add(&b->pl[0].news, NEWS_EVENT, "\"&&<>\"x\"");
+    board_news_add(&b->pl[0].news, NEWS_EVENT, "plain, then & once");
     char *text, *html = render(b, 0, &text);
     ck_assert_ptr_nonnull(strstr(html, "<li>&quot;&amp;&amp;&lt;&gt;&quot;x&quot;</li>\n"
                                        "<li>plain, then &amp; once</li>\n"));
@@ -172,7 +172,7 @@ START_TEST(html_lines_fit_a_mail)
     buf_init(&ev);
     for (int i = 0; i < 120; i++)
         buf_add(&ev, "a \"quoted\" word & more, ");
-    sl_push(&b->pl[0].news, ev.s);
+    board_news_add(&b->pl[0].news, NEWS_EVENT, ev.s);
     b->phase = PHASE_ENDED;
     char *text, *html = render(b, 0, &text);
     ck_assert_uint_le(longest_line(html), 998);
@@ -196,7 +196,7 @@ START_TEST(html_lines_fit_a_mail)
     char word[1201];
     memset(word, 'w', 1200);
     word[1200] = '\0';
-    sl_push(&b->pl[0].news, word);
+    board_news_add(&b->pl[0].news, NEWS_EVENT, word);
     html = render(b, 0, &text);
     ck_assert_uint_eq(longest_line(html), 1209); /* <li>, the word, </li> */
     free(html);

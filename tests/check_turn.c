@@ -77,11 +77,14 @@ START_TEST(test_star_orders_loop_without_recursion)
     for (int p = 0; p < PLAYERS; p++)
         ck_assert_int_eq(b->pl[p].queue.n, 0);
     /* Bob is told of his ROUNDS processed orders after all the turns they set going: last, together. */
-    const StrList *news = &b->pl[1].news;
+    const News *news = &b->pl[1].news;
     ck_assert_int_gt(news->n, ROUNDS);
-    for (int i = news->n - ROUNDS; i < news->n; i++)
-        ck_assert_str_eq(news->v[i], "Your stored order PASS was processed.");
-    ck_assert_str_eq(news->v[news->n - ROUNDS - 1], "alice passed.");
+    for (int i = news->n - ROUNDS; i < news->n; i++) {
+        ck_assert_str_eq(news->v[i].text, "Your stored order PASS was processed.");
+        ck_assert_int_eq(news->v[i].kind, NEWS_STORED_RAN);
+    }
+    ck_assert_str_eq(news->v[news->n - ROUNDS - 1].text, "alice passed.");
+    ck_assert_int_eq(news->v[news->n - ROUNDS - 1].kind, NEWS_EVENT);
     fx_check(b);
     board_free(b);
 }
@@ -179,7 +182,7 @@ START_TEST(test_submit_ends_holiday)
     ck_assert_str_eq(b->moves.v[1], "1a alice PASS");
     ck_assert_int_eq(b->pl[0].holiday_left, 14 * 86400 - 3600);
     ck_assert_int_eq(b->clock.holiday_since, 0);
-    ck_assert_str_eq(b->pl[1].news.v[0], "alice is back from holiday.");
+    ck_assert_str_eq(b->pl[1].news.v[0].text, "alice is back from holiday.");
     board_free(b);
 }
 END_TEST

@@ -422,7 +422,7 @@ START_TEST(sheet_long_texts_fit)
     b->pl[0].full_view = true;
     b->pl[0].full_decode = true;
     snprintf(b->pl[0].full_until, sizeof b->pl[0].full_until, "1a");
-    sl_push(&b->pl[0].news, "A very long event line that keeps going and going, naming squares like K3 and "
+    board_news_add(&b->pl[0].news, NEWS_EVENT, "A very long event line that keeps going and going, naming squares like K3 and "
                             "AB12 and pieces and whatever else the game engine might want to say to alice.");
     sl_push(&b->pl[0].ebook, "+1 accrual (1 K)");
     sl_push(&b->pl[0].queue, "MOVE E5 N");
@@ -449,10 +449,11 @@ START_TEST(sheet_news_from_options)
 {
     Board *b = mk(9, 6, 2);
     put(b, "B2", 0, "K");
-    sl_push(&b->pl[0].news, "left in the board");
+    board_news_add(&b->pl[0].news, NEWS_EVENT, "left in the board");
     sl_push(&b->pl[0].ebook, "+9 left in the board");
-    StrList news = {0}, ebook = {0};
-    sl_push(&news, "Your stored order PASS was processed.");
+    News news = {0};
+    StrList ebook = {0};
+    board_news_add(&news, NEWS_STORED_RAN, "Your stored order PASS was processed.");
     sl_push(&ebook, "+1 accrual (1 K)");
     SheetOpts o = {.variant = SHEET_STAR_DONE, .news = &news, .ebook = &ebook};
     Buf out;
@@ -473,7 +474,7 @@ START_TEST(sheet_news_from_options)
     ck_assert_ptr_nonnull(strstr(out.s, "Your E: 5\nStored orders: none\n"));
     ck_assert_ptr_null(strstr(out.s, "left in the board"));
     buf_free(&out);
-    sl_free(&news);
+    board_news_free(&news);
     sl_free(&ebook);
     board_free(b);
 }
@@ -533,7 +534,7 @@ START_TEST(help_sheet_uses_the_sheet_words)
     put(b, "H5", 1, "K");
     add_special(b, 1, "C2", "Gold seam");
     b->par.max_timeouts = 1;
-    sl_push(&b->pl[0].news, "bob passed.");
+    board_news_add(&b->pl[0].news, NEWS_EVENT, "bob passed.");
     char *play = sheet(b, 0, SHEET_YOUR_MOVE, "PASS: done");
     b->pl[1].status = PS_RESIGNED;
     char *out = sheet(b, 1, SHEET_NOT_YOUR_MOVE, NULL);

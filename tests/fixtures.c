@@ -124,7 +124,7 @@ const char *fx_news(const Board *b, int p)
     size_t k = 0;
     buf[0] = '\0';
     for (int i = 0; i < b->pl[p].news.n && k < sizeof buf - 1; i++)
-        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s\n", b->pl[p].news.v[i]);
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s\n", b->pl[p].news.v[i].text);
     return buf;
 }
 
