@@ -110,6 +110,10 @@ class Board:
         self.news = {}
         for ln in e.get('news', ('multi', []))[1]:
             who, _, item = ln.partition(' ')
+            for tag in ('!ran ', '!failed ', '!dropped '):  # an item's kind before its text (contract 10)
+                if item.startswith(tag):
+                    item = item[len(tag):]
+                    break
             self.news.setdefault(who, []).append(item)
         mv = e.get('moves', ('multi', []))
         self.moves = mv[1] if mv[0] == 'multi' else []
