@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "boardfile.h"
-#include "history.h"
+#include "movelist.h"
 #include "bot.h"
 #include "gamelist.h"
 #include "turn.h"
@@ -62,7 +62,7 @@ static int challenge_option(CommandCtx *c, Challenge *ch, const char *a)
             ok = params_find(key) >= 0;
         }
     }
-    if (!ok || has_control(a)) {
+    if (!ok || str_has_control(a)) {
         char q[64];
         return pipeline_refuse(c, EXIT_USAGE, "Invalid Genetess parameter '%s'", pipeline_quote(a, q, 40));
     }
@@ -279,7 +279,7 @@ static int verify_act(CommandCtx *c, Txn *t)
     const Board *b = t->b;
     Board *r = NULL;
     Err err;
-    if (history_load_reply(&c->st, t->b, &c->reply) < 0)
+    if (movelist_load_reply(&c->st, t->b, &c->reply) < 0)
         return EXIT_SYSTEM;
     if (turn_replay(b, -1, &r, &err) < 0) {
         /* The reason quotes the history: public only once the game has ended (SPEC 5, 9.3). */
@@ -342,7 +342,7 @@ static void cleanup_skipped(CommandCtx *c, int n, const char *why)
         why = "it could not be processed";
     fprintf(stderr, "genetess: Cleanup skipped board %d: %s\n", n, why);
     const char *admin = c->req->admin;
-    if (!admin || !*admin || has_control(admin) || strchr(admin, ' ') || !strchr(admin, '@'))
+    if (!admin || !*admin || str_has_control(admin) || strchr(admin, ' ') || !strchr(admin, '@'))
         return;
     char subj[80];
     snprintf(subj, sizeof subj, "Genetess Cleanup skipped board %d", n);

@@ -17,14 +17,14 @@ int board_parse_sq(const Board *b, const char *s, int *sq, Err *err)
 {
     int c, r;
     if (grid_sq_parse_name(s, &c, &r) < 0) {
-        if (strlen(s) <= 12 && !has_control(s))
-            return fail(err, "'%s' is not a square", s);
-        return fail(err, "bad square");
+        if (strlen(s) <= 12 && !str_has_control(s))
+            return err_fail(err, "'%s' is not a square", s);
+        return err_fail(err, "bad square");
     }
     if (c >= b->w || r >= b->h) {
         char nm[16];
         snprintf(nm, sizeof nm, "%s", s);
-        return fail(err, "%s is off the board", str_upper(nm));
+        return err_fail(err, "%s is off the board", str_upper(nm));
     }
     *sq = board_sq(b, c, r);
     return 0;
@@ -308,28 +308,28 @@ int board_check(const Board *b, Err *err)
     for (int i = 0; i < b->npc; i++) {
         const Piece *p = &b->pc[i];
         if (b->at[p->sq] != i)
-            return fail(err, "internal: piece index broken at %s", board_sq_name(b, p->sq, nm));
+            return err_fail(err, "internal: piece index broken at %s", board_sq_name(b, p->sq, nm));
         if (b->ter[p->sq] != TER_FLOOR)
-            return fail(err, "piece on %s is not on floor", board_sq_name(b, p->sq, nm));
+            return err_fail(err, "piece on %s is not on floor", board_sq_name(b, p->sq, nm));
         if (p->owner < 0 || p->owner >= b->np)
-            return fail(err, "piece on %s has no known owner", board_sq_name(b, p->sq, nm));
+            return err_fail(err, "piece on %s has no known owner", board_sq_name(b, p->sq, nm));
         if (!piece_viable(&p->g))
-            return fail(err, "piece on %s is not viable (needs A or K)", board_sq_name(b, p->sq, nm));
+            return err_fail(err, "piece on %s is not viable (needs A or K)", board_sq_name(b, p->sq, nm));
     }
     for (int i = 0; i < b->np; i++)
         if (b->pl[i].e < 0)
-            return fail(err, "%s has negative E", b->pl[i].id);
+            return err_fail(err, "%s has negative E", b->pl[i].id);
     for (int i = 0; i < b->nsp; i++)
         if (b->ter[b->sp[i].sq] == TER_OUTSIDE)
-            return fail(err, "special on %s is outside the board", board_sq_name(b, b->sp[i].sq, nm));
+            return err_fail(err, "special on %s is outside the board", board_sq_name(b, b->sp[i].sq, nm));
     for (int i = 0; i < b->nst; i++)
         if (b->ter[b->st[i].sq] == TER_OUTSIDE)
-            return fail(err, "start square %s is outside the board", board_sq_name(b, b->st[i].sq, nm));
+            return err_fail(err, "start square %s is outside the board", board_sq_name(b, b->st[i].sq, nm));
     if (b->seat < 0 || b->seat >= b->np)
-        return fail(err, "the current turn names no player");
+        return err_fail(err, "the current turn names no player");
     if (b->phase == PHASE_PLAY && !board_player_has_turns(b, b->seat))
-        return fail(err, "the current turn belongs to %s, who has no turns left", b->pl[b->seat].id);
+        return err_fail(err, "the current turn belongs to %s, who has no turns left", b->pl[b->seat].id);
     if (b->phase == PHASE_PLAY && b->round < 1)
-        return fail(err, "a game in play needs round >= 1");
+        return err_fail(err, "a game in play needs round >= 1");
     return 0;
 }

@@ -157,7 +157,7 @@ static int check_turn_seat(GameFile *ps, Board *b, GameEntry *e)
 static int read_players(GameFile *ps, Board *b, GameEntry *e)
 {
     StrList w = {0};
-    int n = split_words(e->rest, &w), rc = 0;
+    int n = str_split_words(e->rest, &w), rc = 0;
     if (n < 1 || n > MAX_PLAYERS) {
         sl_free(&w);
         return gamefile_error(ps, e->line, "(players needs 1 to %d userids", MAX_PLAYERS);
@@ -188,7 +188,7 @@ static int read_per_player(GameFile *ps, Board *b, GameEntry *e, size_t offset, 
 {
     StrList w = {0};
     int rc = 0;
-    if (split_words(e->rest, &w) != b->np)
+    if (str_split_words(e->rest, &w) != b->np)
         rc = gamefile_error(ps, e->line, "%s", count_msg);
     for (int i = 0; rc == 0 && i < w.n; i++)
         if (!parse_i64(w.v[i], (int64_t *)((char *)&b->pl[i] + offset)))
@@ -523,7 +523,7 @@ static void write_views(Buf *o, const Board *b)
 static int read_gamble(GameFile *ps, Board *b, int line, int p, const char *rest)
 {
     StrList w = {0};
-    int n = split_words(rest, &w), rc = 0;
+    int n = str_split_words(rest, &w), rc = 0;
     int kind = n >= 2 ? (!strcmp(w.v[0], "position") ? 0 : !strcmp(w.v[0], "order") ? 1 : -1) : -1;
     Gamble *g = kind >= 0 ? &b->pl[p].gamble[kind] : NULL;
     if (!g || g->set || !parse_i64(w.v[1], &g->stake) || n - 2 > MAX_PLAYERS)
@@ -668,7 +668,7 @@ static int read_flag(GameFile *ps, Board *b, GameEntry *e, size_t offset)
 {
     StrList w = {0};
     int rc = 0;
-    split_words(e->rest, &w);
+    str_split_words(e->rest, &w);
     for (int i = 0; rc == 0 && i < w.n; i++) {
         int p = board_player_index(b, w.v[i]);
         if (p < 0)
@@ -945,7 +945,7 @@ Board *boardfile_parse(const char *text, const char *name, Err *err)
     gamefile_free(&ps);
     Err e2;
     if (board_check(b, &e2) < 0) {
-        fail(err, "%s: %s", name, e2.msg);
+        err_fail(err, "%s: %s", name, e2.msg);
         board_free(b);
         return NULL;
     }

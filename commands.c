@@ -1,10 +1,9 @@
 /* commands: the command table (contract 2) — each row a command's words, argument counts, usage, handler
- * (play.h, query.h, admin.h, host.h, lister.h, ratings.h, selfplay.h) and flags — and the look-up of a word. */
+ * (play.h, query.h, admin.h, host.h, ratings.h, selfplay.h) and flags — and the look-up of a word. */
 #include "commands.h"
 
 #include "admin.h"
 #include "host.h"
-#include "lister.h"
 #include "play.h"
 #include "query.h"
 #include "ratings.h"
@@ -22,7 +21,7 @@ const Command command_table[] = {
     {"quiet", {NULL}, 4, 4, "quiet board userid password on|off", play_quiet, L},
     {"chat", {NULL}, 3, -1, "chat board userid password [to USERID...]", play_chat, L},
     {"log", {NULL}, 3, 3, "log board userid password", play_log, L},
-    {"orders", {NULL}, 3, 4, "orders board userid password [SQUARE]", lister_orders, L},
+    {"orders", {NULL}, 3, 4, "orders board userid password [SQUARE]", play_orders, L},
     {"options", {NULL}, 5, 5, "options board userid password lister|html on|off", play_options, L},
     {"showas", {NULL}, 3, -1, "showas userid password board...", play_showas, L},
     {"show", {NULL}, 1, -1, "show board[#k]...", query_show, L},

@@ -239,21 +239,21 @@ static int validate(const Board *b, const Player *pl, const Order *o, int *kind,
             if (asked(b, GAMBLE_ON_POSITION) != asked(b, GAMBLE_ON_ORDER))
                 *kind = asked(b, GAMBLE_ON_POSITION) ? GAMBLE_ON_POSITION : GAMBLE_ON_ORDER;
             else
-                return fail(err, "you have gambled on position and on turn order already; name start labels "
+                return err_fail(err, "you have gambled on position and on turn order already; name start labels "
                                  "(GPC1) or ordinals (1st) to replace one");
         }
     }
     if (!asked(b, *kind))
-        return fail(err, "this game does not gamble for %s", *kind == GAMBLE_ON_POSITION ? "positions" : "turn order");
+        return err_fail(err, "this game does not gamble for %s", *kind == GAMBLE_ON_POSITION ? "positions" : "turn order");
     for (int i = 0; i < o->nprefs; i++) {
         if (*kind == GAMBLE_ON_POSITION && !start_exists(b, o->prefs[i]))
-            return fail(err, "GPC%d is not a start on this map (GPC1 to GPC%d)", o->prefs[i], b->nst);
+            return err_fail(err, "GPC%d is not a start on this map (GPC1 to GPC%d)", o->prefs[i], b->nst);
         if (*kind == GAMBLE_ON_ORDER && o->prefs[i] > b->np)
-            return fail(err, "there are only %d players, so %d is not a place in the turn order", b->np, o->prefs[i]);
+            return err_fail(err, "there are only %d players, so %d is not a place in the turn order", b->np, o->prefs[i]);
     }
     int64_t other = pl->gamble[!*kind].set ? pl->gamble[!*kind].stake : 0;
     if (o->stake > b->par.start_e || other + o->stake > b->par.start_e)
-        return fail(err, "your gambles may stake at most %" PRId64 "E in all (this one would make %" PRId64 "E)",
+        return err_fail(err, "your gambles may stake at most %" PRId64 "E in all (this one would make %" PRId64 "E)",
                     b->par.start_e, other + o->stake);
     return 0;
 }
@@ -262,7 +262,7 @@ static int validate(const Board *b, const Player *pl, const Order *o, int *kind,
 static int validate_pass(const Board *b, const Player *pl, Err *err)
 {
     if (board_gambles_in(b, pl))
-        return fail(err, "you have sent every gamble already; send a GAMBLE to replace one");
+        return err_fail(err, "you have sent every gamble already; send a GAMBLE to replace one");
     return 0;
 }
 
@@ -277,13 +277,13 @@ int gamble_check(const Board *b, int player, const OrderList *l, int *bad, Err *
         int kind, rc = 0;
         *bad = i;
         if (others && board_gambles_in(b, &sim)) /* the orders before it ended round 0 */
-            rc = fail(err, o->verb == ORD_GAMBLE ? "GAMBLE is only for round 0" : "round 0 ends with the orders before it");
+            rc = err_fail(err, o->verb == ORD_GAMBLE ? "GAMBLE is only for round 0" : "round 0 ends with the orders before it");
         else if (o->verb == ORD_GAMBLE && (rc = validate(b, &sim, o, &kind, err)) == 0)
             put(&sim, kind, o->stake, o->prefs, o->nprefs);
         else if (o->verb == ORD_PASS && (rc = validate_pass(b, &sim, err)) == 0)
             fill(b, &sim);
         else if (o->verb != ORD_GAMBLE && o->verb != ORD_PASS)
-            rc = fail(err, "It is not your move");
+            rc = err_fail(err, "It is not your move");
         if (rc)
             return -1;
     }

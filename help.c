@@ -62,8 +62,8 @@ static bool topic_clean(const char *s, size_t max)
 static int no_help(const char *topic, Err *err)
 {
     if (topic_clean(topic, HELP_ECHO_MAX))
-        return fail(err, "No help on %s; try: genetess help", topic);
-    return fail(err, "No help on that topic; try: genetess help");
+        return err_fail(err, "No help on %s; try: genetess help", topic);
+    return err_fail(err, "No help on that topic; try: genetess help");
 }
 
 /* Reads an override file: a regular file, at most HELP_FILE_MAX bytes.
@@ -180,7 +180,7 @@ int help_get(const char *home, const char *topic, Buf *out, Err *err)
 
     int sn = nnames == 0 ? special_number(low) : -1;
     if (sn == SPECIAL_MISSING)
-        return fail(err, "There is no special S%d", SPECIAL_MISSING);
+        return err_fail(err, "There is no special S%d", SPECIAL_MISSING);
     if (sn >= 1 && sn <= SPECIAL_MAX)
         snprintf(names[nnames++], sizeof names[0], "special-S%d", sn);
 

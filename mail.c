@@ -56,10 +56,10 @@ void mail_free(MailQueue *q)
 int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err)
 {
     /* SPEC 2.1: no header is ever built from unchecked text */
-    if (!to || !*to || !subject || has_control(to) || has_control(subject)) {
+    if (!to || !*to || !subject || str_has_control(to) || str_has_control(subject)) {
         free(body);
         free(html);
-        return fail(err, "refusing a mail header with control characters");
+        return err_fail(err, "refusing a mail header with control characters");
     }
     if (q->n == q->cap) {
         q->cap = q->cap ? q->cap * 2 : 8;
@@ -115,13 +115,13 @@ static void format_date(time_t t, char *out, size_t size)
 /* The From: address: f (the request's $PBMFROM) when usable, else genetess@<hostname> (localhost when unknown). */
 static char *from_address(const char *f)
 {
-    if (f && *f && !has_control(f))
+    if (f && *f && !str_has_control(f))
         return xstrdup(f);
     char host[256];
     if (gethostname(host, sizeof host) < 0)
         host[0] = '\0';
     host[sizeof host - 1] = '\0';
-    if (!host[0] || has_control(host) || strchr(host, ' '))
+    if (!host[0] || str_has_control(host) || strchr(host, ' '))
         strcpy(host, "localhost");
     return xasprintf("genetess@%s", host);
 }
@@ -137,7 +137,7 @@ static const char *from_domain(const char *from)
  * missing), or NULL when unset or not a plain message id. */
 static char *command_message_id(const char *v)
 {
-    if (!v || !*v || has_control(v) || strlen(v) > 900 || strpbrk(v, " \t\"\\,;()"))
+    if (!v || !*v || str_has_control(v) || strlen(v) > 900 || strpbrk(v, " \t\"\\,;()"))
         return NULL;
     size_t n = strlen(v);
     bool bracketed = v[0] == '<' && v[n - 1] == '>';
@@ -488,12 +488,12 @@ static int spool_begin(const Store *s, const char *name, const char *text, Spool
     *f = (SpoolFile){.tmp = spool_path(s, tmpname), .path = spool_path(s, name), .data = *text != '\0'};
     free(tmpname);
     f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
-    if (f->fd >= 0 && (!f->data || write_all(f->fd, text, strlen(text)) == 0)) {
+    if (f->fd >= 0 && (!f->data || fd_write_all(f->fd, text, strlen(text)) == 0)) {
         if (f->data)
             store_start_writeback(f->fd);
         return 0;
     }
-    fail(err, "cannot write %s: %s", f->tmp, strerror(errno));
+    err_fail(err, "cannot write %s: %s", f->tmp, strerror(errno));
     if (f->fd >= 0)
         close(f->fd);
     (void)unlink(f->tmp);
@@ -516,7 +516,7 @@ static int spool_finish(SpoolFile *f, bool ok, Err *err)
         close(f->fd);
         rc = -1;
     } else if (close(f->fd) < 0 || rename(f->tmp, f->path) < 0) {
-        rc = fail(err, "cannot write %s: %s", f->path, strerror(errno));
+        rc = err_fail(err, "cannot write %s: %s", f->path, strerror(errno));
     }
     if (rc < 0)
         (void)unlink(f->tmp);
@@ -538,8 +538,8 @@ static int spool_sync_files(const SpoolFile *f, int n, const int *also, int nals
     int rc = store_sync_files(fds, n + nalso, &bad);
     free(fds);
     if (rc < 0)
-        return bad < n ? fail(err, "cannot write %s: %s", f[bad].tmp, strerror(errno))
-                       : fail(err, "cannot sync the board's files: %s", strerror(errno));
+        return bad < n ? err_fail(err, "cannot write %s: %s", f[bad].tmp, strerror(errno))
+                       : err_fail(err, "cannot sync the board's files: %s", strerror(errno));
     return 0;
 }
 
@@ -757,7 +757,7 @@ static int run_mailer(const char *cmd, const char *text, size_t len)
     ign.sa_handler = SIG_IGN;
     sigemptyset(&ign.sa_mask);
     sigaction(SIGPIPE, &ign, &old);
-    int wrc = write_all(p[1], text, len);
+    int wrc = fd_write_all(p[1], text, len);
     close(p[1]);
     sigaction(SIGPIPE, &old, NULL);
 

@@ -150,7 +150,7 @@ static void front_log(const Front *f, const MailIn *m, const char *fmt, ...)
     char *path = f->home ? xasprintf("%s/var/mail.log", f->home) : NULL;
     int fd = path ? open(path, O_WRONLY | O_APPEND | O_CREAT, 0640) : -1;
     if (fd >= 0) {
-        if (write_all(fd, line, strlen(line)) < 0)
+        if (fd_write_all(fd, line, strlen(line)) < 0)
             fprintf(stderr, "genetess mail: %s: %s\n", path, strerror(errno));
         close(fd);
     }
@@ -207,7 +207,7 @@ static int rate_lock(const char *rdir, Err *err)
     while (fd >= 0 && (r = fcntl(fd, F_SETLKW, &fl)) < 0 && errno == EINTR)
         ;
     if (r < 0) {
-        fail(err, "%s: %s", p, strerror(errno));
+        err_fail(err, "%s: %s", p, strerror(errno));
         if (fd >= 0)
             close(fd);
         fd = -1;
@@ -265,12 +265,12 @@ int mailfront_rate(const char *dir, const char *address, int64_t now, const char
     int64_t max, secs;
     snprintf(num, sizeof num, "%.*s", slash ? (int)(slash - spec) : 0, spec);
     if (!slash || !parse_i64(num, &max) || !parse_i64(slash + 1, &secs) || max < 1 || secs < 1)
-        return fail(err, "rate '%s' is not MESSAGES/SECONDS", spec);
+        return err_fail(err, "rate '%s' is not MESSAGES/SECONDS", spec);
     char *rdir = xasprintf("%s/rate", dir), *key = rate_key(address);
     char *path = xasprintf("%s/%s", rdir, key);
     char *text = NULL;
     long long start = 0, count = 0;
-    int rc = mkdir(rdir, 0755) < 0 && errno != EEXIST ? fail(err, "%s: %s", rdir, strerror(errno)) : 0;
+    int rc = mkdir(rdir, 0755) < 0 && errno != EEXIST ? err_fail(err, "%s: %s", rdir, strerror(errno)) : 0;
     int lock = rc == 0 ? rate_lock(rdir, err) : -1; /* runs outside the store's lock: two messages at once */
     if (lock < 0)
         rc = -1;
@@ -317,7 +317,7 @@ static bool lock_free(const Request *rq, char *why, size_t size)
  * use is "genetess move <n> ...", pbmserv's form with the game's name). Returns the count. */
 static int command_words(const char *line, StrList *w)
 {
-    split_words(line, w);
+    str_split_words(line, w);
     if (w->n && str_ieq(w->v[0], "genetess")) {
         free(w->v[0]);
         memmove(w->v, w->v + 1, (size_t)(w->n - 1) * sizeof w->v[0]);

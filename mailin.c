@@ -545,7 +545,7 @@ char *mailin_loop(const char *hdr, const char *envelope, const char *from)
 /* An address fit to mail to (no white space, control characters or quotes; an '@'), else "". */
 static char *usable_address(char *a)
 {
-    bool ok = strchr(a, '@') && !has_control(a);
+    bool ok = strchr(a, '@') && !str_has_control(a);
     for (const char *c = a; *c && ok; c++)
         ok = !isspace((unsigned char)*c) && *c != '"' && *c != '\'' && *c != '\\' && *c != '`';
     if (!ok)
@@ -608,7 +608,7 @@ void mailin_parse(const char *msg, size_t len, const char *envelope, MailIn *m)
     }
     m->subject = subject_of(hdr);
     char *id = mailin_header(hdr, "Message-ID");
-    m->message_id = id && !has_control(id) ? id : xstrdup("");
+    m->message_id = id && !str_has_control(id) ? id : xstrdup("");
     if (m->message_id != id)
         free(id);
     Buf b;

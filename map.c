@@ -61,7 +61,7 @@ static int perr(Parser *ps, int line, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int rc = vfail_at(ps->err, ps->fname, line, fmt, ap);
+    int rc = err_vfail_at(ps->err, ps->fname, line, fmt, ap);
     va_end(ap);
     return rc;
 }
@@ -452,7 +452,7 @@ static int pass_directives(Parser *ps)
             rc = do_param(ps, l->no, rest);
         else if (strcmp(kw, "start") == 0 || strcmp(kw, "piece") == 0) {
             StrList w = {0};
-            split_words(tmp, &w);
+            str_split_words(tmp, &w);
             rc = kw[0] == 's' ? do_start(ps, l->no, &w) : do_piece(ps, l->no, &w);
             sl_free(&w);
         }
@@ -536,7 +536,7 @@ int map_parse(const char *text, const char *fname, Map *out, Err *err)
     memset(&ps, 0, sizeof ps);
     memset(out, 0, sizeof *out);
     ps.err = err;
-    if (!fname || !*fname || has_control(fname))
+    if (!fname || !*fname || str_has_control(fname))
         fname = "map";
     snprintf(ps.fname, sizeof ps.fname, "%s", fname);
     int rc = split_lines(&ps, text);
@@ -587,8 +587,8 @@ static bool plain_name(const char *s)
 static int unknown_map(const char *name, Err *err)
 {
     if (echoable_name(name))
-        return fail(err, "Unknown map '%s'", name);
-    return fail(err, "Unknown map");
+        return err_fail(err, "Unknown map '%s'", name);
+    return err_fail(err, "Unknown map");
 }
 
 /* Reads a whole file into a malloc'd string; 1 when missing/unreadable, -1 (err set) when not a map. */
@@ -606,7 +606,7 @@ static int read_file(const char *path, const char *fname, char **out, Err *err)
         if (b.len + n > MAP_FILE_MAX) {
             fclose(f);
             buf_free(&b);
-            return fail(err, "%s:1: map file is larger than %d bytes", fname, MAP_FILE_MAX);
+            return err_fail(err, "%s:1: map file is larger than %d bytes", fname, MAP_FILE_MAX);
         }
         buf_addn(&b, chunk, n);
     }
@@ -621,7 +621,7 @@ static int read_file(const char *path, const char *fname, char **out, Err *err)
         for (const char *p = b.s; *p; p++)
             line += *p == '\n';
         buf_free(&b);
-        return fail(err, "%s:%d: NUL byte in the line", fname, line);
+        return err_fail(err, "%s:%d: NUL byte in the line", fname, line);
     }
     *out = buf_take(&b);
     return 0;
@@ -642,14 +642,14 @@ int map_load(const char *home, const char *name_or_path, bool allow_path, Map *o
 {
     memset(out, 0, sizeof *out);
     if (!name_or_path || !*name_or_path)
-        return fail(err, "Unknown map");
+        return err_fail(err, "Unknown map");
     char fname[104];
     char *text = NULL;
     int rc;
     if (strchr(name_or_path, '/')) {
         if (!allow_path)
-            return fail(err, "maps given as paths are only allowed at a terminal");
-        if (has_control(name_or_path) || strlen(name_or_path) > 100)
+            return err_fail(err, "maps given as paths are only allowed at a terminal");
+        if (str_has_control(name_or_path) || strlen(name_or_path) > 100)
             snprintf(fname, sizeof fname, "map");
         else
             snprintf(fname, sizeof fname, "%s", name_or_path);

@@ -88,7 +88,7 @@ void order_list_free(OrderList *l)
 /* A word safe to quote back in a message: short and printable. */
 static const char *quotable(const char *w)
 {
-    if (strlen(w) > 24 || has_control(w))
+    if (strlen(w) > 24 || str_has_control(w))
         return "(that word)";
     return w;
 }
@@ -97,7 +97,7 @@ static int want_sq(const Board *b, const char *w, int *sq, Err *err)
 {
     Err e2;
     if (board_parse_sq(b, w, sq, &e2) < 0)
-        return fail(err, "%s", e2.msg);
+        return err_fail(err, "%s", e2.msg);
     return 0;
 }
 
@@ -106,9 +106,9 @@ static int want_codes(const char *w, Genome *g, Err *err)
     Err e2;
     for (const char *p = w; *p; p++)
         if (!isalpha((unsigned char)*p))
-            return fail(err, "'%s' is not a genetic sequence (letters A to Z)", quotable(w));
+            return err_fail(err, "'%s' is not a genetic sequence (letters A to Z)", quotable(w));
     if (piece_parse(w, g, false, &e2) < 0)
-        return fail(err, "%s", e2.msg);
+        return err_fail(err, "%s", e2.msg);
     return 0;
 }
 
@@ -140,7 +140,7 @@ static int parse_dirs(char **words, int n, Order *o, Err *err)
             continue;
         int d = grid_dir_parse(tok);
         if (d < 0) {
-            fail(err, "'%s' is not a direction (N, NE, E, SE, S, SW, W, NW)", quotable(tok));
+            err_fail(err, "'%s' is not a direction (N, NE, E, SE, S, SW, W, NW)", quotable(tok));
             free(s);
             return -1;
         }
@@ -152,7 +152,7 @@ static int parse_dirs(char **words, int n, Order *o, Err *err)
     }
     free(s);
     if (o->ndirs == 0)
-        return fail(err, "%s needs directions, e.g. %s", order_table[o->verb].verb, order_table[o->verb].example);
+        return err_fail(err, "%s needs directions, e.g. %s", order_table[o->verb].verb, order_table[o->verb].example);
     return 0;
 }
 
@@ -195,16 +195,16 @@ static int parse_stake(char **p, int64_t *stake, Err *err)
     *stake = 0;
     while (isdigit((unsigned char)*q)) {
         if (++digits > 15)
-            return fail(err, "GAMBLE stake too large");
+            return err_fail(err, "GAMBLE stake too large");
         *stake = *stake * 10 + (*q++ - '0');
     }
     while (*q == ' ')
         q++;
     if (!digits || (*q != 'E' && *q != 'e'))
-        return fail(err, "GAMBLE needs a stake such as 3E, e.g. GAMBLE 0E on GPC3, GPC6, then don't care");
+        return err_fail(err, "GAMBLE needs a stake such as 3E, e.g. GAMBLE 0E on GPC3, GPC6, then don't care");
     q++;
     if (*q && *q != ' ' && *q != ',')
-        return fail(err, "GAMBLE needs a stake such as 3E");
+        return err_fail(err, "GAMBLE needs a stake such as 3E");
     *p = q;
     return 0;
 }
@@ -222,10 +222,10 @@ static int parse_pref(const char *tok, int *kind, int *val, Err *err)
                (str_ieq(extra, "st") || str_ieq(extra, "nd") || str_ieq(extra, "rd") || str_ieq(extra, "th"))) {
         *kind = GAMBLE_ON_ORDER;
     } else {
-        return fail(err, "'%s' is not a start label (GPC3) or an ordinal (2nd)", quotable(tok));
+        return err_fail(err, "'%s' is not a start label (GPC3) or an ordinal (2nd)", quotable(tok));
     }
     if (*val < 1 || *val > MAX_PLAYERS)
-        return fail(err, "'%s' is out of range", quotable(tok));
+        return err_fail(err, "'%s' is out of range", quotable(tok));
     return 0;
 }
 
@@ -236,13 +236,13 @@ static int add_pref(Order *o, const char *tok, Err *err)
     if (parse_pref(tok, &kind, &val, err) < 0)
         return -1;
     if (o->gkind >= 0 && o->gkind != kind)
-        return fail(err, "one GAMBLE is either for positions (GPC labels) or for turn order (ordinals)");
+        return err_fail(err, "one GAMBLE is either for positions (GPC labels) or for turn order (ordinals)");
     o->gkind = kind;
     for (int i = 0; i < o->nprefs; i++)
         if (o->prefs[i] == val)
-            return fail(err, "'%s' is listed twice", quotable(tok));
+            return err_fail(err, "'%s' is listed twice", quotable(tok));
     if (o->nprefs == MAX_PLAYERS)
-        return fail(err, "too many preferences");
+        return err_fail(err, "too many preferences");
     o->prefs[o->nprefs++] = val;
     return 0;
 }
@@ -262,7 +262,7 @@ static int parse_prefs(char *p, Order *o, Err *err)
         if (!*tok)
             continue;
         if (care_done)
-            return fail(err, "nothing may follow \"don't care\"");
+            return err_fail(err, "nothing may follow \"don't care\"");
         if (is_dont_care(tok)) {
             care_done = true;
             continue;
@@ -349,7 +349,7 @@ static void note_dropped(StrList *notices, char **words, int at, OrderVerb verb)
     for (int i = 0; i < at; i++)
         buf_printf(&d, "%s%s", i ? " " : "", words[i]);
     char *dropped = buf_take(&d);
-    if (strlen(dropped) > 60 || has_control(dropped))
+    if (strlen(dropped) > 60 || str_has_control(dropped))
         sl_push(notices, "Ignored some words before an order keyword");
     else {
         char *msg = xasprintf("Ignored words before %s: \"%s\"", order_table[verb].verb, dropped);
@@ -366,23 +366,23 @@ static int parse_args(const Board *b, char **a, int na, Order *o, Err *err)
     switch (info->shape) {
     case SHAPE_NONE:
         if (na)
-            rc = fail(err, "%s takes nothing after it", info->verb);
+            rc = err_fail(err, "%s takes nothing after it", info->verb);
         break;
     case SHAPE_SQ:
         if (na != 1)
-            rc = fail(err, "%s needs the square of the acting piece, e.g. %s", info->verb, info->example);
+            rc = err_fail(err, "%s needs the square of the acting piece, e.g. %s", info->verb, info->example);
         else
             rc = want_sq(b, a[0], &o->sq, err);
         break;
     case SHAPE_SQ_DIRS:
         if (na < 2)
-            rc = fail(err, "%s needs a square and directions, e.g. %s", info->verb, info->example);
+            rc = err_fail(err, "%s needs a square and directions, e.g. %s", info->verb, info->example);
         else if ((rc = want_sq(b, a[0], &o->sq, err)) == 0)
             rc = parse_dirs(a + 1, na - 1, o, err);
         break;
     case SHAPE_CREATE:
         if (na != 2)
-            rc = fail(err, "CREATE needs a square and a sequence, e.g. CREATE K2 ABBBC");
+            rc = err_fail(err, "CREATE needs a square and a sequence, e.g. CREATE K2 ABBBC");
         else {
             int sqi = has_digit(a[0]) ? 0 : 1;
             if ((rc = want_sq(b, a[sqi], &o->sq, err)) == 0)
@@ -392,18 +392,18 @@ static int parse_args(const Board *b, char **a, int na, Order *o, Err *err)
     case SHAPE_SQ_CODES_SQ:
     case SHAPE_SQ_CODE_SQ:
         if (na != 3)
-            rc = fail(err, "%s needs a square, %s and a square, e.g. %s", info->verb,
+            rc = err_fail(err, "%s needs a square, %s and a square, e.g. %s", info->verb,
                       info->shape == SHAPE_SQ_CODE_SQ ? "one code" : "codes", info->example);
         else if ((rc = want_sq(b, a[0], &o->sq, err)) == 0 && (rc = want_codes(a[1], &o->codes, err)) == 0) {
             if (info->shape == SHAPE_SQ_CODE_SQ && piece_total(&o->codes) != 1)
-                rc = fail(err, "%s moves exactly one code, e.g. %s", info->verb, info->example);
+                rc = err_fail(err, "%s moves exactly one code, e.g. %s", info->verb, info->example);
             else
                 rc = want_sq(b, a[2], &o->sq2, err);
         }
         break;
     case SHAPE_SQ_SQ:
         if (na != 2)
-            rc = fail(err, "%s needs two squares, e.g. %s", info->verb, info->example);
+            rc = err_fail(err, "%s needs two squares, e.g. %s", info->verb, info->example);
         else if ((rc = want_sq(b, a[0], &o->sq, err)) == 0)
             rc = want_sq(b, a[1], &o->sq2, err);
         break;
@@ -426,7 +426,7 @@ static int parse_one(const Board *b, const char *text, Order *o, StrList *notice
         p++;
     }
     StrList w = {0};
-    int n = split_words(p, &w);
+    int n = str_split_words(p, &w);
     free(s);
     int at = -1;
     for (int i = 0; i < n && at < 0; i++)
@@ -434,7 +434,7 @@ static int parse_one(const Board *b, const char *text, Order *o, StrList *notice
             at = i;
     if (at < 0) {
         sl_free(&w);
-        return n ? fail(err, "no order keyword (MOVE, CREATE, PASS, ...)") : fail(err, "empty order");
+        return n ? err_fail(err, "no order keyword (MOVE, CREATE, PASS, ...)") : err_fail(err, "empty order");
     }
     o->verb = (OrderVerb)order_verb(w.v[at]);
     if (at > 0 && notices)
@@ -454,9 +454,9 @@ static int parse_one(const Board *b, const char *text, Order *o, StrList *notice
 int order_parse(const Board *b, const char *text, Order *out, Err *err)
 {
     if (strlen(text) > ORDER_TEXT_MAX)
-        return fail(err, "order text too long");
-    if (has_control(text))
-        return fail(err, "control characters in the order");
+        return err_fail(err, "order text too long");
+    if (str_has_control(text))
+        return err_fail(err, "control characters in the order");
     return parse_one(b, text, out, NULL, err);
 }
 
@@ -464,9 +464,9 @@ int order_parse_list(const Board *b, const char *text, OrderList *out, Err *err)
 {
     memset(out, 0, sizeof *out);
     if (strlen(text) > ORDER_TEXT_MAX)
-        return fail(err, "order text too long");
-    if (has_control(text))
-        return fail(err, "control characters in the order");
+        return err_fail(err, "order text too long");
+    if (str_has_control(text))
+        return err_fail(err, "control characters in the order");
     char *s = xstrdup(text);
     int cap = 4;
     out->v = xmalloc(sizeof(Order) * (size_t)cap);
@@ -483,15 +483,15 @@ int order_parse_list(const Board *b, const char *text, OrderList *out, Err *err)
             free(s);
             order_list_free(out);
             if (strchr(text, '/'))
-                return fail(err, "order %d: %s", idx, e2.msg);
-            return fail(err, "%s", e2.msg);
+                return err_fail(err, "order %d: %s", idx, e2.msg);
+            return err_fail(err, "%s", e2.msg);
         }
         out->n++;
     }
     free(s);
     if (out->n == 0) {
         order_list_free(out);
-        return fail(err, "no order given");
+        return err_fail(err, "no order given");
     }
     return 0;
 }

@@ -114,11 +114,11 @@ static int set_codes(uint32_t *out, const ParamInfo *pi, const char *val, Err *e
 {
     uint32_t m = 0;
     if (!*val)
-        return fail(err, "%s needs letters", pi->name);
+        return err_fail(err, "%s needs letters", pi->name);
     for (const char *p = val; *p; p++) {
         uint32_t bit = code_bit(*p);
         if (!bit)
-            return fail(err, "%s takes letters A..Z except %c", pi->name, CODE_UNBUYABLE);
+            return err_fail(err, "%s takes letters A..Z except %c", pi->name, CODE_UNBUYABLE);
         m |= bit;
     }
     *out = m;
@@ -137,16 +137,16 @@ static int set_enum(GambleMode *out, const ParamInfo *pi, const char *val, Err *
     for (int k = 0; k < n; k++)
         snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k == 0 ? "" : k == n - 1 ? " or " : ", ",
                  pi->words[k]);
-    return fail(err, "%s must be %s", pi->name, list);
+    return err_fail(err, "%s must be %s", pi->name, list);
 }
 
 static int set_text(char *out, const ParamInfo *pi, const char *val, Err *err)
 {
     bool ok = str_is_word(val, (size_t)pi->hi);
     if (pi->type == PTYPE_MAP && !ok)
-        return fail(err, "bad map name");
+        return err_fail(err, "bad map name");
     if (!ok || strchr(val, '(') || strchr(val, ')'))
-        return fail(err, "%s must be 1 to %d printable characters without spaces or parentheses", pi->name,
+        return err_fail(err, "%s must be 1 to %d printable characters without spaces or parentheses", pi->name,
                     (int)pi->hi);
     strcpy(out, val);
     return 0;
@@ -156,24 +156,24 @@ int params_set(Params *par, const char *key, const char *val, Err *err)
 {
     int i = params_find(key);
     if (i < 0)
-        return fail(err, "unknown parameter");
+        return err_fail(err, "unknown parameter");
     const ParamInfo *pi = &params_table[i];
     void *f = field(par, pi);
     int64_t v;
     switch (pi->type) {
     case PTYPE_INT:
         if (!parse_i64_range(val, pi->lo, pi->hi, &v))
-            return fail(err, "%s must be a whole number from %lld to %lld", key, (long long)pi->lo, (long long)pi->hi);
+            return err_fail(err, "%s must be a whole number from %lld to %lld", key, (long long)pi->lo, (long long)pi->hi);
         *(int64_t *)f = v;
         return 0;
     case PTYPE_BOOL:
         if (!str_ieq(val, "yes") && !str_ieq(val, "no"))
-            return fail(err, "%s must be yes or no", key);
+            return err_fail(err, "%s must be yes or no", key);
         *(bool *)f = str_ieq(val, "yes");
         return 0;
     case PTYPE_WHOLE:
         if (!parse_i64(val, &v))
-            return fail(err, "%s must be a whole number", key);
+            return err_fail(err, "%s must be a whole number", key);
         *(uint64_t *)f = (uint64_t)v;
         return 0;
     case PTYPE_CODES:
@@ -184,24 +184,24 @@ int params_set(Params *par, const char *key, const char *val, Err *err)
     case PTYPE_TEXT:
         return set_text(f, pi, val, err);
     }
-    return fail(err, "unknown parameter");
+    return err_fail(err, "unknown parameter");
 }
 
 int params_parse(Params *par, const char *text, Err *err)
 {
     StrList w = {0};
     int rc = 0;
-    split_words(text, &w);
+    str_split_words(text, &w);
     for (int i = 0; rc == 0 && i < w.n; i++) {
         char *eq = strchr(w.v[i], '=');
         Err e2;
         if (!eq) {
-            rc = fail(err, "bad parameter (key=value)");
+            rc = err_fail(err, "bad parameter (key=value)");
             break;
         }
         *eq = '\0';
         if (params_set(par, w.v[i], eq + 1, &e2) < 0)
-            rc = fail(err, "%s: %s", w.v[i], e2.msg);
+            rc = err_fail(err, "%s: %s", w.v[i], e2.msg);
     }
     sl_free(&w);
     return rc;

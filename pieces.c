@@ -96,15 +96,15 @@ int piece_parse(const char *s, Genome *out, bool markers, Err *err)
     memset(out, 0, sizeof *out);
     const char *p = s;
     if (!*p)
-        return fail(err, "empty sequence");
+        return err_fail(err, "empty sequence");
     for (; *p; p++) {
         if (markers && (*p == 'r' || *p == 'u'))
             break;
         int c = piece_gene_from_char(*p);
         if (c < 0)
-            return fail(err, "'%c' is not a genetic code", isprint((unsigned char)*p) ? *p : '?');
+            return err_fail(err, "'%c' is not a genetic code", isprint((unsigned char)*p) ? *p : '?');
         if (out->n[c] >= GENOME_MAX_COPIES)
-            return fail(err, "too many copies of %c", 'A' + c);
+            return err_fail(err, "too many copies of %c", 'A' + c);
         out->n[c]++;
     }
     for (; *p; p++) {
@@ -113,7 +113,7 @@ int piece_parse(const char *s, Genome *out, bool markers, Err *err)
         else if (*p == 'u' && !out->flare)
             out->flare = true;
         else
-            return fail(err, "bad marker after the codes (only r, then u)");
+            return err_fail(err, "bad marker after the codes (only r, then u)");
     }
     return 0;
 }

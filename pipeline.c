@@ -21,7 +21,7 @@
 #include "boardfile.h"
 #include "bot.h"
 #include "deadline.h"
-#include "history.h"
+#include "movelist.h"
 #include "sheet.h"
 #include "turn.h"
 #include "view.h"
@@ -175,7 +175,7 @@ static const char *error_place(const char *msg, const char *name, char place[48]
 }
 
 /* Stage load: reads board nstr into *out (an admin's edit recorded in its move list re-bases its replay:
- * history_rebase). Returns 0, or an exit status with the reply written and the reason in t->problem. */
+ * movelist_rebase). Returns 0, or an exit status with the reply written and the reason in t->problem. */
 static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out)
 {
     int n;
@@ -219,7 +219,7 @@ static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out)
         board_free(b);
         return EXIT_SYSTEM;
     }
-    history_rebase(&c->st, b);
+    movelist_rebase(&c->st, b);
     *out = b;
     return 0;
 }
@@ -389,7 +389,7 @@ static int save_board(CommandCtx *c, Txn *t)
         return EXIT_SYSTEM;
     }
     /* the new move-list lines first: past the count the board file has yet, they are not there */
-    int rc = history_commit(&c->st, b, &err);
+    int rc = movelist_commit(&c->st, b, &err);
     if (rc == 0) {
         char *text = boardfile_write(b);
         rc = commit_board(c, t->list, b->number, b, text, false, &err);

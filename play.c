@@ -7,10 +7,11 @@
 #include <string.h>
 
 #include "boardfile.h"
-#include "history.h"
+#include "movelist.h"
 #include "chat.h"
 #include "turn.h"
 #include "orders.h"
+#include "lister.h"
 #include "sheet.h"
 #include "view.h"
 
@@ -233,7 +234,7 @@ static int chat_act(CommandCtx *c, Txn *t)
 
 static int log_act(CommandCtx *c, Txn *t)
 {
-    if (history_load_reply(&c->st, t->b, &c->reply) < 0)
+    if (movelist_load_reply(&c->st, t->b, &c->reply) < 0)
         return EXIT_SYSTEM;
     view_log(t->b, t->player, &c->reply);
     return EXIT_DONE;
@@ -281,6 +282,27 @@ static int options_act(CommandCtx *c, Txn *t)
     buf_printf(&c->reply, "Lister is %s: your sheets %s \"What your pieces can do\"\n", pl->lister ? "on" : "off",
                pl->lister ? "show" : "no longer show");
     return EXIT_DONE;
+}
+
+static int orders_act(CommandCtx *c, Txn *t)
+{
+    const Board *b = t->b;
+    int sq = -1;
+    Err err;
+    if (c->argc > 3 && board_parse_sq(b, c->argv[3], &sq, &err) < 0)
+        return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+    const Piece *p = sq >= 0 ? board_piece_at(b, sq) : NULL;
+    if (sq >= 0 && (!p || !board_controls(b, t->player, p))) /* another's phased piece: the same words */
+        return pipeline_refuse(c, EXIT_REFUSED, "No piece of yours on %s.", c->argv[3]);
+    buf_printf(&c->reply, "Genetess board %d: what %s's pieces can do (from what %s sees)\n\n", b->number,
+               b->pl[t->player].id, b->pl[t->player].id);
+    lister_render(b, t->player, sq, &c->reply);
+    return EXIT_DONE;
+}
+
+int play_orders(CommandCtx *c)
+{
+    return pipeline_one_board(c, TXN_TIME | TXN_PLAYER | TXN_RUNNING | TXN_SAVES | TXN_SHEETS, orders_act);
 }
 
 int play_options(CommandCtx *c)

@@ -1,4 +1,4 @@
-/* play: a player's commands on their board — move, queue, resign, quiet, options, chat, log — and showas (contract sections 2 and 4). */
+/* play: a player's commands on their board — move, queue, resign, quiet, orders, options, chat, log — and showas (contract sections 2 and 4). */
 #ifndef GENETESS_PLAY_H
 #define GENETESS_PLAY_H
 
@@ -16,6 +16,9 @@ int play_resign(CommandCtx *c);
 /* quiet board userid password on|off: sheets only for the player's own turns, or for every turn ("on" or
  * "off" is checked before any file is read: a usage error). */
 int play_quiet(CommandCtx *c);
+/* orders board userid password [SQUARE]: what the player's pieces can do now, from what the player sees
+ * (lister_render; only the piece on SQUARE when given). */
+int play_orders(CommandCtx *c);
 /* options board userid password lister|html on|off: the sheet's section "What your pieces can do" (lister),
  * or whether the player's sheet mails carry the HTML part (html; Player.plain). */
 int play_options(CommandCtx *c);

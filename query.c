@@ -10,7 +10,7 @@
 #include "boardfile.h"
 #include "turn.h"
 #include "help.h"
-#include "history.h"
+#include "movelist.h"
 #include "pieces.h"
 #include "specials.h"
 #include "view.h"
@@ -46,7 +46,7 @@ int query_show_board(CommandCtx *c, Board *b, int k)
                    b->number);
         return EXIT_REFUSED;
     }
-    if (history_load_reply(&c->st, b, &c->reply) < 0)
+    if (movelist_load_reply(&c->st, b, &c->reply) < 0)
         return EXIT_SYSTEM;
     if (k >= 0)
         return show_after(c, b, k);

@@ -81,7 +81,7 @@ int ratings_parse_history(const char *text, RatingsGames *gs)
     for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
         RatingsGame g;
         sl_clear(&w);
-        split_words(l, &w);
+        str_split_words(l, &w);
         if (game_from_words(&w, &g) == 0)
             games_add(gs, &g);
     }

@@ -180,17 +180,17 @@ static int parse_square(const Grid *gr, int code, const char *s, bool target, in
     char e[32];
     int c, r;
     if (grid_sq_parse_name(s, &c, &r) < 0)
-        return fail(err, "S%d: bad square '%s'", code, echo(s, strlen(s), e));
+        return err_fail(err, "S%d: bad square '%s'", code, echo(s, strlen(s), e));
     char up[32];
     str_upper(strcpy(up, echo(s, strlen(s), e)));
     if (c >= gr->w || r >= gr->h) {
         if (target)
-            return fail(err, "S%d: target %s is not in the playing area", code, up);
-        return fail(err, "S%d: square %s is off the board", code, up);
+            return err_fail(err, "S%d: target %s is not in the playing area", code, up);
+        return err_fail(err, "S%d: square %s is off the board", code, up);
     }
     *sq = r * gr->w + c;
     if (target && gr->ter[*sq] == TER_OUTSIDE)
-        return fail(err, "S%d: target %s is not in the playing area", code, up);
+        return err_fail(err, "S%d: target %s is not in the playing area", code, up);
     return 0;
 }
 
@@ -247,13 +247,13 @@ static int parse_int(const Grid *gr, int code, const SpecialParam *pp, const cha
         /* a long run of digits overflows int64: still "too big", not "junk" */
         size_t d = strspn(v, "0123456789");
         if (!*v || v[d])
-            return fail(err, "S%d: %s= needs a whole number", code, pp->key);
+            return err_fail(err, "S%d: %s= needs a whole number", code, pp->key);
         n = INT64_MAX;
     }
     if (n > SPECIAL_INT_MAX)
-        return fail(err, "S%d: %s= must be at most %d", code, pp->key, SPECIAL_INT_MAX);
+        return err_fail(err, "S%d: %s= must be at most %d", code, pp->key, SPECIAL_INT_MAX);
     if (n < pp->min)
-        return fail(err, "S%d: %s= must be at least %" PRId64, code, pp->key, pp->min);
+        return err_fail(err, "S%d: %s= must be at least %" PRId64, code, pp->key, pp->min);
     *(int64_t *)field = n;
     return 0;
 }
@@ -269,7 +269,7 @@ static int parse_bool(const Grid *gr, int code, const SpecialParam *pp, const ch
 {
     (void)gr;
     if (!str_ieq(v, "yes") && !str_ieq(v, "no"))
-        return fail(err, "S%d: %s= must be yes or no", code, pp->key);
+        return err_fail(err, "S%d: %s= must be yes or no", code, pp->key);
     *(bool *)field = str_ieq(v, "yes");
     return 0;
 }
@@ -288,7 +288,7 @@ static int parse_enum(const Grid *gr, int code, const SpecialParam *pp, const ch
     if (i < 0) {
         char list[96];
         choices_text(pp->choices, list, sizeof list);
-        return fail(err, "S%d: %s= must be %s", code, pp->key, list);
+        return err_fail(err, "S%d: %s= must be %s", code, pp->key, list);
     }
     *(int *)field = i;
     return 0;
@@ -309,13 +309,13 @@ static int parse_codes(const Grid *gr, int code, const SpecialParam *pp, const c
     Genome add = {0};
     size_t n = strlen(v);
     if (n == 0)
-        return fail(err, "S%d: %s= needs code letters A..Z", code, pp->key);
+        return err_fail(err, "S%d: %s= needs code letters A..Z", code, pp->key);
     if (n > SPECIAL_CODES_MAX)
-        return fail(err, "S%d: %s= holds more than %d codes", code, pp->key, SPECIAL_CODES_MAX);
+        return err_fail(err, "S%d: %s= holds more than %d codes", code, pp->key, SPECIAL_CODES_MAX);
     for (const char *p = v; *p; p++) {
         int g = piece_gene_from_char(*p);
         if (g < 0)
-            return fail(err, "S%d: %s= needs code letters A..Z", code, pp->key);
+            return err_fail(err, "S%d: %s= needs code letters A..Z", code, pp->key);
         add.n[g]++;
     }
     *(Genome *)field = add;
@@ -338,7 +338,7 @@ static int parse_target(const Grid *gr, int code, const SpecialParam *pp, const 
     SpecialTarget t = {{-1, -1}, colon != NULL};
     char a[64];
     if (!*v)
-        return fail(err, "S%d: %s= needs a square", code, pp->key);
+        return err_fail(err, "S%d: %s= needs a square", code, pp->key);
     if (!colon) {
         if (parse_square(gr, code, v, true, &t.sq[0], err) < 0)
             return -1;
@@ -376,7 +376,7 @@ static int parse_list_square(const Grid *gr, int code, const char *p, size_t n, 
         return -1;
     for (int i = 0; i < nseen; i++)
         if (seen[i] == *sq)
-            return fail(err, "S%d: target %s is listed twice", code, sq_name(gr->w, *sq, nm));
+            return err_fail(err, "S%d: target %s is listed twice", code, sq_name(gr->w, *sq, nm));
     return 0;
 }
 
@@ -385,7 +385,7 @@ static int parse_squares(const Grid *gr, int code, const SpecialParam *pp, const
 {
     SpecialSquares *out = field;
     if (!*v)
-        return fail(err, "S%d: %s= needs a list of squares (SQ,SQ,...)", code, pp->key);
+        return err_fail(err, "S%d: %s= needs a list of squares (SQ,SQ,...)", code, pp->key);
     /* Kept symbolic: the special may later be moved (S13, S16) and still means its own square. */
     if (strcasecmp(v, SPECIAL_DEF_SELF) == 0 && pp->def && strcmp(pp->def, SPECIAL_DEF_SELF) == 0) {
         *out = (SpecialSquares){.self = true};
@@ -397,9 +397,9 @@ static int parse_squares(const Grid *gr, int code, const SpecialParam *pp, const
         size_t n = q ? (size_t)(q - p) : strlen(p);
         int rc = 0;
         if (n == 0)
-            rc = fail(err, "S%d: %s= needs a list of squares (SQ,SQ,...)", code, pp->key);
+            rc = err_fail(err, "S%d: %s= needs a list of squares (SQ,SQ,...)", code, pp->key);
         else if (nseen == SPECIAL_SQUARES_MAX)
-            rc = fail(err, "S%d: %s= holds more than %d squares", code, pp->key, SPECIAL_SQUARES_MAX);
+            rc = err_fail(err, "S%d: %s= holds more than %d squares", code, pp->key, SPECIAL_SQUARES_MAX);
         else
             rc = parse_list_square(gr, code, p, n, seen, nseen, &seen[nseen], err);
         if (rc < 0) {
@@ -468,7 +468,7 @@ static int read_value(const char **pp, int code, const char *key, char **out, Er
         char *v = read_word(pp);
         if (strchr(v, '"')) {
             free(v);
-            return fail(err, "S%d: bad %s= value (stray quote)", code, echo(key, strlen(key), e));
+            return err_fail(err, "S%d: bad %s= value (stray quote)", code, echo(key, strlen(key), e));
         }
         *out = v;
         return 0;
@@ -479,7 +479,7 @@ static int read_value(const char **pp, int code, const char *key, char **out, Er
     for (p++;; p++) {
         if (!*p) {
             buf_free(&b);
-            return fail(err, "bad %s=\"...\" (unterminated quote)", echo(key, strlen(key), e));
+            return err_fail(err, "bad %s=\"...\" (unterminated quote)", echo(key, strlen(key), e));
         }
         if (*p == '"')
             break;
@@ -490,7 +490,7 @@ static int read_value(const char **pp, int code, const char *key, char **out, Er
     p++;
     if (*p && !isspace((unsigned char)*p)) {
         buf_free(&b);
-        return fail(err, "bad %s=\"...\" (text after the closing quote)", echo(key, strlen(key), e));
+        return err_fail(err, "bad %s=\"...\" (text after the closing quote)", echo(key, strlen(key), e));
     }
     *pp = p;
     *out = buf_take(&b);
@@ -509,19 +509,19 @@ static int parse_head(const Grid *gr, const char **pp, Special *out, const Speci
     char e[32];
     skip_space(pp);
     if (!**pp)
-        return fail(err, "a special needs a code S1..S22 and a square");
+        return err_fail(err, "a special needs a code S1..S22 and a square");
     char *word = read_word(pp);
     int code = parse_code(word), rc = 0;
     if (code < 0)
-        rc = fail(err, "bad special code '%s' (S1..S22)", echo(word, strlen(word), e));
+        rc = err_fail(err, "bad special code '%s' (S1..S22)", echo(word, strlen(word), e));
     else if (!(*si = special_info(code)))
-        rc = fail(err, "unknown special S%d", code);
+        rc = err_fail(err, "unknown special S%d", code);
     free(word);
     if (rc < 0)
         return -1;
     skip_space(pp);
     if (!**pp)
-        return fail(err, "S%d needs a square", code);
+        return err_fail(err, "S%d needs a square", code);
     word = read_word(pp);
     out->code = code;
     rc = parse_square(gr, code, word, false, &out->sq, err);
@@ -533,10 +533,10 @@ static int parse_head(const Grid *gr, const char **pp, Special *out, const Speci
 static int set_text(int code, char *v, Special *out, Err *err)
 {
     out->text = v;
-    if (has_control(v))
-        return fail(err, "S%d: text= holds a control character", code);
+    if (str_has_control(v))
+        return err_fail(err, "S%d: text= holds a control character", code);
     if (strlen(v) > SPECIAL_TEXT_MAX)
-        return fail(err, "S%d: text= is longer than %d characters", code, SPECIAL_TEXT_MAX);
+        return err_fail(err, "S%d: text= is longer than %d characters", code, SPECIAL_TEXT_MAX);
     return 0;
 }
 
@@ -559,14 +559,14 @@ static int parse_pair(const Grid *gr, const SpecialInfo *si, const char **pp, Sp
         p++;
     size_t klen = (size_t)(p - k);
     if (*p != '=')
-        return fail(err, "S%d: expected key=value, not '%s'", code, echo(k, klen, e));
+        return err_fail(err, "S%d: expected key=value, not '%s'", code, echo(k, klen, e));
     bool is_text = klen == 4 && strncasecmp(k, "text", 4) == 0;
     const SpecialParam *par = is_text ? NULL : find_param(si, k, klen);
     if (!is_text && !par)
-        return fail(err, "S%d: unknown parameter '%s'", code, echo(k, klen, e));
+        return err_fail(err, "S%d: unknown parameter '%s'", code, echo(k, klen, e));
     const char *key = is_text ? "text" : par->key;
     if (is_text ? out->text != NULL : given[par - si->params])
-        return fail(err, "duplicate parameter %s=", key);
+        return err_fail(err, "duplicate parameter %s=", key);
     p++; /* '=' */
     char *v = NULL;
     if (read_value(&p, code, key, &v, err) < 0)
@@ -586,7 +586,7 @@ static int fill_defaults(const Grid *gr, const SpecialInfo *si, Special *out, co
         if (given[i])
             continue;
         if (pp->required)
-            return fail(err, "S%d needs %s=", out->code, pp->key);
+            return err_fail(err, "S%d needs %s=", out->code, pp->key);
         if (set_param(gr, pp, xstrdup(pp->def), out, err) < 0)
             return -1;
     }
@@ -714,10 +714,10 @@ static void add_wrapped(Buf *out, const char *first, const char *rest, const cha
 int special_describe(int code, Buf *out, Err *err)
 {
     if (code == 19)
-        return fail(err, "There is no special S19");
+        return err_fail(err, "There is no special S19");
     const SpecialInfo *si = special_info(code);
     if (!si)
-        return fail(err, "Unknown special");
+        return err_fail(err, "Unknown special");
     buf_printf(out, "S%d - %s\n", code, si->name);
     add_wrapped(out, "", "", si->summary);
     if (si->detail)

@@ -41,9 +41,9 @@ static int make_dir(const char *path, bool *created, Err *err)
     if (e == EEXIST && stat(path, &st) == 0) {
         if (S_ISDIR(st.st_mode))
             return 0;
-        return fail(err, "%s is not a directory", path);
+        return err_fail(err, "%s is not a directory", path);
     }
-    return fail(err, "cannot create directory %s: %s", path, strerror(e));
+    return err_fail(err, "cannot create directory %s: %s", path, strerror(e));
 }
 
 /* mkdir -p: makes path and its missing parents. */
@@ -96,7 +96,7 @@ int store_open(Store *s, const Request *rq, Err *err)
     s->lock_wait = rq->lock_wait < 0 ? LOCK_WAIT_DEFAULT : rq->lock_wait > 86400 ? 86400 : rq->lock_wait;
 
     if (!rq->home || !*rq->home)
-        return fail(err, "neither PBMHOME nor HOME is set");
+        return err_fail(err, "neither PBMHOME nor HOME is set");
     char *home = xstrdup(rq->home);
     size_t n = strlen(home);
     while (n > 1 && home[n - 1] == '/')
@@ -152,7 +152,7 @@ int store_lock(Store *s, Err *err)
     int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
     if (fd < 0) {
         int e = errno;
-        fail(err, "cannot open %s: %s", path, strerror(e));
+        err_fail(err, "cannot open %s: %s", path, strerror(e));
         free(path);
         return -1;
     }
@@ -163,7 +163,7 @@ int store_lock(Store *s, Err *err)
             break;
         int e = errno;
         if (e != EACCES && e != EAGAIN && e != EINTR) {
-            fail(err, "cannot lock %s: %s", path, strerror(e));
+            err_fail(err, "cannot lock %s: %s", path, strerror(e));
             close(fd);
             free(path);
             return -1;
@@ -171,7 +171,7 @@ int store_lock(Store *s, Err *err)
         if (now_monotonic() >= deadline) {
             close(fd);
             free(path);
-            return fail(err, "Genetess is busy; try again later");
+            return err_fail(err, "Genetess is busy; try again later");
         }
         struct timespec ts = {.tv_sec = 0, .tv_nsec = LOCK_POLL_NS};
         nanosleep(&ts, NULL);
@@ -206,21 +206,21 @@ static int read_raw(const char *path, char **out, size_t *len, Err *err)
         int e = errno;
         if (e == ENOENT || e == ENOTDIR)
             return 1;
-        return fail(err, "cannot read %s: %s", path, strerror(e));
+        return err_fail(err, "cannot read %s: %s", path, strerror(e));
     }
     struct stat st;
     if (fstat(fd, &st) < 0) {
         int e = errno;
         close(fd);
-        return fail(err, "cannot read %s: %s", path, strerror(e));
+        return err_fail(err, "cannot read %s: %s", path, strerror(e));
     }
     if (!S_ISREG(st.st_mode)) {
         close(fd);
-        return fail(err, "%s is not a text file", path);
+        return err_fail(err, "%s is not a text file", path);
     }
     if ((uint64_t)st.st_size > READ_MAX) {
         close(fd);
-        return fail(err, "%s is too large", path);
+        return err_fail(err, "%s is too large", path);
     }
     size_t cap = (size_t)st.st_size + 1, n = 0;
     char *buf = xmalloc(cap);
@@ -229,7 +229,7 @@ static int read_raw(const char *path, char **out, size_t *len, Err *err)
             if (cap > READ_MAX + 1) {
                 close(fd);
                 free(buf);
-                return fail(err, "%s is too large", path);
+                return err_fail(err, "%s is too large", path);
             }
             cap *= 2;
             buf = xrealloc(buf, cap);
@@ -241,7 +241,7 @@ static int read_raw(const char *path, char **out, size_t *len, Err *err)
                 continue;
             close(fd);
             free(buf);
-            return fail(err, "cannot read %s: %s", path, strerror(e));
+            return err_fail(err, "cannot read %s: %s", path, strerror(e));
         }
         if (r == 0)
             break;
@@ -250,7 +250,7 @@ static int read_raw(const char *path, char **out, size_t *len, Err *err)
     close(fd);
     if (n > READ_MAX) {
         free(buf);
-        return fail(err, "%s is too large", path);
+        return err_fail(err, "%s is too large", path);
     }
     buf[n] = '\0';
     *out = buf;
@@ -268,7 +268,7 @@ int store_read_file(const char *path, char **out, size_t *len, Err *err)
         return rc;
     if (memchr(buf, '\0', n)) {
         free(buf);
-        return fail(err, "%s is not a text file", path);
+        return err_fail(err, "%s is not a text file", path);
     }
     *out = buf;
     if (len)
@@ -362,7 +362,7 @@ static int write_begin(const char *path, const char *data, size_t len, StoreWrit
     const char *base = slash ? slash + 1 : path;
     *w = STORE_WRITE_NONE;
     if (!*base)
-        return fail(err, "cannot write %s: no file name", path);
+        return err_fail(err, "cannot write %s: no file name", path);
     w->path = xstrdup(path);
     w->dir = dir_of(path);
     w->tmp = temp_path(path);
@@ -375,8 +375,8 @@ static int write_begin(const char *path, const char *data, size_t len, StoreWrit
     struct stat st;
     if (w->fd >= 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode))
         (void)fchmod(w->fd, st.st_mode & 07777); /* keep e.g. etc/users at 0600 */
-    if (w->fd < 0 || write_all(w->fd, data, len) < 0) {
-        fail(err, "cannot %s %s: %s", w->fd < 0 ? "create" : "write", w->tmp, strerror(errno));
+    if (w->fd < 0 || fd_write_all(w->fd, data, len) < 0) {
+        err_fail(err, "cannot %s %s: %s", w->fd < 0 ? "create" : "write", w->tmp, strerror(errno));
         store_write_abandon(w);
         return -1;
     }
@@ -413,7 +413,7 @@ int store_write_finish(StoreWrite *w, Err *err)
     if (!what && rename(w->tmp, w->path) < 0)
         what = "rename";
     if (what) {
-        fail(err, "cannot %s %s: %s", what, strcmp(what, "rename") == 0 ? w->path : w->tmp, strerror(errno));
+        err_fail(err, "cannot %s %s: %s", what, strcmp(what, "rename") == 0 ? w->path : w->tmp, strerror(errno));
         store_write_abandon(w);
         return -1;
     }
@@ -457,7 +457,7 @@ static char *board_path(const Store *s, const char *dir, const char *prefix, int
 static int check_number(int n, Err *err)
 {
     if (n < 1 || n > BOARD_MAX)
-        return fail(err, "Genetess board %d not found", n);
+        return err_fail(err, "Genetess board %d not found", n);
     return 0;
 }
 
@@ -522,17 +522,17 @@ int store_moves_append(const Store *s, int n, int64_t count, int64_t *end, const
     char *p = store_moves_path(s, n, false);
     int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
     struct stat st;
-    int rc = fd < 0 || fstat(fd, &st) < 0 ? fail(err, "cannot open %s: %s", p, strerror(errno)) : 0;
+    int rc = fd < 0 || fstat(fd, &st) < 0 ? err_fail(err, "cannot open %s: %s", p, strerror(errno)) : 0;
     int64_t at = *end;
     if (rc == 0 && (at < 0 || at > (int64_t)st.st_size)) /* not known, or not what the file holds: count */
         at = lines_length(fd, count);
     if (rc == 0 && at < 0)
-        rc = fail(err, "%s holds fewer than the %lld lines the board counts", p, (long long)count);
+        rc = err_fail(err, "%s holds fewer than the %lld lines the board counts", p, (long long)count);
     /* lines past the board's count are a killed command's: dropped before ours go on */
     if (rc == 0 && (int64_t)st.st_size != at && ftruncate(fd, (off_t)at) < 0)
-        rc = fail(err, "cannot trim %s: %s", p, strerror(errno));
-    if (rc == 0 && len && (lseek(fd, (off_t)at, SEEK_SET) < 0 || write_all(fd, text, len) < 0))
-        rc = fail(err, "cannot write %s: %s", p, strerror(errno));
+        rc = err_fail(err, "cannot trim %s: %s", p, strerror(errno));
+    if (rc == 0 && len && (lseek(fd, (off_t)at, SEEK_SET) < 0 || fd_write_all(fd, text, len) < 0))
+        rc = err_fail(err, "cannot write %s: %s", p, strerror(errno));
     if (rc == 0 && len) /* synced by store_save_board, while the spool is written: one wait for both */
         store_start_writeback(fd);
     if (rc == 0 && at == 0 && len) { /* the first lines: the file may be new, and its name must last too */
@@ -559,7 +559,7 @@ static int keep_previous(const char *cur, const char *prev, Err *err)
     (void)unlink(tmp); /* a stale temporary of a dead process with our pid */
     if (link(cur, tmp) == 0) {
         if (rename(tmp, prev) < 0)
-            rc = fail(err, "cannot rename %s: %s", prev, strerror(errno));
+            rc = err_fail(err, "cannot rename %s: %s", prev, strerror(errno));
         (void)unlink(tmp); /* rename leaves both names when prev is cur already (a save killed after this) */
     } else if (errno != ENOENT) {
         char *old = NULL;
@@ -581,7 +581,7 @@ static int sync_moves(const StoreWrite *w, Err *err)
 {
     if (w->synced || w->moves_fd < 0 || fsync(w->moves_fd) == 0)
         return 0;
-    return fail(err, "cannot sync the move list of %s: %s", w->path, strerror(errno));
+    return err_fail(err, "cannot sync the move list of %s: %s", w->path, strerror(errno));
 }
 
 /* Whether prev, the previous version of the board file cur, is a file of its own (not cur itself, not linked
@@ -640,7 +640,7 @@ static int remove_file(const char *path, Err *err)
 {
     if (unlink(path) < 0 && errno != ENOENT) {
         int e = errno;
-        return fail(err, "cannot remove %s: %s", path, strerror(e));
+        return err_fail(err, "cannot remove %s: %s", path, strerror(e));
     }
     return 0;
 }
@@ -694,7 +694,7 @@ int store_next_board_number(const Store *s, int *n, Err *err)
     if (rc == 0) {
         int64_t last;
         if (!parse_i64(str_trim(text), &last)) {
-            rc = fail(err, "%s is corrupt: not a board number", path);
+            rc = err_fail(err, "%s is corrupt: not a board number", path);
             goto out;
         }
         next = last >= BOARD_MAX ? (int64_t)BOARD_MAX + 1 : last + 1;
@@ -702,7 +702,7 @@ int store_next_board_number(const Store *s, int *n, Err *err)
     while (next <= BOARD_MAX && board_exists(s, (int)next))
         next++;
     if (next > BOARD_MAX) {
-        rc = fail(err, "no board numbers left (%s)", path);
+        rc = err_fail(err, "no board numbers left (%s)", path);
         goto out;
     }
     char num[16];
@@ -729,7 +729,7 @@ int store_list_boards(const Store *s, int **nums, Err *err)
     DIR *d = opendir(dirpath);
     if (!d) {
         int e = errno;
-        fail(err, "cannot list %s: %s", dirpath, strerror(e));
+        err_fail(err, "cannot list %s: %s", dirpath, strerror(e));
         free(dirpath);
         return -1;
     }
@@ -761,7 +761,7 @@ int store_list_boards(const Store *s, int **nums, Err *err)
     closedir(d);
     if (e) {
         free(v);
-        fail(err, "cannot list %s: %s", dirpath, strerror(e));
+        err_fail(err, "cannot list %s: %s", dirpath, strerror(e));
         free(dirpath);
         return -1;
     }
@@ -783,9 +783,9 @@ int store_archive_board(const Store *s, int n, Err *err)
     if (rename(cur, dst) < 0) {
         int e = errno;
         if (e == ENOENT)
-            rc = fail(err, "Genetess board %d not found", n);
+            rc = err_fail(err, "Genetess board %d not found", n);
         else
-            rc = fail(err, "cannot move %s to %s: %s", cur, dst, strerror(e));
+            rc = err_fail(err, "cannot move %s to %s: %s", cur, dst, strerror(e));
     }
     if (rc == 0) {
         char *adir = store_path(s, ARCHIVE_DIR);
@@ -795,7 +795,7 @@ int store_archive_board(const Store *s, int n, Err *err)
         /* the move list follows its board (a kill between them: store_moves_read looks in both places) */
         char *mv = store_moves_path(s, n, false), *mvdst = store_moves_path(s, n, true);
         if (rc == 0 && rename(mv, mvdst) < 0 && errno != ENOENT)
-            rc = fail(err, "cannot move %s to %s: %s", mv, mvdst, strerror(errno));
+            rc = err_fail(err, "cannot move %s to %s: %s", mv, mvdst, strerror(errno));
         free(mv);
         free(mvdst);
         char *gdir = store_path(s, GAMES_DIR);
@@ -833,8 +833,8 @@ static bool history_has(const char *text, int n)
 
 int store_append_finished(const Store *s, int n, const char *line, Err *err)
 {
-    if (has_control(line))
-        return fail(err, "refusing a history line with control characters");
+    if (str_has_control(line))
+        return err_fail(err, "refusing a history line with control characters");
     char *path = store_path(s, "history/Genetess");
     char *text = NULL;
     size_t len = 0;

@@ -679,18 +679,18 @@ static int replay_event(Game *g, int player, const char *text, TurnOutcome *next
     if (strcmp(text, "Timeout") == 0) {
         if (b->phase == PHASE_ROUND0) {
             if (board_gambles_in(b, &b->pl[player]))
-                return fail(err, "round 0 time-out of a player with every gamble in");
+                return err_fail(err, "round 0 time-out of a player with every gamble in");
             *next = gamble_timeout(g, player);
             return 0;
         }
         if (player != b->seat || b->phase != PHASE_PLAY)
-            return fail(err, "time-out out of turn");
+            return err_fail(err, "time-out out of turn");
         *next = deadline_timeout(g); /* a forfeit: its own line follows */
         return 0;
     }
     if (strcmp(text, "Forfeit") == 0) {
         if (b->phase != PHASE_PLAY)
-            return fail(err, "forfeit outside play");
+            return err_fail(err, "forfeit outside play");
         game_begin_action(g);
         game_record(g, player, "Forfeit");
         game_eliminate(g, player, PS_FORFEIT, -1);
@@ -700,7 +700,7 @@ static int replay_event(Game *g, int player, const char *text, TurnOutcome *next
     }
     if (strcmp(text, "Resign") == 0) {
         if (b->phase == PHASE_ROUND0 && b->np <= 2)
-            return fail(err, "round 0 resign leaving fewer than 2 players");
+            return err_fail(err, "round 0 resign leaving fewer than 2 players");
         if (b->phase == PHASE_ROUND0)
             gamble_resign(g, player); /* records its own line */
         else
@@ -710,9 +710,9 @@ static int replay_event(Game *g, int player, const char *text, TurnOutcome *next
     if (strncmp(text, "Holiday ", 8) == 0) {
         int64_t secs;
         if (!parse_i64(text + 8, &secs))
-            return fail(err, "bad holiday line");
+            return err_fail(err, "bad holiday line");
         if (b->phase != PHASE_PLAY || player != b->seat)
-            return fail(err, "holiday out of turn");
+            return err_fail(err, "holiday out of turn");
         /* Only the allowance changes: the suspension itself is clock state. */
         Player *pl = &b->pl[player];
         pl->holiday_left = secs > pl->holiday_left ? 0 : pl->holiday_left - secs;
@@ -732,9 +732,9 @@ static int replay_order(Game *g, int p, const char *text, bool autom, Err *err)
     int rc;
     bool clocks = b->phase == PHASE_ROUND0 || o.verb == ORD_GAMBLE || o.verb == ORD_HOLIDAY;
     if (!clocks && (b->phase != PHASE_PLAY || p != b->seat))
-        rc = fail(err, "order out of turn");
+        rc = err_fail(err, "order out of turn");
     else
-        rc = turn_play(g, p, &o, autom) == ORDER_REFUSED ? fail(err, "order refused on replay: %s", g->fail.msg) : 0;
+        rc = turn_play(g, p, &o, autom) == ORDER_REFUSED ? err_fail(err, "order refused on replay: %s", g->fail.msg) : 0;
     order_free(&o);
     return rc;
 }
@@ -746,16 +746,16 @@ static int apply_line(Game *g, const char *line, Err *err)
     char label[16], cur[16], who[64];
     int off = 0;
     if (sscanf(line, "%15s %63s %n", label, who, &off) != 2 || off == 0)
-        return fail(err, "bad moves line");
+        return err_fail(err, "bad moves line");
     const char *rest = line + off;
     if (strcmp(who, "admin") == 0 && strncmp(rest, "EDIT", 4) == 0)
-        return fail(err, "history before an admin edit is not replayable");
+        return err_fail(err, "history before an admin edit is not replayable");
     board_turn_label(b, cur);
     if (strcmp(label, cur) != 0)
-        return fail(err, "line for turn %s came at turn %s", label, cur);
+        return err_fail(err, "line for turn %s came at turn %s", label, cur);
     int p = board_player_index(b, who);
     if (p < 0)
-        return fail(err, "unknown player");
+        return err_fail(err, "unknown player");
     char *text = xstrdup(rest);
     bool autom = false;
     size_t n = strlen(text);
@@ -779,18 +779,18 @@ int turn_replay(const Board *b, int upto, Board **out, Err *err)
 {
     *out = NULL;
     if (!b->initial)
-        return fail(err, "this board has no initial snapshot to replay from");
+        return err_fail(err, "this board has no initial snapshot to replay from");
     if (b->moves_off)
-        return fail(err, "internal: the history of the board is not loaded");
+        return err_fail(err, "internal: the history of the board is not loaded");
     for (int i = b->initial_base; i < b->moves.n; i++)
         if (strstr(b->moves.v[i], " admin EDIT") && (upto < 0 || i < upto))
-            return fail(err, "history before an admin edit is not replayable");
+            return err_fail(err, "history before an admin edit is not replayable");
     if (upto >= 0 && upto < b->initial_base)
-        return fail(err, "history before an admin edit is not replayable");
+        return err_fail(err, "history before an admin edit is not replayable");
     Err e2;
     Board *r = boardfile_parse(b->initial, "initial", &e2);
     if (!r)
-        return fail(err, "the initial snapshot does not load: %s", e2.msg);
+        return err_fail(err, "the initial snapshot does not load: %s", e2.msg);
     sl_clear(&r->moves);
     r->moves_off = r->moves_saved = 0; /* the replay holds its lines in memory */
     r->moves_file = false;
@@ -802,13 +802,13 @@ int turn_replay(const Board *b, int upto, Board **out, Err *err)
     int last = upto < 0 || upto > b->moves.n ? b->moves.n : upto;
     for (int i = b->initial_base; i < last; i++) {
         if (apply_line(&g, b->moves.v[i], &e2) < 0) {
-            fail(err, "move %d (%s): %s", i + 1, b->moves.v[i], e2.msg);
+            err_fail(err, "move %d (%s): %s", i + 1, b->moves.v[i], e2.msg);
             game_done(&g);
             board_free(r);
             return -1;
         }
         if (r->moves.n != i + 1 || strcmp(r->moves.v[i], b->moves.v[i]) != 0) {
-            fail(err, "move %d: replay recorded \"%s\"", i + 1, r->moves.n > i ? r->moves.v[i] : "nothing");
+            err_fail(err, "move %d: replay recorded \"%s\"", i + 1, r->moves.n > i ? r->moves.v[i] : "nothing");
             game_done(&g);
             board_free(r);
             return -1;

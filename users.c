@@ -140,16 +140,16 @@ int users_find(const Store *s, const char *id, User *out, Err *err)
 int users_auth(const Store *s, const char *id, const char *password, User *out, Err *err)
 {
     if (!users_valid_id(id))
-        return fail(err, "Invalid userid entered");
+        return err_fail(err, "Invalid userid entered");
     User u;
     int rc = users_find(s, id, &u, err);
     if (rc < 0)
         return -1;
     if (rc == 1)
-        return fail(err, "Invalid userid entered");
+        return err_fail(err, "Invalid userid entered");
     if (!password || !*password || !str_ieq(u.password, password)) {
         users_free(&u);
-        return fail(err, "Invalid password entered");
+        return err_fail(err, "Invalid password entered");
     }
     *out = u;
     return 0;
@@ -196,13 +196,13 @@ bool users_valid_address(const char *a)
 int users_add(const Store *s, const char *id, const char *password, const char *address, Err *err)
 {
     if (!users_valid_id(id))
-        return fail(err, "Invalid userid: use 1 to %d letters, digits, '_', '.' or '-', not starting with '-' or '.'",
+        return err_fail(err, "Invalid userid: use 1 to %d letters, digits, '_', '.' or '-', not starting with '-' or '.'",
                     USERID_LEN);
     if (!password || !valid_password(password))
-        return fail(err, "Invalid password: use 1 to %d printable characters without spaces, quotes or colons",
+        return err_fail(err, "Invalid password: use 1 to %d printable characters without spaces, quotes or colons",
                     PASSWORD_LEN);
     if (!address || !users_valid_address(address))
-        return fail(err, "Invalid address: use one address local@domain of at most %d characters, without "
+        return err_fail(err, "Invalid address: use one address local@domain of at most %d characters, without "
                          "spaces, commas, quotes, colons or brackets", ADDRESS_MAX);
 
     char *path = store_path(s, "etc/users");
@@ -217,7 +217,7 @@ int users_add(const Store *s, const char *id, const char *password, const char *
     }
     UserLine u;
     if (find_user_line(text, id, &u)) {
-        rc = fail(err, "User %s already exists", id);
+        rc = err_fail(err, "User %s already exists", id);
         goto out;
     }
     Buf b;
@@ -285,10 +285,10 @@ int users_update(const Store *s, const char *id, const char *password, const cha
                       Err *err)
 {
     if (password && !valid_password(password))
-        return fail(err, "Invalid password: use 1 to %d characters without spaces, quotes or colons",
+        return err_fail(err, "Invalid password: use 1 to %d characters without spaces, quotes or colons",
                     PASSWORD_LEN);
     if (address && !valid_address_list(address))
-        return fail(err, "Invalid address: it needs an '@' and no spaces or colons");
+        return err_fail(err, "Invalid address: it needs an '@' and no spaces or colons");
     char *path = store_path(s, "etc/users");
     char *text = NULL;
     int rc = store_read_file(path, &text, NULL, err);
@@ -300,7 +300,7 @@ int users_update(const Store *s, const char *id, const char *password, const cha
         rc = store_write_atomic(path, b.s ? b.s : "", b.len, err);
         buf_free(&b);
     } else if (rc >= 0) {
-        rc = fail(err, "Invalid userid entered");
+        rc = err_fail(err, "Invalid userid entered");
     }
     free(text);
     free(path);

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int fail(Err *err, const char *fmt, ...)
+int err_fail(Err *err, const char *fmt, ...)
 {
     if (err) {
         va_list ap;
@@ -22,11 +22,11 @@ int fail(Err *err, const char *fmt, ...)
     return -1;
 }
 
-int vfail_at(Err *err, const char *name, int line, const char *fmt, va_list ap)
+int err_vfail_at(Err *err, const char *name, int line, const char *fmt, va_list ap)
 {
     char msg[ERR_MAX];
     vsnprintf(msg, sizeof msg, fmt, ap);
-    return fail(err, "%s:%d: %s", name, line, msg);
+    return err_fail(err, "%s:%d: %s", name, line, msg);
 }
 
 static void out_of_memory(void)
@@ -224,7 +224,7 @@ char *str_upper(char *s)
     return s;
 }
 
-bool has_control(const char *s)
+bool str_has_control(const char *s)
 {
     for (; *s; s++)
         if (iscntrl((unsigned char)*s))
@@ -274,7 +274,7 @@ bool str_is_word(const char *s, size_t max)
     return true;
 }
 
-int split_words(const char *s, StrList *out)
+int str_split_words(const char *s, StrList *out)
 {
     int n = 0;
     while (*s) {
@@ -324,7 +324,7 @@ char *fmt_duration(int64_t s, char *buf, size_t size)
     return buf;
 }
 
-int write_all(int fd, const char *data, size_t len)
+int fd_write_all(int fd, const char *data, size_t len)
 {
     while (len > 0) {
         ssize_t w = write(fd, data, len);

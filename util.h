@@ -1,6 +1,7 @@
-/* util: the base library every module uses — error buffers (Err, fail), checked allocation (x*), saturating
- * arithmetic (sat_*), growing buffers (Buf, buf_*), string lists (StrList, sl_*) and text helpers (str_*,
- * parse_*, fmt_*). The one module with several prefixes: one per small family, as the names above say. */
+/* util: the base library every module uses — error buffers (Err, err_*), checked allocation (x*), saturating
+ * arithmetic (sat_*), growing buffers (Buf, buf_*), string lists (StrList, sl_*), text helpers (str_*, parse_*,
+ * fmt_*) and writing to a descriptor (fd_*). The one module with several prefixes: one per small family, as the
+ * names above say. */
 #ifndef GENETESS_UTIL_H
 #define GENETESS_UTIL_H
 
@@ -20,10 +21,10 @@ typedef struct Err {
 /* Exit statuses of SPEC 2.1. */
 enum { EXIT_DONE = 0, EXIT_REFUSED = 1, EXIT_USAGE = 2, EXIT_SYSTEM = 3 };
 
-/* Formats into err (when non-NULL) and returns -1, so `return fail(err, ...)` reads well. */
-int fail(Err *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Formats into err (when non-NULL) and returns -1, so `return err_fail(err, ...)` reads well. */
+int err_fail(Err *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* As fail, with the message "<name>:<line>: <formatted reason>" (map and board files' errors). */
-int vfail_at(Err *err, const char *name, int line, const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
+int err_vfail_at(Err *err, const char *name, int line, const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
 
 /* Allocation that exits (status 3) on exhaustion — a system condition, never input. */
 /* malloc(n) (at least 1 byte). */
@@ -101,7 +102,7 @@ bool str_ieq(const char *a, const char *b);
 /* Upper-cases s in place and returns it. */
 char *str_upper(char *s);
 /* True when s holds a control character (refused in anything that reaches a header). */
-bool has_control(const char *s);
+bool str_has_control(const char *s);
 /* Parses a whole non-negative decimal integer; returns false on junk or overflow. */
 bool parse_i64(const char *s, int64_t *out);
 /* Parses a whole decimal integer, a leading '-' allowed, from lo to hi; returns false on junk or out of range. */
@@ -109,13 +110,13 @@ bool parse_i64_range(const char *s, int64_t lo, int64_t hi, int64_t *out);
 /* True when s is 1 to max printable characters without white space. */
 bool str_is_word(const char *s, size_t max);
 /* Splits s on white space into words (copies); returns the count. */
-int split_words(const char *s, StrList *out);
+int str_split_words(const char *s, StrList *out);
 /* Writes a time as "YYYY-MM-DD HH:MM UTC" into buf; returns buf. */
 char *fmt_time(int64_t t, char *buf, size_t size);
 /* Writes a duration in seconds as "Nd Nh Nm" (negative counts as 0); returns buf. */
 char *fmt_duration(int64_t s, char *buf, size_t size);
 /* Writes all of data to fd, retrying after interruptions. Returns 0 or -1 (errno set). */
-int write_all(int fd, const char *data, size_t len);
+int fd_write_all(int fd, const char *data, size_t len);
 /* Trims leading and trailing white space in place; returns s. */
 char *str_trim(char *s);
 

@@ -11,7 +11,7 @@
 #include "gamble.h"
 #include "game.h"
 #include "layout.h"
-#include "listing.h"
+#include "lister.h"
 #include "sight.h"
 #include "specials.h"
 
@@ -396,7 +396,7 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
         return;
     sheet_top(b, reader, o, out);
     sheet_board(b, reader, o->parts, out);
-    listing_sheet_section(b, reader, out);
+    lister_sheet_section(b, reader, out);
     players_section(b, reader, out);
     buf_add(out, "\n");
     params_section(b, out);

@@ -39,14 +39,14 @@ void view_parts_free(SheetParts *p);
  * the holiday left as it is at now) to out. */
 void view_show_public(const Board *b, int64_t now, Buf *out);
 /* Appends the full `show` of an ended game (result, scores, whole board, moves; SPEC 9.3) to out. The
- * history must be in memory (history_load). */
+ * history must be in memory (movelist_load). */
 void view_show_full(const Board *b, Buf *out);
 /* Appends the score table (SPEC 7.6: "Final scores" with winner/tie once ended, else "Scores so far") to out,
  * statuses as reader may read them (-1: anyone; see the sheet's Players). */
 void view_score_table(const Board *b, int reader, Buf *out);
 /* Appends the reader's own lines of the moves record with their outcomes (`log`: orders with done, failed
  * or (your stored order); time-outs, holidays, resign, forfeit) to out; nothing of the others'. The
- * history must be in memory (history_load). */
+ * history must be in memory (movelist_load). */
 void view_log(const Board *b, int reader, Buf *out);
 /* Appends the nag mail's Subject and text (SPEC 7.3) for player p to subject and body; changes nothing. */
 void view_nag(const Board *b, int p, Buf *subject, Buf *body);

@@ -1,5 +1,5 @@
 /* Tests of help: every topic resolves, S19, MOVE's two texts, overrides, hostile topics, the texts' width. */
-/* the project's headers come first: check.h defines a `fail` macro that would rewrite util.h's fail() */
+/* the project's headers first, then check.h */
 #include "embedded.h"
 #include "fixtures.h"
 #include "help.h"

@@ -1,5 +1,5 @@
 /* Tests of mailin (reading an incoming message) and of mailfront's size and rate limits. */
-/* the project's headers come first: check.h defines a `fail` macro that would rewrite util.h's fail() */
+/* the project's headers first, then check.h */
 #include "fixtures.h"
 #include "mailfront.h"
 #include "mailin.h"

@@ -496,7 +496,7 @@ START_TEST(test_map_secret)
         piece[21] = '\0';
         ck_assert_msg(!strstr(err.msg, piece), "case %d echoes the secret: %s", _i, err.msg);
     }
-    ck_assert_msg(!has_control(err.msg), "case %d: control character in the message", _i);
+    ck_assert_msg(!str_has_control(err.msg), "case %d: control character in the message", _i);
     ck_assert_msg(strncmp(err.msg, "s.map:", 6) == 0, "case %d: %s", _i, err.msg);
 }
 END_TEST

@@ -427,7 +427,7 @@ START_TEST(test_rule_examples)
     b->ter[fx_sq(b, "I3")] = TER_IWALL;
     b->ter[fx_sq(b, "K4")] = TER_IWALL;
     StrList w = {0};
-    int n = split_words(examples[_i].pieces, &w);
+    int n = str_split_words(examples[_i].pieces, &w);
     for (int k = 0; k + 2 < n; k += 3)
         fx_piece(b, w.v[k], w.v[k + 1][0] == 'a' ? ALICE : BOB, w.v[k + 2]);
     sl_free(&w);

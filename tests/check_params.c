@@ -40,7 +40,7 @@ static const char *written_value(const Params *p, const char *key)
     buf_init(&o);
     params_write(p, &o);
     StrList w = {0};
-    split_words(o.s ? o.s : "", &w);
+    str_split_words(o.s ? o.s : "", &w);
     const char *found = NULL;
     for (int i = 0; i < w.n && !found; i++) {
         size_t n = strlen(key);

@@ -11,7 +11,7 @@
 static void add_game(RatingsGames *gs, const char *players)
 {
     StrList w = {0};
-    split_words(players, &w);
+    str_split_words(players, &w);
     if (gs->n == gs->cap) {
         gs->cap = gs->cap ? 2 * gs->cap : 8;
         gs->v = xrealloc(gs->v, sizeof *gs->v * (size_t)gs->cap);

@@ -4,7 +4,7 @@
 #ifndef GENETESS_CHECK_STORE_H
 #define GENETESS_CHECK_STORE_H
 
-/* the project's headers come first: check.h defines a `fail` macro that would rewrite util.h's fail() */
+/* the project's headers first, then check.h */
 #include "fixtures.h"
 #include "mail.h"
 #include "store.h"

@@ -10,12 +10,12 @@ cd "$(dirname "$0")/.." || exit 2
 # Layer of each module, lowest first. Keep in step with the README.
 layers='
 0 util rng grid pieces request store users mail mailin embedded embedded_find
-1 params specials board gamefile boardfile history map gamelist
+1 params specials board gamefile boardfile movelist map gamelist
 2 sight game orders actions dispatch firing gamble deadline legal bot
 3 turn
-4 layout view html sheet help listing
+4 layout view html sheet help lister
 5 pipeline
-6 play query admin ratings chat host selfplay lister
+6 play query admin ratings chat host selfplay
 7 commands
 8 mailfront
 9 genetess

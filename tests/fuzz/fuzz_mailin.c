@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         return 0;
     MailIn m;
     mailin_parse((const char *)data, size, NULL, &m);
-    if (has_control(m.subject) || has_control(m.reply_to) || has_control(m.message_id))
+    if (str_has_control(m.subject) || str_has_control(m.reply_to) || str_has_control(m.message_id))
         abort();
     if (!m.body || !m.loop || !m.envelope || !m.from)
         abort();

@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int fail(const char *what, const char *path)
+static int err_fail(const char *what, const char *path)
 {
     perror(path);
     fprintf(stderr, "floor: %s failed\n", what);
@@ -42,15 +42,15 @@ static int put(const char *path, const char *buf, long n)
 {
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0)
-        return fail("open", path);
+        return err_fail("open", path);
     for (long off = 0; off < n;) {
         ssize_t w = write(fd, buf + off, (size_t)(n - off));
         if (w <= 0)
-            return fail("write", path);
+            return err_fail("write", path);
         off += w;
     }
     if (fsync(fd) < 0 || close(fd) < 0)
-        return fail("fsync", path);
+        return err_fail("fsync", path);
     return 0;
 }
 
@@ -63,19 +63,19 @@ int main(int argc, char **argv)
     char *buf = NULL, tmp[4096];
     long n = slurp(argv[1], &buf);
     if (n < 0)
-        return fail("read", argv[1]);
+        return err_fail("read", argv[1]);
     bool with = argc > 3 && strcmp(argv[2], "--with") == 0;
     long total = n;
     for (int i = 3; with && i < argc; i++) { /* the mails' sizes: their bytes are made, not read */
         struct stat st;
         if (stat(argv[i], &st) < 0)
-            return fail("stat", argv[i]);
+            return err_fail("stat", argv[i]);
         total += (long)st.st_size;
     }
     if (with && total > n) {
         char *grown = realloc(buf, (size_t)total);
         if (!grown || n == 0)
-            return fail("make", argv[1]);
+            return err_fail("make", argv[1]);
         for (long off = n; off < total; off += n) /* the board's text again and again */
             memcpy(grown + off, grown, (size_t)(total - off < n ? total - off : n));
         buf = grown;
@@ -89,12 +89,12 @@ int main(int argc, char **argv)
     if (put(tmp, buf, n))
         return 1;
     if (rename(tmp, argv[1]) < 0)
-        return fail("rename", tmp);
+        return err_fail("rename", tmp);
     free(buf);
     for (int i = 3; i < argc; i++) {
         buf = NULL;
         if ((n = slurp(argv[i], &buf)) < 0)
-            return fail("read", argv[i]);
+            return err_fail("read", argv[i]);
         snprintf(tmp, sizeof tmp, "%s/floor-%d.mail", argv[2], i);
         if (put(tmp, buf, n))
             return 1;
@@ -102,6 +102,6 @@ int main(int argc, char **argv)
     }
     int d = argc > 3 ? open(argv[2], O_RDONLY) : -1;
     if (argc > 3 && (d < 0 || fsync(d) < 0 || close(d) < 0))
-        return fail("fsync", argv[2]);
+        return err_fail("fsync", argv[2]);
     return 0;
 }

@@ -1,10 +1,10 @@
-/* Tests of listing: "what your pieces can do" as text, in 78 columns. */
+/* Tests of lister: "what your pieces can do" as text, in 78 columns. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fixtures.h"
-#include "listing.h"
+#include "lister.h"
 
 static const char *const hall[] = {
     "############", "#..........#", "#....+.....#", "#..........#", "#..........#", "############", NULL,
@@ -14,7 +14,7 @@ static char *render(const Board *b, int player, int sq)
 {
     Buf o;
     buf_init(&o);
-    listing_render(b, player, sq, &o);
+    lister_render(b, player, sq, &o);
     return o.s;
 }
 
@@ -81,10 +81,10 @@ START_TEST(test_sheet_section)
     fx_piece(b, "D3", 0, "A");
     Buf o;
     buf_init(&o);
-    listing_sheet_section(b, 0, &o);
+    lister_sheet_section(b, 0, &o);
     ck_assert_int_eq((int)o.len, 0);
     b->pl[0].lister = true;
-    listing_sheet_section(b, 0, &o);
+    lister_sheet_section(b, 0, &o);
     ck_assert_str_eq(o.s, "What your pieces can do (worked out from what you see):\n"
                           "D3 A:\n"
                           "  MOVE       D2 (N), C3 (W), E3 (E), D4 (S)\n"
@@ -96,10 +96,10 @@ START_TEST(test_sheet_section)
 }
 END_TEST
 
-Suite *listing_suite(void);
-Suite *listing_suite(void)
+Suite *lister_suite(void);
+Suite *lister_suite(void)
 {
-    Suite *s = suite_create("listing");
+    Suite *s = suite_create("lister");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_render);
     tcase_add_test(tc, test_width);

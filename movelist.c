@@ -1,5 +1,5 @@
-/* history: a board's move list in its own append-only file <n>.moves (SPEC 3.2). */
-#include "history.h"
+/* movelist: a board's move list in its own append-only file <n>.moves (contract 10). */
+#include "movelist.h"
 
 #include "boardfile.h"
 
@@ -25,7 +25,7 @@ static bool split_lines(const char *text, size_t len, int count, StrList *out, c
     return true;
 }
 
-int history_load(const Store *s, Board *b, Err *err)
+int movelist_load(const Store *s, Board *b, Err *err)
 {
     if (!b->moves_off)
         return 0;
@@ -33,10 +33,10 @@ int history_load(const Store *s, Board *b, Err *err)
     size_t len = 0;
     int rc = store_moves_read(s, b->number, &text, &len, err);
     if (rc == 1)
-        rc = fail(err, "%d.moves: missing (the board counts %d moves)", b->number, b->moves_off);
+        rc = err_fail(err, "%d.moves: missing (the board counts %d moves)", b->number, b->moves_off);
     StrList all = {0};
     if (rc == 0 && !split_lines(text, len, b->moves_off, &all, NULL))
-        rc = fail(err, "%d.moves: fewer lines than the %d the board counts", b->number, b->moves_off);
+        rc = err_fail(err, "%d.moves: fewer lines than the %d the board counts", b->number, b->moves_off);
     free(text);
     if (rc < 0) {
         sl_free(&all);
@@ -50,10 +50,10 @@ int history_load(const Store *s, Board *b, Err *err)
     return 0;
 }
 
-int history_load_reply(const Store *s, Board *b, Buf *reply)
+int movelist_load_reply(const Store *s, Board *b, Buf *reply)
 {
     Err err;
-    if (history_load(s, b, &err) == 0)
+    if (movelist_load(s, b, &err) == 0)
         return 0;
     fprintf(stderr, "genetess: %s\n", err.msg);
     buf_printf(reply, "Genetess board %d: its move list cannot be read (the reason is in the server's log)\n",
@@ -61,7 +61,7 @@ int history_load_reply(const Store *s, Board *b, Buf *reply)
     return -1;
 }
 
-int history_commit(const Store *s, Board *b, Err *err)
+int movelist_commit(const Store *s, Board *b, Err *err)
 {
     int total = board_moves_count(b);
     if (b->moves_file && total == b->moves_saved && b->moves_end >= 0)
@@ -83,7 +83,7 @@ int history_commit(const Store *s, Board *b, Err *err)
     return 0;
 }
 
-char *history_last(const Store *s, const Board *b)
+char *movelist_last(const Store *s, const Board *b)
 {
     if (b->moves.n)
         return xstrdup(b->moves.v[b->moves.n - 1]);
@@ -100,9 +100,9 @@ char *history_last(const Store *s, const Board *b)
     return last;
 }
 
-bool history_rebase(const Store *s, Board *b)
+bool movelist_rebase(const Store *s, Board *b)
 {
-    char *last = history_last(s, b);
+    char *last = movelist_last(s, b);
     bool edit = last && strstr(last, " admin EDIT") && b->initial_base < board_moves_count(b);
     free(last);
     if (!edit)

@@ -1,13 +1,13 @@
-/* Tests of history: the move list file <n>.moves (SPEC 3.2) — the board names it and counts its lines,
+/* Tests of movelist: the move list file <n>.moves (contract 10) — the board names it and counts its lines,
  * a command appends and syncs only its new lines, lines past the count (a killed command's) are ignored
  * and dropped by the next append, a hand edit that raises the count is kept, and a file that holds fewer
  * lines than the board counts is an error, never silently accepted. */
 #include "check_store.h"
 
 #include "boardfile.h"
-#include "history.h"
+#include "movelist.h"
 
-Suite *history_suite(void);
+Suite *movelist_suite(void);
 
 static Board *two_lines(void)
 {
@@ -53,7 +53,7 @@ static Board *committed(Store *s)
     open_store(s);
     Board *b = two_lines();
     Err err;
-    ck_assert_int_eq(history_commit(s, b, &err), 0);
+    ck_assert_int_eq(movelist_commit(s, b, &err), 0);
     return reload(b);
 }
 
@@ -66,7 +66,7 @@ START_TEST(test_commit_moves_lines_to_the_file)
     ck_assert_ptr_nonnull(strstr(inline_text, "(moves\n1a alice PASS\n1b bob MOVE D2 W (Failed)\n)\n"));
     free(inline_text);
     Err err;
-    ck_assert_int_eq(history_commit(&s, b, &err), 0);
+    ck_assert_int_eq(movelist_commit(&s, b, &err), 0);
     char *moves = slurp(&s, "games/Genetess/101.moves"), *text = boardfile_write(b);
     ck_assert_str_eq(moves, "1a alice PASS\n1b bob MOVE D2 W (Failed)\n");
     ck_assert_ptr_nonnull(strstr(text, "(moves 101.moves 2)\n(moves-end 2 40)\n"));
@@ -80,14 +80,14 @@ START_TEST(test_commit_moves_lines_to_the_file)
     ck_assert_int_eq(b->moves_end, 40);
     /* a new line: only it is written */
     sl_push(&b->moves, "2a alice PASS");
-    ck_assert_int_eq(history_commit(&s, b, &err), 0);
+    ck_assert_int_eq(movelist_commit(&s, b, &err), 0);
     moves = slurp(&s, "games/Genetess/101.moves");
     ck_assert_str_eq(moves, "1a alice PASS\n1b bob MOVE D2 W (Failed)\n2a alice PASS\n");
     free(moves);
     ck_assert_int_eq(b->moves_saved, 3);
     ck_assert_int_eq(b->moves_end, 54);
     b = reload(b);
-    ck_assert_int_eq(history_load(&s, b, &err), 0);
+    ck_assert_int_eq(movelist_load(&s, b, &err), 0);
     ck_assert_int_eq(b->moves_off, 0);
     ck_assert_int_eq(b->moves.n, 3);
     ck_assert_str_eq(b->moves.v[1], "1b bob MOVE D2 W (Failed)");
@@ -106,11 +106,11 @@ START_TEST(test_lines_past_the_count_are_dropped)
     Err err;
     put(&s, "games/Genetess/101.moves", "1a alice PASS\n1b bob MOVE D2 W (Failed)\n2a alice RESIGN\n2b bo");
     Board *r = copy_of(b);
-    ck_assert_int_eq(history_load(&s, r, &err), 0);
+    ck_assert_int_eq(movelist_load(&s, r, &err), 0);
     ck_assert_int_eq(r->moves.n, 2); /* the killed command's lines are not read */
     board_free(r);
     sl_push(&b->moves, "2a alice PASS");
-    ck_assert_int_eq(history_commit(&s, b, &err), 0);
+    ck_assert_int_eq(movelist_commit(&s, b, &err), 0);
     char *moves = slurp(&s, "games/Genetess/101.moves");
     ck_assert_str_eq(moves, "1a alice PASS\n1b bob MOVE D2 W (Failed)\n2a alice PASS\n");
     free(moves);
@@ -127,7 +127,7 @@ START_TEST(test_hand_edit_is_kept)
     open_store(&s);
     Board *b = two_lines();
     Err err;
-    ck_assert_int_eq(history_commit(&s, b, &err), 0);
+    ck_assert_int_eq(movelist_commit(&s, b, &err), 0);
     char *text = boardfile_write(b);
     board_free(b);
     put(&s, "games/Genetess/101.moves", "1a alice PASS\n1b bob MOVE D2 W (Failed)\n1b admin EDIT gave bob E\n");
@@ -135,18 +135,18 @@ START_TEST(test_hand_edit_is_kept)
     b = boardfile_parse(edited, "101", &err);
     ck_assert_msg(b != NULL, "%s", err.msg);
     ck_assert_int_eq(b->moves_end, -1); /* "(moves-end 2 40)" counts other lines: not used */
-    char *last = history_last(&s, b);
+    char *last = movelist_last(&s, b);
     ck_assert_str_eq(last, "1b admin EDIT gave bob E");
     free(last);
     sl_push(&b->moves, "2a alice PASS");
-    ck_assert_int_eq(history_commit(&s, b, &err), 0);
+    ck_assert_int_eq(movelist_commit(&s, b, &err), 0);
     char *moves = slurp(&s, "games/Genetess/101.moves");
     ck_assert_str_eq(moves, "1a alice PASS\n1b bob MOVE D2 W (Failed)\n1b admin EDIT gave bob E\n2a alice PASS\n");
     free(moves);
     /* once committed, the board knows where its lines end: no reading for the last line */
     ck_assert_int_eq(b->moves_end, 79); /* 40 + 25 + 14 bytes */
     Board *again = copy_of(b);
-    ck_assert_ptr_null(history_last(&s, again));
+    ck_assert_ptr_null(movelist_last(&s, again));
     board_free(again);
     free(edited);
     free(text);
@@ -162,11 +162,11 @@ START_TEST(test_short_or_missing_file_refused)
     Board *b = committed(&s);
     Err err;
     put(&s, "games/Genetess/101.moves", "1a alice PASS\n");
-    ck_assert_int_eq(history_load(&s, b, &err), -1);
+    ck_assert_int_eq(movelist_load(&s, b, &err), -1);
     ck_assert_str_eq(err.msg, "101.moves: fewer lines than the 2 the board counts");
     sl_push(&b->moves, "2a alice PASS");
     b->moves_end = -1;
-    ck_assert_int_eq(history_commit(&s, b, &err), -1);
+    ck_assert_int_eq(movelist_commit(&s, b, &err), -1);
     ck_assert_ptr_nonnull(strstr(err.msg, "101.moves holds fewer than the 2 lines the board counts"));
     char *moves = slurp(&s, "games/Genetess/101.moves");
     ck_assert_str_eq(moves, "1a alice PASS\n"); /* nothing written */
@@ -174,12 +174,12 @@ START_TEST(test_short_or_missing_file_refused)
     char *p = store_moves_path(&s, 101, false);
     ck_assert_int_eq(unlink(p), 0);
     free(p);
-    ck_assert_int_eq(history_load(&s, b, &err), -1);
+    ck_assert_int_eq(movelist_load(&s, b, &err), -1);
     ck_assert_str_eq(err.msg, "101.moves: missing (the board counts 2 moves)");
     Buf reply;
     buf_init(&reply);
     int saved = stderr_begin("/dev/null");
-    ck_assert_int_eq(history_load_reply(&s, b, &reply), -1);
+    ck_assert_int_eq(movelist_load_reply(&s, b, &reply), -1);
     stderr_end(saved);
     ck_assert_str_eq(reply.s,
                      "Genetess board 101: its move list cannot be read (the reason is in the server's log)\n");
@@ -197,7 +197,7 @@ START_TEST(test_inline_board_rewrites_the_file)
     put(&s, "games/Genetess/101.moves", "9z stale line of an old board\n");
     Board *b = two_lines();
     Err err;
-    ck_assert_int_eq(history_commit(&s, b, &err), 0);
+    ck_assert_int_eq(movelist_commit(&s, b, &err), 0);
     char *moves = slurp(&s, "games/Genetess/101.moves");
     ck_assert_str_eq(moves, "1a alice PASS\n1b bob MOVE D2 W (Failed)\n");
     free(moves);
@@ -231,9 +231,9 @@ START_TEST(test_moves_entry_form)
 }
 END_TEST
 
-Suite *history_suite(void)
+Suite *movelist_suite(void)
 {
-    Suite *s = suite_create("history");
+    Suite *s = suite_create("movelist");
     TCase *tc = tcase_create("history");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_commit_moves_lines_to_the_file);
