@@ -76,11 +76,11 @@ check: deps
 	python3 tests/oracle/oracle.py --games 4 --seed 1 --bin $(abspath $(BIN))
 	+sh tests/install.sh
 
-# every mail of a whole game parsed strictly by Python's email package (issue 12)
+# every mail of a whole game parsed strictly by Python's email package
 mailcheck: $(BIN)
 	GENETESS=$(abspath $(BIN)) python3 tests/mailcheck.py
 
-# kills at every write, fsync, rename, link and unlink (issue 10); not with SANITIZE=1 (ASan must load first)
+# kills at every write, fsync, rename, link and unlink; not with SANITIZE=1 (ASan must load first)
 $(BUILD)/crashshim.so: tests/crash/shim.c | $(BUILD)
 	$(CC) -shared -fPIC -O1 -o $@ $< -ldl
 
@@ -144,7 +144,7 @@ JOBS ?= 1
 leakcheck: $(BIN)
 	python3 tests/oracle/oracle.py --minutes $(MINUTES) --jobs $(JOBS) --seed 7 --bin $(abspath $(BIN))
 
-# issue 10's long runs, one table: oracle MINUTES (or GAMES), crash points, load, fuzz SECONDS per target
+# the long runs, one table: oracle MINUTES (or GAMES), crash points, load, fuzz SECONDS per target
 # (or FUZZ_RUNS executions); JOBS processes side by side.
 robustness: $(BIN) $(BUILD)/crashshim.so
 	MINUTES=$(MINUTES) SECONDS=$(SECONDS) JOBS=$(JOBS) sh tools/robustness.sh $(abspath $(BIN))

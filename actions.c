@@ -1,4 +1,4 @@
-/* actions: the handlers of the piece orders and PASS (SPEC 6 rulings, 6.1 phased pieces, 6.2 W shield, 7.5 ronin
+/* actions: the handlers of the piece orders and PASS (contract 14.2 rulings, 6.1 phased pieces, 6.2 W shield, 7.5 ronin
  * and orphans): PASS, CREATE, MOVE, DIVIDE, TRANSFER, RADIATE, TELEPORT, PETRIFY, PHASE, CONVERT, REPULSE,
  * ATTRACT, FLARE, HOME, SANCTUARY, CHARGE. */
 #include "actions.h"
@@ -40,7 +40,7 @@ static const char *terrain_what(char t)
 }
 
 /* sq must be empty floor for a piece being placed there (TELEPORT, HOME, DIVIDE): another player's phased
- * piece there fails the order and is revealed (SPEC 6.1). Returns 0 or fails. */
+ * piece there fails the order and is revealed (contract 14.3). Returns 0 or fails. */
 static int need_empty_floor(Game *g, int player, int sq, const char *verb)
 {
     Board *b = g->b;
@@ -184,7 +184,7 @@ int action_create_check(Game *g, int player, const Order *o, Piece *actor)
     Board *b = g->b;
     (void)actor;
     (void)player;
-    /* SPEC 6 CREATE: refused if creation is off, K or an unoffered code, not viable, or unaffordable. */
+    /* contract 14.2 CREATE: refused if creation is off, K or an unoffered code, not viable, or unaffordable. */
     if (!b->par.create)
         return game_fail(g, "creation is off in this game");
     if (o->codes.n[GENE_K])
@@ -290,7 +290,7 @@ static void capture(Game *g, int player, Piece *mover, int sq)
     if (!own) {
         if (mover->g.n[GENE_G]) {
             gain = piece_cost(&vg);
-            /* SPEC 7.5: digesting a King moves all its owner's E, eliminated owners (ronin) included. */
+            /* contract 14.6: digesting a King moves all its owner's E, eliminated owners (ronin) included. */
             if (was_king)
                 gain = sat_add(gain, b->pl[vowner].e);
         }
@@ -301,12 +301,12 @@ static void capture(Game *g, int player, Piece *mover, int sq)
     }
     int sqs[2] = {sq, msq};
     if (phased && !own) {
-        /* SPEC 6.1: the capturer is told only what it gains; the owner is told. */
+        /* contract 14.3: the capturer is told only what it gains; the owner is told. */
         game_event(g, vsubject, EV_PRIVATE, sqs, 1, "Your phased piece %s on {0} was captured.", vseq);
         free(vseq);
         vseq = NULL;
     } else {
-        /* SPEC 5: others hear of the capture only when they see its square; the victim is seen (decoded)
+        /* contract 8: others hear of the capture only when they see its square; the victim is seen (decoded)
          * only as it stood before, the capturer on its start square before or on the victim's after. */
         Event *ev = game_event(g, vsubject, EV_AT0, sqs, 2, "{p0} piece{g0} on {0} was captured by {p1} piece{g1}.");
         ev->owner[0] = vword;
@@ -427,7 +427,7 @@ int action_divide(Game *g, int player, const Order *o, Piece *actor)
     int sq = actor->sq, sq2 = o->sq2;
     board_sq_name(b, sq, nm);
     board_sq_name(b, sq2, nm2);
-    /* SPEC 6 DIVIDE: CODES a sub-multiset of the piece's codes, never K, H allowed; both viable. */
+    /* contract 14.2 DIVIDE: CODES a sub-multiset of the piece's codes, never K, H allowed; both viable. */
     if (o->codes.n[GENE_K])
         return game_fail(g, "K is never ejected by DIVIDE");
     if (!piece_contains(&actor->g, &o->codes)) {
@@ -473,7 +473,7 @@ int action_transfer_check(Game *g, int player, const Order *o, Piece *actor)
     if (o->sq2 == actor->sq || !sight_piece_sees(b, actor, o->sq2))
         return 0; /* the handler's failures */
     Piece *t = board_piece_at(b, o->sq2);
-    /* SPEC 6.1: a target square that looks empty is refused, and reveals nothing. */
+    /* contract 14.3: a target square that looks empty is refused, and reveals nothing. */
     if (!t || (t->g.phased && t->owner != player))
         return game_fail(g, "no piece on %s", board_sq_name(b, o->sq2, nm));
     return 0;
@@ -587,7 +587,7 @@ int action_radiate(Game *g, int player, const Order *o, Piece *actor)
         int total = piece_removable(&p->g, true, cnt);
         if (total == 0)
             continue; /* a bare K */
-        /* SPEC 6.2: W resists an effect of another piece's order; the radiating piece's own order is not hindered. */
+        /* contract 14.4: W resists an effect of another piece's order; the radiating piece's own order is not hindered. */
         if (sq != asq && game_shield(g, sq, "radiation"))
             continue;
         int r = (int)rng_below(&b->rng, (uint64_t)total);
@@ -628,7 +628,7 @@ static int jump(Game *g, int player, Piece *actor, int sq2, const char *verb, co
 /* ---- TELEPORT ---- */
 
 /* The start of a jump (TELEPORT, HOME) to o->sq2: names both squares into nm and nm2, fails when the piece is
- * already there, and notes the target as involved (SPEC 7.3 failure cases). Returns 0 or -1. */
+ * already there, and notes the target as involved (contract 4.4 failure cases). Returns 0 or -1. */
 static int jump_target(Game *g, const Order *o, const Piece *actor, char nm[16], char nm2[16])
 {
     board_sq_name(g->b, actor->sq, nm);
@@ -691,7 +691,7 @@ int action_convert(Game *g, int player, const Order *o, Piece *actor)
     Board *b = g->b;
     (void)o;
     int asq = actor->sq;
-    /* SPEC 7.5: a ronin converter (its owner eliminated) gives every orphan it converts a P. */
+    /* contract 14.6: a ronin converter (its owner eliminated) gives every orphan it converts a P. */
     bool ronin = b->pl[player].status != PS_ACTIVE;
     Event *ev = game_event(g, player, 0, &asq, 1, "{p0} piece on {0} called on the orphans in its view (CONVERT).");
     ev->owner[0] = player;
@@ -834,7 +834,7 @@ int action_sanctuary(Game *g, int player, const Order *o, Piece *actor)
     game_touch(g, sq2);
     Piece *k = board_piece_at(b, sq2);
     if (!k || !board_controls(b, player, k)) {
-        /* Outside the view every case reads the same (SPEC 5): "no King of yours at <SQ> (outside your view)". */
+        /* Outside the view every case reads the same (contract 8): "no King of yours at <SQ> (outside your view)". */
         if (k && k->g.phased && k->owner != player) {
             game_reveal(g, k, "was in the way of a SANCTUARY");
             return game_fail_at(g, sq2, "no King of yours", "%s held a phased piece, not a King of yours", nm2);
@@ -844,7 +844,7 @@ int action_sanctuary(Game *g, int player, const Order *o, Piece *actor)
     if (!k->g.n[GENE_K])
         return game_fail(g, "the piece on %s is not a King", nm2);
     int sqs[2] = {sq, sq2};
-    /* SPEC 6.2: the King's W resists (neither moves); the Y piece's own order is not hindered by its W. */
+    /* contract 14.4: the King's W resists (neither moves); the Y piece's own order is not hindered by its W. */
     if (game_shield(g, sq2, "a SANCTUARY swap")) {
         Event *ev = game_event(g, player, 0, sqs, k->g.phased ? 1 : 2,
                                k->g.phased ? "{p0} piece on {0} tried a SANCTUARY." :
@@ -869,12 +869,12 @@ int action_sanctuary(Game *g, int player, const Order *o, Piece *actor)
 
 /* ---- CHARGE ---- */
 
-/* SPEC 6 CHARGE: a charge of length 0 is refused. The check is pure: it refuses only what the player
+/* contract 14.2 CHARGE: a charge of length 0 is refused. The check is pure: it refuses only what the player
  * can see (a wall or a visible piece next in line); a charge stopped at once by a phased piece is not
- * refused (it reveals the piece and the order goes on, SPEC 6.1), and a block outside the view is a
+ * refused (it reveals the piece and the order goes on, contract 14.3), and a block outside the view is a
  * failure reported without detail by the run. A later charge is judged only while every earlier one
  * stayed in the view and met no other player's phased piece: otherwise where it starts is hidden
- * information, and a free refusal would tell it (SPEC 5); the run decides, as a failure. */
+ * information, and a free refusal would tell it (contract 8); the run decides, as a failure. */
 int action_charge_check(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
@@ -931,7 +931,7 @@ int action_charge(Game *g, int player, const Order *o, Piece *actor)
         slide_reveal(g, &s, "stopped a charging piece");
         Piece *stopper = s.block >= 0 ? board_piece_at(b, s.block) : NULL;
         if (s.final == cur && stopper && s.nrev && s.rev[s.nrev - 1] == s.block) {
-            /* SPEC 6.1: stopped before a phased piece, which is revealed; the order does not fail. */
+            /* contract 14.3: stopped before a phased piece, which is revealed; the order does not fail. */
             to[i] = cur;
             continue;
         }

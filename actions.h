@@ -1,11 +1,11 @@
-/* actions: the handlers of the orders that act on the board — PASS, CREATE, MOVE and the piece orders of SPEC 6 (6.1 phased pieces, 6.2 W shield, 7.5 ronin and orphans). */
+/* actions: the handlers of the orders that act on the board — PASS, CREATE, MOVE and the piece orders of contract 14.2 (6.1 phased pieces, 6.2 W shield, 7.5 ronin and orphans). */
 #ifndef GENETESS_ACTIONS_H
 #define GENETESS_ACTIONS_H
 
 /* Each is an ActionFn run by dispatch_order (dispatch.h) after the shared checks (the actor is the player's
  * and holds the enabling code; the order's own check passed; an acting phased piece is already revealed).
  * They return 0 when done, -1 when the order failed (reason through game_fail / game_fail_at), emit
- * events and never print. A check (…_check) is pure: its failure is a refusal (SPEC 2.1). */
+ * events and never print. A check (…_check) is pure: its failure is a refusal (contract 3). */
 
 #include "game.h"
 #include "orders.h"
@@ -15,7 +15,7 @@ typedef int (*ActionFn)(Game *g, int player, const Order *o, Piece *actor);
 
 /* PASS: the player passes (a public event). */
 int action_pass(Game *g, int player, const Order *o, Piece *actor);
-/* CREATE's refusal check (SPEC 6): creation off, K or a code not on offer, not viable, unaffordable. */
+/* CREATE's refusal check (contract 14.2): creation off, K or a code not on offer, not viable, unaffordable. */
 int action_create_check(Game *g, int player, const Order *o, Piece *actor);
 /* CREATE: the player pays for a new piece next to one of their Kings (with I on an own piece, with O on an interior wall). */
 int action_create(Game *g, int player, const Order *o, Piece *actor);
@@ -23,7 +23,7 @@ int action_create(Game *g, int player, const Order *o, Piece *actor);
 int action_move(Game *g, int player, const Order *o, Piece *actor);
 /* DIVIDE: the H piece ejects CODES (never K) as a new piece of the player on an empty floor square next to it. */
 int action_divide(Game *g, int player, const Order *o, Piece *actor);
-/* TRANSFER's refusal check (SPEC 6.1): a target square in the J piece's view that looks empty to the
+/* TRANSFER's refusal check (contract 14.3): a target square in the J piece's view that looks empty to the
  * player (nothing there, or another player's phased piece) is refused as "no piece on <SQ>". */
 int action_transfer_check(Game *g, int player, const Order *o, Piece *actor);
 /* TRANSFER: the J piece hands one code to the piece on the second square. */

@@ -19,7 +19,7 @@
 /* ---- challenge ---- */
 
 /* A map error without the file text it quotes: "file:line: unknown directive 'xyz' (...)" loses
- * "'xyz'" (SPEC 2.4: no error message echoes the contents of a file). Other messages are kept. */
+ * "'xyz'" (contract 6: no error message echoes the contents of a file). Other messages are kept. */
 static void map_error(const char *msg, Buf *out)
 {
     bool in_file = false; /* the message has a "file:line:" place */
@@ -267,7 +267,7 @@ static void verify_differs(CommandCtx *c, const Board *b, const char *want, cons
     while (ls > want && ls[-1] != '\n')
         ls--;
     const char *le = strchr(ls, '\n');
-    /* The line itself may hold pieces, E or orders: it goes to the admin's stderr only (SPEC 5). */
+    /* The line itself may hold pieces, E or orders: it goes to the admin's stderr only (contract 8). */
     fprintf(stderr, "genetess: %d: snapshot line %d: %.*s\n", b->number, line,
             le ? (int)(le - ls > 200 ? 200 : le - ls) : 200, ls);
     buf_printf(&c->reply, "Genetess board %d: differs from its replay at line %d of the snapshot\n", b->number,
@@ -282,7 +282,7 @@ static int verify_act(CommandCtx *c, Txn *t)
     if (movelist_load_reply(&c->st, t->b, &c->reply) < 0)
         return EXIT_SYSTEM;
     if (turn_replay(b, -1, &r, &err) < 0) {
-        /* The reason quotes the history: public only once the game has ended (SPEC 5, 9.3). */
+        /* The reason quotes the history: public only once the game has ended (contract 8, 11). */
         if (b->phase == PHASE_ENDED) {
             buf_printf(&c->reply, "Genetess board %d: replay fails at %s\n", b->number, err.msg);
         } else {

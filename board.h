@@ -26,7 +26,7 @@ typedef struct Piece {
 
 #define REVEAL_ORPHAN (-2)
 
-/* A piece revealed by S17/S18, as it stood when revealed (SPEC 5). */
+/* A piece revealed by S17/S18, as it stood when revealed (contract 8). */
 typedef struct Reveal {
     int sq;
     int owner;          /* player index; REVEAL_ORPHAN for an orphan (written "*" in the board file) */
@@ -34,7 +34,7 @@ typedef struct Reveal {
     char label[16];     /* turn label of the reveal */
 } Reveal;
 
-/* One gamble of round 0 (SPEC 7.1): kind 0 position (prefs are start labels), 1 order (ordinals). */
+/* One gamble of round 0 (contract 4.6): kind 0 position (prefs are start labels), 1 order (ordinals). */
 typedef struct Gamble {
     bool set;
     int64_t stake;
@@ -99,7 +99,7 @@ typedef struct StartPiece {
     Genome g;
 } StartPiece;
 
-/* Time-dependent state: never compared by verify (SPEC 3.2). */
+/* Time-dependent state: never compared by verify (contract 10). */
 typedef struct Clock {
     int64_t created;
     int64_t turn_start;     /* when the current turn (or round 0) began */
@@ -131,14 +131,14 @@ typedef struct Board {
     int moves_off;      /* lines of the history kept in the move list file <n>.moves and not read (history.c) */
     int moves_saved;    /* lines of the history that <n>.moves holds for this board */
     int64_t moves_end;  /* the length of those lines in <n>.moves in bytes; -1 not known */
-    bool moves_file;    /* the board file names <n>.moves: "(moves <n>.moves <count>)" (SPEC 3.2) */
+    bool moves_file;    /* the board file names <n>.moves: "(moves <n>.moves <count>)" (contract 10) */
     Rng rng;
     Phase phase;
     int round;          /* 0 in round 0, then 1, 2, ... */
     int seat;           /* player index to move (players are in turn order after round 0) */
     Clock clock;
     char result[128];   /* final result text once ended */
-    char *initial;      /* the board text the replay starts from (SPEC 3.2) */
+    char *initial;      /* the board text the replay starts from (contract 10) */
     int initial_base;   /* number of moves lines already reflected in initial */
 } Board;
 
@@ -202,7 +202,7 @@ bool board_in_area(const Board *b, int sq);
 char *board_turn_label(const Board *b, char *buf);
 /* The number of lines of the history, in memory or not. */
 int board_moves_count(const Board *b);
-/* The move number k of SPEC 2.2: lines in moves + 1. */
+/* The move number k of contract 4.1: lines in moves + 1. */
 int board_move_number(const Board *b);
 
 /* ---- life cycle, invariants ---- */
@@ -212,7 +212,7 @@ Board *board_new(void);
 void board_free(Board *b);
 /* Allocates the grid for w x h, all outside, and drops every piece. */
 void board_set_size(Board *b, int w, int h);
-/* Checks the invariants of SPEC 3.2; returns 0 or fails with the reason. */
+/* Checks the invariants of contract 10; returns 0 or fails with the reason. */
 int board_check(const Board *b, Err *err);
 
 #endif

@@ -1,4 +1,4 @@
-/* boardfile: the GameFile format (SPEC 3.2) as one table of entries; reading and writing are loops over it. */
+/* boardfile: the GameFile format (contract 10) as one table of entries; reading and writing are loops over it. */
 #include "boardfile.h"
 
 #include <ctype.h>
@@ -107,7 +107,7 @@ static int read_params(GameFile *ps, Board *b, GameEntry *e)
     Err e2;
     if (params_parse(&b->par, e->rest, &e2) < 0)
         return gamefile_error(ps, e->line, "%s", e2.msg);
-    /* issue 10 (bug B): every board is created from a named map, and is written with it */
+    /* every board is created from a named map, and is written with it */
     if (!b->par.map[0])
         return gamefile_error(ps, e->line, "params: map=<name> is missing");
     return 0;
@@ -465,7 +465,7 @@ static void write_random(Buf *o, const Board *b)
     buf_printf(o, " %s %016" PRIx64, RNG_ALGORITHM, b->rng.state);
 }
 
-/* "reveal SQUARE OWNER SEQ LABEL" of a (views line (SPEC 5); owner "*" is an orphan. */
+/* "reveal SQUARE OWNER SEQ LABEL" of a (views line (contract 8); owner "*" is an orphan. */
 static int read_reveal(GameFile *ps, Board *b, int line, Player *pl, const char *rest)
 {
     char sqs[16], who[64], seq[64], lab[16];
@@ -519,7 +519,7 @@ static void write_views(Buf *o, const Board *b)
     }
 }
 
-/* "position|order STAKE PREF..." of a (gambles line for player p (SPEC 7.1). */
+/* "position|order STAKE PREF..." of a (gambles line for player p (contract 4.6). */
 static int read_gamble(GameFile *ps, Board *b, int line, int p, const char *rest)
 {
     StrList w = {0};
@@ -569,7 +569,7 @@ static void write_gambles(Buf *o, const Board *b)
 }
 
 /* (moves: the lines themselves (multi-line), or "<n>.moves <count>" when they are in the move list file
- * (SPEC 3.2; history.c reads and appends it). */
+ * (contract 10; history.c reads and appends it). */
 static int read_moves(GameFile *ps, Board *b, GameEntry *e)
 {
     sl_free(&b->moves);
@@ -858,7 +858,7 @@ enum {
     RANK_CLOCK, RANK_HOLIDAYS, RANK_QUIET, RANK_QUEUE, RANK_NEWS, RANK_EBOOK, RANK_SEAT, RANK_INITIAL, RANK_COUNT
 };
 
-/* The GameFile entries in the order they are written (SPEC 3.2). A row without write only checks; the row
+/* The GameFile entries in the order they are written (contract 10). A row without write only checks; the row
  * without read is the header, which read_header reads first. */
 static const EntryDef entry_table[] = {
     {"genetess", ENTRY_REQUIRED | ENTRY_CORE, RANK_HEADER, NULL, write_version, NULL},

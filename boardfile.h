@@ -1,4 +1,4 @@
-/* boardfile: the GameFile format (SPEC 3.2) as one table of entries; reading and writing are loops over it. */
+/* boardfile: the GameFile format (contract 10) as one table of entries; reading and writing are loops over it. */
 #ifndef GENETESS_BOARDFILE_H
 #define GENETESS_BOARDFILE_H
 

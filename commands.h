@@ -1,4 +1,4 @@
-/* commands: the command table (SPEC 2) and the look-up of a command word. */
+/* commands: the command table (contract 2) and the look-up of a command word. */
 #ifndef GENETESS_COMMANDS_H
 #define GENETESS_COMMANDS_H
 

@@ -1,4 +1,4 @@
-/* firing: the effects of the specials S1..S22 and the start-of-turn firing loop (SPEC 7.2 step 3, specials.txt firing order). */
+/* firing: the effects of the specials S1..S22 and the start-of-turn firing loop (contract 14.5 step 3, specials.txt firing order). */
 #include "firing.h"
 
 #include <inttypes.h>
@@ -17,7 +17,7 @@ static int cmp_fire(const void *a, const void *b)
     return (x->sq > y->sq) - (x->sq < y->sq);
 }
 
-/* ---- effects of the specials (SPEC 8, 6.1, 6.2, 7.5) ----
+/* ---- effects of the specials (contract 14.8, 14.3, 14.4, 14.6) ----
  * Each firing_<effect> below is the effect of its code in the table `effects` (end of file) and reads the
  * special's parameters from its typed fields. Piece pointers go stale whenever a piece is added or removed: the helpers below work by square. */
 
@@ -32,7 +32,7 @@ static int ev_owner(const Board *b, const Piece *p)
     return board_is_orphan(b, p) ? -2 : p->owner;
 }
 
-/* Events about a phased piece reach only its owner (SPEC 6.1: specials never reveal it). */
+/* Events about a phased piece reach only its owner (contract 14.3: specials never reveal it). */
 static int ev_flags(const Piece *p)
 {
     return p->g.phased ? EV_PRIVATE : 0;
@@ -47,7 +47,7 @@ static Event *piece_event(Game *g, int sq, int sq2, const char *text, const char
         return NULL;
     int sqs[2] = {sq, sq2};
     int word = ev_owner(g->b, p);
-    /* An orphan is nobody's: its former owner is not told about it (SPEC 7.5). */
+    /* An orphan is nobody's: its former owner is not told about it (contract 14.6). */
     Event *ev = game_event(g, word == -2 ? -1 : p->owner, ev_flags(p), sqs, sq2 >= 0 ? 2 : 1, "%s", text);
     ev->owner[0] = ev->owner[1] = word;
     ev->seq[0] = piece_str(&p->g, false);
@@ -68,7 +68,7 @@ static void tell(Game *g, int player, const Special *sp, int sq2, const char *wh
     game_event(g, player, EV_PRIVATE, sqs, sq2 >= 0 ? 2 : 1, "Special S%d on {0}: %s", sp->code, what);
 }
 
-/* How a special is named to reader (SPEC 5): "special S<n>" when the reader saw its square just before,
+/* How a special is named to reader (contract 8): "special S<n>" when the reader saw its square just before,
  * else "a special" - a special outside the reader's view is never described, not even to the owner of a
  * piece it hits. */
 static const char *sp_name(const Game *g, int reader, const Special *sp, char buf[32])
@@ -98,7 +98,7 @@ static void add_copies(Genome *gn, int gene, int k)
     gn->n[gene] = (uint16_t)(v > GENOME_MAX_COPIES ? GENOME_MAX_COPIES : v);
 }
 
-/* A special would destroy the K piece on sq: it loses every code but K instead (SPEC 7.5); W resists.
+/* A special would destroy the K piece on sq: it loses every code but K instead (contract 14.6); W resists.
  * Returns the cost of the codes lost (0 when nothing was lost or W resisted). */
 static int64_t strip_king(Game *g, int sq, const Special *sp)
 {
@@ -118,7 +118,7 @@ static int64_t strip_king(Game *g, int sq, const Special *sp)
     char *ls = piece_str(&lost, false);
     char *own = xasprintf("Your King on {0} lost %s to %s: only K is left.", ls, sp_name(g, p->owner, sp, nm));
     Event *ev = piece_event(g, sq, -1, "{p0} King on {0} lost every code but K.", own);
-    ev->blind_text = xstrdup("{p0} piece on {0} lost codes to a special."); /* K is a code (SPEC 5) */
+    ev->blind_text = xstrdup("{p0} piece on {0} lost codes to a special."); /* K is a code (contract 8) */
     free(own);
     free(ls);
     return piece_cost(&lost);
@@ -162,7 +162,7 @@ static bool move_aside(Game *g, int sq, const Special *sp)
 }
 
 /* Makes the target of a placing special (S3, S8) free floor, as occupied= says. A wall blocks; another
- * player's phased piece blocks and is revealed (SPEC 6.1); so does the player's own phased piece when it
+ * player's phased piece blocks and is revealed (contract 14.3); so does the player's own phased piece when it
  * stays (a target left as it was would show the others a hidden piece). True when tsq is free floor now. */
 static bool clear_target(Game *g, int player, const Special *sp, int tsq)
 {
@@ -208,7 +208,7 @@ static void firing_e_bonus(Game *g, int player, Special *sp, Piece *occ)
 
 /* S2 on an occupied target: occupied= says whether the piece goes first. True when sq is free now. A piece
  * that stays (block; a K that destroy leaves; no room to move) and was phased is revealed: a wall missing
- * on a square that looks empty would show it anyway (SPEC 6.1, as for placements onto a phased piece). */
+ * on a square that looks empty would show it anyway (contract 14.3, as for placements onto a phased piece). */
 static bool wall_target_cleared(Game *g, const Special *sp, int sq)
 {
     bool cleared = false;
@@ -330,7 +330,7 @@ static void firing_detonate(Game *g, int player, Special *sp, Piece *occ)
             Piece *p = board_piece_at(b, sq);
             if (!p)
                 continue;
-            /* SPEC 6.1: a blast reaching a phased piece reveals it. */
+            /* contract 14.3: a blast reaching a phased piece reveals it. */
             if (p->g.phased)
                 game_reveal(g, p, "was reached by a blast");
             destroy(g, sq, sp);
@@ -348,8 +348,8 @@ static void teleport(Game *g, int from, int to)
 }
 
 /* S8 target=SQ:SQ: to a random empty floor square in the rectangle. A phased piece looks empty, the
- * firing player's own too: its square may be chosen, and then the teleport is blocked and reveals it (SPEC
- * 6.1) - skipping it would tell the others a hidden piece is there (a rectangle whose only empty-looking
+ * firing player's own too: its square may be chosen, and then the teleport is blocked and reveals it
+ * (contract 14.3) - skipping it would tell the others a hidden piece is there (a rectangle whose only empty-looking
  * square holds one would do nothing at all). */
 static void teleport_into_rect(Game *g, int player, Special *sp)
 {
@@ -573,7 +573,7 @@ static void firing_relocate(Game *g, int player, Special *sp, Piece *occ)
             continue;
         Piece *ph = board_piece_at(b, to);
         if (ph && ph->g.phased) {
-            /* SPEC 6.1: a phased piece looks like an empty square; the special is blocked and reveals it. */
+            /* contract 14.3: a phased piece looks like an empty square; the special is blocked and reveals it. */
             game_reveal(g, ph, "blocked special S13");
             continue;
         }
@@ -698,7 +698,7 @@ static void add_reveal(Game *g, int player, const Piece *p, const char *seq)
     Player *pl = &g->b->pl[player];
     Reveal rv = {0};
     rv.sq = p->sq;
-    rv.owner = board_is_orphan(g->b, p) ? REVEAL_ORPHAN : p->owner; /* SPEC 5: orphans show as orphans */
+    rv.owner = board_is_orphan(g->b, p) ? REVEAL_ORPHAN : p->owner; /* contract 8: orphans show as orphans */
     snprintf(rv.seq, sizeof rv.seq, "%s", seq);
     board_turn_label(g->b, rv.label);
     for (int k = 0; k < pl->nreveals; k++)
@@ -711,7 +711,7 @@ static void add_reveal(Game *g, int player, const Piece *p, const char *seq)
     pl->reveals[pl->nreveals++] = rv;
 }
 
-/* Another player's piece a reveal may show: never a phased one (SPEC 5). */
+/* Another player's piece a reveal may show: never a phased one (contract 8). */
 static bool revealable(const Piece *p, int player)
 {
     return p->owner != player && !p->g.phased;
@@ -832,7 +832,7 @@ static void firing_monkey(Game *g, int player, Special *sp, Piece *occ)
     free(sqs);
 }
 
-/* The effect of each special (SPEC 8), by code: the rules half of special_table (specials.c holds what a special
+/* The effect of each special (contract 14.8), by code: the rules half of special_table (specials.c holds what a special
  * is — name, parameters — and this what it does). A test checks the two cover the same codes. */
 static void (*const effects[SPECIAL_CODE_MAX + 1])(Game *, int, Special *, Piece *) = {
     [1] = firing_e_bonus,
@@ -880,7 +880,7 @@ static void fire_one(Game *g, int player, Special *sp)
 void firing_run(Game *g, int player)
 {
     Board *b = g->b;
-    g->s11_done = false; /* S11 pays once per turn (SPEC 8) */
+    g->s11_done = false; /* S11 pays once per turn (contract 14.8) */
     /* The list is fixed when this step begins: by code, then reading order. */
     Special **list = xmalloc(sizeof *list * (size_t)(b->nsp ? b->nsp : 1));
     int n = 0;

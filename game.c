@@ -96,7 +96,7 @@ static uint8_t piece_bits(const Event *ev, int i, const uint8_t *before, const u
     return bits;
 }
 
-/* True when the reader may hear of ev (SPEC 5: only through squares in view just before or after). */
+/* True when the reader may hear of ev (contract 8: only through squares in view just before or after). */
 static bool event_reaches(const Event *ev, int reader, const uint8_t *before, const uint8_t *after)
 {
     if (ev->subject == reader)
@@ -125,7 +125,7 @@ static void render_token(Buf *o, const Game *g, const Event *ev, int kind, int i
         bool seen = sq >= 0 && ((before[sq] | after[sq]) & SIGHT_SEEN);
         bool vis = seen || (ev->subject == reader && (ow == reader || ow == -1));
         buf_add(o, sq < 0 ? "?" : vis ? board_sq_name(b, sq, nm) : "a square outside your view");
-        if (vis && !seen && ow == -1) /* SPEC 5: a square out of view is named, nothing said of it */
+        if (vis && !seen && ow == -1) /* contract 8: a square out of view is named, nothing said of it */
             buf_add(o, " (outside your view)");
         return;
     }
@@ -138,7 +138,7 @@ static void render_token(Buf *o, const Game *g, const Event *ev, int kind, int i
     } else if (ow == reader) {
         buf_add(o, "your");
     } else if (!(bits & SIGHT_SEEN)) {
-        buf_add(o, "a"); /* SPEC 5: an owner is named only when the piece is seen */
+        buf_add(o, "a"); /* contract 8: an owner is named only when the piece is seen */
     } else if (ow == -2) {
         buf_add(o, "an orphan");
     } else if (ow >= 0 && ow < b->np) {
@@ -318,7 +318,7 @@ int game_fail_at(Game *g, int sq, const char *what, const char *fmt, ...)
 {
     g->fail.failed = true;
     if (!game_saw(g, sq)) {
-        /* SPEC 5: a reason about a square outside the view names the square only. */
+        /* contract 8: a reason about a square outside the view names the square only. */
         char nm[16];
         g->fail.outside = true;
         snprintf(g->fail.msg, sizeof g->fail.msg, "%s at %s (outside your view)", what, board_sq_name(g->b, sq, nm));
@@ -376,7 +376,7 @@ void game_eliminate(Game *g, int player, PlayerStatus how, int by)
         pl->reveals = NULL;
         pl->nreveals = 0;
     }
-    /* SPEC 7.6: the player is always mailed the news of their own elimination (without ronin they
+    /* contract 14.7: the player is always mailed the news of their own elimination (without ronin they
      * get no other sheet until the final one). */
     g->sheet_due[player] = true;
     static const char *const verb[] = {"", "was eliminated", "resigned", "forfeited"};
@@ -403,7 +403,7 @@ void game_kill(Game *g, int sq, int killer, bool cap)
     int owner = p->owner;
     bool king = p->g.n[GENE_K] > 0;
     bool phased = p->g.phased;
-    /* An orphan is nobody's: its former owner hears of it only through their view (SPEC 7.5). */
+    /* An orphan is nobody's: its former owner hears of it only through their view (contract 14.6). */
     bool orphan = board_is_orphan(b, p);
     Event *ev = game_event(g, orphan ? -1 : owner, phased ? EV_PRIVATE : 0, &sq, 1, "{p0} piece{g0} on {0} was destroyed.");
     ev->owner[0] = orphan ? -2 : owner;
@@ -441,7 +441,7 @@ bool game_shield_as(Game *g, int sq, const char *what, const char *blind)
     Event *ev = game_event(g, orphan ? -1 : p->owner, p->g.phased ? EV_PRIVATE : 0, &sq, 1,
                            "{p0} piece on {0} resisted %s with its shield (W).", what);
     ev->owner[0] = orphan ? -2 : p->owner;
-    /* SPEC 5: W is a code; a reader who does not decode the piece reads what a code loss reads. */
+    /* contract 8: W is a code; a reader who does not decode the piece reads what a code loss reads. */
     if (blind)
         ev->blind_text = xstrdup(blind);
     else if (strstr(what, "radiation"))

@@ -13,7 +13,7 @@ enum {
     EV_KIN = 8,     /* the pieces are of one owner, named when any is seen (DIVIDE: the new piece shows it) */
 };
 
-/* Something that happened, told to each player by what they could see (SPEC 5).
+/* Something that happened, told to each player by what they could see (contract 8).
  * text and own_text may hold tokens: {0}..{3} the square sq[i] (named when the reader sees it
  * just before or just after the event, else "outside your view"), {g0}..{g3} " <sequence>" when
  * the reader decodes the piece of token i (else nothing), {p0}..{p3} the owner word of the piece: "your"
@@ -37,10 +37,10 @@ typedef struct Event {
     int pre[4], post[4]; /* where the piece of token i stood just before / stands just after (-1 none) */
 } Event;
 
-/* Why an order failed (SPEC 7.3 / 5). */
+/* Why an order failed (contract 4.4, 8). */
 typedef struct Failure {
     bool failed;
-    bool refused;       /* refused by a check before anything changed (SPEC 2.1) */
+    bool refused;       /* refused by a check before anything changed (contract 3) */
     bool outside;       /* the order involved a square outside the player's view: case (ii) */
     char msg[ERR_MAX];
 } Failure;
@@ -49,7 +49,7 @@ typedef struct Failure {
 typedef enum TurnOutcome {
     TURN_WAITS,     /* nothing more: the turn waits for its player (or no turn changed) */
     TURN_OVER,      /* the turn of b->seat is over: the next player's begins, or the game ends */
-    TURN_BEGINS,    /* the turn of b->seat begins (SPEC 7.2 steps 1-5), e.g. 1a after round 0 */
+    TURN_BEGINS,    /* the turn of b->seat begins (contract 14.5 steps 1-5), e.g. 1a after round 0 */
     TURN_GAME_OVER, /* the game ends */
 } TurnOutcome;
 
@@ -114,7 +114,7 @@ void game_reply(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 
  * holidays, round 0, stored orders). */
 void game_news(Board *b, int player, NewsKind kind, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Fails with a reason about sq: when sq is outside the acting player's view the reason becomes
- * "<what> at <SQ> (outside your view)" and nothing more (SPEC 5). what is e.g. "blocked". */
+ * "<what> at <SQ> (outside your view)" and nothing more (contract 8). what is e.g. "blocked". */
 int game_fail_at(Game *g, int sq, const char *what, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* Reveals a phased piece (loses r) with the events it needs. */
@@ -125,10 +125,10 @@ void game_kill(Game *g, int sq, int killer, bool capture);
 /* Applies a code change to the piece on sq, destroying a non-K piece that loses its last A.
  * Returns false when the piece died. */
 bool game_after_change(Game *g, int sq);
-/* W shield (SPEC 6.2): if the piece on sq has W, consumes one, emits the event, returns true (effect resisted). */
+/* W shield (contract 14.4): if the piece on sq has W, consumes one, emits the event, returns true (effect resisted). */
 bool game_shield(Game *g, int sq, const char *what);
 /* game_shield, with what a reader who does not decode the piece reads instead (NULL: as for the code loss
- * "radiation" causes, else "<piece> withstood <what>."; "": nothing), so that the hidden W is not named (SPEC 5). */
+ * "radiation" causes, else "<piece> withstood <what>."; "": nothing), so that the hidden W is not named (contract 8). */
 bool game_shield_as(Game *g, int sq, const char *what, const char *blind);
 /* Eliminates a player (status, out order, orphans) with a public event; the game's end is the turn driver's. */
 void game_eliminate(Game *g, int player, PlayerStatus how, int by);
@@ -142,7 +142,7 @@ void game_record(Game *g, int player, const char *text);
 void game_defer_news(Game *g, int player, NewsKind kind, char *text);
 /* Tells the held-back news, the newest first, and forgets it. */
 void game_tell_deferred(Game *g);
-/* Score of a player (SPEC 7.6). */
+/* Score of a player (contract 14.7). */
 int game_score(const Board *b, int player);
 /* The top score into *best; returns the player who alone has it, or -1 for a tie. */
 int game_winner(const Board *b, int *best);

@@ -1,4 +1,4 @@
-/* gamefile: the pbmserv "GameFile" syntax (SPEC 3.2) — named entries "(name tok ...)" on one line or "(name",
+/* gamefile: the pbmserv "GameFile" syntax (contract 10) — named entries "(name tok ...)" on one line or "(name",
  * one item a line, ")" — split into entries with their line numbers, and items written back escaped. It knows
  * no entry's meaning: boardfile.c holds the table of Genetess entries. */
 #ifndef GENETESS_GAMEFILE_H

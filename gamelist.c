@@ -1,5 +1,5 @@
 /* gamelist: what Cleanup keeps for one run — the game list held in memory and written once, and the due
- * index etc/Genetess.due, so that idle boards are not opened (issue 11). */
+ * index etc/Genetess.due, so that idle boards are not opened. */
 #include "gamelist.h"
 
 #include <inttypes.h>

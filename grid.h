@@ -1,4 +1,4 @@
-/* grid: coordinates of the playing grid — column letters and square names (SPEC 3), the 8 directions, and the
+/* grid: coordinates of the playing grid — column letters and square names (contract 7), the 8 directions, and the
  * terrain characters of map and board files. Knows nothing of pieces or players. */
 #ifndef GENETESS_GRID_H
 #define GENETESS_GRID_H
@@ -8,7 +8,7 @@
 #define MAX_COLS 702
 #define MAX_ROWS 999
 
-/* Terrain is stored as the map characters of SPEC 3.1. */
+/* Terrain is stored as the map characters of contract 7. */
 enum {
     TER_OUTSIDE = ' ',
     TER_FLOOR = '.',

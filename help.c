@@ -22,7 +22,7 @@ static const char *const help_orders[] = {
     "repulse", "flare",   "home",    "attract", "sanctuary", "charge", NULL,
 };
 
-/* Command words and aliases -> help/command-<name>.txt (SPEC 2). */
+/* Command words and aliases -> help/command-<name>.txt (contract 2). */
 static const struct {
     const char *word, *name;
 } help_commands[] = {

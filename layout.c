@@ -9,7 +9,7 @@
 #include "sight.h"
 #include "specials.h"
 
-/* Board strips are at most this many columns wide (SPEC 9.1). */
+/* Board strips are at most this many columns wide (contract 14.9). */
 #define STRIP_MAX 36
 
 /* ---- text helpers ---- */
@@ -172,13 +172,13 @@ static bool seen(const Viewer *v, int sq)
 }
 
 /* The reader's own piece: one they control (ronin included). Orphans belong to nobody, not even their
- * former owner (SPEC 5: orphans show as orphans, their sequence only when decoded). */
+ * former owner (contract 8: orphans show as orphans, their sequence only when decoded). */
 static bool own_piece(const Viewer *v, const Piece *p)
 {
     return v->reader >= 0 && board_controls(v->b, v->reader, p);
 }
 
-/* SPEC 5: pieces in seen squares, except phased pieces not the reader's own (never shown); none in
+/* contract 8: pieces in seen squares, except phased pieces not the reader's own (never shown); none in
  * round 0. */
 static bool piece_shown(const Viewer *v, const Piece *p)
 {
@@ -548,7 +548,7 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
         const char *owner = v->reader >= 0 && orphan ? "orphan" : b->pl[p->owner].id;
         char text[GENOME_MAX_COPIES * 4 + 16];
         strcpy(text, "?"); /* not "= ...": that would clear the whole buffer for every piece */
-        /* own pieces in full, markers included; decoded ones as in the board file (SPEC 9.1; never phased
+        /* own pieces in full, markers included; decoded ones as in the board file (contract 14.9; never phased
          * here, so at most u) */
         if (v->reader < 0 || own_piece(v, p) || (v->m[p->sq] & SIGHT_DECODE))
             piece_format(&p->g, true, text, sizeof text - 16);
@@ -630,7 +630,7 @@ static int legend_specials(const Viewer *v, Buf *out)
     return ns;
 }
 
-/* The legend: every drawn piece, reveal and special (SPEC 9.1), or the start squares in round 0. */
+/* The legend: every drawn piece, reveal and special (contract 14.9), or the start squares in round 0. */
 static void draw_legend(const Viewer *v, Buf *out)
 {
     if (v->round0) {

@@ -17,7 +17,7 @@ void layout_wrap(Buf *out, const char *prefix, int indent, const char *text);
 /* The board letter of player i (help/sheet.txt): a..n, p..z in players order (o is the orphans'), %
  * beyond; '?' for i < 0. */
 char layout_player_letter(int i);
-/* Appends the picture of b as reader sees it through view map m (SPEC 5; reader -1 and m NULL: the whole
+/* Appends the picture of b as reader sees it through view map m (contract 8; reader -1 and m NULL: the whole
  * board, as after the end): one window per group of squares drawn. Returns false when nothing is drawn
  * (and appends nothing). */
 bool layout_board(const Board *b, int reader, const uint8_t *m, Buf *out);

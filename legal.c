@@ -1,4 +1,4 @@
-/* legal: every order a player's pieces can give now, worked out from what that player knows (SPEC 5, 6) — never from hidden facts.
+/* legal: every order a player's pieces can give now, worked out from what that player knows (contract 8, 14.2) — never from hidden facts.
  *
  * How. legal_fog builds the board as the player knows it; candidate orders are generated per verb from the
  * acting piece and that board (MOVE by a breadth-first walk over the squares a path may pass, one path per
@@ -78,7 +78,7 @@ Board *legal_fog(const Board *b, int player)
         Piece p = f->pc[i];
         bool mine = board_controls(b, player, &b->pc[i]);
         if (!mine && (!(m[p.sq] & SIGHT_SEEN) || p.g.phased))
-            continue; /* SPEC 5: unseen squares and others' phased pieces show nothing */
+            continue; /* contract 8: unseen squares and others' phased pieces show nothing */
         if (!mine && !(m[p.sq] & SIGHT_DECODE)) {
             memset(&p.g, 0, sizeof p.g); /* colour only: stand in a bare A */
             p.g.n[GENE_A] = 1;
@@ -165,7 +165,7 @@ static bool dir_allowed(const Piece *p, int d)
     return !grid_dir_diagonal(d) || p->g.n[GENE_C] > 0;
 }
 
-/* SPEC 6 MOVE: a square passed through is empty floor (the start square counts as empty); with E any floor. */
+/* contract 14.2 MOVE: a square passed through is empty floor (the start square counts as empty); with E any floor. */
 static bool passable(const Board *b, const Piece *p, int sq)
 {
     if (b->ter[sq] != TER_FLOOR)

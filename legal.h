@@ -1,4 +1,4 @@
-/* legal: every order a player's pieces can give now, worked out from what that player knows (SPEC 5, 6) — never from hidden facts. */
+/* legal: every order a player's pieces can give now, worked out from what that player knows (contract 8, 14.2) — never from hidden facts. */
 #ifndef GENETESS_LEGAL_H
 #define GENETESS_LEGAL_H
 
@@ -16,7 +16,7 @@ typedef struct LegalList {
     int n;
 } LegalList;
 
-/* The board as the player knows it (SPEC 5): squares they do not see hold no piece and, unless walled
+/* The board as the player knows it (contract 8): squares they do not see hold no piece and, unless walled
  * for good (exterior wall, outside), floor; another player's phased pieces are gone; a piece they see but
  * do not decode is a bare A; other players' E is 0; no specials. Caller frees with board_free. */
 Board *legal_fog(const Board *b, int player);

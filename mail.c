@@ -55,7 +55,7 @@ void mail_free(MailQueue *q)
 
 int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err)
 {
-    /* SPEC 2.1: no header is ever built from unchecked text */
+    /* contract 3: no header is ever built from unchecked text */
     if (!to || !*to || !subject || str_has_control(to) || str_has_control(subject)) {
         free(body);
         free(html);
@@ -91,7 +91,7 @@ const char *mail_reply_address(const Request *rq)
 {
     const char *s = rq->sender;
     if (!s || !users_valid_address(s))
-        return NULL; /* issue 10: "a@b, evil@x" would mail both */
+        return NULL; /* "a@b, evil@x" would mail both */
     return s;
 }
 
@@ -353,7 +353,7 @@ static uint64_t fnv(uint64_t h, const char *s)
 
 /* A hash of what m's reader reads anyway — recipient, Subject, body — and of the command's own Message-ID
  * when known: the unique part of m's Message-ID, and the seed of its MIME boundary. Never anything hidden
- * from the reader (SPEC 5). */
+ * from the reader (contract 8). */
 static uint64_t message_hash(const MailQueue *q, const Mail *m)
 {
     return fnv(fnv(fnv(fnv(14695981039346656037u, m->to), m->subject), m->body), q->in_reply_to);

@@ -10,7 +10,7 @@
 
 /* Outgoing mail is queued during a command; the messages of a board's new state are spooled before its
    file is renamed (mail_spool_group) and delivered after (mail_deliver), so that a kill at any point
-   loses none and sends none twice (issue 10; SPEC 2.1). */
+   loses none and sends none twice (contract 3). */
 typedef struct Mail {
     char *to;
     char *subject;
@@ -21,7 +21,7 @@ typedef struct Mail {
 typedef struct MailQueue {
     Mail *m;
     int n, cap;
-    unsigned long seq; /* the last outbox/ sequence number taken by this queue's deliveries (SPEC 2.1) */
+    unsigned long seq; /* the last outbox/ sequence number taken by this queue's deliveries (contract 3) */
     int flushes;       /* mail_flush calls so far: each names a spool group of its own */
     const char *from;        /* the From: address given (NULL: genetess@<hostname>) */
     const char *mailer;      /* the mailer command (NULL: outbox/) */

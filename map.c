@@ -1,4 +1,4 @@
-/* map: map files (SPEC 3.1) and the built-in maps; loading a map into a fresh Board. */
+/* map: map files (contract 7) and the built-in maps; loading a map into a fresh Board. */
 #include "map.h"
 
 #include <ctype.h>
@@ -368,7 +368,7 @@ static int do_special(Parser *ps, int line, const char *words)
         rc = perr(ps, line, "special S%d on %s is not on floor", sp.code, nm);
     else if (ps->special_line[sp.sq])
         rc = perr(ps, line, "two specials on %s", nm);
-    /* SPEC 3.1: targets lie in the playing area when the map loads */
+    /* contract 7: targets lie in the playing area when the map loads */
     const int *sqs;
     int n = rc == 0 ? special_target_squares(&sp, &sqs) : 0;
     for (int k = 0; k < n && rc == 0; k++)
@@ -392,7 +392,7 @@ static int do_param(Parser *ps, int line, const char *rest)
     int k;
     if (!*rest)
         return perr(ps, line, "param needs a key and a value: param start-e 10");
-    /* Keys a `param` line may set: the challenge options of SPEC 2.4 but map (values are checked by challenge). */
+    /* Keys a `param` line may set: the challenge options of contract 6 but map (values are checked by challenge). */
     if ((k = params_find(key)) >= 0 && (klen != strlen(key) || !params_table[k].in_map))
         k = -1;
     if (k < 0) {

@@ -1,4 +1,4 @@
-/* map: map files (SPEC 3.1) and the built-in maps; loading a map into a fresh Board. */
+/* map: map files (contract 7) and the built-in maps; loading a map into a fresh Board. */
 #ifndef GENETESS_MAP_H
 #define GENETESS_MAP_H
 

@@ -23,7 +23,7 @@ int movelist_commit(const Store *s, Board *b, Err *err);
  * <n>.moves when the board does not know where its lines end there (edited by hand: "(moves-end" is
  * missing or counts other lines). NULL otherwise, or when it cannot be read. */
 char *movelist_last(const Store *s, const Board *b);
-/* SPEC 3.2: an admin edit (a last history line "<label> admin EDIT <text>", written by hand) re-bases the
+/* contract 10: an admin edit (a last history line "<label> admin EDIT <text>", written by hand) re-bases the
  * replay on the board as it now stands: b's initial snapshot becomes b itself. True when it did. */
 bool movelist_rebase(const Store *s, Board *b);
 

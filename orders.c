@@ -186,7 +186,7 @@ static bool is_dont_care(const char *s)
     return strcmp(buf, "dontcare") == 0 || strcmp(buf, "thendontcare") == 0;
 }
 
-/* GAMBLE <n>E [on] PREF, PREF, ... [, then don't care] (SPEC 7.1). */
+/* GAMBLE <n>E [on] PREF, PREF, ... [, then don't care] (contract 4.6). */
 /* Reads the stake "<n>E" at *p, leaving *p after the E. Returns 0 or -1 with err. */
 static int parse_stake(char **p, int64_t *stake, Err *err)
 {

@@ -1,4 +1,4 @@
-/* params: the game parameters of SPEC 2.4 as one table (name, type, range, default, help) and the Params they fill. */
+/* params: the game parameters of contract 6 as one table (name, type, range, default, help) and the Params they fill. */
 #include "params.h"
 
 #include <ctype.h>
@@ -21,11 +21,11 @@ const char *const params_gamble_name[GAMBLE_MODE_COUNT + 1] = {"both", "position
 /* The largest E (and time-out count) an option takes. */
 #define E_OPTION_MAX 1000000000000LL
 
-/* The longest game name (SPEC 2.4 --name). */
+/* The longest game name (contract 6 --name). */
 #define NAME_CHARS 100
 _Static_assert(NAME_CHARS < sizeof((Params *)0)->name, "the longest name fits Params.name");
 
-/* SPEC 2.4, in the order of the help and of the board file's (params entry. */
+/* contract 6, in the order of the help and of the board file's (params entry. */
 const ParamInfo params_table[PARAM_COUNT] = {
     [PARAM_MAP] = {"map", PTYPE_MAP, offsetof(Params, map), .hi = sizeof((Params *)0)->map - 1,
                    .usage = "NAME|PATH", .help = "the board, start squares, specials and starting pieces",

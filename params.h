@@ -1,4 +1,4 @@
-/* params: the game parameters of SPEC 2.4 as one table (name, type, range, default, help) and the Params they fill. */
+/* params: the game parameters of contract 6 as one table (name, type, range, default, help) and the Params they fill. */
 #ifndef GENETESS_PARAMS_H
 #define GENETESS_PARAMS_H
 
@@ -61,7 +61,7 @@ typedef struct ParamInfo {
 
 extern const ParamInfo params_table[PARAM_COUNT];
 
-/* The default game parameters of SPEC 2.4 (map and name empty, seed 0). */
+/* The default game parameters of contract 6 (map and name empty, seed 0). */
 Params params_default(void);
 /* Index of the parameter called key (exact, lower case) or -1. */
 int params_find(const char *key);
@@ -71,7 +71,7 @@ int params_set(Params *par, const char *key, const char *val, Err *err);
 /* Sets the parameters of a "key=value key=value ..." text in turn; fails with "bad parameter (key=value)" or
  * "<key>: <reason>" at the first bad word (the words before it are set). */
 int params_parse(Params *par, const char *text, Err *err);
-/* Appends the sheet's "key=value, ..." line of the parameters the sheet shows (SPEC 9.1), in its order. */
+/* Appends the sheet's "key=value, ..." line of the parameters the sheet shows (contract 14.9), in its order. */
 void params_sheet(const Params *par, Buf *out);
 /* Appends "key=value ..." for every parameter in table order (an empty text one left out) to out. */
 void params_write(const Params *par, Buf *out);

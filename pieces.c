@@ -26,7 +26,7 @@ int piece_total(const Genome *g)
     return t;
 }
 
-/* A code's term in the sum and in the product of the cost: SPEC 4 ruling, K (cost -1) counts 0 in the sum
+/* A code's term in the sum and in the product of the cost: contract 14.1 ruling, K (cost -1) counts 0 in the sum
  * and 1 in the product. */
 static int sum_term(int gene)
 {

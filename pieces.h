@@ -37,20 +37,20 @@ int piece_gene_from_char(char c);
 /* Number of code copies (markers not counted). */
 int piece_total(const Genome *g);
 /* Cost = sum of code costs + product of code costs; K counts 0 in the sum and
- * 1 in the product; the empty sequence costs 0; saturates at E_MAX (SPEC 4). */
+ * 1 in the product; the empty sequence costs 0; saturates at E_MAX (contract 14.1). */
 int64_t piece_cost(const Genome *g);
 /* Viable: at least one A or K. */
 bool piece_viable(const Genome *g);
 /* At least one copy of c. */
 bool piece_has(const Genome *g, Gene c);
-/* Copies of c that count for the rules (SPEC 4): every copy when the gene
+/* Copies of c that count for the rules (contract 14.1): every copy when the gene
  * table says c stacks (B, D, K, Z), else 1 when present; 0 when absent. */
 int piece_count(const Genome *g, Gene c);
 /* Uses up one copy of c for its action when the gene table says c is consumed
  * (J, R, U): decrements g->n[c] and returns true; returns false and changes
  * nothing when c is not consumed or has no copy. */
 bool piece_consume(Genome *g, Gene c);
-/* Charges one CHARGE order may use: one per Z copy (SPEC 4 ruling). */
+/* Charges one CHARGE order may use: one per Z copy (contract 14.1 ruling). */
 int piece_charges(const Genome *g);
 /* Squares a MOVE must take: 1 + number of B. */
 int piece_steps(const Genome *g);

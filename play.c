@@ -15,7 +15,7 @@
 #include "sheet.h"
 #include "view.h"
 
-/* Joins words into order text; with none, the first non-blank line of the body (SPEC 2.2). */
+/* Joins words into order text; with none, the first non-blank line of the body (contract 4.1). */
 static char *order_text(const Request *rq, int argc, char **argv)
 {
     Buf t;
@@ -39,7 +39,7 @@ static char *order_text(const Request *rq, int argc, char **argv)
     return buf_take(&t);
 }
 
-/* Strips a trailing "#k" of text and checks it against the board's move number (SPEC 2.2): 0, or
+/* Strips a trailing "#k" of text and checks it against the board's move number (contract 4.1): 0, or
  * EXIT_REFUSED with the reply written. */
 static int check_move_number(CommandCtx *c, Txn *t, char *text)
 {

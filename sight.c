@@ -1,4 +1,4 @@
-/* sight: what each player's pieces can see (SPEC 5) — the view map the rules and the sheets share. */
+/* sight: what each player's pieces can see (contract 8) — the view map the rules and the sheets share. */
 #include "sight.h"
 
 #include <string.h>
@@ -21,11 +21,11 @@ void sight_compute(const Board *b, int player, uint8_t *m)
     if (player < 0 || player >= b->np)
         return;
     const Player *pl = &b->pl[player];
-    /* SPEC 7.6: a resigned or forfeited player's pieces are all orphans; they see nothing. */
+    /* contract 14.7: a resigned or forfeited player's pieces are all orphans; they see nothing. */
     if (pl->status == PS_RESIGNED || pl->status == PS_FORFEIT)
         return;
     if (b->phase == PHASE_ROUND0) {
-        memset(m, SIGHT_SEEN, n); /* SPEC 5: round 0 sheets show the whole terrain */
+        memset(m, SIGHT_SEEN, n); /* contract 8: round 0 sheets show the whole terrain */
         return;
     }
     if (pl->full_view) /* flare or S5: the whole board until the start of the next turn */

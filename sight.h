@@ -1,4 +1,4 @@
-/* sight: what each player's pieces can see (SPEC 5) — the view map the rules and the sheets share. */
+/* sight: what each player's pieces can see (contract 8) — the view map the rules and the sheets share. */
 #ifndef GENETESS_SIGHT_H
 #define GENETESS_SIGHT_H
 
@@ -8,7 +8,7 @@
 #define SIGHT_SEEN 1
 #define SIGHT_DECODE 2
 
-/* Fills m (b->w*b->h bytes, caller-allocated) with the player's view map now (SIGHT_* bits; SPEC 5). */
+/* Fills m (b->w*b->h bytes, caller-allocated) with the player's view map now (SIGHT_* bits; contract 8). */
 void sight_compute(const Board *b, int player, uint8_t *m);
 /* True when sq is within the piece's own view (Chebyshev distance <= its view radius). */
 bool sight_piece_sees(const Board *b, const Piece *p, int sq);

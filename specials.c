@@ -11,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-/* ---- the table (SPEC 8; specials.txt) ---- */
+/* ---- the table (contract 14.8; specials.txt) ---- */
 
 #define FIELD(f) offsetof(Special, f) /* where a parameter is parsed into */
 

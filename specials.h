@@ -29,7 +29,7 @@ typedef struct SpecialTarget {
     bool rect;
 } SpecialTarget;
 
-/* A special square (SPEC 8): its parameters parsed once into typed fields (a code uses only those its
+/* A special square (contract 14.8): its parameters parsed once into typed fields (a code uses only those its
  * table entry lists; the others stay zero); text is the info text. */
 typedef struct Special {
     int code;                   /* 1..22, never 19 */
@@ -73,7 +73,7 @@ typedef struct SpecialInfo {
     const char *summary;    /* one line: what the special does */
     SpecialParam params[4];
     int nparams;
-    const char *detail;     /* the rulings of SPEC 8, paraphrased for `calc S<n>` */
+    const char *detail;     /* the rulings of contract 14.8, paraphrased for `calc S<n>` */
 } SpecialInfo;
 
 /* Index = code; [0] and [19] have name NULL (S19 does not exist). */

@@ -16,9 +16,9 @@
 #include <unistd.h>
 
 #define READ_MAX ((size_t)64 << 20) /* store_read_file refuses files over 64 MiB */
-#define LOCK_WAIT_DEFAULT 60        /* SPEC 2.3: a command waits up to 60 s */
+#define LOCK_WAIT_DEFAULT 60        /* contract 5: a command waits up to 60 s */
 #define LOCK_POLL_NS 100000000L     /* 100 ms */
-#define FIRST_BOARD 101             /* SPEC 1: the first board is 101 */
+#define FIRST_BOARD 101             /* contract 1: the first board is 101 */
 #define BOARD_MAX 999999999         /* [1-9][0-9]{0,8} */
 
 #define GAMES_DIR "games/Genetess"
@@ -818,7 +818,7 @@ int store_write_list(const Store *s, const char *content, Err *err)
     return rc;
 }
 
-/* True when text holds a history line of board n (its second field, SPEC 9.2). */
+/* True when text holds a history line of board n (its second field, contract 11). */
 static bool history_has(const char *text, int n)
 {
     char key[24];
@@ -859,7 +859,7 @@ int store_append_finished(const Store *s, int n, const char *line, Err *err)
     return rc;
 }
 
-/* ---- commits (crash safety, issue 10) ---- */
+/* ---- commits (crash safety) ---- */
 
 void store_board_tag(const char *text, char tag[17])
 {

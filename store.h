@@ -115,7 +115,7 @@ int store_list_boards(const Store *s, int **nums, Err *err);
    Returns 0, or -1 with err ("Genetess board <n> not found" when there is no such board). */
 int store_archive_board(const Store *s, int n, Err *err);
 
-/* lists (SPEC 9.2) */
+/* lists (contract 11) */
 /* Rewrites etc/Genetess.list atomically with content. Returns 0 or -1 with err. */
 int store_write_list(const Store *s, const char *content, Err *err);
 /* Appends line plus '\n' to history/Genetess (read, append, write atomically) unless it already
@@ -135,7 +135,7 @@ int store_moves_read(const Store *s, int n, char **text, size_t *len, Err *err);
  * Creates the file. 0, or -1 with err (fewer lines than count). */
 int store_moves_append(const Store *s, int n, int64_t count, int64_t *end, const char *text, size_t len, Err *err);
 
-/* commits (issue 10): a command's changes to board n are committed by the rename of its file; what
+/* commits: a command's changes to board n are committed by the rename of its file; what
    goes with them (mail, list line, history) is tagged with the board text they belong to. */
 /* Writes the commit tag of a board text into tag: 16 hex digits of its FNV-1a 64-bit hash. */
 void store_board_tag(const char *text, char tag[17]);

@@ -165,7 +165,7 @@ bool users_valid_id(const char *id)
         if (n >= USERID_LEN || !(isalnum(c) || c == '_' || c == '.' || c == '-'))
             return false;
     }
-    /* issue 10: ".", ".." and "-rf" are no userids (file names, options) */
+    /* ".", ".." and "-rf" are no userids (file names, options) */
     return n >= 1 && id[0] != '-' && id[0] != '.';
 }
 

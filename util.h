@@ -18,7 +18,7 @@ typedef struct Err {
     char msg[ERR_MAX];
 } Err;
 
-/* Exit statuses of SPEC 2.1. */
+/* Exit statuses of contract 3. */
 enum { EXIT_DONE = 0, EXIT_REFUSED = 1, EXIT_USAGE = 2, EXIT_SYSTEM = 3 };
 
 /* Formats into err (when non-NULL) and returns -1, so `return err_fail(err, ...)` reads well. */
@@ -38,7 +38,7 @@ char *xstrdup(const char *s);
 /* The formatted text in a new string (caller frees). */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Saturating non-negative arithmetic on E values (SPEC 4: saturate at 2^63-1). */
+/* Saturating non-negative arithmetic on E values (contract 14.1: saturate at 2^63-1). */
 /* a + b, at most INT64_MAX. */
 int64_t sat_add(int64_t a, int64_t b);
 /* a x b, at most INT64_MAX. */

@@ -1,4 +1,4 @@
-/* view: the texts players read — the turnsheet (SPEC 9.1), `show` (SPEC 9.3), the nag mail; pure rendering. */
+/* view: the texts players read — the turnsheet (contract 14.9), `show` (contract 11), the nag mail; pure rendering. */
 #include "view.h"
 
 #include <inttypes.h>
@@ -15,7 +15,7 @@
 #include "sight.h"
 #include "specials.h"
 
-/* The game name: underscores shown as spaces (SPEC 2.4). */
+/* The game name: underscores shown as spaces (contract 6). */
 static void game_title(const Board *b, Buf *out)
 {
     char title[sizeof b->par.name + 40];
@@ -87,7 +87,7 @@ static void turn_lines(const Board *b, int reader, Buf *out)
 }
 
 /* A player's holiday allowance left at time now (now 0: as the board holds it): while they are on
- * holiday, the time since it started is spent too (SPEC 7.4). */
+ * holiday, the time since it started is spent too (contract 4.5). */
 static int64_t holiday_left(const Board *b, int i, int64_t now)
 {
     int64_t left = b->pl[i].holiday_left;
@@ -96,7 +96,7 @@ static int64_t holiday_left(const Board *b, int i, int64_t now)
     return left < 0 ? 0 : left;
 }
 
-/* Whether the reader's next time-out forfeits the game (SPEC 7.6: --max-timeouts). */
+/* Whether the reader's next time-out forfeits the game (contract 14.7: --max-timeouts). */
 static bool timeout_forfeits(const Board *b, int reader)
 {
     return b->phase == PHASE_PLAY && b->par.max_timeouts > 0 && board_player_has_turns(b, reader) &&
@@ -115,7 +115,7 @@ static void timeout_warning(const Board *b, int reader, Buf *out)
 
 /* ---- sheet sections ---- */
 
-/* The variant banner of SPEC 7.2 (round 0 has its own: nobody has "the move"), then the result of the
+/* The variant banner of contract 14.5 (round 0 has its own: nobody has "the move"), then the result of the
  * reader's last order. */
 static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
 {
@@ -141,7 +141,7 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
         layout_wrap(out, "", 0, t);
         free(t);
     } else if (o->variant == SHEET_STAR_DONE) {
-        /* SPEC 7.2: the sheet opens with "Your stored order <order> was processed" (kept in the news). */
+        /* contract 14.5: the sheet opens with "Your stored order <order> was processed" (kept in the news). */
         bool said = false;
         for (int i = 0; o->news && i < o->news->n; i++)
             if (o->news->v[i].kind == NEWS_STORED_RAN) {
@@ -243,7 +243,7 @@ static void holiday_section(const Board *b, int reader, Buf *out)
 }
 
 /* The news since the last sheet; star_said: the banner already told "Your stored order ... was
- * processed" (SPEC 7.2), which is not repeated here. */
+ * processed" (contract 14.5), which is not repeated here. */
 static void news_section(const News *nw, bool star_said, Buf *out)
 {
     int n = 0;
@@ -370,7 +370,7 @@ void view_parts_free(SheetParts *p)
     *p = (SheetParts){0};
 }
 
-/* The last line (SPEC 2.2): the Subject to use next; none for a player who can no longer order. */
+/* The last line (contract 4.1): the Subject to use next; none for a player who can no longer order. */
 static void sheet_command(const Board *b, int reader, Buf *out)
 {
     if (b->phase == PHASE_ENDED)
@@ -385,8 +385,8 @@ static void sheet_command(const Board *b, int reader, Buf *out)
 
 /* Appends the reader's turnsheet to out (o may be NULL: no banner, no result, no news, no E breakdown).
  * The news and E breakdown come from o, never from the board, so a caller may clear them first. Every
- * line is at most 80 columns; nothing the reader may not see (SPEC 5) is written. The last line is the
- * command template of SPEC 2.2 while the reader may order. */
+ * line is at most 80 columns; nothing the reader may not see (contract 8) is written. The last line is the
+ * command template of contract 4.1 while the reader may order. */
 void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
 {
     static const SheetOpts none = {.variant = SHEET_NONE};
@@ -458,7 +458,7 @@ void view_log(const Board *b, int reader, Buf *out)
                board_move_number(b));
     for (int i = 0; i < b->moves.n; i++) {
         const char *line = b->moves.v[i], *sp = strchr(line, ' ');
-        /* "<label> <userid> <order>": only the reader's own lines (SPEC 3.2) */
+        /* "<label> <userid> <order>": only the reader's own lines (contract 10) */
         if (!sp || strncasecmp(sp + 1, id, idn) != 0 || sp[1 + idn] != ' ')
             continue;
         char label[16];
@@ -539,7 +539,7 @@ void view_show_full(const Board *b, Buf *out)
         buf_add(out, "  none\n");
 }
 
-/* Players, status, points = game_score (SPEC 7.6); headed "Final scores" once the game has ended
+/* Players, status, points = game_score (contract 14.7); headed "Final scores" once the game has ended
  * (winner or tie marked) and "Scores so far" before. */
 void view_score_table(const Board *b, int reader, Buf *out)
 {

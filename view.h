@@ -1,10 +1,10 @@
-/* view: the texts players read — the turnsheet (SPEC 9.1), `show` (SPEC 9.3), the nag mail; pure rendering. */
+/* view: the texts players read — the turnsheet (contract 14.9), `show` (contract 11), the nag mail; pure rendering. */
 #ifndef GENETESS_VIEW_H
 #define GENETESS_VIEW_H
 
 #include "board.h"
 
-/* The sheet variants of SPEC 7.2: which banner opens the sheet. */
+/* The sheet variants of contract 14.5: which banner opens the sheet. */
 typedef enum {
     SHEET_NONE,
     SHEET_YOUR_MOVE,
@@ -31,27 +31,27 @@ typedef struct SheetOpts {
     SheetParts *parts;      /* when set, view_sheet leaves what it drew of the board here */
 } SheetOpts;
 
-/* Appends the reader's turnsheet (SPEC 9.1; news and E breakdown from o, o NULL: none) to out; changes nothing. */
+/* Appends the reader's turnsheet (contract 14.9; news and E breakdown from o, o NULL: none) to out; changes nothing. */
 void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out);
 /* Frees what view_sheet left in p. */
 void view_parts_free(SheetParts *p);
-/* Appends the public `show` of a running game at time now (SPEC 9.3: status, never pieces, E or orders;
+/* Appends the public `show` of a running game at time now (contract 11: status, never pieces, E or orders;
  * the holiday left as it is at now) to out. */
 void view_show_public(const Board *b, int64_t now, Buf *out);
-/* Appends the full `show` of an ended game (result, scores, whole board, moves; SPEC 9.3) to out. The
+/* Appends the full `show` of an ended game (result, scores, whole board, moves; contract 11) to out. The
  * history must be in memory (movelist_load). */
 void view_show_full(const Board *b, Buf *out);
-/* Appends the score table (SPEC 7.6: "Final scores" with winner/tie once ended, else "Scores so far") to out,
+/* Appends the score table (contract 14.7: "Final scores" with winner/tie once ended, else "Scores so far") to out,
  * statuses as reader may read them (-1: anyone; see the sheet's Players). */
 void view_score_table(const Board *b, int reader, Buf *out);
 /* Appends the reader's own lines of the moves record with their outcomes (`log`: orders with done, failed
  * or (your stored order); time-outs, holidays, resign, forfeit) to out; nothing of the others'. The
  * history must be in memory (movelist_load). */
 void view_log(const Board *b, int reader, Buf *out);
-/* Appends the nag mail's Subject and text (SPEC 7.3) for player p to subject and body; changes nothing. */
+/* Appends the nag mail's Subject and text (contract 4.4) for player p to subject and body; changes nothing. */
 void view_nag(const Board *b, int p, Buf *subject, Buf *body);
 
-/* The Subject of board b's sheets (SPEC 2.1): "[New ]Genetess Board <n> <to-move>" — to-move is the userid
+/* The Subject of board b's sheets (contract 3): "[New ]Genetess Board <n> <to-move>" — to-move is the userid
  * to move, ALL in round 0, nothing once the game has ended. Writes at most size bytes into buf. */
 void view_board_subject(const Board *b, bool is_new, char *buf, size_t size);
 

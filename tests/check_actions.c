@@ -1,4 +1,4 @@
-/* Tests for the piece actions of actions.c (SPEC 6, 6.1, 6.2, 7.5) with orders.txt's worked examples. */
+/* Tests for the piece actions of actions.c (contract 14.2, 14.3, 14.4, 14.6) with orders.txt's worked examples. */
 #include "fixtures.h"
 
 #include <stdlib.h>
@@ -47,7 +47,7 @@ static void clear_news(void)
         board_news_clear(&b->pl[p].news);
 }
 
-/* Runs an order for alice like run(); *outside tells whether a failure was case (ii) of SPEC 7.3 (the
+/* Runs an order for alice like run(); *outside tells whether a failure was case (ii) of contract 4.4 (the
  * order involved a square outside her view). */
 static int run_case(const char *text, char msg[ERR_MAX], bool *outside)
 {
@@ -159,7 +159,7 @@ START_TEST(test_transfer_example)
     ck_assert_str_eq(fx_seq(b, "L3"), "ADF");
     ck_assert_str_eq(fx_seq(b, "J5"), "AABBBCH");
     has_news(ALICE, "Your piece ADF on L3 transferred B to bob's piece AABBBCH on J5.");
-    /* SPEC 5: L3 is outside bob's view: neither the square nor the giver's owner is named */
+    /* contract 8: L3 is outside bob's view: neither the square nor the giver's owner is named */
     has_news(BOB, "Your piece on J5 received B from a piece on a square outside your view.");
 }
 END_TEST
@@ -720,7 +720,7 @@ START_TEST(test_charge_several)
 }
 END_TEST
 
-/* SPEC 6: a charge of length 0 against what the player sees is refused (nothing recorded); other
+/* contract 14.2: a charge of length 0 against what the player sees is refused (nothing recorded); other
  * impossible charges are failed orders. */
 static const struct {
     const char *seq, *order, *msg;
@@ -766,7 +766,7 @@ START_TEST(test_charge_phased_and_walls)
     ck_assert_int_eq(run("CHARGE O3 NW", msg), -1); /* no C */
     board_remove_piece(b, fx_sq(b, "O3"));
     fx_piece(b, "O3", ALICE, "ACZ");
-    /* Stopped at once by a phased piece: it is revealed and the order does not fail (SPEC 6.1). */
+    /* Stopped at once by a phased piece: it is revealed and the order does not fail (contract 14.3). */
     ck_assert_int_eq(run("CHARGE O3 NW", msg), 0);
     ck_assert_str_eq(fx_seq(b, "O3"), "ACZ");
     ck_assert_str_eq(fx_seq(b, "N2"), "A");
@@ -783,7 +783,7 @@ START_TEST(test_charge_diagonal)
 END_TEST
 
 /* The refusal check decides only on what the player sees: a later charge of length 0 is refused only when
- * every earlier charge stayed in view and met no hidden piece; otherwise the run decides (SPEC 5, 6.1). */
+ * every earlier charge stayed in view and met no hidden piece; otherwise the run decides (contract 8, 14.3). */
 START_TEST(test_charge_check_hides_phased)
 {
     char msg[256];
@@ -854,7 +854,7 @@ START_TEST(test_divide_ronin_makes_orphan)
     ck_assert_int_eq(run("DIVIDE K3 A J2", msg), 0);
     ck_assert_str_eq(fx_seq(b, "K3"), "AHP");
     ck_assert_str_eq(fx_seq(b, "J2"), "A");
-    ck_assert(board_is_orphan(b, board_piece_at(b, fx_sq(b, "J2")))); /* SPEC 7.5: no P, an orphan at once */
+    ck_assert(board_is_orphan(b, board_piece_at(b, fx_sq(b, "J2")))); /* contract 14.6: no P, an orphan at once */
 }
 END_TEST
 

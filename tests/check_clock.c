@@ -353,7 +353,7 @@ START_TEST(test_failed_star_order_next_runs)
 }
 END_TEST
 
-/* SPEC 7.3 case (ii) at turn start: a '*' order fails outside the view; the next stored order runs at once
+/* contract 4.4 case (ii) at turn start: a '*' order fails outside the view; the next stored order runs at once
  * only if it is marked '*', otherwise at the deadline (unless a live order comes first). */
 START_TEST(test_failed_star_order_outside_view)
 {

@@ -1,10 +1,10 @@
-/* Tests for clock: the flow of a game (SPEC 7.2, 7.5, 7.6): elimination, ronin, resign, the end and
+/* Tests for clock: the flow of a game (contract 14.5, 14.6, 14.7): elimination, ronin, resign, the end and
  * scoring, the step 5 sheets, live failures, and every kind of history line replaying. */
 #include "check_clock.h"
 
-/* ---- flow: elimination, ronin, resign, end, scoring (SPEC 7.2, 7.5, 7.6) ---- */
+/* ---- flow: elimination, ronin, resign, end, scoring (contract 14.5, 14.6, 14.7) ---- */
 
-/* Every kind of history line replays to the same board after every step (SPEC 2 verify):
+/* Every kind of history line replays to the same board after every step (contract 2 verify):
  * Holiday N, (Auto), (Failed), (Auto) (Failed), Timeout, Forfeit, an off-turn Resign ending the game. */
 START_TEST(test_replay_every_event)
 {
@@ -95,7 +95,7 @@ START_TEST(test_replay_round0_events)
 END_TEST
 
 /* An off-turn resign takes effect at once; the resigned player's seat is skipped from then on; their
- * pieces become orphans, P ignored (SPEC 7.5, 7.6). */
+ * pieces become orphans, P ignored (contract 14.6, 14.7). */
 START_TEST(test_resign_off_turn_skipped)
 {
     play_board(3);
@@ -133,7 +133,7 @@ END_TEST
 
 /* A King captured by MOVE eliminates at once; a ronin keeps taking turns and accrues E for its King
  * codes; the game ends when one player is un-eliminated, ronin or not; 10 per eliminating capture
- * plus 1 per player out before you (SPEC 7.2 (2), 7.5, 7.6). */
+ * plus 1 per player out before you (contract 14.5 (2), 7.5, 7.6). */
 START_TEST(test_capture_ronin_end_scoring)
 {
     play_board(3);
@@ -174,7 +174,7 @@ START_TEST(test_capture_ronin_end_scoring)
 END_TEST
 
 /* The step 5 sheets go to players who still take turns; an eliminated player without ronin gets the
- * mail of their own elimination and then nothing until the final sheet (SPEC 7.2 (5), 7.6). */
+ * mail of their own elimination and then nothing until the final sheet (contract 14.5 (5), 7.6). */
 START_TEST(test_sheets_skip_players_out)
 {
     play_board(3);
@@ -224,7 +224,7 @@ START_TEST(test_sheets_skip_players_out)
 END_TEST
 
 /* Flare, S5 and S17/S18 views (and the u marker) last until step 1 of their owner's next turn, not
- * another player's (SPEC 7.2 (1)). */
+ * another player's (contract 14.5 (1)). */
 START_TEST(test_views_expire_at_own_turn)
 {
     play_board(2);
@@ -253,7 +253,7 @@ START_TEST(test_views_expire_at_own_turn)
 END_TEST
 
 /* A ronin whose last piece dies as their turn starts (step 3, an S7 under it) has no turn left:
- * the turn passes on at once, without a time-out (SPEC 7.2: players with no turn left are skipped). */
+ * the turn passes on at once, without a time-out (contract 14.5: players with no turn left are skipped). */
 START_TEST(test_ronin_loses_last_piece_at_step3)
 {
     play_board(3);
@@ -280,7 +280,7 @@ START_TEST(test_ronin_loses_last_piece_at_step3)
 }
 END_TEST
 
-/* Live failures (SPEC 7.3): case (i) gives a fresh full deadline once per turn, later failures and
+/* Live failures (contract 4.4): case (i) gives a fresh full deadline once per turn, later failures and
  * case (ii) keep the current one; only the player is re-sent a sheet; the next turn resets it. */
 START_TEST(test_failed_live_deadlines)
 {
@@ -310,7 +310,7 @@ START_TEST(test_failed_live_deadlines)
 }
 END_TEST
 
-/* A ronin may resign (SPEC 7.6: all their pieces become orphans, P ignored): their seat is skipped
+/* A ronin may resign (contract 14.7: all their pieces become orphans, P ignored): their seat is skipped
  * from then on and their place in the order of elimination does not change. */
 START_TEST(test_ronin_resigns)
 {

@@ -98,7 +98,7 @@ static void two_players(void)
     ck_assert_int_eq(run_at(1800000000, "challenge --gamble=none --deadline=24 --seed=7 alice bob"), EXIT_DONE);
 }
 
-/* SPEC 2.1: a refused act after an expired deadline: the time processing is committed (one save: the
+/* contract 3: a refused act after an expired deadline: the time processing is committed (one save: the
  * previous version is the file as the command found it), nothing of the act. */
 START_TEST(test_refused_act_commits_time)
 {
@@ -111,7 +111,7 @@ START_TEST(test_refused_act_commits_time)
     ck_assert_ptr_nonnull(prev);
     ck_assert_str_ne(after, before);    /* alice timed out: bob's turn */
     ck_assert_str_eq(prev, before);     /* saved once */
-    char *moves = slurp("games/Genetess/101.moves"); /* the history (SPEC 3.2: the move list file) */
+    char *moves = slurp("games/Genetess/101.moves"); /* the history (contract 10: the move list file) */
     ck_assert_ptr_nonnull(moves);
     ck_assert_ptr_nonnull(strstr(moves, "1a alice Timeout\n"));
     ck_assert_ptr_null(strstr(moves, "bob PASS"));

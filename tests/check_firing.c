@@ -1,4 +1,4 @@
-/* Tests for firing: the special table, the firing order and firing at the start of a turn (SPEC 8,
+/* Tests for firing: the special table, the firing order and firing at the start of a turn (contract 14.8,
  * 6.1, 6.2, 7.5); the effect of each special is in check_firing_board.c and check_firing_codes.c. */
 #include "check_firing.h"
 
@@ -139,7 +139,7 @@ END_TEST
 
 START_TEST(test_remote_special_unnamed)
 {
-    /* SPEC 5: a special outside a reader's view is never named to them, not even to the owner of the
+    /* contract 8: a special outside a reader's view is never named to them, not even to the owner of the
      * piece it hits (who is still told what happened to the piece); one in view is named */
     Board *b = fx_board(rows, 3, 0);
     fx_piece(b, "B2", 0, "A");
@@ -165,7 +165,7 @@ START_TEST(test_remote_special_unnamed)
     NEWS_LACKS(b, 1, "S9");
     NEWS_LACKS(b, 2, "S6");
     NEWS_LACKS(b, 2, "S9");
-    /* SPEC 5: carol does not decode J3: its shield (a code) reads as the S9 code loss does */
+    /* contract 8: carol does not decode J3: its shield (a code) reads as the S9 code loss does */
     NEWS_HAS(b, 2, "bob's piece on J3 was irradiated.");
     NEWS_LACKS(b, 2, "(W)");
     NEWS_HAS(b, 2, "bob's piece on J5 lost codes to a special."); /* K is a code carol has not decoded */
@@ -193,7 +193,7 @@ START_TEST(test_remote_special_unnamed)
     add_sp(b, "S15 B2");
     add_sp(b, "S16 C2");
     fire(b, 0);
-    NEWS_HAS(b, 1, "alice's piece on J5 withstood a special."); /* bob does not decode J5: W unnamed (SPEC 5) */
+    NEWS_HAS(b, 1, "alice's piece on J5 withstood a special."); /* bob does not decode J5: W unnamed (contract 8) */
     NEWS_HAS(b, 1, "Your piece on G4 resisted a tremor with its shield (W).");
     NEWS_LACKS(b, 1, "S15");
     NEWS_LACKS(b, 1, "S16");

@@ -1,4 +1,4 @@
-/* Tests for firing: the specials that change the board (SPEC 8): walls built and destroyed (S2, S10),
+/* Tests for firing: the specials that change the board (contract 14.8): walls built and destroyed (S2, S10),
  * pieces killed (S6, S7), moved (S8, S15, S16) or buried (S20), and specials relocated (S13). */
 #include "check_firing.h"
 #include "sight.h"
@@ -320,7 +320,7 @@ END_TEST
 
 START_TEST(test_s8_rect_phased)
 {
-    /* SPEC 6.1: a phased piece looks empty, so the rectangle may choose its square; the teleport is then
+    /* contract 14.3: a phased piece looks empty, so the rectangle may choose its square; the teleport is then
      * blocked and reveals it - never "no empty square", which would tell alice a hidden piece is there */
     Board *b = fx_board(rows, 2, 0);
     fx_piece(b, "B2", 0, "A");
@@ -352,7 +352,7 @@ START_TEST(test_s8_rect_phased)
     board_free(b);
 
     /* a single target holding her own phased piece blocks the teleport: the piece is revealed, or bob,
-     * who sees H3 empty, would learn of it from the teleport that does not happen (SPEC 6.1) */
+     * who sees H3 empty, would learn of it from the teleport that does not happen (contract 14.3) */
     b = fx_board(rows, 2, 0);
     fx_piece(b, "B2", 0, "A");
     fx_piece(b, "H3", 0, "ACr");
@@ -448,7 +448,7 @@ static int s13_phased_result(uint64_t seed, bool phased, char **news)
     int where = b->sp[0].sq == fx_sq(b, "B2") ? -1 : b->sp[0].sq;
     *news = xstrdup(fx_news(b, 0));
     if (phased && where < 0) {
-        /* SPEC 6.1: drawn onto the phased piece: blocked, and the piece revealed */
+        /* contract 14.3: drawn onto the phased piece: blocked, and the piece revealed */
         ck_assert_str_eq(fx_seq(b, "E4"), "AB");
         NEWS_HAS(b, 0, "bob's phased piece appeared on E4.");
         NEWS_HAS(b, 1, "Your phased piece on E4 was revealed (it blocked special S13).");
@@ -485,7 +485,7 @@ END_TEST
 
 START_TEST(test_s2_phased_revealed)
 {
-    /* SPEC 6.1: a wall missing on a square that looks empty would show a phased piece: the piece that
+    /* contract 14.3: a wall missing on a square that looks empty would show a phased piece: the piece that
      * blocks S2 is revealed, and alice is told what she would otherwise have to infer */
     const char *occ[] = {"block", "move", "destroy"};
     for (int i = 0; i < 3; i++) {

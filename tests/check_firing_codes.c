@@ -1,4 +1,4 @@
-/* Tests for firing: the specials that change codes, E and views (SPEC 8): E gained and lost (S1, S11,
+/* Tests for firing: the specials that change codes, E and views (contract 14.8): E gained and lost (S1, S11,
  * S12, S21), codes added, lost or doubled (S3, S4, S9, S14, S22) and views (S5, S17, S18). */
 #include "check_firing.h"
 
@@ -79,7 +79,7 @@ START_TEST(test_s3_unaffordable_and_blocked)
     fire(b, 0);
     ck_assert_int_eq(b->pl[0].e, 50);
     ck_assert_int_eq(b->npc, 1);
-    NEWS_HAS(b, 0, "the copy was blocked at D4 (outside your view)."); /* named, nothing said of it (SPEC 5) */
+    NEWS_HAS(b, 0, "the copy was blocked at D4 (outside your view)."); /* named, nothing said of it (contract 8) */
     board_free(b);
 }
 END_TEST
@@ -302,7 +302,7 @@ START_TEST(test_s17_reveal_kings)
     ck_assert_str_eq(b->pl[0].reveals[0].seq, "ABK");
     board_free(b);
 
-    /* an orphan King shows as an orphan, not as its former owner's (SPEC 5), and survives a save */
+    /* an orphan King shows as an orphan, not as its former owner's (contract 8), and survives a save */
     b = fx_board(rows, 3, 0);
     fx_piece(b, "B2", 0, "A");
     fx_piece(b, "J5", 2, "K");

@@ -1,5 +1,5 @@
 /* Fog of war end to end inside the engine: every player's whole turnsheet after PHASE, FLARE, a
- * TELEPORT that fails outside the view, and a phased capture (SPEC 5, 6.1). */
+ * TELEPORT that fails outside the view, and a phased capture (contract 8, 14.3). */
 #include "fixtures.h"
 #include "view.h"
 
@@ -129,7 +129,7 @@ START_TEST(test_flare_decoded)
 }
 END_TEST
 
-/* Orphans belong to nobody (SPEC 5, 7.5): not even their eliminated former owner sees them in full,
+/* Orphans belong to nobody (contract 8, 14.6): not even their eliminated former owner sees them in full,
  * and a phased orphan is shown to no one. */
 START_TEST(test_orphans_are_nobodys)
 {
@@ -219,13 +219,13 @@ END_TEST
 START_TEST(test_decoded_enemy_shows_flare_marker)
 {
     fx_piece(b, "C3", ALICE, "AF");
-    fx_piece(b, "D3", BOB, "ADu"); /* bob's flare is active: SPEC 6 FLARE, "u shows while active" */
+    fx_piece(b, "D3", BOB, "ADu"); /* bob's flare is active: contract 14.2 FLARE, "u shows while active" */
     render_all();
     ck_assert_msg(legend(ALICE, "D3") && strstr(legend(ALICE, "D3"), "ADu"), "%s", sheet[ALICE]);
 }
 END_TEST
 
-/* ---- leaks (issue 10): exact texts per reader, and the differential property ---- */
+/* ---- leaks: exact texts per reader, and the differential property ---- */
 
 /* One hidden fact of a differential fixture: a piece of `owner` with `seq` on `sq` (NULL seq: none), or
  * with wall set an interior wall there. */
@@ -261,7 +261,7 @@ static char *outcome(const char *const *seen, Hidden h, int actor, const char *o
     return out;
 }
 
-/* The reader's sheet is byte-identical whichever of the two hidden facts holds (SPEC 5). */
+/* The reader's sheet is byte-identical whichever of the two hidden facts holds (contract 8). */
 static void same_sheet(const char *const *seen, Hidden h1, Hidden h2, int actor, const char *order, int reader)
 {
     char *s1 = outcome(seen, h1, actor, order, reader), *s2 = outcome(seen, h2, actor, order, reader);
@@ -271,7 +271,7 @@ static void same_sheet(const char *const *seen, Hidden h1, Hidden h2, int actor,
 }
 
 /* Whether an eliminated player still has a ronin piece is a fact about pieces the others may not see: they
- * read "eliminated" (SPEC 5), the player "eliminated (ronin)"; and the hidden P piece changes nothing on
+ * read "eliminated" (contract 8), the player "eliminated (ronin)"; and the hidden P piece changes nothing on
  * alice's sheet (the differential property). */
 static char *ronin_sheet(bool hidden_ronin, int reader)
 {

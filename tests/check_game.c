@@ -100,7 +100,7 @@ START_TEST(test_scores)
 }
 END_TEST
 
-/* Scoring and the result (SPEC 7.6): the last player standing may not be the winner; equal top
+/* Scoring and the result (contract 14.7): the last player standing may not be the winner; equal top
  * scores tie (constructed: with at most 8 players no real game reaches one). */
 START_TEST(test_winner_tie_and_finish)
 {

@@ -88,7 +88,7 @@ START_TEST(test_main)
     assert_topic(NULL, "Help For the Game Of Genetess");
     assert_topic("", "Help For the Game Of Genetess");
     assert_topic("main", "Help For the Game Of Genetess");
-    /* the main text documents the challenge command and every option of SPEC 2.4 */
+    /* the main text documents the challenge command and every option of contract 6 */
     static const char *const options[] = {"--map=", "--start-e=", "--e-per-king=", "--create=",
                                           "--codes=", "--deadline=", "--holiday-days=", "--gamble=",
                                           "--max-timeouts=", "--seed=", "--name="};

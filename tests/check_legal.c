@@ -1,4 +1,4 @@
-/* Tests of legal: the orders a player's pieces can give, from what the player knows (SPEC 5, 6). */
+/* Tests of legal: the orders a player's pieces can give, from what the player knows (contract 8, 14.2). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

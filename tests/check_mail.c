@@ -61,7 +61,7 @@ static char *want_id(const char *board, int when, int seq, const char *to, const
     return xasprintf("genetess.%s.%d.%04d.%016llx", board, when, seq, (unsigned long long)h);
 }
 
-/* The message mail_flush writes at time when: headers (SPEC 2.1, issue 12) of group
+/* The message mail_flush writes at time when: headers (contract 3) of group
  * "0.<when>-<pid>-<flush>", seq, body. */
 static char *want_msg_at(int when, const char *from, const char *to, const char *subj, const char *date, int flush,
                          int seq, const char *body)
@@ -357,7 +357,7 @@ START_TEST(test_mail_sendmail_fails)
     stderr_end(saved);
     ck_assert_int_eq(rc, 0);
 
-    /* issue 10: the message stays queued in spool/ (a warning says so) and nothing is in outbox/ */
+    /* the message stays queued in spool/ (a warning says so) and nothing is in outbox/ */
     StrList names = {0};
     list_dir(&s, "outbox", &names);
     ck_assert_int_eq(names.n, 0);
@@ -399,7 +399,7 @@ START_TEST(test_mail_sendmail_fails)
 }
 END_TEST
 
-/* issue 12: a reply names the command's Message-ID ($MESSAGEID, brackets added); a body line over 78
+/* a reply names the command's Message-ID ($MESSAGEID, brackets added); a body line over 78
  * characters is folded at a space (continuations indented by two), a word longer than that at 78; a
  * body that is not ASCII is utf-8 8bit. */
 START_TEST(test_mail_reply_fold)
@@ -456,7 +456,7 @@ START_TEST(test_mail_reply_address)
 }
 END_TEST
 
-/* ---------------------------------------------------------------- the spool (issue 10) */
+/* ---------------------------------------------------------------- the spool */
 
 /* A group: its commit record first, then its messages (Message-ID from the group and seq); discarding
  * removes both; once done, its messages are delivered, and a free group of a running process is not
@@ -488,7 +488,7 @@ START_TEST(test_spool_group)
     free(rp);
     free(sp);
     char *text = slurp(&s, "spool/101.00000000000000aa.0002.mail");
-    /* the Message-ID names the board, never the group's tag (a hash of the whole board: SPEC 5) */
+    /* the Message-ID names the board, never the group's tag (a hash of the whole board: contract 8) */
     char *id = want_id("101", NOW, 2, "bob@b.b", "Genetess Board 101 bob", "2\n", NULL);
     char *line = xasprintf("\nMessage-ID: <%s@example.org>\n", id);
     ck_assert_msg(strstr(text, line), "%s", text);

@@ -1,4 +1,4 @@
-/* check_map: map files (SPEC 3.1), the built-in maps, and the parameter side of specials (SPEC 8). */
+/* check_map: map files (contract 7), the built-in maps, and the parameter side of specials (contract 14.8). */
 /* Our headers first: <check.h> defines a macro named fail. */
 #include "board.h"
 #include "map.h"

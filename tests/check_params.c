@@ -117,7 +117,7 @@ START_TEST(test_parse_write)
 }
 END_TEST
 
-/* The sheet's Parameters line comes from the table (SPEC 9.1): its order, the unit of deadline, "(never)". */
+/* The sheet's Parameters line comes from the table (contract 14.9): its order, the unit of deadline, "(never)". */
 START_TEST(test_sheet_line)
 {
     Params par = params_default();

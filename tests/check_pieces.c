@@ -13,7 +13,7 @@ static const struct {
     {"ABBBD", 34},  /* pieces.txt: (1+2+2+2+3)+(1*2*2*2*3) */
     {"ABC", 9},     /* orders.txt G example: (1+2+2)+(1*2*2) */
     {"ABE", 12},    /* orders.txt G example: (1+2+3)+(1*2*3) */
-    {"K", 1},       /* SPEC 4 ruling: K is 0 in the sum, 1 in the product */
+    {"K", 1},       /* contract 14.1 ruling: K is 0 in the sum, 1 in the product */
     {"ABK", 5},     /* 3 + 2 */
     {"A", 2},
     {"AB", 5},
@@ -55,7 +55,7 @@ START_TEST(test_gene_table)
 }
 END_TEST
 
-/* The gene table of pieces.txt and SPEC 4, row by row: every column the rules read. */
+/* The gene table of pieces.txt and contract 14.1, row by row: every column the rules read. */
 static const struct {
     char letter;
     int cost;
@@ -95,7 +95,7 @@ START_TEST(test_gene_rows)
 }
 END_TEST
 
-/* Three copies of each code: a stacking code counts 3, any other 1 (SPEC 4); consuming takes one copy of
+/* Three copies of each code: a stacking code counts 3, any other 1 (contract 14.1); consuming takes one copy of
  * J, R and U only; B, D and Z reach steps, view and charges through the same count. */
 START_TEST(test_gene_stacks_consumed)
 {

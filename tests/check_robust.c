@@ -256,7 +256,7 @@ static void play_text(Board *b, int p, const char *text, int64_t now, Rng *r, Ou
     }
 }
 
-/* The whole history replays to the snapshot, byte for byte (SPEC 3.2), and the saved board loads
+/* The whole history replays to the snapshot, byte for byte (contract 10), and the saved board loads
  * back to the same text. */
 static void assert_replays(Board *b, uint64_t seed)
 {

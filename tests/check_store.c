@@ -409,7 +409,7 @@ START_TEST(test_lists)
 
     ck_assert_int_eq(store_append_finished(&s, 101, "2024-01-02 101 alice 12 alice bob", &err), 0);
     ck_assert_int_eq(store_append_finished(&s, 102, "2024-01-03 102 TIE 7 carol dave", &err), 0);
-    /* issue 10: a game's end is recorded once, whatever the date */
+    /* a game's end is recorded once, whatever the date */
     ck_assert_int_eq(store_append_finished(&s, 101, "2024-01-05 101 alice 12 alice bob", &err), 1);
     ck_assert_int_eq(store_append_finished(&s, 10, "2024-01-05 10 bob 1 alice bob", &err), 0);
     text = slurp(&s, "history/Genetess");
@@ -429,7 +429,7 @@ START_TEST(test_lists)
 }
 END_TEST
 
-/* ---------------------------------------------------------------- commits (issue 10) */
+/* ---------------------------------------------------------------- commits */
 
 /* A board's commit tag is its text's FNV-1a 64 hash; a board "is" a tag's state when its file has that
  * text, and "none" when it has no file. */

@@ -34,7 +34,7 @@ START_TEST(test_user_add_find_auth)
     User u;
     ck_assert_int_eq(users_find(&s, "alice", &u, &err), 1); /* no etc/users yet */
     ck_assert_int_eq(users_add(&s, "alice", "Secret", "alice@example.org", &err), 0);
-    /* issue 10: signup takes one address; a users line pbmserv wrote may still hold several */
+    /* signup takes one address; a users line pbmserv wrote may still hold several */
     ck_assert_int_eq(users_add(&s, "bob", "pw", "bob@x.y,bob@z.w", &err), -1);
     put(&s, "etc/users", "alice:Secret:alice@example.org\nbob:pw:bob@x.y,bob@z.w\n");
     char *text = slurp(&s, "etc/users");
@@ -100,8 +100,8 @@ START_TEST(test_valid_userid)
     ck_assert(!users_valid_id("al ice"));
     ck_assert(!users_valid_id("al/ice"));
     ck_assert(!users_valid_id("al\nice"));
-    ck_assert(!users_valid_id(".") && !users_valid_id("..") && !users_valid_id("-rf")); /* issue 10 */
-    /* issue 10: an address is one addr-spec local@domain of at most 254 characters */
+    ck_assert(!users_valid_id(".") && !users_valid_id("..") && !users_valid_id("-rf"));
+    /* an address is one addr-spec local@domain of at most 254 characters */
     ck_assert(users_valid_address("a@b") && users_valid_address("first.last+tag@mail.example.org"));
     char a[300] = "a@";
     memset(a + 2, 'x', 252);

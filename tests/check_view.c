@@ -1,4 +1,4 @@
-/* Tests of sight (view maps, SPEC 5) and view: the turnsheet (SPEC 9.1) and show (SPEC 9.3); fog of war above all. */
+/* Tests of sight (view maps, contract 8) and view: the turnsheet (contract 14.9) and show (contract 11); fog of war above all. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,7 +82,7 @@ static int count_bits(const Board *b, const uint8_t *m, int bit)
     return n;
 }
 
-/* Every line of text is at most 78 columns (mail bodies, issue 12). */
+/* Every line of text is at most 78 columns (mail bodies). */
 static void assert_width(const char *text)
 {
     int line = 1;
@@ -304,7 +304,7 @@ START_TEST(sheet_decoded_and_phased)
 {
     Board *b = mk(9, 6, 2);
     put(b, "C3", 0, "AFRr"); /* own phased piece: shown with its markers */
-    put(b, "D3", 1, "ABu");  /* decoded: as in the board file, so its active flare shows (SPEC 9.1, 6) */
+    put(b, "D3", 1, "ABu");  /* decoded: as in the board file, so its active flare shows (contract 14.9, 14.2) */
     put(b, "C4", 1, "ACr");  /* phased enemy inside the view: never shown */
     add_special(b, 1, "B4", "Gold seam");
     add_special(b, 1, "H5", "Far seam");
@@ -361,7 +361,7 @@ START_TEST(sheet_strips_of_36)
 }
 END_TEST
 
-/* issue 12: distant groups of seen squares are drawn as separate windows, each the smallest rectangle
+/* distant groups of seen squares are drawn as separate windows, each the smallest rectangle
  * around its group with its own headers, not one rectangle full of blank rows. */
 START_TEST(sheet_windows_apart)
 {
@@ -460,7 +460,7 @@ START_TEST(sheet_news_from_options)
     buf_init(&out);
     view_sheet(b, 0, &o, &out);
     ck_assert_ptr_nonnull(strstr(out.s, "Your stored order PASS was processed.\n"));
-    /* issue 12: the * order is reported once, by the banner, not again in the news */
+    /* the * order is reported once, by the banner, not again in the news */
     const char *first = strstr(out.s, "Your stored order PASS was processed.");
     ck_assert_ptr_null(strstr(first + 1, "Your stored order PASS was processed."));
     ck_assert_ptr_nonnull(strstr(out.s, "\nNothing else you could see happened.\n"));
@@ -502,7 +502,7 @@ START_TEST(sheet_reveal_drawn_where_seen)
 }
 END_TEST
 
-/* issue 12: `help sheet` uses the sheet's own words: every heading and label a sheet prints is in the
+/* `help sheet` uses the sheet's own words: every heading and label a sheet prints is in the
  * help text, word for word. */
 static const char *const sheet_labels[] = {
     "Move #",          "To move:",          "Deadline:",          "It is your move.",
@@ -610,7 +610,7 @@ START_TEST(sheet_players_and_status)
     ck_assert_ptr_nonnull(strstr(s, "Scores so far:"));
     ck_assert_ptr_null(strstr(s, "winner"));
     free(s);
-    /* the others, and the public show, are not told of a ronin piece they may not see (SPEC 5) */
+    /* the others, and the public show, are not told of a ronin piece they may not see (contract 8) */
     s = sheet(b, 1, SHEET_YOUR_MOVE, NULL);
     ck_assert_ptr_nonnull(strstr(s, "  a alice eliminated, time-outs 0"));
     ck_assert_ptr_null(strstr(s, "ronin"));
@@ -684,7 +684,7 @@ START_TEST(show_full_after_the_end)
 }
 END_TEST
 
-/* The nag mail's Subject and text (SPEC 7.3): the move, or the gambles in round 0. */
+/* The nag mail's Subject and text (contract 4.4): the move, or the gambles in round 0. */
 START_TEST(nag_text)
 {
     Board *b = mk(9, 6, 2);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Crash points (issue 10): kills a command at every write, fsync, rename, link and unlink it makes (an
+# Crash points: kills a command at every write, fsync, rename, link and unlink it makes (an
 # LD_PRELOAD shim, tests/crash/shim.c) and checks, after each kill:
 #   board    every board file is byte for byte the state before the command or the state after it
 #   history  history/Genetess reports no game end that the board does not hold (it is the one of the state
@@ -72,7 +72,7 @@ scenario() {
 }
 
 # The files a state consists of, one "name<TAB>checksum" line each (outbox and temporaries apart). A board's
-# history is the first <count> lines of its move list <n>.moves (SPEC 3.2: lines past the count are a killed
+# history is the first <count> lines of its move list <n>.moves (contract 10: lines past the count are a killed
 # command's and do not count), found beside the board or in the other directory (an archive killed between
 # the board's rename and its move list's): one "<board>#moves<TAB>checksum" line.
 state_of() {

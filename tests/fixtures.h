@@ -12,7 +12,7 @@
 
 #include <check.h>
 
-/* Builds a board from rows of map characters (SPEC 3.1: '#', '+', '.', ' ') for players
+/* Builds a board from rows of map characters (contract 7: '#', '+', '.', ' ') for players
  * "alice", "bob", "carol"... (nplayers), in play at round 1, seat 0, each with e E.
  * Pieces are added with fx_piece. */
 Board *fx_board(const char *const *rows, int nplayers, int64_t e);

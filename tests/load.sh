@@ -1,5 +1,5 @@
 #!/bin/sh
-# Load (issue 10): 64 concurrent commands, on one board and spread over 8 boards; nothing is lost or
+# Load: 64 concurrent commands, on one board and spread over 8 boards; nothing is lost or
 # duplicated and the game list agrees with the boards.
 #  one board:  64 `chat` commands at once (alice and bob alternating): every one answered with exit 0, each
 #              player mailed exactly 64 chats, each message once; the board still verifies.
@@ -62,7 +62,7 @@ b=0
 while [ $b -lt 8 ]; do
   n=$((102 + b))
   check "$(sort "$H/st/m$n" | uniq -c | tr -s ' ')" " 8 0" "board $n: all 8 moves exit 0"
-  # the history is in the move list <n>.moves (SPEC 3.2): its first <count> lines
+  # the history is in the move list <n>.moves (contract 10): its first <count> lines
   k=$(sed -n 's/^(moves [0-9]*\.moves \([0-9]*\))$/\1/p' "$H/games/Genetess/$n")
   check "$(head -n "${k:-0}" "$H/games/Genetess/$n.moves" | grep -c ' PASS$')" 8 "board $n: 8 PASS lines, none lost or doubled"
   check "$(grep "^$n:" "$H/etc/Genetess.list" | cut -d: -f3)" 9 "board $n: the list shows move #9"

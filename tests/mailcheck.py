@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""mailcheck (issue 12): plays a whole game with the real binary -- round 0, moves, a failed order, a
+"""mailcheck: plays a whole game with the real binary -- round 0, moves, a failed order, a
 chat, a nag, a resign to the end, Cleanup -- with replies mailed (SENDER) and the command's Message-ID
 known (MESSAGEID), then parses EVERY mail it left in outbox/ with Python's email package in strict mode
 and fails on any defect: a header the strict policy refuses, msg.defects not empty, a required header

@@ -1,5 +1,5 @@
 #!/bin/sh
-# make bench (issue 11): genetess against the physical floor, a program that only reads the board file and
+# make bench: genetess against the physical floor, a program that only reads the board file and
 # writes it back atomically (tools/bench/floor.c), and, for scale, that floor plus writing (synced, one file
 # each) the very mails the measured PASS sends. Usage: sh tools/bench.sh [GENETESS]
 #   BENCH_QUICK=1  smoke run: 5 pairs, histories up to 10,000 moves, 200 boards for Cleanup

@@ -1,5 +1,5 @@
 #!/bin/sh
-# make robustness MINUTES=m SECONDS=s: the long runs of issue 10, one table at the end.
+# make robustness MINUTES=m SECONDS=s: the long runs (oracle, crash points, load, fuzz), one table at the end.
 #   leak oracle  random games for MINUTES minutes, or GAMES games when set (tests/oracle/oracle.py): games,
 #                commands, texts, leaks
 #   JOBS=j       the oracle's games and each fuzz target's processes j at a time (default 1)

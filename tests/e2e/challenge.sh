@@ -30,7 +30,7 @@ assert_mails 2
 assert_mails 2 "^Subject: New Genetess Board 101 alice$"
 assert_grep "^101:alice bob:1:alice turn$" "$LIST"
 
-# ---- map params are defaults, options win (SPEC 2.4); map errors echo no file text ----
+# ---- map params are defaults, options win (contract 6); map errors echo no file text ----
 given_tiny_map
 run 0 challenge --gamble=none --map=tiny --start-e=3 alice bob
 has "created for alice bob on map tiny"

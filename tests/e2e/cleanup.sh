@@ -1,6 +1,6 @@
 # cleanup: Cleanup is quiet when nothing happened (cron mails every line it prints) and sums up with -v
 # or when something did; a board it cannot load is skipped — said on stderr, mailed to $PBMADMIN,
-# exit status 3 — and every other board is processed (issues 10, 12).
+# exit status 3 — and every other board is processed.
 given_players
 run 0 challenge --gamble=none --deadline=24 alice bob
 run 0 challenge --gamble=none --deadline=24 alice carol
@@ -38,7 +38,7 @@ cp "$T/102.good" "$GAMES/102"
 GENETESS_NOW=$((NOW + 25 * 3600)) run 0 Cleanup
 has "Cleanup: 3 boards looked at, 1 deadlines processed, 0 nags sent, 0 archived, 0 skipped."
 
-# ---- the history: a finished game whose line is missing gets it from Cleanup, once (issue 10) ----
+# ---- the history: a finished game whose line is missing gets it from Cleanup, once ----
 run 0 resign 101 bob hunter2
 assert_lines 1 " 101 alice " "$PBMHOME/history/Genetess"
 grep -v " 101 alice " "$PBMHOME/history/Genetess" >"$T/h"; cp "$T/h" "$PBMHOME/history/Genetess"

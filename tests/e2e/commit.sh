@@ -1,6 +1,6 @@
-# commit: a refused command still commits the expired deadlines processed before it (SPEC 2.1, 2.3:
+# commit: a refused command still commits the expired deadlines processed before it (contract 3, 5:
 # time is processed before authentication), and its reply says nothing of them; a board file without
-# map= is refused on load with "<n>:<line>: reason" (issue 10, bug B).
+# map= is refused on load with "<n>:<line>: reason".
 given_players
 LATE=$((NOW + 25 * 3600))     # past alice's 24-hour deadline
 
@@ -47,7 +47,7 @@ assert_eq "" "$(cmp "$GAMES/$MB" "$T/nomap")" "the board without map=, unchanged
 cp "$T/good" "$GAMES/$MB"
 run 0 move "$MB" alice secret PASS
 
-# history processes every board's expired deadlines first (SPEC 2.3), like games and Cleanup: a game that
+# history processes every board's expired deadlines first (contract 5), like games and Cleanup: a game that
 # a forfeit ended at its deadline is in the history the same command prints.
 run 0 challenge --gamble=none --deadline=24 --max-timeouts=1 alice bob
 HB=$(last_board)

@@ -1,5 +1,5 @@
 # fog: what sheets, replies and lists show of other players — pieces, and round 0's secret gambles,
-# stakes and starts (SPEC 7.1).
+# stakes and starts (contract 4.6).
 given_players
 run 0 challenge --gamble=none --seed=5 alice bob
 clear_outbox

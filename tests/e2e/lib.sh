@@ -186,7 +186,7 @@ hasnt() { e2e_absent -F "$1" "$OUT"; }
 
 # ---- assertions on files ----
 
-# add_moves_line BOARDFILE LINE: an admin's hand edit of the history (SPEC 3.2): LINE appended to the move
+# add_moves_line BOARDFILE LINE: an admin's hand edit of the history (contract 10): LINE appended to the move
 # list <n>.moves and the count in "(moves <n>.moves <count>)" raised by one.
 add_moves_line() {
   _k=$(sed -n 's/^(moves [0-9]*\.moves \([0-9]*\))$/\1/p' "$1")
@@ -195,7 +195,7 @@ add_moves_line() {
 }
 
 # with_moves FILE...: the FILEs, each board file followed by its move list <n>.moves when it has one
-# (SPEC 3.2: a board's history lines live there), so that a search of a board covers its history.
+# (contract 10: a board's history lines live there), so that a search of a board covers its history.
 with_moves() {
   for _w; do
     printf '%s\n' "$_w"

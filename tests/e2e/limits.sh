@@ -1,4 +1,4 @@
-# limits: what a command's words may be (issue 10): userids, passwords and addresses at signup, a
+# limits: what a command's words may be: userids, passwords and addresses at signup, a
 # SENDER that is one address, and the length of an order text.
 
 # ---- userids: 1-32 letters, digits, _ - . ; not starting with - or . ----

@@ -1,5 +1,5 @@
 # lock: one lock serialises the commands — concurrent orders are neither lost nor duplicated, and a
-# command that cannot get the lock in time is refused with "Genetess is busy" (SPEC 2.3); the lock file's
+# command that cannot get the lock in time is refused with "Genetess is busy" (contract 5); the lock file's
 # mark says whether its last holder finished, and stale temporaries are looked for only when it did not
 # (and by every Cleanup).
 given_players

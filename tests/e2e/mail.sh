@@ -1,4 +1,4 @@
-# mail: every reply reaches SENDER with the Subjects of SPEC 2.1; chat; mail through $PBMSENDMAIL,
+# mail: every reply reaches SENDER with the Subjects of contract 3; chat; mail through $PBMSENDMAIL,
 # From: $PBMFROM, and a failing mailer's message left in outbox/.
 given_players
 run 0 challenge --gamble=none alice bob
@@ -89,7 +89,7 @@ assert_lines 2 "^Subject: Genetess Board $L bob$" "$T/sent"
 assert_mails 0
 
 # ---- a mailer that fails: the message stays queued in spool/ (a warning on stderr, exit status 0) and
-# the next command retries it (issue 10): the very same message, Message-ID and all, goes out once ----
+# the next command retries it: the very same message, Message-ID and all, goes out once ----
 PBMSENDMAIL="cat >/dev/null; exit 1" run 0 move "$L" bob hunter2 PASS
 has "PASS: done"
 assert_mails 0

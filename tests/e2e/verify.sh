@@ -1,5 +1,5 @@
 # verify: corrupt and hand-edited board files; an admin's edit recorded as "admin EDIT"; a damaged
-# board is refused with <n>:<line>: and its contents never echoed (SPEC 3.2, 5); verify names the
+# board is refused with <n>:<line>: and its contents never echoed (contract 10, 8); verify names the
 # line that differs from the replay, never its text.
 given_players
 run 0 challenge --gamble=none --seed=5 alice bob

@@ -191,7 +191,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     int rc = run_words(line);
     rq.body = NULL;
     if (rc < 0 || rc > 3)
-        abort(); /* exit statuses are 0..3 (SPEC 2.1) */
+        abort(); /* exit statuses are 0..3 (contract 3) */
     for (int n = 101; n <= 103; n++) {
         char p[256];
         snprintf(p, sizeof p, "%s/games/Genetess/%d", home, n);

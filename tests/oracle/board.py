@@ -1,5 +1,5 @@
-"""Black-box model of a Genetess board file (README "The board file", SPEC 3.2) and of what a player
-may see (SPEC 5, 6.1). Used by oracle.py; knows nothing of the C sources."""
+"""Black-box model of a Genetess board file (README "The board file", contract 10) and of what a player
+may see (contract 8, 14.3). Used by oracle.py; knows nothing of the C sources."""
 import os
 import re
 
@@ -117,7 +117,7 @@ class Board:
             self.news.setdefault(who, []).append(item)
         mv = e.get('moves', ('multi', []))
         self.moves = mv[1] if mv[0] == 'multi' else []
-        # "(moves <n>.moves <count>)": the lines are in the move list file (SPEC 3.2); read_moves fills them
+        # "(moves <n>.moves <count>)": the lines are in the move list file (contract 10); read_moves fills them
         self.moves_file = None
         if mv[0] != 'multi':
             name, _, count = str(mv[1]).partition(' ')
@@ -160,7 +160,7 @@ class Board:
         return self.players[self.seat] if self.seat < len(self.players) else None
 
     def sight(self, player):
-        """(seen, decoded): sets of squares player may see / read sequences on (SPEC 5)."""
+        """(seen, decoded): sets of squares player may see / read sequences on (contract 8)."""
         seen, dec = set(), set()
         st = self.status.get(player, 'active')
         if st in ('resigned', 'forfeited'):

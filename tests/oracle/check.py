@@ -1,6 +1,6 @@
 """The leak checks: is every text a player receives a function of what that player may know?
 A text is checked against the truth of the board files just before (b0) and just after (b1) the
-command (SPEC 5: an event reaches a reader through squares in view just before or just after it)."""
+command (contract 8: an event reaches a reader through squares in view just before or just after it)."""
 import email
 import email.policy
 import html
@@ -59,13 +59,13 @@ class Ctx:
         self.round0 = any(b is not None and b.phase == 'round0' for b in (b0, b1))
         self.boards = [b for b in (b0, b1) if b is not None]
         self.ended = any(b.phase not in ('round0', 'play') for b in self.boards)
-        # SPEC 9.3 and issue 12: once the game has ended the fog lifts (the final sheet and `show` give the
+        # contract 11 and once the game has ended the fog lifts (the final sheet and `show` give the
         # whole board, every sequence and the move list); only passwords and addresses stay secret.
         self.fog_lifted = b1 is not None and b1.phase not in ('round0', 'play')
 
     def phased_enemy(self, sq, owner=None):
         """True when an enemy piece stands phased on sq after the command, and stood there phased (or not at
-        all) before: it was never revealed (SPEC 6.1: an acting phased piece is revealed, so one that is
+        all) before: it was never revealed (contract 14.3: an acting phased piece is revealed, so one that is
         gone or unphased afterwards may have been)."""
         def enemy(b):
             q = b.pieces.get(sq) if b else None
@@ -97,7 +97,7 @@ def strip_echo(line, ctx):
 def own_path(body, before, ctx):
     """True for a square of a "Your piece ... from X to Y" event (a move, a charge leg, a push, a teleport)
     told to a player who still has pieces: X and Y are squares the reader's own piece stood on, so each was
-    in its view at the moment of the event (SPEC 5: just before or just after it), even when the command
+    in its view at the moment of the event (contract 8: just before or just after it), even when the command
     ends with the piece elsewhere (a two-legged CHARGE turns at a square seen only then)."""
     return (body.lstrip().startswith('Your piece') and not ctx.piecesless
             and re.search(r'\b(from|to)$', before) is not None)
@@ -106,7 +106,7 @@ def own_path(body, before, ctx):
 def path_squares(lines, ctx):
     """The squares the reader's own pieces stood on during the command, by the text's own "Your piece ...
     from X to Y" lines (pushed onto a special that then fires, teleported away): each was in that piece's
-    view at that moment (SPEC 5), so other lines of the same text may name it."""
+    view at that moment (contract 8), so other lines of the same text may name it."""
     if ctx.piecesless:
         return set()
     found = set()
@@ -138,7 +138,7 @@ def check_event_line(line, ctx, source, out):
         if own_path(body, before, ctx) or sq in getattr(ctx, 'path', ()):
             continue  # where the reader's own piece went: it stood there, seeing the square, at that moment
         if EBOOK_LINE.match(body) or EXTERIOR_WARNING.search(body):
-            continue  # the reader's own E where their piece was (SPEC 5); exterior walls never change
+            continue  # the reader's own E where their piece was (contract 8); exterior walls never change
         if re.search(r'\byou have no piece on$', before) and not CONTENT.search(HARMLESS.sub('', body[m.end():])):
             continue  # says only that the reader has no piece there, which the reader knows
         former = body.lstrip().startswith('Your ') and ctx.piecesless
@@ -171,7 +171,7 @@ def check_event_line(line, ctx, source, out):
         if (owner or "").lower() in (p, 'your') or sq is None:
             continue
         if body.rstrip().endswith('vanished from sight.') and sq in ctx.seen:
-            continue  # PHASE by a piece already phased: as the acting piece it is revealed (SPEC 6.1), then phases
+            continue  # PHASE by a piece already phased: as the acting piece it is revealed (contract 14.3), then phases
         if ctx.phased_enemy(sq, owner):
             out.append(Finding('phased-piece', p, line, '%s\'s phased piece on %s' % (owner, m.group(2)), source))
 

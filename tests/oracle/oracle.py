@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fog-of-war leak oracle for genetess (SPEC 5, 6.1, 7, 9): plays random games through the real binary
+"""Fog-of-war leak oracle for genetess (contract 8, 14.3, 4, 9): plays random games through the real binary
 and checks that every text each player receives is a function of what that player may know.
 
     python3 tests/oracle/oracle.py --games N --seed S [--minutes M] [--bin ./genetess] [-v]
@@ -33,7 +33,7 @@ HASHED_RE = re.compile(r'(Message-ID: <genetess\.[0-9]+\.[0-9]+\.[0-9]+\.)[0-9a-
 
 
 def sanctioned(text):
-    """text with what SPEC 5 lets differ between two hidden facts made equal: the square where an order is
+    """text with what contract 8 lets differ between two hidden facts made equal: the square where an order is
     blocked outside the view, and the hashes taken from the text (Message-ID, MIME boundary)."""
     text = BLOCKED_RE.sub(r'\1?\2', text)
     return HASHED_RE.sub(lambda m: (m.group(1) or m.group(2)) + '?', text)
@@ -345,7 +345,7 @@ class Game:
             if b1 is None or b1m is None:
                 return
             if b1.phase not in ('round0', 'play') or b1m.phase not in ('round0', 'play'):
-                return  # the game ended: the final sheet lifts the fog (SPEC 9.3), every fact is told
+                return  # the game ended: the final sheet lifts the fog (contract 11), every fact is told
             expect = self.mutate(b1.text, kind, obj)
             strip = lambda t: t.split('\n(initial')[0] if t else t  # noqa: E731
             same = expect is not None and strip(expect) == strip(b1m.text)
@@ -358,7 +358,7 @@ class Game:
                 return  # the fact came into view: the texts may differ
             a = [reply if u == sender else ''] + mails.get(u, []) + [self.showas(u)]
             b = [reply2 if u == sender else ''] + mails2.get(u, []) + [self.showas(u, home2)]
-            # SPEC 5 names the square where an order is blocked outside the view ("blocked at M3 (outside
+            # contract 8 names the square where an order is blocked outside the view ("blocked at M3 (outside
             # your view)"): a hidden piece that stops it there is sanctioned to show by that square
             # ... and the Message-ID hash and MIME boundary, both hashed from the text, change with it: any
             # other difference of the text still shows in the text itself
