@@ -1,4 +1,4 @@
-/* actions: the handlers of the piece orders and PASS (contract 14.2 rulings, 6.1 phased pieces, 6.2 W shield, 7.5 ronin
+/* actions: the handlers of the piece orders and PASS (contract 14.2 rulings, 14.3 phased pieces, 14.4 W shield, 14.6 ronin
  * and orphans): PASS, CREATE, MOVE, DIVIDE, TRANSFER, RADIATE, TELEPORT, PETRIFY, PHASE, CONVERT, REPULSE,
  * ATTRACT, FLARE, HOME, SANCTUARY, CHARGE. */
 #include "actions.h"

@@ -1,4 +1,4 @@
-/* actions: the handlers of the orders that act on the board — PASS, CREATE, MOVE and the piece orders of contract 14.2 (6.1 phased pieces, 6.2 W shield, 7.5 ronin and orphans). */
+/* actions: the handlers of the orders that act on the board — PASS, CREATE, MOVE and the piece orders of contract 14.2 (14.3 phased pieces, 14.4 W shield, 14.6 ronin and orphans). */
 #ifndef GENETESS_ACTIONS_H
 #define GENETESS_ACTIONS_H
 

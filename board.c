@@ -1,6 +1,7 @@
 /* board: the Board (terrain, players, pieces, specials, starts, clock, history); squares; invariants. */
 #include "board.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -66,8 +67,16 @@ Piece *board_piece_at(const Board *b, int sq)
     return &b->pc[b->at[sq]];
 }
 
+/* sq is a square of b's grid (a programmer's mistake otherwise, never input: input squares are parsed). */
+static bool on_grid(const Board *b, int sq)
+{
+    return sq >= 0 && sq < b->w * b->h;
+}
+
 Piece *board_add_piece(Board *b, int sq, int owner, const Genome *g)
 {
+    assert(on_grid(b, sq) && b->at[sq] < 0); /* one piece per square */
+    assert(owner >= -1 && owner < b->np);
     if (b->npc == b->cappc) {
         b->cappc = b->cappc ? b->cappc * 2 : 16;
         b->pc = xrealloc(b->pc, (size_t)b->cappc * sizeof *b->pc);
@@ -82,6 +91,7 @@ Piece *board_add_piece(Board *b, int sq, int owner, const Genome *g)
 
 void board_remove_piece(Board *b, int sq)
 {
+    assert(on_grid(b, sq) && b->at[sq] >= 0); /* the piece must exist */
     int i = b->at[sq];
     b->at[sq] = -1;
     b->npc--;
@@ -93,6 +103,7 @@ void board_remove_piece(Board *b, int sq)
 
 void board_move_piece(Board *b, int from, int to)
 {
+    assert(on_grid(b, from) && on_grid(b, to) && b->at[from] >= 0 && (b->at[to] < 0 || from == to));
     int i = b->at[from];
     b->at[from] = -1;
     b->at[to] = i;
@@ -101,6 +112,7 @@ void board_move_piece(Board *b, int from, int to)
 
 void board_swap_pieces(Board *b, int s1, int s2)
 {
+    assert(on_grid(b, s1) && on_grid(b, s2) && b->at[s1] >= 0 && b->at[s2] >= 0);
     int i = b->at[s1], j = b->at[s2];
     b->at[s1] = j;
     b->at[s2] = i;

@@ -1,4 +1,4 @@
-/* board: the Board (terrain, players, pieces, specials, starts, clock, history); squares; invariants. */
+/* board: the Board (terrain, players and their news, pieces, specials, starts, clock, history); squares; pieces and the life of a Piece *; invariants. */
 #ifndef GENETESS_BOARD_H
 #define GENETESS_BOARD_H
 
@@ -104,7 +104,7 @@ typedef struct Clock {
     int64_t created;
     int64_t turn_start;     /* when the current turn (or round 0) began */
     int64_t deadline;       /* 0: none running (suspended) */
-    bool fresh_used;        /* the once-per-turn fresh deadline of 7.3 (i) was given */
+    bool fresh_used;        /* the once-per-turn fresh deadline of a failure (i) was given (contract 4.4) */
     bool nag_sent;
     int64_t holiday_since;  /* >0: game suspended by the player to move since then */
     int64_t ended;          /* when the game ended */
@@ -156,12 +156,23 @@ int board_step(const Board *b, int sq, int d);
 /* Chebyshev distance between two squares. */
 int board_dist(const Board *b, int a, int c);
 
-/* ---- pieces ---- */
+/* ---- pieces ----
+ * A Piece * points into b->pc: it is valid until the next board_add_piece (the array may move) or
+ * board_remove_piece (the last piece moves into the hole) on that board, and no longer. Code that adds or
+ * removes pieces while it holds one keeps its square instead (a stable handle) and looks it up again with
+ * board_piece_at: an order's handler gets its acting piece fetched by its square (dispatch_run) and uses it
+ * only until it adds or removes a piece (actions.c says where); the specials work on squares. Moving and
+ * swapping pieces keep every Piece * valid (they change p->sq). board_piece_valid guards a held pointer. */
 /* The piece on sq, or NULL (also off the grid). */
 Piece *board_piece_at(const Board *b, int sq);
-/* Adds a piece on an empty square; returns it. */
+/* True when p is a live piece of b (for asserts on a held Piece *: see above). */
+static inline bool board_piece_valid(const Board *b, const Piece *p)
+{
+    return p >= b->pc && p < b->pc + b->npc && b->at[p->sq] == (int)(p - b->pc);
+}
+/* Adds a piece on an empty square; returns it (every other Piece * of b may die: see above). */
 Piece *board_add_piece(Board *b, int sq, int owner, const Genome *g);
-/* Removes the piece on sq (must exist). */
+/* Removes the piece on sq (must exist; every Piece * of b may die: see above). */
 void board_remove_piece(Board *b, int sq);
 /* Moves the piece on from (must exist) to the empty square to. */
 void board_move_piece(Board *b, int from, int to);

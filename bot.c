@@ -1,4 +1,4 @@
-/* bot: the built-in computer opponents (userids bot.greedy and bot.random) — what they choose, from their own player's view only, and playing it as soon as their turn comes.
+/* bot: the built-in computer opponents (bot.h). The turn driver (turn.c) plays the order bot_choose gives.
  *
  * A bot sees exactly what its player's sheet would show: it works from legal_fog (the board as the player
  * knows it) and legal_orders (what its pieces may do there). Its orders are recorded in the moves like

@@ -1,4 +1,4 @@
-/* bot: the built-in computer opponents (userids bot.greedy and bot.random) — what they choose, from their own player's view only, and playing it as soon as their turn comes. */
+/* bot: the built-in computer opponents (userids bot.greedy and bot.random) — what they choose, from their own player's view only (the turn driver plays it as soon as their turn comes). */
 #ifndef GENETESS_BOT_H
 #define GENETESS_BOT_H
 

@@ -67,7 +67,7 @@ int dispatch_run(Game *g, int player, const Order *o)
     const Handler *h = &handlers[o->verb];
     /* the acting piece by its square, the stable handle: dispatch_check found it there */
     Piece *actor = order_has_actor(o->verb) ? board_piece_at(g->b, o->sq) : NULL;
-    assert(h->run && (actor || !order_has_actor(o->verb)));
+    assert(h->run && (actor || !order_has_actor(o->verb)) && (!actor || board_piece_valid(g->b, actor)));
     if (actor && actor->g.phased)
         game_reveal(g, actor, "acted");
     return h->run(g, player, o, actor);

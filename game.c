@@ -1,6 +1,7 @@
 /* game: one command's working state over a Board and the per-action core of the rules — events and their audiences, E, reveal, kill, shield, elimination, failure, the moves record, scoring. */
 #include "game.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -287,8 +288,7 @@ int game_refuse(Game *g, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(g->fail.msg, sizeof g->fail.msg, fmt, ap);
     va_end(ap);
-    g->fail.failed = true;
-    g->fail.refused = true;
+    g->fail.failed = g->fail.refused = true;
     return ORDER_REFUSED;
 }
 
@@ -335,6 +335,7 @@ int game_fail_at(Game *g, int sq, const char *what, const char *fmt, ...)
 
 void game_reveal(Game *g, Piece *p, const char *why)
 {
+    assert(board_piece_valid(g->b, p));
     if (!p->g.phased)
         return;
     p->g.phased = false;

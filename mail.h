@@ -1,4 +1,4 @@
-/* mail: the queue of outgoing messages, sent through $PBMSENDMAIL or left in outbox/ after the save. */
+/* mail: the queue of outgoing messages, spooled with the board they belong to and delivered after its save — piped to the request's mailer ($PBMSENDMAIL) or left in outbox/ (contract 3). */
 #ifndef GENETESS_MAIL_H
 #define GENETESS_MAIL_H
 

@@ -39,7 +39,7 @@ enum { ALICE = 0, BOB = 1, CAROL = 2, DAVE = 3 };
 
 static Board *b;
 
-/* What the last live/process/resign call left for the sheets (contract 14.5 step 5, 7.6). */
+/* What the last live/process/resign call left for the sheets (contract 14.5 step 5, 14.7). */
 static bool last_due[8];
 static bool last_ended;
 

@@ -133,7 +133,7 @@ END_TEST
 
 /* A King captured by MOVE eliminates at once; a ronin keeps taking turns and accrues E for its King
  * codes; the game ends when one player is un-eliminated, ronin or not; 10 per eliminating capture
- * plus 1 per player out before you (contract 14.5 (2), 7.5, 7.6). */
+ * plus 1 per player out before you (contract 14.5 (2), 14.6, 14.7). */
 START_TEST(test_capture_ronin_end_scoring)
 {
     play_board(3);
@@ -174,7 +174,7 @@ START_TEST(test_capture_ronin_end_scoring)
 END_TEST
 
 /* The step 5 sheets go to players who still take turns; an eliminated player without ronin gets the
- * mail of their own elimination and then nothing until the final sheet (contract 14.5 (5), 7.6). */
+ * mail of their own elimination and then nothing until the final sheet (contract 14.5 (5), 14.7). */
 START_TEST(test_sheets_skip_players_out)
 {
     play_board(3);

@@ -1,5 +1,5 @@
 /* Tests for firing: the special table, the firing order and firing at the start of a turn (contract 14.8,
- * 6.1, 6.2, 7.5); the effect of each special is in check_firing_board.c and check_firing_codes.c. */
+ * 14.3, 14.4, 14.6); the effect of each special is in check_firing_board.c and check_firing_codes.c. */
 #include "check_firing.h"
 
 /* ---- one table: every special S1..S22 (not S19) has its fire handler in special_table ---- */

@@ -1,24 +1,20 @@
 #!/bin/sh
-# The layering of the sources (README, "Source layout"), checked: every module belongs to one layer, and every
-# #include "x.h" of a module (its .c and its .h) names a module of the same or a lower layer; and the modules
+# The tiers of the sources (README, "Source layout"), checked: every module belongs to one tier — 0 base,
+# 1 storage and formats, 2 model, 3 rules through the turn driver, 4 presentation and commands — and every
+# #include "x.h" of a module (its .c and its .h) names a module of the same or a lower tier; and the modules
 # form no cycle (a.c/a.h include b.h while b.c/b.h lead back to a.h). Run from the repository root:
 #   sh tests/layers.sh            prints "layers: N modules, M includes, no cycle" or each violation; exit 1
 # A module is a .c/.h pair named alike; the generated embedded.c belongs to embedded.h.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
-# Layer of each module, lowest first. Keep in step with the README.
+# Tier of each module, lowest first. Keep in step with the README.
 layers='
-0 util rng grid pieces request store users mail mailin embedded embedded_find
-1 params specials board gamefile boardfile movelist map gamelist
-2 sight game orders actions dispatch firing gamble deadline legal bot
-3 turn
-4 layout view html sheet help lister
-5 pipeline
-6 play query admin ratings chat host selfplay
-7 commands
-8 mailfront
-9 genetess
+0 util rng grid pieces request embedded embedded_find
+1 store users mail mailin gamefile
+2 params specials board boardfile movelist map gamelist
+3 sight game orders actions dispatch firing gamble deadline legal bot turn
+4 layout view html sheet help lister pipeline play query admin ratings chat host selfplay commands mailfront genetess
 '
 
 modules=$(ls -1 *.c *.h 2>/dev/null | sed 's/\.[ch]$//' | sort -u)
