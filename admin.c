@@ -164,7 +164,7 @@ static int challenge_map(CommandCtx *c, const Challenge *ch, Board **out)
         buf_printf(&c->reply, "At most 8 players can play\n");
         return rc;
     }
-    if (map_load(c->st.home, mapname, mail_reply_address(c->req) == NULL, &map, &err) < 0) {
+    if (map_load(c->st.home, mapname, !c->req->by_mail, &map, &err) < 0) {
         map_error(err.msg, &c->reply);
         goto out;
     }

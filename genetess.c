@@ -42,6 +42,7 @@ static Request env_request(char **home_buf, char **body)
         rq.home_is_default = true;
     }
     rq.sender = getenv("SENDER"); /* an empty one is a sender that cannot be mailed (stderr says so) */
+    rq.by_mail = rq.sender != NULL; /* the host runs a mailed command with SENDER set (contract 1.1) */
     rq.message_id = env("MESSAGEID");
     rq.mailer = env("PBMSENDMAIL");
     rq.from = env("PBMFROM");

@@ -150,8 +150,8 @@ int host_message(CommandCtx *c)
     int lock = pipeline_lock(c);
     if (lock)
         return lock;
-    if (users_auth(&c->st, id, c->argv[1], &from, &err) < 0)
-        return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+    if (pipeline_login(c, id, c->argv[1], &from) != 0)
+        return EXIT_REFUSED;
     User *to = xcalloc((size_t)c->argc, sizeof(User));
     int rc = EXIT_DONE, n = 0;
     for (int i = 2; i < c->argc && rc == EXIT_DONE; i++) {

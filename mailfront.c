@@ -19,6 +19,7 @@
 #include "commands.h"
 #include "mailin.h"
 #include "store.h"
+#include "users.h"
 
 #define CONFIG_FILE "/etc/genetess.conf"
 #define MAX_LINES 50 /* commands of one `multiple` */
@@ -256,32 +257,46 @@ static void rate_prune(const char *rdir, int64_t now, int64_t secs)
     free(mark);
 }
 
-int mailfront_rate(const char *dir, const char *address, int64_t now, const char *spec, Err *err)
+/* Parses the rate spec "N/SECONDS": 1 with *max and *secs set, 0 for "off", "0" or none (no limit), -1 with err. */
+static int rate_spec(const char *spec, int64_t *max, int64_t *secs, Err *err)
 {
     if (!spec || !*spec || str_ieq(spec, "off") || strcmp(spec, "0") == 0)
         return 0;
     char num[32];
     const char *slash = strchr(spec, '/');
-    int64_t max, secs;
     snprintf(num, sizeof num, "%.*s", slash ? (int)(slash - spec) : 0, spec);
-    if (!slash || !parse_i64(num, &max) || !parse_i64(slash + 1, &secs) || max < 1 || secs < 1)
+    if (!slash || !parse_i64(num, max) || !parse_i64(slash + 1, secs) || *max < 1 || *secs < 1)
         return err_fail(err, "rate '%s' is not MESSAGES/SECONDS", spec);
+    return 1;
+}
+
+/* The rate state of address at now under spec: 0 within the limit (one more message is within it), 1 when
+ * one more would be the first over it, 2 after that; *until the end of the window (0 none). With count,
+ * that message is counted. -1 with err when the spec is wrong or the state cannot be written. */
+static int rate_state(const char *dir, const char *address, int64_t now, const char *spec, bool count,
+                      int64_t *until, Err *err)
+{
+    int64_t max, secs;
+    *until = 0;
+    int on = rate_spec(spec, &max, &secs, err);
+    if (on <= 0)
+        return on;
     char *rdir = xasprintf("%s/rate", dir), *key = rate_key(address);
     char *path = xasprintf("%s/%s", rdir, key);
     char *text = NULL;
-    long long start = 0, count = 0;
-    int rc = mkdir(rdir, 0755) < 0 && errno != EEXIST ? err_fail(err, "%s: %s", rdir, strerror(errno)) : 0;
+    long long start = 0, n = 0;
+    int rc = mkdir(rdir, 0700) < 0 && errno != EEXIST ? err_fail(err, "%s: %s", rdir, strerror(errno)) : 0;
     int lock = rc == 0 ? rate_lock(rdir, err) : -1; /* runs outside the store's lock: two messages at once */
     if (lock < 0)
         rc = -1;
-    if (!(rc == 0 && store_read_file(path, &text, NULL, err) == 0 && rate_current(text, now, secs, &start, &count)))
-        start = now, count = 0; /* none yet, or its window has passed: a new one */
-    count++;
+    if (!(rc == 0 && store_read_file(path, &text, NULL, err) == 0 && rate_current(text, now, secs, &start, &n)))
+        start = now, n = 0; /* none yet, or its window has passed: a new one */
+    n++;
     char state[64];
-    snprintf(state, sizeof state, "%lld %lld\n", start, count);
-    if (rc == 0)
+    snprintf(state, sizeof state, "%lld %lld\n", start, n);
+    if (rc == 0 && count)
         rc = store_write_atomic(path, state, strlen(state), err);
-    if (rc == 0)
+    if (rc == 0 && count)
         rate_prune(rdir, now, secs);
     if (lock >= 0)
         close(lock); /* lets the lock go */
@@ -289,9 +304,16 @@ int mailfront_rate(const char *dir, const char *address, int64_t now, const char
     free(path);
     free(key);
     free(rdir);
+    *until = start + secs;
     if (rc < 0)
         return -1;
-    return count <= max ? 0 : count == max + 1 ? 1 : 2;
+    return n <= max ? 0 : n == max + 1 ? 1 : 2;
+}
+
+int mailfront_rate(const char *dir, const char *address, int64_t now, const char *spec, Err *err)
+{
+    int64_t until;
+    return rate_state(dir, address, now, spec, true, &until, err);
 }
 
 /* ---- running commands ---- */
@@ -337,9 +359,46 @@ static int run_words(const Request *rq, StrList *w)
     return command_run(rq, w->n, w->v);
 }
 
-/* Runs each non-blank line of text (at most MAX_LINES) as a command of rq, without a body. Returns the
- * highest exit status; *count the commands run. */
-static int run_lines(const Request *rq, const char *text, int *count)
+/* The rate limit of one mailed command (contract 15): what does not authenticate a user counts against its
+ * sender's limit of unauthenticated replies, and over that limit gets no reply — the first one over it a
+ * notice of the limit and when it lifts; a command that authenticates is never limited by it. text: the
+ * reply of a command refused before it ran (NULL: run w). Returns the command's exit status. */
+static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrList *w, const char *text)
+{
+    Request rq = *rq0;
+    RequestOutcome out = {0};
+    Err err;
+    int64_t until;
+    char *dir = xasprintf("%s/var", f->home);
+    const char *spec = f->rate ? f->rate : MAILFRONT_RATE;
+    int over = rate_state(dir, rq.sender, f->now, spec, false, &until, &err);
+    if (over < 0)
+        front_log(f, m, "rate limit not applied: %s", err.msg);
+    rq.reply_needs_auth = over > 0;
+    rq.outcome = &out;
+    int rc = text ? pipeline_reject(&rq, text, EXIT_REFUSED) : run_words(&rq, w);
+    if (!out.authenticated && over >= 0)
+        (void)rate_state(dir, rq.sender, f->now, spec, true, &until, &err);
+    int64_t max, secs;
+    if (out.reply_held && over == 1 && rate_spec(spec, &max, &secs, &err) == 1) {
+        char when[40], notice[400];
+        snprintf(notice, sizeof notice, "Too many messages from you without a valid password: %lld in %lld seconds "
+                                        "are answered, and the next ones get no answer until %s. Commands with "
+                                        "your password are always answered.\n",
+                 (long long)max, (long long)secs, fmt_time(until, when, sizeof when));
+        rq.reply_needs_auth = false;
+        pipeline_reject(&rq, notice, EXIT_REFUSED);
+    }
+    if (out.reply_held)
+        front_log(f, m, "over the rate limit: %s", over == 1 ? "told once" : "not answered");
+    free(dir);
+    return rc;
+}
+
+/* Runs each non-blank line of text (at most MAX_LINES) as a command of rq, without a body; each line of a
+ * mail (f non-NULL) counts as a message of its own (run_limited). Returns the highest exit status; *count
+ * the commands run. */
+static int run_lines(const Front *f, const MailIn *m, const Request *rq, const char *text, int *count)
 {
     Request line = *rq;
     line.body = NULL; /* a line has no body of its own */
@@ -348,7 +407,7 @@ static int run_lines(const Request *rq, const char *text, int *count)
     for (char *l = strtok_r(copy, "\n", &save); l && n < MAX_LINES; l = strtok_r(NULL, "\n", &save)) {
         StrList w = {0};
         if (command_words(l, &w) > 0) {
-            int rc = run_words(&line, &w);
+            int rc = f ? run_limited(f, &line, m, &w, NULL) : run_words(&line, &w);
             worst = rc > worst ? rc : worst;
             n++;
         }
@@ -367,7 +426,7 @@ int mailfront_multiple(const Request *rq, int argc, char **argv)
     if (argc > 0)
         return pipeline_reject(rq, "usage: genetess multiple\n", EXIT_USAGE);
     int n;
-    return run_lines(rq, rq->body ? rq->body : "", &n);
+    return run_lines(NULL, NULL, rq, rq->body ? rq->body : "", &n);
 }
 
 /* Runs the Subject's command (or, for `multiple`, the body's) for message m. Returns the exit status
@@ -387,10 +446,10 @@ static int run_message(const Front *f, const Request *rq, const MailIn *m)
     }
     if (multiple) {
         int n;
-        rc = run_lines(rq, m->body, &n);
+        rc = run_lines(f, m, rq, m->body, &n);
         front_log(f, m, "multiple: %d commands, exit %d", n, rc);
     } else {
-        rc = run_words(rq, &w);
+        rc = run_limited(f, rq, m, &w, NULL);
         char q[64];
         front_log(f, m, "%s: exit %d", w.n ? pipeline_quote(w.v[0], q, 20) : "(no command)", rc);
     }
@@ -405,7 +464,7 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
         front_log(f, m, "dropped unanswered: %s", m->loop);
         return 0;
     }
-    if (!*m->reply_to) {
+    if (!users_valid_address(m->reply_to)) { /* none, or not one address (a list): nobody to answer */
         front_log(f, m, "dropped unanswered: no usable From: or Reply-To: address");
         return 0;
     }
@@ -414,27 +473,11 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
     rq.message_id = *m->message_id ? m->message_id : NULL;
     rq.body = m->body;
     rq.by_mail = true;
-    Err err;
-    char *dir = xasprintf("%s/var", f->home);
-    int r = mailfront_rate(dir, m->reply_to, f->now, f->rate ? f->rate : MAILFRONT_RATE, &err);
-    free(dir);
-    if (r < 0)
-        front_log(f, m, "rate limit not applied: %s", err.msg);
-    if (r == 1) {
-        front_log(f, m, "over the rate limit: answered once");
-        pipeline_reject(&rq, "Too many messages: the next ones are not answered for a while; try again later\n",
-                        EXIT_REFUSED);
-        return 0;
-    }
-    if (r == 2) {
-        front_log(f, m, "over the rate limit: dropped unanswered");
-        return 0;
-    }
     if (too_large) {
         char text[160];
         snprintf(text, sizeof text, "Your message is too large: at most %zu bytes are read\n", f->max_size);
         front_log(f, m, "too large: answered");
-        pipeline_reject(&rq, text, EXIT_REFUSED);
+        run_limited(f, &rq, m, NULL, text);
         return 0;
     }
     return run_message(f, &rq, m);

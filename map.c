@@ -2,6 +2,9 @@
 #include "map.h"
 
 #include <ctype.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -594,9 +597,20 @@ static int unknown_map(const char *name, Err *err)
 /* Reads a whole file into a malloc'd string; 1 when missing/unreadable, -1 (err set) when not a map. */
 static int read_file(const char *path, const char *fname, char **out, Err *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* never blocks: a FIFO or a device named as a map is refused, not opened for reading (contract 15) */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0)
         return 1;
+    if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) { /* a directory, a FIFO, a device: no map */
+        close(fd);
+        return 1;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return 1;
+    }
     Buf b;
     buf_init(&b);
     buf_add(&b, "");

@@ -95,14 +95,52 @@ int pipeline_lock(CommandCtx *c)
     return 0;
 }
 
-int pipeline_auth_user(CommandCtx *c)
+/* Mails user id the notice that their wrong passwords reached the limit (contract 15). */
+static void lock_notice(CommandCtx *c, const char *id)
 {
     User u;
     Err err;
-    if (users_auth(&c->st, c->argv[0], c->argv[1], &u, &err) < 0)
-        return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+    char when[40];
+    if (users_find(&c->st, id, &u, &err) != 0)
+        return;
+    char *subj = xasprintf("Genetess: wrong passwords for %s", u.id);
+    char *body = xasprintf("%d wrong passwords for your userid %s came in the last hour.\n\nUntil %s, commands "
+                           "for %s that come by mail are taken only from your own address,\n%s. Nothing else "
+                           "changed; if it was not you, you need do nothing.\n",
+                           USERS_AUTH_FAILS, u.id, fmt_time(c->now + USERS_AUTH_WINDOW, when, sizeof when), u.id,
+                           u.address);
+    if (mail_add(&c->mq, u.address, subj, body, &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    free(subj);
+    free(body);
     users_free(&u);
+}
+
+int pipeline_login(CommandCtx *c, const char *id, const char *password, User *out)
+{
+    Err err;
+    bool notify;
+    User u;
+    int rc = users_login(&c->st, id, password, c->req, &u, &notify, &err);
+    if (notify)
+        lock_notice(c, id);
+    if (rc < 0) {
+        buf_printf(&c->reply, "%s\n", err.msg);
+        snprintf(c->subject, sizeof c->subject, "Genetess error");
+        return EXIT_REFUSED;
+    }
+    if (c->req->outcome)
+        c->req->outcome->authenticated = true;
+    if (out)
+        *out = u;
+    else
+        users_free(&u);
     return 0;
+}
+
+int pipeline_auth_user(CommandCtx *c)
+{
+    return pipeline_login(c, c->argv[0], c->argv[1], NULL);
 }
 
 /* Sends the reply (stdout, or mail to the sender), flushes queued mail, releases everything; returns rc. */
@@ -115,6 +153,13 @@ static int ctx_finish(CommandCtx *c, int rc)
         fputs("genetess: SENDER is not one address (local@domain): the reply is not mailed\n", stderr);
     /* contract 3: with a sender the reply is mailed, also for a command refused before it opened the
      * store (the outbox needs it; no lock: outbox/ is outside the locking). */
+    RequestOutcome *out = c->req->outcome;
+    if (c->reply.len && c->req->reply_needs_auth && !(out && out->authenticated)) {
+        buf_free(&c->reply); /* over the sender's limit of unauthenticated replies (contract 15) */
+        buf_init(&c->reply);
+        if (out)
+            out->reply_held = true;
+    }
     if (c->reply.len && to && !c->opened && store_open(&c->st, c->req, &err) == 0)
         c->opened = true;
     if (c->reply.len) {
@@ -514,15 +559,8 @@ static int stage_auth(CommandCtx *c, Txn *t)
     if (!(t->flags & (TXN_PLAYER | TXN_MEMBER)))
         return 0;
     const char *id = t->flags & TXN_PLAYER ? c->argv[1] : c->argv[0];
-    if (t->flags & TXN_PLAYER) {
-        User u;
-        Err err;
-        if (users_auth(&c->st, id, c->argv[2], &u, &err) < 0) {
-            buf_printf(&c->reply, "%s\n", err.msg);
-            return EXIT_REFUSED;
-        }
-        users_free(&u);
-    }
+    if ((t->flags & TXN_PLAYER) && pipeline_login(c, id, c->argv[2], NULL) != 0)
+        return EXIT_REFUSED;
     int p = board_player_index(t->b, id);
     if (p < 0) {
         buf_add(&c->reply, "You are NOT playing this game\n");

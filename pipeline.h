@@ -11,6 +11,7 @@
 #include "mail.h"
 #include "request.h"
 #include "store.h"
+#include "users.h"
 #include "util.h"
 
 typedef struct Command Command;
@@ -95,8 +96,12 @@ struct Txn {
  * 3: its groups of mail, list lines and history lines; stale temporaries). 0, or the exit status with the
  * reason said: no home (exit 2, or 3 when it cannot be made), the lock held past its wait (3). */
 int pipeline_lock(CommandCtx *c);
-/* Authenticates argv[0] with password argv[1] (the user commands: showas, add, change, signoff). 0, or
- * EXIT_REFUSED with the reason in the reply. The lock must be held. */
+/* Authenticates userid id with password (users_login: wrong passwords are counted and limited, contract 15; the
+ * user is mailed a notice when theirs reach the limit) and notes it in the request's outcome. 0 with *out filled
+ * when out is non-NULL (release with users_free), or EXIT_REFUSED with the reason in the reply. The lock must be
+ * held. */
+int pipeline_login(CommandCtx *c, const char *id, const char *password, User *out);
+/* pipeline_login of argv[0] with password argv[1] (the user commands: showas, add, change, signoff). */
 int pipeline_auth_user(CommandCtx *c);
 
 /* Board nstr's transaction, as t's flags and act say: load, process time, authenticate, act, render the due

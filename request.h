@@ -6,6 +6,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* What a command did that the caller of the pipeline needs to know (the mail front's limits, contract 15). */
+typedef struct RequestOutcome {
+    bool authenticated;   /* a userid and its password were accepted */
+    bool reply_held;      /* the reply was not sent (Request.reply_needs_auth and no authentication) */
+} RequestOutcome;
+
 /* Every string is borrowed: it lives as long as the Request (main's environment, the mail front's message). */
 typedef struct Request {
     const char *home;        /* the directory every file lives under ($PBMHOME); NULL: none can be had */
@@ -21,6 +27,9 @@ typedef struct Request {
     int64_t lock_wait;       /* seconds to wait for the lock ($GENETESS_LOCK_WAIT); < 0: the default */
     const char *rate;        /* `genetess mail`: messages answered per sender and window ($PBMRATE); NULL: default */
     const char *max_size;    /* `genetess mail`: the largest message read, in bytes ($PBMMAXSIZE); NULL: default */
+    bool reply_needs_auth;   /* the sender is over its limit of unauthenticated replies: the reply goes only when the
+                                command authenticates a user */
+    RequestOutcome *outcome; /* filled by the command when non-NULL */
 } Request;
 
 /* A request with nothing given: no home, no sender, no body, the time now, the default lock wait. */

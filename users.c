@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define USERID_LEN 32
 #define PASSWORD_LEN 64
@@ -148,6 +149,78 @@ int users_auth(const Store *s, const char *id, const char *password, User *out, 
     if (rc == 1)
         return err_fail(err, "Invalid userid entered");
     if (!password || !*password || !str_ieq(u.password, password)) {
+        users_free(&u);
+        return err_fail(err, "Invalid password entered");
+    }
+    *out = u;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- failed passwords (contract 15) */
+
+/* The file counting id's failed passwords: var/auth/<id in lower case> (a valid id is a safe file name). */
+static char *auth_path(const Store *s, const char *id)
+{
+    char low[USERID_LEN + 1];
+    size_t n = strlen(id);
+    for (size_t i = 0; i <= n && i <= USERID_LEN; i++)
+        low[i] = (char)tolower((unsigned char)id[i]);
+    low[USERID_LEN] = '\0';
+    return xasprintf("%s/var/auth/%s", s->home, low);
+}
+
+/* id's failed passwords in the window that holds now: its count, and when the window started (0 none). */
+static int auth_failures(const Store *s, const char *id, int64_t now, int64_t *start)
+{
+    char *path = auth_path(s, id), *text = NULL;
+    long long st = 0, n = 0;
+    Err err;
+    if (store_read_file(path, &text, NULL, &err) != 0 || sscanf(text, "%lld %lld", &st, &n) != 2 ||
+        now - st >= USERS_AUTH_WINDOW || now < st)
+        st = n = 0;
+    free(text);
+    free(path);
+    *start = st;
+    return (int)n;
+}
+
+/* Counts one more failed password for id at now. Returns the count in the window. */
+static int auth_fail(const Store *s, const char *id, int64_t now)
+{
+    int64_t start;
+    int n = auth_failures(s, id, now, &start) + 1;
+    char *dir = xasprintf("%s/var/auth", s->home), *path = auth_path(s, id), line[64];
+    Err err;
+    (void)mkdir(dir, 0700);
+    snprintf(line, sizeof line, "%lld %d\n", (long long)(start ? start : now), n);
+    if (store_write_atomic(path, line, strlen(line), &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    free(dir);
+    free(path);
+    return n;
+}
+
+int users_login(const Store *s, const char *id, const char *password, const Request *rq, User *out,
+                bool *notify, Err *err)
+{
+    *notify = false;
+    User u;
+    if (!users_valid_id(id))
+        return err_fail(err, "Invalid userid entered");
+    int rc = users_find(s, id, &u, err);
+    if (rc != 0)
+        return rc < 0 ? -1 : err_fail(err, "Invalid userid entered");
+    int64_t start;
+    bool own = !rq->by_mail || (rq->sender && str_ieq(rq->sender, u.address));
+    if (!own && auth_failures(s, u.id, rq->now, &start) >= USERS_AUTH_FAILS) {
+        char when[40];
+        err_fail(err, "Too many wrong passwords for %s: until %s only mail from %s's own address is taken", u.id,
+                 fmt_time(start + USERS_AUTH_WINDOW, when, sizeof when), u.id);
+        users_free(&u);
+        return -1;
+    }
+    if (!password || !*password || !str_ieq(u.password, password)) {
+        *notify = auth_fail(s, u.id, rq->now) == USERS_AUTH_FAILS; /* the user is told once, when it starts */
         users_free(&u);
         return err_fail(err, "Invalid password entered");
     }

@@ -31,6 +31,19 @@ int users_find_all(const Store *s, const char *const *ids, int n, User *out, Err
    etc/users cannot be read). Never returns 1. */
 int users_auth(const Store *s, const char *id, const char *password, User *out, Err *err);
 
+/* Failed passwords: a userid that had USERS_AUTH_FAILS wrong passwords within USERS_AUTH_WINDOW seconds takes
+   passwords by mail only from its own address until the window ends (contract 15). */
+#define USERS_AUTH_FAILS 10
+#define USERS_AUTH_WINDOW 3600
+
+/* Authenticates id/password for a command of rq (users_auth's answers), counting each wrong password of an
+   existing userid in var/auth/<id>; a userid over its limit refuses, unchecked, a password that comes by mail
+   from any address but its own: "Too many wrong passwords for <id>: until <time> only mail from <id>'s own
+   address is taken". *notify is set on the wrong password that reached the limit: the caller mails the user a
+   notice. Returns 0 with *out filled (release with users_free) or -1 with err. */
+int users_login(const Store *s, const char *id, const char *password, const Request *rq, User *out,
+                bool *notify, Err *err);
+
 /* Appends "id:password:address" to etc/users, rewriting the whole file atomically. id must pass
    users_valid_id; password 1..64 printable chars without spaces, quotes or colons; address
    one addr-spec (users_valid_address). Returns 0, or -1 with err

@@ -90,7 +90,7 @@ PBMMAXSIZE=500 run 0 mail "$CONF" <"$T/m"
 assert_mails 1 "^Subject: Genetess error$"
 assert_grep "Your message is too large: at most 500 bytes are read" $(mail_to bob)
 
-# ---- the rate limit: answered once over it, then silent ----
+# ---- the rate limit of unauthenticated mail: answered once over it, then silent ----
 msg "$T/m" carol@example.org "history"
 clear_outbox
 PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
@@ -98,14 +98,33 @@ PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
 assert_mails 2 "^Subject: Historical List of Genetess games$"
 clear_outbox
 PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
-assert_grep "Too many messages: the next ones are not answered for a while; try again later" $(mail_to carol)
+assert_grep "^Too many messages from you without a valid password: 2 in 3600 seconds are$" $(mail_to carol)
+assert_grep "^  answered, and the next ones get no answer until 2027-01-15 09:00 UTC.$" $(mail_to carol)
+assert_grep "^  Commands with your password are always answered.$" $(mail_to carol)
 clear_outbox
 PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
 assert_absent "carol" "$LIST"
 assert_mails 0
-assert_grep "over the rate limit: dropped unanswered" "$LOG"
+assert_grep "over the rate limit: not answered" "$LOG"
 GENETESS_NOW=$((NOW + 3600)) PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
 assert_mails 1 "^To: carol@example.org$"
+# a command with its password is never crowded out: forged mail "from" bob fills his limit, his own move runs
+msg "$T/m" bob@example.org "history"
+for i in 1 2 3 4 5; do PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"; done
+turn=$(sed -n 's/^101:[^:]*:[0-9]*:\(.*\) turn$/\1/p' "$LIST")
+if [ "$turn" = bob ]; then
+  msg "$T/m" bob@example.org "queue 101 bob hunter2 PASS"
+else
+  msg "$T/m" bob@example.org "queue 101 bob hunter2 *PASS"
+fi
+clear_outbox
+PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
+assert_mails 1 "^To: bob@example.org$"
+assert_grep "^Stored for your next turn: " $(mail_to bob)
+msg "$T/m" bob@example.org "queue 101 bob wrongpw PASS"
+clear_outbox
+PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
+assert_mails 0
 
 # ---- multiple: one reply per line, in order ----
 msg "$T/m" carol@example.org "multiple" "$(printf 'history\n\ngames carol\nfrobnicate\n')"
