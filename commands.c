@@ -31,7 +31,7 @@ const Command command_table[] = {
     {"ratings", {NULL}, 0, 0, "ratings", ratings_ratings, L},
     {"help", {NULL}, 0, 1, "help [topic]", query_help, 0},
     {"calc", {NULL}, 1, 1, "calc SEQUENCE | calc S<n>", query_calc, 0},
-    {"selfplay", {NULL}, 0, -1, "selfplay [--players=N] [--seed=S] [--map=NAME] [--option=value...]", selfplay_run, 0},
+    {"selfplay", {NULL}, 0, -1, "selfplay [--players=N] [--seed=S] [--map=NAME] [--option=value...]", selfplay_run, CMD_TERMINAL},
     {"verify", {NULL}, 1, 1, "verify board", admin_verify, L},
     {"signup", {NULL}, 3, 3, "signup userid password address", admin_signup, L},
     {"cleanup", {NULL}, 0, 1, "Cleanup [-v]", admin_cleanup, L | CMD_SWEEPS},
@@ -64,6 +64,13 @@ int command_run(const Request *rq, int argc, char **argv)
         return pipeline_reject(rq, "Unknown command\n", EXIT_REFUSED);
     int n = argc - 1;
     /* contract 2: the argument count is checked before any file is read. */
+    if (n > COMMAND_WORDS_MAX) {
+        char words[96];
+        snprintf(words, sizeof words, "usage: a command takes at most %d words\n", COMMAND_WORDS_MAX);
+        return pipeline_reject(rq, words, EXIT_USAGE);
+    }
+    if ((c->flags & CMD_TERMINAL) && rq->by_mail)
+        return pipeline_reject(rq, "This command runs only at the server's terminal, not by mail\n", EXIT_REFUSED);
     if (n < c->min_args || (c->max_args >= 0 && n > c->max_args)) {
         char usage[256];
         snprintf(usage, sizeof usage, "usage: genetess %s\n", c->usage);

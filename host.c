@@ -142,6 +142,67 @@ static char *message_body(CommandCtx *c)
     return text;
 }
 
+/* True when the game list names a board that users a and b both play (contract 15: message goes only to the
+ * players of one's own games). */
+static bool share_a_game(const char *list, const char *a, const char *b)
+{
+    bool found = false;
+    for (const char *l = list; l && *l && !found; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        const char *c1 = strchr(l, ':'), *nl = strchr(l, '\n');
+        const char *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+        if (!c2 || (nl && c2 > nl))
+            continue;
+        char *players = xasprintf("%.*s", (int)(c2 - c1 - 1), c1 + 1);
+        StrList w = {0};
+        str_split_words(players, &w);
+        bool has_a = false, has_b = false;
+        for (int i = 0; i < w.n; i++) {
+            has_a = has_a || str_ieq(w.v[i], a);
+            has_b = has_b || str_ieq(w.v[i], b);
+        }
+        found = has_a && has_b;
+        sl_free(&w);
+        free(players);
+    }
+    return found;
+}
+
+/* The users message goes to (each once, at most MESSAGE_TO_MAX, each sharing a game with from) into to[]; their
+ * count, or -1 with the refusal in the reply. */
+static int message_recipients(CommandCtx *c, const User *from, User *to)
+{
+    char *path = store_path(&c->st, "etc/Genetess.list"), *list = NULL, q[64];
+    Err err;
+    if (store_read_file(path, &list, NULL, &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    free(path);
+    int n = 0, rc = 0;
+    for (int i = 2; i < c->argc && rc == 0; i++) {
+        bool again = false;
+        for (int k = 0; k < n; k++)
+            again = again || str_ieq(to[k].id, c->argv[i]);
+        if (again)
+            continue; /* a name given twice gets one copy */
+        if (n == MESSAGE_TO_MAX)
+            rc = pipeline_refuse(c, EXIT_REFUSED, "Nothing was sent: a message goes to at most %d users",
+                                 MESSAGE_TO_MAX);
+        else if (!users_valid_id(c->argv[i]) || users_find(&c->st, c->argv[i], &to[n], &err) != 0)
+            rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered: %s", pipeline_quote(c->argv[i], q, 40));
+        else if (!str_ieq(to[n].id, from->id) && !share_a_game(list ? list : "", from->id, to[n].id)) {
+            rc = pipeline_refuse(c, EXIT_REFUSED, "Nothing was sent: %s plays no game with you", to[n].id);
+            users_free(&to[n]);
+        } else
+            n++;
+    }
+    free(list);
+    if (rc) {
+        for (int k = 0; k < n; k++)
+            users_free(&to[k]);
+        return -1;
+    }
+    return n;
+}
+
 int host_message(CommandCtx *c)
 {
     const char *id = c->argv[0];
@@ -152,16 +213,10 @@ int host_message(CommandCtx *c)
         return lock;
     if (pipeline_login(c, id, c->argv[1], &from) != 0)
         return EXIT_REFUSED;
-    User *to = xcalloc((size_t)c->argc, sizeof(User));
-    int rc = EXIT_DONE, n = 0;
-    for (int i = 2; i < c->argc && rc == EXIT_DONE; i++) {
-        char q[64];
-        if (!users_valid_id(c->argv[i]) || users_find(&c->st, c->argv[i], &to[n], &err) != 0)
-            rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered: %s", pipeline_quote(c->argv[i], q, 40));
-        else
-            n++;
-    }
-    char *body = rc == EXIT_DONE ? message_body(c) : NULL;
+    User *to = xcalloc(MESSAGE_TO_MAX, sizeof(User));
+    int n = message_recipients(c, &from, to);
+    char *body = n > 0 ? message_body(c) : NULL;
+    int rc = body ? EXIT_DONE : EXIT_REFUSED;
     if (body) {
         char *subject = xasprintf("Genetess message from %s", from.id);
         char *text = xasprintf("Message from %s (answer with the Subject: message <you> <password> %s):\n\n%s",
@@ -177,8 +232,6 @@ int host_message(CommandCtx *c)
         free(text);
         free(subject);
         free(body);
-    } else {
-        rc = EXIT_REFUSED;
     }
     for (int i = 0; i < n; i++)
         users_free(&to[i]);

@@ -11,7 +11,11 @@ int host_add(CommandCtx *c);
 int host_change(CommandCtx *c);
 /* signoff userid password: removes the user from etc/users; refused while they play a board that has not ended. */
 int host_signoff(CommandCtx *c);
-/* message userid password to-userid...: mails the body to each addressee. */
+/* The most users one message goes to (contract 15). */
+#define MESSAGE_TO_MAX 8
+
+/* message userid password to-userid...: mails the body to each addressee, each once; refused whole when one is not
+ * a user, plays no game with the sender (on the game list), or more than MESSAGE_TO_MAX are named. */
 int host_message(CommandCtx *c);
 /* list: the games this server plays and the boards of etc/Genetess.list. Returns 0. */
 int host_list(CommandCtx *c);

@@ -160,6 +160,14 @@ static int ctx_finish(CommandCtx *c, int rc)
         if (out)
             out->reply_held = true;
     }
+    if (c->reply.len > REPLY_MAX && to) { /* contract 15: a mailed reply is bounded */
+        size_t cut = REPLY_MAX;
+        while (cut > 0 && c->reply.s[cut - 1] != '\n')
+            cut--;
+        c->reply.len = cut;
+        c->reply.s[cut] = '\0';
+        buf_printf(&c->reply, "\n(The reply was cut here: at most %d bytes are mailed.)\n", REPLY_MAX);
+    }
     if (c->reply.len && to && !c->opened && store_open(&c->st, c->req, &err) == 0)
         c->opened = true;
     if (c->reply.len) {

@@ -39,7 +39,13 @@ typedef int (*CommandFn)(CommandCtx *c);
 enum {
     CMD_LOCKS = 1,  /* the command takes the lock (pipeline_lock): the mail front makes sure it is free first */
     CMD_SWEEPS = 2, /* taking the lock, it looks for stale temporary files whatever the lock's mark says (Cleanup) */
+    CMD_TERMINAL = 4, /* only at a terminal: refused when the command came by mail (it may run for minutes) */
 };
+
+/* Limits of one command (contract 15). */
+#define COMMAND_WORDS_MAX 256        /* words after the command word */
+#define COMMAND_BOARDS_MAX 10        /* boards named by one show or showas */
+#define REPLY_MAX (1024 * 1024)      /* bytes of a reply that is mailed; the rest is cut with a note */
 
 /* One row per command: what every row needs (git's `{ "add", cmd_add, RUN_SETUP }` is the model). */
 struct Command {

@@ -75,6 +75,8 @@ static int show_argument(CommandCtx *c, const char *arg, char *name, size_t size
 
 int query_show(CommandCtx *c)
 {
+    if (c->argc > COMMAND_BOARDS_MAX) /* contract 15: the work of one command is bounded */
+        return pipeline_refuse(c, EXIT_USAGE, "show takes at most %d boards", COMMAND_BOARDS_MAX);
     int rc = pipeline_lock(c);
     if (rc)
         return rc;
