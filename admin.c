@@ -11,6 +11,7 @@
 #include "boardfile.h"
 #include "movelist.h"
 #include "bot.h"
+#include "confirm.h"
 #include "gamelist.h"
 #include "turn.h"
 #include "map.h"
@@ -319,13 +320,37 @@ int admin_signup(CommandCtx *c)
     int rc = pipeline_lock(c);
     if (rc)
         return rc;
-    if (bot_is(c->argv[0]))
+    const char *id = c->argv[0], *password = c->argv[1], *address = c->argv[2];
+    if (bot_is(id))
         return pipeline_refuse(c, EXIT_REFUSED, "Userids bot.<name> are the computer opponents'");
-    if (users_add(&c->st, c->argv[0], c->argv[1], c->argv[2], &err) < 0)
+    if (users_check_new(id, password, address, &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
-    buf_printf(&c->reply, "User %s signed up.\n", c->argv[0]);
     snprintf(c->subject, sizeof c->subject, "Genetess signup");
-    return EXIT_DONE;
+    if (!c->req->by_mail) { /* an admin at the terminal is trusted */
+        if (users_add(&c->st, id, password, address, &err) < 0)
+            return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+        buf_printf(&c->reply, "User %s signed up.\n", id);
+        return EXIT_DONE;
+    }
+    /* by mail: the address must say yes first, and the server's size is bounded (contract 15) */
+    User u;
+    int found = users_find(&c->st, id, &u, &err);
+    if (found == 0)
+        users_free(&u);
+    int64_t users = found < 0 ? -1 : users_count(&c->st, &err);
+    int64_t max = c->req->max_users >= 0 ? c->req->max_users : SIGNUP_USERS_MAX;
+    if (found < 0 || users < 0) {
+        fprintf(stderr, "genetess: %s\n", err.msg);
+        rc = pipeline_refuse(c, EXIT_SYSTEM, "The users cannot be read; try again later");
+    } else if (found == 0)
+        rc = pipeline_refuse(c, EXIT_REFUSED, "User %s already exists", id);
+    else if (users >= max)
+        rc = pipeline_refuse(c, EXIT_REFUSED, "This server takes no more users (it has %lld)", (long long)users);
+    else
+        rc = confirm_request(c, "signup", id, password, address);
+    if (rc == EXIT_DONE || rc == EXIT_SYSTEM)
+        snprintf(c->subject, sizeof c->subject, "Genetess signup");
+    return rc;
 }
 
 /* What one Cleanup run did, for its closing line. */

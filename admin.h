@@ -10,7 +10,12 @@
 int admin_challenge(CommandCtx *c);
 /* verify board: replays the board's move list and compares it with the board (contract 10). 0 when consistent. */
 int admin_verify(CommandCtx *c);
-/* signup userid password address: adds the user to etc/users. */
+/* The most users signups by mail make (maxusers=, $PBMMAXUSERS; contract 15). */
+#define SIGNUP_USERS_MAX 10000
+
+/* signup userid password address: at a terminal, adds the user to etc/users; by mail, the address is sent a
+ * confirmation first (confirm.h) and the signup is done once it is answered; refused by mail past the users'
+ * maximum. */
 int admin_signup(CommandCtx *c);
 /* Cleanup [-v]: every board's deadlines, reminders and holidays caught up, finished boards archived 14 days after
  * their end, the game list written once; boards the due index finds idle are not opened. A board that cannot be

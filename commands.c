@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "admin.h"
+#include "confirm.h"
 #include "host.h"
 #include "play.h"
 #include "query.h"
@@ -34,6 +35,7 @@ const Command command_table[] = {
     {"selfplay", {NULL}, 0, -1, "selfplay [--players=N] [--seed=S] [--map=NAME] [--option=value...]", selfplay_run, CMD_TERMINAL},
     {"verify", {NULL}, 1, 1, "verify board", admin_verify, L},
     {"signup", {NULL}, 3, 3, "signup userid password address", admin_signup, L},
+    {"confirm", {NULL}, 2, 2, "confirm userid code", confirm_command, L},
     {"cleanup", {NULL}, 0, 1, "Cleanup [-v]", admin_cleanup, L | CMD_SWEEPS},
     /* the host's commands (host.h): a server without pbmserv */
     {"add", {NULL}, 3, 3, "add userid password address", host_add, L},

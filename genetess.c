@@ -52,6 +52,11 @@ static Request env_request(char **home_buf, char **body)
     const char *wait = env("GENETESS_LOCK_WAIT");
     if (wait && parse_i64(wait, &v))
         rq.lock_wait = v;
+    const char *users = env("PBMMAXUSERS"), *pending = env("PBMMAXPENDING");
+    if (users && parse_i64(users, &v))
+        rq.max_users = v;
+    if (pending && parse_i64(pending, &v))
+        rq.max_pending = v;
     const char *input = env("INPUTFILE");
     Err err;
     if (input && store_read_file(input, body, NULL, &err) < 0) {

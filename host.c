@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "confirm.h"
 #include "query.h"
 
 /* The Subject of the replies about user id. */
@@ -17,51 +18,14 @@ static void user_subject(CommandCtx *c, const char *id)
     snprintf(c->subject, sizeof c->subject, "Genetess user %s", id);
 }
 
-/* True when the comma-separated list holds address (any case). */
-static bool list_has(const char *list, const char *address)
-{
-    size_t n = strlen(address);
-    for (const char *p = list; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
-        while (*p == ' ')
-            p++;
-        size_t k = strcspn(p, ", ");
-        if (k == n && strncasecmp(p, address, n) == 0)
-            return true;
-    }
-    return false;
-}
-
 /* ---- addresses and passwords ---- */
 
 int host_add(CommandCtx *c)
 {
-    const char *id = c->argv[0], *addr = c->argv[2];
-    User u;
-    Err err;
-    int rc = pipeline_lock(c);
-    if (rc || (rc = pipeline_auth_user(c)) != 0)
-        return rc;
-    if (users_find(&c->st, id, &u, &err) != 0)
-        return pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
-    rc = EXIT_DONE;
-    if (strchr(addr, ','))
-        rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid address: add one address at a time");
-    else if (!strchr(addr, '@'))
-        rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid address: it needs an '@' and no spaces or colons");
-    else if (list_has(u.address, addr))
-        rc = pipeline_refuse(c, EXIT_REFUSED, "Address %s is already one of yours", addr);
-    if (rc == EXIT_DONE) {
-        char *all = xasprintf("%s,%s", u.address, addr);
-        if (users_update(&c->st, u.id, NULL, all, false, &err) < 0)
-            rc = pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
-        else
-            buf_printf(&c->reply, "User %s: mail now goes to %s.\n", u.id, all);
-        free(all);
-    }
-    if (rc == EXIT_DONE)
-        user_subject(c, u.id);
-    users_free(&u);
-    return rc;
+    /* contract 15: one address per user, everywhere */
+    return pipeline_refuse(c, EXIT_REFUSED, "Each user has one address: to change it, send change %s <password> "
+                                            "address <new address>",
+                           users_valid_id(c->argv[0]) ? c->argv[0] : "<userid>");
 }
 
 int host_change(CommandCtx *c)
@@ -74,6 +38,19 @@ int host_change(CommandCtx *c)
         return rc;
     bool pw = str_ieq(what, "password");
     Err err;
+    if (!pw && c->req->by_mail) { /* by mail, the new address must say yes first (contract 15) */
+        User u;
+        if (!users_valid_address(value))
+            return pipeline_refuse(c, EXIT_REFUSED, "Invalid address: use one address local@domain of at most 254 "
+                                                    "characters, without spaces, commas, quotes, colons or brackets");
+        if (users_find(&c->st, id, &u, &err) != 0)
+            return pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
+        rc = confirm_request(c, "address", u.id, NULL, value);
+        if (rc == EXIT_DONE)
+            user_subject(c, u.id);
+        users_free(&u);
+        return rc;
+    }
     if (users_update(&c->st, id, pw ? value : NULL, pw ? NULL : value, false, &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     if (pw)

@@ -4,10 +4,11 @@
 
 #include "pipeline.h"
 
-/* add userid password address: appends address to the user's addresses (comma-separated). */
+/* add userid password address: refused — each user has one address (contract 15); change replaces it. */
 int host_add(CommandCtx *c);
-/* change userid password address|password NEW: replaces the user's addresses, or their password ("address" or
- * "password" is checked before any file is read: a usage error). */
+/* change userid password address|password NEW: replaces the user's password, or their address — at a terminal at
+ * once, by mail once the new address answers a confirmation (confirm.h). "address" or "password" is checked
+ * before any file is read: a usage error. */
 int host_change(CommandCtx *c);
 /* signoff userid password: removes the user from etc/users; refused while they play a board that has not ended. */
 int host_signoff(CommandCtx *c);

@@ -33,6 +33,7 @@ typedef struct Front {
     char *from;         /* $PBMFROM, from= */
     char *rate;         /* $PBMRATE, rate=, MAILFRONT_RATE */
     size_t max_size;    /* $PBMMAXSIZE, maxsize=, MAILFRONT_MAX_SIZE */
+    int64_t max_users, max_pending; /* $PBMMAXUSERS, maxusers=; $PBMMAXPENDING, maxpending= (< 0: defaults) */
     int64_t now;
 } Front;
 
@@ -80,6 +81,8 @@ static Request front_request(const Front *f)
     r.mailer = f->mailer;
     r.from = f->from;
     r.now = f->now;
+    r.max_users = f->max_users;
+    r.max_pending = f->max_pending;
     r.sender = r.message_id = r.body = NULL;
     return r;
 }
@@ -113,6 +116,16 @@ static int front_setup(Front *f, int argc, char **argv)
     if (!f->mailer || !*f->mailer)
         fprintf(stderr, "genetess mail: no sendmail= in %s and no $PBMSENDMAIL: replies stay in outbox/\n", config);
     f->from = setting(env->from, text, "from");
+    f->max_users = env->max_users;
+    f->max_pending = env->max_pending;
+    char *users = f->max_users < 0 ? conf_value(text ? text : "", "maxusers") : NULL;
+    char *pending = f->max_pending < 0 ? conf_value(text ? text : "", "maxpending") : NULL;
+    if (users && parse_i64(users, &v))
+        f->max_users = v;
+    if (pending && parse_i64(pending, &v))
+        f->max_pending = v;
+    free(users);
+    free(pending);
     free(text);
     f->now = env->now;
     if (!f->home || !*f->home) {

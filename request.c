@@ -3,5 +3,5 @@
 
 Request request_init(int64_t now)
 {
-    return (Request){.now = now, .lock_wait = -1};
+    return (Request){.now = now, .lock_wait = -1, .max_users = -1, .max_pending = -1};
 }

@@ -27,6 +27,8 @@ typedef struct Request {
     int64_t lock_wait;       /* seconds to wait for the lock ($GENETESS_LOCK_WAIT); < 0: the default */
     const char *rate;        /* `genetess mail`: messages answered per sender and window ($PBMRATE); NULL: default */
     const char *max_size;    /* `genetess mail`: the largest message read, in bytes ($PBMMAXSIZE); NULL: default */
+    int64_t max_users;       /* signups by mail stop at this many users ($PBMMAXUSERS, maxusers=); < 0: the default */
+    int64_t max_pending;     /* requests waiting for confirmation at once ($PBMMAXPENDING, maxpending=); < 0: default */
     bool reply_needs_auth;   /* the sender is over its limit of unauthenticated replies: the reply goes only when the
                                 command authenticates a user */
     RequestOutcome *outcome; /* filled by the command when non-NULL */

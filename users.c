@@ -3,10 +3,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define USERID_LEN 32
 #define PASSWORD_LEN 64
@@ -63,18 +66,37 @@ static bool mem_ieq(const char *a, size_t n, const char *b)
     return *b == '\0';
 }
 
-/* Finds id in text; fills *u with its line. */
-static bool find_user_line(const char *text, const char *id, UserLine *u)
+/* Calls visit(line, arg) for every line of etc/users in order (its own buffer: the file is read as a stream,
+ * however large; a missing file has none), until visit returns false. 0, or -1 with err. */
+static int users_scan(const Store *s, bool (*visit)(const char *p, const char *end, void *arg), void *arg,
+                      Err *err)
 {
-    const char *p = text;
-    while (*p) {
-        const char *nl = strchr(p, '\n');
-        const char *end = nl ? nl : p + strlen(p);
-        if (parse_user_line(p, end, u) && mem_ieq(u->id, u->idlen, id))
-            return true;
-        p = nl ? nl + 1 : end;
-    }
-    return false;
+    char *path = store_path(s, "etc/users");
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    struct stat st;
+    FILE *f = NULL;
+    int rc = 0;
+    if (fd < 0 && errno != ENOENT)
+        rc = err_fail(err, "cannot read the users file: %s", strerror(errno));
+    else if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))))
+        rc = err_fail(err, "the users file is not a regular file");
+    if (f)
+        fd = -1;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    while (f && (n = getline(&line, &cap, f)) >= 0)
+        if (!visit(line, line + (n > 0 && line[n - 1] == '\n' ? n - 1 : n), arg))
+            break;
+    if (f && ferror(f))
+        rc = err_fail(err, "cannot read the users file: %s", strerror(errno));
+    free(line);
+    if (f)
+        fclose(f);
+    if (fd >= 0)
+        close(fd);
+    free(path);
+    return rc;
 }
 
 void users_free(User *u)
@@ -83,7 +105,9 @@ void users_free(User *u)
     u->address = NULL;
 }
 
-/* Fills *out from line u; false (out untouched) when its userid or password is too long for a User. */
+/* Fills *out from line u; false (out untouched) when its userid or password is too long for a User. A line
+ * pbmserv wrote may hold several addresses separated by commas: mail goes to the first one only (one address
+ * per user, contract 15). */
 static bool fill_user(User *out, const UserLine *u)
 {
     if (u->idlen >= sizeof out->id || u->pwlen >= sizeof out->password)
@@ -92,41 +116,53 @@ static bool fill_user(User *out, const UserLine *u)
     out->id[u->idlen] = '\0';
     memcpy(out->password, u->password, u->pwlen);
     out->password[u->pwlen] = '\0';
-    out->address = xmalloc(u->addrlen + 1);
-    memcpy(out->address, u->address, u->addrlen);
-    out->address[u->addrlen] = '\0';
+    const char *comma = memchr(u->address, ',', u->addrlen);
+    size_t n = comma ? (size_t)(comma - u->address) : u->addrlen;
+    while (n > 0 && isspace((unsigned char)u->address[n - 1]))
+        n--;
+    out->address = xmalloc(n + 1);
+    memcpy(out->address, u->address, n);
+    out->address[n] = '\0';
     return true;
+}
+
+/* What users_find_all looks for while it scans. */
+typedef struct FindAll {
+    const char *const *ids;
+    int n, left;
+    User *out;
+    bool *done; /* its first line found: taken or not */
+} FindAll;
+
+static bool find_visit(const char *p, const char *end, void *arg)
+{
+    FindAll *fa = arg;
+    UserLine u;
+    if (!parse_user_line(p, end, &u))
+        return true;
+    for (int i = 0; i < fa->n; i++)
+        if (!fa->done[i] && mem_ieq(u.id, u.idlen, fa->ids[i])) {
+            fa->done[i] = true;
+            fa->left--;
+            (void)fill_user(&fa->out[i], &u);
+        }
+    return fa->left > 0;
 }
 
 int users_find_all(const Store *s, const char *const *ids, int n, User *out, Err *err)
 {
-    char *path = store_path(s, "etc/users");
-    char *text = NULL;
-    int rc = store_read_file(path, &text, NULL, err);
-    free(path);
-    bool *done = xcalloc((size_t)(n > 0 ? n : 1), sizeof *done); /* its first line found: taken or not */
-    int left = 0;
+    FindAll fa = {ids, n, 0, out, xcalloc((size_t)(n > 0 ? n : 1), sizeof(bool))};
     for (int i = 0; i < n; i++) {
         out[i] = (User){0};
-        done[i] = !ids[i] || !*ids[i] || strlen(ids[i]) >= sizeof out[i].id;
-        left += !done[i];
+        fa.done[i] = !ids[i] || !*ids[i] || strlen(ids[i]) >= sizeof out[i].id;
+        fa.left += !fa.done[i];
     }
-    for (const char *p = rc == 0 ? text : ""; *p && left > 0;) { /* one pass over the file for them all */
-        const char *nl = strchr(p, '\n');
-        const char *end = nl ? nl : p + strlen(p);
-        UserLine u;
-        bool parsed = parse_user_line(p, end, &u);
-        for (int i = 0; i < n && parsed; i++)
-            if (!done[i] && mem_ieq(u.id, u.idlen, ids[i])) {
-                done[i] = true;
-                left--;
-                (void)fill_user(&out[i], &u);
-            }
-        p = nl ? nl + 1 : end;
-    }
-    free(done);
-    free(text);
-    return rc < 0 ? -1 : 0; /* 1: no users file, no users */
+    int rc = fa.left > 0 ? users_scan(s, find_visit, &fa, err) : 0; /* one pass over the file for them all */
+    free(fa.done);
+    if (rc < 0)
+        for (int i = 0; i < n; i++)
+            users_free(&out[i]);
+    return rc;
 }
 
 int users_find(const Store *s, const char *id, User *out, Err *err)
@@ -266,45 +302,67 @@ bool users_valid_address(const char *a)
     return ats == 1 && at > 0 && at + 1 < n;
 }
 
-int users_add(const Store *s, const char *id, const char *password, const char *address, Err *err)
+/* Counts the users in etc/users (users_count). */
+static bool count_visit(const char *p, const char *end, void *arg)
+{
+    UserLine u;
+    *(int64_t *)arg += parse_user_line(p, end, &u);
+    return true;
+}
+
+int64_t users_count(const Store *s, Err *err)
+{
+    int64_t n = 0;
+    return users_scan(s, count_visit, &n, err) < 0 ? -1 : n;
+}
+
+int users_check_new(const char *id, const char *password, const char *address, Err *err)
 {
     if (!users_valid_id(id))
         return err_fail(err, "Invalid userid: use 1 to %d letters, digits, '_', '.' or '-', not starting with '-' or '.'",
-                    USERID_LEN);
+                        USERID_LEN);
     if (!password || !valid_password(password))
         return err_fail(err, "Invalid password: use 1 to %d printable characters without spaces, quotes or colons",
-                    PASSWORD_LEN);
+                        PASSWORD_LEN);
     if (!address || !users_valid_address(address))
         return err_fail(err, "Invalid address: use one address local@domain of at most %d characters, without "
-                         "spaces, commas, quotes, colons or brackets", ADDRESS_MAX);
+                             "spaces, commas, quotes, colons or brackets", ADDRESS_MAX);
+    return 0;
+}
 
+int users_add(const Store *s, const char *id, const char *password, const char *address, Err *err)
+{
+    User u;
+    if (users_check_new(id, password, address, err) < 0)
+        return -1;
+    int found = users_find(s, id, &u, err);
+    if (found < 0)
+        return -1;
+    if (found == 0) {
+        users_free(&u);
+        return err_fail(err, "User %s already exists", id);
+    }
+    /* appended, not rewritten: a signup costs the same however many users there are */
     char *path = store_path(s, "etc/users");
-    char *text = NULL;
-    size_t len = 0;
-    int rc = store_read_file(path, &text, &len, err);
-    if (rc < 0)
-        goto out;
-    if (rc == 1) {
-        text = xstrdup("");
-        len = 0;
-    }
-    UserLine u;
-    if (find_user_line(text, id, &u)) {
-        rc = err_fail(err, "User %s already exists", id);
-        goto out;
-    }
-    Buf b;
-    buf_init(&b);
-    buf_addn(&b, text, len);
-    if (len > 0 && text[len - 1] != '\n')
-        buf_add(&b, "\n");
-    buf_printf(&b, "%s:%s:%s\n", id, password, address);
-    rc = store_write_atomic(path, b.s, b.len, err);
-    buf_free(&b);
-out:
-    free(text);
+    int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
     free(path);
-    return rc < 0 ? -1 : 0;
+    struct stat st;
+    char last = '\n';
+    if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return err_fail(err, "cannot write the users file: %s", fd < 0 ? strerror(e) : "not a regular file");
+    }
+    if (st.st_size > 0 && pread(fd, &last, 1, st.st_size - 1) != 1)
+        last = '\n';
+    char *line = xasprintf("%s%s:%s:%s\n", last == '\n' ? "" : "\n", id, password, address);
+    int rc = fd_write_all(fd, line, strlen(line)) < 0 || fsync(fd) < 0 ? -1 : 0;
+    if (rc < 0)
+        err_fail(err, "cannot write the users file: %s", strerror(errno));
+    free(line);
+    close(fd);
+    return rc;
 }
 
 /* The text of etc/users with id's line replaced by "id:password:<fields>:address" (NULL: kept), or
@@ -339,19 +397,29 @@ static void rewrite_user_line(const char *text, const UserLine *u, const char *p
     buf_add(out, after);
 }
 
-/* True when list is one or more addresses separated by commas, each one addr-spec (users_valid_address):
- * what `add` makes of a user's address (pbmserv's "several addresses may be separated by commas"). */
-static bool valid_address_list(const char *list)
+/* users_update's pass: every line copied to out, id's line (the first) rewritten or dropped. */
+typedef struct Update {
+    const char *id, *password, *address;
+    bool remove, found;
+    Buf out;
+} Update;
+
+static bool update_visit(const char *p, const char *end, void *arg)
 {
-    size_t n = strlen(list);
-    if (n == 0 || n > 4 * ADDRESS_MAX)
-        return false;
-    char *copy = xstrdup(list), *save = NULL;
-    bool ok = list[0] != ',' && list[n - 1] != ',' && !strstr(list, ",,");
-    for (char *a = strtok_r(copy, ",", &save); ok && a; a = strtok_r(NULL, ",", &save))
-        ok = users_valid_address(a);
-    free(copy);
-    return ok;
+    Update *up = arg;
+    UserLine u;
+    if (!up->found && parse_user_line(p, end, &u) && mem_ieq(u.id, u.idlen, up->id)) {
+        char *line = xasprintf("%.*s\n", (int)(end - p), p);
+        UserLine v;
+        parse_user_line(line, line + (end - p), &v);
+        rewrite_user_line(line, &v, up->password, up->address, up->remove, &up->out);
+        free(line);
+        up->found = true;
+        return true;
+    }
+    buf_addn(&up->out, p, (size_t)(end - p));
+    buf_add(&up->out, "\n");
+    return true;
 }
 
 int users_update(const Store *s, const char *id, const char *password, const char *address, bool remove,
@@ -360,23 +428,100 @@ int users_update(const Store *s, const char *id, const char *password, const cha
     if (password && !valid_password(password))
         return err_fail(err, "Invalid password: use 1 to %d characters without spaces, quotes or colons",
                     PASSWORD_LEN);
-    if (address && !valid_address_list(address))
-        return err_fail(err, "Invalid address: it needs an '@' and no spaces or colons");
-    char *path = store_path(s, "etc/users");
-    char *text = NULL;
-    int rc = store_read_file(path, &text, NULL, err);
-    UserLine u;
-    if (rc == 0 && find_user_line(text, id, &u)) {
-        Buf b;
-        buf_init(&b);
-        rewrite_user_line(text, &u, password, address, remove, &b);
-        rc = store_write_atomic(path, b.s ? b.s : "", b.len, err);
-        buf_free(&b);
-    } else if (rc >= 0) {
+    if (address && !users_valid_address(address))
+        return err_fail(err, "Invalid address: use one address local@domain of at most %d characters, without "
+                             "spaces, commas, quotes, colons or brackets", ADDRESS_MAX);
+    Update up = {id, password, address, remove, false, {0}};
+    buf_init(&up.out);
+    int rc = users_scan(s, update_visit, &up, err);
+    if (rc == 0 && !up.found)
         rc = err_fail(err, "Invalid userid entered");
+    if (rc == 0) {
+        char *path = store_path(s, "etc/users");
+        rc = store_write_atomic(path, up.out.s ? up.out.s : "", up.out.len, err);
+        free(path);
     }
-    free(text);
-    free(path);
+    buf_free(&up.out);
     return rc < 0 ? -1 : 0;
 }
 
+
+/* ---------------------------------------------------------------- requests waiting for confirmation */
+
+/* One line of etc/pending "kind:userid:password:address:token:created:requester" into *p; false when malformed. */
+static bool parse_pending(char *line, UsersPending *p)
+{
+    char *f[7], *save = NULL;
+    int n = 0;
+    for (char *t = strtok_r(line, ":", &save); t && n < 7; t = strtok_r(NULL, ":", &save))
+        f[n++] = t;
+    long long created;
+    if (n != 7 || strlen(f[0]) >= sizeof p->kind || strlen(f[1]) >= sizeof p->id ||
+        strlen(f[2]) >= sizeof p->password || strlen(f[3]) >= sizeof p->address || strlen(f[4]) >= sizeof p->token ||
+        strlen(f[6]) >= sizeof p->requester || sscanf(f[5], "%lld", &created) != 1)
+        return false;
+    snprintf(p->kind, sizeof p->kind, "%s", f[0]);
+    snprintf(p->id, sizeof p->id, "%s", f[1]);
+    snprintf(p->password, sizeof p->password, "%s", strcmp(f[2], "-") ? f[2] : "");
+    snprintf(p->address, sizeof p->address, "%s", f[3]);
+    snprintf(p->token, sizeof p->token, "%s", f[4]);
+    p->created = created;
+    snprintf(p->requester, sizeof p->requester, "%s", f[6]);
+    return true;
+}
+
+int users_pending_read(const Store *s, int64_t now, UsersPending **out, Err *err)
+{
+    char *path = store_path(s, "etc/pending"), *text = NULL;
+    int rc = store_read_file(path, &text, NULL, err);
+    free(path);
+    *out = NULL;
+    if (rc < 0)
+        return -1;
+    int n = 0, cap = 0;
+    char *save = NULL;
+    for (char *l = rc == 0 ? strtok_r(text, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
+        UsersPending p;
+        if (!parse_pending(l, &p) || now - p.created >= USERS_PENDING_TTL || p.created > now)
+            continue; /* expired (or malformed): gone */
+        if (n == cap) {
+            cap = cap ? cap * 2 : 16;
+            *out = xrealloc(*out, (size_t)cap * sizeof **out);
+        }
+        (*out)[n++] = p;
+    }
+    free(text);
+    return n;
+}
+
+int users_pending_write(const Store *s, const UsersPending *v, int n, Err *err)
+{
+    Buf b;
+    buf_init(&b);
+    for (int i = 0; i < n; i++)
+        buf_printf(&b, "%s:%s:%s:%s:%s:%lld:%s\n", v[i].kind, v[i].id, *v[i].password ? v[i].password : "-",
+                   v[i].address, v[i].token, (long long)v[i].created, v[i].requester);
+    char *path = store_path(s, "etc/pending");
+    int rc = store_write_atomic(path, b.s ? b.s : "", b.len, err);
+    free(path);
+    buf_free(&b);
+    return rc;
+}
+
+void users_token(char token[17])
+{
+    unsigned char r[8] = {0};
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    ssize_t got = fd >= 0 ? read(fd, r, sizeof r) : -1;
+    if (fd >= 0)
+        close(fd);
+    if (got != (ssize_t)sizeof r) { /* no /dev/urandom: the time and the process, hashed (weaker, not guessable cheaply) */
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        uint64_t h = 14695981039346656037u ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ (uint64_t)getpid();
+        for (int i = 0; i < 8; i++, h *= 1099511628211u)
+            r[i] = (unsigned char)(h >> 56);
+    }
+    for (int i = 0; i < 8; i++)
+        snprintf(token + 2 * i, 3, "%02x", r[i]);
+}

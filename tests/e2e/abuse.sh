@@ -115,3 +115,88 @@ assert_eq 1 "$(ls "$OUTBOX" | grep -c .)" "one reply"
 size=$(wc -c <"$(mail_to alice)")
 [ "$size" -lt 1100000 ] && e2e_pass || e2e_fail "the cut reply is $size bytes"
 rm -f "$GAMES/$E" "$GAMES/.$E" "$GAMES/$E.moves"    # hand-made history: not a game to replay
+
+# ---- signup by mail: the address says yes first (double opt-in); one confirmation an address a day ----
+msg "$T/m" mallory@example.net "signup victim pw victim@example.com"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 2
+assert_mails 1 "^To: victim@example.com$"
+assert_grep "^Subject: Genetess confirm victim [0-9a-f]\{16\}$" $(grep -l "^To: victim@example.com" "$OUTBOX"/*.mail)
+assert_grep "^A confirmation was mailed to victim@example.com: the userid is signed up once" \
+  $(grep -l "^To: mallory@example.net" "$OUTBOX"/*.mail)
+assert_absent "^victim:" "$PBMHOME/etc/users"
+assert_grep "^signup:victim:pw:victim@example.com:[0-9a-f]\{16\}:1800000000:mallory@example.net$" \
+  "$PBMHOME/etc/pending"
+code=$(sed -n 's/^Subject: Genetess confirm victim \([0-9a-f]*\)$/\1/p' "$OUTBOX"/*.mail)
+# the same address again: no second mail within a day, whoever asks and for whichever userid
+msg "$T/m" mallory@example.net "signup victim2 pw victim@example.com"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 1 "^To: mallory@example.net$"
+assert_grep "A confirmation was mailed to victim@example.com less than a day ago:" "$OUTBOX"/*.mail
+# a requester has at most 3 requests waiting; the whole server at most PBMMAXPENDING (200)
+for i in 2 3; do
+  msg "$T/m" mallory@example.net "signup v$i pw v$i@example.com"
+  run 0 mail "$CONF" <"$T/m"
+done
+msg "$T/m" mallory@example.net "signup v4 pw v4@example.com"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 0 "^To: v4@example.com$"
+assert_grep "3 requests of yours are waiting for their confirmation already" "$OUTBOX"/*.mail
+msg "$T/m" other@example.net "signup v5 pw v5@example.com"
+clear_outbox
+PBMMAXPENDING=3 run 0 mail "$CONF" <"$T/m"
+assert_mails 0 "^To: v5@example.com$"
+assert_grep "Too many requests are waiting for their confirmation: try again tomorrow" "$OUTBOX"/*.mail
+msg "$T/m" other@example.net "signup v6 pw v6@example.com"
+clear_outbox
+PBMMAXUSERS=3 run 0 mail "$CONF" <"$T/m"
+assert_grep "This server takes no more users" "$OUTBOX"/*.mail
+# a wrong code confirms nothing; the right one signs the user up, once; a request expires after 3 days
+msg "$T/m" mallory@example.net "confirm victim 0000000000000000"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "Nothing waits for a confirmation of victim with that code" "$OUTBOX"/*.mail
+msg "$T/m" victim@example.com "Re: Genetess confirm victim $code"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^User victim signed up.$" $(grep -l "^To: victim@example.com" "$OUTBOX"/*.mail)
+assert_grep "^victim:pw:victim@example.com$" "$PBMHOME/etc/users"
+assert_absent "^signup:victim:" "$PBMHOME/etc/pending"
+run 1 confirm victim "$code"
+code3=$(sed -n 's/^signup:v3:pw:v3@example.com:\([0-9a-f]*\):.*/\1/p' "$PBMHOME/etc/pending")
+GENETESS_NOW=$((NOW + 3 * 86400)) run 1 confirm v3 "$code3"
+has "Nothing waits for a confirmation of v3 with that code (a request is forgotten 3 days after it was made)"
+assert_absent "^v3:" "$PBMHOME/etc/users"
+
+# ---- one address per user: add is refused; change of address by mail waits for the new address ----
+msg "$T/m" bob@example.org "add bob hunter2 evil@example.net"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 0 "^To: evil@example.net$"
+assert_grep "Each user has one address" "$OUTBOX"/*.mail
+msg "$T/m" bob@example.org "change bob hunter2 address bob2@example.org"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 1 "^To: bob2@example.org$"
+assert_grep "^A confirmation was mailed to bob2@example.org: your mail goes there once" \
+  $(mail_to bob)
+assert_grep "^bob:hunter2:bob@example.org$" "$PBMHOME/etc/users"
+code=$(sed -n 's/^Subject: Genetess confirm bob \([0-9a-f]*\)$/\1/p' "$OUTBOX"/*.mail)
+msg "$T/m" bob2@example.org "Re: Genetess confirm bob $code"
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^bob:hunter2:bob2@example.org$" "$PBMHOME/etc/users"
+run 0 change bob hunter2 address bob@example.org    # at the terminal an admin is trusted
+
+# ---- users at scale: a users file past 64 MiB still signs up and authenticates (read as a stream) ----
+cp "$PBMHOME/etc/users" "$T/users.small"
+awk 'BEGIN { for (i = 0; i < 1200000; i++) printf "user%07d:password%07d:user%07d@example.net\n", i, i, i }' \
+  >>"$PBMHOME/etc/users"
+run 0 signup latecomer pw late@example.org
+assert_grep "^latecomer:pw:late@example.org$" "$PBMHOME/etc/users"
+run 0 showas alice secret "$B"
+run 1 showas user1199999 password1199999 "$B"
+has "You are NOT playing this game"
+cp "$T/users.small" "$PBMHOME/etc/users"

@@ -4,16 +4,15 @@ given_players
 run 0 challenge --gamble=none alice bob
 USERS=$PBMHOME/etc/users
 
-# ---- add: one more address; change: other addresses, another password ----
-run 0 add alice secret alice2@example.org
-has "User alice: mail now goes to alice@example.org,alice2@example.org."
-assert_grep "^alice:secret:alice@example.org,alice2@example.org$" "$USERS"
-run 1 add alice secret ALICE2@example.org
-has "Address ALICE2@example.org is already one of yours"
-run 1 add alice wrong alice3@example.org
-has "Invalid password entered"
-run 1 add alice secret not-an-address
-has "Invalid address: it needs an '@' and no spaces or colons"
+# ---- add is refused (one address per user); change: another address, another password ----
+run 1 add alice secret alice2@example.org
+has "Each user has one address: to change it, send change alice <password> address <new address>"
+assert_grep "^alice:secret:alice@example.org$" "$USERS"
+run 0 change alice secret address alice2@example.org
+has "User alice: mail now goes to alice2@example.org."
+assert_grep "^alice:secret:alice2@example.org$" "$USERS"
+run 1 change alice secret address "alice@example.org,alice3@example.org"
+has "Invalid address: use one address local@domain"
 run 0 change alice secret address alice@example.org
 has "User alice: mail now goes to alice@example.org."
 assert_grep "^alice:secret:alice@example.org$" "$USERS"

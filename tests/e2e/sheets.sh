@@ -26,7 +26,12 @@ has "Reading a Genetess Turnsheet"
 
 # ---- signup has its own Subject; challenge names the map's limit ----
 SENDER=admin@example.org run 0 signup alice secret alice@example.org
+assert_mails 2 "^Subject: Genetess "
 assert_mails 1 "^Subject: Genetess signup$"
+code=$(sed -n 's/^Subject: Genetess confirm alice \([0-9a-f]\{16\}\)$/\1/p' "$OUTBOX"/*.mail)
+assert_eq 16 "${#code}" "the confirmation code"
+run 0 confirm alice "$code"
+has "User alice signed up."
 clear_outbox
 run 0 signup bob hunter2 bob@example.org
 run 0 signup carol pw carol@example.org
