@@ -1,13 +1,9 @@
-/* admin: the commands that make and keep boards — challenge, verify, signup, Cleanup (contract sections 2, 6, 10). */
+/* admin: the commands that keep boards and users — verify, signup, Cleanup (contract sections 2, 10, 15). */
 #ifndef GENETESS_ADMIN_H
 #define GENETESS_ADMIN_H
 
 #include "pipeline.h"
 
-/* challenge [--option=value...] userid1 userid2 [...]: builds the new board from the map and options (checked
- * before any file is read), numbered and started (contract 6), saved with its "New" sheets; the reply "Genetess
- * board <n> created for ...". Returns the exit status. */
-int admin_challenge(CommandCtx *c);
 /* verify board: replays the board's move list and compares it with the board (contract 10). 0 when consistent. */
 int admin_verify(CommandCtx *c);
 /* The most users signups by mail make (maxusers=, $PBMMAXUSERS; contract 15). */

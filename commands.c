@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "admin.h"
+#include "challenge.h"
 #include "confirm.h"
 #include "host.h"
 #include "play.h"
@@ -15,7 +16,9 @@
 #define L CMD_LOCKS
 
 const Command command_table[] = {
-    {"challenge", {NULL}, 0, -1, "challenge [--option=value...] userid1 userid2 [...]", admin_challenge, L},
+    {"challenge", {NULL}, 0, -1, "challenge [--option=value...] userid1 userid2 [...]", challenge_command, L},
+    {"accept", {NULL}, 3, 3, "accept invitation userid password", challenge_accept, L},
+    {"decline", {NULL}, 3, 3, "decline invitation userid password", challenge_decline, L},
     {"move", {"board", "mvoe", NULL}, 3, -1, "move board userid password [ORDER...]", play_move, L},
     {"queue", {"qmove", NULL}, 3, -1, "queue board userid password [ORDER... | NONE]", play_queue, L},
     {"resign", {NULL}, 3, 3, "resign board userid password", play_resign, L},

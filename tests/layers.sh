@@ -14,7 +14,7 @@ layers='
 1 store users mail mailin gamefile
 2 params specials board boardfile movelist map gamelist
 3 sight game orders actions dispatch firing gamble deadline legal bot turn
-4 layout view html sheet help lister pipeline play query confirm admin ratings chat host selfplay commands mailfront genetess
+4 layout view html sheet help lister pipeline play query confirm challenge admin ratings chat host selfplay commands mailfront genetess
 '
 
 modules=$(ls -1 *.c *.h 2>/dev/null | sed 's/\.[ch]$//' | sort -u)

@@ -24,11 +24,11 @@ assert_grep "dropped unanswered: no usable From: or Reply-To: address" "$LOG"
 assert_no_file "$GAMES/101"
 
 # ---- a path for --map only at a terminal: by mail (genetess mail, or SENDER from the host) it is refused ----
-msg "$T/m" alice@example.org "challenge --map=/etc/passwd alice bob"
+msg "$T/m" alice@example.org "challenge --map=/etc/passwd alice secret bob"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
 assert_grep "maps given as paths are only allowed at a terminal" $(mail_to alice)
-SENDER="<a@example.org,c@example.org>" run 1 challenge --map=/etc/passwd alice bob
+SENDER="<a@example.org,c@example.org>" run 1 challenge --map=/etc/passwd alice secret bob
 has "maps given as paths are only allowed at a terminal"
 # a FIFO named as a map at the terminal is never opened for reading: the command does not block
 mkfifo "$T/fifo"
@@ -200,3 +200,76 @@ run 0 showas alice secret "$B"
 run 1 showas user1199999 password1199999 "$B"
 has "You are NOT playing this game"
 cp "$T/users.small" "$PBMHOME/etc/users"
+
+# ---- games by mail start with consent: the challenger's password, invitations, limits ----
+msg "$T/m" mallory@example.net "challenge bob guess carol"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 1 "^To: mallory@example.net$"
+assert_grep "Invalid password entered" "$OUTBOX"/*.mail
+msg "$T/m" alice@example.org "challenge --deadline=1 alice secret bob"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "By mail a game's deadline is at least 24 hours" $(mail_to alice)
+assert_mails 0 "^To: bob@example.org$"
+msg "$T/m" alice@example.org "challenge --max-timeouts=0 alice secret bob"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "By mail --max-timeouts is 1 to 10 (a game must end)" $(mail_to alice)
+# fifty challenges in one multiple: three invitations wait at most, each mailed once
+lines=$(for i in $(seq 1 50); do printf 'challenge alice secret bob carol\n'; done)
+msg "$T/m" alice@example.org "multiple" "$lines"
+clear_outbox
+before=$(ls "$GAMES" | grep -c '^[0-9]*$')
+run 0 mail "$CONF" <"$T/m"
+assert_mails 6 "^Subject: Genetess invitation [0-9]* from alice$"        # to bob and carol, three each
+assert_eq 3 "$(mail_to bob | wc -l)" "invitations to bob"
+assert_grep "alice has 3 invitations waiting for answers already: at most 3" $(mail_to alice)
+assert_eq "$before" "$(ls "$GAMES" | grep -c '^[0-9]*$')" "boards made by invitations"
+inv=$(sed -n 's/^Subject: Genetess invitation \([0-9]*\) from alice$/\1/p' $(mail_to bob) | head -n 1)
+# a stranger cannot accept for bob; bob accepts; carol declines: alice is told, nothing starts
+msg "$T/m" mallory@example.net "accept $inv bob guess"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "Invalid password entered" "$OUTBOX"/*.mail
+msg "$T/m" bob@example.org "accept $inv bob hunter2"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^You accepted invitation $inv; the game starts when everyone has.$" $(mail_to bob)
+assert_mails 1
+msg "$T/m" carol@example.org "decline $inv carol pw"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^carol declined invitation $inv: that game will not start.$" $(mail_to alice)
+assert_grep "^You declined invitation $inv of alice.$" $(mail_to carol)
+assert_eq "$before" "$(ls "$GAMES" | grep -c '^[0-9]*$')" "boards after a decline"
+msg "$T/m" bob@example.org "accept $inv bob hunter2"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "No invitation $inv waits for you" $(mail_to bob)
+# the last acceptance starts the board, with the by-mail forfeit limit when none was given
+inv2=$((inv + 1))
+for who in "bob hunter2" "carol pw"; do
+  msg "$T/m" "${who%% *}@example.org" "accept $inv2 $who"
+  run 0 mail "$CONF" <"$T/m"
+done
+N=$(last_board)
+assert_grep "max-timeouts=3" "$GAMES/$N"
+assert_grep "^(players alice bob carol)$" "$GAMES/$N"
+# an invitation lapses after 7 days
+inv3=$((inv + 2))
+msg "$T/m" bob@example.org "accept $inv3 bob hunter2"
+clear_outbox
+GENETESS_NOW=$((NOW + 7 * 86400)) run 0 mail "$CONF" <"$T/m"
+assert_grep "No invitation $inv3 waits for you (an invitation lapses 7 days after it is" $(mail_to bob)
+# against computer opponents only, by mail the board starts at once
+msg "$T/m" carol@example.org "challenge carol pw bot:greedy"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^Genetess board [0-9]* created for carol bot.greedy on map duel.$" $(mail_to carol)
+# at most 20 games that have not ended per user, by mail
+for i in $(seq 1 20); do run 0 challenge --gamble=none dave u1; done
+msg "$T/m" dave@example.org "challenge dave pw u2"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "dave plays 20 games already: at most 20 at once by mail" $(mail_to dave)

@@ -17,7 +17,7 @@ has "Invalid userid entered"
 run 1 challenge --map=duel alice bob carol
 has "At most 2 players can play"
 # a map that is not a map: the refusal is mailed to SENDER, the file's text is not
-SENDER=alice@example.org run 1 challenge --map=/etc/passwd alice bob
+SENDER=alice@example.org run 1 challenge --map=/etc/passwd alice secret bob
 assert_grep "^Subject: Genetess error" "$OUTBOX"/*.mail
 assert_absent "root:" "$OUTBOX"/*.mail
 clear_outbox
@@ -41,4 +41,4 @@ printf 'name bad\nfrobnicate hunter2secret\n' >"$PBMHOME/maps/bad.map"
 run 1 challenge --map=bad alice bob
 has "bad.map:2:"
 hasnt "hunter2secret"
-SENDER=r@example.org run 1 challenge --map=../maps/tiny alice bob
+SENDER=alice@example.org run 1 challenge --map=../maps/tiny alice secret bob

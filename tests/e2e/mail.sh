@@ -32,8 +32,10 @@ to=$(sed -n "s/^$L:[^:]*:[0-9]*:\\(.*\\) turn\$/\\1/p" "$LIST")
 assert_nonempty "$LIST"
 assert_eq alice "$to" "the player board $L waits for"
 export SENDER=r@example.org
-run 2 challenge alice
+run 2 challenge alice secret
 assert_reply "Genetess error" "At least 2 players must play"
+run 2 challenge alice
+assert_reply "Genetess error" "usage: by mail, genetess challenge [--option=value...] yourid yourpassword"
 run 2 challenge --colour=red alice bob
 assert_reply "Genetess error" "Invalid Genetess parameter '--colour=red'"
 run 1 frobnicate

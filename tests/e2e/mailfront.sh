@@ -15,14 +15,22 @@ msg() {
   } | sed 's/$/\r/' >"$1"
 }
 
-# ---- a challenge; the Subject decoded and its reply prefix removed ----
-msg "$T/m" alice@example.org "Re: =?utf-8?Q?challenge_--gamble=3Dnone?= alice bob"
+# ---- a challenge (the Subject decoded, its reply prefix removed), bob's invitation, his acceptance ----
+msg "$T/m" alice@example.org "Re: =?utf-8?Q?challenge_--gamble=3Dnone?= alice secret bob"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 2
+assert_grep "^Invitation 1 sent: the game starts when everyone has accepted" $(mail_to alice)
+assert_grep "^Subject: Genetess invitation 1 from alice$" $(mail_to bob)
+assert_grep "^    genetess accept 1 bob <your password>$" $(mail_to bob)
+assert_grep "alice@example.org <.*@example.org>: challenge: exit 0$" "$LOG"
+assert_grep "challenge: exit 0" "$ERR"
+assert_no_file "$GAMES/101"
+msg "$T/m" bob@example.org "accept 1 bob hunter2"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
 assert_mails 3 "^Subject: New Genetess Board 101"
-assert_grep "Genetess board 101 created for alice bob" $(mail_to alice)
-assert_grep "alice@example.org <.*@example.org>: challenge: exit 0$" "$LOG"
-assert_grep "challenge: exit 0" "$ERR"
+assert_grep "Genetess board 101 created for alice bob" $(mail_to bob)
 
 # ---- a move from the body: multipart/alternative, quoted-printable, a signature, a quote ----
 turn=$(sed -n 's/^101:[^:]*:[0-9]*:\(.*\) turn$/\1/p' "$LIST")

@@ -1,0 +1,597 @@
+/* challenge: starting a game (contract 6) — at a terminal an admin's challenge starts it at once; by mail the
+ * challenger is one of the players and gives their password, and the others accept (or decline) an invitation
+ * before the board starts (contract 15). */
+#include "challenge.h"
+#include "users.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "boardfile.h"
+#include "bot.h"
+#include "map.h"
+#include "turn.h"
+#include "view.h"
+
+/* A map error without the file text it quotes: "file:line: unknown directive 'xyz' (...)" loses
+ * "'xyz'" (contract 6: no error message echoes the contents of a file). Other messages are kept. */
+static void map_error(const char *msg, Buf *out)
+{
+    bool in_file = false; /* the message has a "file:line:" place */
+    for (const char *c = strchr(msg, ':'); c && !in_file; c = strchr(c + 1, ':')) {
+        const char *d = c + 1;
+        while (isdigit((unsigned char)*d))
+            d++;
+        in_file = d > c + 1 && *d == ':';
+    }
+    for (const char *p = msg; *p; p++) {
+        if (in_file && *p == '\'' && p > msg && p[-1] == ' ' && strchr(p + 1, '\'')) {
+            p = strchr(p + 1, '\'');
+            if (out->len && out->s[out->len - 1] == ' ' && (p[1] == ' ' || p[1] == '\0' || p[1] == ':')) {
+                out->s[--out->len] = '\0';
+            }
+            continue;
+        }
+        buf_addn(out, p, 1);
+    }
+    buf_add(out, "\n");
+}
+
+/* What challenge was asked: the players and the options, in the order given; by mail the challenger (ids[0])
+ * gives their password. */
+typedef struct Challenge {
+    StrList ids, keys, vals;
+    char password[72];
+} Challenge;
+
+static void challenge_free(Challenge *ch)
+{
+    sl_free(&ch->ids);
+    sl_free(&ch->keys);
+    sl_free(&ch->vals);
+}
+
+/* An option "--key=value" of challenge (contract 6) into ch->keys and ch->vals: 0 or EXIT_USAGE. */
+static int challenge_option(CommandCtx *c, Challenge *ch, const char *a)
+{
+    const char *eq = strchr(a, '=');
+    bool ok = a[1] == '-' && eq && eq > a + 2;
+    char key[32] = "";
+    if (ok) {
+        size_t kl = (size_t)(eq - a - 2);
+        ok = kl < sizeof key;
+        if (ok) {
+            memcpy(key, a + 2, kl);
+            key[kl] = '\0';
+            ok = params_find(key) >= 0;
+        }
+    }
+    if (!ok || str_has_control(a)) {
+        char q[64];
+        return pipeline_refuse(c, EXIT_USAGE, "Invalid Genetess parameter '%s'", pipeline_quote(a, q, 40));
+    }
+    sl_push(&ch->keys, key);
+    sl_push(&ch->vals, eq + 1);
+    return 0;
+}
+
+/* challenge's argument check, before any file is read: the --options and the userids into ch. Returns 0,
+ * EXIT_USAGE or EXIT_REFUSED with the reply written. */
+static int challenge_check(CommandCtx *c, Challenge *ch)
+{
+    for (int i = 0; i < c->argc; i++) {
+        int rc = c->argv[i][0] == '-' ? challenge_option(c, ch, c->argv[i]) : 0;
+        if (rc)
+            return rc;
+        if (c->argv[i][0] != '-' && c->req->by_mail && ch->ids.n == 1 && !ch->password[0])
+            snprintf(ch->password, sizeof ch->password, "%s", c->argv[i]); /* by mail: challenger, password, ... */
+        else if (c->argv[i][0] != '-')
+            sl_push(&ch->ids, c->argv[i]);
+    }
+    if (c->req->by_mail && !ch->password[0]) {
+        buf_add(&c->reply, "usage: by mail, genetess challenge [--option=value...] yourid yourpassword userid2 [...]\n");
+        return EXIT_USAGE;
+    }
+    if (ch->ids.n < 2) {
+        buf_add(&c->reply, "At least 2 players must play\n");
+        return EXIT_USAGE;
+    }
+    if (ch->ids.n > MAX_PLAYERS) {
+        buf_printf(&c->reply, "At most %d players can play\n", MAX_PLAYERS);
+        return EXIT_REFUSED;
+    }
+    return 0;
+}
+
+/* Every userid is a user or a computer opponent, named once, and one at least is a user: 0 or EXIT_REFUSED. */
+static int challenge_players(CommandCtx *c, Challenge *ch)
+{
+    StrList *ids = &ch->ids;
+    int bots = 0;
+    for (int i = 0; i < ids->n; i++) {
+        User u;
+        Err err;
+        if (bot_valid(ids->v[i])) { /* a computer opponent (bot.h): no signup; "bot:greedy" is bot.greedy */
+            char *id = bot_userid(ids->v[i]);
+            free(ids->v[i]);
+            ids->v[i] = id;
+            bots++;
+        } else if (!users_valid_id(ids->v[i]) || users_find(&c->st, ids->v[i], &u, &err) != 0) {
+            buf_add(&c->reply, "Invalid userid entered\n");
+            return EXIT_REFUSED;
+        } else {
+            users_free(&u);
+        }
+        for (int k = 0; k < i; k++)
+            if (str_ieq(ids->v[k], ids->v[i])) {
+                buf_printf(&c->reply, "%s is named twice\n", ids->v[i]);
+                return EXIT_REFUSED;
+            }
+    }
+    if (bots == ids->n) { /* a game of bots alone is played by selfplay */
+        buf_add(&c->reply, "A player who is not a computer opponent must play (see genetess help selfplay)\n");
+        return EXIT_REFUSED;
+    }
+    return 0;
+}
+
+/* The parameters of the new board b: defaults, the map's param lines, then the options. */
+static int challenge_params(CommandCtx *c, const Challenge *ch, Board *b, const Map *map, const char *mapname)
+{
+    Params *par = &b->par;
+    Err err;
+    char q[64];
+    *par = params_default();
+    par->seed = ((uint64_t)c->now << 20) ^ (uint64_t)getpid();
+    for (int i = 0; i < map->nparams; i++)
+        if (params_set(par, map->params[i].key, map->params[i].value, &err) < 0) {
+            buf_printf(&c->reply, "the map's param %s is invalid: %s\n", map->params[i].key, err.msg);
+            return EXIT_REFUSED;
+        }
+    for (int i = 0; i < ch->keys.n; i++)
+        if (strcmp(ch->keys.v[i], "map") != 0 && params_set(par, ch->keys.v[i], ch->vals.v[i], &err) < 0) {
+            buf_printf(&c->reply, "Invalid Genetess parameter '--%s=%s': %s\n", ch->keys.v[i],
+                       pipeline_quote(ch->vals.v[i], q, 40), err.msg);
+            return EXIT_USAGE;
+        }
+    snprintf(par->map, sizeof par->map, "%s", strchr(mapname, '/') ? "file" : mapname);
+    return 0;
+}
+
+/* By mail, a game must end and mail at a sane pace (contract 15): a deadline of at least CHALLENGE_DEADLINE_MIN
+ * hours, and 1 to CHALLENGE_TIMEOUTS_MAX time-outs in a row forfeit (CHALLENGE_TIMEOUTS_MAIL when not given). */
+static int mail_limits(CommandCtx *c, const Challenge *ch, Params *par)
+{
+    bool given = false;
+    for (int i = 0; i < ch->keys.n; i++)
+        given = given || strcmp(ch->keys.v[i], "max-timeouts") == 0;
+    if (!given)
+        par->max_timeouts = CHALLENGE_TIMEOUTS_MAIL;
+    if (par->deadline_h < CHALLENGE_DEADLINE_MIN)
+        return pipeline_refuse(c, EXIT_REFUSED, "By mail a game's deadline is at least %d hours", CHALLENGE_DEADLINE_MIN);
+    if (par->max_timeouts < 1 || par->max_timeouts > CHALLENGE_TIMEOUTS_MAX)
+        return pipeline_refuse(c, EXIT_REFUSED, "By mail --max-timeouts is 1 to %d (a game must end)",
+                               CHALLENGE_TIMEOUTS_MAX);
+    return 0;
+}
+
+/* Loads the board of the map named by --map (else the default for the number of players) into *out. */
+static int challenge_map(CommandCtx *c, const Challenge *ch, Board **out)
+{
+    const char *mapname = NULL;
+    Map map = {0};
+    Err err;
+    int rc = EXIT_REFUSED;
+    for (int i = 0; i < ch->keys.n; i++)
+        if (strcmp(ch->keys.v[i], "map") == 0)
+            mapname = ch->vals.v[i];
+    if (!mapname)
+        mapname = map_default_for(ch->ids.n);
+    if (!mapname) {
+        buf_printf(&c->reply, "At most 8 players can play\n");
+        return rc;
+    }
+    if (map_load(c->st.home, mapname, !c->req->by_mail, &map, &err) < 0) {
+        map_error(err.msg, &c->reply);
+        goto out;
+    }
+    *out = map.b;
+    map.b = NULL;
+    if (ch->ids.n > (*out)->nst && !strchr(mapname, '/'))
+        buf_printf(&c->reply, "At most %d players can play on map %s\n", (*out)->nst, mapname);
+    else if (ch->ids.n > (*out)->nst)
+        buf_printf(&c->reply, "At most %d players can play on this map\n", (*out)->nst);
+    else
+        rc = challenge_params(c, ch, *out, &map, mapname);
+    if (rc == 0 && c->req->by_mail)
+        rc = mail_limits(c, ch, &(*out)->par);
+out:
+    map_free(&map);
+    return rc;
+}
+
+/* Seats the players on b and starts the game in t's Game: round 0 (contract 6), the initial snapshot. */
+static void challenge_start(CommandCtx *c, const Challenge *ch, Txn *t, Board *b)
+{
+    b->np = ch->ids.n;
+    b->pl = xcalloc((size_t)b->np, sizeof *b->pl);
+    for (int i = 0; i < b->np; i++) {
+        Player *pl = &b->pl[i];
+        snprintf(pl->id, sizeof pl->id, "%s", ch->ids.v[i]);
+        pl->e = b->par.start_e;
+        pl->holiday_left = b->par.holiday_days * 86400;
+    }
+    rng_seed(&b->rng, b->par.seed);
+    b->clock.created = c->now;
+    t->b = b;
+    game_init(&t->g, b, c->now);
+    t->have_game = true;
+    turn_open(&t->g);
+    b->initial = NULL;
+    char *init = boardfile_write(b);
+    b->initial = init;
+    b->initial_base = board_moves_count(b); /* computer opponents may have played already: the snapshot holds it */
+}
+
+/* The players, the map, the number: the new board set up and started in t, or the refusal. */
+static int challenge_create(CommandCtx *c, Challenge *ch, Txn *t)
+{
+    Board *b = NULL;
+    Err err;
+    int number;
+    int rc = challenge_players(c, ch);
+    if (rc || (rc = challenge_map(c, ch, &b)) != 0) {
+        board_free(b);
+        return rc;
+    }
+    if (store_next_board_number(&c->st, &number, &err) < 0) {
+        buf_printf(&c->reply, "%s\n", err.msg);
+        board_free(b);
+        return EXIT_SYSTEM;
+    }
+    b->number = number;
+    challenge_start(c, ch, t, b);
+    t->dirty = true;
+    t->is_new = true;
+    return EXIT_DONE;
+}
+
+/* The reply and Subject of a board just created for the players of b. */
+static void say_created(CommandCtx *c, const Board *b)
+{
+    view_board_subject(b, true, c->subject, sizeof c->subject);
+    buf_printf(&c->reply, "Genetess board %d created for", b->number);
+    for (int i = 0; i < b->np; i++)
+        buf_printf(&c->reply, " %s", b->pl[i].id);
+    buf_printf(&c->reply, " on map %s.\n", b->par.map);
+}
+
+/* Creates the board ch asks for and commits it with its "New" sheets. Returns the exit status. */
+static int create_board(CommandCtx *c, Challenge *ch)
+{
+    Txn t = {.flags = TXN_SHEETS};
+    int rc = challenge_create(c, ch, &t);
+    if (rc == 0)
+        rc = pipeline_board_create(c, &t, rc);
+    if (rc == 0 && t.b)
+        say_created(c, t.b);
+    pipeline_board_done(&t);
+    return rc;
+}
+
+/* ---- invitations (contract 15) ---- */
+
+/* One open invitation of etc/invitations: "<id>\t<created>\t<players>\t<answers>\t<options>", the players
+ * space-separated (the challenger first), an answer per player ('y' accepted, '.' waiting), the option words
+ * space-separated ("-" none). */
+typedef struct Invite {
+    int id;
+    int64_t created;
+    StrList players;
+    char answers[MAX_PLAYERS + 1];
+    char *options;
+} Invite;
+
+typedef struct Invites {
+    int next; /* the number of the next invitation */
+    Invite *v;
+    int n;
+} Invites;
+
+static void invites_free(Invites *l)
+{
+    for (int i = 0; i < l->n; i++) {
+        sl_free(&l->v[i].players);
+        free(l->v[i].options);
+    }
+    free(l->v);
+    memset(l, 0, sizeof *l);
+}
+
+/* Reads etc/invitations into l, the expired ones (CHALLENGE_INVITE_TTL) left out. 0, or -1 (said on stderr). */
+static int invites_read(CommandCtx *c, Invites *l)
+{
+    char *path = store_path(&c->st, "etc/invitations"), *text = NULL, *save = NULL;
+    Err err;
+    int rc = store_read_file(path, &text, NULL, &err);
+    free(path);
+    memset(l, 0, sizeof *l);
+    l->next = 1;
+    if (rc < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    for (char *line = rc == 0 ? strtok_r(text, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save)) {
+        char *f[5], *fs = NULL;
+        int k = 0, id;
+        long long created;
+        if (sscanf(line, "next %d", &id) == 1) {
+            l->next = id;
+            continue;
+        }
+        for (char *t = strtok_r(line, "\t", &fs); t && k < 5; t = strtok_r(NULL, "\t", &fs))
+            f[k++] = t;
+        if (k != 5 || sscanf(f[0], "%d", &id) != 1 || sscanf(f[1], "%lld", &created) != 1 ||
+            c->now - created >= CHALLENGE_INVITE_TTL || strlen(f[3]) > MAX_PLAYERS)
+            continue;
+        l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
+        Invite *v = &l->v[l->n++];
+        memset(v, 0, sizeof *v);
+        v->id = id;
+        v->created = created;
+        str_split_words(f[2], &v->players);
+        snprintf(v->answers, sizeof v->answers, "%s", f[3]);
+        v->options = xstrdup(strcmp(f[4], "-") ? f[4] : "");
+    }
+    free(text);
+    return rc < 0 ? -1 : 0;
+}
+
+static int invites_write(CommandCtx *c, const Invites *l)
+{
+    Buf b;
+    buf_init(&b);
+    buf_printf(&b, "next %d\n", l->next);
+    for (int i = 0; i < l->n; i++) {
+        const Invite *v = &l->v[i];
+        buf_printf(&b, "%d\t%lld\t", v->id, (long long)v->created);
+        for (int k = 0; k < v->players.n; k++)
+            buf_printf(&b, "%s%s", k ? " " : "", v->players.v[k]);
+        buf_printf(&b, "\t%s\t%s\n", v->answers, *v->options ? v->options : "-");
+    }
+    char *path = store_path(&c->st, "etc/invitations");
+    Err err;
+    int rc = store_write_atomic(path, b.s, b.len, &err);
+    if (rc < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    free(path);
+    buf_free(&b);
+    return rc;
+}
+
+/* The games of the game list that id plays and that have not ended. */
+static int running_games(CommandCtx *c, const char *id)
+{
+    char *path = store_path(&c->st, "etc/Genetess.list"), *text = NULL, *save = NULL;
+    Err err;
+    int n = 0;
+    if (store_read_file(path, &text, NULL, &err) == 0)
+        for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+            char *c1 = strchr(l, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL, *c3 = c2 ? strchr(c2 + 1, ':') : NULL;
+            if (!c3 || strncmp(c3 + 1, "won by", 6) == 0 || strncmp(c3 + 1, "tie", 3) == 0)
+                continue;
+            *c2 = '\0';
+            StrList w = {0};
+            str_split_words(c1 + 1, &w);
+            for (int i = 0; i < w.n; i++)
+                n += str_ieq(w.v[i], id);
+            sl_free(&w);
+        }
+    free(text);
+    free(path);
+    return n;
+}
+
+/* Refuses id a game more when they play CHALLENGE_RUNNING_MAX already (EXIT_REFUSED), else 0. */
+static int running_cap(CommandCtx *c, const char *id)
+{
+    int n = running_games(c, id);
+    if (n < CHALLENGE_RUNNING_MAX)
+        return 0;
+    return pipeline_refuse(c, EXIT_REFUSED, "%s plays %d games already: at most %d at once by mail", id, n,
+                           CHALLENGE_RUNNING_MAX);
+}
+
+/* Mails each player of v still to answer (no computer opponent) the invitation. */
+static void mail_invitation(CommandCtx *c, const Invite *v)
+{
+    char when[40], *players = NULL;
+    Buf pl;
+    buf_init(&pl);
+    for (int k = 0; k < v->players.n; k++)
+        buf_printf(&pl, "%s%s", k ? ", " : "", v->players.v[k]);
+    players = buf_take(&pl);
+    fmt_time(v->created + CHALLENGE_INVITE_TTL, when, sizeof when);
+    for (int k = 1; k < v->players.n; k++) {
+        User u;
+        Err err;
+        if (v->answers[k] == 'y' || users_find(&c->st, v->players.v[k], &u, &err) != 0)
+            continue;
+        char *subj = xasprintf("Genetess invitation %d from %s", v->id, v->players.v[0]);
+        char *body = xasprintf("%s invites you to a game of Genetess: %s%s%s.\n\nTo play, send the Subject\n\n"
+                               "    genetess accept %d %s <your password>\n\nand to say no, \"genetess decline %d %s "
+                               "<your password>\". The game starts\nwhen everyone has accepted; the invitation "
+                               "lapses on %s.\n",
+                               v->players.v[0], players, *v->options ? ", " : "", v->options, v->id, u.id, v->id, u.id,
+                               when);
+        Err e2;
+        if (mail_add(&c->mq, u.address, subj, body, &e2) < 0)
+            fprintf(stderr, "genetess: %s\n", e2.msg);
+        free(subj);
+        free(body);
+        users_free(&u);
+    }
+    free(players);
+}
+
+/* By mail: the challenger's password, the players, the map and options checked, the limits, then the
+ * invitation (or the board at once when everyone else is a computer opponent). */
+static int challenge_by_mail(CommandCtx *c, Challenge *ch)
+{
+    Board *b = NULL;
+    Invites l;
+    int rc = pipeline_login(c, ch->ids.v[0], ch->password, NULL);
+    if (rc || (rc = challenge_players(c, ch)) != 0 || (rc = challenge_map(c, ch, &b)) != 0 ||
+        (rc = running_cap(c, ch->ids.v[0])) != 0) {
+        board_free(b);
+        return rc;
+    }
+    board_free(b);
+    int humans = 0;
+    for (int i = 1; i < ch->ids.n; i++)
+        humans += !bot_is(ch->ids.v[i]);
+    if (!humans)
+        return create_board(c, ch);
+    if (invites_read(c, &l) < 0)
+        return pipeline_refuse(c, EXIT_SYSTEM, "The invitations cannot be read; try again later");
+    int mine = 0;
+    for (int i = 0; i < l.n; i++)
+        mine += str_ieq(l.v[i].players.v[0], ch->ids.v[0]);
+    if (mine >= CHALLENGE_OPEN_MAX) {
+        invites_free(&l);
+        return pipeline_refuse(c, EXIT_REFUSED, "%s has %d invitations waiting for answers already: at most %d",
+                               ch->ids.v[0], mine, CHALLENGE_OPEN_MAX);
+    }
+    l.v = xrealloc(l.v, (size_t)(l.n + 1) * sizeof *l.v);
+    Invite *v = &l.v[l.n++];
+    memset(v, 0, sizeof *v);
+    v->id = l.next++;
+    v->created = c->now;
+    Buf opts;
+    buf_init(&opts);
+    for (int i = 0; i < ch->ids.n; i++) {
+        sl_push(&v->players, ch->ids.v[i]);
+        v->answers[i] = i == 0 || bot_is(ch->ids.v[i]) ? 'y' : '.';
+    }
+    for (int i = 0; i < ch->keys.n; i++)
+        buf_printf(&opts, "%s--%s=%s", i ? " " : "", ch->keys.v[i], ch->vals.v[i]);
+    v->options = buf_take(&opts);
+    if (!v->options)
+        v->options = xstrdup("");
+    rc = invites_write(c, &l) < 0 ? pipeline_refuse(c, EXIT_SYSTEM, "The invitation cannot be saved; try again later")
+                                  : EXIT_DONE;
+    if (rc == EXIT_DONE) {
+        char when[40];
+        mail_invitation(c, v);
+        buf_printf(&c->reply, "Invitation %d sent: the game starts when everyone has accepted (by %s).\n", v->id,
+                   fmt_time(v->created + CHALLENGE_INVITE_TTL, when, sizeof when));
+        snprintf(c->subject, sizeof c->subject, "Genetess invitation %d", v->id);
+    }
+    invites_free(&l);
+    return rc;
+}
+
+int challenge_command(CommandCtx *c)
+{
+    Challenge ch = {0};
+    int rc = challenge_check(c, &ch);
+    if (rc == 0)
+        rc = pipeline_lock(c);
+    if (rc == 0)
+        rc = c->req->by_mail ? challenge_by_mail(c, &ch) : create_board(c, &ch);
+    challenge_free(&ch);
+    return rc;
+}
+
+/* accept and decline: the user's password, then their invitation. Returns its index in l, or -1 with the
+ * refusal written (*rc). */
+static int find_invite(CommandCtx *c, Invites *l, int *who, int *rc)
+{
+    const char *id = c->argv[1];
+    int n;
+    *rc = pipeline_login(c, id, c->argv[2], NULL);
+    if (*rc)
+        return -1;
+    if (!parse_i64_range(c->argv[0], 1, 1000000000, &(int64_t){0}) || invites_read(c, l) < 0) {
+        *rc = pipeline_refuse(c, EXIT_REFUSED, "No invitation %s waits for you", c->argv[0]);
+        return -1;
+    }
+    n = atoi(c->argv[0]);
+    for (int i = 0; i < l->n; i++)
+        for (int k = 1; k < l->v[i].players.n && l->v[i].id == n; k++)
+            if (str_ieq(l->v[i].players.v[k], id)) {
+                *who = k;
+                return i;
+            }
+    *rc = pipeline_refuse(c, EXIT_REFUSED, "No invitation %d waits for you (an invitation lapses %d days after it is "
+                                           "made)", n, CHALLENGE_INVITE_TTL / 86400);
+    return -1;
+}
+
+int challenge_accept(CommandCtx *c)
+{
+    Invites l = {0};
+    int who, rc = pipeline_lock(c);
+    int at = rc ? -1 : find_invite(c, &l, &who, &rc);
+    if (at >= 0 && (rc = running_cap(c, l.v[at].players.v[who])) != 0)
+        at = -1;
+    if (at >= 0) {
+        Invite *v = &l.v[at];
+        v->answers[who] = 'y';
+        bool all = !strchr(v->answers, '.');
+        if (!all) {
+            rc = invites_write(c, &l) < 0 ? EXIT_SYSTEM : EXIT_DONE;
+            buf_printf(&c->reply, "You accepted invitation %d; the game starts when everyone has.\n", v->id);
+            snprintf(c->subject, sizeof c->subject, "Genetess invitation %d", v->id);
+        } else { /* everyone said yes: the board is made as the challenger asked, and the invitation is done */
+            Challenge ch = {0};
+            sl_copy(&ch.ids, &v->players);
+            StrList words = {0};
+            str_split_words(v->options, &words);
+            for (int i = 0; i < words.n && rc == 0; i++)
+                rc = challenge_option(c, &ch, words.v[i]);
+            sl_free(&words);
+            Invite gone = *v;
+            memmove(v, v + 1, (size_t)(l.n - at - 1) * sizeof *v);
+            l.n--;
+            if (rc == 0 && (rc = invites_write(c, &l) < 0 ? EXIT_SYSTEM : 0) == 0)
+                rc = create_board(c, &ch);
+            sl_free(&gone.players);
+            free(gone.options);
+            challenge_free(&ch);
+        }
+    }
+    invites_free(&l);
+    return rc;
+}
+
+int challenge_decline(CommandCtx *c)
+{
+    Invites l = {0};
+    int who, rc = pipeline_lock(c);
+    int at = rc ? -1 : find_invite(c, &l, &who, &rc);
+    if (at >= 0) {
+        Invite *v = &l.v[at];
+        User u;
+        Err err;
+        if (users_find(&c->st, v->players.v[0], &u, &err) == 0) { /* the challenger is told */
+            char *subj = xasprintf("Genetess invitation %d declined", v->id);
+            char *body = xasprintf("%s declined invitation %d: that game will not start.\n", v->players.v[who], v->id);
+            if (mail_add(&c->mq, u.address, subj, body, &err) < 0)
+                fprintf(stderr, "genetess: %s\n", err.msg);
+            free(subj);
+            free(body);
+            users_free(&u);
+        }
+        buf_printf(&c->reply, "You declined invitation %d of %s.\n", v->id, v->players.v[0]);
+        snprintf(c->subject, sizeof c->subject, "Genetess invitation %d", v->id);
+        sl_free(&v->players);
+        free(v->options);
+        memmove(v, v + 1, (size_t)(l.n - at - 1) * sizeof *v);
+        l.n--;
+        rc = invites_write(c, &l) < 0 ? EXIT_SYSTEM : EXIT_DONE;
+    }
+    invites_free(&l);
+    return rc;
+}

@@ -1,0 +1,27 @@
+/* challenge: starting a game (contract 6) — at a terminal an admin's challenge starts it at once; by mail the challenger is one of the players and gives their password, and the other players accept an invitation first (contract 15). */
+#ifndef GENETESS_CHALLENGE_H
+#define GENETESS_CHALLENGE_H
+
+#include "pipeline.h"
+
+/* The limits of games started by mail (contract 15). */
+#define CHALLENGE_DEADLINE_MIN 24       /* hours: the shortest deadline */
+#define CHALLENGE_TIMEOUTS_MAX 10       /* --max-timeouts at most (0, never, is refused) */
+#define CHALLENGE_TIMEOUTS_MAIL 3       /* --max-timeouts when the challenge does not say */
+#define CHALLENGE_OPEN_MAX 3            /* invitations waiting for answers per challenger */
+#define CHALLENGE_RUNNING_MAX 20        /* games that have not ended per user */
+#define CHALLENGE_INVITE_TTL (7 * 86400) /* an invitation lapses this long after it is made */
+
+/* challenge [--option=value...] userid1 userid2 [...] (by mail: [--option=value...] yourid yourpassword userid2
+ * [...]): at a terminal builds the new board from the map and options (checked before any file is read), numbered
+ * and started, saved with its "New" sheets, the reply "Genetess board <n> created for ...". By mail the
+ * challenger's password is checked, the by-mail limits applied, and every other human player is mailed an
+ * invitation (the board starts once all accept; with computer opponents only, at once). Returns the exit status. */
+int challenge_command(CommandCtx *c);
+/* accept invitation userid password: the player accepts; the last acceptance starts the board as the challenger
+ * asked. */
+int challenge_accept(CommandCtx *c);
+/* decline invitation userid password: the invitation is withdrawn and the challenger told. */
+int challenge_decline(CommandCtx *c);
+
+#endif
