@@ -248,7 +248,8 @@ static int challenge_create(CommandCtx *c, Challenge *ch, Txn *t)
         return rc;
     }
     if (store_next_board_number(&c->st, &number, &err) < 0) {
-        buf_printf(&c->reply, "%s\n", err.msg);
+        fprintf(stderr, "genetess: %s\n", err.msg); /* the server's paths go to its log only */
+        buf_add(&c->reply, "Genetess cannot number a new board; try again later\n");
         board_free(b);
         return EXIT_SYSTEM;
     }

@@ -88,7 +88,10 @@ int pipeline_lock(CommandCtx *c)
     }
     c->opened = true;
     if (store_lock(&c->st, &err) < 0) {
-        buf_printf(&c->reply, "%s\n", err.msg);
+        bool busy = strcmp(err.msg, "Genetess is busy; try again later") == 0;
+        if (!busy) /* the reason names the server's path: the log has it, the reply never (contract 15) */
+            fprintf(stderr, "genetess: %s\n", err.msg);
+        buf_printf(&c->reply, "%s\n", busy ? err.msg : "Genetess cannot take its lock; try again later");
         return EXIT_SYSTEM;
     }
     recover(c);

@@ -439,6 +439,10 @@ int users_update(const Store *s, const char *id, const char *password, const cha
     if (rc == 0) {
         char *path = store_path(s, "etc/users");
         rc = store_write_atomic(path, up.out.s ? up.out.s : "", up.out.len, err);
+        if (rc < 0) { /* the reason names the server's path: the log has it, the reply never (contract 15) */
+            fprintf(stderr, "genetess: %s\n", err->msg);
+            err_fail(err, "cannot write the users file");
+        }
         free(path);
     }
     buf_free(&up.out);
