@@ -19,7 +19,7 @@ TESTSRC  = $(wildcard tests/check_*.c)
 TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
 
-.PHONY: all check check-browser check-mta demo bench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck leakcheck robustness
+.PHONY: all abuse check check-browser check-mta demo bench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck leakcheck robustness
 all: $(BIN)
 
 $(BIN): $(BUILD)/genetess.o $(OBJ)
@@ -95,6 +95,12 @@ check-browser: $(BIN)
 # Genetess behind a real mail server (exim4 on 127.0.0.1, mail over SMTP); needs root: see tests/mta.sh.
 check-mta: $(BIN)
 	GENETESS=$(abspath $(BIN)) bash tests/mta.sh
+
+# A stranger's attacks (contract 15): the end-to-end topic abuse, then, as root, the same through a real exim.
+abuse: $(BIN)
+	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh abuse
+	@if [ "$$(id -u)" = 0 ]; then GENETESS=$(abspath $(BIN)) bash tests/mta.sh; \
+	  else echo "skipped: tests/mta.sh (needs root)"; fi
 
 demo: $(BIN)
 	sh tools/demo.sh $(abspath $(BIN))

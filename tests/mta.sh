@@ -121,14 +121,23 @@ expect() {
   fi
 }
 
-# ---- a game by mail ----
+# code USER ID: the code of the last confirmation USER was mailed for userid ID.
+code() { sed -n "s/^Subject: Genetess confirm $2 \([0-9a-f]*\)\$/\1/p" "/var/mail/$1" | tail -n 1; }
+
+# ---- a game by mail: signups confirmed by their address, a challenge accepted ----
 send "$A" "signup $A secret $A@localhost"
-expect "$A" "^User $A signed up\\.$" 1 "$A signs up by mail; the reply comes back through exim"
+expect "$A" "^Subject: Genetess confirm $A [0-9a-f]\{16\}\$" 1 "$A signs up by mail: the address is asked first"
+send "$A" "Re: Genetess confirm $A $(code "$A" "$A")"
+expect "$A" "^User $A signed up\\.$" 1 "$A answers the confirmation: signed up; the reply comes back through exim"
 send "$B" "Re: signup $B hunter2 $B@localhost"
-expect "$B" "^User $B signed up\\.$" 1 "$B signs up (a Re: Subject)"
-send "$A" "challenge --gamble=none $A $B"
-expect "$A" "^Subject: New Genetess Board 101" 2 "$A gets the reply and the New sheet of board 101"
-expect "$B" "^Subject: New Genetess Board 101" 1 "$B gets the New sheet"
+expect "$B" "^Subject: Genetess confirm $B " 1 "$B signs up (a Re: Subject)"
+send "$B" "Re: Genetess confirm $B $(code "$B" "$B")"
+expect "$B" "^User $B signed up\\.$" 1 "$B is signed up"
+send "$A" "challenge --gamble=none $A secret $B"
+expect "$B" "^Subject: Genetess invitation 1 from $A\$" 1 "$B is invited"
+send "$B" "accept 1 $B hunter2"
+expect "$A" "^Subject: New Genetess Board 101" 1 "$A gets the New sheet of board 101"
+expect "$B" "^Subject: New Genetess Board 101" 2 "$B gets the reply and the New sheet"
 
 turn=$(sed -n 's/^101:[^:]*:[0-9]*:\(.*\) turn$/\1/p' "$HOMEDIR/etc/Genetess.list")
 if [ "$turn" = "$A" ]; then pw=secret other=$B opw=hunter2; else pw=hunter2 other=$A opw=secret; fi
@@ -151,6 +160,38 @@ n=$(grep -c "genetess mail: " "$HOMEDIR/var/mail.log" 2>/dev/null)
 [ "$n" -ge 9 ] && ok "var/mail.log has a line per message ($n)" || bad "var/mail.log has $n lines"
 [ "$(stat -c %U "$HOMEDIR/games/Genetess/101")" = "$RUN" ] && ok "the board belongs to the pipe's user" \
   || bad "the board belongs to $(stat -c %U "$HOMEDIR/games/Genetess/101")"
+
+# ---- strangers (contract 15): what reaches a mailbox through a real mail server ----
+V=gtvictim M=gtmallory
+for u in "$V" "$M"; do id "$u" >/dev/null 2>&1 || useradd --create-home --shell /usr/sbin/nologin "$u"; : >"/var/mail/$u"; chown "$u:mail" "/var/mail/$u"; chmod 660 "/var/mail/$u"; done
+: >"/var/mail/$V"; chown "$V:mail" "/var/mail/$V"; chmod 660 "/var/mail/$V"
+count() { grep -c -- "$2" "/var/mail/$1" 2>/dev/null; }
+nb=$(count "$B" "^Subject: ")
+# forty copies of one name in a message: one copy
+send "$A" "message $A secret $(for i in $(seq 40); do printf '%s ' "$B"; done)" "Hello"
+expect "$B" "^Subject: Genetess message from $A\$" 1 "a message naming $B forty times"
+# a stranger signs the victim's address up three times: one confirmation mail, no more
+for i in 1 2 3; do send gtmallory "signup v$i pw $V@localhost"; done
+expect gtmallory "less than a day ago" 2 "the second and third signups for one address are refused"
+sleep 2
+[ "$(count "$V" "^Subject: Genetess confirm")" = 1 ] && ok "the victim got one confirmation mail" \
+  || bad "the victim got $(count "$V" "^Subject: Genetess confirm") confirmation mails"
+# a Reply-To list: nobody is answered
+"$PY" - "$PORT" <<'PY' || bad "SMTP send (Reply-To list)"
+import smtplib
+from email.message import EmailMessage
+m = EmailMessage()
+m["From"] = "gtmallory@localhost"; m["Reply-To"] = "gtvictim@localhost, gtbob@localhost"
+m["To"] = "genetess@localhost"; m["Subject"] = "help"; m.set_content("x")
+with smtplib.SMTP("127.0.0.1", int(__import__("sys").argv[1]), timeout=20) as s:
+    s.send_message(m)
+PY
+wait_log() { for _ in $(seq 100); do grep -q -- "$1" "$HOMEDIR/var/mail.log" && return 0; sleep 0.1; done; return 1; }
+wait_log "no usable From: or Reply-To: address" && ok "a Reply-To list is dropped" || bad "a Reply-To list is dropped"
+sleep 2
+[ "$(count "$V" "^Subject: Genetess help")" = 0 ] && ok "the victim got no help mail" || bad "the victim got a help mail"
+[ "$(count "$B" "^Subject: ")" = $((nb + 1)) ] && ok "$B got the message alone" \
+  || bad "$B got $(( $(count "$B" "^Subject: ") - nb )) mails"
 
 echo "$pass passed, $failn failed"
 [ "$failn" = 0 ]

@@ -22,6 +22,17 @@ assert_mails 0
 assert_empty "$OUT"
 assert_grep "dropped unanswered: no usable From: or Reply-To: address" "$LOG"
 assert_no_file "$GAMES/101"
+msg "$T/m" mallory@example.net "help" "" "Reply-To: victim@example.com, bob@example.org"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 0
+msg "$T/m" "victim@example.com, bob@example.org" "help"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 0
+msg "$T/m" mallory@example.net "help" "" 'Reply-To: "Smith, John" <john@example.com>'
+run 0 mail "$CONF" <"$T/m"
+assert_mails 1 "^To: john@example.com$"
 
 # ---- a path for --map only at a terminal: by mail (genetess mail, or SENDER from the host) it is refused ----
 msg "$T/m" alice@example.org "challenge --map=/etc/passwd alice secret bob"
