@@ -38,6 +38,7 @@ static const struct {
     {"signoff", "host"},        {"message", "host"},    {"list", "host"},
     {"all", "host"},            {"multiple", "host"},   {"host", "host"},
     {"orders", "orders"},       {"options", "options"}, {"selfplay", "selfplay"},
+    {"confirm", "signup"},      {"accept", "challenge"}, {"decline", "challenge"},
     {NULL, NULL},
 };
 

@@ -56,9 +56,10 @@ def play_and_check(home):
             e["INPUTFILE"] = inputfile
         return subprocess.run([G] + list(args), env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE).returncode
 
-    for who, pw in (("alice", "pa"), ("bob", "pb")):
-        run("signup", who, pw, who + "@example.org")
-    run("challenge", "--seed=9", "--deadline=24", "alice", "bob")          # round 0
+    for who, pw in (("alice", "pa"), ("bob", "pb")):                       # an admin at the terminal
+        run("signup", who, pw, who + "@example.org", sender=None)
+    run("challenge", "--seed=9", "--deadline=24", "alice", "bob", sender=None)  # round 0
+    run("signup", "carol", "pc", "carol@example.org", sender="carol@example.org")  # a confirmation by mail
     run("move", "101", "alice", "pa", "GAMBLE 1E 1st")
     run("move", "101", "bob", "pb", "GAMBLE 2E on GPC2 / GAMBLE 0E dont care", sender="bob@example.org")
     run("move", "101", "nobody", "x", "PASS")                              # refused
