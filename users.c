@@ -225,9 +225,12 @@ static int auth_fail(const Store *s, const char *id, int64_t now)
 {
     int64_t start;
     int n = auth_failures(s, id, now, &start) + 1;
-    char *dir = xasprintf("%s/var/auth", s->home), *path = auth_path(s, id), line[64];
+    char *var = xasprintf("%s/var", s->home), *dir = xasprintf("%s/var/auth", s->home), *path = auth_path(s, id);
+    char line[64];
     Err err;
+    (void)mkdir(var, 0700); /* var/ is genetess mail's; a command at the terminal may come first */
     (void)mkdir(dir, 0700);
+    free(var);
     snprintf(line, sizeof line, "%lld %d\n", (long long)(start ? start : now), n);
     if (store_write_atomic(path, line, strlen(line), &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);

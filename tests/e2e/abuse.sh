@@ -2,6 +2,11 @@
 # and shown to fail: a Reply-To that is a list, a map path or a FIFO named by mail, wrong passwords by the
 # dozen, fan-out, unbounded arguments, strangers starting games and signing up other people's addresses.
 given_players
+# a wrong password at the terminal is counted too, before genetess mail ever made var/
+run 1 showas alice wrong 1
+has "Invalid password entered"
+assert_empty "$ERR"
+assert_grep "^1800000000 1$" "$PBMHOME/var/auth/alice"
 CONF="--config=$T/none.conf"
 LOG=$PBMHOME/var/mail.log
 
