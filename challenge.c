@@ -263,7 +263,8 @@ static int challenge_create(CommandCtx *c, Challenge *ch, Txn *t)
 /* The reply and Subject of a board just created for the players of b. */
 static void say_created(CommandCtx *c, const Board *b)
 {
-    view_board_subject(b, true, c->subject, sizeof c->subject);
+    /* distinct from the New sheet's "New Genetess Board <n> <to-move>" that goes out with it */
+    snprintf(c->subject, sizeof c->subject, "Genetess Board %d created", b->number);
     buf_printf(&c->reply, "Genetess board %d created for", b->number);
     for (int i = 0; i < b->np; i++)
         buf_printf(&c->reply, " %s", b->pl[i].id);

@@ -12,6 +12,7 @@
 #include "selfplay.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #define L CMD_LOCKS
 
@@ -65,8 +66,12 @@ const Command *command_find(const char *word)
 int command_run(const Request *rq, int argc, char **argv)
 {
     const Command *c = command_find(argv[0]);
-    if (!c)
-        return pipeline_reject(rq, "Unknown command\n", EXIT_REFUSED);
+    if (!c) { /* the word quoted, and where help is (never a bare "Unknown command") */
+        char q[64], *text = xasprintf("Unknown command '%s'; try 'genetess help'\n", pipeline_quote(argv[0], q, 40));
+        int rc = pipeline_reject(rq, text, EXIT_REFUSED);
+        free(text);
+        return rc;
+    }
     int n = argc - 1;
     /* contract 2: the argument count is checked before any file is read. */
     if (n > COMMAND_WORDS_MAX) {

@@ -367,8 +367,13 @@ static int run_words(const Request *rq, StrList *w)
     if (!w->n)
         return pipeline_reject(rq, "No command: write the command in the Subject (the Subject \"help\" gets the help)\n",
                                EXIT_REFUSED);
-    if (str_ieq(w->v[0], "mail") || str_ieq(w->v[0], "multiple"))
-        return pipeline_reject(rq, "Unknown command\n", EXIT_REFUSED);
+    if (str_ieq(w->v[0], "mail") || str_ieq(w->v[0], "multiple")) {
+        char q[64], *text = xasprintf("Unknown command '%s' in a mail's Subject or line; try 'genetess help'\n",
+                                      pipeline_quote(w->v[0], q, 40));
+        int rc = pipeline_reject(rq, text, EXIT_REFUSED);
+        free(text);
+        return rc;
+    }
     return command_run(rq, w->n, w->v);
 }
 

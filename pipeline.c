@@ -464,8 +464,8 @@ static int save_board(CommandCtx *c, Txn *t)
 
 void pipeline_subject(CommandCtx *c, const Board *b, int rc)
 {
-    if (rc != EXIT_DONE)
-        snprintf(c->subject, sizeof c->subject, "Genetess Board %d Error", b->number);
+    if (rc != EXIT_DONE) /* one form for errors: "Genetess Board <n> error", else "Genetess error" */
+        snprintf(c->subject, sizeof c->subject, "Genetess Board %d error", b->number);
     else
         view_board_subject(b, false, c->subject, sizeof c->subject);
 }

@@ -598,6 +598,13 @@ static void to_move(const Board *b, char *buf, size_t size)
 void view_board_subject(const Board *b, bool is_new, char *buf, size_t size)
 {
     char tm[64];
+    if (b->phase == PHASE_ENDED) { /* what the mail is: the end, and who won (the points are in the sheet) */
+        size_t n = strcspn(b->result, "(");
+        while (n > 0 && b->result[n - 1] == ' ')
+            n--;
+        snprintf(buf, size, "Genetess Board %d ended: %.*s", b->number, (int)n, b->result);
+        return;
+    }
     to_move(b, tm, sizeof tm);
     snprintf(buf, size, "%sGenetess Board %d%s%s", is_new ? "New " : "", b->number, tm[0] ? " " : "", tm);
 }

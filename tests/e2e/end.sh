@@ -5,7 +5,9 @@ given_players
 run 0 challenge --gamble=none --seed=5 alice bob
 run 0 move 101 alice secret "CREATE C4 A"
 run 0 move 101 bob hunter2 PASS
+clear_outbox
 run 0 resign 101 bob hunter2
+assert_mails 2 "^Subject: Genetess Board 101 ended: won by alice$"   # the final sheets say what they are
 run 0 show 101
 has "The game has ended"
 has "R10"

@@ -56,19 +56,19 @@ assert_reply "Historical List of Genetess games" " 101 alice "
 run 0 show "$L"
 assert_reply "Genetess Board $L $to" "Genetess board $L"
 run 0 show 101
-assert_reply "Genetess Board 101" "The game has ended"
+assert_reply "Genetess Board 101 ended: won by alice" "The game has ended"
 run 1 show 999
 assert_reply "Genetess error" "Genetess board 999 not found"
 run 0 showas alice secret "$L"
 assert_reply "Genetess Board $L $to" "genetess move $L alice <password>"
 run 1 move "$L" alice wrong PASS
-assert_reply "Genetess Board $L Error" "Invalid password entered"
+assert_reply "Genetess Board $L error" "Invalid password entered"
 run 1 move "$L" alice secret MOVE C3 UP
-assert_reply "Genetess Board $L Error" 'Invalid move "MOVE C3 UP" entered'
+assert_reply "Genetess Board $L error" 'Invalid move "MOVE C3 UP" entered'
 run 1 move "$L" alice secret "PASS#99"
-assert_reply "Genetess Board $L Error" "Move PASS received as move #"
+assert_reply "Genetess Board $L error" "Move PASS received as move #"
 run 1 move "$L" alice secret MOVE C3 N-N
-assert_reply "Genetess Board $L Error" "MOVE C3 N-N: "
+assert_reply "Genetess Board $L error" "MOVE C3 N-N: "
 assert_grep " alice MOVE C3 N-N (Failed)$" "$B"   # a failed order is saved with (Failed)
 run 0 queue "$L" alice secret
 assert_reply "Genetess Board $L $to" "Your stored orders: none"

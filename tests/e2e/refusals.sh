@@ -17,7 +17,9 @@ has "Genetess board 999 not found"
 run 1 move ../etc alice secret PASS
 run 2 move 101 alice
 run 1 frobnicate
-has "Unknown command"
+assert_eq "Unknown command 'frobnicate'; try 'genetess help'" "$(cat "$OUT")" "an unknown command names itself"
+run 1 movee 101 alice secret PASS
+assert_eq "Unknown command 'movee'; try 'genetess help'" "$(cat "$OUT")" "a misspelt command"
 run 1 move 101 alice secret MOVE C3 UP
 has 'Invalid move "MOVE C3 UP" entered'
 run 1 move 101 alice secret "PASS#7"
