@@ -56,14 +56,20 @@ static int check_move_number(CommandCtx *c, Txn *t, char *text)
             return 0;
     }
     char q[256];
-    buf_printf(&c->reply, "Move %s received as move #%d\n", pipeline_quote(text, q, sizeof q),
-               board_move_number(t->b));
-    if (h[1] && parse_i64(num, &k) && k >= 1 && k < board_move_number(t->b))
-        buf_printf(&c->reply, "Nothing was done: the board has moved on since you read it; the current move is "
-                              "#%d.\n", board_move_number(t->b));
-    else
-        buf_printf(&c->reply, "Nothing was done: the move number after '#' must be the current one, #%d.\n",
-                   board_move_number(t->b));
+    int now = board_move_number(t->b);
+    bool number = h[1] && parse_i64(num, &k) && k >= 1 && k <= 1000000000;
+    pipeline_quote(text, q, sizeof q);
+    if (!number) { /* the number sent, and the board's (never the board's twice) */
+        buf_printf(&c->reply, "Move %s received without a move number after '#'\n", q);
+        buf_printf(&c->reply, "Nothing was done: the move number after '#' must be the current one, #%d.\n", now);
+    } else if (k < now) {
+        buf_printf(&c->reply, "Move %s received as move #%lld\n", q, (long long)k);
+        buf_printf(&c->reply, "Nothing was done: the board has moved on since you read it; the current move is #%d, "
+                              "not #%lld.\n", now, (long long)k);
+    } else {
+        buf_printf(&c->reply, "Move %s received as move #%lld\n", q, (long long)k);
+        buf_printf(&c->reply, "Nothing was done: the current move is #%d, not #%lld yet.\n", now, (long long)k);
+    }
     return EXIT_REFUSED;
 }
 
