@@ -687,6 +687,7 @@ static int run_board(CommandCtx *c, Txn *t, const char *name)
     int rc = load_board(c, t, name, &t->b);
     if (rc)
         return rc;
+    t->moves_loaded = board_moves_count(t->b);
     /* contract 5: expired deadlines are processed before authentication and committed whatever it says;
      * the refusal tells nothing of them (their sheets go to the players by mail). */
     bool changed = stage_time(c, t);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "boardfile.h"
 #include "movelist.h"
@@ -123,6 +124,21 @@ static int submitted(CommandCtx *c, Txn *t, Submission *s, const StrList *notice
     return rc;
 }
 
+/* True when the player timed out while this command processed the board's time: their deadline passed
+ * before their order came (a "<label> <userid> Timeout" line of this command). */
+static bool timed_out_now(const Txn *t)
+{
+    const Board *b = t->b;
+    for (int i = t->moves_loaded; i < board_moves_count(b); i++) {
+        const char *l = i >= b->moves_off ? b->moves.v[i - b->moves_off] : "";
+        const char *who = strchr(l, ' ');
+        size_t n = strlen(b->pl[t->player].id);
+        if (who && strncasecmp(who + 1, b->pl[t->player].id, n) == 0 && strcmp(who + 1 + n, " Timeout") == 0)
+            return true;
+    }
+    return false;
+}
+
 static int move_act(CommandCtx *c, Txn *t)
 {
     char *text = order_text(c->req, c->argc - 3, c->argv + 3);
@@ -130,6 +146,8 @@ static int move_act(CommandCtx *c, Txn *t)
     int rc = parse_move(c, t, text, &l);
     if (rc == 0) {
         Submission s;
+        if (timed_out_now(t)) /* say why the order was stored, not run (contract 4.4) */
+            buf_add(&c->reply, "Your deadline passed before this order came: you timed out.\n");
         turn_submit(&t->g, t->player, &l, &s);
         rc = submitted(c, t, &s, NULL);
     }

@@ -48,3 +48,12 @@ assert_mails 1 "^To: alice@example.org$"          # alice gets the sheet for her
 assert_absent "^To: bob@example.org" "$OUTBOX"/*.mail   # quiet bob gets none for alice's turn
 run 0 verify "$H"
 has "consistent"
+
+# ---- a late order: the reply says the deadline passed and the player timed out, then that it is stored ----
+run 0 challenge --gamble=none --deadline=24 alice bob
+LT=$(last_board)
+GENETESS_NOW=$((NOW + 25 * 3600)) run 0 move "$LT" alice secret PASS
+assert_eq "Your deadline passed before this order came: you timed out.
+Stored for your next turn: PASS" "$(head -2 "$OUT")" "a late order's reply"
+GENETESS_NOW=$((NOW + 25 * 3600)) run 0 move "$LT" bob hunter2 PASS
+hasnt "timed out"
