@@ -65,6 +65,7 @@ TurnOutcome deadline_timeout(Game *g)
         game_eliminate(g, p, PS_FORFEIT, -1);
     }
     game_end_action(g);
+    game_tell_all(g); /* told at once, whoever chose quiet */
     return forfeit && g->replay ? TURN_WAITS : TURN_OVER;
 }
 
@@ -84,6 +85,7 @@ static void start_holiday(Game *g, int p)
     game_news(b, p, NEWS_EVENT,
               "Your holiday started: the game is suspended until you send an order or your allowance (%s) runs out.",
               fmt_duration(b->pl[p].holiday_left, d, sizeof d));
+    game_tell_all(g); /* everyone's sheet says the deadline is suspended */
 }
 
 /* Ends the holiday of the player to move after secs seconds: records "Holiday <secs>", a fresh deadline. */
@@ -114,6 +116,7 @@ void deadline_holiday_end(Game *g)
     for (int i = 0; i < b->np; i++)
         if (i != p)
             game_news(b, i, NEWS_EVENT, "%s is back from holiday.", b->pl[p].id);
+    game_tell_all(g);
 }
 
 int deadline_holiday_check(Game *g, int p)
@@ -162,6 +165,7 @@ void deadline_holiday_expired(Game *g)
         else
             game_news(b, i, NEWS_EVENT, "%s's holiday allowance ran out: the game resumes.", b->pl[p].id);
     }
+    game_tell_all(g);
 }
 
 /* ---- the nag ---- */

@@ -304,6 +304,13 @@ void game_reply(Game *g, const char *fmt, ...)
     buf_add(&g->reply, line);
 }
 
+void game_tell_all(Game *g)
+{
+    for (int i = 0; i < g->b->np; i++)
+        if (board_player_has_turns(g->b, i))
+            g->sheet_due[i] = true;
+}
+
 void game_news(Board *b, int player, NewsKind kind, const char *fmt, ...)
 {
     char line[ERR_MAX + 256];

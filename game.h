@@ -110,6 +110,9 @@ int game_fail(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)
 int game_refuse(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Appends a line to what the commanding player is told (g->reply: lines separated by '\n', none at the end). */
 void game_reply(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Makes a sheet due at once to every player still in the game, quiet or not (contract 4.4: a holiday started or
+ * ended, a resignation, a time-out, a forfeit). */
+void game_tell_all(Game *g);
 /* Appends an item of kind to player's news on b, told to them alone and whatever they see (the clock's news:
  * holidays, round 0, stored orders). */
 void game_news(Board *b, int player, NewsKind kind, const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -463,6 +463,7 @@ static TurnOutcome resign_in_play(Game *g, int player)
     game_record(g, player, "Resign");
     game_eliminate(g, player, PS_RESIGNED, -1);
     game_end_action(g);
+    game_tell_all(g); /* told at once, whoever chose quiet */
     if (b->phase != PHASE_PLAY)
         return TURN_WAITS;
     if (player == b->seat || !board_player_has_turns(b, b->seat))

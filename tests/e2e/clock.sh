@@ -41,13 +41,35 @@ has "PASS: done"
 assert_grep "^1a alice Holiday 864000$" "$B"
 GENETESS_NOW=$((NOW + 10 * 86400)) run 0 showas alice secret "$H"
 has "holiday left 4d 0h 0m"
-assert_mails 1 "^To: bob@example.org$"            # quiet bob still gets the sheet for his own turn
+assert_mails 2 "^To: bob@example.org$"            # quiet bob is told of the holiday's start and end, at once
+assert_grep "alice is on holiday" "$OUTBOX"/*.mail
+assert_grep "alice is back from holiday" "$OUTBOX"/*.mail
 clear_outbox
 GENETESS_NOW=$((NOW + 10 * 86400)) run 0 move "$H" bob hunter2 PASS
 assert_mails 1 "^To: alice@example.org$"          # alice gets the sheet for her turn
 assert_absent "^To: bob@example.org" "$OUTBOX"/*.mail   # quiet bob gets none for alice's turn
 run 0 verify "$H"
 has "consistent"
+
+# ---- told at once: a time-out and a resignation reach a quiet player who is not to move ----
+run 0 challenge --gamble=none --deadline=24 alice bob carol
+TA=$(last_board)
+run 0 quiet "$TA" carol pw on
+clear_outbox
+GENETESS_NOW=$((NOW + 25 * 3600)) run 0 Cleanup
+assert_grep "^1a alice Timeout$" "$GAMES/$TA"
+assert_mails 1 "^To: carol@example.org$"           # quiet carol is told of alice's time-out at once
+assert_grep "alice timed out" "$OUTBOX"/*.mail
+clear_outbox
+GENETESS_NOW=$((NOW + 26 * 3600)) run 0 resign "$TA" alice secret
+assert_mails 1 "^To: carol@example.org$"           # and of alice's resignation, though it is bob's move
+assert_grep "alice resigned" "$OUTBOX"/*.mail
+clear_outbox
+GENETESS_NOW=$((NOW + 26 * 3600)) run 0 move "$TA" bob hunter2 PASS
+assert_mails 1 "^To: carol@example.org$"           # carol's own turn
+clear_outbox
+GENETESS_NOW=$((NOW + 26 * 3600)) run 0 move "$TA" carol pw PASS
+assert_absent "^To: carol@example.org" "$OUTBOX"/*.mail   # quiet carol: nothing for bob's turn
 
 # ---- a late order: the reply says the deadline passed and the player timed out, then that it is stored ----
 run 0 challenge --gamble=none --deadline=24 alice bob
