@@ -120,7 +120,8 @@ static int challenge_players(CommandCtx *c, Challenge *ch)
             ids->v[i] = id;
             bots++;
         } else if (!users_valid_id(ids->v[i]) || users_find(&c->st, ids->v[i], &u, &err) != 0) {
-            buf_add(&c->reply, "Invalid userid entered\n");
+            char q[64];
+            buf_printf(&c->reply, "Invalid userid entered: %s is not signed up\n", pipeline_quote(ids->v[i], q, 40));
             return EXIT_REFUSED;
         } else {
             users_free(&u);

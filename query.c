@@ -156,7 +156,9 @@ int query_games(CommandCtx *c)
             filter = c->argv[i];
         } else if (!users_valid_id(c->argv[i]) || users_find(&c->st, c->argv[i], &u, &err) != 0) {
             /* help/command-games.txt: an unknown userid is refused */
-            rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
+            char q[64];
+            rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered: %s is not signed up",
+                                 pipeline_quote(c->argv[i], q, 40));
         } else {
             users_free(&u);
             sl_push(&ids, c->argv[i]);

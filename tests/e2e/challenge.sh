@@ -13,7 +13,7 @@ has "Invalid Genetess parameter '--colour=red'"
 run 2 challenge --deadline=0 alice bob
 has "Invalid Genetess parameter '--deadline=0': deadline must be a whole number from 1 to 8760"
 run 1 challenge alice nobody
-has "Invalid userid entered"
+has "Invalid userid entered: nobody is not signed up"
 run 1 challenge --map=duel alice bob carol
 has "At most 2 players can play"
 # a map that is not a map: the refusal is mailed to SENDER, the file's text is not

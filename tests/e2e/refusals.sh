@@ -31,7 +31,7 @@ run 1 move abc alice secret PASS
 has "Genetess board abc not found"
 run 2 quiet 101 alice secret maybe
 run 1 games nobody
-has "Invalid userid entered"
+has "Invalid userid entered: nobody is not signed up"
 run 1 challenge alice alice
 run 1 challenge --map=nosuchmap alice bob
 SENDER=r@example.org run 1 move 101 alice wrong PASS
