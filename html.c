@@ -373,7 +373,16 @@ void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text
     esc(out, text, tl);
     buf_add(out, "</title>\n");
     style(b, out);
-    buf_add(out, "</head>\n<body>\n<h1>");
+    buf_add(out, "</head>\n<body>\n");
+    if (o->reply && *o->reply) { /* contract 3.1: the command's result first, as in the text */
+        size_t n = strlen(o->reply);
+        while (n > 0 && o->reply[n - 1] == '\n')
+            n--;
+        buf_add(out, "<pre class=\"reply\">");
+        esc(out, o->reply, n);
+        buf_add(out, "</pre>\n");
+    }
+    buf_add(out, "<h1>");
     esc(out, text, tl);
     buf_add(out, "</h1>\n<div class=\"row\">\n<div>\n");
     grid(b, who, sp.m, cells, out);

@@ -79,12 +79,17 @@ int mail_add(MailQueue *q, const char *to, const char *subject, const char *body
     return mail_add_sheet(q, to, subject, xstrdup(body ? body : ""), NULL, err);
 }
 
-int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char *body, Err *err)
+int mail_add_reply_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err)
 {
-    if (mail_add(q, to, subject, body, err) < 0)
+    if (mail_add_sheet(q, to, subject, body, html, err) < 0)
         return -1;
     q->m[q->n - 1].reply = true;
     return 0;
+}
+
+int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char *body, Err *err)
+{
+    return mail_add_reply_sheet(q, to, subject, xstrdup(body ? body : ""), NULL, err);
 }
 
 const char *mail_reply_address(const Request *rq)

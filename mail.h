@@ -48,6 +48,9 @@ int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body
 /* As mail_add, for the reply to a command (Auto-Submitted: auto-replied; In-Reply-To and References
    name $MESSAGEID, the command's own Message-ID, when it is set and well formed). */
 int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char *body, Err *err);
+/* As mail_add_reply, with html (NULL: none) as the HTML alternative of body, both taken as mail_add_sheet
+   takes them: the reply that is the commanding player's sheet (contract 3.1). */
+int mail_add_reply_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err);
 
 /* Every message is "From: <from>", To, Subject, "Date: <RFC 5322 date of now, UTC>", "Message-ID:
    <genetess.<group>.<seq>.<epoch of now>@<domain of from>>" (written once into spool/: the same when the
