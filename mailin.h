@@ -30,7 +30,8 @@ void mailin_free(MailIn *m);
  * (up to the first empty line), malloc'd, or NULL when absent. Encoded-words are left as they are. */
 char *mailin_header(const char *hdr, const char *name);
 /* Decodes RFC 2047 encoded-words (B and Q; UTF-8, US-ASCII, ISO-8859-1 and -15, Windows-1252 as
- * Latin-1) in s; white space between two adjacent encoded-words goes. Returns malloc'd UTF-8. */
+ * Latin-1) in s; white space between two adjacent encoded-words goes. Time linear in s's length, whatever
+ * it holds. Returns malloc'd UTF-8. */
 char *mailin_decode_words(const char *s);
 /* The first address of an address header value: the <...> part, else the first word outside
  * comments; malloc'd, "" when none. */
