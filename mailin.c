@@ -126,12 +126,12 @@ static char *header_param(const char *value, const char *name)
     return NULL;
 }
 
-/* The lower-cased first token of a header value (up to ';' or white space), malloc'd. */
+/* The lower-cased first token of a header value (up to ';', ',' or white space), malloc'd. */
 static char *header_token(const char *value)
 {
     while (isspace((unsigned char)*value))
         value++;
-    char *t = dup_n(value, strcspn(value, "; \t"));
+    char *t = dup_n(value, strcspn(value, ";, \t"));
     for (char *c = t; *c; c++)
         *c = (char)tolower((unsigned char)*c);
     return t;
@@ -540,16 +540,21 @@ static bool robot_address(const char *addr)
     return robot;
 }
 
-/* The headers that mark mail sent by a machine (RFC 3834, RFC 2919): the values that mark it, or with
- * none listed any value but "no" (any_but_no) or the header's mere presence. */
+/* The headers that mark mail sent by a machine (RFC 3834, RFC 2919, RFC 3464, RFC 6522 and the auto-reply
+ * marks mailers use besides): the values that mark it (the value's first token, lower-cased), or with none
+ * listed any value but one (any_but) or the header's mere presence. */
 static const struct {
     const char *header;
-    bool any_but_no;
-    const char *const values[4];
+    const char *any_but;
+    const char *const values[5];
 } robot_headers[] = {
-    {"Auto-Submitted", true, {NULL}}, /* RFC 3834 5: anything but "no" is automatic */
-    {"Precedence", false, {"bulk", "junk", "list", NULL}},
-    {"List-Id", false, {NULL}},
+    {"Auto-Submitted", "no", {NULL}}, /* RFC 3834 5: anything but "no" is automatic */
+    {"Precedence", NULL, {"bulk", "junk", "list", "auto_reply", NULL}},
+    {"List-Id", NULL, {NULL}},
+    {"X-Autoreply", NULL, {NULL}},
+    {"X-Autorespond", NULL, {NULL}},
+    {"X-Auto-Response-Suppress", "none", {NULL}}, /* Exchange: the sender asks for no automatic answer */
+    {"Content-Type", NULL, {"multipart/report", NULL}}, /* a delivery or disposition report */
 };
 
 /* The reason when robot_headers[i] marks the header block hdr, else NULL. */
@@ -563,9 +568,9 @@ static char *robot_header(const char *hdr, size_t i)
     for (int k = 0; listed && robot_headers[i].values[k] && !why; k++)
         if (strcmp(t, robot_headers[i].values[k]) == 0)
             why = xasprintf("%s: %s", robot_headers[i].header, t);
-    if (robot_headers[i].any_but_no && strcmp(t, "no") != 0)
+    if (robot_headers[i].any_but && strcmp(t, robot_headers[i].any_but) != 0)
         why = xasprintf("%s: %s", robot_headers[i].header, t);
-    else if (!listed && !robot_headers[i].any_but_no)
+    else if (!listed && !robot_headers[i].any_but)
         why = xstrdup(robot_headers[i].header);
     free(t);
     free(v);

@@ -49,8 +49,11 @@ char *mailin_to_utf8(const char *s, size_t n, const char *charset);
  * trims trailing white space of lines and trailing empty lines. Returns text. */
 char *mailin_clean_body(char *text);
 /* Why the message must not be answered, or "" (malloc'd): an Auto-Submitted other than "no", a
- * Precedence of bulk, junk or list, a List-Id, or an envelope sender (envelope, NULL: unknown) or
- * From: that is empty, "<>", MAILER-DAEMON or postmaster. */
+ * Precedence of bulk, junk, list or auto_reply, a List-Id, an X-Autoreply or X-Autorespond, an
+ * X-Auto-Response-Suppress other than "none", a Content-Type multipart/report (a delivery or disposition
+ * report, whoever it is from), or an envelope sender (envelope, NULL: unknown) or From: that is empty, "<>",
+ * MAILER-DAEMON or postmaster. The reason is "<header>: <its first token, lower-cased>" ("List-Id",
+ * "X-Autoreply", "X-Autorespond": the header alone), "envelope sender '<sender>'" or "From: a mailer". */
 char *mailin_loop(const char *hdr, const char *envelope, const char *from);
 
 #endif

@@ -265,6 +265,18 @@ static const struct {
     {"From: a@example.org\n", "postmaster@example.org", "envelope sender 'postmaster@example.org'"},
     {"From: Mail Delivery System <Mailer-Daemon@example.org>\n", NULL, "From: a mailer"},
     {"From: a@example.org\n", "a@example.org", ""},
+    {"From: a@example.org\nPrecedence: auto_reply\n", NULL, "Precedence: auto_reply"},
+    {"From: a@example.org\nPrecedence: first-class\n", NULL, ""},
+    {"From: a@example.org\nX-Autoreply: yes\n", NULL, "X-Autoreply"},
+    {"From: a@example.org\nX-Autorespond: Away until Monday\n", NULL, "X-Autorespond"},
+    {"From: a@example.org\nX-Auto-Response-Suppress: All\n", NULL, "X-Auto-Response-Suppress: all"},
+    {"From: a@example.org\nX-Auto-Response-Suppress: DR, RN, NRN, OOF\n", NULL, "X-Auto-Response-Suppress: dr"},
+    {"From: a@example.org\nX-Auto-Response-Suppress: None\n", NULL, ""},
+    {"From: a@example.org\nMIME-Version: 1.0\nContent-Type: multipart/report; report-type=delivery-status;\n"
+     " boundary=\"b\"\n", NULL, "Content-Type: multipart/report"},
+    {"From: a@example.org\nContent-Type: Multipart/Report; report-type=disposition-notification; boundary=b\n",
+     NULL, "Content-Type: multipart/report"},
+    {"From: a@example.org\nContent-Type: multipart/mixed; boundary=b\n", NULL, ""},
 };
 
 START_TEST(loops_are_dropped)

@@ -61,7 +61,9 @@ assert_grep "Good luck!" $(mail_to bob)
 assert_absent "far away" $(mail_to bob)
 
 # ---- no mail loops: machines are never answered ----
-for h in "Auto-Submitted: auto-replied" "Precedence: bulk" "List-Id: <games.example.org>"; do
+for h in "Auto-Submitted: auto-replied" "Precedence: bulk" "List-Id: <games.example.org>" \
+  "Precedence: auto_reply" "X-Autoreply: yes" "X-Autorespond: away" "X-Auto-Response-Suppress: OOF" \
+  "Content-Type: multipart/report; report-type=delivery-status; boundary=b"; do
   msg "$T/m" alice@example.org "games" "" "$h"
   clear_outbox
   run 0 mail "$CONF" <"$T/m"
