@@ -1,0 +1,46 @@
+/* spool: the files of spool/ — a group's messages written and synced together, the groups' commit records —
+ * and the delivery of what is spooled, through a mailer or into outbox/ (contract 3.2). */
+#ifndef GENETESS_SPOOL_H
+#define GENETESS_SPOOL_H
+
+#include "store.h"
+#include "util.h"
+
+#include <time.h>
+
+/* A group is "<n>.<tag>" (board n's new state, tag: store_board_tag of its text, "none": no file) or
+ * "0.<epoch>-<pid>-<k>" (mail of no board state); its messages are spool/<group>.<seq>.mail (seq 0001 ...)
+ * and its commit record, while its state is being committed, spool/<group>.commit. */
+
+/* The text of the k-th message (0, 1, ...) of a group being spooled, whose name has the sequence number
+ * seq: malloc'd (spool_write frees it). */
+typedef char *SpoolText(void *ctx, int k, int seq);
+
+/* Writes n messages of group as spool/<group>.<seq>.mail (seq 0001 ..., a name taken skipped), message k's
+ * text from text(ctx, k, seq): each written to a temporary, all synced at once together with the nalso
+ * open files also (the board's own: store_write_fds), then renamed into place. 0, or -1 with err (the
+ * messages are not in place; the caller discards the group). */
+int spool_write(const Store *s, const char *group, int n, SpoolText *text, void *ctx, const int *also, int nalso,
+                Err *err);
+/* Writes group's commit record spool/<group>.commit (empty: its name is all it says). Not synced: the
+ * caller syncs the spool directory (spool_sync) before the board's commit. 0 or -1 with err. */
+int spool_record(const Store *s, const char *group, Err *err);
+/* fsyncs the spool directory, so that the names written, renamed or removed in it last. */
+void spool_sync(const Store *s);
+
+/* Appends the groups that have a commit record, ascending, to out; returns their count. */
+int spool_groups(const Store *s, StrList *out);
+/* Removes group's commit record (not synced: a record back after a crash only redoes idempotent work). */
+void spool_group_done(const Store *s, const char *group);
+/* Removes group's messages and commit record, and syncs the spool directory. */
+void spool_group_discard(const Store *s, const char *group);
+
+/* Delivers the spooled messages of group (NULL: every message of no group with a commit record and not of
+ * another running process's own free group), in name order. With mailer non-NULL, each is piped to
+ * `/bin/sh -c mailer` (its stdout goes to our stderr); when it cannot run or exits non-zero the message
+ * stays in spool/ and "genetess: mailer failed; message stays queued as spool/<file> and is retried" goes
+ * to stderr. Without, each is linked into outbox/ as <epoch of now>-<pid>-<seq>.mail (*seq counting up
+ * across calls, a name already taken skipped) and leaves spool/. Returns the number of messages delivered. */
+int spool_deliver(const Store *s, const char *group, const char *mailer, unsigned long *seq, time_t now);
+
+#endif
