@@ -546,7 +546,7 @@ int mail_flush(MailQueue *q, const Store *s, time_t now)
     if (rc < 0)
         fprintf(stderr, "genetess: %s; the messages not spooled were lost\n", err.msg);
     spool_sync(s);
-    int sent = mail_deliver(q, s, group, now);
+    int sent = mail_deliver(q, s, group, now); /* what was spooled goes all the same */
     free(group);
-    return sent;
+    return rc < 0 ? -1 : sent;
 }

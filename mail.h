@@ -61,8 +61,9 @@ int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char
 
 /* Spools q's messages from index from on as the group "<n>.<tag>" of board n's new state (tag:
    store_board_tag of its text, "none": no file): spool/<n>.<tag>.commit (the commit record) first,
-   then each complete message as spool/<n>.<tag>.<seq>.mail (seq 0001 ...), fsynced, all at once and
-   together with the nalso open files also (the board's own: store_write_fds); drops them from q.
+   then each complete message as spool/<n>.<tag>.<seq>.mail (seq 0001 ...), fsynced in batches
+   (spool_write), the last batch together with the nalso open files also (the board's own:
+   store_write_fds); drops them from q.
    Returns 0, or -1 with err (the caller discards the group). */
 int mail_spool_group(MailQueue *q, int from, const Store *s, int n, const char *tag, time_t now,
                      const int *also, int nalso, Err *err);
@@ -86,7 +87,8 @@ int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now);
 
 /* Spools every queued message as the group "0.<epoch>-<pid>-<k>", k counting this queue's flushes
    (mail of no board state: a reply, a chat), and delivers it (mail_deliver); q is empty afterwards.
-   Returns the number delivered. */
+   Returns the number delivered, or -1 when a message could not be spooled: "genetess: <why>; the
+   messages not spooled were lost" is on stderr, and those spooled before it are delivered all the same. */
 int mail_flush(MailQueue *q, const Store *s, time_t now);
 
 /* The address a reply goes to: rq->sender when it is one address (users_valid_address), else NULL (the

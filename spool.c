@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #define OUTBOX_TRIES 1000 /* names already taken in outbox/ (or spool/) that we skip before giving up */
+#define SPOOL_BATCH 64    /* message files open at once while a group is spooled (spool_write) */
 
 /* ---------------------------------------------------------------- writing */
 
@@ -47,13 +48,15 @@ static int spool_begin(const Store *s, const char *name, const char *text, Spool
             store_start_writeback(f->fd);
         return 0;
     }
-    err_fail(err, "cannot write %s: %s", f->tmp, strerror(errno));
+    int e = errno;
+    err_fail(err, "cannot write %s: %s", f->tmp, strerror(e));
     if (f->fd >= 0)
         close(f->fd);
     (void)unlink(f->tmp);
     free(f->tmp);
     free(f->path);
     *f = (SpoolFile){.fd = -1};
+    errno = e; /* the caller tells a lack of descriptors from other failures */
     return -1;
 }
 
@@ -126,25 +129,50 @@ static char *next_spool_name(const Store *s, const char *group, int *seq)
     return name;
 }
 
+/* Begins the messages of a group (n in all, message k's text from text(ctx, k, seq)) from the *k-th on into f:
+ * at most SPOOL_BATCH, and fewer when the process has no descriptor left for the next (a lack of descriptors
+ * is no failure as long as one file opens). *k and *seq advance past those begun, *got says how many.
+ * 0, or -1 with err (the *got begun stay to be removed). */
+static int batch_begin(const Store *s, const char *group, int n, SpoolText *text, void *ctx, int *k, int *seq,
+                       SpoolFile *f, int *got, Err *err)
+{
+    for (*got = 0; *k < n && *got < SPOOL_BATCH;) {
+        int last_seq = *seq;
+        char *name = next_spool_name(s, group, seq);
+        char *t = text(ctx, *k, *seq);
+        int rc = spool_begin(s, name, t, &f[*got], err), e = errno;
+        free(t);
+        free(name);
+        if (rc < 0 && *got > 0 && (e == EMFILE || e == ENFILE)) {
+            *seq = last_seq; /* the next batch writes it, under the same name */
+            return 0;
+        }
+        if (rc < 0)
+            return -1;
+        ++*got;
+        ++*k;
+    }
+    return 0;
+}
+
+/* In batches of at most SPOOL_BATCH open files (fewer when descriptors run short): each batch written, synced
+ * at once (the last one together with the files also) and renamed into place before the next is begun, so
+ * that a group of any size needs no more descriptors than a batch (contract 3.2). */
 int spool_write(const Store *s, const char *group, int n, SpoolText *text, void *ctx, const int *also, int nalso,
                 Err *err)
 {
-    int rc = 0, seq = 0, begun = 0;
-    SpoolFile *f = xcalloc((size_t)(n ? n : 1), sizeof *f);
-    for (int i = 0; i < n && rc == 0; i++) {
-        char *name = next_spool_name(s, group, &seq);
-        char *t = text(ctx, i, seq);
-        rc = spool_begin(s, name, t, &f[i], err);
-        begun += rc == 0;
-        free(t);
-        free(name);
-    }
-    if (rc == 0)
-        rc = spool_sync_files(f, begun, also, nalso, err);
-    for (int i = 0; i < begun; i++)
-        if (spool_finish(&f[i], rc == 0, err) < 0)
-            rc = -1;
-    free(f);
+    SpoolFile f[SPOOL_BATCH];
+    int rc = 0, seq = 0, k = 0;
+    do {
+        int got = 0;
+        rc = batch_begin(s, group, n, text, ctx, &k, &seq, f, &got, err);
+        bool last = k == n;
+        if (rc == 0)
+            rc = spool_sync_files(f, got, last ? also : NULL, last ? nalso : 0, err);
+        for (int i = 0; i < got; i++)
+            if (spool_finish(&f[i], rc == 0, err) < 0)
+                rc = -1;
+    } while (rc == 0 && k < n);
     return rc;
 }
 

@@ -17,9 +17,11 @@
 typedef char *SpoolText(void *ctx, int k, int seq);
 
 /* Writes n messages of group as spool/<group>.<seq>.mail (seq 0001 ..., a name taken skipped), message k's
- * text from text(ctx, k, seq): each written to a temporary, all synced at once together with the nalso
- * open files also (the board's own: store_write_fds), then renamed into place. 0, or -1 with err (the
- * messages are not in place; the caller discards the group). */
+ * text from text(ctx, k, seq): in batches of at most 64 open files (fewer when the process runs short of
+ * descriptors), each file of a batch written to a temporary, the batch synced at once (the last batch
+ * together with the nalso open files also: the board's own, store_write_fds) and renamed into place.
+ * 0, or -1 with err: the batch that failed is not in place, the batches before it are (the caller
+ * discards the group, or delivers what was spooled). */
 int spool_write(const Store *s, const char *group, int n, SpoolText *text, void *ctx, const int *also, int nalso,
                 Err *err);
 /* Writes group's commit record spool/<group>.commit (empty: its name is all it says). Not synced: the

@@ -1,5 +1,8 @@
 /* Tests of mail: the queue, the headers, the spool and its groups, delivery into outbox/ or a mailer. */
 #include "check_store.h"
+#include "spool.h"
+
+#include <sys/resource.h>
 
 Suite *mail_suite(void);
 
@@ -595,6 +598,156 @@ START_TEST(test_spool_delivered_once)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- batches of descriptors */
+
+/* The descriptors the process has open (those of /proc/self/fd, its own listing's included). */
+static int open_fds(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    ck_assert_ptr_nonnull(d);
+    int n = 0;
+    for (struct dirent *de; (de = readdir(d)) != NULL;)
+        n += de->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
+
+/* A text for spool_write that notes the most descriptors open while the group is written. */
+typedef struct FdWatch {
+    int most;
+} FdWatch;
+
+static char *watched_text(void *ctx, int k, int seq)
+{
+    FdWatch *w = ctx;
+    int n = open_fds();
+    if (n > w->most)
+        w->most = n;
+    return xasprintf("To: p%d@example.org\n\nmessage %d, seq %d\n", k, k, seq);
+}
+
+/* A group of 200 messages is spooled 64 open files at a time (the texts are asked for with at most 63 of the
+ * group's files open), and every message is in place, in order. */
+START_TEST(test_spool_batches)
+{
+    Store s;
+    open_store(&s);
+    FdWatch w = {0};
+    int base = open_fds();
+    Err err = {""};
+    ck_assert_int_eq(spool_write(&s, "0.1-2-3", 200, watched_text, &w, NULL, 0, &err), 0);
+    ck_assert_str_eq(err.msg, "");
+    ck_assert_int_eq(w.most - base, 63);
+    ck_assert_int_eq(open_fds(), base); /* every file closed */
+    StrList names = {0};
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 200);
+    for (int i = 0; i < 200; i++) {
+        char want[64], rel[80];
+        snprintf(want, sizeof want, "0.1-2-3.%04d.mail", i + 1);
+        ck_assert_str_eq(names.v[i], want);
+        snprintf(rel, sizeof rel, "spool/%s", want);
+        char *text = slurp(&s, rel), *body = xasprintf("To: p%d@example.org\n\nmessage %d, seq %d\n", i, i, i + 1);
+        ck_assert_str_eq(text, body);
+        free(body);
+        free(text);
+    }
+    sl_free(&names);
+    store_close(&s);
+}
+END_TEST
+
+/* In a child with RLIMIT_NOFILE at limit (every descriptor but 0, 1 and 2 closed, stderr to errfile): 100 messages
+ * flushed (mail_flush) and 100 spooled as board 101's group with a file of the board's synced alongside
+ * (mail_spool_group). The child's exit status: 0 when both returned what the test wants (mail_flush 100, or -1
+ * when want_fail; mail_spool_group 0, or -1), else the step that did not (1, 2). */
+static int spool_with_limit(Store *s, rlim_t limit, bool want_fail, const char *errfile)
+{
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int fd = open(errfile, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        dup2(fd, 2);
+        for (int i = 3; i < 1024; i++)
+            close(i);
+        MailQueue q;
+        mail_init(&q, &test_rq);
+        Err err;
+        for (int i = 0; i < 100; i++) {
+            char to[32];
+            snprintf(to, sizeof to, "p%d@example.org", i);
+            mail_add(&q, to, "Genetess chat 101 alice", "Good luck!\n", &err);
+        }
+        struct rlimit rl = {limit, limit};
+        if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+            _exit(9);
+        if (mail_flush(&q, s, NOW) != (want_fail ? -1 : 100))
+            _exit(1);
+        for (int i = 0; i < 100; i++)
+            mail_add(&q, "p@example.org", "Genetess Board 101 alice", "sheet\n", &err);
+        int also = want_fail ? -1 : open(errfile, O_RDONLY); /* a file of "the board's" to sync with the group */
+        int rc = mail_spool_group(&q, 0, s, 101, "00000000000000cc", NOW, &also, also < 0 ? 0 : 1, &err);
+        _exit(rc == (want_fail ? -1 : 0) ? 0 : 2);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+/* A command with more messages than free descriptors: with 5 free (descriptors 0 to 7 allowed), every message
+ * is spooled, fewer at a time, and delivered (they were all lost before: the first batch that could not open
+ * failed the whole flush). */
+START_TEST(test_spool_few_descriptors)
+{
+    Store s;
+    open_store(&s);
+    char errfile[128];
+    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
+    ck_assert_int_eq(spool_with_limit(&s, 8, false, errfile), 0);
+    char *said = read_abs(errfile);
+    ck_assert_str_eq(said, "");
+    free(said);
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 100);
+    sl_free(&names);
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 102); /* board 101's group: its record (and .record), its 100 messages */
+    ck_assert_str_eq(names.v[1], "101.00000000000000cc.0001.mail");
+    ck_assert_str_eq(names.v[100], "101.00000000000000cc.0100.mail");
+    ck_assert_str_eq(names.v[101], "101.00000000000000cc.commit");
+    sl_free(&names);
+    store_close(&s);
+}
+END_TEST
+
+/* No descriptor free at all: mail_flush says so and returns -1, never a silent success; mail_spool_group fails
+ * (the caller discards the group). */
+START_TEST(test_spool_no_descriptor)
+{
+    Store s;
+    open_store(&s);
+    char errfile[128];
+    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
+    ck_assert_int_eq(spool_with_limit(&s, 3, true, errfile), 0);
+    char *said = read_abs(errfile);
+    ck_assert_msg(strstr(said, "/spool/.tmp.") && strstr(said, ".0001.mail: Too many open files; the messages not "
+                                                               "spooled were lost\n"),
+                  "%s", said);
+    ck_assert_uint_eq(strlen(said), strcspn(said, "\n") + 1); /* one line */
+    ck_assert(strncmp(said, "genetess: cannot write ", 23) == 0);
+    free(said);
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 0);
+    sl_free(&names);
+    store_close(&s);
+}
+END_TEST
+
 Suite *mail_suite(void)
 {
     Suite *s = suite_create("mail");
@@ -615,6 +768,9 @@ Suite *mail_suite(void)
     tcase_add_test(tm, test_spool_group);
     tcase_add_test(tm, test_spool_group_sync_fails);
     tcase_add_test(tm, test_spool_delivered_once);
+    tcase_add_test(tm, test_spool_batches);
+    tcase_add_test(tm, test_spool_few_descriptors);
+    tcase_add_test(tm, test_spool_no_descriptor);
     suite_add_tcase(s, tm);
     return s;
 }

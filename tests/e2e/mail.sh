@@ -14,6 +14,21 @@ INPUTFILE="$T/chat" run 0 chat "$L" alice secret
 assert_mails 2 "^Subject: Genetess chat $L alice$"
 assert_grep "Good luck, bob!" "$OUTBOX"/*.mail
 
+# ---- more messages than free descriptors: a chat (two mails and the reply) with one descriptor to spare
+# beyond stdin, stdout, stderr and the lock; all three go out, a few files at a time (before, all three were
+# lost and the command exited 0) ----
+# few_fds ARGS...: genetess ARGS with descriptors 3 to 9 closed and RLIMIT_NOFILE 5 (in a shell of its own:
+# the topic's shell needs more)
+few_fds() { sh -c 'for fd in 3 4 5 6 7 8 9; do eval "exec $fd>&-"; done; ulimit -n 5 && exec "$@"' sh "$G_ALL" "$@"; }
+clear_outbox
+G_ALL=$G
+G=few_fds
+INPUTFILE="$T/chat" SENDER=alice@example.org run 0 chat "$L" alice secret
+G=$G_ALL
+assert_mails 2 "^Subject: Genetess chat $L alice$"
+assert_mails 1 "^Auto-Submitted: auto-replied$"
+assert_empty "$ERR"
+
 # ---- every reply reaches SENDER ----
 # assert_reply SUBJECT TEXT: nothing on stdout; exactly one mail to $SENDER, with that Subject and
 # text; the outbox is emptied for the next reply.
