@@ -76,13 +76,10 @@ void mail_group_done(const Store *s, const char *group);
 void mail_group_discard(const Store *s, const char *group);
 
 /* Delivers the spooled messages of group (NULL: every message of no group with a commit record and
-   not of another running process's own queue), in name order. With $PBMSENDMAIL non-empty, it runs
-   under /bin/sh -c with the message on its stdin (its stdout goes to our stderr, so the reply on stdout
-   stays clean); when it cannot run or exits non-zero the message stays in spool/ for the next command
-   to retry, and "genetess: mailer failed; message stays queued as spool/<file> and is retried" goes to
-   stderr. Without it, each message is linked into outbox/ as <epoch of now>-<pid>-<seq>.mail (seq
-   0001, 0002, ... in delivery order across calls on this queue, counted in q->seq; a name already taken
-   is skipped) and leaves spool/. Returns the number of messages delivered. */
+   not of another running process's own queue) through the queue's mailer, else into outbox/ (seq 0001,
+   0002, ... in delivery order across calls on this queue, counted in q->seq): spool_deliver, with its
+   retries at growing intervals and its dead letters in spool/dead/. Returns the number of messages
+   delivered. */
 int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now);
 
 /* Spools every queued message as the group "0.<epoch>-<pid>-<k>", k counting this queue's flushes

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,15 @@
 
 #define OUTBOX_TRIES 1000 /* names already taken in outbox/ (or spool/) that we skip before giving up */
 #define SPOOL_BATCH 64    /* message files open at once while a group is spooled (spool_write) */
+/* contract 3.2: a message the mailer refuses is tried again RETRY_WAIT seconds after its first failure, the
+ * wait doubled after each failure since (5, 10, 20 ... minutes: an outage of hours is ridden out, a refused
+ * message costs the mailer RETRY_TRIES pipes in all, not one per later command), and after RETRY_TRIES tries
+ * (the first included: the last about 42 hours after the first), or a failure RETRY_AGE seconds after the
+ * first, it is a dead letter in spool/dead/ */
+#define RETRY_TRIES 10
+#define RETRY_WAIT 300
+#define RETRY_AGE (2 * 86400)
+#define RETRY_K_MAX 30 /* the tries a name counts at most (the wait stays a number of seconds that fits) */
 
 /* ---------------------------------------------------------------- writing */
 
@@ -321,20 +331,15 @@ typedef struct Delivery {
     const char *mailer;
     unsigned long *seq; /* the last outbox/ sequence number taken */
     StrList linked;
-    bool outbox_changed, mailed;
+    bool outbox_changed, mailed, renamed; /* renamed: a failed message's name now counts its tries */
 } Delivery;
 
 /* Delivers spool file path into outbox/<epoch>-<pid>-<seq>.mail: a hard link (never replacing a
  * message already there; *seq advances past every name tried); the spool name goes after outbox/ is
- * synced, once for the whole run (delivery_end). A spool file with a second link was delivered by a
- * process killed before it removed it. Returns 0 with *name (malloc'd) or -1 (a warning is on stderr). */
+ * synced, once for the whole run (delivery_end). Returns 0 with *name (malloc'd) or -1 (a warning is on
+ * stderr). */
 static int deliver_outbox(const Store *s, Delivery *d, const char *src, unsigned long *seq, time_t now, char **name)
 {
-    struct stat st;
-    if (stat(src, &st) == 0 && st.st_nlink > 1) {
-        *name = xstrdup("(already)");
-        return unlink(src) == 0 || errno == ENOENT ? 0 : -1;
-    }
     char *dir = store_path(s, "outbox");
     long pid = (long)getpid();
     int rc = -1;
@@ -362,26 +367,141 @@ static int deliver_outbox(const Store *s, Delivery *d, const char *src, unsigned
     return rc;
 }
 
-/* Delivers spool/<name>: through the mailer (kept for a retry when it fails), else into outbox/.
- * Returns 1 delivered, 0 not. */
+/* ---------------------------------------------------------------- retries and dead letters */
+
+/* How many failed deliveries a spooled message has behind it, from its name: "<base>.mail" as spooled,
+ * "<base>.retry<k>-<first>.mail" after k failed tries (k >= 1), the first at <first> (seconds since the
+ * epoch). The name says it, so that a rename records a failure atomically (contract 3.2). */
+typedef struct Tries {
+    int k;
+    long long first;
+    size_t base; /* the length of <base> */
+} Tries;
+
+static void tries_of(const char *fname, Tries *t)
+{
+    size_t len = strlen(fname) - 5; /* without ".mail" */
+    *t = (Tries){.base = len};
+    const char *dot = NULL;
+    for (const char *p = fname; p < fname + len; p++)
+        if (*p == '.')
+            dot = p;
+    int k, used = 0;
+    long long first;
+    if (dot && strncmp(dot, ".retry", 6) == 0 && sscanf(dot + 6, "%d-%lld%n", &k, &first, &used) == 2 &&
+        dot + 6 + used == fname + len && k >= 1 && k <= RETRY_K_MAX)
+        *t = (Tries){.k = k, .first = first, .base = (size_t)(dot - fname)};
+}
+
+/* When a message with t behind it is tried next: at once when it never failed, else RETRY_WAIT seconds after
+ * the first failure, doubled after each failure since (first + RETRY_WAIT * (2^k - 1)). */
+static long long retry_due(const Tries *t)
+{
+    return t->k ? t->first + (long long)RETRY_WAIT * ((1LL << t->k) - 1) : LLONG_MIN;
+}
+
+/* "YYYY-MM-DD HH:MM:SS UTC" of t into out. */
+static void utc_time(long long t, char *out, size_t size)
+{
+    time_t tt = (time_t)t;
+    struct tm tm;
+    if (!gmtime_r(&tt, &tm) || !strftime(out, size, "%Y-%m-%d %H:%M:%S UTC", &tm))
+        snprintf(out, size, "%lld", t);
+}
+
+/* Moves spool file src (named fname, base its first blen bytes) to spool/dead/<base>.mail (<base>-<i>.mail
+ * when that is taken: a link never replaces a file): a link there, then its spool name goes (a stop between
+ * the two leaves a second link: spool_deliver then only removes the spool name). Returns the dead letter's
+ * name (malloc'd), or NULL when it could not be moved (stderr says why). */
+static char *dead_letter(const Store *s, const char *src, const char *fname, size_t blen)
+{
+    char *dir = store_path(s, "spool/dead"), *name = NULL;
+    if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+        fprintf(stderr, "genetess: cannot create %s: %s\n", dir, strerror(errno));
+    for (int i = 1; i <= OUTBOX_TRIES && !name; i++) {
+        char *n = i == 1 ? xasprintf("%.*s.mail", (int)blen, fname) : xasprintf("%.*s-%d.mail", (int)blen, fname, i);
+        char *path = xasprintf("%s/%s", dir, n);
+        if (link(src, path) == 0) {
+            name = n;
+            n = NULL;
+        } else if (errno != EEXIST) {
+            fprintf(stderr, "genetess: cannot write %s: %s\n", path, strerror(errno));
+            i = OUTBOX_TRIES;
+        }
+        free(path);
+        free(n);
+    }
+    if (name) {
+        store_sync_dir(dir); /* the new name lasts before the old one goes */
+        (void)unlink(src);
+    }
+    free(dir);
+    return name;
+}
+
+/* Records that the delivery of spool/<fname> (tried behind it: t) failed at now: renamed with one more try
+ * (tries_of), or, after RETRY_TRIES tries or RETRY_AGE seconds since the first failure, moved to spool/dead/
+ * and no longer tried (should that fail, renamed all the same: the wait keeps doubling); stderr (the
+ * caller's log) says which. */
+static void delivery_failed(const Store *s, Delivery *d, const char *fname, const Tries *t, time_t now)
+{
+    Tries next = {.k = t->k < RETRY_K_MAX ? t->k + 1 : t->k, .first = t->k ? t->first : (long long)now};
+    const char *what = d->mailer ? "mailer failed" : "delivery into outbox/ failed";
+    char *src = spool_path(s, fname), *name = NULL, since[40], due[40];
+    utc_time(next.first, since, sizeof since);
+    if (next.k >= RETRY_TRIES || (long long)now - next.first >= RETRY_AGE)
+        name = dead_letter(s, src, fname, t->base);
+    if (name) {
+        fprintf(stderr, "genetess: %s; message moved to spool/dead/%s after failing %d times since %s: not "
+                "retried (move it back into spool/ to retry it)\n", what, name, next.k, since);
+    } else {
+        name = xasprintf("%.*s.retry%d-%lld.mail", (int)t->base, fname, next.k, next.first);
+        char *dst = spool_path(s, name);
+        if (rename(src, dst) == 0) {
+            utc_time(retry_due(&next), due, sizeof due);
+            fprintf(stderr, "genetess: %s; message stays queued as spool/%s and is retried (failed %d time%s since "
+                    "%s; next try not before %s)\n", what, name, next.k, next.k == 1 ? "" : "s", since, due);
+            d->renamed = true;
+        } else {
+            fprintf(stderr, "genetess: %s; message stays queued as spool/%s and is retried (its failure is not "
+                    "counted: %s)\n", what, fname, strerror(errno));
+        }
+        free(dst);
+    }
+    free(name);
+    free(src);
+}
+
+/* ---------------------------------------------------------------- one message's delivery */
+
+/* Delivers spool/<fname> when it is due (tries_of): through the mailer, else into outbox/; a failure is
+ * recorded (delivery_failed). A file that is not a regular one (a link planted there) is never sent; one
+ * with a second name was delivered into outbox/ or moved to spool/dead/ by a process stopped before it
+ * removed the spool name, which now goes. Returns 1 delivered, 0 not. */
 static int deliver_one(const Store *s, Delivery *d, const char *fname, time_t now)
 {
-    char *src = spool_path(s, fname);
-    char *text = NULL, *name = NULL;
+    Tries t;
+    tries_of(fname, &t);
+    if ((long long)now < retry_due(&t))
+        return 0;
+    char *src = spool_path(s, fname), *text = NULL, *name = NULL;
     size_t len = 0;
     Err err;
     int ok = 0;
-    if (d->mailer) {
-        if (store_read_file(src, &text, &len, &err) == 0 && run_mailer(d->mailer, text, len) == 0) {
-            (void)unlink(src);
+    struct stat st;
+    if (lstat(src, &st) < 0 || !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "genetess: spool/%s is not a regular file: not sent\n", fname);
+    } else if (st.st_nlink > 1) {
+        ok = unlink(src) == 0 || errno == ENOENT;
+    } else if (d->mailer) {
+        ok = store_read_file(src, &text, &len, &err) == 0 && run_mailer(d->mailer, text, len) == 0;
+        if (ok && unlink(src) == 0)
             d->mailed = true;
-            ok = 1;
-        } else {
-            fprintf(stderr, "genetess: mailer failed; message stays queued as spool/%s and is retried\n", fname);
-        }
-    } else if (deliver_outbox(s, d, src, d->seq, now, &name) == 0) {
-        ok = 1;
+    } else {
+        ok = deliver_outbox(s, d, src, d->seq, now, &name) == 0;
     }
+    if (!ok && S_ISREG(st.st_mode) && st.st_nlink == 1)
+        delivery_failed(s, d, fname, &t, now);
     free(name);
     free(text);
     free(src);
@@ -400,22 +520,22 @@ static void delivery_end(const Store *s, Delivery *d)
     }
     for (int i = 0; i < d->linked.n; i++)
         (void)unlink(d->linked.v[i]);
-    if (d->mailed)
+    if (d->mailed || d->renamed)
         spool_sync(s);
     sl_free(&d->linked);
 }
 
 /* True when fname is a message of a group with a commit record in names, or of a free group
- * "0.<epoch>-<pid>" whose process still runs (it delivers its own). */
+ * "0.<epoch>-<pid>-<k>" whose process still runs (it delivers its own). The group is the name up to its
+ * second dot ("<n>.<tag>", "0.<epoch>-<pid>-<k>"), whatever follows (a retried message's tries). */
 static bool not_ours(const char *fname, const StrList *names)
 {
-    const char *dot = strrchr(fname, '.');
-    const char *seqdot = dot;
-    while (seqdot > fname && *--seqdot != '.')
-        ;
+    const char *dot = strchr(fname, '.'), *end = dot ? strchr(dot + 1, '.') : NULL;
+    if (!end)
+        return false;
     /* names is sorted (spool_names): the record is looked up, not searched for (a Cleanup's run leaves
      * thousands of messages to deliver at its end) */
-    char *record = xasprintf("%.*s.commit", (int)(seqdot - fname), fname);
+    char *record = xasprintf("%.*s.commit", (int)(end - fname), fname);
     bool held = names->n && bsearch(&record, names->v, (size_t)names->n, sizeof *names->v, cmp_str) != NULL;
     free(record);
     if (held)

@@ -1,5 +1,6 @@
 /* spool: the files of spool/ — a group's messages written and synced together, the groups' commit records —
- * and the delivery of what is spooled, through a mailer or into outbox/ (contract 3.2). */
+ * and the delivery of what is spooled, through a mailer or into outbox/, with its retries and dead letters
+ * (contract 3.2). */
 #ifndef GENETESS_SPOOL_H
 #define GENETESS_SPOOL_H
 
@@ -38,11 +39,18 @@ void spool_group_done(const Store *s, const char *group);
 void spool_group_discard(const Store *s, const char *group);
 
 /* Delivers the spooled messages of group (NULL: every message of no group with a commit record and not of
- * another running process's own free group), in name order. With mailer non-NULL, each is piped to
- * `/bin/sh -c mailer` (its stdout goes to our stderr); when it cannot run or exits non-zero the message
- * stays in spool/ and "genetess: mailer failed; message stays queued as spool/<file> and is retried" goes
- * to stderr. Without, each is linked into outbox/ as <epoch of now>-<pid>-<seq>.mail (*seq counting up
- * across calls, a name already taken skipped) and leaves spool/. Returns the number of messages delivered. */
+ * another running process's own free group), in name order, each one only when it is due: at once when it
+ * never failed, else 5 minutes after its first failure, the wait doubled after each failure since. With mailer
+ * non-NULL, each is piped to `/bin/sh -c mailer` (its stdout goes to our stderr); without, each is linked into
+ * outbox/ as <epoch of now>-<pid>-<seq>.mail (*seq counting up across calls, a name already taken skipped)
+ * and leaves spool/. A message whose delivery fails stays in spool/ renamed <base>.retry<k>-<first>.mail (k
+ * failures, the first at <first>) and stderr says "genetess: mailer failed; message stays queued as
+ * spool/<file> and is retried (failed <k> time(s) since <date>; next try not before <date>)"; its tenth
+ * failure, or a failure two days or more after the first, moves it to spool/dead/<base>.mail (<base>-<i>.mail
+ * when taken) and says "genetess: mailer failed; message moved to spool/dead/<file> after failing <k> times
+ * since <date>: not retried (move it back into spool/ to retry it)" ("delivery into outbox/ failed" without a
+ * mailer; dates "YYYY-MM-DD HH:MM:SS UTC"). An entry that is not a regular file is never sent. Returns the
+ * number of messages delivered. */
 int spool_deliver(const Store *s, const char *group, const char *mailer, unsigned long *seq, time_t now);
 
 #endif

@@ -368,7 +368,11 @@ START_TEST(test_mail_sendmail_fails)
     list_dir(&s, "spool", &names);
     ck_assert_int_eq(names.n, 1);
     char *said = read_abs(errfile);
-    char *want = xasprintf("genetess: mailer failed; message stays queued as spool/%s and is retried\n", names.v[0]);
+    char *name = xasprintf("0.%d-%ld-1.0001.retry1-%d.mail", NOW, (long)getpid(), NOW); /* one failure, at NOW */
+    ck_assert_str_eq(names.v[0], name);
+    free(name);
+    char *want = xasprintf("genetess: mailer failed; message stays queued as spool/%s and is retried (failed 1 time "
+                           "since 2023-11-14 22:13:20 UTC; next try not before 2023-11-14 22:18:20 UTC)\n", names.v[0]);
     ck_assert(strlen(said) >= strlen(want));
     ck_assert_str_eq(said + strlen(said) - strlen(want), want);
     free(want);
@@ -381,9 +385,11 @@ START_TEST(test_mail_sendmail_fails)
     ck_assert(strcmp(text, full) == 0);
     sl_free(&names);
 
-    /* the next delivery retries it: a working mailer (none: outbox/) gets the very same message */
+    /* the next delivery once its wait is over retries it: a working mailer (none: outbox/) gets the very same
+     * message */
     q.mailer = NULL;
-    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW + 60), 1);
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW + 299), 0);
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW + 300), 1);
     list_dir(&s, "spool", &names);
     ck_assert_int_eq(names.n, 0);
     sl_free(&names);
@@ -598,6 +604,205 @@ START_TEST(test_spool_delivered_once)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- retries and dead letters */
+
+/* A mailer that refuses (status 1) or takes (0) every message, each run noted as a line of tmpdir/runs. */
+static void counting_mailer(char *cmd, size_t size, int status)
+{
+    snprintf(cmd, size, "echo run >>'%s/runs'; cat >/dev/null; exit %d", tmpdir, status);
+}
+
+static int mailer_runs(void)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/runs", tmpdir);
+    FILE *f = fopen(path, "r");
+    int n = 0;
+    for (int c; f && (c = getc(f)) != EOF;)
+        n += c == '\n';
+    if (f)
+        fclose(f);
+    return n;
+}
+
+/* The names of <home>/spool that end in .mail, as one string "a b c" (malloc'd). */
+static char *spooled(const Store *s)
+{
+    StrList names = {0};
+    list_dir(s, "spool", &names);
+    Buf b;
+    buf_init(&b);
+    buf_add(&b, "");
+    for (int i = 0; i < names.n; i++) {
+        size_t n = strlen(names.v[i]);
+        if (n > 5 && strcmp(names.v[i] + n - 5, ".mail") == 0)
+            buf_printf(&b, "%s%s", b.len ? " " : "", names.v[i]);
+    }
+    sl_free(&names);
+    return buf_take(&b);
+}
+
+/* A message the mailer refuses: tried at most once per command (a delivery at the same time does not run the
+ * mailer), then 5, 10, 20 ... minutes after its first failure, its name counting the failures; the tenth
+ * failure moves it to spool/dead/ and says so; later deliveries no longer carry it; moved back into spool/, it
+ * goes out as it was spooled. (Before: every later command piped it to the mailer again, forever.) */
+START_TEST(test_spool_retries_bounded)
+{
+    Store s;
+    open_store(&s);
+    char cmd[256], errfile[128];
+    counting_mailer(cmd, sizeof cmd, 1);
+    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
+    test_rq.mailer = cmd;
+    MailQueue q;
+    mail_init(&q, &test_rq);
+    Err err;
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "one\n", &err), 0);
+    int saved = stderr_begin(errfile);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 0);
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW), 0); /* a later command at the same moment */
+    ck_assert_int_eq(mailer_runs(), 1);
+    char *base = xasprintf("0.%d-%ld-1.0001", NOW, (long)getpid()), *rel = xasprintf("spool/%s.retry1-%d.mail", base, NOW);
+    char *text = slurp(&s, rel);
+    free(rel);
+    for (int k = 1; k < 10; k++) {
+        long long due = NOW + 300LL * ((1LL << k) - 1);
+        ck_assert_int_eq(mail_deliver(&q, &s, NULL, (time_t)due - 1), 0);
+        ck_assert_int_eq(mailer_runs(), k);
+        ck_assert_int_eq(mail_deliver(&q, &s, NULL, (time_t)due), 0);
+        ck_assert_int_eq(mailer_runs(), k + 1);
+        char *names = spooled(&s), *want = k + 1 < 10 ? xasprintf("%s.retry%d-%d.mail", base, k + 1, NOW) : xstrdup("");
+        ck_assert_str_eq(names, want);
+        free(want);
+        free(names);
+    }
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW + 30 * 86400), 0); /* later commands: not carried */
+    ck_assert_int_eq(mailer_runs(), 10);
+    stderr_end(saved);
+    char *said = read_abs(errfile), *last = said + strlen(said);
+    ck_assert(last > said && last[-1] == '\n');
+    for (last--; last > said && last[-1] != '\n'; last--) /* the last line */
+        ;
+    char *want = xasprintf("genetess: mailer failed; message moved to spool/dead/%s.mail after failing 10 times since "
+                           "2023-11-14 22:13:20 UTC: not retried (move it back into spool/ to retry it)\n", base);
+    ck_assert_str_eq(last, want);
+    free(want);
+    want = xasprintf("genetess: mailer failed; message stays queued as spool/%s.retry9-%d.mail and is retried (failed "
+                     "9 times since 2023-11-14 22:13:20 UTC; next try not before 2023-11-16 16:48:20 UTC)\n", base, NOW);
+    ck_assert_msg(strstr(said, want), "%s", said);
+    free(want);
+    int lines = 0;
+    for (const char *c = said; *c; c++)
+        lines += *c == '\n';
+    ck_assert_int_eq(lines, 10);
+    free(said);
+    /* the dead letter is the message as spooled; an admin moves it back and the next delivery sends it */
+    rel = xasprintf("spool/dead/%s.mail", base);
+    char *dead = slurp(&s, rel), *from = store_path(&s, rel), *back = xasprintf("%s/spool/%s.mail", s.home, base);
+    ck_assert_str_eq(dead, text);
+    ck_assert_int_eq(rename(from, back), 0);
+    q.mailer = NULL;
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW + 31 * 86400), 1);
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    char *orel = xasprintf("outbox/%s", names.v[0]), *sent = slurp(&s, orel);
+    ck_assert_str_eq(sent, text);
+    free(sent);
+    free(orel);
+    sl_free(&names);
+    free(back);
+    free(from);
+    free(dead);
+    free(rel);
+    free(text);
+    free(base);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+/* A message that fails two days or more after its first failure is a dead letter whatever its count; a dead
+ * letter of the same name is never replaced (the next is <base>-2.mail). */
+START_TEST(test_spool_dead_by_age)
+{
+    Store s;
+    open_store(&s);
+    char cmd[256], errfile[128], name[128];
+    counting_mailer(cmd, sizeof cmd, 1);
+    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
+    snprintf(name, sizeof name, "spool/101.none.0001.retry1-%d.mail", NOW - 2 * 86400);
+    put(&s, name, "To: a@b.c\n\nold\n");
+    char *dir = store_path(&s, "spool/dead");
+    ck_assert_int_eq(mkdir(dir, 0700), 0);
+    free(dir);
+    put(&s, "spool/dead/101.none.0001.mail", "another\n");
+    test_rq.mailer = cmd;
+    MailQueue q;
+    mail_init(&q, &test_rq);
+    int saved = stderr_begin(errfile);
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW), 0);
+    stderr_end(saved);
+    ck_assert_int_eq(mailer_runs(), 1);
+    char *names = spooled(&s);
+    ck_assert_str_eq(names, "");
+    free(names);
+    char *old = slurp(&s, "spool/dead/101.none.0001-2.mail"), *other = slurp(&s, "spool/dead/101.none.0001.mail");
+    ck_assert_str_eq(old, "To: a@b.c\n\nold\n");
+    ck_assert_str_eq(other, "another\n");
+    free(other);
+    free(old);
+    char *said = read_abs(errfile);
+    ck_assert_str_eq(said, "genetess: mailer failed; message moved to spool/dead/101.none.0001-2.mail after failing 2 "
+                           "times since 2023-11-12 22:13:20 UTC: not retried (move it back into spool/ to retry it)\n");
+    free(said);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+/* A move to spool/dead/ cut short by a stop (the dead letter linked, its spool name not yet removed): the next
+ * delivery removes the spool name and does not send it; a spool entry that is not a regular file (a link
+ * planted there) is never sent and never counted. */
+START_TEST(test_spool_dead_move_finished)
+{
+    Store s;
+    open_store(&s);
+    char cmd[256], errfile[128];
+    counting_mailer(cmd, sizeof cmd, 0);
+    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
+    put(&s, "spool/101.none.0002.retry9-1.mail", "To: a@b.c\n\nlate\n");
+    char *dir = store_path(&s, "spool/dead"), *src = store_path(&s, "spool/101.none.0002.retry9-1.mail");
+    char *dst = store_path(&s, "spool/dead/101.none.0002.mail"), *link_to = store_path(&s, "spool/102.none.0003.mail");
+    ck_assert_int_eq(mkdir(dir, 0700), 0);
+    ck_assert_int_eq(link(src, dst), 0);
+    ck_assert_int_eq(symlink("/etc/passwd", link_to), 0);
+    test_rq.mailer = cmd;
+    MailQueue q;
+    mail_init(&q, &test_rq);
+    int saved = stderr_begin(errfile);
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW), 1);
+    stderr_end(saved);
+    ck_assert_int_eq(mailer_runs(), 0);
+    ck_assert(!exists(&s, "spool/101.none.0002.retry9-1.mail"));
+    char *dead = slurp(&s, "spool/dead/101.none.0002.mail");
+    ck_assert_str_eq(dead, "To: a@b.c\n\nlate\n");
+    free(dead);
+    char *names = spooled(&s);
+    ck_assert_str_eq(names, "102.none.0003.mail"); /* the link stays, under its name: nothing was counted */
+    free(names);
+    char *said = read_abs(errfile);
+    ck_assert_str_eq(said, "genetess: spool/102.none.0003.mail is not a regular file: not sent\n");
+    free(said);
+    free(link_to);
+    free(dst);
+    free(src);
+    free(dir);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- batches of descriptors */
 
 /* The descriptors the process has open (those of /proc/self/fd, its own listing's included). */
@@ -768,6 +973,9 @@ Suite *mail_suite(void)
     tcase_add_test(tm, test_spool_group);
     tcase_add_test(tm, test_spool_group_sync_fails);
     tcase_add_test(tm, test_spool_delivered_once);
+    tcase_add_test(tm, test_spool_retries_bounded);
+    tcase_add_test(tm, test_spool_dead_by_age);
+    tcase_add_test(tm, test_spool_dead_move_finished);
     tcase_add_test(tm, test_spool_batches);
     tcase_add_test(tm, test_spool_few_descriptors);
     tcase_add_test(tm, test_spool_no_descriptor);
