@@ -19,7 +19,7 @@ TESTSRC  = $(wildcard tests/check_*.c)
 TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
 
-.PHONY: all check check-browser check-mta demo bench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck leakcheck robustness
+.PHONY: all check check-browser check-mta demo bench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck leakcheck robustness abuse
 all: $(BIN)
 
 $(BIN): $(BUILD)/genetess.o $(OBJ)
@@ -71,10 +71,16 @@ check: deps
 	$(MAKE) $(BIN) $(BUILD)/check_genetess
 	GENETESS=$(abspath $(BIN)) $(BUILD)/check_genetess
 	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh
+	GENETESS=$(abspath $(BIN)) sh tests/abuse.sh
 	GENETESS=$(abspath $(BIN)) sh tests/load.sh
 	GENETESS=$(abspath $(BIN)) python3 tests/mailcheck.py
 	python3 tests/oracle/oracle.py --games 4 --seed 1 --bin $(abspath $(BIN))
 	+sh tests/install.sh
+
+# attacks on the mail and file plumbing against the real binary (tests/abuse/: planted links, private modes,
+# a mailer that refuses forever, descriptors running out, odd bodies and headers)
+abuse: $(BIN)
+	GENETESS=$(abspath $(BIN)) sh tests/abuse.sh
 
 # every mail of a whole game parsed strictly by Python's email package
 mailcheck: $(BIN)

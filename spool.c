@@ -52,7 +52,11 @@ static int spool_begin(const Store *s, const char *name, const char *text, Spool
     char *tmpname = xasprintf(".tmp.%ld.%s", (long)getpid(), name);
     *f = (SpoolFile){.tmp = spool_path(s, tmpname), .path = spool_path(s, name), .data = *text != '\0'};
     free(tmpname);
-    f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
+    /* made new (O_EXCL: never a file that is there, a link included); a name taken is a stale temporary of a dead
+     * process with our pid, or a link planted there: it goes */
+    f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
+    if (f->fd < 0 && errno == EEXIST && unlink(f->tmp) == 0)
+        f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
     if (f->fd >= 0 && (!f->data || fd_write_all(f->fd, text, strlen(text)) == 0)) {
         if (f->data)
             store_start_writeback(f->fd);
@@ -129,12 +133,13 @@ void spool_sync(const Store *s)
 static char *next_spool_name(const Store *s, const char *group, int *seq)
 {
     char *name = NULL, *path = NULL;
+    struct stat st;
     do {
         free(name);
         free(path);
         name = xasprintf("%s.%04d.mail", group, ++*seq);
         path = spool_path(s, name);
-    } while (access(path, F_OK) == 0 && *seq < OUTBOX_TRIES);
+    } while (lstat(path, &st) == 0 && *seq < OUTBOX_TRIES); /* a link there too: taken */
     free(path);
     return name;
 }
@@ -194,7 +199,7 @@ int spool_record(const Store *s, const char *group, Err *err)
     char *shared = spool_path(s, ".record"), *path = spool_path(s, name);
     bool linked = link(shared, path) == 0;
     if (!linked && errno == ENOENT) { /* the first record of this spool */
-        int fd = open(shared, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
+        int fd = open(shared, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
         linked = fd >= 0 && close(fd) == 0 && link(shared, path) == 0;
     }
     int rc = linked ? 0 : spool_write_one(s, name, "", err);

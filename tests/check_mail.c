@@ -803,6 +803,123 @@ START_TEST(test_spool_dead_move_finished)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- links planted in the home, modes */
+
+/* Plants a symbolic link at <home>/<rel> to target, a file "outside\n" outside the home (none when dangling). */
+static void plant(const Store *s, const char *rel, const char *target, bool dangling)
+{
+    if (!dangling) {
+        FILE *f = fopen(target, "w");
+        ck_assert_ptr_nonnull(f);
+        fputs("outside\n", f);
+        fclose(f);
+    }
+    char *p = store_path(s, rel);
+    ck_assert_int_eq(symlink(target, p), 0);
+    free(p);
+}
+
+static void untouched(const char *target, bool dangling)
+{
+    struct stat st;
+    if (dangling) {
+        ck_assert_int_eq(lstat(target, &st), -1);
+        return;
+    }
+    char *text = read_abs(target);
+    ck_assert_str_eq(text, "outside\n");
+    free(text);
+}
+
+/* Links planted where the spool and the outbox write — a spool temporary, a message's name in spool/, the
+ * outbox name a delivery takes, the record every commit record links to — have nothing written through them:
+ * a temporary is made afresh, a name taken is skipped, a record links the link itself. */
+START_TEST(test_spool_links)
+{
+    bool dangling = _i == 1;
+    Store s;
+    open_store(&s);
+    char t[4][160], rel[160];
+    for (int i = 0; i < 4; i++)
+        snprintf(t[i], sizeof t[i], "%s/outside-%d", tmpdir, i);
+    long pid = (long)getpid();
+    snprintf(rel, sizeof rel, "spool/.tmp.%ld.0.%d-%ld-1.0001.mail", pid, NOW, pid);
+    plant(&s, rel, t[0], dangling);
+    snprintf(rel, sizeof rel, "outbox/%d-%ld-0001.mail", NOW, pid);
+    plant(&s, rel, t[1], dangling);
+    plant(&s, "spool/101.00000000000000dd.0001.mail", t[2], dangling);
+    plant(&s, "spool/.record", t[3], dangling);
+    MailQueue q;
+    mail_init(&q, &test_rq);
+    Err err = {""};
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess help", "h\n", &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
+    ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "sheet\n", &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, 0, &s, 101, "00000000000000dd", NOW, NULL, 0, &err), 0);
+    for (int i = 0; i < 4; i++)
+        untouched(t[i], dangling);
+    snprintf(rel, sizeof rel, "outbox/%d-%ld-0002.mail", NOW, pid);
+    char *text = slurp(&s, rel);
+    ck_assert_ptr_nonnull(strstr(text, "\n\nh\n"));
+    free(text);
+    text = slurp(&s, "spool/101.00000000000000dd.0002.mail");
+    ck_assert_ptr_nonnull(strstr(text, "\n\nsheet\n"));
+    free(text);
+    char *p = store_path(&s, "spool/101.00000000000000dd.commit");
+    struct stat st;
+    ck_assert_int_eq(lstat(p, &st), 0);
+    ck_assert(S_ISLNK(st.st_mode) || S_ISREG(st.st_mode));
+    free(p);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+/* Whatever the umask, spooled messages, the shared record and what the outbox gets are 0600, spool/dead/ 0700. */
+START_TEST(test_spool_private_modes)
+{
+    mode_t old = umask(0);
+    Store s;
+    open_store(&s);
+    MailQueue q;
+    mail_init(&q, &test_rq);
+    Err err = {""};
+    ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "sheet\n", &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, 0, &s, 101, "00000000000000ee", NOW, NULL, 0, &err), 0);
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess help", "h\n", &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
+    put(&s, "spool/102.none.0001.retry9-1.mail", "To: a@b.c\n\nold\n");
+    q.mailer = "exit 1";
+    char errfile[128];
+    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
+    int saved = stderr_begin(errfile);
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW), 0); /* its age: a dead letter */
+    stderr_end(saved);
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    char *out = xasprintf("outbox/%s", names.v[0]);
+    sl_free(&names);
+    const char *files[] = {"spool/.record", "spool/101.00000000000000ee.0001.mail", out};
+    for (int i = 0; i < 3; i++) {
+        char *p = store_path(&s, files[i]);
+        struct stat st;
+        ck_assert_int_eq(stat(p, &st), 0);
+        ck_assert_msg((st.st_mode & 0777) == 0600, "%s: %o", files[i], st.st_mode & 0777);
+        free(p);
+    }
+    free(out);
+    char *p = store_path(&s, "spool/dead");
+    struct stat st;
+    ck_assert_int_eq(stat(p, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0700);
+    free(p);
+    mail_free(&q);
+    store_close(&s);
+    umask(old);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- batches of descriptors */
 
 /* The descriptors the process has open (those of /proc/self/fd, its own listing's included). */
@@ -976,6 +1093,8 @@ Suite *mail_suite(void)
     tcase_add_test(tm, test_spool_retries_bounded);
     tcase_add_test(tm, test_spool_dead_by_age);
     tcase_add_test(tm, test_spool_dead_move_finished);
+    tcase_add_loop_test(tm, test_spool_links, 0, 2);
+    tcase_add_test(tm, test_spool_private_modes);
     tcase_add_test(tm, test_spool_batches);
     tcase_add_test(tm, test_spool_few_descriptors);
     tcase_add_test(tm, test_spool_no_descriptor);
