@@ -45,6 +45,112 @@ void mail_free(MailQueue *q)
     q->n = q->cap = 0;
 }
 
+/* ---------------------------------------------------------------- what a message may hold */
+
+#define HEADER_LINE_MAX 998 /* RFC 5322 2.1.1: octets on a line, a header's folded lines included */
+#define HEADER_FOLD 78      /* RFC 5322 2.1.1: a header longer than this is folded at white space */
+#define FROM_MAX 900        /* a longer $PBMFROM is not used: it and the Message-ID made from it fit a line */
+
+/* The piece of a header value at p before which a fold may go: its spaces (*sp of them) and its word; in an
+ * address list (To:) a word ends after a comma too, where a fold adds a space (RFC 5322 3.4: white space may go
+ * around the commas of an address list). Returns its length. */
+static size_t header_piece(const char *p, bool list, size_t *sp)
+{
+    size_t n = strspn(p, " ");
+    *sp = n;
+    while (p[n] && p[n] != ' ')
+        if (p[n++] == ',' && list)
+            break;
+    return n;
+}
+
+/* Whether header "<name>: <value>" can be folded into lines of at most HEADER_LINE_MAX octets: its first piece
+ * on the first line after "<name>: ", every other piece on a line of its own (after a space). */
+static bool header_fits(const char *name, const char *value, bool list)
+{
+    size_t line = strlen(name) + 2, sp; /* "<name>: " */
+    for (const char *p = value; *p; line = 0) {
+        size_t n = header_piece(p, list, &sp);
+        if (line + n + (line == 0 && sp == 0) > HEADER_LINE_MAX)
+            return false;
+        p += n;
+    }
+    return true;
+}
+
+/* Appends "<name>: <value>\n" to t, folded (RFC 5322 2.2.3: a line break before white space) so that each
+ * line is at most HEADER_FOLD characters where the value allows it; a piece longer than that has a line of its
+ * own (header_fits: never over HEADER_LINE_MAX). */
+static void header_add(Buf *t, const char *name, const char *value, bool list)
+{
+    size_t line = strlen(name) + 2, sp;
+    buf_add(t, name);
+    buf_add(t, ": ");
+    for (const char *p = value; *p;) {
+        size_t n = header_piece(p, list, &sp);
+        if (p != value && line + n > HEADER_FOLD) {
+            buf_add(t, sp ? "\n" : "\n ");
+            line = sp ? 0 : 1;
+        }
+        buf_addn(t, p, n);
+        line += n;
+        p += n;
+    }
+    buf_add(t, "\n");
+}
+
+/* Whether the 8 bytes of x may hold a control character (a byte under 0x20, DEL, or 0xC2, the first byte of a
+ * C1 control in UTF-8): a cheap test, exact only in saying no. */
+static bool word_may_control(uint64_t x)
+{
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    uint64_t low = (x - ones * 0x20) & ~x;
+    uint64_t del = x ^ (ones * 0x7f), c1 = x ^ (ones * 0xc2);
+    del = (del - ones) & ~del;
+    c1 = (c1 - ones) & ~c1;
+    return ((low | del | c1) & high) != 0;
+}
+
+/* Whether the text at p starts with a control character other than tab and newline: its length (1, or 2 for a
+ * C1 control in UTF-8), else 0. */
+static size_t control_at(const unsigned char *p)
+{
+    if ((*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f)
+        return 1;
+    return *p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f ? 2 : 0;
+}
+
+/* Replaces, in place, every control character of text but tab and newline with '?' — a CR, ESC, BEL, DEL, a C1
+ * control — so that none reaches a reader's screen or a 7bit part (contract 3.3); a CR before a newline goes
+ * (a CRLF line end is a line end). Text with none (the sheets) is only read, a word at a time. */
+static void strip_controls(char *text)
+{
+    size_t n = strlen(text), i = 0;
+    while (i < n) { /* the first control character: a word at a time, a flagged word a byte at a time */
+        uint64_t w;
+        if (i + 8 <= n && (memcpy(&w, text + i, 8), !word_may_control(w))) {
+            i += 8;
+            continue;
+        }
+        size_t end = i + 8 < n ? i + 8 : n;
+        while (i < end && !control_at((unsigned char *)text + i))
+            i++;
+        if (i < end)
+            break;
+    }
+    unsigned char *o = (unsigned char *)text + i;
+    for (const unsigned char *p = o; *p;) {
+        size_t c = control_at(p);
+        if (c && *p == '\r' && p[1] == '\n')
+            p++;
+        else if (c)
+            *o++ = '?', p += c;
+        else
+            *o++ = *p++;
+    }
+    *o = '\0';
+}
+
 int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err)
 {
     /* contract 3: no header is ever built from unchecked text */
@@ -53,6 +159,16 @@ int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body
         free(html);
         return err_fail(err, "refusing a mail header with control characters");
     }
+    if (!header_fits("To", to, true) || !header_fits("Subject", subject, false)) {
+        free(body);
+        free(html);
+        return err_fail(err, "refusing a mail header that no folding fits in lines of %d octets (%s)",
+                        HEADER_LINE_MAX, header_fits("To", to, true) ? "Subject:" : "To:");
+    }
+    if (body)
+        strip_controls(body);
+    if (html)
+        strip_controls(html);
     if (q->n == q->cap) {
         q->cap = q->cap ? q->cap * 2 : 8;
         q->m = xrealloc(q->m, (size_t)q->cap * sizeof *q->m);
@@ -107,7 +223,7 @@ static void format_date(time_t t, char *out, size_t size)
 /* The From: address: f (the request's $PBMFROM) when usable, else genetess@<hostname> (localhost when unknown). */
 static char *from_address(const char *f)
 {
-    if (f && *f && !str_has_control(f))
+    if (f && *f && !str_has_control(f) && strlen(f) <= FROM_MAX && header_fits("From", f, true))
         return xstrdup(f);
     char host[256];
     if (gethostname(host, sizeof host) < 0)
@@ -443,8 +559,10 @@ static char *format_message(const MailQueue *q, const Mail *m, uint64_t hash, co
     buf_init(&t);
     buf_reserve(&t, strlen(c.text) + html + html / 8 + strlen(from) + strlen(m->to) + strlen(m->subject) +
                         strlen(refs) + 1024);
-    buf_printf(&t, "From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s@%s>\n%sMIME-Version: 1.0\n", from, m->to,
-               m->subject, date, id, from_domain(from), refs);
+    header_add(&t, "From", from, true);
+    header_add(&t, "To", m->to, true);
+    header_add(&t, "Subject", m->subject, false);
+    buf_printf(&t, "Date: %s\nMessage-ID: <%s@%s>\n%sMIME-Version: 1.0\n", date, id, from_domain(from), refs);
     content_headers(&c, &t);
     buf_printf(&t, "Auto-Submitted: %s\n\n", m->reply ? "auto-replied" : "auto-generated");
     content_body(m, &c, &t);

@@ -37,13 +37,17 @@ void mail_free(MailQueue *q);
 void mail_truncate(MailQueue *q, int n);
 
 /* Queues a copy of (to, subject, body), a message the server sends of itself (Auto-Submitted:
-   auto-generated: sheets, nags, chat relays); body NULL counts as "". Returns 0, or -1 with
-   "refusing a mail header with control characters" when to or subject holds a control
-   character (a newline included); an empty or NULL to is refused too. */
+   auto-generated: sheets, nags, chat relays); body NULL counts as "". Every control character of the
+   body but tab and newline (a CR, ESC, BEL, DEL, a C1 control in UTF-8) becomes '?', a CR before a newline
+   goes (contract 3.3). Returns 0, or -1 with "refusing a mail header with control characters" when to or
+   subject holds a control character (a newline included; an empty or NULL to is refused too), or with
+   "refusing a mail header that no folding fits in lines of 998 octets (To:)" ("Subject:") when a word of
+   it is too long for a line (headers are folded at white space, and in To: after a comma, to lines of at
+   most 78 characters where they can be: RFC 5322 2.1.1). */
 int mail_add(MailQueue *q, const char *to, const char *subject, const char *body, Err *err);
-/* As mail_add for a turnsheet, with html (NULL: none) as the message's HTML alternative of body; takes body
-   and html (malloc'd; body NULL counts as "") rather than copying them: the queue frees them, also when
-   the message is refused. */
+/* As mail_add for a turnsheet, with html (NULL: none) as the message's HTML alternative of body (its control
+   characters replaced as the body's); takes body and html (malloc'd; body NULL counts as "") rather than
+   copying them: the queue frees them, also when the message is refused. */
 int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err);
 /* As mail_add, for the reply to a command (Auto-Submitted: auto-replied; In-Reply-To and References
    name $MESSAGEID, the command's own Message-ID, when it is set and well formed). */
@@ -57,7 +61,8 @@ int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char
    auto-generated|auto-replied", a blank line and the body (ending in a newline). A message with an html
    part is "Content-Type: multipart/alternative; boundary=..." instead (a boundary found in neither part):
    the text part as above, then "text/html; charset=utf-8" in quoted-printable (lines of at most 76). from is $PBMFROM
-   (when set, non-empty, without control chars) or "genetess@<hostname>". */
+   (when set, non-empty, without control chars, at most 900 octets and foldable into lines of 998) or
+   "genetess@<hostname>". */
 
 /* Spools q's messages from index from on as the group "<n>.<tag>" of board n's new state (tag:
    store_board_tag of its text, "none": no file): spool/<n>.<tag>.commit (the commit record) first,

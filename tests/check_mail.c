@@ -211,9 +211,10 @@ START_TEST(test_mail_multipart)
     ck_assert_ptr_null(strstr(bnd + 2, "_gt_ side")); /* the text's "=_gt_" is no boundary */
     free(want);
     free(body);
-    /* a CR anywhere: quoted-printable too, short lines or not */
-    body = html_mail(&s, "Text\n", "<p>a\r\nb</p>\n", bnd);
-    want = want_alternative(bnd, "7bit", "quoted-printable", "Text\n", "<p>a=0D\nb</p>\n");
+    /* control characters never reach a part: a CR before a newline goes, a bare one is '?' (so a short HTML
+     * part stays 7bit) */
+    body = html_mail(&s, "Text\n", "<p>a\r\nb\rc</p>\n", bnd);
+    want = want_alternative(bnd, "7bit", "7bit", "Text\n", "<p>a\nb?c</p>\n");
     ck_assert_str_eq(body, want);
     free(want);
     free(body);
@@ -462,6 +463,170 @@ START_TEST(test_mail_reply_address)
     ck_assert_ptr_null(mail_reply_address(&rq));
     rq.sender = "alice@example.org";
     ck_assert_str_eq(mail_reply_address(&rq), "alice@example.org");
+}
+END_TEST
+
+/* The one message of s's outbox/, read and removed. */
+static char *only_mail(Store *s)
+{
+    StrList names = {0};
+    list_dir(s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    char *rel = xasprintf("outbox/%s", names.v[0]), *path = store_path(s, rel), *text = slurp(s, rel);
+    ck_assert_int_eq(unlink(path), 0);
+    free(path);
+    free(rel);
+    sl_free(&names);
+    return text;
+}
+
+/* Control characters other than tab and newline never reach outgoing text, whichever way a message is queued: a
+ * bare CR, ESC, BEL, DEL and a C1 control (UTF-8) become '?', a CR before a newline goes; other UTF-8 (e-acute,
+ * the copyright sign, whose first byte is that of a C1 control) stays, and so does a tab. (A chat relayed a
+ * decoded body's ESC and CR in a 7bit part before.) */
+START_TEST(test_mail_controls)
+{
+    Store s;
+    open_store(&s);
+    MailQueue q;
+    mail_init(&q, &test_rq);
+    Err err = {""};
+    const char *in = "a\rb\x1b[31mred\x07 bell\x7f del \xc2\x9b csi\r\nend\t\xc3\xa9 \xc2\xa9\x01\n";
+    const char *out = "a?b?[31mred? bell? del ? csi\nend\t\xc3\xa9 \xc2\xa9?\n";
+    char long_in[2101], long_out[2101]; /* one alone deep inside a long text, past many words without any */
+    for (int way = 0; way < 7; way++) {
+        for (int i = 0; i < 2100; i++)
+            long_in[i] = i % 70 == 69 ? '\n' : 'x';
+        long_in[2100] = '\0';
+        memcpy(long_out, long_in, sizeof long_in);
+        const char *deep[] = {"\x1b", "\xc2\x9b", "\x7f", "\r"};
+        if (way >= 3) {
+            memcpy(long_in + 1003, deep[way - 3], strlen(deep[way - 3]));
+            memcpy(long_out + 1003, way == 4 ? "?x" : "?", way == 4 ? 2 : 1);
+            if (way == 4) /* two bytes become one */
+                memmove(long_out + 1004, long_out + 1005, strlen(long_out + 1005) + 1);
+        }
+        const char *text = way >= 3 ? long_in : in;
+        int rc = way == 0   ? mail_add(&q, "alice@a.a", "Genetess chat 101 bob", text, &err)
+                 : way == 1 ? mail_add_reply(&q, "alice@a.a", "Genetess chat 101 bob", text, &err)
+                 : way == 2 ? mail_add_sheet(&q, "alice@a.a", "Genetess Board 101 bob", xstrdup(text),
+                                             xasprintf("<p>%s</p>\n", text), &err)
+                            : mail_add(&q, "alice@a.a", "Genetess chat 101 bob", text, &err);
+        ck_assert_int_eq(rc, 0);
+        ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
+        char *msg = only_mail(&s);
+        for (const unsigned char *c = (const unsigned char *)msg; *c; c++)
+            ck_assert_msg((*c >= 0x20 && *c != 0x7f) || *c == '\n' || *c == '\t', "way %d: byte 0x%02x", way, *c);
+        ck_assert_msg(!strstr(msg, "\xc2\x9b"), "way %d: a C1 control", way);
+        char *want = xasprintf("\n\n%s", way >= 3 ? long_out : out);
+        if (way == 2) { /* the text part, then the HTML part */
+            free(want);
+            want = xasprintf("\n\n%s\n--", out);
+            char *html = xasprintf("\n\n<p>%s</p>\n\n--", out);
+            ck_assert_msg(strstr(msg, html), "%s", msg);
+            free(html);
+        }
+        ck_assert_msg(strstr(msg, want), "way %d: %s", way, msg);
+        ck_assert_ptr_nonnull(strstr(msg, way >= 3 ? "charset=us-ascii" : "charset=utf-8"));
+        free(want);
+        free(msg);
+    }
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+/* Every header line is at most 998 octets: a To: of 80 addresses (an etc/users address field is a list, with
+ * or without spaces) and a long Subject are folded into lines of at most 78 that unfold to the value; a To: or
+ * Subject with a word that no folding fits is refused; a $PBMFROM that long is not used. (A To: line of 1,015
+ * octets went out before.) */
+START_TEST(test_mail_long_headers)
+{
+    Store s;
+    open_store(&s);
+    MailQueue q;
+    mail_init(&q, &test_rq);
+    Err err = {""};
+    Buf to, subject;
+    buf_init(&to);
+    buf_init(&subject);
+    for (int i = 0; i < 80; i++)
+        buf_printf(&to, "%splayer%02d@example.org", i ? (i % 2 ? "," : ", ") : "", i);
+    for (int i = 0; i < 200; i++)
+        buf_printf(&subject, "%sword%d", i ? " " : "", i);
+    ck_assert_int_eq(mail_add(&q, to.s, subject.s, "hello\n", &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
+    char *msg = only_mail(&s);
+    const char *names[] = {"To: ", "Subject: "}, *values[] = {to.s, subject.s};
+    for (int h = 0; h < 2; h++) {
+        const char *at = strstr(msg, names[h]);
+        ck_assert_ptr_nonnull(at);
+        Buf unfolded;
+        buf_init(&unfolded);
+        int lines = 0;
+        for (const char *l = at; l == at || *l == ' '; lines++) {
+            size_t n = strcspn(l, "\n");
+            ck_assert_msg(n <= 78, "%s line %d: %zu characters", names[h], lines, n);
+            buf_addn(&unfolded, l, n);
+            l += n + 1;
+        }
+        ck_assert_int_gt(lines, 10);
+        char *want = xasprintf("%s%s", names[h], values[h]);
+        if (h == 0) { /* a fold after a comma adds a space there: the same addresses, in the same order */
+            StrList got = {0}, wanted = {0};
+            str_split_words(strchr(unfolded.s, ' '), &got);
+            str_split_words(values[h], &wanted);
+            Buf a, b;
+            buf_init(&a);
+            buf_init(&b);
+            for (int i = 0; i < got.n; i++)
+                buf_add(&a, got.v[i]);
+            for (int i = 0; i < wanted.n; i++)
+                buf_add(&b, wanted.v[i]);
+            ck_assert_str_eq(a.s, b.s);
+            ck_assert_uint_eq(a.len, strlen(values[h]) - 39); /* the spaces of its 39 ", " */
+            buf_free(&a);
+            buf_free(&b);
+            sl_free(&got);
+            sl_free(&wanted);
+        } else {
+            ck_assert_str_eq(unfolded.s, want);
+        }
+        free(want);
+        buf_free(&unfolded);
+    }
+    for (const char *l = msg; *l; l += strcspn(l, "\n") + 1)
+        ck_assert_uint_le(strcspn(l, "\n"), 998);
+    free(msg);
+
+    char word[1200];
+    memset(word, 'w', sizeof word - 1);
+    word[sizeof word - 1] = '\0';
+    char *long_to = xasprintf("alice@a.a, %.990s@example.org", word);
+    ck_assert_int_eq(mail_add(&q, long_to, "Genetess help", "x", &err), -1);
+    ck_assert_str_eq(err.msg, "refusing a mail header that no folding fits in lines of 998 octets (To:)");
+    char *long_subject = xasprintf("Genetess %.1000s", word);
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", long_subject, "x", &err), -1);
+    ck_assert_str_eq(err.msg, "refusing a mail header that no folding fits in lines of 998 octets (Subject:)");
+    ck_assert_int_eq(q.n, 0);
+    char *long_from = xasprintf("referee@%.950s.org", word);
+    test_rq.from = long_from;
+    MailQueue q2;
+    mail_init(&q2, &test_rq);
+    ck_assert_int_eq(mail_add(&q2, "alice@a.a", "Genetess help", "x", &err), 0);
+    ck_assert_int_eq(mail_flush(&q2, &s, NOW), 1);
+    msg = only_mail(&s);
+    ck_assert_ptr_null(strstr(msg, long_from));
+    ck_assert(strncmp(msg, "From: genetess@", 15) == 0);
+    free(msg);
+    mail_free(&q2);
+    free(long_from);
+    free(long_subject);
+    free(long_to);
+    buf_free(&subject);
+    buf_free(&to);
+    mail_free(&q);
+    store_close(&s);
 }
 END_TEST
 
@@ -1087,6 +1252,8 @@ Suite *mail_suite(void)
     tcase_add_test(tm, test_mail_sendmail);
     tcase_add_loop_test(tm, test_mail_sendmail_fails, 0, 4);
     tcase_add_test(tm, test_mail_reply_address);
+    tcase_add_test(tm, test_mail_controls);
+    tcase_add_test(tm, test_mail_long_headers);
     tcase_add_test(tm, test_spool_group);
     tcase_add_test(tm, test_spool_group_sync_fails);
     tcase_add_test(tm, test_spool_delivered_once);
