@@ -494,7 +494,12 @@ static int deliver_one(const Store *s, Delivery *d, const char *fname, time_t no
     Err err;
     int ok = 0;
     struct stat st;
-    if (lstat(src, &st) < 0 || !S_ISREG(st.st_mode)) {
+    if (lstat(src, &st) < 0) { /* gone since the spool was listed */
+        free(src);
+        return 0;
+    }
+    bool regular = S_ISREG(st.st_mode);
+    if (!regular) {
         fprintf(stderr, "genetess: spool/%s is not a regular file: not sent\n", fname);
     } else if (st.st_nlink > 1) {
         ok = unlink(src) == 0 || errno == ENOENT;
@@ -505,7 +510,7 @@ static int deliver_one(const Store *s, Delivery *d, const char *fname, time_t no
     } else {
         ok = deliver_outbox(s, d, src, d->seq, now, &name) == 0;
     }
-    if (!ok && S_ISREG(st.st_mode) && st.st_nlink == 1)
+    if (!ok && regular && st.st_nlink == 1)
         delivery_failed(s, d, fname, &t, now);
     free(name);
     free(text);
