@@ -126,12 +126,12 @@ static char *header_param(const char *value, const char *name)
     return NULL;
 }
 
-/* The lower-cased first token of a header value (up to ';' or white space), malloc'd. */
+/* The lower-cased first token of a header value (up to ';', ',' or white space), malloc'd. */
 static char *header_token(const char *value)
 {
     while (isspace((unsigned char)*value))
         value++;
-    char *t = dup_n(value, strcspn(value, "; \t"));
+    char *t = dup_n(value, strcspn(value, ";, \t"));
     for (char *c = t; *c; c++)
         *c = (char)tolower((unsigned char)*c);
     return t;
@@ -253,41 +253,97 @@ char *mailin_base64_decode(const char *s, size_t n, size_t *out_len)
 
 /* ---- RFC 2047 encoded-words ---- */
 
-/* Decodes the encoded-word at s ("=?cs?E?text?=") onto out; returns its length, 0 when s holds none. */
-static size_t decode_word(const char *s, Buf *out)
+/* The first place at or after a point where a predicate holds in a string (its NUL when nowhere), found by a
+ * scan that remembers its last answer: a query from a point that does not go back past the last one's
+ * start, and not beyond its answer, costs nothing; a new scan starts beyond the last answer. So queries
+ * from points that only move forward cost the string's length in all, and the decoding of a Subject is
+ * linear in its length whatever it holds (a megabyte of "=?" that never end: contract 2.1). */
+typedef struct Next {
+    const char *from, *at;
+} Next;
+
+static const char *next_where(Next *n, const char *x, bool (*holds)(const char *))
 {
-    if (s[0] != '=' || s[1] != '?')
+    if (n->from && x >= n->from && x <= n->at)
+        return n->at;
+    const char *p = x;
+    while (*p && !holds(p))
+        p++;
+    n->from = x;
+    n->at = p;
+    return p;
+}
+
+static bool is_question(const char *p)
+{
+    return *p == '?';
+}
+
+static bool is_word_end(const char *p)
+{
+    return p[0] == '?' && p[1] == '=';
+}
+
+static bool is_space(const char *p)
+{
+    return isspace((unsigned char)*p) != 0;
+}
+
+/* The scans of one decoding: the next '?', the next "?=", the next white space. */
+typedef struct WordScan {
+    Next question, end, space;
+} WordScan;
+
+/* An encoded-word "=?charset?E?text?=": where its parts are. */
+typedef struct Word {
+    const char *cs, *text, *end; /* the charset (up to the '?' after it), the text (up to end, its "?=") */
+    char enc;                    /* 'B' or 'Q' */
+} Word;
+
+/* Reads the encoded-word at p into *w (the points of the string sc scans); returns its length, 0 when p
+ * starts none. Each call asks sc from points at or after those of the call before when p never goes
+ * back (mailin_decode_words). */
+static size_t word_at(WordScan *sc, const char *p, Word *w)
+{
+    if (p[0] != '=' || p[1] != '?')
         return 0;
-    const char *cs = s + 2, *q1 = strchr(cs, '?');
-    if (!q1 || q1 == cs || !q1[1] || q1[2] != '?')
+    const char *cs = p + 2, *q1 = next_where(&sc->question, cs, is_question);
+    if (!*q1 || q1 == cs || (size_t)(q1 - cs) > 39 || !q1[1] || q1[2] != '?')
         return 0;
-    char enc = (char)toupper((unsigned char)q1[1]);
-    const char *text = q1 + 3, *end = strstr(text, "?=");
-    if ((enc != 'Q' && enc != 'B') || !end || (size_t)(q1 - cs) > 39)
-        return 0;
-    for (const char *c = text; c < end; c++)
-        if (isspace((unsigned char)*c))
-            return 0;
+    w->enc = (char)toupper((unsigned char)q1[1]);
+    w->cs = cs;
+    w->text = q1 + 3;
+    w->end = next_where(&sc->end, w->text, is_word_end);
+    if ((w->enc != 'Q' && w->enc != 'B') || !*w->end || next_where(&sc->space, w->text, is_space) < w->end)
+        return 0; /* no end, or white space inside: not a word */
+    return (size_t)(w->end + 2 - p);
+}
+
+/* Appends the decoded text of w to out (UTF-8). */
+static void word_decode(const Word *w, Buf *out)
+{
     char charset[40];
-    snprintf(charset, sizeof charset, "%.*s", (int)(q1 - cs), cs);
+    snprintf(charset, sizeof charset, "%.*s", (int)(w->text - 3 - w->cs), w->cs);
     size_t n;
-    char *raw = enc == 'B' ? mailin_base64_decode(text, (size_t)(end - text), &n)
-                           : qp_decode(text, (size_t)(end - text), true, &n);
+    char *raw = w->enc == 'B' ? mailin_base64_decode(w->text, (size_t)(w->end - w->text), &n)
+                              : qp_decode(w->text, (size_t)(w->end - w->text), true, &n);
     char *u = mailin_to_utf8(raw, n, charset);
     buf_add(out, u);
     free(u);
     free(raw);
-    return (size_t)(end + 2 - s);
 }
 
 char *mailin_decode_words(const char *s)
 {
     Buf b;
     buf_init(&b);
+    WordScan sc = {0};
     bool after_word = false;
     for (const char *p = s; *p;) {
-        size_t n = decode_word(p, &b);
+        Word w;
+        size_t n = word_at(&sc, p, &w);
         if (n) {
+            word_decode(&w, &b);
             p += n;
             after_word = true;
             continue;
@@ -296,10 +352,7 @@ char *mailin_decode_words(const char *s)
             const char *q = p;
             while (isspace((unsigned char)*q))
                 q++;
-            Buf probe;
-            buf_init(&probe);
-            bool next_word = decode_word(q, &probe) > 0;
-            buf_free(&probe);
+            bool next_word = word_at(&sc, q, &w) > 0; /* decoded by the next round, from the same point */
             if (!next_word)
                 buf_addn(&b, p, (size_t)(q - p));
             p = q;
@@ -487,16 +540,21 @@ static bool robot_address(const char *addr)
     return robot;
 }
 
-/* The headers that mark mail sent by a machine (RFC 3834, RFC 2919): the values that mark it, or with
- * none listed any value but "no" (any_but_no) or the header's mere presence. */
+/* The headers that mark mail sent by a machine (RFC 3834, RFC 2919, RFC 3464, RFC 6522 and the auto-reply
+ * marks mailers use besides): the values that mark it (the value's first token, lower-cased), or with none
+ * listed any value but one (any_but) or the header's mere presence. */
 static const struct {
     const char *header;
-    bool any_but_no;
-    const char *const values[4];
+    const char *any_but;
+    const char *const values[5];
 } robot_headers[] = {
-    {"Auto-Submitted", true, {NULL}}, /* RFC 3834 5: anything but "no" is automatic */
-    {"Precedence", false, {"bulk", "junk", "list", NULL}},
-    {"List-Id", false, {NULL}},
+    {"Auto-Submitted", "no", {NULL}}, /* RFC 3834 5: anything but "no" is automatic */
+    {"Precedence", NULL, {"bulk", "junk", "list", "auto_reply", NULL}},
+    {"List-Id", NULL, {NULL}},
+    {"X-Autoreply", NULL, {NULL}},
+    {"X-Autorespond", NULL, {NULL}},
+    {"X-Auto-Response-Suppress", "none", {NULL}}, /* Exchange: the sender asks for no automatic answer */
+    {"Content-Type", NULL, {"multipart/report", NULL}}, /* a delivery or disposition report */
 };
 
 /* The reason when robot_headers[i] marks the header block hdr, else NULL. */
@@ -510,9 +568,9 @@ static char *robot_header(const char *hdr, size_t i)
     for (int k = 0; listed && robot_headers[i].values[k] && !why; k++)
         if (strcmp(t, robot_headers[i].values[k]) == 0)
             why = xasprintf("%s: %s", robot_headers[i].header, t);
-    if (robot_headers[i].any_but_no && strcmp(t, "no") != 0)
+    if (robot_headers[i].any_but && strcmp(t, robot_headers[i].any_but) != 0)
         why = xasprintf("%s: %s", robot_headers[i].header, t);
-    else if (!listed && !robot_headers[i].any_but_no)
+    else if (!listed && !robot_headers[i].any_but)
         why = xstrdup(robot_headers[i].header);
     free(t);
     free(v);

@@ -30,7 +30,8 @@ void mailin_free(MailIn *m);
  * (up to the first empty line), malloc'd, or NULL when absent. Encoded-words are left as they are. */
 char *mailin_header(const char *hdr, const char *name);
 /* Decodes RFC 2047 encoded-words (B and Q; UTF-8, US-ASCII, ISO-8859-1 and -15, Windows-1252 as
- * Latin-1) in s; white space between two adjacent encoded-words goes. Returns malloc'd UTF-8. */
+ * Latin-1) in s; white space between two adjacent encoded-words goes. Time linear in s's length, whatever
+ * it holds. Returns malloc'd UTF-8. */
 char *mailin_decode_words(const char *s);
 /* The first address of an address header value: the <...> part, else the first word outside
  * comments; malloc'd, "" when none. */
@@ -48,8 +49,11 @@ char *mailin_to_utf8(const char *s, size_t n, const char *charset);
  * trims trailing white space of lines and trailing empty lines. Returns text. */
 char *mailin_clean_body(char *text);
 /* Why the message must not be answered, or "" (malloc'd): an Auto-Submitted other than "no", a
- * Precedence of bulk, junk or list, a List-Id, or an envelope sender (envelope, NULL: unknown) or
- * From: that is empty, "<>", MAILER-DAEMON or postmaster. */
+ * Precedence of bulk, junk, list or auto_reply, a List-Id, an X-Autoreply or X-Autorespond, an
+ * X-Auto-Response-Suppress other than "none", a Content-Type multipart/report (a delivery or disposition
+ * report, whoever it is from), or an envelope sender (envelope, NULL: unknown) or From: that is empty, "<>",
+ * MAILER-DAEMON or postmaster. The reason is "<header>: <its first token, lower-cased>" ("List-Id",
+ * "X-Autoreply", "X-Autorespond": the header alone), "envelope sender '<sender>'" or "From: a mailer". */
 char *mailin_loop(const char *hdr, const char *envelope, const char *from);
 
 #endif

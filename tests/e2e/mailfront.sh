@@ -91,8 +91,22 @@ assert_mails 2 "^Subject: Genetess chat 101 alice$"
 assert_grep "Good luck!" $(mail_to bob)
 assert_absent "far away" $(mail_to bob)
 
+# ---- control characters of a decoded body (a bare CR, ESC, BEL) never go out: '?' in their place ----
+{ printf 'From: alice@example.org\nSubject: chat 101 alice secret\nMIME-Version: 1.0\n'
+  printf 'Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: quoted-printable\n\n'
+  printf 'Red=1B[31m alert=07 and=0Dover\n'
+} >"$T/m"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 2 "^Subject: Genetess chat 101 alice$"
+assert_grep "^Red?\[31m alert? and?over$" $(mail_to bob)
+assert_grep "^Content-Transfer-Encoding: 7bit$" $(mail_to bob)
+assert_eq "" "$(cat "$OUTBOX"/*.mail | tr -d '\n\t\040-\176')" "bytes other than printable ASCII, tab and newline"
+
 # ---- no mail loops: machines are never answered ----
-for h in "Auto-Submitted: auto-replied" "Precedence: bulk" "List-Id: <games.example.org>"; do
+for h in "Auto-Submitted: auto-replied" "Precedence: bulk" "List-Id: <games.example.org>" \
+  "Precedence: auto_reply" "X-Autoreply: yes" "X-Autorespond: away" "X-Auto-Response-Suppress: OOF" \
+  "Content-Type: multipart/report; report-type=delivery-status; boundary=b"; do
   msg "$T/m" alice@example.org "games" "" "$h"
   clear_outbox
   run 0 mail "$CONF" <"$T/m"
