@@ -136,6 +136,21 @@ static bool has_digit(const char *w)
     return false;
 }
 
+/* True when the word's first step (before any '-' or ',') is a direction: "E," in "CHARGE E, CHARGE N". Looks
+ * at 3 characters at most. */
+static bool starts_with_dir(const char *w)
+{
+    char t[3];
+    size_t k = 0;
+    while (k < sizeof t && w[k] && w[k] != '-' && w[k] != ',')
+        k++;
+    if (k == 0 || k == sizeof t)
+        return false;
+    memcpy(t, w, k);
+    t[k] = '\0';
+    return grid_dir_parse(t) >= 0;
+}
+
 /* Adds the direction d to o's steps. */
 static void push_dir(Order *o, int d, int *cap)
 {
@@ -146,11 +161,14 @@ static void push_dir(Order *o, int d, int *cap)
     o->dirs[o->ndirs++] = d;
 }
 
-/* Directions from r->a[1] on: joined by '-', ',' or spaces. Reads words only up to the first mistake. */
+/* Directions from r->a[1] on: joined by '-', ',' or spaces. The order's own keyword may stand again before any
+ * step after the first, as pieces.txt writes a Z piece's charges: "CHARGE E, CHARGE N, CHARGE W" (MOVE alike).
+ * Reads words only up to the first mistake. */
 static int parse_dirs(Args *r, Order *o, Err *err)
 {
     const char *verb = order_table[o->verb].verb;
     int cap = 8;
+    bool again = false; /* the keyword was just written again: a direction must follow */
     o->dirs = xmalloc(sizeof(int) * (size_t)cap);
     o->ndirs = 0;
     for (int i = 1; i < r->na; i++) {
@@ -158,16 +176,23 @@ static int parse_dirs(Args *r, Order *o, Err *err)
         char *s = xstrdup(r->a[i]), *save = NULL;
         for (char *tok = strtok_r(s, "-,", &save); tok; tok = strtok_r(NULL, "-,", &save)) {
             int d = grid_dir_parse(tok);
+            if (d < 0 && o->ndirs && !again && str_ieq(tok, verb)) {
+                again = true;
+                continue;
+            }
             if (d < 0) {
                 err_fail(err, "'%s' is not a direction (N, NE, E, SE, S, SW, W, NW)", quotable(tok));
                 free(s);
                 return -1;
             }
             push_dir(o, d, &cap);
+            again = false;
             r->got++;
         }
         free(s);
     }
+    if (again)
+        return err_fail(err, "%s written again needs a direction after it, e.g. %s L2 E, %s N", verb, verb, verb);
     if (o->ndirs == 0)
         return err_fail(err, "%s needs directions, e.g. %s", verb, order_table[o->verb].example);
     return 0;
@@ -403,7 +428,10 @@ static int parse_args(Args *r, Order *o, Err *err)
             rc = want_sq(r, 0, &o->sq, err);
         break;
     case SHAPE_SQ_DIRS:
-        if (na < 2)
+        if (na >= 1 && starts_with_dir(r->a[0])) /* pieces.txt's "CHARGE E, CHARGE N, CHARGE W" names no square */
+            rc = err_fail(err, "%s needs the square of the acting piece before its directions, e.g. %s", info->verb,
+                          info->example);
+        else if (na < 2)
             rc = err_fail(err, "%s needs a square and directions, e.g. %s", info->verb, info->example);
         else if ((rc = want_sq(r, 0, &o->sq, err)) == 0)
             rc = parse_dirs(r, o, err);

@@ -7,7 +7,7 @@
 typedef enum {
     SHAPE_NONE,         /* PASS, HOLIDAY */
     SHAPE_SQ,           /* RADIATE SQ */
-    SHAPE_SQ_DIRS,      /* MOVE SQ D1-D2-..., CHARGE SQ D1-D2 (commas too) */
+    SHAPE_SQ_DIRS,      /* MOVE SQ D1-D2-..., CHARGE SQ D1-D2 (commas too; "CHARGE SQ D1, CHARGE D2" too) */
     SHAPE_CREATE,       /* CREATE SQ SEQ | CREATE SEQ SQ */
     SHAPE_SQ_CODES_SQ,  /* DIVIDE SQ CODES SQ2 */
     SHAPE_SQ_CODE_SQ,   /* TRANSFER SQ CODE SQ2 */

@@ -189,6 +189,43 @@ START_TEST(test_star_after_condition)
 }
 END_TEST
 
+/* pieces.txt, Z: "If a piece has move than 1 Z code it can perform multiple charges in one turn, e.g. CHARGE E,
+ * CHARGE N, CHARGE W if it had 3 Z codes." The keyword may stand again before each step after the first. */
+START_TEST(test_keyword_repeated)
+{
+    parses_to("CHARGE L5 E, CHARGE N, CHARGE W", "CHARGE L5 E-N-W", false, NULL);
+    parses_to("CHARGE L5 E, N, W", "CHARGE L5 E-N-W", false, NULL);
+    parses_to("charge l5 e charge n charge w", "CHARGE L5 E-N-W", false, NULL);
+    parses_to("*CHARGE L5 E, CHARGE N, CHARGE W", "CHARGE L5 E-N-W", true, NULL);
+    parses_to("if the way is clear CHARGE L5 E, CHARGE N, CHARGE W", "CHARGE L5 E-N-W", false,
+              "Ignored words before CHARGE: \"if the way is clear\"");
+    /* MOVE is written like CHARGE (directions joined by '-' or ','), so it takes the same form */
+    parses_to("MOVE L3 NW, MOVE W, MOVE W", "MOVE L3 NW-W-W", false, NULL);
+    /* the page's example names no square; every piece order names its piece's square first */
+    Order o;
+    Err err;
+    ck_assert_int_eq(order_parse(b, "CHARGE E, CHARGE N, CHARGE W", &o, &err), -1);
+    ck_assert_str_eq(err.msg, "CHARGE needs the square of the acting piece before its directions, e.g. CHARGE L2 W");
+}
+END_TEST
+
+/* The page's three charges run: L5 east to O5 (P5 is the wall), north to O2, west to B2. */
+START_TEST(test_keyword_repeated_runs)
+{
+    char msg[256];
+    fx_piece(b, "L5", ALICE, "AZZZ");
+    ck_assert_int_eq(fx_order(b, ALICE, "CHARGE L5 E, CHARGE N, CHARGE W", msg, sizeof msg), 0);
+    ck_assert_str_eq(fx_seq(b, "B2"), "AZZZ");
+    ck_assert_str_eq(fx_seq(b, "L5"), "");
+    ck_assert_str_eq(b->moves.v[0], "1a alice CHARGE L5 E-N-W");
+    b->seat = 0;
+    fx_piece(b, "E8", ALICE, "ABC");
+    ck_assert_int_eq(fx_order(b, ALICE, "if alice's King does not move I'll move E8 NE, MOVE E", msg, sizeof msg), 0);
+    ck_assert_str_eq(fx_seq(b, "G7"), "ABC");
+    ck_assert_str_eq(b->moves.v[1], "1a alice MOVE E8 NE-E");
+}
+END_TEST
+
 /* What stays refused, and which reason is given when several keywords are in the text and none starts a valid
  * order: that of the try that read the most, the later of equals (the pages put the condition first). */
 static const struct {
@@ -204,6 +241,14 @@ static const struct {
     {"I'll move N10 Q if alice does not move", "'Q' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
     {"if bob does not move I'll MOVE", "MOVE needs a square and directions, e.g. MOVE K3 NW-E"},
     {"if bob does not pass I'll pass now", "PASS takes nothing after it"},
+    {"if the way is clear CHARGE L5 E, CHARGE N, CHARGE Q", "'Q' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
+    /* the keyword again: only before a step after the first, only the order's own, never with a square */
+    {"CHARGE L5 E, CHARGE", "CHARGE written again needs a direction after it, e.g. CHARGE L2 E, CHARGE N"},
+    {"CHARGE L5 CHARGE E", "'CHARGE' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
+    {"CHARGE L5 E, CHARGE CHARGE N", "'CHARGE' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
+    {"CHARGE L5 E, MOVE N", "'MOVE' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
+    {"MOVE L2 W, MOVE K2 W", "'K2' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
+    {"CHARGE L5 E, *CHARGE N", "'*CHARGE' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
     /* a GAMBLE holds no order word */
     {"GAMBLE 3E GPC1 PASS", "'PASS' is not a start label (GPC3) or an ordinal (2nd)"},
     {"no order here at all", "no order keyword (MOVE, CREATE, PASS, ...)"},
@@ -244,11 +289,14 @@ static const struct {
     {"if ", "MOVE B2 ", "", -1},
     {"if ", "MOVE B2 N ", "Q", -1},
     {"if ", "MOVE B2 N ", "", 0}, /* the last one is read */
+    {"if ", "CHARGE B2 N, CHARGE N, ", "Q", -1},
     {"if ", "GAMBLE 3E ", "Q", -1},
     {"if ", "GAMBLE 3E GPC1, ", "Q", -1},
     {"if ", "*GAMBLE 3E ", "Q", -1},
     {"if ", "GAMBLE 3E GPC1, ", "", 0},
     {"if ", "pass ", "", 0},
+    {"if x MOVE B2 N", ", MOVE N", "", 0},
+    {"if x MOVE B2 N", ", MOVE N", " Q", -1},
     {"if ", "x ", "MOVE B2 N", 0},
 };
 
@@ -733,6 +781,8 @@ Suite *orders_suite(void)
     tcase_add_checked_fixture(tc, setup_tall, teardown);
     tcase_add_loop_test(tc, test_condition_dropped, 0, (int)(sizeof conditions / sizeof conditions[0]));
     tcase_add_test(tc, test_star_after_condition);
+    tcase_add_test(tc, test_keyword_repeated);
+    tcase_add_test(tc, test_keyword_repeated_runs);
     tcase_add_loop_test(tc, test_still_refused, 0, (int)(sizeof still_bad / sizeof still_bad[0]));
     tcase_add_loop_test(tc, test_search_linear, 0, (int)(sizeof floods / sizeof floods[0]));
     suite_add_tcase(s, tc);
