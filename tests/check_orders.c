@@ -155,6 +155,11 @@ static const struct {
     {"if bob's piece does not charge I'll move N10 W", "if bob's piece does not charge I'll"},
     {"if his piece can move K3 NW then MOVE N10 W", "if his piece can move K3 NW then"},
     {"if bob's K3 charge MOVE N10 W", "if bob's K3 charge"}, /* "charge MOVE": MOVE is no square */
+    /* however long, the notice quotes every dropped word */
+    {"if Ragnar's piece on G3 is still there, alice's King has not moved and bob did not pass or take a holiday "
+     "since my last turn I'll move N10 W",
+     "if Ragnar's piece on G3 is still there, alice's King has not moved and bob did not pass or take a holiday "
+     "since my last turn I'll"},
 };
 
 START_TEST(test_condition_dropped)
