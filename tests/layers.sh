@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.." || exit 2
 layers='
 0 util rng grid pieces store users mail mailin embedded embedded_find
 1 params specials board gamefile boardfile history map gamelist
-2 sight game orders actions dispatch firing clock legal bot
+2 sight game orders actions dispatch firing clock legal weigh greedy search bot
 3 turn
 4 layout view html help listing
 5 pipeline
