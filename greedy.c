@@ -187,7 +187,7 @@ void greedy_free(GreedyList *l)
 
 char *greedy_choose(const Board *b, int player, Rng *r, long *work)
 {
-    Board *fog = legal_fog(b, player);
+    Board *fog = weigh_fog(b, player);
     WeighGoal goal;
     weigh_goal(fog, player, b, true, &goal);
     GreedyList l;

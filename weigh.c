@@ -9,8 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boardfile.h"
 #include "dispatch.h"
 #include "game.h"
+#include "legal.h"
+#include "map.h"
 #include "orders.h"
 #include "sight.h"
 
@@ -49,6 +52,43 @@ Board *weigh_clone(const Board *src)
     b->seat = src->seat;
     b->clock = src->clock;
     return b;
+}
+
+/* The terrain of the game's first board (w*h, caller frees), or NULL when neither b->initial nor a built-in map
+ * of that name gives one of b's size. */
+static char *first_terrain(const Board *b)
+{
+    Err err;
+    Board *first = b->initial ? boardfile_parse(b->initial, "initial", &err) : NULL;
+    Map map = {0};
+    if (!first && map_load(NULL, b->par.map, false, &map, &err) == 0) {
+        first = map.b;
+        map.b = NULL;
+        map_free(&map);
+    }
+    char *ter = NULL;
+    if (first && first->w == b->w && first->h == b->h) {
+        ter = first->ter;
+        first->ter = NULL;
+    }
+    board_free(first);
+    return ter;
+}
+
+Board *weigh_fog(const Board *b, int player)
+{
+    Board *f = legal_fog(b, player);
+    char *ter = first_terrain(b);
+    if (ter) {
+        uint8_t *seen = xmalloc((size_t)b->w * (size_t)b->h);
+        sight_compute(f, player, seen);
+        for (int s = 0; s < b->w * b->h; s++)
+            if (!(seen[s] & SIGHT_SEEN) && f->ter[s] == TER_FLOOR && ter[s] == TER_IWALL)
+                f->ter[s] = TER_IWALL;
+        free(seen);
+        free(ter);
+    }
+    return f;
 }
 
 int weigh_apply(Board *b, int player, const char *text, uint64_t seed)
