@@ -338,7 +338,7 @@ static void threats(const Board *b, int player, const uint8_t *seen, const Weigh
         const Piece *q = &b->pc[i];
         if (board_controls(b, player, q)) {
             mark_reach(b, q, &q->g, t->mine);
-        } else if (!board_is_orphan(b, q) && (seen[q->sq] & SIGHT_SEEN)) {
+        } else if (!board_is_orphan(b, q) && ((seen[q->sq] & SIGHT_SEEN) || !goal->guess)) {
             mark_reach(b, q, &q->g, t->enemy);
             if (feared_codes(q, seen, goal) != &q->g)
                 mark_reach(b, q, feared_codes(q, seen, goal), t->feared);
@@ -368,7 +368,7 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
                 int d = q->g.n[GENE_O] ? goal->dig[q->sq] : goal->walk[q->sq];
                 v += 2.0 * (d > 60 ? 0 : 60 - d); /* steps to the goal, counted down from 60 */
             }
-        } else if (!board_is_orphan(b, q) && (seen[q->sq] & SIGHT_SEEN)) {
+        } else if (!board_is_orphan(b, q) && ((seen[q->sq] & SIGHT_SEEN) || !goal->guess)) {
             double w = weigh_piece(&q->g);
             v -= w;
             if (t->mine[q->sq])
