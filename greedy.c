@@ -130,25 +130,26 @@ static void add_purchases(const Board *fog, int player, const char *want, Greedy
 }
 
 /* The worth of one candidate (-inf when fog does not accept it). */
-static double weigh_cand(const Board *fog, int player, const WeighGoal *goal, const char *text, const char *want,
-                         uint64_t seed)
+static double weigh_cand(const Board *fog, int player, const WeighGoal *goal, const char *want, uint64_t seed,
+                         GreedyCand *c)
 {
     Board *s = weigh_clone(fog);
     double v = -1e18;
-    if (weigh_apply(s, player, text, seed) == 0) {
+    c->adjust = 0;
+    if (weigh_apply(s, player, c->text, seed) == 0) {
         v = weigh_position(s, player, goal);
-        if (strncmp(text, "CREATE ", 7) == 0) {
-            const char *seq = strrchr(text, ' ') + 1;
+        if (strncmp(c->text, "CREATE ", 7) == 0) {
+            const char *seq = strrchr(c->text, ' ') + 1;
             Genome g;
             Err err;
             if ((!want || strcmp(seq, want) != 0) && piece_parse(seq, &g, false, &err) == 0)
-                v -= weigh_piece(&g) + UNWANTED;
-        } else if (is_king_step(fog, player, text)) {
-            v -= KING_STEP; /* a King stays home unless stepping gains more */
+                c->adjust = -(weigh_piece(&g) + UNWANTED);
+        } else if (is_king_step(fog, player, c->text)) {
+            c->adjust = -KING_STEP; /* a King stays home unless stepping gains more */
         }
     }
     board_free(s);
-    return v;
+    return v + c->adjust;
 }
 
 void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *goal, uint64_t seed,
@@ -166,7 +167,7 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     add_purchases(fog, player, want, out, &cap);
     int k = 0;
     for (int i = 0; i < out->n; i++) {
-        out->v[i].score = weigh_cand(fog, player, goal, out->v[i].text, want, seed);
+        out->v[i].score = weigh_cand(fog, player, goal, want, seed, &out->v[i]);
         out->work++;
         if (out->v[i].score > -1e17)
             out->v[k++] = out->v[i];

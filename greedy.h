@@ -9,6 +9,7 @@
 typedef struct GreedyCand {
     char *text;
     double score;
+    double adjust;      /* what the score holds besides the position's worth (a CREATE not wanted, a King's step) */
     int order;          /* place in the list before sorting */
 } GreedyCand;
 

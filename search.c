@@ -6,9 +6,10 @@
  * and the public facts: the pieces it sees but does not decode get codes, and every rival without a King in
  * sight gets one out of view (on a rival start square out of view when there is one, else any floor square out
  * of view) or on one of its pieces not decoded. On each sample each of the best SEARCH_ROOT candidates runs, then
- * every rival in turn answers with the MOVE that leaves the player worst off (captures and its King's steps
- * first), then the player's best capture or King step; the candidate worth most on average over the samples is
- * the order. Effort is counted in orders run on scratch boards (work), never in time: the same board always
+ * every rival in turn answers with the capture or King step that leaves the player worst off, then the player
+ * answers with its best capture or King step. A candidate after which the player's King falls loses TACTICS
+ * per sample where it falls, one after which the player takes a King gains it; added to greedy's worth, the
+ * best is the order. Effort is counted in orders run on scratch boards (work), never in time: the same board always
  * gives the same order. */
 #include "search.h"
 
@@ -25,6 +26,7 @@
 #define SEARCH_REPLIES 24   /* most MOVEs tried for one rival's answer */
 #define SEARCH_MINE 12      /* most orders tried for the player's own answer */
 #define MOVES_MAX 512
+#define TACTICS 3000.0      /* the worth of a King taken in every sample */
 
 /* ---- samples ---- */
 
@@ -171,7 +173,7 @@ static void rivals_answer(Search *s, Board **d, int replies)
         int o = (s->player + k) % (*d)->np;
         if (!board_player_has_turns(*d, o) || !board_player_has_turns(*d, s->player))
             continue;
-        int n = answers(*d, o, true, mv, replies);
+        int n = answers(*d, o, false, mv, replies);
         Board *worst = NULL;
         double low = weigh_position(*d, s->player, s->goal);
         for (int i = 0; i < n; i++) {
@@ -193,7 +195,10 @@ static void rivals_answer(Search *s, Board **d, int replies)
     free(mv);
 }
 
-/* The worth of the candidate text on the sample d: the rivals' worst answers, then the player's best. */
+/* What the candidate text comes to on the sample d, on top of its worth one order ahead: -1 when a rival's
+ * answer (its worst for the player among captures and King steps) takes the player's King, +1 when the player
+ * can then take a King, else the change in the position's worth over those answers, scaled to stay within
+ * (-1, 1). */
 static double line_worth(Search *s, const Board *d, const char *text, int replies)
 {
     Board *c = weigh_clone(d);
@@ -202,10 +207,13 @@ static double line_worth(Search *s, const Board *d, const char *text, int replie
         board_free(c);
         c = weigh_clone(d); /* it fails on this sample: a turn lost */
     }
-    double v = weigh_position(c, s->player, s->goal);
-    if (v < WEIGH_WON) {
+    double v0 = weigh_position(c, s->player, s->goal), v = 0;
+    if (v0 >= WEIGH_WON) {
+        v = 1;
+    } else {
         rivals_answer(s, &c, replies);
-        v = best_mine(s, c);
+        double v1 = best_mine(s, c);
+        v = v1 <= WEIGH_LOST / 2 ? -1 : v1 >= WEIGH_WON / 2 ? 1 : 0;
     }
     board_free(c);
     return v;
@@ -234,9 +242,9 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
         weigh_goal_free(&g);
         board_free(d);
     }
-    int best = 0;
+    int best = 0; /* greedy's worth, and what the search adds to it */
     for (int i = 1; i < n; i++)
-        if (sum[i] > sum[best])
+        if (l.v[i].score + TACTICS * sum[i] / SEARCH_SAMPLES > l.v[best].score + TACTICS * sum[best] / SEARCH_SAMPLES)
             best = i;
     char *text = xstrdup(l.n ? l.v[best].text : "PASS");
     free(sum);
