@@ -48,7 +48,7 @@ const Command command_table[] = {
     {"ratings", {NULL}, 0, 0, "ratings", .lock = true, .act = ratings_ratings},
     {"help", {NULL}, 0, 1, "help [topic]", .act = query_help},
     {"calc", {NULL}, 1, 1, "calc SEQUENCE | calc S<n>", .act = query_calc},
-    {"selfplay", {NULL}, 0, -1, "selfplay [--players=N] [--seed=S] [--map=NAME] [--option=value...]",
+    {"selfplay", {NULL}, 0, -1, "selfplay [--players=N | --bots=KIND,KIND...] [--seed=S] [--games=N] [--map=NAME] [--option=value...]",
      .act = selfplay_run},
     {"verify", {NULL}, 1, 1, "verify board", .lock = true, .boards = BOARDS_ONE, .act = admin_verify},
     {"signup", {NULL}, 3, 3, "signup userid password address", .lock = true, .act = admin_signup},
