@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bot.h"
+#include "mail.h"
 #include "map.h"
 #include "turn.h"
 #include "view.h"
@@ -107,7 +108,7 @@ static Board *new_board(CommandCtx *c, const SelfplayArgs *a, int64_t seed)
 {
     Map map = {0};
     Err err;
-    if (map_load(c->st.home, a->map, false, &map, &err) < 0) {
+    if (map_load(c->st.home, a->map, mail_reply_address() == NULL, &map, &err) < 0) { /* a path: at a terminal */
         pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
         return NULL;
     }
