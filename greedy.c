@@ -17,6 +17,9 @@
 /* How much a CREATE of anything but the wanted sequence is marked down: it is bought only to save a King. */
 #define UNWANTED 150.0
 
+/* Turns back over which an order of the player's that failed is not given again. */
+#define FAILED_TURNS 6
+
 /* A King that steps without taking anything: worth a little less than staying put. */
 #define KING_STEP 3.0
 
@@ -152,6 +155,24 @@ static double weigh_cand(const Board *fog, int player, const WeighGoal *goal, co
     return v + c->adjust;
 }
 
+/* True when the player gave text and it failed in one of its last FAILED_TURNS turns, as far as the history in
+ * memory holds them: its own orders and their outcomes are the player's to know (`log`). */
+static bool failed_lately(const Board *b, int player, const char *text)
+{
+    size_t idlen = strlen(b->pl[player].id), tlen = strlen(text);
+    int seen = 0;
+    for (int i = b->moves.n - 1; i >= 0 && seen < FAILED_TURNS; i--) {
+        const char *line = b->moves.v[i], *sp = strchr(line, ' ');
+        if (!sp || strncmp(sp + 1, b->pl[player].id, idlen) != 0 || sp[1 + idlen] != ' ')
+            continue;
+        const char *t = sp + 2 + idlen;
+        seen += !strstr(t, " (Failed)"); /* a failed order and what followed it share the turn */
+        if (strncmp(t, text, tlen) == 0 && strcmp(t + tlen, " (Failed)") == 0)
+            return true;
+    }
+    return false;
+}
+
 void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *goal, uint64_t seed,
                  GreedyList *out)
 {
@@ -161,7 +182,8 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     legal_orders(b, player, -1, &l);
     for (int i = 0; i < l.n; i++)
         for (int k = 0; k < l.v[i].orders.n; k++)
-            add_cand(out, &cap, l.v[i].orders.v[k]);
+            if (!failed_lately(b, player, l.v[i].orders.v[k]))
+                add_cand(out, &cap, l.v[i].orders.v[k]);
     legal_free(&l);
     const char *want = greedy_wanted(fog, player, goal);
     add_purchases(fog, player, want, out, &cap);

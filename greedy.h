@@ -23,7 +23,8 @@ typedef struct GreedyList {
  * cannot walk to the goal, S when orphans are in sight, else speed (B, C), view (D) and jumps (E) by how many
  * mobile pieces it has. From fog (legal_fog's board) and goal only. */
 const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal);
-/* Fills out with the player's candidate orders — legal_orders' list, and a CREATE of greedy_wanted's sequence on
+/* Fills out with the player's candidate orders — legal_orders' list (less an order of the player's that failed
+ * in its last turns: its outcome is the player's to know), and a CREATE of greedy_wanted's sequence on
  * each square next to one of its Kings where fog accepts it — each scored by weigh_position after it runs on a
  * copy of fog (random effects drawn from seed), a CREATE of anything else but the wanted sequence marked down;
  * sorted best first (the list's order between equals). b is the real board: only legal_orders and the start

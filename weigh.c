@@ -348,6 +348,17 @@ static void threats(const Board *b, int player, const uint8_t *seen, const Weigh
     }
 }
 
+/* True when a floor square next to sq is empty. */
+static bool room_next_to(const Board *b, int sq)
+{
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int t = board_step(b, sq, d);
+        if (t >= 0 && b->ter[t] == TER_FLOOR && b->at[t] < 0)
+            return true;
+    }
+    return false;
+}
+
 /* The pieces' part of the worth: material, threats both ways, steps to the goal. */
 static double weigh_pieces(const Board *b, int player, const uint8_t *seen, const WeighGoal *goal,
                            const Threats *t)
@@ -375,6 +386,8 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
                 v += q->g.n[GENE_K] ? 2000 : 0.2 * w;
         }
     }
+    if (king >= 0 && !room_next_to(b, king))
+        v -= 30; /* no square left next to the King to CREATE on */
     if (king >= 0) /* pieces close to the King: its guard and its danger */
         for (int i = 0; i < b->npc; i++) {
             const Piece *q = &b->pc[i];
