@@ -133,6 +133,27 @@ START_TEST(test_greedy_digs_out)
 }
 END_TEST
 
+/* An order of its own that failed (its player knows: `log`) is not given again while it is among its last turns. */
+START_TEST(test_greedy_does_not_repeat_a_failed_order)
+{
+    Board *b = two_bots("bot.greedy");
+    b->pl[0].e = 0;
+    fx_piece(b, "B3", 0, "K");
+    fx_piece(b, "D3", 0, "AB");
+    fx_piece(b, "J3", 1, "K");
+    char *t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "MOVE D3 E-E");
+    sl_push_owned(&b->moves, xasprintf("1a bot.greedy %s (Failed)", t));
+    sl_push(&b->moves, "1a bot.greedy PASS");
+    sl_push(&b->moves, "1b bot.random PASS");
+    free(t);
+    t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "MOVE D3 S-S");
+    free(t);
+    board_free(b);
+}
+END_TEST
+
 /* The facts a bot cannot see, changed one at a time on a copy of the board. */
 static void hide_nothing(Board *b) { (void)b; }
 static void hide_piece_moved(Board *b) { board_move_piece(b, fx_sq(b, "K2"), fx_sq(b, "K4")); }
@@ -268,6 +289,7 @@ Suite *bot_suite(void)
     tcase_add_test(tc, test_greedy_king_declines_an_unsafe_capture);
     tcase_add_test(tc, test_greedy_buys_speed);
     tcase_add_test(tc, test_greedy_digs_out);
+    tcase_add_test(tc, test_greedy_does_not_repeat_a_failed_order);
     tcase_add_loop_test(tc, test_choice_uses_no_hidden_information, 0, 3 * NHIDE);
     tcase_add_loop_test(tc, test_choice_follows_what_it_sees, 0, 3);
     tcase_add_test(tc, test_strong_is_repeatable_and_bounded);
