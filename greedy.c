@@ -173,7 +173,49 @@ static bool failed_lately(const Board *b, int player, const char *text)
     return false;
 }
 
-void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *goal, uint64_t seed,
+/* How promising a candidate looks before it is weighed (lower first): captures, purchases, the Kings' orders and
+ * every order but MOVE first, then MOVEs by the steps they gain towards the goal. */
+static double promise(const Board *fog, int player, const WeighGoal *goal, const char *text)
+{
+    Order o;
+    Err err;
+    if (order_parse(fog, text, &o, &err) < 0)
+        return 1e9;
+    double key = 0;
+    const Piece *p = o.sq >= 0 ? board_piece_at(fog, o.sq) : NULL;
+    if (o.verb == ORD_MOVE && p && !p->g.n[GENE_K]) {
+        int to = o.sq;
+        for (int i = 0; i < o.ndirs && to >= 0; i++)
+            to = board_step(fog, to, o.dirs[i]);
+        const Piece *q = to >= 0 ? board_piece_at(fog, to) : NULL;
+        const int *d = p->g.n[GENE_O] ? goal->dig : goal->walk;
+        if (!(q && !board_controls(fog, player, q)))
+            key = 1e6 - (to < 0 ? -1e5 : (double)(d[o.sq] < WEIGH_FAR ? d[o.sq] : 999) - (d[to] < WEIGH_FAR ? d[to] : 999));
+    }
+    order_free(&o);
+    return key;
+}
+
+static int by_key(const void *x, const void *y)
+{
+    const GreedyCand *a = x, *b = y;
+    return a->score != b->score ? (a->score > b->score) - (a->score < b->score) : a->order - b->order;
+}
+
+/* Keeps the max most promising candidates (in list order between equals) when there are more. */
+static void keep_promising(const Board *fog, int player, const WeighGoal *goal, int max, GreedyList *l)
+{
+    if (max <= 0 || l->n <= max)
+        return;
+    for (int i = 0; i < l->n; i++)
+        l->v[i].score = promise(fog, player, goal, l->v[i].text);
+    qsort(l->v, (size_t)l->n, sizeof *l->v, by_key);
+    for (int i = max; i < l->n; i++)
+        free(l->v[i].text);
+    l->n = max;
+}
+
+void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *goal, uint64_t seed, int max,
                  GreedyList *out)
 {
     memset(out, 0, sizeof *out);
@@ -187,6 +229,7 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     legal_free(&l);
     const char *want = greedy_wanted(fog, player, goal);
     add_purchases(fog, player, want, out, &cap);
+    keep_promising(fog, player, goal, max, out);
     int k = 0;
     for (int i = 0; i < out->n; i++) {
         out->v[i].score = weigh_cand(fog, player, goal, want, seed, &out->v[i]);
@@ -214,7 +257,7 @@ char *greedy_choose(const Board *b, int player, Rng *r, long *work)
     WeighGoal goal;
     weigh_goal(fog, player, b, true, &goal);
     GreedyList l;
-    greedy_list(b, player, fog, &goal, rng_next(r), &l);
+    greedy_list(b, player, fog, &goal, rng_next(r), 0, &l);
     const char *pick = NULL;
     int ties = 0;
     for (int i = 0; i < l.n && l.v[i].score == l.v[0].score; i++)

@@ -27,9 +27,11 @@ const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal);
  * in its last turns: its outcome is the player's to know), and a CREATE of greedy_wanted's sequence on
  * each square next to one of its Kings where fog accepts it — each scored by weigh_position after it runs on a
  * copy of fog (random effects drawn from seed), a CREATE of anything else but the wanted sequence marked down;
- * sorted best first (the list's order between equals). b is the real board: only legal_orders and the start
- * squares are taken from it. Free with greedy_free. */
-void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *goal, uint64_t seed,
+ * sorted best first (the list's order between equals). With max > 0 only the max most promising are weighed
+ * (captures, purchases, the Kings' orders, orders but MOVE, then MOVEs gaining most towards the goal). b is the
+ * real board: only legal_orders, the start squares and the player's own past orders are taken from it. Free with
+ * greedy_free. */
+void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *goal, uint64_t seed, int max,
                  GreedyList *out);
 void greedy_free(GreedyList *l);
 /* bot.greedy's order (caller frees): the best of greedy_list, equals drawn with r. *work (may be NULL) gets the

@@ -21,6 +21,7 @@
 #include "sight.h"
 #include "weigh.h"
 
+#define SEARCH_LIST 160     /* candidates weighed one order ahead, the most promising (big boards) */
 #define SEARCH_ROOT 8       /* candidates searched */
 #define SEARCH_SAMPLES 5    /* samples of the hidden facts */
 #define SEARCH_REPLIES 24   /* most MOVEs tried for one rival's answer */
@@ -225,12 +226,17 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
     WeighGoal goal;
     weigh_goal(fog, player, b, true, &goal);
     GreedyList l;
-    greedy_list(b, player, fog, &goal, rng_next(r), &l);
+    greedy_list(b, player, fog, &goal, rng_next(r), SEARCH_LIST, &l);
     *work = l.work;
     int n = l.n < SEARCH_ROOT ? l.n : SEARCH_ROOT;
     double *sum = xcalloc((size_t)(n + 1), sizeof *sum);
-    int replies = (int)((SEARCH_WORK - l.work) / ((long)(n ? n : 1) * SEARCH_SAMPLES)) - 1 - SEARCH_MINE;
-    replies = replies < 4 ? 4 : replies > SEARCH_REPLIES ? SEARCH_REPLIES : replies;
+    int rivals = 0;
+    for (int o = 0; o < b->np; o++)
+        rivals += o != player && board_player_has_turns(b, o);
+    /* the work left, shared out: per candidate and sample one order, the rivals' answers and the player's */
+    long line = (SEARCH_WORK - l.work) / ((long)(n ? n : 1) * SEARCH_SAMPLES) - 1 - SEARCH_MINE;
+    int replies = (int)(line / (rivals ? rivals : 1));
+    replies = replies < 2 ? 2 : replies > SEARCH_REPLIES ? SEARCH_REPLIES : replies;
     for (int k = 0; n > 1 && l.v[0].score < WEIGH_WON && k < SEARCH_SAMPLES; k++) {
         Board *d = sample(fog, player, b, r);
         WeighGoal g;

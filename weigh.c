@@ -118,13 +118,15 @@ typedef struct Walk {
     const Genome *g;
     int steps, side;
     signed char *from;  /* (steps+1) * side*side: the direction that reached a window square at step k, or -1 */
+    int *sq;            /* side*side: the board square of each window square, or -1 off the grid */
+    signed char small[1024];
+    int small_sq[256];
 } Walk;
 
 /* The board square of window index i, or -1 off the grid. */
 static int walk_sq(const Walk *w, int i)
 {
-    int c = board_col(w->b, w->p->sq) + i % w->side - w->steps, r = board_row(w->b, w->p->sq) + i / w->side - w->steps;
-    return c < 0 || r < 0 || c >= w->b->w || r >= w->b->h ? -1 : board_sq(w->b, c, r);
+    return w->sq[i];
 }
 
 /* pieces.txt MOVE: a square passed through is floor, empty unless the piece jumps (E); its start counts empty. */
@@ -133,7 +135,15 @@ static bool walk_passable(const Walk *w, int sq)
     return w->b->ter[sq] == TER_FLOOR && (w->g->n[GENE_E] || sq == w->p->sq || w->b->at[sq] < 0);
 }
 
-/* Fills w->from; false when the piece cannot MOVE or moves too far to weigh. */
+static void walk_free(Walk *w)
+{
+    if (w->from != w->small)
+        free(w->from);
+    if (w->sq != w->small_sq)
+        free(w->sq);
+}
+
+/* Fills w->from; false when the piece cannot MOVE or moves too far to weigh (free with walk_free when true). */
 static bool walk_fill(Walk *w)
 {
     if (!(w->g->n[GENE_A] || w->g->n[GENE_K]))
@@ -142,24 +152,32 @@ static bool walk_fill(Walk *w)
     if (w->steps > REACH_MAX)
         return false;
     w->side = 2 * w->steps + 1;
-    int n = w->side * w->side;
-    w->from = xmalloc((size_t)(w->steps + 1) * (size_t)n);
-    memset(w->from, -1, (size_t)(w->steps + 1) * (size_t)n);
+    int n = w->side * w->side, c0 = board_col(w->b, w->p->sq) - w->steps, r0 = board_row(w->b, w->p->sq) - w->steps;
+    size_t nf = (size_t)(w->steps + 1) * (size_t)n;
+    w->from = nf <= sizeof w->small ? w->small : xmalloc(nf);
+    w->sq = n <= (int)(sizeof w->small_sq / sizeof w->small_sq[0]) ? w->small_sq : xmalloc((size_t)n * sizeof *w->sq);
+    memset(w->from, -1, nf);
+    for (int r = 0, i = 0; r < w->side; r++)
+        for (int c = 0; c < w->side; c++, i++)
+            w->sq[i] = c0 + c < 0 || r0 + r < 0 || c0 + c >= w->b->w || r0 + r >= w->b->h ? -1 : board_sq(w->b, c0 + c, r0 + r);
     w->from[n / 2] = 0;
-    for (int k = 0; k < w->steps; k++)
-        for (int i = 0; i < n; i++) {
-            int s = w->from[k * n + i] < 0 ? -1 : walk_sq(w, i);
-            if (s < 0 || (k > 0 && !walk_passable(w, s)))
-                continue;
-            for (int d = 0; d < DIR_COUNT; d++) {
-                int dc = i % w->side + grid_dir_dc[d], dr = i / w->side + grid_dir_dr[d];
-                if ((grid_dir_diagonal(d) && !w->g->n[GENE_C]) || dc < 0 || dr < 0 || dc >= w->side || dr >= w->side)
+    bool diag = w->g->n[GENE_C] > 0;
+    for (int k = 0; k < w->steps; k++) {
+        signed char *cur = w->from + k * n, *next = cur + n;
+        for (int r = 0, i = 0; r < w->side; r++)
+            for (int c = 0; c < w->side; c++, i++) {
+                if (cur[i] < 0 || w->sq[i] < 0 || (k > 0 && !walk_passable(w, w->sq[i])))
                     continue;
-                int j = dr * w->side + dc, t = walk_sq(w, j);
-                if (t >= 0 && w->from[(k + 1) * n + j] < 0)
-                    w->from[(k + 1) * n + j] = (signed char)d;
+                for (int d = 0; d < DIR_COUNT; d += diag ? 1 : 2) {
+                    int dc = c + grid_dir_dc[d], dr = r + grid_dir_dr[d];
+                    if (dc < 0 || dr < 0 || dc >= w->side || dr >= w->side)
+                        continue;
+                    int j = dr * w->side + dc;
+                    if (w->sq[j] >= 0 && next[j] < 0)
+                        next[j] = (signed char)d;
+                }
             }
-        }
+    }
     return true;
 }
 
@@ -192,7 +210,7 @@ int weigh_moves(const Board *b, int sq, WeighMove *out, int max)
                             grid_dir_name[path[s]]);
         out[k++].to = t;
     }
-    free(w.from);
+    walk_free(&w);
     return k;
 }
 
@@ -208,7 +226,7 @@ static void mark_reach(const Board *b, const Piece *p, const Genome *g, int *rea
         if (t >= 0 && walk_lands(&w, t))
             reach[t]++;
     }
-    free(w.from);
+    walk_free(&w);
 }
 
 /* ---- the goal ---- */
