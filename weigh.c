@@ -17,6 +17,9 @@
 #include "orders.h"
 #include "sight.h"
 
+/* Rounds an enemy start square stays the goal while no enemy King is in sight. */
+#define GOAL_ROUNDS 25
+
 /* Longest MOVE weighed step by step (a piece with more B codes is left to the listed orders). */
 #define REACH_MAX 24
 
@@ -266,7 +269,9 @@ static void goal_map(const Board *b, const uint8_t *src, int wall, int *d)
 }
 
 /* Marks the goal squares into src: the enemy Kings the player decodes; else the enemy pieces in sight it does
- * not decode (any may be a King) and the enemy start squares out of view; else the squares out of view. */
+ * not decode (any may be a King) and one enemy start square, in turn GOAL_ROUNDS rounds each (a goal that does
+ * not move as the pieces come and go: seen or not, the start stays the goal until its rounds are over); else,
+ * without starts, the squares out of view. */
 static void goal_squares(const Board *fog, int player, const Board *real, const uint8_t *seen, uint8_t *src)
 {
     int n = fog->w * fog->h, k = 0;
@@ -283,9 +288,12 @@ static void goal_squares(const Board *fog, int player, const Board *real, const 
         if (!board_controls(fog, player, q) && !board_is_orphan(fog, q) && !(seen[q->sq] & SIGHT_DECODE))
             k += src[q->sq] = 1;
     }
-    int mine = player < real->np ? real->pl[player].start : 0;
+    int mine = player < real->np ? real->pl[player].start : 0, others = 0;
     for (int i = 0; i < real->nst; i++)
-        if (real->st[i].label != mine && real->st[i].sq < n && !(seen[real->st[i].sq] & SIGHT_SEEN))
+        others += real->st[i].label != mine && real->st[i].sq < n;
+    int turn = others ? (fog->round > 0 ? fog->round - 1 : 0) / GOAL_ROUNDS % others : -1;
+    for (int i = 0; i < real->nst && turn >= 0; i++)
+        if (real->st[i].label != mine && real->st[i].sq < n && turn-- == 0)
             k += src[real->st[i].sq] = 1;
     for (int s = 0; s < n && !k; s++)
         if (!(seen[s] & SIGHT_SEEN) && board_in_area(fog, s))

@@ -12,8 +12,9 @@ typedef struct WeighMove {
 } WeighMove;
 
 /* What a position is weighed against, worked out once per decision from the board as the player knows it:
- * the goal of the player's mobile pieces (per square, the steps to the nearest enemy King in sight, else to the
- * nearest enemy start square out of view, else to the nearest square out of view; walls crossed only by
+ * the goal of the player's mobile pieces (per square, the steps to the nearest enemy King it decodes, else to the
+ * enemy pieces it does not decode and an enemy start square, each in turn for some rounds; without starts, to
+ * the nearest square out of view; walls crossed only by
  * walking round, or by digging for a piece with O), and whether codes of pieces not decoded are guessed. */
 typedef struct WeighGoal {
     int *walk;          /* w*h: steps without crossing interior walls (WEIGH_FAR: none) */
