@@ -17,10 +17,6 @@
 #include "orders.h"
 #include "sight.h"
 
-/* Around a King, the squares an attacker may come from unseen (3: an ABBC's reach and one more). */
-#define KING_WATCH 3
-#define KING_BLIND 1.5
-
 /* Rounds an enemy start square stays the goal while no enemy King is in sight. */
 #define GOAL_ROUNDS 25
 
@@ -390,17 +386,6 @@ static bool room_next_to(const Board *b, int sq)
 }
 
 /* The pieces' part of the worth: material, threats both ways, steps to the goal. */
-/* Floor squares within KING_WATCH steps of sq that the player does not see: where an attacker may come unseen. */
-static int blind_near(const Board *b, int sq, const uint8_t *seen)
-{
-    int n = 0, c0 = board_col(b, sq), r0 = board_row(b, sq);
-    for (int r = r0 - KING_WATCH; r <= r0 + KING_WATCH; r++)
-        for (int c = c0 - KING_WATCH; c <= c0 + KING_WATCH; c++)
-            n += c >= 0 && r >= 0 && c < b->w && r < b->h && b->ter[board_sq(b, c, r)] == TER_FLOOR &&
-                 !(seen[board_sq(b, c, r)] & SIGHT_SEEN);
-    return n;
-}
-
 static double weigh_pieces(const Board *b, int player, const uint8_t *seen, const WeighGoal *goal,
                            const Threats *t)
 {
@@ -420,7 +405,7 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
                 int d = q->g.n[GENE_O] ? goal->dig[q->sq] : goal->walk[q->sq];
                 v += 2.0 * (d > 60 ? 0 : 60 - d); /* steps to the goal, counted down from 60 */
             }
-        } else if (!board_is_orphan(b, q) && ((seen[q->sq] & SIGHT_SEEN) || !goal->guess)) {
+        } else if (!board_is_orphan(b, q)) {
             double w = weigh_piece(&q->g);
             v -= w;
             if (t->mine[q->sq])
@@ -429,8 +414,6 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
     }
     if (king >= 0 && !room_next_to(b, king))
         v -= 30; /* no square left next to the King to CREATE on */
-    if (king >= 0)
-        v -= KING_BLIND * blind_near(b, king, seen);
     if (king >= 0) /* pieces close to the King: its guard and its danger */
         for (int i = 0; i < b->npc; i++) {
             const Piece *q = &b->pc[i];
