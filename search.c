@@ -22,8 +22,8 @@
 #include "weigh.h"
 
 #define SEARCH_LIST 160     /* candidates weighed one order ahead, the most promising (big boards) */
-#define SEARCH_ROOT 8       /* candidates searched */
-#define SEARCH_SAMPLES 5    /* samples of the hidden facts */
+#define SEARCH_ROOT 12       /* candidates searched */
+#define SEARCH_SAMPLES 8    /* samples of the hidden facts */
 #define SEARCH_REPLIES 24   /* most MOVEs tried for one rival's answer */
 #define SEARCH_MINE 12      /* most orders tried for the player's own answer */
 #define MOVES_MAX 512
