@@ -160,8 +160,7 @@ typedef struct Tally {
     int wins[KINDS_MAX], ties, capped, games;
     int64_t *rounds;
     BotLog log;
-    int *log_kind;      /* per logged decision: the seat's kind index into kinds */
-    int nlog_kind;
+    int *log_seat;      /* per logged decision: the seat that made it (index into kinds) */
 } Tally;
 
 static int cmp_i64(const void *x, const void *y)
@@ -197,7 +196,7 @@ static void tally_print(CommandCtx *c, const SelfplayArgs *a, Board *last, Tally
             first &= strcmp(a->kinds[j], a->kinds[k]) != 0;
         int n = 0;
         for (int i = 0; first && i < t->log.n; i++)
-            if (strcmp(a->kinds[t->log_kind[i]], a->kinds[k]) == 0) {
+            if (strcmp(a->kinds[t->log_seat[i]], a->kinds[k]) == 0) {
                 ns[n] = t->log.v[i].ns;
                 work[n++] = t->log.v[i].work;
             }
@@ -215,6 +214,22 @@ static void tally_print(CommandCtx *c, const SelfplayArgs *a, Board *last, Tally
     free(work);
 }
 
+/* The seat (index into a->kinds) of the bot with this userid, bot.<kind><k> being the k-th seat of its kind;
+ * -1 for none. */
+static int seat_of(const SelfplayArgs *a, const char *id)
+{
+    for (int s = 0; s < a->players; s++) {
+        char want[40];
+        int kth = 1;
+        for (int j = 0; j < s; j++)
+            kth += strcmp(a->kinds[j], a->kinds[s]) == 0;
+        snprintf(want, sizeof want, "bot.%s%d", a->kinds[s], kth);
+        if (strcmp(want, id) == 0)
+            return s;
+    }
+    return -1;
+}
+
 /* --games=N: seeds seed..seed+N-1, a result line each, then the tally. */
 static int run_games(CommandCtx *c, const SelfplayArgs *a)
 {
@@ -228,31 +243,16 @@ static int run_games(CommandCtx *c, const SelfplayArgs *a)
         int before = t.log.n;
         Game g;
         bool ended = play_out(c, b, &g);
-        t.log_kind = xrealloc(t.log_kind, (size_t)(t.log.n + 1) * sizeof *t.log_kind);
-        for (int i = before; i < t.log.n; i++) /* the board's seat order is the turn order: find the seat by id */
-            for (int s = 0; s < a->players; s++)
-                if (strcmp(b->pl[t.log.v[i].player].id, b->pl[s].id) == 0) {
-                    char kind[16];
-                    snprintf(kind, sizeof kind, "%s", b->pl[s].id + 4);
-                    kind[strcspn(kind, "0123456789")] = '\0';
-                    for (int j = 0; j < a->players; j++)
-                        if (strcmp(a->kinds[j], kind) == 0)
-                            t.log_kind[i] = j;
-                }
+        t.log_seat = xrealloc(t.log_seat, (size_t)(t.log.n + 1) * sizeof *t.log_seat);
+        for (int i = before; i < t.log.n; i++) /* the board's players are in turn order: find the seat by id */
+            t.log_seat[i] = seat_of(a, b->pl[t.log.v[i].player].id);
         int best, w = game_winner(b, &best), rounds = ended ? b->round : b->round - 1;
         buf_printf(&c->reply, "Result: %s [seed %" PRId64 ", %d rounds%s]\n", b->result, a->seed + k, rounds,
                    ended ? "" : ", stopped at the cap");
         t.rounds[t.games++] = rounds;
         t.capped += !ended;
-        for (int s = 0; w >= 0 && s < a->players; s++) {
-            char id[40];
-            snprintf(id, sizeof id, "bot.%s%d", a->kinds[s], 1);
-            int kth = 1;
-            for (int j = 0; j < s; j++)
-                kth += strcmp(a->kinds[j], a->kinds[s]) == 0;
-            snprintf(id, sizeof id, "bot.%s%d", a->kinds[s], kth);
-            t.wins[s] += strcmp(b->pl[w].id, id) == 0;
-        }
+        if (w >= 0 && seat_of(a, b->pl[w].id) >= 0)
+            t.wins[seat_of(a, b->pl[w].id)]++;
         t.ties += w < 0;
         game_done(&g);
         board_free(last);
@@ -272,7 +272,7 @@ static int run_games(CommandCtx *c, const SelfplayArgs *a)
     board_free(last);
     free(t.rounds);
     free(t.log.v);
-    free(t.log_kind);
+    free(t.log_seat);
     return rc;
 }
 
