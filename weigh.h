@@ -19,8 +19,9 @@ typedef struct WeighMove {
 typedef struct WeighGoal {
     int *walk;          /* w*h: steps without crossing interior walls (WEIGH_FAR: none) */
     int *dig;           /* w*h: steps when an interior wall costs WEIGH_WALL_COST steps */
-    bool guess;         /* fog boards: a piece the player does not decode may be an ABC, and only pieces in sight
-                         * count; else (a sample of the hidden facts) every piece counts with the codes it holds */
+    bool guess;         /* fog boards: a piece the player does not decode may be an ABC, and only the pieces in
+                         * sight threaten; else (a sample of the hidden facts) every piece threatens with the codes
+                         * it holds. Every enemy piece on the board counts as material either way */
 } WeighGoal;
 
 #define WEIGH_FAR (1 << 20)
