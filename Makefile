@@ -19,7 +19,7 @@ TESTSRC  = $(wildcard tests/check_*.c)
 TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
 
-.PHONY: all abuse check check-browser check-mta demo bench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck leakcheck robustness
+.PHONY: all abuse check check-browser check-mta demo bench botbench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck leakcheck robustness
 all: $(BIN)
 
 $(BIN): $(BUILD)/genetess.o $(OBJ)
@@ -111,6 +111,10 @@ demo: $(BIN)
 
 bench: $(BIN)
 	sh tools/bench.sh $(abspath $(BIN))
+
+# The computer opponents' table: wins, caps, game length, decision time and work, against the targets (minutes).
+botbench: $(BIN)
+	sh tools/botbench.sh $(abspath $(BIN))
 
 clean:
 	rm -rf $(BUILD) $(BIN)

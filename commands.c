@@ -36,7 +36,7 @@ const Command command_table[] = {
     {"ratings", {NULL}, 0, 0, "ratings", ratings_ratings, L},
     {"help", {NULL}, 0, 1, "help [topic]", query_help, 0},
     {"calc", {NULL}, 1, 1, "calc SEQUENCE | calc S<n>", query_calc, 0},
-    {"selfplay", {NULL}, 0, -1, "selfplay [--players=N] [--seed=S] [--map=NAME] [--option=value...]", selfplay_run, CMD_TERMINAL},
+    {"selfplay", {NULL}, 0, -1, "selfplay [--players=N | --bots=KIND,KIND...] [--seed=S] [--games=N] [--map=NAME] [--option=value...]", selfplay_run, CMD_TERMINAL},
     {"verify", {NULL}, 1, 1, "verify board", admin_verify, L},
     {"signup", {NULL}, 3, 3, "signup userid password address", admin_signup, L},
     {"confirm", {NULL}, 2, 2, "confirm userid code", confirm_command, L},
