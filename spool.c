@@ -1,5 +1,6 @@
 /* spool: the files of spool/ — a group's messages written and synced together, the groups' commit records —
- * and the delivery of what is spooled, through a mailer or into outbox/ (contract 3.2). */
+ * and the delivery of what is spooled, through a mailer or into outbox/, with its retries and dead letters
+ * (contract 3.2). */
 #include "spool.h"
 
 #include <dirent.h>
@@ -29,7 +30,8 @@
 
 /* ---------------------------------------------------------------- writing */
 
-/* A spool name "<n>.<tag>.<seq>.mail" (a message) or "<n>.<tag>.commit" (a group's commit record). */
+/* A spool name "<group>.<seq>.mail" (a message; "<group>.<seq>.retry<k>-<first>.mail" once it failed: tries_of)
+ * or "<group>.commit" (a group's commit record). */
 static char *spool_path(const Store *s, const char *name)
 {
     char *rel = xasprintf("spool/%s", name);
@@ -74,7 +76,7 @@ static int spool_begin(const Store *s, const char *name, const char *text, Spool
     return -1;
 }
 
-/* Closes f and renames it into place (its data, if any, synced already: spool_messages; an empty file, a
+/* Closes f and renames it into place (its data, if any, synced already: spool_write; an empty file, a
  * commit record, has none to sync: its name is what counts, and the spool directory's fsync, which the
  * caller makes before the board commit, covers it); with ok false (an earlier file failed) only removes
  * it. 0 or -1 with err. */
