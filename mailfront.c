@@ -139,7 +139,7 @@ static int front_setup(Front *f, int argc, char **argv)
         return -1;
     }
     char *var = store_path(&st, "var");
-    int rc = mkdir(var, 0755) < 0 && errno != EEXIST ? -1 : 0;
+    int rc = mkdir(var, 0700) < 0 && errno != EEXIST ? -1 : 0;
     if (rc < 0)
         fprintf(stderr, "genetess mail: %s: %s\n", var, strerror(errno));
     free(var);
@@ -162,7 +162,7 @@ static void front_log(const Front *f, const MailIn *m, const char *fmt, ...)
                            m && *m->reply_to ? m->reply_to : "-", m && *m->message_id ? m->message_id : "-", what);
     fputs(line, stderr);
     char *path = f->home ? xasprintf("%s/var/mail.log", f->home) : NULL;
-    int fd = path ? open(path, O_WRONLY | O_APPEND | O_CREAT, 0640) : -1;
+    int fd = path ? open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600) : -1;
     if (fd >= 0) {
         if (fd_write_all(fd, line, strlen(line)) < 0)
             fprintf(stderr, "genetess mail: %s: %s\n", path, strerror(errno));
@@ -215,7 +215,7 @@ static char *rate_key(const char *address)
 static int rate_lock(const char *rdir, Err *err)
 {
     char *p = xasprintf("%s/.lock", rdir);
-    int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
+    int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
     struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
     int r = fd < 0 ? -1 : 0;
     while (fd >= 0 && (r = fcntl(fd, F_SETLKW, &fl)) < 0 && errno == EINTR)

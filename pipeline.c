@@ -187,7 +187,8 @@ static int ctx_finish(CommandCtx *c, int rc)
         }
     }
     if (c->opened) {
-        mail_flush(&c->mq, &c->st, (time_t)c->now);
+        if (mail_flush(&c->mq, &c->st, (time_t)c->now) < 0 && rc == EXIT_DONE)
+            rc = EXIT_SYSTEM; /* a message could not be spooled: said on stderr (contract 3.2) */
         store_close(&c->st);
     }
     mail_free(&c->mq);
