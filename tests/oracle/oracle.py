@@ -34,7 +34,7 @@ HASHED_RE = re.compile(r'(Message-ID: <genetess\.[0-9]+\.[0-9]+\.[0-9]+\.)[0-9a-
 
 def sanctioned(text):
     """text with what contract 8 lets differ between two hidden facts made equal: the square where an order is
-    blocked outside the view, and the hashes taken from the text (Message-ID, MIME boundary)."""
+    blocked outside the view, the Message-ID's nonce and the MIME boundary's hash of the text."""
     text = BLOCKED_RE.sub(r'\1?\2', text)
     return HASHED_RE.sub(lambda m: (m.group(1) or m.group(2)) + '?', text)
 
