@@ -345,3 +345,22 @@ int board_check(const Board *b, Err *err)
         return err_fail(err, "a game in play needs round >= 1");
     return 0;
 }
+
+bool board_handled_has(const Board *b, uint64_t key)
+{
+    for (int i = 0; i < b->nhandled; i++)
+        if (b->handled[i] == key)
+            return true;
+    return false;
+}
+
+void board_handled_add(Board *b, uint64_t key)
+{
+    if (!key || board_handled_has(b, key))
+        return;
+    if (b->nhandled == BOARD_HANDLED_MAX) {
+        memmove(b->handled, b->handled + 1, (BOARD_HANDLED_MAX - 1) * sizeof b->handled[0]);
+        b->nhandled--;
+    }
+    b->handled[b->nhandled++] = key;
+}

@@ -110,6 +110,8 @@ typedef struct Clock {
     int64_t ended;          /* when the game ended */
 } Clock;
 
+#define BOARD_HANDLED_MAX 32
+
 typedef struct Board {
     int number;
     int version;
@@ -138,6 +140,10 @@ typedef struct Board {
     int seat;           /* player index to move (players are in turn order after round 0) */
     Clock clock;
     char result[128];   /* final result text once ended */
+    /* the keys of the last BOARD_HANDLED_MAX mailed commands that changed this board (contract 2.1: a message
+     * delivered again is not run twice), oldest first */
+    uint64_t handled[BOARD_HANDLED_MAX];
+    int nhandled;
     char *initial;      /* the board text the replay starts from (contract 10) */
     int initial_base;   /* number of moves lines already reflected in initial */
 } Board;
@@ -225,5 +231,10 @@ void board_free(Board *b);
 void board_set_size(Board *b, int w, int h);
 /* Checks the invariants of contract 10; returns 0 or fails with the reason. */
 int board_check(const Board *b, Err *err);
+
+/* True when the mailed command key (request_message_key) changed b already. */
+bool board_handled_has(const Board *b, uint64_t key);
+/* Records that the mailed command key changed b (the oldest key goes once BOARD_HANDLED_MAX are kept). */
+void board_handled_add(Board *b, uint64_t key);
 
 #endif

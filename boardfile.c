@@ -716,6 +716,35 @@ static bool no_lister(const Board *b)
     return true;
 }
 
+/* (handled k1 k2 ...): the keys of the mailed commands that changed the board, 16 hex digits each. */
+static int read_handled(GameFile *ps, Board *b, GameEntry *e)
+{
+    StrList w = {0};
+    str_split_words(e->rest, &w);
+    int rc = w.n > BOARD_HANDLED_MAX ? gamefile_error(ps, e->line, "more than %d keys in (handled", BOARD_HANDLED_MAX) : 0;
+    for (int i = 0; rc == 0 && i < w.n; i++) {
+        char *end;
+        unsigned long long k = strtoull(w.v[i], &end, 16);
+        if (strlen(w.v[i]) != 16 || strspn(w.v[i], "0123456789abcdef") != 16 || *end || !k)
+            rc = gamefile_error(ps, e->line, "bad key '%.20s' in (handled", w.v[i]);
+        else
+            b->handled[b->nhandled++] = (uint64_t)k;
+    }
+    sl_free(&w);
+    return rc;
+}
+
+static void write_handled(Buf *o, const Board *b)
+{
+    for (int i = 0; i < b->nhandled; i++)
+        buf_printf(o, " %016llx", (unsigned long long)b->handled[i]);
+}
+
+static bool no_handled(const Board *b)
+{
+    return b->nhandled == 0;
+}
+
 static int read_plain(GameFile *ps, Board *b, GameEntry *e)
 {
     return read_flag(ps, b, e, offsetof(Player, plain));
@@ -884,6 +913,7 @@ static const EntryDef entry_table[] = {
     {"quiet", 0, RANK_QUIET, read_quiet, write_quiet, NULL},
     {"lister", 0, RANK_QUIET, read_lister, write_lister, no_lister},
     {"plain", 0, RANK_QUIET, read_plain, write_plain, no_plain},
+    {"handled", 0, RANK_QUIET, read_handled, write_handled, no_handled},
     {"queue", ENTRY_MULTI, RANK_QUEUE, read_queue, write_queue, NULL},
     {"news", ENTRY_MULTI, RANK_NEWS, read_news, write_news, NULL},
     {"ebook", ENTRY_MULTI, RANK_EBOOK, read_ebook, write_ebook, NULL},

@@ -24,6 +24,7 @@
 
 #define CONFIG_FILE "/etc/genetess.conf"
 #define MAX_LINES 50 /* commands of one `multiple` */
+#define HANDLED_WINDOW (14 * 86400) /* a message delivered again within it is not run again */
 
 /* What `genetess mail` was told: options, then the environment (main's request), then the configuration
  * file. */
@@ -330,6 +331,71 @@ int mailfront_rate(const char *dir, const char *address, int64_t now, const char
     return rate_state(dir, address, now, spec, true, &until, err);
 }
 
+/* ---- the commands already handled (contract 2.1: a message delivered again runs once) ---- */
+
+/* var/handled: one line "key epoch" per mailed command that gave a valid password, appended; the lines older
+ * than HANDLED_WINDOW go when the file is rewritten, at most once a window. Under the rate lock (rate_lock),
+ * so that two messages at once neither lose a line nor both rewrite. */
+static char *handled_path(const char *dir)
+{
+    return xasprintf("%s/handled", dir);
+}
+
+/* True when key was handled within the window before now; prunes the file when its first line is older
+ * than two windows. */
+static bool handled_seen(const char *dir, uint64_t key, int64_t now)
+{
+    char *rdir = xasprintf("%s/rate", dir), *path = handled_path(dir), *text = NULL;
+    Err err;
+    bool seen = false, old = false;
+    int lock = mkdir(rdir, 0700) < 0 && errno != EEXIST ? -1 : rate_lock(rdir, &err);
+    if (lock >= 0 && store_read_file(path, &text, NULL, &err) == 0) {
+        Buf keep;
+        buf_init(&keep);
+        for (char *l = text, *nl; *l; l = nl ? nl + 1 : l + strlen(l)) {
+            nl = strchr(l, '\n');
+            unsigned long long k;
+            long long when;
+            if (sscanf(l, "%16llx %lld", &k, &when) != 2)
+                continue;
+            bool fresh = now - when < HANDLED_WINDOW && when <= now;
+            seen |= fresh && k == key;
+            old |= now - when >= 2 * HANDLED_WINDOW;
+            if (fresh)
+                buf_addn(&keep, l, nl ? (size_t)(nl - l) + 1 : strlen(l));
+        }
+        if (old) /* written again with the fresh lines alone */
+            (void)store_write_atomic(path, keep.s ? keep.s : "", keep.len, &err);
+        buf_free(&keep);
+    }
+    if (lock >= 0)
+        close(lock);
+    free(text);
+    free(path);
+    free(rdir);
+    return seen;
+}
+
+/* Appends key, handled at now, to var/handled. */
+static void handled_note(const char *dir, uint64_t key, int64_t now)
+{
+    char *rdir = xasprintf("%s/rate", dir), *path = handled_path(dir);
+    Err err;
+    int lock = mkdir(rdir, 0700) < 0 && errno != EEXIST ? -1 : rate_lock(rdir, &err);
+    int fd = lock < 0 ? -1 : open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
+    if (fd >= 0) {
+        char line[64];
+        int n = snprintf(line, sizeof line, "%016llx %lld\n", (unsigned long long)key, (long long)now);
+        (void)fd_write_all(fd, line, (size_t)n);
+        (void)fsync(fd);
+        close(fd);
+    }
+    if (lock >= 0)
+        close(lock);
+    free(path);
+    free(rdir);
+}
+
 /* ---- running commands ---- */
 
 /* True when the lock can be had now (waiting as the pipeline would); false after a timeout or an I/O
@@ -390,6 +456,11 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     int64_t until;
     char *dir = xasprintf("%s/var", f->home);
     const char *spec = f->rate ? f->rate : MAILFRONT_RATE;
+    if (rq.command_key && handled_seen(dir, rq.command_key, f->now)) { /* delivered again: no second effect */
+        front_log(f, m, "handled already: not run again, not answered");
+        free(dir);
+        return 0;
+    }
     int over = rate_state(dir, rq.sender, f->now, spec, false, &until, &err);
     if (over < 0)
         front_log(f, m, "rate limit not applied: %s", err.msg);
@@ -398,6 +469,8 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     int rc = text ? pipeline_reject(&rq, text, EXIT_REFUSED) : run_words(&rq, w);
     if (!out.authenticated && over >= 0)
         (void)rate_state(dir, rq.sender, f->now, spec, true, &until, &err);
+    if (out.authenticated && rq.command_key) /* what a password let run is never run twice */
+        handled_note(dir, rq.command_key, f->now);
     int64_t max, secs;
     if (out.reply_held && over == 1 && rate_spec(spec, &max, &secs, &err) == 1) {
         char when[40], notice[400];
@@ -426,6 +499,7 @@ static int run_lines(const Front *f, const MailIn *m, const Request *rq, const c
     for (char *l = strtok_r(copy, "\n", &save); l && n < MAX_LINES; l = strtok_r(NULL, "\n", &save)) {
         StrList w = {0};
         if (command_words(l, &w) > 0) {
+            line.command_key = f ? request_command_key(rq->message_id, rq->sender, n + 1) : 0;
             int rc = f ? run_limited(f, &line, m, &w, NULL) : run_words(&line, &w);
             worst = rc > worst ? rc : worst;
             n++;
@@ -567,6 +641,7 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m)
     Request rq1 = *rq0;
     const Request *rq = &rq1;
     char *rest = NULL, *refusal = NULL;
+    rq1.command_key = request_command_key(rq0->message_id, rq0->sender, 0);
     command_words(m->subject, &w);
     int game = game_subject_board(m->subject);
     if (game) {

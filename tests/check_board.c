@@ -92,6 +92,41 @@ START_TEST(test_news_kinds_round_trip)
 }
 END_TEST
 
+/* The keys of the mailed commands that changed a board: kept in order, the oldest dropped past 32, written and
+ * read back; a hand-edited key that is not 16 hex digits is refused with its line. */
+START_TEST(test_handled_keys)
+{
+    Board *b = sample();
+    ck_assert(!board_handled_has(b, 7));
+    for (uint64_t k = 1; k <= BOARD_HANDLED_MAX + 2; k++)
+        board_handled_add(b, k);
+    board_handled_add(b, 5); /* already there: no second copy */
+    ck_assert_int_eq(b->nhandled, BOARD_HANDLED_MAX);
+    ck_assert(!board_handled_has(b, 1) && !board_handled_has(b, 2) && board_handled_has(b, 3));
+    ck_assert(board_handled_has(b, BOARD_HANDLED_MAX + 2));
+    char *t1 = boardfile_write(b);
+    ck_assert_msg(strstr(t1, "\n(handled 0000000000000003 0000000000000004 "), "%s", t1);
+    Err err;
+    Board *c = boardfile_parse(t1, "101", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    ck_assert_int_eq(c->nhandled, BOARD_HANDLED_MAX);
+    ck_assert(c->handled[0] == 3 && c->handled[BOARD_HANDLED_MAX - 1] == BOARD_HANDLED_MAX + 2);
+    board_free(c);
+    char *bad = xstrdup(t1), *at = strstr(bad, "0000000000000003");
+    at[3] = 'x';
+    ck_assert_ptr_null(boardfile_parse(bad, "101", &err));
+    ck_assert_msg(strstr(err.msg, "bad key '000x000000000003' in (handled"), "%s", err.msg);
+    free(bad);
+    free(t1);
+    board_free(b);
+    b = sample(); /* none: no entry at all */
+    t1 = boardfile_write(b);
+    ck_assert_ptr_null(strstr(t1, "(handled"));
+    free(t1);
+    board_free(b);
+}
+END_TEST
+
 START_TEST(test_round_trip)
 {
     Board *b = sample();
@@ -294,6 +329,7 @@ Suite *board_suite(void)
     tcase_add_loop_test(tc, test_col_names, 0, (int)(sizeof cols / sizeof cols[0]));
     tcase_add_test(tc, test_squares);
     tcase_add_test(tc, test_round_trip);
+    tcase_add_test(tc, test_handled_keys);
     tcase_add_test(tc, test_news_kinds_round_trip);
     tcase_add_loop_test(tc, test_round_trip_many, 0, 200);
     tcase_add_loop_test(tc, test_corrupt, 0, (int)(sizeof corrupt / sizeof corrupt[0]));

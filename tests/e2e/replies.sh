@@ -136,3 +136,56 @@ run 1 movee
 assert_eq "Unknown command 'movee'; try 'genetess help'" "$(cat "$OUT")" "the terminal's unknown command"
 run 0 verify "$B"
 has "consistent"
+
+# ---- exactly once: the same message delivered again (same Message-ID, same sender) runs once ----
+run 0 challenge --gamble=none --seed=5 alice bob
+E=$(last_board)
+printf 'From: alice@example.org\nSubject: move %s alice secret PASS\nMessage-ID: <twice-1@client.example>\n\n' \
+  "$E" >"$T/m"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^1a alice PASS$" "$GAMES/$E"
+cp "$GAMES/$E" "$T/once"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"                        # delivered again after a complete first handling: no answer
+assert_same "$T/once" "$GAMES/$E"
+assert_mails 0
+assert_grep "<twice-1@client.example>: handled already: not run again, not answered$" "$LOG"
+# the first delivery killed after its commit, before it noted the message: the board itself knows it
+rm -f "$PBMHOME/var/handled"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_same "$T/once" "$GAMES/$E"
+assert_mails 1
+assert_eq "This message was handled already, when it first came: it is not run again." \
+  "$(mail_text $(mail_to alice) | head -1)" "the answer to a delivery again the board caught"
+# the same Message-ID from another sender is another message
+printf 'From: bob@example.org\nSubject: move %s bob hunter2 PASS\nMessage-ID: <twice-1@client.example>\n\n' \
+  "$E" >"$T/m"
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^1b bob PASS$" "$GAMES/$E"
+# each command of a `multiple` once
+printf 'From: alice@example.org\nSubject: multiple\nMessage-ID: <twice-2@client.example>\n\nmove %s alice secret PASS\nquiet %s alice secret on\n' \
+  "$E" "$E" >"$T/m"
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^2a alice PASS$" "$GAMES/$E"
+cp "$GAMES/$E" "$T/once"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_same "$T/once" "$GAMES/$E"
+assert_mails 0
+# a stranger's message, which no password let run, is not noted: answered again (within the rate limit)
+printf 'From: stranger@example.net\nSubject: help\nMessage-ID: <twice-3@client.example>\n\n' >"$T/m"
+run 0 mail "$CONF" <"$T/m"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 1 "^To: stranger@example.net$"
+assert_eq 4 "$(wc -l <"$PBMHOME/var/handled")" "the commands noted as handled (alice, bob, the two lines)"
+# after the window (14 days) the note is gone, but the board still knows the move
+GENETESS_NOW=$((NOW + 15 * 86400)) run 0 mail "$CONF" <"$T/m"
+printf 'From: bob@example.org\nSubject: move %s bob hunter2 PASS\nMessage-ID: <twice-1@client.example>\n\n' \
+  "$E" >"$T/m"
+cp "$GAMES/$E" "$T/once"
+GENETESS_NOW=$((NOW + 15 * 86400)) run 0 mail "$CONF" <"$T/m"
+assert_grep "^1b bob PASS$" "$GAMES/$E"
+assert_lines 1 "^1b bob PASS$" "$GAMES/$E.moves"
