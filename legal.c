@@ -43,6 +43,7 @@ static Board *copy_board(const Board *src)
         *p = src->pl[i];
         p->reveals = NULL;
         p->nreveals = 0;
+        p->known = NULL;
         memset(&p->queue, 0, sizeof p->queue);
         memset(&p->news, 0, sizeof p->news);
         memset(&p->ebook, 0, sizeof p->ebook);
