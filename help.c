@@ -30,7 +30,7 @@ static const struct {
     {"mvoe", "move"},           {"queue", "queue"},     {"qmove", "queue"},
     {"resign", "resign"},       {"quiet", "quiet"},     {"chat", "chat"},
     {"showas", "showas"},       {"show", "show"},       {"log", "log"},
-           {"games", "games"},
+    {"map", "map"},             {"games", "games"},
     {"history", "history"},     {"help", "help"},       {"calc", "calc"},
     {"verify", "verify"},       {"signup", "signup"},   {"cleanup", "cleanup"},
     {"standings", "standings"}, {"ratings", "ratings"},

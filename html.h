@@ -7,8 +7,8 @@
 /* Appends the reader's sheet as one self-contained HTML document (inline CSS; no script, no remote
  * resource) to out: the squares, pieces and legend of the text sheet's picture (layout_cells,
  * layout_legend, from the same view map), each player's pieces in their palette colour with their
- * letter, o's news as the events, then text (view_sheet's output for the same b, reader and o) with its
- * picture and legend replaced by a note. Nothing the text sheet does not show is written; changes nothing. */
+ * letter, o's news as the events, the reader's map while the game is in play (view_map), then text
+ * (view_sheet's output for the same b, reader and o) with its picture and legend replaced by a note. Nothing the text sheet does not show is written; changes nothing. */
 void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text, Buf *out);
 /* The background colour (CSS "#RRGGBB") of player i's pieces (i >= 0), of unseen squares (i -1). */
 const char *html_colour(int i);

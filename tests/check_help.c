@@ -208,6 +208,8 @@ static const struct {
     {"Cleanup", "Genetess Command Cleanup\n"},
     {"cleanup", "Genetess Command Cleanup\n"},
     {"mail", "Genetess Command mail\n"},
+    {"map", "Genetess Command map\n"},
+    {"MAP", "Genetess Command map\n"},
     {"add", "Genetess Commands of the Host\n"},
     {"change", "Genetess Commands of the Host\n"},
     {"signoff", "Genetess Commands of the Host\n"},

@@ -115,6 +115,50 @@ START_TEST(html_phased_and_ended)
 }
 END_TEST
 
+/* While the game is in play the HTML part ends with the reader's map (view_map), as `map` sends it: the squares
+ * out of view as the reader last saw them; round 0's sheet draws the whole terrain already, and the final
+ * sheet lifts the fog. */
+START_TEST(html_map_in_play)
+{
+    Board *b = fx_board(tiny, 2, 5);
+    fx_piece(b, "B2", 0, "A");
+    fx_piece(b, "H2", 1, "A");
+    board_start_fix(b);
+    b->ter[fx_sq(b, "E3")] = TER_FLOOR; /* mined where bob saw it, alice did not */
+    board_known_set(b, 1, fx_sq(b, "E3"), TER_FLOOR);
+    char *text, *html = render(b, 0, &text);
+    ck_assert_msg(strstr(html, "</div>\n</div>\n<h2>Your map</h2>\n<pre class=\"map\">"
+                               "Your map of Genetess board 101 (alice, Move #1):\n"
+                               "  A B C D E F G H I\n"
+                               "1 # # # # # # # # # 1\n"
+                               "2 # . . : : : : : # 2\n"
+                               "3 # . . : x : : : # 3\n"
+                               "4 # : : : : : : : # 4\n"
+                               "5 # # # # # # # # # 5\n"
+                               "  A B C D E F G H I\n"
+                               "Key: in your view now: #=wall, +=interior wall, .=floor; out of your view, as\n"
+                               "     you last saw it: x=interior wall, :=floor, #=wall (never removed)\n"
+                               "No change of the terrain since the start that you know of.\n"
+                               "</pre>\n<h2>The whole sheet</h2>\n"),
+                  "%s", html);
+    ck_assert_ptr_null(strstr(text, "Your map")); /* the text sheet has none: `map` sends it */
+    free(html);
+    free(text);
+    b->phase = PHASE_ROUND0;
+    b->round = 0;
+    html = render(b, 0, &text);
+    ck_assert_ptr_null(strstr(html, "Your map"));
+    free(html);
+    free(text);
+    b->phase = PHASE_ENDED;
+    html = render(b, 0, &text);
+    ck_assert_ptr_null(strstr(html, "Your map"));
+    free(html);
+    free(text);
+    board_free(b);
+}
+END_TEST
+
 /* Escaping: all four characters, side by side and at both ends of an event, every one written. */
 START_TEST(html_escapes_every_special_character)
 {
@@ -215,6 +259,7 @@ Suite *html_suite(void)
     TCase *t = tcase_create("sheet");
     tcase_add_test(t, html_tiny_board_exact);
     tcase_add_test(t, html_phased_and_ended);
+    tcase_add_test(t, html_map_in_play);
     tcase_add_test(t, html_palette);
     tcase_add_test(t, html_escapes_every_special_character);
     tcase_add_test(t, html_lines_fit_a_mail);
