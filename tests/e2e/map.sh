@@ -1,9 +1,10 @@
 # map: the terrain is known (contract 8, 14.9) — the New sheet draws the whole terrain as the game starts,
 # whatever the gamble; `map` sends a player their map: what they see now as it is, the rest as they last saw it,
 # marked apart, never a change they did not see (a differential run: the same game with and without walls
-# made and removed out of alice's view gives alice byte-identical mails, map and showas); help map.
+# made and removed out of alice's view gives alice byte-identical mails, map and showas); help maps, help
+# <map>, help map.
 
-# The whole terrain of duel with its start squares, as the New sheet draws it.
+# The whole terrain of duel with its start squares, as the New sheet and help duel draw it.
 cat >"$T/duel" <<'EOF'
    A B C D E F G H I J K L M N O P Q R S T
  1 # # # # # # # # # # # # # # # # # # # # 1
@@ -25,10 +26,20 @@ Key: 1-9=start squares GPC1-GPC9 (G=GPC10 and up), #=wall, +=interior wall,
 Start squares (1-9 on the map; G from GPC10): GPC1 C3, GPC2 R10
 EOF
 
-# ---- help map ----
+# ---- help: the built-in maps, one drawn, the map command ----
+run 0 help maps
+has "     duel       20 x 12   2         2 players"
+has "     melee      45 x 29   2-8       5-8 players"
+run 0 help duel
+has "Genetess map duel: 20 x 12 squares, 2 players (the built-in map for 2)"
+sed -n '3,20p' "$OUT" >"$T/got"
+assert_same "$T/got" "$T/duel"
+hasnt "Gold seam"
 run 0 help map
 has "Genetess Command map"
 has "genetess map board userid password"
+run 1 help duels
+has "No help on duels"
 
 # ---- the New sheet draws the whole terrain and the start squares, with or without round 0 ----
 given_players
