@@ -1,4 +1,4 @@
-/* view: the texts players read — the turnsheet (contract 14.9), `show` (contract 11), the nag mail; pure rendering. */
+/* view: the texts players read — the turnsheet (contract 14.9), `show` (contract 11), a player's map (contract 8), the nag mail; pure rendering. */
 #include "view.h"
 
 #include <inttypes.h>
