@@ -289,8 +289,8 @@ int help_get(const char *home, const char *topic, Buf *out, Err *err)
             }
     }
 
-    /* A built-in map: drawn (help maps lists them). */
-    if (nnames == 0 && map_help(low, out))
+    /* A built-in map: drawn (help maps lists them), or the admin's text of that name. */
+    if (nnames == 0 && ((home && *home && read_override(home, low, out)) || map_help(low, out)))
         return 0;
 
     /* Not a known topic: a built-in file named directly ("code-a"), or one the admin added. */

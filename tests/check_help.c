@@ -484,6 +484,16 @@ START_TEST(test_maps)
     ck_assert_msg(strstr(text, "10 # . . . . . + . . . . . . + . . . 2 . # 10\n"), "%s", text);
     ck_assert_msg(strstr(text, "Start squares (1-9 on the map; G from GPC10): GPC1 C3, GPC2 R10\n"), "%s", text);
     free(text);
+    /* an admin's text of a map's name is shown instead, as every local help text */
+    char *path = xasprintf("%s/help/genetess/duel.txt", tmpdir);
+    write_text(path, "Local duel\n");
+    free(path);
+    ck_assert_int_eq(get(tmpdir, "duel", &text, &err), 0);
+    ck_assert_str_eq(text, "Local duel\n");
+    free(text);
+    ck_assert_int_eq(get(tmpdir, "quartet", &text, &err), 0);
+    ck_assert_ptr_nonnull(strstr(text, "Genetess map quartet"));
+    free(text);
     /* not a map: no help */
     ck_assert_int_eq(get(NULL, "duels", &text, &err), -1);
     ck_assert_str_eq(err.msg, "No help on duels; try: genetess help");
