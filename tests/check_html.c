@@ -35,6 +35,7 @@ static const char *const tiny[] = {
     "#...+...#",
     "#.......#",
     "#########",
+    NULL,
 };
 
 static void add_special(Board *b, int code, const char *square, const char *text)
