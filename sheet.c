@@ -63,12 +63,12 @@ static void sheet_lists(const Player *pl, bool again, News *news, StrList *ebook
     copy_lines(&pl->ebook, 0, e, ebook);
 }
 
-void sheet_current(const Board *b, int p, Buf *out)
+void sheet_current(const Board *b, int p, Buf *out, char **html)
 {
     News news = {0};
     StrList ebook = {0};
     sheet_lists(&b->pl[p], true, &news, &ebook);
-    char *s = sheet_render(b, p, &news, &ebook, NULL, false, false, NULL);
+    char *s = sheet_render_reply(b, p, &news, &ebook, NULL, false, out->len ? out->s : NULL, html);
     buf_add(out, s);
     free(s);
     board_news_free(&news);
@@ -146,15 +146,16 @@ static bool stored_ran(const News *news)
     return false;
 }
 
-char *sheet_render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
-                   bool is_new, bool star, char **html)
+static char *render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
+                   bool is_new, bool star, const char *reply, char **html)
 {
     star = star || stored_ran(news);
     Buf o;
     buf_init(&o);
     SheetParts parts = {0};
     SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new,
-                    .news = news, .ebook = ebook, .parts = html && !b->pl[p].plain ? &parts : NULL};
+                    .news = news, .ebook = ebook, .parts = html && !b->pl[p].plain ? &parts : NULL,
+                    .reply = reply};
     view_sheet(b, p, &so, &o);
     if (html) {
         *html = NULL;
@@ -167,4 +168,16 @@ char *sheet_render(const Board *b, int p, const News *news, const StrList *ebook
     }
     view_parts_free(&parts);
     return buf_take(&o);
+}
+
+char *sheet_render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
+                   bool is_new, bool star, char **html)
+{
+    return render(b, p, news, ebook, result, is_new, star, NULL, html);
+}
+
+char *sheet_render_reply(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
+                         bool star, const char *reply, char **html)
+{
+    return render(b, p, news, ebook, result, false, star, reply, html);
 }
