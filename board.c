@@ -270,8 +270,45 @@ void board_news_free(News *l)
     l->cap = 0;
 }
 
+/* ---- what each player knows of the terrain ---- */
+
+const char *board_start_terrain(const Board *b)
+{
+    return b->start ? b->start : b->ter;
+}
+
+void board_start_fix(Board *b)
+{
+    if (b->start || !b->ter)
+        return;
+    size_t n = (size_t)b->w * (size_t)b->h;
+    b->start = xmalloc(n);
+    memcpy(b->start, b->ter, n);
+}
+
+const char *board_known(const Board *b, int p)
+{
+    return b->pl[p].known ? b->pl[p].known : board_start_terrain(b);
+}
+
+void board_known_set(Board *b, int p, int sq, char t)
+{
+    Player *pl = &b->pl[p];
+    if (!pl->known) {
+        const char *start = board_start_terrain(b);
+        if (start[sq] == t)
+            return; /* remembered as the start has it: no copy of their own needed */
+        size_t n = (size_t)b->w * (size_t)b->h;
+        pl->known = xmalloc(n);
+        memcpy(pl->known, start, n);
+    }
+    pl->known[sq] = t;
+}
+
 static void player_free(Player *p)
 {
+    free(p->known);
+    p->known = NULL;
     free(p->reveals);
     sl_free(&p->queue);
     board_news_free(&p->news);
@@ -283,6 +320,7 @@ void board_free(Board *b)
     if (!b)
         return;
     free(b->ter);
+    free(b->start);
     free(b->at);
     free(b->pc);
     for (int i = 0; i < b->np; i++)
@@ -302,6 +340,12 @@ void board_set_size(Board *b, int w, int h)
 {
     free(b->ter);
     free(b->at);
+    free(b->start);
+    b->start = NULL;
+    for (int i = 0; i < b->np; i++) { /* the maps of another grid mean nothing on this one */
+        free(b->pl[i].known);
+        b->pl[i].known = NULL;
+    }
     b->w = w;
     b->h = h;
     b->ter = xmalloc((size_t)w * (size_t)h);

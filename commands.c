@@ -26,6 +26,7 @@ const Command command_table[] = {
     {"quiet", {NULL}, 4, 4, "quiet board userid password on|off", play_quiet, L},
     {"chat", {NULL}, 3, -1, "chat board userid password [to USERID...]", play_chat, L},
     {"log", {NULL}, 3, 3, "log board userid password", play_log, L},
+    {"map", {NULL}, 3, 3, "map board userid password", play_map, L},
     {"orders", {NULL}, 3, 4, "orders board userid password [SQUARE]", play_orders, L},
     {"options", {NULL}, 5, 5, "options board userid password lister|html on|off", play_options, L},
     {"showas", {NULL}, 3, -1, "showas userid password board...", play_showas, L},

@@ -385,6 +385,7 @@ bool gamble_resign(Game *g, int player)
     board_news_free(&gone->news);
     sl_free(&gone->ebook);
     free(gone->reveals);
+    free(gone->known);
     free(g->before[player]);
     int np = b->np;
     for (int i = player; i < np - 1; i++) {

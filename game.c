@@ -62,6 +62,7 @@ void game_begin_action(Game *g)
 {
     Board *b = g->b;
     size_t n = (size_t)b->w * (size_t)b->h;
+    board_start_fix(b); /* the maps begin from the terrain before the first action (contract 8) */
     for (int p = 0; p < b->np; p++) {
         if (!g->before[p])
             g->before[p] = xmalloc(n);
@@ -184,17 +185,36 @@ static char *render_event(const Game *g, const Event *ev, int reader, const uint
     return s;
 }
 
+/* Player p remembers the terrain of every square they saw just before or just after the action, as it is
+ * after it: the change of a square they saw, and nothing of one they did not (contract 8: their map, by the
+ * same views as the news). */
+static void remember_terrain(Board *b, int p, const uint8_t *before, const uint8_t *after, bool as_started)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    const char *known = board_known(b, p);
+    if (as_started && !b->pl[p].known)
+        return; /* they know the start, and the terrain is the start's: nothing to learn (the common case) */
+    for (size_t sq = 0; sq < n; sq++)
+        if (((before[sq] | after[sq]) & SIGHT_SEEN) && known[sq] != b->ter[sq]) {
+            board_known_set(b, p, (int)sq, b->ter[sq]);
+            known = board_known(b, p); /* the player's own copy, once made */
+        }
+}
+
 void game_end_action(Game *g)
 {
     Board *b = g->b;
     size_t n = (size_t)b->w * (size_t)b->h;
     uint8_t *after = xmalloc(n);
+    board_start_fix(b);
+    bool as_started = b->start && memcmp(b->ter, b->start, n) == 0;
     for (int p = 0; p < b->np; p++) {
         sight_compute(b, p, after);
         if (!g->before[p]) {
             g->before[p] = xmalloc(n);
             memcpy(g->before[p], after, n);
         }
+        remember_terrain(b, p, g->before[p], after, as_started);
         for (int i = 0; i < g->nev; i++) {
             char *s = render_event(g, &g->ev[i], p, g->before[p], after);
             if (s)

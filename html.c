@@ -1,7 +1,7 @@
 /* html: the turnsheet's HTML part — the view of the text sheet as a coloured grid (Okabe-Ito palette,
  * letters kept, so colour is never the only sign; one character a square, runs of one colour in one
- * element, names only on the axes), the legend and events beside it, the rest of the sheet below; pure
- * rendering from the data the text sheet is drawn from. */
+ * element, names only on the axes), the legend and events beside it, the reader's map and the rest of the
+ * sheet below; pure rendering from the data the text sheet is drawn from. */
 #include "html.h"
 
 #include <stdio.h>
@@ -409,7 +409,17 @@ void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text
     esc(out, text + sp.leg, sp.leg_len);
     buf_add(out, "</pre>\n");
     events(o, out);
-    buf_add(out, "</div>\n</div>\n<h2>The whole sheet</h2>\n<pre class=\"sheet\">");
+    buf_add(out, "</div>\n</div>\n");
+    if (b->phase == PHASE_PLAY) { /* the reader's map (contract 8: round 0 draws the whole terrain already) */
+        Buf map;
+        buf_init(&map);
+        view_map(b, reader, sp.m, &map);
+        buf_add(out, "<h2>Your map</h2>\n<pre class=\"map\">");
+        esc(out, map.s, map.len);
+        buf_add(out, "</pre>\n");
+        buf_free(&map);
+    }
+    buf_add(out, "<h2>The whole sheet</h2>\n<pre class=\"sheet\">");
     text_without(text, &sp, out);
     buf_add(out, "</pre>\n</body>\n</html>\n");
     free(cells);

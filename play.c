@@ -264,6 +264,12 @@ static int log_act(CommandCtx *c, Txn *t)
     return EXIT_DONE;
 }
 
+static int map_act(CommandCtx *c, Txn *t)
+{
+    view_map(t->b, t->player, NULL, &c->reply);
+    return EXIT_DONE;
+}
+
 /* ---- the commands ---- */
 
 /* What a player's command on their board does around its act (contract 2). */
@@ -346,6 +352,11 @@ int play_chat(CommandCtx *c)
 int play_log(CommandCtx *c)
 {
     return pipeline_one_board(c, TXN_TIME | TXN_PLAYER, log_act);
+}
+
+int play_map(CommandCtx *c)
+{
+    return pipeline_one_board(c, TXN_TIME | TXN_PLAYER, map_act);
 }
 
 /* showas refused at the user's password: the boards it names still have their expired deadlines processed

@@ -1,4 +1,4 @@
-/* view: the texts players read — the turnsheet (contract 14.9), `show` (contract 11), the nag mail; pure rendering. */
+/* view: the texts players read — the turnsheet (contract 14.9), `show` (contract 11), a player's map (contract 8), the nag mail; pure rendering. */
 #include "view.h"
 
 #include <inttypes.h>
@@ -323,6 +323,9 @@ static void sheet_top(const Board *b, int reader, const SheetOpts *o, Buf *out)
     buf_add(out, "\n");
 }
 
+/* The key of a picture of the terrain with the start squares (round 0's, the New sheet's, help <map>). */
+static const char TERRAIN_KEY[] = "1-9=start squares GPC1-GPC9 (G=GPC10 and up), #=wall, +=interior wall, .=floor";
+
 /* The board the sheet draws, its key and legend: the reader's view, the terrain and starts in round 0,
  * the whole board once the game has ended (the fog lifts, as in `show`). */
 static void sheet_board(const Board *b, int reader, SheetParts *parts, Buf *out)
@@ -352,7 +355,7 @@ static void sheet_board(const Board *b, int reader, SheetParts *parts, Buf *out)
              "@=yours, a-z=another player's (see Players), o=orphan, *=special, #=wall, +=interior wall, "
              ".=floor, blank=not in view");
     else
-        layout_wrap(out, "Key: ", 5, "1-9=start squares GPC1-GPC9 (G=GPC10 and up), #=wall, +=interior wall, .=floor");
+        layout_wrap(out, "Key: ", 5, TERRAIN_KEY);
     buf_add(out, "\n");
     legend = out->len;
     layout_legend(b, ended ? -1 : reader, m, out);
@@ -361,6 +364,23 @@ static void sheet_board(const Board *b, int reader, SheetParts *parts, Buf *out)
                               .leg_len = out->len - legend};
     else
         free(m);
+    buf_add(out, "\n");
+}
+
+void view_terrain(const Board *b, const char *ter, Buf *out)
+{
+    layout_terrain(b, ter, true, NULL, out);
+    layout_wrap(out, "Key: ", 5, TERRAIN_KEY);
+    buf_add(out, "\n");
+    layout_starts(b, out);
+}
+
+/* The New sheet of a game without round 0 (contract 14.9): the whole terrain as the game starts, as the
+ * reader knows it, with the start squares, as round 0's sheets draw it. */
+static void start_section(const Board *b, int reader, Buf *out)
+{
+    buf_add(out, "The whole board at the start: the terrain and the start squares (no pieces).\n");
+    view_terrain(b, board_known(b, reader), out);
     buf_add(out, "\n");
 }
 
@@ -399,6 +419,8 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
         return;
     sheet_top(b, reader, o, out);
     sheet_board(b, reader, o->parts, out);
+    if (o->is_new && b->phase == PHASE_PLAY) /* round 0's sheet draws the whole terrain already */
+        start_section(b, reader, out);
     lister_sheet_section(b, reader, out);
     players_section(b, reader, out);
     buf_add(out, "\n");
@@ -407,6 +429,56 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
     view_score_table(b, reader, out);
     buf_add(out, "\n");
     sheet_command(b, reader, out);
+}
+
+/* ---- the player's map ---- */
+
+/* What a terrain character is called. */
+static const char *terrain_name(char t)
+{
+    return t == TER_XWALL ? "wall" : t == TER_IWALL ? "interior wall" : t == TER_FLOOR ? "floor" : "outside";
+}
+
+void view_map(const Board *b, int reader, const uint8_t *m, Buf *out)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    bool ended = b->phase == PHASE_ENDED;
+    uint8_t *own = NULL;
+    if (ended) { /* contract 8: the fog has lifted */
+        m = NULL;
+    } else if (!m) {
+        m = own = xmalloc(n);
+        sight_compute(b, reader, own);
+    }
+    /* the squares in view as they are now, the others as the reader last saw them */
+    const char *known = board_known(b, reader), *start = board_start_terrain(b);
+    char *ter = xmalloc(n);
+    for (size_t sq = 0; sq < n; sq++)
+        ter[sq] = !m || (m[sq] & SIGHT_SEEN) ? b->ter[sq] : known[sq];
+    buf_printf(out, "Your map of Genetess board %d (%s, Move #%d):\n", b->number, b->pl[reader].id,
+               board_move_number(b));
+    if (ended)
+        buf_add(out, "The game has ended: the fog has lifted; the whole terrain as it is.\n");
+    /* no start labels: after round 0 who has which start is secret (contract 4.6) */
+    layout_terrain(b, ter, false, m, out);
+    layout_wrap(out, "Key: ", 5,
+                ended ? "#=wall, +=interior wall, .=floor"
+                      : "in your view now: #=wall, +=interior wall, .=floor; out of your view, as you last saw it: "
+                        "x=interior wall, :=floor, #=wall (never removed)");
+    Buf t;
+    buf_init(&t);
+    char nm[16];
+    for (size_t sq = 0; sq < n; sq++)
+        if (ter[sq] != start[sq] && ter[sq] != TER_OUTSIDE && start[sq] != TER_OUTSIDE)
+            buf_printf(&t, "%s%s %s to %s%s", t.len ? ", " : "", board_sq_name(b, (int)sq, nm), terrain_name(start[sq]),
+                       terrain_name(ter[sq]), m && !(m[sq] & SIGHT_SEEN) ? " (as you last saw it)" : "");
+    if (t.len)
+        layout_wrap(out, "Changed since the start, as you know: ", 4, t.s);
+    else
+        buf_add(out, "No change of the terrain since the start that you know of.\n");
+    buf_free(&t);
+    free(ter);
+    free(own);
 }
 
 /* ---- the moves record ---- */

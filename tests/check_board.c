@@ -189,6 +189,16 @@ static const struct {
     {"(initial\n1\n", "(initial\n2\n", "(initial must start with the number of moves it reflects"},
     {"(moves\n", "(number 7)\n(moves\n", "duplicate entry (number"},
     {"(moves\n1a alice PASS\n)\n", "", "101:1: missing entry (moves)"},
+    /* the players' maps (contract 10: (known) */
+    {"(known\n", "(known\nmallory D2 +\n", "unknown player"},
+    {"(known\n", "(known\nalice D2\n", "a known line is USERID SQUARE TERRAIN ('#', '+' or '.')"},
+    {"(known\n", "(known\nalice D2 x\n", "a known line is USERID SQUARE TERRAIN ('#', '+' or '.')"},
+    {"(known\n", "(known\nalice D2 + +\n", "a known line is USERID SQUARE TERRAIN ('#', '+' or '.')"},
+    {"(known\n", "(known\nalice d2 +\n", "square not written in upper case"},
+    {"(known\n", "(known\nalice Z9 +\n", "Z9 is off the board"},
+    {"(known\n", "(known\nalice A1 +\n", "known: A1 is outside the board"},
+    {"(known\n", "(known\nalice D2 .\n", "known: D2 of alice is as the game started (only changes are listed)"},
+    {"(known\n", "(known\nalice D2 +\nalice D2 #\n", "known: D2 of alice is given twice"},
 };
 
 START_TEST(test_corrupt)
@@ -210,6 +220,72 @@ START_TEST(test_corrupt)
     ck_assert_msg(err.msg[4] >= '1' && err.msg[4] <= '9' && strchr(err.msg + 4, ':'), "no line in: %s", err.msg);
     free(t);
     free(u);
+    board_free(b);
+}
+END_TEST
+
+/* Each player's map round-trips as the squares they know otherwise than the start (contract 10: (known);
+ * without a snapshot the start is the terrain now): alice saw F2 mined, bob did not. */
+START_TEST(test_known_round_trip)
+{
+    Board *b = sample();
+    int f2 = fx_sq(b, "F2");
+    board_start_fix(b);
+    ck_assert_int_eq(b->ter[f2], TER_IWALL);
+    b->ter[f2] = TER_FLOOR;
+    board_known_set(b, 0, f2, TER_FLOOR);
+    board_known_set(b, 1, fx_sq(b, "E3"), TER_IWALL); /* bob: a wall he saw made there, gone since */
+    char *t1 = boardfile_write(b);
+    ck_assert_msg(strstr(t1, "(known\nbob F2 +\nbob E3 +\n)\n"), "%s", t1);
+    Err err;
+    Board *c = boardfile_parse(t1, "101", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    ck_assert_int_eq(board_known(c, 0)[f2], TER_FLOOR);
+    ck_assert_int_eq(board_known(c, 1)[f2], TER_IWALL);
+    ck_assert_int_eq(board_known(c, 1)[fx_sq(c, "E3")], TER_IWALL);
+    ck_assert_int_eq(board_known(c, 0)[fx_sq(c, "E3")], TER_FLOOR);
+    ck_assert_ptr_null(c->pl[0].known); /* alice knows the start's terrain: no copy of her own */
+    char *t2 = boardfile_write(c);
+    ck_assert_str_eq(t1, t2);
+    free(t1);
+    free(t2);
+    board_free(b);
+    board_free(c);
+}
+END_TEST
+
+/* The maps begin from the initial snapshot's terrain, the board the game started from: a board written before
+ * maps were kept (no (known) has every player know the start, not the terrain now (contract 10). */
+START_TEST(test_known_from_initial)
+{
+    Board *b = sample();
+    int f2 = fx_sq(b, "F2");
+    free(b->initial);
+    b->initial = NULL;
+    b->initial = boardfile_write(b); /* F2 an interior wall when the game started */
+    board_start_fix(b);
+    b->ter[f2] = TER_FLOOR;          /* mined since, where bob saw it and alice did not */
+    board_known_set(b, 1, f2, TER_FLOOR);
+    char *t = boardfile_write(b);
+    ck_assert_msg(strstr(t, "(known\nbob F2 .\n)\n"), "%s", t);
+    Err err;
+    Board *c = boardfile_parse(t, "101", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    ck_assert_int_eq(board_start_terrain(c)[f2], TER_IWALL);
+    ck_assert_int_eq(board_known(c, 0)[f2], TER_IWALL);
+    ck_assert_int_eq(board_known(c, 1)[f2], TER_FLOOR);
+    board_free(c);
+    /* the same board without the entry: both know the start */
+    char *k = strstr(t, "(known\n");
+    char *e = strstr(k, ")\n");
+    memmove(k, e + 2, strlen(e + 2) + 1);
+    c = boardfile_parse(t, "101", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    ck_assert_int_eq(board_known(c, 0)[f2], TER_IWALL);
+    ck_assert_int_eq(board_known(c, 1)[f2], TER_IWALL);
+    ck_assert_int_eq(c->ter[f2], TER_FLOOR);
+    board_free(c);
+    free(t);
     board_free(b);
 }
 END_TEST
@@ -297,6 +373,12 @@ static Board *random_board(int i)
     if (rng_below(&r, 2))
         sl_push(&b->pl[b->seat].queue, "*MOVE B2 E-E");
     board_news_add(&b->pl[0].news, NEWS_EVENT, " indented news");
+    board_start_fix(b); /* some players remember squares otherwise than they are now (their maps) */
+    for (int k = (int)rng_below(&r, 6); k > 0; k--) {
+        int sq = (int)rng_below(&r, (uint64_t)(w * h));
+        if (b->ter[sq] != TER_OUTSIDE)
+            board_known_set(b, (int)rng_below(&r, (uint64_t)b->np), sq, "#+."[rng_below(&r, 3)]);
+    }
     return b;
 }
 
@@ -334,6 +416,8 @@ Suite *board_suite(void)
     tcase_add_loop_test(tc, test_round_trip_many, 0, 200);
     tcase_add_loop_test(tc, test_corrupt, 0, (int)(sizeof corrupt / sizeof corrupt[0]));
     tcase_add_test(tc, test_hand_edit_loads);
+    tcase_add_test(tc, test_known_round_trip);
+    tcase_add_test(tc, test_known_from_initial);
     tcase_add_test(tc, test_pieces_index);
     suite_add_tcase(s, tc);
     return s;

@@ -405,6 +405,62 @@ START_TEST(test_hidden_wall_and_piece)
 }
 END_TEST
 
+/* ---- the map: a wall made or removed out of a player's view is not theirs to know ---- */
+
+/* alice's map and sheet after bob's order (alice sees A1..C3 from B2; bob's pieces stand around S3, where R3 is an
+ * interior wall when the game starts), and bob's map after it. Caller frees both. */
+static char *map_after(const char *order, char **bobs)
+{
+    Board *ob = b;
+    b = fx_board(rows, 3, 50);
+    b->ter[fx_sq(b, "R3")] = TER_IWALL;
+    fx_piece(b, "B2", ALICE, "K");
+    fx_piece(b, "U6", BOB, "K");
+    fx_piece(b, "B6", CAROL, "K");
+    fx_piece(b, "S3", BOB, "AO");
+    fx_piece(b, "S5", BOB, "AQ");
+    char msg[256] = "";
+    ck_assert_msg(fx_order(b, BOB, order, msg, sizeof msg) == 0, "%s: %s", order, msg);
+    render_all();
+    Buf m;
+    buf_init(&m);
+    view_map(b, ALICE, NULL, &m);
+    char *out = xasprintf("%s\n%s", m.s, sheet[ALICE]);
+    m.len = 0;
+    view_map(b, BOB, NULL, &m);
+    *bobs = buf_take(&m);
+    buf_free(&m);
+    board_free(b);
+    b = ob;
+    return out;
+}
+
+START_TEST(test_map_hidden_wall_change)
+{
+    char *bob_mined, *bob_moved, *bob_petrified;
+    char *mined = map_after("MOVE S3 W", &bob_mined); /* R3 becomes floor */
+    char *moved = map_after("MOVE S3 N", &bob_moved);
+    char *petrified = map_after("PETRIFY S5", &bob_petrified); /* S5 becomes an interior wall */
+    ck_assert_str_eq(mined, moved);
+    ck_assert_str_eq(petrified, moved);
+    ck_assert_msg(strstr(mined, "3 # . . : : : : : : : : : : : : : : x : : : # 3\n"), "%s", mined);
+    ck_assert_msg(strstr(mined, "No change of the terrain since the start that you know of.\n"), "%s", mined);
+    /* bob saw both */
+    ck_assert_msg(strstr(bob_mined, "Changed since the start, as you know: R3 interior wall to floor\n"), "%s",
+                  bob_mined);
+    ck_assert_msg(strstr(bob_petrified, "Changed since the start, as you know: S5 floor to interior wall (as you last\n"
+                                        "    saw it)\n"),
+                  "%s", bob_petrified);
+    ck_assert_msg(strstr(bob_moved, "No change of the terrain since the start that you know of.\n"), "%s", bob_moved);
+    free(mined);
+    free(moved);
+    free(petrified);
+    free(bob_mined);
+    free(bob_moved);
+    free(bob_petrified);
+}
+END_TEST
+
 Suite *fog_suite(void)
 {
     Suite *s = suite_create("fog");
@@ -429,6 +485,7 @@ Suite *fog_suite(void)
     tcase_add_test(tc, test_shield_undecoded);
     tcase_add_test(tc, test_transfer_target_unseen);
     tcase_add_test(tc, test_hidden_wall_and_piece);
+    tcase_add_test(tc, test_map_hidden_wall_change);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -85,6 +85,55 @@ START_TEST(test_replay_reproduces)
 }
 END_TEST
 
+/* Each player remembers the terrain of the squares they saw just before or just after each action, as it is after
+ * it, and nothing of the others (contract 8: their map); the replay makes the same maps (verify). */
+START_TEST(test_maps_remember_what_was_seen)
+{
+    static const char *const walls[] = {
+        "################",
+        "#......+.......#",
+        "#..............#",
+        "#..............#",
+        "################",
+        NULL,
+    };
+    Board *b = fx_board(walls, 2, 10);
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "G2", 0, "AO");  /* alice sees F1..H3: the interior wall on H2 */
+    fx_piece(b, "O4", 1, "K");
+    fx_piece(b, "M2", 1, "AQ");  /* bob sees L1..N3 and N3..P5 */
+    b->initial = boardfile_write(b);
+    b->initial_base = 0;
+    int h2 = fx_sq(b, "H2"), m2 = fx_sq(b, "M2");
+    char msg[256];
+    ck_assert_int_eq(fx_order(b, 0, "MOVE G2 E", msg, sizeof msg), 0); /* mines H2, in alice's view only */
+    ck_assert_int_eq(b->ter[h2], TER_FLOOR);
+    ck_assert_int_eq(board_known(b, 0)[h2], TER_FLOOR);
+    ck_assert_int_eq(board_known(b, 1)[h2], TER_IWALL);
+    /* bob's piece becomes a wall: he saw the square just before (his piece stood there), never after */
+    ck_assert_int_eq(fx_order(b, 1, "PETRIFY M2", msg, sizeof msg), 0);
+    ck_assert_int_eq(b->ter[m2], TER_IWALL);
+    ck_assert_int_eq(board_known(b, 1)[m2], TER_IWALL);
+    ck_assert_int_eq(board_known(b, 0)[m2], TER_FLOOR);
+    /* alice's piece leaves H2's neighbourhood: she still knows it as she last saw it */
+    ck_assert_int_eq(fx_order(b, 0, "MOVE H2 W", msg, sizeof msg), 0);
+    ck_assert_int_eq(fx_order(b, 1, "PASS", msg, sizeof msg), 0);
+    ck_assert_int_eq(fx_order(b, 0, "MOVE G2 W", msg, sizeof msg), 0);
+    ck_assert_int_eq(board_known(b, 0)[h2], TER_FLOOR);
+    ck_assert_int_eq(board_known(b, 1)[h2], TER_IWALL);
+    char *t = boardfile_write(b);
+    ck_assert_msg(strstr(t, "(known\nalice H2 .\nbob M2 +\n)\n"), "%s", t);
+    free(t);
+    Board *r = NULL;
+    Err err;
+    ck_assert_msg(turn_replay(b, -1, &r, &err) == 0, "%s", err.msg);
+    for (int p = 0; p < 2; p++)
+        ck_assert_mem_eq(board_known(r, p), board_known(b, p), (size_t)(b->w * b->h));
+    board_free(r);
+    board_free(b);
+}
+END_TEST
+
 START_TEST(test_scores)
 {
     Board *b = fx_board(rows, 3, 0);
@@ -187,6 +236,7 @@ Suite *game_suite(void)
     tcase_add_test(tc, test_event_seen_and_unseen);
     tcase_add_test(tc, test_event_partly_outside_and_decode);
     tcase_add_test(tc, test_replay_reproduces);
+    tcase_add_test(tc, test_maps_remember_what_was_seen);
     tcase_add_test(tc, test_scores);
     tcase_add_test(tc, test_orphan_reveal_is_nobodys);
     tcase_add_test(tc, test_flare_marker_dropped_when_orphaned);

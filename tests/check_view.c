@@ -514,6 +514,7 @@ static const char *const sheet_labels[] = {
     "Warning: your next time-out forfeits the game",              "The game has ended: the fog has lifted",
     "You are out of this game: no more orders from you are accepted.",
     "The game has ended: no more orders are accepted.",
+    "The whole board at the start: the terrain and the start squares (no pieces).",
 };
 
 START_TEST(help_sheet_uses_the_sheet_words)
@@ -542,12 +543,19 @@ START_TEST(help_sheet_uses_the_sheet_words)
     char *ended = sheet(b, 0, SHEET_NONE, NULL);
     b->phase = PHASE_ROUND0;
     char *round0 = sheet(b, 0, SHEET_NONE, NULL);
+    b->phase = PHASE_PLAY;
+    SheetOpts first = {.variant = SHEET_YOUR_MOVE, .is_new = true};
+    Buf nb;
+    buf_init(&nb);
+    view_sheet(b, 0, &first, &nb);
+    char *fresh = buf_take(&nb);
     for (size_t i = 0; i < sizeof sheet_labels / sizeof *sheet_labels; i++) {
         const char *l = sheet_labels[i];
         ck_assert_msg(strstr(flat, l), "help sheet lacks \"%s\"", l);
-        ck_assert_msg(strstr(play, l) || strstr(out, l) || strstr(ended, l) || strstr(round0, l),
+        ck_assert_msg(strstr(play, l) || strstr(out, l) || strstr(ended, l) || strstr(round0, l) || strstr(fresh, l),
                       "no sheet prints \"%s\"", l);
     }
+    free(fresh);
     free(play);
     free(out);
     free(ended);
@@ -588,6 +596,134 @@ START_TEST(sheet_round0)
     ck_assert_ptr_nonnull(strstr(s, "Your position gamble: not sent yet"));
     free(s);
     board_free(b);
+}
+END_TEST
+
+/* The board of the map tests: floor, interior walls on D3 and E3 when the game started; start squares B2 and G4. */
+static Board *map_board(void)
+{
+    Board *b = mk(8, 5, 2);
+    b->ter[sq(b, "D3")] = b->ter[sq(b, "E3")] = TER_IWALL;
+    b->st = xcalloc(2, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = sq(b, "B2")};
+    b->st[1] = (Start){.label = 2, .sq = sq(b, "G4")};
+    b->nst = 2;
+    put(b, "B2", 0, "K"); /* alice sees A1..C3 */
+    put(b, "G4", 1, "K"); /* bob sees F3..H5 */
+    board_start_fix(b);
+    return b;
+}
+
+/* The New sheet of a game without round 0 draws the whole terrain as the game starts, as the reader knows it,
+ * with the start squares, as round 0's sheets do (contract 14.9); round 0's New sheet draws it once. */
+START_TEST(sheet_new_draws_the_start)
+{
+    Board *b = map_board();
+    b->ter[sq(b, "D3")] = TER_FLOOR; /* mined out of alice's view before her New sheet: she knows the start */
+    board_known_set(b, 1, sq(b, "D3"), TER_FLOOR);
+    SheetOpts o = {.variant = SHEET_YOUR_MOVE, .is_new = true};
+    Buf out;
+    buf_init(&out);
+    view_sheet(b, 0, &o, &out);
+    assert_width(out.s);
+    ck_assert_msg(strstr(out.s, "\n\nThe whole board at the start: the terrain and the start squares (no pieces).\n"
+                                "  A B C D E F G H\n"
+                                "1 # # # # # # # # 1\n"
+                                "2 # 1 . . . . . # 2\n"
+                                "3 # . . + + . . # 3\n"
+                                "4 # . . . . . 2 # 4\n"
+                                "5 # # # # # # # # 5\n"
+                                "  A B C D E F G H\n"
+                                "Key: 1-9=start squares GPC1-GPC9 (G=GPC10 and up), #=wall, +=interior wall,\n"
+                                "     .=floor\n"
+                                "\n"
+                                "Start squares (1-9 on the map; G from GPC10): GPC1 B2, GPC2 G4\n"
+                                "\n"
+                                "Players (in turn order; > to move):\n"),
+                  "%s", out.s);
+    out.len = 0;
+    view_sheet(b, 1, &o, &out); /* bob saw D3 mined */
+    ck_assert_msg(strstr(out.s, "3 # . . . + . . # 3\n"), "%s", out.s);
+    out.len = 0;
+    o.is_new = false; /* only the New sheet */
+    view_sheet(b, 0, &o, &out);
+    ck_assert_ptr_null(strstr(out.s, "The whole board at the start"));
+    out.len = 0;
+    b->phase = PHASE_ROUND0; /* round 0's sheets draw the whole terrain already */
+    b->round = 0;
+    o.is_new = true;
+    view_sheet(b, 0, &o, &out);
+    ck_assert_ptr_null(strstr(out.s, "The whole board at the start"));
+    ck_assert_ptr_nonnull(strstr(out.s, "Round 0: the whole terrain and the start squares (no pieces yet).\n"));
+    buf_free(&out);
+    board_free(b);
+}
+END_TEST
+
+static char *map_of(const Board *b, int reader)
+{
+    Buf out;
+    buf_init(&out);
+    view_map(b, reader, NULL, &out);
+    char *s = buf_take(&out);
+    assert_width(s);
+    return s;
+}
+
+/* A player's map: the squares in view as they are, the others as the player last saw them, marked apart
+ * (':' floor, 'x' interior wall), no start labels; the changes since the start they know of (contract 8). */
+START_TEST(map_marks_view_and_memory)
+{
+    Board *b = map_board();
+    int d3 = sq(b, "D3"), e3 = sq(b, "E3"), f4 = sq(b, "F4");
+    b->ter[d3] = TER_FLOOR; /* mined where alice saw it */
+    board_known_set(b, 0, d3, TER_FLOOR);
+    b->ter[e3] = TER_FLOOR; /* mined where bob saw it, alice did not */
+    board_known_set(b, 1, e3, TER_FLOOR);
+    b->ter[f4] = TER_IWALL; /* petrified where both saw it */
+    board_known_set(b, 0, f4, TER_IWALL);
+    board_known_set(b, 1, f4, TER_IWALL);
+    char *a = map_of(b, 0);
+    ck_assert_str_eq(a, "Your map of Genetess board 101 (alice, Move #1):\n"
+                        "  A B C D E F G H\n"
+                        "1 # # # # # # # # 1\n"
+                        "2 # . . : : : : # 2\n"
+                        "3 # . . : x : : # 3\n"
+                        "4 # : : : : x : # 4\n"
+                        "5 # # # # # # # # 5\n"
+                        "  A B C D E F G H\n"
+                        "Key: in your view now: #=wall, +=interior wall, .=floor; out of your view, as\n"
+                        "     you last saw it: x=interior wall, :=floor, #=wall (never removed)\n"
+                        "Changed since the start, as you know: D3 interior wall to floor (as you last\n"
+                        "    saw it), F4 floor to interior wall (as you last saw it)\n");
+    char *bob = map_of(b, 1);
+    ck_assert_msg(strstr(bob, "3 # : : x : . . # 3\n"
+                              "4 # : : : : + . # 4\n"), "%s", bob);
+    ck_assert_msg(strstr(bob, "Changed since the start, as you know: E3 interior wall to floor (as you last\n"
+                              "    saw it), F4 floor to interior wall\n"), "%s", bob);
+    /* no change known: said so */
+    Board *c = map_board();
+    char *none = map_of(c, 0);
+    ck_assert_msg(strstr(none, "\nNo change of the terrain since the start that you know of.\n"), "%s", none);
+    /* after the end the fog has lifted: the whole terrain as it is */
+    b->phase = PHASE_ENDED;
+    char *ended = map_of(b, 0);
+    ck_assert_msg(strstr(ended, "The game has ended: the fog has lifted; the whole terrain as it is.\n"
+                                "  A B C D E F G H\n"
+                                "1 # # # # # # # # 1\n"
+                                "2 # . . . . . . # 2\n"
+                                "3 # . . . . . . # 3\n"
+                                "4 # . . . . + . # 4\n"),
+                  "%s", ended);
+    ck_assert_msg(strstr(ended, "Key: #=wall, +=interior wall, .=floor\n"
+                                "Changed since the start, as you know: D3 interior wall to floor, E3 interior\n"
+                                "    wall to floor, F4 floor to interior wall\n"), "%s", ended);
+    free(a);
+    free(bob);
+    free(none);
+    free(ended);
+    board_free(b);
+    board_free(c);
 }
 END_TEST
 
@@ -791,6 +927,8 @@ Suite *view_suite(void)
     tcase_add_test(t, sheet_news_from_options);
     tcase_add_test(t, sheet_reveal_drawn_where_seen);
     tcase_add_test(t, sheet_round0);
+    tcase_add_test(t, sheet_new_draws_the_start);
+    tcase_add_test(t, map_marks_view_and_memory);
     tcase_add_test(t, help_sheet_uses_the_sheet_words);
     tcase_add_test(t, sheet_players_and_status);
     suite_add_tcase(s, t);

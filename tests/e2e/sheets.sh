@@ -193,6 +193,8 @@ has "    you have no piece on C3."
 # ---- make demo plays to a King's capture and prints the final sheet with the score table ----
 sh "$E2E_DIR/../../tools/demo.sh" "$G" >"$T/demo" 2>&1
 assert_grep "^Result: won by alice (11)$" "$T/demo"
+assert_grep "^Your map of Genetess board 101 (alice, Move #5):$" "$T/demo"
+assert_grep "^The whole board at the start: the terrain and the start squares (no pieces).$" "$T/demo"
 assert_grep "^  Your King was captured by alice; you are eliminated\.$" "$T/demo"
 assert_grep "^  alice  active                11  winner$" "$T/demo"
 assert_absent "exit status" "$T/demo"

@@ -368,7 +368,7 @@ class _SheetHTML(html.parser.HTMLParser):
             self.events.append(t)
         elif self.cur[1] == 'legend':
             self.legend = t
-        else:
+        elif self.cur[1] != 'map':  # the reader's map draws every square: compared differentially, as `map`
             self.sheet = t
         self.cur = None
 

@@ -181,6 +181,11 @@ class Game:
     def showas(self, u, home=None):
         return self.exe(['showas', u, self.pw[u], self.board_no], home)[1]
 
+    def map_of(self, u, home=None):
+        """u's map (contract 8): the terrain as u knows it, compared in differential runs only (it draws every
+        square: the out-of-view ones as u last saw them)."""
+        return self.exe(['map', self.board_no, u, self.pw[u]], home)[1]
+
     def step(self):
         b0 = self.board()
         if b0 is None or b0.phase not in ('round0', 'play'):
@@ -356,8 +361,8 @@ class Game:
             sq = obj if kind == 'wall' else obj.sq
             if not hidden_phased and (sq in b1.sight(u)[0] or sq in b1m.sight(u)[0]):
                 return  # the fact came into view: the texts may differ
-            a = [reply if u == sender else ''] + mails.get(u, []) + [self.showas(u)]
-            b = [reply2 if u == sender else ''] + mails2.get(u, []) + [self.showas(u, home2)]
+            a = [reply if u == sender else ''] + mails.get(u, []) + [self.showas(u), self.map_of(u)]
+            b = [reply2 if u == sender else ''] + mails2.get(u, []) + [self.showas(u, home2), self.map_of(u, home2)]
             # contract 8 names the square where an order is blocked outside the view ("blocked at M3 (outside
             # your view)"): a hidden piece that stops it there is sanctioned to show by that square
             # ... and the Message-ID hash and MIME boundary, both hashed from the text, change with it: any
