@@ -173,7 +173,9 @@ int action_pass(Game *g, int player, const Order *o, Piece *actor)
 {
     (void)o;
     (void)actor;
-    game_event(g, player, EV_PUBLIC, NULL, 0, "%s passed.", g->b->pl[player].id);
+    /* A stored PASS is told to its player once, as "Your stored order PASS was processed" (contract 14.5). */
+    game_event(g, player, EV_PUBLIC, NULL, 0, "%s passed.", g->b->pl[player].id)->own_text =
+        xstrdup(g->from_queue ? "" : "You passed.");
     return 0;
 }
 
@@ -300,6 +302,10 @@ static void capture(Game *g, int player, Piece *mover, int sq)
                     add.n[i] = 1;
     }
     int sqs[2] = {sq, msq};
+    /* contract 14.6: a King captured by MOVE eliminates its player at once */
+    bool eliminates = was_king && !own && b->pl[vowner].status == PS_ACTIVE;
+    if (!own && vsubject >= 0)
+        game_keep_in_view(g, vsubject, sq); /* contract 8: a captured piece sees what captures it */
     if (phased && !own) {
         /* contract 14.3: the capturer is told only what it gains; the owner is told. */
         game_event(g, vsubject, EV_PRIVATE, sqs, 1, "Your phased piece %s on {0} was captured.", vseq);
@@ -316,6 +322,16 @@ static void capture(Game *g, int player, Piece *mover, int sq)
         game_ev_moved(ev, 0, sq, -1);
         game_ev_moved(ev, 1, msq, sq);
         ev->own_text = xstrdup("Your piece{g0} on {0} was captured by {p1} piece{g1}.");
+        if (eliminates) { /* one line: who took whose King where, and what it means (contract 8, 14.6) */
+            const char *vid = b->pl[vowner].id, *by = b->pl[player].id;
+            free(ev->text);
+            ev->text = xasprintf("{p0} King{g0} on {0} was captured by {p1} piece{g1}; %s is eliminated.", vid);
+            free(ev->own_text);
+            ev->own_text = xstrdup("Your King on {0} was captured by {p1} piece{g1} on {0}; you are eliminated.");
+            ev->actor = player;
+            ev->actor_text = xasprintf("You captured {p0} King{g0} on {0}; %s is eliminated.", vid);
+            ev->far_text = xasprintf("%s was eliminated: their King was captured by %s.", vid, by);
+        }
     }
     board_remove_piece(b, sq);
     mover = board_piece_at(b, msq);
@@ -333,7 +349,9 @@ static void capture(Game *g, int player, Piece *mover, int sq)
         game_event(g, player, EV_PRIVATE, &sq, 1, "Your piece moving to {0} gained %s (L).", gained);
         free(gained);
     }
-    if (was_king && !own && b->pl[vowner].status == PS_ACTIVE)
+    if (eliminates && !phased)
+        game_eliminate_told(g, vowner, PS_ELIMINATED, player);
+    else if (eliminates)
         game_eliminate(g, vowner, PS_ELIMINATED, player);
 }
 

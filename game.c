@@ -31,6 +31,8 @@ static void events_clear(Game *g)
         free(e->text);
         free(e->own_text);
         free(e->blind_text);
+        free(e->actor_text);
+        free(e->far_text);
         for (int k = 0; k < 4; k++)
             free(e->seq[k]);
     }
@@ -55,6 +57,7 @@ void game_done(Game *g)
     free(g->sheet_due);
     free(g->star_done);
     free(g->nag_due);
+    free(g->kept);
     buf_free(&g->reply);
 }
 
@@ -67,8 +70,20 @@ void game_begin_action(Game *g)
             g->before[p] = xmalloc(n);
         sight_compute(b, p, g->before[p]);
     }
+    g->nkept = 0;
     events_clear(g);
     memset(&g->fail, 0, sizeof g->fail);
+}
+
+void game_keep_in_view(Game *g, int player, int sq)
+{
+    if (g->nkept == g->capkept) {
+        g->capkept = g->capkept ? g->capkept * 2 : 8;
+        g->kept = xrealloc(g->kept, (size_t)g->capkept * 2 * sizeof *g->kept);
+    }
+    g->kept[2 * g->nkept] = player;
+    g->kept[2 * g->nkept + 1] = sq;
+    g->nkept++;
 }
 
 /* Whether the rendered text s (of template t) opens with a userid, which is written as the board holds
@@ -152,12 +167,16 @@ static void render_token(Buf *o, const Game *g, const Event *ev, int kind, int i
 /* Renders ev for reader given the views before and after; NULL when the reader may not hear of it. */
 static char *render_event(const Game *g, const Event *ev, int reader, const uint8_t *before, const uint8_t *after)
 {
-    if (!event_reaches(ev, reader, before, after))
-        return NULL;
-    bool subject = ev->subject == reader;
-    const char *t = subject && ev->own_text ? ev->own_text : ev->text;
-    int bt = ev->blind_tok;
-    if (!subject && ev->blind_text && ev->owner[bt] != reader && !(piece_bits(ev, bt, before, after) & SIGHT_DECODE)) {
+    bool subject = ev->subject == reader, actor = !subject && ev->actor == reader && ev->actor_text;
+    const char *t = subject && ev->own_text ? ev->own_text : actor ? ev->actor_text : ev->text;
+    if (!event_reaches(ev, reader, before, after)) {
+        if (!ev->far_text)
+            return NULL;
+        t = ev->far_text; /* told to everyone: those who did not see it read what anyone may know */
+    } else if (!*t) {
+        return NULL; /* nothing for this reader: another line tells them */
+    } else if (!subject && !actor && ev->blind_text && ev->owner[ev->blind_tok] != reader &&
+               !(piece_bits(ev, ev->blind_tok, before, after) & SIGHT_DECODE)) {
         t = ev->blind_text;
         if (!*t)
             return NULL;
@@ -195,6 +214,9 @@ void game_end_action(Game *g)
             g->before[p] = xmalloc(n);
             memcpy(g->before[p], after, n);
         }
+        for (int k = 0; k < g->nkept; k++) /* a captured piece saw its captor arrive */
+            if (g->kept[2 * k] == p)
+                after[g->kept[2 * k + 1]] |= g->before[p][g->kept[2 * k + 1]];
         for (int i = 0; i < g->nev; i++) {
             char *s = render_event(g, &g->ev[i], p, g->before[p], after);
             if (s)
@@ -202,6 +224,7 @@ void game_end_action(Game *g)
         }
     }
     free(after);
+    g->nkept = 0;
     events_clear(g);
 }
 
@@ -221,6 +244,7 @@ Event *game_event(Game *g, int subject, int flags, const int *sqs, int nsq, cons
         e->pre[i] = e->post[i] = e->sq[i];
         e->owner[i] = -1;
     }
+    e->actor = g->actor_player;
     va_list ap;
     va_start(ap, fmt);
     int len = vsnprintf(NULL, 0, fmt, ap);
@@ -355,12 +379,11 @@ void game_reveal(Game *g, Piece *p, const char *why)
         ev->own_text = xasprintf("Your phased piece on {0} was revealed (it %s).", why);
 }
 
-void game_eliminate(Game *g, int player, PlayerStatus how, int by)
+/* Eliminates player: status, out order, kills, orphans' markers, views; their sheet is due. */
+static void eliminate(Game *g, int player, PlayerStatus how, int by)
 {
     Board *b = g->b;
     Player *pl = &b->pl[player];
-    if (pl->status != PS_ACTIVE && !(how != PS_ELIMINATED && pl->status == PS_ELIMINATED))
-        return;
     bool was_active = pl->status == PS_ACTIVE;
     pl->status = how;
     if (was_active) {
@@ -387,15 +410,40 @@ void game_eliminate(Game *g, int player, PlayerStatus how, int by)
     /* contract 14.7: the player is always mailed the news of their own elimination (without ronin they
      * get no other sheet until the final one). */
     g->sheet_due[player] = true;
+}
+
+/* Whether player may be eliminated now as how says (an eliminated ronin may still resign or forfeit). */
+static bool may_eliminate(const Player *pl, PlayerStatus how)
+{
+    return pl->status == PS_ACTIVE || (how != PS_ELIMINATED && pl->status == PS_ELIMINATED);
+}
+
+void game_eliminate_told(Game *g, int player, PlayerStatus how, int by)
+{
+    if (may_eliminate(&g->b->pl[player], how))
+        eliminate(g, player, how, by);
+}
+
+void game_eliminate(Game *g, int player, PlayerStatus how, int by)
+{
+    Board *b = g->b;
+    Player *pl = &b->pl[player];
+    if (!may_eliminate(pl, how))
+        return;
+    eliminate(g, player, how, by);
     static const char *const verb[] = {"", "was eliminated", "resigned", "forfeited"};
     /* what the player is told of themselves, in the second person */
     static const char *const own[] = {"", "You were eliminated.", "You resigned.",
                                       "You forfeited: too many time-outs in a row."};
     Event *ev;
     if (by >= 0 && how == PS_ELIMINATED) {
+        /* a King captured out of everyone's sight but the capturer's (a phased one): the capture itself is told
+         * by the rules of contract 14.3; the elimination is everyone's news */
         ev = game_event(g, player, EV_PUBLIC, NULL, 0, "%s %s: their King was captured by %s.", pl->id, verb[how],
                         b->pl[by].id);
         ev->own_text = xasprintf("Your King was captured by %s; you are eliminated.", b->pl[by].id);
+        ev->actor = by;
+        ev->actor_text = xasprintf("You captured %s's King; %s is eliminated.", pl->id, pl->id);
     } else {
         ev = game_event(g, player, EV_PUBLIC, NULL, 0, "%s %s.", pl->id, verb[how]);
         ev->own_text = xstrdup(own[how]);

@@ -61,8 +61,7 @@ void turn_finish(Game *g)
         snprintf(b->result, sizeof b->result, "won by %s (%d)", b->pl[who].id, best);
     else
         snprintf(b->result, sizeof b->result, "tie (%d)", best);
-    game_event(g, -1, EV_PUBLIC, NULL, 0, "The game has ended: %s.", b->result);
-    g->ended = true;
+    g->ended = true; /* every sheet says so at its top, with the result (contract 14.9) */
     for (int i = 0; i < b->np; i++)
         g->sheet_due[i] = true;
 }
@@ -100,11 +99,18 @@ static int run_order(Game *g, int player, const Order *o, bool from_queue, const
         if (live->n > 1)
             turn_set_queue(pl, live, 1);
     }
+    g->from_queue = from_queue;
     rc = dispatch_run(g, player, o);
+    g->from_queue = false;
     g->actor_player = -1;
     char *line = xasprintf("%s%s%s", o->text, from_queue ? " (Auto)" : "", rc < 0 ? " (Failed)" : "");
     game_record(g, player, line);
     free(line);
+    if (g->why) { /* turn_failure_reasons: one line per move-list line */
+        while (g->why->n < b->moves.n - 1)
+            sl_push(g->why, "");
+        sl_push(g->why, rc < 0 ? g->fail.msg : "");
+    }
     if (rc == 0)
         b->pl[player].timeouts = 0; /* only consecutive time-outs count */
     game_end_action(g);
@@ -776,7 +782,28 @@ static int apply_line(Game *g, const char *line, Err *err)
     return rc;
 }
 
+/* turn_replay, with the failures' reasons into why when it is not NULL (turn_failure_reasons). */
+static int replay(const Board *b, int upto, Board **out, StrList *why, Err *err);
+
 int turn_replay(const Board *b, int upto, Board **out, Err *err)
+{
+    return replay(b, upto, out, NULL, err);
+}
+
+void turn_failure_reasons(const Board *b, StrList *why)
+{
+    Board *r = NULL;
+    Err err;
+    sl_clear(why);
+    if (replay(b, -1, &r, why, &err) == 0)
+        board_free(r);
+    while (why->n > board_moves_count(b))
+        free(why->v[--why->n]);
+    while (why->n < board_moves_count(b))
+        sl_push(why, "");
+}
+
+static int replay(const Board *b, int upto, Board **out, StrList *why, Err *err)
 {
     *out = NULL;
     if (!b->initial)
@@ -800,6 +827,7 @@ int turn_replay(const Board *b, int upto, Board **out, Err *err)
     Game g;
     game_init(&g, r, b->clock.created);
     g.replay = true;
+    g.why = why;
     int last = upto < 0 || upto > b->moves.n ? b->moves.n : upto;
     for (int i = b->initial_base; i < last; i++) {
         if (apply_line(&g, b->moves.v[i], &e2) < 0) {

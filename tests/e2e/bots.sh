@@ -42,7 +42,7 @@ has "Genetess board 102: consistent"
 # ---- orders: every legal order of the player's pieces, from what they see ----
 run 0 challenge --gamble=none --seed=5 alice bob
 run 0 orders 103 alice secret
-assert_eq "Genetess board 103: what alice's pieces can do (from what alice sees)
+assert_eq "Genetess board 103: what your pieces can do
 
 C3 K:
   MOVE       C2 (N), B3 (W), D3 (E), C4 (S)
