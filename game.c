@@ -57,6 +57,7 @@ void game_done(Game *g)
     free(g->sheet_due);
     free(g->star_done);
     free(g->nag_due);
+    free(g->pre_owner);
     free(g->kept);
     buf_free(&g->reply);
 }
@@ -69,6 +70,12 @@ void game_begin_action(Game *g)
         if (!g->before[p])
             g->before[p] = xmalloc(n);
         sight_compute(b, p, g->before[p]);
+    }
+    free(g->pre_owner);
+    g->pre_owner = xmalloc(n * sizeof *g->pre_owner);
+    for (size_t s = 0; s < n; s++) {
+        const Piece *pc = board_piece_at(b, (int)s);
+        g->pre_owner[s] = !pc ? -1 : pc->g.phased ? -3 : board_is_orphan(b, pc) ? -2 : pc->owner;
     }
     g->nkept = 0;
     events_clear(g);
@@ -203,11 +210,79 @@ static char *render_event(const Game *g, const Event *ev, int reader, const uint
     return s;
 }
 
+/* The words for a piece of news of sight: "bob's piece" (with its sequence when decoded), "An orphan piece". */
+static void sight_piece(const Board *b, int owner, const Piece *pc, bool decoded, Buf *o)
+{
+    if (owner == -2)
+        buf_add(o, "An orphan piece");
+    else
+        buf_printf(o, "%s's piece", b->pl[owner].id);
+    if (decoded) {
+        char *seq = piece_str(&pc->g, false);
+        buf_printf(o, " %s", seq);
+        free(seq);
+    }
+}
+
+enum { SIGHT_NEWS_MAX = 8 }; /* pieces named one by one per action and way; the rest are counted */
+
+/* News of sight (contract 8): the pieces of others (and orphans) that came into the reader's view during the
+ * action, or went out of it, without moving themselves (a piece that moved is told by its own event). Only
+ * squares the reader sees just after (came) or just before (went) are named. */
+static void sight_news(Game *g, int reader, const uint8_t *before, const uint8_t *after, const uint8_t *moved)
+{
+    Board *b = g->b;
+    if (b->phase != PHASE_PLAY || !board_player_has_turns(b, reader))
+        return;
+    int n = b->w * b->h;
+    for (int way = 0; way < 2; way++) { /* 0: came into view, 1: went out of it */
+        int told = 0, more = 0;
+        for (int s = 0; s < n; s++) {
+            const Piece *pc = board_piece_at(b, s);
+            int was = g->pre_owner[s];
+            if (!pc || pc->g.phased || was < -2 || was == -1 || moved[s])
+                continue;
+            int now = board_is_orphan(b, pc) ? -2 : pc->owner;
+            if (now != was || now == reader)
+                continue; /* another piece, or a conversion: told by its event */
+            bool saw = before[s] & SIGHT_SEEN, sees = after[s] & SIGHT_SEEN;
+            if (way == 0 ? saw || !sees : !saw || sees)
+                continue;
+            if (told == SIGHT_NEWS_MAX) {
+                more++;
+                continue;
+            }
+            Buf o;
+            char nm[16];
+            buf_init(&o);
+            sight_piece(b, now, pc, (way == 0 ? after[s] : before[s]) & SIGHT_DECODE, &o);
+            buf_printf(&o, " on %s %s.", board_sq_name(b, s, nm), way == 0 ? "came into your view" : "went out of your view");
+            board_news_take(&b->pl[reader].news, NEWS_EVENT, buf_take(&o));
+            told++;
+        }
+        if (more)
+            board_news_take(&b->pl[reader].news, NEWS_EVENT,
+                            xasprintf("%d more piece%s %s.", more, more == 1 ? "" : "s",
+                                      way == 0 ? "came into your view (see the board)" : "went out of your view"));
+    }
+}
+
 void game_end_action(Game *g)
 {
     Board *b = g->b;
     size_t n = (size_t)b->w * (size_t)b->h;
-    uint8_t *after = xmalloc(n);
+    uint8_t *after = xmalloc(n), *moved = xcalloc(n, 1);
+    /* squares a piece arrived on or left during the action: news of sight leaves those to their events */
+    for (int i = 0; i < g->nev; i++)
+        for (int k = 0; k < g->ev[i].nsq; k++) {
+            const Event *e = &g->ev[i];
+            if (e->pre[k] != e->post[k]) {
+                if (e->pre[k] >= 0)
+                    moved[e->pre[k]] = 1;
+                if (e->post[k] >= 0)
+                    moved[e->post[k]] = 1;
+            }
+        }
     for (int p = 0; p < b->np; p++) {
         sight_compute(b, p, after);
         if (!g->before[p]) {
@@ -222,8 +297,13 @@ void game_end_action(Game *g)
             if (s)
                 board_news_take(&b->pl[p].news, NEWS_EVENT, s);
         }
+        if (g->pre_owner)
+            sight_news(g, p, g->before[p], after, moved);
     }
     free(after);
+    free(moved);
+    free(g->pre_owner); /* the next action takes its own */
+    g->pre_owner = NULL;
     g->nkept = 0;
     events_clear(g);
 }

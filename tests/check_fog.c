@@ -400,6 +400,77 @@ START_TEST(test_hidden_wall_and_piece)
 }
 END_TEST
 
+/* News of sight (contract 8): a piece of another player (or an orphan) that comes into the reader's view, or
+ * leaves it, without moving itself, is told; only what the reader sees just after (came) or just before (went)
+ * is named, and a hidden fact changes nothing of it (differential). */
+START_TEST(test_news_of_sight)
+{
+    /* alice's piece steps from J3 (sees I2..K4) to K3 (sees J2..L4): bob's on L4 comes in, carol's on I2 goes out */
+    static const char *const seen[] = {"J3", "0", "A", "L4", "1", "AB", "I2", "2", "A", NULL};
+    char *sh = outcome(seen, (Hidden){"N3", BOB, NULL, false}, ALICE, "MOVE J3 E", ALICE);
+    ck_assert_msg(strstr(sh, "Since your last sheet:\n"
+                             "  Your piece A moved from J3 to K3.\n"
+                             "  bob's piece on L4 came into your view.\n"
+                             "  carol's piece on I2 went out of your view.\n\n"), "%s", sh);
+    free(sh);
+    /* an unseen piece beside the view, the undecoded codes of the piece that came, a phased piece: the same */
+    same_sheet(seen, (Hidden){"N3", BOB, "AC", false}, (Hidden){"N3", BOB, NULL, false}, ALICE, "MOVE J3 E", ALICE);
+    same_sheet(seen, (Hidden){"M4", BOB, "ACr", false}, (Hidden){"M4", BOB, NULL, false}, ALICE, "MOVE J3 E", ALICE);
+    same_sheet(seen, (Hidden){"L2", CAROL, "Ar", false}, (Hidden){"L2", CAROL, NULL, false}, ALICE, "MOVE J3 E", ALICE);
+    static const char *const seen2[] = {"J3", "0", "A", "L4", "1", "AC", "I2", "2", "A", NULL};
+    same_sheet(seen, (Hidden){"N3", BOB, NULL, false}, (Hidden){"N3", BOB, NULL, true}, ALICE, "MOVE J3 E", ALICE);
+    char *s1 = outcome(seen, (Hidden){"N3", BOB, NULL, false}, ALICE, "MOVE J3 E", ALICE);
+    char *s2 = outcome(seen2, (Hidden){"N3", BOB, NULL, false}, ALICE, "MOVE J3 E", ALICE);
+    ck_assert_str_eq(s1, s2);
+    free(s1);
+    free(s2);
+    /* the others' views did not change: no news of sight for them */
+    sh = outcome(seen, (Hidden){"N3", BOB, NULL, false}, ALICE, "MOVE J3 E", BOB);
+    ck_assert_msg(!strstr(sh, "came into your view") && !strstr(sh, "went out of your view"), "%s", sh);
+    free(sh);
+}
+END_TEST
+
+/* With F the piece that comes into view is decoded; an orphan is an orphan; a flare names eight pieces and
+ * counts the rest. */
+START_TEST(test_news_of_sight_decoded_and_flare)
+{
+    static const char *const seen[] = {"J3", "0", "AF", "L4", "1", "AB", NULL};
+    char *sh = outcome(seen, (Hidden){"L2", BOB, NULL, false}, ALICE, "MOVE J3 E", ALICE);
+    ck_assert_msg(strstr(sh, "  bob's piece AB on L4 came into your view.\n"), "%s", sh);
+    free(sh);
+    static const char *const orphan[] = {"J3", "0", "A", "L4", "3", "AB", NULL};
+    Board *ob = b;
+    b = fx_board(fx_open_rows, 4, 50);
+    fx_piece(b, "B2", ALICE, "K");
+    fx_piece(b, "U6", BOB, "K");
+    fx_piece(b, "B6", CAROL, "K");
+    for (int i = 0; orphan[i]; i += 3)
+        fx_piece(b, orphan[i], orphan[i + 1][0] - '0', orphan[i + 2]);
+    b->pl[3].status = PS_RESIGNED; /* dave's piece on L4 is an orphan */
+    b->pl[3].out_seq = 1;
+    ck_assert_int_eq(fx_order(b, ALICE, "MOVE J3 E", NULL, 0), 0);
+    ck_assert_msg(strstr(fx_news(b, ALICE), "An orphan piece on L4 came into your view.\n"), "%s", fx_news(b, ALICE));
+    board_free(b);
+    b = fx_board(fx_open_rows, 3, 50);
+    fx_piece(b, "B2", ALICE, "K");
+    fx_piece(b, "C3", ALICE, "AU");
+    fx_piece(b, "U6", BOB, "K");
+    fx_piece(b, "B6", CAROL, "K");
+    static const char *const far[] = {"H2", "I2", "J2", "K2", "L2", "M2", "N2", "O2", "P2", "Q2", NULL};
+    for (int i = 0; far[i]; i++)
+        fx_piece(b, far[i], BOB, "A");
+    ck_assert_int_eq(fx_order(b, ALICE, "FLARE C3", NULL, 0), 0);
+    const char *news = fx_news(b, ALICE);
+    ck_assert_msg(strstr(news, "bob's piece on H2 came into your view.\n"), "%s", news);
+    ck_assert_msg(strstr(news, "bob's piece on O2 came into your view.\n"), "%s", news);
+    ck_assert_msg(!strstr(news, "on P2 came"), "%s", news);
+    ck_assert_msg(strstr(news, "4 more pieces came into your view (see the board).\n"), "%s", news);
+    board_free(b);
+    b = ob;
+}
+END_TEST
+
 Suite *fog_suite(void)
 {
     Suite *s = suite_create("fog");
@@ -424,6 +495,8 @@ Suite *fog_suite(void)
     tcase_add_test(tc, test_shield_undecoded);
     tcase_add_test(tc, test_transfer_target_unseen);
     tcase_add_test(tc, test_hidden_wall_and_piece);
+    tcase_add_test(tc, test_news_of_sight);
+    tcase_add_test(tc, test_news_of_sight_decoded_and_flare);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -196,7 +196,8 @@ START_TEST(test_king_capture_told_once)
     fx_piece(b, "U6", 3, "K"); /* dave sees neither */
     ck_assert_int_eq(fx_order(b, 0, "MOVE J3 E", NULL, 0), 0);
     ck_assert_str_eq(fx_news(b, 0), "Your piece A moved from J3 to K3.\n"
-                                    "You captured bob's King on K3; bob is eliminated.\n");
+                                    "You captured bob's King on K3; bob is eliminated.\n"
+                                    "carol's piece on L4 came into your view.\n");
     ck_assert_str_eq(fx_news(b, 1), "alice's piece moved from J3 to K3.\n"
                                     "Your King on K3 was captured by alice's piece on K3; you are eliminated.\n");
     ck_assert_str_eq(fx_news(b, 2), "alice's piece moved from a square outside your view to K3.\n"
