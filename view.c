@@ -376,6 +376,10 @@ static void sheet_top(const Board *b, int reader, const SheetOpts *o, Buf *out)
     buf_add(out, "\n");
     size_t at = out->len;
     news_section(o->news, o->variant == SHEET_STAR_DONE, o->is_new, out);
+    if (o->parts && !o->parts->filled) { /* the HTML part shows the events beside the board, not twice */
+        o->parts->ev = at;
+        o->parts->ev_len = out->len - at;
+    }
     if (out->len > at)
         buf_add(out, "\n");
 }
@@ -414,8 +418,8 @@ static void sheet_board(const Board *b, int reader, SheetParts *parts, Buf *out)
     legend = out->len;
     layout_legend(b, ended ? -1 : reader, m, out);
     if (parts && !parts->filled)
-        *parts = (SheetParts){.filled = true, .m = m, .pic = start, .pic_len = pic_end - start, .leg = legend,
-                              .leg_len = out->len - legend};
+        *parts = (SheetParts){.filled = true, .m = m, .ev = parts->ev, .ev_len = parts->ev_len, .pic = start,
+                              .pic_len = pic_end - start, .leg = legend, .leg_len = out->len - legend};
     else
         free(m);
     buf_add(out, "\n");

@@ -76,6 +76,11 @@ START_TEST(html_tiny_board_exact)
     ck_assert_ptr_nonnull(strstr(html, "<h2>Legend</h2>\n<pre class=\"legend\">Pieces:\n  B2    alice   A\n"
                                        "  F2    alice   A\n  C3    bob     ?\nSpecials:\n  G3    S1   Gold seam\n</pre>\n"));
     ck_assert_ptr_nonnull(strstr(html, "<ul class=\"events\">\n<li>bob &lt;did&gt; something &amp; more</li>\n</ul>\n"));
+    /* the events are shown once, beside the grid: the whole sheet below says where they are */
+    const char *once = strstr(html, "bob &lt;did&gt; something");
+    ck_assert_ptr_null(strstr(once + 1, "bob &lt;did&gt; something"));
+    ck_assert_ptr_nonnull(strstr(html, "Holiday allowance left: 14d 0h 0m\n\n(The events are beside the board above.)\n\n"));
+    ck_assert_ptr_null(strstr(html, "Since your last sheet:"));
     ck_assert_ptr_nonnull(strstr(html, "td.p0{background:#E69F00;color:#000000}\ntd.p1{background:#56B4E9;"));
     ck_assert_ptr_nonnull(strstr(html, "(The board is drawn above.)\nKey: @=yours"));
     ck_assert_ptr_nonnull(strstr(html, "genetess move 101 alice &lt;password&gt; &lt;ORDER&gt;#1\n</pre>\n</body>\n</html>\n"));
