@@ -7,6 +7,9 @@
 #include "help.h"
 #include "layout.h"
 #include "orders.h" /* GAMBLE_ON_POSITION, GAMBLE_ON_ORDER */
+#include "boardfile.h"
+#include "game.h"
+#include "sheet.h"
 #include "sight.h"
 #include "view.h"
 
@@ -730,6 +733,45 @@ START_TEST(sheet_start_with_its_square)
 }
 END_TEST
 
+/* showas prints the sheet last mailed to the byte: its events, its result line (of several lines too) and "New
+ * game." come back from the board file, where the sheet left them (sheet_take); a sheet mailed to another
+ * player does not change it. */
+START_TEST(showas_is_the_last_sheet)
+{
+    Board *b = mk(9, 6, 2);
+    put(b, "B2", 0, "K");
+    put(b, "H5", 1, "K");
+    for (int round = 0; round < 2; round++) {
+        Game g;
+        game_init(&g, b, 1700000000);
+        board_news_add(&b->pl[0].news, NEWS_EVENT, round ? "bob passed." : "bob timed out (1 in a row).");
+        g.sheet_due[0] = g.sheet_due[1] = true;
+        SheetsDue due;
+        const char *result = round ? "Gamble received: one.\nGamble received: two." : NULL;
+        sheet_take(&due, &g, round == 0, round ? 0 : -1, result);
+        char *mailed = sheet_render(b, 0, &due.news[0], &due.ebook[0], result, round == 0, false, NULL);
+        ck_assert_msg(strstr(mailed, round ? "Result of your last order: Gamble received: one.\n"
+                                             "    Gamble received: two.\n"
+                                           : "New game.\nIt is your move.\n"), "%s", mailed);
+        char *text = boardfile_write(b);
+        Err err;
+        Board *c = boardfile_parse(text, "101", &err);
+        ck_assert_msg(c != NULL, "%s", err.msg);
+        Buf now;
+        buf_init(&now);
+        sheet_current(c, 0, &now);
+        ck_assert_str_eq(now.s, mailed);
+        buf_free(&now);
+        board_free(c);
+        free(text);
+        free(mailed);
+        sheet_due_free(&due);
+        game_done(&g);
+    }
+    board_free(b);
+}
+END_TEST
+
 /* The nag mail's Subject and text (contract 4.4): the move, or the gambles in round 0. */
 START_TEST(nag_text)
 {
@@ -857,6 +899,7 @@ Suite *view_suite(void)
     tcase_add_test(t, nag_text);
     tcase_add_test(t, sheet_result_in_words);
     tcase_add_test(t, sheet_start_with_its_square);
+    tcase_add_test(t, showas_is_the_last_sheet);
     tcase_add_test(t, wrap_fits_or_wraps);
     suite_add_tcase(s, t);
     return s;

@@ -110,6 +110,8 @@ class Board:
         self.news = {}
         for ln in e.get('news', ('multi', []))[1]:
             who, _, item = ln.partition(' ')
+            if item.startswith(('!result ', '!new ')):
+                continue  # the opening of the last sheet (its result line, "New game."): no event (contract 10)
             for tag in ('!ran ', '!failed ', '!dropped '):  # an item's kind before its text (contract 10)
                 if item.startswith(tag):
                     item = item[len(tag):]
