@@ -202,14 +202,8 @@ int action_create_check(Game *g, int player, const Order *o, Piece *actor)
     return 0;
 }
 
-int action_create(Game *g, int player, const Order *o, Piece *actor)
+Piece *action_create_king(const Board *b, int player, int sq)
 {
-    Board *b = g->b;
-    (void)actor;
-    char nm[16];
-    int sq = o->sq;
-    game_touch(g, sq);
-    /* The acting King: the first unphased controlled King next to sq in reading order, else a phased one. */
     Piece *king = NULL, *phased_king = NULL;
     int best = -1, best_ph = -1;
     for (int i = 0; i < b->npc; i++) {
@@ -221,8 +215,18 @@ int action_create(Game *g, int player, const Order *o, Piece *actor)
         if (p->g.phased && (best_ph < 0 || p->sq < best_ph))
             best_ph = p->sq, phased_king = p;
     }
-    if (!king)
-        king = phased_king;
+    return king ? king : phased_king;
+}
+
+int action_create(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    (void)actor;
+    char nm[16];
+    int sq = o->sq;
+    game_touch(g, sq);
+    /* The acting King: the first unphased controlled King next to sq in reading order, else a phased one. */
+    Piece *king = action_create_king(b, player, sq);
     if (!king)
         return game_fail(g, "%s is not next to one of your Kings", board_sq_name(b, sq, nm));
     if (king->g.phased)
