@@ -45,6 +45,7 @@ typedef struct Failure {
     bool failed;
     bool refused;       /* refused by a check before anything changed (contract 3) */
     bool outside;       /* the order involved a square outside the player's view: case (ii) */
+    bool fresh;         /* the failure restarted the deadline in full (case (i), once a turn) */
     char msg[ERR_MAX];
 } Failure;
 

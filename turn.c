@@ -120,6 +120,7 @@ static int run_order(Game *g, int player, const Order *o, bool from_queue, const
     if (!g->fail.outside && !b->clock.fresh_used && !g->replay) {
         b->clock.fresh_used = true;
         deadline_fresh(g);
+        g->fail.fresh = true;
     }
     g->sheet_due[player] = true;
     return -1;
@@ -583,6 +584,24 @@ static int submit_off_turn(Game *g, int player, const OrderList *l, Submission *
     return s->status = SUBMIT_DONE;
 }
 
+/* What an order that was not done on its player's turn means for them, by one rule (contract 3.7, 4.4): a refusal
+ * changes nothing; a failure is recorded (a move of the board) and restarts the deadline in full once a turn when
+ * the player saw every square it touched; either way the turn is still theirs. Static text or g's buffer. */
+static const char *not_done(const Board *b, Game *g, int rc)
+{
+    static char t[256];
+    if (rc == ORDER_REFUSED)
+        snprintf(t, sizeof t, "The order was refused: nothing was done or recorded (the move number is still #%d); "
+                              "it is still your move and your deadline did not move.", board_move_number(b));
+    else
+        snprintf(t, sizeof t, "The order failed: it is recorded (the move number is now #%d); it is still your move "
+                              "and your deadline %s.", board_move_number(b),
+                 g->fail.fresh ? "starts again in full (once a turn, for a failure you could see)"
+                 : g->fail.outside ? "did not move (a failure outside your view never moves it)"
+                                   : "did not move (it starts again only once a turn)");
+    return t;
+}
+
 /* On the player's turn: the first order runs now, the rest becomes their stored queue. */
 static int submit_on_turn(Game *g, int player, const OrderList *l, Submission *s)
 {
@@ -607,10 +626,13 @@ static int submit_on_turn(Game *g, int player, const OrderList *l, Submission *s
         run(g, rc == 0 ? TURN_OVER : TURN_WAITS);
     }
     if (rc == ORDER_REFUSED) {
-        submit_refused(s, "%s: %s", o->text, g->fail.msg);
+        submit_refused(s, "%s: %s. %s", o->text, g->fail.msg, not_done(b, g, rc));
         return s->status;
     }
-    snprintf(s->result, sizeof s->result, "%s: %s", o->text, rc < 0 ? g->fail.msg : "done");
+    if (rc < 0)
+        snprintf(s->result, sizeof s->result, "%s: %s. %s", o->text, g->fail.msg, not_done(b, g, rc));
+    else
+        snprintf(s->result, sizeof s->result, "%s: done", o->text);
     if (l->n > 1) {
         say_queue("Stored for your next turn: ", &b->pl[player].queue, &s->notes);
         buf_add(&s->notes, "\n");

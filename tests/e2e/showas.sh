@@ -68,7 +68,12 @@ play alice secret 0 "CREATE C4 ABBBBBB"
 assert_grep "^Result of your last order: CREATE C4 ABBBBBB: done$" "$T/last.alice"
 play bob hunter2 0 "CREATE Q9 A"
 play alice secret 1 "MOVE C4 N"                               # fails in view: the sheet comes again
+# what a failure and a refusal mean, said by one rule (contract 3.7): recorded or not, the turn, the deadline
+tr '\n' ' ' <"$T/last.alice" | sed 's/  */ /g' >"$T/flat"
+assert_grep "^MOVE C4 N: the piece on C4 must move exactly 7 squares\. The order failed: it is recorded (the move number is now #4); it is still your move and your deadline starts again in full (once a turn, for a failure you could see)\. .* Result of your last order: MOVE C4 N: the piece on C4 must move exactly 7 squares\. The order failed: " "$T/flat"
 play alice secret 1 "CREATE D4 ABBBBBB"                       # refused: the reply ends with the sheet
+tr '\n' ' ' <"$T/last.alice" | sed 's/  */ /g' >"$T/flat"
+assert_grep "^CREATE D4 ABBBBBB: it costs 77E and you have 5E\. The order was refused: nothing was done or recorded (the move number is still #4); it is still your move and your deadline did not move\. " "$T/flat"
 play alice secret 0 "MOVE C4 S-E-E-E-E-E-E"
 play bob hunter2 0 "PASS / *PASS"                             # the next one runs at once
 play alice secret 0 "MOVE I5 S-E-S-S-E-E-E"                   # bob's *PASS: "Your stored order PASS was processed."
