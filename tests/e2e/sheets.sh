@@ -8,6 +8,20 @@ run 0 --help
 has "usage: genetess COMMAND [ARGS...]"
 has "genetess move board userid password [ORDER...]"
 has "genetess log board userid password"
+# every command of the man page's synopsis is in --help (a synopsis line names it, or several with '|')
+sed -n '/^\.SH SYNOPSIS/,/^\.SH /p' "$E2E_DIR/../../genetess.6" |
+  awk 'prev == ".B genetess" { sub(/^\.BR? /, ""); gsub(/\\-/, "-"); gsub(/ *\| */, " "); print } { prev = $0 }' |
+  tr ' ' '\n' | sed '/^$/d' >"$T/synopsis"
+assert_eq 32 "$(wc -l <"$T/synopsis" | tr -d " ")" "the synopsis's commands"
+while read -r word; do
+  case $word in
+    -*) has " $word" ;;
+    *) has "genetess $word" ;;
+  esac
+done <"$T/synopsis"
+has "genetess multiple"
+has "genetess mail [--home=DIR] [--config=FILE]"
+has "genetess --help | -h | --version"
 run 0 -h
 has "usage: genetess COMMAND [ARGS...]"
 run 0 --version
