@@ -228,15 +228,23 @@ typedef struct Hidden {
 /* Plays `order` of `actor` on a fresh board holding the pieces `seen` (square, owner, sequence triples,
  * NULL-ended) plus the hidden fact, and returns the failure reason (if any) and reader's whole sheet
  * (caller frees). */
+/* A fresh board of np players: the three Kings of setup() and the pieces `seen` (square, owner, sequence triples,
+ * NULL-ended). */
+static Board *seeded(int np, const char *const *seen)
+{
+    Board *s = fx_board(fx_open_rows, np, 50);
+    fx_piece(s, "B2", ALICE, "K");
+    fx_piece(s, "U6", BOB, "K");
+    fx_piece(s, "B6", CAROL, "K");
+    for (int i = 0; seen[i]; i += 3)
+        fx_piece(s, seen[i], seen[i + 1][0] - '0', seen[i + 2]);
+    return s;
+}
+
 static char *outcome(const char *const *seen, Hidden h, int actor, const char *order, int reader)
 {
     Board *ob = b;
-    b = fx_board(fx_open_rows, 3, 50);
-    fx_piece(b, "B2", ALICE, "K");
-    fx_piece(b, "U6", BOB, "K");
-    fx_piece(b, "B6", CAROL, "K");
-    for (int i = 0; seen[i]; i += 3)
-        fx_piece(b, seen[i], seen[i + 1][0] - '0', seen[i + 2]);
+    b = seeded(3, seen);
     if (h.seq)
         fx_piece(b, h.sq, h.owner, h.seq);
     if (h.wall)
@@ -441,12 +449,7 @@ START_TEST(test_news_of_sight_decoded_and_flare)
     free(sh);
     static const char *const orphan[] = {"J3", "0", "A", "L4", "3", "AB", NULL};
     Board *ob = b;
-    b = fx_board(fx_open_rows, 4, 50);
-    fx_piece(b, "B2", ALICE, "K");
-    fx_piece(b, "U6", BOB, "K");
-    fx_piece(b, "B6", CAROL, "K");
-    for (int i = 0; orphan[i]; i += 3)
-        fx_piece(b, orphan[i], orphan[i + 1][0] - '0', orphan[i + 2]);
+    b = seeded(4, orphan);
     b->pl[3].status = PS_RESIGNED; /* dave's piece on L4 is an orphan */
     b->pl[3].out_seq = 1;
     ck_assert_int_eq(fx_order(b, ALICE, "MOVE J3 E", NULL, 0), 0);
