@@ -57,7 +57,7 @@ void game_done(Game *g)
     free(g->sheet_due);
     free(g->star_done);
     free(g->nag_due);
-    free(g->pre_owner);
+    free(g->pre);
     free(g->kept);
     buf_free(&g->reply);
 }
@@ -71,12 +71,17 @@ void game_begin_action(Game *g)
             g->before[p] = xmalloc(n);
         sight_compute(b, p, g->before[p]);
     }
-    free(g->pre_owner);
-    g->pre_owner = xmalloc(n * sizeof *g->pre_owner);
-    for (size_t s = 0; s < n; s++) {
-        const Piece *pc = board_piece_at(b, (int)s);
-        g->pre_owner[s] = !pc ? -1 : pc->g.phased ? -3 : board_is_orphan(b, pc) ? -2 : pc->owner;
+    if (g->cappre < b->npc) {
+        g->cappre = b->npc;
+        g->pre = xrealloc(g->pre, (size_t)g->cappre * 2 * sizeof *g->pre);
     }
+    for (int i = 0; i < b->npc; i++) {
+        const Piece *pc = &b->pc[i];
+        g->pre[2 * i] = pc->sq;
+        g->pre[2 * i + 1] = pc->g.phased ? -3 : board_is_orphan(b, pc) ? -2 : pc->owner;
+    }
+    g->npre = b->npc;
+    g->pre_taken = true;
     g->nkept = 0;
     events_clear(g);
     memset(&g->fail, 0, sizeof g->fail);
@@ -229,7 +234,8 @@ enum { SIGHT_NEWS_MAX = 8 }; /* pieces named one by one per action and way; the 
 /* News of sight (contract 8): the pieces of others (and orphans) that came into the reader's view during the
  * action, or went out of it, without moving themselves (a piece that moved is told by its own event). Only
  * squares the reader sees just after (came) or just before (went) are named. */
-static void sight_news(Game *g, int reader, const uint8_t *before, const uint8_t *after, const uint8_t *moved)
+static void sight_news(Game *g, int reader, const uint8_t *before, const uint8_t *after, const uint8_t *moved,
+                       const int *pre_owner)
 {
     Board *b = g->b;
     if (b->phase != PHASE_PLAY || !board_player_has_turns(b, reader))
@@ -239,7 +245,7 @@ static void sight_news(Game *g, int reader, const uint8_t *before, const uint8_t
         int told = 0, more = 0;
         for (int s = 0; s < n; s++) {
             const Piece *pc = board_piece_at(b, s);
-            int was = g->pre_owner[s];
+            int was = pre_owner[s];
             if (!pc || pc->g.phased || was < -2 || was == -1 || moved[s])
                 continue;
             int now = board_is_orphan(b, pc) ? -2 : pc->owner;
@@ -272,6 +278,13 @@ void game_end_action(Game *g)
     Board *b = g->b;
     size_t n = (size_t)b->w * (size_t)b->h;
     uint8_t *after = xmalloc(n), *moved = xcalloc(n, 1);
+    int *pre_owner = NULL; /* per square, its piece's owner just before (-1 none; see Game.pre) */
+    if (g->pre_taken) {
+        pre_owner = xmalloc(n * sizeof *pre_owner);
+        memset(pre_owner, 0xff, n * sizeof *pre_owner);
+        for (int i = 0; i < g->npre; i++)
+            pre_owner[g->pre[2 * i]] = g->pre[2 * i + 1];
+    }
     /* squares a piece arrived on or left during the action: news of sight leaves those to their events */
     for (int i = 0; i < g->nev; i++)
         for (int k = 0; k < g->ev[i].nsq; k++) {
@@ -297,13 +310,13 @@ void game_end_action(Game *g)
             if (s)
                 board_news_take(&b->pl[p].news, NEWS_EVENT, s);
         }
-        if (g->pre_owner)
-            sight_news(g, p, g->before[p], after, moved);
+        if (pre_owner)
+            sight_news(g, p, g->before[p], after, moved, pre_owner);
     }
     free(after);
     free(moved);
-    free(g->pre_owner); /* the next action takes its own */
-    g->pre_owner = NULL;
+    free(pre_owner);
+    g->pre_taken = false; /* the next action takes its own */
     g->nkept = 0;
     events_clear(g);
 }

@@ -85,8 +85,10 @@ typedef struct Game {
     bool s11_done;      /* an S11 already paid in this turn's firing step (firing.c resets it) */
     DeferredNews *later; /* news told once the turns under way are settled, newest first */
     int nlater, caplater;
-    int *pre_owner;     /* per square, just before the current action: its piece's owner, -2 an orphan, -3 a
-                         * phased piece, -1 none (news of sight: game_end_action) */
+    int *pre;           /* the pieces just before the current action, (square, owner) pairs: -2 an orphan, -3 a
+                         * phased piece (news of sight: game_end_action) */
+    int npre, cappre;
+    bool pre_taken;     /* pre holds the current action's pieces */
     int *kept;          /* (player, square) pairs that stay in that player's view just after the action */
     int nkept, capkept;
 } Game;
