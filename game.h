@@ -26,7 +26,7 @@ typedef struct Event {
     int subject;        /* player always told (-1: none) */
     int flags;
     char *text;
-    char *own_text;     /* what the subject is told instead (NULL: text) */
+    char *own_text;     /* what the subject is told instead (NULL: text; "": nothing, another line tells them) */
     char *blind_text;   /* what a reader who does not decode the piece of token blind_tok reads (NULL: text;
                          * "": nothing) - a hidden code (W) must not show in the text */
     int blind_tok;
@@ -36,7 +36,7 @@ typedef struct Event {
     int owner[4];       /* owner of the piece for {pN}; -2 orphan; -1 none */
     int pre[4], post[4]; /* where the piece of token i stood just before / stands just after (-1 none) */
     int actor;          /* the player whose action it was (-1: none); reads actor_text when set */
-    char *actor_text;   /* what the actor is told instead, in the second person (NULL: text) */
+    char *actor_text;   /* what the actor is told instead, in the second person (NULL: text; "": nothing) */
     char *far_text;     /* what a reader the event does not reach by sight is told (NULL: nothing) */
 } Event;
 
