@@ -19,7 +19,7 @@ TESTSRC  = $(wildcard tests/check_*.c)
 TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
 
-.PHONY: all abuse check readme-transcript check-browser check-mta demo bench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck leakcheck robustness
+.PHONY: all abuse check readme-transcript check-browser check-mta demo bench botbench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck leakcheck robustness
 all: $(BIN)
 
 $(BIN): $(BUILD)/genetess.o $(OBJ)
@@ -71,6 +71,7 @@ check: deps
 	$(MAKE) $(BIN) $(BUILD)/check_genetess
 	GENETESS=$(abspath $(BIN)) $(BUILD)/check_genetess
 	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh
+	GENETESS=$(abspath $(BIN)) sh tests/abuse.sh
 	GENETESS=$(abspath $(BIN)) sh tests/load.sh
 	GENETESS=$(abspath $(BIN)) python3 tests/mailcheck.py
 	python3 tests/readme.py
@@ -102,9 +103,12 @@ check-browser: $(BIN)
 check-mta: $(BIN)
 	GENETESS=$(abspath $(BIN)) bash tests/mta.sh
 
-# A stranger's attacks (contract 15): the end-to-end topic abuse, then, as root, the same through a real exim.
+# A stranger's attacks (contract 15): the end-to-end topic abuse; the attacks on the mail and file plumbing
+# (tests/abuse/: planted links, private modes, a mailer that refuses forever, descriptors running out, odd
+# bodies and headers); then, as root, the same through a real exim.
 abuse: $(BIN)
 	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh abuse
+	GENETESS=$(abspath $(BIN)) sh tests/abuse.sh
 	@if [ "$$(id -u)" = 0 ]; then GENETESS=$(abspath $(BIN)) bash tests/mta.sh; \
 	  else echo "skipped: tests/mta.sh (needs root)"; fi
 
@@ -113,6 +117,10 @@ demo: $(BIN)
 
 bench: $(BIN)
 	sh tools/bench.sh $(abspath $(BIN))
+
+# The computer opponents' table: wins, caps, game length, decision time and work, against the targets (minutes).
+botbench: $(BIN)
+	sh tools/botbench.sh $(abspath $(BIN))
 
 clean:
 	rm -rf $(BUILD) $(BIN)

@@ -92,20 +92,22 @@ int admin_signup(CommandCtx *c)
     if (users_check_new(id, password, address, &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     snprintf(c->subject, sizeof c->subject, "Genetess signup");
-    if (!c->req->by_mail) { /* an admin at the terminal is trusted */
-        if (users_add(&c->st, id, password, address, &err) < 0)
-            return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
-        buf_printf(&c->reply, "User %s signed up.\n", id);
-        return EXIT_DONE;
-    }
-    /* by mail: the address must say yes first, and the server's size is bounded (contract 15) */
     User u;
     int found = users_find(&c->st, id, &u, &err);
     if (found == 0)
         users_free(&u);
-    int64_t users = found < 0 ? -1 : users_count(&c->st, &err);
+    if (!c->req->by_mail && found > 0) { /* an admin at the terminal is trusted */
+        if (users_add(&c->st, id, password, address, &err) < 0) {
+            fprintf(stderr, "genetess: %s\n", err.msg);
+            return pipeline_refuse(c, EXIT_SYSTEM, "The users file cannot be written; nothing was changed");
+        }
+        buf_printf(&c->reply, "User %s signed up.\n", id);
+        return EXIT_DONE;
+    }
+    /* by mail: the address must say yes first, and the server's size is bounded (contract 15) */
+    int64_t users = found < 0 || !c->req->by_mail ? -1 : users_count(&c->st, &err);
     int64_t max = c->req->max_users >= 0 ? c->req->max_users : SIGNUP_USERS_MAX;
-    if (found < 0 || users < 0) {
+    if (found < 0 || (users < 0 && c->req->by_mail)) {
         fprintf(stderr, "genetess: %s\n", err.msg);
         rc = pipeline_refuse(c, EXIT_SYSTEM, "The users cannot be read; try again later");
     } else if (found == 0)

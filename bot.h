@@ -1,4 +1,4 @@
-/* bot: the built-in computer opponents (userids bot.greedy and bot.random) — what they choose, from their own player's view only (the turn driver plays it as soon as their turn comes). */
+/* bot: the built-in computer opponents (userids bot.greedy, bot.strong and bot.random) — what they choose, from their own player's view only, and playing it as soon as their turn comes. */
 #ifndef GENETESS_BOT_H
 #define GENETESS_BOT_H
 
@@ -7,19 +7,38 @@
 /* Rounds after which the bots stop playing (their turns then wait like anyone's). */
 #define BOT_ROUND_CAP 500
 
-/* The computer opponents' userids are bot.greedy and bot.random, optionally numbered (bot.greedy2) so that
- * several may play one game (a ':' may not be in a userid: the game list separates its fields with it);
- * `challenge` also takes them as bot:greedy and bot:random. */
+/* The computer opponents' userids are bot.greedy, bot.strong and bot.random, optionally numbered (bot.greedy2)
+ * so that several may play one game (a ':' may not be in a userid: the game list separates its fields with it);
+ * `challenge` also takes them as bot:greedy, bot:strong and bot:random (contract 12). */
 
 /* True for a userid reserved for computer opponents ("bot." or "bot:" and anything; either case): never mailed. */
 bool bot_is(const char *id);
-/* True for a userid naming a computer opponent that exists: bot.greedy or bot.random, optionally numbered, with
+/* True for a userid naming a computer opponent that exists: bot.greedy, bot.strong or bot.random, optionally numbered, with
  * '.' or ':' (either case). */
 bool bot_valid(const char *id);
 /* The userid a board holds for the computer opponent id names (bot_valid): "bot:Greedy2" -> "bot.greedy2". Caller frees. */
 char *bot_userid(const char *id);
-/* The order text the bot seated as player would give now (caller frees), from legal_orders and legal_fog
- * only; a choice between equals is drawn from a copy of the board's generator (the board is not changed). */
+/* The order text the bot seated as player would give now (caller frees), from legal_orders, legal_fog and the
+ * start squares only (contract 12): bot.greedy's best order one order ahead (greedy_choose), bot.strong's by
+ * search (search_choose), bot.random's any listed order. A choice between equals is drawn from a copy of the
+ * board's generator (the board is not changed); the same board always gives the same order. */
 char *bot_choose(const Board *b, int player);
+
+/* One decision measured for selfplay: the player, the work it took (orders run on scratch boards), its time. */
+typedef struct BotDecision {
+    int player;
+    long work;
+    int64_t ns;
+} BotDecision;
+typedef struct BotLog {
+    BotDecision *v;
+    int n, cap;
+} BotLog;
+/* For this process (selfplay): while log is not NULL bot_choose appends every decision to it (the time is
+ * taken around the choice and never read by it); rounds > 0 stops the bots after that many rounds instead of
+ * BOT_ROUND_CAP. bot_measure(NULL, 0) restores the defaults. */
+void bot_measure(BotLog *log, int rounds);
+/* The round after which the bots stop playing: BOT_ROUND_CAP, or bot_measure's rounds. */
+int bot_round_cap(void);
 
 #endif

@@ -36,7 +36,7 @@ const Command command_table[] = {
     {"ratings", {NULL}, 0, 0, "ratings", ratings_ratings, L},
     {"help", {NULL}, 0, 1, "help [topic]", query_help, 0},
     {"calc", {NULL}, 1, 1, "calc SEQUENCE | calc S<n>", query_calc, 0},
-    {"selfplay", {NULL}, 0, -1, "selfplay [--players=N] [--seed=S] [--map=NAME] [--option=value...]", selfplay_run, CMD_TERMINAL},
+    {"selfplay", {NULL}, 0, -1, "selfplay [--players=N | --bots=KIND,KIND...] [--seed=S] [--games=N] [--map=NAME] [--option=value...]", selfplay_run, CMD_TERMINAL},
     {"verify", {NULL}, 1, 1, "verify board", admin_verify, L},
     {"signup", {NULL}, 3, 3, "signup userid password address", admin_signup, L},
     {"confirm", {NULL}, 2, 2, "confirm userid code", confirm_command, L},
@@ -67,7 +67,13 @@ int command_run(const Request *rq, int argc, char **argv)
 {
     const Command *c = command_find(argv[0]);
     if (!c) { /* the word quoted, and where help is (never a bare "Unknown command") */
-        char q[64], *text = xasprintf("Unknown command '%s'; try 'genetess help'\n", pipeline_quote(argv[0], q, 40));
+        char q[64], *text =
+            rq->by_mail ? xasprintf("Unknown command '%s'; try 'genetess help'.\n"
+                                    "Send a command as the Subject (the Subject \"help\" gets the list), or reply to\n"
+                                    "a mail of your game with your password and your order on the first line,\n"
+                                    "e.g. \"secret MOVE C3 N\".\n",
+                                    pipeline_quote(argv[0], q, 40))
+                        : xasprintf("Unknown command '%s'; try 'genetess help'\n", pipeline_quote(argv[0], q, 40));
         int rc = pipeline_reject(rq, text, EXIT_REFUSED);
         free(text);
         return rc;
@@ -83,7 +89,9 @@ int command_run(const Request *rq, int argc, char **argv)
         return pipeline_reject(rq, "This command runs only at the server's terminal, not by mail\n", EXIT_REFUSED);
     if (n < c->min_args || (c->max_args >= 0 && n > c->max_args)) {
         char usage[256];
-        snprintf(usage, sizeof usage, "usage: genetess %s\n", c->usage);
+        snprintf(usage, sizeof usage, rq->by_mail ? "usage: genetess %s\n(the Subject \"help %s\" explains it)\n"
+                                                  : "usage: genetess %s\n",
+                 c->usage, c->name);
         return pipeline_reject(rq, usage, EXIT_USAGE);
     }
     return pipeline_run(c, rq, n, argv + 1);

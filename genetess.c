@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "commands.h"
@@ -74,6 +75,7 @@ static Request env_request(char **home_buf, char **body)
 
 int main(int argc, char **argv)
 {
+    umask(077); /* contract 9: what the program makes under its home (boards, etc/users, mail) is its owner's alone */
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

@@ -1,22 +1,14 @@
-/* mail: the queue of outgoing messages, the spool that commits them with a board, and their delivery
- * through $PBMSENDMAIL or into outbox/. */
+/* mail: the queue of outgoing messages and their text (headers, MIME, folding), spooled with the board they
+ * belong to and delivered after its save (the files: spool.c). */
 #include "mail.h"
+#include "spool.h"
 #include "users.h"
 
 #include <ctype.h>
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-#define OUTBOX_TRIES 1000 /* names already taken in outbox/ that we skip before giving up */
 
 void mail_init(MailQueue *q, const Request *rq)
 {
@@ -53,6 +45,123 @@ void mail_free(MailQueue *q)
     q->n = q->cap = 0;
 }
 
+/* ---------------------------------------------------------------- what a message may hold */
+
+#define HEADER_LINE_MAX 998 /* RFC 5322 2.1.1: octets on a line, a header's folded lines included */
+#define HEADER_FOLD 78      /* RFC 5322 2.1.1: a header longer than this is folded at white space */
+#define FROM_MAX 900        /* a longer $PBMFROM is not used: it and the Message-ID made from it fit a line */
+
+/* The piece of a header value at p before which a fold may go: its spaces (*sp of them) and its word; in an
+ * address list (To:) a word ends after a comma too, where a fold adds a space (RFC 5322 3.4: white space may go
+ * around the commas of an address list). Returns its length. */
+static size_t header_piece(const char *p, bool list, size_t *sp)
+{
+    size_t n = strspn(p, " ");
+    *sp = n;
+    while (p[n] && p[n] != ' ')
+        if (p[n++] == ',' && list)
+            break;
+    return n;
+}
+
+/* Whether header "<name>: <value>" can be folded into lines of at most HEADER_LINE_MAX octets: its first piece
+ * on the first line after "<name>: ", every other piece on a line of its own (after a space). */
+static bool header_fits(const char *name, const char *value, bool list)
+{
+    size_t line = strlen(name) + 2, sp; /* "<name>: " */
+    for (const char *p = value; *p; line = 0) {
+        size_t n = header_piece(p, list, &sp);
+        if (line + n + (line == 0 && sp == 0) > HEADER_LINE_MAX)
+            return false;
+        p += n;
+    }
+    return true;
+}
+
+/* Appends "<name>: <value>\n" to t, folded (RFC 5322 2.2.3: a line break before white space) so that each
+ * line is at most HEADER_FOLD characters where the value allows it; a piece longer than that has a line of its
+ * own (header_fits: never over HEADER_LINE_MAX). */
+static void header_add(Buf *t, const char *name, const char *value, bool list)
+{
+    size_t line = strlen(name) + 2, sp;
+    buf_add(t, name);
+    buf_add(t, ": ");
+    for (const char *p = value; *p;) {
+        size_t n = header_piece(p, list, &sp);
+        if (p != value && line + n > HEADER_FOLD) {
+            buf_add(t, sp ? "\n" : "\n ");
+            line = sp ? 0 : 1;
+        }
+        buf_addn(t, p, n);
+        line += n;
+        p += n;
+    }
+    buf_add(t, "\n");
+}
+
+/* Whether x may hold a byte under 0x20 or from 0x7F up (a cheap look, exact only in saying no: most words of a
+ * text have neither, and control_bytes need not look at them). */
+static inline bool may_be_special(uint64_t x)
+{
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    return (((x - ones * 0x20) & ~x) | ((x + ones) | x)) & high;
+}
+
+/* The bytes of x that are control characters other than tab and newline, DEL, or 0xC2 (the first byte of a C1
+ * control in UTF-8), each marked by its high bit; exact, byte by byte (no carry crosses a byte: every sum
+ * stays under 0x100). */
+static inline uint64_t control_bytes(uint64_t x)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fu, high = ~low7, ones = 0x0101010101010101u;
+#define ZERO_BYTES(y) (~((((y) & low7) + low7) | (y)) & high)
+    uint64_t under = ~(((x & low7) + ones * 0x60) | x) & high; /* under 0x20 */
+    uint64_t tab = ZERO_BYTES(x ^ (ones * '\t')), nl = ZERO_BYTES(x ^ (ones * '\n'));
+    uint64_t del = ZERO_BYTES(x ^ (ones * 0x7f)), c2 = ZERO_BYTES(x ^ (ones * 0xc2));
+#undef ZERO_BYTES
+    return (under & ~tab & ~nl) | del | c2;
+}
+
+/* Whether the text at p starts with a control character other than tab and newline: its length (1, or 2 for a
+ * C1 control in UTF-8), else 0. */
+static size_t control_at(const unsigned char *p)
+{
+    if ((*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f)
+        return 1;
+    return *p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f ? 2 : 0;
+}
+
+/* Replaces, in place, every control character of text but tab and newline with '?' — a CR, ESC, BEL, DEL, a C1
+ * control — so that none reaches a reader's screen or a 7bit part (contract 3.3); a CR before a newline goes
+ * (a CRLF line end is a line end). Text with none (the sheets) is only read, two words at a time. */
+static void strip_controls(char *text)
+{
+    size_t n = strlen(text), i = 0;
+    while (i < n) { /* the first control character: a word at a time, a marked word a byte at a time */
+        uint64_t w[2];
+        if (i + 16 <= n && (memcpy(w, text + i, 16), !((may_be_special(w[0]) || may_be_special(w[1])) &&
+                                                          (control_bytes(w[0]) | control_bytes(w[1]))))) {
+            i += 16;
+            continue;
+        }
+        size_t end = i + 16 < n ? i + 16 : n;
+        while (i < end && !control_at((unsigned char *)text + i))
+            i++;
+        if (i < end)
+            break;
+    }
+    unsigned char *o = (unsigned char *)text + i;
+    for (const unsigned char *p = o; *p;) {
+        size_t c = control_at(p);
+        if (c && *p == '\r' && p[1] == '\n')
+            p++;
+        else if (c)
+            *o++ = '?', p += c;
+        else
+            *o++ = *p++;
+    }
+    *o = '\0';
+}
+
 int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err)
 {
     /* contract 3: no header is ever built from unchecked text */
@@ -61,6 +170,16 @@ int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body
         free(html);
         return err_fail(err, "refusing a mail header with control characters");
     }
+    if (!header_fits("To", to, true) || !header_fits("Subject", subject, false)) {
+        free(body);
+        free(html);
+        return err_fail(err, "refusing a mail header that no folding fits in lines of %d octets (%s)",
+                        HEADER_LINE_MAX, header_fits("To", to, true) ? "Subject:" : "To:");
+    }
+    if (body)
+        strip_controls(body);
+    if (html)
+        strip_controls(html);
     if (q->n == q->cap) {
         q->cap = q->cap ? q->cap * 2 : 8;
         q->m = xrealloc(q->m, (size_t)q->cap * sizeof *q->m);
@@ -79,12 +198,17 @@ int mail_add(MailQueue *q, const char *to, const char *subject, const char *body
     return mail_add_sheet(q, to, subject, xstrdup(body ? body : ""), NULL, err);
 }
 
-int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char *body, Err *err)
+int mail_add_reply_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err)
 {
-    if (mail_add(q, to, subject, body, err) < 0)
+    if (mail_add_sheet(q, to, subject, body, html, err) < 0)
         return -1;
     q->m[q->n - 1].reply = true;
     return 0;
+}
+
+int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char *body, Err *err)
+{
+    return mail_add_reply_sheet(q, to, subject, xstrdup(body ? body : ""), NULL, err);
 }
 
 const char *mail_reply_address(const Request *rq)
@@ -115,7 +239,7 @@ static void format_date(time_t t, char *out, size_t size)
 /* The From: address: f (the request's $PBMFROM) when usable, else genetess@<hostname> (localhost when unknown). */
 static char *from_address(const char *f)
 {
-    if (f && *f && !str_has_control(f))
+    if (f && *f && !str_has_control(f) && strlen(f) <= FROM_MAX && header_fits("From", f, true))
         return xstrdup(f);
     char host[256];
     if (gethostname(host, sizeof host) < 0)
@@ -451,8 +575,10 @@ static char *format_message(const MailQueue *q, const Mail *m, uint64_t hash, co
     buf_init(&t);
     buf_reserve(&t, strlen(c.text) + html + html / 8 + strlen(from) + strlen(m->to) + strlen(m->subject) +
                         strlen(refs) + 1024);
-    buf_printf(&t, "From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s@%s>\n%sMIME-Version: 1.0\n", from, m->to,
-               m->subject, date, id, from_domain(from), refs);
+    header_add(&t, "From", from, true);
+    header_add(&t, "To", m->to, true);
+    header_add(&t, "Subject", m->subject, false);
+    buf_printf(&t, "Date: %s\nMessage-ID: <%s@%s>\n%sMIME-Version: 1.0\n", date, id, from_domain(from), refs);
     content_headers(&c, &t);
     buf_printf(&t, "Auto-Submitted: %s\n\n", m->reply ? "auto-replied" : "auto-generated");
     content_body(m, &c, &t);
@@ -460,101 +586,6 @@ static char *format_message(const MailQueue *q, const Mail *m, uint64_t hash, co
     free(refs);
     free(cmd_id);
     return buf_take(&t);
-}
-
-/* ---------------------------------------------------------------- the spool */
-
-/* A spool name "<n>.<tag>.<seq>.mail" (a message) or "<n>.<tag>.commit" (a group's commit record). */
-static char *spool_path(const Store *s, const char *name)
-{
-    char *rel = xasprintf("spool/%s", name);
-    char *p = store_path(s, rel);
-    free(rel);
-    return p;
-}
-
-/* A spool file being written: spool/.tmp.<pid>.<name> until it is synced and renamed to spool/<name>. */
-typedef struct SpoolFile {
-    char *tmp, *path;
-    int fd;
-    bool data;
-} SpoolFile;
-
-/* Writes text to f's temporary file and starts its writeback without waiting (spool_finish syncs it),
- * so that the messages of a group are written out together. 0 or -1 with err (nothing left behind). */
-static int spool_begin(const Store *s, const char *name, const char *text, SpoolFile *f, Err *err)
-{
-    char *tmpname = xasprintf(".tmp.%ld.%s", (long)getpid(), name);
-    *f = (SpoolFile){.tmp = spool_path(s, tmpname), .path = spool_path(s, name), .data = *text != '\0'};
-    free(tmpname);
-    f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
-    if (f->fd >= 0 && (!f->data || fd_write_all(f->fd, text, strlen(text)) == 0)) {
-        if (f->data)
-            store_start_writeback(f->fd);
-        return 0;
-    }
-    err_fail(err, "cannot write %s: %s", f->tmp, strerror(errno));
-    if (f->fd >= 0)
-        close(f->fd);
-    (void)unlink(f->tmp);
-    free(f->tmp);
-    free(f->path);
-    *f = (SpoolFile){.fd = -1};
-    return -1;
-}
-
-/* Closes f and renames it into place (its data, if any, synced already: spool_messages; an empty file, a
- * commit record, has none to sync: its name is what counts, and the spool directory's fsync, which the
- * caller makes before the board commit, covers it); with ok false (an earlier file failed) only removes
- * it. 0 or -1 with err. */
-static int spool_finish(SpoolFile *f, bool ok, Err *err)
-{
-    if (f->fd < 0)
-        return -1;
-    int rc = 0;
-    if (!ok) {
-        close(f->fd);
-        rc = -1;
-    } else if (close(f->fd) < 0 || rename(f->tmp, f->path) < 0) {
-        rc = err_fail(err, "cannot write %s: %s", f->path, strerror(errno));
-    }
-    if (rc < 0)
-        (void)unlink(f->tmp);
-    free(f->tmp);
-    free(f->path);
-    *f = (SpoolFile){.fd = -1};
-    return rc;
-}
-
-/* Syncs the n spool files f (begun, each with data) and the nalso files also (the board's, synced with
- * them: store_write_fds) all at once. 0 or -1 with err. */
-static int spool_sync_files(const SpoolFile *f, int n, const int *also, int nalso, Err *err)
-{
-    int *fds = xcalloc((size_t)(n + nalso + 1), sizeof *fds), bad = 0;
-    for (int i = 0; i < n; i++)
-        fds[i] = f[i].fd;
-    for (int i = 0; i < nalso; i++)
-        fds[n + i] = also[i];
-    int rc = store_sync_files(fds, n + nalso, &bad);
-    free(fds);
-    if (rc < 0)
-        return bad < n ? err_fail(err, "cannot write %s: %s", f[bad].tmp, strerror(errno))
-                       : err_fail(err, "cannot sync the board's files: %s", strerror(errno));
-    return 0;
-}
-
-/* Writes text as spool/<name>: spool_begin, then spool_finish. */
-static int spool_write(const Store *s, const char *name, const char *text, Err *err)
-{
-    SpoolFile f;
-    return spool_begin(s, name, text, &f, err) < 0 ? -1 : spool_finish(&f, true, err);
-}
-
-static void spool_sync(const Store *s)
-{
-    char *dir = store_path(s, "spool");
-    store_sync_dir(dir);
-    free(dir);
 }
 
 /* The unique part of m's Message-ID: the board (the group's "<n>"), the spooling time, the message's
@@ -567,68 +598,39 @@ static char *message_id(uint64_t hash, const char *group, int seq, time_t now)
                      (unsigned long long)hash);
 }
 
-/* The name of the next message of group in the spool ("<group>.<seq>.mail", seq 0001 ...; a name taken
- * is skipped); *seq is the last one used. Caller frees. */
-static char *next_spool_name(const Store *s, const char *group, int *seq)
+
+/* ---------------------------------------------------------------- the spool (spool.c) */
+
+/* What spool_write asks of a queue for each message: its text, formatted with its Message-ID. */
+typedef struct Spooling {
+    const MailQueue *q;
+    int from;           /* the queue's index of the group's first message */
+    const char *group;
+    const char *addr;   /* the From: address */
+    time_t now;
+} Spooling;
+
+static char *spooled_text(void *ctx, int k, int seq)
 {
-    char *name = NULL, *path = NULL;
-    do {
-        free(name);
-        free(path);
-        name = xasprintf("%s.%04d.mail", group, ++*seq);
-        path = spool_path(s, name);
-    } while (access(path, F_OK) == 0 && *seq < OUTBOX_TRIES);
-    free(path);
-    return name;
+    const Spooling *sp = ctx;
+    const Mail *m = &sp->q->m[sp->from + k];
+    uint64_t hash = message_hash(sp->q, m);
+    char *id = message_id(hash, sp->group, seq, sp->now);
+    char *text = format_message(sp->q, m, hash, sp->addr, id, sp->now);
+    free(id);
+    return text;
 }
 
-/* Writes q's messages from index from on as spool/<group>.<seq>.mail, then drops them from q: all are
- * written and their writeback started first, then all are synced at once, together with the nalso files
- * also, and renamed, so the disk is waited for about once for the group rather than once per message.
- * 0 or -1 with err (what was written stays: the caller discards). */
+/* Spools q's messages from index from on as the messages of group (spool_write), then drops them from q.
+ * 0 or -1 with err. */
 static int spool_messages(MailQueue *q, int from, const Store *s, const char *group, time_t now,
                           const int *also, int nalso, Err *err)
 {
     char *addr = from_address(q->from);
-    int rc = 0, seq = 0, n = q->n > from ? q->n - from : 0, begun = 0;
-    SpoolFile *f = xcalloc((size_t)(n ? n : 1), sizeof *f);
-    for (int i = 0; i < n && rc == 0; i++) {
-        char *name = next_spool_name(s, group, &seq);
-        uint64_t hash = message_hash(q, &q->m[from + i]);
-        char *id = message_id(hash, group, seq, now);
-        char *text = format_message(q, &q->m[from + i], hash, addr, id, now);
-        rc = spool_begin(s, name, text, &f[i], err);
-        begun += rc == 0;
-        free(text);
-        free(id);
-        free(name);
-    }
-    if (rc == 0)
-        rc = spool_sync_files(f, begun, also, nalso, err);
-    for (int i = 0; i < begun; i++)
-        if (spool_finish(&f[i], rc == 0, err) < 0)
-            rc = -1;
-    free(f);
+    Spooling sp = {.q = q, .from = from, .group = group, .addr = addr, .now = now};
+    int rc = spool_write(s, group, q->n > from ? q->n - from : 0, spooled_text, &sp, also, nalso, err);
     free(addr);
     mail_truncate(q, from);
-    return rc;
-}
-
-/* Writes the empty commit record spool/<name>: a hard link to the one empty file spool/.record, so that no
- * file is made for it (making a file waits for the disk's journal; a link hardly does), else (no hard
- * links, or too many) an empty file of its own. Its name is all it says; the spool directory's fsync,
- * which the caller makes before the board commit, makes it last. 0 or -1 with err. */
-static int spool_record(const Store *s, const char *name, Err *err)
-{
-    char *shared = spool_path(s, ".record"), *path = spool_path(s, name);
-    bool linked = link(shared, path) == 0;
-    if (!linked && errno == ENOENT) { /* the first record of this spool */
-        int fd = open(shared, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
-        linked = fd >= 0 && close(fd) == 0 && link(shared, path) == 0;
-    }
-    int rc = linked ? 0 : spool_write(s, name, "", err);
-    free(shared);
-    free(path);
     return rc;
 }
 
@@ -636,266 +638,36 @@ int mail_spool_group(MailQueue *q, int from, const Store *s, int n, const char *
                      const int *also, int nalso, Err *err)
 {
     char *group = xasprintf("%d.%s", n, tag);
-    char *record = xasprintf("%s.commit", group);
     /* the record first: a message without one is a committed one */
-    int rc = spool_record(s, record, err);
+    int rc = spool_record(s, group, err);
     if (rc == 0)
         rc = spool_messages(q, from, s, group, now, also, nalso, err);
     else
         mail_truncate(q, from);
     if (rc == 0)
         spool_sync(s);
-    free(record);
     free(group);
     return rc;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The spool's names (group non-NULL: only those starting with "<group>."), ascending (malloc'd). */
-static void spool_names(const Store *s, const char *group, StrList *out)
-{
-    char *dir = store_path(s, "spool");
-    DIR *d = opendir(dir);
-    struct dirent *de;
-    size_t gl = group ? strlen(group) : 0;
-    while (d && (de = readdir(d)) != NULL)
-        if (de->d_name[0] != '.' && (!group || (strncmp(de->d_name, group, gl) == 0 && de->d_name[gl] == '.')))
-            sl_push(out, de->d_name);
-    if (d)
-        closedir(d);
-    free(dir);
-    if (out->n)
-        qsort(out->v, (size_t)out->n, sizeof *out->v, cmp_str);
-}
-
 int mail_groups(const Store *s, StrList *out)
 {
-    StrList all = {0};
-    spool_names(s, NULL, &all);
-    for (int i = 0; i < all.n; i++) {
-        size_t len = strlen(all.v[i]);
-        if (len > 7 && strcmp(all.v[i] + len - 7, ".commit") == 0)
-            sl_push_owned(out, xasprintf("%.*s", (int)(len - 7), all.v[i]));
-    }
-    sl_free(&all);
-    return out->n;
+    return spool_groups(s, out);
 }
 
-/* Removes the spool files whose names start with "<group>." and end in suffix ("" every one); sync: then
- * fsyncs the spool directory. */
-static void spool_remove(const Store *s, const char *group, const char *suffix, bool sync)
-{
-    StrList all = {0};
-    spool_names(s, group, &all);
-    size_t sl = strlen(suffix);
-    for (int i = 0; i < all.n; i++) {
-        size_t len = strlen(all.v[i]);
-        if (len < sl || strcmp(all.v[i] + len - sl, suffix) != 0)
-            continue;
-        char *p = spool_path(s, all.v[i]);
-        (void)unlink(p);
-        free(p);
-    }
-    sl_free(&all);
-    if (sync)
-        spool_sync(s);
-}
-
-/* Not synced: a record that comes back after a crash only has the next command redo the work that
- * follows its commit, which is idempotent (the list line, the history line recorded once, the messages
- * delivered once: mail_deliver synced what it did). */
 void mail_group_done(const Store *s, const char *group)
 {
-    char *name = xasprintf("%s.commit", group);
-    char *p = spool_path(s, name);
-    (void)unlink(p); /* by its name: no listing of a spool that a Cleanup run fills with records */
-    free(p);
-    free(name);
+    spool_group_done(s, group);
 }
 
 void mail_group_discard(const Store *s, const char *group)
 {
-    spool_remove(s, group, "", true); /* the messages, then the record: sorted, ".0001.mail" < ".commit" */
-}
-
-/* ---------------------------------------------------------------- delivery */
-
-/* Runs `/bin/sh -c cmd` with text on its stdin. Returns 0 when it ran and exited 0. */
-static int run_mailer(const char *cmd, const char *text, size_t len)
-{
-    int p[2];
-    if (pipe(p) < 0)
-        return -1;
-    (void)fcntl(p[1], F_SETFD, FD_CLOEXEC);
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(p[0]);
-        close(p[1]);
-        return -1;
-    }
-    if (pid == 0) {
-        signal(SIGPIPE, SIG_DFL);
-        close(p[1]);
-        if (p[0] != STDIN_FILENO) {
-            dup2(p[0], STDIN_FILENO);
-            close(p[0]);
-        }
-        dup2(STDERR_FILENO, STDOUT_FILENO); /* keep the reply on stdout clean */
-        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-        _exit(127);
-    }
-    close(p[0]);
-
-    /* the mailer may exit without reading everything: that must not kill us */
-    struct sigaction ign = {0}, old;
-    ign.sa_handler = SIG_IGN;
-    sigemptyset(&ign.sa_mask);
-    sigaction(SIGPIPE, &ign, &old);
-    int wrc = fd_write_all(p[1], text, len);
-    close(p[1]);
-    sigaction(SIGPIPE, &old, NULL);
-
-    int status;
-    pid_t r;
-    do
-        r = waitpid(pid, &status, 0);
-    while (r < 0 && errno == EINTR);
-    if (r < 0)
-        return -1;
-    return wrc == 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
-}
-
-/* What one delivery run did: the spool files linked into outbox/ (removed once outbox/ is synced), whether
- * outbox/ changed, whether a mailer sent a spool file (its removal is synced). */
-typedef struct Delivery {
-    const char *mailer;
-    StrList linked;
-    bool outbox_changed, mailed;
-} Delivery;
-
-/* Delivers spool file path into outbox/<epoch>-<pid>-<seq>.mail: a hard link (never replacing a
- * message already there; *seq advances past every name tried); the spool name goes after outbox/ is
- * synced, once for the whole run (delivery_end). A spool file with a second link was delivered by a
- * process killed before it removed it. Returns 0 with *name (malloc'd) or -1 (a warning is on stderr). */
-static int deliver_outbox(const Store *s, Delivery *d, const char *src, unsigned long *seq, time_t now, char **name)
-{
-    struct stat st;
-    if (stat(src, &st) == 0 && st.st_nlink > 1) {
-        *name = xstrdup("(already)");
-        return unlink(src) == 0 || errno == ENOENT ? 0 : -1;
-    }
-    char *dir = store_path(s, "outbox");
-    long pid = (long)getpid();
-    int rc = -1;
-    for (int tries = 0; tries < OUTBOX_TRIES && rc < 0; tries++) {
-        char *base = xasprintf("%lld-%ld-%04lu.mail", (long long)now, pid, ++*seq);
-        char *path = xasprintf("%s/%s", dir, base);
-        if (link(src, path) == 0) {
-            rc = 0;
-            sl_push(&d->linked, src);
-        } else if (errno != EEXIST && rename(src, path) == 0) {
-            rc = 0; /* a file system without hard links */
-        } else if (errno != EEXIST) {
-            fprintf(stderr, "genetess: cannot write %s: %s\n", path, strerror(errno));
-            tries = OUTBOX_TRIES;
-        }
-        free(path);
-        if (rc == 0) {
-            d->outbox_changed = true;
-            *name = base;
-        } else {
-            free(base);
-        }
-    }
-    free(dir);
-    return rc;
-}
-
-/* Delivers spool/<name>: through the mailer (kept for a retry when it fails), else into outbox/.
- * Returns 1 delivered, 0 not. */
-static int deliver_one(MailQueue *q, const Store *s, Delivery *d, const char *fname, time_t now)
-{
-    char *src = spool_path(s, fname);
-    char *text = NULL, *name = NULL;
-    size_t len = 0;
-    Err err;
-    int ok = 0;
-    if (d->mailer) {
-        if (store_read_file(src, &text, &len, &err) == 0 && run_mailer(d->mailer, text, len) == 0) {
-            (void)unlink(src);
-            d->mailed = true;
-            ok = 1;
-        } else {
-            fprintf(stderr, "genetess: mailer failed; message stays queued as spool/%s and is retried\n", fname);
-        }
-    } else if (deliver_outbox(s, d, src, &q->seq, now, &name) == 0) {
-        ok = 1;
-    }
-    free(name);
-    free(text);
-    free(src);
-    return ok;
-}
-
-/* Ends a delivery run: one fsync of outbox/ for every message linked or moved there, then their spool
- * names go (a kill before leaves them with a second link: delivered, never twice); the spool directory is
- * synced when a mailer sent files (their removal must last: they are not to go out twice). */
-static void delivery_end(const Store *s, Delivery *d)
-{
-    if (d->outbox_changed) {
-        char *dir = store_path(s, "outbox");
-        store_sync_dir(dir);
-        free(dir);
-    }
-    for (int i = 0; i < d->linked.n; i++)
-        (void)unlink(d->linked.v[i]);
-    if (d->mailed)
-        spool_sync(s);
-    sl_free(&d->linked);
-}
-
-/* True when fname is a message of a group with a commit record in names, or of a free group
- * "0.<epoch>-<pid>" whose process still runs (it delivers its own). */
-static bool not_ours(const char *fname, const StrList *names)
-{
-    const char *dot = strrchr(fname, '.');
-    const char *seqdot = dot;
-    while (seqdot > fname && *--seqdot != '.')
-        ;
-    /* names is sorted (spool_names): the record is looked up, not searched for (a Cleanup's run leaves
-     * thousands of messages to deliver at its end) */
-    char *record = xasprintf("%.*s.commit", (int)(seqdot - fname), fname);
-    bool held = names->n && bsearch(&record, names->v, (size_t)names->n, sizeof *names->v, cmp_str) != NULL;
-    free(record);
-    if (held)
-        return true;
-    const char *dash = strncmp(fname, "0.", 2) == 0 ? strchr(fname, '-') : NULL;
-    long pid = dash ? strtol(dash + 1, NULL, 10) : 0;
-    return pid > 0 && pid != (long)getpid() && !(kill((pid_t)pid, 0) < 0 && errno == ESRCH);
+    spool_group_discard(s, group);
 }
 
 int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now)
 {
-    Delivery d = {.mailer = q->mailer};
-    StrList names = {0};
-    spool_names(s, group, &names);
-    int sent = 0;
-    for (int i = 0; i < names.n; i++) {
-        const char *f = names.v[i];
-        size_t len = strlen(f);
-        if (len < 5 || strcmp(f + len - 5, ".mail") != 0 || (!group && not_ours(f, &names)))
-            continue;
-        sent += deliver_one(q, s, &d, f, now);
-    }
-    delivery_end(s, &d);
-    sl_free(&names);
-    return sent;
+    return spool_deliver(s, group, q->mailer, &q->seq, now);
 }
 
 int mail_flush(MailQueue *q, const Store *s, time_t now)
@@ -908,7 +680,7 @@ int mail_flush(MailQueue *q, const Store *s, time_t now)
     if (rc < 0)
         fprintf(stderr, "genetess: %s; the messages not spooled were lost\n", err.msg);
     spool_sync(s);
-    int sent = mail_deliver(q, s, group, now);
+    int sent = mail_deliver(q, s, group, now); /* what was spooled goes all the same */
     free(group);
-    return sent;
+    return rc < 0 ? -1 : sent;
 }

@@ -37,17 +37,24 @@ void mail_free(MailQueue *q);
 void mail_truncate(MailQueue *q, int n);
 
 /* Queues a copy of (to, subject, body), a message the server sends of itself (Auto-Submitted:
-   auto-generated: sheets, nags, chat relays); body NULL counts as "". Returns 0, or -1 with
-   "refusing a mail header with control characters" when to or subject holds a control
-   character (a newline included); an empty or NULL to is refused too. */
+   auto-generated: sheets, nags, chat relays); body NULL counts as "". Every control character of the
+   body but tab and newline (a CR, ESC, BEL, DEL, a C1 control in UTF-8) becomes '?', a CR before a newline
+   goes (contract 3.3). Returns 0, or -1 with "refusing a mail header with control characters" when to or
+   subject holds a control character (a newline included; an empty or NULL to is refused too), or with
+   "refusing a mail header that no folding fits in lines of 998 octets (To:)" ("Subject:") when a word of
+   it is too long for a line (headers are folded at white space, and in To: after a comma, to lines of at
+   most 78 characters where they can be: RFC 5322 2.1.1). */
 int mail_add(MailQueue *q, const char *to, const char *subject, const char *body, Err *err);
-/* As mail_add for a turnsheet, with html (NULL: none) as the message's HTML alternative of body; takes body
-   and html (malloc'd; body NULL counts as "") rather than copying them: the queue frees them, also when
-   the message is refused. */
+/* As mail_add for a turnsheet, with html (NULL: none) as the message's HTML alternative of body (its control
+   characters replaced as the body's); takes body and html (malloc'd; body NULL counts as "") rather than
+   copying them: the queue frees them, also when the message is refused. */
 int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err);
 /* As mail_add, for the reply to a command (Auto-Submitted: auto-replied; In-Reply-To and References
    name $MESSAGEID, the command's own Message-ID, when it is set and well formed). */
 int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char *body, Err *err);
+/* As mail_add_reply, with html (NULL: none) as the HTML alternative of body, both taken as mail_add_sheet
+   takes them: the reply that is the commanding player's sheet (contract 3.1). */
+int mail_add_reply_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err);
 
 /* Every message is "From: <from>", To, Subject, "Date: <RFC 5322 date of now, UTC>", "Message-ID:
    <genetess.<group>.<seq>.<epoch of now>@<domain of from>>" (written once into spool/: the same when the
@@ -57,12 +64,14 @@ int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char
    auto-generated|auto-replied", a blank line and the body (ending in a newline). A message with an html
    part is "Content-Type: multipart/alternative; boundary=..." instead (a boundary found in neither part):
    the text part as above, then "text/html; charset=utf-8" in quoted-printable (lines of at most 76). from is $PBMFROM
-   (when set, non-empty, without control chars) or "genetess@<hostname>". */
+   (when set, non-empty, without control chars, at most 900 octets and foldable into lines of 998) or
+   "genetess@<hostname>". */
 
 /* Spools q's messages from index from on as the group "<n>.<tag>" of board n's new state (tag:
    store_board_tag of its text, "none": no file): spool/<n>.<tag>.commit (the commit record) first,
-   then each complete message as spool/<n>.<tag>.<seq>.mail (seq 0001 ...), fsynced, all at once and
-   together with the nalso open files also (the board's own: store_write_fds); drops them from q.
+   then each complete message as spool/<n>.<tag>.<seq>.mail (seq 0001 ...), fsynced in batches
+   (spool_write), the last batch together with the nalso open files also (the board's own:
+   store_write_fds); drops them from q.
    Returns 0, or -1 with err (the caller discards the group). */
 int mail_spool_group(MailQueue *q, int from, const Store *s, int n, const char *tag, time_t now,
                      const int *also, int nalso, Err *err);
@@ -75,18 +84,16 @@ void mail_group_done(const Store *s, const char *group);
 void mail_group_discard(const Store *s, const char *group);
 
 /* Delivers the spooled messages of group (NULL: every message of no group with a commit record and
-   not of another running process's own queue), in name order. With $PBMSENDMAIL non-empty, it runs
-   under /bin/sh -c with the message on its stdin (its stdout goes to our stderr, so the reply on stdout
-   stays clean); when it cannot run or exits non-zero the message stays in spool/ for the next command
-   to retry, and "genetess: mailer failed; message stays queued as spool/<file> and is retried" goes to
-   stderr. Without it, each message is linked into outbox/ as <epoch of now>-<pid>-<seq>.mail (seq
-   0001, 0002, ... in delivery order across calls on this queue, counted in q->seq; a name already taken
-   is skipped) and leaves spool/. Returns the number of messages delivered. */
+   not of another running process's own queue) through the queue's mailer, else into outbox/ (seq 0001,
+   0002, ... in delivery order across calls on this queue, counted in q->seq): spool_deliver, with its
+   retries at growing intervals and its dead letters in spool/dead/. Returns the number of messages
+   delivered. */
 int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now);
 
 /* Spools every queued message as the group "0.<epoch>-<pid>-<k>", k counting this queue's flushes
    (mail of no board state: a reply, a chat), and delivers it (mail_deliver); q is empty afterwards.
-   Returns the number delivered. */
+   Returns the number delivered, or -1 when a message could not be spooled: "genetess: <why>; the
+   messages not spooled were lost" is on stderr, and those spooled before it are delivered all the same. */
 int mail_flush(MailQueue *q, const Store *s, time_t now);
 
 /* The address a reply goes to: rq->sender when it is one address (users_valid_address), else NULL (the

@@ -126,12 +126,12 @@ static char *header_param(const char *value, const char *name)
     return NULL;
 }
 
-/* The lower-cased first token of a header value (up to ';' or white space), malloc'd. */
+/* The lower-cased first token of a header value (up to ';', ',' or white space), malloc'd. */
 static char *header_token(const char *value)
 {
     while (isspace((unsigned char)*value))
         value++;
-    char *t = dup_n(value, strcspn(value, "; \t"));
+    char *t = dup_n(value, strcspn(value, ";, \t"));
     for (char *c = t; *c; c++)
         *c = (char)tolower((unsigned char)*c);
     return t;
@@ -253,41 +253,97 @@ char *mailin_base64_decode(const char *s, size_t n, size_t *out_len)
 
 /* ---- RFC 2047 encoded-words ---- */
 
-/* Decodes the encoded-word at s ("=?cs?E?text?=") onto out; returns its length, 0 when s holds none. */
-static size_t decode_word(const char *s, Buf *out)
+/* The first place at or after a point where a predicate holds in a string (its NUL when nowhere), found by a
+ * scan that remembers its last answer: a query from a point that does not go back past the last one's
+ * start, and not beyond its answer, costs nothing; a new scan starts beyond the last answer. So queries
+ * from points that only move forward cost the string's length in all, and the decoding of a Subject is
+ * linear in its length whatever it holds (a megabyte of "=?" that never end: contract 2.1). */
+typedef struct Next {
+    const char *from, *at;
+} Next;
+
+static const char *next_where(Next *n, const char *x, bool (*holds)(const char *))
 {
-    if (s[0] != '=' || s[1] != '?')
+    if (n->from && x >= n->from && x <= n->at)
+        return n->at;
+    const char *p = x;
+    while (*p && !holds(p))
+        p++;
+    n->from = x;
+    n->at = p;
+    return p;
+}
+
+static bool is_question(const char *p)
+{
+    return *p == '?';
+}
+
+static bool is_word_end(const char *p)
+{
+    return p[0] == '?' && p[1] == '=';
+}
+
+static bool is_space(const char *p)
+{
+    return isspace((unsigned char)*p) != 0;
+}
+
+/* The scans of one decoding: the next '?', the next "?=", the next white space. */
+typedef struct WordScan {
+    Next question, end, space;
+} WordScan;
+
+/* An encoded-word "=?charset?E?text?=": where its parts are. */
+typedef struct Word {
+    const char *cs, *text, *end; /* the charset (up to the '?' after it), the text (up to end, its "?=") */
+    char enc;                    /* 'B' or 'Q' */
+} Word;
+
+/* Reads the encoded-word at p into *w (the points of the string sc scans); returns its length, 0 when p
+ * starts none. Each call asks sc from points at or after those of the call before when p never goes
+ * back (mailin_decode_words). */
+static size_t word_at(WordScan *sc, const char *p, Word *w)
+{
+    if (p[0] != '=' || p[1] != '?')
         return 0;
-    const char *cs = s + 2, *q1 = strchr(cs, '?');
-    if (!q1 || q1 == cs || !q1[1] || q1[2] != '?')
+    const char *cs = p + 2, *q1 = next_where(&sc->question, cs, is_question);
+    if (!*q1 || q1 == cs || (size_t)(q1 - cs) > 39 || !q1[1] || q1[2] != '?')
         return 0;
-    char enc = (char)toupper((unsigned char)q1[1]);
-    const char *text = q1 + 3, *end = strstr(text, "?=");
-    if ((enc != 'Q' && enc != 'B') || !end || (size_t)(q1 - cs) > 39)
-        return 0;
-    for (const char *c = text; c < end; c++)
-        if (isspace((unsigned char)*c))
-            return 0;
+    w->enc = (char)toupper((unsigned char)q1[1]);
+    w->cs = cs;
+    w->text = q1 + 3;
+    w->end = next_where(&sc->end, w->text, is_word_end);
+    if ((w->enc != 'Q' && w->enc != 'B') || !*w->end || next_where(&sc->space, w->text, is_space) < w->end)
+        return 0; /* no end, or white space inside: not a word */
+    return (size_t)(w->end + 2 - p);
+}
+
+/* Appends the decoded text of w to out (UTF-8). */
+static void word_decode(const Word *w, Buf *out)
+{
     char charset[40];
-    snprintf(charset, sizeof charset, "%.*s", (int)(q1 - cs), cs);
+    snprintf(charset, sizeof charset, "%.*s", (int)(w->text - 3 - w->cs), w->cs);
     size_t n;
-    char *raw = enc == 'B' ? mailin_base64_decode(text, (size_t)(end - text), &n)
-                           : qp_decode(text, (size_t)(end - text), true, &n);
+    char *raw = w->enc == 'B' ? mailin_base64_decode(w->text, (size_t)(w->end - w->text), &n)
+                              : qp_decode(w->text, (size_t)(w->end - w->text), true, &n);
     char *u = mailin_to_utf8(raw, n, charset);
     buf_add(out, u);
     free(u);
     free(raw);
-    return (size_t)(end + 2 - s);
 }
 
 char *mailin_decode_words(const char *s)
 {
     Buf b;
     buf_init(&b);
+    WordScan sc = {0};
     bool after_word = false;
     for (const char *p = s; *p;) {
-        size_t n = decode_word(p, &b);
+        Word w;
+        size_t n = word_at(&sc, p, &w);
         if (n) {
+            word_decode(&w, &b);
             p += n;
             after_word = true;
             continue;
@@ -296,10 +352,7 @@ char *mailin_decode_words(const char *s)
             const char *q = p;
             while (isspace((unsigned char)*q))
                 q++;
-            Buf probe;
-            buf_init(&probe);
-            bool next_word = decode_word(q, &probe) > 0;
-            buf_free(&probe);
+            bool next_word = word_at(&sc, q, &w) > 0; /* decoded by the next round, from the same point */
             if (!next_word)
                 buf_addn(&b, p, (size_t)(q - p));
             p = q;
@@ -347,21 +400,35 @@ char *mailin_address(const char *value)
     return b.s ? buf_take(&b) : xstrdup("");
 }
 
+/* The length of the reply or forward prefix s starts with ("Re:", "AW:", "Re[2]:", ...), 0 when none. */
+static size_t prefix_len(const char *s)
+{
+    static const char *const prefixes[] = {"re", "fwd", "fw", "aw", "wg", "sv", "vs", "antw", "tr", "rif", "r",
+                                           "nag", NULL};
+    for (int i = 0; prefixes[i]; i++) {
+        size_t n = strlen(prefixes[i]);
+        if (strncasecmp(s, prefixes[i], n) != 0)
+            continue;
+        if (s[n] == '[') { /* "Re[2]:" */
+            size_t d = strspn(s + n + 1, "0123456789");
+            if (d && s[n + 1 + d] == ']')
+                n += d + 2;
+        }
+        if (s[n] == ':')
+            return n + 1;
+    }
+    return 0;
+}
+
 char *mailin_strip_prefixes(char *subject)
 {
-    static const char *const prefixes[] = {"re:", "fwd:", "fw:", NULL};
     char *s = subject;
     for (bool again = true; again;) {
-        again = false;
         while (isspace((unsigned char)*s))
             s++;
-        for (int i = 0; prefixes[i]; i++) {
-            size_t n = strlen(prefixes[i]);
-            if (strncasecmp(s, prefixes[i], n) == 0) {
-                s += n;
-                again = true;
-            }
-        }
+        size_t n = prefix_len(s);
+        s += n;
+        again = n > 0;
     }
     memmove(subject, s, strlen(s) + 1);
     return str_trim(subject);
@@ -371,10 +438,153 @@ char *mailin_strip_prefixes(char *subject)
 
 /* Appends the text/plain content of the entity (header hdr, body of blen bytes) to out, looking inside
  * multiparts; returns true when one was found. */
-static bool entity_text(const char *hdr, const char *body, size_t blen, int depth, Buf *out);
+static bool entity_text(const char *hdr, const char *body, size_t blen, int depth, bool html, Buf *out);
+
+/* ---- HTML as text, Unicode spaces ---- */
+
+char *mailin_unicode_spaces(char *s)
+{
+    unsigned char *r = (unsigned char *)s, *w = r;
+    while (*r) {
+        size_t drop = 0, space = 0;
+        if (r[0] == 0xC2 && r[1] == 0xA0)
+            space = 2;                                                  /* U+00A0 */
+        else if (r[0] == 0xE2 && r[1] == 0x80 && r[2] >= 0x80 && r[2] <= 0x8A)
+            space = 3;                                                  /* U+2000..U+200A */
+        else if (r[0] == 0xE2 && ((r[1] == 0x80 && r[2] == 0xAF) || (r[1] == 0x81 && r[2] == 0x9F)))
+            space = 3;                                                  /* U+202F, U+205F */
+        else if (r[0] == 0xE3 && r[1] == 0x80 && r[2] == 0x80)
+            space = 3;                                                  /* U+3000 */
+        else if ((r[0] == 0xE2 && r[1] == 0x80 && r[2] == 0x8B) || (r[0] == 0xEF && r[1] == 0xBB && r[2] == 0xBF))
+            drop = 3;                                                   /* U+200B, U+FEFF */
+        if (space) {
+            *w++ = ' ';
+            r += space;
+        } else if (drop) {
+            r += drop;
+        } else {
+            *w++ = *r++;
+        }
+    }
+    *w = '\0';
+    return s;
+}
+
+/* The character an entity names ("amp", "#65", "#x41"), as UTF-8 into out; false when unknown. */
+static bool html_entity(const char *name, size_t n, Buf *out)
+{
+    static const struct {
+        const char *name, *text;
+    } named[] = {{"amp", "&"}, {"lt", "<"}, {"gt", ">"}, {"quot", "\""}, {"apos", "'"}, {"nbsp", " "}, {NULL, NULL}};
+    for (int i = 0; named[i].name; i++)
+        if (strlen(named[i].name) == n && strncasecmp(name, named[i].name, n) == 0) {
+            buf_add(out, named[i].text);
+            return true;
+        }
+    if (n < 2 || n > 8 || name[0] != '#')
+        return false;
+    bool hex = name[1] == 'x' || name[1] == 'X';
+    unsigned long c = 0;
+    for (size_t i = hex ? 2 : 1; i < n; i++) {
+        int d = hex ? hex_value(name[i]) : (name[i] >= '0' && name[i] <= '9' ? name[i] - '0' : -1);
+        if (d < 0)
+            return false;
+        c = c * (hex ? 16 : 10) + (unsigned long)d;
+    }
+    if (c == 0 || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+        return false;
+    char u[5] = {0};
+    if (c < 0x80) {
+        u[0] = (char)c;
+    } else if (c < 0x800) {
+        u[0] = (char)(0xC0 | c >> 6), u[1] = (char)(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        u[0] = (char)(0xE0 | c >> 12), u[1] = (char)(0x80 | (c >> 6 & 0x3F)), u[2] = (char)(0x80 | (c & 0x3F));
+    } else {
+        u[0] = (char)(0xF0 | c >> 18), u[1] = (char)(0x80 | (c >> 12 & 0x3F)), u[2] = (char)(0x80 | (c >> 6 & 0x3F));
+        u[3] = (char)(0x80 | (c & 0x3F));
+    }
+    buf_add(out, u);
+    return true;
+}
+
+/* True when the tag at t (after '<' and an optional '/') is name, a whole word. */
+static bool tag_is(const char *t, size_t n, const char *name)
+{
+    size_t k = strlen(name);
+    return n >= k && strncasecmp(t, name, k) == 0 && (n == k || !isalnum((unsigned char)t[k]));
+}
+
+char *mailin_html_text(const char *s, size_t n)
+{
+    static const char *const breaks[] = {"br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "pre",
+                                         "table", NULL};
+    Buf out;
+    buf_init(&out);
+    buf_add(&out, "");
+    const char *skip = NULL; /* inside head, style or script: up to its end tag */
+    int quote = 0;           /* blockquotes open */
+    bool line_start = true;
+    for (size_t i = 0; i < n;) {
+        if (s[i] == '<') {
+            const char *gt = memchr(s + i, '>', n - i);
+            size_t end = gt ? (size_t)(gt - s) + 1 : n;
+            const char *t = s + i + 1;
+            bool close = *t == '/';
+            t += close;
+            size_t tl = end - (size_t)(t - s);
+            if (skip) {
+                if (close && tag_is(t, tl, skip))
+                    skip = NULL;
+            } else if (!close && (tag_is(t, tl, "head") || tag_is(t, tl, "style") || tag_is(t, tl, "script"))) {
+                skip = tag_is(t, tl, "head") ? "head" : tag_is(t, tl, "style") ? "style" : "script";
+            } else if (tag_is(t, tl, "blockquote")) {
+                quote += close ? (quote > 0 ? -1 : 0) : 1;
+                if (out.len)
+                    buf_add(&out, "\n");
+                line_start = true;
+            } else {
+                for (int k = 0; breaks[k]; k++)
+                    if (tag_is(t, tl, breaks[k])) {
+                        if (out.len) /* no blank line before the first text */
+                            buf_add(&out, "\n");
+                        line_start = true;
+                        break;
+                    }
+            }
+            i = end;
+            continue;
+        }
+        if (skip) {
+            i++;
+            continue;
+        }
+        if (s[i] == '\n' || s[i] == '\r' || s[i] == '\t' || s[i] == ' ') { /* a run of white space is a space */
+            if (!line_start && out.len && out.s[out.len - 1] != ' ')
+                buf_add(&out, " ");
+            i++;
+            continue;
+        }
+        if (line_start && quote)
+            buf_add(&out, "> ");
+        line_start = false;
+        if (s[i] == '&') {
+            size_t k = i + 1;
+            while (k < n && k - i < 10 && (isalnum((unsigned char)s[k]) || s[k] == '#'))
+                k++;
+            if (k < n && s[k] == ';' && html_entity(s + i + 1, k - i - 1, &out)) {
+                i = k + 1;
+                continue;
+            }
+        }
+        buf_addn(&out, s + i, 1);
+        i++;
+    }
+    return buf_take(&out);
+}
 
 /* The parts of multipart body (boundary bnd): the first that holds text/plain. */
-static bool multipart_text(const char *body, size_t blen, const char *bnd, int depth, Buf *out)
+static bool multipart_text(const char *body, size_t blen, const char *bnd, int depth, bool html, Buf *out)
 {
     char *copy = dup_n(body, blen);
     size_t bl = strlen(bnd);
@@ -389,7 +599,7 @@ static bool multipart_text(const char *body, size_t blen, const char *bnd, int d
             size_t hl;
             const char *pb = split_entity(p, &hl);
             char *ph = dup_n(p, hl);
-            found = entity_text(ph, pb, strlen(pb), depth + 1, out);
+            found = entity_text(ph, pb, strlen(pb), depth + 1, html, out);
             free(ph);
             free(p);
         }
@@ -404,7 +614,9 @@ static bool multipart_text(const char *body, size_t blen, const char *bnd, int d
     return found;
 }
 
-static bool entity_text(const char *hdr, const char *body, size_t blen, int depth, Buf *out)
+/* The text of a MIME entity into out: its text/plain part (with html, its text/html part, tags stripped);
+ * false when it has none. */
+static bool entity_text(const char *hdr, const char *body, size_t blen, int depth, bool html, Buf *out)
 {
     char *ct = mailin_header(hdr, "Content-Type");
     char *type = header_token(ct ? ct : "text/plain");
@@ -414,9 +626,10 @@ static bool entity_text(const char *hdr, const char *body, size_t blen, int dept
     if (strncmp(type, "multipart/", 10) == 0) {
         char *bnd = header_param(ct, "boundary");
         if (bnd && *bnd && depth < MIME_DEPTH)
-            found = multipart_text(body, blen, bnd, depth, out);
+            found = multipart_text(body, blen, bnd, depth, html, out);
         free(bnd);
-    } else if ((strcmp(type, "text/plain") == 0 || strcmp(type, "text") == 0) && strcmp(dtype, "attachment") != 0) {
+    } else if ((html ? strcmp(type, "text/html") == 0 : strcmp(type, "text/plain") == 0 || strcmp(type, "text") == 0) &&
+               strcmp(dtype, "attachment") != 0) {
         char *cte = mailin_header(hdr, "Content-Transfer-Encoding");
         char *enc = header_token(cte ? cte : "7bit");
         char *cs = ct ? header_param(ct, "charset") : NULL;
@@ -425,7 +638,13 @@ static bool entity_text(const char *hdr, const char *body, size_t blen, int dept
                     : strcmp(enc, "base64") == 0         ? mailin_base64_decode(body, blen, &n)
                                                          : dup_n(body, blen);
         char *u = mailin_to_utf8(raw, n, cs);
-        buf_add(out, u);
+        if (html) {
+            char *t = mailin_html_text(u, strlen(u));
+            buf_add(out, t);
+            free(t);
+        } else {
+            buf_add(out, u);
+        }
         free(u);
         free(raw);
         free(cs);
@@ -487,16 +706,21 @@ static bool robot_address(const char *addr)
     return robot;
 }
 
-/* The headers that mark mail sent by a machine (RFC 3834, RFC 2919): the values that mark it, or with
- * none listed any value but "no" (any_but_no) or the header's mere presence. */
+/* The headers that mark mail sent by a machine (RFC 3834, RFC 2919, RFC 3464, RFC 6522 and the auto-reply
+ * marks mailers use besides): the values that mark it (the value's first token, lower-cased), or with none
+ * listed any value but one (any_but) or the header's mere presence. */
 static const struct {
     const char *header;
-    bool any_but_no;
-    const char *const values[4];
+    const char *any_but;
+    const char *const values[5];
 } robot_headers[] = {
-    {"Auto-Submitted", true, {NULL}}, /* RFC 3834 5: anything but "no" is automatic */
-    {"Precedence", false, {"bulk", "junk", "list", NULL}},
-    {"List-Id", false, {NULL}},
+    {"Auto-Submitted", "no", {NULL}}, /* RFC 3834 5: anything but "no" is automatic */
+    {"Precedence", NULL, {"bulk", "junk", "list", "auto_reply", NULL}},
+    {"List-Id", NULL, {NULL}},
+    {"X-Autoreply", NULL, {NULL}},
+    {"X-Autorespond", NULL, {NULL}},
+    {"X-Auto-Response-Suppress", "none", {NULL}}, /* Exchange: the sender asks for no automatic answer */
+    {"Content-Type", NULL, {"multipart/report", NULL}}, /* a delivery or disposition report */
 };
 
 /* The reason when robot_headers[i] marks the header block hdr, else NULL. */
@@ -510,9 +734,9 @@ static char *robot_header(const char *hdr, size_t i)
     for (int k = 0; listed && robot_headers[i].values[k] && !why; k++)
         if (strcmp(t, robot_headers[i].values[k]) == 0)
             why = xasprintf("%s: %s", robot_headers[i].header, t);
-    if (robot_headers[i].any_but_no && strcmp(t, "no") != 0)
+    if (robot_headers[i].any_but && strcmp(t, robot_headers[i].any_but) != 0)
         why = xasprintf("%s: %s", robot_headers[i].header, t);
-    else if (!listed && !robot_headers[i].any_but_no)
+    else if (!listed && !robot_headers[i].any_but)
         why = xstrdup(robot_headers[i].header);
     free(t);
     free(v);
@@ -566,7 +790,7 @@ static char *address_of(const char *hdr, const char *name)
 static char *subject_of(const char *hdr)
 {
     char *v = mailin_header(hdr, "Subject");
-    char *s = mailin_decode_words(v ? v : "");
+    char *s = mailin_unicode_spaces(mailin_decode_words(v ? v : ""));
     free(v);
     for (char *c = s; *c; c++)
         if ((unsigned char)*c < 0x20 || *c == 0x7f)
@@ -613,10 +837,13 @@ void mailin_parse(const char *msg, size_t len, const char *envelope, MailIn *m)
         free(id);
     Buf b;
     buf_init(&b);
-    entity_text(hdr, body, strlen(body), 0, &b);
+    bool plain = entity_text(hdr, body, strlen(body), 0, false, &b);
+    if (!plain) /* no text/plain part: the text of the HTML one (contract 2.1) */
+        m->body_html = entity_text(hdr, body, strlen(body), 0, true, &b);
     if (b.len && b.s[b.len - 1] != '\n')
         buf_add(&b, "\n"); /* whole lines, as a file of order text holds them */
-    m->body = mailin_clean_body(b.s ? buf_take(&b) : xstrdup(""));
+    m->body = mailin_clean_body(mailin_unicode_spaces(b.s ? buf_take(&b) : xstrdup("")));
+    m->body_unread = !plain && !*m->body && body[strspn(body, " \t\n")] != '\0';
     char *raw_from = address_of(hdr, "From");
     m->loop = mailin_loop(hdr, m->has_envelope ? m->envelope : NULL, raw_from);
     free(raw_from);

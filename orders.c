@@ -93,22 +93,38 @@ static const char *quotable(const char *w)
     return w;
 }
 
-static int want_sq(const Board *b, const char *w, int *sq, Err *err)
+/* One try at reading an order from its keyword on (contract 4.1): the words after the keyword, the items
+ * (squares, codes, directions, the stake, preferences) it accepted before a mistake, and the words it read
+ * (every try of a text adds to *reads: see find_order). */
+typedef struct Args {
+    const Board *b;
+    char **a;
+    int na;
+    int got;
+    size_t *reads;
+} Args;
+
+static int want_sq(Args *r, int i, int *sq, Err *err)
 {
     Err e2;
-    if (board_parse_sq(b, w, sq, &e2) < 0)
+    (*r->reads)++;
+    if (board_parse_sq(r->b, r->a[i], sq, &e2) < 0)
         return err_fail(err, "%s", e2.msg);
+    r->got++;
     return 0;
 }
 
-static int want_codes(const char *w, Genome *g, Err *err)
+static int want_codes(Args *r, int i, Genome *g, Err *err)
 {
     Err e2;
+    const char *w = r->a[i];
+    (*r->reads)++;
     for (const char *p = w; *p; p++)
         if (!isalpha((unsigned char)*p))
             return err_fail(err, "'%s' is not a genetic sequence (letters A to Z)", quotable(w));
     if (piece_parse(w, g, false, &e2) < 0)
         return err_fail(err, "%s", e2.msg);
+    r->got++;
     return 0;
 }
 
@@ -120,39 +136,65 @@ static bool has_digit(const char *w)
     return false;
 }
 
-/* Directions: words joined by '-' or ',' (spaces around them allowed). */
-static int parse_dirs(char **words, int n, Order *o, Err *err)
+/* True when the word's first step (before any '-' or ',') is a direction: "E," in "CHARGE E, CHARGE N". Looks
+ * at 3 characters at most. */
+static bool starts_with_dir(const char *w)
 {
-    Buf all;
-    buf_init(&all);
-    for (int i = 0; i < n; i++) {
-        buf_add(&all, words[i]);
-        buf_add(&all, "-");
+    char t[3];
+    size_t k = 0;
+    while (k < sizeof t && w[k] && w[k] != '-' && w[k] != ',')
+        k++;
+    if (k == 0 || k == sizeof t)
+        return false;
+    memcpy(t, w, k);
+    t[k] = '\0';
+    return grid_dir_parse(t) >= 0;
+}
+
+/* Adds the direction d to o's steps. */
+static void push_dir(Order *o, int d, int *cap)
+{
+    if (o->ndirs == *cap) {
+        *cap *= 2;
+        o->dirs = xrealloc(o->dirs, sizeof(int) * (size_t)*cap);
     }
-    char *s = buf_take(&all);
+    o->dirs[o->ndirs++] = d;
+}
+
+/* Directions from r->a[1] on: joined by '-', ',' or spaces. The order's own keyword may stand again before any
+ * step after the first, as pieces.txt writes a Z piece's charges: "CHARGE E, CHARGE N, CHARGE W" (MOVE alike).
+ * Reads words only up to the first mistake. */
+static int parse_dirs(Args *r, Order *o, Err *err)
+{
+    const char *verb = order_table[o->verb].verb;
     int cap = 8;
+    bool again = false; /* the keyword was just written again: a direction must follow */
     o->dirs = xmalloc(sizeof(int) * (size_t)cap);
     o->ndirs = 0;
-    char *save = NULL;
-    for (char *tok = strtok_r(s, "-,", &save); tok; tok = strtok_r(NULL, "-,", &save)) {
-        str_trim(tok);
-        if (!*tok)
-            continue;
-        int d = grid_dir_parse(tok);
-        if (d < 0) {
-            err_fail(err, "'%s' is not a direction (N, NE, E, SE, S, SW, W, NW)", quotable(tok));
-            free(s);
-            return -1;
+    for (int i = 1; i < r->na; i++) {
+        (*r->reads)++;
+        char *s = xstrdup(r->a[i]), *save = NULL;
+        for (char *tok = strtok_r(s, "-,", &save); tok; tok = strtok_r(NULL, "-,", &save)) {
+            int d = grid_dir_parse(tok);
+            if (d < 0 && o->ndirs && !again && str_ieq(tok, verb)) {
+                again = true;
+                continue;
+            }
+            if (d < 0) {
+                err_fail(err, "'%s' is not a direction (N, NE, E, SE, S, SW, W, NW)", quotable(tok));
+                free(s);
+                return -1;
+            }
+            push_dir(o, d, &cap);
+            again = false;
+            r->got++;
         }
-        if (o->ndirs == cap) {
-            cap *= 2;
-            o->dirs = xrealloc(o->dirs, sizeof(int) * (size_t)cap);
-        }
-        o->dirs[o->ndirs++] = d;
+        free(s);
     }
-    free(s);
+    if (again)
+        return err_fail(err, "%s written again needs a direction after it, e.g. %s L2 E, %s N", verb, verb, verb);
     if (o->ndirs == 0)
-        return err_fail(err, "%s needs directions, e.g. %s", order_table[o->verb].verb, order_table[o->verb].example);
+        return err_fail(err, "%s needs directions, e.g. %s", verb, order_table[o->verb].example);
     return 0;
 }
 
@@ -273,14 +315,26 @@ static int parse_prefs(char *p, Order *o, Err *err)
     return 0;
 }
 
-static int parse_gamble(char **words, int n, Order *o, Err *err)
+/* The keyword a word holds, either case, also written with a star ("*MOVE": *star set), or -1. */
+static int keyword_at(const char *w, bool *star)
+{
+    bool s = w[0] == '*';
+    if (star)
+        *star = s;
+    return order_verb(w + s);
+}
+
+/* GAMBLE's words up to the next order keyword (no keyword is part of a GAMBLE, so a try reads no further). */
+static int parse_gamble(Args *r, Order *o, Err *err)
 {
     Buf all;
     buf_init(&all);
-    for (int i = 0; i < n; i++) {
-        if (i)
-            buf_add(&all, " ");
-        buf_add(&all, words[i]);
+    int n = 0;
+    for (; n < r->na; n++) {
+        (*r->reads)++;
+        if (keyword_at(r->a[n], NULL) >= 0)
+            break;
+        buf_printf(&all, "%s%s", n ? " " : "", r->a[n]);
     }
     char *s = buf_take(&all);
     char *p = s;
@@ -291,8 +345,11 @@ static int parse_gamble(char **words, int n, Order *o, Err *err)
         o->gkind = -1;
         o->nprefs = 0;
         rc = parse_prefs(p, o, err);
+        r->got = 1 + o->nprefs;
     }
     free(s);
+    if (rc == 0 && n < r->na)
+        rc = err_fail(err, "'%s' is not a start label (GPC3) or an ordinal (2nd)", quotable(r->a[n]));
     return rc;
 }
 
@@ -341,28 +398,24 @@ static void canonical(Order *o, const Board *b)
     o->text = buf_take(&t);
 }
 
-/* Notes the words dropped before the order keyword (words[0..at-1]) among the notices. */
-static void note_dropped(StrList *notices, char **words, int at, OrderVerb verb)
+/* Notes the words dropped before the order's keyword (words[0..n-1]), quoted exactly (contract 4.1; the text
+ * has no control characters, order_parse_list refuses them, so the '?' is only a guard). */
+static void note_dropped(StrList *notices, char **words, int n, OrderVerb verb)
 {
     Buf d;
     buf_init(&d);
-    for (int i = 0; i < at; i++)
-        buf_printf(&d, "%s%s", i ? " " : "", words[i]);
-    char *dropped = buf_take(&d);
-    if (strlen(dropped) > 60 || str_has_control(dropped))
-        sl_push(notices, "Ignored some words before an order keyword");
-    else {
-        char *msg = xasprintf("Ignored words before %s: \"%s\"", order_table[verb].verb, dropped);
-        sl_push_owned(notices, msg);
-    }
-    free(dropped);
+    buf_printf(&d, "Ignored words before %s: \"", order_table[verb].verb);
+    for (int i = 0; i < n; i++)
+        buf_printf(&d, "%s%s", i ? " " : "", str_has_control(words[i]) ? "?" : words[i]);
+    buf_add(&d, "\"");
+    sl_push_owned(notices, buf_take(&d));
 }
 
-/* Reads the na words a after the keyword by the order's argument shape. Returns 0 or -1 with err. */
-static int parse_args(const Board *b, char **a, int na, Order *o, Err *err)
+/* Reads the words after the keyword by the order's argument shape. Returns 0 or -1 with err. */
+static int parse_args(Args *r, Order *o, Err *err)
 {
     const OrderInfo *info = &order_table[o->verb];
-    int rc = 0;
+    int na = r->na, rc = 0;
     switch (info->shape) {
     case SHAPE_NONE:
         if (na)
@@ -372,83 +425,122 @@ static int parse_args(const Board *b, char **a, int na, Order *o, Err *err)
         if (na != 1)
             rc = err_fail(err, "%s needs the square of the acting piece, e.g. %s", info->verb, info->example);
         else
-            rc = want_sq(b, a[0], &o->sq, err);
+            rc = want_sq(r, 0, &o->sq, err);
         break;
     case SHAPE_SQ_DIRS:
-        if (na < 2)
+        if (na >= 1 && starts_with_dir(r->a[0])) /* pieces.txt's "CHARGE E, CHARGE N, CHARGE W" names no square */
+            rc = err_fail(err, "%s needs the square of the acting piece before its directions, e.g. %s", info->verb,
+                          info->example);
+        else if (na < 2)
             rc = err_fail(err, "%s needs a square and directions, e.g. %s", info->verb, info->example);
-        else if ((rc = want_sq(b, a[0], &o->sq, err)) == 0)
-            rc = parse_dirs(a + 1, na - 1, o, err);
+        else if ((rc = want_sq(r, 0, &o->sq, err)) == 0)
+            rc = parse_dirs(r, o, err);
         break;
     case SHAPE_CREATE:
         if (na != 2)
             rc = err_fail(err, "CREATE needs a square and a sequence, e.g. CREATE K2 ABBBC");
         else {
-            int sqi = has_digit(a[0]) ? 0 : 1;
-            if ((rc = want_sq(b, a[sqi], &o->sq, err)) == 0)
-                rc = want_codes(a[1 - sqi], &o->codes, err);
+            int sqi = has_digit(r->a[0]) ? 0 : 1;
+            if ((rc = want_sq(r, sqi, &o->sq, err)) == 0)
+                rc = want_codes(r, 1 - sqi, &o->codes, err);
         }
         break;
     case SHAPE_SQ_CODES_SQ:
     case SHAPE_SQ_CODE_SQ:
         if (na != 3)
             rc = err_fail(err, "%s needs a square, %s and a square, e.g. %s", info->verb,
-                      info->shape == SHAPE_SQ_CODE_SQ ? "one code" : "codes", info->example);
-        else if ((rc = want_sq(b, a[0], &o->sq, err)) == 0 && (rc = want_codes(a[1], &o->codes, err)) == 0) {
+                          info->shape == SHAPE_SQ_CODE_SQ ? "one code" : "codes", info->example);
+        else if ((rc = want_sq(r, 0, &o->sq, err)) == 0 && (rc = want_codes(r, 1, &o->codes, err)) == 0) {
             if (info->shape == SHAPE_SQ_CODE_SQ && piece_total(&o->codes) != 1)
                 rc = err_fail(err, "%s moves exactly one code, e.g. %s", info->verb, info->example);
             else
-                rc = want_sq(b, a[2], &o->sq2, err);
+                rc = want_sq(r, 2, &o->sq2, err);
         }
         break;
     case SHAPE_SQ_SQ:
         if (na != 2)
             rc = err_fail(err, "%s needs two squares, e.g. %s", info->verb, info->example);
-        else if ((rc = want_sq(b, a[0], &o->sq, err)) == 0)
-            rc = want_sq(b, a[1], &o->sq2, err);
+        else if ((rc = want_sq(r, 0, &o->sq, err)) == 0)
+            rc = want_sq(r, 1, &o->sq2, err);
         break;
     case SHAPE_GAMBLE:
-        rc = parse_gamble(a, na, o, err);
+        rc = parse_gamble(r, o, err);
         break;
     }
     return rc;
 }
 
-static int parse_one(const Board *b, const char *text, Order *o, StrList *notices, Err *err)
+/* Reads an order from the keyword w->v[at] on into o. Returns 0, or -1 with err, *got the items it accepted
+ * and o emptied. */
+static int try_at(const Board *b, const StrList *w, int at, Order *o, int *got, size_t *reads, Err *err)
+{
+    memset(o, 0, sizeof *o);
+    o->sq = o->sq2 = -1;
+    o->verb = (OrderVerb)keyword_at(w->v[at], NULL);
+    Args r = {b, w->v + at + 1, w->n - at - 1, 0, reads};
+    int rc = parse_args(&r, o, err);
+    *got = r.got;
+    if (rc < 0)
+        order_free(o);
+    return rc;
+}
+
+/* contract 4.1: words in front of an order's keyword are dropped (there are no conditional orders, orders.txt).
+ * The order is read from the first keyword from which the rest of the text is a valid order, so an order word
+ * in a condition ("if alice's King does not move I'll move N10 W") is passed over; a text that opens with a
+ * keyword is that order ("MOVE K3 PASS" stays a malformed MOVE). When no keyword starts a valid order, the
+ * reason is that of the try that accepted the most (squares, codes, directions, ...), the later of equals:
+ * the rule pages write the condition before the order. Each try reads only up to its first mistake, and a
+ * try from a keyword inside an earlier try's reading fails at its first word (no direction is a square, no
+ * GAMBLE holds a keyword), so all the tries of a text read a number of words linear in its length.
+ * Returns the keyword's index with o filled, or -1 with err. */
+static int find_order(const Board *b, const StrList *w, Order *o, size_t *reads, Err *err)
+{
+    int best = -1;
+    for (int i = 0; i < w->n; i++) {
+        (*reads)++;
+        if (keyword_at(w->v[i], NULL) < 0)
+            continue;
+        Err e;
+        int got;
+        if (try_at(b, w, i, o, &got, reads, &e) == 0)
+            return i;
+        if (got >= best) {
+            best = got;
+            *err = e;
+        }
+        if (i == 0)
+            break;
+    }
+    if (best < 0)
+        err_fail(err, "no order keyword (MOVE, CREATE, PASS, ...)");
+    return -1;
+}
+
+/* One order of a message ("/" already split off): a leading "*", or a "*" on the keyword after dropped words
+ * ("if nothing changes *MOVE N10 W", or "* MOVE"), marks it to run at once (contract 4.3). */
+static int parse_one(const Board *b, const char *text, Order *o, StrList *notices, size_t *reads, Err *err)
 {
     memset(o, 0, sizeof *o);
     o->sq = o->sq2 = -1;
     char *s = xstrdup(text);
     str_trim(s);
-    char *p = s;
-    if (*p == '*') {
-        o->star = true;
-        p++;
-    }
+    bool star = *s == '*';
     StrList w = {0};
-    int n = str_split_words(p, &w);
+    int n = str_split_words(s + star, &w);
     free(s);
-    int at = -1;
-    for (int i = 0; i < n && at < 0; i++)
-        if (order_verb(w.v[i]) >= 0)
-            at = i;
-    if (at < 0) {
-        sl_free(&w);
-        return n ? err_fail(err, "no order keyword (MOVE, CREATE, PASS, ...)") : err_fail(err, "empty order");
+    int at = n ? find_order(b, &w, o, reads, err) : err_fail(err, "empty order");
+    if (at >= 0) {
+        bool kstar;
+        keyword_at(w.v[at], &kstar);
+        bool wstar = at > 0 && strcmp(w.v[at - 1], "*") == 0;
+        o->star = star || kstar || wstar;
+        if (at - wstar > 0 && notices)
+            note_dropped(notices, w.v, at - wstar, o->verb);
+        canonical(o, b);
     }
-    o->verb = (OrderVerb)order_verb(w.v[at]);
-    if (at > 0 && notices)
-        note_dropped(notices, w.v, at, o->verb);
-    char **a = w.v + at + 1;
-    int na = n - at - 1;
-    int rc = parse_args(b, a, na, o, err);
     sl_free(&w);
-    if (rc < 0) {
-        order_free(o);
-        return -1;
-    }
-    canonical(o, b);
-    return 0;
+    return at < 0 ? -1 : 0;
 }
 
 int order_parse(const Board *b, const char *text, Order *out, Err *err)
@@ -457,7 +549,8 @@ int order_parse(const Board *b, const char *text, Order *out, Err *err)
         return err_fail(err, "order text too long");
     if (str_has_control(text))
         return err_fail(err, "control characters in the order");
-    return parse_one(b, text, out, NULL, err);
+    size_t reads = 0;
+    return parse_one(b, text, out, NULL, &reads, err);
 }
 
 int order_parse_list(const Board *b, const char *text, OrderList *out, Err *err)
@@ -479,7 +572,7 @@ int order_parse_list(const Board *b, const char *text, OrderList *out, Err *err)
             cap *= 2;
             out->v = xrealloc(out->v, sizeof(Order) * (size_t)cap);
         }
-        if (parse_one(b, part, &out->v[out->n], &out->notices, &e2) < 0) {
+        if (parse_one(b, part, &out->v[out->n], &out->notices, &out->reads, &e2) < 0) {
             free(s);
             order_list_free(out);
             if (strchr(text, '/'))

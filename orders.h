@@ -7,7 +7,7 @@
 typedef enum {
     SHAPE_NONE,         /* PASS, HOLIDAY */
     SHAPE_SQ,           /* RADIATE SQ */
-    SHAPE_SQ_DIRS,      /* MOVE SQ D1-D2-..., CHARGE SQ D1-D2 (commas too) */
+    SHAPE_SQ_DIRS,      /* MOVE SQ D1-D2-..., CHARGE SQ D1-D2 (commas too; "CHARGE SQ D1, CHARGE D2" too) */
     SHAPE_CREATE,       /* CREATE SQ SEQ | CREATE SEQ SQ */
     SHAPE_SQ_CODES_SQ,  /* DIVIDE SQ CODES SQ2 */
     SHAPE_SQ_CODE_SQ,   /* TRANSFER SQ CODE SQ2 */
@@ -65,13 +65,17 @@ typedef struct OrderList {
     Order *v;
     int n;
     StrList notices;
+    size_t reads;       /* words the parser read, every try together: a measure of its work, linear in the text */
 } OrderList;
 
 /* Parses a message's order text ("MOVE K3 N / *CREATE K2 A"): the whole text is parsed first.
- * Squares are checked against b's grid. On malformed text returns -1 with err holding
- * what is wrong (the caller wraps it in `Invalid move "<text>" entered`). */
+ * Words in front of an order are dropped (contract 4.1): each order is read from the first keyword
+ * from which the rest of its text is a valid order, unless the text opens with a keyword, and a
+ * notice in out->notices quotes the dropped words. Squares are checked against b's grid. On
+ * malformed text returns -1 with err holding what is wrong (the caller wraps it in
+ * `Invalid move "<text>" entered`) and out empty but for reads. */
 int order_parse_list(const Board *b, const char *text, OrderList *out, Err *err);
-/* Parses exactly one order (no '/'); the star is allowed. */
+/* Parses exactly one order (no '/') as order_parse_list does, without notices; the star is allowed. */
 int order_parse(const Board *b, const char *text, Order *out, Err *err);
 /* Frees what an Order holds (not o itself). */
 void order_free(Order *o);

@@ -170,12 +170,16 @@ static int ctx_finish(CommandCtx *c, int rc)
         c->reply.len = cut;
         c->reply.s[cut] = '\0';
         buf_printf(&c->reply, "\n(The reply was cut here: at most %d bytes are mailed.)\n", REPLY_MAX);
+        free(c->reply_html); /* the HTML part would say more than the text */
+        c->reply_html = NULL;
     }
     if (c->reply.len && to && !c->opened && store_open(&c->st, c->req, &err) == 0)
         c->opened = true;
     if (c->reply.len) {
-        if (to && c->opened) {
-            if (mail_add_reply(&c->mq, to, c->subject, c->reply.s, &err) < 0)
+        if (to && c->opened) { /* contract 3.1: one mail, the reply and the sheet it ends with */
+            char *html = c->reply_html;
+            c->reply_html = NULL;
+            if (mail_add_reply_sheet(&c->mq, to, c->subject, xstrdup(c->reply.s), html, &err) < 0)
                 fprintf(stderr, "genetess: %s\n", err.msg);
         } else {
             fputs(c->reply.s, stdout);
@@ -183,11 +187,13 @@ static int ctx_finish(CommandCtx *c, int rc)
         }
     }
     if (c->opened) {
-        mail_flush(&c->mq, &c->st, (time_t)c->now);
+        if (mail_flush(&c->mq, &c->st, (time_t)c->now) < 0 && rc == EXIT_DONE)
+            rc = EXIT_SYSTEM; /* a message could not be spooled: said on stderr (contract 3.2) */
         store_close(&c->st);
     }
     mail_free(&c->mq);
     buf_free(&c->reply);
+    free(c->reply_html);
     return rc;
 }
 
@@ -337,6 +343,8 @@ static void abandon_unsaved(CommandCtx *c, Txn *t)
     mail_truncate(&c->mq, c->saved_mail);
     buf_free(&c->reply);
     buf_init(&c->reply);
+    free(c->reply_html);
+    c->reply_html = NULL;
     t->sheet_added = true; /* no sheet of a state that does not exist */
 }
 
@@ -505,16 +513,30 @@ static void players_users_free(User *u, int n)
     free(u);
 }
 
-/* Ends the reply with the sheet text s. */
-static void reply_add_sheet(CommandCtx *c, Txn *t, const char *s)
+/* The reply is mailed (contract 3.1): the sheet it ends with has its HTML part in the same mail. */
+static bool reply_mailed(const CommandCtx *c)
 {
+    return mail_reply_address(c->req) != NULL;
+}
+
+/* Ends the reply with the reader r's sheet (rendered from s), its HTML part kept for the mailed reply;
+ * returns the sheet's text (malloc'd) and, with html non-NULL, the HTML part mailed with the reply. */
+static char *reply_add_sheet(CommandCtx *c, Txn *t, const Board *b, const SheetsDue *s, int r)
+{
+    char *html = NULL;
+    char *text = sheet_render_reply(b, r, &s->news[r], &s->ebook[r], s->result, s->star[r],
+                                    c->reply.len ? c->reply.s : NULL, reply_mailed(c) ? &html : NULL);
     buf_add(&c->reply, "\n");
-    buf_add(&c->reply, s);
+    buf_add(&c->reply, text);
+    free(c->reply_html);
+    c->reply_html = html;
     t->sheet_added = true;
+    return text;
 }
 
 /* Stage render: queues the taken-out sheets of b (mailed in player order; the reader's in the reply),
- * then frees s. */
+ * then frees s. One mail per command per person (contract 3.1): when the reply goes by mail to the
+ * reader's own address, it is their sheet and no other is mailed to them. */
 static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
 {
     char subj[160];
@@ -522,20 +544,25 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
     int r = s->reader;
     /* the reader's reply ends with the sheet they are mailed, unless that one is a new turn's */
     bool reuse = r >= 0 && !s->is_new && s->mail[r] && !bot_is(b->pl[r].id);
-    if (r >= 0 && !reuse) {
-        char *text = sheet_render(b, r, &s->news[r], &s->ebook[r], s->result, false, s->star[r], NULL);
-        reply_add_sheet(c, t, text);
-        free(text);
-    }
+    if (r >= 0 && !reuse)
+        free(reply_add_sheet(c, t, b, s, r));
     User *u = players_users(c, b);
+    const char *to = mail_reply_address(c->req);
     for (int p = 0; p < s->np; p++) {
         if (!s->mail[p] || bot_is(b->pl[p].id)) /* computer opponents get no mail */
             continue;
+        if (p == r && reuse && to && u[p].address && str_ieq(to, u[p].address)) {
+            free(reply_add_sheet(c, t, b, s, r)); /* the reply is the sheet */
+            continue;
+        }
         char *html;
         char *text = sheet_render(b, p, &s->news[p], &s->ebook[p], p == r ? s->result : NULL, s->is_new,
                                   s->star[p], &html);
-        if (p == r && reuse)
-            reply_add_sheet(c, t, text);
+        if (p == r && reuse) {
+            buf_add(&c->reply, "\n");
+            buf_add(&c->reply, text);
+            t->sheet_added = true;
+        }
         Err err;
         if (u[p].address) {
             if (mail_add_sheet(&c->mq, u[p].address, subj, text, html, &err) < 0)
@@ -556,8 +583,11 @@ static void reply_sheet(CommandCtx *c, Txn *t)
     const Board *b = t->b;
     if (!b || t->player < 0 || t->player >= b->np || t->sheet_added)
         return;
+    char *html = NULL;
     buf_add(&c->reply, "\n");
-    sheet_current(b, t->player, &c->reply);
+    sheet_current(b, t->player, &c->reply, reply_mailed(c) ? &html : NULL);
+    free(c->reply_html);
+    c->reply_html = html;
     t->sheet_added = true;
 }
 

@@ -77,14 +77,19 @@ static void sheet_lists(const Player *pl, bool again, News *news, StrList *ebook
     copy_lines(&pl->ebook, 0, e, ebook);
 }
 
-void sheet_current(const Board *b, int p, Buf *out)
+static char *render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
+                   bool is_new, bool star, const char *reply, char **html);
+
+void sheet_current(const Board *b, int p, Buf *out, char **html)
 {
     News news = {0};
     StrList ebook = {0};
     Opening op = {0};
     buf_init(&op.result);
     sheet_lists(&b->pl[p], true, &news, &ebook, &op);
-    char *s = sheet_render(b, p, &news, &ebook, op.result.len ? op.result.s : NULL, op.is_new, false, NULL);
+    /* the sheet as it was mailed, its opening too; the HTML part opens with reply (the lines before it) */
+    char *s = render(b, p, &news, &ebook, op.result.len ? op.result.s : NULL, op.is_new, false,
+                     out->len ? out->s : NULL, html);
     buf_add(out, s);
     free(s);
     buf_free(&op.result);
@@ -172,15 +177,16 @@ static bool stored_ran(const News *news)
     return false;
 }
 
-char *sheet_render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
-                   bool is_new, bool star, char **html)
+static char *render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
+                   bool is_new, bool star, const char *reply, char **html)
 {
     star = star || stored_ran(news);
     Buf o;
     buf_init(&o);
     SheetParts parts = {0};
     SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new,
-                    .news = news, .ebook = ebook, .parts = html && !b->pl[p].plain ? &parts : NULL};
+                    .news = news, .ebook = ebook, .parts = html && !b->pl[p].plain ? &parts : NULL,
+                    .reply = reply};
     view_sheet(b, p, &so, &o);
     if (html) {
         *html = NULL;
@@ -193,4 +199,16 @@ char *sheet_render(const Board *b, int p, const News *news, const StrList *ebook
     }
     view_parts_free(&parts);
     return buf_take(&o);
+}
+
+char *sheet_render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
+                   bool is_new, bool star, char **html)
+{
+    return render(b, p, news, ebook, result, is_new, star, NULL, html);
+}
+
+char *sheet_render_reply(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
+                         bool star, const char *reply, char **html)
+{
+    return render(b, p, news, ebook, result, false, star, reply, html);
 }

@@ -11,9 +11,15 @@
  * their words. Changes nothing. */
 char *sheet_render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
                    bool is_new, bool star, char **html);
+/* As sheet_render, for a mailed reply that ends with the sheet: the HTML part opens with reply, the
+ * reply's own lines above the sheet (contract 3.1). */
+char *sheet_render_reply(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
+                         bool star, const char *reply, char **html);
 /* Appends player p's current sheet of b to out: the news and E breakdown since their last sheet, or, when
- * nothing has come since, the last sheet's again (so that showas prints the sheet that was mailed). */
-void sheet_current(const Board *b, int p, Buf *out);
+ * nothing has come since, the last sheet's again (so that showas prints the sheet that was mailed). With
+ * html non-NULL, its HTML part opening with reply (the lines of out before it) into *html, as
+ * sheet_render_reply. */
+void sheet_current(const Board *b, int p, Buf *out, char **html);
 
 /* The sheets due after a stage: who gets one, and each reader's news and E breakdown, taken out of the
  * board (which keeps them only as the last sheet's) so that rendering changes nothing. */

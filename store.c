@@ -26,12 +26,13 @@
 
 /* ---------------------------------------------------------------- directories */
 
-/* Makes directory path (mode 0755) if missing; sets *created when it did. */
+/* Makes directory path (mode 0700: only the home's owner reads it, contract 9) if missing; sets *created when
+ * it did. */
 static int make_dir(const char *path, bool *created, Err *err)
 {
     if (created)
         *created = false;
-    if (mkdir(path, 0755) == 0) {
+    if (mkdir(path, 0700) == 0) {
         if (created)
             *created = true;
         return 0;
@@ -149,7 +150,7 @@ int store_lock(Store *s, Err *err)
     if (s->lockfd >= 0)
         return 0;
     char *path = store_path(s, GAMES_DIR "/.lockfile");
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600); /* never through a link */
     if (fd < 0) {
         int e = errno;
         err_fail(err, "cannot open %s: %s", path, strerror(e));
@@ -367,14 +368,16 @@ static int write_begin(const char *path, const char *data, size_t len, StoreWrit
     w->dir = dir_of(path);
     w->tmp = temp_path(path);
     if (reuse)
-        w->fd = open(w->tmp, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
+        w->fd = open(w->tmp, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
     if (w->fd < 0) {
-        (void)unlink(w->tmp); /* a stale temporary of a dead process with our pid */
-        w->fd = open(w->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
+        /* a stale temporary of a dead process with our pid, or a link planted under its name: the name goes,
+         * and the file is made new (O_EXCL: never one that is there, a link included) */
+        (void)unlink(w->tmp);
+        w->fd = open(w->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
     }
     struct stat st;
-    if (w->fd >= 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode))
-        (void)fchmod(w->fd, st.st_mode & 07777); /* keep e.g. etc/users at 0600 */
+    if (w->fd >= 0 && lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+        (void)fchmod(w->fd, st.st_mode & 07777); /* an existing file's mode is kept (never a link's target's) */
     if (w->fd < 0 || fd_write_all(w->fd, data, len) < 0) {
         err_fail(err, "cannot %s %s: %s", w->fd < 0 ? "create" : "write", w->tmp, strerror(errno));
         store_write_abandon(w);
@@ -520,7 +523,7 @@ int store_moves_append(const Store *s, int n, int64_t count, int64_t *end, const
     if (check_number(n, err) < 0)
         return -1;
     char *p = store_moves_path(s, n, false);
-    int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
+    int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600); /* never through a link */
     struct stat st;
     int rc = fd < 0 || fstat(fd, &st) < 0 ? err_fail(err, "cannot open %s: %s", p, strerror(errno)) : 0;
     int64_t at = *end;
@@ -611,7 +614,7 @@ int store_board_begin(const Store *s, int n, const char *text, StoreWrite *w, Er
         (void)unlink(tmp);
     if (rc == 0) { /* open now, so that a caller can sync it together with other files (store_write_fds) */
         char *moves = store_moves_path(s, n, false);
-        w->moves_fd = open(moves, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+        w->moves_fd = open(moves, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
         free(moves);
     }
     free(tmp);

@@ -18,7 +18,7 @@ typedef struct Store {
 /* Opens the home rq names (rq->home, trailing slashes dropped; created when missing; when rq->home_is_default,
    "genetess: using <dir> as PBMHOME" goes to stderr if it is made now); no home -> fail "neither PBMHOME nor
    HOME is set" (the caller exits 2). Creates missing directories games/Genetess, games/Genetess-archive, etc,
-   history, outbox, spool. The lock wait is rq->lock_wait seconds (at most a day; < 0: 60).
+   history, outbox, spool (every directory it makes, the home's included, of mode 0700: contract 9). The lock wait is rq->lock_wait seconds (at most a day; < 0: 60).
    Returns 0 with s->home set and s->lockfd = -1, or -1 with err (s holds nothing to free). */
 int store_open(Store *s, const Request *rq, Err *err);
 /* Unlocks (marking the lock file 0: this holder finished) and frees s->home; s may be closed twice. */
@@ -29,7 +29,8 @@ void store_close(Store *s);
    Returns 0 (also when s already holds it) or -1 with "Genetess is busy; try again later" on
    timeout (other errors: another message). The lock file's first byte is 1 while a command holds
    the lock and 0 once it has let go: taking the lock, s->unclean says whether the last holder was
-   stopped (1, or an empty file) and may have left temporary files. */
+   stopped (1, or an empty file) and may have left temporary files. The lock file is made 0600 and never
+   opened through a link ("cannot open <path>: Too many levels of symbolic links"). */
 int store_lock(Store *s, Err *err);
 /* Releases the lock if held, marking the lock file 0; s->lockfd becomes -1. */
 void store_unlock(Store *s);
@@ -72,9 +73,11 @@ void store_write_abandon(StoreWrite *w);
 /* Starts writing fd's data to disk without waiting (Linux: sync_file_range; elsewhere nothing), so that
  * fsyncs of several files that follow wait once for all of them rather than one after the other. */
 void store_start_writeback(int fd);
-/* Replaces path with data atomically: writes ".<base>.tmp.<pid>" in the same directory, fsyncs
-   it, renames it over path and fsyncs the directory. An existing file's permission bits are
-   kept. Returns 0, or -1 with err (the temporary file is removed; path is unchanged). */
+/* Replaces path with data atomically: writes ".<base>.tmp.<pid>" in the same directory (made afresh,
+   O_EXCL|O_NOFOLLOW: a file or link of that name goes first), fsyncs it, renames it over path (a link
+   there is replaced, its target untouched) and fsyncs the directory. The permission bits of a file of
+   path's own are kept, a new file is 0600. Returns 0, or -1 with err (the temporary file is removed; path
+   is unchanged). */
 int store_write_atomic(const char *path, const char *data, size_t len, Err *err);
 
 /* True when s is a board number: [1-9][0-9]{0,8} and nothing else ("../1", "-1", "0", "01",
@@ -132,7 +135,8 @@ int store_moves_read(const Store *s, int n, char **text, size_t *len, Err *err);
 /* Appends len bytes of text (whole lines) to board n's move list after its first count lines, which end at
  * byte *end (-1: unknown, counted), dropping whatever follows them (a killed command's lines), and starts
  * writing it out (store_save_board syncs it before the board's rename); *end becomes the new length.
- * Creates the file. 0, or -1 with err (fewer lines than count). */
+ * Creates the file (0600); never opens it through a link. 0, or -1 with err (fewer lines than count; a
+ * link: "cannot open <path>: Too many levels of symbolic links"). */
 int store_moves_append(const Store *s, int n, int64_t count, int64_t *end, const char *text, size_t len, Err *err);
 
 /* commits: a command's changes to board n are committed by the rename of its file; what

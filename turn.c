@@ -317,7 +317,7 @@ static void next_seat(Board *b)
 
 /* ---- the computer opponents ---- */
 
-/* When next is TURN_WAITS and the game waits for a bot (outside replay, before BOT_ROUND_CAP rounds): in
+/* When next is TURN_WAITS and the game waits for a bot (outside replay, before bot_round_cap rounds): in
  * round 0 every bot still to gamble PASSes (0E don't care); in play the bot to move plays bot_choose's order
  * as a live order (PASS instead when that fails or is refused). Returns what follows. */
 static TurnOutcome bots_play(Game *g, TurnOutcome next)
@@ -337,7 +337,7 @@ static TurnOutcome bots_play(Game *g, TurnOutcome next)
         return next;
     }
     int p = b->seat;
-    if (b->phase != PHASE_PLAY || b->round > BOT_ROUND_CAP || !bot_valid(b->pl[p].id) || b->clock.holiday_since > 0)
+    if (b->phase != PHASE_PLAY || b->round > bot_round_cap() || !bot_valid(b->pl[p].id) || b->clock.holiday_since > 0)
         return TURN_WAITS;
     char *text = bot_choose(b, p);
     int rc = -1;

@@ -440,8 +440,11 @@ static void sheet_command(const Board *b, int reader, Buf *out)
         layout_wrap(out, "", 0, "You are out of this game: no more orders from you are accepted. You will be mailed the "
                          "final sheet at the end.");
     else
-        buf_printf(out, "genetess move %d %s <password> <ORDER>#%d\n", b->number, b->pl[reader].id,
-                   board_move_number(b));
+        buf_printf(out,
+                   "To order, reply to this mail with your password and order on the first line\n"
+                   "(e.g. \"mypassword PASS\"), or send Genetess a mail with this Subject:\n"
+                   "genetess move %d %s <password> <ORDER>#%d\n",
+                   b->number, b->pl[reader].id, board_move_number(b));
 }
 
 /* Appends the reader's turnsheet to out (o may be NULL: no banner, no result, no news, no E breakdown).

@@ -29,6 +29,7 @@ typedef struct SheetOpts {
     const News *news;       /* the reader's events since their last sheet (NULL: none) */
     const StrList *ebook;   /* the reader's E breakdown since their last sheet (NULL: none) */
     SheetParts *parts;      /* when set, view_sheet leaves what it drew of the board here */
+    const char *reply;      /* the HTML part only: the reply lines above the sheet, when the reply is the sheet */
 } SheetOpts;
 
 /* Appends the reader's turnsheet (contract 14.9; news and E breakdown from o, o NULL: none) to out; changes nothing. */

@@ -5,7 +5,9 @@
 
 #include "bot.h"
 #include "fixtures.h"
+#include "greedy.h"
 #include "legal.h"
+#include "search.h"
 
 static const char *const hall[] = {
     "############", "#..........#", "#..........#", "#..........#", "#..........#", "############", NULL,
@@ -61,29 +63,176 @@ START_TEST(test_greedy_moves_its_king_out_of_reach)
 }
 END_TEST
 
-/* What the bot cannot see (a piece out of view, a phased piece, the codes of a piece it does not decode, the
- * other's E) changes nothing in its choice; the board's generator is not drawn from. */
+/* The King takes an A next to it when nothing else in sight could take it there (pieces.txt: capture as in chess). */
+START_TEST(test_greedy_king_captures_when_safe)
+{
+    Board *b = two_bots("bot.greedy");
+    fx_piece(b, "C3", 0, "K");
+    fx_piece(b, "D3", 1, "A");
+    char *t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "MOVE C3 E");
+    free(t);
+    board_free(b);
+}
+END_TEST
+
+/* Not when a second piece it sees could take the King on the captured piece's square: it steps out of reach. */
+START_TEST(test_greedy_king_declines_an_unsafe_capture)
+{
+    Board *b = two_bots("bot.greedy");
+    fx_piece(b, "C3", 0, "DFK"); /* D: it sees E3; F: it decodes both */
+    fx_piece(b, "D3", 1, "A");
+    fx_piece(b, "E3", 1, "A");
+    char *t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "MOVE C3 W");
+    free(t);
+    board_free(b);
+}
+END_TEST
+
+/* With E for it and nothing in sight, greedy buys a fast piece (ABC) rather than a bare A, next to its King. */
+START_TEST(test_greedy_buys_speed)
+{
+    Board *b = two_bots("bot.greedy");
+    fx_piece(b, "C3", 0, "K");
+    fx_piece(b, "J3", 1, "K");
+    char *t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "CREATE B4 ABC");
+    free(t);
+    b->pl[0].e = 8; /* too little for ABC: it keeps its E (a King's step is worth less than staying) */
+    t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "PASS");
+    free(t);
+    board_free(b);
+}
+END_TEST
+
+static const char *const sealed[] = {
+    "############", "#...+......#", "#...+......#", "#...+......#", "#...+......#", "############", NULL,
+};
+
+/* Walled in (no floor leads out of its room), greedy buys O, and its O piece digs through the wall. */
+START_TEST(test_greedy_digs_out)
+{
+    Board *b = fx_board(sealed, 2, 60);
+    snprintf(b->pl[0].id, sizeof b->pl[0].id, "bot.greedy");
+    snprintf(b->pl[1].id, sizeof b->pl[1].id, "bot.random");
+    fx_piece(b, "B3", 0, "DK"); /* D: it sees its whole room and the wall */
+    fx_piece(b, "J3", 1, "K");
+    char *t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "CREATE C4 AO");
+    free(t);
+    fx_piece(b, "D3", 0, "AO");
+    b->pl[0].e = 0; /* nothing more to buy: the O piece moves */
+    t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "MOVE D3 E");
+    free(t);
+    ck_assert_int_eq(fx_order(b, 0, "MOVE D3 E", NULL, 0), 0);
+    ck_assert_str_eq(fx_seq(b, "E3"), "AO");
+    board_free(b);
+}
+END_TEST
+
+/* An order of its own that failed (its player knows: `log`) is not given again while it is among its last turns. */
+START_TEST(test_greedy_does_not_repeat_a_failed_order)
+{
+    Board *b = two_bots("bot.greedy");
+    b->pl[0].e = 0;
+    fx_piece(b, "B3", 0, "K");
+    fx_piece(b, "D3", 0, "AB");
+    fx_piece(b, "J3", 1, "K");
+    char *t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "MOVE D3 E-E");
+    sl_push_owned(&b->moves, xasprintf("1a bot.greedy %s (Failed)", t));
+    sl_push(&b->moves, "1a bot.greedy PASS");
+    sl_push(&b->moves, "1b bot.random PASS");
+    free(t);
+    t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "MOVE D3 S-S");
+    free(t);
+    board_free(b);
+}
+END_TEST
+
+/* The facts a bot cannot see, changed one at a time on a copy of the board. */
+static void hide_nothing(Board *b) { (void)b; }
+static void hide_piece_moved(Board *b) { board_move_piece(b, fx_sq(b, "K2"), fx_sq(b, "K4")); }
+static void hide_piece_codes(Board *b) { piece_parse("ABBCDK", &board_piece_at(b, fx_sq(b, "K2"))->g, false, &(Err){0}); }
+static void hide_undecoded_codes(Board *b) { piece_parse("ABBCE", &board_piece_at(b, fx_sq(b, "E4"))->g, false, &(Err){0}); }
+static void hide_e(Board *b) { b->pl[1].e = 777; }
+static void hide_queue(Board *b) { sl_push(&b->pl[1].queue, "MOVE K2 W"); }
+static void hide_phased(Board *b) { fx_piece(b, "C2", 1, "ABr"); }
+static void hide_wall(Board *b) { b->ter[fx_sq(b, "I4")] = TER_IWALL; }
+static void (*const hide[])(Board *) = {hide_piece_moved, hide_piece_codes, hide_undecoded_codes, hide_e,
+                                        hide_queue, hide_phased, hide_wall};
+#define NHIDE ((int)(sizeof hide / sizeof hide[0]))
+static const char *const kinds[] = {"bot.greedy", "bot.random", "bot.strong"};
+
+/* A board with something for every bot to weigh: its King, a fast piece, an enemy piece in sight it does not
+ * decode (E4), the enemy King out of view (K2); then one hidden fact changed by hide. */
+static Board *fog_board(const char *kind, void (*change)(Board *))
+{
+    Board *b = two_bots(kind);
+    fx_piece(b, "B3", 0, "DK"); /* sees A1..E5 */
+    fx_piece(b, "C4", 0, "ABC");
+    fx_piece(b, "E4", 1, "A");
+    fx_piece(b, "K2", 1, "K");
+    rng_seed(&b->rng, 42);
+    change(b);
+    return b;
+}
+
+/* Fog honesty, differentially (contract 12): for every bot kind, a change to a fact its player cannot see — a
+ * hidden piece's place or codes, the codes of a piece it sees but does not decode, another player's E or stored
+ * queue, a phased piece, a wall out of view — leaves its order as it was; the board's generator is not drawn from. */
 START_TEST(test_choice_uses_no_hidden_information)
 {
-    const char *kinds[] = {"bot.greedy", "bot.random"};
-    Board *b = two_bots(kinds[_i]);
-    fx_piece(b, "B3", 0, "ABCK");
-    fx_piece(b, "D4", 1, "A");
-    Board *c = two_bots(kinds[_i]);
-    fx_piece(c, "B3", 0, "ABCK");
-    fx_piece(c, "D4", 1, "AKBB");
-    fx_piece(c, "C2", 1, "Ar");
-    fx_piece(c, "K2", 1, "K");
-    c->ter[fx_sq(c, "I4")] = TER_IWALL;
-    c->pl[1].e = 77;
+    const char *kind = kinds[_i / NHIDE];
+    Board *b = fog_board(kind, hide_nothing), *c = fog_board(kind, hide[_i % NHIDE]);
     Rng before = b->rng;
     char *x = bot_choose(b, 0), *y = bot_choose(c, 0);
-    ck_assert_str_eq(x, y);
+    ck_assert_msg(strcmp(x, y) == 0, "%s, change %d: %s vs %s", kind, _i % NHIDE, x, y);
     ck_assert(b->rng.state == before.state);
+    Board *f = legal_fog(b, 0);
+    ck_assert_msg(legal_accepted(f, 0, x), "%s", x);
+    board_free(f);
     free(x);
     free(y);
     board_free(b);
     board_free(c);
+}
+END_TEST
+
+/* The facts a bot does see do change its order: moving the enemy piece in sight next to the King (the
+ * differential test above would pass for a bot that ignored the board). */
+START_TEST(test_choice_follows_what_it_sees)
+{
+    const char *kind = kinds[_i];
+    if (strcmp(kind, "bot.random") == 0)
+        return; /* any order: nothing to follow */
+    Board *b = fog_board(kind, hide_nothing);
+    board_move_piece(b, fx_sq(b, "E4"), fx_sq(b, "B4"));
+    char *t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "MOVE C4 N-SW"); /* the fast piece takes it, out of reach of anything else in sight */
+    free(t);
+    board_free(b);
+}
+END_TEST
+
+/* bot.strong: the same board gives the same order and the same work, within its fixed effort. */
+START_TEST(test_strong_is_repeatable_and_bounded)
+{
+    Board *b = fog_board("bot.strong", hide_nothing);
+    Rng r1 = b->rng, r2 = b->rng;
+    long w1, w2;
+    char *x = search_choose(b, 0, &r1, &w1), *y = search_choose(b, 0, &r2, &w2);
+    ck_assert_str_eq(x, y);
+    ck_assert_int_eq(w1, w2);
+    ck_assert_int_gt(w1, 20); /* it searched: more than greedy's one order per candidate */
+    ck_assert_int_le(w1, SEARCH_WORK);
+    free(x);
+    free(y);
+    board_free(b);
 }
 END_TEST
 
@@ -136,7 +285,14 @@ Suite *bot_suite(void)
     tcase_add_test(tc, test_names);
     tcase_add_test(tc, test_greedy_captures_a_king_it_decodes);
     tcase_add_test(tc, test_greedy_moves_its_king_out_of_reach);
-    tcase_add_loop_test(tc, test_choice_uses_no_hidden_information, 0, 2);
+    tcase_add_test(tc, test_greedy_king_captures_when_safe);
+    tcase_add_test(tc, test_greedy_king_declines_an_unsafe_capture);
+    tcase_add_test(tc, test_greedy_buys_speed);
+    tcase_add_test(tc, test_greedy_digs_out);
+    tcase_add_test(tc, test_greedy_does_not_repeat_a_failed_order);
+    tcase_add_loop_test(tc, test_choice_uses_no_hidden_information, 0, 3 * NHIDE);
+    tcase_add_loop_test(tc, test_choice_follows_what_it_sees, 0, 3);
+    tcase_add_test(tc, test_strong_is_repeatable_and_bounded);
     tcase_add_loop_test(tc, test_random_picks_a_listed_order, 0, 20);
     tcase_add_test(tc, test_bot_plays_at_once);
     suite_add_tcase(s, tc);

@@ -1,5 +1,8 @@
 /* Tests of mail: the queue, the headers, the spool and its groups, delivery into outbox/ or a mailer. */
 #include "check_store.h"
+#include "spool.h"
+
+#include <sys/resource.h>
 
 Suite *mail_suite(void);
 
@@ -208,9 +211,10 @@ START_TEST(test_mail_multipart)
     ck_assert_ptr_null(strstr(bnd + 2, "_gt_ side")); /* the text's "=_gt_" is no boundary */
     free(want);
     free(body);
-    /* a CR anywhere: quoted-printable too, short lines or not */
-    body = html_mail(&s, "Text\n", "<p>a\r\nb</p>\n", bnd);
-    want = want_alternative(bnd, "7bit", "quoted-printable", "Text\n", "<p>a=0D\nb</p>\n");
+    /* control characters never reach a part: a CR before a newline goes, a bare one is '?' (so a short HTML
+     * part stays 7bit) */
+    body = html_mail(&s, "Text\n", "<p>a\r\nb\rc</p>\n", bnd);
+    want = want_alternative(bnd, "7bit", "7bit", "Text\n", "<p>a\nb?c</p>\n");
     ck_assert_str_eq(body, want);
     free(want);
     free(body);
@@ -365,7 +369,11 @@ START_TEST(test_mail_sendmail_fails)
     list_dir(&s, "spool", &names);
     ck_assert_int_eq(names.n, 1);
     char *said = read_abs(errfile);
-    char *want = xasprintf("genetess: mailer failed; message stays queued as spool/%s and is retried\n", names.v[0]);
+    char *name = xasprintf("0.%d-%ld-1.0001.retry1-%d.mail", NOW, (long)getpid(), NOW); /* one failure, at NOW */
+    ck_assert_str_eq(names.v[0], name);
+    free(name);
+    char *want = xasprintf("genetess: mailer failed; message stays queued as spool/%s and is retried (failed 1 time "
+                           "since 2023-11-14 22:13:20 UTC; next try not before 2023-11-14 22:18:20 UTC)\n", names.v[0]);
     ck_assert(strlen(said) >= strlen(want));
     ck_assert_str_eq(said + strlen(said) - strlen(want), want);
     free(want);
@@ -378,9 +386,11 @@ START_TEST(test_mail_sendmail_fails)
     ck_assert(strcmp(text, full) == 0);
     sl_free(&names);
 
-    /* the next delivery retries it: a working mailer (none: outbox/) gets the very same message */
+    /* the next delivery once its wait is over retries it: a working mailer (none: outbox/) gets the very same
+     * message */
     q.mailer = NULL;
-    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW + 60), 1);
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW + 299), 0);
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW + 300), 1);
     list_dir(&s, "spool", &names);
     ck_assert_int_eq(names.n, 0);
     sl_free(&names);
@@ -453,6 +463,170 @@ START_TEST(test_mail_reply_address)
     ck_assert_ptr_null(mail_reply_address(&rq));
     rq.sender = "alice@example.org";
     ck_assert_str_eq(mail_reply_address(&rq), "alice@example.org");
+}
+END_TEST
+
+/* The one message of s's outbox/, read and removed. */
+static char *only_mail(Store *s)
+{
+    StrList names = {0};
+    list_dir(s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    char *rel = xasprintf("outbox/%s", names.v[0]), *path = store_path(s, rel), *text = slurp(s, rel);
+    ck_assert_int_eq(unlink(path), 0);
+    free(path);
+    free(rel);
+    sl_free(&names);
+    return text;
+}
+
+/* Control characters other than tab and newline never reach outgoing text, whichever way a message is queued: a
+ * bare CR, ESC, BEL, DEL and a C1 control (UTF-8) become '?', a CR before a newline goes; other UTF-8 (e-acute,
+ * the copyright sign, whose first byte is that of a C1 control) stays, and so does a tab. (A chat relayed a
+ * decoded body's ESC and CR in a 7bit part before.) */
+START_TEST(test_mail_controls)
+{
+    Store s;
+    open_store(&s);
+    MailQueue q;
+    mail_init(&q, &test_rq);
+    Err err = {""};
+    const char *in = "a\rb\x1b[31mred\x07 bell\x7f del \xc2\x9b csi\r\nend\t\xc3\xa9 \xc2\xa9\x01\n";
+    const char *out = "a?b?[31mred? bell? del ? csi\nend\t\xc3\xa9 \xc2\xa9?\n";
+    char long_in[2101], long_out[2101]; /* one alone deep inside a long text, past many words without any */
+    for (int way = 0; way < 7; way++) {
+        for (int i = 0; i < 2100; i++)
+            long_in[i] = i % 70 == 69 ? '\n' : 'x';
+        long_in[2100] = '\0';
+        memcpy(long_out, long_in, sizeof long_in);
+        const char *deep[] = {"\x1b", "\xc2\x9b", "\x7f", "\r"};
+        if (way >= 3) {
+            memcpy(long_in + 1003, deep[way - 3], strlen(deep[way - 3]));
+            memcpy(long_out + 1003, way == 4 ? "?x" : "?", way == 4 ? 2 : 1);
+            if (way == 4) /* two bytes become one */
+                memmove(long_out + 1004, long_out + 1005, strlen(long_out + 1005) + 1);
+        }
+        const char *text = way >= 3 ? long_in : in;
+        int rc = way == 0   ? mail_add(&q, "alice@a.a", "Genetess chat 101 bob", text, &err)
+                 : way == 1 ? mail_add_reply(&q, "alice@a.a", "Genetess chat 101 bob", text, &err)
+                 : way == 2 ? mail_add_sheet(&q, "alice@a.a", "Genetess Board 101 bob", xstrdup(text),
+                                             xasprintf("<p>%s</p>\n", text), &err)
+                            : mail_add(&q, "alice@a.a", "Genetess chat 101 bob", text, &err);
+        ck_assert_int_eq(rc, 0);
+        ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
+        char *msg = only_mail(&s);
+        for (const unsigned char *c = (const unsigned char *)msg; *c; c++)
+            ck_assert_msg((*c >= 0x20 && *c != 0x7f) || *c == '\n' || *c == '\t', "way %d: byte 0x%02x", way, *c);
+        ck_assert_msg(!strstr(msg, "\xc2\x9b"), "way %d: a C1 control", way);
+        char *want = xasprintf("\n\n%s", way >= 3 ? long_out : out);
+        if (way == 2) { /* the text part, then the HTML part */
+            free(want);
+            want = xasprintf("\n\n%s\n--", out);
+            char *html = xasprintf("\n\n<p>%s</p>\n\n--", out);
+            ck_assert_msg(strstr(msg, html), "%s", msg);
+            free(html);
+        }
+        ck_assert_msg(strstr(msg, want), "way %d: %s", way, msg);
+        ck_assert_ptr_nonnull(strstr(msg, way >= 3 ? "charset=us-ascii" : "charset=utf-8"));
+        free(want);
+        free(msg);
+    }
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+/* Every header line is at most 998 octets: a To: of 80 addresses (an etc/users address field is a list, with
+ * or without spaces) and a long Subject are folded into lines of at most 78 that unfold to the value; a To: or
+ * Subject with a word that no folding fits is refused; a $PBMFROM that long is not used. (A To: line of 1,015
+ * octets went out before.) */
+START_TEST(test_mail_long_headers)
+{
+    Store s;
+    open_store(&s);
+    MailQueue q;
+    mail_init(&q, &test_rq);
+    Err err = {""};
+    Buf to, subject;
+    buf_init(&to);
+    buf_init(&subject);
+    for (int i = 0; i < 80; i++)
+        buf_printf(&to, "%splayer%02d@example.org", i ? (i % 2 ? "," : ", ") : "", i);
+    for (int i = 0; i < 200; i++)
+        buf_printf(&subject, "%sword%d", i ? " " : "", i);
+    ck_assert_int_eq(mail_add(&q, to.s, subject.s, "hello\n", &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
+    char *msg = only_mail(&s);
+    const char *names[] = {"To: ", "Subject: "}, *values[] = {to.s, subject.s};
+    for (int h = 0; h < 2; h++) {
+        const char *at = strstr(msg, names[h]);
+        ck_assert_ptr_nonnull(at);
+        Buf unfolded;
+        buf_init(&unfolded);
+        int lines = 0;
+        for (const char *l = at; l == at || *l == ' '; lines++) {
+            size_t n = strcspn(l, "\n");
+            ck_assert_msg(n <= 78, "%s line %d: %zu characters", names[h], lines, n);
+            buf_addn(&unfolded, l, n);
+            l += n + 1;
+        }
+        ck_assert_int_gt(lines, 10);
+        char *want = xasprintf("%s%s", names[h], values[h]);
+        if (h == 0) { /* a fold after a comma adds a space there: the same addresses, in the same order */
+            StrList got = {0}, wanted = {0};
+            str_split_words(strchr(unfolded.s, ' '), &got);
+            str_split_words(values[h], &wanted);
+            Buf a, b;
+            buf_init(&a);
+            buf_init(&b);
+            for (int i = 0; i < got.n; i++)
+                buf_add(&a, got.v[i]);
+            for (int i = 0; i < wanted.n; i++)
+                buf_add(&b, wanted.v[i]);
+            ck_assert_str_eq(a.s, b.s);
+            ck_assert_uint_eq(a.len, strlen(values[h]) - 39); /* the spaces of its 39 ", " */
+            buf_free(&a);
+            buf_free(&b);
+            sl_free(&got);
+            sl_free(&wanted);
+        } else {
+            ck_assert_str_eq(unfolded.s, want);
+        }
+        free(want);
+        buf_free(&unfolded);
+    }
+    for (const char *l = msg; *l; l += strcspn(l, "\n") + 1)
+        ck_assert_uint_le(strcspn(l, "\n"), 998);
+    free(msg);
+
+    char word[1200];
+    memset(word, 'w', sizeof word - 1);
+    word[sizeof word - 1] = '\0';
+    char *long_to = xasprintf("alice@a.a, %.990s@example.org", word);
+    ck_assert_int_eq(mail_add(&q, long_to, "Genetess help", "x", &err), -1);
+    ck_assert_str_eq(err.msg, "refusing a mail header that no folding fits in lines of 998 octets (To:)");
+    char *long_subject = xasprintf("Genetess %.1000s", word);
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", long_subject, "x", &err), -1);
+    ck_assert_str_eq(err.msg, "refusing a mail header that no folding fits in lines of 998 octets (Subject:)");
+    ck_assert_int_eq(q.n, 0);
+    char *long_from = xasprintf("referee@%.950s.org", word);
+    test_rq.from = long_from;
+    MailQueue q2;
+    mail_init(&q2, &test_rq);
+    ck_assert_int_eq(mail_add(&q2, "alice@a.a", "Genetess help", "x", &err), 0);
+    ck_assert_int_eq(mail_flush(&q2, &s, NOW), 1);
+    msg = only_mail(&s);
+    ck_assert_ptr_null(strstr(msg, long_from));
+    ck_assert(strncmp(msg, "From: genetess@", 15) == 0);
+    free(msg);
+    mail_free(&q2);
+    free(long_from);
+    free(long_subject);
+    free(long_to);
+    buf_free(&subject);
+    buf_free(&to);
+    mail_free(&q);
+    store_close(&s);
 }
 END_TEST
 
@@ -595,6 +769,472 @@ START_TEST(test_spool_delivered_once)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- retries and dead letters */
+
+/* A mailer that refuses (status 1) or takes (0) every message, each run noted as a line of tmpdir/runs. */
+static void counting_mailer(char *cmd, size_t size, int status)
+{
+    snprintf(cmd, size, "echo run >>'%s/runs'; cat >/dev/null; exit %d", tmpdir, status);
+}
+
+static int mailer_runs(void)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/runs", tmpdir);
+    FILE *f = fopen(path, "r");
+    int n = 0;
+    for (int c; f && (c = getc(f)) != EOF;)
+        n += c == '\n';
+    if (f)
+        fclose(f);
+    return n;
+}
+
+/* The names of <home>/spool that end in .mail, as one string "a b c" (malloc'd). */
+static char *spooled(const Store *s)
+{
+    StrList names = {0};
+    list_dir(s, "spool", &names);
+    Buf b;
+    buf_init(&b);
+    buf_add(&b, "");
+    for (int i = 0; i < names.n; i++) {
+        size_t n = strlen(names.v[i]);
+        if (n > 5 && strcmp(names.v[i] + n - 5, ".mail") == 0)
+            buf_printf(&b, "%s%s", b.len ? " " : "", names.v[i]);
+    }
+    sl_free(&names);
+    return buf_take(&b);
+}
+
+/* A message the mailer refuses: tried at most once per command (a delivery at the same time does not run the
+ * mailer), then 5, 10, 20 ... minutes after its first failure, its name counting the failures; the tenth
+ * failure moves it to spool/dead/ and says so; later deliveries no longer carry it; moved back into spool/, it
+ * goes out as it was spooled. (Before: every later command piped it to the mailer again, forever.) */
+START_TEST(test_spool_retries_bounded)
+{
+    Store s;
+    open_store(&s);
+    char cmd[256], errfile[128];
+    counting_mailer(cmd, sizeof cmd, 1);
+    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
+    test_rq.mailer = cmd;
+    MailQueue q;
+    mail_init(&q, &test_rq);
+    Err err;
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "one\n", &err), 0);
+    int saved = stderr_begin(errfile);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 0);
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW), 0); /* a later command at the same moment */
+    ck_assert_int_eq(mailer_runs(), 1);
+    char *base = xasprintf("0.%d-%ld-1.0001", NOW, (long)getpid()), *rel = xasprintf("spool/%s.retry1-%d.mail", base, NOW);
+    char *text = slurp(&s, rel);
+    free(rel);
+    for (int k = 1; k < 10; k++) {
+        long long due = NOW + 300LL * ((1LL << k) - 1);
+        ck_assert_int_eq(mail_deliver(&q, &s, NULL, (time_t)due - 1), 0);
+        ck_assert_int_eq(mailer_runs(), k);
+        ck_assert_int_eq(mail_deliver(&q, &s, NULL, (time_t)due), 0);
+        ck_assert_int_eq(mailer_runs(), k + 1);
+        char *names = spooled(&s), *want = k + 1 < 10 ? xasprintf("%s.retry%d-%d.mail", base, k + 1, NOW) : xstrdup("");
+        ck_assert_str_eq(names, want);
+        free(want);
+        free(names);
+    }
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW + 30 * 86400), 0); /* later commands: not carried */
+    ck_assert_int_eq(mailer_runs(), 10);
+    stderr_end(saved);
+    char *said = read_abs(errfile), *last = said + strlen(said);
+    ck_assert(last > said && last[-1] == '\n');
+    for (last--; last > said && last[-1] != '\n'; last--) /* the last line */
+        ;
+    char *want = xasprintf("genetess: mailer failed; message moved to spool/dead/%s.mail after failing 10 times since "
+                           "2023-11-14 22:13:20 UTC: not retried (move it back into spool/ to retry it)\n", base);
+    ck_assert_str_eq(last, want);
+    free(want);
+    want = xasprintf("genetess: mailer failed; message stays queued as spool/%s.retry9-%d.mail and is retried (failed "
+                     "9 times since 2023-11-14 22:13:20 UTC; next try not before 2023-11-16 16:48:20 UTC)\n", base, NOW);
+    ck_assert_msg(strstr(said, want), "%s", said);
+    free(want);
+    int lines = 0;
+    for (const char *c = said; *c; c++)
+        lines += *c == '\n';
+    ck_assert_int_eq(lines, 10);
+    free(said);
+    /* the dead letter is the message as spooled; an admin moves it back and the next delivery sends it */
+    rel = xasprintf("spool/dead/%s.mail", base);
+    char *dead = slurp(&s, rel), *from = store_path(&s, rel), *back = xasprintf("%s/spool/%s.mail", s.home, base);
+    ck_assert_str_eq(dead, text);
+    ck_assert_int_eq(rename(from, back), 0);
+    q.mailer = NULL;
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW + 31 * 86400), 1);
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    char *orel = xasprintf("outbox/%s", names.v[0]), *sent = slurp(&s, orel);
+    ck_assert_str_eq(sent, text);
+    free(sent);
+    free(orel);
+    sl_free(&names);
+    free(back);
+    free(from);
+    free(dead);
+    free(rel);
+    free(text);
+    free(base);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+/* A message that fails two days or more after its first failure is a dead letter whatever its count; a dead
+ * letter of the same name is never replaced (the next is <base>-2.mail). */
+START_TEST(test_spool_dead_by_age)
+{
+    Store s;
+    open_store(&s);
+    char cmd[256], errfile[128], name[128];
+    counting_mailer(cmd, sizeof cmd, 1);
+    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
+    snprintf(name, sizeof name, "spool/101.none.0001.retry1-%d.mail", NOW - 2 * 86400);
+    put(&s, name, "To: a@b.c\n\nold\n");
+    char *dir = store_path(&s, "spool/dead");
+    ck_assert_int_eq(mkdir(dir, 0700), 0);
+    free(dir);
+    put(&s, "spool/dead/101.none.0001.mail", "another\n");
+    test_rq.mailer = cmd;
+    MailQueue q;
+    mail_init(&q, &test_rq);
+    int saved = stderr_begin(errfile);
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW), 0);
+    stderr_end(saved);
+    ck_assert_int_eq(mailer_runs(), 1);
+    char *names = spooled(&s);
+    ck_assert_str_eq(names, "");
+    free(names);
+    char *old = slurp(&s, "spool/dead/101.none.0001-2.mail"), *other = slurp(&s, "spool/dead/101.none.0001.mail");
+    ck_assert_str_eq(old, "To: a@b.c\n\nold\n");
+    ck_assert_str_eq(other, "another\n");
+    free(other);
+    free(old);
+    char *said = read_abs(errfile);
+    ck_assert_str_eq(said, "genetess: mailer failed; message moved to spool/dead/101.none.0001-2.mail after failing 2 "
+                           "times since 2023-11-12 22:13:20 UTC: not retried (move it back into spool/ to retry it)\n");
+    free(said);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+/* A move to spool/dead/ cut short by a stop (the dead letter linked, its spool name not yet removed): the next
+ * delivery removes the spool name and does not send it; a spool entry that is not a regular file (a link
+ * planted there) is never sent and never counted. */
+START_TEST(test_spool_dead_move_finished)
+{
+    Store s;
+    open_store(&s);
+    char cmd[256], errfile[128];
+    counting_mailer(cmd, sizeof cmd, 0);
+    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
+    put(&s, "spool/101.none.0002.retry9-1.mail", "To: a@b.c\n\nlate\n");
+    char *dir = store_path(&s, "spool/dead"), *src = store_path(&s, "spool/101.none.0002.retry9-1.mail");
+    char *dst = store_path(&s, "spool/dead/101.none.0002.mail"), *link_to = store_path(&s, "spool/102.none.0003.mail");
+    ck_assert_int_eq(mkdir(dir, 0700), 0);
+    ck_assert_int_eq(link(src, dst), 0);
+    ck_assert_int_eq(symlink("/etc/passwd", link_to), 0);
+    test_rq.mailer = cmd;
+    MailQueue q;
+    mail_init(&q, &test_rq);
+    int saved = stderr_begin(errfile);
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW), 1);
+    stderr_end(saved);
+    ck_assert_int_eq(mailer_runs(), 0);
+    ck_assert(!exists(&s, "spool/101.none.0002.retry9-1.mail"));
+    char *dead = slurp(&s, "spool/dead/101.none.0002.mail");
+    ck_assert_str_eq(dead, "To: a@b.c\n\nlate\n");
+    free(dead);
+    char *names = spooled(&s);
+    ck_assert_str_eq(names, "102.none.0003.mail"); /* the link stays, under its name: nothing was counted */
+    free(names);
+    char *said = read_abs(errfile);
+    ck_assert_str_eq(said, "genetess: spool/102.none.0003.mail is not a regular file: not sent\n");
+    free(said);
+    free(link_to);
+    free(dst);
+    free(src);
+    free(dir);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- links planted in the home, modes */
+
+/* Plants a symbolic link at <home>/<rel> to target, a file "outside\n" outside the home (none when dangling). */
+static void plant(const Store *s, const char *rel, const char *target, bool dangling)
+{
+    if (!dangling) {
+        FILE *f = fopen(target, "w");
+        ck_assert_ptr_nonnull(f);
+        fputs("outside\n", f);
+        fclose(f);
+    }
+    char *p = store_path(s, rel);
+    ck_assert_int_eq(symlink(target, p), 0);
+    free(p);
+}
+
+static void untouched(const char *target, bool dangling)
+{
+    struct stat st;
+    if (dangling) {
+        ck_assert_int_eq(lstat(target, &st), -1);
+        return;
+    }
+    char *text = read_abs(target);
+    ck_assert_str_eq(text, "outside\n");
+    free(text);
+}
+
+/* Links planted where the spool and the outbox write — a spool temporary, a message's name in spool/, the
+ * outbox name a delivery takes, the record every commit record links to — have nothing written through them:
+ * a temporary is made afresh, a name taken is skipped, a record links the link itself. */
+START_TEST(test_spool_links)
+{
+    bool dangling = _i == 1;
+    Store s;
+    open_store(&s);
+    char t[4][160], rel[160];
+    for (int i = 0; i < 4; i++)
+        snprintf(t[i], sizeof t[i], "%s/outside-%d", tmpdir, i);
+    long pid = (long)getpid();
+    snprintf(rel, sizeof rel, "spool/.tmp.%ld.0.%d-%ld-1.0001.mail", pid, NOW, pid);
+    plant(&s, rel, t[0], dangling);
+    snprintf(rel, sizeof rel, "outbox/%d-%ld-0001.mail", NOW, pid);
+    plant(&s, rel, t[1], dangling);
+    plant(&s, "spool/101.00000000000000dd.0001.mail", t[2], dangling);
+    plant(&s, "spool/.record", t[3], dangling);
+    MailQueue q;
+    mail_init(&q, &test_rq);
+    Err err = {""};
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess help", "h\n", &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
+    ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "sheet\n", &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, 0, &s, 101, "00000000000000dd", NOW, NULL, 0, &err), 0);
+    for (int i = 0; i < 4; i++)
+        untouched(t[i], dangling);
+    snprintf(rel, sizeof rel, "outbox/%d-%ld-0002.mail", NOW, pid);
+    char *text = slurp(&s, rel);
+    ck_assert_ptr_nonnull(strstr(text, "\n\nh\n"));
+    free(text);
+    text = slurp(&s, "spool/101.00000000000000dd.0002.mail");
+    ck_assert_ptr_nonnull(strstr(text, "\n\nsheet\n"));
+    free(text);
+    char *p = store_path(&s, "spool/101.00000000000000dd.commit");
+    struct stat st;
+    ck_assert_int_eq(lstat(p, &st), 0);
+    ck_assert(S_ISLNK(st.st_mode) || S_ISREG(st.st_mode));
+    free(p);
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
+/* Whatever the umask, spooled messages, the shared record and what the outbox gets are 0600, spool/dead/ 0700. */
+START_TEST(test_spool_private_modes)
+{
+    mode_t old = umask(0);
+    Store s;
+    open_store(&s);
+    MailQueue q;
+    mail_init(&q, &test_rq);
+    Err err = {""};
+    ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "sheet\n", &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, 0, &s, 101, "00000000000000ee", NOW, NULL, 0, &err), 0);
+    ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess help", "h\n", &err), 0);
+    ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
+    put(&s, "spool/102.none.0001.retry9-1.mail", "To: a@b.c\n\nold\n");
+    q.mailer = "exit 1";
+    char errfile[128];
+    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
+    int saved = stderr_begin(errfile);
+    ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW), 0); /* its age: a dead letter */
+    stderr_end(saved);
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 1);
+    char *out = xasprintf("outbox/%s", names.v[0]);
+    sl_free(&names);
+    const char *files[] = {"spool/.record", "spool/101.00000000000000ee.0001.mail", out};
+    for (int i = 0; i < 3; i++) {
+        char *p = store_path(&s, files[i]);
+        struct stat st;
+        ck_assert_int_eq(stat(p, &st), 0);
+        ck_assert_msg((st.st_mode & 0777) == 0600, "%s: %o", files[i], st.st_mode & 0777);
+        free(p);
+    }
+    free(out);
+    char *p = store_path(&s, "spool/dead");
+    struct stat st;
+    ck_assert_int_eq(stat(p, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0700);
+    free(p);
+    mail_free(&q);
+    store_close(&s);
+    umask(old);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- batches of descriptors */
+
+/* The descriptors the process has open (those of /proc/self/fd, its own listing's included). */
+static int open_fds(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    ck_assert_ptr_nonnull(d);
+    int n = 0;
+    for (struct dirent *de; (de = readdir(d)) != NULL;)
+        n += de->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
+
+/* A text for spool_write that notes the most descriptors open while the group is written. */
+typedef struct FdWatch {
+    int most;
+} FdWatch;
+
+static char *watched_text(void *ctx, int k, int seq)
+{
+    FdWatch *w = ctx;
+    int n = open_fds();
+    if (n > w->most)
+        w->most = n;
+    return xasprintf("To: p%d@example.org\n\nmessage %d, seq %d\n", k, k, seq);
+}
+
+/* A group of 200 messages is spooled 64 open files at a time (the texts are asked for with at most 63 of the
+ * group's files open), and every message is in place, in order. */
+START_TEST(test_spool_batches)
+{
+    Store s;
+    open_store(&s);
+    FdWatch w = {0};
+    int base = open_fds();
+    Err err = {""};
+    ck_assert_int_eq(spool_write(&s, "0.1-2-3", 200, watched_text, &w, NULL, 0, &err), 0);
+    ck_assert_str_eq(err.msg, "");
+    ck_assert_int_eq(w.most - base, 63);
+    ck_assert_int_eq(open_fds(), base); /* every file closed */
+    StrList names = {0};
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 200);
+    for (int i = 0; i < 200; i++) {
+        char want[64], rel[80];
+        snprintf(want, sizeof want, "0.1-2-3.%04d.mail", i + 1);
+        ck_assert_str_eq(names.v[i], want);
+        snprintf(rel, sizeof rel, "spool/%s", want);
+        char *text = slurp(&s, rel), *body = xasprintf("To: p%d@example.org\n\nmessage %d, seq %d\n", i, i, i + 1);
+        ck_assert_str_eq(text, body);
+        free(body);
+        free(text);
+    }
+    sl_free(&names);
+    store_close(&s);
+}
+END_TEST
+
+/* In a child with RLIMIT_NOFILE at limit (every descriptor but 0, 1 and 2 closed, stderr to errfile): 100 messages
+ * flushed (mail_flush) and 100 spooled as board 101's group with a file of the board's synced alongside
+ * (mail_spool_group). The child's exit status: 0 when both returned what the test wants (mail_flush 100, or -1
+ * when want_fail; mail_spool_group 0, or -1), else the step that did not (1, 2). */
+static int spool_with_limit(Store *s, rlim_t limit, bool want_fail, const char *errfile)
+{
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int fd = open(errfile, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        dup2(fd, 2);
+        for (int i = 3; i < 1024; i++)
+            close(i);
+        MailQueue q;
+        mail_init(&q, &test_rq);
+        Err err;
+        for (int i = 0; i < 100; i++) {
+            char to[32];
+            snprintf(to, sizeof to, "p%d@example.org", i);
+            mail_add(&q, to, "Genetess chat 101 alice", "Good luck!\n", &err);
+        }
+        struct rlimit rl = {limit, limit};
+        if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+            _exit(9);
+        if (mail_flush(&q, s, NOW) != (want_fail ? -1 : 100))
+            _exit(1);
+        for (int i = 0; i < 100; i++)
+            mail_add(&q, "p@example.org", "Genetess Board 101 alice", "sheet\n", &err);
+        int also = want_fail ? -1 : open(errfile, O_RDONLY); /* a file of "the board's" to sync with the group */
+        int rc = mail_spool_group(&q, 0, s, 101, "00000000000000cc", NOW, &also, also < 0 ? 0 : 1, &err);
+        _exit(rc == (want_fail ? -1 : 0) ? 0 : 2);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+/* A command with more messages than free descriptors: with 5 free (descriptors 0 to 7 allowed), every message
+ * is spooled, fewer at a time, and delivered (they were all lost before: the first batch that could not open
+ * failed the whole flush). */
+START_TEST(test_spool_few_descriptors)
+{
+    Store s;
+    open_store(&s);
+    char errfile[128];
+    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
+    ck_assert_int_eq(spool_with_limit(&s, 8, false, errfile), 0);
+    char *said = read_abs(errfile);
+    ck_assert_str_eq(said, "");
+    free(said);
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 100);
+    sl_free(&names);
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 102); /* board 101's group: its record (and .record), its 100 messages */
+    ck_assert_str_eq(names.v[1], "101.00000000000000cc.0001.mail");
+    ck_assert_str_eq(names.v[100], "101.00000000000000cc.0100.mail");
+    ck_assert_str_eq(names.v[101], "101.00000000000000cc.commit");
+    sl_free(&names);
+    store_close(&s);
+}
+END_TEST
+
+/* No descriptor free at all: mail_flush says so and returns -1, never a silent success; mail_spool_group fails
+ * (the caller discards the group). */
+START_TEST(test_spool_no_descriptor)
+{
+    Store s;
+    open_store(&s);
+    char errfile[128];
+    snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
+    ck_assert_int_eq(spool_with_limit(&s, 3, true, errfile), 0);
+    char *said = read_abs(errfile);
+    ck_assert_msg(strstr(said, "/spool/.tmp.") && strstr(said, ".0001.mail: Too many open files; the messages not "
+                                                               "spooled were lost\n"),
+                  "%s", said);
+    ck_assert_uint_eq(strlen(said), strcspn(said, "\n") + 1); /* one line */
+    ck_assert(strncmp(said, "genetess: cannot write ", 23) == 0);
+    free(said);
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 0);
+    sl_free(&names);
+    store_close(&s);
+}
+END_TEST
+
 Suite *mail_suite(void)
 {
     Suite *s = suite_create("mail");
@@ -612,9 +1252,19 @@ Suite *mail_suite(void)
     tcase_add_test(tm, test_mail_sendmail);
     tcase_add_loop_test(tm, test_mail_sendmail_fails, 0, 4);
     tcase_add_test(tm, test_mail_reply_address);
+    tcase_add_test(tm, test_mail_controls);
+    tcase_add_test(tm, test_mail_long_headers);
     tcase_add_test(tm, test_spool_group);
     tcase_add_test(tm, test_spool_group_sync_fails);
     tcase_add_test(tm, test_spool_delivered_once);
+    tcase_add_test(tm, test_spool_retries_bounded);
+    tcase_add_test(tm, test_spool_dead_by_age);
+    tcase_add_test(tm, test_spool_dead_move_finished);
+    tcase_add_loop_test(tm, test_spool_links, 0, 2);
+    tcase_add_test(tm, test_spool_private_modes);
+    tcase_add_test(tm, test_spool_batches);
+    tcase_add_test(tm, test_spool_few_descriptors);
+    tcase_add_test(tm, test_spool_no_descriptor);
     suite_add_tcase(s, tm);
     return s;
 }

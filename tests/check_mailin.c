@@ -87,6 +87,57 @@ START_TEST(encoded_words)
 }
 END_TEST
 
+/* A Subject of a megabyte that is all beginnings of encoded-words decodes at once (linear time: each
+ * beginning used to scan the rest of the text for its end, 24 s of CPU for a megabyte); with the quadratic
+ * scan each case below takes over a minute and the test's timeout stops it. The text: words that never end
+ * stay as they are; words with white space inside are none; one word that holds beginnings of others is one
+ * word; a megabyte of adjacent words loses the white space between them. */
+#define BIG_SUBJECT (1 << 20)
+static char *repeated(const char *head, const char *unit, const char *tail, size_t total)
+{
+    Buf b;
+    buf_init(&b);
+    buf_add(&b, head);
+    while (b.len + strlen(unit) + strlen(tail) <= total)
+        buf_add(&b, unit);
+    buf_add(&b, tail);
+    return buf_take(&b);
+}
+
+START_TEST(encoded_words_linear)
+{
+    static const struct {
+        const char *head, *unit, *tail;
+    } cases[] = {
+        {"", "=?x?Q?a=", ""},         /* no end anywhere */
+        {"", "=?utf-8?Q?abc ", ""},   /* white space before any end */
+        {"=?utf-8?Q?", "a=?u?Q?", "?="}, /* one word of a megabyte */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *in = repeated(cases[i].head, cases[i].unit, cases[i].tail, BIG_SUBJECT);
+        char *out = mailin_decode_words(in);
+        if (i < 2) {
+            ck_assert_uint_eq(strlen(out), strlen(in));
+            ck_assert(strcmp(out, in) == 0);
+        } else { /* Q: "=?" is no hex pair, so the text is as it was */
+            size_t n = strlen(in) - strlen(cases[i].head) - strlen(cases[i].tail);
+            ck_assert_uint_eq(strlen(out), n);
+            ck_assert(strncmp(out, in + strlen(cases[i].head), n) == 0);
+        }
+        free(out);
+        free(in);
+    }
+    char *in = repeated("", "=?utf-8?Q?a?= ", "", BIG_SUBJECT);
+    char *out = mailin_decode_words(in);
+    size_t nwords = strlen(in) / strlen("=?utf-8?Q?a?= ");
+    ck_assert_uint_eq(strlen(out), nwords + 1); /* "a" each, and the white space after the last */
+    ck_assert_uint_eq(strspn(out, "a"), nwords);
+    ck_assert_str_eq(out + nwords, " ");
+    free(out);
+    free(in);
+}
+END_TEST
+
 START_TEST(addresses)
 {
     static const char *const cases[][2] = {
@@ -175,12 +226,92 @@ START_TEST(multipart_empty_part_and_crlf_base64)
 }
 END_TEST
 
-START_TEST(html_only_has_no_body)
+START_TEST(html_only_body_is_its_text)
 {
     MailIn m;
     parse("From: a@example.org\nSubject: x\nContent-Type: text/html\n\n<p>MOVE</p>\n", NULL, &m);
-    ck_assert_str_eq(m.body, "");
+    ck_assert_str_eq(m.body, "MOVE\n");
+    ck_assert(m.body_html);
+    ck_assert(!m.body_unread);
     mailin_free(&m);
+    /* a plain part wins over the HTML one, whatever their order */
+    parse("From: a@example.org\nSubject: x\nContent-Type: multipart/alternative; boundary=b\n\n--b\n"
+          "Content-Type: text/html\n\n<p>PASS</p>\n--b\nContent-Type: text/plain\n\nMOVE C3 N\n--b--\n",
+          NULL, &m);
+    ck_assert_str_eq(m.body, "MOVE C3 N\n");
+    ck_assert(!m.body_html);
+    mailin_free(&m);
+    /* HTML with nothing to read, and a body of no text type at all: unread */
+    parse("From: a@example.org\nSubject: x\nContent-Type: text/html\n\n<img src=\"cid:1\">\n", NULL, &m);
+    ck_assert_str_eq(m.body, "");
+    ck_assert(m.body_unread);
+    mailin_free(&m);
+    parse("From: a@example.org\nSubject: x\nContent-Type: application/pdf\n\n%PDF-1.4\n", NULL, &m);
+    ck_assert(m.body_unread);
+    mailin_free(&m);
+    /* an empty body, or a plain one of quotes alone, is read (and empty) */
+    parse("From: a@example.org\nSubject: x\n\n> PASS\n", NULL, &m);
+    ck_assert_str_eq(m.body, "");
+    ck_assert(!m.body_unread);
+    mailin_free(&m);
+}
+END_TEST
+
+START_TEST(html_text)
+{
+    static const struct {
+        const char *html, *text;
+    } cases[] = {
+        {"<div dir=\"ltr\">secret&nbsp;PASS</div>", "secret PASS\n"},
+        {"<html><head><title>t</title><style>p{x:y}</style></head><body>MOVE<br>C3 N</body></html>", "MOVE\nC3 N"},
+        {"a &amp; b &lt;c&gt; &quot;d&quot; &#65;&#x42; &bogus; &", "a & b <c> \"d\" AB &bogus; &"},
+        {"PASS<blockquote>Genetess board 101<br>To move: alice</blockquote>",
+         "PASS\n> Genetess board 101\n> To move: alice\n"},
+        {"<script>alert(1)</script>MOVE\n  C3\tN", "MOVE C3 N"},
+        {"<p>one</p><p>two", "one\n\ntwo"},
+        {"a  <b>bold</b>   b", "a bold b"},
+        {"&#233;t&#xe9;", "\xc3\xa9t\xc3\xa9"},
+        {"&#0;&#x110000;&#xD800;", "&#0;&#x110000;&#xD800;"},
+        {"unclosed <b", "unclosed "},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *t = mailin_html_text(cases[i].html, strlen(cases[i].html));
+        ck_assert_msg(strcmp(t, cases[i].text) == 0, "%s: got '%s'", cases[i].html, t);
+        free(t);
+    }
+}
+END_TEST
+
+START_TEST(unicode_spaces)
+{
+    char s[] = "MOVE\xc2\xa0" "C3\xe2\x80\x82N\xe2\x80\xaf" "x\xe3\x80\x80y\xe2\x80\x8bz\xef\xbb\xbf!\xc3\xa9";
+    ck_assert_str_eq(mailin_unicode_spaces(s), "MOVE C3 N x yz!\xc3\xa9");
+    MailIn m;
+    parse("From: a@example.org\nSubject: =?utf-8?Q?move=C2=A0101?= alice secret\n\nMOVE C3 S\xc2\xa0\n", NULL, &m);
+    ck_assert_str_eq(m.subject, "move 101 alice secret");
+    ck_assert_str_eq(m.body, "MOVE C3 S\n");
+    mailin_free(&m);
+}
+END_TEST
+
+START_TEST(client_prefixes)
+{
+    static const struct {
+        const char *in, *out;
+    } cases[] = {
+        {"AW: SV: Antw: move 101", "move 101"},
+        {"Re[2]: RE[12]: Fwd:Fw: show 101", "show 101"},
+        {"WG: VS: TR: RIF: R: games", "games"},
+        {"Re: Nag: Genetess Board 101 alice", "Genetess Board 101 alice"},
+        {"Reply: move", "Reply: move"},
+        {"Re[x]: move", "Re[x]: move"},
+        {"Antwort move", "Antwort move"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *s = xstrdup(cases[i].in);
+        ck_assert_str_eq(mailin_strip_prefixes(s), cases[i].out);
+        free(s);
+    }
 }
 END_TEST
 
@@ -214,6 +345,18 @@ static const struct {
     {"From: a@example.org\n", "postmaster@example.org", "envelope sender 'postmaster@example.org'"},
     {"From: Mail Delivery System <Mailer-Daemon@example.org>\n", NULL, "From: a mailer"},
     {"From: a@example.org\n", "a@example.org", ""},
+    {"From: a@example.org\nPrecedence: auto_reply\n", NULL, "Precedence: auto_reply"},
+    {"From: a@example.org\nPrecedence: first-class\n", NULL, ""},
+    {"From: a@example.org\nX-Autoreply: yes\n", NULL, "X-Autoreply"},
+    {"From: a@example.org\nX-Autorespond: Away until Monday\n", NULL, "X-Autorespond"},
+    {"From: a@example.org\nX-Auto-Response-Suppress: All\n", NULL, "X-Auto-Response-Suppress: all"},
+    {"From: a@example.org\nX-Auto-Response-Suppress: DR, RN, NRN, OOF\n", NULL, "X-Auto-Response-Suppress: dr"},
+    {"From: a@example.org\nX-Auto-Response-Suppress: None\n", NULL, ""},
+    {"From: a@example.org\nMIME-Version: 1.0\nContent-Type: multipart/report; report-type=delivery-status;\n"
+     " boundary=\"b\"\n", NULL, "Content-Type: multipart/report"},
+    {"From: a@example.org\nContent-Type: Multipart/Report; report-type=disposition-notification; boundary=b\n",
+     NULL, "Content-Type: multipart/report"},
+    {"From: a@example.org\nContent-Type: multipart/mixed; boundary=b\n", NULL, ""},
 };
 
 START_TEST(loops_are_dropped)
@@ -357,6 +500,7 @@ Suite *mailin_suite(void)
     tcase_add_test(t, crlf_and_envelope_line);
     tcase_add_test(t, reply_to_wins_over_from);
     tcase_add_loop_test(t, encoded_words, 0, (int)(sizeof words / sizeof words[0]));
+    tcase_add_test(t, encoded_words_linear);
     tcase_add_test(t, addresses);
     suite_add_tcase(s, t);
     t = tcase_create("bodies");
@@ -365,10 +509,14 @@ Suite *mailin_suite(void)
     tcase_add_test(t, multipart_alternative_takes_text_plain);
     tcase_add_test(t, multipart_mixed_nested_base64);
     tcase_add_test(t, multipart_empty_part_and_crlf_base64);
-    tcase_add_test(t, html_only_has_no_body);
+    tcase_add_test(t, html_only_body_is_its_text);
+    tcase_add_test(t, html_text);
+    tcase_add_test(t, unicode_spaces);
+    tcase_add_test(t, client_prefixes);
     tcase_add_test(t, signature_and_quotes_dropped);
     suite_add_tcase(s, t);
     t = tcase_create("loops and limits");
+    tcase_set_timeout(t, 20); /* the rate tests make hundreds of synced writes: seconds on a busy disk */
     tcase_add_loop_test(t, loops_are_dropped, 0, (int)(sizeof loops / sizeof loops[0]));
     tcase_add_test(t, bounce_envelope_line);
     tcase_add_test(t, size_limit);

@@ -1,6 +1,7 @@
 /* Tests for orders: parsing and canonical form, and the MOVE/CREATE/PASS rules with orders.txt's worked examples. */
 #include "fixtures.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The rule page's MOVE board: columns A..P, rows 1..6; row 1 and 6 exterior walls. */
@@ -104,6 +105,216 @@ START_TEST(test_parse_list_and_notice)
     ck_assert_int_eq(order_parse_list(b, "if Ragnar's piece on G3 is still there I'll move H4 NW", &l, &err), 0);
     ck_assert_int_eq(l.notices.n, 1);
     ck_assert_str_eq(l.notices.v[0], "Ignored words before MOVE: \"if Ragnar's piece on G3 is still there I'll\"");
+    order_list_free(&l);
+}
+END_TEST
+
+/* ---- orders as the rule pages write them (contract 4.1) ---- */
+
+/* A board with room for the pages' squares (N10): columns A..P, rows 1..12; row 1 and 12 exterior walls. */
+static const char *const tall[] = {
+    "################", "#..............#", "#..............#", "#..............#", "#..............#",
+    "#..............#", "#..............#", "#..............#", "#..............#", "#..............#",
+    "#..............#", "################", NULL,
+};
+
+static void setup_tall(void)
+{
+    b = fx_board(tall, 2, 0);
+    fx_piece(b, "B11", ALICE, "K");
+    fx_piece(b, "O11", BOB, "K");
+}
+
+/* Parses text as a message (order_parse_list) that must give exactly one order, canon, and one notice (NULL:
+ * none). */
+static void parses_to(const char *text, const char *canon, bool star, const char *notice)
+{
+    OrderList l;
+    Err err;
+    ck_assert_msg(order_parse_list(b, text, &l, &err) == 0, "%s: %s", text, err.msg);
+    ck_assert_int_eq(l.n, 1);
+    ck_assert_str_eq(l.v[0].text, canon);
+    ck_assert_int_eq(l.v[0].star, star);
+    ck_assert_int_eq(l.notices.n, notice ? 1 : 0);
+    if (notice)
+        ck_assert_str_eq(l.notices.v[0], notice);
+    order_list_free(&l);
+}
+
+/* orders.txt: "no conditional orders what so ever will be accepted. Anyone trying to slip in an order such as
+ * "if Ragnar's piece on G3 is still there I'll move H4 NW" will simply find the order "MOVE H4 NW" stored for
+ * them." A condition may hold order words itself: the order is read from the first keyword from which the rest
+ * is a valid order. */
+static const struct {
+    const char *in, *dropped;
+} conditions[] = {
+    {"if Ragnar's piece on G3 is still there I'll move H4 NW", "if Ragnar's piece on G3 is still there I'll"},
+    {"if alice's King does not move I'll move N10 W", "if alice's King does not move I'll"},
+    {"if bob does not pass I'll move N10 W", "if bob does not pass I'll"},
+    {"if bob takes a holiday I'll move N10 W", "if bob takes a holiday I'll"},
+    {"if bob's piece does not charge I'll move N10 W", "if bob's piece does not charge I'll"},
+    {"if his piece can move K3 NW then MOVE N10 W", "if his piece can move K3 NW then"},
+    {"if bob's K3 charge MOVE N10 W", "if bob's K3 charge"}, /* "charge MOVE": MOVE is no square */
+    /* however long, the notice quotes every dropped word */
+    {"if Ragnar's piece on G3 is still there, alice's King has not moved and bob did not pass or take a holiday "
+     "since my last turn I'll move N10 W",
+     "if Ragnar's piece on G3 is still there, alice's King has not moved and bob did not pass or take a holiday "
+     "since my last turn I'll"},
+};
+
+START_TEST(test_condition_dropped)
+{
+    char notice[256];
+    const char *canon = strstr(conditions[_i].in, "H4") ? "MOVE H4 NW" : "MOVE N10 W";
+    snprintf(notice, sizeof notice, "Ignored words before MOVE: \"%s\"", conditions[_i].dropped);
+    parses_to(conditions[_i].in, canon, false, notice);
+}
+END_TEST
+
+/* orders.txt: "To mark a stored move to be processed immediately when it is your turn you simply start it with
+ * a "*". For example "*MOVE A6 W"." After a dropped condition the order starts at its keyword. */
+START_TEST(test_star_after_condition)
+{
+    parses_to("if nothing changes *MOVE N10 W", "MOVE N10 W", true, "Ignored words before MOVE: \"if nothing changes\"");
+    parses_to("if nothing changes * MOVE N10 W", "MOVE N10 W", true,
+              "Ignored words before MOVE: \"if nothing changes\"");
+    parses_to("*if nothing changes MOVE N10 W", "MOVE N10 W", true, "Ignored words before MOVE: \"if nothing changes\"");
+    parses_to("*MOVE A6 W", "MOVE A6 W", true, NULL);
+    /* a star belongs to the keyword it stands on: here the one passed over */
+    parses_to("if *move I'll move N10 W", "MOVE N10 W", false, "Ignored words before MOVE: \"if *move I'll\"");
+    OrderList l;
+    Err err;
+    ck_assert_int_eq(order_parse_list(b, "MOVE E4 S / if nothing changes *MOVE N10 W / HOLIDAY", &l, &err), 0);
+    ck_assert_int_eq(l.n, 3);
+    ck_assert(!l.v[0].star && l.v[1].star && !l.v[2].star);
+    ck_assert_str_eq(l.v[1].text, "MOVE N10 W");
+    ck_assert_int_eq(l.notices.n, 1);
+    ck_assert_str_eq(l.notices.v[0], "Ignored words before MOVE: \"if nothing changes\"");
+    order_list_free(&l);
+}
+END_TEST
+
+/* pieces.txt, Z: "If a piece has move than 1 Z code it can perform multiple charges in one turn, e.g. CHARGE E,
+ * CHARGE N, CHARGE W if it had 3 Z codes." The keyword may stand again before each step after the first. */
+START_TEST(test_keyword_repeated)
+{
+    parses_to("CHARGE L5 E, CHARGE N, CHARGE W", "CHARGE L5 E-N-W", false, NULL);
+    parses_to("CHARGE L5 E, N, W", "CHARGE L5 E-N-W", false, NULL);
+    parses_to("charge l5 e charge n charge w", "CHARGE L5 E-N-W", false, NULL);
+    parses_to("*CHARGE L5 E, CHARGE N, CHARGE W", "CHARGE L5 E-N-W", true, NULL);
+    parses_to("if the way is clear CHARGE L5 E, CHARGE N, CHARGE W", "CHARGE L5 E-N-W", false,
+              "Ignored words before CHARGE: \"if the way is clear\"");
+    /* MOVE is written like CHARGE (directions joined by '-' or ','), so it takes the same form */
+    parses_to("MOVE L3 NW, MOVE W, MOVE W", "MOVE L3 NW-W-W", false, NULL);
+    /* the page's example names no square; every piece order names its piece's square first */
+    Order o;
+    Err err;
+    ck_assert_int_eq(order_parse(b, "CHARGE E, CHARGE N, CHARGE W", &o, &err), -1);
+    ck_assert_str_eq(err.msg, "CHARGE needs the square of the acting piece before its directions, e.g. CHARGE L2 W");
+}
+END_TEST
+
+/* The page's three charges run: L5 east to O5 (P5 is the wall), north to O2, west to B2. */
+START_TEST(test_keyword_repeated_runs)
+{
+    char msg[256];
+    fx_piece(b, "L5", ALICE, "AZZZ");
+    ck_assert_int_eq(fx_order(b, ALICE, "CHARGE L5 E, CHARGE N, CHARGE W", msg, sizeof msg), 0);
+    ck_assert_str_eq(fx_seq(b, "B2"), "AZZZ");
+    ck_assert_str_eq(fx_seq(b, "L5"), "");
+    ck_assert_str_eq(b->moves.v[0], "1a alice CHARGE L5 E-N-W");
+    b->seat = 0;
+    fx_piece(b, "E8", ALICE, "ABC");
+    ck_assert_int_eq(fx_order(b, ALICE, "if alice's King does not move I'll move E8 NE, MOVE E", msg, sizeof msg), 0);
+    ck_assert_str_eq(fx_seq(b, "G7"), "ABC");
+    ck_assert_str_eq(b->moves.v[1], "1a alice MOVE E8 NE-E");
+}
+END_TEST
+
+/* What stays refused, and which reason is given when several keywords are in the text and none starts a valid
+ * order: that of the try that read the most, the later of equals (the pages put the condition first). */
+static const struct {
+    const char *in, *msg;
+} still_bad[] = {
+    /* a text that opens with a keyword is that order: nothing in front of it to drop */
+    {"MOVE K3 PASS", "'PASS' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
+    {"HOLIDAY PASS", "HOLIDAY takes nothing after it"},
+    {"PASS if bob moves MOVE N10 W", "PASS takes nothing after it"},
+    {"move if nothing changes MOVE N10 W", "'if' is not a square"},
+    /* none parses: the furthest try speaks */
+    {"if alice's King does not move I'll move N10 Q", "'Q' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
+    {"I'll move N10 Q if alice does not move", "'Q' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
+    {"if bob does not move I'll MOVE", "MOVE needs a square and directions, e.g. MOVE K3 NW-E"},
+    {"if bob does not pass I'll pass now", "PASS takes nothing after it"},
+    {"if the way is clear CHARGE L5 E, CHARGE N, CHARGE Q", "'Q' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
+    /* the keyword again: only before a step after the first, only the order's own, never with a square */
+    {"CHARGE L5 E, CHARGE", "CHARGE written again needs a direction after it, e.g. CHARGE L2 E, CHARGE N"},
+    {"CHARGE L5 CHARGE E", "'CHARGE' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
+    {"CHARGE L5 E, CHARGE CHARGE N", "'CHARGE' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
+    {"CHARGE L5 E, MOVE N", "'MOVE' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
+    {"MOVE L2 W, MOVE K2 W", "'K2' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
+    {"CHARGE L5 E, *CHARGE N", "'*CHARGE' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
+    /* a GAMBLE holds no order word */
+    {"GAMBLE 3E GPC1 PASS", "'PASS' is not a start label (GPC3) or an ordinal (2nd)"},
+    {"no order here at all", "no order keyword (MOVE, CREATE, PASS, ...)"},
+};
+
+START_TEST(test_still_refused)
+{
+    OrderList l;
+    Err err;
+    ck_assert_int_eq(order_parse_list(b, still_bad[_i].in, &l, &err), -1);
+    ck_assert_str_eq(err.msg, still_bad[_i].msg);
+    ck_assert_int_eq(l.n, 0);
+    ck_assert_int_eq(l.notices.n, 0);
+}
+END_TEST
+
+/* Repeats unit n times into buf after head (at most ORDER_TEXT_MAX characters in all); returns its words. */
+static int fill(char *buf, const char *head, const char *unit, const char *tail)
+{
+    size_t len = (size_t)snprintf(buf, ORDER_TEXT_MAX + 1, "%s", head);
+    while (len + strlen(unit) + strlen(tail) <= ORDER_TEXT_MAX)
+        len += (size_t)snprintf(buf + len, ORDER_TEXT_MAX + 1 - len, "%s", unit);
+    snprintf(buf + len, ORDER_TEXT_MAX + 1 - len, "%s", tail);
+    StrList w = {0};
+    int n = str_split_words(buf, &w);
+    sl_free(&w);
+    return n;
+}
+
+/* 4,000 characters of order words: the search for the keyword to read from stays linear. Every word is read
+ * by the scan for keywords, and by the tries at most twice more in all (a try stops at its first mistake; a
+ * try from inside an earlier try's reading fails at its first word). Counted in words read, not time. */
+static const struct {
+    const char *head, *unit, *tail;
+    int rc;
+} floods[] = {
+    {"if ", "move ", "", -1},
+    {"if ", "MOVE B2 ", "", -1},
+    {"if ", "MOVE B2 N ", "Q", -1},
+    {"if ", "MOVE B2 N ", "", 0}, /* the last one is read */
+    {"if ", "CHARGE B2 N, CHARGE N, ", "Q", -1},
+    {"if ", "GAMBLE 3E ", "Q", -1},
+    {"if ", "GAMBLE 3E GPC1, ", "Q", -1},
+    {"if ", "*GAMBLE 3E ", "Q", -1},
+    {"if ", "GAMBLE 3E GPC1, ", "", 0},
+    {"if ", "pass ", "", 0},
+    {"if x MOVE B2 N", ", MOVE N", "", 0},
+    {"if x MOVE B2 N", ", MOVE N", " Q", -1},
+    {"if ", "x ", "MOVE B2 N", 0},
+};
+
+START_TEST(test_search_linear)
+{
+    static char text[ORDER_TEXT_MAX + 1];
+    int words = fill(text, floods[_i].head, floods[_i].unit, floods[_i].tail);
+    ck_assert_int_ge((int)strlen(text), ORDER_TEXT_MAX - 30);
+    OrderList l;
+    Err err;
+    ck_assert_int_eq(order_parse_list(b, text, &l, &err), floods[_i].rc);
+    ck_assert_msg(l.reads <= 3 * (size_t)words, "%zu words read for %d words", l.reads, words);
+    ck_assert_uint_ge(l.reads, (size_t)words);
     order_list_free(&l);
 }
 END_TEST
@@ -570,6 +781,15 @@ Suite *orders_suite(void)
     tcase_add_loop_test(tc, test_parse_good, 0, (int)(sizeof good / sizeof good[0]));
     tcase_add_loop_test(tc, test_parse_bad, 0, (int)(sizeof bad / sizeof bad[0]));
     tcase_add_test(tc, test_parse_list_and_notice);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("pages");
+    tcase_add_checked_fixture(tc, setup_tall, teardown);
+    tcase_add_loop_test(tc, test_condition_dropped, 0, (int)(sizeof conditions / sizeof conditions[0]));
+    tcase_add_test(tc, test_star_after_condition);
+    tcase_add_test(tc, test_keyword_repeated);
+    tcase_add_test(tc, test_keyword_repeated_runs);
+    tcase_add_loop_test(tc, test_still_refused, 0, (int)(sizeof still_bad / sizeof still_bad[0]));
+    tcase_add_loop_test(tc, test_search_linear, 0, (int)(sizeof floods / sizeof floods[0]));
     suite_add_tcase(s, tc);
     tc = tcase_create("move");
     tcase_add_checked_fixture(tc, setup, teardown);

@@ -667,6 +667,142 @@ START_TEST(test_lock_mark)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- links planted in the home, modes */
+
+/* Plants a symbolic link at <home>/<rel> to a file outside the home, target (its path written there): a file
+ * "outside\n" of mode 0644, or none at all when dangling. */
+static void plant_link(const Store *s, const char *rel, bool dangling, char *target, size_t size)
+{
+    static int planted;
+    snprintf(target, size, "%s/outside-%d", tmpdir, ++planted);
+    if (!dangling) {
+        int fd = open(target, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        ck_assert_int_ge(fd, 0);
+        ck_assert_int_eq(fd_write_all(fd, "outside\n", 8), 0);
+        ck_assert_int_eq(fchmod(fd, 0644), 0);
+        close(fd);
+    }
+    char *p = store_path(s, rel);
+    ck_assert_int_eq(symlink(target, p), 0);
+    free(p);
+}
+
+/* Nothing was written through the link to target: it is still "outside\n" of mode 0644, or still missing. */
+static void assert_untouched(const char *target, bool dangling)
+{
+    struct stat st;
+    if (dangling) {
+        ck_assert_int_eq(lstat(target, &st), -1);
+        return;
+    }
+    char *text = read_abs(target);
+    ck_assert_str_eq(text, "outside\n");
+    free(text);
+    ck_assert_int_eq(stat(target, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0644);
+}
+
+/* The lock file and a move list are never opened through a link planted in their place (a dangling one is
+ * not made to point at a new file either): the command fails, saying so. */
+START_TEST(test_links_refused)
+{
+    bool dangling = _i == 1;
+    Store s;
+    open_store(&s);
+    char target[160], want[400];
+    Err err = {""};
+    plant_link(&s, "games/Genetess/.lockfile", dangling, target, sizeof target);
+    ck_assert_int_eq(store_lock(&s, &err), -1);
+    snprintf(want, sizeof want, "cannot open %s/games/Genetess/.lockfile: Too many levels of symbolic links", home);
+    ck_assert_str_eq(err.msg, want);
+    ck_assert_int_eq(s.lockfd, -1);
+    assert_untouched(target, dangling);
+
+    plant_link(&s, "games/Genetess/101.moves", dangling, target, sizeof target);
+    int64_t end = -1;
+    ck_assert_int_eq(store_moves_append(&s, 101, 0, &end, "101 alice PASS\n", 15, &err), -1);
+    snprintf(want, sizeof want, "cannot open %s/games/Genetess/101.moves: Too many levels of symbolic links", home);
+    ck_assert_str_eq(err.msg, want);
+    assert_untouched(target, dangling);
+    store_close(&s);
+}
+END_TEST
+
+/* An atomic write whose temporary name holds a planted link makes its temporary afresh (the link goes) and
+ * writes nothing through it; one whose own name is a link replaces the link with a file of its own, of mode
+ * 0600, not the target's. */
+START_TEST(test_links_atomic_write)
+{
+    bool dangling = _i == 1;
+    Store s;
+    open_store(&s);
+    char target[160], target2[160], rel[80];
+    Err err = {""};
+    snprintf(rel, sizeof rel, "etc/.Genetess.list.tmp.%ld", (long)getpid());
+    plant_link(&s, rel, dangling, target, sizeof target);
+    char *p = store_path(&s, "etc/Genetess.list");
+    ck_assert_int_eq(store_write_atomic(p, "101:alice bob:0:alice turn\n", 27, &err), 0);
+    assert_untouched(target, dangling);
+    ck_assert(!exists(&s, rel));
+    char *text = slurp(&s, "etc/Genetess.list");
+    ck_assert_str_eq(text, "101:alice bob:0:alice turn\n");
+    free(text);
+    free(p);
+
+    plant_link(&s, "etc/Genetess.due", dangling, target2, sizeof target2);
+    p = store_path(&s, "etc/Genetess.due");
+    ck_assert_int_eq(store_write_atomic(p, "101 0 0 0 0 0\n", 14, &err), 0);
+    assert_untouched(target2, dangling);
+    struct stat st;
+    ck_assert_int_eq(lstat(p, &st), 0);
+    ck_assert(S_ISREG(st.st_mode));
+    ck_assert_int_eq(st.st_mode & 0777, 0600);
+    free(p);
+    store_close(&s);
+}
+END_TEST
+
+/* Whatever the umask, the home and its directories are made 0700 and the files 0600: boards, their move lists,
+ * the lock, lists, the numbering (contract 9: etc/users holds passwords, a board the fog's hidden pieces). */
+START_TEST(test_private_modes)
+{
+    mode_t old = umask(0);
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    static const char *const dirs[] = {"", "games", "games/Genetess", "games/Genetess-archive", "etc", "history",
+                                       "outbox", "spool"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        char *p = store_path(&s, dirs[i]);
+        struct stat st;
+        ck_assert_int_eq(stat(p, &st), 0);
+        ck_assert_msg((st.st_mode & 0777) == 0700, "%s: %o", p, st.st_mode & 0777);
+        free(p);
+    }
+    ck_assert_int_eq(store_lock(&s, &err), 0);
+    int n = 0;
+    ck_assert_int_eq(store_next_board_number(&s, &n, &err), 0);
+    int64_t end = -1;
+    ck_assert_int_eq(store_moves_append(&s, n, 0, &end, "101 alice PASS\n", 15, &err), 0);
+    ck_assert_int_eq(store_save_board(&s, n, "board\n", &err), 0);
+    ck_assert_int_eq(store_save_board(&s, n, "board 2\n", &err), 0);
+    ck_assert_int_eq(store_write_list(&s, "101:a b:1:a turn\n", &err), 0);
+    ck_assert_int_eq(store_append_finished(&s, 101, "2027-01-15 101 a 3 a b", &err), 0);
+    static const char *const files[] = {"games/Genetess/.lockfile", "games/Genetess/.board", "games/Genetess/101",
+                                        "games/Genetess/.101", "games/Genetess/101.moves", "etc/Genetess.list",
+                                        "history/Genetess"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char *p = store_path(&s, files[i]);
+        struct stat st;
+        ck_assert_int_eq(stat(p, &st), 0);
+        ck_assert_msg((st.st_mode & 0777) == 0600, "%s: %o", p, st.st_mode & 0777);
+        free(p);
+    }
+    store_close(&s);
+    umask(old);
+}
+END_TEST
+
 Suite *store_suite(void)
 {
     Suite *s = suite_create("store");
@@ -691,6 +827,9 @@ Suite *store_suite(void)
     tcase_add_test(tc, test_sync_files);
     tcase_add_test(tc, test_board_write_fds);
     tcase_add_test(tc, test_save_reuses_the_spare_previous);
+    tcase_add_loop_test(tc, test_links_refused, 0, 2);
+    tcase_add_loop_test(tc, test_links_atomic_write, 0, 2);
+    tcase_add_test(tc, test_private_modes);
     suite_add_tcase(s, tc);
 
     return s;

@@ -759,7 +759,7 @@ START_TEST(showas_is_the_last_sheet)
         ck_assert_msg(c != NULL, "%s", err.msg);
         Buf now;
         buf_init(&now);
-        sheet_current(c, 0, &now);
+        sheet_current(c, 0, &now, NULL);
         ck_assert_str_eq(now.s, mailed);
         buf_free(&now);
         board_free(c);

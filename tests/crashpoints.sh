@@ -9,11 +9,13 @@
 # like every command holding the lock, it first finishes what a killed command left) and:
 #   history  history/Genetess is now the one of the committed state, its end recorded once
 #   list     etc/Genetess.list is the one of the committed state
-#   mail     the mails in outbox/ are exactly those of the committed state, each once
+#   mail     the mails in outbox/ and spool/dead/ are exactly those of the committed state, each once
 #   tmp      no temporary file of the killed process is left
 # Scenarios: challenge, move, queue, resign, cleanup (deadlines and nags), cleanup2 (the same over two boards:
 # their mails are delivered at the end of the run), end (a move that ends the game),
-# mailfail (a move whose mailer fails: its mails stay queued; the next command's working mailer sends them).
+# mailfail (a move whose mailer fails: its mails stay queued, their names counting the failure; the next command,
+# once the wait before a retry is over, sends them), deadletter (the same move while a message that failed nine
+# times before is due: its tenth failure moves it to spool/dead/).
 # Usage: sh tests/crashpoints.sh [SCENARIO...]   (GENETESS=path to the binary; SHIM=path to the built shim)
 # Prints a table (scenario, kill points, failures per check) and exits 1 when anything failed.
 set -u
@@ -53,10 +55,21 @@ base_ended() {
   rm -f "$1"/outbox/*
 }
 
-# scenario NAME: sets SETUP (a function name), NOW (the command's time), CMD (the command's words) and
-# MAILER (the command's PBMSENDMAIL; the next command has none)
+# A message that failed nine times, the first two days minus a minute ago: due, and its tenth failure makes it a
+# dead letter.
+base_dead() {
+  base_game "$1"
+  printf 'From: genetess@example.org\nTo: carol@example.org\nSubject: Genetess help\n\nold\n' \
+    >"$1/spool/102.none.0001.retry9-$((T0 - 2 * 86400 + 60)).mail"
+}
+
+# scenario NAME: sets SETUP (a function name), NOW (the command's time), NEXT (the next command's time), CMD (the
+# command's words), MAILER (the command's PBMSENDMAIL; the next command has none) and BEFORE_NEXT (1: the mails
+# expected of the state before are those the next command delivers from it; else none)
 scenario() {
   NOW=$T0
+  NEXT=
+  BEFORE_NEXT=
   MAILER=
   case $1 in
     challenge) SETUP=base_users; CMD="challenge --gamble=none --seed=1 alice bob" ;;
@@ -66,10 +79,15 @@ scenario() {
     cleanup)   SETUP=base_game;  CMD="Cleanup"; NOW=$((T0 + 100 * 3600)) ;;
     archive)   SETUP=base_ended; CMD="Cleanup"; NOW=$((T0 + 15 * 86400)) ;;
     cleanup2)  SETUP=base_two_games; CMD="Cleanup"; NOW=$((T0 + 100 * 3600)) ;;
-    mailfail)  SETUP=base_game;  CMD="move 101 alice pa PASS"; MAILER="exit 1" ;;
+    mailfail)  SETUP=base_game;  CMD="move 101 alice pa PASS"; MAILER="exit 1"; NEXT=$((T0 + 600)) ;;
+    deadletter) SETUP=base_dead; CMD="move 101 alice pa PASS"; MAILER="exit 1"; NEXT=$((T0 + 600)); BEFORE_NEXT=1 ;;
     *) echo "crashpoints: unknown scenario $1" >&2; exit 2 ;;
   esac
+  NEXT=${NEXT:-$NOW}
 }
+
+# next_cmd HOME: the next command (Cleanup at the time NEXT, no mailer) in HOME.
+next_cmd() { ( export PBMHOME="$1" GENETESS_NOW=$NEXT; "$G" Cleanup >/dev/null 2>&1 ); }
 
 # The files a state consists of, one "name<TAB>checksum" line each (outbox and temporaries apart). A board's
 # history is the first <count> lines of its move list <n>.moves (contract 10: lines past the count are a killed
@@ -89,8 +107,9 @@ state_of() {
     done ) | sort
 }
 part() { grep "^$2	" "$1" 2>/dev/null || true; }
-# The mails of outbox/, as a sorted list of checksums of their contents (file names carry pids).
-mails_of() { for f in "$1"/outbox/*.mail; do [ -f "$f" ] && cksum < "$f"; done | sort; }
+# The mails of outbox/ and spool/dead/ (each delivered or given up once), as a sorted list of checksums of their
+# contents (file names carry pids).
+mails_of() { for f in "$1"/outbox/*.mail "$1"/spool/dead/*.mail; do [ -f "$f" ] && cksum < "$f"; done | sort; }
 temps_of() { find "$1" -name '.*tmp*' -o -name '*.tmp' | grep -v '/\.lockfile$' || true; }
 
 # Whether every board of $WORK/sw (its file and its history) is as in the state before or the state after,
@@ -111,16 +130,19 @@ run_cmd() { # home, extra env...
 
 total_fail=0
 printf '%-10s %6s %6s %6s %6s %6s %6s %6s\n' scenario points board history list verify mail tmp
-for s in ${*:-challenge move queue resign cleanup cleanup2 archive mailfail}; do
+for s in ${*:-challenge move queue resign cleanup cleanup2 archive mailfail deadletter}; do
   scenario "$s"
   B=$WORK/$s.before; R=$WORK/$s.after
   rm -rf "$B" "$R"; mkdir -p "$B"; $SETUP "$B"
   cp -a "$B" "$R"
   run_cmd "$R" LD_PRELOAD="$SHIM" CRASH_COUNT="$WORK/count"
   n=$(cat "$WORK/count" 2>/dev/null || echo 0)
-  ( export PBMHOME="$R" GENETESS_NOW=$NOW; "$G" Cleanup >/dev/null 2>&1 )
+  next_cmd "$R"
   state_of "$B" > "$WORK/sb"; state_of "$R" > "$WORK/sa"
   mails_of "$R" > "$WORK/ma"; : > "$WORK/mb"
+  if [ -n "$BEFORE_NEXT" ]; then
+    rm -rf "$WORK/$s.b2"; cp -a "$B" "$WORK/$s.b2"; next_cmd "$WORK/$s.b2"; mails_of "$WORK/$s.b2" > "$WORK/mb"
+  fi
   fb=0 fh=0 fl=0 fv=0 fm=0 ft=0
   k=1
   while [ "$k" -le "$n" ]; do
@@ -142,7 +164,7 @@ for s in ${*:-challenge move queue resign cleanup cleanup2 archive mailfail}; do
       PBMHOME=$W GENETESS_NOW=$NOW "$G" verify "$(basename "$f")" > "$WORK/v" 2>&1 && grep -q consistent "$WORK/v" ||
         { fv=$((fv + 1)); echo "  $what: verify $(basename "$f"): $(head -c 200 "$WORK/v")" >&2; }
     done
-    ( export PBMHOME="$W" GENETESS_NOW=$NOW; "$G" Cleanup >/dev/null 2>&1 )
+    next_cmd "$W"
     state_of "$W" > "$WORK/sw2"
     if [ "$CMD" = Cleanup ] && [ "$(cat "$WORK/sw2")" = "$(cat "$WORK/sa")" ]; then which=a; fi
     [ "$(part "$WORK/sw2" history/Genetess)" = "$(part "$WORK/s$which" history/Genetess)" ] ||

@@ -39,5 +39,11 @@ void fx_check(const Board *b);
 const char *fx_news(const Board *b, int p);
 /* rm -rf path (no symlinks followed): a test's scratch directory. */
 void fx_rm_tree(const char *path);
+/* Adds special S<code> on square name with info text (its other parameters zero). */
+void fx_special(Board *b, int code, const char *sq, const char *text);
+/* The board make bench plays (tools/bench/mkmap.awk with its seed, 20261124): n x n inside exterior walls,
+ * short interior walls, 8 players each with a King (K) on their start square and per - 1 more pieces
+ * spread at random, nspec specials; in play at round 1, seat 0, each player with e E. */
+Board *fx_bench_board(int n, int per, int nspec, int64_t e);
 
 #endif

@@ -108,3 +108,41 @@ sed 1d "$OUT" >"$T/orders1"
 run 0 orders $_b2 alice secret
 sed 1d "$OUT" >"$T/orders2"
 assert_eq "$(cat "$T/orders1")" "$(cat "$T/orders2")" "alice's orders with and without bob's hidden piece"
+
+# ---- bot:strong: challenged like bot:greedy, plays at once, and verify replays its orders ----
+run 0 challenge --gamble=none --seed=5 alice bot:strong
+has "created for alice bot.strong on map duel."
+_bs=$(last_board)
+run 0 move $_bs alice secret PASS
+assert_grep "^1b bot.strong " "$GAMES/$_bs"
+run 0 move $_bs alice secret "CREATE C4 A"
+assert_grep "^2b bot.strong " "$GAMES/$_bs"
+run 0 verify $_bs
+has "Genetess board $_bs: consistent (4 moves replayed)"
+
+# ---- selfplay --bots: the seats in order, the result line; --games: a line per game and a tally ----
+run 0 selfplay --bots=strong,greedy --seed=2
+assert_grep "^Result: \(won by bot\.\(strong\|greedy\)1 \|tie \)" "$OUT"
+has "Players: "
+has "bot.strong1"
+run 0 selfplay --bots=greedy,greedy,random --seed=1 --map=quartet
+has "bot.greedy2"
+has "bot.random1"
+run 0 selfplay --bots=greedy,random --seed=4 --games=3
+assert_eq "3" "$(grep -c '^Result: ' "$OUT")" "one result line per game"
+assert_grep "^Result: .* \[seed 6, [0-9]* rounds" "$OUT"
+assert_grep "^Tally over 3 games (seeds 4-6): bot.greedy1 [0-3] won, bot.random1 [0-3] won, [0-3] tied; [0-3] stopped at the 500-round cap; median length [0-9]* rounds$" "$OUT"
+assert_grep "^Decisions of bot.greedy: [0-9]*; time median [0-9.]* ms, max [0-9.]* ms; work median [0-9]*, max [0-9]*$" "$OUT"
+assert_grep "^Decisions of bot.random: " "$OUT"
+cp "$OUT" "$T/games1"
+run 0 selfplay --bots=greedy,random --seed=4 --games=3
+assert_eq "$(grep '^Result' "$T/games1")" "$(grep '^Result' "$OUT")" "the same seeds give the same games"
+run 0 selfplay --bots=random,random --seed=1 --rounds=3 --games=1
+has "[seed 1, 3 rounds, stopped at the cap]"
+has "1 stopped at the 3-round cap"
+run 2 selfplay --bots=greedy
+has "--bots takes 2 to 8 of greedy, random and strong, joined by commas"
+run 2 selfplay --bots=greedy,clever
+has "--bots takes 2 to 8 of greedy, random and strong, joined by commas"
+run 2 selfplay --games=0
+has "--games must be a whole number from 1 to 100000"

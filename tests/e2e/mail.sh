@@ -14,6 +14,21 @@ INPUTFILE="$T/chat" run 0 chat "$L" alice secret
 assert_mails 2 "^Subject: Genetess chat $L alice$"
 assert_grep "Good luck, bob!" "$OUTBOX"/*.mail
 
+# ---- more messages than free descriptors: a chat (two mails and the reply) with one descriptor to spare
+# beyond stdin, stdout, stderr and the lock; all three go out, a few files at a time (before, all three were
+# lost and the command exited 0) ----
+# few_fds ARGS...: genetess ARGS with descriptors 3 to 9 closed and RLIMIT_NOFILE 5 (in a shell of its own:
+# the topic's shell needs more)
+few_fds() { sh -c 'for fd in 3 4 5 6 7 8 9; do eval "exec $fd>&-"; done; ulimit -n 5 && exec "$@"' sh "$G_ALL" "$@"; }
+clear_outbox
+G_ALL=$G
+G=few_fds
+INPUTFILE="$T/chat" SENDER=alice@example.org run 0 chat "$L" alice secret
+G=$G_ALL
+assert_mails 2 "^Subject: Genetess chat $L alice$"
+assert_mails 1 "^Auto-Submitted: auto-replied$"
+assert_empty "$ERR"
+
 # ---- every reply reaches SENDER ----
 # assert_reply SUBJECT TEXT: nothing on stdout; exactly one mail to $SENDER, with that Subject and
 # text; the outbox is emptied for the next reply.
@@ -90,18 +105,40 @@ assert_lines 1 "^To: bob@example.org$" "$T/sent"
 assert_lines 2 "^Subject: Genetess Board $L bob$" "$T/sent"
 assert_mails 0
 
-# ---- a mailer that fails: the message stays queued in spool/ (a warning on stderr, exit status 0) and
-# the next command retries it: the very same message, Message-ID and all, goes out once ----
+# ---- a mailer that fails: the message stays queued in spool/ (a warning on stderr, exit status 0), its name
+# counting the failure; a later command retries it once its wait (5 minutes after the first failure, doubled
+# after each) is over, never before: the very same message, Message-ID and all, goes out once ----
 PBMSENDMAIL="cat >/dev/null; exit 1" run 0 move "$L" bob hunter2 PASS
 has "PASS: done"
 assert_mails 0
-assert_lines 2 "mailer failed; message stays queued as spool/$L\.[0-9a-f]*\.000[12]\.mail and is retried" "$ERR"
-PBMSENDMAIL="cat >/dev/null; exit 1" run 0 show "$L"
+assert_lines 2 "mailer failed; message stays queued as spool/$L\.[0-9a-f]*\.000[12]\.retry1-$NOW\.mail and is retried (failed 1 time since 2027-01-15 08:00:00 UTC; next try not before 2027-01-15 08:05:00 UTC)$" "$ERR"
+PBMSENDMAIL="echo run >>'$T/runs'; exit 1" run 0 show "$L"
+assert_empty "$ERR"
+assert_no_file "$T/runs"
+GENETESS_NOW=$((NOW + 300)) PBMSENDMAIL="cat >/dev/null; exit 1" run 0 show "$L"
 assert_mails 0
-assert_lines 2 "mailer failed; message stays queued as spool/" "$ERR"
-PBMSENDMAIL="cat >>'$T/retried'" run 0 show "$L"
+assert_lines 2 "mailer failed; message stays queued as spool/$L\.[0-9a-f]*\.000[12]\.retry2-$NOW\.mail and is retried (failed 2 times since 2027-01-15 08:00:00 UTC; next try not before 2027-01-15 08:15:00 UTC)$" "$ERR"
+GENETESS_NOW=$((NOW + 900)) PBMSENDMAIL="cat >>'$T/retried'" run 0 show "$L"
 assert_lines 2 "^Subject: Genetess Board $L alice$" "$T/retried"
 assert_lines 2 "^Message-ID: <genetess\.$L\.$NOW\.000[12]\.[0-9a-f]\{16\}@[^>]*>$" "$T/retried"
-PBMSENDMAIL="cat >>'$T/retried'" run 0 show "$L"
+GENETESS_NOW=$((NOW + 900)) PBMSENDMAIL="cat >>'$T/retried'" run 0 show "$L"
 assert_lines 2 "^Subject: Genetess Board $L alice$" "$T/retried"
 assert_mails 0
+
+# ---- a reply the mailer always refuses: tried ten times in all, over about 42 hours, then moved to
+# spool/dead/ with a line on stderr; later commands no longer pipe it to the mailer ----
+rm -f "$T/runs"
+refuse="sed -n 's/^Subject: Historical List of Genetess games\$/run/p' >>'$T/runs'; exit 1" # counts the reply's tries
+SENDER=alice@example.org PBMSENDMAIL="$refuse" run 0 history
+k=1
+while [ $k -lt 10 ]; do
+  GENETESS_NOW=$((NOW + 300 * ((1 << k) - 1))) PBMSENDMAIL="$refuse" run 0 show "$L"
+  k=$((k + 1))
+done
+assert_lines 10 "^run$" "$T/runs"
+assert_grep "^genetess: mailer failed; message moved to spool/dead/0\.$NOW-[0-9]*-1\.0001\.mail after failing 10 times since 2027-01-15 08:00:00 UTC: not retried (move it back into spool/ to retry it)$" "$ERR"
+dead=$(ls "$PBMHOME/spool/dead")
+assert_grep "^Subject: Historical List of Genetess games$" "$PBMHOME/spool/dead/$dead"
+assert_eq "" "$(ls "$PBMHOME/spool" | grep '\.mail$')" "messages left in spool/"
+GENETESS_NOW=$((NOW + 30 * 86400)) PBMSENDMAIL="$refuse" run 0 show "$L"
+assert_lines 10 "^run$" "$T/runs"

@@ -46,6 +46,28 @@ clear_outbox
 run 0 mail "$CONF" <"$T/m"
 assert_grep "^PASS: done" $(mail_to "$turn")
 assert_grep "^Subject: Genetess Board 101 $other$" $(mail_to "$turn")
+# one mail per command per person: the mover's reply is their sheet, its HTML part opening with the result
+assert_eq 1 "$(mail_to "$turn" | wc -l)" "mails to the mover"
+assert_eq 1 "$(mail_to "$other" | wc -l)" "mails to the player to move"
+assert_grep "^Auto-Submitted: auto-replied$" $(mail_to "$turn")
+assert_grep "^Content-Type: multipart/alternative" $(mail_to "$turn")
+assert_eq "PASS: done" "$(mail_text $(mail_to "$turn") | head -1)" "the reply's first line"
+assert_eq "Genetess board 101" "$(mail_text $(mail_to "$turn") | sed -n 3p)" "the sheet below the result"
+assert_grep "^It is $other's move\.$" $(mail_to "$turn")
+mail_html $(mail_to "$turn") >"$T/h"
+assert_grep '^<pre class="reply">PASS: done</pre>$' "$T/h"
+
+# a refused order by mail: the refusal and the sheet, one mail
+msg "$T/m" "$turn@example.org" "move 101 $turn $pw MOVE"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 1
+assert_grep "^Subject: Genetess Board 101 error$" $(mail_to "$turn")
+assert_eq 'Invalid move "MOVE" entered: MOVE needs a square and directions, e.g. MOVE K3' \
+  "$(mail_text $(mail_to "$turn") | head -1)" "the refusal first"
+assert_grep "^It is $other's move\.$" $(mail_to "$turn")
+mail_html $(mail_to "$turn") >"$T/h"
+assert_grep '^<pre class="reply">Invalid move &quot;MOVE&quot; entered' "$T/h"
 
 # ---- the Subject a sheet asks for: "genetess move <n> ..." (pbmserv's form with the game's name) ----
 msg "$T/m" "$other@example.org" "Re: genetess games $other"
@@ -69,8 +91,22 @@ assert_mails 2 "^Subject: Genetess chat 101 alice$"
 assert_grep "Good luck!" $(mail_to bob)
 assert_absent "far away" $(mail_to bob)
 
+# ---- control characters of a decoded body (a bare CR, ESC, BEL) never go out: '?' in their place ----
+{ printf 'From: alice@example.org\nSubject: chat 101 alice secret\nMIME-Version: 1.0\n'
+  printf 'Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: quoted-printable\n\n'
+  printf 'Red=1B[31m alert=07 and=0Dover\n'
+} >"$T/m"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 2 "^Subject: Genetess chat 101 alice$"
+assert_grep "^Red?\[31m alert? and?over$" $(mail_to bob)
+assert_grep "^Content-Transfer-Encoding: 7bit$" $(mail_to bob)
+assert_eq "" "$(cat "$OUTBOX"/*.mail | tr -d '\n\t\040-\176')" "bytes other than printable ASCII, tab and newline"
+
 # ---- no mail loops: machines are never answered ----
-for h in "Auto-Submitted: auto-replied" "Precedence: bulk" "List-Id: <games.example.org>"; do
+for h in "Auto-Submitted: auto-replied" "Precedence: bulk" "List-Id: <games.example.org>" \
+  "Precedence: auto_reply" "X-Autoreply: yes" "X-Autorespond: away" "X-Auto-Response-Suppress: OOF" \
+  "Content-Type: multipart/report; report-type=delivery-status; boundary=b"; do
   msg "$T/m" alice@example.org "games" "" "$h"
   clear_outbox
   run 0 mail "$CONF" <"$T/m"

@@ -27,3 +27,16 @@ has "MOVE C5 N-N: the piece on C5 must move exactly 1 square"
 assert_grep "MOVE C5 N-N (Failed)$" "$B"
 run 0 verify 101
 has "consistent"
+
+# ---- orders as the rule pages write them (contract 4.1, ruling 54): a condition holding order words is
+# dropped up to the order, "*" after a condition marks it, "MOVE K3 PASS" stays refused ----
+run 0 challenge --gamble=none --seed=5 alice bob
+C=$(last_board)
+run 0 move "$C" alice secret "if bob's King does not move I'll move C3 S"
+has "Ignored words before MOVE: \"if bob's King does not move I'll\""
+has "MOVE C3 S: done"
+assert_grep "^1a alice MOVE C3 S$" "$GAMES/$C"
+run 0 move "$C" alice secret "if nothing changes *PASS"
+has "Stored for your next turn: *PASS"
+run 1 move "$C" bob hunter2 MOVE R10 PASS
+has "'PASS' is not a direction"

@@ -1,0 +1,273 @@
+/* greedy: the candidate orders of a computer opponent and their worth one order ahead — bot.greedy's choice,
+ * and the order in which bot.strong searches (contract 12).
+ *
+ * Each candidate runs by the rules on a copy of the board as the player knows it (legal_fog), and the position
+ * it leaves is weighed (weigh_position): a capture that leaves the King where nothing in sight can take it, a
+ * King stepping out of reach, a piece walking or digging towards the goal, all come out of that one measure. */
+#include "greedy.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "legal.h"
+#include "orders.h"
+#include "sight.h"
+
+/* How much a CREATE of anything but the wanted sequence is marked down: it is bought only to save a King. */
+#define UNWANTED 150.0
+
+/* Turns back over which an order of the player's that failed is not given again. */
+#define FAILED_TURNS 6
+
+/* A King that steps without taking anything: worth a little less than staying put. */
+#define KING_STEP 3.0
+
+static bool is_king_step(const Board *fog, int player, const char *text)
+{
+    char sq[16];
+    Err err;
+    int from, to = -1;
+    if (sscanf(text, "MOVE %15s", sq) != 1 || board_parse_sq(fog, sq, &from, &err) < 0)
+        return false;
+    const Piece *p = board_piece_at(fog, from);
+    if (!p || !p->g.n[GENE_K] || !board_controls(fog, player, p))
+        return false;
+    Order o;
+    if (order_parse(fog, text, &o, &err) < 0)
+        return false;
+    to = from;
+    for (int i = 0; i < o.ndirs && to >= 0; i++)
+        to = board_step(fog, to, o.dirs[i]);
+    order_free(&o);
+    return to >= 0 && !board_piece_at(fog, to);
+}
+
+/* What the player holds in sight: mobile pieces, which codes, orphans seen. */
+typedef struct Holdings {
+    int mobile;         /* own pieces that MOVE and are no King */
+    bool has[GENE_COUNT];
+    bool orphans;       /* an orphan piece in sight */
+    bool walled;        /* no own piece can walk to the goal; one could dig there */
+} Holdings;
+
+static void holdings(const Board *fog, int player, const WeighGoal *goal, Holdings *h)
+{
+    memset(h, 0, sizeof *h);
+    bool walk = false, dig = false;
+    for (int i = 0; i < fog->npc; i++) {
+        const Piece *q = &fog->pc[i];
+        if (board_is_orphan(fog, q)) {
+            h->orphans = true;
+            continue;
+        }
+        if (!board_controls(fog, player, q))
+            continue;
+        h->mobile += !q->g.n[GENE_K] && q->g.n[GENE_A];
+        for (int g = 0; g < GENE_COUNT; g++)
+            h->has[g] |= q->g.n[g] > 0;
+        walk |= goal->walk[q->sq] < WEIGH_FAR;
+        dig |= goal->dig[q->sq] < WEIGH_FAR;
+    }
+    h->walled = !walk && dig;
+}
+
+const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal)
+{
+    Holdings h;
+    holdings(fog, player, goal, &h);
+    if (h.walled && !h.has[GENE_O])
+        return "AO"; /* pieces.txt O: the only way through an interior wall */
+    if (h.orphans && !h.has[GENE_S])
+        return "AS"; /* pieces.txt S: CONVERT takes the orphans in view */
+    static const char *const by_count[] = {"ABC", "ABBC", "ABCF", "ABCD", "ABBC", "ABCE", "ABBBC", "ABBC"};
+    if (h.mobile < (int)(sizeof by_count / sizeof by_count[0]))
+        return by_count[h.mobile];
+    return fog->pl[player].e >= 120 ? "ABBBCD" : NULL;
+}
+
+/* Sorts best first, equals kept in list order. */
+static int by_score(const void *x, const void *y)
+{
+    const GreedyCand *a = x, *b = y;
+    if (a->score != b->score)
+        return a->score < b->score ? 1 : -1;
+    return a->order - b->order;
+}
+
+static void add_cand(GreedyList *l, int *cap, const char *text)
+{
+    if (l->n == *cap) {
+        *cap = *cap ? *cap * 2 : 64;
+        l->v = xrealloc(l->v, (size_t)*cap * sizeof *l->v);
+    }
+    l->v[l->n] = (GreedyCand){.text = xstrdup(text), .order = l->n};
+    l->n++;
+}
+
+/* The CREATEs of the wanted sequence next to the player's Kings (checked when weighed). */
+static void add_purchases(const Board *fog, int player, const char *want, GreedyList *l, int *cap)
+{
+    if (!want)
+        return;
+    Genome g;
+    Err err;
+    if (piece_parse(want, &g, false, &err) < 0 || piece_cost(&g) > fog->pl[player].e)
+        return;
+    uint8_t *done = xcalloc((size_t)fog->w * (size_t)fog->h, 1);
+    for (int i = 0; i < fog->npc; i++) {
+        const Piece *k = &fog->pc[i];
+        if (!k->g.n[GENE_K] || !board_controls(fog, player, k))
+            continue;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int s = board_step(fog, k->sq, d);
+            if (s < 0 || done[s] || board_piece_at(fog, s) || fog->ter[s] != TER_FLOOR)
+                continue;
+            done[s] = 1;
+            char name[16], t[64];
+            snprintf(t, sizeof t, "CREATE %s %s", board_sq_name(fog, s, name), want);
+            add_cand(l, cap, t);
+        }
+    }
+    free(done);
+}
+
+/* The worth of one candidate (-inf when fog does not accept it). */
+static double weigh_cand(const Board *fog, int player, const WeighGoal *goal, const char *want, uint64_t seed,
+                         GreedyCand *c)
+{
+    Board *s = weigh_clone(fog);
+    double v = -1e18;
+    c->adjust = 0;
+    if (weigh_apply(s, player, c->text, seed) == 0) {
+        v = weigh_position(s, player, goal);
+        if (strncmp(c->text, "CREATE ", 7) == 0) {
+            const char *seq = strrchr(c->text, ' ') + 1;
+            Genome g;
+            Err err;
+            if ((!want || strcmp(seq, want) != 0) && piece_parse(seq, &g, false, &err) == 0)
+                c->adjust = -(weigh_piece(&g) + UNWANTED);
+        } else if (is_king_step(fog, player, c->text)) {
+            c->adjust = -KING_STEP; /* a King stays home unless stepping gains more */
+        }
+    }
+    board_free(s);
+    return v + c->adjust;
+}
+
+/* True when the player gave text and it failed in one of its last FAILED_TURNS turns, as far as the history in
+ * memory holds them: its own orders and their outcomes are the player's to know (`log`). */
+static bool failed_lately(const Board *b, int player, const char *text)
+{
+    size_t idlen = strlen(b->pl[player].id), tlen = strlen(text);
+    int seen = 0;
+    for (int i = b->moves.n - 1; i >= 0 && seen < FAILED_TURNS; i--) {
+        const char *line = b->moves.v[i], *sp = strchr(line, ' ');
+        if (!sp || strncmp(sp + 1, b->pl[player].id, idlen) != 0 || sp[1 + idlen] != ' ')
+            continue;
+        const char *t = sp + 2 + idlen;
+        seen += !strstr(t, " (Failed)"); /* a failed order and what followed it share the turn */
+        if (strncmp(t, text, tlen) == 0 && strcmp(t + tlen, " (Failed)") == 0)
+            return true;
+    }
+    return false;
+}
+
+/* How promising a candidate looks before it is weighed (lower first): captures, purchases, the Kings' orders and
+ * every order but MOVE first, then MOVEs by the steps they gain towards the goal. */
+static double promise(const Board *fog, int player, const WeighGoal *goal, const char *text)
+{
+    Order o;
+    Err err;
+    if (order_parse(fog, text, &o, &err) < 0)
+        return 1e9;
+    double key = 0;
+    const Piece *p = o.sq >= 0 ? board_piece_at(fog, o.sq) : NULL;
+    if (o.verb == ORD_MOVE && p && !p->g.n[GENE_K]) {
+        int to = o.sq;
+        for (int i = 0; i < o.ndirs && to >= 0; i++)
+            to = board_step(fog, to, o.dirs[i]);
+        const Piece *q = to >= 0 ? board_piece_at(fog, to) : NULL;
+        const int *d = p->g.n[GENE_O] ? goal->dig : goal->walk;
+        if (!(q && !board_controls(fog, player, q)))
+            key = 1e6 - (to < 0 ? -1e5 : (double)(d[o.sq] < WEIGH_FAR ? d[o.sq] : 999) - (d[to] < WEIGH_FAR ? d[to] : 999));
+    }
+    order_free(&o);
+    return key;
+}
+
+static int by_key(const void *x, const void *y)
+{
+    const GreedyCand *a = x, *b = y;
+    return a->score != b->score ? (a->score > b->score) - (a->score < b->score) : a->order - b->order;
+}
+
+/* Keeps the max most promising candidates (in list order between equals) when there are more. */
+static void keep_promising(const Board *fog, int player, const WeighGoal *goal, int max, GreedyList *l)
+{
+    if (max <= 0 || l->n <= max)
+        return;
+    for (int i = 0; i < l->n; i++)
+        l->v[i].score = promise(fog, player, goal, l->v[i].text);
+    qsort(l->v, (size_t)l->n, sizeof *l->v, by_key);
+    for (int i = max; i < l->n; i++)
+        free(l->v[i].text);
+    l->n = max;
+}
+
+void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *goal, uint64_t seed, int max,
+                 GreedyList *out)
+{
+    memset(out, 0, sizeof *out);
+    int cap = 0;
+    LegalList l;
+    legal_orders(b, player, -1, &l);
+    for (int i = 0; i < l.n; i++)
+        for (int k = 0; k < l.v[i].orders.n; k++)
+            if (!failed_lately(b, player, l.v[i].orders.v[k]))
+                add_cand(out, &cap, l.v[i].orders.v[k]);
+    legal_free(&l);
+    const char *want = greedy_wanted(fog, player, goal);
+    add_purchases(fog, player, want, out, &cap);
+    keep_promising(fog, player, goal, max, out);
+    int k = 0;
+    for (int i = 0; i < out->n; i++) {
+        out->v[i].score = weigh_cand(fog, player, goal, want, seed, &out->v[i]);
+        out->work++;
+        if (out->v[i].score > -1e17)
+            out->v[k++] = out->v[i];
+        else
+            free(out->v[i].text);
+    }
+    out->n = k;
+    qsort(out->v, (size_t)out->n, sizeof *out->v, by_score);
+}
+
+void greedy_free(GreedyList *l)
+{
+    for (int i = 0; i < l->n; i++)
+        free(l->v[i].text);
+    free(l->v);
+    memset(l, 0, sizeof *l);
+}
+
+char *greedy_choose(const Board *b, int player, Rng *r, long *work)
+{
+    Board *fog = weigh_fog(b, player);
+    WeighGoal goal;
+    weigh_goal(fog, player, b, true, &goal);
+    GreedyList l;
+    greedy_list(b, player, fog, &goal, rng_next(r), 0, &l);
+    const char *pick = NULL;
+    int ties = 0;
+    for (int i = 0; i < l.n && l.v[i].score == l.v[0].score; i++)
+        if (rng_below(r, (uint64_t)++ties) == 0)
+            pick = l.v[i].text;
+    char *text = xstrdup(pick ? pick : "PASS");
+    if (work)
+        *work = l.work;
+    greedy_free(&l);
+    weigh_goal_free(&goal);
+    board_free(fog);
+    return text;
+}

@@ -1,0 +1,41 @@
+/* greedy: the candidate orders of a computer opponent and their worth one order ahead — bot.greedy's choice,
+ * and the order in which bot.strong searches (contract 12). */
+#ifndef GENETESS_GREEDY_H
+#define GENETESS_GREEDY_H
+
+#include "weigh.h"
+
+/* A candidate order and what it is worth to the player one order ahead. */
+typedef struct GreedyCand {
+    char *text;
+    double score;
+    double adjust;      /* what the score holds besides the position's worth (a CREATE not wanted, a King's step) */
+    int order;          /* place in the list before sorting */
+} GreedyCand;
+
+typedef struct GreedyList {
+    GreedyCand *v;
+    int n;
+    long work;          /* orders run on scratch boards to weigh them */
+} GreedyList;
+
+/* The sequence the player would buy next (a static string), or NULL to keep its E: O to dig when its pieces
+ * cannot walk to the goal, S when orphans are in sight, else speed (B, C), view (D) and jumps (E) by how many
+ * mobile pieces it has. From fog (legal_fog's board) and goal only. */
+const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal);
+/* Fills out with the player's candidate orders — legal_orders' list (less an order of the player's that failed
+ * in its last turns: its outcome is the player's to know), and a CREATE of greedy_wanted's sequence on
+ * each square next to one of its Kings where fog accepts it — each scored by weigh_position after it runs on a
+ * copy of fog (random effects drawn from seed), a CREATE of anything else but the wanted sequence marked down;
+ * sorted best first (the list's order between equals). With max > 0 only the max most promising are weighed
+ * (captures, purchases, the Kings' orders, orders but MOVE, then MOVEs gaining most towards the goal). b is the
+ * real board: only legal_orders, the start squares and the player's own past orders are taken from it. Free with
+ * greedy_free. */
+void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *goal, uint64_t seed, int max,
+                 GreedyList *out);
+void greedy_free(GreedyList *l);
+/* bot.greedy's order (caller frees): the best of greedy_list, equals drawn with r. *work (may be NULL) gets the
+ * orders run to weigh them. */
+char *greedy_choose(const Board *b, int player, Rng *r, long *work);
+
+#endif

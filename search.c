@@ -1,0 +1,261 @@
+/* search: bot.strong's choice — a search a few orders deep over samples of what its player cannot see
+ * (contract 12).
+ *
+ * How. The candidates are greedy's, best first (greedy_list on the board the player knows). The hidden facts
+ * are sampled SEARCH_SAMPLES times from the bot's own generator, each sample consistent with the player's view
+ * and the public facts: the pieces it sees but does not decode get codes, and every rival without a King in
+ * sight gets one out of view (on a rival start square out of view when there is one, else any floor square out
+ * of view) or on one of its pieces not decoded. On each sample each of the best SEARCH_ROOT candidates runs, then
+ * every rival in turn answers with the capture or King step that leaves the player worst off, then the player
+ * answers with its best capture or King step. A candidate after which the player's King falls loses TACTICS
+ * per sample where it falls, one after which the player takes a King gains it; added to greedy's worth, the
+ * best is the order. Effort is counted in orders run on scratch boards (work), never in time: the same board always
+ * gives the same order. */
+#include "search.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "greedy.h"
+#include "sight.h"
+#include "weigh.h"
+
+#define SEARCH_LIST 160     /* candidates weighed one order ahead, the most promising (big boards) */
+#define SEARCH_ROOT 12       /* candidates searched */
+#define SEARCH_SAMPLES 8    /* samples of the hidden facts */
+#define SEARCH_REPLIES 24   /* most MOVEs tried for one rival's answer */
+#define SEARCH_MINE 12      /* most orders tried for the player's own answer */
+#define MOVES_MAX 512
+#define TACTICS 3000.0      /* the worth of a King taken in every sample */
+
+/* ---- samples ---- */
+
+/* Codes a piece not decoded may hold: weighted towards what is cheap. */
+static const char *const guesses[] = {"A", "A", "A", "AB", "ABC", "ABC", "ABBC", "ABCD", "AC", "ABBBC"};
+
+/* A floor square out of view and empty, near want when want >= 0 (within 3 steps), drawn with r; -1 none. */
+static int hidden_square(const Board *d, const uint8_t *seen, int want, Rng *r)
+{
+    int n = d->w * d->h;
+    for (int tries = 0; tries < 64; tries++) {
+        int s = want >= 0 && tries < 32 ? want : (int)rng_below(r, (uint64_t)n);
+        if (want >= 0 && tries < 32 && tries > 0) {
+            int c = board_col(d, want) + (int)rng_below(r, 7) - 3, row = board_row(d, want) + (int)rng_below(r, 7) - 3;
+            if (c < 0 || row < 0 || c >= d->w || row >= d->h)
+                continue;
+            s = board_sq(d, c, row);
+        }
+        if (d->ter[s] == TER_FLOOR && !(seen[s] & SIGHT_SEEN) && d->at[s] < 0)
+            return s;
+    }
+    return -1;
+}
+
+/* Gives rival o a King in d, which has none in sight: on a piece of o not decoded (by chance), else out of view. */
+static void sample_king(Board *d, int player, int o, const Board *real, const uint8_t *seen, Rng *r)
+{
+    Genome k = {.n = {[GENE_K] = 1}};
+    int undecoded = 0;
+    for (int i = 0; i < d->npc; i++)
+        undecoded += d->pc[i].owner == o && !(seen[d->pc[i].sq] & SIGHT_DECODE);
+    if (undecoded && rng_below(r, 2) == 0) {
+        int pick = (int)rng_below(r, (uint64_t)undecoded);
+        for (int i = 0; i < d->npc; i++)
+            if (d->pc[i].owner == o && !(seen[d->pc[i].sq] & SIGHT_DECODE) && pick-- == 0)
+                d->pc[i].g = k;
+        return;
+    }
+    int starts[64], ns = 0, mine = real->pl[player].start;
+    for (int i = 0; i < real->nst && ns < 64; i++)
+        if (real->st[i].label != mine && real->st[i].sq < d->w * d->h && !(seen[real->st[i].sq] & SIGHT_SEEN))
+            starts[ns++] = real->st[i].sq;
+    int s = hidden_square(d, seen, ns ? starts[rng_below(r, (uint64_t)ns)] : -1, r);
+    if (s >= 0)
+        board_add_piece(d, s, o, &k);
+}
+
+/* A sample of the hidden facts on the board the player knows (caller frees). */
+static Board *sample(const Board *fog, int player, const Board *real, Rng *r)
+{
+    Board *d = weigh_clone(fog);
+    uint8_t *seen = xmalloc((size_t)d->w * (size_t)d->h);
+    sight_compute(fog, player, seen);
+    for (int i = 0; i < d->npc; i++) {
+        Piece *q = &d->pc[i];
+        Err err;
+        if (!board_controls(d, player, q) && !(seen[q->sq] & SIGHT_DECODE))
+            piece_parse(guesses[rng_below(r, sizeof guesses / sizeof guesses[0])], &q->g, false, &err);
+    }
+    for (int o = 0; o < d->np; o++) {
+        bool king = false;
+        for (int i = 0; i < d->npc; i++)
+            king |= d->pc[i].owner == o && d->pc[i].g.n[GENE_K] && (seen[d->pc[i].sq] & SIGHT_DECODE);
+        if (o != player && d->pl[o].status == PS_ACTIVE && !king)
+            sample_king(d, player, o, real, seen, r);
+    }
+    free(seen);
+    return d;
+}
+
+/* ---- answers ---- */
+
+/* One search: the player, the sample's goal, the work done and the seed of random effects. */
+typedef struct Search {
+    int player;
+    const WeighGoal *goal;
+    long work;
+    uint64_t seed;
+} Search;
+
+/* The MOVEs of the pieces side controls on d worth trying first: captures (of a King above all), then the steps
+ * of its Kings, then (when others is true) the rest, in the board's reading order. Fills out up to max; returns how many. */
+static int answers(const Board *d, int side, bool others, WeighMove *out, int max)
+{
+    WeighMove *all = xmalloc(MOVES_MAX * sizeof *all);
+    int *rank = xmalloc(MOVES_MAX * sizeof *rank), n = 0, k = 0;
+    for (int i = 0; i < d->npc && n < MOVES_MAX; i++) {
+        const Piece *p = &d->pc[i];
+        if (!board_controls(d, side, p))
+            continue;
+        int m = weigh_moves(d, p->sq, all + n, MOVES_MAX - n);
+        for (int j = n; j < n + m; j++) {
+            const Piece *q = board_piece_at(d, all[j].to);
+            bool take = q && !board_controls(d, side, q);
+            rank[j] = q && !take ? -1 : take && q->g.n[GENE_K] ? 0 : take ? 1 : p->g.n[GENE_K] ? 2 : 3;
+        }
+        n += m;
+    }
+    for (int want = 0; want <= (others ? 3 : 2); want++)
+        for (int j = 0; j < n && k < max; j++)
+            if (rank[j] == want)
+                out[k++] = all[j];
+    free(all);
+    free(rank);
+    return k;
+}
+
+/* The worth to the player of d after side plays text (on a copy); failing orders are worth as much as a PASS. */
+static double after(Search *s, const Board *d, int side, const char *text, Board **keep)
+{
+    Board *c = weigh_clone(d);
+    s->work++;
+    if (weigh_apply(c, side, text, s->seed) < 0) {
+        board_free(c);
+        c = weigh_clone(d);
+    }
+    double v = weigh_position(c, s->player, s->goal);
+    if (keep)
+        *keep = c;
+    else
+        board_free(c);
+    return v;
+}
+
+/* The player's best answer on d: its captures and King steps, or nothing. */
+static double best_mine(Search *s, const Board *d)
+{
+    WeighMove mv[SEARCH_MINE];
+    double best = weigh_position(d, s->player, s->goal);
+    int n = answers(d, s->player, false, mv, SEARCH_MINE);
+    for (int i = 0; i < n; i++) {
+        double v = after(s, d, s->player, mv[i].text, NULL);
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+/* Each rival in turn answers on *d (replaced by the board after its answer) with the MOVE worst for the player,
+ * or passes. */
+static void rivals_answer(Search *s, Board **d, int replies)
+{
+    WeighMove *mv = xmalloc((size_t)replies * sizeof *mv);
+    for (int k = 1; k < (*d)->np; k++) {
+        int o = (s->player + k) % (*d)->np;
+        if (!board_player_has_turns(*d, o) || !board_player_has_turns(*d, s->player))
+            continue;
+        int n = answers(*d, o, false, mv, replies);
+        Board *worst = NULL;
+        double low = weigh_position(*d, s->player, s->goal);
+        for (int i = 0; i < n; i++) {
+            Board *c;
+            double v = after(s, *d, o, mv[i].text, &c);
+            if (v < low) {
+                low = v;
+                board_free(worst);
+                worst = c;
+            } else {
+                board_free(c);
+            }
+        }
+        if (worst) {
+            board_free(*d);
+            *d = worst;
+        }
+    }
+    free(mv);
+}
+
+/* What the candidate text comes to on the sample d, on top of its worth one order ahead: -1 when a rival's
+ * answer (its worst for the player among captures and King steps) takes the player's King, +1 when the player
+ * can then take a King, else the change in the position's worth over those answers, scaled to stay within
+ * (-1, 1). */
+static double line_worth(Search *s, const Board *d, const char *text, int replies)
+{
+    Board *c = weigh_clone(d);
+    s->work++;
+    if (weigh_apply(c, s->player, text, s->seed) < 0) {
+        board_free(c);
+        c = weigh_clone(d); /* it fails on this sample: a turn lost */
+    }
+    double v0 = weigh_position(c, s->player, s->goal), v = 0;
+    if (v0 >= WEIGH_WON) {
+        v = 1;
+    } else {
+        rivals_answer(s, &c, replies);
+        double v1 = best_mine(s, c);
+        v = v1 <= WEIGH_LOST / 2 ? -1 : v1 >= WEIGH_WON / 2 ? 1 : 0;
+    }
+    board_free(c);
+    return v;
+}
+
+char *search_choose(const Board *b, int player, Rng *r, long *work)
+{
+    Board *fog = weigh_fog(b, player);
+    WeighGoal goal;
+    weigh_goal(fog, player, b, true, &goal);
+    GreedyList l;
+    greedy_list(b, player, fog, &goal, rng_next(r), SEARCH_LIST, &l);
+    *work = l.work;
+    int n = l.n < SEARCH_ROOT ? l.n : SEARCH_ROOT;
+    double *sum = xcalloc((size_t)(n + 1), sizeof *sum);
+    int rivals = 0;
+    for (int o = 0; o < b->np; o++)
+        rivals += o != player && board_player_has_turns(b, o);
+    /* the work left, shared out: per candidate and sample one order, the rivals' answers and the player's */
+    long line = (SEARCH_WORK - l.work) / ((long)(n ? n : 1) * SEARCH_SAMPLES) - 1 - SEARCH_MINE;
+    int replies = (int)(line / (rivals ? rivals : 1));
+    replies = replies < 2 ? 2 : replies > SEARCH_REPLIES ? SEARCH_REPLIES : replies;
+    for (int k = 0; n > 1 && l.v[0].score < WEIGH_WON && k < SEARCH_SAMPLES; k++) {
+        Board *d = sample(fog, player, b, r);
+        WeighGoal g;
+        weigh_goal(d, player, b, false, &g);
+        Search s = {.player = player, .goal = &g, .seed = rng_next(r)};
+        for (int i = 0; i < n; i++)
+            sum[i] += line_worth(&s, d, l.v[i].text, replies);
+        *work += s.work;
+        weigh_goal_free(&g);
+        board_free(d);
+    }
+    int best = 0; /* greedy's worth, and what the search adds to it */
+    for (int i = 1; i < n; i++)
+        if (l.v[i].score + TACTICS * sum[i] / SEARCH_SAMPLES > l.v[best].score + TACTICS * sum[best] / SEARCH_SAMPLES)
+            best = i;
+    char *text = xstrdup(l.n ? l.v[best].text : "PASS");
+    free(sum);
+    greedy_free(&l);
+    weigh_goal_free(&goal);
+    board_free(fog);
+    return text;
+}

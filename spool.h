@@ -1,0 +1,56 @@
+/* spool: the files of spool/ — a group's messages written and synced together, the groups' commit records —
+ * and the delivery of what is spooled, through a mailer or into outbox/, with its retries and dead letters
+ * (contract 3.2). */
+#ifndef GENETESS_SPOOL_H
+#define GENETESS_SPOOL_H
+
+#include "store.h"
+#include "util.h"
+
+#include <time.h>
+
+/* A group is "<n>.<tag>" (board n's new state, tag: store_board_tag of its text, "none": no file) or
+ * "0.<epoch>-<pid>-<k>" (mail of no board state); its messages are spool/<group>.<seq>.mail (seq 0001 ...)
+ * and its commit record, while its state is being committed, spool/<group>.commit. */
+
+/* The text of the k-th message (0, 1, ...) of a group being spooled, whose name has the sequence number
+ * seq: malloc'd (spool_write frees it). */
+typedef char *SpoolText(void *ctx, int k, int seq);
+
+/* Writes n messages of group as spool/<group>.<seq>.mail (seq 0001 ..., a name taken skipped), message k's
+ * text from text(ctx, k, seq): in batches of at most 64 open files (fewer when the process runs short of
+ * descriptors), each file of a batch written to a temporary, the batch synced at once (the last batch
+ * together with the nalso open files also: the board's own, store_write_fds) and renamed into place.
+ * 0, or -1 with err: the batch that failed is not in place, the batches before it are (the caller
+ * discards the group, or delivers what was spooled). */
+int spool_write(const Store *s, const char *group, int n, SpoolText *text, void *ctx, const int *also, int nalso,
+                Err *err);
+/* Writes group's commit record spool/<group>.commit (empty: its name is all it says). Not synced: the
+ * caller syncs the spool directory (spool_sync) before the board's commit. 0 or -1 with err. */
+int spool_record(const Store *s, const char *group, Err *err);
+/* fsyncs the spool directory, so that the names written, renamed or removed in it last. */
+void spool_sync(const Store *s);
+
+/* Appends the groups that have a commit record, ascending, to out; returns their count. */
+int spool_groups(const Store *s, StrList *out);
+/* Removes group's commit record (not synced: a record back after a crash only redoes idempotent work). */
+void spool_group_done(const Store *s, const char *group);
+/* Removes group's messages and commit record, and syncs the spool directory. */
+void spool_group_discard(const Store *s, const char *group);
+
+/* Delivers the spooled messages of group (NULL: every message of no group with a commit record and not of
+ * another running process's own free group), in name order, each one only when it is due: at once when it
+ * never failed, else 5 minutes after its first failure, the wait doubled after each failure since. With mailer
+ * non-NULL, each is piped to `/bin/sh -c mailer` (its stdout goes to our stderr); without, each is linked into
+ * outbox/ as <epoch of now>-<pid>-<seq>.mail (*seq counting up across calls, a name already taken skipped)
+ * and leaves spool/. A message whose delivery fails stays in spool/ renamed <base>.retry<k>-<first>.mail (k
+ * failures, the first at <first>) and stderr says "genetess: mailer failed; message stays queued as
+ * spool/<file> and is retried (failed <k> time(s) since <date>; next try not before <date>)"; its tenth
+ * failure, or a failure two days or more after the first, moves it to spool/dead/<base>.mail (<base>-<i>.mail
+ * when taken) and says "genetess: mailer failed; message moved to spool/dead/<file> after failing <k> times
+ * since <date>: not retried (move it back into spool/ to retry it)" ("delivery into outbox/ failed" without a
+ * mailer; dates "YYYY-MM-DD HH:MM:SS UTC"). An entry that is not a regular file is never sent. Returns the
+ * number of messages delivered. */
+int spool_deliver(const Store *s, const char *group, const char *mailer, unsigned long *seq, time_t now);
+
+#endif

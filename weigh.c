@@ -1,0 +1,451 @@
+/* weigh: what the computer opponents know and weigh — scratch copies of a board a player knows, orders run on
+ * them by the rules, the squares a piece's MOVE reaches, and the worth of a position to a player (contract 12).
+ *
+ * Every board weighed here is one the player knows (legal_fog) or a sample of it: nothing in this module reads
+ * a fact the player cannot see, apart from the start squares, which every round 0 sheet shows. */
+#include "weigh.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "boardfile.h"
+#include "dispatch.h"
+#include "game.h"
+#include "legal.h"
+#include "map.h"
+#include "orders.h"
+#include "sight.h"
+
+/* Rounds an enemy start square stays the goal while no enemy King is in sight. */
+#define GOAL_ROUNDS 25
+
+/* Longest MOVE weighed step by step (a piece with more B codes is left to the listed orders). */
+#define REACH_MAX 24
+
+Board *weigh_clone(const Board *src)
+{
+    Board *b = board_new();
+    size_t n = (size_t)src->w * (size_t)src->h;
+    b->number = src->number;
+    b->par = src->par;
+    b->w = src->w;
+    b->h = src->h;
+    b->ter = xmalloc(n);
+    memcpy(b->ter, src->ter, n);
+    b->at = xmalloc(n * sizeof *b->at);
+    memcpy(b->at, src->at, n * sizeof *b->at);
+    b->cappc = src->npc + 4;
+    b->pc = xmalloc((size_t)b->cappc * sizeof *b->pc);
+    memcpy(b->pc, src->pc, (size_t)src->npc * sizeof *b->pc);
+    b->npc = src->npc;
+    b->np = src->np;
+    b->pl = xcalloc((size_t)src->np, sizeof *b->pl);
+    for (int i = 0; i < src->np; i++) {
+        b->pl[i] = src->pl[i];
+        b->pl[i].reveals = NULL;
+        b->pl[i].nreveals = 0;
+        memset(&b->pl[i].queue, 0, sizeof b->pl[i].queue);
+        memset(&b->pl[i].news, 0, sizeof b->pl[i].news);
+        memset(&b->pl[i].ebook, 0, sizeof b->pl[i].ebook);
+    }
+    b->rng = src->rng;
+    b->phase = src->phase;
+    b->round = src->round;
+    b->seat = src->seat;
+    b->clock = src->clock;
+    return b;
+}
+
+/* The terrain of the game's first board (w*h, caller frees), or NULL when neither b->initial nor a built-in map
+ * of that name gives one of b's size. */
+static char *first_terrain(const Board *b)
+{
+    Err err;
+    Board *first = b->initial ? boardfile_parse(b->initial, "initial", &err) : NULL;
+    Map map = {0};
+    if (!first && map_load(NULL, b->par.map, false, &map, &err) == 0) {
+        first = map.b;
+        map.b = NULL;
+        map_free(&map);
+    }
+    char *ter = NULL;
+    if (first && first->w == b->w && first->h == b->h) {
+        ter = first->ter;
+        first->ter = NULL;
+    }
+    board_free(first);
+    return ter;
+}
+
+Board *weigh_fog(const Board *b, int player)
+{
+    Board *f = legal_fog(b, player);
+    char *ter = first_terrain(b);
+    if (ter) {
+        uint8_t *seen = xmalloc((size_t)b->w * (size_t)b->h);
+        sight_compute(f, player, seen);
+        for (int s = 0; s < b->w * b->h; s++)
+            if (!(seen[s] & SIGHT_SEEN) && f->ter[s] == TER_FLOOR && ter[s] == TER_IWALL)
+                f->ter[s] = TER_IWALL;
+        free(seen);
+        free(ter);
+    }
+    return f;
+}
+
+int weigh_apply(Board *b, int player, const char *text, uint64_t seed)
+{
+    Order o;
+    Err err;
+    if (order_parse(b, text, &o, &err) < 0)
+        return -1;
+    rng_seed(&b->rng, seed);
+    Game g;
+    game_init(&g, b, b->clock.turn_start);
+    g.replay = true; /* a scratch run: no clock, no sheets */
+    game_begin_action(&g);
+    g.actor_player = player;
+    int rc = dispatch_order(&g, player, &o);
+    game_done(&g);
+    order_free(&o);
+    return rc == 0 ? 0 : -1;
+}
+
+/* ---- where a MOVE goes ---- */
+
+/* A walk of exactly `steps` steps round a piece, in a window of side 2*steps+1 centred on it. */
+typedef struct Walk {
+    const Board *b;
+    const Piece *p;
+    const Genome *g;
+    int steps, side;
+    signed char *from;  /* (steps+1) * side*side: the direction that reached a window square at step k, or -1 */
+    int *sq;            /* side*side: the board square of each window square, or -1 off the grid */
+    signed char small[1024];
+    int small_sq[256];
+} Walk;
+
+/* The board square of window index i, or -1 off the grid. */
+static int walk_sq(const Walk *w, int i)
+{
+    return w->sq[i];
+}
+
+/* pieces.txt MOVE: a square passed through is floor, empty unless the piece jumps (E); its start counts empty. */
+static bool walk_passable(const Walk *w, int sq)
+{
+    return w->b->ter[sq] == TER_FLOOR && (w->g->n[GENE_E] || sq == w->p->sq || w->b->at[sq] < 0);
+}
+
+static void walk_free(Walk *w)
+{
+    if (w->from != w->small)
+        free(w->from);
+    if (w->sq != w->small_sq)
+        free(w->sq);
+}
+
+/* Fills w->from; false when the piece cannot MOVE or moves too far to weigh (free with walk_free when true). */
+static bool walk_fill(Walk *w)
+{
+    if (!(w->g->n[GENE_A] || w->g->n[GENE_K]))
+        return false;
+    w->steps = piece_steps(w->g);
+    if (w->steps > REACH_MAX)
+        return false;
+    w->side = 2 * w->steps + 1;
+    int n = w->side * w->side, c0 = board_col(w->b, w->p->sq) - w->steps, r0 = board_row(w->b, w->p->sq) - w->steps;
+    size_t nf = (size_t)(w->steps + 1) * (size_t)n;
+    w->from = nf <= sizeof w->small ? w->small : xmalloc(nf);
+    w->sq = n <= (int)(sizeof w->small_sq / sizeof w->small_sq[0]) ? w->small_sq : xmalloc((size_t)n * sizeof *w->sq);
+    memset(w->from, -1, nf);
+    for (int r = 0, i = 0; r < w->side; r++)
+        for (int c = 0; c < w->side; c++, i++)
+            w->sq[i] = c0 + c < 0 || r0 + r < 0 || c0 + c >= w->b->w || r0 + r >= w->b->h ? -1 : board_sq(w->b, c0 + c, r0 + r);
+    w->from[n / 2] = 0;
+    bool diag = w->g->n[GENE_C] > 0;
+    for (int k = 0; k < w->steps; k++) {
+        signed char *cur = w->from + k * n, *next = cur + n;
+        for (int r = 0, i = 0; r < w->side; r++)
+            for (int c = 0; c < w->side; c++, i++) {
+                if (cur[i] < 0 || w->sq[i] < 0 || (k > 0 && !walk_passable(w, w->sq[i])))
+                    continue;
+                for (int d = 0; d < DIR_COUNT; d += diag ? 1 : 2) {
+                    int dc = c + grid_dir_dc[d], dr = r + grid_dir_dr[d];
+                    if (dc < 0 || dr < 0 || dc >= w->side || dr >= w->side)
+                        continue;
+                    int j = dr * w->side + dc;
+                    if (w->sq[j] >= 0 && next[j] < 0)
+                        next[j] = (signed char)d;
+                }
+            }
+    }
+    return true;
+}
+
+/* True when a MOVE may end on sq: floor, or an interior wall for a piece with O (pieces.txt O). */
+static bool walk_lands(const Walk *w, int sq)
+{
+    return sq != w->p->sq && (w->b->ter[sq] == TER_FLOOR || (w->b->ter[sq] == TER_IWALL && w->g->n[GENE_O]));
+}
+
+int weigh_moves(const Board *b, int sq, WeighMove *out, int max)
+{
+    const Piece *p = board_piece_at(b, sq);
+    Walk w = {.b = b, .p = p, .g = p ? &p->g : NULL};
+    if (!p || !walk_fill(&w))
+        return 0;
+    int n = w.side * w.side, k = 0;
+    char name[16];
+    for (int i = 0; i < n && k < max; i++) {
+        int t = w.from[w.steps * n + i] < 0 ? -1 : walk_sq(&w, i);
+        if (t < 0 || !walk_lands(&w, t))
+            continue;
+        int path[REACH_MAX], j = i;
+        for (int s = w.steps; s > 0; s--) {
+            path[s - 1] = w.from[s * n + j];
+            j -= grid_dir_dr[path[s - 1]] * w.side + grid_dir_dc[path[s - 1]];
+        }
+        int len = snprintf(out[k].text, sizeof out[k].text, "MOVE %s ", board_sq_name(b, sq, name));
+        for (int s = 0; s < w.steps && len < (int)sizeof out[k].text; s++)
+            len += snprintf(out[k].text + len, sizeof out[k].text - (size_t)len, "%s%s", s ? "-" : "",
+                            grid_dir_name[path[s]]);
+        out[k++].to = t;
+    }
+    walk_free(&w);
+    return k;
+}
+
+/* Adds 1 to reach[s] for every square the piece p (taken to hold the codes g) could end a MOVE on. */
+static void mark_reach(const Board *b, const Piece *p, const Genome *g, int *reach)
+{
+    Walk w = {.b = b, .p = p, .g = g};
+    if (!walk_fill(&w))
+        return;
+    int n = w.side * w.side;
+    for (int i = 0; i < n; i++) {
+        int t = w.from[w.steps * n + i] < 0 ? -1 : walk_sq(&w, i);
+        if (t >= 0 && walk_lands(&w, t))
+            reach[t]++;
+    }
+    walk_free(&w);
+}
+
+/* ---- the goal ---- */
+
+/* Fills d with each square's steps to the nearest square marked in src over the 8 neighbours, floor only, or
+ * with interior walls costing wall steps (0: impassable): a breadth-first walk with a bucket per distance. */
+static void goal_map(const Board *b, const uint8_t *src, int wall, int *d)
+{
+    int n = b->w * b->h, head = 0, tail = 0;
+    int *q = xmalloc((size_t)n * 4 * sizeof *q);
+    for (int s = 0; s < n; s++) {
+        d[s] = src[s] ? 0 : WEIGH_FAR;
+        if (src[s])
+            q[tail++] = s;
+    }
+    /* a queue with re-insertions: walls make distances uneven, so a square may be improved later */
+    while (head < tail) {
+        int s = q[head++];
+        for (int k = 0; k < DIR_COUNT; k++) {
+            int t = board_step(b, s, k);
+            if (t < 0 || !(b->ter[t] == TER_FLOOR || (wall && b->ter[t] == TER_IWALL)))
+                continue;
+            int c = d[s] + (b->ter[t] == TER_IWALL ? wall : 1);
+            if (c < d[t]) {
+                d[t] = c;
+                if (tail == n * 4) { /* compact the queue: what was read is done */
+                    memmove(q, q + head, (size_t)(tail - head) * sizeof *q);
+                    tail -= head;
+                    head = 0;
+                }
+                if (tail < n * 4)
+                    q[tail++] = t;
+            }
+        }
+    }
+    free(q);
+}
+
+/* Marks the goal squares into src: the enemy Kings the player decodes; else the enemy pieces in sight it does
+ * not decode (any may be a King) and one enemy start square, in turn GOAL_ROUNDS rounds each (a goal that does
+ * not move as the pieces come and go: seen or not, the start stays the goal until its rounds are over); else,
+ * without starts, the squares out of view. */
+static void goal_squares(const Board *fog, int player, const Board *real, const uint8_t *seen, uint8_t *src)
+{
+    int n = fog->w * fog->h, k = 0;
+    memset(src, 0, (size_t)n);
+    for (int i = 0; i < fog->npc; i++) {
+        const Piece *q = &fog->pc[i];
+        if (q->g.n[GENE_K] && !board_controls(fog, player, q) && !board_is_orphan(fog, q))
+            k += src[q->sq] = 1;
+    }
+    if (k)
+        return;
+    for (int i = 0; i < fog->npc; i++) {
+        const Piece *q = &fog->pc[i];
+        if (!board_controls(fog, player, q) && !board_is_orphan(fog, q) && !(seen[q->sq] & SIGHT_DECODE))
+            k += src[q->sq] = 1;
+    }
+    int mine = player < real->np ? real->pl[player].start : 0, others = 0;
+    for (int i = 0; i < real->nst; i++)
+        others += real->st[i].label != mine && real->st[i].sq < n;
+    int turn = others ? (fog->round > 0 ? fog->round - 1 : 0) / GOAL_ROUNDS % others : -1;
+    for (int i = 0; i < real->nst && turn >= 0; i++)
+        if (real->st[i].label != mine && real->st[i].sq < n && turn-- == 0)
+            k += src[real->st[i].sq] = 1;
+    for (int s = 0; s < n && !k; s++)
+        if (!(seen[s] & SIGHT_SEEN) && board_in_area(fog, s))
+            src[s] = 1;
+}
+
+void weigh_goal(const Board *fog, int player, const Board *real, bool guess, WeighGoal *goal)
+{
+    int n = fog->w * fog->h;
+    uint8_t *seen = xmalloc((size_t)n), *src = xmalloc((size_t)n);
+    sight_compute(fog, player, seen);
+    goal_squares(fog, player, real, seen, src);
+    goal->walk = xmalloc((size_t)n * sizeof *goal->walk);
+    goal->dig = xmalloc((size_t)n * sizeof *goal->dig);
+    goal_map(fog, src, 0, goal->walk);
+    goal_map(fog, src, WEIGH_WALL_COST, goal->dig);
+    goal->guess = guess;
+    free(seen);
+    free(src);
+}
+
+void weigh_goal_free(WeighGoal *goal)
+{
+    free(goal->walk);
+    free(goal->dig);
+    memset(goal, 0, sizeof *goal);
+}
+
+/* ---- worth ---- */
+
+double weigh_piece(const Genome *g)
+{
+    if (g->n[GENE_K])
+        return 0;
+    int b = g->n[GENE_B] > 4 ? 4 : g->n[GENE_B], d = g->n[GENE_D] > 2 ? 2 : g->n[GENE_D];
+    double v = 6 + 5 * b + 3 * d;
+    static const struct {
+        Gene g;
+        double v;
+    } extra[] = {{GENE_C, 4}, {GENE_E, 3}, {GENE_F, 2}, {GENE_G, 1}, {GENE_H, 2}, {GENE_M, 2}, {GENE_N, 3},
+                 {GENE_O, 8}, {GENE_P, 1}, {GENE_S, 2}, {GENE_U, 2}, {GENE_V, 2}, {GENE_W, 2}, {GENE_Z, 2}};
+    for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
+        if (g->n[extra[i].g])
+            v += extra[i].v;
+    return v;
+}
+
+/* The codes feared of an enemy piece: as held, or a guessed ABC when the player does not decode it. */
+static const Genome *feared_codes(const Piece *q, const uint8_t *seen, const WeighGoal *goal)
+{
+    static const Genome abc = {.n = {[GENE_A] = 1, [GENE_B] = 1, [GENE_C] = 1}};
+    return goal->guess && !(seen[q->sq] & SIGHT_DECODE) ? &abc : &q->g;
+}
+
+/* What the player's pieces and the enemy pieces in sight threaten: per square, how many could end a MOVE there
+ * (feared: with the codes guessed for pieces not decoded; enemy: as they show). */
+typedef struct Threats {
+    int *feared, *enemy, *mine;
+} Threats;
+
+static void threats(const Board *b, int player, const uint8_t *seen, const WeighGoal *goal, Threats *t)
+{
+    int n = b->w * b->h;
+    t->feared = xcalloc((size_t)n, sizeof *t->feared);
+    t->enemy = xcalloc((size_t)n, sizeof *t->enemy);
+    t->mine = xcalloc((size_t)n, sizeof *t->mine);
+    for (int i = 0; i < b->npc; i++) {
+        const Piece *q = &b->pc[i];
+        if (board_controls(b, player, q)) {
+            mark_reach(b, q, &q->g, t->mine);
+        } else if (!board_is_orphan(b, q) && ((seen[q->sq] & SIGHT_SEEN) || !goal->guess)) {
+            mark_reach(b, q, &q->g, t->enemy);
+            if (feared_codes(q, seen, goal) != &q->g)
+                mark_reach(b, q, feared_codes(q, seen, goal), t->feared);
+            else
+                mark_reach(b, q, &q->g, t->feared);
+        }
+    }
+}
+
+/* True when a floor square next to sq is empty. */
+static bool room_next_to(const Board *b, int sq)
+{
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int t = board_step(b, sq, d);
+        if (t >= 0 && b->ter[t] == TER_FLOOR && b->at[t] < 0)
+            return true;
+    }
+    return false;
+}
+
+/* The pieces' part of the worth: material, threats both ways, steps to the goal. */
+static double weigh_pieces(const Board *b, int player, const uint8_t *seen, const WeighGoal *goal,
+                           const Threats *t)
+{
+    double v = 0;
+    int king = -1;
+    for (int i = 0; i < b->npc; i++) {
+        const Piece *q = &b->pc[i];
+        if (board_controls(b, player, q)) {
+            double w = weigh_piece(&q->g);
+            v += w;
+            if (q->g.n[GENE_K]) {
+                v -= t->feared[q->sq] ? 1e5 : 0; /* the enemy moves next: this King could be taken */
+                king = q->sq;
+            } else if (t->enemy[q->sq]) {
+                v -= t->mine[q->sq] ? 0.35 * w : 0.6 * w;
+            } else if (q->g.n[GENE_A] || q->g.n[GENE_O]) {
+                int d = q->g.n[GENE_O] ? goal->dig[q->sq] : goal->walk[q->sq];
+                v += 2.0 * (d > 60 ? 0 : 60 - d); /* steps to the goal, counted down from 60 */
+            }
+        } else if (!board_is_orphan(b, q)) {
+            double w = weigh_piece(&q->g);
+            v -= w;
+            if (t->mine[q->sq])
+                v += q->g.n[GENE_K] ? 2000 : 0.2 * w;
+        }
+    }
+    if (king >= 0 && !room_next_to(b, king))
+        v -= 30; /* no square left next to the King to CREATE on */
+    if (king >= 0) /* pieces close to the King: its guard and its danger */
+        for (int i = 0; i < b->npc; i++) {
+            const Piece *q = &b->pc[i];
+            int d = board_dist(b, q->sq, king);
+            if (d > 0 && d <= 3 && !board_controls(b, player, q) && !board_is_orphan(b, q) && (seen[q->sq] & SIGHT_SEEN))
+                v -= 25.0 / d;
+        }
+    return v;
+}
+
+double weigh_position(const Board *b, int player, const WeighGoal *goal)
+{
+    if (!board_player_has_turns(b, player))
+        return WEIGH_LOST;
+    int rivals = 0, out = 0;
+    for (int i = 0; i < b->np; i++)
+        if (i != player)
+            board_player_has_turns(b, i) && b->pl[i].status == PS_ACTIVE ? rivals++ : out++;
+    if (rivals == 0)
+        return WEIGH_WON;
+    int n = b->w * b->h, nseen = 0;
+    uint8_t *seen = xmalloc((size_t)n);
+    sight_compute(b, player, seen);
+    for (int s = 0; s < n; s++)
+        nseen += seen[s] & SIGHT_SEEN;
+    Threats t;
+    threats(b, player, seen, goal, &t);
+    double v = 1e6 * out + 0.25 * (double)(b->pl[player].e > 100000 ? 100000 : b->pl[player].e) + 0.2 * nseen +
+               weigh_pieces(b, player, seen, goal, &t);
+    free(t.feared);
+    free(t.enemy);
+    free(t.mine);
+    free(seen);
+    return v;
+}

@@ -1,0 +1,58 @@
+/* weigh: what the computer opponents know and weigh — scratch copies of a board a player knows, orders run on
+ * them by the rules, the squares a piece's MOVE reaches, and the worth of a position to a player (contract 12). */
+#ifndef GENETESS_WEIGH_H
+#define GENETESS_WEIGH_H
+
+#include "board.h"
+
+/* A MOVE a piece may try: where it ends and its order text ("MOVE C3 E-E"). */
+typedef struct WeighMove {
+    int to;
+    char text[96];
+} WeighMove;
+
+/* What a position is weighed against, worked out once per decision from the board as the player knows it:
+ * the goal of the player's mobile pieces (per square, the steps to the nearest enemy King it decodes, else to the
+ * enemy pieces it does not decode and an enemy start square, each in turn for some rounds; without starts, to
+ * the nearest square out of view; walls crossed only by
+ * walking round, or by digging for a piece with O), and whether codes of pieces not decoded are guessed. */
+typedef struct WeighGoal {
+    int *walk;          /* w*h: steps without crossing interior walls (WEIGH_FAR: none) */
+    int *dig;           /* w*h: steps when an interior wall costs WEIGH_WALL_COST steps */
+    bool guess;         /* fog boards: a piece the player does not decode may be an ABC, and only the pieces in
+                         * sight threaten; else (a sample of the hidden facts) every piece threatens with the codes
+                         * it holds. Every enemy piece on the board counts as material either way */
+} WeighGoal;
+
+#define WEIGH_FAR (1 << 20)
+#define WEIGH_WALL_COST 3
+/* The worth of a position the player has won, or lost. */
+#define WEIGH_WON 1e7
+#define WEIGH_LOST (-1e7)
+
+/* The board as player knows it: legal_fog's, with the interior walls of the game's first board (public: every
+ * round 0 sheet shows the whole terrain) on the squares out of view, where legal_fog hopes for floor. The first
+ * board is b->initial, else the built-in map b names. Caller frees with board_free. */
+Board *weigh_fog(const Board *b, int player);
+/* A copy of a board's play state (grid, pieces, players without their lists, turn); no specials, starts or
+ * history — the shape legal_fog gives. Caller frees with board_free. */
+Board *weigh_clone(const Board *src);
+/* Runs the order text for player on b by the rules (dispatch), b's generator seeded with seed first (a random
+ * effect is a guess, never the real board's draw). Returns 0 when it ran to the end; else b may be changed and
+ * is to be dropped. */
+int weigh_apply(Board *b, int player, const char *text, uint64_t seed);
+/* Fills out (up to max) with the MOVEs the piece on sq may try on b: one path per square it can end on, ending on
+ * floor (empty or another's piece) or, with O, on an interior wall. Returns how many. */
+int weigh_moves(const Board *b, int sq, WeighMove *out, int max);
+/* Fills goal for player from the board they know (fog: legal_fog's, or a sample of it) and the starts of the
+ * real board (public: every round 0 sheet shows them); guess as described at WeighGoal. Free with weigh_goal_free. */
+void weigh_goal(const Board *fog, int player, const Board *real, bool guess, WeighGoal *goal);
+void weigh_goal_free(WeighGoal *goal);
+/* What a piece of this sequence is worth to its owner (a King: 0 — its loss is weighed as the game's). */
+double weigh_piece(const Genome *g);
+/* The worth of position b to player, the other players to move next: WEIGH_LOST when the player no longer
+ * takes turns, WEIGH_WON when nobody else does; else material, E, the Kings' safety (whose King an enemy piece
+ * in sight could take next), the threats on pieces, the mobile pieces' steps to the goal and the squares seen. */
+double weigh_position(const Board *b, int player, const WeighGoal *goal);
+
+#endif
