@@ -99,7 +99,7 @@ static void turn_lines(const Board *b, int reader, Buf *out)
         buf_init(&ids);
         for (int i = 0; i < b->np; i++)
             if (b->pl[i].status == PS_ACTIVE && !board_gambles_in(b, &b->pl[i]))
-                buf_printf(&ids, "%s%s", ids.len ? ", " : "", b->pl[i].id);
+                buf_printf(&ids, "%s%s", ids.len ? ", " : "", i == reader ? "you" : b->pl[i].id);
         if (ids.len)
             layout_wrap(out, "Round 0: waiting for gambles from ", 4, ids.s);
         else
@@ -108,7 +108,7 @@ static void turn_lines(const Board *b, int reader, Buf *out)
     } else {
         buf_printf(out, "Round %d, turn %s, Move #%d\n", b->round, board_turn_label(b, label), board_move_number(b));
         if (b->np > 0)
-            buf_printf(out, "To move: %s\n", b->pl[b->seat].id);
+            buf_printf(out, "To move: %s%s\n", b->pl[b->seat].id, b->seat == reader ? " (you)" : "");
     }
     if (b->clock.deadline > 0)
         buf_printf(out, "Deadline: %s\n", fmt_time(b->clock.deadline, when, sizeof when));
@@ -627,7 +627,8 @@ void view_score_table(const Board *b, int reader, Buf *out)
     for (int i = 0; i < b->np; i++) {
         int pts = game_score(b, i);
         const char *mark = ended && pts == top ? (tie ? "  tie" : "  winner") : "";
-        buf_printf(out, "  %-*s  %-18s %5d%s\n", ow, b->pl[i].id, status_text(b, i, reader), pts, mark);
+        buf_printf(out, "  %-*s  %-18s %5d%s%s\n", ow, b->pl[i].id, status_text(b, i, reader), pts, mark,
+                   i == reader ? "  (you)" : "");
     }
 }
 

@@ -584,7 +584,7 @@ START_TEST(sheet_round0)
                             "5 # # # # # # # # 5\n"),
                   "%s", s);
     ck_assert_ptr_nonnull(strstr(s, "GPC1 B2, GPC2 G4"));
-    ck_assert_ptr_nonnull(strstr(s, "waiting for gambles from alice\n"));
+    ck_assert_ptr_nonnull(strstr(s, "waiting for gambles from you\n")); /* alice reads it: the second person */
     ck_assert_ptr_null(strstr(s, "Gold seam"));
     ck_assert(!has_line_prefix(s, "  C3 "));
     ck_assert_ptr_null(strstr(s, "Your start"));
@@ -609,6 +609,8 @@ START_TEST(sheet_players_and_status)
     char *s = sheet(b, 0, SHEET_STAR_DONE, "MOVE B2 E: done");
     ck_assert_ptr_nonnull(strstr(s, "Your stored order was processed.\nIt is bob's move.\n"));
     ck_assert_ptr_nonnull(strstr(s, "@ alice eliminated (ronin) (you)"));
+    ck_assert_ptr_nonnull(strstr(s, "\nTo move: bob\n"));
+    ck_assert_ptr_nonnull(strstr(s, "\n  alice  eliminated (ronin)     0  (you)\n")); /* the score table too */
     ck_assert_ptr_nonnull(strstr(s, "> b bob active, 2 time-outs in a row, 3 in all, holiday left"));
     ck_assert_ptr_nonnull(strstr(s, "  c carol active, no time-outs, holiday left"));
     ck_assert_ptr_nonnull(strstr(s, "Scores so far:"));
@@ -618,6 +620,7 @@ START_TEST(sheet_players_and_status)
     s = sheet(b, 1, SHEET_YOUR_MOVE, NULL);
     ck_assert_ptr_nonnull(strstr(s, "  a alice eliminated, no time-outs"));
     ck_assert_ptr_null(strstr(s, "ronin"));
+    ck_assert_ptr_nonnull(strstr(s, "\nTo move: bob (you)\n")); /* bob reads his own sheet */
     free(s);
     Buf pub;
     buf_init(&pub);
