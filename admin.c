@@ -89,7 +89,8 @@ static int verify_act(CommandCtx *c, Txn *t)
     } else if (verify_maps_differ(c, b, r)) {
         rc = EXIT_REFUSED;
     } else {
-        buf_printf(&c->reply, "Genetess board %d: consistent (%d moves replayed)\n", b->number, board_moves_count(b));
+        buf_printf(&c->reply, "Genetess board %d: consistent (%d move%s replayed)\n", b->number, board_moves_count(b),
+                   board_moves_count(b) == 1 ? "" : "s");
     }
     free(want);
     free(got);
@@ -239,9 +240,10 @@ int admin_cleanup(CommandCtx *c)
     pipeline_list_close(c, &run.list);
     /* cron mails whatever Cleanup prints, so it speaks only when something happened (or -v) */
     if (c->argc == 1 || run.deadlines || run.nags || run.archived || run.skipped)
-        buf_printf(&c->reply, "Cleanup: %d boards looked at, %d deadlines processed, %d nags sent, %d archived, "
+        buf_printf(&c->reply, "Cleanup: %d board%s looked at, %d deadline%s processed, %d nag%s sent, %d archived, "
                               "%d skipped.\n",
-                   run.done + run.skipped, run.deadlines, run.nags, run.archived, run.skipped);
+                   run.done + run.skipped, run.done + run.skipped == 1 ? "" : "s", run.deadlines,
+                   run.deadlines == 1 ? "" : "s", run.nags, run.nags == 1 ? "" : "s", run.archived, run.skipped);
     if (rc == EXIT_DONE) /* no Subject of its own: its work is the game list's */
         snprintf(c->subject, sizeof c->subject, "List of Genetess games");
     return run.skipped ? EXIT_SYSTEM : rc;

@@ -50,6 +50,8 @@ typedef enum NewsKind {
     NEWS_STORED_FAILED,  /* a stored order ran and failed */
     NEWS_STORED_DROPPED, /* a stored order was dropped before it could run */
     NEWS_SHEET_SENT,     /* a mark, no text: the items before it were on the last sheet mailed */
+    NEWS_SHEET_RESULT,   /* before the mark: the "Result of your last order" that sheet showed (no event) */
+    NEWS_SHEET_NEW,      /* before the mark: that sheet was the New sheet (text "New game."; no event) */
 } NewsKind;
 
 typedef struct NewsItem {

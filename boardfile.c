@@ -801,7 +801,8 @@ PLAYER_LIST(ebook)
 /* (news: "USERID TEXT" for an event; the other kinds with a tag before the text (contract 10); the mark of the
  * last sheet sent as "USERID -- sheet sent --". */
 static const char *const news_tags[] = {[NEWS_STORED_RAN] = "!ran ", [NEWS_STORED_FAILED] = "!failed ",
-                                        [NEWS_STORED_DROPPED] = "!dropped "};
+                                        [NEWS_STORED_DROPPED] = "!dropped ", [NEWS_SHEET_RESULT] = "!result ",
+                                        [NEWS_SHEET_NEW] = "!new "};
 static const char SHEET_SENT_TEXT[] = "-- sheet sent --";
 
 static int read_news(GameFile *ps, Board *b, GameEntry *e)
@@ -816,8 +817,8 @@ static int read_news(GameFile *ps, Board *b, GameEntry *e)
             board_news_add(&b->pl[p].news, NEWS_SHEET_SENT, NULL);
             continue;
         }
-        for (int t = NEWS_STORED_RAN; t <= NEWS_STORED_DROPPED; t++)
-            if (strncmp(rest, news_tags[t], strlen(news_tags[t])) == 0) {
+        for (int t = NEWS_STORED_RAN; t <= NEWS_SHEET_NEW; t++)
+            if (news_tags[t] && strncmp(rest, news_tags[t], strlen(news_tags[t])) == 0) {
                 kind = (NewsKind)t;
                 rest += strlen(news_tags[t]);
                 break;

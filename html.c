@@ -337,16 +337,21 @@ static void events(const SheetOpts *o, Buf *out)
         esc_flow(out, e);
         buf_add(out, "</li>\n");
     }
-    buf_add(out, n ? "</ul>\n" : "<p>Nothing you could see happened.</p>\n");
+    if (n)
+        buf_add(out, "</ul>\n");
+    else if (!o->is_new) /* a New sheet has no "since" */
+        buf_add(out, "<p>Nothing you could see happened.</p>\n");
 }
 
-/* Appends text with the picture (text[pic, pic + pic_len)) and the legend after it replaced by notes. */
+/* Appends text with the events, the picture (text[pic, pic + pic_len)) and the legend after it replaced by
+ * notes: each is shown once, beside the grid. */
 static void text_without(const char *text, const SheetParts *sp, Buf *out)
 {
     size_t len = strlen(text), at = 0;
-    const size_t from[2] = {sp->pic, sp->leg}, n[2] = {sp->pic_len, sp->leg_len};
-    const char *note[2] = {"(The board is drawn above.)\n", "(The legend is beside the board above.)\n"};
-    for (int k = 0; k < 2; k++) {
+    const size_t from[3] = {sp->ev, sp->pic, sp->leg}, n[3] = {sp->ev_len, sp->pic_len, sp->leg_len};
+    const char *note[3] = {"(The events are beside the board above.)\n", "(The board is drawn above.)\n",
+                           "(The legend is beside the board above.)\n"};
+    for (int k = 0; k < 3; k++) {
         if (!n[k] || from[k] < at || from[k] + n[k] > len)
             continue;
         esc(out, text + at, from[k] - at);

@@ -608,14 +608,13 @@ static int legend_specials(const Viewer *v, Buf *out)
         const SpecialInfo *si = special_info(s->code);
         const char *text = s->text && s->text[0] ? s->text : si ? si->name : "";
         full.len = 0;
-        if (v->reader < 0) {
-            char *params = special_params_text(b->w, s);
-            buf_add(&full, params);
+        buf_add(&full, text);
+        if (v->reader < 0) { /* the fog lifted: what its parameters say, in words (contract 14.9) */
+            char *params = special_params_words(b->w, s);
             if (params[0])
-                buf_add(&full, "  ");
+                buf_printf(&full, " (%s)", params);
             free(params);
         }
-        buf_add(&full, text);
         if (b->ter[s->sq] != TER_FLOOR)
             buf_add(&full, " (under a wall)");
         char prefix[48], *p = prefix; /* "  %-5s %-4s " with the code written S<code> */

@@ -15,11 +15,11 @@ typedef enum {
 
 /* What view_sheet drew of the board, kept for a second rendering of the same sheet (html.c) so that the
  * view is computed once: the reader's sight map (NULL once the game has ended) and the offsets of the
- * board picture and of the legend in the sheet text. Free with view_parts_free. */
+ * events, the board picture and the legend in the sheet text. Free with view_parts_free. */
 typedef struct SheetParts {
     bool filled;
     uint8_t *m;
-    size_t pic, pic_len, leg, leg_len;
+    size_t ev, ev_len, pic, pic_len, leg, leg_len;
 } SheetParts;
 
 typedef struct SheetOpts {

@@ -65,12 +65,15 @@ START_TEST(test_news_kinds_round_trip)
 {
     Board *b = sample();
     board_news_add(&b->pl[0].news, NEWS_EVENT, "bob passed.");
+    board_news_add(&b->pl[0].news, NEWS_SHEET_NEW, "New game.");
+    board_news_add(&b->pl[0].news, NEWS_SHEET_RESULT, "PASS: done");
     board_news_add(&b->pl[0].news, NEWS_SHEET_SENT, NULL);
     board_news_add(&b->pl[0].news, NEWS_STORED_RAN, "Your stored order PASS was processed.");
     board_news_add(&b->pl[0].news, NEWS_STORED_FAILED, "Your stored order MOVE D2 N failed: D1 is a wall.");
     board_news_add(&b->pl[0].news, NEWS_STORED_DROPPED, "Your stored HOLIDAY was dropped: no allowance.");
     char *t1 = boardfile_write(b);
-    ck_assert_msg(strstr(t1, "(news\nalice bob passed.\nalice -- sheet sent --\n"
+    ck_assert_msg(strstr(t1, "(news\nalice bob passed.\nalice !new New game.\nalice !result PASS: done\n"
+                             "alice -- sheet sent --\n"
                              "alice !ran Your stored order PASS was processed.\n"
                              "alice !failed Your stored order MOVE D2 N failed: D1 is a wall.\n"
                              "alice !dropped Your stored HOLIDAY was dropped: no allowance.\n"
@@ -79,12 +82,13 @@ START_TEST(test_news_kinds_round_trip)
     Err err;
     Board *c = boardfile_parse(t1, "101", &err);
     ck_assert_msg(c != NULL, "%s", err.msg);
-    static const NewsKind kinds[] = {NEWS_EVENT, NEWS_SHEET_SENT, NEWS_STORED_RAN, NEWS_STORED_FAILED,
-                                     NEWS_STORED_DROPPED};
-    ck_assert_int_eq(c->pl[0].news.n, 5);
-    for (int i = 0; i < 5; i++)
+    static const NewsKind kinds[] = {NEWS_EVENT, NEWS_SHEET_NEW, NEWS_SHEET_RESULT, NEWS_SHEET_SENT, NEWS_STORED_RAN,
+                                     NEWS_STORED_FAILED, NEWS_STORED_DROPPED};
+    ck_assert_int_eq(c->pl[0].news.n, 7);
+    for (int i = 0; i < 7; i++)
         ck_assert_int_eq(c->pl[0].news.v[i].kind, kinds[i]);
-    ck_assert_str_eq(c->pl[0].news.v[2].text, "Your stored order PASS was processed.");
+    ck_assert_str_eq(c->pl[0].news.v[2].text, "PASS: done");
+    ck_assert_str_eq(c->pl[0].news.v[4].text, "Your stored order PASS was processed.");
     ck_assert_int_eq(c->pl[1].news.v[0].kind, NEWS_EVENT);
     free(t1);
     board_free(c);

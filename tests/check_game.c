@@ -229,6 +229,92 @@ START_TEST(test_flare_marker_dropped_when_orphaned)
 }
 END_TEST
 
+/* ---- the news in the second person (contract 8) ---- */
+
+
+/* A King captured: its player reads one line, in the second person, naming the capturer whose arrival their King
+ * saw; the capturer reads what they did; a player who saw the square reads both pieces; the others only that the
+ * player is out. */
+START_TEST(test_king_capture_told_once)
+{
+    Board *b = fx_board(fx_open_rows, 4, 0);
+    fx_piece(b, "J3", 0, "A");
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "K3", 1, "K");
+    fx_piece(b, "L4", 2, "K"); /* carol sees K3, not J3 */
+    fx_piece(b, "U6", 3, "K"); /* dave sees neither */
+    ck_assert_int_eq(fx_order(b, 0, "MOVE J3 E", NULL, 0), 0);
+    ck_assert_str_eq(fx_news(b, 0), "Your piece A moved from J3 to K3.\n"
+                                    "You captured bob's King on K3; bob is eliminated.\n"
+                                    "carol's piece on L4 came into your view.\n");
+    ck_assert_str_eq(fx_news(b, 1), "alice's piece moved from J3 to K3.\n"
+                                    "Your King on K3 was captured by alice's piece on K3; you are eliminated.\n");
+    ck_assert_str_eq(fx_news(b, 2), "alice's piece moved from a square outside your view to K3.\n"
+                                    "bob's King on K3 was captured by alice's piece; bob is eliminated.\n");
+    ck_assert_str_eq(fx_news(b, 3), "bob was eliminated: their King was captured by alice.\n");
+    ck_assert_int_eq(b->pl[1].status, PS_ELIMINATED);
+    board_free(b);
+}
+END_TEST
+
+/* A captured piece sees what captures it, a King like any piece: the capturer is named to the King's player
+ * although nothing of theirs sees the square afterwards. */
+START_TEST(test_king_capture_from_outside)
+{
+    Board *b = fx_board(fx_open_rows, 3, 0);
+    fx_piece(b, "G3", 0, "AB");
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "I3", 1, "K"); /* sees H2..J4: not G3 */
+    fx_piece(b, "U6", 2, "K");
+    ck_assert_int_eq(fx_order(b, 0, "MOVE G3 E-E", NULL, 0), 0);
+    ck_assert_str_eq(fx_news(b, 1), "alice's piece moved from a square outside your view to I3.\n"
+                                    "Your King on I3 was captured by alice's piece on I3; you are eliminated.\n");
+    board_free(b);
+}
+END_TEST
+
+/* A phased King's capture: the capture is told to its owner alone (contract 14.3); the elimination to everyone,
+ * the capturer in the second person. */
+START_TEST(test_phased_king_capture)
+{
+    Board *b = fx_board(fx_open_rows, 3, 0);
+    fx_piece(b, "J3", 0, "A");
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "K3", 1, "Kr");
+    fx_piece(b, "K5", 1, "AP"); /* a ronin to be: bob keeps a view */
+    fx_piece(b, "U6", 2, "K");
+    ck_assert_int_eq(fx_order(b, 0, "MOVE J3 E", NULL, 0), 0);
+    ck_assert_msg(strstr(fx_news(b, 0), "You captured bob's King; bob is eliminated.\n"), "%s", fx_news(b, 0));
+    ck_assert_msg(!strstr(fx_news(b, 0), "on K3"), "%s", fx_news(b, 0));
+    ck_assert_msg(strstr(fx_news(b, 1), "Your phased piece K on K3 was captured.\n"
+                                        "Your King was captured by alice; you are eliminated.\n"), "%s", fx_news(b, 1));
+    ck_assert_str_eq(fx_news(b, 2), "bob was eliminated: their King was captured by alice.\n");
+    board_free(b);
+}
+END_TEST
+
+/* PASS: "You passed." to its player, "<id> passed." to the others; a stored PASS is told to its player once, by
+ * "Your stored order PASS was processed." (contract 14.5). */
+START_TEST(test_pass_second_person)
+{
+    Board *b = fx_board(fx_open_rows, 2, 0);
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "U6", 1, "K");
+    ck_assert_int_eq(fx_order(b, 0, "PASS", NULL, 0), 0);
+    ck_assert_str_eq(fx_news(b, 0), "You passed.\n");
+    ck_assert_str_eq(fx_news(b, 1), "alice passed.\n");
+    Game g;
+    game_init(&g, b, 1000000);
+    sl_push(&b->pl[0].queue, "*PASS");
+    char msg[256];
+    ck_assert_int_eq(fx_submit(&g, 1, "PASS", msg, sizeof msg), 0); /* alice's turn starts: her *PASS runs */
+    game_done(&g);
+    ck_assert_str_eq(fx_news(b, 0), "You passed.\nbob passed.\nYour stored order PASS was processed.\n");
+    ck_assert_str_eq(fx_news(b, 1), "alice passed.\nYou passed.\nalice passed.\n");
+    board_free(b);
+}
+END_TEST
+
 Suite *game_suite(void)
 {
     Suite *s = suite_create("game");
@@ -241,6 +327,10 @@ Suite *game_suite(void)
     tcase_add_test(tc, test_orphan_reveal_is_nobodys);
     tcase_add_test(tc, test_flare_marker_dropped_when_orphaned);
     tcase_add_test(tc, test_winner_tie_and_finish);
+    tcase_add_test(tc, test_king_capture_told_once);
+    tcase_add_test(tc, test_king_capture_from_outside);
+    tcase_add_test(tc, test_phased_king_capture);
+    tcase_add_test(tc, test_pass_second_person);
     suite_add_tcase(s, tc);
     return s;
 }

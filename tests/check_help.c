@@ -2,6 +2,7 @@
 /* the project's headers first, then check.h */
 #include "embedded.h"
 #include "fixtures.h"
+#include "commands.h"
 #include "help.h"
 #include "params.h"
 #include "util.h"
@@ -14,6 +15,26 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* help commands has a row for every command of the table (what genetess --help lists) and for --help and
+ * --version, and gives options its two settings. */
+START_TEST(test_commands_complete)
+{
+    Buf b;
+    Err err;
+    buf_init(&b);
+    ck_assert_int_eq(help_get(NULL, "commands", &b, &err), 0);
+    for (const Command *c = command_table; c->name; c++) {
+        char row[64]; /* the command as its usage writes it ("Cleanup") */
+        snprintf(row, sizeof row, "\n     %.*s ", (int)strcspn(c->usage, " "), c->usage);
+        ck_assert_msg(strstr(b.s, row), "help commands has no row for %s", c->name);
+    }
+    ck_assert_ptr_nonnull(strstr(b.s, "\n     --help, -h "));
+    ck_assert_ptr_nonnull(strstr(b.s, "\n     --version "));
+    ck_assert_ptr_nonnull(strstr(b.s, "\n     options      board userid password lister|html on|off\n"));
+    buf_free(&b);
+}
+END_TEST
 
 Suite *help_suite(void);
 
@@ -507,6 +528,7 @@ Suite *help_suite(void)
     TCase *tc = tcase_create("help");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_main);
+    tcase_add_test(tc, test_commands_complete);
     tcase_add_loop_test(tc, test_named_topic, 0, (int)(sizeof named_topics / sizeof named_topics[0]));
     tcase_add_loop_test(tc, test_code, 0, 26);
     tcase_add_loop_test(tc, test_special, 0, 22);

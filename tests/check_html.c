@@ -200,6 +200,11 @@ START_TEST(html_tiny_board_exact)
     ck_assert_ptr_nonnull(strstr(html, "<h2>Legend</h2>\n<pre class=\"legend\">Pieces:\n  B2    alice   A\n"
                                        "  F2    alice   A\n  C3    bob     ?\nSpecials:\n  G3    S1   Gold seam\n</pre>\n"));
     ck_assert_ptr_nonnull(strstr(html, "<ul class=\"events\">\n<li>bob &lt;did&gt; something &amp; more</li>\n</ul>\n"));
+    /* the events are shown once, beside the grid: the whole sheet below says where they are */
+    const char *once = strstr(html, "bob &lt;did&gt; something");
+    ck_assert_ptr_null(strstr(once + 1, "bob &lt;did&gt; something"));
+    ck_assert_ptr_nonnull(strstr(html, "Holiday allowance left: 14d 0h 0m\n\n(The events are beside the board above.)\n\n"));
+    ck_assert_ptr_null(strstr(html, "Since your last sheet:"));
     ck_assert_ptr_nonnull(strstr(html, "\nb.a{background:#E69F00;color:#000000}\nb.b{background:#56B4E9;"));
     ck_assert_ptr_nonnull(strstr(html, "\nb.ew{background:#333333;color:#FFFFFF}\n"));
     ck_assert_ptr_nonnull(strstr(html, "\npre.board i{background:#C8C8C8}\n"));
@@ -471,8 +476,8 @@ static void assert_words_in_text(const char *html, const char *text)
     buf_init(&shown);
     int nt, ns;
     char **known = words_of(text, &nt), **own = words_of("Legend Since your last sheet The whole (The board is drawn "
-                                                          "above.) legend beside the You see nothing of board. Your map",
-                                                          &ns);
+                                                          "above.) legend beside the You see nothing of board. Your map "
+                                                          "(The events are", &ns);
     const char *p = strstr(html, "</style>"), *board = strstr(html, "<pre class=\"board\">"),
                *map = strstr(html, "<pre class=\"map\">");
     ck_assert_ptr_nonnull(p);

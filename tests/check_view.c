@@ -7,6 +7,9 @@
 #include "help.h"
 #include "layout.h"
 #include "orders.h" /* GAMBLE_ON_POSITION, GAMBLE_ON_ORDER */
+#include "boardfile.h"
+#include "game.h"
+#include "sheet.h"
 #include "sight.h"
 #include "view.h"
 
@@ -589,7 +592,7 @@ START_TEST(sheet_round0)
                             "5 # # # # # # # # 5\n"),
                   "%s", s);
     ck_assert_ptr_nonnull(strstr(s, "GPC1 B2, GPC2 G4"));
-    ck_assert_ptr_nonnull(strstr(s, "waiting for gambles from alice\n"));
+    ck_assert_ptr_nonnull(strstr(s, "waiting for gambles from you\n")); /* alice reads it: the second person */
     ck_assert_ptr_null(strstr(s, "Gold seam"));
     ck_assert(!has_line_prefix(s, "  C3 "));
     ck_assert_ptr_null(strstr(s, "Your start"));
@@ -742,19 +745,23 @@ START_TEST(sheet_players_and_status)
     char *s = sheet(b, 0, SHEET_STAR_DONE, "MOVE B2 E: done");
     ck_assert_ptr_nonnull(strstr(s, "Your stored order was processed.\nIt is bob's move.\n"));
     ck_assert_ptr_nonnull(strstr(s, "@ alice eliminated (ronin) (you)"));
-    ck_assert_ptr_nonnull(strstr(s, "> b bob active, time-outs 2 (3 in all)"));
+    ck_assert_ptr_nonnull(strstr(s, "\nTo move: bob\n"));
+    ck_assert_ptr_nonnull(strstr(s, "\n  alice  eliminated (ronin)     0  (you)\n")); /* the score table too */
+    ck_assert_ptr_nonnull(strstr(s, "> b bob active, 2 time-outs in a row, 3 in all, holiday left"));
+    ck_assert_ptr_nonnull(strstr(s, "  c carol active, no time-outs, holiday left"));
     ck_assert_ptr_nonnull(strstr(s, "Scores so far:"));
     ck_assert_ptr_null(strstr(s, "winner"));
     free(s);
     /* the others, and the public show, are not told of a ronin piece they may not see (contract 8) */
     s = sheet(b, 1, SHEET_YOUR_MOVE, NULL);
-    ck_assert_ptr_nonnull(strstr(s, "  a alice eliminated, time-outs 0"));
+    ck_assert_ptr_nonnull(strstr(s, "  a alice eliminated, no time-outs"));
     ck_assert_ptr_null(strstr(s, "ronin"));
+    ck_assert_ptr_nonnull(strstr(s, "\nTo move: bob (you)\n")); /* bob reads his own sheet */
     free(s);
     Buf pub;
     buf_init(&pub);
     view_show_public(b, 0, &pub);
-    ck_assert_ptr_nonnull(strstr(pub.s, "  alice eliminated, time-outs 0"));
+    ck_assert_ptr_nonnull(strstr(pub.s, "  alice eliminated, no time-outs"));
     ck_assert_ptr_null(strstr(pub.s, "ronin"));
     buf_free(&pub);
     board_free(b);
@@ -811,11 +818,95 @@ START_TEST(show_full_after_the_end)
     ck_assert_ptr_nonnull(strstr(out.s, "2 # a . . . . . . # 2\n"));
     ck_assert_ptr_nonnull(strstr(out.s, "5 # . . . . . . o # 5\n"));
     ck_assert_ptr_nonnull(strstr(out.s, "  1a alice MOVE B3 N\n"));
+    ck_assert_ptr_nonnull(strstr(out.s, "\nResult: won by alice (11 points)\n")); /* the points with their unit */
     const char *l = line_with(out.s, "  alice ");
     ck_assert_ptr_nonnull(l);
     ck_assert_msg(strstr(l, "winner"), "%s", l);
     ck_assert_ptr_null(strstr(line_with(out.s, "  bob "), "winner"));
     buf_free(&out);
+    board_free(b);
+}
+END_TEST
+
+/* The result in words with its unit, "you" for the reader (contract 14.9); a tie names who shares it. */
+START_TEST(sheet_result_in_words)
+{
+    Board *b = mk(9, 6, 3);
+    put(b, "B2", 0, "K");
+    b->pl[1].status = PS_ELIMINATED;
+    b->pl[1].out_seq = 1;
+    b->pl[0].kills = 1;
+    b->phase = PHASE_ENDED;
+    snprintf(b->result, sizeof b->result, "won by alice (11)");
+    char *s = sheet(b, 0, SHEET_NONE, NULL);
+    ck_assert_msg(strstr(s, "The game has ended (move #1).\nResult: won by you (11 points)\n"), "%s", s);
+    free(s);
+    s = sheet(b, 2, SHEET_NONE, NULL);
+    ck_assert_msg(strstr(s, "\nResult: won by alice (11 points)\n"), "%s", s);
+    free(s);
+    b->pl[0].kills = 0; /* alice and carol 1 point each */
+    snprintf(b->result, sizeof b->result, "tie (1)");
+    s = sheet(b, 2, SHEET_NONE, NULL);
+    ck_assert_msg(strstr(s, "\nResult: a tie at 1 point: alice and you\n"), "%s", s);
+    free(s);
+    board_free(b);
+}
+END_TEST
+
+/* The reader's start is named with its square (contract 14.9: no unexplained shorthand). */
+START_TEST(sheet_start_with_its_square)
+{
+    Board *b = mk(9, 6, 2);
+    put(b, "B2", 0, "K");
+    b->st = xcalloc(2, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = sq(b, "B2")};
+    b->st[1] = (Start){.label = 2, .sq = sq(b, "G4")};
+    b->nst = 2;
+    b->pl[0].start = 1;
+    b->pl[1].start = 2;
+    char *s = sheet(b, 0, SHEET_YOUR_MOVE, NULL);
+    ck_assert_msg(strstr(s, "\nYour start: GPC1 (B2)\n"), "%s", s);
+    ck_assert_ptr_null(strstr(s, "G4"));
+    free(s);
+    board_free(b);
+}
+END_TEST
+
+/* showas prints the sheet last mailed to the byte: its events, its result line (of several lines too) and "New
+ * game." come back from the board file, where the sheet left them (sheet_take); a sheet mailed to another
+ * player does not change it. */
+START_TEST(showas_is_the_last_sheet)
+{
+    Board *b = mk(9, 6, 2);
+    put(b, "B2", 0, "K");
+    put(b, "H5", 1, "K");
+    for (int round = 0; round < 2; round++) {
+        Game g;
+        game_init(&g, b, 1700000000);
+        board_news_add(&b->pl[0].news, NEWS_EVENT, round ? "bob passed." : "bob timed out (1 in a row).");
+        g.sheet_due[0] = g.sheet_due[1] = true;
+        SheetsDue due;
+        const char *result = round ? "Gamble received: one.\nGamble received: two." : NULL;
+        sheet_take(&due, &g, round == 0, round ? 0 : -1, result);
+        char *mailed = sheet_render(b, 0, &due.news[0], &due.ebook[0], result, round == 0, false, NULL);
+        ck_assert_msg(strstr(mailed, round ? "Result of your last order: Gamble received: one.\n"
+                                             "    Gamble received: two.\n"
+                                           : "New game.\nIt is your move.\n"), "%s", mailed);
+        char *text = boardfile_write(b);
+        Err err;
+        Board *c = boardfile_parse(text, "101", &err);
+        ck_assert_msg(c != NULL, "%s", err.msg);
+        Buf now;
+        buf_init(&now);
+        sheet_current(c, 0, &now, NULL);
+        ck_assert_str_eq(now.s, mailed);
+        buf_free(&now);
+        board_free(c);
+        free(text);
+        free(mailed);
+        sheet_due_free(&due);
+        game_done(&g);
+    }
     board_free(b);
 }
 END_TEST
@@ -830,7 +921,18 @@ START_TEST(nag_text)
     view_nag(b, 0, &subj, &body);
     ck_assert_str_eq(subj.s, "Nag: Genetess Board 101 alice");
     ck_assert_str_eq(body.s, "Reminder: it is your move on Genetess board 101.\n"
-                             "The deadline is 2023-11-14 22:13 UTC;\nthen your stored order runs, or you time out.\n"
+                             "The deadline is 2023-11-14 22:13 UTC;\nthen you time out: you have no stored order.\n"
+                             "Send: genetess move 101 alice <password> <ORDER>#1\n");
+    buf_free(&subj);
+    buf_free(&body);
+    /* with a stored order, the nag names it: that is what happens at the deadline */
+    sl_push(&b->pl[0].queue, "MOVE B2 E");
+    buf_init(&subj);
+    buf_init(&body);
+    view_nag(b, 0, &subj, &body);
+    ck_assert_str_eq(body.s, "Reminder: it is your move on Genetess board 101.\n"
+                             "The deadline is 2023-11-14 22:13 UTC;\n"
+                             "then your stored order MOVE B2 E runs, unless you send another order first.\n"
                              "Send: genetess move 101 alice <password> <ORDER>#1\n");
     buf_free(&subj);
     buf_free(&body);
@@ -936,6 +1038,9 @@ Suite *view_suite(void)
     tcase_add_test(t, show_public_hides_the_board);
     tcase_add_test(t, show_full_after_the_end);
     tcase_add_test(t, nag_text);
+    tcase_add_test(t, sheet_result_in_words);
+    tcase_add_test(t, sheet_start_with_its_square);
+    tcase_add_test(t, showas_is_the_last_sheet);
     tcase_add_test(t, wrap_fits_or_wraps);
     suite_add_tcase(s, t);
     return s;

@@ -10,6 +10,17 @@
 
 static const char *const names[] = {"alice", "bob", "carol", "dave", "erin", "frank", "gina", "hank"};
 
+const char *const fx_open_rows[] = {
+    "######################",
+    "#....................#",
+    "#....................#",
+    "#....................#",
+    "#....................#",
+    "#....................#",
+    "######################",
+    NULL,
+};
+
 Board *fx_board(const char *const *rows, int nplayers, int64_t e)
 {
     Board *b = board_new();

@@ -16,6 +16,8 @@
  * "alice", "bob", "carol"... (nplayers), in play at round 1, seat 0, each with e E.
  * Pieces are added with fx_piece. */
 Board *fx_board(const char *const *rows, int nplayers, int64_t e);
+/* An open field for fx_board: 22 columns (A..V) by 7 rows, exterior walls around floor. */
+extern const char *const fx_open_rows[];
 /* Adds a piece of player p on square name with sequence seq (markers r/u allowed). */
 Piece *fx_piece(Board *b, const char *sq, int p, const char *seq);
 /* The square index of a name. */

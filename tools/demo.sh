@@ -12,7 +12,7 @@ export GENETESS_NOW=1790000000
 trap 'rm -rf "$PBMHOME"' EXIT
 # run ARGS: the command and its reply up to the first blank line (the sheet that follows is left out).
 run() {
-  printf '\n$ genetess %s\n' "$*"
+  printf '\n$ ./genetess %s\n' "$*"
   "$G" "$@" >"$PBMHOME/reply" || echo "(exit status $?)"
   sed '/^$/q' "$PBMHOME/reply" | sed '/^$/d'
 }

@@ -220,6 +220,7 @@ class Game:
         for b in (b0, b1):
             if b:
                 o += b.queue.get(u, [])
+                o += b.results.get(u, [])  # the result line a sheet repeats: the player's earlier order, told then
         if b1:
             for ln in b1.moves[len(b0.moves) if b0 else 0:]:
                 w = ln.split(' ', 2)
