@@ -81,7 +81,7 @@ for home in "$PBMHOME" "$T/twin"; do
   rm -f "$home/outbox/"*
   PBMHOME=$home run 0 move "$V" alice secret "MOVE M8 E-E-E-W-E-W-E"
   cp "$OUT" "$home.reply"
-  for m in $(grep -l "^To: alice@example.org$" "$home/outbox/"*.mail); do cat "$m"; done >"$home.mail"
+  for m in $(grep -l "^To: alice@example.org$" "$home/outbox/"*.mail); do no_nonce "$m"; done >"$home.mail"
   PBMHOME=$home run 0 showas alice secret "$V"
   cp "$OUT" "$home.showas"
 done

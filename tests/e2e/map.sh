@@ -71,6 +71,31 @@ has "You are NOT playing this game"
 run 2 map 101 alice
 assert_grep "^usage: genetess map board userid password$" "$ERR"
 
+# ---- by mail: the map in the Subject, or as the first line of a reply to a sheet; help maps by mail ----
+# mailed FROM SUBJECT BODY: genetess mail reads a message from FROM; the one reply to FROM is in $T/reply
+mailed() {
+  { printf 'From: <%s>\nTo: genetess@example.org\nSubject: %s\n' "$1" "$2"
+    printf 'Message-ID: <%s@client.example>\n\n%s\n' "$(date +%s%N)" "$3"
+  } >"$T/m"
+  clear_outbox
+  run 0 mail "--config=$T/none.conf" <"$T/m"
+  assert_eq 1 "$(mail_to "${1%@*}" | wc -l)" "replies to $1"
+  mail_text "$(mail_to "${1%@*}")" >"$T/reply"
+}
+run 0 map 101 alice secret
+cp "$OUT" "$T/map.cli"
+mailed alice@example.org "genetess map 101 alice secret" ""
+sed -n '/^Your map of Genetess board 101/,$p' "$T/reply" | head -n "$(wc -l <"$T/map.cli")" >"$T/got"
+assert_same "$T/got" "$T/map.cli"
+mailed alice@example.org "Re: Genetess Board 101 alice" "map 101 alice secret"
+assert_grep "^Your map of Genetess board 101 (alice, Move #1):$" "$T/reply"
+mailed bob@example.org "genetess map 101 bob wrong" ""
+assert_grep "Invalid password entered" "$T/reply"
+assert_absent "^Your map of" "$T/reply"
+mailed carol@example.org "genetess help maps" ""
+assert_grep "^     duel       20 x 12   2         2 players" "$T/reply"
+clear_outbox
+
 # ---- the differential run: walls made and removed out of alice's view change nothing she reads ----
 # Two homes play the same game: in "hidden" bob's O piece mines N10 and his Q piece petrifies on S9, both out of
 # alice's view; in "plain" the same pieces move and wait without touching a wall. alice's O piece mines D6 in
@@ -83,7 +108,7 @@ step() {
   PBMHOME=$T/$_home
   OUTBOX=$PBMHOME/outbox
   run 0 "$@"
-  for _m in $(mail_to alice); do cat "$_m"; done >>"$T/$_home.mail"
+  for _m in $(mail_to alice); do no_nonce "$_m"; done >>"$T/$_home.mail"
   clear_outbox
 }
 for h in hidden plain; do
