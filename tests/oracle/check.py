@@ -231,6 +231,26 @@ def check_drawing(lines, i, ctx, source, out):
     return j
 
 
+# A New sheet's picture of the whole board as the game starts (contract 14.9, ruling 55): the terrain and the
+# start squares are public, so it may draw every square, but only terrain and start labels, never a piece or a
+# special (a piece's letter, '@', '*', 'o' would be a leak).
+START_PICTURE = 'The whole board at the start: the terrain and the start squares (no pieces).'
+
+
+def check_start_picture(lines, j, p, source, out):
+    """The start picture's strip from its header at lines[j]; returns the index after it."""
+    j += 1
+    while j < len(lines) and (BOARD_ROW.match(lines[j]) or HEADER.match(lines[j])):
+        m = BOARD_ROW.match(lines[j])
+        if m:
+            for ch in m.group(3)[::2]:
+                if ch not in ' #+.G123456789':
+                    out.append(Finding('drawn-outside-view', p, lines[j],
+                                       'the start picture draws %r, neither terrain nor a start label' % ch, source))
+        j += 1
+    return j
+
+
 def p_of(ctx):
     return ctx.p
 
@@ -298,6 +318,9 @@ def check_text(text, ctx, source, out, secrets, known_news):
             for it in items:
                 if it not in known_news:
                     check_event_line(it, ctx, source, out)
+            continue
+        if ln.startswith(START_PICTURE) and i + 1 < len(lines) and HEADER.match(lines[i + 1]):
+            i = check_start_picture(lines, i + 1, p, source, out)
             continue
         if HEADER.match(ln) and i + 1 < len(lines) and (BOARD_ROW.match(lines[i + 1]) or HEADER.match(lines[i + 1])):
             i = check_drawing(lines, i, ctx, source, out)

@@ -117,6 +117,9 @@ def synthetic(b):
         ('undecoded-sequence', 'Pieces:\n  D4    bob     AD\n'),
         ('phased-piece', 'Since your last sheet:\n  Bob\'s piece on H4 moved.\n'),
         ('drawn-outside-view', '  J K L\n6 . . . 6\n7 . . # 7\n  J K L\n'),
+        # the New sheet's start picture may draw every square, but terrain and start labels only
+        ('drawn-outside-view', 'The whole board at the start: the terrain and the start squares (no pieces).\n'
+                               '  J K L\n6 . 1 . 6\n7 . b # 7\n  J K L\n'),
         ('secret-password', 'Bob said %s\n' % s.pw['bob']),
         ('secret-address', 'Bob is %s\n' % s.addr['bob']),
         ('square-outside-view', 'Since your last sheet:\n  A piece moved from J2 to J3.\n'),
