@@ -8,6 +8,7 @@
 #include "greedy.h"
 #include "legal.h"
 #include "search.h"
+#include "weigh.h"
 
 static const char *const hall[] = {
     "############", "#..........#", "#..........#", "#..........#", "#..........#", "############", NULL,
@@ -154,6 +155,47 @@ START_TEST(test_greedy_does_not_repeat_a_failed_order)
 }
 END_TEST
 
+/* The hall with the public start squares: alice's GPC1 on C3, bob's GPC2 on J3. */
+static Board *hall_with_starts(const char *kind0)
+{
+    Board *b = two_bots(kind0);
+    b->st = xcalloc(2, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = fx_sq(b, "C3")};
+    b->st[1] = (Start){.label = 2, .sq = fx_sq(b, "J3")};
+    b->nst = 2;
+    return b;
+}
+
+/* bot.strong's King keeps to its lair (weigh_lair): of the squares orthogonally next to its start, the one
+ * farthest from the other start by walking — B3, 8 steps from J3 (C2 and C4 7, D3 6). It steps there from its
+ * start, then stays; greedy's King stays on its start. */
+START_TEST(test_strong_king_keeps_to_its_lair)
+{
+    Board *b = hall_with_starts("bot.strong");
+    b->pl[0].e = 0; /* nothing to buy */
+    fx_piece(b, "C3", 0, "K");
+    Board *f = legal_fog(b, 0);
+    ck_assert_int_eq(weigh_lair(f, 0, b), fx_sq(b, "B3"));
+    board_free(f);
+    char *t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "MOVE C3 W");
+    free(t);
+    ck_assert_int_eq(fx_order(b, 0, "MOVE C3 W", NULL, 0), 0);
+    b->seat = 0;
+    t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "PASS");
+    free(t);
+    board_free(b);
+    b = hall_with_starts("bot.greedy");
+    b->pl[0].e = 0;
+    fx_piece(b, "C3", 0, "K");
+    t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "PASS");
+    free(t);
+    board_free(b);
+}
+END_TEST
+
 /* The facts a bot cannot see, changed one at a time on a copy of the board. */
 static void hide_nothing(Board *b) { (void)b; }
 static void hide_piece_moved(Board *b) { board_move_piece(b, fx_sq(b, "K2"), fx_sq(b, "K4")); }
@@ -168,11 +210,15 @@ static void (*const hide[])(Board *) = {hide_piece_moved, hide_piece_codes, hide
 #define NHIDE ((int)(sizeof hide / sizeof hide[0]))
 static const char *const kinds[] = {"bot.greedy", "bot.random", "bot.strong"};
 
-/* A board with something for every bot to weigh: its King, a fast piece, an enemy piece in sight it does not
- * decode (E4), the enemy King out of view (K2); then one hidden fact changed by hide. */
+/* A board with something for every bot to weigh: its King on its start, a fast piece, an enemy piece in sight it
+ * does not decode (E4), the enemy King out of view (K2) near its start (K3); then one hidden fact changed by hide. */
 static Board *fog_board(const char *kind, void (*change)(Board *))
 {
     Board *b = two_bots(kind);
+    b->st = xcalloc(2, sizeof *b->st); /* public: bot.strong's King keeps to its lair next to B3 */
+    b->st[0] = (Start){.label = 1, .sq = fx_sq(b, "B3")};
+    b->st[1] = (Start){.label = 2, .sq = fx_sq(b, "K3")};
+    b->nst = 2;
     fx_piece(b, "B3", 0, "DK"); /* sees A1..E5 */
     fx_piece(b, "C4", 0, "ABC");
     fx_piece(b, "E4", 1, "A");
@@ -293,6 +339,7 @@ Suite *bot_suite(void)
     tcase_add_loop_test(tc, test_choice_uses_no_hidden_information, 0, 3 * NHIDE);
     tcase_add_loop_test(tc, test_choice_follows_what_it_sees, 0, 3);
     tcase_add_test(tc, test_strong_is_repeatable_and_bounded);
+    tcase_add_test(tc, test_strong_king_keeps_to_its_lair);
     tcase_add_loop_test(tc, test_random_picks_a_listed_order, 0, 20);
     tcase_add_test(tc, test_bot_plays_at_once);
     suite_add_tcase(s, tc);
