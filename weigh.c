@@ -17,8 +17,10 @@
 #include "orders.h"
 #include "sight.h"
 
-/* Rounds an enemy start square stays the goal while no enemy King is in sight. */
-#define GOAL_ROUNDS 25
+/* Rounds an enemy start square stays the goal while no enemy King is in sight, per square of the board's longer
+ * side: time for pieces moved one order a round to cross the board and look (25 rounds on the quartet map stopped
+ * 7 of 120 four-player games at the cap, two rounds a square 2). */
+#define GOAL_ROUNDS 2
 
 /* What a King's step away from its lair costs (weigh_lair). */
 #define LAIR_STEP 10.0
@@ -272,9 +274,9 @@ static void goal_map(const Board *b, const uint8_t *src, int wall, int *d)
 }
 
 /* Marks the goal squares into src: the enemy Kings the player decodes; else the enemy pieces in sight it does
- * not decode (any may be a King) and one enemy start square, in turn GOAL_ROUNDS rounds each (a goal that does
- * not move as the pieces come and go: seen or not, the start stays the goal until its rounds are over); else,
- * without starts, the squares out of view. */
+ * not decode (any may be a King) and one enemy start square, in turn for GOAL_ROUNDS rounds per square of the
+ * board's longer side each (a goal that does not move as the pieces come and go: seen or not, the start stays
+ * the goal until its rounds are over); else, without starts, the squares out of view. */
 static void goal_squares(const Board *fog, int player, const Board *real, const uint8_t *seen, uint8_t *src)
 {
     int n = fog->w * fog->h, k = 0;
@@ -294,7 +296,8 @@ static void goal_squares(const Board *fog, int player, const Board *real, const 
     int mine = player < real->np ? real->pl[player].start : 0, others = 0;
     for (int i = 0; i < real->nst; i++)
         others += real->st[i].label != mine && real->st[i].sq < n;
-    int turn = others ? (fog->round > 0 ? fog->round - 1 : 0) / GOAL_ROUNDS % others : -1;
+    int span = GOAL_ROUNDS * (fog->w > fog->h ? fog->w : fog->h);
+    int turn = others ? (fog->round > 0 ? fog->round - 1 : 0) / span % others : -1;
     for (int i = 0; i < real->nst && turn >= 0; i++)
         if (real->st[i].label != mine && real->st[i].sq < n && turn-- == 0)
             k += src[real->st[i].sq] = 1;

@@ -196,6 +196,34 @@ START_TEST(test_strong_king_keeps_to_its_lair)
 }
 END_TEST
 
+/* With no enemy piece in sight, the goal is one enemy start square after another, each for two rounds per square
+ * of the board's longer side: 24 rounds on the 12-column hall (bob's J2 in rounds 1-24, carol's J5 in 25-48). */
+START_TEST(test_goal_turns_through_the_starts)
+{
+    Board *b = fx_board(hall, 3, 0);
+    b->st = xcalloc(3, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = fx_sq(b, "B3")};
+    b->st[1] = (Start){.label = 2, .sq = fx_sq(b, "J2")};
+    b->st[2] = (Start){.label = 3, .sq = fx_sq(b, "J5")};
+    b->nst = 3;
+    fx_piece(b, "B3", 0, "K");
+    static const struct {
+        int round;
+        const char *goal;
+    } at[] = {{1, "J2"}, {24, "J2"}, {25, "J5"}, {48, "J5"}, {49, "J2"}};
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+        b->round = at[i].round;
+        Board *f = weigh_fog(b, 0);
+        WeighGoal g;
+        weigh_goal(f, 0, b, true, &g);
+        ck_assert_msg(g.walk[fx_sq(b, at[i].goal)] == 0, "round %d: %s", at[i].round, at[i].goal);
+        weigh_goal_free(&g);
+        board_free(f);
+    }
+    board_free(b);
+}
+END_TEST
+
 /* The facts a bot cannot see, changed one at a time on a copy of the board. */
 static void hide_nothing(Board *b) { (void)b; }
 static void hide_piece_moved(Board *b) { board_move_piece(b, fx_sq(b, "K2"), fx_sq(b, "K4")); }
@@ -340,6 +368,7 @@ Suite *bot_suite(void)
     tcase_add_loop_test(tc, test_choice_follows_what_it_sees, 0, 3);
     tcase_add_test(tc, test_strong_is_repeatable_and_bounded);
     tcase_add_test(tc, test_strong_king_keeps_to_its_lair);
+    tcase_add_test(tc, test_goal_turns_through_the_starts);
     tcase_add_loop_test(tc, test_random_picks_a_listed_order, 0, 20);
     tcase_add_test(tc, test_bot_plays_at_once);
     suite_add_tcase(s, tc);
