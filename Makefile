@@ -19,7 +19,7 @@ TESTSRC  = $(wildcard tests/check_*.c)
 TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
 
-.PHONY: all abuse check check-browser check-mta demo bench botbench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck leakcheck robustness
+.PHONY: all abuse check readme-transcript check-browser check-mta demo bench botbench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck leakcheck robustness
 all: $(BIN)
 
 $(BIN): $(BUILD)/genetess.o $(OBJ)
@@ -74,8 +74,14 @@ check: deps
 	GENETESS=$(abspath $(BIN)) sh tests/abuse.sh
 	GENETESS=$(abspath $(BIN)) sh tests/load.sh
 	GENETESS=$(abspath $(BIN)) python3 tests/mailcheck.py
+	python3 tests/readme.py
 	python3 tests/oracle/oracle.py --games 4 --seed 1 --bin $(abspath $(BIN))
 	+sh tests/install.sh
+
+# The README's walkthrough run as written, its outputs compared (make check), or rewritten from the program's
+# (readme-transcript: parts left out with '...' stay left out; review the diff).
+readme-transcript: $(BIN)
+	python3 tests/readme.py --update
 
 # every mail of a whole game parsed strictly by Python's email package
 mailcheck: $(BIN)

@@ -173,7 +173,9 @@ int action_pass(Game *g, int player, const Order *o, Piece *actor)
 {
     (void)o;
     (void)actor;
-    game_event(g, player, EV_PUBLIC, NULL, 0, "%s passed.", g->b->pl[player].id);
+    /* A stored PASS is told to its player once, as "Your stored order PASS was processed" (contract 14.5). */
+    game_event(g, player, EV_PUBLIC, NULL, 0, "%s passed.", g->b->pl[player].id)->own_text =
+        xstrdup(g->from_queue ? "" : "You passed.");
     return 0;
 }
 
@@ -200,14 +202,8 @@ int action_create_check(Game *g, int player, const Order *o, Piece *actor)
     return 0;
 }
 
-int action_create(Game *g, int player, const Order *o, Piece *actor)
+Piece *action_create_king(const Board *b, int player, int sq)
 {
-    Board *b = g->b;
-    (void)actor;
-    char nm[16];
-    int sq = o->sq;
-    game_touch(g, sq);
-    /* The acting King: the first unphased controlled King next to sq in reading order, else a phased one. */
     Piece *king = NULL, *phased_king = NULL;
     int best = -1, best_ph = -1;
     for (int i = 0; i < b->npc; i++) {
@@ -219,8 +215,18 @@ int action_create(Game *g, int player, const Order *o, Piece *actor)
         if (p->g.phased && (best_ph < 0 || p->sq < best_ph))
             best_ph = p->sq, phased_king = p;
     }
-    if (!king)
-        king = phased_king;
+    return king ? king : phased_king;
+}
+
+int action_create(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    (void)actor;
+    char nm[16];
+    int sq = o->sq;
+    game_touch(g, sq);
+    /* The acting King: the first unphased controlled King next to sq in reading order, else a phased one. */
+    Piece *king = action_create_king(b, player, sq);
     if (!king)
         return game_fail(g, "%s is not next to one of your Kings", board_sq_name(b, sq, nm));
     if (king->g.phased)
@@ -300,6 +306,10 @@ static void capture(Game *g, int player, Piece *mover, int sq)
                     add.n[i] = 1;
     }
     int sqs[2] = {sq, msq};
+    /* contract 14.6: a King captured by MOVE eliminates its player at once */
+    bool eliminates = was_king && !own && b->pl[vowner].status == PS_ACTIVE;
+    if (!own && vsubject >= 0)
+        game_keep_in_view(g, vsubject, sq); /* contract 8: a captured piece sees what captures it */
     if (phased && !own) {
         /* contract 14.3: the capturer is told only what it gains; the owner is told. */
         game_event(g, vsubject, EV_PRIVATE, sqs, 1, "Your phased piece %s on {0} was captured.", vseq);
@@ -316,6 +326,16 @@ static void capture(Game *g, int player, Piece *mover, int sq)
         game_ev_moved(ev, 0, sq, -1);
         game_ev_moved(ev, 1, msq, sq);
         ev->own_text = xstrdup("Your piece{g0} on {0} was captured by {p1} piece{g1}.");
+        if (eliminates) { /* one line: who took whose King where, and what it means (contract 8, 14.6) */
+            const char *vid = b->pl[vowner].id, *by = b->pl[player].id;
+            free(ev->text);
+            ev->text = xasprintf("{p0} King{g0} on {0} was captured by {p1} piece{g1}; %s is eliminated.", vid);
+            free(ev->own_text);
+            ev->own_text = xstrdup("Your King on {0} was captured by {p1} piece{g1} on {0}; you are eliminated.");
+            ev->actor = player;
+            ev->actor_text = xasprintf("You captured {p0} King{g0} on {0}; %s is eliminated.", vid);
+            ev->far_text = xasprintf("%s was eliminated: their King was captured by %s.", vid, by);
+        }
     }
     board_remove_piece(b, sq);
     mover = board_piece_at(b, msq);
@@ -333,7 +353,9 @@ static void capture(Game *g, int player, Piece *mover, int sq)
         game_event(g, player, EV_PRIVATE, &sq, 1, "Your piece moving to {0} gained %s (L).", gained);
         free(gained);
     }
-    if (was_king && !own && b->pl[vowner].status == PS_ACTIVE)
+    if (eliminates && !phased)
+        game_eliminate_told(g, vowner, PS_ELIMINATED, player);
+    else if (eliminates)
         game_eliminate(g, vowner, PS_ELIMINATED, player);
 }
 

@@ -17,6 +17,9 @@ typedef int (*ActionFn)(Game *g, int player, const Order *o, Piece *actor);
 int action_pass(Game *g, int player, const Order *o, Piece *actor);
 /* CREATE's refusal check (contract 14.2): creation off, K or a code not on offer, not viable, unaffordable. */
 int action_create_check(Game *g, int player, const Order *o, Piece *actor);
+/* The King of player's that pays for a CREATE on sq (contract 14.2): the first unphased one of theirs next to sq in
+ * reading order, else a phased one; NULL when none is next to sq. */
+Piece *action_create_king(const Board *b, int player, int sq);
 /* CREATE: the player pays for a new piece next to one of their Kings (with I on an own piece, with O on an interior wall). */
 int action_create(Game *g, int player, const Order *o, Piece *actor);
 /* MOVE: the A or K piece moves along its directions and captures where it ends (a captured King eliminates its owner). */

@@ -40,6 +40,29 @@ static void verify_differs(CommandCtx *c, const Board *b, const char *want, cons
                line);
 }
 
+/* The players' maps (contract 8) of b and of its replay r differ: the first player and square to stderr only
+ * (private), the reply says where. True when they differ. The snapshot must record maps ("(known"): one
+ * written before they were kept has them begin from the start, which the replay need not agree with. */
+static bool verify_maps_differ(CommandCtx *c, const Board *b, const Board *r)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    if (!strstr(b->initial, "\n(known\n") || r->np != b->np || r->w != b->w || r->h != b->h)
+        return false;
+    for (int p = 0; p < b->np; p++) {
+        const char *x = board_known(b, p), *y = board_known(r, p);
+        for (size_t sq = 0; sq < n; sq++)
+            if (x[sq] != y[sq]) {
+                char nm[16];
+                fprintf(stderr, "genetess: %d: %s's map: %s is '%c', the replay's '%c'\n", b->number, b->pl[p].id,
+                        board_sq_name(b, (int)sq, nm), x[sq], y[sq]);
+                buf_printf(&c->reply, "Genetess board %d: differs from its replay in what a player knows of the "
+                                      "terrain (known)\n", b->number);
+                return true;
+            }
+    }
+    return false;
+}
+
 static int verify_act(CommandCtx *c, Txn *t)
 {
     const Board *b = t->b;
@@ -60,11 +83,14 @@ static int verify_act(CommandCtx *c, Txn *t)
     }
     char *want = boardfile_write_core(b), *got = boardfile_write_core(r);
     int rc = EXIT_DONE;
-    if (strcmp(want, got) == 0) {
-        buf_printf(&c->reply, "Genetess board %d: consistent (%d moves replayed)\n", b->number, board_moves_count(b));
-    } else {
+    if (strcmp(want, got) != 0) {
         verify_differs(c, b, want, got);
         rc = EXIT_REFUSED;
+    } else if (verify_maps_differ(c, b, r)) {
+        rc = EXIT_REFUSED;
+    } else {
+        buf_printf(&c->reply, "Genetess board %d: consistent (%d move%s replayed)\n", b->number, board_moves_count(b),
+                   board_moves_count(b) == 1 ? "" : "s");
     }
     free(want);
     free(got);
@@ -214,9 +240,10 @@ int admin_cleanup(CommandCtx *c)
     pipeline_list_close(c, &run.list);
     /* cron mails whatever Cleanup prints, so it speaks only when something happened (or -v) */
     if (c->argc == 1 || run.deadlines || run.nags || run.archived || run.skipped)
-        buf_printf(&c->reply, "Cleanup: %d boards looked at, %d deadlines processed, %d nags sent, %d archived, "
+        buf_printf(&c->reply, "Cleanup: %d board%s looked at, %d deadline%s processed, %d nag%s sent, %d archived, "
                               "%d skipped.\n",
-                   run.done + run.skipped, run.deadlines, run.nags, run.archived, run.skipped);
+                   run.done + run.skipped, run.done + run.skipped == 1 ? "" : "s", run.deadlines,
+                   run.deadlines == 1 ? "" : "s", run.nags, run.nags == 1 ? "" : "s", run.archived, run.skipped);
     if (rc == EXIT_DONE) /* no Subject of its own: its work is the game list's */
         snprintf(c->subject, sizeof c->subject, "List of Genetess games");
     return run.skipped ? EXIT_SYSTEM : rc;

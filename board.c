@@ -270,8 +270,45 @@ void board_news_free(News *l)
     l->cap = 0;
 }
 
+/* ---- what each player knows of the terrain ---- */
+
+const char *board_start_terrain(const Board *b)
+{
+    return b->start ? b->start : b->ter;
+}
+
+void board_start_fix(Board *b)
+{
+    if (b->start || !b->ter)
+        return;
+    size_t n = (size_t)b->w * (size_t)b->h;
+    b->start = xmalloc(n);
+    memcpy(b->start, b->ter, n);
+}
+
+const char *board_known(const Board *b, int p)
+{
+    return b->pl[p].known ? b->pl[p].known : board_start_terrain(b);
+}
+
+void board_known_set(Board *b, int p, int sq, char t)
+{
+    Player *pl = &b->pl[p];
+    if (!pl->known) {
+        const char *start = board_start_terrain(b);
+        if (start[sq] == t)
+            return; /* remembered as the start has it: no copy of their own needed */
+        size_t n = (size_t)b->w * (size_t)b->h;
+        pl->known = xmalloc(n);
+        memcpy(pl->known, start, n);
+    }
+    pl->known[sq] = t;
+}
+
 static void player_free(Player *p)
 {
+    free(p->known);
+    p->known = NULL;
     free(p->reveals);
     sl_free(&p->queue);
     board_news_free(&p->news);
@@ -283,6 +320,7 @@ void board_free(Board *b)
     if (!b)
         return;
     free(b->ter);
+    free(b->start);
     free(b->at);
     free(b->pc);
     for (int i = 0; i < b->np; i++)
@@ -302,6 +340,12 @@ void board_set_size(Board *b, int w, int h)
 {
     free(b->ter);
     free(b->at);
+    free(b->start);
+    b->start = NULL;
+    for (int i = 0; i < b->np; i++) { /* the maps of another grid mean nothing on this one */
+        free(b->pl[i].known);
+        b->pl[i].known = NULL;
+    }
     b->w = w;
     b->h = h;
     b->ter = xmalloc((size_t)w * (size_t)h);
@@ -344,4 +388,23 @@ int board_check(const Board *b, Err *err)
     if (b->phase == PHASE_PLAY && b->round < 1)
         return err_fail(err, "a game in play needs round >= 1");
     return 0;
+}
+
+bool board_handled_has(const Board *b, uint64_t key)
+{
+    for (int i = 0; i < b->nhandled; i++)
+        if (b->handled[i] == key)
+            return true;
+    return false;
+}
+
+void board_handled_add(Board *b, uint64_t key)
+{
+    if (!key || board_handled_has(b, key))
+        return;
+    if (b->nhandled == BOARD_HANDLED_MAX) {
+        memmove(b->handled, b->handled + 1, (BOARD_HANDLED_MAX - 1) * sizeof b->handled[0]);
+        b->nhandled--;
+    }
+    b->handled[b->nhandled++] = key;
 }

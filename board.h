@@ -50,6 +50,8 @@ typedef enum NewsKind {
     NEWS_STORED_FAILED,  /* a stored order ran and failed */
     NEWS_STORED_DROPPED, /* a stored order was dropped before it could run */
     NEWS_SHEET_SENT,     /* a mark, no text: the items before it were on the last sheet mailed */
+    NEWS_SHEET_RESULT,   /* before the mark: the "Result of your last order" that sheet showed (no event) */
+    NEWS_SHEET_NEW,      /* before the mark: that sheet was the New sheet (text "New game."; no event) */
 } NewsKind;
 
 typedef struct NewsItem {
@@ -86,6 +88,8 @@ typedef struct Player {
     StrList ebook;      /* E changes since the last sheet, rendered */
     Gamble gamble[2];
     bool gambled_any;
+    char *known;        /* the terrain as the player last saw each square (w*h; NULL: the start's, b->start):
+                         * their map (contract 8); private, like the queue and the news */
 } Player;
 
 /* A start square, and a piece listed for whoever gets it (map `start`/`piece` lines). */
@@ -110,12 +114,16 @@ typedef struct Clock {
     int64_t ended;          /* when the game ended */
 } Clock;
 
+#define BOARD_HANDLED_MAX 32
+
 typedef struct Board {
     int number;
     int version;
     Params par;
     int w, h;
     char *ter;          /* w*h terrain characters */
+    char *start;        /* w*h: the terrain the game started with, which the players' maps begin from (NULL:
+                         * not fixed yet; b->ter stands for it until the first action fixes it) */
     int *at;            /* w*h: index into pc, or -1 */
     Piece *pc;
     int npc, cappc;
@@ -138,6 +146,10 @@ typedef struct Board {
     int seat;           /* player index to move (players are in turn order after round 0) */
     Clock clock;
     char result[128];   /* final result text once ended */
+    /* the keys of the last BOARD_HANDLED_MAX mailed commands that changed this board (contract 2.1: a message
+     * delivered again is not run twice), oldest first */
+    uint64_t handled[BOARD_HANDLED_MAX];
+    int nhandled;
     char *initial;      /* the board text the replay starts from (contract 10) */
     int initial_base;   /* number of moves lines already reflected in initial */
 } Board;
@@ -208,6 +220,16 @@ bool board_is_floor(const Board *b, int sq);
 /* Inside the exterior walls: any non-wall, non-outside square or interior wall. */
 bool board_in_area(const Board *b, int sq);
 
+/* ---- what each player knows of the terrain (contract 8: their map) ---- */
+/* The terrain the game started with: b->start, or b->ter while it is not fixed yet. */
+const char *board_start_terrain(const Board *b);
+/* Fixes b->start to the terrain as it is now, unless it is fixed already (the first action does). */
+void board_start_fix(Board *b);
+/* The terrain as player p last saw each square (w*h): their own copy, or the start's when they have none. */
+const char *board_known(const Board *b, int p);
+/* Player p remembers terrain t on sq (allocating their copy from the start's when it differs). */
+void board_known_set(Board *b, int p, int sq, char t);
+
 /* ---- turns ---- */
 /* Writes the current turn label ("0", "3b") into buf (8 bytes). */
 char *board_turn_label(const Board *b, char *buf);
@@ -221,9 +243,14 @@ int board_move_number(const Board *b);
 Board *board_new(void);
 /* Frees b and everything it owns; NULL is allowed. */
 void board_free(Board *b);
-/* Allocates the grid for w x h, all outside, and drops every piece. */
+/* Allocates the grid for w x h, all outside, and drops every piece, the start terrain and the players' maps. */
 void board_set_size(Board *b, int w, int h);
 /* Checks the invariants of contract 10; returns 0 or fails with the reason. */
 int board_check(const Board *b, Err *err);
+
+/* True when the mailed command key (request_message_key) changed b already. */
+bool board_handled_has(const Board *b, uint64_t key);
+/* Records that the mailed command key changed b (the oldest key goes once BOARD_HANDLED_MAX are kept). */
+void board_handled_add(Board *b, uint64_t key);
 
 #endif

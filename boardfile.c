@@ -716,6 +716,35 @@ static bool no_lister(const Board *b)
     return true;
 }
 
+/* (handled k1 k2 ...): the keys of the mailed commands that changed the board, 16 hex digits each. */
+static int read_handled(GameFile *ps, Board *b, GameEntry *e)
+{
+    StrList w = {0};
+    str_split_words(e->rest, &w);
+    int rc = w.n > BOARD_HANDLED_MAX ? gamefile_error(ps, e->line, "more than %d keys in (handled", BOARD_HANDLED_MAX) : 0;
+    for (int i = 0; rc == 0 && i < w.n; i++) {
+        char *end;
+        unsigned long long k = strtoull(w.v[i], &end, 16);
+        if (strlen(w.v[i]) != 16 || strspn(w.v[i], "0123456789abcdef") != 16 || *end || !k)
+            rc = gamefile_error(ps, e->line, "bad key '%.20s' in (handled", w.v[i]);
+        else
+            b->handled[b->nhandled++] = (uint64_t)k;
+    }
+    sl_free(&w);
+    return rc;
+}
+
+static void write_handled(Buf *o, const Board *b)
+{
+    for (int i = 0; i < b->nhandled; i++)
+        buf_printf(o, " %016llx", (unsigned long long)b->handled[i]);
+}
+
+static bool no_handled(const Board *b)
+{
+    return b->nhandled == 0;
+}
+
 static int read_plain(GameFile *ps, Board *b, GameEntry *e)
 {
     return read_flag(ps, b, e, offsetof(Player, plain));
@@ -772,7 +801,8 @@ PLAYER_LIST(ebook)
 /* (news: "USERID TEXT" for an event; the other kinds with a tag before the text (contract 10); the mark of the
  * last sheet sent as "USERID -- sheet sent --". */
 static const char *const news_tags[] = {[NEWS_STORED_RAN] = "!ran ", [NEWS_STORED_FAILED] = "!failed ",
-                                        [NEWS_STORED_DROPPED] = "!dropped "};
+                                        [NEWS_STORED_DROPPED] = "!dropped ", [NEWS_SHEET_RESULT] = "!result ",
+                                        [NEWS_SHEET_NEW] = "!new "};
 static const char SHEET_SENT_TEXT[] = "-- sheet sent --";
 
 static int read_news(GameFile *ps, Board *b, GameEntry *e)
@@ -787,8 +817,8 @@ static int read_news(GameFile *ps, Board *b, GameEntry *e)
             board_news_add(&b->pl[p].news, NEWS_SHEET_SENT, NULL);
             continue;
         }
-        for (int t = NEWS_STORED_RAN; t <= NEWS_STORED_DROPPED; t++)
-            if (strncmp(rest, news_tags[t], strlen(news_tags[t])) == 0) {
+        for (int t = NEWS_STORED_RAN; t <= NEWS_SHEET_NEW; t++)
+            if (news_tags[t] && strncmp(rest, news_tags[t], strlen(news_tags[t])) == 0) {
                 kind = (NewsKind)t;
                 rest += strlen(news_tags[t]);
                 break;
@@ -808,6 +838,95 @@ static void write_news(Buf *o, const Board *b)
             else
                 buf_printf(o, "%s %s%s\n", b->pl[i].id, it->kind == NEWS_EVENT ? "" : news_tags[it->kind], it->text);
         }
+}
+
+/* (known: what each player knows of the terrain (their map, contract 8), as "USERID SQUARE TERRAIN" lines for
+ * the squares they remember otherwise than the game started. */
+
+/* The map rows of the entry (map in board text (escaped items up to a lone ")"), into ter (w*h, outside where a
+ * row ends): false when the text has no such entry, or one of another size or with another character. */
+static bool text_map(const char *text, int w, int h, char *ter)
+{
+    const char *p = strncmp(text, "(map\n", 5) == 0 ? text : strstr(text, "\n(map\n");
+    if (!p)
+        return false;
+    p += p == text ? 5 : 6;
+    memset(ter, TER_OUTSIDE, (size_t)w * (size_t)h);
+    for (int r = 0;; r++) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        if (len == 1 && p[0] == ')')
+            return r == h;
+        if (!nl || r >= h)
+            return false;
+        const char *row = p;
+        if (len > 0 && row[0] == '\\') /* an item written with a leading backslash (contract 10.1) */
+            row++, len--;
+        if (len > (size_t)w)
+            return false;
+        for (size_t c = 0; c < len; c++) {
+            char ch = row[c];
+            if (ch != TER_OUTSIDE && ch != TER_FLOOR && ch != TER_IWALL && ch != TER_XWALL)
+                return false;
+            ter[(size_t)r * (size_t)w + c] = ch;
+        }
+        p = nl + 1;
+    }
+}
+
+/* The terrain the (known lines are written against (malloc'd, w*h): the terrain of the initial snapshot, the
+ * board the game started from, when it has the board's size; else the terrain now (a board without one). */
+static char *known_base(const Board *b)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    char *base = xmalloc(n);
+    if (!b->initial || !text_map(b->initial, b->w, b->h, base))
+        memcpy(base, b->ter, n);
+    return base;
+}
+
+/* Read after (initial, whose terrain the lines are against: a board without the entry (written before maps
+ * were kept) has every player know the terrain the game started with. */
+static int read_known(GameFile *ps, Board *b, GameEntry *e)
+{
+    free(b->start);
+    b->start = known_base(b); /* every map begins from it */
+    for (int k = 0; k < e->items.n; k++) {
+        char *rest;
+        int p = item_player(ps, b, e, k, &rest);
+        if (p < 0)
+            return -1;
+        char sqs[16], t[4];
+        const char *w = rest;
+        int sq;
+        if (!scan_word(&w, sqs, 15) || !scan_word(&w, t, 3) || w[strspn(w, " \t\n\v\f\r")] || strlen(t) != 1 ||
+            !strchr("#+.", t[0]))
+            return gamefile_error(ps, e->lines[k], "a known line is USERID SQUARE TERRAIN ('#', '+' or '.')");
+        if (parse_sq_at(ps, b, e->lines[k], sqs, &sq) < 0)
+            return -1;
+        if (b->start[sq] == TER_OUTSIDE)
+            return gamefile_error(ps, e->lines[k], "known: %s is outside the board", sqs);
+        if (board_known(b, p)[sq] != b->start[sq])
+            return gamefile_error(ps, e->lines[k], "known: %s of %s is given twice", sqs, b->pl[p].id);
+        if (t[0] == b->start[sq])
+            return gamefile_error(ps, e->lines[k], "known: %s of %s is as the game started (only changes are listed)",
+                                  sqs, b->pl[p].id);
+        board_known_set(b, p, sq, t[0]);
+    }
+    return 0;
+}
+
+static void write_known(Buf *o, const Board *b)
+{
+    char *base = known_base(b), nm[16];
+    size_t n = (size_t)b->w * (size_t)b->h;
+    for (int p = 0; p < b->np; p++) {
+        const char *k = board_known(b, p);
+        for (size_t sq = 0; sq < n; sq++)
+            if (k[sq] != base[sq] && k[sq] != TER_OUTSIDE && base[sq] != TER_OUTSIDE)
+                buf_printf(o, "%s %s %c\n", b->pl[p].id, board_sq_name(b, (int)sq, nm), k[sq]);
+    }
+    free(base);
 }
 
 /* (initial: the base (moves reflected, at most the lines of (moves), then the board text the replay starts from. */
@@ -855,7 +974,7 @@ static bool no_initial(const Board *b)
 enum {
     RANK_HEADER, RANK_NUMBER, RANK_PARAMS, RANK_PLAYERS, RANK_TURN, RANK_ENERGY, RANK_STATUS, RANK_MAP, RANK_PIECES,
     RANK_SPECIALS, RANK_STARTS, RANK_STARTPIECES, RANK_RANDOM, RANK_VIEWS, RANK_GAMBLES, RANK_MOVES, RANK_RESULT,
-    RANK_CLOCK, RANK_HOLIDAYS, RANK_QUIET, RANK_QUEUE, RANK_NEWS, RANK_EBOOK, RANK_SEAT, RANK_INITIAL, RANK_COUNT
+    RANK_CLOCK, RANK_HOLIDAYS, RANK_QUIET, RANK_QUEUE, RANK_NEWS, RANK_EBOOK, RANK_SEAT, RANK_INITIAL, RANK_KNOWN, RANK_COUNT
 };
 
 /* The GameFile entries in the order they are written (contract 10). A row without write only checks; the row
@@ -884,9 +1003,11 @@ static const EntryDef entry_table[] = {
     {"quiet", 0, RANK_QUIET, read_quiet, write_quiet, NULL},
     {"lister", 0, RANK_QUIET, read_lister, write_lister, no_lister},
     {"plain", 0, RANK_QUIET, read_plain, write_plain, no_plain},
+    {"handled", 0, RANK_QUIET, read_handled, write_handled, no_handled},
     {"queue", ENTRY_MULTI, RANK_QUEUE, read_queue, write_queue, NULL},
     {"news", ENTRY_MULTI, RANK_NEWS, read_news, write_news, NULL},
     {"ebook", ENTRY_MULTI, RANK_EBOOK, read_ebook, write_ebook, NULL},
+    {"known", ENTRY_MULTI, RANK_KNOWN, read_known, write_known, NULL},
     {"turn", ENTRY_REQUIRED, RANK_SEAT, check_turn_seat, NULL, NULL},
     {"initial", ENTRY_MULTI, RANK_INITIAL, read_initial, write_initial, no_initial},
 };
@@ -942,6 +1063,8 @@ Board *boardfile_parse(const char *text, const char *name, Err *err)
         board_free(b);
         return NULL;
     }
+    if (!b->start) /* no (known: every player knows the terrain the game started with */
+        b->start = known_base(b);
     gamefile_free(&ps);
     Err e2;
     if (board_check(b, &e2) < 0) {

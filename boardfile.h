@@ -6,7 +6,7 @@
 
 /* Writes the whole board in GameFile syntax. Caller frees. */
 char *boardfile_write(const Board *b);
-/* Writes only the entries verify compares (no clock, holidays, quiet, queues, news, ebook, initial): the replay
+/* Writes only the entries verify compares (no clock, holidays, quiet, queues, news, ebook, known, initial): the replay
  * comparison text. Caller frees. */
 char *boardfile_write_core(const Board *b);
 /* Reads board text into a new Board that passes board_check; name is used in messages ("<name>:<line>: reason",

@@ -275,7 +275,9 @@ static void say_created(CommandCtx *c, const Board *b)
 /* Creates the board ch asks for and commits it with its "New" sheets. Returns the exit status. */
 static int create_board(CommandCtx *c, Challenge *ch)
 {
-    Txn t = {.flags = TXN_SHEETS};
+    /* no player is the command's reader: each is mailed their New sheet, and the reply (to an admin, or to the
+     * player whose acceptance started the game) holds nobody's sheet */
+    Txn t = {.flags = TXN_SHEETS, .player = -1, .reader = -1};
     int rc = challenge_create(c, ch, &t);
     if (rc == 0)
         rc = pipeline_board_create(c, &t, rc);

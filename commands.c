@@ -26,6 +26,7 @@ const Command command_table[] = {
     {"quiet", {NULL}, 4, 4, "quiet board userid password on|off", play_quiet, L},
     {"chat", {NULL}, 3, -1, "chat board userid password [to USERID...]", play_chat, L},
     {"log", {NULL}, 3, 3, "log board userid password", play_log, L},
+    {"map", {NULL}, 3, 3, "map board userid password", play_map, L},
     {"orders", {NULL}, 3, 4, "orders board userid password [SQUARE]", play_orders, L},
     {"options", {NULL}, 5, 5, "options board userid password lister|html on|off", play_options, L},
     {"showas", {NULL}, 3, -1, "showas userid password board...", play_showas, L},
@@ -67,7 +68,13 @@ int command_run(const Request *rq, int argc, char **argv)
 {
     const Command *c = command_find(argv[0]);
     if (!c) { /* the word quoted, and where help is (never a bare "Unknown command") */
-        char q[64], *text = xasprintf("Unknown command '%s'; try 'genetess help'\n", pipeline_quote(argv[0], q, 40));
+        char q[64], *text =
+            rq->by_mail ? xasprintf("Unknown command '%s'; try 'genetess help'.\n"
+                                    "Send a command as the Subject (the Subject \"help\" gets the list), or reply to\n"
+                                    "a mail of your game with your password and your order on the first line,\n"
+                                    "e.g. \"secret MOVE C3 N\".\n",
+                                    pipeline_quote(argv[0], q, 40))
+                        : xasprintf("Unknown command '%s'; try 'genetess help'\n", pipeline_quote(argv[0], q, 40));
         int rc = pipeline_reject(rq, text, EXIT_REFUSED);
         free(text);
         return rc;
@@ -83,7 +90,9 @@ int command_run(const Request *rq, int argc, char **argv)
         return pipeline_reject(rq, "This command runs only at the server's terminal, not by mail\n", EXIT_REFUSED);
     if (n < c->min_args || (c->max_args >= 0 && n > c->max_args)) {
         char usage[256];
-        snprintf(usage, sizeof usage, "usage: genetess %s\n", c->usage);
+        snprintf(usage, sizeof usage, rq->by_mail ? "usage: genetess %s\n(the Subject \"help %s\" explains it)\n"
+                                                  : "usage: genetess %s\n",
+                 c->usage, c->name);
         return pipeline_reject(rq, usage, EXIT_USAGE);
     }
     return pipeline_run(c, rq, n, argv + 1);

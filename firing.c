@@ -191,6 +191,16 @@ static bool clear_target(Game *g, int player, const Special *sp, int tsq)
 
 /* ---- S1 .. S22 ---- */
 
+/* A special's E for the player, with its line in their E breakdown even when it comes to nothing ("+0 ...":
+ * contract 14.9, a zero effect is said as such). */
+static void special_e(Game *g, int player, int64_t amount, const char *why)
+{
+    if (amount > 0)
+        game_add_e(g, player, amount, why);
+    else
+        game_ebook(g, player, "+0 %s", why);
+}
+
 static void firing_e_bonus(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)occ;
@@ -203,7 +213,7 @@ static void firing_e_bonus(Game *g, int player, Special *sp, Piece *occ)
     } else {
         snprintf(why, sizeof why, "S1 bonus on %s", board_sq_name(g->b, sp->sq, nm));
     }
-    game_add_e(g, player, e, why);
+    special_e(g, player, e, why);
 }
 
 /* S2 on an occupied target: occupied= says whether the piece goes first. True when sq is free now. A piece
@@ -485,9 +495,10 @@ static void firing_factored_bonus(Game *g, int player, Special *sp, Piece *occ)
     /* floor(E x n^2 / 100), exactly, without overflowing. */
     int64_t e = b->pl[player].e, n2 = n * n;
     int64_t gain = sat_add(sat_mul(e / 100, n2), (e % 100) * n2 / 100);
-    char why[96];
-    snprintf(why, sizeof why, "S11 bonus (%" PRId64 " S11 squares: %" PRId64 "%%)", n, n2);
-    game_add_e(g, player, gain, why);
+    char why[128];
+    snprintf(why, sizeof why, "S11 bonus: %" PRId64 "%% of %" PRId64 " E, rounded down (you hold %" PRId64
+             " S11 square%s)", n2, e, n, n == 1 ? "" : "s");
+    special_e(g, player, gain, why);
 }
 
 static void firing_e_decay(Game *g, int player, Special *sp, Piece *occ)
@@ -792,7 +803,7 @@ static void firing_recycle(Game *g, int player, Special *sp, Piece *occ)
     }
     char why[64], nm[16];
     snprintf(why, sizeof why, "S21 recycle on %s", board_sq_name(b, sq, nm));
-    game_add_e(g, player, back, why);
+    special_e(g, player, back, why);
 }
 
 static void firing_monkey(Game *g, int player, Special *sp, Piece *occ)

@@ -179,14 +179,15 @@ static TurnOutcome round0_resolve(Game *g)
             game_ebook(g, i, "-%" PRId64 " staked in round 0", staked);
     }
     reorder_players(g, newpos);
-    /* Each player learns their own start and the full turn order, nothing else. */
+    /* Each player learns their own start and the full turn order, nothing else; their own place as "(you)". */
     Buf order;
     buf_init(&order);
-    for (int i = 0; i < np; i++)
-        buf_printf(&order, "%s1%c %s", i ? ", " : "", 'a' + i, b->pl[i].id);
     for (int i = 0; i < np; i++) {
         char nm[16];
         int sq = start_sq(b, b->pl[i].start);
+        order.len = 0;
+        for (int k = 0; k < np; k++)
+            buf_printf(&order, "%s1%c %s%s", k ? ", " : "", 'a' + k, b->pl[k].id, k == i ? " (you)" : "");
         game_news(b, i, NEWS_EVENT, "Round 0 is over: you start on GPC%d%s%s%s. Turn order: %s.", b->pl[i].start, sq >= 0 ? " (" : "",
              sq >= 0 ? board_sq_name(b, sq, nm) : "", sq >= 0 ? ")" : "", order.s);
     }
@@ -385,6 +386,7 @@ bool gamble_resign(Game *g, int player)
     board_news_free(&gone->news);
     sl_free(&gone->ebook);
     free(gone->reveals);
+    free(gone->known);
     free(g->before[player]);
     int np = b->np;
     for (int i = player; i < np - 1; i++) {

@@ -31,6 +31,8 @@ static void events_clear(Game *g)
         free(e->text);
         free(e->own_text);
         free(e->blind_text);
+        free(e->actor_text);
+        free(e->far_text);
         for (int k = 0; k < 4; k++)
             free(e->seq[k]);
     }
@@ -55,6 +57,8 @@ void game_done(Game *g)
     free(g->sheet_due);
     free(g->star_done);
     free(g->nag_due);
+    free(g->pre);
+    free(g->kept);
     buf_free(&g->reply);
 }
 
@@ -62,13 +66,37 @@ void game_begin_action(Game *g)
 {
     Board *b = g->b;
     size_t n = (size_t)b->w * (size_t)b->h;
+    board_start_fix(b); /* the maps begin from the terrain before the first action (contract 8) */
     for (int p = 0; p < b->np; p++) {
         if (!g->before[p])
             g->before[p] = xmalloc(n);
         sight_compute(b, p, g->before[p]);
     }
+    if (g->cappre < b->npc) {
+        g->cappre = b->npc;
+        g->pre = xrealloc(g->pre, (size_t)g->cappre * 2 * sizeof *g->pre);
+    }
+    for (int i = 0; i < b->npc; i++) {
+        const Piece *pc = &b->pc[i];
+        g->pre[2 * i] = pc->sq;
+        g->pre[2 * i + 1] = pc->g.phased ? -3 : board_is_orphan(b, pc) ? -2 : pc->owner;
+    }
+    g->npre = b->npc;
+    g->pre_taken = true;
+    g->nkept = 0;
     events_clear(g);
     memset(&g->fail, 0, sizeof g->fail);
+}
+
+void game_keep_in_view(Game *g, int player, int sq)
+{
+    if (g->nkept == g->capkept) {
+        g->capkept = g->capkept ? g->capkept * 2 : 8;
+        g->kept = xrealloc(g->kept, (size_t)g->capkept * 2 * sizeof *g->kept);
+    }
+    g->kept[2 * g->nkept] = player;
+    g->kept[2 * g->nkept + 1] = sq;
+    g->nkept++;
 }
 
 /* Whether the rendered text s (of template t) opens with a userid, which is written as the board holds
@@ -152,12 +180,16 @@ static void render_token(Buf *o, const Game *g, const Event *ev, int kind, int i
 /* Renders ev for reader given the views before and after; NULL when the reader may not hear of it. */
 static char *render_event(const Game *g, const Event *ev, int reader, const uint8_t *before, const uint8_t *after)
 {
-    if (!event_reaches(ev, reader, before, after))
-        return NULL;
-    bool subject = ev->subject == reader;
-    const char *t = subject && ev->own_text ? ev->own_text : ev->text;
-    int bt = ev->blind_tok;
-    if (!subject && ev->blind_text && ev->owner[bt] != reader && !(piece_bits(ev, bt, before, after) & SIGHT_DECODE)) {
+    bool subject = ev->subject == reader, actor = !subject && ev->actor == reader && ev->actor_text;
+    const char *t = subject && ev->own_text ? ev->own_text : actor ? ev->actor_text : ev->text;
+    if (!event_reaches(ev, reader, before, after)) {
+        if (!ev->far_text)
+            return NULL;
+        t = ev->far_text; /* told to everyone: those who did not see it read what anyone may know */
+    } else if (!*t) {
+        return NULL; /* nothing for this reader: another line tells them */
+    } else if (!subject && !actor && ev->blind_text && ev->owner[ev->blind_tok] != reader &&
+               !(piece_bits(ev, ev->blind_tok, before, after) & SIGHT_DECODE)) {
         t = ev->blind_text;
         if (!*t)
             return NULL;
@@ -184,24 +216,128 @@ static char *render_event(const Game *g, const Event *ev, int reader, const uint
     return s;
 }
 
+/* Player p remembers the terrain of every square they saw just before or just after the action, as it is
+ * after it: the change of a square they saw, and nothing of one they did not (contract 8: their map, by the
+ * same views as the news). */
+static void remember_terrain(Board *b, int p, const uint8_t *before, const uint8_t *after, bool as_started)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    const char *known = board_known(b, p);
+    if (as_started && !b->pl[p].known)
+        return; /* they know the start, and the terrain is the start's: nothing to learn (the common case) */
+    for (size_t sq = 0; sq < n; sq++)
+        if (((before[sq] | after[sq]) & SIGHT_SEEN) && known[sq] != b->ter[sq]) {
+            board_known_set(b, p, (int)sq, b->ter[sq]);
+            known = board_known(b, p); /* the player's own copy, once made */
+        }
+}
+
+/* The words for a piece of news of sight: "bob's piece" (with its sequence when decoded), "An orphan piece". */
+static void sight_piece(const Board *b, int owner, const Piece *pc, bool decoded, Buf *o)
+{
+    if (owner == -2)
+        buf_add(o, "An orphan piece");
+    else
+        buf_printf(o, "%s's piece", b->pl[owner].id);
+    if (decoded) {
+        char *seq = piece_str(&pc->g, false);
+        buf_printf(o, " %s", seq);
+        free(seq);
+    }
+}
+
+enum { SIGHT_NEWS_MAX = 8 }; /* pieces named one by one per action and way; the rest are counted */
+
+/* News of sight (contract 8): the pieces of others (and orphans) that came into the reader's view during the
+ * action, or went out of it, without moving themselves (a piece that moved is told by its own event). Only
+ * squares the reader sees just after (came) or just before (went) are named. */
+static void sight_news(Game *g, int reader, const uint8_t *before, const uint8_t *after, const uint8_t *moved,
+                       const int *pre_owner)
+{
+    Board *b = g->b;
+    if (b->phase != PHASE_PLAY || !board_player_has_turns(b, reader))
+        return;
+    int n = b->w * b->h;
+    for (int way = 0; way < 2; way++) { /* 0: came into view, 1: went out of it */
+        int told = 0, more = 0;
+        for (int s = 0; s < n; s++) {
+            const Piece *pc = board_piece_at(b, s);
+            int was = pre_owner[s];
+            if (!pc || pc->g.phased || was < -2 || was == -1 || moved[s])
+                continue;
+            int now = board_is_orphan(b, pc) ? -2 : pc->owner;
+            if (now != was || now == reader)
+                continue; /* another piece, or a conversion: told by its event */
+            bool saw = before[s] & SIGHT_SEEN, sees = after[s] & SIGHT_SEEN;
+            if (way == 0 ? saw || !sees : !saw || sees)
+                continue;
+            if (told == SIGHT_NEWS_MAX) {
+                more++;
+                continue;
+            }
+            Buf o;
+            char nm[16];
+            buf_init(&o);
+            sight_piece(b, now, pc, (way == 0 ? after[s] : before[s]) & SIGHT_DECODE, &o);
+            buf_printf(&o, " on %s %s.", board_sq_name(b, s, nm), way == 0 ? "came into your view" : "went out of your view");
+            board_news_take(&b->pl[reader].news, NEWS_EVENT, buf_take(&o));
+            told++;
+        }
+        if (more)
+            board_news_take(&b->pl[reader].news, NEWS_EVENT,
+                            xasprintf("%d more piece%s %s.", more, more == 1 ? "" : "s",
+                                      way == 0 ? "came into your view (see the board)" : "went out of your view"));
+    }
+}
+
 void game_end_action(Game *g)
 {
     Board *b = g->b;
     size_t n = (size_t)b->w * (size_t)b->h;
-    uint8_t *after = xmalloc(n);
+    uint8_t *after = xmalloc(n), *moved = xcalloc(n, 1);
+    board_start_fix(b);
+    bool as_started = b->start && memcmp(b->ter, b->start, n) == 0;
+    int *pre_owner = NULL; /* per square, its piece's owner just before (-1 none; see Game.pre) */
+    if (g->pre_taken) {
+        pre_owner = xmalloc(n * sizeof *pre_owner);
+        memset(pre_owner, 0xff, n * sizeof *pre_owner);
+        for (int i = 0; i < g->npre; i++)
+            pre_owner[g->pre[2 * i]] = g->pre[2 * i + 1];
+    }
+    /* squares a piece arrived on or left during the action: news of sight leaves those to their events */
+    for (int i = 0; i < g->nev; i++)
+        for (int k = 0; k < g->ev[i].nsq; k++) {
+            const Event *e = &g->ev[i];
+            if (e->pre[k] != e->post[k]) {
+                if (e->pre[k] >= 0)
+                    moved[e->pre[k]] = 1;
+                if (e->post[k] >= 0)
+                    moved[e->post[k]] = 1;
+            }
+        }
     for (int p = 0; p < b->np; p++) {
         sight_compute(b, p, after);
         if (!g->before[p]) {
             g->before[p] = xmalloc(n);
             memcpy(g->before[p], after, n);
         }
+        for (int k = 0; k < g->nkept; k++) /* a captured piece saw its captor arrive */
+            if (g->kept[2 * k] == p)
+                after[g->kept[2 * k + 1]] |= g->before[p][g->kept[2 * k + 1]];
+        remember_terrain(b, p, g->before[p], after, as_started);
         for (int i = 0; i < g->nev; i++) {
             char *s = render_event(g, &g->ev[i], p, g->before[p], after);
             if (s)
                 board_news_take(&b->pl[p].news, NEWS_EVENT, s);
         }
+        if (pre_owner)
+            sight_news(g, p, g->before[p], after, moved, pre_owner);
     }
     free(after);
+    free(moved);
+    free(pre_owner);
+    g->pre_taken = false; /* the next action takes its own */
+    g->nkept = 0;
     events_clear(g);
 }
 
@@ -221,6 +357,7 @@ Event *game_event(Game *g, int subject, int flags, const int *sqs, int nsq, cons
         e->pre[i] = e->post[i] = e->sq[i];
         e->owner[i] = -1;
     }
+    e->actor = g->actor_player;
     va_list ap;
     va_start(ap, fmt);
     int len = vsnprintf(NULL, 0, fmt, ap);
@@ -355,12 +492,11 @@ void game_reveal(Game *g, Piece *p, const char *why)
         ev->own_text = xasprintf("Your phased piece on {0} was revealed (it %s).", why);
 }
 
-void game_eliminate(Game *g, int player, PlayerStatus how, int by)
+/* Eliminates player: status, out order, kills, orphans' markers, views; their sheet is due. */
+static void eliminate(Game *g, int player, PlayerStatus how, int by)
 {
     Board *b = g->b;
     Player *pl = &b->pl[player];
-    if (pl->status != PS_ACTIVE && !(how != PS_ELIMINATED && pl->status == PS_ELIMINATED))
-        return;
     bool was_active = pl->status == PS_ACTIVE;
     pl->status = how;
     if (was_active) {
@@ -387,15 +523,40 @@ void game_eliminate(Game *g, int player, PlayerStatus how, int by)
     /* contract 14.7: the player is always mailed the news of their own elimination (without ronin they
      * get no other sheet until the final one). */
     g->sheet_due[player] = true;
+}
+
+/* Whether player may be eliminated now as how says (an eliminated ronin may still resign or forfeit). */
+static bool may_eliminate(const Player *pl, PlayerStatus how)
+{
+    return pl->status == PS_ACTIVE || (how != PS_ELIMINATED && pl->status == PS_ELIMINATED);
+}
+
+void game_eliminate_told(Game *g, int player, PlayerStatus how, int by)
+{
+    if (may_eliminate(&g->b->pl[player], how))
+        eliminate(g, player, how, by);
+}
+
+void game_eliminate(Game *g, int player, PlayerStatus how, int by)
+{
+    Board *b = g->b;
+    Player *pl = &b->pl[player];
+    if (!may_eliminate(pl, how))
+        return;
+    eliminate(g, player, how, by);
     static const char *const verb[] = {"", "was eliminated", "resigned", "forfeited"};
     /* what the player is told of themselves, in the second person */
     static const char *const own[] = {"", "You were eliminated.", "You resigned.",
                                       "You forfeited: too many time-outs in a row."};
     Event *ev;
     if (by >= 0 && how == PS_ELIMINATED) {
+        /* a King captured out of everyone's sight but the capturer's (a phased one): the capture itself is told
+         * by the rules of contract 14.3; the elimination is everyone's news */
         ev = game_event(g, player, EV_PUBLIC, NULL, 0, "%s %s: their King was captured by %s.", pl->id, verb[how],
                         b->pl[by].id);
         ev->own_text = xasprintf("Your King was captured by %s; you are eliminated.", b->pl[by].id);
+        ev->actor = by;
+        ev->actor_text = xasprintf("You captured %s's King; %s is eliminated.", pl->id, pl->id);
     } else {
         ev = game_event(g, player, EV_PUBLIC, NULL, 0, "%s %s.", pl->id, verb[how]);
         ev->own_text = xstrdup(own[how]);

@@ -26,7 +26,7 @@ typedef struct Event {
     int subject;        /* player always told (-1: none) */
     int flags;
     char *text;
-    char *own_text;     /* what the subject is told instead (NULL: text) */
+    char *own_text;     /* what the subject is told instead (NULL: text; "": nothing, another line tells them) */
     char *blind_text;   /* what a reader who does not decode the piece of token blind_tok reads (NULL: text;
                          * "": nothing) - a hidden code (W) must not show in the text */
     int blind_tok;
@@ -35,6 +35,9 @@ typedef struct Event {
     char *seq[4];       /* sequence text for {gN} */
     int owner[4];       /* owner of the piece for {pN}; -2 orphan; -1 none */
     int pre[4], post[4]; /* where the piece of token i stood just before / stands just after (-1 none) */
+    int actor;          /* the player whose action it was (-1: none); reads actor_text when set */
+    char *actor_text;   /* what the actor is told instead, in the second person (NULL: text; "": nothing) */
+    char *far_text;     /* what a reader the event does not reach by sight is told (NULL: nothing) */
 } Event;
 
 /* Why an order failed (contract 4.4, 8). */
@@ -42,6 +45,7 @@ typedef struct Failure {
     bool failed;
     bool refused;       /* refused by a check before anything changed (contract 3) */
     bool outside;       /* the order involved a square outside the player's view: case (ii) */
+    bool fresh;         /* the failure restarted the deadline in full (case (i), once a turn) */
     char msg[ERR_MAX];
 } Failure;
 
@@ -69,6 +73,8 @@ typedef struct Game {
     uint8_t **before;   /* per player: view just before the current action (SIGHT_* bits) */
     Failure fail;
     int actor_player;   /* the player whose order is running, for view checks (-1 none) */
+    bool from_queue;    /* that order ran from the stored queue: "Your stored order ... was processed" says so */
+    StrList *why;       /* when set, the reason of each failed order, by its move-list line ("" for the others) */
     Buf reply;          /* what the commanding player is told */
     bool *sheet_due;    /* per player: send a sheet after this command */
     bool new_turn;      /* a turn started during this command (sheets for everyone) */
@@ -79,6 +85,12 @@ typedef struct Game {
     bool s11_done;      /* an S11 already paid in this turn's firing step (firing.c resets it) */
     DeferredNews *later; /* news told once the turns under way are settled, newest first */
     int nlater, caplater;
+    int *pre;           /* the pieces just before the current action, (square, owner) pairs: -2 an orphan, -3 a
+                         * phased piece (news of sight: game_end_action) */
+    int npre, cappre;
+    bool pre_taken;     /* pre holds the current action's pieces */
+    int *kept;          /* (player, square) pairs that stay in that player's view just after the action */
+    int nkept, capkept;
 } Game;
 
 /* Starts working on b at time now. */
@@ -86,15 +98,19 @@ void game_init(Game *g, Board *b, int64_t now);
 /* Frees what g holds (not the board). */
 void game_done(Game *g);
 
-/* Marks the start of an action: snapshots every player's view. */
+/* Marks the start of an action: snapshots every player's view (and fixes the start terrain, board_start_fix). */
 void game_begin_action(Game *g);
-/* Ends an action: renders its events into each player's news by what they saw before and after. */
+/* Ends an action: renders its events into each player's news by what they saw before and after, and each
+ * player remembers the terrain of those squares as it is now (Player.known, contract 8). */
 void game_end_action(Game *g);
 /* Drops the events of an action that was refused (nothing happened, nobody hears of it). */
 void game_drop_events(Game *g);
 /* Emits an event (see Event); returns it so the caller may set seq/owner/own_text. sqs may be NULL. */
 Event *game_event(Game *g, int subject, int flags, const int *sqs, int nsq, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+/* A piece of player's was captured on sq: the square stays in their view just after the action, as it was just
+ * before (contract 8: a captured piece sees what captures it). */
+void game_keep_in_view(Game *g, int player, int sq);
 /* Token i of ev is a piece that moved from `from` to `to` during the event (-1: created / gone). */
 void game_ev_moved(Event *ev, int i, int from, int to);
 /* Records an E change of a player for their sheet's breakdown ("+3 accrual (3 K)"). */
@@ -135,6 +151,8 @@ bool game_shield(Game *g, int sq, const char *what);
 bool game_shield_as(Game *g, int sq, const char *what, const char *blind);
 /* Eliminates a player (status, out order, orphans) with a public event; the game's end is the turn driver's. */
 void game_eliminate(Game *g, int player, PlayerStatus how, int by);
+/* game_eliminate without the event: the caller has told it (a King captured in view, actions.c). */
+void game_eliminate_told(Game *g, int player, PlayerStatus how, int by);
 /* Adds E (saturating) with a breakdown line. */
 void game_add_e(Game *g, int player, int64_t amount, const char *why);
 

@@ -18,6 +18,11 @@ static void usage(FILE *f)
     fputs("usage: genetess COMMAND [ARGS...]   (genetess help commands; genetess --version)\n", f);
     for (const Command *c = command_table; c->name; c++)
         fprintf(f, "  genetess %s\n", c->usage);
+    /* what main() itself handles, outside the table (contract 1, 2.1) */
+    fputs("  genetess multiple   (each line of the mail body a command)\n"
+          "  genetess mail [--home=DIR] [--config=FILE]   (one message on stdin)\n"
+          "  genetess --help | -h | --version\n",
+          f);
 }
 
 /* The environment's value of name, NULL when unset or empty. */

@@ -2,7 +2,9 @@
 #include "help.h"
 
 #include "embedded.h"
+#include "map.h"
 #include "params.h"
+#include "view.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -12,7 +14,7 @@
 
 /* Topics with a file of their own name (help/<name>.txt). */
 static const char *const help_topics[] = {
-    "main", "orders", "pieces", "specials", "commands", "rulings", "sheet", NULL,
+    "main", "orders", "pieces", "specials", "commands", "rulings", "sheet", "maps", NULL,
 };
 
 /* Order names (help/order-<name>.txt), as in orders.txt. */
@@ -30,7 +32,7 @@ static const struct {
     {"mvoe", "move"},           {"queue", "queue"},     {"qmove", "queue"},
     {"resign", "resign"},       {"quiet", "quiet"},     {"chat", "chat"},
     {"showas", "showas"},       {"show", "show"},       {"log", "log"},
-           {"games", "games"},
+    {"map", "map"},             {"games", "games"},
     {"history", "history"},     {"help", "help"},       {"calc", "calc"},
     {"verify", "verify"},       {"signup", "signup"},   {"cleanup", "cleanup"},
     {"standings", "standings"}, {"ratings", "ratings"},
@@ -99,20 +101,111 @@ static bool read_override(const char *home, const char *name, Buf *out)
     return ok;
 }
 
-/* A line of a built-in text that stands for the option lines generated from the parameter table. */
-#define PARAMS_MARK "@params\n"
+/* The players a map takes, as "2" or "2-4" (at least 2; at most its start squares), into buf. */
+static void map_players(const Map *m, char *buf, size_t size)
+{
+    if (m->b->nst <= 2)
+        snprintf(buf, size, "%d", m->b->nst);
+    else
+        snprintf(buf, size, "2-%d", m->b->nst);
+}
 
-/* Appends a built-in text, its PARAMS_MARK line replaced by the challenge options. */
+/* The numbers of players challenge gives the built-in map name by default ("3-4"), into buf ("" none). */
+static void map_default_players(const char *name, char *buf, size_t size)
+{
+    int lo = 0, hi = 0;
+    for (int n = 2; n <= MAX_PLAYERS; n++)
+        if (map_default_for(n) && strcmp(map_default_for(n), name) == 0) {
+            lo = lo ? lo : n;
+            hi = n;
+        }
+    if (!lo)
+        snprintf(buf, size, "%s", "");
+    else if (lo == hi)
+        snprintf(buf, size, "%d", lo);
+    else
+        snprintf(buf, size, "%d-%d", lo, hi);
+}
+
+/* The table of the built-in maps (help maps): name, size, players, the players it is the default for. */
+static void maps_help(Buf *out)
+{
+    buf_add(out, "     Map        Size      Players   The default for\n");
+    for (int i = 0; map_builtin_names[i]; i++) {
+        Map m;
+        Err err;
+        if (map_load(NULL, map_builtin_names[i], false, &m, &err) < 0)
+            continue;
+        char size[32], players[32], dflt[32];
+        snprintf(size, sizeof size, "%d x %d", m.b->w, m.b->h);
+        map_players(&m, players, sizeof players);
+        map_default_players(map_builtin_names[i], dflt, sizeof dflt);
+        buf_printf(out, "     %-10s %-9s %-9s %s%s\n", map_builtin_names[i], size, players, dflt,
+                   dflt[0] ? " players" : "");
+        map_free(&m);
+    }
+}
+
+/* help <name> of a built-in map: its terrain and start squares drawn as a game starts (view_terrain); its
+ * specials are not drawn, as no sheet draws one out of view (contract 8). False when name is no built-in map. */
+static bool map_help(const char *name, Buf *out)
+{
+    Map m;
+    Err err;
+    int i = 0;
+    while (map_builtin_names[i] && strcmp(map_builtin_names[i], name) != 0)
+        i++;
+    if (!map_builtin_names[i] || map_load(NULL, name, false, &m, &err) < 0)
+        return false;
+    char players[32], dflt[32];
+    map_players(&m, players, sizeof players);
+    map_default_players(name, dflt, sizeof dflt);
+    buf_printf(out, "Genetess map %s: %d x %d squares, %s players", name, m.b->w, m.b->h, players);
+    if (dflt[0])
+        buf_printf(out, " (the built-in map for %s)", dflt);
+    buf_add(out, "\n\n");
+    view_terrain(m.b, m.b->ter, out);
+    if (m.nparams) {
+        buf_add(out, "Its defaults for challenge (options given win):");
+        for (int k = 0; k < m.nparams; k++)
+            buf_printf(out, " --%s=%s", m.params[k].key, m.params[k].value);
+        buf_add(out, "\n");
+    }
+    buf_add(out, "\nIts special squares are not drawn: a player sees one when it is in view.\n"
+                 "\"genetess help maps\" lists the maps; in a game, \"genetess map\" draws your own\n"
+                 "map of the board (\"genetess help map\").\n");
+    map_free(&m);
+    return true;
+}
+
+/* The lines of a built-in text that stand for generated text: the challenge options from the parameter table,
+ * the table of the built-in maps. */
+static const struct {
+    const char *mark;
+    void (*add)(Buf *out);
+} help_marks[] = {{"@params\n", params_help}, {"@maps\n", maps_help}};
+
+/* Appends a built-in text, each of its help_marks lines replaced by what it stands for. */
 static void add_builtin(const char *text, Buf *out)
 {
-    const char *mark = strstr(text, "\n" PARAMS_MARK);
-    if (!mark) {
-        buf_add(out, text);
-        return;
+    for (;;) {
+        const char *mark = NULL;
+        int k = -1;
+        for (int i = 0; i < (int)(sizeof help_marks / sizeof help_marks[0]); i++) {
+            char *line = xasprintf("\n%s", help_marks[i].mark);
+            const char *at = strstr(text, line);
+            free(line);
+            if (at && (!mark || at < mark))
+                mark = at, k = i;
+        }
+        if (!mark) {
+            buf_add(out, text);
+            return;
+        }
+        buf_addn(out, text, (size_t)(mark + 1 - text));
+        help_marks[k].add(out);
+        text = mark + 1 + strlen(help_marks[k].mark);
     }
-    buf_addn(out, text, (size_t)(mark + 1 - text));
-    params_help(out);
-    buf_add(out, mark + 1 + strlen(PARAMS_MARK));
 }
 
 /* Appends the text of one help file (override first, then built-in). Returns false if neither exists. */
@@ -195,6 +288,10 @@ int help_get(const char *home, const char *topic, Buf *out, Err *err)
                 break;
             }
     }
+
+    /* A built-in map: drawn (help maps lists them), or the admin's text of that name. */
+    if (nnames == 0 && ((home && *home && read_override(home, low, out)) || map_help(low, out)))
+        return 0;
 
     /* Not a known topic: a built-in file named directly ("code-a"), or one the admin added. */
     if (nnames == 0) {

@@ -1,6 +1,7 @@
 /* html: the turnsheet's HTML part — the view of the text sheet as a coloured grid (Okabe-Ito palette,
- * letters kept, so colour is never the only sign), the legend and events beside it, the rest of the sheet
- * below; pure rendering from the data the text sheet is drawn from. */
+ * letters kept, so colour is never the only sign; one character a square, runs of one colour in one
+ * element, names only on the axes), the legend and events beside it, the reader's map and the rest of the
+ * sheet below; pure rendering from the data the text sheet is drawn from. */
 #include "html.h"
 
 #include <stdio.h>
@@ -27,20 +28,22 @@ static const Colour palette[] = {
 #define PALETTE_N ((int)(sizeof palette / sizeof palette[0]))
 #define UNSEEN_BG "#C8C8C8"
 
-/* The other kinds of square: the symbol the text sheet draws, its CSS class and colours. */
+/* The other kinds of square drawn in an element of their own: the symbol the text sheet draws, its CSS class
+ * (two letters: a player's class is their one letter) and colours. A floor square (.) is bare text in the
+ * board's colour; a square not drawn is a blank in an <i> run (contract 8: an unseen square shows nothing,
+ * not even its name). */
 typedef struct Kind {
     char sym;
     const char *cls, *bg, *fg;
 } Kind;
 static const Kind kinds[] = {
-    {'#', "w", "#333333", "#FFFFFF"},  /* wall */
+    {'#', "ew", "#333333", "#FFFFFF"}, /* exterior wall */
     {'+', "iw", "#8C8C8C", "#000000"}, /* interior wall */
-    {'.', "f", "#FFFFFF", "#A0A0A0"},  /* floor */
-    {'*', "s", "#E0D8FF", "#000000"},  /* special */
-    {'o', "o", "#000000", "#FFFFFF"},  /* orphan */
-    {'\0', "u", UNSEEN_BG, "#000000"}, /* not in view */
+    {'*', "sp", "#E0D8FF", "#000000"}, /* special */
+    {'o', "or", "#000000", "#FFFFFF"}, /* orphan */
 };
 #define KINDS_N ((int)(sizeof kinds / sizeof kinds[0]))
+#define BOARD_FG "#767676" /* the floor's dots and the axes' names: 4.5:1 on white */
 
 const char *html_colour(int i)
 {
@@ -121,55 +124,75 @@ static int letter_player(const Board *b, int reader, char sym)
     return -1;
 }
 
+/* The board is a <pre>: one character a square, as many columns wide as letter-spacing makes it, so that the
+ * names on the axes line up with the squares in any monospace font. A run of squares of one class is one
+ * element: <b class=..> for walls, specials, orphans and each player's pieces, <i> for squares not drawn,
+ * nothing for the floor. An element starts .3em before its first character (margin and padding), so its
+ * letters stand in the middle of their squares, and the inset shadow whitens the .3em it runs over at its
+ * end. No element is made bold or italic: every character keeps the one width (a reveal is underlined). */
 static void style(const Board *b, Buf *out)
 {
     buf_add(out, "<style>\n"
                  "body{font-family:monospace;background:#FFFFFF;color:#000000}\n"
                  ".row{display:flex;flex-wrap:wrap;gap:2em;align-items:flex-start}\n"
-                 "table.board{border-collapse:collapse}\n"
-                 "table.board td,table.board th{width:1.6em;height:1.6em;padding:0;text-align:center;"
-                 "font-weight:bold}\n"
-                 "table.board td{border:1px solid #FFFFFF}\n"
-                 "th{color:#555555;font-weight:normal}\n"
-                 "td.rv{border:1px dashed #000000}\n"
-                 "pre{margin:0}\n");
+                 "pre{margin:0}\n"
+                 "pre.board{color:" BOARD_FG ";letter-spacing:.6em;line-height:1.3}\n"
+                 "pre.board b,pre.board i{margin-left:-.3em;padding-left:.3em;box-shadow:inset -.3em 0 #FFFFFF;"
+                 "font-weight:normal;font-style:normal}\n"
+                 "pre.board i{background:" UNSEEN_BG "}\n");
     for (int k = 0; k < KINDS_N; k++)
-        buf_printf(out, "td.%s{background:%s;color:%s}\n", kinds[k].cls, kinds[k].bg, kinds[k].fg);
-    buf_add(out, "td.st{background:#FFFFFF;color:#000000}\n");
-    for (int i = 0; i < b->np; i++)
-        buf_printf(out, "td.p%d{background:%s;color:%s}\n", i, palette[i % PALETTE_N].bg, palette[i % PALETTE_N].fg);
-    buf_add(out, "</style>\n");
+        buf_printf(out, "b.%s{background:%s;color:%s}\n", kinds[k].cls, kinds[k].bg, kinds[k].fg);
+    buf_add(out, "b.st{background:#FFFFFF;color:#000000}\n");
+    for (int i = 0; i < b->np && i <= 25; i++) { /* the 26th player on share the 26th's letter, % */
+        char l = layout_player_letter(i);
+        buf_printf(out, "b.%s%c{background:%s;color:%s}\n", l == '%' ? "\\" : "", l, palette[i % PALETTE_N].bg,
+                   palette[i % PALETTE_N].fg);
+    }
+    buf_add(out, "pre.board b.rv{text-decoration:underline}\n"
+                 "</style>\n");
 }
 
-/* The class of a cell with symbol sym (seen: the reader sees it now; a letter on an unseen square is a
- * reveal); into cls (at least 16 bytes). */
-static void cell_class(const Board *b, int reader, char sym, bool seen, char *cls)
+#define TAG_MAX 24 /* room for the longest opening tag, <b class="a rv"> (16), and its NUL */
+
+/* The opening tag of every symbol, on a square seen now and not, and its length: a table, so that the grid
+ * formats nothing per square. '\0' (not drawn) opens an <i>, the floor nothing. */
+typedef struct Tags {
+    char open[2][256][TAG_MAX];
+    unsigned char len[2][256];
+} Tags;
+
+/* The opening tag of a square with symbol sym into tag (TAG_MAX bytes; seen: the reader sees it now, so a
+ * letter on a square not seen is a reveal). */
+static void square_tag(const Board *b, int reader, char sym, bool seen, char *tag)
 {
+    if (sym == '\0') {
+        strcpy(tag, "<i>");
+        return;
+    }
+    if (sym == '.') {
+        tag[0] = '\0';
+        return;
+    }
     for (int k = 0; k < KINDS_N; k++)
         if (kinds[k].sym == sym) {
-            strcpy(cls, kinds[k].cls);
+            snprintf(tag, TAG_MAX, "<b class=%s>", kinds[k].cls);
             return;
         }
     int p = letter_player(b, reader, sym);
-    if (p >= 0)
-        snprintf(cls, 16, "p%d%s", p, seen ? "" : " rv");
+    if (p >= 0 && seen)
+        snprintf(tag, TAG_MAX, "<b class=%c>", layout_player_letter(p));
+    else if (p >= 0)
+        snprintf(tag, TAG_MAX, "<b class=\"%c rv\">", layout_player_letter(p));
     else
-        strcpy(cls, "st"); /* round 0's start squares 1-9, G */
+        strcpy(tag, "<b class=st>"); /* round 0's start squares 1-9, G */
 }
 
-/* The cell classes of every symbol, seen and not, and their lengths: a table, so the grid formats nothing
- * per cell. */
-typedef struct Classes {
-    char cls[2][256][16];
-    unsigned char len[2][256];
-} Classes;
-
-static void classes_init(const Board *b, int reader, Classes *t)
+static void tags_init(const Board *b, int reader, Tags *t)
 {
     for (int seen = 0; seen < 2; seen++)
         for (int c = 0; c < 256; c++) {
-            cell_class(b, reader, (char)c, seen, t->cls[seen][c]);
-            t->len[seen][c] = (unsigned char)strlen(t->cls[seen][c]);
+            square_tag(b, reader, (char)c, seen, t->open[seen][c]);
+            t->len[seen][c] = (unsigned char)strlen(t->open[seen][c]);
         }
 }
 
@@ -177,110 +200,96 @@ static void classes_init(const Board *b, int reader, Classes *t)
 static char *put(char *o, const char *s, size_t n)
 {
     memcpy(o, s, n);
-    return (char *)o + n;
+    return o + n;
 }
 #define PUT_LIT(o, lit) put((o), (lit), sizeof(lit) - 1)
-#define CELL_MAX 80 /* the longest cell: 11 + 15 (class) + 9 + 7 + 11 (name) + 2 + 6 (&quot;) + 5 */
-/* A row of the grid is written CELLS_PER_LINE cells to a line (whitespace between cells is insignificant),
- * so that no line of the document is over the 998 octets of RFC 5322 2.1.1 and the mail needs no encoding:
- * a line is at most the cells, a row head (<tr><th>999</th>, 16) and a row tail (<th>999</th></tr>, 16). */
-#define CELLS_PER_LINE 10
-_Static_assert(CELLS_PER_LINE * CELL_MAX + 32 <= 998, "a grid line fits in a mail line");
 
-/* The names of one row's squares: the column names c0.. (at most 7 letters each) and the row number. */
-typedef struct RowNames {
-    const char (*col)[8];
-    const unsigned char *col_len;
-    char row[12];
-    size_t row_len;
-} RowNames;
+/* A line of the grid that grows past GRID_LINE_SOFT octets is broken at the next square by an empty comment
+ * holding the newline (nothing shows of it in a <pre>), so that no line of the document is over the 998
+ * octets of RFC 5322 2.1.1 and the mail needs no encoding: past the mark come at most one square (a closing
+ * tag, an opening tag and the symbol) and the row's end (a closing tag, a blank, its number, a newline). */
+#define GRID_LINE_SOFT 900
+#define SQUARE_MAX (4 + TAG_MAX + 5) /* </b>, an opening tag, a symbol (&amp; at most) */
+#define ROW_TAIL_MAX (4 + 1 + 3 + 1)
+#define BREAK "<!--\n-->"
+_Static_assert(GRID_LINE_SOFT + sizeof BREAK + SQUARE_MAX + ROW_TAIL_MAX <= 998, "a grid line fits in a mail line");
 
-/* Writes one cell at o: <td class="cls"> and, when drawn, its title (the square's name) and escaped
- * symbol; returns the end (at most CELL_MAX bytes). */
-static char *grid_cell(char *o, char sym, const char *cls, size_t cls_len, const RowNames *rn, int c)
-{
-    o = PUT_LIT(o, "<td class=\"");
-    o = put(o, cls, cls_len);
-    if (!sym) /* not in the picture: nothing, not even its name */
-        return PUT_LIT(o, "\"></td>");
-    o = PUT_LIT(o, "\" title=\"");
-    o = put(o, rn->col[c], rn->col_len[c]);
-    o = put(o, rn->row, rn->row_len);
-    o = PUT_LIT(o, "\">");
-    switch (sym) {
-    case '&': o = PUT_LIT(o, "&amp;"); break;
-    case '<': o = PUT_LIT(o, "&lt;"); break;
-    case '>': o = PUT_LIT(o, "&gt;"); break;
-    case '"': o = PUT_LIT(o, "&quot;"); break;
-    default: *o++ = sym;
-    }
-    return PUT_LIT(o, "</td>");
-}
-
-/* "<th>" r "</th>" with the row number r; the digits also into rn's row. */
-static void row_head(int r, RowNames *rn, Buf *out)
+/* Writes r right-aligned in width columns (0: as it is) at o; returns the end. */
+static char *put_number(char *o, int r, int width)
 {
     char d[16];
     int n = 0;
     do
         d[n++] = (char)('0' + r % 10);
     while ((r /= 10) > 0);
-    rn->row_len = 0;
+    while (width > n)
+        *o++ = ' ', width--;
     while (n > 0)
-        rn->row[rn->row_len++] = d[--n];
-    buf_add(out, "<th>");
-    buf_addn(out, rn->row, rn->row_len);
-    buf_add(out, "</th>");
+        *o++ = d[--n];
+    return o;
 }
 
-/* One header row of the column names in names[0..n), CELLS_PER_LINE to a line. */
-static void col_header(const char (*names)[8], int n, Buf *out)
+/* Ends the run whose opening tag is tag (len bytes; 0: bare text) at o; returns the end. */
+static char *close_run(char *o, const char *tag, size_t len)
 {
-    buf_add(out, "<tr><th></th>");
-    for (int c = 0; c < n; c++) {
-        if (c && c % CELLS_PER_LINE == 0)
-            buf_addc(out, '\n');
-        buf_add(out, "<th>");
-        buf_add(out, names[c]);
-        buf_add(out, "</th>");
-    }
-    buf_add(out, "<th></th></tr>\n");
+    if (!len)
+        return o;
+    return tag[1] == 'i' ? PUT_LIT(o, "</i>") : PUT_LIT(o, "</b>");
 }
 
-/* The rows r0..r1 of columns c0..c1 of the grid, each cell written straight into out's room. */
-static void grid_rows(const Board *b, int reader, const uint8_t *m, const char *cells, const int span[4], Buf *out)
+/* Writes the n squares sym[0..n) (seen[k] & SIGHT_SEEN: seen now; seen NULL: all) at o, each run of one
+ * opening tag in one element, breaking the line that starts at *line past GRID_LINE_SOFT; returns the end. */
+static char *grid_squares(char *o, char **line, const char *sym, const uint8_t *seen, int n, const Tags *t)
 {
-    int c0 = span[0], c1 = span[1], nc = c1 - c0 + 1;
-    char (*names)[8] = xmalloc((size_t)nc * sizeof *names);
-    unsigned char *lens = xmalloc((size_t)nc);
-    for (int c = 0; c < nc; c++)
-        lens[c] = (unsigned char)strlen(grid_col_name(c0 + c, names[c]));
-    Classes *t = xmalloc(sizeof *t);
-    classes_init(b, reader, t);
-    RowNames rn = {.col = (const char (*)[8])names, .col_len = lens};
-    for (int r = span[2]; r <= span[3]; r++) {
-        buf_add(out, "<tr>");
-        row_head(r + 1, &rn, out);
-        char *o = buf_room(out, (size_t)nc * (CELL_MAX + 1));
-        for (int c = c0, next = c0 + CELLS_PER_LINE; c <= c1; c++) {
-            if (c == next)
-                *o++ = '\n', next += CELLS_PER_LINE;
-            int sq = board_sq(b, c, r);
-            int seen = !m || (m[sq] & SIGHT_SEEN);
-            unsigned char sym = (unsigned char)cells[sq];
-            o = grid_cell(o, (char)sym, t->cls[seen][sym], t->len[seen][sym], &rn, c - c0);
+    const char *cur = "";
+    size_t cur_len = 0;
+    for (int k = 0; k < n; k++) {
+        if (o - *line > GRID_LINE_SOFT) {
+            o = PUT_LIT(o, "<!--\n");
+            *line = o;
+            o = PUT_LIT(o, "-->");
         }
-        buf_wrote(out, o);
-        row_head(r + 1, &rn, out);
-        buf_add(out, "</tr>\n");
+        unsigned char s = (unsigned char)sym[k];
+        int v = !seen || (seen[k] & SIGHT_SEEN);
+        const char *tag = t->open[v][s];
+        size_t len = t->len[v][s];
+        if (len != cur_len || (tag != cur && memcmp(tag, cur, len) != 0)) {
+            o = close_run(o, cur, cur_len);
+            o = put(o, tag, len);
+            cur = tag, cur_len = len;
+        }
+        switch (s) { /* the symbols are letters and #+.*@%; escaped all the same */
+        case '\0': *o++ = ' '; break;
+        case '&': o = PUT_LIT(o, "&amp;"); break;
+        case '<': o = PUT_LIT(o, "&lt;"); break;
+        case '>': o = PUT_LIT(o, "&gt;"); break;
+        default: *o++ = (char)s;
+        }
     }
-    free(t);
-    col_header((const char (*)[8])names, nc, out);
-    free(names);
-    free(lens);
+    return close_run(o, cur, cur_len);
 }
 
-/* The grid: the smallest rectangle around the squares the picture draws; a square not drawn is unseen. */
+/* The names of columns c0..c1 on the axis: one line, or two when a name has two letters (the first letter
+ * above, a blank above a one-letter name), after pad blanks. */
+static void col_names(int c0, int c1, int pad, Buf *out)
+{
+    int n = c1 - c0 + 1;
+    for (int line = c1 >= 26 ? 0 : 1; line < 2; line++) {
+        char *o = buf_room(out, (size_t)(pad + n + 1));
+        memset(o, ' ', (size_t)pad);
+        o += pad;
+        for (int c = c0; c <= c1; c++) {
+            char nm[8];
+            size_t k = strlen(grid_col_name(c, nm));
+            *o++ = line ? nm[k - 1] : k >= 2 ? nm[k - 2] : ' ';
+        }
+        *o++ = '\n';
+        buf_wrote(out, o);
+    }
+}
+
+/* The grid: the smallest rectangle around the squares the picture draws (a square not drawn in it is
+ * blank), the columns' names above and below it and the rows' numbers on both sides. */
 static void grid(const Board *b, int reader, const uint8_t *m, const char *cells, Buf *out)
 {
     int c0 = b->w, c1 = -1, r0 = b->h, r1 = -1;
@@ -293,15 +302,25 @@ static void grid(const Board *b, int reader, const uint8_t *m, const char *cells
         buf_add(out, "<p>You see nothing of the board.</p>\n");
         return;
     }
-    buf_add(out, "<table class=\"board\">\n");
-    char (*names)[8] = xmalloc((size_t)(c1 - c0 + 1) * sizeof *names);
-    for (int c = c0; c <= c1; c++)
-        grid_col_name(c, names[c - c0]);
-    col_header((const char (*)[8])names, c1 - c0 + 1, out);
-    free(names);
-    const int span[4] = {c0, c1, r0, r1};
-    grid_rows(b, reader, m, cells, span, out);
-    buf_add(out, "</table>\n");
+    int rw = r1 + 1 >= 100 ? 3 : r1 + 1 >= 10 ? 2 : 1, n = c1 - c0 + 1;
+    Tags *t = xmalloc(sizeof *t);
+    tags_init(b, reader, t);
+    buf_add(out, "<pre class=\"board\">");
+    col_names(c0, c1, rw + 1, out);
+    for (int r = r0; r <= r1; r++) {
+        char *o = buf_room(out, (size_t)rw + 1 + (size_t)n * (SQUARE_MAX + sizeof BREAK) + ROW_TAIL_MAX), *line = o;
+        o = put_number(o, r + 1, rw);
+        *o++ = ' ';
+        int sq = board_sq(b, c0, r);
+        o = grid_squares(o, &line, cells + sq, m ? m + sq : NULL, n, t);
+        *o++ = ' ';
+        o = put_number(o, r + 1, 0);
+        *o++ = '\n';
+        buf_wrote(out, o);
+    }
+    col_names(c0, c1, rw + 1, out);
+    buf_add(out, "</pre>\n");
+    free(t);
 }
 
 /* The events: o's news, as news_section lists them (the stored-order note once the banner said it). */
@@ -318,16 +337,21 @@ static void events(const SheetOpts *o, Buf *out)
         esc_flow(out, e);
         buf_add(out, "</li>\n");
     }
-    buf_add(out, n ? "</ul>\n" : "<p>Nothing you could see happened.</p>\n");
+    if (n)
+        buf_add(out, "</ul>\n");
+    else if (!o->is_new) /* a New sheet has no "since" */
+        buf_add(out, "<p>Nothing you could see happened.</p>\n");
 }
 
-/* Appends text with the picture (text[pic, pic + pic_len)) and the legend after it replaced by notes. */
+/* Appends text with the events, the picture (text[pic, pic + pic_len)) and the legend after it replaced by
+ * notes: each is shown once, beside the grid. */
 static void text_without(const char *text, const SheetParts *sp, Buf *out)
 {
     size_t len = strlen(text), at = 0;
-    const size_t from[2] = {sp->pic, sp->leg}, n[2] = {sp->pic_len, sp->leg_len};
-    const char *note[2] = {"(The board is drawn above.)\n", "(The legend is beside the board above.)\n"};
-    for (int k = 0; k < 2; k++) {
+    const size_t from[3] = {sp->ev, sp->pic, sp->leg}, n[3] = {sp->ev_len, sp->pic_len, sp->leg_len};
+    const char *note[3] = {"(The events are beside the board above.)\n", "(The board is drawn above.)\n",
+                           "(The legend is beside the board above.)\n"};
+    for (int k = 0; k < 3; k++) {
         if (!n[k] || from[k] < at || from[k] + n[k] > len)
             continue;
         esc(out, text + at, from[k] - at);
@@ -390,7 +414,17 @@ void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text
     esc(out, text + sp.leg, sp.leg_len);
     buf_add(out, "</pre>\n");
     events(o, out);
-    buf_add(out, "</div>\n</div>\n<h2>The whole sheet</h2>\n<pre class=\"sheet\">");
+    buf_add(out, "</div>\n</div>\n");
+    if (b->phase == PHASE_PLAY) { /* the reader's map (contract 8: round 0 draws the whole terrain already) */
+        Buf map;
+        buf_init(&map);
+        view_map(b, reader, sp.m, &map);
+        buf_add(out, "<h2>Your map</h2>\n<pre class=\"map\">");
+        esc(out, map.s, map.len);
+        buf_add(out, "</pre>\n");
+        buf_free(&map);
+    }
+    buf_add(out, "<h2>The whole sheet</h2>\n<pre class=\"sheet\">");
     text_without(text, &sp, out);
     buf_add(out, "</pre>\n</body>\n</html>\n");
     free(cells);

@@ -205,18 +205,24 @@ static const Start *start_at(const Board *b, int sq)
     return NULL;
 }
 
+/* The symbol of terrain t on sq in a picture of the terrain (round 0's, the New sheet's, a map): the start
+ * label of a start square on floor (1-9, G from GPC10), else t. */
+static char terrain_cell(const Board *b, char t, int sq)
+{
+    const Start *st = t == TER_FLOOR ? start_at(b, sq) : NULL;
+    if (st)
+        return st->label <= 9 ? (char)('0' + st->label) : 'G';
+    return t;
+}
+
 /* The symbol of a square the reader sees that holds a piece or special, or any in round 0 (help: board
  * symbols). */
 static char seen_cell(const Viewer *v, int sq)
 {
     const Board *b = v->b;
     char ter = b->ter[sq];
-    if (v->round0) {
-        const Start *st = ter == TER_FLOOR ? start_at(b, sq) : NULL;
-        if (st)
-            return st->label <= 9 ? (char)('0' + st->label) : 'G';
-        return ter;
-    }
+    if (v->round0)
+        return terrain_cell(b, ter, sq);
     int at = b->at[sq];
     if (at >= 0) { /* piece_shown and the piece's symbol, the orphan test made once */
         const Piece *p = &b->pc[at];
@@ -408,15 +414,11 @@ static void draw_window(const Board *b, const char *sym, const Window *w, Buf *o
     }
 }
 
-/* Draws what the viewer sees: one window per group of drawn squares (groups lie WINDOW_GAP or more
- * blank rows or columns apart), each the smallest rectangle around its group, in reading order, a
- * blank line between them. Returns false (drawing nothing) when nothing is drawn. */
-static bool draw_board(const Viewer *v, Buf *out)
+/* Draws the symbols sym (w*h) of the squares mask marks: one window per group of drawn squares (groups lie
+ * WINDOW_GAP or more blank rows or columns apart), each the smallest rectangle around its group, in reading
+ * order, a blank line between them. Returns false (drawing nothing) when nothing is drawn. */
+static bool draw_symbols(const Board *b, const char *sym, const uint8_t *mask, Buf *out)
 {
-    const Board *b = v->b;
-    uint8_t *mask = xmalloc((size_t)b->w * (size_t)b->h);
-    char *sym = xmalloc((size_t)b->w * (size_t)b->h);
-    cells_fill(v, sym, mask);
     Windows ws = {.b = b, .mask = mask};
     window_cut(&ws, (Window){0, b->w - 1, 0, b->h - 1});
     for (int i = 0; i < ws.n; i++) {
@@ -425,9 +427,20 @@ static bool draw_board(const Viewer *v, Buf *out)
         draw_window(b, sym, &ws.v[i], out);
     }
     free(ws.v);
+    return ws.n > 0;
+}
+
+/* Draws what the viewer sees (draw_symbols). */
+static bool draw_board(const Viewer *v, Buf *out)
+{
+    const Board *b = v->b;
+    uint8_t *mask = xmalloc((size_t)b->w * (size_t)b->h);
+    char *sym = xmalloc((size_t)b->w * (size_t)b->h);
+    cells_fill(v, sym, mask);
+    bool any = draw_symbols(b, sym, mask, out);
     free(sym);
     free(mask);
-    return ws.n > 0;
+    return any;
 }
 
 /* ---- legend ---- */
@@ -517,8 +530,7 @@ static int visible_specials(const Viewer *v, const Special ***out)
     return n;
 }
 
-/* Round 0's legend: the start squares. */
-static void legend_starts(const Board *b, Buf *out)
+void layout_starts(const Board *b, Buf *out)
 {
     char nm[16];
     Buf t;
@@ -596,14 +608,13 @@ static int legend_specials(const Viewer *v, Buf *out)
         const SpecialInfo *si = special_info(s->code);
         const char *text = s->text && s->text[0] ? s->text : si ? si->name : "";
         full.len = 0;
-        if (v->reader < 0) {
-            char *params = special_params_text(b->w, s);
-            buf_add(&full, params);
+        buf_add(&full, text);
+        if (v->reader < 0) { /* the fog lifted: what its parameters say, in words (contract 14.9) */
+            char *params = special_params_words(b->w, s);
             if (params[0])
-                buf_add(&full, "  ");
+                buf_printf(&full, " (%s)", params);
             free(params);
         }
-        buf_add(&full, text);
         if (b->ter[s->sq] != TER_FLOOR)
             buf_add(&full, " (under a wall)");
         char prefix[48], *p = prefix; /* "  %-5s %-4s " with the code written S<code> */
@@ -634,7 +645,7 @@ static int legend_specials(const Viewer *v, Buf *out)
 static void draw_legend(const Viewer *v, Buf *out)
 {
     if (v->round0) {
-        legend_starts(v->b, out);
+        layout_starts(v->b, out);
         return;
     }
     int ow = owner_width(v->b);
@@ -650,6 +661,29 @@ bool layout_board(const Board *b, int reader, const uint8_t *m, Buf *out)
     viewer_init(&v, b, reader, m);
     bool any = draw_board(&v, out);
     viewer_free(&v);
+    return any;
+}
+
+/* A square of a map out of the reader's view, as they last saw it (help/command-map.txt): floor ':', interior
+ * wall 'x'; a wall (never removed) and a start label as in view. */
+static char remembered(char c)
+{
+    return c == TER_FLOOR ? ':' : c == TER_IWALL ? 'x' : c;
+}
+
+bool layout_terrain(const Board *b, const char *ter, bool starts, const uint8_t *m, Buf *out)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    char *sym = xmalloc(n);
+    uint8_t *mask = xmalloc(n);
+    for (size_t sq = 0; sq < n; sq++) {
+        char c = starts ? terrain_cell(b, ter[sq], (int)sq) : ter[sq];
+        mask[sq] = ter[sq] != TER_OUTSIDE;
+        sym[sq] = m && !(m[sq] & SIGHT_SEEN) ? remembered(c) : c;
+    }
+    bool any = draw_symbols(b, sym, mask, out);
+    free(sym);
+    free(mask);
     return any;
 }
 

@@ -1,4 +1,4 @@
-/* layout: the shapes of the texts players read — lines wrapped to 78 columns, the board picture (windows around the groups of squares seen, strips of at most 36 columns) and its legend. */
+/* layout: the shapes of the texts players read — lines wrapped to 78 columns, the board picture (windows around the groups of squares seen, strips of at most 36 columns) and its legend, the picture of the terrain (round 0's, the New sheet's, a player's map). */
 #ifndef GENETESS_LAYOUT_H
 #define GENETESS_LAYOUT_H
 
@@ -27,5 +27,11 @@ void layout_cells(const Board *b, int reader, const uint8_t *m, char *cells);
 /* Appends the legend of that picture: every piece, reveal and special drawn (the start squares in round
  * 0), or "No pieces or specials in view." */
 void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out);
+/* Appends the picture of the terrain ter (w*h, as b->ter), with starts its start labels, as round 0 draws it;
+ * with m (a view map, contract 8) the squares out of that view are drawn as remembered (a player's map: ':'
+ * floor, 'x' interior wall). Returns false when nothing is drawn (and appends nothing). */
+bool layout_terrain(const Board *b, const char *ter, bool starts, const uint8_t *m, Buf *out);
+/* Appends the start squares' line of round 0's legend ("Start squares (1-9 on the map; ...): GPC1 C3, ..."). */
+void layout_starts(const Board *b, Buf *out);
 
 #endif

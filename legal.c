@@ -43,6 +43,7 @@ static Board *copy_board(const Board *src)
         *p = src->pl[i];
         p->reveals = NULL;
         p->nreveals = 0;
+        p->known = NULL;
         memset(&p->queue, 0, sizeof p->queue);
         memset(&p->news, 0, sizeof p->news);
         memset(&p->ebook, 0, sizeof p->ebook);
@@ -70,9 +71,12 @@ Board *legal_fog(const Board *b, int player)
     size_t n = (size_t)b->w * (size_t)b->h;
     uint8_t *m = xmalloc(n);
     sight_compute(b, player, m);
+    /* Out of view, the player's map (contract 8): an exterior wall they saw stays one (none is ever removed);
+     * anything else may have changed (O, PETRIFY, the specials) without their knowing: hope for floor. */
+    const char *known = board_known(b, player);
     for (size_t s = 0; s < n; s++)
-        if (!(m[s] & SIGHT_SEEN) && (f->ter[s] == TER_FLOOR || f->ter[s] == TER_IWALL))
-            f->ter[s] = TER_FLOOR; /* what may change (petrify, O) is unknown out of view: hope for floor */
+        if (!(m[s] & SIGHT_SEEN))
+            f->ter[s] = known[s] == TER_XWALL || known[s] == TER_OUTSIDE ? known[s] : TER_FLOOR;
     int k = 0;
     for (int i = 0; i < f->npc; i++) {
         Piece p = f->pc[i];

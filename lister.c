@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "actions.h"
 #include "legal.h"
 #include "orders.h"
 
@@ -97,25 +98,112 @@ static void render_group(const Board *b, const LegalGroup *g, Buf *out)
         buf_add(out, "\n");
 }
 
-/* The codes on offer a new piece may add to its A within the player's E. */
+/* Appends the words of text to the open line l, wrapped at its indent. */
+static void line_words(Line *l, const char *text)
+{
+    char w[128];
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, " ");
+        if (n) {
+            snprintf(w, sizeof w, "%.*s", (int)(n < sizeof w ? n : sizeof w - 1), p);
+            line_item(l, w);
+        }
+        p += n + (p[n] == ' ');
+    }
+}
+
+/* What the player's E buys as a new piece, in words read at a glance: an A, and an A with each one code on offer
+ * it can afford, grouped by cost ("with your 6 E: A (1 E); AA (3 E); AB, AC, AP (5 E each)"). */
 static void render_affordable(const Board *b, int player, Buf *out)
 {
-    Line l;
-    char label[64];
-    snprintf(label, sizeof label, "codes      with %" PRId64 " E, an A plus one of:", b->pl[player].e);
-    line_open(&l, out, label, " ");
-    int n = 0;
+    int64_t e = b->pl[player].e;
+    if (!(b->par.codes & (1u << GENE_A)))
+        return; /* no piece is viable without A: CREATE offers nothing */
+    Buf t;
+    buf_init(&t);
+    buf_printf(&t, "with your %" PRId64 " E: A (1 E)", e); /* shown beside a CREATE: an A is affordable */
+    int64_t cost[GENE_COUNT], lo = -1, hi = -1;
+    int offered = 0, afford = 0;
     for (int i = 0; i < GENE_COUNT; i++) {
         Genome g = {0};
         g.n[GENE_A] = 1;
         g.n[i]++;
-        if (i != GENE_K && i != GENE_A && (b->par.codes & (1u << i)) && piece_cost(&g) <= b->pl[player].e) {
-            char c[2] = {piece_genes[i].letter, '\0'};
-            line_item(&l, c);
-            n++;
+        cost[i] = -1;
+        if (i == GENE_K || !(b->par.codes & (1u << i)))
+            continue;
+        offered++;
+        cost[i] = piece_cost(&g);
+        if (cost[i] <= e) {
+            afford++;
+            lo = lo < 0 || cost[i] < lo ? cost[i] : lo;
+            hi = cost[i] > hi ? cost[i] : hi;
         }
     }
-    buf_add(out, n ? "\n" : " none\n");
+    if (afford && afford == offered) {
+        buf_printf(&t, ", or an A with any one code on offer (%" PRId64 " to %" PRId64 " E)", lo, hi);
+    } else {
+        for (int64_t c = lo; afford && c <= hi; c++) { /* each cost once, its sequences together */
+            int k = 0;
+            for (int i = 0; i < GENE_COUNT; i++)
+                if (cost[i] == c)
+                    buf_printf(&t, "%sA%c", k++ ? ", " : "; ", piece_genes[i].letter);
+            if (k)
+                buf_printf(&t, " (%" PRId64 " E%s)", c, k > 1 ? " each" : "");
+        }
+        if (!afford)
+            buf_add(&t, " only; an A with one more code costs more");
+    }
+    Line l;
+    line_open(&l, out, "new piece", " ");
+    line_words(&l, t.s);
+    buf_add(out, "\n");
+    buf_free(&t);
+}
+
+/* The CREATE line of the King on king_sq: the CREATE orders of any (the group without a piece) that King pays
+ * for (contract 14.2: the first unphased King of the player's next to the square), then, after the first such
+ * line, what the player's E buys. */
+static void render_creates(const Board *b, int player, const LegalGroup *any, int king_sq, bool *priced, Buf *out)
+{
+    Line l = {0};
+    bool open = false;
+    char item[96];
+    for (int i = 0; any && i < any->orders.n; i++) {
+        const char *t = any->orders.v[i];
+        Order o;
+        Err err;
+        if (strncmp(t, "CREATE ", 7) != 0 || order_parse(b, t, &o, &err) < 0)
+            continue;
+        const Piece *k = action_create_king(b, player, o.sq);
+        order_free(&o);
+        if (!k || k->sq != king_sq)
+            continue;
+        if (!open)
+            line_open(&l, out, "CREATE", ", ");
+        open = true;
+        item_text(b, t, any->notes.v[i], item, sizeof item);
+        line_item(&l, item);
+    }
+    if (!open)
+        return;
+    buf_add(out, "\n");
+    if (!*priced)
+        render_affordable(b, player, out);
+    *priced = true;
+}
+
+/* One group without its CREATE orders (they stand under the King that pays for them). */
+static void render_group_but_create(const Board *b, const LegalGroup *g, Buf *out)
+{
+    LegalGroup rest = {.sq = g->sq};
+    for (int i = 0; i < g->orders.n; i++)
+        if (strncmp(g->orders.v[i], "CREATE ", 7) != 0) {
+            sl_push(&rest.orders, g->orders.v[i]);
+            sl_push(&rest.notes, g->notes.v[i]);
+        }
+    render_group(b, &rest, out);
+    sl_free(&rest.orders);
+    sl_free(&rest.notes);
 }
 
 void lister_render(const Board *b, int player, int sq, Buf *out)
@@ -127,26 +215,33 @@ void lister_render(const Board *b, int player, int sq, Buf *out)
                                               : "The game has ended.\n");
         return;
     }
-    legal_orders(b, player, sq, &l);
-    if (l.n == 0)
-        buf_printf(out, sq >= 0 ? "No piece of yours on %s.\n" : "You have no orders to give.\n",
-                   sq >= 0 ? board_sq_name(b, sq, nm) : "");
+    legal_orders(b, player, -1, &l); /* the whole list: a King's CREATEs come from the group without a piece */
+    const LegalGroup *any = l.n && l.v[l.n - 1].sq < 0 ? &l.v[l.n - 1] : NULL;
+    bool priced = false, shown = false;
     for (int i = 0; i < l.n; i++) {
         const LegalGroup *g = &l.v[i];
+        if (sq >= 0 && g->sq != sq)
+            continue;
+        shown = true;
         if (g->sq >= 0) {
             piece_format(&board_piece_at(b, g->sq)->g, true, seq, sizeof seq);
             if (strlen(seq) > 64)
                 strcpy(seq + 61, "..."); /* the header stays within the width */
             buf_printf(out, "%s %s:\n", board_sq_name(b, g->sq, nm), seq);
-        }
-        else
+            size_t at = out->len;
+            render_group(b, g, out);
+            if (board_piece_at(b, g->sq)->g.n[GENE_K])
+                render_creates(b, player, any, g->sq, &priced, out);
+            if (out->len == at)
+                buf_add(out, "  nothing it can do now\n");
+        } else {
             buf_add(out, "Any time:\n");
-        if (g->orders.n == 0)
-            buf_add(out, "  nothing it can do now\n");
-        render_group(b, g, out);
-        if (g->sq < 0 && b->par.create && board_king_codes(b, player) > 0)
-            render_affordable(b, player, out);
+            render_group_but_create(b, g, out);
+        }
     }
+    if (!shown)
+        buf_printf(out, sq >= 0 ? "No piece of yours on %s.\n" : "You have no orders to give.\n",
+                   sq >= 0 ? board_sq_name(b, sq, nm) : "");
     legal_free(&l);
 }
 

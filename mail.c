@@ -476,7 +476,7 @@ static uint64_t fnv(uint64_t h, const char *s)
 }
 
 /* A hash of what m's reader reads anyway — recipient, Subject, body — and of the command's own Message-ID
- * when known: the unique part of m's Message-ID, and the seed of its MIME boundary. Never anything hidden
+ * when known: the seed of its MIME boundary. Never anything hidden
  * from the reader (contract 8). */
 static uint64_t message_hash(const MailQueue *q, const Mail *m)
 {
@@ -588,14 +588,29 @@ static char *format_message(const MailQueue *q, const Mail *m, uint64_t hash, co
     return buf_take(&t);
 }
 
-/* The unique part of m's Message-ID: the board (the group's "<n>"), the spooling time, the message's
- * sequence and its message_hash. The group's tag, a hash of the whole board, stays out of it, so two
- * boards that differ only in a fact hidden from the reader give the reader the same mail to the byte.
- * Caller frees. */
-static char *message_id(uint64_t hash, const char *group, int seq, time_t now)
+/* 64 bits no other message shares: a random start per process (fd_random64; a forked child draws its own),
+ * then a step per message. */
+static uint64_t message_nonce(void)
+{
+    static uint64_t base, n;
+    static pid_t owner;
+    if (!base || owner != getpid()) {
+        base = fd_random64() | 1;
+        owner = getpid();
+        n = 0;
+    }
+    return base + ++n * 0x9E3779B97F4A7C15ULL;
+}
+
+/* The unique part of a Message-ID: the board (the group's "<n>"), the spooling time, the message's sequence
+ * and a nonce (message_nonce), so that two identical messages in one second — two replies of one process,
+ * or of two — still have ids of their own (RFC 5322 3.6.4). The group's tag, a hash of the whole board,
+ * stays out of it: two boards that differ only in a fact hidden from the reader give the reader the same
+ * mail but for the nonce. Caller frees. */
+static char *message_id(const char *group, int seq, time_t now)
 {
     return xasprintf("genetess.%.*s.%lld.%04d.%016llx", (int)strcspn(group, "."), group, (long long)now, seq,
-                     (unsigned long long)hash);
+                     (unsigned long long)message_nonce());
 }
 
 
@@ -615,7 +630,7 @@ static char *spooled_text(void *ctx, int k, int seq)
     const Spooling *sp = ctx;
     const Mail *m = &sp->q->m[sp->from + k];
     uint64_t hash = message_hash(sp->q, m);
-    char *id = message_id(hash, sp->group, seq, sp->now);
+    char *id = message_id(sp->group, seq, sp->now);
     char *text = format_message(sp->q, m, hash, sp->addr, id, sp->now);
     free(id);
     return text;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <fcntl.h>
 
+#include "boardfile.h"
 #include "commands.h"
 #include "mailin.h"
 #include "store.h"
@@ -23,6 +24,7 @@
 
 #define CONFIG_FILE "/etc/genetess.conf"
 #define MAX_LINES 50 /* commands of one `multiple` */
+#define HANDLED_WINDOW (14 * 86400) /* a message delivered again within it is not run again */
 
 /* What `genetess mail` was told: options, then the environment (main's request), then the configuration
  * file. */
@@ -329,6 +331,71 @@ int mailfront_rate(const char *dir, const char *address, int64_t now, const char
     return rate_state(dir, address, now, spec, true, &until, err);
 }
 
+/* ---- the commands already handled (contract 2.1: a message delivered again runs once) ---- */
+
+/* var/handled: one line "key epoch" per mailed command that gave a valid password, appended; the lines older
+ * than HANDLED_WINDOW go when the file is rewritten, at most once a window. Under the rate lock (rate_lock),
+ * so that two messages at once neither lose a line nor both rewrite. */
+static char *handled_path(const char *dir)
+{
+    return xasprintf("%s/handled", dir);
+}
+
+/* True when key was handled within the window before now; prunes the file when its first line is older
+ * than two windows. */
+static bool handled_seen(const char *dir, uint64_t key, int64_t now)
+{
+    char *rdir = xasprintf("%s/rate", dir), *path = handled_path(dir), *text = NULL;
+    Err err;
+    bool seen = false, old = false;
+    int lock = mkdir(rdir, 0700) < 0 && errno != EEXIST ? -1 : rate_lock(rdir, &err);
+    if (lock >= 0 && store_read_file(path, &text, NULL, &err) == 0) {
+        Buf keep;
+        buf_init(&keep);
+        for (char *l = text, *nl; *l; l = nl ? nl + 1 : l + strlen(l)) {
+            nl = strchr(l, '\n');
+            unsigned long long k;
+            long long when;
+            if (sscanf(l, "%16llx %lld", &k, &when) != 2)
+                continue;
+            bool fresh = now - when < HANDLED_WINDOW && when <= now;
+            seen |= fresh && k == key;
+            old |= now - when >= 2 * HANDLED_WINDOW;
+            if (fresh)
+                buf_addn(&keep, l, nl ? (size_t)(nl - l) + 1 : strlen(l));
+        }
+        if (old) /* written again with the fresh lines alone */
+            (void)store_write_atomic(path, keep.s ? keep.s : "", keep.len, &err);
+        buf_free(&keep);
+    }
+    if (lock >= 0)
+        close(lock);
+    free(text);
+    free(path);
+    free(rdir);
+    return seen;
+}
+
+/* Appends key, handled at now, to var/handled. */
+static void handled_note(const char *dir, uint64_t key, int64_t now)
+{
+    char *rdir = xasprintf("%s/rate", dir), *path = handled_path(dir);
+    Err err;
+    int lock = mkdir(rdir, 0700) < 0 && errno != EEXIST ? -1 : rate_lock(rdir, &err);
+    int fd = lock < 0 ? -1 : open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
+    if (fd >= 0) {
+        char line[64];
+        int n = snprintf(line, sizeof line, "%016llx %lld\n", (unsigned long long)key, (long long)now);
+        (void)fd_write_all(fd, line, (size_t)n);
+        (void)fsync(fd);
+        close(fd);
+    }
+    if (lock >= 0)
+        close(lock);
+    free(path);
+    free(rdir);
+}
+
 /* ---- running commands ---- */
 
 /* True when the lock can be had now (waiting as the pipeline would); false after a timeout or an I/O
@@ -389,6 +456,11 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     int64_t until;
     char *dir = xasprintf("%s/var", f->home);
     const char *spec = f->rate ? f->rate : MAILFRONT_RATE;
+    if (rq.command_key && handled_seen(dir, rq.command_key, f->now)) { /* delivered again: no second effect */
+        front_log(f, m, "handled already: not run again, not answered");
+        free(dir);
+        return 0;
+    }
     int over = rate_state(dir, rq.sender, f->now, spec, false, &until, &err);
     if (over < 0)
         front_log(f, m, "rate limit not applied: %s", err.msg);
@@ -397,6 +469,8 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     int rc = text ? pipeline_reject(&rq, text, EXIT_REFUSED) : run_words(&rq, w);
     if (!out.authenticated && over >= 0)
         (void)rate_state(dir, rq.sender, f->now, spec, true, &until, &err);
+    if (out.authenticated && rq.command_key) /* what a password let run is never run twice */
+        handled_note(dir, rq.command_key, f->now);
     int64_t max, secs;
     if (out.reply_held && over == 1 && rate_spec(spec, &max, &secs, &err) == 1) {
         char when[40], notice[400];
@@ -425,6 +499,7 @@ static int run_lines(const Front *f, const MailIn *m, const Request *rq, const c
     for (char *l = strtok_r(copy, "\n", &save); l && n < MAX_LINES; l = strtok_r(NULL, "\n", &save)) {
         StrList w = {0};
         if (command_words(l, &w) > 0) {
+            line.command_key = f ? request_command_key(rq->message_id, rq->sender, n + 1) : 0;
             int rc = f ? run_limited(f, &line, m, &w, NULL) : run_words(&line, &w);
             worst = rc > worst ? rc : worst;
             n++;
@@ -447,31 +522,162 @@ int mailfront_multiple(const Request *rq, int argc, char **argv)
     return run_lines(NULL, NULL, rq, rq->body ? rq->body : "", &n);
 }
 
-/* Runs the Subject's command (or, for `multiple`, the body's) for message m. Returns the exit status
- * for the MTA. */
-static int run_message(const Front *f, const Request *rq, const MailIn *m)
+/* ---- a reply to a game mail (contract 2.1) ---- */
+
+/* The answer to a message whose order would be in a body that has no text to read (contract 2.1). */
+static const char UNREAD[] = "Your mail has no text Genetess can read (no plain text part, and no HTML part with\n"
+                             "text in it): please send your order as plain text.\n";
+
+/* The board a game mail's Subject names, its Re:, Nag: ... prefixes gone, as the program writes them
+ * (contract 3.4): "[New ]Genetess Board <n> [<word>]" (a sheet, an error, a creation, a reminder),
+ * "Genetess Board <n> ended: ..." or "Genetess chat <n> <userid>"; 0 for any other Subject (pbmserv's
+ * "genetess board <n> <userid> <password> ..." is the command move). */
+static int game_subject_board(const char *subject)
 {
     StrList w = {0};
+    str_split_words(subject, &w);
+    int i = w.n && str_ieq(w.v[0], "new") ? 1 : 0, n = 0;
+    bool named = w.n >= i + 3 && str_ieq(w.v[i], "genetess") && store_valid_board_number(w.v[i + 2], &n);
+    bool board = named && str_ieq(w.v[i + 1], "board") &&
+                 (w.n <= i + 4 || (!i && str_ieq(w.v[i + 3], "ended:")));
+    bool chat = named && !i && str_ieq(w.v[i + 1], "chat") && w.n == i + 4;
+    sl_free(&w);
+    return board || chat ? n : 0;
+}
+
+/* The userid of the one player of board n whose registered address is from, into id; or a refusal saying why
+ * not (malloc'd). */
+static char *player_of_address(const Request *rq, int n, const char *from, char *id, size_t size)
+{
+    Store st;
+    Err err;
+    char *text = NULL, *why = NULL, name[16];
+    snprintf(name, sizeof name, "%d", n);
+    if (store_open(&st, rq, &err) < 0)
+        return xasprintf("Genetess cannot read its files; try again later\n");
+    Board *b = store_load_board(&st, n, &text, NULL, &err) == 0 ? boardfile_parse(text, name, &err) : NULL;
+    free(text);
+    if (!b) {
+        store_close(&st);
+        return xasprintf("Genetess board %d not found\n", n);
+    }
+    const char **ids = xcalloc((size_t)b->np + 1, sizeof *ids);
+    User *u = xcalloc((size_t)b->np + 1, sizeof *u);
+    for (int p = 0; p < b->np; p++)
+        ids[p] = b->pl[p].id;
+    int found = 0;
+    if (users_find_all(&st, ids, b->np, u, &err) < 0)
+        why = xasprintf("Genetess cannot read its users; try again later\n");
+    for (int p = 0; !why && p < b->np; p++)
+        if (u[p].address && str_ieq(u[p].address, from) && found++ == 0)
+            snprintf(id, size, "%s", b->pl[p].id);
+    if (!why && found != 1)
+        why = xasprintf("Your address %s\nis %s of Genetess board %d,\n"
+                        "so a reply cannot say who you are. Write the whole command on the first line\n"
+                        "instead:\n"
+                        "    move %d <userid> <password> <ORDER>\n",
+                        from, found ? "the address of several players" : "not the address of a player", n, n);
+    for (int p = 0; p < b->np; p++)
+        users_free(&u[p]);
+    free(u);
+    free(ids);
+    board_free(b);
+    store_close(&st);
+    return why;
+}
+
+/* A reply to a mail of board n's game: its body's first line is a whole command (its first word a command),
+ * or "PASSWORD ORDER..." of the player whose address sent it — w becomes that command and *rest the lines
+ * after the first (malloc'd, the command's body). Returns NULL, or a refusal (malloc'd) saying what to send. */
+static char *reply_command(const Request *rq, const MailIn *m, int n, StrList *w, char **rest)
+{
+    const char *t = m->body;
+    while (*t == '\n' || *t == ' ' || *t == '\t')
+        t++;
+    size_t len = strcspn(t, "\n");
+    char *line = xasprintf("%.*s", (int)len, t);
+    *rest = xstrdup(t[len] ? t + len + 1 : "");
+    sl_free(w);
+    *w = (StrList){0};
+    command_words(line, w);
+    char *why = NULL;
+    if (!w->n && m->body_unread) {
+        why = xasprintf("%s", UNREAD);
+    } else if (!w->n) {
+        why = xasprintf("Your reply about Genetess board %d has no order: write your password and your order\n"
+                        "on the first line, e.g. \"secret MOVE C3 N\" (the Subject \"help\" gets the help).\n",
+                        n);
+    } else if (!command_find(w->v[0]) && !str_ieq(m->from, m->reply_to)) {
+        /* the address is secret (contract 15): whether it is a player's is told only to that address */
+        why = xasprintf("A reply whose Reply-To: is not its From: address cannot say who you are.\n"
+                        "Write the whole command on the first line instead:\n"
+                        "    move %d <userid> <password> <ORDER>\n",
+                        n);
+    } else if (!command_find(w->v[0])) { /* "PASSWORD ORDER...": the player the address belongs to */
+        char id[64];
+        why = player_of_address(rq, n, m->from, id, sizeof id);
+        if (!why) {
+            char num[16];
+            snprintf(num, sizeof num, "%d", n);
+            StrList cmd = {0};
+            sl_push(&cmd, "move");
+            sl_push(&cmd, num);
+            sl_push(&cmd, id);
+            for (int i = 0; i < w->n; i++)
+                sl_push(&cmd, w->v[i]);
+            sl_free(w);
+            *w = cmd;
+        }
+    }
+    free(line);
+    return why;
+}
+
+/* Runs the Subject's command (or, for `multiple`, the body's; for a reply to a game mail, the body's first
+ * line) for message m. Returns the exit status for the MTA. */
+static int run_message(const Front *f, const Request *rq0, const MailIn *m)
+{
+    StrList w = {0};
+    Request rq1 = *rq0;
+    const Request *rq = &rq1;
+    char *rest = NULL, *refusal = NULL;
+    rq1.command_key = request_command_key(rq0->message_id, rq0->sender, 0);
     command_words(m->subject, &w);
+    int game = game_subject_board(m->subject);
+    if (game) {
+        refusal = reply_command(rq0, m, game, &w, &rest);
+        rq1.body = rest;
+    }
     bool multiple = w.n && str_ieq(w.v[0], "multiple");
     const Command *cmd = w.n ? command_find(w.v[0]) : NULL;
+    if (!refusal && m->body_unread && cmd && w.n <= 4 &&
+        (str_ieq(cmd->name, "move") || str_ieq(cmd->name, "queue") || str_ieq(cmd->name, "chat")))
+        refusal = xasprintf("%s", UNREAD); /* the order or the text would come from the body */
     char why[ERR_MAX];
     int rc = 0;
     if ((multiple || (cmd && (cmd->flags & CMD_LOCKS))) && !lock_free(rq, why, sizeof why)) {
         front_log(f, m, "%s: %s; the MTA tries again later", w.v[0], why);
         sl_free(&w);
+        free(rest);
+        free(refusal);
         return MAILFRONT_TEMPFAIL;
     }
-    if (multiple) {
+    if (refusal) {
+        rc = run_limited(f, rq, m, NULL, refusal);
+        front_log(f, m, "reply about board %d: not understood, exit %d", game, rc);
+    } else if (multiple) {
         int n;
         rc = run_lines(f, m, rq, m->body, &n);
         front_log(f, m, "multiple: %d commands, exit %d", n, rc);
     } else {
         rc = run_limited(f, rq, m, &w, NULL);
         char q[64];
-        front_log(f, m, "%s: exit %d", w.n ? pipeline_quote(w.v[0], q, 20) : "(no command)", rc);
+        front_log(f, m, "%s%s: exit %d", game ? "reply: " : "", w.n ? pipeline_quote(w.v[0], q, 20) : "(no command)",
+                  rc);
     }
     sl_free(&w);
+    free(rest);
+    free(refusal);
     return 0; /* the reply said what happened */
 }
 

@@ -400,21 +400,35 @@ char *mailin_address(const char *value)
     return b.s ? buf_take(&b) : xstrdup("");
 }
 
+/* The length of the reply or forward prefix s starts with ("Re:", "AW:", "Re[2]:", ...), 0 when none. */
+static size_t prefix_len(const char *s)
+{
+    static const char *const prefixes[] = {"re", "fwd", "fw", "aw", "wg", "sv", "vs", "antw", "tr", "rif", "r",
+                                           "nag", NULL};
+    for (int i = 0; prefixes[i]; i++) {
+        size_t n = strlen(prefixes[i]);
+        if (strncasecmp(s, prefixes[i], n) != 0)
+            continue;
+        if (s[n] == '[') { /* "Re[2]:" */
+            size_t d = strspn(s + n + 1, "0123456789");
+            if (d && s[n + 1 + d] == ']')
+                n += d + 2;
+        }
+        if (s[n] == ':')
+            return n + 1;
+    }
+    return 0;
+}
+
 char *mailin_strip_prefixes(char *subject)
 {
-    static const char *const prefixes[] = {"re:", "fwd:", "fw:", NULL};
     char *s = subject;
     for (bool again = true; again;) {
-        again = false;
         while (isspace((unsigned char)*s))
             s++;
-        for (int i = 0; prefixes[i]; i++) {
-            size_t n = strlen(prefixes[i]);
-            if (strncasecmp(s, prefixes[i], n) == 0) {
-                s += n;
-                again = true;
-            }
-        }
+        size_t n = prefix_len(s);
+        s += n;
+        again = n > 0;
     }
     memmove(subject, s, strlen(s) + 1);
     return str_trim(subject);
@@ -424,10 +438,153 @@ char *mailin_strip_prefixes(char *subject)
 
 /* Appends the text/plain content of the entity (header hdr, body of blen bytes) to out, looking inside
  * multiparts; returns true when one was found. */
-static bool entity_text(const char *hdr, const char *body, size_t blen, int depth, Buf *out);
+static bool entity_text(const char *hdr, const char *body, size_t blen, int depth, bool html, Buf *out);
+
+/* ---- HTML as text, Unicode spaces ---- */
+
+char *mailin_unicode_spaces(char *s)
+{
+    unsigned char *r = (unsigned char *)s, *w = r;
+    while (*r) {
+        size_t drop = 0, space = 0;
+        if (r[0] == 0xC2 && r[1] == 0xA0)
+            space = 2;                                                  /* U+00A0 */
+        else if (r[0] == 0xE2 && r[1] == 0x80 && r[2] >= 0x80 && r[2] <= 0x8A)
+            space = 3;                                                  /* U+2000..U+200A */
+        else if (r[0] == 0xE2 && ((r[1] == 0x80 && r[2] == 0xAF) || (r[1] == 0x81 && r[2] == 0x9F)))
+            space = 3;                                                  /* U+202F, U+205F */
+        else if (r[0] == 0xE3 && r[1] == 0x80 && r[2] == 0x80)
+            space = 3;                                                  /* U+3000 */
+        else if ((r[0] == 0xE2 && r[1] == 0x80 && r[2] == 0x8B) || (r[0] == 0xEF && r[1] == 0xBB && r[2] == 0xBF))
+            drop = 3;                                                   /* U+200B, U+FEFF */
+        if (space) {
+            *w++ = ' ';
+            r += space;
+        } else if (drop) {
+            r += drop;
+        } else {
+            *w++ = *r++;
+        }
+    }
+    *w = '\0';
+    return s;
+}
+
+/* The character an entity names ("amp", "#65", "#x41"), as UTF-8 into out; false when unknown. */
+static bool html_entity(const char *name, size_t n, Buf *out)
+{
+    static const struct {
+        const char *name, *text;
+    } named[] = {{"amp", "&"}, {"lt", "<"}, {"gt", ">"}, {"quot", "\""}, {"apos", "'"}, {"nbsp", " "}, {NULL, NULL}};
+    for (int i = 0; named[i].name; i++)
+        if (strlen(named[i].name) == n && strncasecmp(name, named[i].name, n) == 0) {
+            buf_add(out, named[i].text);
+            return true;
+        }
+    if (n < 2 || n > 8 || name[0] != '#')
+        return false;
+    bool hex = name[1] == 'x' || name[1] == 'X';
+    unsigned long c = 0;
+    for (size_t i = hex ? 2 : 1; i < n; i++) {
+        int d = hex ? hex_value(name[i]) : (name[i] >= '0' && name[i] <= '9' ? name[i] - '0' : -1);
+        if (d < 0)
+            return false;
+        c = c * (hex ? 16 : 10) + (unsigned long)d;
+    }
+    if (c == 0 || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+        return false;
+    char u[5] = {0};
+    if (c < 0x80) {
+        u[0] = (char)c;
+    } else if (c < 0x800) {
+        u[0] = (char)(0xC0 | c >> 6), u[1] = (char)(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        u[0] = (char)(0xE0 | c >> 12), u[1] = (char)(0x80 | (c >> 6 & 0x3F)), u[2] = (char)(0x80 | (c & 0x3F));
+    } else {
+        u[0] = (char)(0xF0 | c >> 18), u[1] = (char)(0x80 | (c >> 12 & 0x3F)), u[2] = (char)(0x80 | (c >> 6 & 0x3F));
+        u[3] = (char)(0x80 | (c & 0x3F));
+    }
+    buf_add(out, u);
+    return true;
+}
+
+/* True when the tag at t (after '<' and an optional '/') is name, a whole word. */
+static bool tag_is(const char *t, size_t n, const char *name)
+{
+    size_t k = strlen(name);
+    return n >= k && strncasecmp(t, name, k) == 0 && (n == k || !isalnum((unsigned char)t[k]));
+}
+
+char *mailin_html_text(const char *s, size_t n)
+{
+    static const char *const breaks[] = {"br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "pre",
+                                         "table", NULL};
+    Buf out;
+    buf_init(&out);
+    buf_add(&out, "");
+    const char *skip = NULL; /* inside head, style or script: up to its end tag */
+    int quote = 0;           /* blockquotes open */
+    bool line_start = true;
+    for (size_t i = 0; i < n;) {
+        if (s[i] == '<') {
+            const char *gt = memchr(s + i, '>', n - i);
+            size_t end = gt ? (size_t)(gt - s) + 1 : n;
+            const char *t = s + i + 1;
+            bool close = *t == '/';
+            t += close;
+            size_t tl = end - (size_t)(t - s);
+            if (skip) {
+                if (close && tag_is(t, tl, skip))
+                    skip = NULL;
+            } else if (!close && (tag_is(t, tl, "head") || tag_is(t, tl, "style") || tag_is(t, tl, "script"))) {
+                skip = tag_is(t, tl, "head") ? "head" : tag_is(t, tl, "style") ? "style" : "script";
+            } else if (tag_is(t, tl, "blockquote")) {
+                quote += close ? (quote > 0 ? -1 : 0) : 1;
+                if (out.len)
+                    buf_add(&out, "\n");
+                line_start = true;
+            } else {
+                for (int k = 0; breaks[k]; k++)
+                    if (tag_is(t, tl, breaks[k])) {
+                        if (out.len) /* no blank line before the first text */
+                            buf_add(&out, "\n");
+                        line_start = true;
+                        break;
+                    }
+            }
+            i = end;
+            continue;
+        }
+        if (skip) {
+            i++;
+            continue;
+        }
+        if (s[i] == '\n' || s[i] == '\r' || s[i] == '\t' || s[i] == ' ') { /* a run of white space is a space */
+            if (!line_start && out.len && out.s[out.len - 1] != ' ')
+                buf_add(&out, " ");
+            i++;
+            continue;
+        }
+        if (line_start && quote)
+            buf_add(&out, "> ");
+        line_start = false;
+        if (s[i] == '&') {
+            size_t k = i + 1;
+            while (k < n && k - i < 10 && (isalnum((unsigned char)s[k]) || s[k] == '#'))
+                k++;
+            if (k < n && s[k] == ';' && html_entity(s + i + 1, k - i - 1, &out)) {
+                i = k + 1;
+                continue;
+            }
+        }
+        buf_addn(&out, s + i, 1);
+        i++;
+    }
+    return buf_take(&out);
+}
 
 /* The parts of multipart body (boundary bnd): the first that holds text/plain. */
-static bool multipart_text(const char *body, size_t blen, const char *bnd, int depth, Buf *out)
+static bool multipart_text(const char *body, size_t blen, const char *bnd, int depth, bool html, Buf *out)
 {
     char *copy = dup_n(body, blen);
     size_t bl = strlen(bnd);
@@ -442,7 +599,7 @@ static bool multipart_text(const char *body, size_t blen, const char *bnd, int d
             size_t hl;
             const char *pb = split_entity(p, &hl);
             char *ph = dup_n(p, hl);
-            found = entity_text(ph, pb, strlen(pb), depth + 1, out);
+            found = entity_text(ph, pb, strlen(pb), depth + 1, html, out);
             free(ph);
             free(p);
         }
@@ -457,7 +614,9 @@ static bool multipart_text(const char *body, size_t blen, const char *bnd, int d
     return found;
 }
 
-static bool entity_text(const char *hdr, const char *body, size_t blen, int depth, Buf *out)
+/* The text of a MIME entity into out: its text/plain part (with html, its text/html part, tags stripped);
+ * false when it has none. */
+static bool entity_text(const char *hdr, const char *body, size_t blen, int depth, bool html, Buf *out)
 {
     char *ct = mailin_header(hdr, "Content-Type");
     char *type = header_token(ct ? ct : "text/plain");
@@ -467,9 +626,10 @@ static bool entity_text(const char *hdr, const char *body, size_t blen, int dept
     if (strncmp(type, "multipart/", 10) == 0) {
         char *bnd = header_param(ct, "boundary");
         if (bnd && *bnd && depth < MIME_DEPTH)
-            found = multipart_text(body, blen, bnd, depth, out);
+            found = multipart_text(body, blen, bnd, depth, html, out);
         free(bnd);
-    } else if ((strcmp(type, "text/plain") == 0 || strcmp(type, "text") == 0) && strcmp(dtype, "attachment") != 0) {
+    } else if ((html ? strcmp(type, "text/html") == 0 : strcmp(type, "text/plain") == 0 || strcmp(type, "text") == 0) &&
+               strcmp(dtype, "attachment") != 0) {
         char *cte = mailin_header(hdr, "Content-Transfer-Encoding");
         char *enc = header_token(cte ? cte : "7bit");
         char *cs = ct ? header_param(ct, "charset") : NULL;
@@ -478,7 +638,13 @@ static bool entity_text(const char *hdr, const char *body, size_t blen, int dept
                     : strcmp(enc, "base64") == 0         ? mailin_base64_decode(body, blen, &n)
                                                          : dup_n(body, blen);
         char *u = mailin_to_utf8(raw, n, cs);
-        buf_add(out, u);
+        if (html) {
+            char *t = mailin_html_text(u, strlen(u));
+            buf_add(out, t);
+            free(t);
+        } else {
+            buf_add(out, u);
+        }
         free(u);
         free(raw);
         free(cs);
@@ -624,7 +790,7 @@ static char *address_of(const char *hdr, const char *name)
 static char *subject_of(const char *hdr)
 {
     char *v = mailin_header(hdr, "Subject");
-    char *s = mailin_decode_words(v ? v : "");
+    char *s = mailin_unicode_spaces(mailin_decode_words(v ? v : ""));
     free(v);
     for (char *c = s; *c; c++)
         if ((unsigned char)*c < 0x20 || *c == 0x7f)
@@ -671,10 +837,13 @@ void mailin_parse(const char *msg, size_t len, const char *envelope, MailIn *m)
         free(id);
     Buf b;
     buf_init(&b);
-    entity_text(hdr, body, strlen(body), 0, &b);
+    bool plain = entity_text(hdr, body, strlen(body), 0, false, &b);
+    if (!plain) /* no text/plain part: the text of the HTML one (contract 2.1) */
+        m->body_html = entity_text(hdr, body, strlen(body), 0, true, &b);
     if (b.len && b.s[b.len - 1] != '\n')
         buf_add(&b, "\n"); /* whole lines, as a file of order text holds them */
-    m->body = mailin_clean_body(b.s ? buf_take(&b) : xstrdup(""));
+    m->body = mailin_clean_body(mailin_unicode_spaces(b.s ? buf_take(&b) : xstrdup("")));
+    m->body_unread = !plain && !*m->body && body[strspn(body, " \t\n")] != '\0';
     char *raw_from = address_of(hdr, "From");
     m->loop = mailin_loop(hdr, m->has_envelope ? m->envelope : NULL, raw_from);
     free(raw_from);

@@ -16,6 +16,8 @@ typedef struct MailIn {
     char *body;       /* the text/plain part decoded to UTF-8 lines (each ending in '\n'), without signature
                          and quoted lines */
     char *loop;       /* why the message must be dropped unanswered (mailin_loop), "" when it may be answered */
+    bool body_html;   /* the body came from a text/html part (the message had no text/plain one), tags stripped */
+    bool body_unread; /* the message has a body, but no text/plain or text/html part gave any text */
 } MailIn;
 
 /* Parses the len bytes at msg (CRLF or LF line ends; a leading "From " envelope line is read and
@@ -36,7 +38,8 @@ char *mailin_decode_words(const char *s);
 /* The first address of an address header value: the <...> part, else the first word outside
  * comments; malloc'd, "" when none. */
 char *mailin_address(const char *value);
-/* Removes leading Re:/Fwd:/Fw: prefixes (any case, repeated) and surrounding white space, in place. */
+/* Removes leading reply and forward prefixes — Re:, Fwd:, Fw:, AW:, WG:, SV:, VS:, Antw:, TR:, RIF:, R:,
+ * Nag: (any case, repeated, "Re[2]:" too) — and surrounding white space, in place. */
 char *mailin_strip_prefixes(char *subject);
 /* Quoted-printable decoding of n bytes; returns malloc'd bytes, *out_len their count. */
 char *mailin_qp_decode(const char *s, size_t n, size_t *out_len);
@@ -45,6 +48,13 @@ char *mailin_base64_decode(const char *s, size_t n, size_t *out_len);
 /* The n bytes at s in charset (a MIME name; NULL or unknown: UTF-8 if valid, else Latin-1) as
  * malloc'd UTF-8 without NUL bytes. */
 char *mailin_to_utf8(const char *s, size_t n, const char *charset);
+/* The text (malloc'd) of n bytes of HTML: tags dropped (with what head, style and script hold), a line
+ * break for br, p, div, li, tr and headings, a blockquote's lines quoted with "> ", the common entities and
+ * numeric references decoded. */
+char *mailin_html_text(const char *s, size_t n);
+/* Replaces, in place, the Unicode spaces of UTF-8 text s (no-break space, the spaces U+2000..U+200A,
+ * U+202F, U+205F, U+3000) by ' ' and drops the zero-width ones (U+200B, U+FEFF). Returns s. */
+char *mailin_unicode_spaces(char *s);
 /* Drops, in place, every line from a signature line ("-- ") on and every quoted line ('>' first);
  * trims trailing white space of lines and trailing empty lines. Returns text. */
 char *mailin_clean_body(char *text);

@@ -672,11 +672,19 @@ static int stage_act(CommandCtx *c, Txn *t)
         buf_add(&c->reply, "The game has ended\n");
         return EXIT_REFUSED;
     }
+    uint64_t key = c->req->command_key;
+    if ((t->flags & TXN_SAVES) && key && board_handled_has(t->b, key)) { /* contract 2.1: never run twice */
+        buf_printf(&c->reply, "This message was handled already, when it first came: it is not run again.\n");
+        return EXIT_DONE;
+    }
     if (t->flags & TXN_SAVES) {
         game_init(&t->g, t->b, c->now);
         t->have_game = true;
     }
-    return t->act(c, t);
+    int rc = t->act(c, t);
+    if (t->dirty && key) /* saved with the change it made (stage_commit) */
+        board_handled_add(t->b, key);
+    return rc;
 }
 
 /* The act deleted the board (resign in round 0): its files and list line go; no one is to move on it. */

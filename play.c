@@ -264,6 +264,12 @@ static int log_act(CommandCtx *c, Txn *t)
     return EXIT_DONE;
 }
 
+static int map_act(CommandCtx *c, Txn *t)
+{
+    view_map(t->b, t->player, NULL, &c->reply);
+    return EXIT_DONE;
+}
+
 /* ---- the commands ---- */
 
 /* What a player's command on their board does around its act (contract 2). */
@@ -318,8 +324,12 @@ static int orders_act(CommandCtx *c, Txn *t)
     const Piece *p = sq >= 0 ? board_piece_at(b, sq) : NULL;
     if (sq >= 0 && (!p || !board_controls(b, t->player, p))) /* another's phased piece: the same words */
         return pipeline_refuse(c, EXIT_REFUSED, "No piece of yours on %s.", c->argv[3]);
-    buf_printf(&c->reply, "Genetess board %d: what %s's pieces can do (from what %s sees)\n\n", b->number,
-               b->pl[t->player].id, b->pl[t->player].id);
+    char nm[16];
+    if (sq >= 0) /* in the second person, as every text about its reader (contract 8) */
+        buf_printf(&c->reply, "Genetess board %d: what your piece on %s can do\n\n", b->number,
+                   board_sq_name(b, sq, nm));
+    else
+        buf_printf(&c->reply, "Genetess board %d: what your pieces can do\n\n", b->number);
     lister_render(b, t->player, sq, &c->reply);
     return EXIT_DONE;
 }
@@ -346,6 +356,11 @@ int play_chat(CommandCtx *c)
 int play_log(CommandCtx *c)
 {
     return pipeline_one_board(c, TXN_TIME | TXN_PLAYER, log_act);
+}
+
+int play_map(CommandCtx *c)
+{
+    return pipeline_one_board(c, TXN_TIME | TXN_PLAYER, map_act);
 }
 
 /* showas refused at the user's password: the boards it names still have their expired deadlines processed

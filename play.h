@@ -1,4 +1,4 @@
-/* play: a player's commands on their board — move, queue, resign, quiet, orders, options, chat, log — and showas (contract sections 2 and 4). */
+/* play: a player's commands on their board — move, queue, resign, quiet, orders, options, chat, log, map — and showas (contract sections 2 and 4). */
 #ifndef GENETESS_PLAY_H
 #define GENETESS_PLAY_H
 
@@ -27,6 +27,9 @@ int play_options(CommandCtx *c);
 int play_chat(CommandCtx *c);
 /* log board userid password: the player's own orders so far with their outcomes (view_log). */
 int play_log(CommandCtx *c);
+/* map board userid password: the player's map — the whole terrain, what they see now as it is, the rest as
+ * they last saw it (view_map). */
+int play_map(CommandCtx *c);
 /* showas userid password board...: the user's current sheet of each board named (the one last mailed). */
 int play_showas(CommandCtx *c);
 

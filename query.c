@@ -21,7 +21,8 @@ static int show_after(CommandCtx *c, const Board *b, int k)
     Board *r2 = NULL;
     Err err;
     if (k > board_moves_count(b)) {
-        buf_printf(&c->reply, "Genetess board %d has only %d moves\n", b->number, board_moves_count(b));
+        buf_printf(&c->reply, "Genetess board %d has only %d move%s\n", b->number, board_moves_count(b),
+                   board_moves_count(b) == 1 ? "" : "s");
         return EXIT_REFUSED;
     }
     if (turn_replay(b, k, &r2, &err) < 0) {

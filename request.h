@@ -32,9 +32,14 @@ typedef struct Request {
     bool reply_needs_auth;   /* the sender is over its limit of unauthenticated replies: the reply goes only when the
                                 command authenticates a user */
     RequestOutcome *outcome; /* filled by the command when non-NULL */
+    uint64_t command_key;    /* a mailed command's key (request_command_key; 0: none): a board the command changes
+                                keeps it, and the same key again changes that board no more (contract 2.1) */
 } Request;
 
 /* A request with nothing given: no home, no sender, no body, the time now, the default lock wait. */
 Request request_init(int64_t now);
+/* The key of command number line (0: the Subject's) of the mail with this Message-ID from this reply address:
+ * a 64-bit hash, never 0; 0 when there is no Message-ID. */
+uint64_t request_command_key(const char *message_id, const char *sender, int line);
 
 #endif

@@ -40,37 +40,59 @@ static void copy_lines(const StrList *l, int from, int to, StrList *out)
             sl_push(out, l->v[i]);
 }
 
-/* Copies the items from..to-1 of l, marks left out, to the end of out. */
-static void copy_news(const News *l, int from, int to, News *out)
+/* The opening of the last sheet as the board keeps it beside its items: its result line and whether it was
+ * the New sheet, so that showas prints that sheet again to the byte. */
+typedef struct Opening {
+    Buf result;         /* its lines, one NEWS_SHEET_RESULT item each (empty: none) */
+    bool is_new;
+} Opening;
+
+/* Copies the items from..to-1 of l to the end of out, the marks and the opening's items left out (into *op
+ * when it is not NULL). */
+static void copy_news(const News *l, int from, int to, News *out, Opening *op)
 {
-    for (int i = from; i < to; i++)
-        if (l->v[i].kind != NEWS_SHEET_SENT)
-            board_news_add(out, l->v[i].kind, l->v[i].text);
+    for (int i = from; i < to; i++) {
+        NewsKind k = l->v[i].kind;
+        if (k == NEWS_SHEET_RESULT && op)
+            buf_printf(&op->result, "%s%s", op->result.len ? "\n" : "", l->v[i].text);
+        else if (k == NEWS_SHEET_NEW && op)
+            op->is_new = true;
+        else if (k != NEWS_SHEET_SENT && k != NEWS_SHEET_RESULT && k != NEWS_SHEET_NEW)
+            board_news_add(out, k, l->v[i].text);
+    }
 }
 
 /* Player p's news and E breakdown for a sheet into news and ebook: what came since their last sheet;
- * with again, when nothing has, what their last sheet showed. */
-static void sheet_lists(const Player *pl, bool again, News *news, StrList *ebook)
+ * with again, when nothing has, what their last sheet showed, and its opening into *op. */
+static void sheet_lists(const Player *pl, bool again, News *news, StrList *ebook, Opening *op)
 {
     int n = news_sent_end(&pl->news), e = sent_end(&pl->ebook);
     bool fresh = n < pl->news.n || e < pl->ebook.n;
     if (fresh || !again) {
-        copy_news(&pl->news, n, pl->news.n, news);
+        copy_news(&pl->news, n, pl->news.n, news, NULL);
         copy_lines(&pl->ebook, e, pl->ebook.n, ebook);
         return;
     }
-    copy_news(&pl->news, 0, n, news); /* sheet_keep leaves one mark: the last sheet's items are before it */
+    copy_news(&pl->news, 0, n, news, op); /* sheet_keep leaves one mark: the last sheet's items are before it */
     copy_lines(&pl->ebook, 0, e, ebook);
 }
+
+static char *render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
+                   bool is_new, bool star, const char *reply, char **html);
 
 void sheet_current(const Board *b, int p, Buf *out, char **html)
 {
     News news = {0};
     StrList ebook = {0};
-    sheet_lists(&b->pl[p], true, &news, &ebook);
-    char *s = sheet_render_reply(b, p, &news, &ebook, NULL, false, out->len ? out->s : NULL, html);
+    Opening op = {0};
+    buf_init(&op.result);
+    sheet_lists(&b->pl[p], true, &news, &ebook, &op);
+    /* the sheet as it was mailed, its opening too; the HTML part opens with reply (the lines before it) */
+    char *s = render(b, p, &news, &ebook, op.result.len ? op.result.s : NULL, op.is_new, false,
+                     out->len ? out->s : NULL, html);
     buf_add(out, s);
     free(s);
+    buf_free(&op.result);
     board_news_free(&news);
     sl_free(&ebook);
 }
@@ -83,11 +105,19 @@ static void sheet_keep(StrList *l, const StrList *shown)
     sl_push(l, SHEET_SENT);
 }
 
-/* The same for news: the items shown, then a NEWS_SHEET_SENT mark. */
-static void sheet_keep_news(News *l, const News *shown)
+/* The same for news: the items shown, the sheet's opening (its result line, whether it was the New sheet),
+ * then a NEWS_SHEET_SENT mark. */
+static void sheet_keep_news(News *l, const News *shown, const char *result, bool is_new)
 {
     board_news_clear(l);
-    copy_news(shown, 0, shown->n, l);
+    copy_news(shown, 0, shown->n, l, NULL);
+    if (is_new)
+        board_news_add(l, NEWS_SHEET_NEW, "New game.");
+    for (const char *r = result; r && *r;) { /* one item a line: an item is one line of the board file */
+        size_t n = strcspn(r, "\n");
+        board_news_take(l, NEWS_SHEET_RESULT, xasprintf("%.*s", (int)n, r));
+        r += n + (r[n] == '\n');
+    }
     board_news_add(l, NEWS_SHEET_SENT, NULL);
 }
 
@@ -106,8 +136,9 @@ void sheet_take(SheetsDue *s, Game *g, bool is_new, int reader, const char *resu
         s->mail[p] = g->sheet_due[p] || is_new;
         s->star[p] = g->star_done[p];
         if (s->mail[p] || p == reader) {
-            sheet_lists(&b->pl[p], false, &s->news[p], &s->ebook[p]);
-            sheet_keep_news(&b->pl[p].news, &s->news[p]);
+            sheet_lists(&b->pl[p], false, &s->news[p], &s->ebook[p], NULL);
+            /* what the sheet opens with, as sheets_send renders it: the New sheet mailed, the reader's result */
+            sheet_keep_news(&b->pl[p].news, &s->news[p], p == reader ? result : NULL, is_new && s->mail[p]);
             sheet_keep(&b->pl[p].ebook, &s->ebook[p]);
             g->star_done[p] = false;
         }

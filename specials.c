@@ -661,6 +661,85 @@ char *special_format(int w, const Special *sp)
     return buf_take(&o);
 }
 
+/* Appends the squares of sq[0..n-1], "A1, B2 and C3". */
+static void add_squares(int w, const int *sq, int n, Buf *o)
+{
+    char nm[16];
+    for (int i = 0; i < n; i++)
+        buf_printf(o, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ", sq_name(w, sq[i], nm));
+}
+
+char *special_params_words(int w, const Special *sp)
+{
+    static const char *const occupied[] = {", not where a piece stands", "; a piece there is destroyed first",
+                                           "; a piece there is moved aside first"};
+    Buf o;
+    buf_init(&o);
+    buf_add(&o, "");
+    const int *sq = NULL;
+    int n = special_target_squares(sp, &sq);
+    char nm[16], nm2[16];
+    switch (sp->code) {
+    case 1:
+        buf_printf(&o, "gives %" PRId64 " E%s", sp->e, sp->per_king ? " for each K code of yours" : "");
+        break;
+    case 2:
+        buf_add(&o, sp->wall == SPECIAL_WALL_EXTERIOR ? "exterior walls (never removable) appear on " : "interior walls appear on ");
+        add_squares(w, sq, n, &o);
+        buf_add(&o, occupied[sp->occupied]);
+        break;
+    case 3:
+        buf_printf(&o, "copies its piece onto %s (paid as CREATE)%s", sq_name(w, sp->target.sq[0], nm),
+                   occupied[sp->occupied]);
+        break;
+    case 4: {
+        char *codes = piece_str(&sp->codes, false);
+        buf_printf(&o, "adds %s to its piece", codes);
+        free(codes);
+        break;
+    }
+    case 6:
+        buf_add(&o, "destroys the pieces on ");
+        add_squares(w, sq, n, &o);
+        break;
+    case 8:
+        if (sp->target.rect)
+            buf_printf(&o, "moves its piece to a random empty floor square from %s to %s",
+                       sq_name(w, sp->target.sq[0], nm), sq_name(w, sp->target.sq[1], nm2));
+        else
+            buf_printf(&o, "moves its piece to %s", sq_name(w, sp->target.sq[0], nm));
+        buf_add(&o, occupied[sp->occupied]);
+        break;
+    case 9:
+        if (sp->targets.self) {
+            buf_add(&o, "its piece loses");
+        } else {
+            buf_add(&o, "the pieces on ");
+            add_squares(w, sq, n, &o);
+            buf_add(&o, " lose");
+        }
+        buf_printf(&o, " %" PRId64 " code%s%s", sp->count, sp->count == 1 ? "" : "s", sp->targets.self ? "" : " each");
+        break;
+    case 10:
+        buf_add(&o, "interior walls on ");
+        add_squares(w, sq, n, &o);
+        buf_add(&o, " become floor");
+        break;
+    case 12:
+        buf_printf(&o, "every other player loses %" PRId64 " E", sp->e);
+        break;
+    case 13:
+        buf_printf(&o, "every special moves to a random %s",
+                   sp->onto == SPECIAL_ONTO_EMPTY ? "empty floor square" : sp->onto == SPECIAL_ONTO_OCCUPIED
+                                                                               ? "occupied floor square"
+                                                                               : "wall");
+        break;
+    default:
+        break;
+    }
+    return buf_take(&o);
+}
+
 int special_target_squares(const Special *sp, const int **out)
 {
     const SpecialInfo *si = special_info(sp->code);

@@ -107,6 +107,10 @@ char *special_format(int w, const Special *sp);
  * Caller frees. */
 char *special_params_text(int w, const Special *sp);
 
+/* Returns what the special's parameters say, in plain words for a player's legend ("gives 2 E", "interior walls
+ * appear on E6; an occupied one is skipped"); "" for a special without parameters. Caller frees. */
+char *special_params_words(int w, const Special *sp);
+
 /* The squares the special's target=/targets= name: its own square for self, a
  * rectangle's 2 corners as written. Sets *out (pointing into sp) and returns
  * the count; 0 when the special has no such parameter. */

@@ -61,8 +61,7 @@ void turn_finish(Game *g)
         snprintf(b->result, sizeof b->result, "won by %s (%d)", b->pl[who].id, best);
     else
         snprintf(b->result, sizeof b->result, "tie (%d)", best);
-    game_event(g, -1, EV_PUBLIC, NULL, 0, "The game has ended: %s.", b->result);
-    g->ended = true;
+    g->ended = true; /* every sheet says so at its top, with the result (contract 14.9) */
     for (int i = 0; i < b->np; i++)
         g->sheet_due[i] = true;
 }
@@ -100,11 +99,18 @@ static int run_order(Game *g, int player, const Order *o, bool from_queue, const
         if (live->n > 1)
             turn_set_queue(pl, live, 1);
     }
+    g->from_queue = from_queue;
     rc = dispatch_run(g, player, o);
+    g->from_queue = false;
     g->actor_player = -1;
     char *line = xasprintf("%s%s%s", o->text, from_queue ? " (Auto)" : "", rc < 0 ? " (Failed)" : "");
     game_record(g, player, line);
     free(line);
+    if (g->why) { /* turn_failure_reasons: one line per move-list line */
+        while (g->why->n < b->moves.n - 1)
+            sl_push(g->why, "");
+        sl_push(g->why, rc < 0 ? g->fail.msg : "");
+    }
     if (rc == 0)
         b->pl[player].timeouts = 0; /* only consecutive time-outs count */
     game_end_action(g);
@@ -114,6 +120,7 @@ static int run_order(Game *g, int player, const Order *o, bool from_queue, const
     if (!g->fail.outside && !b->clock.fresh_used && !g->replay) {
         b->clock.fresh_used = true;
         deadline_fresh(g);
+        g->fail.fresh = true;
     }
     g->sheet_due[player] = true;
     return -1;
@@ -577,6 +584,24 @@ static int submit_off_turn(Game *g, int player, const OrderList *l, Submission *
     return s->status = SUBMIT_DONE;
 }
 
+/* What an order that was not done on its player's turn means for them, by one rule (contract 3.7, 4.4): a refusal
+ * changes nothing; a failure is recorded (a move of the board) and restarts the deadline in full once a turn when
+ * the player saw every square it touched; either way the turn is still theirs. Static text or g's buffer. */
+static const char *not_done(const Board *b, Game *g, int rc)
+{
+    static char t[256];
+    if (rc == ORDER_REFUSED)
+        snprintf(t, sizeof t, "The order was refused: nothing was done or recorded (the move number is still #%d); "
+                              "it is still your move and your deadline did not move.", board_move_number(b));
+    else
+        snprintf(t, sizeof t, "The order failed: it is recorded (the move number is now #%d); it is still your move "
+                              "and your deadline %s.", board_move_number(b),
+                 g->fail.fresh ? "starts again in full (once a turn, for a failure you could see)"
+                 : g->fail.outside ? "did not move (a failure outside your view never moves it)"
+                                   : "did not move (it starts again only once a turn)");
+    return t;
+}
+
 /* On the player's turn: the first order runs now, the rest becomes their stored queue. */
 static int submit_on_turn(Game *g, int player, const OrderList *l, Submission *s)
 {
@@ -601,10 +626,13 @@ static int submit_on_turn(Game *g, int player, const OrderList *l, Submission *s
         run(g, rc == 0 ? TURN_OVER : TURN_WAITS);
     }
     if (rc == ORDER_REFUSED) {
-        submit_refused(s, "%s: %s", o->text, g->fail.msg);
+        submit_refused(s, "%s: %s. %s", o->text, g->fail.msg, not_done(b, g, rc));
         return s->status;
     }
-    snprintf(s->result, sizeof s->result, "%s: %s", o->text, rc < 0 ? g->fail.msg : "done");
+    if (rc < 0)
+        snprintf(s->result, sizeof s->result, "%s: %s. %s", o->text, g->fail.msg, not_done(b, g, rc));
+    else
+        snprintf(s->result, sizeof s->result, "%s: done", o->text);
     if (l->n > 1) {
         say_queue("Stored for your next turn: ", &b->pl[player].queue, &s->notes);
         buf_add(&s->notes, "\n");
@@ -776,7 +804,28 @@ static int apply_line(Game *g, const char *line, Err *err)
     return rc;
 }
 
+/* turn_replay, with the failures' reasons into why when it is not NULL (turn_failure_reasons). */
+static int replay(const Board *b, int upto, Board **out, StrList *why, Err *err);
+
 int turn_replay(const Board *b, int upto, Board **out, Err *err)
+{
+    return replay(b, upto, out, NULL, err);
+}
+
+void turn_failure_reasons(const Board *b, StrList *why)
+{
+    Board *r = NULL;
+    Err err;
+    sl_clear(why);
+    if (replay(b, -1, &r, why, &err) == 0)
+        board_free(r);
+    while (why->n > board_moves_count(b))
+        free(why->v[--why->n]);
+    while (why->n < board_moves_count(b))
+        sl_push(why, "");
+}
+
+static int replay(const Board *b, int upto, Board **out, StrList *why, Err *err)
 {
     *out = NULL;
     if (!b->initial)
@@ -800,6 +849,7 @@ int turn_replay(const Board *b, int upto, Board **out, Err *err)
     Game g;
     game_init(&g, r, b->clock.created);
     g.replay = true;
+    g.why = why;
     int last = upto < 0 || upto > b->moves.n ? b->moves.n : upto;
     for (int i = b->initial_base; i < last; i++) {
         if (apply_line(&g, b->moves.v[i], &e2) < 0) {

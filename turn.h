@@ -68,5 +68,9 @@ void turn_set_queue(Player *pl, const OrderList *l, int from);
 /* Replays b's history from its initial snapshot; on success *out is the replayed board (caller frees).
  * upto: replay only the first upto move-list lines (-1: all). Returns 0 or -1 with err. */
 int turn_replay(const Board *b, int upto, Board **out, Err *err);
+/* Replays b's history (as turn_replay) to learn why its failed orders failed: why gets one line per move-list
+ * line, the reason of a failed order's line (as its player was told) and "" for every other; a history that
+ * does not replay from some line on (an admin's edit) leaves those lines "". Changes nothing. */
+void turn_failure_reasons(const Board *b, StrList *why);
 
 #endif

@@ -517,18 +517,5 @@ int users_pending_write(const Store *s, const UsersPending *v, int n, Err *err)
 
 void users_token(char token[17])
 {
-    unsigned char r[8] = {0};
-    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-    ssize_t got = fd >= 0 ? read(fd, r, sizeof r) : -1;
-    if (fd >= 0)
-        close(fd);
-    if (got != (ssize_t)sizeof r) { /* no /dev/urandom: the time and the process, hashed (weaker, not guessable cheaply) */
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        uint64_t h = 14695981039346656037u ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ (uint64_t)getpid();
-        for (int i = 0; i < 8; i++, h *= 1099511628211u)
-            r[i] = (unsigned char)(h >> 56);
-    }
-    for (int i = 0; i < 8; i++)
-        snprintf(token + 2 * i, 3, "%02x", r[i]);
+    snprintf(token, 17, "%016llx", (unsigned long long)fd_random64());
 }

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <time.h>
 #include <unistd.h>
@@ -337,4 +338,28 @@ int fd_write_all(int fd, const char *data, size_t len)
         len -= (size_t)w;
     }
     return 0;
+}
+
+uint64_t fd_random64(void)
+{
+    static uint64_t calls;
+    unsigned char r[8] = {0};
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    ssize_t got = fd >= 0 ? read(fd, r, sizeof r) : -1;
+    if (fd >= 0)
+        close(fd);
+    uint64_t v = 0;
+    if (got == (ssize_t)sizeof r) {
+        for (int i = 0; i < 8; i++)
+            v = v << 8 | r[i];
+        return v;
+    }
+    struct timespec ts; /* no /dev/urandom: the time, the process and a count, hashed (FNV-1a) */
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t in[4] = {(uint64_t)ts.tv_sec, (uint64_t)ts.tv_nsec, (uint64_t)getpid(), ++calls};
+    v = 14695981039346656037u;
+    for (int i = 0; i < 4; i++)
+        for (int k = 0; k < 8; k++)
+            v = (v ^ (in[i] >> (8 * k) & 0xff)) * 1099511628211u;
+    return v;
 }

@@ -1,4 +1,4 @@
-/* view: the texts players read — the turnsheet (contract 14.9), `show` (contract 11), the nag mail; pure rendering. */
+/* view: the texts players read — the turnsheet (contract 14.9), `show` (contract 11), a player's map (contract 8), the nag mail; pure rendering. */
 #include "view.h"
 
 #include <inttypes.h>
@@ -14,6 +14,7 @@
 #include "lister.h"
 #include "sight.h"
 #include "specials.h"
+#include "turn.h"
 
 /* The game name: underscores shown as spaces (contract 6). */
 static void game_title(const Board *b, Buf *out)
@@ -48,6 +49,40 @@ static const char *status_text(const Board *b, int i, int reader)
     return board_status_name[b->pl[i].status];
 }
 
+/* The result of an ended game in words, with its unit (contract 14.9): "won by alice (11 points)", "won by you
+ * (11 points)", "a tie at 10 points: you and bob"; the reader -1 is nobody in particular. Nothing before the
+ * end. */
+static void result_words(const Board *b, int reader, Buf *out)
+{
+    if (!b->result[0] || b->np <= 0)
+        return;
+    int top, who = game_winner(b, &top);
+    if (who >= 0) {
+        buf_printf(out, "won by %s (%d point%s)", who == reader ? "you" : b->pl[who].id, top, top == 1 ? "" : "s");
+        return;
+    }
+    buf_printf(out, "a tie at %d point%s:", top, top == 1 ? "" : "s");
+    int n = 0, k = 0;
+    for (int i = 0; i < b->np; i++)
+        n += game_score(b, i) == top;
+    for (int i = 0; i < b->np; i++)
+        if (game_score(b, i) == top) {
+            k++;
+            buf_printf(out, "%s%s", k == 1 ? " " : k == n ? " and " : ", ", i == reader ? "you" : b->pl[i].id);
+        }
+}
+
+/* "Result: <result_words>", wrapped. */
+static void result_line(const Board *b, int reader, Buf *out)
+{
+    Buf t;
+    buf_init(&t);
+    result_words(b, reader, &t);
+    if (t.len)
+        layout_wrap(out, "Result: ", 4, t.s);
+    buf_free(&t);
+}
+
 /* The round/turn line, whose move, and the deadline (shared by the sheet and view_show_public; reader
  * -1: nobody in particular). */
 static void turn_lines(const Board *b, int reader, Buf *out)
@@ -55,8 +90,7 @@ static void turn_lines(const Board *b, int reader, Buf *out)
     char label[16], when[64];
     if (b->phase == PHASE_ENDED) {
         buf_printf(out, "The game has ended (move #%d).\n", board_move_number(b));
-        if (b->result[0])
-            layout_wrap(out, "Result: ", 4, b->result);
+        result_line(b, reader, out);
         return;
     }
     if (b->phase == PHASE_ROUND0) {
@@ -65,7 +99,7 @@ static void turn_lines(const Board *b, int reader, Buf *out)
         buf_init(&ids);
         for (int i = 0; i < b->np; i++)
             if (b->pl[i].status == PS_ACTIVE && !board_gambles_in(b, &b->pl[i]))
-                buf_printf(&ids, "%s%s", ids.len ? ", " : "", b->pl[i].id);
+                buf_printf(&ids, "%s%s", ids.len ? ", " : "", i == reader ? "you" : b->pl[i].id);
         if (ids.len)
             layout_wrap(out, "Round 0: waiting for gambles from ", 4, ids.s);
         else
@@ -74,7 +108,7 @@ static void turn_lines(const Board *b, int reader, Buf *out)
     } else {
         buf_printf(out, "Round %d, turn %s, Move #%d\n", b->round, board_turn_label(b, label), board_move_number(b));
         if (b->np > 0)
-            buf_printf(out, "To move: %s\n", b->pl[b->seat].id);
+            buf_printf(out, "To move: %s%s\n", b->pl[b->seat].id, b->seat == reader ? " (you)" : "");
     }
     if (b->clock.deadline > 0)
         buf_printf(out, "Deadline: %s\n", fmt_time(b->clock.deadline, when, sizeof when));
@@ -157,7 +191,7 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
     } else if (o->variant == SHEET_NOT_YOUR_MOVE && b->phase == PHASE_PLAY) {
         buf_printf(out, "It is %s's move.\n", to_move);
     }
-    if (o->result)
+    if (o->result && *o->result)
         layout_wrap(out, "Result of your last order: ", 4, o->result);
 }
 
@@ -244,7 +278,7 @@ static void holiday_section(const Board *b, int reader, Buf *out)
 
 /* The news since the last sheet; star_said: the banner already told "Your stored order ... was
  * processed" (contract 14.5), which is not repeated here. */
-static void news_section(const News *nw, bool star_said, Buf *out)
+static void news_section(const News *nw, bool star_said, bool is_new, Buf *out)
 {
     int n = 0;
     for (int i = 0; nw && i < nw->n; i++) {
@@ -254,8 +288,24 @@ static void news_section(const News *nw, bool star_said, Buf *out)
             buf_add(out, "Since your last sheet:\n");
         layout_wrap(out, "  ", 4, nw->v[i].text);
     }
-    if (!n)
+    if (!n && !is_new) /* a New sheet has no "since": it is the first */
         buf_add(out, star_said ? "Nothing else you could see happened.\n" : "Nothing you could see happened.\n");
+}
+
+/* A player's time-outs in words: "no time-outs", "1 time-out in a row", "no time-out in a row, 2 in all",
+ * "2 time-outs in a row, 3 in all". */
+static const char *timeouts_words(const Player *pl, char *buf, size_t size)
+{
+    int row = pl->timeouts, all = pl->timeouts_total > row ? pl->timeouts_total : row;
+    if (!all)
+        snprintf(buf, size, "no time-outs");
+    else if (row == all)
+        snprintf(buf, size, "%d time-out%s in a row", row, row == 1 ? "" : "s");
+    else if (!row)
+        snprintf(buf, size, "no time-out in a row, %d in all", all);
+    else
+        snprintf(buf, size, "%d time-out%s in a row, %d in all", row, row == 1 ? "" : "s", all);
+    return buf;
 }
 
 static void players_section(const Board *b, int reader, Buf *out)
@@ -269,14 +319,19 @@ static void players_section(const Board *b, int reader, Buf *out)
         /* letters follow the turn order, which round 0 has not fixed yet */
         char letter = i == reader && b->phase == PHASE_PLAY ? '@' : b->phase == PHASE_ROUND0 ? ' ' : layout_player_letter(i);
         snprintf(prefix, sizeof prefix, "%c %c %s ", moving ? '>' : ' ', letter, pl->id);
-        char *t = xasprintf("%s%s, time-outs %d (%d in all), holiday left %s", status_text(b, i, reader),
-                            i == reader ? " (you)" : "", pl->timeouts, pl->timeouts_total,
-                            fmt_duration(pl->holiday_left, d, sizeof d));
+        char to[64];
+        char *t = xasprintf("%s%s, %s, holiday left %s", status_text(b, i, reader), i == reader ? " (you)" : "",
+                            timeouts_words(pl, to, sizeof to), fmt_duration(pl->holiday_left, d, sizeof d));
         layout_wrap(out, prefix, 6, t);
         free(t);
     }
-    if (b->phase != PHASE_ROUND0 && b->pl[reader].start > 0)
-        buf_printf(out, "Your start: GPC%d\n", b->pl[reader].start);
+    if (b->phase != PHASE_ROUND0 && b->pl[reader].start > 0) {
+        char nm[16] = "";
+        for (int k = 0; k < b->nst; k++) /* the label and its square: the reader's own start, never another's */
+            if (b->st[k].label == b->pl[reader].start)
+                snprintf(nm, sizeof nm, " (%s)", board_sq_name(b, b->st[k].sq, (char[16]){0}));
+        buf_printf(out, "Your start: GPC%d%s\n", b->pl[reader].start, nm);
+    }
 }
 
 static void params_section(const Board *b, Buf *out)
@@ -319,9 +374,18 @@ static void sheet_top(const Board *b, int reader, const SheetOpts *o, Buf *out)
     queue_section(b, reader, out);
     holiday_section(b, reader, out);
     buf_add(out, "\n");
-    news_section(o->news, o->variant == SHEET_STAR_DONE, out);
-    buf_add(out, "\n");
+    size_t at = out->len;
+    news_section(o->news, o->variant == SHEET_STAR_DONE, o->is_new, out);
+    if (o->parts && !o->parts->filled) { /* the HTML part shows the events beside the board, not twice */
+        o->parts->ev = at;
+        o->parts->ev_len = out->len - at;
+    }
+    if (out->len > at)
+        buf_add(out, "\n");
 }
+
+/* The key of a picture of the terrain with the start squares (round 0's, the New sheet's, help <map>). */
+static const char TERRAIN_KEY[] = "1-9=start squares GPC1-GPC9 (G=GPC10 and up), #=wall, +=interior wall, .=floor";
 
 /* The board the sheet draws, its key and legend: the reader's view, the terrain and starts in round 0,
  * the whole board once the game has ended (the fog lifts, as in `show`). */
@@ -352,15 +416,32 @@ static void sheet_board(const Board *b, int reader, SheetParts *parts, Buf *out)
              "@=yours, a-z=another player's (see Players), o=orphan, *=special, #=wall, +=interior wall, "
              ".=floor, blank=not in view");
     else
-        layout_wrap(out, "Key: ", 5, "1-9=start squares GPC1-GPC9 (G=GPC10 and up), #=wall, +=interior wall, .=floor");
+        layout_wrap(out, "Key: ", 5, TERRAIN_KEY);
     buf_add(out, "\n");
     legend = out->len;
     layout_legend(b, ended ? -1 : reader, m, out);
     if (parts && !parts->filled)
-        *parts = (SheetParts){.filled = true, .m = m, .pic = start, .pic_len = pic_end - start, .leg = legend,
-                              .leg_len = out->len - legend};
+        *parts = (SheetParts){.filled = true, .m = m, .ev = parts->ev, .ev_len = parts->ev_len, .pic = start,
+                              .pic_len = pic_end - start, .leg = legend, .leg_len = out->len - legend};
     else
         free(m);
+    buf_add(out, "\n");
+}
+
+void view_terrain(const Board *b, const char *ter, Buf *out)
+{
+    layout_terrain(b, ter, true, NULL, out);
+    layout_wrap(out, "Key: ", 5, TERRAIN_KEY);
+    buf_add(out, "\n");
+    layout_starts(b, out);
+}
+
+/* The New sheet of a game without round 0 (contract 14.9): the whole terrain as the game starts, as the
+ * reader knows it, with the start squares, as round 0's sheets draw it. */
+static void start_section(const Board *b, int reader, Buf *out)
+{
+    buf_add(out, "The whole board at the start: the terrain and the start squares (no pieces).\n");
+    view_terrain(b, board_known(b, reader), out);
     buf_add(out, "\n");
 }
 
@@ -379,8 +460,11 @@ static void sheet_command(const Board *b, int reader, Buf *out)
         layout_wrap(out, "", 0, "You are out of this game: no more orders from you are accepted. You will be mailed the "
                          "final sheet at the end.");
     else
-        buf_printf(out, "genetess move %d %s <password> <ORDER>#%d\n", b->number, b->pl[reader].id,
-                   board_move_number(b));
+        buf_printf(out,
+                   "To order, reply to this mail with your password and order on the first line\n"
+                   "(e.g. \"mypassword PASS\"), or send Genetess a mail with this Subject:\n"
+                   "genetess move %d %s <password> <ORDER>#%d\n",
+                   b->number, b->pl[reader].id, board_move_number(b));
 }
 
 /* Appends the reader's turnsheet to out (o may be NULL: no banner, no result, no news, no E breakdown).
@@ -396,6 +480,8 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
         return;
     sheet_top(b, reader, o, out);
     sheet_board(b, reader, o->parts, out);
+    if (o->is_new && b->phase == PHASE_PLAY) /* round 0's sheet draws the whole terrain already */
+        start_section(b, reader, out);
     lister_sheet_section(b, reader, out);
     players_section(b, reader, out);
     buf_add(out, "\n");
@@ -404,6 +490,56 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
     view_score_table(b, reader, out);
     buf_add(out, "\n");
     sheet_command(b, reader, out);
+}
+
+/* ---- the player's map ---- */
+
+/* What a terrain character is called. */
+static const char *terrain_name(char t)
+{
+    return t == TER_XWALL ? "wall" : t == TER_IWALL ? "interior wall" : t == TER_FLOOR ? "floor" : "outside";
+}
+
+void view_map(const Board *b, int reader, const uint8_t *m, Buf *out)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    bool ended = b->phase == PHASE_ENDED;
+    uint8_t *own = NULL;
+    if (ended) { /* contract 8: the fog has lifted */
+        m = NULL;
+    } else if (!m) {
+        m = own = xmalloc(n);
+        sight_compute(b, reader, own);
+    }
+    /* the squares in view as they are now, the others as the reader last saw them */
+    const char *known = board_known(b, reader), *start = board_start_terrain(b);
+    char *ter = xmalloc(n);
+    for (size_t sq = 0; sq < n; sq++)
+        ter[sq] = !m || (m[sq] & SIGHT_SEEN) ? b->ter[sq] : known[sq];
+    buf_printf(out, "Your map of Genetess board %d (%s, Move #%d):\n", b->number, b->pl[reader].id,
+               board_move_number(b));
+    if (ended)
+        buf_add(out, "The game has ended: the fog has lifted; the whole terrain as it is.\n");
+    /* no start labels: after round 0 who has which start is secret (contract 4.6) */
+    layout_terrain(b, ter, false, m, out);
+    layout_wrap(out, "Key: ", 5,
+                ended ? "#=wall, +=interior wall, .=floor"
+                      : "in your view now: #=wall, +=interior wall, .=floor; out of your view, as you last saw it: "
+                        "x=interior wall, :=floor, #=wall (never removed)");
+    Buf t;
+    buf_init(&t);
+    char nm[16];
+    for (size_t sq = 0; sq < n; sq++)
+        if (ter[sq] != start[sq] && ter[sq] != TER_OUTSIDE && start[sq] != TER_OUTSIDE)
+            buf_printf(&t, "%s%s %s to %s%s", t.len ? ", " : "", board_sq_name(b, (int)sq, nm), terrain_name(start[sq]),
+                       terrain_name(ter[sq]), m && !(m[sq] & SIGHT_SEEN) ? " (as you last saw it)" : "");
+    if (t.len)
+        layout_wrap(out, "Changed since the start, as you know: ", 4, t.s);
+    else
+        buf_add(out, "No change of the terrain since the start that you know of.\n");
+    buf_free(&t);
+    free(ter);
+    free(own);
 }
 
 /* ---- the moves record ---- */
@@ -421,7 +557,7 @@ static char *move_line_text(const char *line)
 }
 
 /* What a moves line of the reader's says about its outcome (help/command-log.txt). */
-static void log_entry(const char *label, const char *text, Buf *out)
+static void log_entry(const char *label, const char *text, const char *why, Buf *out)
 {
     char d[48], body[1200];
     int64_t secs;
@@ -441,9 +577,9 @@ static void log_entry(const char *label, const char *text, Buf *out)
         snprintf(body, sizeof body, "resign: you left the game");
     else if (strncmp(text, "Holiday ", 8) == 0 && parse_i64(text + 8, &secs))
         snprintf(body, sizeof body, "holiday: %s used", fmt_duration(secs, d, sizeof d));
-    else
-        snprintf(body, sizeof body, "%.*s: %s%s", (int)(n < 1000 ? n : 1000), text, failed ? "failed" : "done",
-                 autorun ? " (your stored order)" : "");
+    else /* a failure with its reason, as the player was told it (contract 11) */
+        snprintf(body, sizeof body, "%.*s: %s%s%s%s", (int)(n < 500 ? n : 500), text, failed ? "failed" : "done",
+                 autorun ? " (your stored order)" : "", failed && why && *why ? ": " : "", failed && why ? why : "");
     char prefix[32];
     snprintf(prefix, sizeof prefix, "  %-5s ", label);
     layout_wrap(out, prefix, (int)strlen(prefix) + 2, body);
@@ -454,6 +590,10 @@ void view_log(const Board *b, int reader, Buf *out)
     const char *id = b->pl[reader].id;
     size_t idn = strlen(id);
     int n = 0;
+    StrList why = {0};
+    for (int i = 0; i < b->moves.n && !why.n; i++) /* the reasons come from a replay: only when needed */
+        if (strstr(b->moves.v[i], " (Failed)"))
+            turn_failure_reasons(b, &why);
     buf_printf(out, "Your orders on Genetess board %d so far (%s, Move #%d):\n", b->number, id,
                board_move_number(b));
     for (int i = 0; i < b->moves.n; i++) {
@@ -463,9 +603,10 @@ void view_log(const Board *b, int reader, Buf *out)
             continue;
         char label[16];
         snprintf(label, sizeof label, "%.*s", (int)(sp - line < 15 ? sp - line : 15), line);
-        log_entry(label, sp + 2 + idn, out);
+        log_entry(label, sp + 2 + idn, i < why.n ? why.v[i] : NULL, out);
         n++;
     }
+    sl_free(&why);
     if (!n)
         buf_add(out, "  none yet\n");
 }
@@ -484,8 +625,9 @@ void view_show_public(const Board *b, int64_t now, Buf *out)
         const Player *pl = &b->pl[i];
         char prefix[64];
         snprintf(prefix, sizeof prefix, "  %s ", pl->id);
-        char *t = xasprintf("%s, time-outs %d (%d in all), holiday left %s", status_text(b, i, -1), pl->timeouts,
-                            pl->timeouts_total, fmt_duration(holiday_left(b, i, now), d, sizeof d));
+        char to[64];
+        char *t = xasprintf("%s, %s, holiday left %s", status_text(b, i, -1), timeouts_words(pl, to, sizeof to),
+                            fmt_duration(holiday_left(b, i, now), d, sizeof d));
         layout_wrap(out, prefix, 6, t);
         free(t);
     }
@@ -498,8 +640,7 @@ void view_show_full(const Board *b, Buf *out)
     char nm[16];
     game_title(b, out);
     buf_add(out, "The game has ended\n");
-    if (b->result[0])
-        layout_wrap(out, "Result: ", 4, b->result);
+    result_line(b, -1, out);
     buf_add(out, "\n");
     view_score_table(b, -1, out);
     buf_add(out, "\n");
@@ -558,7 +699,8 @@ void view_score_table(const Board *b, int reader, Buf *out)
     for (int i = 0; i < b->np; i++) {
         int pts = game_score(b, i);
         const char *mark = ended && pts == top ? (tie ? "  tie" : "  winner") : "";
-        buf_printf(out, "  %-*s  %-18s %5d%s\n", ow, b->pl[i].id, status_text(b, i, reader), pts, mark);
+        buf_printf(out, "  %-*s  %-18s %5d%s%s\n", ow, b->pl[i].id, status_text(b, i, reader), pts, mark,
+                   i == reader ? "  (you)" : "");
     }
 }
 
@@ -575,10 +717,18 @@ void view_nag(const Board *b, int p, Buf *subject, Buf *body)
         buf_printf(body, "Reminder: Genetess board %d is in round 0 and waits for your GAMBLE orders.\n"
                          "The deadline is %s;\nmissing gambles then count as 0E don't care.\n",
                    b->number, when);
-    else
+    else if (b->pl[p].queue.n) { /* what happens then, by the player's own queue (contract 4.3, 4.4) */
+        const char *head = b->pl[p].queue.v[0];
+        buf_printf(body, "Reminder: it is your move on Genetess board %d.\nThe deadline is %s;\n", b->number, when);
+        char *t = xasprintf("then your stored order %s runs, unless you send another order first.",
+                            head[0] == '*' ? head + 1 : head);
+        layout_wrap(body, "", 4, t);
+        free(t);
+    } else {
         buf_printf(body, "Reminder: it is your move on Genetess board %d.\n"
-                         "The deadline is %s;\nthen your stored order runs, or you time out.\n",
+                         "The deadline is %s;\nthen you time out: you have no stored order.\n",
                    b->number, when);
+    }
     if (timeout_forfeits(b, p))
         timeout_warning(b, p, body);
     buf_printf(body, "Send: genetess move %d %s <password> <ORDER>#%d\n", b->number, b->pl[p].id,

@@ -1,4 +1,4 @@
-/* view: the texts players read — the turnsheet (contract 14.9), `show` (contract 11), the nag mail; pure rendering. */
+/* view: the texts players read — the turnsheet (contract 14.9), `show` (contract 11), a player's map (contract 8), the nag mail; pure rendering. */
 #ifndef GENETESS_VIEW_H
 #define GENETESS_VIEW_H
 
@@ -15,11 +15,11 @@ typedef enum {
 
 /* What view_sheet drew of the board, kept for a second rendering of the same sheet (html.c) so that the
  * view is computed once: the reader's sight map (NULL once the game has ended) and the offsets of the
- * board picture and of the legend in the sheet text. Free with view_parts_free. */
+ * events, the board picture and the legend in the sheet text. Free with view_parts_free. */
 typedef struct SheetParts {
     bool filled;
     uint8_t *m;
-    size_t pic, pic_len, leg, leg_len;
+    size_t ev, ev_len, pic, pic_len, leg, leg_len;
 } SheetParts;
 
 typedef struct SheetOpts {
@@ -45,6 +45,14 @@ void view_show_full(const Board *b, Buf *out);
 /* Appends the score table (contract 14.7: "Final scores" with winner/tie once ended, else "Scores so far") to out,
  * statuses as reader may read them (-1: anyone; see the sheet's Players). */
 void view_score_table(const Board *b, int reader, Buf *out);
+/* Appends the picture of the terrain ter (w*h, as b->ter) with the start squares, its key and the start squares'
+ * line, as round 0's sheets draw the board (the New sheet, help <map>). */
+void view_terrain(const Board *b, const char *ter, Buf *out);
+/* Appends the reader's map (contract 8; `map`, the sheet's HTML part) to out: the whole terrain, the squares
+ * in the view map m (NULL: the reader's view now) as they are, the others as the reader last saw them
+ * (Player.known), marked apart; the changes since the start they know of. Once the game has
+ * ended, the whole terrain as it is. Changes nothing. */
+void view_map(const Board *b, int reader, const uint8_t *m, Buf *out);
 /* Appends the reader's own lines of the moves record with their outcomes (`log`: orders with done, failed
  * or (your stored order); time-outs, holidays, resign, forfeit) to out; nothing of the others'. The
  * history must be in memory (movelist_load). */

@@ -9,11 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "boardfile.h"
 #include "dispatch.h"
 #include "game.h"
 #include "legal.h"
-#include "map.h"
 #include "orders.h"
 #include "sight.h"
 
@@ -62,40 +60,17 @@ Board *weigh_clone(const Board *src)
     return b;
 }
 
-/* The terrain of the game's first board (w*h, caller frees), or NULL when neither b->initial nor a built-in map
- * of that name gives one of b's size. */
-static char *first_terrain(const Board *b)
-{
-    Err err;
-    Board *first = b->initial ? boardfile_parse(b->initial, "initial", &err) : NULL;
-    Map map = {0};
-    if (!first && map_load(NULL, b->par.map, false, &map, &err) == 0) {
-        first = map.b;
-        map.b = NULL;
-        map_free(&map);
-    }
-    char *ter = NULL;
-    if (first && first->w == b->w && first->h == b->h) {
-        ter = first->ter;
-        first->ter = NULL;
-    }
-    board_free(first);
-    return ter;
-}
-
 Board *weigh_fog(const Board *b, int player)
 {
     Board *f = legal_fog(b, player);
-    char *ter = first_terrain(b);
-    if (ter) {
-        uint8_t *seen = xmalloc((size_t)b->w * (size_t)b->h);
-        sight_compute(f, player, seen);
-        for (int s = 0; s < b->w * b->h; s++)
-            if (!(seen[s] & SIGHT_SEEN) && f->ter[s] == TER_FLOOR && ter[s] == TER_IWALL)
-                f->ter[s] = TER_IWALL;
-        free(seen);
-        free(ter);
-    }
+    /* out of view, the interior walls of the player's map (contract 8), where legal_fog hopes for floor */
+    const char *known = board_known(b, player);
+    uint8_t *seen = xmalloc((size_t)b->w * (size_t)b->h);
+    sight_compute(f, player, seen);
+    for (int s = 0; s < b->w * b->h; s++)
+        if (!(seen[s] & SIGHT_SEEN) && f->ter[s] == TER_FLOOR && known[s] == TER_IWALL)
+            f->ter[s] = TER_IWALL;
+    free(seen);
     return f;
 }
 

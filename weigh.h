@@ -31,9 +31,9 @@ typedef struct WeighGoal {
 #define WEIGH_WON 1e7
 #define WEIGH_LOST (-1e7)
 
-/* The board as player knows it: legal_fog's, with the interior walls of the game's first board (public: every
- * round 0 sheet shows the whole terrain) on the squares out of view, where legal_fog hopes for floor. The first
- * board is b->initial, else the built-in map b names. Caller frees with board_free. */
+/* The board as player knows it: legal_fog's, with the interior walls of the player's map (the terrain as they
+ * last saw it: the game's start, shown on the New sheet or in round 0, and the changes they saw; contract 8) on
+ * the squares out of view, where legal_fog hopes for floor. Caller frees with board_free. */
 Board *weigh_fog(const Board *b, int player);
 /* A copy of a board's play state (grid, pieces, players without their lists, turn); no specials, starts or
  * history — the shape legal_fog gives. Caller frees with board_free. */

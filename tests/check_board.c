@@ -65,12 +65,15 @@ START_TEST(test_news_kinds_round_trip)
 {
     Board *b = sample();
     board_news_add(&b->pl[0].news, NEWS_EVENT, "bob passed.");
+    board_news_add(&b->pl[0].news, NEWS_SHEET_NEW, "New game.");
+    board_news_add(&b->pl[0].news, NEWS_SHEET_RESULT, "PASS: done");
     board_news_add(&b->pl[0].news, NEWS_SHEET_SENT, NULL);
     board_news_add(&b->pl[0].news, NEWS_STORED_RAN, "Your stored order PASS was processed.");
     board_news_add(&b->pl[0].news, NEWS_STORED_FAILED, "Your stored order MOVE D2 N failed: D1 is a wall.");
     board_news_add(&b->pl[0].news, NEWS_STORED_DROPPED, "Your stored HOLIDAY was dropped: no allowance.");
     char *t1 = boardfile_write(b);
-    ck_assert_msg(strstr(t1, "(news\nalice bob passed.\nalice -- sheet sent --\n"
+    ck_assert_msg(strstr(t1, "(news\nalice bob passed.\nalice !new New game.\nalice !result PASS: done\n"
+                             "alice -- sheet sent --\n"
                              "alice !ran Your stored order PASS was processed.\n"
                              "alice !failed Your stored order MOVE D2 N failed: D1 is a wall.\n"
                              "alice !dropped Your stored HOLIDAY was dropped: no allowance.\n"
@@ -79,15 +82,51 @@ START_TEST(test_news_kinds_round_trip)
     Err err;
     Board *c = boardfile_parse(t1, "101", &err);
     ck_assert_msg(c != NULL, "%s", err.msg);
-    static const NewsKind kinds[] = {NEWS_EVENT, NEWS_SHEET_SENT, NEWS_STORED_RAN, NEWS_STORED_FAILED,
-                                     NEWS_STORED_DROPPED};
-    ck_assert_int_eq(c->pl[0].news.n, 5);
-    for (int i = 0; i < 5; i++)
+    static const NewsKind kinds[] = {NEWS_EVENT, NEWS_SHEET_NEW, NEWS_SHEET_RESULT, NEWS_SHEET_SENT, NEWS_STORED_RAN,
+                                     NEWS_STORED_FAILED, NEWS_STORED_DROPPED};
+    ck_assert_int_eq(c->pl[0].news.n, 7);
+    for (int i = 0; i < 7; i++)
         ck_assert_int_eq(c->pl[0].news.v[i].kind, kinds[i]);
-    ck_assert_str_eq(c->pl[0].news.v[2].text, "Your stored order PASS was processed.");
+    ck_assert_str_eq(c->pl[0].news.v[2].text, "PASS: done");
+    ck_assert_str_eq(c->pl[0].news.v[4].text, "Your stored order PASS was processed.");
     ck_assert_int_eq(c->pl[1].news.v[0].kind, NEWS_EVENT);
     free(t1);
     board_free(c);
+    board_free(b);
+}
+END_TEST
+
+/* The keys of the mailed commands that changed a board: kept in order, the oldest dropped past 32, written and
+ * read back; a hand-edited key that is not 16 hex digits is refused with its line. */
+START_TEST(test_handled_keys)
+{
+    Board *b = sample();
+    ck_assert(!board_handled_has(b, 7));
+    for (uint64_t k = 1; k <= BOARD_HANDLED_MAX + 2; k++)
+        board_handled_add(b, k);
+    board_handled_add(b, 5); /* already there: no second copy */
+    ck_assert_int_eq(b->nhandled, BOARD_HANDLED_MAX);
+    ck_assert(!board_handled_has(b, 1) && !board_handled_has(b, 2) && board_handled_has(b, 3));
+    ck_assert(board_handled_has(b, BOARD_HANDLED_MAX + 2));
+    char *t1 = boardfile_write(b);
+    ck_assert_msg(strstr(t1, "\n(handled 0000000000000003 0000000000000004 "), "%s", t1);
+    Err err;
+    Board *c = boardfile_parse(t1, "101", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    ck_assert_int_eq(c->nhandled, BOARD_HANDLED_MAX);
+    ck_assert(c->handled[0] == 3 && c->handled[BOARD_HANDLED_MAX - 1] == BOARD_HANDLED_MAX + 2);
+    board_free(c);
+    char *bad = xstrdup(t1), *at = strstr(bad, "0000000000000003");
+    at[3] = 'x';
+    ck_assert_ptr_null(boardfile_parse(bad, "101", &err));
+    ck_assert_msg(strstr(err.msg, "bad key '000x000000000003' in (handled"), "%s", err.msg);
+    free(bad);
+    free(t1);
+    board_free(b);
+    b = sample(); /* none: no entry at all */
+    t1 = boardfile_write(b);
+    ck_assert_ptr_null(strstr(t1, "(handled"));
+    free(t1);
     board_free(b);
 }
 END_TEST
@@ -154,6 +193,16 @@ static const struct {
     {"(initial\n1\n", "(initial\n2\n", "(initial must start with the number of moves it reflects"},
     {"(moves\n", "(number 7)\n(moves\n", "duplicate entry (number"},
     {"(moves\n1a alice PASS\n)\n", "", "101:1: missing entry (moves)"},
+    /* the players' maps (contract 10: (known) */
+    {"(known\n", "(known\nmallory D2 +\n", "unknown player"},
+    {"(known\n", "(known\nalice D2\n", "a known line is USERID SQUARE TERRAIN ('#', '+' or '.')"},
+    {"(known\n", "(known\nalice D2 x\n", "a known line is USERID SQUARE TERRAIN ('#', '+' or '.')"},
+    {"(known\n", "(known\nalice D2 + +\n", "a known line is USERID SQUARE TERRAIN ('#', '+' or '.')"},
+    {"(known\n", "(known\nalice d2 +\n", "square not written in upper case"},
+    {"(known\n", "(known\nalice Z9 +\n", "Z9 is off the board"},
+    {"(known\n", "(known\nalice A1 +\n", "known: A1 is outside the board"},
+    {"(known\n", "(known\nalice D2 .\n", "known: D2 of alice is as the game started (only changes are listed)"},
+    {"(known\n", "(known\nalice D2 +\nalice D2 #\n", "known: D2 of alice is given twice"},
 };
 
 START_TEST(test_corrupt)
@@ -175,6 +224,72 @@ START_TEST(test_corrupt)
     ck_assert_msg(err.msg[4] >= '1' && err.msg[4] <= '9' && strchr(err.msg + 4, ':'), "no line in: %s", err.msg);
     free(t);
     free(u);
+    board_free(b);
+}
+END_TEST
+
+/* Each player's map round-trips as the squares they know otherwise than the start (contract 10: (known);
+ * without a snapshot the start is the terrain now): alice saw F2 mined, bob did not. */
+START_TEST(test_known_round_trip)
+{
+    Board *b = sample();
+    int f2 = fx_sq(b, "F2");
+    board_start_fix(b);
+    ck_assert_int_eq(b->ter[f2], TER_IWALL);
+    b->ter[f2] = TER_FLOOR;
+    board_known_set(b, 0, f2, TER_FLOOR);
+    board_known_set(b, 1, fx_sq(b, "E3"), TER_IWALL); /* bob: a wall he saw made there, gone since */
+    char *t1 = boardfile_write(b);
+    ck_assert_msg(strstr(t1, "(known\nbob F2 +\nbob E3 +\n)\n"), "%s", t1);
+    Err err;
+    Board *c = boardfile_parse(t1, "101", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    ck_assert_int_eq(board_known(c, 0)[f2], TER_FLOOR);
+    ck_assert_int_eq(board_known(c, 1)[f2], TER_IWALL);
+    ck_assert_int_eq(board_known(c, 1)[fx_sq(c, "E3")], TER_IWALL);
+    ck_assert_int_eq(board_known(c, 0)[fx_sq(c, "E3")], TER_FLOOR);
+    ck_assert_ptr_null(c->pl[0].known); /* alice knows the start's terrain: no copy of her own */
+    char *t2 = boardfile_write(c);
+    ck_assert_str_eq(t1, t2);
+    free(t1);
+    free(t2);
+    board_free(b);
+    board_free(c);
+}
+END_TEST
+
+/* The maps begin from the initial snapshot's terrain, the board the game started from: a board written before
+ * maps were kept (no (known) has every player know the start, not the terrain now (contract 10). */
+START_TEST(test_known_from_initial)
+{
+    Board *b = sample();
+    int f2 = fx_sq(b, "F2");
+    free(b->initial);
+    b->initial = NULL;
+    b->initial = boardfile_write(b); /* F2 an interior wall when the game started */
+    board_start_fix(b);
+    b->ter[f2] = TER_FLOOR;          /* mined since, where bob saw it and alice did not */
+    board_known_set(b, 1, f2, TER_FLOOR);
+    char *t = boardfile_write(b);
+    ck_assert_msg(strstr(t, "(known\nbob F2 .\n)\n"), "%s", t);
+    Err err;
+    Board *c = boardfile_parse(t, "101", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    ck_assert_int_eq(board_start_terrain(c)[f2], TER_IWALL);
+    ck_assert_int_eq(board_known(c, 0)[f2], TER_IWALL);
+    ck_assert_int_eq(board_known(c, 1)[f2], TER_FLOOR);
+    board_free(c);
+    /* the same board without the entry: both know the start */
+    char *k = strstr(t, "(known\n");
+    char *e = strstr(k, ")\n");
+    memmove(k, e + 2, strlen(e + 2) + 1);
+    c = boardfile_parse(t, "101", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    ck_assert_int_eq(board_known(c, 0)[f2], TER_IWALL);
+    ck_assert_int_eq(board_known(c, 1)[f2], TER_IWALL);
+    ck_assert_int_eq(c->ter[f2], TER_FLOOR);
+    board_free(c);
+    free(t);
     board_free(b);
 }
 END_TEST
@@ -262,6 +377,12 @@ static Board *random_board(int i)
     if (rng_below(&r, 2))
         sl_push(&b->pl[b->seat].queue, "*MOVE B2 E-E");
     board_news_add(&b->pl[0].news, NEWS_EVENT, " indented news");
+    board_start_fix(b); /* some players remember squares otherwise than they are now (their maps) */
+    for (int k = (int)rng_below(&r, 6); k > 0; k--) {
+        int sq = (int)rng_below(&r, (uint64_t)(w * h));
+        if (b->ter[sq] != TER_OUTSIDE)
+            board_known_set(b, (int)rng_below(&r, (uint64_t)b->np), sq, "#+."[rng_below(&r, 3)]);
+    }
     return b;
 }
 
@@ -294,10 +415,13 @@ Suite *board_suite(void)
     tcase_add_loop_test(tc, test_col_names, 0, (int)(sizeof cols / sizeof cols[0]));
     tcase_add_test(tc, test_squares);
     tcase_add_test(tc, test_round_trip);
+    tcase_add_test(tc, test_handled_keys);
     tcase_add_test(tc, test_news_kinds_round_trip);
     tcase_add_loop_test(tc, test_round_trip_many, 0, 200);
     tcase_add_loop_test(tc, test_corrupt, 0, (int)(sizeof corrupt / sizeof corrupt[0]));
     tcase_add_test(tc, test_hand_edit_loads);
+    tcase_add_test(tc, test_known_round_trip);
+    tcase_add_test(tc, test_known_from_initial);
     tcase_add_test(tc, test_pieces_index);
     suite_add_tcase(s, tc);
     return s;

@@ -351,6 +351,31 @@ START_TEST(test_bot_plays_at_once)
 }
 END_TEST
 
+/* The bots' board takes the interior walls out of view from the player's map (contract 8, 12): a wall they saw
+ * made stands, one they saw mined is gone, and one made or mined out of their view is as they last saw it. */
+START_TEST(test_fog_walls_from_the_map)
+{
+    Board *b = fx_board(hall, 2, 10);
+    fx_piece(b, "B2", 0, "K"); /* alice sees A1..C3 */
+    fx_piece(b, "K5", 1, "K");
+    b->ter[fx_sq(b, "F3")] = b->ter[fx_sq(b, "H3")] = TER_IWALL;
+    board_start_fix(b); /* the game starts with interior walls on F3 and H3 */
+    b->ter[fx_sq(b, "F3")] = TER_FLOOR; /* mined where alice saw it */
+    board_known_set(b, 0, fx_sq(b, "F3"), TER_FLOOR);
+    b->ter[fx_sq(b, "H3")] = TER_FLOOR; /* mined out of her view */
+    b->ter[fx_sq(b, "J2")] = TER_IWALL; /* made out of her view */
+    b->ter[fx_sq(b, "D4")] = TER_IWALL; /* made where she saw it */
+    board_known_set(b, 0, fx_sq(b, "D4"), TER_IWALL);
+    Board *f = weigh_fog(b, 0);
+    ck_assert_int_eq(f->ter[fx_sq(f, "F3")], TER_FLOOR);
+    ck_assert_int_eq(f->ter[fx_sq(f, "H3")], TER_IWALL);
+    ck_assert_int_eq(f->ter[fx_sq(f, "J2")], TER_FLOOR);
+    ck_assert_int_eq(f->ter[fx_sq(f, "D4")], TER_IWALL);
+    board_free(f);
+    board_free(b);
+}
+END_TEST
+
 Suite *bot_suite(void);
 Suite *bot_suite(void)
 {
@@ -371,6 +396,7 @@ Suite *bot_suite(void)
     tcase_add_test(tc, test_goal_turns_through_the_starts);
     tcase_add_loop_test(tc, test_random_picks_a_listed_order, 0, 20);
     tcase_add_test(tc, test_bot_plays_at_once);
+    tcase_add_test(tc, test_fog_walls_from_the_map);
     suite_add_tcase(s, tc);
     return s;
 }

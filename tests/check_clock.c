@@ -62,7 +62,7 @@ START_TEST(test_gamble_rules_examples)
     ck_assert_int_eq(b->pl[pidx("bob")].e, 3);
     /* Each player learns their own start and the full order, never the others' starts or stakes. */
     ck_assert_ptr_nonnull(strstr(fx_news(b, pidx("carol")),
-                                 "Round 0 is over: you start on GPC6 (D4). Turn order: 1a bob, 1b dave, 1c carol, 1d alice."));
+                                 "Round 0 is over: you start on GPC6 (D4). Turn order: 1a bob, 1b dave, 1c carol (you), 1d alice."));
     ck_assert_ptr_nonnull(strstr(fx_news(b, pidx("alice")), "you start on GPC1 (B2)."));
     ck_assert_ptr_null(strstr(fx_news(b, pidx("alice")), "GPC6"));
     for (int p = 0; p < 4; p++)

@@ -289,13 +289,22 @@ START_TEST(test_failed_live_deadlines)
     fx_piece(b, "D3", BOB, "A");
     snapshot();
     char msg[600];
+    /* each reply says what the failure means: recorded (a move), still her move, and what became of the deadline */
     ck_assert_int_eq(live("alice", "MOVE B2 N", T0 + 10 * HOUR, msg, sizeof msg), -1);
+    ck_assert_str_eq(msg, "B1 is an exterior wall. The order failed: it is recorded (the move number is "
+                          "now #2); it is still your move and your deadline starts again in full (once a turn, for a "
+                          "failure you could see).");
     ck_assert_int_eq(b->clock.deadline, T0 + 10 * HOUR + PERIOD);
     ck_assert(last_due[ALICE] && !last_due[BOB]);
     ck_assert_int_eq(live("alice", "MOVE B2 N", T0 + 20 * HOUR, msg, sizeof msg), -1);
+    ck_assert_str_eq(msg, "B1 is an exterior wall. The order failed: it is recorded (the move number is "
+                          "now #3); it is still your move and your deadline did not move (it starts again only once a "
+                          "turn).");
     ck_assert_int_eq(b->clock.deadline, T0 + 10 * HOUR + PERIOD);
     ck_assert_int_eq(live("alice", "MOVE B3 E-E-E", T0 + 30 * HOUR, msg, sizeof msg), -1);
-    ck_assert_str_eq(msg, "blocked at D3 (outside your view)");
+    ck_assert_str_eq(msg, "blocked at D3 (outside your view). The order failed: it is recorded (the move number is now "
+                          "#4); it is still your move and your deadline did not move (a failure outside your view never "
+                          "moves it).");
     ck_assert_int_eq(b->clock.deadline, T0 + 10 * HOUR + PERIOD);
     ck_assert(last_due[ALICE] && !last_due[BOB]);
     /* Failures do not reset the time-out count; the deadline then times alice out. */

@@ -57,7 +57,8 @@ START_TEST(test_holiday_runs_out)
     ck_assert_int_eq(b->clock.deadline, T0 + 3 * DAY + 10 + PERIOD);
     /* HOLIDAY with nothing left is refused. */
     ck_assert_int_eq(live("bob", "HOLIDAY", T0 + 3 * DAY + 20, msg, sizeof msg), ORDER_REFUSED);
-    ck_assert_str_eq(msg, "you have no holiday allowance left");
+    ck_assert_str_eq(msg, "you have no holiday allowance left. The order was refused: nothing was done or recorded (the move "
+                          "number is still #4); it is still your move and your deadline did not move.");
     check_replay();
 }
 END_TEST

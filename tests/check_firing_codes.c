@@ -199,9 +199,18 @@ START_TEST(test_s11_once_per_turn)
     add_sp(b, "S11 H2"); /* empty */
     fire(b, 0);
     ck_assert_int_eq(b->pl[0].e, 1040); /* 2 squares: +4%, once */
-    ck_assert_msg(has(ebook(b, 0), "+40 S11 bonus (2 S11 squares: 4%)"), "%s", ebook(b, 0));
+    ck_assert_msg(has(ebook(b, 0), "+40 S11 bonus: 4% of 1000 E, rounded down (you hold 2 S11 squares)"), "%s",
+                  ebook(b, 0));
     fire(b, 0); /* the next turn pays again */
     ck_assert_int_eq(b->pl[0].e, 1081); /* floor(1040 * 4 / 100) = 41 */
+    board_free(b);
+    /* 1% of 5 E is nothing: said as such, not left out */
+    b = fx_board(rows, 2, 5);
+    fx_piece(b, "B2", 0, "A");
+    add_sp(b, "S11 B2");
+    fire(b, 0);
+    ck_assert_int_eq(b->pl[0].e, 5);
+    ck_assert_msg(has(ebook(b, 0), "+0 S11 bonus: 1% of 5 E, rounded down (you hold 1 S11 square)"), "%s", ebook(b, 0));
     board_free(b);
 
     b = fx_board(rows, 2, 150);

@@ -6,17 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* 22 columns (A..V), 7 rows. */
-static const char *const rows[] = {
-    "######################",
-    "#....................#",
-    "#....................#",
-    "#....................#",
-    "#....................#",
-    "#....................#",
-    "######################",
-    NULL,
-};
 
 enum { ALICE, BOB, CAROL };
 static Board *b;
@@ -24,7 +13,7 @@ static char *sheet[3];
 
 static void setup(void)
 {
-    b = fx_board(rows, 3, 50);
+    b = fx_board(fx_open_rows, 3, 50);
     fx_piece(b, "B2", ALICE, "K");
     fx_piece(b, "U6", BOB, "K");
     fx_piece(b, "B6", CAROL, "K");
@@ -239,15 +228,23 @@ typedef struct Hidden {
 /* Plays `order` of `actor` on a fresh board holding the pieces `seen` (square, owner, sequence triples,
  * NULL-ended) plus the hidden fact, and returns the failure reason (if any) and reader's whole sheet
  * (caller frees). */
+/* A fresh board of np players: the three Kings of setup() and the pieces `seen` (square, owner, sequence triples,
+ * NULL-ended). */
+static Board *seeded(int np, const char *const *seen)
+{
+    Board *s = fx_board(fx_open_rows, np, 50);
+    fx_piece(s, "B2", ALICE, "K");
+    fx_piece(s, "U6", BOB, "K");
+    fx_piece(s, "B6", CAROL, "K");
+    for (int i = 0; seen[i]; i += 3)
+        fx_piece(s, seen[i], seen[i + 1][0] - '0', seen[i + 2]);
+    return s;
+}
+
 static char *outcome(const char *const *seen, Hidden h, int actor, const char *order, int reader)
 {
     Board *ob = b;
-    b = fx_board(rows, 3, 50);
-    fx_piece(b, "B2", ALICE, "K");
-    fx_piece(b, "U6", BOB, "K");
-    fx_piece(b, "B6", CAROL, "K");
-    for (int i = 0; seen[i]; i += 3)
-        fx_piece(b, seen[i], seen[i + 1][0] - '0', seen[i + 2]);
+    b = seeded(3, seen);
     if (h.seq)
         fx_piece(b, h.sq, h.owner, h.seq);
     if (h.wall)
@@ -276,7 +273,7 @@ static void same_sheet(const char *const *seen, Hidden h1, Hidden h2, int actor,
 static char *ronin_sheet(bool hidden_ronin, int reader)
 {
     Board *ob = b;
-    b = fx_board(rows, 3, 50);
+    b = fx_board(fx_open_rows, 3, 50);
     fx_piece(b, "B2", ALICE, "K");
     fx_piece(b, "U6", BOB, "K");
     fx_piece(b, "B6", CAROL, "K"); /* an orphan now */
@@ -294,7 +291,7 @@ static char *ronin_sheet(bool hidden_ronin, int reader)
 START_TEST(test_ronin_status_private)
 {
     char *with = ronin_sheet(true, ALICE), *without = ronin_sheet(false, ALICE);
-    ck_assert_msg(strstr(with, "  c carol eliminated, time-outs 0"), "%s", with);
+    ck_assert_msg(strstr(with, "  c carol eliminated, no time-outs"), "%s", with);
     ck_assert_msg(!strstr(with, "ronin"), "%s", with);
     ck_assert_str_eq(with, without);
     free(with);
@@ -328,11 +325,17 @@ START_TEST(test_capture_undecoded)
     ck_assert_msg(!strstr(sh, "AGW") && !strstr(sh, "bob's piece"), "%s", sh);
     free(sh);
     same_sheet(seen, (Hidden){"E3", BOB, "AGW", false}, (Hidden){"E3", BOB, "AB", false}, ALICE, "MOVE C3 E-E", ALICE);
-    /* bob, whose piece it was, is told in full; the capturer came from outside his view */
+    /* bob, whose piece it was, is told in full; the capturer came from outside his view, and his piece saw it
+     * arrive: it is named, not decoded (contract 8: a captured piece sees what captures it) */
     static const char *const seen2[] = {"C3", "0", "ABF", "E3", "1", "AGW", NULL};
     sh = outcome(seen2, (Hidden){"E3", BOB, NULL, false}, ALICE, "MOVE C3 E-E", BOB);
-    ck_assert_msg(strstr(sh, "Your piece AGW on E3 was captured by a piece."), "%s", sh);
+    ck_assert_msg(strstr(sh, "  alice's piece moved from a square outside your view to E3.\n"
+                             "  Your piece AGW on E3 was captured by alice's piece.\n"), "%s", sh);
+    ck_assert_msg(!strstr(sh, "ABF") && !strstr(sh, "C3"), "%s", sh);
     free(sh);
+    /* what alice's piece was before it came (its codes, a hidden piece beside its start) changes nothing for bob */
+    static const char *const seen3[] = {"C3", "0", "ABF", "E3", "1", "AGW", NULL};
+    same_sheet(seen3, (Hidden){"C2", ALICE, "AB", false}, (Hidden){"C2", ALICE, NULL, false}, ALICE, "MOVE C3 E-E", BOB);
 }
 END_TEST
 
@@ -405,6 +408,128 @@ START_TEST(test_hidden_wall_and_piece)
 }
 END_TEST
 
+/* ---- the map: a wall made or removed out of a player's view is not theirs to know ---- */
+
+/* alice's map and sheet after bob's order (alice sees A1..C3 from B2; bob's pieces stand around S3, where R3 is an
+ * interior wall when the game starts), and bob's map after it. Caller frees both. */
+static char *map_after(const char *order, char **bobs)
+{
+    Board *ob = b;
+    b = fx_board(fx_open_rows, 3, 50);
+    b->ter[fx_sq(b, "R3")] = TER_IWALL;
+    fx_piece(b, "B2", ALICE, "K");
+    fx_piece(b, "U6", BOB, "K");
+    fx_piece(b, "B6", CAROL, "K");
+    fx_piece(b, "S3", BOB, "AO");
+    fx_piece(b, "S5", BOB, "AQ");
+    char msg[256] = "";
+    ck_assert_msg(fx_order(b, BOB, order, msg, sizeof msg) == 0, "%s: %s", order, msg);
+    render_all();
+    Buf m;
+    buf_init(&m);
+    view_map(b, ALICE, NULL, &m);
+    char *out = xasprintf("%s\n%s", m.s, sheet[ALICE]);
+    m.len = 0;
+    view_map(b, BOB, NULL, &m);
+    *bobs = buf_take(&m);
+    buf_free(&m);
+    board_free(b);
+    b = ob;
+    return out;
+}
+
+START_TEST(test_map_hidden_wall_change)
+{
+    char *bob_mined, *bob_moved, *bob_petrified;
+    char *mined = map_after("MOVE S3 W", &bob_mined); /* R3 becomes floor */
+    char *moved = map_after("MOVE S3 N", &bob_moved);
+    char *petrified = map_after("PETRIFY S5", &bob_petrified); /* S5 becomes an interior wall */
+    ck_assert_str_eq(mined, moved);
+    ck_assert_str_eq(petrified, moved);
+    ck_assert_msg(strstr(mined, "3 # . . : : : : : : : : : : : : : : x : : : # 3\n"), "%s", mined);
+    ck_assert_msg(strstr(mined, "No change of the terrain since the start that you know of.\n"), "%s", mined);
+    /* bob saw both */
+    ck_assert_msg(strstr(bob_mined, "Changed since the start, as you know: R3 interior wall to floor\n"), "%s",
+                  bob_mined);
+    ck_assert_msg(strstr(bob_petrified, "Changed since the start, as you know: S5 floor to interior wall (as you last\n"
+                                        "    saw it)\n"),
+                  "%s", bob_petrified);
+    ck_assert_msg(strstr(bob_moved, "No change of the terrain since the start that you know of.\n"), "%s", bob_moved);
+    free(mined);
+    free(moved);
+    free(petrified);
+    free(bob_mined);
+    free(bob_moved);
+    free(bob_petrified);
+}
+END_TEST
+
+/* News of sight (contract 8): a piece of another player (or an orphan) that comes into the reader's view, or
+ * leaves it, without moving itself, is told; only what the reader sees just after (came) or just before (went)
+ * is named, and a hidden fact changes nothing of it (differential). */
+START_TEST(test_news_of_sight)
+{
+    /* alice's piece steps from J3 (sees I2..K4) to K3 (sees J2..L4): bob's on L4 comes in, carol's on I2 goes out */
+    static const char *const seen[] = {"J3", "0", "A", "L4", "1", "AB", "I2", "2", "A", NULL};
+    char *sh = outcome(seen, (Hidden){"N3", BOB, NULL, false}, ALICE, "MOVE J3 E", ALICE);
+    ck_assert_msg(strstr(sh, "Since your last sheet:\n"
+                             "  Your piece A moved from J3 to K3.\n"
+                             "  bob's piece on L4 came into your view.\n"
+                             "  carol's piece on I2 went out of your view.\n\n"), "%s", sh);
+    free(sh);
+    /* an unseen piece beside the view, the undecoded codes of the piece that came, a phased piece: the same */
+    same_sheet(seen, (Hidden){"N3", BOB, "AC", false}, (Hidden){"N3", BOB, NULL, false}, ALICE, "MOVE J3 E", ALICE);
+    same_sheet(seen, (Hidden){"M4", BOB, "ACr", false}, (Hidden){"M4", BOB, NULL, false}, ALICE, "MOVE J3 E", ALICE);
+    same_sheet(seen, (Hidden){"L2", CAROL, "Ar", false}, (Hidden){"L2", CAROL, NULL, false}, ALICE, "MOVE J3 E", ALICE);
+    static const char *const seen2[] = {"J3", "0", "A", "L4", "1", "AC", "I2", "2", "A", NULL};
+    same_sheet(seen, (Hidden){"N3", BOB, NULL, false}, (Hidden){"N3", BOB, NULL, true}, ALICE, "MOVE J3 E", ALICE);
+    char *s1 = outcome(seen, (Hidden){"N3", BOB, NULL, false}, ALICE, "MOVE J3 E", ALICE);
+    char *s2 = outcome(seen2, (Hidden){"N3", BOB, NULL, false}, ALICE, "MOVE J3 E", ALICE);
+    ck_assert_str_eq(s1, s2);
+    free(s1);
+    free(s2);
+    /* the others' views did not change: no news of sight for them */
+    sh = outcome(seen, (Hidden){"N3", BOB, NULL, false}, ALICE, "MOVE J3 E", BOB);
+    ck_assert_msg(!strstr(sh, "came into your view") && !strstr(sh, "went out of your view"), "%s", sh);
+    free(sh);
+}
+END_TEST
+
+/* With F the piece that comes into view is decoded; an orphan is an orphan; a flare names eight pieces and
+ * counts the rest. */
+START_TEST(test_news_of_sight_decoded_and_flare)
+{
+    static const char *const seen[] = {"J3", "0", "AF", "L4", "1", "AB", NULL};
+    char *sh = outcome(seen, (Hidden){"L2", BOB, NULL, false}, ALICE, "MOVE J3 E", ALICE);
+    ck_assert_msg(strstr(sh, "  bob's piece AB on L4 came into your view.\n"), "%s", sh);
+    free(sh);
+    static const char *const orphan[] = {"J3", "0", "A", "L4", "3", "AB", NULL};
+    Board *ob = b;
+    b = seeded(4, orphan);
+    b->pl[3].status = PS_RESIGNED; /* dave's piece on L4 is an orphan */
+    b->pl[3].out_seq = 1;
+    ck_assert_int_eq(fx_order(b, ALICE, "MOVE J3 E", NULL, 0), 0);
+    ck_assert_msg(strstr(fx_news(b, ALICE), "An orphan piece on L4 came into your view.\n"), "%s", fx_news(b, ALICE));
+    board_free(b);
+    b = fx_board(fx_open_rows, 3, 50);
+    fx_piece(b, "B2", ALICE, "K");
+    fx_piece(b, "C3", ALICE, "AU");
+    fx_piece(b, "U6", BOB, "K");
+    fx_piece(b, "B6", CAROL, "K");
+    static const char *const far[] = {"H2", "I2", "J2", "K2", "L2", "M2", "N2", "O2", "P2", "Q2", NULL};
+    for (int i = 0; far[i]; i++)
+        fx_piece(b, far[i], BOB, "A");
+    ck_assert_int_eq(fx_order(b, ALICE, "FLARE C3", NULL, 0), 0);
+    const char *news = fx_news(b, ALICE);
+    ck_assert_msg(strstr(news, "bob's piece on H2 came into your view.\n"), "%s", news);
+    ck_assert_msg(strstr(news, "bob's piece on O2 came into your view.\n"), "%s", news);
+    ck_assert_msg(!strstr(news, "on P2 came"), "%s", news);
+    ck_assert_msg(strstr(news, "4 more pieces came into your view (see the board).\n"), "%s", news);
+    board_free(b);
+    b = ob;
+}
+END_TEST
+
 Suite *fog_suite(void)
 {
     Suite *s = suite_create("fog");
@@ -429,6 +554,9 @@ Suite *fog_suite(void)
     tcase_add_test(tc, test_shield_undecoded);
     tcase_add_test(tc, test_transfer_target_unseen);
     tcase_add_test(tc, test_hidden_wall_and_piece);
+    tcase_add_test(tc, test_map_hidden_wall_change);
+    tcase_add_test(tc, test_news_of_sight);
+    tcase_add_test(tc, test_news_of_sight_decoded_and_flare);
     suite_add_tcase(s, tc);
     return s;
 }

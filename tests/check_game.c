@@ -85,6 +85,55 @@ START_TEST(test_replay_reproduces)
 }
 END_TEST
 
+/* Each player remembers the terrain of the squares they saw just before or just after each action, as it is after
+ * it, and nothing of the others (contract 8: their map); the replay makes the same maps (verify). */
+START_TEST(test_maps_remember_what_was_seen)
+{
+    static const char *const walls[] = {
+        "################",
+        "#......+.......#",
+        "#..............#",
+        "#..............#",
+        "################",
+        NULL,
+    };
+    Board *b = fx_board(walls, 2, 10);
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "G2", 0, "AO");  /* alice sees F1..H3: the interior wall on H2 */
+    fx_piece(b, "O4", 1, "K");
+    fx_piece(b, "M2", 1, "AQ");  /* bob sees L1..N3 and N3..P5 */
+    b->initial = boardfile_write(b);
+    b->initial_base = 0;
+    int h2 = fx_sq(b, "H2"), m2 = fx_sq(b, "M2");
+    char msg[256];
+    ck_assert_int_eq(fx_order(b, 0, "MOVE G2 E", msg, sizeof msg), 0); /* mines H2, in alice's view only */
+    ck_assert_int_eq(b->ter[h2], TER_FLOOR);
+    ck_assert_int_eq(board_known(b, 0)[h2], TER_FLOOR);
+    ck_assert_int_eq(board_known(b, 1)[h2], TER_IWALL);
+    /* bob's piece becomes a wall: he saw the square just before (his piece stood there), never after */
+    ck_assert_int_eq(fx_order(b, 1, "PETRIFY M2", msg, sizeof msg), 0);
+    ck_assert_int_eq(b->ter[m2], TER_IWALL);
+    ck_assert_int_eq(board_known(b, 1)[m2], TER_IWALL);
+    ck_assert_int_eq(board_known(b, 0)[m2], TER_FLOOR);
+    /* alice's piece leaves H2's neighbourhood: she still knows it as she last saw it */
+    ck_assert_int_eq(fx_order(b, 0, "MOVE H2 W", msg, sizeof msg), 0);
+    ck_assert_int_eq(fx_order(b, 1, "PASS", msg, sizeof msg), 0);
+    ck_assert_int_eq(fx_order(b, 0, "MOVE G2 W", msg, sizeof msg), 0);
+    ck_assert_int_eq(board_known(b, 0)[h2], TER_FLOOR);
+    ck_assert_int_eq(board_known(b, 1)[h2], TER_IWALL);
+    char *t = boardfile_write(b);
+    ck_assert_msg(strstr(t, "(known\nalice H2 .\nbob M2 +\n)\n"), "%s", t);
+    free(t);
+    Board *r = NULL;
+    Err err;
+    ck_assert_msg(turn_replay(b, -1, &r, &err) == 0, "%s", err.msg);
+    for (int p = 0; p < 2; p++)
+        ck_assert_mem_eq(board_known(r, p), board_known(b, p), (size_t)(b->w * b->h));
+    board_free(r);
+    board_free(b);
+}
+END_TEST
+
 START_TEST(test_scores)
 {
     Board *b = fx_board(rows, 3, 0);
@@ -180,6 +229,92 @@ START_TEST(test_flare_marker_dropped_when_orphaned)
 }
 END_TEST
 
+/* ---- the news in the second person (contract 8) ---- */
+
+
+/* A King captured: its player reads one line, in the second person, naming the capturer whose arrival their King
+ * saw; the capturer reads what they did; a player who saw the square reads both pieces; the others only that the
+ * player is out. */
+START_TEST(test_king_capture_told_once)
+{
+    Board *b = fx_board(fx_open_rows, 4, 0);
+    fx_piece(b, "J3", 0, "A");
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "K3", 1, "K");
+    fx_piece(b, "L4", 2, "K"); /* carol sees K3, not J3 */
+    fx_piece(b, "U6", 3, "K"); /* dave sees neither */
+    ck_assert_int_eq(fx_order(b, 0, "MOVE J3 E", NULL, 0), 0);
+    ck_assert_str_eq(fx_news(b, 0), "Your piece A moved from J3 to K3.\n"
+                                    "You captured bob's King on K3; bob is eliminated.\n"
+                                    "carol's piece on L4 came into your view.\n");
+    ck_assert_str_eq(fx_news(b, 1), "alice's piece moved from J3 to K3.\n"
+                                    "Your King on K3 was captured by alice's piece on K3; you are eliminated.\n");
+    ck_assert_str_eq(fx_news(b, 2), "alice's piece moved from a square outside your view to K3.\n"
+                                    "bob's King on K3 was captured by alice's piece; bob is eliminated.\n");
+    ck_assert_str_eq(fx_news(b, 3), "bob was eliminated: their King was captured by alice.\n");
+    ck_assert_int_eq(b->pl[1].status, PS_ELIMINATED);
+    board_free(b);
+}
+END_TEST
+
+/* A captured piece sees what captures it, a King like any piece: the capturer is named to the King's player
+ * although nothing of theirs sees the square afterwards. */
+START_TEST(test_king_capture_from_outside)
+{
+    Board *b = fx_board(fx_open_rows, 3, 0);
+    fx_piece(b, "G3", 0, "AB");
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "I3", 1, "K"); /* sees H2..J4: not G3 */
+    fx_piece(b, "U6", 2, "K");
+    ck_assert_int_eq(fx_order(b, 0, "MOVE G3 E-E", NULL, 0), 0);
+    ck_assert_str_eq(fx_news(b, 1), "alice's piece moved from a square outside your view to I3.\n"
+                                    "Your King on I3 was captured by alice's piece on I3; you are eliminated.\n");
+    board_free(b);
+}
+END_TEST
+
+/* A phased King's capture: the capture is told to its owner alone (contract 14.3); the elimination to everyone,
+ * the capturer in the second person. */
+START_TEST(test_phased_king_capture)
+{
+    Board *b = fx_board(fx_open_rows, 3, 0);
+    fx_piece(b, "J3", 0, "A");
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "K3", 1, "Kr");
+    fx_piece(b, "K5", 1, "AP"); /* a ronin to be: bob keeps a view */
+    fx_piece(b, "U6", 2, "K");
+    ck_assert_int_eq(fx_order(b, 0, "MOVE J3 E", NULL, 0), 0);
+    ck_assert_msg(strstr(fx_news(b, 0), "You captured bob's King; bob is eliminated.\n"), "%s", fx_news(b, 0));
+    ck_assert_msg(!strstr(fx_news(b, 0), "on K3"), "%s", fx_news(b, 0));
+    ck_assert_msg(strstr(fx_news(b, 1), "Your phased piece K on K3 was captured.\n"
+                                        "Your King was captured by alice; you are eliminated.\n"), "%s", fx_news(b, 1));
+    ck_assert_str_eq(fx_news(b, 2), "bob was eliminated: their King was captured by alice.\n");
+    board_free(b);
+}
+END_TEST
+
+/* PASS: "You passed." to its player, "<id> passed." to the others; a stored PASS is told to its player once, by
+ * "Your stored order PASS was processed." (contract 14.5). */
+START_TEST(test_pass_second_person)
+{
+    Board *b = fx_board(fx_open_rows, 2, 0);
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "U6", 1, "K");
+    ck_assert_int_eq(fx_order(b, 0, "PASS", NULL, 0), 0);
+    ck_assert_str_eq(fx_news(b, 0), "You passed.\n");
+    ck_assert_str_eq(fx_news(b, 1), "alice passed.\n");
+    Game g;
+    game_init(&g, b, 1000000);
+    sl_push(&b->pl[0].queue, "*PASS");
+    char msg[256];
+    ck_assert_int_eq(fx_submit(&g, 1, "PASS", msg, sizeof msg), 0); /* alice's turn starts: her *PASS runs */
+    game_done(&g);
+    ck_assert_str_eq(fx_news(b, 0), "You passed.\nbob passed.\nYour stored order PASS was processed.\n");
+    ck_assert_str_eq(fx_news(b, 1), "alice passed.\nYou passed.\nalice passed.\n");
+    board_free(b);
+}
+END_TEST
+
 Suite *game_suite(void)
 {
     Suite *s = suite_create("game");
@@ -187,10 +322,15 @@ Suite *game_suite(void)
     tcase_add_test(tc, test_event_seen_and_unseen);
     tcase_add_test(tc, test_event_partly_outside_and_decode);
     tcase_add_test(tc, test_replay_reproduces);
+    tcase_add_test(tc, test_maps_remember_what_was_seen);
     tcase_add_test(tc, test_scores);
     tcase_add_test(tc, test_orphan_reveal_is_nobodys);
     tcase_add_test(tc, test_flare_marker_dropped_when_orphaned);
     tcase_add_test(tc, test_winner_tie_and_finish);
+    tcase_add_test(tc, test_king_capture_told_once);
+    tcase_add_test(tc, test_king_capture_from_outside);
+    tcase_add_test(tc, test_phased_king_capture);
+    tcase_add_test(tc, test_pass_second_person);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -2,6 +2,7 @@
 /* the project's headers first, then check.h */
 #include "embedded.h"
 #include "fixtures.h"
+#include "commands.h"
 #include "help.h"
 #include "params.h"
 #include "util.h"
@@ -14,6 +15,26 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* help commands has a row for every command of the table (what genetess --help lists) and for --help and
+ * --version, and gives options its two settings. */
+START_TEST(test_commands_complete)
+{
+    Buf b;
+    Err err;
+    buf_init(&b);
+    ck_assert_int_eq(help_get(NULL, "commands", &b, &err), 0);
+    for (const Command *c = command_table; c->name; c++) {
+        char row[64]; /* the command as its usage writes it ("Cleanup") */
+        snprintf(row, sizeof row, "\n     %.*s ", (int)strcspn(c->usage, " "), c->usage);
+        ck_assert_msg(strstr(b.s, row), "help commands has no row for %s", c->name);
+    }
+    ck_assert_ptr_nonnull(strstr(b.s, "\n     --help, -h "));
+    ck_assert_ptr_nonnull(strstr(b.s, "\n     --version "));
+    ck_assert_ptr_nonnull(strstr(b.s, "\n     options      board userid password lister|html on|off\n"));
+    buf_free(&b);
+}
+END_TEST
 
 Suite *help_suite(void);
 
@@ -109,6 +130,7 @@ static const struct {
     {"sheet", "Reading a Genetess Turnsheet"},
     {"code-a", "Genetess Code A"},       {"Special-s7", "Genetess Special S7"},
     {"order-charge", "Genetess Order CHARGE"},
+    {"maps", "Genetess Maps"},
 };
 
 START_TEST(test_named_topic)
@@ -208,6 +230,8 @@ static const struct {
     {"Cleanup", "Genetess Command Cleanup\n"},
     {"cleanup", "Genetess Command Cleanup\n"},
     {"mail", "Genetess Command mail\n"},
+    {"map", "Genetess Command map\n"},
+    {"MAP", "Genetess Command map\n"},
     {"add", "Genetess Commands of the Host\n"},
     {"change", "Genetess Commands of the Host\n"},
     {"signoff", "Genetess Commands of the Host\n"},
@@ -434,12 +458,77 @@ START_TEST(test_challenge_options)
 }
 END_TEST
 
+/* Every line of text at most 78 columns. */
+static void assert_fits(const char *topic, const char *text)
+{
+    int line = 1;
+    for (const char *p = text; *p; line++) {
+        size_t n = strcspn(p, "\n");
+        ck_assert_msg(n <= 78, "help %s:%d: longer than 78 columns", topic, line);
+        p += n + (p[n] ? 1 : 0);
+    }
+}
+
+/* help maps: the table of the built-in maps in place of the @maps line; help <map> draws one with its start
+ * squares as a game starts, and none of its specials. */
+START_TEST(test_maps)
+{
+    char *text;
+    Err err;
+    ck_assert_int_eq(get(NULL, "maps", &text, &err), 0);
+    ck_assert_ptr_null(strstr(text, "@maps"));
+    ck_assert_msg(strstr(text, "number of players:\n\n"
+                               "     Map        Size      Players   The default for\n"
+                               "     duel       20 x 12   2         2 players\n"
+                               "     quartet    31 x 21   2-4       3-4 players\n"
+                               "     melee      45 x 29   2-8       5-8 players\n\n"),
+                  "%s", text);
+    free(text);
+    static const char *const maps[] = {"duel", "Quartet", "MELEE"};
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(get(NULL, maps[i], &text, &err), 0);
+        assert_fits(maps[i], text);
+        ck_assert_msg(strstr(text, "Key: 1-9=start squares GPC1-GPC9 (G=GPC10 and up), #=wall, +=interior wall,\n"),
+                      "%s", text);
+        ck_assert_msg(strstr(text, "Its special squares are not drawn"), "%s", text);
+        ck_assert_msg(!strstr(text, "*") && !strstr(text, "Gold seam"), "%s", text);
+        free(text);
+    }
+    ck_assert_int_eq(get(NULL, "duel", &text, &err), 0);
+    ck_assert_msg(strncmp(text, "Genetess map duel: 20 x 12 squares, 2 players (the built-in map for 2)\n\n"
+                                "   A B C D E F G H I J K L M N O P Q R S T\n"
+                                " 1 # # # # # # # # # # # # # # # # # # # # 1\n"
+                                " 2 # . . . . . + . . . . . . + . . . . . # 2\n"
+                                " 3 # . 1 . . . + . . . . . . + . . . . . # 3\n",
+                          220) == 0,
+                  "%s", text);
+    ck_assert_msg(strstr(text, "10 # . . . . . + . . . . . . + . . . 2 . # 10\n"), "%s", text);
+    ck_assert_msg(strstr(text, "Start squares (1-9 on the map; G from GPC10): GPC1 C3, GPC2 R10\n"), "%s", text);
+    free(text);
+    /* an admin's text of a map's name is shown instead, as every local help text */
+    char *path = xasprintf("%s/help/genetess/duel.txt", tmpdir);
+    write_text(path, "Local duel\n");
+    free(path);
+    ck_assert_int_eq(get(tmpdir, "duel", &text, &err), 0);
+    ck_assert_str_eq(text, "Local duel\n");
+    free(text);
+    ck_assert_int_eq(get(tmpdir, "quartet", &text, &err), 0);
+    ck_assert_ptr_nonnull(strstr(text, "Genetess map quartet"));
+    free(text);
+    /* not a map: no help */
+    ck_assert_int_eq(get(NULL, "duels", &text, &err), -1);
+    ck_assert_str_eq(err.msg, "No help on duels; try: genetess help");
+    free(text);
+}
+END_TEST
+
 Suite *help_suite(void)
 {
     Suite *s = suite_create("help");
     TCase *tc = tcase_create("help");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_main);
+    tcase_add_test(tc, test_commands_complete);
     tcase_add_loop_test(tc, test_named_topic, 0, (int)(sizeof named_topics / sizeof named_topics[0]));
     tcase_add_loop_test(tc, test_code, 0, 26);
     tcase_add_loop_test(tc, test_special, 0, 22);
@@ -454,6 +543,7 @@ Suite *help_suite(void)
     tcase_add_test(tc, test_override_cap);
     tcase_add_test(tc, test_texts);
     tcase_add_test(tc, test_challenge_options);
+    tcase_add_test(tc, test_maps);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -99,6 +99,33 @@ START_TEST(test_hidden_facts_change_nothing)
 }
 END_TEST
 
+/* Out of view the list goes by the player's map, never by the board: an exterior wall made where they did not see
+ * it (S2) changes nothing, one they saw made stands in the way (contract 8). */
+START_TEST(test_walls_out_of_view_from_the_map)
+{
+    static const char *const rows[] = {
+        "############", "#..........#", "#..........#", "#..........#", "#..........#", "############", NULL,
+    };
+    Board *b = fx_board(rows, 2, 10);
+    fx_piece(b, "B3", 0, "ABBBB"); /* sees A2..C4; moves five squares */
+    fx_piece(b, "K2", 1, "K");
+    board_start_fix(b);
+    char *before = listed(b, 0, -1);
+    ck_assert_msg(strstr(before, "MOVE B3 E-E-E-E-E\n"), "%s", before);
+    int g3 = fx_sq(b, "G3");
+    b->ter[g3] = TER_XWALL; /* out of alice's view */
+    char *after = listed(b, 0, -1);
+    ck_assert_str_eq(before, after);
+    board_known_set(b, 0, g3, TER_XWALL); /* as if she had seen it made */
+    char *known = listed(b, 0, -1);
+    ck_assert_msg(!strstr(known, "MOVE B3 E-E-E-E-E\n"), "%s", known);
+    free(before);
+    free(after);
+    free(known);
+    board_free(b);
+}
+END_TEST
+
 /* ---- the property test: random positions, nothing hidden ---- */
 
 static uint64_t rnd(uint64_t *s)
@@ -294,6 +321,7 @@ Suite *legal_suite(void)
     tcase_add_test(tc, test_lone_a);
     tcase_add_test(tc, test_king_creates_and_walls);
     tcase_add_test(tc, test_hidden_facts_change_nothing);
+    tcase_add_test(tc, test_walls_out_of_view_from_the_map);
     tcase_add_loop_test(tc, test_property_random_positions, 0, 60);
     tcase_add_loop_test(tc, test_property_fog_complete, 0, 60);
     tcase_set_timeout(tc, 60);

@@ -3,6 +3,7 @@
 #include "spool.h"
 
 #include <sys/resource.h>
+#include <sys/wait.h>
 
 Suite *mail_suite(void);
 
@@ -49,6 +50,27 @@ START_TEST(test_mail_truncate)
 }
 END_TEST
 
+/* text (malloc'd) with the nonce of each of its Message-IDs taken out — ".<16 hex digits>" before the '@',
+ * which every id of ours must have (message_nonce: random, so no test can know it) — so the rest is
+ * compared exactly. Returns text. */
+static char *no_nonce(char *text)
+{
+    for (char *l = strstr(text, "Message-ID: <genetess."); l; l = strstr(l + 1, "Message-ID: <genetess.")) {
+        char *at = strchr(l, '@'), *nl = strchr(l, '\n');
+        ck_assert_msg(at && (!nl || at < nl) && at - l > 17 && at[-17] == '.' &&
+                          strspn(at - 16, "0123456789abcdef") >= 16,
+                      "a Message-ID without its nonce: %.120s", l);
+        memmove(at - 17, at, strlen(at) + 1);
+    }
+    return text;
+}
+
+/* The whole of <home>/<rel> as slurp reads it, the Message-IDs' nonces taken out (no_nonce). */
+static char *mail_slurp(const Store *s, const char *rel)
+{
+    return no_nonce(slurp(s, rel));
+}
+
 /* The unique part of a Message-ID as mail.c must make it (an independent FNV-1a): board, time, seq and a hash
  * of recipient, Subject, body and the command's $MESSAGEID (cmd, or NULL) — nothing a reader does not read. */
 static char *want_id(const char *board, int when, int seq, const char *to, const char *subj, const char *body,
@@ -61,7 +83,8 @@ static char *want_id(const char *board, int when, int seq, const char *to, const
             h = (h ^ (unsigned char)*c) * 1099511628211u;
         h ^= 0xff;
     }
-    return xasprintf("genetess.%s.%d.%04d.%016llx", board, when, seq, (unsigned long long)h);
+    (void)h; /* the hash seeds the MIME boundary; the id's unique part is the nonce, taken out by no_nonce */
+    return xasprintf("genetess.%s.%d.%04d", board, when, seq);
 }
 
 /* The message mail_flush writes at time when: headers (contract 3) of group
@@ -126,7 +149,7 @@ START_TEST(test_mail_outbox)
         lastseq = k;
         char rel[128];
         snprintf(rel, sizeof rel, "outbox/%s", nm);
-        char *text = slurp(&s, rel);
+        char *text = mail_slurp(&s, rel);
         ck_assert_str_eq(text, want[i]);
         free(text);
         free(want[i]);
@@ -155,6 +178,7 @@ static char *html_mail(Store *s, const char *text, const char *html, char *bnd)
     ck_assert_int_eq(names.n, 1);
     char *rel = xasprintf("outbox/%s", names.v[0]), *path = store_path(s, rel), *msg = NULL;
     ck_assert_int_eq(store_read_file(path, &msg, NULL, &err), 0);
+    no_nonce(msg);
     ck_assert_int_eq(unlink(path), 0);
     free(path);
     free(rel);
@@ -285,7 +309,7 @@ START_TEST(test_mail_from_default)
     char rel[128];
     snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
     ck_assert(strncmp(names.v[0], "0-", 2) == 0);
-    char *text = slurp(&s, rel);
+    char *text = mail_slurp(&s, rel);
     char host[256] = "";
     gethostname(host, sizeof host);
     host[sizeof host - 1] = '\0';
@@ -307,6 +331,58 @@ START_TEST(test_mail_from_default)
 }
 END_TEST
 
+/* The Message-ID of the message in file path (malloc'd). */
+static char *message_id_of(const char *path)
+{
+    char *text = NULL, *id = NULL;
+    Err err = {""};
+    if (store_read_file(path, &text, NULL, &err) == 0) {
+        size_t at = strstr(text, "\nMessage-ID: <") ? (size_t)(strstr(text, "\nMessage-ID: <") - text) + 14 : 0;
+        id = at ? xasprintf("%.*s", (int)strcspn(text + at, ">"), text + at) : NULL;
+    }
+    free(text);
+    ck_assert_msg(id != NULL, "%s has no Message-ID", path);
+    return id;
+}
+
+/* Two identical replies in one second — of one queue, of two queues, of two processes — have ids of their own
+ * (RFC 5322 3.6.4; de-duplicating mail stores would drop the second), each with a nonce. */
+START_TEST(test_mail_ids_unique)
+{
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    for (int round = 0; round < 3; round++) {
+        pid_t pid = round == 2 ? fork() : -1; /* the third round in two processes at once */
+        MailQueue q;
+        mail_init(&q, &test_rq);
+        ck_assert_int_eq(mail_add_reply(&q, "alice@a.a", "List of Genetess games", "none\n", &err), 0);
+        ck_assert_int_eq(mail_add_reply(&q, "alice@a.a", "List of Genetess games", "none\n", &err), 0);
+        ck_assert_int_eq(mail_flush(&q, &s, NOW), 2);
+        mail_free(&q);
+        if (pid == 0)
+            _exit(0);
+        if (pid > 0)
+            ck_assert_int_eq(waitpid(pid, NULL, 0), pid);
+    }
+    StrList names = {0};
+    list_dir(&s, "outbox", &names);
+    ck_assert_int_eq(names.n, 8);
+    StrList ids = {0};
+    for (int i = 0; i < names.n; i++) {
+        char *path = xasprintf("%s/outbox/%s", s.home, names.v[i]);
+        char *id = message_id_of(path);
+        for (int k = 0; k < ids.n; k++)
+            ck_assert_msg(strcmp(ids.v[k], id) != 0, "Message-ID %s twice", id);
+        sl_push_owned(&ids, id);
+        free(path);
+    }
+    sl_free(&ids);
+    sl_free(&names);
+    store_close(&s);
+}
+END_TEST
+
 START_TEST(test_mail_sendmail)
 {
     Store s;
@@ -321,7 +397,7 @@ START_TEST(test_mail_sendmail)
     ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "one\n", &err), 0);
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "two\n", &err), 0);
     ck_assert_int_eq(mail_flush(&q, &s, NOW + 86400), 2);
-    char *text = read_abs(sent);
+    char *text = no_nonce(read_abs(sent));
     const char *date = "Wed, 15 Nov 2023 22:13:20 +0000", *from = "referee@example.org";
     char *one = want_msg_at(NOW + 86400, from, "alice@a.a", "Genetess Board 101 bob", date, 1, 1, "one\n");
     char *two = want_msg_at(NOW + 86400, from, "bob@b.b", "Genetess Board 101 bob", date, 1, 2, "two\n");
@@ -380,7 +456,7 @@ START_TEST(test_mail_sendmail_fails)
     free(said);
     char rel[128];
     snprintf(rel, sizeof rel, "spool/%s", names.v[0]);
-    char *text = slurp(&s, rel);
+    char *text = mail_slurp(&s, rel);
     char *full = want_msg("referee@example.org", "alice@a.a", "Genetess Board 101 bob",
                           "Tue, 14 Nov 2023 22:13:20 +0000", 1, 1, big.s);
     ck_assert(strcmp(text, full) == 0);
@@ -398,7 +474,7 @@ START_TEST(test_mail_sendmail_fails)
     ck_assert_int_eq(names.n, 1);
     snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
     free(text);
-    text = slurp(&s, rel);
+    text = mail_slurp(&s, rel);
     ck_assert(strcmp(text, full) == 0);
     free(full);
     free(text);
@@ -432,7 +508,7 @@ START_TEST(test_mail_reply_fold)
     ck_assert_int_eq(names.n, 1);
     char rel[128];
     snprintf(rel, sizeof rel, "outbox/%s", names.v[0]);
-    char *text = slurp(&s, rel);
+    char *text = mail_slurp(&s, rel);
     char *id = want_id("0", NOW, 1, "alice@a.a", "Genetess Board 101 bob", body, "cmd1@players.example.org");
     char *want = xasprintf("From: referee@example.org\nTo: alice@a.a\nSubject: Genetess Board 101 bob\n"
                            "Date: Tue, 14 Nov 2023 22:13:20 +0000\nMessage-ID: <%s@example.org>\n"
@@ -661,7 +737,7 @@ START_TEST(test_spool_group)
     ck_assert(r1.st_ino == r2.st_ino && r1.st_size == 0); /* a link: no file made for the record */
     free(rp);
     free(sp);
-    char *text = slurp(&s, "spool/101.00000000000000aa.0002.mail");
+    char *text = mail_slurp(&s, "spool/101.00000000000000aa.0002.mail");
     /* the Message-ID names the board, never the group's tag (a hash of the whole board: contract 8) */
     char *id = want_id("101", NOW, 2, "bob@b.b", "Genetess Board 101 bob", "2\n", NULL);
     char *line = xasprintf("\nMessage-ID: <%s@example.org>\n", id);
@@ -828,7 +904,7 @@ START_TEST(test_spool_retries_bounded)
     ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW), 0); /* a later command at the same moment */
     ck_assert_int_eq(mailer_runs(), 1);
     char *base = xasprintf("0.%d-%ld-1.0001", NOW, (long)getpid()), *rel = xasprintf("spool/%s.retry1-%d.mail", base, NOW);
-    char *text = slurp(&s, rel);
+    char *text = mail_slurp(&s, rel);
     free(rel);
     for (int k = 1; k < 10; k++) {
         long long due = NOW + 300LL * ((1LL << k) - 1);
@@ -863,7 +939,7 @@ START_TEST(test_spool_retries_bounded)
     free(said);
     /* the dead letter is the message as spooled; an admin moves it back and the next delivery sends it */
     rel = xasprintf("spool/dead/%s.mail", base);
-    char *dead = slurp(&s, rel), *from = store_path(&s, rel), *back = xasprintf("%s/spool/%s.mail", s.home, base);
+    char *dead = mail_slurp(&s, rel), *from = store_path(&s, rel), *back = xasprintf("%s/spool/%s.mail", s.home, base);
     ck_assert_str_eq(dead, text);
     ck_assert_int_eq(rename(from, back), 0);
     q.mailer = NULL;
@@ -871,7 +947,7 @@ START_TEST(test_spool_retries_bounded)
     StrList names = {0};
     list_dir(&s, "outbox", &names);
     ck_assert_int_eq(names.n, 1);
-    char *orel = xasprintf("outbox/%s", names.v[0]), *sent = slurp(&s, orel);
+    char *orel = xasprintf("outbox/%s", names.v[0]), *sent = mail_slurp(&s, orel);
     ck_assert_str_eq(sent, text);
     free(sent);
     free(orel);
@@ -912,7 +988,7 @@ START_TEST(test_spool_dead_by_age)
     char *names = spooled(&s);
     ck_assert_str_eq(names, "");
     free(names);
-    char *old = slurp(&s, "spool/dead/101.none.0001-2.mail"), *other = slurp(&s, "spool/dead/101.none.0001.mail");
+    char *old = mail_slurp(&s, "spool/dead/101.none.0001-2.mail"), *other = mail_slurp(&s, "spool/dead/101.none.0001.mail");
     ck_assert_str_eq(old, "To: a@b.c\n\nold\n");
     ck_assert_str_eq(other, "another\n");
     free(other);
@@ -950,7 +1026,7 @@ START_TEST(test_spool_dead_move_finished)
     stderr_end(saved);
     ck_assert_int_eq(mailer_runs(), 0);
     ck_assert(!exists(&s, "spool/101.none.0002.retry9-1.mail"));
-    char *dead = slurp(&s, "spool/dead/101.none.0002.mail");
+    char *dead = mail_slurp(&s, "spool/dead/101.none.0002.mail");
     ck_assert_str_eq(dead, "To: a@b.c\n\nlate\n");
     free(dead);
     char *names = spooled(&s);
@@ -1024,10 +1100,10 @@ START_TEST(test_spool_links)
     for (int i = 0; i < 4; i++)
         untouched(t[i], dangling);
     snprintf(rel, sizeof rel, "outbox/%d-%ld-0002.mail", NOW, pid);
-    char *text = slurp(&s, rel);
+    char *text = mail_slurp(&s, rel);
     ck_assert_ptr_nonnull(strstr(text, "\n\nh\n"));
     free(text);
-    text = slurp(&s, "spool/101.00000000000000dd.0002.mail");
+    text = mail_slurp(&s, "spool/101.00000000000000dd.0002.mail");
     ck_assert_ptr_nonnull(strstr(text, "\n\nsheet\n"));
     free(text);
     char *p = store_path(&s, "spool/101.00000000000000dd.commit");
@@ -1134,7 +1210,7 @@ START_TEST(test_spool_batches)
         snprintf(want, sizeof want, "0.1-2-3.%04d.mail", i + 1);
         ck_assert_str_eq(names.v[i], want);
         snprintf(rel, sizeof rel, "spool/%s", want);
-        char *text = slurp(&s, rel), *body = xasprintf("To: p%d@example.org\n\nmessage %d, seq %d\n", i, i, i + 1);
+        char *text = mail_slurp(&s, rel), *body = xasprintf("To: p%d@example.org\n\nmessage %d, seq %d\n", i, i, i + 1);
         ck_assert_str_eq(text, body);
         free(body);
         free(text);
@@ -1250,6 +1326,7 @@ Suite *mail_suite(void)
     tcase_add_test(tm, test_mail_html_8bit);
     tcase_add_test(tm, test_mail_from_default);
     tcase_add_test(tm, test_mail_sendmail);
+    tcase_add_test(tm, test_mail_ids_unique);
     tcase_add_loop_test(tm, test_mail_sendmail_fails, 0, 4);
     tcase_add_test(tm, test_mail_reply_address);
     tcase_add_test(tm, test_mail_controls);

@@ -226,12 +226,92 @@ START_TEST(multipart_empty_part_and_crlf_base64)
 }
 END_TEST
 
-START_TEST(html_only_has_no_body)
+START_TEST(html_only_body_is_its_text)
 {
     MailIn m;
     parse("From: a@example.org\nSubject: x\nContent-Type: text/html\n\n<p>MOVE</p>\n", NULL, &m);
-    ck_assert_str_eq(m.body, "");
+    ck_assert_str_eq(m.body, "MOVE\n");
+    ck_assert(m.body_html);
+    ck_assert(!m.body_unread);
     mailin_free(&m);
+    /* a plain part wins over the HTML one, whatever their order */
+    parse("From: a@example.org\nSubject: x\nContent-Type: multipart/alternative; boundary=b\n\n--b\n"
+          "Content-Type: text/html\n\n<p>PASS</p>\n--b\nContent-Type: text/plain\n\nMOVE C3 N\n--b--\n",
+          NULL, &m);
+    ck_assert_str_eq(m.body, "MOVE C3 N\n");
+    ck_assert(!m.body_html);
+    mailin_free(&m);
+    /* HTML with nothing to read, and a body of no text type at all: unread */
+    parse("From: a@example.org\nSubject: x\nContent-Type: text/html\n\n<img src=\"cid:1\">\n", NULL, &m);
+    ck_assert_str_eq(m.body, "");
+    ck_assert(m.body_unread);
+    mailin_free(&m);
+    parse("From: a@example.org\nSubject: x\nContent-Type: application/pdf\n\n%PDF-1.4\n", NULL, &m);
+    ck_assert(m.body_unread);
+    mailin_free(&m);
+    /* an empty body, or a plain one of quotes alone, is read (and empty) */
+    parse("From: a@example.org\nSubject: x\n\n> PASS\n", NULL, &m);
+    ck_assert_str_eq(m.body, "");
+    ck_assert(!m.body_unread);
+    mailin_free(&m);
+}
+END_TEST
+
+START_TEST(html_text)
+{
+    static const struct {
+        const char *html, *text;
+    } cases[] = {
+        {"<div dir=\"ltr\">secret&nbsp;PASS</div>", "secret PASS\n"},
+        {"<html><head><title>t</title><style>p{x:y}</style></head><body>MOVE<br>C3 N</body></html>", "MOVE\nC3 N"},
+        {"a &amp; b &lt;c&gt; &quot;d&quot; &#65;&#x42; &bogus; &", "a & b <c> \"d\" AB &bogus; &"},
+        {"PASS<blockquote>Genetess board 101<br>To move: alice</blockquote>",
+         "PASS\n> Genetess board 101\n> To move: alice\n"},
+        {"<script>alert(1)</script>MOVE\n  C3\tN", "MOVE C3 N"},
+        {"<p>one</p><p>two", "one\n\ntwo"},
+        {"a  <b>bold</b>   b", "a bold b"},
+        {"&#233;t&#xe9;", "\xc3\xa9t\xc3\xa9"},
+        {"&#0;&#x110000;&#xD800;", "&#0;&#x110000;&#xD800;"},
+        {"unclosed <b", "unclosed "},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *t = mailin_html_text(cases[i].html, strlen(cases[i].html));
+        ck_assert_msg(strcmp(t, cases[i].text) == 0, "%s: got '%s'", cases[i].html, t);
+        free(t);
+    }
+}
+END_TEST
+
+START_TEST(unicode_spaces)
+{
+    char s[] = "MOVE\xc2\xa0" "C3\xe2\x80\x82N\xe2\x80\xaf" "x\xe3\x80\x80y\xe2\x80\x8bz\xef\xbb\xbf!\xc3\xa9";
+    ck_assert_str_eq(mailin_unicode_spaces(s), "MOVE C3 N x yz!\xc3\xa9");
+    MailIn m;
+    parse("From: a@example.org\nSubject: =?utf-8?Q?move=C2=A0101?= alice secret\n\nMOVE C3 S\xc2\xa0\n", NULL, &m);
+    ck_assert_str_eq(m.subject, "move 101 alice secret");
+    ck_assert_str_eq(m.body, "MOVE C3 S\n");
+    mailin_free(&m);
+}
+END_TEST
+
+START_TEST(client_prefixes)
+{
+    static const struct {
+        const char *in, *out;
+    } cases[] = {
+        {"AW: SV: Antw: move 101", "move 101"},
+        {"Re[2]: RE[12]: Fwd:Fw: show 101", "show 101"},
+        {"WG: VS: TR: RIF: R: games", "games"},
+        {"Re: Nag: Genetess Board 101 alice", "Genetess Board 101 alice"},
+        {"Reply: move", "Reply: move"},
+        {"Re[x]: move", "Re[x]: move"},
+        {"Antwort move", "Antwort move"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *s = xstrdup(cases[i].in);
+        ck_assert_str_eq(mailin_strip_prefixes(s), cases[i].out);
+        free(s);
+    }
 }
 END_TEST
 
@@ -429,7 +509,10 @@ Suite *mailin_suite(void)
     tcase_add_test(t, multipart_alternative_takes_text_plain);
     tcase_add_test(t, multipart_mixed_nested_base64);
     tcase_add_test(t, multipart_empty_part_and_crlf_base64);
-    tcase_add_test(t, html_only_has_no_body);
+    tcase_add_test(t, html_only_body_is_its_text);
+    tcase_add_test(t, html_text);
+    tcase_add_test(t, unicode_spaces);
+    tcase_add_test(t, client_prefixes);
     tcase_add_test(t, signature_and_quotes_dropped);
     suite_add_tcase(s, t);
     t = tcase_create("loops and limits");

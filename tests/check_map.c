@@ -696,6 +696,43 @@ START_TEST(test_special_defaults)
 }
 END_TEST
 
+/* A legend says what a special's parameters mean in words, never in the map's syntax (contract 14.9). */
+static const struct {
+    const char *in, *words;
+} special_words[] = {
+    {"S1 C2 e=2", "gives 2 E"},
+    {"S1 C2 e=3 per-king=yes", "gives 3 E for each K code of yours"},
+    {"S2 C2 targets=B3,C3,D3", "interior walls appear on B3, C3 and D3, not where a piece stands"},
+    {"S2 C2 targets=B3 wall=exterior occupied=destroy",
+     "exterior walls (never removable) appear on B3; a piece there is destroyed first"},
+    {"S3 C2 target=D3 occupied=move", "copies its piece onto D3 (paid as CREATE); a piece there is moved aside first"},
+    {"S4 C2 codes=dba", "adds ABD to its piece"},
+    {"S5 C2", ""},
+    {"S6 C2 targets=B2,B3", "destroys the pieces on B2 and B3"},
+    {"S8 C2 target=b2:e4", "moves its piece to a random empty floor square from B2 to E4, not where a piece stands"},
+    {"S8 C2 target=B3", "moves its piece to B3, not where a piece stands"},
+    {"S9 C2", "its piece loses 1 code"},
+    {"S9 C2 targets=B2,C3 count=2", "the pieces on B2 and C3 lose 2 codes each"},
+    {"S10 C2 targets=B3", "interior walls on B3 become floor"},
+    {"S11 C2", ""},
+    {"S12 C2 e=2", "every other player loses 2 E"},
+    {"S13 C2 onto=walls", "every special moves to a random wall"},
+};
+
+START_TEST(test_special_words)
+{
+    Board *b = tiny();
+    Special sp;
+    Err err;
+    ck_assert_msg(special_parse(b->w, b->h, b->ter, special_words[_i].in, &sp, &err) == 0, "%s", err.msg);
+    char *words = special_params_words(b->w, &sp);
+    ck_assert_str_eq(words, special_words[_i].words);
+    free(words);
+    special_free(&sp);
+    board_free(b);
+}
+END_TEST
+
 /* The parameters are parsed once into the Special's typed fields. */
 START_TEST(test_special_params)
 {
@@ -877,6 +914,7 @@ Suite *map_suite(void)
     tcase_add_loop_test(ts, test_special_errors, 0, (int)(sizeof special_errors / sizeof special_errors[0]));
     tcase_add_test(ts, test_special_text_limit);
     tcase_add_loop_test(ts, test_special_defaults, 0, (int)(sizeof special_defaults / sizeof special_defaults[0]));
+    tcase_add_loop_test(ts, test_special_words, 0, (int)(sizeof special_words / sizeof special_words[0]));
     tcase_add_test(ts, test_special_params);
     tcase_add_test(ts, test_special_target_on_wall);
     tcase_add_test(ts, test_special_table);

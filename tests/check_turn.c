@@ -155,7 +155,8 @@ START_TEST(test_submit_refused_changes_nothing)
     char *before = boardfile_write(b);
     Submission s;
     ck_assert_int_eq(submit(b, 0, "MOVE D2 E / PASS", T0 + 3600, &s), SUBMIT_REFUSED);
-    ck_assert_str_eq(s.result, "MOVE D2 E: no piece of yours on D2");
+    ck_assert_str_eq(s.result, "MOVE D2 E: no piece of yours on D2. The order was refused: nothing was done or recorded "
+                               "(the move number is still #1); it is still your move and your deadline did not move.");
     ck_assert_int_eq(s.notes.len, 0);
     turn_submission_free(&s);
     char *after = boardfile_write(b);

@@ -7,6 +7,9 @@
 #include "help.h"
 #include "layout.h"
 #include "orders.h" /* GAMBLE_ON_POSITION, GAMBLE_ON_ORDER */
+#include "boardfile.h"
+#include "game.h"
+#include "sheet.h"
 #include "sight.h"
 #include "view.h"
 
@@ -514,6 +517,7 @@ static const char *const sheet_labels[] = {
     "Warning: your next time-out forfeits the game",              "The game has ended: the fog has lifted",
     "You are out of this game: no more orders from you are accepted.",
     "The game has ended: no more orders are accepted.",
+    "The whole board at the start: the terrain and the start squares (no pieces).",
 };
 
 START_TEST(help_sheet_uses_the_sheet_words)
@@ -542,12 +546,19 @@ START_TEST(help_sheet_uses_the_sheet_words)
     char *ended = sheet(b, 0, SHEET_NONE, NULL);
     b->phase = PHASE_ROUND0;
     char *round0 = sheet(b, 0, SHEET_NONE, NULL);
+    b->phase = PHASE_PLAY;
+    SheetOpts first = {.variant = SHEET_YOUR_MOVE, .is_new = true};
+    Buf nb;
+    buf_init(&nb);
+    view_sheet(b, 0, &first, &nb);
+    char *fresh = buf_take(&nb);
     for (size_t i = 0; i < sizeof sheet_labels / sizeof *sheet_labels; i++) {
         const char *l = sheet_labels[i];
         ck_assert_msg(strstr(flat, l), "help sheet lacks \"%s\"", l);
-        ck_assert_msg(strstr(play, l) || strstr(out, l) || strstr(ended, l) || strstr(round0, l),
+        ck_assert_msg(strstr(play, l) || strstr(out, l) || strstr(ended, l) || strstr(round0, l) || strstr(fresh, l),
                       "no sheet prints \"%s\"", l);
     }
+    free(fresh);
     free(play);
     free(out);
     free(ended);
@@ -581,13 +592,141 @@ START_TEST(sheet_round0)
                             "5 # # # # # # # # 5\n"),
                   "%s", s);
     ck_assert_ptr_nonnull(strstr(s, "GPC1 B2, GPC2 G4"));
-    ck_assert_ptr_nonnull(strstr(s, "waiting for gambles from alice\n"));
+    ck_assert_ptr_nonnull(strstr(s, "waiting for gambles from you\n")); /* alice reads it: the second person */
     ck_assert_ptr_null(strstr(s, "Gold seam"));
     ck_assert(!has_line_prefix(s, "  C3 "));
     ck_assert_ptr_null(strstr(s, "Your start"));
     ck_assert_ptr_nonnull(strstr(s, "Your position gamble: not sent yet"));
     free(s);
     board_free(b);
+}
+END_TEST
+
+/* The board of the map tests: floor, interior walls on D3 and E3 when the game started; start squares B2 and G4. */
+static Board *map_board(void)
+{
+    Board *b = mk(8, 5, 2);
+    b->ter[sq(b, "D3")] = b->ter[sq(b, "E3")] = TER_IWALL;
+    b->st = xcalloc(2, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = sq(b, "B2")};
+    b->st[1] = (Start){.label = 2, .sq = sq(b, "G4")};
+    b->nst = 2;
+    put(b, "B2", 0, "K"); /* alice sees A1..C3 */
+    put(b, "G4", 1, "K"); /* bob sees F3..H5 */
+    board_start_fix(b);
+    return b;
+}
+
+/* The New sheet of a game without round 0 draws the whole terrain as the game starts, as the reader knows it,
+ * with the start squares, as round 0's sheets do (contract 14.9); round 0's New sheet draws it once. */
+START_TEST(sheet_new_draws_the_start)
+{
+    Board *b = map_board();
+    b->ter[sq(b, "D3")] = TER_FLOOR; /* mined out of alice's view before her New sheet: she knows the start */
+    board_known_set(b, 1, sq(b, "D3"), TER_FLOOR);
+    SheetOpts o = {.variant = SHEET_YOUR_MOVE, .is_new = true};
+    Buf out;
+    buf_init(&out);
+    view_sheet(b, 0, &o, &out);
+    assert_width(out.s);
+    ck_assert_msg(strstr(out.s, "\n\nThe whole board at the start: the terrain and the start squares (no pieces).\n"
+                                "  A B C D E F G H\n"
+                                "1 # # # # # # # # 1\n"
+                                "2 # 1 . . . . . # 2\n"
+                                "3 # . . + + . . # 3\n"
+                                "4 # . . . . . 2 # 4\n"
+                                "5 # # # # # # # # 5\n"
+                                "  A B C D E F G H\n"
+                                "Key: 1-9=start squares GPC1-GPC9 (G=GPC10 and up), #=wall, +=interior wall,\n"
+                                "     .=floor\n"
+                                "\n"
+                                "Start squares (1-9 on the map; G from GPC10): GPC1 B2, GPC2 G4\n"
+                                "\n"
+                                "Players (in turn order; > to move):\n"),
+                  "%s", out.s);
+    out.len = 0;
+    view_sheet(b, 1, &o, &out); /* bob saw D3 mined */
+    ck_assert_msg(strstr(out.s, "3 # . . . + . . # 3\n"), "%s", out.s);
+    out.len = 0;
+    o.is_new = false; /* only the New sheet */
+    view_sheet(b, 0, &o, &out);
+    ck_assert_ptr_null(strstr(out.s, "The whole board at the start"));
+    out.len = 0;
+    b->phase = PHASE_ROUND0; /* round 0's sheets draw the whole terrain already */
+    b->round = 0;
+    o.is_new = true;
+    view_sheet(b, 0, &o, &out);
+    ck_assert_ptr_null(strstr(out.s, "The whole board at the start"));
+    ck_assert_ptr_nonnull(strstr(out.s, "Round 0: the whole terrain and the start squares (no pieces yet).\n"));
+    buf_free(&out);
+    board_free(b);
+}
+END_TEST
+
+static char *map_of(const Board *b, int reader)
+{
+    Buf out;
+    buf_init(&out);
+    view_map(b, reader, NULL, &out);
+    char *s = buf_take(&out);
+    assert_width(s);
+    return s;
+}
+
+/* A player's map: the squares in view as they are, the others as the player last saw them, marked apart
+ * (':' floor, 'x' interior wall), no start labels; the changes since the start they know of (contract 8). */
+START_TEST(map_marks_view_and_memory)
+{
+    Board *b = map_board();
+    int d3 = sq(b, "D3"), e3 = sq(b, "E3"), f4 = sq(b, "F4");
+    b->ter[d3] = TER_FLOOR; /* mined where alice saw it */
+    board_known_set(b, 0, d3, TER_FLOOR);
+    b->ter[e3] = TER_FLOOR; /* mined where bob saw it, alice did not */
+    board_known_set(b, 1, e3, TER_FLOOR);
+    b->ter[f4] = TER_IWALL; /* petrified where both saw it */
+    board_known_set(b, 0, f4, TER_IWALL);
+    board_known_set(b, 1, f4, TER_IWALL);
+    char *a = map_of(b, 0);
+    ck_assert_str_eq(a, "Your map of Genetess board 101 (alice, Move #1):\n"
+                        "  A B C D E F G H\n"
+                        "1 # # # # # # # # 1\n"
+                        "2 # . . : : : : # 2\n"
+                        "3 # . . : x : : # 3\n"
+                        "4 # : : : : x : # 4\n"
+                        "5 # # # # # # # # 5\n"
+                        "  A B C D E F G H\n"
+                        "Key: in your view now: #=wall, +=interior wall, .=floor; out of your view, as\n"
+                        "     you last saw it: x=interior wall, :=floor, #=wall (never removed)\n"
+                        "Changed since the start, as you know: D3 interior wall to floor (as you last\n"
+                        "    saw it), F4 floor to interior wall (as you last saw it)\n");
+    char *bob = map_of(b, 1);
+    ck_assert_msg(strstr(bob, "3 # : : x : . . # 3\n"
+                              "4 # : : : : + . # 4\n"), "%s", bob);
+    ck_assert_msg(strstr(bob, "Changed since the start, as you know: E3 interior wall to floor (as you last\n"
+                              "    saw it), F4 floor to interior wall\n"), "%s", bob);
+    /* no change known: said so */
+    Board *c = map_board();
+    char *none = map_of(c, 0);
+    ck_assert_msg(strstr(none, "\nNo change of the terrain since the start that you know of.\n"), "%s", none);
+    /* after the end the fog has lifted: the whole terrain as it is */
+    b->phase = PHASE_ENDED;
+    char *ended = map_of(b, 0);
+    ck_assert_msg(strstr(ended, "The game has ended: the fog has lifted; the whole terrain as it is.\n"
+                                "  A B C D E F G H\n"
+                                "1 # # # # # # # # 1\n"
+                                "2 # . . . . . . # 2\n"
+                                "3 # . . . . . . # 3\n"
+                                "4 # . . . . + . # 4\n"),
+                  "%s", ended);
+    ck_assert_msg(strstr(ended, "Key: #=wall, +=interior wall, .=floor\n"
+                                "Changed since the start, as you know: D3 interior wall to floor, E3 interior\n"
+                                "    wall to floor, F4 floor to interior wall\n"), "%s", ended);
+    free(a);
+    free(bob);
+    free(none);
+    free(ended);
+    board_free(b);
+    board_free(c);
 }
 END_TEST
 
@@ -606,19 +745,23 @@ START_TEST(sheet_players_and_status)
     char *s = sheet(b, 0, SHEET_STAR_DONE, "MOVE B2 E: done");
     ck_assert_ptr_nonnull(strstr(s, "Your stored order was processed.\nIt is bob's move.\n"));
     ck_assert_ptr_nonnull(strstr(s, "@ alice eliminated (ronin) (you)"));
-    ck_assert_ptr_nonnull(strstr(s, "> b bob active, time-outs 2 (3 in all)"));
+    ck_assert_ptr_nonnull(strstr(s, "\nTo move: bob\n"));
+    ck_assert_ptr_nonnull(strstr(s, "\n  alice  eliminated (ronin)     0  (you)\n")); /* the score table too */
+    ck_assert_ptr_nonnull(strstr(s, "> b bob active, 2 time-outs in a row, 3 in all, holiday left"));
+    ck_assert_ptr_nonnull(strstr(s, "  c carol active, no time-outs, holiday left"));
     ck_assert_ptr_nonnull(strstr(s, "Scores so far:"));
     ck_assert_ptr_null(strstr(s, "winner"));
     free(s);
     /* the others, and the public show, are not told of a ronin piece they may not see (contract 8) */
     s = sheet(b, 1, SHEET_YOUR_MOVE, NULL);
-    ck_assert_ptr_nonnull(strstr(s, "  a alice eliminated, time-outs 0"));
+    ck_assert_ptr_nonnull(strstr(s, "  a alice eliminated, no time-outs"));
     ck_assert_ptr_null(strstr(s, "ronin"));
+    ck_assert_ptr_nonnull(strstr(s, "\nTo move: bob (you)\n")); /* bob reads his own sheet */
     free(s);
     Buf pub;
     buf_init(&pub);
     view_show_public(b, 0, &pub);
-    ck_assert_ptr_nonnull(strstr(pub.s, "  alice eliminated, time-outs 0"));
+    ck_assert_ptr_nonnull(strstr(pub.s, "  alice eliminated, no time-outs"));
     ck_assert_ptr_null(strstr(pub.s, "ronin"));
     buf_free(&pub);
     board_free(b);
@@ -675,11 +818,95 @@ START_TEST(show_full_after_the_end)
     ck_assert_ptr_nonnull(strstr(out.s, "2 # a . . . . . . # 2\n"));
     ck_assert_ptr_nonnull(strstr(out.s, "5 # . . . . . . o # 5\n"));
     ck_assert_ptr_nonnull(strstr(out.s, "  1a alice MOVE B3 N\n"));
+    ck_assert_ptr_nonnull(strstr(out.s, "\nResult: won by alice (11 points)\n")); /* the points with their unit */
     const char *l = line_with(out.s, "  alice ");
     ck_assert_ptr_nonnull(l);
     ck_assert_msg(strstr(l, "winner"), "%s", l);
     ck_assert_ptr_null(strstr(line_with(out.s, "  bob "), "winner"));
     buf_free(&out);
+    board_free(b);
+}
+END_TEST
+
+/* The result in words with its unit, "you" for the reader (contract 14.9); a tie names who shares it. */
+START_TEST(sheet_result_in_words)
+{
+    Board *b = mk(9, 6, 3);
+    put(b, "B2", 0, "K");
+    b->pl[1].status = PS_ELIMINATED;
+    b->pl[1].out_seq = 1;
+    b->pl[0].kills = 1;
+    b->phase = PHASE_ENDED;
+    snprintf(b->result, sizeof b->result, "won by alice (11)");
+    char *s = sheet(b, 0, SHEET_NONE, NULL);
+    ck_assert_msg(strstr(s, "The game has ended (move #1).\nResult: won by you (11 points)\n"), "%s", s);
+    free(s);
+    s = sheet(b, 2, SHEET_NONE, NULL);
+    ck_assert_msg(strstr(s, "\nResult: won by alice (11 points)\n"), "%s", s);
+    free(s);
+    b->pl[0].kills = 0; /* alice and carol 1 point each */
+    snprintf(b->result, sizeof b->result, "tie (1)");
+    s = sheet(b, 2, SHEET_NONE, NULL);
+    ck_assert_msg(strstr(s, "\nResult: a tie at 1 point: alice and you\n"), "%s", s);
+    free(s);
+    board_free(b);
+}
+END_TEST
+
+/* The reader's start is named with its square (contract 14.9: no unexplained shorthand). */
+START_TEST(sheet_start_with_its_square)
+{
+    Board *b = mk(9, 6, 2);
+    put(b, "B2", 0, "K");
+    b->st = xcalloc(2, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = sq(b, "B2")};
+    b->st[1] = (Start){.label = 2, .sq = sq(b, "G4")};
+    b->nst = 2;
+    b->pl[0].start = 1;
+    b->pl[1].start = 2;
+    char *s = sheet(b, 0, SHEET_YOUR_MOVE, NULL);
+    ck_assert_msg(strstr(s, "\nYour start: GPC1 (B2)\n"), "%s", s);
+    ck_assert_ptr_null(strstr(s, "G4"));
+    free(s);
+    board_free(b);
+}
+END_TEST
+
+/* showas prints the sheet last mailed to the byte: its events, its result line (of several lines too) and "New
+ * game." come back from the board file, where the sheet left them (sheet_take); a sheet mailed to another
+ * player does not change it. */
+START_TEST(showas_is_the_last_sheet)
+{
+    Board *b = mk(9, 6, 2);
+    put(b, "B2", 0, "K");
+    put(b, "H5", 1, "K");
+    for (int round = 0; round < 2; round++) {
+        Game g;
+        game_init(&g, b, 1700000000);
+        board_news_add(&b->pl[0].news, NEWS_EVENT, round ? "bob passed." : "bob timed out (1 in a row).");
+        g.sheet_due[0] = g.sheet_due[1] = true;
+        SheetsDue due;
+        const char *result = round ? "Gamble received: one.\nGamble received: two." : NULL;
+        sheet_take(&due, &g, round == 0, round ? 0 : -1, result);
+        char *mailed = sheet_render(b, 0, &due.news[0], &due.ebook[0], result, round == 0, false, NULL);
+        ck_assert_msg(strstr(mailed, round ? "Result of your last order: Gamble received: one.\n"
+                                             "    Gamble received: two.\n"
+                                           : "New game.\nIt is your move.\n"), "%s", mailed);
+        char *text = boardfile_write(b);
+        Err err;
+        Board *c = boardfile_parse(text, "101", &err);
+        ck_assert_msg(c != NULL, "%s", err.msg);
+        Buf now;
+        buf_init(&now);
+        sheet_current(c, 0, &now, NULL);
+        ck_assert_str_eq(now.s, mailed);
+        buf_free(&now);
+        board_free(c);
+        free(text);
+        free(mailed);
+        sheet_due_free(&due);
+        game_done(&g);
+    }
     board_free(b);
 }
 END_TEST
@@ -694,7 +921,18 @@ START_TEST(nag_text)
     view_nag(b, 0, &subj, &body);
     ck_assert_str_eq(subj.s, "Nag: Genetess Board 101 alice");
     ck_assert_str_eq(body.s, "Reminder: it is your move on Genetess board 101.\n"
-                             "The deadline is 2023-11-14 22:13 UTC;\nthen your stored order runs, or you time out.\n"
+                             "The deadline is 2023-11-14 22:13 UTC;\nthen you time out: you have no stored order.\n"
+                             "Send: genetess move 101 alice <password> <ORDER>#1\n");
+    buf_free(&subj);
+    buf_free(&body);
+    /* with a stored order, the nag names it: that is what happens at the deadline */
+    sl_push(&b->pl[0].queue, "MOVE B2 E");
+    buf_init(&subj);
+    buf_init(&body);
+    view_nag(b, 0, &subj, &body);
+    ck_assert_str_eq(body.s, "Reminder: it is your move on Genetess board 101.\n"
+                             "The deadline is 2023-11-14 22:13 UTC;\n"
+                             "then your stored order MOVE B2 E runs, unless you send another order first.\n"
                              "Send: genetess move 101 alice <password> <ORDER>#1\n");
     buf_free(&subj);
     buf_free(&body);
@@ -791,6 +1029,8 @@ Suite *view_suite(void)
     tcase_add_test(t, sheet_news_from_options);
     tcase_add_test(t, sheet_reveal_drawn_where_seen);
     tcase_add_test(t, sheet_round0);
+    tcase_add_test(t, sheet_new_draws_the_start);
+    tcase_add_test(t, map_marks_view_and_memory);
     tcase_add_test(t, help_sheet_uses_the_sheet_words);
     tcase_add_test(t, sheet_players_and_status);
     suite_add_tcase(s, t);
@@ -798,6 +1038,9 @@ Suite *view_suite(void)
     tcase_add_test(t, show_public_hides_the_board);
     tcase_add_test(t, show_full_after_the_end);
     tcase_add_test(t, nag_text);
+    tcase_add_test(t, sheet_result_in_words);
+    tcase_add_test(t, sheet_start_with_its_square);
+    tcase_add_test(t, showas_is_the_last_sheet);
     tcase_add_test(t, wrap_fits_or_wraps);
     suite_add_tcase(s, t);
     return s;

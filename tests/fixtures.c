@@ -10,6 +10,17 @@
 
 static const char *const names[] = {"alice", "bob", "carol", "dave", "erin", "frank", "gina", "hank"};
 
+const char *const fx_open_rows[] = {
+    "######################",
+    "#....................#",
+    "#....................#",
+    "#....................#",
+    "#....................#",
+    "#....................#",
+    "######################",
+    NULL,
+};
+
 Board *fx_board(const char *const *rows, int nplayers, int64_t e)
 {
     Board *b = board_new();
@@ -151,4 +162,88 @@ void fx_rm_tree(const char *path)
     } else {
         unlink(path);
     }
+}
+
+void fx_special(Board *b, int code, const char *sq, const char *text)
+{
+    b->sp = xrealloc(b->sp, sizeof *b->sp * (size_t)(b->nsp + 1));
+    Special *s = &b->sp[b->nsp++];
+    memset(s, 0, sizeof *s);
+    s->code = code;
+    s->sq = fx_sq(b, sq);
+    s->text = xstrdup(text);
+}
+
+/* mkmap.awk's generator: Park-Miller, 0 <= result < k. */
+static int bench_rnd(int64_t *seed, int k)
+{
+    *seed = *seed * 16807 % 2147483647;
+    return (int)(*seed % k);
+}
+
+/* mkmap.awk's free_sq: a floor square with nothing on it and outside the start rooms, marked used. */
+static int bench_free_sq(char **g, char *used, const char *room, int n, int64_t *seed)
+{
+    int r, c;
+    do {
+        r = 1 + bench_rnd(seed, n - 2);
+        c = 1 + bench_rnd(seed, n - 2);
+    } while (g[r][c] != '.' || used[r * n + c] || room[r * n + c]);
+    used[r * n + c] = 1;
+    return r * n + c;
+}
+
+Board *fx_bench_board(int n, int per, int nspec, int64_t e)
+{
+    static const double pos[8][2] = {{.12, .12}, {.12, .5}, {.12, .88}, {.5, .88},
+                                     {.88, .88}, {.88, .5}, {.88, .12}, {.5, .12}};
+    static const int codes[10] = {1, 4, 5, 11, 12, 14, 16, 17, 20, 22};
+    static const char *const seqs[6] = {"A", "AB", "AD", "ACD", "ABD", "A"};
+    int64_t seed = 20261124;
+    char **g = xcalloc((size_t)n + 1, sizeof *g), *used = xcalloc((size_t)(n * n), 1), *room = xcalloc((size_t)(n * n), 1);
+    int start[8];
+    for (int r = 0; r < n; r++) {
+        g[r] = xmalloc((size_t)n + 1);
+        for (int c = 0; c < n; c++)
+            g[r][c] = r == 0 || c == 0 || r == n - 1 || c == n - 1 ? '#' : '.';
+        g[r][n] = '\0';
+    }
+    for (int i = 0; i < 8; i++) {
+        int sr = (int)(pos[i][0] * (n - 1)), sc = (int)(pos[i][1] * (n - 1));
+        start[i] = sr * n + sc;
+        for (int r = sr - 2; r <= sr + 2; r++)
+            for (int c = sc - 2; c <= sc + 2; c++)
+                if (r >= 0 && c >= 0 && r < n && c < n)
+                    room[r * n + c] = 1;
+    }
+    for (int k = 0, walls = (n - 2) * (n - 2) / 100; k < walls; k++) { /* segments of 3 squares */
+        int r = 1 + bench_rnd(&seed, n - 2), c = 1 + bench_rnd(&seed, n - 2), d = bench_rnd(&seed, 2);
+        for (int j = 0; j < 3; j++) {
+            int rr = r + (d ? j : 0), cc = c + (d ? 0 : j);
+            if (rr < n - 1 && cc < n - 1 && !room[rr * n + cc])
+                g[rr][cc] = '+';
+        }
+    }
+    Board *b = fx_board((const char *const *)g, 8, e);
+    char nm[16];
+    for (int i = 0; i < 8; i++) {
+        used[start[i]] = 1;
+        fx_piece(b, board_sq_name(b, board_sq(b, start[i] % n, start[i] / n), nm), i, "K");
+    }
+    for (int k = 0; k < nspec; k++) {
+        int sq = bench_free_sq(g, used, room, n, &seed);
+        char *text = xasprintf("Bench special %d", k + 1);
+        fx_special(b, codes[k % 10], board_sq_name(b, board_sq(b, sq % n, sq / n), nm), text);
+        free(text);
+    }
+    for (int k = 0; k < 8 * (per - 1); k++) {
+        int sq = bench_free_sq(g, used, room, n, &seed);
+        fx_piece(b, board_sq_name(b, board_sq(b, sq % n, sq / n), nm), k % 8, seqs[k % 6]);
+    }
+    for (int r = 0; r < n; r++)
+        free(g[r]);
+    free(g);
+    free(used);
+    free(room);
+    return b;
 }

@@ -16,6 +16,8 @@
  * "alice", "bob", "carol"... (nplayers), in play at round 1, seat 0, each with e E.
  * Pieces are added with fx_piece. */
 Board *fx_board(const char *const *rows, int nplayers, int64_t e);
+/* An open field for fx_board: 22 columns (A..V) by 7 rows, exterior walls around floor. */
+extern const char *const fx_open_rows[];
 /* Adds a piece of player p on square name with sequence seq (markers r/u allowed). */
 Piece *fx_piece(Board *b, const char *sq, int p, const char *seq);
 /* The square index of a name. */
@@ -37,5 +39,11 @@ void fx_check(const Board *b);
 const char *fx_news(const Board *b, int p);
 /* rm -rf path (no symlinks followed): a test's scratch directory. */
 void fx_rm_tree(const char *path);
+/* Adds special S<code> on square name with info text (its other parameters zero). */
+void fx_special(Board *b, int code, const char *sq, const char *text);
+/* The board make bench plays (tools/bench/mkmap.awk with its seed, 20261124): n x n inside exterior walls,
+ * short interior walls, 8 players each with a King (K) on their start square and per - 1 more pieces
+ * spread at random, nspec specials; in play at round 1, seat 0, each player with e E. */
+Board *fx_bench_board(int n, int per, int nspec, int64_t e);
 
 #endif

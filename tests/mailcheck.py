@@ -8,8 +8,8 @@ Content-Transfer-Encoding, a reply without In-Reply-To/References. A turnsheet i
 exactly a text/plain part, then a text/html part (utf-8; 7bit when it is ASCII, 8bit when not, in lines of
 at most 998 octets; quoted-printable only when a line would be longer) that decodes to UTF-8 and that
 html.parser reads with every tag closed, nothing that runs or loads (script, src, href, url(), @import), and exactly the squares,
-pieces and events of the text part: the same (square, symbol) cells, its legend verbatim, the same
-event lines.
+pieces and events of the text part: the same (square, symbol) cells read off the board's axes, each in the
+class of its symbol (a blank square in an <i>), its legend verbatim, the same event lines.
 
 Usage: GENETESS=path/to/genetess python3 tests/mailcheck.py   (standard library only; MAILCHECK_LIST=1
 also lists each mail's Subject)"""
@@ -212,13 +212,14 @@ VOID = {"meta", "br", "hr", "img", "link", "input"}
 
 
 class SheetHTML(html.parser.HTMLParser):
-    """The cells (title -> text), the legend and the events of a sheet's HTML part, and what is wrong in it."""
+    """The board (each character of its <pre class="board"> with the class of the element it is drawn in: "i"
+    in an <i>, "" in none), the legend and the events of a sheet's HTML part, and what is wrong in it."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.stack, self.problems = [], []
-        self.cells, self.legend, self.events = {}, None, []
-        self.cur, self.buf = None, None
+        self.board, self.legend, self.events = None, None, []
+        self.cur, self.buf, self.in_board, self.cls = None, None, False, ""
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -228,8 +229,12 @@ class SheetHTML(html.parser.HTMLParser):
             self.problems.append("HTML holds an event handler in <%s>" % tag)
         if tag not in VOID:
             self.stack.append(tag)
-        if tag == "td":
-            self.cur, self.buf = ("td", a.get("title", "")), []
+        if self.in_board:  # squares: <b class=...> or <i>, nothing else
+            if (tag, list(a)) not in (("b", ["class"]), ("i", [])):
+                self.problems.append("HTML board holds <%s %r>" % (tag, attrs))
+            self.cls = a.get("class", "") if tag == "b" else "i"
+        elif tag == "pre" and a.get("class") == "board":
+            self.in_board, self.board = True, []
         elif tag == "pre" and a.get("class") == "legend" or tag == "li":
             self.cur, self.buf = (tag, None), []
 
@@ -238,23 +243,65 @@ class SheetHTML(html.parser.HTMLParser):
             self.problems.append("HTML closes <%s> inside %r" % (tag, self.stack[-3:]))
         else:
             self.stack.pop()
-        if self.cur and tag == self.cur[0]:
+        if self.in_board:
+            self.in_board, self.cls = tag != "pre", ""
+        elif self.cur and tag == self.cur[0]:
             t = "".join(self.buf)
-            if tag == "td":
-                if self.cur[1] in self.cells:
-                    self.problems.append("HTML cell %s twice" % self.cur[1])
-                self.cells[self.cur[1]] = t
-            elif tag == "pre":
+            if tag == "pre":
                 self.legend = t
             else:
                 self.events.append(" ".join(t.split()))
             self.cur = None
 
     def handle_data(self, data):
-        if self.cur is not None:
+        if self.in_board:
+            self.board += [(ch, self.cls) for ch in data]
+        elif self.cur is not None:
             self.buf.append(data)
         if "url(" in data or "@import" in data:
             self.problems.append("HTML loads something: %s" % data[:60])
+
+
+BOARD_ROW = re.compile(r"^ *(\d+) (.*) (\d+)$")
+
+
+def board_cells(board):
+    """The squares of an HTML board ([(character, class)], SheetHTML's): {square: (symbol, class)}, named by
+    the axes -- the column names above the rows (one or two lines, read down) and each row's number; a
+    square not drawn is the symbol ' '."""
+    lines = [[]]
+    for ch, cls in board:
+        if ch == "\n":
+            lines.append([])
+        else:
+            lines[-1].append((ch, cls))
+    text = ["".join(ch for ch, _ in line) for line in lines]
+    rows = [i for i, m in enumerate(map(BOARD_ROW.match, text)) if m and m.group(1) == m.group(3)]
+    heads = text[:rows[0]] if rows else []
+    cells = {}
+    for i in rows:
+        m = BOARD_ROW.match(text[i])
+        for k in range(m.start(2), m.end(2)):
+            cells["".join(h[k] if k < len(h) else " " for h in heads).strip() + m.group(1)] = lines[i][k]
+    return cells
+
+
+def board_class_problems(cells):
+    """Each square's class against its symbol: blank in an <i>, floor in no element, walls ew and iw, specials sp,
+    orphans or, a letter in its own class (marked rv for a reveal), all @ in one letter's, start labels st."""
+    kinds = {" ": {"i"}, ".": {""}, "#": {"ew"}, "+": {"iw"}, "*": {"sp"}, "o": {"or"}}
+    out, own = [], set()
+    for sq, (ch, cls) in sorted(cells.items()):
+        if ch == "@":
+            own.add(cls)
+            ok = len(cls) == 1 and cls.isalpha()
+        else:
+            ok = cls in kinds.get(ch, {ch, ch + " rv"} if ch.isalpha() and ch.islower() else {"st"})
+        if not ok:
+            out.append("HTML square %s %r in class %r" % (sq, ch, cls))
+    if len(own) > 1:
+        out.append("HTML draws @ in classes %r" % sorted(own))
+    return out
 
 
 ROW = re.compile(r"^ *(\d+) (.+) (\d+)$")
@@ -305,7 +352,8 @@ def compare_views(text, doc):
     out = list(p.problems)
     if p.stack:
         out.append("HTML leaves %r open" % p.stack)
-    hcells = {k: v for k, v in p.cells.items() if v}
+    cells = board_cells(p.board or [])
+    hcells = {k: ch for k, (ch, _) in cells.items() if ch != " "}
     COMPARED["sheets"] += 1
     COMPARED["cells"] += len(hcells)
     COMPARED["events"] += len(p.events)
@@ -313,6 +361,7 @@ def compare_views(text, doc):
     if hcells != tcells:
         diff = sorted(set(hcells.items()) ^ set(tcells.items()))[:6]
         out.append("HTML cells differ from the text picture: %r" % diff)
+    out += board_class_problems(cells)[:6]
     if p.legend is None or p.legend not in text:
         out.append("the HTML legend is not the text's: %r" % (p.legend or "")[:80])
     if p.events != text_events(text):

@@ -88,6 +88,9 @@ EXIMPID=$(cat "$ROOT/exim.pid" 2>/dev/null)
 
 # ---- sending and reading ----
 
+count() { grep -c -- "$2" "/var/mail/$1" 2>/dev/null; }
+wait_log() { for _ in $(seq 100); do grep -q -- "$1" "$HOMEDIR/var/mail.log" && return 0; sleep 0.1; done; return 1; }
+
 # send FROM SUBJECT [BODY]: one message to genetess@localhost over SMTP.
 send() {
   "$PY" - "$PORT" "$1@localhost" "$2" "${3:-}" <<'PY' || bad "SMTP send '$2'"
@@ -137,7 +140,8 @@ send "$A" "challenge --gamble=none $A secret $B"
 expect "$B" "^Subject: Genetess invitation 1 from $A\$" 1 "$B is invited"
 send "$B" "accept 1 $B hunter2"
 expect "$A" "^Subject: New Genetess Board 101" 1 "$A gets the New sheet of board 101"
-expect "$B" "^Subject: New Genetess Board 101" 2 "$B gets the reply and the New sheet"
+expect "$B" "^Subject: New Genetess Board 101" 1 "$B gets the New sheet"
+expect "$B" "^Subject: Genetess Board 101 created\$" 1 "$B gets the reply to the acceptance"
 
 turn=$(sed -n 's/^101:[^:]*:[0-9]*:\(.*\) turn$/\1/p' "$HOMEDIR/etc/Genetess.list")
 if [ "$turn" = "$A" ]; then pw=secret other=$B opw=hunter2; else pw=hunter2 other=$A opw=secret; fi
@@ -161,11 +165,51 @@ n=$(grep -c "genetess mail: " "$HOMEDIR/var/mail.log" 2>/dev/null)
 [ "$(stat -c %U "$HOMEDIR/games/Genetess/101")" = "$RUN" ] && ok "the board belongs to the pipe's user" \
   || bad "the board belongs to $(stat -c %U "$HOMEDIR/games/Genetess/101")"
 
+# ---- mail play as a person plays it: a reply to a sheet, an HTML-only reply, one message delivered twice ----
+# send_as FROM SUBJECT BODY MSGID [html]: one message with that Message-ID (html: only a text/html part).
+send_as() {
+  "$PY" - "$PORT" "$1@localhost" "$2" "$3" "$4" "${5:-}" <<'PY' || bad "SMTP send '$2'"
+import smtplib, sys
+from email.message import EmailMessage
+port, sender, subject, body, msgid, html = sys.argv[1:7]
+m = EmailMessage()
+m["From"] = sender
+m["To"] = "genetess@localhost"
+m["Subject"] = subject
+m["Message-ID"] = msgid
+if html:
+    m.set_content("<div dir=ltr>%s</div><blockquote>%s</blockquote>" % (body, "quoted sheet"), subtype="html")
+else:
+    m.set_content(body + "\n\n> the sheet, quoted\n")
+with smtplib.SMTP("127.0.0.1", int(port), timeout=20) as s:
+    s.send_message(m)
+PY
+}
+turn=$(sed -n 's/^101:[^:]*:[0-9]*:\(.*\) turn$/\1/p' "$HOMEDIR/etc/Genetess.list")
+if [ "$turn" = "$A" ]; then pw=secret other=$B; else pw=hunter2 other=$A; fi
+before=$(count "$turn" "^Subject: ")
+done_before=$(count "$turn" "^PASS: done")
+send_as "$turn" "Re: Genetess Board 101 $turn" "$pw PASS" "<reply-1@localhost>"
+expect "$turn" "^PASS: done" $((done_before + 1)) "$turn's reply to the sheet (password and order on its first line) is played"
+sleep 1
+[ "$(count "$turn" "^Subject: ")" = $((before + 1)) ] && ok "$turn got one mail for that reply (the reply is the sheet)" \
+  || bad "$turn got $(( $(count "$turn" "^Subject: ") - before )) mails for one reply"
+moves=$(wc -l <"$HOMEDIR/games/Genetess/101.moves")
+send_as "$turn" "Re: Genetess Board 101 $turn" "$pw PASS" "<reply-1@localhost>"
+wait_log "handled already: not run again" && ok "the same message delivered again is not run again" \
+  || bad "the same message delivered again is not run again"
+[ "$(wc -l <"$HOMEDIR/games/Genetess/101.moves")" = "$moves" ] && ok "the board holds the move once" \
+  || bad "the board changed on the second delivery"
+[ "$(count "$turn" "^Subject: ")" = $((before + 1)) ] && ok "no second answer" || bad "a second answer came"
+done_before=$(count "$other" "^PASS: done")
+send_as "$other" "AW: Genetess Board 101 $other" "$([ "$other" = "$A" ] && echo secret || echo hunter2) PASS" \
+  "<reply-2@localhost>" html
+expect "$other" "^PASS: done" $((done_before + 1)) "$other's HTML-only reply (AW:) is played"
+
 # ---- strangers (contract 15): what reaches a mailbox through a real mail server ----
 V=gtvictim M=gtmallory
 for u in "$V" "$M"; do id "$u" >/dev/null 2>&1 || useradd --create-home --shell /usr/sbin/nologin "$u"; : >"/var/mail/$u"; chown "$u:mail" "/var/mail/$u"; chmod 660 "/var/mail/$u"; done
 : >"/var/mail/$V"; chown "$V:mail" "/var/mail/$V"; chmod 660 "/var/mail/$V"
-count() { grep -c -- "$2" "/var/mail/$1" 2>/dev/null; }
 nb=$(count "$B" "^Subject: ")
 # forty copies of one name in a message: one copy
 send "$A" "message $A secret $(for i in $(seq 40); do printf '%s ' "$B"; done)" "Hello"
@@ -186,7 +230,6 @@ m["To"] = "genetess@localhost"; m["Subject"] = "help"; m.set_content("x")
 with smtplib.SMTP("127.0.0.1", int(__import__("sys").argv[1]), timeout=20) as s:
     s.send_message(m)
 PY
-wait_log() { for _ in $(seq 100); do grep -q -- "$1" "$HOMEDIR/var/mail.log" && return 0; sleep 0.1; done; return 1; }
 wait_log "no usable From: or Reply-To: address" && ok "a Reply-To list is dropped" || bad "a Reply-To list is dropped"
 sleep 2
 [ "$(count "$V" "^Subject: Genetess help")" = 0 ] && ok "the victim got no help mail" || bad "the victim got a help mail"

@@ -2,7 +2,7 @@
 # make demo: a short game on the built-in default map for two players (duel), in a temporary PBMHOME:
 # alice buys a fast piece (seven squares a move) and walks it across the board in three moves to
 # capture bob's King, which ends the game. Prints each command with the first part of its reply, the
-# first sheet alice is mailed, and the final sheet with the score table (the fog lifted).
+# first sheet alice is mailed, her map on the way, and the final sheet with the score table (the fog lifted).
 set -eu
 G=${1:-./genetess}
 PBMHOME=$(mktemp -d)
@@ -12,7 +12,7 @@ export GENETESS_NOW=1790000000
 trap 'rm -rf "$PBMHOME"' EXIT
 # run ARGS: the command and its reply up to the first blank line (the sheet that follows is left out).
 run() {
-  printf '\n$ genetess %s\n' "$*"
+  printf '\n$ ./genetess %s\n' "$*"
   "$G" "$@" >"$PBMHOME/reply" || echo "(exit status $?)"
   sed '/^$/q' "$PBMHOME/reply" | sed '/^$/d'
 }
@@ -41,6 +41,7 @@ run move 101 alice secret "CREATE C4 ABBBBBB"
 run move 101 bob hunter2 PASS
 run move 101 alice secret "MOVE C4 S-E-E-E-E-E-E"
 run move 101 bob hunter2 PASS
+run map 101 alice secret
 run move 101 alice secret "MOVE I5 S-E-S-S-E-E-E"
 run move 101 bob hunter2 PASS
 rm -f "$PBMHOME"/outbox/*

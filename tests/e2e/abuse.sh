@@ -267,9 +267,15 @@ assert_grep "No invitation $inv waits for you" $(mail_to bob)
 inv2=$((inv + 1))
 for who in "bob hunter2" "carol pw"; do
   msg "$T/m" "${who%% *}@example.org" "accept $inv2 $who"
+  clear_outbox
   run 0 mail "$CONF" <"$T/m"
 done
 N=$(last_board)
+# carol's acceptance started it: her reply says so and holds nobody's sheet (alice's was once in it)
+reply=$(grep -l "^Subject: Genetess Board $N created$" "$OUTBOX"/*.mail)
+assert_grep "^Genetess board $N created for alice bob carol on map quartet\.$" "$reply"
+assert_absent "genetess move $N" "$reply"
+assert_absent "Your E:" "$reply"
 assert_grep "max-timeouts=3" "$GAMES/$N"
 assert_grep "^(players alice bob carol)$" "$GAMES/$N"
 # an invitation lapses after 7 days

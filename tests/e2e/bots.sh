@@ -42,17 +42,22 @@ has "Genetess board 102: consistent"
 # ---- orders: every legal order of the player's pieces, from what they see ----
 run 0 challenge --gamble=none --seed=5 alice bob
 run 0 orders 103 alice secret
-assert_eq "Genetess board 103: what alice's pieces can do (from what alice sees)
+assert_eq "Genetess board 103: what your pieces can do
 
 C3 K:
   MOVE       C2 (N), B3 (W), D3 (E), C4 (S)
-Any time:
   CREATE     B2 A, C2 A, D2 A, B3 A, D3 A, B4 A, C4 A, D4 A
-  PASS
-  codes      with 6 E, an A plus one of: B C P" "$(cat "$OUT")" "orders 103"
+  new piece  with your 6 E: A (1 E); AA (3 E); AB, AC, AP (5 E each)
+Any time:
+  PASS" "$(cat "$OUT")" "orders 103"
 run 0 orders 103 alice secret c3
-has "  MOVE       C2 (N), B3 (W), D3 (E), C4 (S)"
-hasnt "CREATE"
+assert_eq "Genetess board 103: what your piece on C3 can do
+
+C3 K:
+  MOVE       C2 (N), B3 (W), D3 (E), C4 (S)
+  CREATE     B2 A, C2 A, D2 A, B3 A, D3 A, B4 A, C4 A, D4 A
+  new piece  with your 6 E: A (1 E); AA (3 E); AB, AC, AP (5 E each)" "$(cat "$OUT")" "orders 103 C3: the King's CREATEs"
+hasnt "PASS"
 run 1 orders 103 alice secret R10
 has "No piece of yours on R10."
 run 1 orders 103 alice wrong

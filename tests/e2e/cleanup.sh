@@ -36,7 +36,7 @@ assert_mails 0
 assert_grep "^genetess: Cleanup skipped board 102: 102:" "$ERR"
 cp "$T/102.good" "$GAMES/102"
 GENETESS_NOW=$((NOW + 25 * 3600)) run 0 Cleanup
-has "Cleanup: 3 boards looked at, 1 deadlines processed, 0 nags sent, 0 archived, 0 skipped."
+has "Cleanup: 3 boards looked at, 1 deadline processed, 0 nags sent, 0 archived, 0 skipped."   # plurals right
 
 # ---- the history: a finished game whose line is missing gets it from Cleanup, once ----
 run 0 resign 101 bob hunter2

@@ -14,7 +14,7 @@ GENETESS_NOW=$((NOW + 25 * 3600)) run 0 games
 assert_grep "^1a alice Timeout$" "$B"             # a time-out at the deadline
 assert_grep "^101:alice bob:2:bob turn$" "$LIST"
 GENETESS_NOW=$((NOW + 25 * 3600)) run 0 show 101
-has "time-outs 1"
+has "alice active, 1 time-out in a row, holiday left"
 GENETESS_NOW=$((NOW + 100 * 3600)) run 0 show 101
 has "The game has ended"
 assert_grep "^1b bob Timeout$" "$B"

@@ -60,3 +60,35 @@ hasnt "GPC"
 run 0 games
 hasnt "2E"
 hasnt "GPC"
+
+# ---- news of sight: a piece that comes into view is told, and a hidden fact changes nothing of it ----
+# alice's fast piece walks from C4 to M8, then to P8, from where it sees bob's piece on Q9 (not his King on R10)
+run 0 challenge --gamble=none --start-e=80 --seed=7 alice bob
+V=$(last_board)
+run 0 move "$V" alice secret "CREATE C4 ABBBBBB"
+run 0 move "$V" bob hunter2 "CREATE Q9 A"
+run 0 move "$V" alice secret "MOVE C4 S-E-E-E-E-E-E"
+run 0 move "$V" bob hunter2 PASS
+run 0 move "$V" alice secret "MOVE I5 S-E-S-S-E-E-E"
+run 0 move "$V" bob hunter2 PASS
+# the same command on a copy of the home where a fact hidden from alice differs: bob's King's codes and a piece
+# of his far away; alice's reply, mails and showas are the same to the byte
+rm -rf "$T/twin" && cp -R "$PBMHOME" "$T/twin"
+sed -i 's/^R10 bob K$/R10 bob AK/; s/^(pieces$/(pieces\nS2 bob AB/' "$T/twin/games/Genetess/$V"
+assert_grep "^S2 bob AB$" "$T/twin/games/Genetess/$V"
+for home in "$PBMHOME" "$T/twin"; do
+  clear_outbox
+  rm -f "$home/outbox/"*
+  PBMHOME=$home run 0 move "$V" alice secret "MOVE M8 E-E-E-W-E-W-E"
+  cp "$OUT" "$home.reply"
+  for m in $(grep -l "^To: alice@example.org$" "$home/outbox/"*.mail); do no_nonce "$m"; done >"$home.mail"
+  PBMHOME=$home run 0 showas alice secret "$V"
+  cp "$OUT" "$home.showas"
+done
+assert_grep "^  Your piece ABBBBBB moved from M8 to P8\.$" "$PBMHOME.reply"
+assert_grep "^  bob's piece on Q9 came into your view\.$" "$PBMHOME.reply"
+assert_nonempty "$PBMHOME.mail"
+assert_grep "^  bob's piece on Q9 came into your view\.$" "$PBMHOME.mail"
+for f in reply mail showas; do
+  assert_same "$PBMHOME.$f" "$T/twin.$f"
+done

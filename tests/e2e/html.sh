@@ -27,14 +27,14 @@ assert_lines 0 '^.\{999,\}' "$T/htmlpart"
 # the HTML part: self-contained, bob's own piece in bob's colour with his @, the legend and the rest
 mail_html "$m" >"$T/html"
 assert_grep '^<!DOCTYPE html>$' "$T/html"
-assert_grep '<td class="p1" title="R10">@</td>' "$T/html"
-assert_grep '^td.p1{background:#56B4E9;color:#000000}$' "$T/html"
+assert_grep '^10 .*<b class=b>@</b>.* 10$' "$T/html"
+assert_grep '^b.b{background:#56B4E9;color:#000000}$' "$T/html"
 assert_grep '^  R10   bob     K$' "$T/html"
 assert_grep '^genetess move 101 bob &lt;password&gt; &lt;ORDER&gt;#2$' "$T/html"
 assert_absent '<script\|src=\|href=\|@import\|url(' "$T/html"
-# fog: alice's new piece on C4 is far from bob: neither part shows it
+# fog: alice's new piece on C4 is far from bob: neither part shows it; the HTML names no square
 assert_absent 'C4' "$T/text"
-assert_absent 'title="C4"' "$T/html"
+assert_absent 'C4\|<b class=a>\|title=' "$T/html"
 
 # ---- options html off: plain text only, for that player on that board ----
 run 2 options "$R" bob hunter2 html maybe

@@ -125,6 +125,10 @@ clear_outbox() { rm -f "$OUTBOX"/*; }
 # mail_to USERID: the outbox mails to USERID@example.org, one name a line, oldest first.
 mail_to() { grep -l "^To: $1@example.org$" "$OUTBOX"/*.mail 2>/dev/null; }
 
+# no_nonce MAIL...: the mails with the random part of each Message-ID this program wrote taken out (contract
+# 3.3: unique per message), for comparing two runs of the same game byte for byte.
+no_nonce() { sed 's/^\(Message-ID: <genetess\.[0-9.]*\)\.[0-9a-f]\{16\}@/\1@/' "$@"; }
+
 # mail_text MAIL: the text a player reads in MAIL: its body, or the text/plain part of a multipart/alternative
 # sheet (the first part, up to the line before its closing boundary).
 mail_text() {

@@ -8,6 +8,20 @@ run 0 --help
 has "usage: genetess COMMAND [ARGS...]"
 has "genetess move board userid password [ORDER...]"
 has "genetess log board userid password"
+# every command of the man page's synopsis is in --help (a synopsis line names it, or several with '|')
+sed -n '/^\.SH SYNOPSIS/,/^\.SH /p' "$E2E_DIR/../../genetess.6" |
+  awk 'prev == ".B genetess" { sub(/^\.BR? /, ""); gsub(/\\-/, "-"); gsub(/ *\| */, " "); print } { prev = $0 }' |
+  tr ' ' '\n' | sed '/^$/d' >"$T/synopsis"
+assert_eq 33 "$(wc -l <"$T/synopsis" | tr -d " ")" "the synopsis's commands"
+while read -r word; do
+  case $word in
+    -*) has " $word" ;;
+    *) has "genetess $word" ;;
+  esac
+done <"$T/synopsis"
+has "genetess multiple"
+has "genetess mail [--home=DIR] [--config=FILE]"
+has "genetess --help | -h | --version"
 run 0 -h
 has "usage: genetess COMMAND [ARGS...]"
 run 0 --version
@@ -56,7 +70,7 @@ run 0 move "$L" alice secret "MOVE C4 W"
 run 0 log "$L" alice secret
 assert_eq "Your orders on Genetess board $L so far (alice, Move #6):
   1a    CREATE C4 A: done
-  2a    MOVE C4 N: failed
+  2a    MOVE C4 N: failed: you can never take your own King on C3
   2a    MOVE C4 W: done" "$(cat "$OUT")" "log"
 hasnt "R9"
 run 0 log "$L" bob hunter2
@@ -160,13 +174,17 @@ clear_outbox
 run 0 challenge alice bob
 mail_text "$(mail_to alice)" >"$T/text"
 assert_lines 1 "send your GAMBLE orders" "$T/text"
+# ...and says nothing of a "last sheet" or a "last order": it is the first sheet
+assert_absent "Nothing you could see happened" "$T/text"
+assert_absent "Result of your last order" "$T/text"
+assert_grep "^New game\. Round 0 comes first" "$T/text"
 
 # ---- holidays: the reader's own in the second person; show counts the time left now; the move list
 # ---- writes the time used as a duration ----
 run 0 move "$K" bob hunter2 HOLIDAY
 has "The game is suspended: you are on holiday."
 GENETESS_NOW=$((NOW + 3600)) run 0 show "$K"
-has "  bob active, time-outs 0 (0 in all), holiday left 13d 23h 0m"
+has "  bob active, no time-outs, holiday left 13d 23h 0m"
 has "The game is suspended: bob is on holiday."
 GENETESS_NOW=$((NOW + 3600)) run 0 move "$K" bob hunter2 PASS
 GENETESS_NOW=$((NOW + 3600)) run 0 resign "$K" alice secret
@@ -192,7 +210,14 @@ has "    you have no piece on C3."
 
 # ---- make demo plays to a King's capture and prints the final sheet with the score table ----
 sh "$E2E_DIR/../../tools/demo.sh" "$G" >"$T/demo" 2>&1
-assert_grep "^Result: won by alice (11)$" "$T/demo"
-assert_grep "^  Your King was captured by alice; you are eliminated\.$" "$T/demo"
+assert_grep "^Result: won by alice (11 points)$" "$T/demo"
+assert_grep "^  alice's piece moved from a square outside your view to R10\.$" "$T/demo"
+assert_grep "^  Your King on R10 was captured by alice's piece on R10; you are eliminated\.$" "$T/demo"
+sed -n '/^Since your last sheet:/,/^$/p' "$T/demo" >"$T/since"   # bob's: the capture told once, alice named
+assert_eq "Since your last sheet:
+  alice's piece moved from a square outside your view to R10.
+  Your King on R10 was captured by alice's piece on R10; you are eliminated." "$(cat "$T/since")" "bob's news"
+assert_grep "^Your map of Genetess board 101 (alice, Move #5):$" "$T/demo"
+assert_grep "^The whole board at the start: the terrain and the start squares (no pieces).$" "$T/demo"
 assert_grep "^  alice  active                11  winner$" "$T/demo"
 assert_absent "exit status" "$T/demo"

@@ -74,3 +74,26 @@ run 1 verify 101
 has "differs from its replay"
 hasnt "777"
 cp "$T/good" "$B"
+
+# ---- the players' maps (contract 10: (known): a board without them loads (every player knows the start), a
+# corrupt line is refused with its place only, and a map the history does not make is found by verify ----
+cp "$B" "$T/good"
+sed '/^(known$/,/^)$/d' "$T/good" >"$B"
+assert_absent "^(known$" "$B"
+run 0 verify 101
+has "consistent"
+run 0 move 101 alice secret PASS
+assert_grep "^(known$" "$B"
+cp "$T/good" "$B"
+sed '/^(known$/a alice J5 x' "$T/good" >"$B"
+cp "$B" "$T/badknown"
+run 3 move 101 alice secret PASS
+has "101:"
+hasnt "J5"
+assert_same "$B" "$T/badknown"
+sed '/^(known$/a bob C3 +' "$T/good" >"$B"
+run 1 verify 101
+has "differs from its replay in what a player knows of the terrain"
+hasnt "C3"
+hasnt "bob"
+cp "$T/good" "$B"

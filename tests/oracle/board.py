@@ -107,9 +107,14 @@ class Board:
         for ln in e.get('queue', ('multi', []))[1]:
             who, _, order = ln.partition(' ')
             self.queue.setdefault(who, []).append(order)
-        self.news = {}
+        self.news, self.results = {}, {}
         for ln in e.get('news', ('multi', []))[1]:
             who, _, item = ln.partition(' ')
+            if item.startswith('!result '):  # the result line of the last sheet (contract 10): no event
+                self.results.setdefault(who, []).append(item[len('!result '):])
+                continue
+            if item.startswith('!new '):
+                continue
             for tag in ('!ran ', '!failed ', '!dropped '):  # an item's kind before its text (contract 10)
                 if item.startswith(tag):
                     item = item[len(tag):]

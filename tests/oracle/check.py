@@ -340,58 +340,86 @@ def split_mail(raw):
 
 
 class _SheetHTML(html.parser.HTMLParser):
-    """The drawn cells [(title, symbol, line)], the legend, the events and the whole-sheet text of an HTML part."""
+    """The board's characters [(char, class)] (its <pre class="board">: "i" inside an <i>, "" in no element), the
+    legend, the events and the whole-sheet text of an HTML part."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.cells, self.legend, self.events, self.sheet, self.titled_blank = [], '', [], '', []
-        self.cur, self.buf = None, []
+        self.board, self.legend, self.events, self.sheet = [], '', [], ''
+        self.cur, self.buf, self.in_board, self.cls = None, [], False, ''
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
-        if tag == 'td':
-            self.cur, self.buf = ('td', a.get('title')), []
+        if self.in_board:
+            self.cls = a.get('class') or '' if tag == 'b' else 'i'
+        elif tag == 'pre' and a.get('class') == 'board':
+            self.in_board = True
         elif tag == 'pre' or tag == 'li':
             self.cur, self.buf = (tag, a.get('class')), []
 
     def handle_endtag(self, tag):
+        if self.in_board:
+            self.in_board, self.cls = tag != 'pre', ''
+            return
         if not self.cur or tag != self.cur[0]:
             return
         t = ''.join(self.buf)
-        if tag == 'td':
-            if t:
-                self.cells.append((self.cur[1], t))
-            elif self.cur[1]:
-                self.titled_blank.append(self.cur[1])
-        elif tag == 'li':
+        if tag == 'li':
             self.events.append(t)
         elif self.cur[1] == 'legend':
             self.legend = t
-        else:
+        elif self.cur[1] != 'map':  # the reader's map draws every square: compared differentially, as `map`
             self.sheet = t
         self.cur = None
 
     def handle_data(self, data):
-        if self.cur:
+        if self.in_board:
+            self.board += [(ch, self.cls) for ch in data]
+        elif self.cur:
             self.buf.append(data)
 
 
+_BOARD_ROW = re.compile(r'^ *(\d+) (.*) (\d+)$')
+
+
+def html_board_squares(board):
+    """[(square name, symbol, class)] of every square an HTML board draws, named by its axes (the column names
+    above the rows, one or two lines read down; each row's number); ' ' a square not drawn."""
+    lines = [[]]
+    for ch, cls in board:
+        if ch == '\n':
+            lines.append([])
+        else:
+            lines[-1].append((ch, cls))
+    text = [''.join(ch for ch, _ in line) for line in lines]
+    rows = [i for i, m in enumerate(map(_BOARD_ROW.match, text)) if m and m.group(1) == m.group(3)]
+    heads, out = text[:rows[0]] if rows else [], []
+    for i in rows:
+        m = _BOARD_ROW.match(text[i])
+        for k in range(m.start(2), m.end(2)):
+            col = ''.join(h[k] if k < len(h) else ' ' for h in heads).strip()
+            out.append((col + m.group(1), lines[i][k][0], lines[i][k][1]))
+    return out
+
+
 def check_html(doc, ctx, source, out, secrets, known_news):
-    """The HTML part: its cells as check_drawing's, its legend, events and whole sheet as check_text's."""
+    """The HTML part: its board's squares as check_drawing's, its legend, events and whole sheet as check_text's."""
     p = _SheetHTML()
     p.feed(doc)
     p.close()
-    for sqs in p.titled_blank:
-        out.append(Finding('drawn-outside-view', ctx.p, sqs, 'blank cell names %s' % sqs, source))
-    if not ctx.fog_lifted:
-        for sqs, ch in p.cells:
-            sq = parse_sq(sqs or '')
-            line = '<td title="%s">%s</td>' % (sqs, ch)
-            if sq not in ctx.seen and sq not in ctx.reveal:
-                out.append(Finding('drawn-outside-view', ctx.p, line, '%s drawn as %r but not in view' % (sqs, ch),
-                                   source))
-            elif ch.islower() and not ctx.round0 and sq not in ctx.reveal and ctx.phased_enemy(sq):
-                out.append(Finding('phased-piece', ctx.p, line, 'phased enemy piece drawn on %s' % sqs, source))
+    for sqs, ch, cls in html_board_squares(p.board):
+        if ch == ' ':
+            continue
+        sq = parse_sq(sqs)
+        line = '%s %r (HTML board, class %r)' % (sqs, ch, cls)
+        if cls == 'i':
+            out.append(Finding('drawn-outside-view', ctx.p, line, 'a symbol in an unseen run on %s' % sqs, source))
+        if ctx.fog_lifted:
+            continue
+        if sq not in ctx.seen and sq not in ctx.reveal:
+            out.append(Finding('drawn-outside-view', ctx.p, line, '%s drawn as %r but not in view' % (sqs, ch), source))
+        elif ch.islower() and not ctx.round0 and sq not in ctx.reveal and ctx.phased_enemy(sq):
+            out.append(Finding('phased-piece', ctx.p, line, 'phased enemy piece drawn on %s' % sqs, source))
     events = 'Since your last sheet:\n' + ''.join('  %s\n' % e for e in p.events) if p.events else ''
     text = p.sheet + '\n' + p.legend + '\n' + events
     check_text(text, ctx, source, out, secrets, known_news)

@@ -34,7 +34,7 @@ HASHED_RE = re.compile(r'(Message-ID: <genetess\.[0-9]+\.[0-9]+\.[0-9]+\.)[0-9a-
 
 def sanctioned(text):
     """text with what contract 8 lets differ between two hidden facts made equal: the square where an order is
-    blocked outside the view, and the hashes taken from the text (Message-ID, MIME boundary)."""
+    blocked outside the view, the Message-ID's nonce and the MIME boundary's hash of the text."""
     text = BLOCKED_RE.sub(r'\1?\2', text)
     return HASHED_RE.sub(lambda m: (m.group(1) or m.group(2)) + '?', text)
 
@@ -181,6 +181,11 @@ class Game:
     def showas(self, u, home=None):
         return self.exe(['showas', u, self.pw[u], self.board_no], home)[1]
 
+    def map_of(self, u, home=None):
+        """u's map (contract 8): the terrain as u knows it, compared in differential runs only (it draws every
+        square: the out-of-view ones as u last saw them)."""
+        return self.exe(['map', self.board_no, u, self.pw[u]], home)[1]
+
     def step(self):
         b0 = self.board()
         if b0 is None or b0.phase not in ('round0', 'play'):
@@ -215,6 +220,7 @@ class Game:
         for b in (b0, b1):
             if b:
                 o += b.queue.get(u, [])
+                o += b.results.get(u, [])  # the result line a sheet repeats: the player's earlier order, told then
         if b1:
             for ln in b1.moves[len(b0.moves) if b0 else 0:]:
                 w = ln.split(' ', 2)
@@ -356,8 +362,8 @@ class Game:
             sq = obj if kind == 'wall' else obj.sq
             if not hidden_phased and (sq in b1.sight(u)[0] or sq in b1m.sight(u)[0]):
                 return  # the fact came into view: the texts may differ
-            a = [reply if u == sender else ''] + mails.get(u, []) + [self.showas(u)]
-            b = [reply2 if u == sender else ''] + mails2.get(u, []) + [self.showas(u, home2)]
+            a = [reply if u == sender else ''] + mails.get(u, []) + [self.showas(u), self.map_of(u)]
+            b = [reply2 if u == sender else ''] + mails2.get(u, []) + [self.showas(u, home2), self.map_of(u, home2)]
             # contract 8 names the square where an order is blocked outside the view ("blocked at M3 (outside
             # your view)"): a hidden piece that stops it there is sanctioned to show by that square
             # ... and the Message-ID hash and MIME boundary, both hashed from the text, change with it: any
