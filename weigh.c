@@ -15,8 +15,13 @@
 #include "orders.h"
 #include "sight.h"
 
-/* Rounds an enemy start square stays the goal while no enemy King is in sight. */
-#define GOAL_ROUNDS 25
+/* Rounds an enemy start square stays the goal while no enemy King is in sight, per square of the board's longer
+ * side: time for pieces moved one order a round to cross the board and look (25 rounds on the quartet map stopped
+ * 7 of 120 four-player games at the cap, two rounds a square 2). */
+#define GOAL_ROUNDS 2
+
+/* What a King's step away from its lair costs (weigh_lair). */
+#define LAIR_STEP 10.0
 
 /* Longest MOVE weighed step by step (a piece with more B codes is left to the listed orders). */
 #define REACH_MAX 24
@@ -244,9 +249,9 @@ static void goal_map(const Board *b, const uint8_t *src, int wall, int *d)
 }
 
 /* Marks the goal squares into src: the enemy Kings the player decodes; else the enemy pieces in sight it does
- * not decode (any may be a King) and one enemy start square, in turn GOAL_ROUNDS rounds each (a goal that does
- * not move as the pieces come and go: seen or not, the start stays the goal until its rounds are over); else,
- * without starts, the squares out of view. */
+ * not decode (any may be a King) and one enemy start square, in turn for GOAL_ROUNDS rounds per square of the
+ * board's longer side each (a goal that does not move as the pieces come and go: seen or not, the start stays
+ * the goal until its rounds are over); else, without starts, the squares out of view. */
 static void goal_squares(const Board *fog, int player, const Board *real, const uint8_t *seen, uint8_t *src)
 {
     int n = fog->w * fog->h, k = 0;
@@ -266,7 +271,8 @@ static void goal_squares(const Board *fog, int player, const Board *real, const 
     int mine = player < real->np ? real->pl[player].start : 0, others = 0;
     for (int i = 0; i < real->nst; i++)
         others += real->st[i].label != mine && real->st[i].sq < n;
-    int turn = others ? (fog->round > 0 ? fog->round - 1 : 0) / GOAL_ROUNDS % others : -1;
+    int span = GOAL_ROUNDS * (fog->w > fog->h ? fog->w : fog->h);
+    int turn = others ? (fog->round > 0 ? fog->round - 1 : 0) / span % others : -1;
     for (int i = 0; i < real->nst && turn >= 0; i++)
         if (real->st[i].label != mine && real->st[i].sq < n && turn-- == 0)
             k += src[real->st[i].sq] = 1;
@@ -286,8 +292,39 @@ void weigh_goal(const Board *fog, int player, const Board *real, bool guess, Wei
     goal_map(fog, src, 0, goal->walk);
     goal_map(fog, src, WEIGH_WALL_COST, goal->dig);
     goal->guess = guess;
+    goal->lair = -1;
     free(seen);
     free(src);
+}
+
+/* The square of the player's start on b (real's starts, public), or -1. */
+static int home_square(const Board *b, int player, const Board *real)
+{
+    for (int i = 0; player < real->np && real->pl[player].start > 0 && i < real->nst; i++)
+        if (real->st[i].label == real->pl[player].start && real->st[i].sq < b->w * b->h)
+            return real->st[i].sq;
+    return -1;
+}
+
+int weigh_lair(const Board *fog, int player, const Board *real)
+{
+    int home = home_square(fog, player, real), n = fog->w * fog->h, best = -1;
+    if (home < 0)
+        return -1;
+    uint8_t *src = xcalloc((size_t)n, 1);
+    int *d = xmalloc((size_t)n * sizeof *d);
+    for (int i = 0; i < real->nst; i++)
+        if (real->st[i].sq < n && real->st[i].sq != home)
+            src[real->st[i].sq] = 1;
+    goal_map(fog, src, 0, d);
+    for (int k = 0; k < DIR_COUNT; k += 2) { /* N, E, S, W */
+        int t = board_step(fog, home, k);
+        if (t >= 0 && fog->ter[t] == TER_FLOOR && (best < 0 || d[t] > d[best]))
+            best = t;
+    }
+    free(src);
+    free(d);
+    return best;
 }
 
 void weigh_goal_free(WeighGoal *goal)
@@ -373,6 +410,8 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
             v += w;
             if (q->g.n[GENE_K]) {
                 v -= t->feared[q->sq] ? 1e5 : 0; /* the enemy moves next: this King could be taken */
+                if (goal->lair >= 0)
+                    v -= LAIR_STEP * board_dist(b, q->sq, goal->lair);
                 king = q->sq;
             } else if (t->enemy[q->sq]) {
                 v -= t->mine[q->sq] ? 0.35 * w : 0.6 * w;

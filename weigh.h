@@ -22,6 +22,7 @@ typedef struct WeighGoal {
     bool guess;         /* fog boards: a piece the player does not decode may be an ABC, and only the pieces in
                          * sight threaten; else (a sample of the hidden facts) every piece threatens with the codes
                          * it holds. Every enemy piece on the board counts as material either way */
+    int lair;           /* the square the player's Kings keep to (weigh_lair), or -1: none (weigh_goal's) */
 } WeighGoal;
 
 #define WEIGH_FAR (1 << 20)
@@ -48,11 +49,18 @@ int weigh_moves(const Board *b, int sq, WeighMove *out, int max);
  * real board (public: every round 0 sheet shows them); guess as described at WeighGoal. Free with weigh_goal_free. */
 void weigh_goal(const Board *fog, int player, const Board *real, bool guess, WeighGoal *goal);
 void weigh_goal_free(WeighGoal *goal);
+/* The lair of the player's King on fog (legal_fog's board, or a sample of it): of the floor squares orthogonally
+ * next to the player's start square, the one farthest from the other start squares by walking (the first of
+ * equals in the order N, E, S, W); -1 when the player has no start. The start squares are public and the enemy's
+ * likeliest target: a King next to its start, on the far side from the enemy, is out of sight of a piece
+ * approaching the start and in reach of one landing there (weigh_position counts the steps to it). */
+int weigh_lair(const Board *fog, int player, const Board *real);
 /* What a piece of this sequence is worth to its owner (a King: 0 — its loss is weighed as the game's). */
 double weigh_piece(const Genome *g);
 /* The worth of position b to player, the other players to move next: WEIGH_LOST when the player no longer
  * takes turns, WEIGH_WON when nobody else does; else material, E, the Kings' safety (whose King an enemy piece
- * in sight could take next), the threats on pieces, the mobile pieces' steps to the goal and the squares seen. */
+ * in sight could take next), the threats on pieces, the mobile pieces' steps to the goal and the squares seen;
+ * with a lair (goal->lair >= 0), the King's steps to it. */
 double weigh_position(const Board *b, int player, const WeighGoal *goal);
 
 #endif

@@ -155,6 +155,75 @@ START_TEST(test_greedy_does_not_repeat_a_failed_order)
 }
 END_TEST
 
+/* The hall with the public start squares: alice's GPC1 on C3, bob's GPC2 on J3. */
+static Board *hall_with_starts(const char *kind0)
+{
+    Board *b = two_bots(kind0);
+    b->st = xcalloc(2, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = fx_sq(b, "C3")};
+    b->st[1] = (Start){.label = 2, .sq = fx_sq(b, "J3")};
+    b->nst = 2;
+    return b;
+}
+
+/* bot.strong's King keeps to its lair (weigh_lair): of the squares orthogonally next to its start, the one
+ * farthest from the other start by walking — B3, 8 steps from J3 (C2 and C4 7, D3 6). It steps there from its
+ * start, then stays; greedy's King stays on its start. */
+START_TEST(test_strong_king_keeps_to_its_lair)
+{
+    Board *b = hall_with_starts("bot.strong");
+    b->pl[0].e = 0; /* nothing to buy */
+    fx_piece(b, "C3", 0, "K");
+    Board *f = legal_fog(b, 0);
+    ck_assert_int_eq(weigh_lair(f, 0, b), fx_sq(b, "B3"));
+    board_free(f);
+    char *t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "MOVE C3 W");
+    free(t);
+    ck_assert_int_eq(fx_order(b, 0, "MOVE C3 W", NULL, 0), 0);
+    b->seat = 0;
+    t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "PASS");
+    free(t);
+    board_free(b);
+    b = hall_with_starts("bot.greedy");
+    b->pl[0].e = 0;
+    fx_piece(b, "C3", 0, "K");
+    t = bot_choose(b, 0);
+    ck_assert_str_eq(t, "PASS");
+    free(t);
+    board_free(b);
+}
+END_TEST
+
+/* With no enemy piece in sight, the goal is one enemy start square after another, each for two rounds per square
+ * of the board's longer side: 24 rounds on the 12-column hall (bob's J2 in rounds 1-24, carol's J5 in 25-48). */
+START_TEST(test_goal_turns_through_the_starts)
+{
+    Board *b = fx_board(hall, 3, 0);
+    b->st = xcalloc(3, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = fx_sq(b, "B3")};
+    b->st[1] = (Start){.label = 2, .sq = fx_sq(b, "J2")};
+    b->st[2] = (Start){.label = 3, .sq = fx_sq(b, "J5")};
+    b->nst = 3;
+    fx_piece(b, "B3", 0, "K");
+    static const struct {
+        int round;
+        const char *goal;
+    } at[] = {{1, "J2"}, {24, "J2"}, {25, "J5"}, {48, "J5"}, {49, "J2"}};
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+        b->round = at[i].round;
+        Board *f = weigh_fog(b, 0);
+        WeighGoal g;
+        weigh_goal(f, 0, b, true, &g);
+        ck_assert_msg(g.walk[fx_sq(b, at[i].goal)] == 0, "round %d: %s", at[i].round, at[i].goal);
+        weigh_goal_free(&g);
+        board_free(f);
+    }
+    board_free(b);
+}
+END_TEST
+
 /* The facts a bot cannot see, changed one at a time on a copy of the board. */
 static void hide_nothing(Board *b) { (void)b; }
 static void hide_piece_moved(Board *b) { board_move_piece(b, fx_sq(b, "K2"), fx_sq(b, "K4")); }
@@ -169,11 +238,15 @@ static void (*const hide[])(Board *) = {hide_piece_moved, hide_piece_codes, hide
 #define NHIDE ((int)(sizeof hide / sizeof hide[0]))
 static const char *const kinds[] = {"bot.greedy", "bot.random", "bot.strong"};
 
-/* A board with something for every bot to weigh: its King, a fast piece, an enemy piece in sight it does not
- * decode (E4), the enemy King out of view (K2); then one hidden fact changed by hide. */
+/* A board with something for every bot to weigh: its King on its start, a fast piece, an enemy piece in sight it
+ * does not decode (E4), the enemy King out of view (K2) near its start (K3); then one hidden fact changed by hide. */
 static Board *fog_board(const char *kind, void (*change)(Board *))
 {
     Board *b = two_bots(kind);
+    b->st = xcalloc(2, sizeof *b->st); /* public: bot.strong's King keeps to its lair next to B3 */
+    b->st[0] = (Start){.label = 1, .sq = fx_sq(b, "B3")};
+    b->st[1] = (Start){.label = 2, .sq = fx_sq(b, "K3")};
+    b->nst = 2;
     fx_piece(b, "B3", 0, "DK"); /* sees A1..E5 */
     fx_piece(b, "C4", 0, "ABC");
     fx_piece(b, "E4", 1, "A");
@@ -319,6 +392,8 @@ Suite *bot_suite(void)
     tcase_add_loop_test(tc, test_choice_uses_no_hidden_information, 0, 3 * NHIDE);
     tcase_add_loop_test(tc, test_choice_follows_what_it_sees, 0, 3);
     tcase_add_test(tc, test_strong_is_repeatable_and_bounded);
+    tcase_add_test(tc, test_strong_king_keeps_to_its_lair);
+    tcase_add_test(tc, test_goal_turns_through_the_starts);
     tcase_add_loop_test(tc, test_random_picks_a_listed_order, 0, 20);
     tcase_add_test(tc, test_bot_plays_at_once);
     tcase_add_test(tc, test_fog_walls_from_the_map);
