@@ -81,6 +81,8 @@ const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal)
     if (h.orphans && !h.has[GENE_S])
         return "AS"; /* pieces.txt S: CONVERT takes the orphans in view */
     static const char *const by_count[] = {"ABC", "ABBC", "ABCF", "ABCD", "ABBC", "ABCE", "ABBBC", "ABBC"};
+    if (h.mobile == 0 && goal->outpace)
+        return "ABBC"; /* 15 E: two squares of three a MOVE ahead of an ABC, where neither side sees the other */
     if (h.mobile < (int)(sizeof by_count / sizeof by_count[0]))
         return by_count[h.mobile];
     return fog->pl[player].e >= 120 ? "ABBBCD" : NULL;

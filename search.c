@@ -226,6 +226,7 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
     WeighGoal goal;
     weigh_goal(fog, player, b, true, &goal);
     goal.lair = weigh_lair(fog, player, b);
+    goal.outpace = true;
     GreedyList l;
     greedy_list(b, player, fog, &goal, rng_next(r), SEARCH_LIST, &l);
     *work = l.work;
@@ -243,6 +244,7 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
         WeighGoal g;
         weigh_goal(d, player, b, false, &g);
         g.lair = goal.lair;
+        g.outpace = goal.outpace;
         Search s = {.player = player, .goal = &g, .seed = rng_next(r)};
         for (int i = 0; i < n; i++)
             sum[i] += line_worth(&s, d, l.v[i].text, replies);

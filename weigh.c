@@ -293,6 +293,7 @@ void weigh_goal(const Board *fog, int player, const Board *real, bool guess, Wei
     goal_map(fog, src, WEIGH_WALL_COST, goal->dig);
     goal->guess = guess;
     goal->lair = -1;
+    goal->outpace = false;
     free(seen);
     free(src);
 }

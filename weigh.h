@@ -23,6 +23,8 @@ typedef struct WeighGoal {
                          * sight threaten; else (a sample of the hidden facts) every piece threatens with the codes
                          * it holds. Every enemy piece on the board counts as material either way */
     int lair;           /* the square the player's Kings keep to (weigh_lair), or -1: none (weigh_goal's) */
+    bool outpace;       /* the first mobile piece bought is one step a MOVE faster than greedy's ABC, ABBC: it
+                         * reaches a square first and sees the ABCs that come (bot.strong; weigh_goal: false) */
 } WeighGoal;
 
 #define WEIGH_FAR (1 << 20)

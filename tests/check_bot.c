@@ -108,6 +108,31 @@ START_TEST(test_greedy_buys_speed)
 }
 END_TEST
 
+/* bot.strong's first mobile piece is an ABBC, one step a MOVE faster than greedy's ABC (weigh.h outpace): it is
+ * there first and sees the ABCs that come (an ABC against an ABC traded pieces until the round cap). */
+START_TEST(test_strong_outpaces_greedy)
+{
+    Board *b = two_bots("bot.strong");
+    b->pl[0].e = 20;
+    fx_piece(b, "C3", 0, "K");
+    fx_piece(b, "J3", 1, "K");
+    Board *fog = weigh_fog(b, 0);
+    WeighGoal goal;
+    weigh_goal(fog, 0, b, true, &goal);
+    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABC");
+    goal.outpace = true;
+    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABBC");
+    fx_piece(fog, "E3", 0, "ABBC"); /* the second piece is greedy's choice again */
+    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABBC");
+    weigh_goal_free(&goal);
+    board_free(fog);
+    char *t = bot_choose(b, 0);
+    ck_assert_msg(strncmp(t, "CREATE ", 7) == 0 && strcmp(t + strlen(t) - 5, " ABBC") == 0, "%s", t);
+    free(t);
+    board_free(b);
+}
+END_TEST
+
 static const char *const sealed[] = {
     "############", "#...+......#", "#...+......#", "#...+......#", "#...+......#", "############", NULL,
 };
@@ -387,6 +412,7 @@ Suite *bot_suite(void)
     tcase_add_test(tc, test_greedy_king_captures_when_safe);
     tcase_add_test(tc, test_greedy_king_declines_an_unsafe_capture);
     tcase_add_test(tc, test_greedy_buys_speed);
+    tcase_add_test(tc, test_strong_outpaces_greedy);
     tcase_add_test(tc, test_greedy_digs_out);
     tcase_add_test(tc, test_greedy_does_not_repeat_a_failed_order);
     tcase_add_loop_test(tc, test_choice_uses_no_hidden_information, 0, 3 * NHIDE);
