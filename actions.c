@@ -1,6 +1,6 @@
 /* actions: the handlers of the piece orders and PASS (contract 14.2 rulings, 14.3 phased pieces, 14.4 W shield, 14.6 ronin
- * and orphans): PASS, CREATE, MOVE, DIVIDE, TRANSFER, RADIATE, TELEPORT, PETRIFY, PHASE, CONVERT, REPULSE,
- * ATTRACT, FLARE, HOME, SANCTUARY, CHARGE. */
+ * and orphans): PASS, CREATE, MOVE, DIVIDE, TRANSFER, RADIATE, TELEPORT, PETRIFY, PHASE, CONVERT, FLARE, HOME,
+ * SANCTUARY. The orders that slide pieces (REPULSE, ATTRACT, CHARGE) are in slides.c. */
 #include "actions.h"
 
 #include <inttypes.h>
@@ -13,32 +13,6 @@
 
 /* ---- helpers ---- */
 
-/* The {pN} owner of a piece: -2 for an orphan. */
-static int owner_word(const Board *b, const Piece *p)
-{
-    return board_is_orphan(b, p) ? -2 : p->owner;
-}
-
-/* The player always told about a piece: its owner, nobody for an orphan. */
-static int piece_subject(const Board *b, const Piece *p)
-{
-    return board_is_orphan(b, p) ? -1 : p->owner;
-}
-
-/* Sets token i of ev to the piece p (owner word and sequence as it is now). */
-static void ev_piece(Event *ev, int i, const Board *b, const Piece *p)
-{
-    ev->owner[i] = owner_word(b, p);
-    free(ev->seq[i]);
-    ev->seq[i] = piece_str(&p->g, false);
-}
-
-/* What a non-floor square is, for failure reasons (MOVE's words). */
-static const char *terrain_what(char t)
-{
-    return t == TER_IWALL ? "an interior wall" : "an exterior wall";
-}
-
 /* sq must be empty floor for a piece being placed there (TELEPORT, HOME, DIVIDE): another player's phased
  * piece there fails the order and is revealed (contract 14.3). Returns 0 or fails. */
 static int need_empty_floor(Game *g, int player, int sq, const char *verb)
@@ -49,7 +23,7 @@ static int need_empty_floor(Game *g, int player, int sq, const char *verb)
     game_touch(g, sq);
     char t = b->ter[sq];
     if (t != TER_FLOOR)
-        return game_fail_at(g, sq, "blocked", "%s is %s", nm, terrain_what(t));
+        return game_fail_at(g, sq, "blocked", "%s is %s", nm, game_terrain_what(t));
     Piece *p = board_piece_at(b, sq);
     if (p) {
         if (p->g.phased && p->owner != player) {
@@ -60,111 +34,6 @@ static int need_empty_floor(Game *g, int player, int sq, const char *verb)
         return game_fail_at(g, sq, "blocked", "%s is occupied", nm);
     }
     return 0;
-}
-
-/* A straight slide of a piece (REPULSE, ATTRACT, CHARGE): computed without changing the board. */
-typedef struct Slide {
-    int final;   /* where the piece ends (from when it cannot move) */
-    int block;   /* the square that stopped it (-1: the grid's edge) */
-    bool mined;  /* final is an interior wall the piece takes (O) */
-    int *rev;    /* phased pieces it met: revealed when the slide happens */
-    int nrev;
-} Slide;
-
-/* Slides a piece from `from` in direction d until the next square is a wall, a piece (unless jump: then it
- * passes over pieces and ends on the last empty square it crossed) or `limit` (ATTRACT: the actor). With mine,
- * an interior wall met is taken: the slide ends on it. `ignore` is a square treated as empty (the sliding
- * piece's own square). Every phased piece met (blocking or passed over) is listed in rev. */
-static void slide(const Board *b, int from, int d, int limit, bool jump, bool mine, int ignore, Slide *s)
-{
-    int cur = from;
-    s->final = from;
-    s->block = -1;
-    s->mined = false;
-    s->nrev = 0;
-    if (!s->rev)
-        s->rev = xmalloc(sizeof(int) * (size_t)(b->w > b->h ? b->w : b->h) + sizeof(int));
-    for (;;) {
-        int next = board_step(b, cur, d);
-        if (next < 0)
-            return;
-        if (next == limit) {
-            s->block = next;
-            return;
-        }
-        char t = b->ter[next];
-        if (t != TER_FLOOR) {
-            if (t == TER_IWALL && mine) {
-                s->final = next;
-                s->mined = true;
-            }
-            s->block = next;
-            return;
-        }
-        const Piece *p = next == ignore ? NULL : board_piece_at(b, next);
-        if (p) {
-            if (p->g.phased)
-                s->rev[s->nrev++] = next;
-            if (!jump) {
-                s->block = next;
-                return;
-            }
-        } else {
-            s->final = next;
-        }
-        cur = next;
-    }
-}
-
-static void slide_reveal(Game *g, const Slide *s, const char *why)
-{
-    for (int i = 0; i < s->nrev; i++) {
-        Piece *p = board_piece_at(g->b, s->rev[i]);
-        if (p)
-            game_reveal(g, p, why);
-    }
-}
-
-/* The squares a slide from `from` in direction d involved: those it crossed and the one that stopped it.
- * Returns true when the acting player saw them all; with touch, each is game_touch'ed (failure case (ii)). */
-static bool slide_involved(Game *g, int from, int d, const Slide *s, bool touch)
-{
-    bool seen = true;
-    for (int sq = from; sq != s->final && sq >= 0;) {
-        sq = board_step(g->b, sq, d);
-        seen = seen && game_saw(g, sq);
-        if (touch)
-            game_touch(g, sq);
-    }
-    if (s->block >= 0) {
-        seen = seen && game_saw(g, s->block);
-        if (touch)
-            game_touch(g, s->block);
-    }
-    return seen;
-}
-
-/* Moves the piece on from to s->final (taking an interior wall with O), with its events. */
-static void slide_apply(Game *g, int from, const Slide *s, const char *text, const char *own_text)
-{
-    Board *b = g->b;
-    int to = s->final;
-    if (to == from)
-        return;
-    Piece *p = board_piece_at(b, from);
-    int sqs[2] = {from, to};
-    Event *ev = game_event(g, piece_subject(b, p), p->g.phased ? EV_PRIVATE : 0, sqs, 2, "%s", text);
-    ev_piece(ev, 0, b, p);
-    ev_piece(ev, 1, b, p);
-    game_ev_moved(ev, 0, from, to);
-    game_ev_moved(ev, 1, from, to);
-    if (own_text)
-        ev->own_text = xstrdup(own_text);
-    if (s->mined) {
-        b->ter[to] = TER_FLOOR;
-        game_event(g, piece_subject(b, p), 0, &to, 1, "The interior wall on {0} was mined away.");
-    }
-    board_move_piece(b, from, to);
 }
 
 /* ---- PASS ---- */
@@ -266,13 +135,31 @@ int action_create(Game *g, int player, const Order *o, Piece *actor)
     }
     board_add_piece(b, sq, player, &o->codes);
     Event *ev = game_event(g, player, 0, &sq, 1, "{p0} new piece{g0} appeared on {0}.");
-    ev->owner[0] = owner_word(b, board_piece_at(b, sq)); /* a ronin King's piece without P is an orphan */
+    ev->owner[0] = game_owner_word(b, board_piece_at(b, sq)); /* a ronin King's piece without P is an orphan */
     ev->seq[0] = seq;
     game_ev_moved(ev, 0, -1, sq);
     return 0;
 }
 
 /* ---- MOVE ---- */
+
+/* What capturing an enemy victim brings the mover: the E it digests (pieces.txt G: the victim's cost; a King
+ * also brings all its owner's E, eliminated owners (ronin) included, contract 14.6) and, into add, the codes it
+ * learns (pieces.txt L: one of each code the victim has and the mover has not). */
+static int64_t capture_gain(const Board *b, const Piece *mover, const Piece *victim, Genome *add)
+{
+    int64_t gain = 0;
+    if (mover->g.n[GENE_G]) {
+        gain = piece_cost(&victim->g);
+        if (victim->g.n[GENE_K])
+            gain = sat_add(gain, b->pl[victim->owner].e);
+    }
+    if (mover->g.n[GENE_L])
+        for (int i = 0; i < GENE_COUNT; i++)
+            if (victim->g.n[i] && !mover->g.n[i])
+                add->n[i] = 1;
+    return gain;
+}
 
 /* What the moving piece takes when its MOVE ends on sq (enemy, own with I, or an interior wall with O). */
 static void capture(Game *g, int player, Piece *mover, int sq)
@@ -284,27 +171,14 @@ static void capture(Game *g, int player, Piece *mover, int sq)
         return;
     bool own = board_controls(b, player, victim);
     int vowner = victim->owner;
-    int vword = owner_word(b, victim), vsubject = piece_subject(b, victim);
+    int vword = game_owner_word(b, victim), vsubject = game_piece_subject(b, victim);
     bool phased = victim->g.phased;
     Genome vg = victim->g;
     bool was_king = vg.n[GENE_K] > 0;
     int msq = mover->sq;
     char *vseq = piece_str(&vg, false);
-    /* pieces.txt G: the captured piece's cost; an enemy King also brings all its owner's E. */
-    int64_t gain = 0;
     Genome add = {0};
-    if (!own) {
-        if (mover->g.n[GENE_G]) {
-            gain = piece_cost(&vg);
-            /* contract 14.6: digesting a King moves all its owner's E, eliminated owners (ronin) included. */
-            if (was_king)
-                gain = sat_add(gain, b->pl[vowner].e);
-        }
-        if (mover->g.n[GENE_L])
-            for (int i = 0; i < GENE_COUNT; i++)
-                if (vg.n[i] && !mover->g.n[i])
-                    add.n[i] = 1;
-    }
+    int64_t gain = own ? 0 : capture_gain(b, mover, victim, &add);
     int sqs[2] = {sq, msq};
     /* contract 14.6: a King captured by MOVE eliminates its player at once */
     bool eliminates = was_king && !own && b->pl[vowner].status == PS_ACTIVE;
@@ -478,8 +352,8 @@ int action_divide(Game *g, int player, const Order *o, Piece *actor)
     Piece *left = board_piece_at(b, sq), *born = board_piece_at(b, sq2);
     int sqs[2] = {sq, sq2};
     Event *ev = game_event(g, player, EV_KIN, sqs, 2, "{p0} piece{g0} on {0} divided, leaving a new piece{g1} on {1}.");
-    ev_piece(ev, 0, b, left);
-    ev_piece(ev, 1, b, born);
+    game_ev_piece(ev, 0, b, left);
+    game_ev_piece(ev, 1, b, born);
     game_ev_moved(ev, 1, -1, sq2);
     game_after_change(g, sq);
     game_after_change(g, sq2);
@@ -545,9 +419,9 @@ int action_transfer(Game *g, int player, const Order *o, Piece *actor)
         Event *ev = game_event(g, player, 0, sqs, hidden ? 1 : 2,
                                hidden ? "{p0} piece on {0} used up a J." :
                                         "{p0} piece on {0} used up a J to transfer a code to {1}, which resisted.");
-        ev_piece(ev, 0, b, giver);
+        game_ev_piece(ev, 0, b, giver);
         if (!hidden) {
-            ev_piece(ev, 1, b, board_piece_at(b, sq2));
+            game_ev_piece(ev, 1, b, board_piece_at(b, sq2));
             ev->blind_text = xstrdup("{p0} piece on {0} transferred a code to {p1} piece on {1}.");
             ev->blind_tok = 1;
         }
@@ -562,11 +436,11 @@ int action_transfer(Game *g, int player, const Order *o, Piece *actor)
     Event *ev = game_event(g, player, 0, sqs, hidden ? 1 : 2,
                            hidden ? "{p0} piece on {0} used up a J." :
                                     "{p0} piece on {0} transferred a code to {p1} piece on {1}.");
-    ev_piece(ev, 0, b, giver);
+    game_ev_piece(ev, 0, b, giver);
     if (hidden)
         ev->own_text = xasprintf("Your piece{g0} on {0} transferred %c to your phased piece on %s.", 'A' + code, nm2);
     else {
-        ev_piece(ev, 1, b, t);
+        game_ev_piece(ev, 1, b, t);
         ev->own_text = xasprintf("Your piece{g0} on {0} transferred %c to {p1} piece{g1} on {1}.", 'A' + code);
     }
     if (!board_is_orphan(b, t) && t->owner != player) {
@@ -587,7 +461,7 @@ int action_radiate(Game *g, int player, const Order *o, Piece *actor)
     (void)o;
     int asq = actor->sq;
     Event *ev = game_event(g, player, 0, &asq, 1, "{p0} piece{g0} on {0} radiated.");
-    ev_piece(ev, 0, b, actor);
+    game_ev_piece(ev, 0, b, actor);
     /* The pieces in the radiating piece's view (as it was before), itself included, in reading order. */
     int *sqs = NULL;
     int n = 0;
@@ -618,9 +492,9 @@ int action_radiate(Game *g, int player, const Order *o, Piece *actor)
             r -= cnt[code++];
         Genome before = p->g;
         p->g.n[code]--;
-        Event *e = game_event(g, piece_subject(b, p), p->g.phased ? EV_PRIVATE : 0, &sq, 1,
+        Event *e = game_event(g, game_piece_subject(b, p), p->g.phased ? EV_PRIVATE : 0, &sq, 1,
                               "{p0} piece{g0} on {0} lost a code to radiation.");
-        e->owner[0] = owner_word(b, p);
+        e->owner[0] = game_owner_word(b, p);
         e->seq[0] = piece_str(&before, false);
         e->own_text = xasprintf("Your piece{g0} on {0} lost %c to radiation.", 'A' + code);
         game_after_change(g, sq);
@@ -639,8 +513,8 @@ static int jump(Game *g, int player, Piece *actor, int sq2, const char *verb, co
         return -1;
     int sqs[2] = {sq, sq2};
     Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} %s from {0} to {1}.", how);
-    ev_piece(ev, 0, b, actor);
-    ev_piece(ev, 1, b, actor);
+    game_ev_piece(ev, 0, b, actor);
+    game_ev_piece(ev, 1, b, actor);
     game_ev_moved(ev, 0, sq, sq2);
     game_ev_moved(ev, 1, sq, sq2);
     board_move_piece(b, sq, sq2);
@@ -684,7 +558,7 @@ int action_petrify(Game *g, int player, const Order *o, Piece *actor)
     if (actor->g.n[GENE_K])
         return game_fail(g, "a King may not petrify (the piece on %s has K)", board_sq_name(b, sq, nm));
     Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece{g0} on {0} turned into an interior wall.");
-    ev_piece(ev, 0, b, actor);
+    game_ev_piece(ev, 0, b, actor);
     game_ev_moved(ev, 0, sq, -1);
     board_remove_piece(b, sq);
     b->ter[sq] = TER_IWALL;
@@ -739,63 +613,6 @@ int action_convert(Game *g, int player, const Order *o, Piece *actor)
     if (!converted)
         game_event(g, player, EV_PRIVATE, &asq, 1, "There was no orphan in the view of your piece on {0}.");
     return 0;
-}
-
-/* ---- REPULSE, ATTRACT ---- */
-
-static int wave(Game *g, int player, Piece *actor, bool attract)
-{
-    Board *b = g->b;
-    int asq = actor->sq;
-    bool diag = actor->g.n[GENE_C] > 0;
-    const char *name = attract ? "an attraction wave" : "a repulsion wave";
-    Event *ev = game_event(g, player, 0, &asq, 1, "{p0} piece{g0} on {0} sent out %s.", name);
-    ev_piece(ev, 0, b, actor);
-    Slide s = {0};
-    char why[64];
-    for (int d = 0; d < DIR_COUNT; d++) {
-        if (grid_dir_diagonal(d) && !diag)
-            continue;
-        /* The wave passes over walls and stops at the first piece. */
-        int sq = asq;
-        Piece *p = NULL;
-        while ((sq = board_step(b, sq, d)) >= 0 && !(p = board_piece_at(b, sq)))
-            ;
-        if (!p)
-            continue;
-        if (p->g.phased) {
-            snprintf(why, sizeof why, "was reached by %s", name);
-            game_reveal(g, p, why);
-        }
-        int md = attract ? (d + 4) % DIR_COUNT : d;
-        slide(b, sq, md, attract ? asq : -1, p->g.n[GENE_E] > 0, p->g.n[GENE_O] > 0, sq, &s);
-        snprintf(why, sizeof why, "stopped a piece moved by %s", name);
-        if (s.final == sq) { /* it cannot move: nothing to resist; a phased piece that stopped it shows */
-            slide_reveal(g, &s, why);
-            continue;
-        }
-        if (game_shield(g, sq, name))
-            continue;
-        slide_reveal(g, &s, why);
-        slide_apply(g, sq, &s,
-                    attract ? "{p0} piece{g0} was pulled from {0} to {1} by an attraction wave." :
-                              "{p0} piece{g0} was pushed from {0} to {1} by a repulsion wave.",
-                    NULL);
-    }
-    free(s.rev);
-    return 0;
-}
-
-int action_repulse(Game *g, int player, const Order *o, Piece *actor)
-{
-    (void)o;
-    return wave(g, player, actor, false);
-}
-
-int action_attract(Game *g, int player, const Order *o, Piece *actor)
-{
-    (void)o;
-    return wave(g, player, actor, true);
 }
 
 /* ---- FLARE ---- */
@@ -880,126 +697,11 @@ int action_sanctuary(Game *g, int player, const Order *o, Piece *actor)
     Event *ev = game_event(g, player, 0, sqs, 2,
                            hidden ? "{p0} piece{g0} jumped from {0} to {1} (SANCTUARY)." :
                                     "{p0} piece{g0} on {0} and {p1} King{g1} on {1} swapped places.");
-    ev_piece(ev, 0, b, actor);
-    ev_piece(ev, 1, b, k);
+    game_ev_piece(ev, 0, b, actor);
+    game_ev_piece(ev, 1, b, k);
     game_ev_moved(ev, 0, sq, sq2);
     game_ev_moved(ev, 1, hidden ? sq : sq2, hidden ? sq2 : sq);
     ev->own_text = xstrdup("Your piece{g0} on {0} and your King{g1} on {1} swapped places.");
     board_swap_pieces(b, sq, sq2);
-    return 0;
-}
-
-/* ---- CHARGE ---- */
-
-/* contract 14.2 CHARGE: a charge of length 0 is refused. The check is pure: it refuses only what the player
- * can see (a wall or a visible piece next in line); a charge stopped at once by a phased piece is not
- * refused (it reveals the piece and the order goes on, contract 14.3), and a block outside the view is a
- * failure reported without detail by the run. A later charge is judged only while every earlier one
- * stayed in the view and met no other player's phased piece: otherwise where it starts is hidden
- * information, and a free refusal would tell it (contract 8); the run decides, as a failure. */
-int action_charge_check(Game *g, int player, const Order *o, Piece *actor)
-{
-    Board *b = g->b;
-    int start = actor->sq, cur = start;
-    Slide s = {0};
-    int rc = 0;
-    for (int i = 0; i < o->ndirs && i < piece_charges(&actor->g); i++) {
-        if (grid_dir_diagonal(o->dirs[i]) && !actor->g.n[GENE_C])
-            break;
-        slide(b, cur, o->dirs[i], -1, false, false, start, &s);
-        Piece *p = s.block >= 0 ? board_piece_at(b, s.block) : NULL;
-        bool phased_other = p && p->g.phased && p->owner != player;
-        if (phased_other || !slide_involved(g, cur, o->dirs[i], &s, false))
-            break;
-        if (s.final != cur) {
-            cur = s.final;
-            continue;
-        }
-        if (s.block >= 0) {
-            char from[16], nm[16];
-            board_sq_name(b, cur, from);
-            board_sq_name(b, s.block, nm);
-            rc = game_fail(g, "a charge of length 0: the %s charge from %s meets %s at once (%s)", grid_dir_name[o->dirs[i]],
-                           from, nm, p ? "a piece" : terrain_what(b->ter[s.block]));
-        }
-        break;
-    }
-    free(s.rev);
-    return rc;
-}
-
-int action_charge(Game *g, int player, const Order *o, Piece *actor)
-{
-    Board *b = g->b;
-    char nm[16], nm2[16];
-    (void)player;
-    int start = actor->sq;
-    board_sq_name(b, start, nm);
-    int nz = piece_charges(&actor->g);
-    if (o->ndirs < 1 || o->ndirs > nz)
-        return game_fail(g, "the piece on %s has %d Z: it may charge at most %d time%s", nm, nz, nz, nz == 1 ? "" : "s");
-    if (!actor->g.n[GENE_C])
-        for (int i = 0; i < o->ndirs; i++)
-            if (grid_dir_diagonal(o->dirs[i]))
-                return game_fail(g, "the piece on %s has no C: it cannot charge %s", nm, grid_dir_name[o->dirs[i]]);
-    /* Every charge is worked out first (the piece's own square counts as empty once it has left);
-     * phased pieces met are revealed even if a later charge cannot move. */
-    int *to = xmalloc(sizeof(int) * (size_t)o->ndirs);
-    Slide s = {0};
-    int cur = start;
-    for (int i = 0; i < o->ndirs; i++) {
-        slide(b, cur, o->dirs[i], -1, false, false, start, &s);
-        slide_involved(g, cur, o->dirs[i], &s, true); /* a path out of the view makes a failure case (ii) */
-        slide_reveal(g, &s, "stopped a charging piece");
-        Piece *stopper = s.block >= 0 ? board_piece_at(b, s.block) : NULL;
-        if (s.final == cur && stopper && s.nrev && s.rev[s.nrev - 1] == s.block) {
-            /* contract 14.3: stopped before a phased piece, which is revealed; the order does not fail. */
-            to[i] = cur;
-            continue;
-        }
-        if (s.final == cur) {
-            char from[16];
-            board_sq_name(b, cur, from);
-            int rc;
-            if (s.block < 0) {
-                rc = game_fail(g, "the %s charge from %s cannot move: it would leave the board", grid_dir_name[o->dirs[i]],
-                               from);
-            } else {
-                board_sq_name(b, s.block, nm2);
-                Piece *p = board_piece_at(b, s.block);
-                if (b->ter[s.block] != TER_FLOOR)
-                    rc = game_fail_at(g, s.block, "blocked", "the %s charge from %s cannot move: %s is %s",
-                                      grid_dir_name[o->dirs[i]], from, nm2, terrain_what(b->ter[s.block]));
-                else if (p && s.nrev)
-                    rc = game_fail_at(g, s.block, "blocked",
-                                      "the %s charge from %s cannot move: a phased piece on %s was in the way",
-                                      grid_dir_name[o->dirs[i]], from, nm2);
-                else
-                    rc = game_fail_at(g, s.block, "blocked", "the %s charge from %s cannot move: %s is occupied",
-                                      grid_dir_name[o->dirs[i]], from, nm2);
-            }
-            free(to);
-            free(s.rev);
-            return rc;
-        }
-        to[i] = s.final;
-        cur = s.final;
-    }
-    free(s.rev);
-    cur = start;
-    for (int i = 0; i < o->ndirs; i++) {
-        if (to[i] == cur)
-            continue; /* stopped at once by a phased piece: its reveal is the news */
-        int sqs[2] = {cur, to[i]};
-        Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} charged from {0} to {1}.");
-        ev_piece(ev, 0, b, actor);
-        ev_piece(ev, 1, b, actor);
-        game_ev_moved(ev, 0, cur, to[i]);
-        game_ev_moved(ev, 1, cur, to[i]);
-        cur = to[i];
-    }
-    if (cur != start)
-        board_move_piece(b, start, cur);
-    free(to);
     return 0;
 }

@@ -41,19 +41,11 @@ int action_petrify(Game *g, int player, const Order *o, Piece *actor);
 int action_phase(Game *g, int player, const Order *o, Piece *actor);
 /* CONVERT: every orphan in the S piece's view becomes the player's (a ronin converter adds a P to each). */
 int action_convert(Game *g, int player, const Order *o, Piece *actor);
-/* REPULSE: waves from the T piece push the first piece in each direction away from it. */
-int action_repulse(Game *g, int player, const Order *o, Piece *actor);
-/* ATTRACT: waves from the X piece pull the first piece in each direction towards it. */
-int action_attract(Game *g, int player, const Order *o, Piece *actor);
 /* FLARE: the U piece uses up one U; its player sees the whole board until their next turn (decoded with F). */
 int action_flare(Game *g, int player, const Order *o, Piece *actor);
 /* HOME: the V piece jumps to SQ2, a vacant floor square next to a different King of the player. */
 int action_home(Game *g, int player, const Order *o, Piece *actor);
 /* SANCTUARY: the Y piece swaps places with the player's different King on SQ2. */
 int action_sanctuary(Game *g, int player, const Order *o, Piece *actor);
-/* CHARGE's refusal check: a charge of length 0 against a wall or a piece the player can see. */
-int action_charge_check(Game *g, int player, const Order *o, Piece *actor);
-/* CHARGE: the Z piece runs straight in each direction until a wall or a piece is next (one charge per Z). */
-int action_charge(Game *g, int player, const Order *o, Piece *actor);
 
 #endif

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boardentry.h"
+#include "boardprivate.h"
 #include "gamefile.h"
 #include "specials.h"
 
@@ -29,43 +31,6 @@ typedef struct EntryDef {
     void (*write)(Buf *o, const Board *b);
     bool (*absent)(const Board *b);    /* not written when this says so; NULL: always written */
 } EntryDef;
-
-static int item_player(GameFile *ps, Board *b, GameEntry *e, int k, char **rest)
-{
-    char *s = e->items.v[k];
-    char *sp = strchr(s, ' ');
-    if (sp)
-        *sp = '\0';
-    int p = board_player_index(b, s);
-    if (sp)
-        *sp = ' ';
-    if (p < 0)
-        return gamefile_error(ps, e->lines[k], "unknown player");
-    *rest = sp ? sp + 1 : s + strlen(s);
-    return p;
-}
-
-static int parse_seq(GameFile *ps, int line, const char *s, bool markers, Genome *g)
-{
-    Err e2;
-    char buf[GENOME_MAX_COPIES * 4];
-    if (piece_parse(s, g, markers, &e2) < 0)
-        return gamefile_error(ps, line, "bad sequence: %s", e2.msg);
-    if (strcmp(piece_format(g, markers, buf, sizeof buf), s) != 0)
-        return gamefile_error(ps, line, "sequence not in canonical order (codes alphabetical, then r, then u)");
-    return 0;
-}
-
-static int parse_sq_at(GameFile *ps, Board *b, int line, const char *s, int *sq)
-{
-    Err e2;
-    if (board_parse_sq(b, s, sq, &e2) < 0)
-        return gamefile_error(ps, line, "%s", e2.msg);
-    char buf[16];
-    if (strcmp(board_sq_name(b, *sq, buf), s) != 0)
-        return gamefile_error(ps, line, "square not written in upper case");
-    return 0;
-}
 
 /* ---- the entries: each read from its GameEntry and written after its "(name" ---- */
 
@@ -220,7 +185,7 @@ static int read_status(GameFile *ps, Board *b, GameEntry *e)
 {
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
-        int p = item_player(ps, b, e, k, &rest);
+        int p = boardentry_player(ps, b, e, k, &rest);
         if (p < 0)
             return -1;
         char st[16];
@@ -292,34 +257,21 @@ static void write_map(Buf *o, const Board *b)
     free(row);
 }
 
-/* As sscanf's "%<width>s": skips white space, copies at most width characters up to the next white space
- * into buf (width + 1 bytes) and moves *p past them; false at the end of the text. */
-static bool scan_word(const char **p, char *buf, size_t width)
-{
-    const char *s = *p + strspn(*p, " \t\n\v\f\r"); /* isspace in the C locale */
-    size_t n = strcspn(s, " \t\n\v\f\r");
-    n = n < width ? n : width;
-    memcpy(buf, s, n);
-    buf[n] = '\0';
-    *p = s + n;
-    return n > 0;
-}
-
 /* One line SQUARE USERID SEQUENCE of (pieces: read after (map and (players. */
 static int read_piece(GameFile *ps, Board *b, GameEntry *e, int k, int *prev)
 {
     char sqs[16], who[64], seq[GENOME_MAX_COPIES * 4];
     const char *w = e->items.v[k]; /* sscanf's "%15s %63s %s %c" == 3 without scanf: run for every piece */
-    if (strlen(w) > sizeof seq - 100 || !scan_word(&w, sqs, 15) || !scan_word(&w, who, 63) ||
-        !scan_word(&w, seq, (size_t)-1) || w[strspn(w, " \t\n\v\f\r")])
+    if (strlen(w) > sizeof seq - 100 || !boardentry_word(&w, sqs, 15) || !boardentry_word(&w, who, 63) ||
+        !boardentry_word(&w, seq, (size_t)-1) || w[strspn(w, " \t\n\v\f\r")])
         return gamefile_error(ps, e->lines[k], "a piece line is SQUARE USERID SEQUENCE");
     int sq, p;
     Genome g;
-    if (parse_sq_at(ps, b, e->lines[k], sqs, &sq) < 0)
+    if (boardentry_sq(ps, b, e->lines[k], sqs, &sq) < 0)
         return -1;
     if ((p = board_player_index(b, who)) < 0)
         return gamefile_error(ps, e->lines[k], "piece of an unknown player");
-    if (parse_seq(ps, e->lines[k], seq, true, &g) < 0)
+    if (boardentry_seq(ps, e->lines[k], seq, true, &g) < 0)
         return -1;
     if (b->at[sq] >= 0)
         return gamefile_error(ps, e->lines[k], "two pieces on one square");
@@ -403,7 +355,7 @@ static int read_starts(GameFile *ps, Board *b, GameEntry *e)
         int label, sq;
         if (sscanf(e->items.v[k], "GPC%d %15s", &label, sqs) != 2 || label != k + 1)
             return gamefile_error(ps, e->lines[k], "start lines are GPC<n> SQUARE, numbered from 1");
-        if (parse_sq_at(ps, b, e->lines[k], sqs, &sq) < 0)
+        if (boardentry_sq(ps, b, e->lines[k], sqs, &sq) < 0)
             return -1;
         b->st[b->nst++] = (Start){.label = label, .sq = sq};
     }
@@ -426,12 +378,12 @@ static int read_startpieces(GameFile *ps, Board *b, GameEntry *e)
         int label, sq;
         if (sscanf(e->items.v[k], "GPC%d %15s %1000s", &label, sqs, seq) != 3 || label < 1 || label > b->nst)
             return gamefile_error(ps, e->lines[k], "start piece lines are GPC<n> SQUARE SEQUENCE");
-        if (parse_sq_at(ps, b, e->lines[k], sqs, &sq) < 0)
+        if (boardentry_sq(ps, b, e->lines[k], sqs, &sq) < 0)
             return -1;
         StartPiece *s = &b->spc[b->nspc++];
         s->label = label;
         s->sq = sq;
-        if (parse_seq(ps, e->lines[k], seq, false, &s->g) < 0)
+        if (boardentry_seq(ps, e->lines[k], seq, false, &s->g) < 0)
             return -1;
     }
     return 0;
@@ -472,7 +424,7 @@ static int read_reveal(GameFile *ps, Board *b, int line, Player *pl, const char 
     if (sscanf(rest, "reveal %15s %63s %63s %15s", sqs, who, seq, lab) != 4)
         return gamefile_error(ps, line, "bad views line");
     Reveal rv = {0};
-    if (parse_sq_at(ps, b, line, sqs, &rv.sq) < 0)
+    if (boardentry_sq(ps, b, line, sqs, &rv.sq) < 0)
         return -1;
     rv.owner = strcmp(who, "*") ? board_player_index(b, who) : REVEAL_ORPHAN;
     if (strcmp(who, "*") && rv.owner < 0)
@@ -489,7 +441,7 @@ static int read_views(GameFile *ps, Board *b, GameEntry *e)
 {
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
-        int p = item_player(ps, b, e, k, &rest);
+        int p = boardentry_player(ps, b, e, k, &rest);
         if (p < 0)
             return -1;
         Player *pl = &b->pl[p];
@@ -547,7 +499,7 @@ static int read_gambles(GameFile *ps, Board *b, GameEntry *e)
 {
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
-        int p = item_player(ps, b, e, k, &rest);
+        int p = boardentry_player(ps, b, e, k, &rest);
         if (p < 0 || read_gamble(ps, b, e->lines[k], p, rest) < 0)
             return -1;
     }
@@ -663,272 +615,6 @@ static void write_clock(Buf *o, const Board *b)
                c->holiday_since, c->ended);
 }
 
-/* (quiet, (lister, (plain: the userids of the players whose bool at offset in Player is set. */
-static int read_flag(GameFile *ps, Board *b, GameEntry *e, size_t offset)
-{
-    StrList w = {0};
-    int rc = 0;
-    str_split_words(e->rest, &w);
-    for (int i = 0; rc == 0 && i < w.n; i++) {
-        int p = board_player_index(b, w.v[i]);
-        if (p < 0)
-            rc = gamefile_error(ps, e->line, "unknown player in (%s", e->name);
-        else
-            *(bool *)((char *)&b->pl[p] + offset) = true;
-    }
-    sl_free(&w);
-    return rc;
-}
-
-static void write_flag(Buf *o, const Board *b, size_t offset)
-{
-    for (int i = 0; i < b->np; i++)
-        if (*(const bool *)((const char *)&b->pl[i] + offset))
-            buf_printf(o, " %s", b->pl[i].id);
-}
-
-static int read_quiet(GameFile *ps, Board *b, GameEntry *e)
-{
-    return read_flag(ps, b, e, offsetof(Player, quiet));
-}
-
-static void write_quiet(Buf *o, const Board *b)
-{
-    write_flag(o, b, offsetof(Player, quiet));
-}
-
-static int read_lister(GameFile *ps, Board *b, GameEntry *e)
-{
-    return read_flag(ps, b, e, offsetof(Player, lister));
-}
-
-static void write_lister(Buf *o, const Board *b)
-{
-    write_flag(o, b, offsetof(Player, lister));
-}
-
-/* Written only while some player has the sheet's "What your pieces can do" on. */
-static bool no_lister(const Board *b)
-{
-    for (int i = 0; i < b->np; i++)
-        if (b->pl[i].lister)
-            return false;
-    return true;
-}
-
-/* (handled k1 k2 ...): the keys of the mailed commands that changed the board, 16 hex digits each. */
-static int read_handled(GameFile *ps, Board *b, GameEntry *e)
-{
-    StrList w = {0};
-    str_split_words(e->rest, &w);
-    int rc = w.n > BOARD_HANDLED_MAX ? gamefile_error(ps, e->line, "more than %d keys in (handled", BOARD_HANDLED_MAX) : 0;
-    for (int i = 0; rc == 0 && i < w.n; i++) {
-        char *end;
-        unsigned long long k = strtoull(w.v[i], &end, 16);
-        if (strlen(w.v[i]) != 16 || strspn(w.v[i], "0123456789abcdef") != 16 || *end || !k)
-            rc = gamefile_error(ps, e->line, "bad key '%.20s' in (handled", w.v[i]);
-        else
-            b->handled[b->nhandled++] = (uint64_t)k;
-    }
-    sl_free(&w);
-    return rc;
-}
-
-static void write_handled(Buf *o, const Board *b)
-{
-    for (int i = 0; i < b->nhandled; i++)
-        buf_printf(o, " %016llx", (unsigned long long)b->handled[i]);
-}
-
-static bool no_handled(const Board *b)
-{
-    return b->nhandled == 0;
-}
-
-static int read_plain(GameFile *ps, Board *b, GameEntry *e)
-{
-    return read_flag(ps, b, e, offsetof(Player, plain));
-}
-
-static void write_plain(Buf *o, const Board *b)
-{
-    write_flag(o, b, offsetof(Player, plain));
-}
-
-/* Written only while some player has the sheet's HTML part off (options html off). */
-static bool no_plain(const Board *b)
-{
-    for (int i = 0; i < b->np; i++)
-        if (b->pl[i].plain)
-            return false;
-    return true;
-}
-
-/* (queue, (ebook: "USERID TEXT" lines, into the list of each player at offset in Player. */
-static int read_list(GameFile *ps, Board *b, GameEntry *e, size_t offset)
-{
-    for (int k = 0; k < e->items.n; k++) {
-        char *rest;
-        int p = item_player(ps, b, e, k, &rest);
-        if (p < 0)
-            return -1;
-        sl_push((StrList *)((char *)&b->pl[p] + offset), rest);
-    }
-    return 0;
-}
-
-static void write_list(Buf *o, const Board *b, size_t offset)
-{
-    for (int i = 0; i < b->np; i++) {
-        const StrList *l = (const StrList *)((const char *)&b->pl[i] + offset);
-        for (int k = 0; k < l->n; k++)
-            buf_printf(o, "%s %s\n", b->pl[i].id, l->v[k]);
-    }
-}
-
-#define PLAYER_LIST(list)                                        \
-    static int read_##list(GameFile *ps, Board *b, GameEntry *e)       \
-    {                                                            \
-        return read_list(ps, b, e, offsetof(Player, list));      \
-    }                                                            \
-    static void write_##list(Buf *o, const Board *b)             \
-    {                                                            \
-        write_list(o, b, offsetof(Player, list));                \
-    }
-PLAYER_LIST(queue)
-PLAYER_LIST(ebook)
-
-/* (news: "USERID TEXT" for an event; the other kinds with a tag before the text (contract 10); the mark of the
- * last sheet sent as "USERID -- sheet sent --". */
-static const char *const news_tags[] = {[NEWS_STORED_RAN] = "!ran ", [NEWS_STORED_FAILED] = "!failed ",
-                                        [NEWS_STORED_DROPPED] = "!dropped ", [NEWS_SHEET_RESULT] = "!result ",
-                                        [NEWS_SHEET_NEW] = "!new "};
-static const char SHEET_SENT_TEXT[] = "-- sheet sent --";
-
-static int read_news(GameFile *ps, Board *b, GameEntry *e)
-{
-    for (int k = 0; k < e->items.n; k++) {
-        char *rest;
-        int p = item_player(ps, b, e, k, &rest);
-        if (p < 0)
-            return -1;
-        NewsKind kind = NEWS_EVENT;
-        if (strcmp(rest, SHEET_SENT_TEXT) == 0) {
-            board_news_add(&b->pl[p].news, NEWS_SHEET_SENT, NULL);
-            continue;
-        }
-        for (int t = NEWS_STORED_RAN; t <= NEWS_SHEET_NEW; t++)
-            if (news_tags[t] && strncmp(rest, news_tags[t], strlen(news_tags[t])) == 0) {
-                kind = (NewsKind)t;
-                rest += strlen(news_tags[t]);
-                break;
-            }
-        board_news_add(&b->pl[p].news, kind, rest);
-    }
-    return 0;
-}
-
-static void write_news(Buf *o, const Board *b)
-{
-    for (int i = 0; i < b->np; i++)
-        for (int k = 0; k < b->pl[i].news.n; k++) {
-            const NewsItem *it = &b->pl[i].news.v[k];
-            if (it->kind == NEWS_SHEET_SENT)
-                buf_printf(o, "%s %s\n", b->pl[i].id, SHEET_SENT_TEXT);
-            else
-                buf_printf(o, "%s %s%s\n", b->pl[i].id, it->kind == NEWS_EVENT ? "" : news_tags[it->kind], it->text);
-        }
-}
-
-/* (known: what each player knows of the terrain (their map, contract 8), as "USERID SQUARE TERRAIN" lines for
- * the squares they remember otherwise than the game started. */
-
-/* The map rows of the entry (map in board text (escaped items up to a lone ")"), into ter (w*h, outside where a
- * row ends): false when the text has no such entry, or one of another size or with another character. */
-static bool text_map(const char *text, int w, int h, char *ter)
-{
-    const char *p = strncmp(text, "(map\n", 5) == 0 ? text : strstr(text, "\n(map\n");
-    if (!p)
-        return false;
-    p += p == text ? 5 : 6;
-    memset(ter, TER_OUTSIDE, (size_t)w * (size_t)h);
-    for (int r = 0;; r++) {
-        const char *nl = strchr(p, '\n');
-        size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        if (len == 1 && p[0] == ')')
-            return r == h;
-        if (!nl || r >= h)
-            return false;
-        const char *row = p;
-        if (len > 0 && row[0] == '\\') /* an item written with a leading backslash (contract 10.1) */
-            row++, len--;
-        if (len > (size_t)w)
-            return false;
-        for (size_t c = 0; c < len; c++) {
-            char ch = row[c];
-            if (ch != TER_OUTSIDE && ch != TER_FLOOR && ch != TER_IWALL && ch != TER_XWALL)
-                return false;
-            ter[(size_t)r * (size_t)w + c] = ch;
-        }
-        p = nl + 1;
-    }
-}
-
-/* The terrain the (known lines are written against (malloc'd, w*h): the terrain of the initial snapshot, the
- * board the game started from, when it has the board's size; else the terrain now (a board without one). */
-static char *known_base(const Board *b)
-{
-    size_t n = (size_t)b->w * (size_t)b->h;
-    char *base = xmalloc(n);
-    if (!b->initial || !text_map(b->initial, b->w, b->h, base))
-        memcpy(base, b->ter, n);
-    return base;
-}
-
-/* Read after (initial, whose terrain the lines are against: a board without the entry (written before maps
- * were kept) has every player know the terrain the game started with. */
-static int read_known(GameFile *ps, Board *b, GameEntry *e)
-{
-    free(b->start);
-    b->start = known_base(b); /* every map begins from it */
-    for (int k = 0; k < e->items.n; k++) {
-        char *rest;
-        int p = item_player(ps, b, e, k, &rest);
-        if (p < 0)
-            return -1;
-        char sqs[16], t[4];
-        const char *w = rest;
-        int sq;
-        if (!scan_word(&w, sqs, 15) || !scan_word(&w, t, 3) || w[strspn(w, " \t\n\v\f\r")] || strlen(t) != 1 ||
-            !strchr("#+.", t[0]))
-            return gamefile_error(ps, e->lines[k], "a known line is USERID SQUARE TERRAIN ('#', '+' or '.')");
-        if (parse_sq_at(ps, b, e->lines[k], sqs, &sq) < 0)
-            return -1;
-        if (b->start[sq] == TER_OUTSIDE)
-            return gamefile_error(ps, e->lines[k], "known: %s is outside the board", sqs);
-        if (board_known(b, p)[sq] != b->start[sq])
-            return gamefile_error(ps, e->lines[k], "known: %s of %s is given twice", sqs, b->pl[p].id);
-        if (t[0] == b->start[sq])
-            return gamefile_error(ps, e->lines[k], "known: %s of %s is as the game started (only changes are listed)",
-                                  sqs, b->pl[p].id);
-        board_known_set(b, p, sq, t[0]);
-    }
-    return 0;
-}
-
-static void write_known(Buf *o, const Board *b)
-{
-    char *base = known_base(b), nm[16];
-    size_t n = (size_t)b->w * (size_t)b->h;
-    for (int p = 0; p < b->np; p++) {
-        const char *k = board_known(b, p);
-        for (size_t sq = 0; sq < n; sq++)
-            if (k[sq] != base[sq] && k[sq] != TER_OUTSIDE && base[sq] != TER_OUTSIDE)
-                buf_printf(o, "%s %s %c\n", b->pl[p].id, board_sq_name(b, (int)sq, nm), k[sq]);
-    }
-    free(base);
-}
-
 /* (initial: the base (moves reflected, at most the lines of (moves), then the board text the replay starts from. */
 static int read_initial(GameFile *ps, Board *b, GameEntry *e)
 {
@@ -1000,14 +686,14 @@ static const EntryDef entry_table[] = {
     {"result", ENTRY_CORE, RANK_RESULT, read_result, write_result, no_result},
     {"clock", 0, RANK_CLOCK, read_clock, write_clock, NULL},
     {"holidays", 0, RANK_HOLIDAYS, read_holidays, write_holidays, NULL},
-    {"quiet", 0, RANK_QUIET, read_quiet, write_quiet, NULL},
-    {"lister", 0, RANK_QUIET, read_lister, write_lister, no_lister},
-    {"plain", 0, RANK_QUIET, read_plain, write_plain, no_plain},
-    {"handled", 0, RANK_QUIET, read_handled, write_handled, no_handled},
-    {"queue", ENTRY_MULTI, RANK_QUEUE, read_queue, write_queue, NULL},
-    {"news", ENTRY_MULTI, RANK_NEWS, read_news, write_news, NULL},
-    {"ebook", ENTRY_MULTI, RANK_EBOOK, read_ebook, write_ebook, NULL},
-    {"known", ENTRY_MULTI, RANK_KNOWN, read_known, write_known, NULL},
+    {"quiet", 0, RANK_QUIET, boardprivate_read_quiet, boardprivate_write_quiet, NULL},
+    {"lister", 0, RANK_QUIET, boardprivate_read_lister, boardprivate_write_lister, boardprivate_no_lister},
+    {"plain", 0, RANK_QUIET, boardprivate_read_plain, boardprivate_write_plain, boardprivate_no_plain},
+    {"handled", 0, RANK_QUIET, boardprivate_read_handled, boardprivate_write_handled, boardprivate_no_handled},
+    {"queue", ENTRY_MULTI, RANK_QUEUE, boardprivate_read_queue, boardprivate_write_queue, NULL},
+    {"news", ENTRY_MULTI, RANK_NEWS, boardprivate_read_news, boardprivate_write_news, NULL},
+    {"ebook", ENTRY_MULTI, RANK_EBOOK, boardprivate_read_ebook, boardprivate_write_ebook, NULL},
+    {"known", ENTRY_MULTI, RANK_KNOWN, boardprivate_read_known, boardprivate_write_known, NULL},
     {"turn", ENTRY_REQUIRED, RANK_SEAT, check_turn_seat, NULL, NULL},
     {"initial", ENTRY_MULTI, RANK_INITIAL, read_initial, write_initial, no_initial},
 };
@@ -1063,8 +749,7 @@ Board *boardfile_parse(const char *text, const char *name, Err *err)
         board_free(b);
         return NULL;
     }
-    if (!b->start) /* no (known: every player knows the terrain the game started with */
-        b->start = known_base(b);
+    boardprivate_known_default(b);
     gamefile_free(&ps);
     Err e2;
     if (board_check(b, &e2) < 0) {

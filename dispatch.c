@@ -4,6 +4,7 @@
 #include <assert.h>
 
 #include "actions.h"
+#include "slides.h"
 
 /* What runs an order: an optional pure check run before anything changes (a failure there is a
  * refusal, contract 3: nothing recorded, nothing changes) and the handler. */

@@ -672,3 +672,31 @@ void game_tell_deferred(Game *g)
         board_news_take(&g->b->pl[d->player].news, d->kind, d->text);
     }
 }
+
+/* ---- pieces in events: the order handlers' words ---- */
+
+/* The {pN} owner of a piece: -2 for an orphan. */
+int game_owner_word(const Board *b, const Piece *p)
+{
+    return board_is_orphan(b, p) ? -2 : p->owner;
+}
+
+/* The player always told about a piece: its owner, nobody for an orphan. */
+int game_piece_subject(const Board *b, const Piece *p)
+{
+    return board_is_orphan(b, p) ? -1 : p->owner;
+}
+
+/* Sets token i of ev to the piece p (owner word and sequence as it is now). */
+void game_ev_piece(Event *ev, int i, const Board *b, const Piece *p)
+{
+    ev->owner[i] = game_owner_word(b, p);
+    free(ev->seq[i]);
+    ev->seq[i] = piece_str(&p->g, false);
+}
+
+/* What a non-floor square is, for failure reasons (MOVE's words). */
+const char *game_terrain_what(char t)
+{
+    return t == TER_IWALL ? "an interior wall" : "an exterior wall";
+}

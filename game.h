@@ -168,4 +168,15 @@ int game_score(const Board *b, int player);
 /* The top score into *best; returns the player who alone has it, or -1 for a tie. */
 int game_winner(const Board *b, int *best);
 
+/* ---- pieces in events: the order handlers' words ---- */
+
+/* The {pN} owner word of a piece: its owner, or -2 for an orphan. */
+int game_owner_word(const Board *b, const Piece *p);
+/* The player always told about a piece: its owner, nobody (-1) for an orphan. */
+int game_piece_subject(const Board *b, const Piece *p);
+/* Sets token i of ev to the piece p (owner word and sequence as it is now). */
+void game_ev_piece(Event *ev, int i, const Board *b, const Piece *p);
+/* What a non-floor square is, for failure reasons: "an interior wall" or "an exterior wall". */
+const char *game_terrain_what(char t);
+
 #endif

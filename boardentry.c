@@ -1,0 +1,55 @@
+/* boardentry: reading a board file's items (contract 10.1): a player's line, a square, a sequence, a word. */
+#include "boardentry.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int boardentry_player(GameFile *ps, Board *b, GameEntry *e, int k, char **rest)
+{
+    char *s = e->items.v[k];
+    char *sp = strchr(s, ' ');
+    if (sp)
+        *sp = '\0';
+    int p = board_player_index(b, s);
+    if (sp)
+        *sp = ' ';
+    if (p < 0)
+        return gamefile_error(ps, e->lines[k], "unknown player");
+    *rest = sp ? sp + 1 : s + strlen(s);
+    return p;
+}
+
+int boardentry_seq(GameFile *ps, int line, const char *s, bool markers, Genome *g)
+{
+    Err e2;
+    char buf[GENOME_MAX_COPIES * 4];
+    if (piece_parse(s, g, markers, &e2) < 0)
+        return gamefile_error(ps, line, "bad sequence: %s", e2.msg);
+    if (strcmp(piece_format(g, markers, buf, sizeof buf), s) != 0)
+        return gamefile_error(ps, line, "sequence not in canonical order (codes alphabetical, then r, then u)");
+    return 0;
+}
+
+int boardentry_sq(GameFile *ps, Board *b, int line, const char *s, int *sq)
+{
+    Err e2;
+    if (board_parse_sq(b, s, sq, &e2) < 0)
+        return gamefile_error(ps, line, "%s", e2.msg);
+    char buf[16];
+    if (strcmp(board_sq_name(b, *sq, buf), s) != 0)
+        return gamefile_error(ps, line, "square not written in upper case");
+    return 0;
+}
+
+/* As sscanf's "%<width>s": skips white space, copies at most width characters up to the next white space
+ * into buf (width + 1 bytes) and moves *p past them; false at the end of the text. */
+bool boardentry_word(const char **p, char *buf, size_t width)
+{
+    const char *s = *p + strspn(*p, " \t\n\v\f\r"); /* isspace in the C locale */
+    size_t n = strcspn(s, " \t\n\v\f\r");
+    n = n < width ? n : width;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    *p = s + n;
+    return n > 0;
+}

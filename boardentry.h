@@ -1,0 +1,22 @@
+/* boardentry: reading a board file's items (contract 10.1): a player's line, a square, a sequence, a word. */
+#ifndef GENETESS_BOARDENTRY_H
+#define GENETESS_BOARDENTRY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "board.h"
+#include "gamefile.h"
+
+/* The player whose userid opens item k of e ("USERID TEXT"), with *rest the text after it; -1 (and the error
+ * "unknown player" at its line) when no player has that userid. */
+int boardentry_player(GameFile *ps, Board *b, GameEntry *e, int k, char **rest);
+/* s as a sequence in canonical order (with the markers r and u when markers): 0, or -1 with the reason at line. */
+int boardentry_seq(GameFile *ps, int line, const char *s, bool markers, Genome *g);
+/* s as a square of b written in upper case: 0, or -1 with the reason at line. */
+int boardentry_sq(GameFile *ps, Board *b, int line, const char *s, int *sq);
+/* As sscanf's "%<width>s": the next word of *p, at most width characters, into buf (width + 1 bytes); *p moves
+ * past it; false at the end of the text. */
+bool boardentry_word(const char **p, char *buf, size_t width);
+
+#endif

@@ -1,0 +1,283 @@
+/* boardprivate: the board file's entries of each player's own state (contract 10.2), which verify does not
+ * compare: the quiet, lister and plain flags, the handled keys, the stored queues, the news, the E book and
+ * the players' maps (known). */
+#include "boardprivate.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "boardentry.h"
+
+/* (quiet, (lister, (plain: the userids of the players whose bool at offset in Player is set. */
+static int read_flag(GameFile *ps, Board *b, GameEntry *e, size_t offset)
+{
+    StrList w = {0};
+    int rc = 0;
+    str_split_words(e->rest, &w);
+    for (int i = 0; rc == 0 && i < w.n; i++) {
+        int p = board_player_index(b, w.v[i]);
+        if (p < 0)
+            rc = gamefile_error(ps, e->line, "unknown player in (%s", e->name);
+        else
+            *(bool *)((char *)&b->pl[p] + offset) = true;
+    }
+    sl_free(&w);
+    return rc;
+}
+
+static void write_flag(Buf *o, const Board *b, size_t offset)
+{
+    for (int i = 0; i < b->np; i++)
+        if (*(const bool *)((const char *)&b->pl[i] + offset))
+            buf_printf(o, " %s", b->pl[i].id);
+}
+
+int boardprivate_read_quiet(GameFile *ps, Board *b, GameEntry *e)
+{
+    return read_flag(ps, b, e, offsetof(Player, quiet));
+}
+
+void boardprivate_write_quiet(Buf *o, const Board *b)
+{
+    write_flag(o, b, offsetof(Player, quiet));
+}
+
+int boardprivate_read_lister(GameFile *ps, Board *b, GameEntry *e)
+{
+    return read_flag(ps, b, e, offsetof(Player, lister));
+}
+
+void boardprivate_write_lister(Buf *o, const Board *b)
+{
+    write_flag(o, b, offsetof(Player, lister));
+}
+
+/* Written only while some player has the sheet's "What your pieces can do" on. */
+bool boardprivate_no_lister(const Board *b)
+{
+    for (int i = 0; i < b->np; i++)
+        if (b->pl[i].lister)
+            return false;
+    return true;
+}
+
+/* (handled k1 k2 ...): the keys of the mailed commands that changed the board, 16 hex digits each. */
+int boardprivate_read_handled(GameFile *ps, Board *b, GameEntry *e)
+{
+    StrList w = {0};
+    str_split_words(e->rest, &w);
+    int rc = w.n > BOARD_HANDLED_MAX ? gamefile_error(ps, e->line, "more than %d keys in (handled", BOARD_HANDLED_MAX) : 0;
+    for (int i = 0; rc == 0 && i < w.n; i++) {
+        char *end;
+        unsigned long long k = strtoull(w.v[i], &end, 16);
+        if (strlen(w.v[i]) != 16 || strspn(w.v[i], "0123456789abcdef") != 16 || *end || !k)
+            rc = gamefile_error(ps, e->line, "bad key '%.20s' in (handled", w.v[i]);
+        else
+            b->handled[b->nhandled++] = (uint64_t)k;
+    }
+    sl_free(&w);
+    return rc;
+}
+
+void boardprivate_write_handled(Buf *o, const Board *b)
+{
+    for (int i = 0; i < b->nhandled; i++)
+        buf_printf(o, " %016llx", (unsigned long long)b->handled[i]);
+}
+
+bool boardprivate_no_handled(const Board *b)
+{
+    return b->nhandled == 0;
+}
+
+int boardprivate_read_plain(GameFile *ps, Board *b, GameEntry *e)
+{
+    return read_flag(ps, b, e, offsetof(Player, plain));
+}
+
+void boardprivate_write_plain(Buf *o, const Board *b)
+{
+    write_flag(o, b, offsetof(Player, plain));
+}
+
+/* Written only while some player has the sheet's HTML part off (options html off). */
+bool boardprivate_no_plain(const Board *b)
+{
+    for (int i = 0; i < b->np; i++)
+        if (b->pl[i].plain)
+            return false;
+    return true;
+}
+
+/* (queue, (ebook: "USERID TEXT" lines, into the list of each player at offset in Player. */
+static int read_list(GameFile *ps, Board *b, GameEntry *e, size_t offset)
+{
+    for (int k = 0; k < e->items.n; k++) {
+        char *rest;
+        int p = boardentry_player(ps, b, e, k, &rest);
+        if (p < 0)
+            return -1;
+        sl_push((StrList *)((char *)&b->pl[p] + offset), rest);
+    }
+    return 0;
+}
+
+static void write_list(Buf *o, const Board *b, size_t offset)
+{
+    for (int i = 0; i < b->np; i++) {
+        const StrList *l = (const StrList *)((const char *)&b->pl[i] + offset);
+        for (int k = 0; k < l->n; k++)
+            buf_printf(o, "%s %s\n", b->pl[i].id, l->v[k]);
+    }
+}
+
+#define PLAYER_LIST(list)                                        \
+    int boardprivate_read_##list(GameFile *ps, Board *b, GameEntry *e)  \
+    {                                                            \
+        return read_list(ps, b, e, offsetof(Player, list));      \
+    }                                                            \
+    void boardprivate_write_##list(Buf *o, const Board *b)       \
+    {                                                            \
+        write_list(o, b, offsetof(Player, list));                \
+    }
+PLAYER_LIST(queue)
+PLAYER_LIST(ebook)
+
+/* (news: "USERID TEXT" for an event; the other kinds with a tag before the text (contract 10); the mark of the
+ * last sheet sent as "USERID -- sheet sent --". */
+static const char *const news_tags[] = {[NEWS_STORED_RAN] = "!ran ", [NEWS_STORED_FAILED] = "!failed ",
+                                        [NEWS_STORED_DROPPED] = "!dropped ", [NEWS_SHEET_RESULT] = "!result ",
+                                        [NEWS_SHEET_NEW] = "!new "};
+static const char SHEET_SENT_TEXT[] = "-- sheet sent --";
+
+int boardprivate_read_news(GameFile *ps, Board *b, GameEntry *e)
+{
+    for (int k = 0; k < e->items.n; k++) {
+        char *rest;
+        int p = boardentry_player(ps, b, e, k, &rest);
+        if (p < 0)
+            return -1;
+        NewsKind kind = NEWS_EVENT;
+        if (strcmp(rest, SHEET_SENT_TEXT) == 0) {
+            board_news_add(&b->pl[p].news, NEWS_SHEET_SENT, NULL);
+            continue;
+        }
+        for (int t = NEWS_STORED_RAN; t <= NEWS_SHEET_NEW; t++)
+            if (news_tags[t] && strncmp(rest, news_tags[t], strlen(news_tags[t])) == 0) {
+                kind = (NewsKind)t;
+                rest += strlen(news_tags[t]);
+                break;
+            }
+        board_news_add(&b->pl[p].news, kind, rest);
+    }
+    return 0;
+}
+
+void boardprivate_write_news(Buf *o, const Board *b)
+{
+    for (int i = 0; i < b->np; i++)
+        for (int k = 0; k < b->pl[i].news.n; k++) {
+            const NewsItem *it = &b->pl[i].news.v[k];
+            if (it->kind == NEWS_SHEET_SENT)
+                buf_printf(o, "%s %s\n", b->pl[i].id, SHEET_SENT_TEXT);
+            else
+                buf_printf(o, "%s %s%s\n", b->pl[i].id, it->kind == NEWS_EVENT ? "" : news_tags[it->kind], it->text);
+        }
+}
+
+/* (known: what each player knows of the terrain (their map, contract 8), as "USERID SQUARE TERRAIN" lines for
+ * the squares they remember otherwise than the game started. */
+
+/* The map rows of the entry (map in board text (escaped items up to a lone ")"), into ter (w*h, outside where a
+ * row ends): false when the text has no such entry, or one of another size or with another character. */
+static bool text_map(const char *text, int w, int h, char *ter)
+{
+    const char *p = strncmp(text, "(map\n", 5) == 0 ? text : strstr(text, "\n(map\n");
+    if (!p)
+        return false;
+    p += p == text ? 5 : 6;
+    memset(ter, TER_OUTSIDE, (size_t)w * (size_t)h);
+    for (int r = 0;; r++) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        if (len == 1 && p[0] == ')')
+            return r == h;
+        if (!nl || r >= h)
+            return false;
+        const char *row = p;
+        if (len > 0 && row[0] == '\\') /* an item written with a leading backslash (contract 10.1) */
+            row++, len--;
+        if (len > (size_t)w)
+            return false;
+        for (size_t c = 0; c < len; c++) {
+            char ch = row[c];
+            if (ch != TER_OUTSIDE && ch != TER_FLOOR && ch != TER_IWALL && ch != TER_XWALL)
+                return false;
+            ter[(size_t)r * (size_t)w + c] = ch;
+        }
+        p = nl + 1;
+    }
+}
+
+/* The terrain the (known lines are written against (malloc'd, w*h): the terrain of the initial snapshot, the
+ * board the game started from, when it has the board's size; else the terrain now (a board without one). */
+static char *known_base(const Board *b)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    char *base = xmalloc(n);
+    if (!b->initial || !text_map(b->initial, b->w, b->h, base))
+        memcpy(base, b->ter, n);
+    return base;
+}
+
+void boardprivate_known_default(Board *b)
+{
+    if (!b->start)
+        b->start = known_base(b);
+}
+
+/* Read after (initial, whose terrain the lines are against: a board without the entry (written before maps
+ * were kept) has every player know the terrain the game started with. */
+int boardprivate_read_known(GameFile *ps, Board *b, GameEntry *e)
+{
+    free(b->start);
+    b->start = known_base(b); /* every map begins from it */
+    for (int k = 0; k < e->items.n; k++) {
+        char *rest;
+        int p = boardentry_player(ps, b, e, k, &rest);
+        if (p < 0)
+            return -1;
+        char sqs[16], t[4];
+        const char *w = rest;
+        int sq;
+        if (!boardentry_word(&w, sqs, 15) || !boardentry_word(&w, t, 3) || w[strspn(w, " \t\n\v\f\r")] || strlen(t) != 1 ||
+            !strchr("#+.", t[0]))
+            return gamefile_error(ps, e->lines[k], "a known line is USERID SQUARE TERRAIN ('#', '+' or '.')");
+        if (boardentry_sq(ps, b, e->lines[k], sqs, &sq) < 0)
+            return -1;
+        if (b->start[sq] == TER_OUTSIDE)
+            return gamefile_error(ps, e->lines[k], "known: %s is outside the board", sqs);
+        if (board_known(b, p)[sq] != b->start[sq])
+            return gamefile_error(ps, e->lines[k], "known: %s of %s is given twice", sqs, b->pl[p].id);
+        if (t[0] == b->start[sq])
+            return gamefile_error(ps, e->lines[k], "known: %s of %s is as the game started (only changes are listed)",
+                                  sqs, b->pl[p].id);
+        board_known_set(b, p, sq, t[0]);
+    }
+    return 0;
+}
+
+void boardprivate_write_known(Buf *o, const Board *b)
+{
+    char *base = known_base(b), nm[16];
+    size_t n = (size_t)b->w * (size_t)b->h;
+    for (int p = 0; p < b->np; p++) {
+        const char *k = board_known(b, p);
+        for (size_t sq = 0; sq < n; sq++)
+            if (k[sq] != base[sq] && k[sq] != TER_OUTSIDE && base[sq] != TER_OUTSIDE)
+                buf_printf(o, "%s %s %c\n", b->pl[p].id, board_sq_name(b, (int)sq, nm), k[sq]);
+    }
+    free(base);
+}

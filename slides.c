@@ -1,0 +1,288 @@
+/* slides: the orders that slide pieces in straight lines (contract 14.2, 14.3 phased pieces met): REPULSE and
+ * ATTRACT (waves from the actor push or pull the first piece in each direction) and CHARGE (the Z piece runs
+ * until something is next). */
+#include "slides.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "sight.h"
+
+/* A straight slide of a piece (REPULSE, ATTRACT, CHARGE): computed without changing the board. */
+typedef struct Slide {
+    int final;   /* where the piece ends (from when it cannot move) */
+    int block;   /* the square that stopped it (-1: the grid's edge) */
+    bool mined;  /* final is an interior wall the piece takes (O) */
+    int *rev;    /* phased pieces it met: revealed when the slide happens */
+    int nrev;
+} Slide;
+
+/* Slides a piece from `from` in direction d until the next square is a wall, a piece (unless jump: then it
+ * passes over pieces and ends on the last empty square it crossed) or `limit` (ATTRACT: the actor). With mine,
+ * an interior wall met is taken: the slide ends on it. `ignore` is a square treated as empty (the sliding
+ * piece's own square). Every phased piece met (blocking or passed over) is listed in rev. */
+static void slide(const Board *b, int from, int d, int limit, bool jump, bool mine, int ignore, Slide *s)
+{
+    int cur = from;
+    s->final = from;
+    s->block = -1;
+    s->mined = false;
+    s->nrev = 0;
+    if (!s->rev)
+        s->rev = xmalloc(sizeof(int) * (size_t)(b->w > b->h ? b->w : b->h) + sizeof(int));
+    for (;;) {
+        int next = board_step(b, cur, d);
+        if (next < 0)
+            return;
+        if (next == limit) {
+            s->block = next;
+            return;
+        }
+        char t = b->ter[next];
+        if (t != TER_FLOOR) {
+            if (t == TER_IWALL && mine) {
+                s->final = next;
+                s->mined = true;
+            }
+            s->block = next;
+            return;
+        }
+        const Piece *p = next == ignore ? NULL : board_piece_at(b, next);
+        if (p) {
+            if (p->g.phased)
+                s->rev[s->nrev++] = next;
+            if (!jump) {
+                s->block = next;
+                return;
+            }
+        } else {
+            s->final = next;
+        }
+        cur = next;
+    }
+}
+
+static void slide_reveal(Game *g, const Slide *s, const char *why)
+{
+    for (int i = 0; i < s->nrev; i++) {
+        Piece *p = board_piece_at(g->b, s->rev[i]);
+        if (p)
+            game_reveal(g, p, why);
+    }
+}
+
+/* The squares a slide from `from` in direction d involved: those it crossed and the one that stopped it.
+ * Returns true when the acting player saw them all; with touch, each is game_touch'ed (failure case (ii)). */
+static bool slide_involved(Game *g, int from, int d, const Slide *s, bool touch)
+{
+    bool seen = true;
+    for (int sq = from; sq != s->final && sq >= 0;) {
+        sq = board_step(g->b, sq, d);
+        seen = seen && game_saw(g, sq);
+        if (touch)
+            game_touch(g, sq);
+    }
+    if (s->block >= 0) {
+        seen = seen && game_saw(g, s->block);
+        if (touch)
+            game_touch(g, s->block);
+    }
+    return seen;
+}
+
+/* Moves the piece on from to s->final (taking an interior wall with O), with its events. */
+static void slide_apply(Game *g, int from, const Slide *s, const char *text, const char *own_text)
+{
+    Board *b = g->b;
+    int to = s->final;
+    if (to == from)
+        return;
+    Piece *p = board_piece_at(b, from);
+    int sqs[2] = {from, to};
+    Event *ev = game_event(g, game_piece_subject(b, p), p->g.phased ? EV_PRIVATE : 0, sqs, 2, "%s", text);
+    game_ev_piece(ev, 0, b, p);
+    game_ev_piece(ev, 1, b, p);
+    game_ev_moved(ev, 0, from, to);
+    game_ev_moved(ev, 1, from, to);
+    if (own_text)
+        ev->own_text = xstrdup(own_text);
+    if (s->mined) {
+        b->ter[to] = TER_FLOOR;
+        game_event(g, game_piece_subject(b, p), 0, &to, 1, "The interior wall on {0} was mined away.");
+    }
+    board_move_piece(b, from, to);
+}
+
+/* ---- REPULSE, ATTRACT ---- */
+
+static int wave(Game *g, int player, Piece *actor, bool attract)
+{
+    Board *b = g->b;
+    int asq = actor->sq;
+    bool diag = actor->g.n[GENE_C] > 0;
+    const char *name = attract ? "an attraction wave" : "a repulsion wave";
+    Event *ev = game_event(g, player, 0, &asq, 1, "{p0} piece{g0} on {0} sent out %s.", name);
+    game_ev_piece(ev, 0, b, actor);
+    Slide s = {0};
+    char why[64];
+    for (int d = 0; d < DIR_COUNT; d++) {
+        if (grid_dir_diagonal(d) && !diag)
+            continue;
+        /* The wave passes over walls and stops at the first piece. */
+        int sq = asq;
+        Piece *p = NULL;
+        while ((sq = board_step(b, sq, d)) >= 0 && !(p = board_piece_at(b, sq)))
+            ;
+        if (!p)
+            continue;
+        if (p->g.phased) {
+            snprintf(why, sizeof why, "was reached by %s", name);
+            game_reveal(g, p, why);
+        }
+        int md = attract ? (d + 4) % DIR_COUNT : d;
+        slide(b, sq, md, attract ? asq : -1, p->g.n[GENE_E] > 0, p->g.n[GENE_O] > 0, sq, &s);
+        snprintf(why, sizeof why, "stopped a piece moved by %s", name);
+        if (s.final == sq) { /* it cannot move: nothing to resist; a phased piece that stopped it shows */
+            slide_reveal(g, &s, why);
+            continue;
+        }
+        if (game_shield(g, sq, name))
+            continue;
+        slide_reveal(g, &s, why);
+        slide_apply(g, sq, &s,
+                    attract ? "{p0} piece{g0} was pulled from {0} to {1} by an attraction wave." :
+                              "{p0} piece{g0} was pushed from {0} to {1} by a repulsion wave.",
+                    NULL);
+    }
+    free(s.rev);
+    return 0;
+}
+
+int action_repulse(Game *g, int player, const Order *o, Piece *actor)
+{
+    (void)o;
+    return wave(g, player, actor, false);
+}
+
+int action_attract(Game *g, int player, const Order *o, Piece *actor)
+{
+    (void)o;
+    return wave(g, player, actor, true);
+}
+
+/* ---- CHARGE ---- */
+
+/* contract 14.2 CHARGE: a charge of length 0 is refused. The check is pure: it refuses only what the player
+ * can see (a wall or a visible piece next in line); a charge stopped at once by a phased piece is not
+ * refused (it reveals the piece and the order goes on, contract 14.3), and a block outside the view is a
+ * failure reported without detail by the run. A later charge is judged only while every earlier one
+ * stayed in the view and met no other player's phased piece: otherwise where it starts is hidden
+ * information, and a free refusal would tell it (contract 8); the run decides, as a failure. */
+int action_charge_check(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    int start = actor->sq, cur = start;
+    Slide s = {0};
+    int rc = 0;
+    for (int i = 0; i < o->ndirs && i < piece_charges(&actor->g); i++) {
+        if (grid_dir_diagonal(o->dirs[i]) && !actor->g.n[GENE_C])
+            break;
+        slide(b, cur, o->dirs[i], -1, false, false, start, &s);
+        Piece *p = s.block >= 0 ? board_piece_at(b, s.block) : NULL;
+        bool phased_other = p && p->g.phased && p->owner != player;
+        if (phased_other || !slide_involved(g, cur, o->dirs[i], &s, false))
+            break;
+        if (s.final != cur) {
+            cur = s.final;
+            continue;
+        }
+        if (s.block >= 0) {
+            char from[16], nm[16];
+            board_sq_name(b, cur, from);
+            board_sq_name(b, s.block, nm);
+            rc = game_fail(g, "a charge of length 0: the %s charge from %s meets %s at once (%s)", grid_dir_name[o->dirs[i]],
+                           from, nm, p ? "a piece" : game_terrain_what(b->ter[s.block]));
+        }
+        break;
+    }
+    free(s.rev);
+    return rc;
+}
+
+int action_charge(Game *g, int player, const Order *o, Piece *actor)
+{
+    Board *b = g->b;
+    char nm[16], nm2[16];
+    (void)player;
+    int start = actor->sq;
+    board_sq_name(b, start, nm);
+    int nz = piece_charges(&actor->g);
+    if (o->ndirs < 1 || o->ndirs > nz)
+        return game_fail(g, "the piece on %s has %d Z: it may charge at most %d time%s", nm, nz, nz, nz == 1 ? "" : "s");
+    if (!actor->g.n[GENE_C])
+        for (int i = 0; i < o->ndirs; i++)
+            if (grid_dir_diagonal(o->dirs[i]))
+                return game_fail(g, "the piece on %s has no C: it cannot charge %s", nm, grid_dir_name[o->dirs[i]]);
+    /* Every charge is worked out first (the piece's own square counts as empty once it has left);
+     * phased pieces met are revealed even if a later charge cannot move. */
+    int *to = xmalloc(sizeof(int) * (size_t)o->ndirs);
+    Slide s = {0};
+    int cur = start;
+    for (int i = 0; i < o->ndirs; i++) {
+        slide(b, cur, o->dirs[i], -1, false, false, start, &s);
+        slide_involved(g, cur, o->dirs[i], &s, true); /* a path out of the view makes a failure case (ii) */
+        slide_reveal(g, &s, "stopped a charging piece");
+        Piece *stopper = s.block >= 0 ? board_piece_at(b, s.block) : NULL;
+        if (s.final == cur && stopper && s.nrev && s.rev[s.nrev - 1] == s.block) {
+            /* contract 14.3: stopped before a phased piece, which is revealed; the order does not fail. */
+            to[i] = cur;
+            continue;
+        }
+        if (s.final == cur) {
+            char from[16];
+            board_sq_name(b, cur, from);
+            int rc;
+            if (s.block < 0) {
+                rc = game_fail(g, "the %s charge from %s cannot move: it would leave the board", grid_dir_name[o->dirs[i]],
+                               from);
+            } else {
+                board_sq_name(b, s.block, nm2);
+                Piece *p = board_piece_at(b, s.block);
+                if (b->ter[s.block] != TER_FLOOR)
+                    rc = game_fail_at(g, s.block, "blocked", "the %s charge from %s cannot move: %s is %s",
+                                      grid_dir_name[o->dirs[i]], from, nm2, game_terrain_what(b->ter[s.block]));
+                else if (p && s.nrev)
+                    rc = game_fail_at(g, s.block, "blocked",
+                                      "the %s charge from %s cannot move: a phased piece on %s was in the way",
+                                      grid_dir_name[o->dirs[i]], from, nm2);
+                else
+                    rc = game_fail_at(g, s.block, "blocked", "the %s charge from %s cannot move: %s is occupied",
+                                      grid_dir_name[o->dirs[i]], from, nm2);
+            }
+            free(to);
+            free(s.rev);
+            return rc;
+        }
+        to[i] = s.final;
+        cur = s.final;
+    }
+    free(s.rev);
+    cur = start;
+    for (int i = 0; i < o->ndirs; i++) {
+        if (to[i] == cur)
+            continue; /* stopped at once by a phased piece: its reveal is the news */
+        int sqs[2] = {cur, to[i]};
+        Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} charged from {0} to {1}.");
+        game_ev_piece(ev, 0, b, actor);
+        game_ev_piece(ev, 1, b, actor);
+        game_ev_moved(ev, 0, cur, to[i]);
+        game_ev_moved(ev, 1, cur, to[i]);
+        cur = to[i];
+    }
+    if (cur != start)
+        board_move_piece(b, start, cur);
+    free(to);
+    return 0;
+}
