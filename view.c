@@ -95,11 +95,17 @@ static void turn_lines(const Board *b, int reader, Buf *out)
     }
     if (b->phase == PHASE_ROUND0) {
         buf_printf(out, "Round 0 (simultaneous), Move #%d\n", board_move_number(b));
+        /* "you" first, then the others in seat order: "you, bob and carol" */
+        const char *who[MAX_PLAYERS];
+        int n = 0;
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < b->np; i++)
+                if ((i == reader) == (pass == 0) && b->pl[i].status == PS_ACTIVE && !board_gambles_in(b, &b->pl[i]))
+                    who[n++] = i == reader ? "you" : b->pl[i].id;
         Buf ids;
         buf_init(&ids);
-        for (int i = 0; i < b->np; i++)
-            if (b->pl[i].status == PS_ACTIVE && !board_gambles_in(b, &b->pl[i]))
-                buf_printf(&ids, "%s%s", ids.len ? ", " : "", i == reader ? "you" : b->pl[i].id);
+        for (int i = 0; i < n; i++)
+            buf_printf(&ids, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ", who[i]);
         if (ids.len)
             layout_wrap(out, "Round 0: waiting for gambles from ", 4, ids.s);
         else

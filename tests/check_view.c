@@ -593,6 +593,15 @@ START_TEST(sheet_round0)
                   "%s", s);
     ck_assert_ptr_nonnull(strstr(s, "GPC1 B2, GPC2 G4"));
     ck_assert_ptr_nonnull(strstr(s, "waiting for gambles from you\n")); /* alice reads it: the second person */
+    /* several awaited: "you" first, the others in seat order, the last after "and" */
+    b->pl[1].gamble[GAMBLE_ON_ORDER].set = false;
+    char *s2 = sheet(b, 1, SHEET_YOUR_MOVE, NULL);
+    ck_assert_msg(strstr(s2, "Round 0: waiting for gambles from you and alice\n"), "%s", s2);
+    free(s2);
+    s2 = sheet(b, 0, SHEET_YOUR_MOVE, NULL);
+    ck_assert_msg(strstr(s2, "Round 0: waiting for gambles from you and bob\n"), "%s", s2);
+    free(s2);
+    b->pl[1].gamble[GAMBLE_ON_ORDER].set = true;
     ck_assert_ptr_null(strstr(s, "Gold seam"));
     ck_assert(!has_line_prefix(s, "  C3 "));
     ck_assert_ptr_null(strstr(s, "Your start"));
