@@ -3,8 +3,8 @@
 # Each PASS appends "<round><seat letter> <userid> PASS" to the move list file (movesfile; the board's
 # "(moves 101.moves <count>)" and "(moves-end <count> <bytes>)" count it), hands the turn to the next seat
 # (a new round after the last), and gives the player whose turn starts their accrual: e-per-king per K code
-# they hold. Every player is mailed a sheet after each PASS, so each one's news is the last PASS and the
-# "-- sheet sent --" marker, and the ebook the accrual (for the player whose turn starts) and the marker.
+# they hold. Every player is mailed a sheet after each PASS, so each one's news is the last PASS ("You passed."
+# and its "!result" line for the mover) and the "-- sheet sent --" marker, and the ebook the accrual (for the player whose turn starts) and the marker.
 # The clock reads as if move k had been sent at created + k x step: turn-start is the last move's time, the
 # deadline the params' deadline hours later. Only for boards where PASS fires nothing: no piece on a special,
 # nobody quiet, nobody out. Only the top-level entries are touched: the (initial copy has its lines escaped.
@@ -52,7 +52,9 @@ END {
     for (i = 1; i <= n; i++) {
         if (add > 0 && (i > inews && i < inews_end || i > iebook && i < iebook_end)) continue
         if (add > 0 && i == inews_end)
-            for (s = 1; s <= np; s++) print who[s] " " mover " passed.\n" who[s] " -- sheet sent --"
+            for (s = 1; s <= np; s++)                # the mover reads it in the second person, with its result
+                if (who[s] == mover) print who[s] " You passed.\n" who[s] " !result PASS: done\n" who[s] " -- sheet sent --"
+                else print who[s] " " mover " passed.\n" who[s] " -- sheet sent --"
         if (add > 0 && i == iebook_end)
             for (s = 1; s <= np; s++) {
                 if (s == seat + 1 && kings[s])
