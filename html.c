@@ -415,15 +415,6 @@ void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text
     buf_add(out, "</pre>\n");
     events(o, out);
     buf_add(out, "</div>\n</div>\n");
-    if (b->phase == PHASE_PLAY) { /* the reader's map (contract 8: round 0 draws the whole terrain already) */
-        Buf map;
-        buf_init(&map);
-        view_map(b, reader, sp.m, &map);
-        buf_add(out, "<h2>Your map</h2>\n<pre class=\"map\">");
-        esc(out, map.s, map.len);
-        buf_add(out, "</pre>\n");
-        buf_free(&map);
-    }
     buf_add(out, "<h2>The whole sheet</h2>\n<pre class=\"sheet\">");
     text_without(text, &sp, out);
     buf_add(out, "</pre>\n</body>\n</html>\n");

@@ -451,6 +451,13 @@ static void start_section(const Board *b, int reader, Buf *out)
     buf_add(out, "\n");
 }
 
+/* Every sheet in play after the New one: the reader's map, as `map` sends it (contract 8, 14.9). */
+static void map_section(const Board *b, int reader, const SheetParts *parts, Buf *out)
+{
+    view_map(b, reader, parts ? parts->m : NULL, out);
+    buf_add(out, "\n");
+}
+
 void view_parts_free(SheetParts *p)
 {
     free(p->m);
@@ -488,6 +495,8 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
     sheet_board(b, reader, o->parts, out);
     if (o->is_new && b->phase == PHASE_PLAY) /* round 0's sheet draws the whole terrain already */
         start_section(b, reader, out);
+    else if (b->phase == PHASE_PLAY) /* contract 8: the reader's map, on every sheet while the game is in play */
+        map_section(b, reader, o->parts, out);
     lister_sheet_section(b, reader, out);
     players_section(b, reader, out);
     buf_add(out, "\n");

@@ -245,6 +245,8 @@ static char *outcome(const char *const *seen, Hidden h, int actor, const char *o
 {
     Board *ob = b;
     b = seeded(3, seen);
+    board_start_fix(b); /* the game started as seeded: a hidden wall below was made later, out of view (a wall
+                         * of the start is public: the New sheet and every player's map show it, ruling 55) */
     if (h.seq)
         fx_piece(b, h.sq, h.owner, h.seq);
     if (h.wall)

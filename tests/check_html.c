@@ -293,9 +293,9 @@ START_TEST(html_reveals_drawn_apart)
 }
 END_TEST
 
-/* While the game is in play the HTML part ends with the reader's map (view_map), as `map` sends it: the squares
- * out of view as the reader last saw them; round 0's sheet draws the whole terrain already, and the final
- * sheet lifts the fog. */
+/* While the game is in play every sheet but the New one holds the reader's map (view_map), as `map` sends it:
+ * the squares out of view as the reader last saw them, in the text and so in the HTML part's whole sheet;
+ * round 0's sheet draws the whole terrain already, and the final sheet lifts the fog. */
 START_TEST(html_map_in_play)
 {
     Board *b = fx_board(tiny, 2, 5);
@@ -305,21 +305,21 @@ START_TEST(html_map_in_play)
     b->ter[fx_sq(b, "E3")] = TER_FLOOR; /* mined where bob saw it, alice did not */
     board_known_set(b, 1, fx_sq(b, "E3"), TER_FLOOR);
     char *text, *html = render(b, 0, &text);
-    ck_assert_msg(strstr(html, "</div>\n</div>\n<h2>Your map</h2>\n<pre class=\"map\">"
-                               "Your map of Genetess board 101 (alice, Move #1):\n"
-                               "  A B C D E F G H I\n"
-                               "1 # # # # # # # # # 1\n"
-                               "2 # . . : : : : : # 2\n"
-                               "3 # . . : x : : : # 3\n"
-                               "4 # : : : : : : : # 4\n"
-                               "5 # # # # # # # # # 5\n"
-                               "  A B C D E F G H I\n"
-                               "Key: in your view now: #=wall, +=interior wall, .=floor; out of your view, as\n"
-                               "     you last saw it: x=interior wall, :=floor, #=wall (never removed)\n"
-                               "No change of the terrain since the start that you know of.\n"
-                               "</pre>\n<h2>The whole sheet</h2>\n"),
-                  "%s", html);
-    ck_assert_ptr_null(strstr(text, "Your map")); /* the text sheet has none: `map` sends it */
+    static const char map[] = "Your map of Genetess board 101 (alice, Move #1):\n"
+                              "  A B C D E F G H I\n"
+                              "1 # # # # # # # # # 1\n"
+                              "2 # . . : : : : : # 2\n"
+                              "3 # . . : x : : : # 3\n"
+                              "4 # : : : : : : : # 4\n"
+                              "5 # # # # # # # # # 5\n"
+                              "  A B C D E F G H I\n"
+                              "Key: in your view now: #=wall, +=interior wall, .=floor; out of your view, as\n"
+                              "     you last saw it: x=interior wall, :=floor, #=wall (never removed)\n"
+                              "No change of the terrain since the start that you know of.\n\n";
+    ck_assert_msg(strstr(text, map), "%s", text);
+    const char *whole = strstr(html, "<h2>The whole sheet</h2>\n<pre class=\"sheet\">");
+    ck_assert_msg(whole && strstr(whole, map), "%s", html);
+    ck_assert_ptr_null(strstr(html, "<pre class=\"map\">")); /* once, in the whole sheet */
     free(html);
     free(text);
     b->phase = PHASE_ROUND0;
@@ -467,22 +467,20 @@ static void words_free(char **w)
     free(w);
 }
 
-/* Every word the HTML shows outside its board and the reader's map (`map`'s text: html_map_in_play) (tags
- * taken out, entities decoded; the style not shown) is a word of the text sheet or of the HTML's own headings
- * and notes: nothing the text does not say. */
+/* Every word the HTML shows outside its board (tags taken out, entities decoded; the style not shown) is a word
+ * of the text sheet or of the HTML's own headings and notes: nothing the text does not say. */
 static void assert_words_in_text(const char *html, const char *text)
 {
     Buf shown;
     buf_init(&shown);
     int nt, ns;
     char **known = words_of(text, &nt), **own = words_of("Legend Since your last sheet The whole (The board is drawn "
-                                                          "above.) legend beside the You see nothing of board. Your map "
-                                                          "(The events are", &ns);
-    const char *p = strstr(html, "</style>"), *board = strstr(html, "<pre class=\"board\">"),
-               *map = strstr(html, "<pre class=\"map\">");
+                                                          "above.) legend beside the You see nothing of board. (The "
+                                                          "events are", &ns);
+    const char *p = strstr(html, "</style>"), *board = strstr(html, "<pre class=\"board\">");
     ck_assert_ptr_nonnull(p);
     for (p += 8; *p;) {
-        if (p == board || p == map)
+        if (p == board)
             p = strstr(p, "</pre>") + 6;
         else if (*p == '<')
             p = strchr(p, '>') + 1, buf_addc(&shown, ' ');
@@ -506,9 +504,8 @@ static void assert_words_in_text(const char *html, const char *text)
 }
 
 /* make bench's board (8 players, 60 x 60, 100 pieces each, 40 specials): for every reader, the HTML part is at
- * most 1.5 times what it says, octet for octet — the text part and the reader's map (view_map, which the text
- * part leaves to `map`) — (the grid in runs, no square named); it draws exactly the squares of the text's
- * picture and shows no word the text does not. */
+ * most 1.5 times the text part, octet for octet, the reader's map in both (the grid in runs, no square named);
+ * it draws exactly the squares of the text's picture and shows no word the text does not. */
 START_TEST(html_bench_board_lean)
 {
     Board *b = fx_bench_board(60, 100, 40, 50);
@@ -519,14 +516,11 @@ START_TEST(html_bench_board_lean)
         sight_compute(b, reader, m);
         assert_board_is_picture(b, reader, m, html);
         assert_words_in_text(html, text);
-        Buf map;
-        buf_init(&map);
-        view_map(b, reader, NULL, &map);
-        size_t tl = strlen(text), hl = strlen(html), ml = map.len;
-        buf_free(&map);
+        size_t tl = strlen(text), hl = strlen(html);
         ck_assert_uint_gt(tl, 15000); /* a full sheet: the view is wide */
-        ck_assert_msg(2 * hl <= 3 * (tl + ml), "reader %d: HTML %zu octets, text %zu and map %zu: %.3f times",
-                      reader, hl, tl, ml, (double)hl / (double)(tl + ml));
+        ck_assert_msg(strstr(text, "Your map of Genetess board 101"), "reader %d: no map", reader);
+        ck_assert_msg(2 * hl <= 3 * tl, "reader %d: HTML %zu octets, text %zu: %.3f times", reader, hl, tl,
+                      (double)hl / (double)tl);
         free(html);
         free(text);
     }

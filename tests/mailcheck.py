@@ -308,10 +308,17 @@ ROW = re.compile(r"^ *(\d+) (.+) (\d+)$")
 HEADER = re.compile(r"^[ A-Z]+$")
 
 
+# Pictures of the whole terrain after the board's: the New sheet's start and the reader's map (contract 8, 14.9).
+AFTER_BOARD = ("The whole board at the start:", "Your map of Genetess board ")
+
+
 def text_cells(text):
-    """The (square -> symbol) cells of the text sheet's board picture, blanks left out."""
+    """The (square -> symbol) cells of the text sheet's board picture, blanks left out (the start picture and
+    the reader's map that follow it are not the board)."""
     cells, heads, prev = {}, [], []
     for line in text.split("\n"):
+        if line.startswith(AFTER_BOARD):
+            break
         m = ROW.match(line)
         if m and m.group(1) == m.group(3) and len(m.group(2)) % 2 == 1:
             if prev and not ROW.match(prev[-1]) and HEADER.match(prev[-1]):

@@ -231,22 +231,32 @@ def check_drawing(lines, i, ctx, source, out):
     return j
 
 
-# A New sheet's picture of the whole board as the game starts (contract 14.9, ruling 55): the terrain and the
-# start squares are public, so it may draw every square, but only terrain and start labels, never a piece or a
-# special (a piece's letter, '@', '*', 'o' would be a leak).
+# Two pictures of the whole terrain may draw every square, terrain only: a New sheet's picture of the board as
+# the game starts (contract 14.9, ruling 55: the start terrain is public), with the start labels; and the
+# reader's map (contract 8), on every sheet in play but the New one, as `map` sends it, out of view as the
+# reader last saw it (so compared differentially, never against the view). A piece's letter, '@', '*' or 'o'
+# drawn in either is a leak.
 START_PICTURE = 'The whole board at the start: the terrain and the start squares (no pieces).'
+MAP_TITLE = 'Your map of Genetess board '
+TERRAIN_PICTURES = ((START_PICTURE, ' #+.G123456789', 'neither terrain nor a start label'),
+                    (MAP_TITLE, ' #+.:x', 'which is no terrain'))
 
 
-def check_start_picture(lines, j, p, source, out):
-    """The start picture's strip from its header at lines[j]; returns the index after it."""
-    j += 1
-    while j < len(lines) and (BOARD_ROW.match(lines[j]) or HEADER.match(lines[j])):
+def check_terrain_picture(lines, j, p, source, out, allowed, what):
+    """A terrain picture from its first header at lines[j] (strips apart by a blank line) to the blank line
+    that ends it; returns the index after it."""
+    while j < len(lines):
+        if not lines[j].strip():
+            if j + 1 < len(lines) and HEADER.match(lines[j + 1]):
+                j += 1
+                continue
+            break
         m = BOARD_ROW.match(lines[j])
-        if m:
+        if m and m.group(2) == m.group(4):
             for ch in m.group(3)[::2]:
-                if ch not in ' #+.G123456789':
-                    out.append(Finding('drawn-outside-view', p, lines[j],
-                                       'the start picture draws %r, neither terrain nor a start label' % ch, source))
+                if ch not in allowed:
+                    out.append(Finding('drawn-outside-view', p, lines[j], 'a picture of the whole terrain draws %r, %s'
+                                       % (ch, what), source))
         j += 1
     return j
 
@@ -319,8 +329,9 @@ def check_text(text, ctx, source, out, secrets, known_news):
                 if it not in known_news:
                     check_event_line(it, ctx, source, out)
             continue
-        if ln.startswith(START_PICTURE) and i + 1 < len(lines) and HEADER.match(lines[i + 1]):
-            i = check_start_picture(lines, i + 1, p, source, out)
+        pic = [t for t in TERRAIN_PICTURES if ln.startswith(t[0])]
+        if pic and i + 1 < len(lines) and HEADER.match(lines[i + 1]):
+            i = check_terrain_picture(lines, i + 1, p, source, out, pic[0][1], pic[0][2])
             continue
         if HEADER.match(ln) and i + 1 < len(lines) and (BOARD_ROW.match(lines[i + 1]) or HEADER.match(lines[i + 1])):
             i = check_drawing(lines, i, ctx, source, out)

@@ -117,6 +117,9 @@ def synthetic(b):
         ('undecoded-sequence', 'Pieces:\n  D4    bob     AD\n'),
         ('phased-piece', 'Since your last sheet:\n  Bob\'s piece on H4 moved.\n'),
         ('drawn-outside-view', '  J K L\n6 . . . 6\n7 . . # 7\n  J K L\n'),
+        # the reader's map may draw every square, but terrain only
+        ('drawn-outside-view', 'Your map of Genetess board 101 (alice, Move #3):\n'
+                               '  J K L\n6 . : x 6\n7 . b # 7\n  J K L\n'),
         # the New sheet's start picture may draw every square, but terrain and start labels only
         ('drawn-outside-view', 'The whole board at the start: the terrain and the start squares (no pieces).\n'
                                '  J K L\n6 . 1 . 6\n7 . b # 7\n  J K L\n'),
