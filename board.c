@@ -241,6 +241,42 @@ Board *board_new(void)
     return b;
 }
 
+Board *board_copy_play(const Board *src, int spare)
+{
+    Board *b = board_new();
+    size_t n = (size_t)src->w * (size_t)src->h;
+    b->number = src->number;
+    b->par = src->par;
+    b->w = src->w;
+    b->h = src->h;
+    b->ter = xmalloc(n);
+    memcpy(b->ter, src->ter, n);
+    b->at = xmalloc(n * sizeof *b->at);
+    memcpy(b->at, src->at, n * sizeof *b->at);
+    b->cappc = src->npc + (spare > 0 ? spare : 1);
+    b->pc = xmalloc((size_t)b->cappc * sizeof *b->pc);
+    memcpy(b->pc, src->pc, (size_t)src->npc * sizeof *b->pc);
+    b->npc = src->npc;
+    b->np = src->np;
+    b->pl = xcalloc((size_t)src->np, sizeof *b->pl);
+    for (int i = 0; i < src->np; i++) {
+        Player *p = &b->pl[i];
+        *p = src->pl[i];
+        p->reveals = NULL;
+        p->nreveals = 0;
+        p->known = NULL;
+        memset(&p->queue, 0, sizeof p->queue);
+        memset(&p->news, 0, sizeof p->news);
+        memset(&p->ebook, 0, sizeof p->ebook);
+    }
+    b->rng = src->rng;
+    b->phase = src->phase;
+    b->round = src->round;
+    b->seat = src->seat;
+    b->clock = src->clock;
+    return b;
+}
+
 void board_news_take(News *l, NewsKind kind, char *text)
 {
     if (l->n == l->cap) {

@@ -241,6 +241,10 @@ int board_move_number(const Board *b);
 /* ---- life cycle, invariants ---- */
 /* A new empty board: format version, default parameters, no grid (caller frees with board_free). */
 Board *board_new(void);
+/* A copy of src's play state — grid, pieces (room for spare more), players without their lists, reveals or
+ * maps, generator, turn and clock — and nothing else: no specials, starts, history or snapshot (the scratch
+ * boards the order lister and the bots run orders on). Caller frees with board_free. */
+Board *board_copy_play(const Board *src, int spare);
 /* Frees b and everything it owns; NULL is allowed. */
 void board_free(Board *b);
 /* Allocates the grid for w x h, all outside, and drops every piece, the start terrain and the players' maps. */

@@ -18,44 +18,6 @@
 
 /* ---- the board as the player knows it ---- */
 
-/* A copy of src's play state (grid, pieces, players without their lists, generator, turn): no specials,
- * starts, history or snapshot. Caller frees with board_free. */
-static Board *copy_board(const Board *src)
-{
-    Board *b = board_new();
-    size_t n = (size_t)src->w * (size_t)src->h;
-    b->number = src->number;
-    b->par = src->par;
-    b->w = src->w;
-    b->h = src->h;
-    b->ter = xmalloc(n);
-    memcpy(b->ter, src->ter, n);
-    b->at = xmalloc(n * sizeof *b->at);
-    memcpy(b->at, src->at, n * sizeof *b->at);
-    b->cappc = src->npc > 0 ? src->npc : 1;
-    b->pc = xmalloc((size_t)b->cappc * sizeof *b->pc);
-    memcpy(b->pc, src->pc, (size_t)src->npc * sizeof *b->pc);
-    b->npc = src->npc;
-    b->np = src->np;
-    b->pl = xcalloc((size_t)src->np, sizeof *b->pl);
-    for (int i = 0; i < src->np; i++) {
-        Player *p = &b->pl[i];
-        *p = src->pl[i];
-        p->reveals = NULL;
-        p->nreveals = 0;
-        p->known = NULL;
-        memset(&p->queue, 0, sizeof p->queue);
-        memset(&p->news, 0, sizeof p->news);
-        memset(&p->ebook, 0, sizeof p->ebook);
-    }
-    b->rng = src->rng;
-    b->phase = src->phase;
-    b->round = src->round;
-    b->seat = src->seat;
-    b->clock = src->clock;
-    return b;
-}
-
 /* Rebuilds b->at from b->pc. */
 static void index_pieces(Board *b)
 {
@@ -65,18 +27,21 @@ static void index_pieces(Board *b)
         b->at[b->pc[i].sq] = i;
 }
 
-Board *legal_fog(const Board *b, int player)
+Board *legal_fog_map(const Board *b, int player, bool interior_walls)
 {
-    Board *f = copy_board(b);
+    Board *f = board_copy_play(b, 1);
     size_t n = (size_t)b->w * (size_t)b->h;
     uint8_t *m = xmalloc(n);
     sight_compute(b, player, m);
     /* Out of view, the player's map (contract 8): an exterior wall they saw stays one (none is ever removed);
-     * anything else may have changed (O, PETRIFY, the specials) without their knowing: hope for floor. */
+     * anything else may have changed (O, PETRIFY, the specials) without their knowing: hope for floor, or,
+     * with interior_walls, take an interior wall to be where they last saw one. */
     const char *known = board_known(b, player);
     for (size_t s = 0; s < n; s++)
         if (!(m[s] & SIGHT_SEEN))
-            f->ter[s] = known[s] == TER_XWALL || known[s] == TER_OUTSIDE ? known[s] : TER_FLOOR;
+            f->ter[s] = known[s] == TER_XWALL || known[s] == TER_OUTSIDE || (interior_walls && known[s] == TER_IWALL)
+                            ? known[s]
+                            : TER_FLOOR;
     int k = 0;
     for (int i = 0; i < f->npc; i++) {
         Piece p = f->pc[i];
@@ -98,11 +63,16 @@ Board *legal_fog(const Board *b, int player)
     return f;
 }
 
+Board *legal_fog(const Board *b, int player)
+{
+    return legal_fog_map(b, player, false);
+}
+
 /* Runs text on a scratch copy of fog; true when it runs to the end. The canonical text goes to *canon
  * (caller frees) when canon is not NULL and the order parses. */
 static bool run_scratch(const Board *fog, int player, const char *text, char **canon)
 {
-    Board *s = copy_board(fog);
+    Board *s = board_copy_play(fog, 1);
     Order o;
     Err err;
     bool ok = false;

@@ -20,6 +20,9 @@ typedef struct LegalList {
  * for good (exterior wall, outside), floor; another player's phased pieces are gone; a piece they see but
  * do not decode is a bare A; other players' E is 0; no specials. Caller frees with board_free. */
 Board *legal_fog(const Board *b, int player);
+/* legal_fog's board, with interior_walls also an interior wall out of view where the player's map has one
+ * (the computer opponents, contract 12) instead of floor. */
+Board *legal_fog_map(const Board *b, int player, bool interior_walls);
 /* Fills out with the orders the player may give now (empty outside play or for a player without turns):
  * one group per piece they control, in reading order, then the group of CREATE and PASS; with sq >= 0 only
  * the group of the piece on sq. Every listed order is accepted by the rules on legal_fog's board; it may

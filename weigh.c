@@ -28,50 +28,12 @@
 
 Board *weigh_clone(const Board *src)
 {
-    Board *b = board_new();
-    size_t n = (size_t)src->w * (size_t)src->h;
-    b->number = src->number;
-    b->par = src->par;
-    b->w = src->w;
-    b->h = src->h;
-    b->ter = xmalloc(n);
-    memcpy(b->ter, src->ter, n);
-    b->at = xmalloc(n * sizeof *b->at);
-    memcpy(b->at, src->at, n * sizeof *b->at);
-    b->cappc = src->npc + 4;
-    b->pc = xmalloc((size_t)b->cappc * sizeof *b->pc);
-    memcpy(b->pc, src->pc, (size_t)src->npc * sizeof *b->pc);
-    b->npc = src->npc;
-    b->np = src->np;
-    b->pl = xcalloc((size_t)src->np, sizeof *b->pl);
-    for (int i = 0; i < src->np; i++) {
-        b->pl[i] = src->pl[i];
-        b->pl[i].reveals = NULL;
-        b->pl[i].nreveals = 0;
-        memset(&b->pl[i].queue, 0, sizeof b->pl[i].queue);
-        memset(&b->pl[i].news, 0, sizeof b->pl[i].news);
-        memset(&b->pl[i].ebook, 0, sizeof b->pl[i].ebook);
-    }
-    b->rng = src->rng;
-    b->phase = src->phase;
-    b->round = src->round;
-    b->seat = src->seat;
-    b->clock = src->clock;
-    return b;
+    return board_copy_play(src, 4);
 }
 
 Board *weigh_fog(const Board *b, int player)
 {
-    Board *f = legal_fog(b, player);
-    /* out of view, the interior walls of the player's map (contract 8), where legal_fog hopes for floor */
-    const char *known = board_known(b, player);
-    uint8_t *seen = xmalloc((size_t)b->w * (size_t)b->h);
-    sight_compute(f, player, seen);
-    for (int s = 0; s < b->w * b->h; s++)
-        if (!(seen[s] & SIGHT_SEEN) && f->ter[s] == TER_FLOOR && known[s] == TER_IWALL)
-            f->ter[s] = TER_IWALL;
-    free(seen);
-    return f;
+    return legal_fog_map(b, player, true);
 }
 
 int weigh_apply(Board *b, int player, const char *text, uint64_t seed)

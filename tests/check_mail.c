@@ -1046,32 +1046,6 @@ END_TEST
 
 /* ---------------------------------------------------------------- links planted in the home, modes */
 
-/* Plants a symbolic link at <home>/<rel> to target, a file "outside\n" outside the home (none when dangling). */
-static void plant(const Store *s, const char *rel, const char *target, bool dangling)
-{
-    if (!dangling) {
-        FILE *f = fopen(target, "w");
-        ck_assert_ptr_nonnull(f);
-        fputs("outside\n", f);
-        fclose(f);
-    }
-    char *p = store_path(s, rel);
-    ck_assert_int_eq(symlink(target, p), 0);
-    free(p);
-}
-
-static void untouched(const char *target, bool dangling)
-{
-    struct stat st;
-    if (dangling) {
-        ck_assert_int_eq(lstat(target, &st), -1);
-        return;
-    }
-    char *text = read_abs(target);
-    ck_assert_str_eq(text, "outside\n");
-    free(text);
-}
-
 /* Links planted where the spool and the outbox write — a spool temporary, a message's name in spool/, the
  * outbox name a delivery takes, the record every commit record links to — have nothing written through them:
  * a temporary is made afresh, a name taken is skipped, a record links the link itself. */
@@ -1085,11 +1059,11 @@ START_TEST(test_spool_links)
         snprintf(t[i], sizeof t[i], "%s/outside-%d", tmpdir, i);
     long pid = (long)getpid();
     snprintf(rel, sizeof rel, "spool/.tmp.%ld.0.%d-%ld-1.0001.mail", pid, NOW, pid);
-    plant(&s, rel, t[0], dangling);
+    link_plant(&s, rel, t[0], dangling);
     snprintf(rel, sizeof rel, "outbox/%d-%ld-0001.mail", NOW, pid);
-    plant(&s, rel, t[1], dangling);
-    plant(&s, "spool/101.00000000000000dd.0001.mail", t[2], dangling);
-    plant(&s, "spool/.record", t[3], dangling);
+    link_plant(&s, rel, t[1], dangling);
+    link_plant(&s, "spool/101.00000000000000dd.0001.mail", t[2], dangling);
+    link_plant(&s, "spool/.record", t[3], dangling);
     MailQueue q;
     mail_init(&q, &test_rq);
     Err err = {""};
@@ -1098,7 +1072,7 @@ START_TEST(test_spool_links)
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "sheet\n", &err), 0);
     ck_assert_int_eq(mail_spool_group(&q, 0, &s, 101, "00000000000000dd", NOW, NULL, 0, &err), 0);
     for (int i = 0; i < 4; i++)
-        untouched(t[i], dangling);
+        link_untouched(t[i], dangling);
     snprintf(rel, sizeof rel, "outbox/%d-%ld-0002.mail", NOW, pid);
     char *text = mail_slurp(&s, rel);
     ck_assert_ptr_nonnull(strstr(text, "\n\nh\n"));

@@ -131,4 +131,33 @@ static inline char *read_abs(const char *path)
     return text;
 }
 
+/* Plants a symbolic link at <home>/<rel> to target, a file outside the home: "outside\n" of mode 0644, or none
+ * at all when dangling. */
+static inline void link_plant(const Store *s, const char *rel, const char *target, bool dangling)
+{
+    if (!dangling) {
+        int fd = open(target, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        ck_assert_int_ge(fd, 0);
+        ck_assert_int_eq(fd_write_all(fd, "outside\n", 8), 0);
+        ck_assert_int_eq(fchmod(fd, 0644), 0);
+        close(fd);
+    }
+    char *p = store_path(s, rel);
+    ck_assert_int_eq(symlink(target, p), 0);
+    free(p);
+}
+
+/* Nothing was written through a planted link to target: it still holds "outside\n", or is still missing. */
+static inline void link_untouched(const char *target, bool dangling)
+{
+    struct stat st;
+    if (dangling) {
+        ck_assert_int_eq(lstat(target, &st), -1);
+        return;
+    }
+    char *text = read_abs(target);
+    ck_assert_str_eq(text, "outside\n");
+    free(text);
+}
+
 #endif

@@ -8,24 +8,4 @@
 E2E_DIR=$(dirname "$0")/e2e
 . "$E2E_DIR/lib.sh"
 
-all=
-for f in "$E2E_DIR"/*.sh; do
-  t=${f##*/}
-  [ "$t" = lib.sh ] || all="$all ${t%.sh}"
-done
-[ $# -gt 0 ] || set -- $all
-for topic; do
-  case "$all " in
-    *" $topic "*) ;;
-    *) echo "e2e: unknown topic '$topic'; the topics are:$all" >&2; exit 2 ;;
-  esac
-done
-
-E2E_ROOT=$(mktemp -d)
-trap 'rm -rf "$E2E_ROOT"' EXIT
-E2E_RESULTS=$E2E_ROOT/results
-: >"$E2E_RESULTS"
-for topic; do
-  e2e_topic "$topic"
-done
-e2e_summary
+e2e_main e2e "$@"

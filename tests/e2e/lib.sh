@@ -41,10 +41,38 @@ e2e_number_lines() {
   }' "$1"
 }
 
-# e2e_topic NAME: run tests/e2e/NAME.sh in a subshell with a fresh home, then check that every game
+# e2e_main KIND [TOPIC...]: run the topics named (default: every .sh of $E2E_DIR but lib.sh), each with
+# e2e_topic, then print the summary; an unknown topic is exit status 2. KIND (e2e, abuse) is the folder
+# under tests/ that failures name.
+e2e_main() {
+  E2E_KIND=$1
+  shift
+  _all=
+  for _f in "$E2E_DIR"/*.sh; do
+    _t=${_f##*/}
+    [ "$_t" = lib.sh ] || _all="$_all ${_t%.sh}"
+  done
+  [ $# -gt 0 ] || set -- $_all
+  for _topic; do
+    case "$_all " in
+      *" $_topic "*) ;;
+      *) echo "$E2E_KIND: unknown topic '$_topic'; the topics are:$_all" >&2; exit 2 ;;
+    esac
+  done
+  E2E_ROOT=$(mktemp -d)
+  trap 'rm -rf "$E2E_ROOT"' EXIT
+  E2E_RESULTS=$E2E_ROOT/results
+  : >"$E2E_RESULTS"
+  for _topic; do
+    e2e_topic "$_topic"
+  done
+  e2e_summary
+}
+
+# e2e_topic NAME: run tests/$E2E_KIND/NAME.sh in a subshell with a fresh home, then check that every game
 # it left replays to its snapshot; a topic that stops before its end counts as a failure.
 e2e_topic() {
-  E2E_FILE=tests/e2e/$1.sh
+  E2E_FILE=tests/${E2E_KIND:-e2e}/$1.sh
   e2e_number_lines "$E2E_DIR/$1.sh" >"$E2E_ROOT/$1.sh"
   (
     e2e_home "$1"
