@@ -29,9 +29,9 @@ static const char *signups_full(CommandCtx *c, const char *address, char *why, s
         fprintf(stderr, "genetess: %s\n", err.msg);
         snprintf(why, size, "The signups of the day cannot be read; try again later");
     } else if (in_domain >= CONFIRM_SIGNUPS_DOMAIN_DAY)
-        snprintf(why, size, "%d users of %s signed up by mail in the last day: try again tomorrow", in_domain, domain);
+        snprintf(why, size, "%d users of %s signed up by mail in a day: try again tomorrow", in_domain, domain);
     else if (all >= CONFIRM_SIGNUPS_DAY)
-        snprintf(why, size, "%d users signed up by mail in the last day: try again tomorrow", all);
+        snprintf(why, size, "%d users signed up by mail in a day: try again tomorrow", all);
     else
         return NULL;
     return why;
@@ -68,11 +68,10 @@ static const char *signup_over(CommandCtx *c, const UsersPending *v, int n, cons
     if (mine >= CONFIRM_PER_REQUESTER)
         snprintf(why, size, "%d requests of yours are waiting for their confirmation already", mine);
     else if (in_domain >= CONFIRM_PER_DOMAIN)
-        snprintf(why, size, "%d signups of addresses at %s are waiting for their confirmation already: try again "
-                            "later", in_domain, domain);
+        snprintf(why, size, "%d signups of addresses at %s are waiting for their confirmation", in_domain, domain);
     else if (from_domain >= CONFIRM_PER_DOMAIN)
-        snprintf(why, size, "%d signups sent from %s are waiting for their confirmation already: try again later",
-                 from_domain, sender_domain);
+        snprintf(why, size, "%d signups sent from %s are waiting for their confirmation", from_domain,
+                 sender_domain);
     else if (signups >= max_pending)
         snprintf(why, size, "Too many requests are waiting for their confirmation: try again tomorrow");
     else

@@ -36,9 +36,8 @@ static int change_by_mail(CommandCtx *c, const char *id, bool pw, const char *va
     int64_t until;
     char when[40];
     if (users_changes_locked(&c->st, id, c->now, &until))
-        return pipeline_refuse(c, EXIT_REFUSED, "Too many wrong passwords for %s in a day: until %s its password "
-                                                "and address are not changed by mail", id,
-                               fmt_time(until, when, sizeof when));
+        return pipeline_refuse(c, EXIT_REFUSED, "Too many wrong passwords for %s in a day: no change by mail until "
+                                                "%s", id, fmt_time(until, when, sizeof when));
     User u;
     int found = users_find(&c->st, id, &u, &err);
     if (found != 0)
