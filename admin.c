@@ -120,9 +120,12 @@ int admin_signup(CommandCtx *c)
         int added = users_add(&c->st, id, password, address, &err);
         if (added < 0)
             fprintf(stderr, "genetess: %s\n", err.msg);
-        if (added != 0)
-            return added < 0 ? pipeline_refuse(c, EXIT_SYSTEM, "The users file cannot be written; nothing was changed")
-                             : pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+        if (added == -1)
+            return pipeline_refuse(c, EXIT_SYSTEM, "The users cannot be read; try again later");
+        if (added == -2)
+            return pipeline_refuse(c, EXIT_SYSTEM, "The users file cannot be written; nothing was changed");
+        if (added)
+            return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
         buf_printf(&c->reply, "User %s signed up.\n", id);
         snprintf(c->subject, sizeof c->subject, "Genetess signup");
         return EXIT_DONE;

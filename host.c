@@ -85,6 +85,11 @@ int host_signoff(CommandCtx *c)
     int rc = pipeline_lock(c);
     if (rc || (rc = pipeline_auth_user(c)) != 0)
         return rc;
+    int64_t until;
+    char when[40];
+    if (c->req->by_mail && users_changes_locked(&c->st, id, c->now, &until)) /* contract 15.3: no blind guess */
+        return pipeline_refuse(c, EXIT_REFUSED, "Too many wrong passwords for %s in a day: no signoff by mail until "
+                                                "%s", id, fmt_time(until, when, sizeof when));
     StrList running = {0}; /* the boards the user still plays */
     int *nums = NULL;
     Err err;

@@ -470,12 +470,13 @@ int users_add(const Store *s, const char *id, const char *password, const char *
         int e = errno;
         if (fd >= 0)
             close(fd);
-        return err_fail(err, "cannot write the users file: %s", fd < 0 ? strerror(e) : "not a regular file");
+        err_fail(err, "cannot write the users file: %s", fd < 0 ? strerror(e) : "not a regular file");
+        return -2;
     }
     if (st.st_size > 0 && pread(fd, &last, 1, st.st_size - 1) != 1)
         last = '\n';
     char *line = xasprintf("%s%s:%s:%s\n", last == '\n' ? "" : "\n", id, password, address);
-    int rc = fd_write_all(fd, line, strlen(line)) < 0 || fsync(fd) < 0 ? -1 : 0;
+    int rc = fd_write_all(fd, line, strlen(line)) < 0 || fsync(fd) < 0 ? -2 : 0;
     if (rc < 0)
         err_fail(err, "cannot write the users file: %s", strerror(errno));
     free(line);
@@ -666,8 +667,8 @@ void users_signup_format(const UsersSignup *r, Buf *b)
     buf_printf(b, "%lld %s\n", (long long)r->at, *r->domain ? r->domain : "-");
 }
 
-/* Calls visit for each var/signups record of the day before now (one pass); keep collects them, when non-NULL.
- * 0, or -1 with err. */
+/* One pass over var/signups: *all gets its records of the day before now, *in_domain (when non-NULL) those of
+ * domain; keep (when non-NULL) gets their lines. 0, or -1 with err. */
 static int signups_scan(const Store *s, int64_t now, const char *domain, int *in_domain, int *all, Buf *keep,
                         Err *err)
 {

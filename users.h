@@ -67,8 +67,8 @@ void users_auth_format(const UsersAuth *a, char *buf, size_t size);
    mails the user a notice. Returns 0 with *out filled (release with users_free) or -1 with err. */
 int users_login(const Store *s, const char *id, const char *password, const Request *rq, User *out,
                 bool *notify, Err *err);
-/* True when id had USERS_AUTH_DAY_FAILS wrong passwords in the day's window that holds at now: `change` by
-   mail is refused until *until (the window's end). */
+/* True when id had USERS_AUTH_DAY_FAILS wrong passwords in the day's window that holds at now: `change` and
+   `signoff` by mail are refused until *until (the window's end). */
 bool users_changes_locked(const Store *s, const char *id, int64_t now, int64_t *until);
 
 /* The skeleton of a userid (contract 2.2), against look-alikes: lower case; 'i', '1' and '|' read as 'l',
@@ -90,8 +90,8 @@ int users_check_new(const char *id, const char *password, const char *address, E
 int64_t users_count(const Store *s, Err *err);
 /* Appends "id:password:address" to etc/users (users_check_new's words), synced, after one pass of
    users_signup_check (a signup costs one pass however many users there are). Returns 0, 1 with err when
-   refused (users_check_new's or users_signup_check's reason), or -1 with err when the file cannot be read or
-   written. */
+   refused (users_check_new's or users_signup_check's reason), -1 with err when the file cannot be read, or -2
+   with err when it cannot be written. */
 int users_add(const Store *s, const char *id, const char *password, const char *address, Err *err);
 
 /* Rewrites id's etc/users line atomically: the password and the address (the text after the last ':', one
