@@ -91,7 +91,8 @@ static const char *change_over(CommandCtx *c, const UsersPending *v, int n, cons
         }
         waiting += strcmp(v[i].kind, "signup") && str_ieq(v[i].id, id);
     }
-    if (waiting < CONFIRM_CHANGES_PER_USER)
+    /* a new address is asked only once the registered address said yes: the owner's, not bounded again */
+    if (waiting < CONFIRM_CHANGES_PER_USER || !strcmp(kind, "newaddr"))
         return NULL;
     snprintf(why, size, "%d changes of %s are waiting for their confirmation already", waiting, id);
     return why;

@@ -134,6 +134,21 @@ msg "$T/m" carol@example.org "change carol pw address carol@new.example"
 clear_outbox
 GENETESS_NOW=$((NOW + 90000)) PBMMAXPENDING=5 run 0 mail "$CONF" <"$T/m"
 assert_mails 1 "^Subject: Genetess confirm carol [0-9a-f]\{16\}$"
+ccode=$(sed -n 's/^Subject: Genetess confirm carol \([0-9a-f]*\)$/\1/p' "$OUTBOX"/*.mail)
+# one who knows a password asks at most 2 changes at once (each a mail to the registered address)
+for w in password1 password2; do
+  msg "$T/m" carol@example.org "change carol pw password $w"
+  clear_outbox
+  GENETESS_NOW=$((NOW + 90000)) run 0 mail "$CONF" <"$T/m"
+done
+assert_mails 0 "^Subject: Genetess confirm carol"
+assert_grep "^2 changes of carol are waiting for their confirmation already$" "$OUTBOX"/*.mail
+# the registered address's yes asks the new address, however many changes wait
+msg "$T/m" carol@example.org "Re: Genetess confirm carol $ccode"
+clear_outbox
+GENETESS_NOW=$((NOW + 90000)) run 0 mail "$CONF" <"$T/m"
+assert_grep "^To: carol@new.example$" $(grep -l "^Subject: Genetess confirm carol" "$OUTBOX"/*.mail)
+assert_grep "^carol:pw:carol@example.org$" "$PBMHOME/etc/users"
 
 # ---- accounts in bulk: 20 signups by mail a day per domain, 200 in all (var/signups) ----
 code=$(sed -n 's/^signup:newcomer:pw:newcomer@fresh.example:\([0-9a-f]*\):.*/\1/p' "$PBMHOME/etc/pending")
