@@ -222,8 +222,7 @@ void users_auth_format(const UsersAuth *a, char *buf, size_t size)
              (long long)a->noticed);
 }
 
-/* id's record at now: a window over (or from the future) reads as none. */
-static UsersAuth auth_read(const Store *s, const char *id, int64_t now)
+UsersAuth users_auth_read(const Store *s, const char *id, int64_t now)
 {
     char *path = auth_path(s, id), *text = NULL;
     UsersAuth a = {0};
@@ -261,7 +260,7 @@ static void auth_write(const Store *s, const char *id, const UsersAuth *a)
  * goes on) and the user had no notice in the last USERS_NOTICE_EVERY seconds: the notice is now theirs. */
 static bool auth_fail(const Store *s, const char *id, int64_t now)
 {
-    UsersAuth a = auth_read(s, id, now);
+    UsersAuth a = users_auth_read(s, id, now);
     if (!a.start)
         a.start = now;
     if (!a.day_start)
@@ -277,7 +276,7 @@ static bool auth_fail(const Store *s, const char *id, int64_t now)
 
 bool users_changes_locked(const Store *s, const char *id, int64_t now, int64_t *until)
 {
-    UsersAuth a = auth_read(s, id, now);
+    UsersAuth a = users_auth_read(s, id, now);
     *until = a.day_start + USERS_AUTH_DAY;
     return a.day_n >= USERS_AUTH_DAY_FAILS;
 }
@@ -294,7 +293,7 @@ int users_login(const Store *s, const char *id, const char *password, const Requ
         return rc < 0 ? -1 : err_fail(err, "Invalid userid entered");
     /* contract 15.2: the registered address's password is always checked; others wait out a lock */
     bool registered = !rq->by_mail || (rq->sender && str_ieq(rq->sender, u.address));
-    UsersAuth a = auth_read(s, u.id, rq->now);
+    UsersAuth a = users_auth_read(s, u.id, rq->now);
     if (!registered && a.n >= USERS_AUTH_FAILS) {
         char when[40];
         err_fail(err, "Too many wrong passwords for %s: until %s only mail from %s's own address is taken", u.id,

@@ -59,6 +59,10 @@ bool users_auth_parse(const char *line, UsersAuth *a);
 /* The line of a, newline-terminated, into buf (64 bytes are enough). */
 void users_auth_format(const UsersAuth *a, char *buf, size_t size);
 
+/* id's record (id as a valid userid) at now: a window that is over (or from the future) reads as none; a missing
+   or malformed file is all 0. */
+UsersAuth users_auth_read(const Store *s, const char *id, int64_t now);
+
 /* Authenticates id/password for a command of rq (users_auth's answers), counting each wrong password of an
    existing userid in var/auth/<id>, by mail (forged From: of the registered address included) and at a
    terminal alike. A userid over its hour's limit refuses, unchecked, a password that comes by mail from any
