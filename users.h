@@ -1,5 +1,5 @@
-/* users: etc/users, the host's registered players — look-up, authentication, sign-up and changes, and the
- * limits on userids, passwords and addresses. */
+/* users: etc/users, the host's registered players — look-up, authentication, sign-up and changes, the limits on
+ * userids, passwords and addresses, and the records that guard them (var/auth, etc/pending, var/signups). */
 #ifndef GENETESS_USERS_H
 #define GENETESS_USERS_H
 
