@@ -116,31 +116,32 @@ int admin_signup(CommandCtx *c)
         return pipeline_refuse(c, EXIT_REFUSED, "Userids bot.<name> are the computer opponents'");
     if (users_check_new(id, password, address, &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
-    snprintf(c->subject, sizeof c->subject, "Genetess signup");
-    User u;
-    int found = users_find(&c->st, id, &u, &err);
-    if (found == 0)
-        users_free(&u);
-    if (!c->req->by_mail && found > 0) { /* an admin at the terminal is trusted */
-        if (users_add(&c->st, id, password, address, &err) < 0) {
+    if (!c->req->by_mail) { /* an admin at the terminal is trusted: one pass over the users, then the line */
+        int added = users_add(&c->st, id, password, address, &err);
+        if (added < 0)
             fprintf(stderr, "genetess: %s\n", err.msg);
+        if (added == -1)
+            return pipeline_refuse(c, EXIT_SYSTEM, "The users cannot be read; try again later");
+        if (added == -2)
             return pipeline_refuse(c, EXIT_SYSTEM, "The users file cannot be written; nothing was changed");
-        }
+        if (added)
+            return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
         buf_printf(&c->reply, "User %s signed up.\n", id);
+        snprintf(c->subject, sizeof c->subject, "Genetess signup");
         return EXIT_DONE;
     }
-    /* by mail: the address must say yes first, and the server's size is bounded (contract 15) */
-    int64_t users = found < 0 || !c->req->by_mail ? -1 : users_count(&c->st, &err);
-    int64_t max = c->req->max_users >= 0 ? c->req->max_users : SIGNUP_USERS_MAX;
-    if (found < 0 || (users < 0 && c->req->by_mail)) {
+    /* by mail: the address must say yes first, and the server's size is bounded (contract 15.3) */
+    int64_t users, max = c->req->max_users >= 0 ? c->req->max_users : SIGNUP_USERS_MAX;
+    int taken = users_signup_check(&c->st, id, &users, &err); /* one pass: taken, look-alike, the count */
+    if (taken < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
         rc = pipeline_refuse(c, EXIT_SYSTEM, "The users cannot be read; try again later");
-    } else if (found == 0)
-        rc = pipeline_refuse(c, EXIT_REFUSED, "User %s already exists", id);
+    } else if (taken)
+        rc = pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     else if (users >= max)
         rc = pipeline_refuse(c, EXIT_REFUSED, "This server takes no more users (it has %lld)", (long long)users);
     else
-        rc = confirm_request(c, "signup", id, password, address);
+        rc = confirm_request(c, "signup", id, password, address, NULL);
     if (rc == EXIT_DONE || rc == EXIT_SYSTEM)
         snprintf(c->subject, sizeof c->subject, "Genetess signup");
     return rc;

@@ -5,18 +5,48 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* True when request p is by requester or for address within the last day (one confirmation an address a day). */
-static bool recent_to(const UsersPending *p, const char *address, int64_t now)
+/* True for the kinds whose confirmation goes to the user's registered address (bounded per userid). */
+static bool to_registered(const char *kind)
 {
-    return str_ieq(p->address, address) && now - p->created < CONFIRM_ADDRESS_EVERY;
+    return !strcmp(kind, "oldaddr") || !strcmp(kind, "password");
 }
 
-/* The refusal of a request by the limits (contract 15), or NULL when it may be made. */
-static const char *over_limits(CommandCtx *c, const UsersPending *v, int n, const char *id, const char *address,
+/* True when request p was mailed to address within the last day (one confirmation an address a day). */
+static bool recent_to(const UsersPending *p, const char *address, int64_t now)
+{
+    return !to_registered(p->kind) && str_ieq(p->address, address) && now - p->created < CONFIRM_ADDRESS_EVERY;
+}
+
+/* The refusal of a signup by the day's bounds on signups by mail (contract 15.3) into why, or NULL when there is
+ * room; a file that cannot be read refuses too. */
+static const char *signups_full(CommandCtx *c, const char *address, char *why, size_t size)
+{
+    char domain[255];
+    int in_domain, all;
+    Err err;
+    users_domain(address, domain, sizeof domain);
+    if (users_signups_count(&c->st, c->now, domain, &in_domain, &all, &err) < 0) {
+        fprintf(stderr, "genetess: %s\n", err.msg);
+        snprintf(why, size, "The signups of the day cannot be read; try again later");
+    } else if (in_domain >= CONFIRM_SIGNUPS_DOMAIN_DAY)
+        snprintf(why, size, "%d users of %s signed up by mail in a day: try again tomorrow", in_domain, domain);
+    else if (all >= CONFIRM_SIGNUPS_DAY)
+        snprintf(why, size, "%d users signed up by mail in a day: try again tomorrow", all);
+    else
+        return NULL;
+    return why;
+}
+
+/* The refusal of a signup by the limits on waiting requests (contract 15.3), or NULL when it may be made. */
+static const char *signup_over(CommandCtx *c, const UsersPending *v, int n, const char *id, const char *address,
                                char *why, size_t size)
 {
-    int mine = 0;
+    int mine = 0, in_domain = 0, from_domain = 0, signups = 0;
     int64_t max_pending = c->req->max_pending >= 0 ? c->req->max_pending : CONFIRM_PENDING_MAX;
+    const char *sender = c->req->sender ? c->req->sender : "-";
+    char domain[255], sender_domain[255], d[255];
+    users_domain(address, domain, sizeof domain);
+    users_domain(sender, sender_domain, sizeof sender_domain);
     for (int i = 0; i < n; i++) {
         if (str_ieq(v[i].id, id) && !strcmp(v[i].kind, "signup")) {
             snprintf(why, size, "User %s already exists (waiting for its confirmation)", v[i].id);
@@ -26,18 +56,81 @@ static const char *over_limits(CommandCtx *c, const UsersPending *v, int n, cons
             snprintf(why, size, "A confirmation was mailed to %s less than a day ago: answer that one", address);
             return why;
         }
-        mine += str_ieq(v[i].requester, c->req->sender);
+        if (strcmp(v[i].kind, "signup"))
+            continue; /* a user's change: bounded per userid, never crowding signups out nor crowded out */
+        signups++;
+        mine += str_ieq(v[i].requester, sender);
+        users_domain(v[i].address, d, sizeof d);
+        in_domain += !strcmp(d, domain);
+        users_domain(v[i].requester, d, sizeof d);
+        from_domain += *sender_domain && !strcmp(d, sender_domain);
     }
     if (mine >= CONFIRM_PER_REQUESTER)
         snprintf(why, size, "%d requests of yours are waiting for their confirmation already", mine);
-    else if (n >= max_pending)
+    else if (in_domain >= CONFIRM_PER_DOMAIN)
+        snprintf(why, size, "%d signups of addresses at %s are waiting for their confirmation", in_domain, domain);
+    else if (from_domain >= CONFIRM_PER_DOMAIN)
+        snprintf(why, size, "%d signups sent from %s are waiting for their confirmation", from_domain,
+                 sender_domain);
+    else if (signups >= max_pending)
         snprintf(why, size, "Too many requests are waiting for their confirmation: try again tomorrow");
     else
-        return NULL;
+        return signups_full(c, address, why, size);
     return why;
 }
 
-int confirm_request(CommandCtx *c, const char *kind, const char *id, const char *password, const char *address)
+/* The refusal of a change of id by the limits (contract 15.3), or NULL when it may be made. */
+static const char *change_over(CommandCtx *c, const UsersPending *v, int n, const char *id, const char *kind,
+                               const char *address, char *why, size_t size)
+{
+    int waiting = 0;
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(kind, "newaddr") && recent_to(&v[i], address, c->now)) {
+            snprintf(why, size, "A confirmation was mailed to %s less than a day ago: answer that one", address);
+            return why;
+        }
+        waiting += strcmp(v[i].kind, "signup") && str_ieq(v[i].id, id);
+    }
+    /* a new address is asked only once the registered address said yes: the owner's, not bounded again */
+    if (waiting < CONFIRM_CHANGES_PER_USER || !strcmp(kind, "newaddr"))
+        return NULL;
+    snprintf(why, size, "%d changes of %s are waiting for their confirmation already", waiting, id);
+    return why;
+}
+
+/* The confirmation mail of request p into *subject and *body (malloc'd), and the reply's line onto line. */
+static void confirm_texts(const UsersPending *p, const char *when, char **subject, char **body, Buf *line)
+{
+    const char *k = p->kind;
+    *subject = xasprintf("Genetess confirm %s %s", p->id, p->token);
+    char *what = !strcmp(k, "signup")    ? xasprintf("to sign up the userid %s with this address", p->id)
+                 : !strcmp(k, "oldaddr") ? xasprintf("to send the mail of the userid %s, now sent here,\nto %s "
+                                                     "from now on (that address is asked next)", p->id, p->target)
+                 : !strcmp(k, "newaddr") ? xasprintf("to send the mail of the userid %s to this address", p->id)
+                                         : xasprintf("to change the password of the userid %s", p->id);
+    *body = xasprintf("Someone asked this Genetess server %s.\n\nTo confirm, reply to this mail and keep its Subject "
+                      "(or send the Subject\n\"confirm %s %s\"). If you did not ask, do nothing:\nnothing changes, "
+                      "no more mail comes, and the request is forgotten on\n%s.\n%s",
+                      what, p->id, p->token, when,
+                      to_registered(k) ? "\nThe request came with your password: if it was not you, someone knows "
+                                         "it.\n" : "");
+    free(what);
+    if (!strcmp(k, "signup"))
+        buf_printf(line, "A confirmation was mailed to %s: the userid is signed up once it is answered, by "
+                         "%s.\n", p->address, when);
+    else if (!strcmp(k, "oldaddr"))
+        buf_printf(line, "A confirmation was mailed to %s's address.\nOnce it is answered, %s is asked too;\nonce "
+                         "that is answered, your mail goes there (by %s).\n", p->id, p->target, when);
+    else if (!strcmp(k, "newaddr"))
+        buf_printf(line, "A confirmation was mailed to %s: your mail goes there once it is answered, by %s.\n",
+                   p->address, when);
+    else
+        buf_printf(line, "A confirmation was mailed to %s's address.\nThe password changes once it is answered, by "
+                         "%s.\n", p->id, when);
+}
+
+int confirm_request(CommandCtx *c, const char *kind, const char *id, const char *password, const char *address,
+                    const char *target)
 {
     Err err;
     char why[ERR_MAX], when[40];
@@ -47,39 +140,104 @@ int confirm_request(CommandCtx *c, const char *kind, const char *id, const char 
         fprintf(stderr, "genetess: %s\n", err.msg);
         return pipeline_refuse(c, EXIT_SYSTEM, "The requests waiting for confirmation cannot be read; try again later");
     }
-    const char *refusal = over_limits(c, v, n, id, address, why, sizeof why);
-    int rc = refusal ? pipeline_refuse(c, EXIT_REFUSED, "%s", refusal) : EXIT_DONE;
-    if (rc == EXIT_DONE) {
-        v = xrealloc(v, (size_t)(n + 1) * sizeof *v);
-        UsersPending *p = &v[n++];
-        memset(p, 0, sizeof *p);
-        snprintf(p->kind, sizeof p->kind, "%s", kind);
-        snprintf(p->id, sizeof p->id, "%s", id);
-        snprintf(p->password, sizeof p->password, "%s", password ? password : "");
-        snprintf(p->address, sizeof p->address, "%s", address);
-        users_token(p->token);
-        p->created = c->now;
-        snprintf(p->requester, sizeof p->requester, "%s", c->req->sender ? c->req->sender : "-");
-        fmt_time(c->now + USERS_PENDING_TTL, when, sizeof when);
-        char *subject = xasprintf("Genetess confirm %s %s", id, p->token);
-        char *body = xasprintf("Someone asked this Genetess server %s %s with this address.\n\nTo confirm, reply to "
-                               "this mail and keep its Subject (or send the Subject\n\"confirm %s %s\"). If you did "
-                               "not ask, do nothing: no more mail comes,\nand the request is forgotten on %s.\n",
-                               strcmp(kind, "signup") ? "to send the mail of the userid" : "to sign up the userid",
-                               id, id, p->token, when);
-        if (users_pending_write(&c->st, v, n, &err) < 0) {
-            fprintf(stderr, "genetess: %s\n", err.msg);
-            rc = pipeline_refuse(c, EXIT_SYSTEM, "The request cannot be saved; try again later");
-        } else if (mail_add(&c->mq, address, subject, body, &err) < 0) {
-            fprintf(stderr, "genetess: %s\n", err.msg);
-        } else {
-            buf_printf(&c->reply, "A confirmation was mailed to %s: %s once it is answered, by %s.\n", address,
-                       strcmp(kind, "signup") ? "your mail goes there" : "the userid is signed up", when);
-        }
-        free(subject);
-        free(body);
+    const char *refusal = !strcmp(kind, "signup") ? signup_over(c, v, n, id, address, why, sizeof why)
+                                                  : change_over(c, v, n, id, kind, address, why, sizeof why);
+    if (refusal) {
+        free(v);
+        return pipeline_refuse(c, EXIT_REFUSED, "%s", refusal);
     }
+    v = xrealloc(v, (size_t)(n + 1) * sizeof *v);
+    UsersPending *p = &v[n++];
+    memset(p, 0, sizeof *p);
+    snprintf(p->kind, sizeof p->kind, "%s", kind);
+    snprintf(p->id, sizeof p->id, "%s", id);
+    snprintf(p->password, sizeof p->password, "%s", password ? password : "");
+    snprintf(p->address, sizeof p->address, "%s", address);
+    snprintf(p->target, sizeof p->target, "%s", target ? target : "");
+    users_token(p->token);
+    p->created = c->now;
+    snprintf(p->requester, sizeof p->requester, "%s", c->req->sender ? c->req->sender : "-");
+    fmt_time(c->now + USERS_PENDING_TTL, when, sizeof when);
+    char *subject, *body;
+    Buf line; /* the reply's line, once the request is saved and its mail queued */
+    buf_init(&line);
+    confirm_texts(p, when, &subject, &body, &line);
+    int rc = EXIT_DONE;
+    if (users_pending_write(&c->st, v, n, &err) < 0) {
+        fprintf(stderr, "genetess: %s\n", err.msg);
+        rc = pipeline_refuse(c, EXIT_SYSTEM, "The request cannot be saved; try again later");
+    } else if (mail_add(&c->mq, address, subject, body, &err) < 0) {
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    } else {
+        buf_addn(&c->reply, line.s, line.len);
+    }
+    buf_free(&line);
+    free(subject);
+    free(body);
     free(v);
+    return rc;
+}
+
+/* Forgets the request with token (etc/pending read again: confirming may have added one). */
+static void confirm_forget(CommandCtx *c, const char *token)
+{
+    Err err;
+    UsersPending *v;
+    int n = users_pending_read(&c->st, c->now, &v, &err), k = 0;
+    for (int i = 0; i < n; i++)
+        if (!str_ieq(v[i].token, token))
+            v[k++] = v[i];
+    if (n < 0 || users_pending_write(&c->st, v, k, &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg); /* done: the request is forgotten when it expires */
+    free(v);
+}
+
+/* Signs up the user of request p, within the day's bounds; counts the signup. The exit status, reply written. */
+static int confirm_signup(CommandCtx *c, const UsersPending *p)
+{
+    char why[ERR_MAX], domain[255];
+    Err err;
+    if (signups_full(c, p->address, why, sizeof why)) /* the request waits: it may be confirmed tomorrow */
+        return pipeline_refuse(c, EXIT_REFUSED, "%s", why);
+    if (users_add(&c->st, p->id, p->password, p->address, &err) != 0)
+        return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+    users_domain(p->address, domain, sizeof domain);
+    if (users_signups_note(&c->st, c->now, domain, &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    buf_printf(&c->reply, "User %s signed up.\n", p->id);
+    snprintf(c->subject, sizeof c->subject, "Genetess signup");
+    return EXIT_DONE;
+}
+
+/* Does change p of a user whose registered address is still the one it asked (oldaddr, password). The exit
+ * status, the reply written. */
+static int confirm_change(CommandCtx *c, const UsersPending *p)
+{
+    Err err;
+    User u;
+    int found = users_find(&c->st, p->id, &u, &err);
+    bool same = found == 0 && (!to_registered(p->kind) || str_ieq(u.address, p->address));
+    if (found == 0)
+        users_free(&u);
+    if (found < 0) {
+        fprintf(stderr, "genetess: %s\n", err.msg);
+        return pipeline_refuse(c, EXIT_SYSTEM, "The users cannot be read; try again later");
+    }
+    if (!same)
+        return pipeline_refuse(c, EXIT_REFUSED, "User %s's address is no longer %s: nothing was changed", p->id,
+                               p->address);
+    int rc = EXIT_DONE;
+    if (!strcmp(p->kind, "oldaddr")) /* the registered address said yes: now the new one is asked */
+        rc = confirm_request(c, "newaddr", p->id, NULL, p->target, NULL);
+    else if (users_update(&c->st, p->id, *p->password ? p->password : NULL,
+                          !strcmp(p->kind, "newaddr") ? p->address : NULL, false, &err) < 0)
+        rc = pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+    else if (!strcmp(p->kind, "newaddr"))
+        buf_printf(&c->reply, "User %s: mail now goes to %s.\n", p->id, p->address);
+    else
+        buf_printf(&c->reply, "User %s: password changed.\n", p->id);
+    if (rc == EXIT_DONE)
+        snprintf(c->subject, sizeof c->subject, "Genetess user %s", p->id);
     return rc;
 }
 
@@ -102,21 +260,12 @@ int confirm_command(CommandCtx *c)
                                users_valid_id(id) ? id : "that userid", USERS_PENDING_TTL / 86400);
     }
     UsersPending p = v[at];
-    memmove(&v[at], &v[at + 1], (size_t)(n - at - 1) * sizeof *v);
-    bool signup = !strcmp(p.kind, "signup");
-    rc = signup ? users_add(&c->st, p.id, p.password, p.address, &err)
-                : users_update(&c->st, p.id, NULL, p.address, false, &err);
-    if (rc == 0 && users_pending_write(&c->st, v, n - 1, &err) < 0)
-        fprintf(stderr, "genetess: %s\n", err.msg); /* done: the request is forgotten when it expires */
     free(v);
-    if (rc < 0)
-        return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+    rc = !strcmp(p.kind, "signup") ? confirm_signup(c, &p) : confirm_change(c, &p);
+    if (rc != EXIT_DONE)
+        return rc;
+    confirm_forget(c, p.token);
     if (c->req->outcome) /* the code is a secret only that address had: the sender is who they say */
         c->req->outcome->authenticated = true;
-    if (signup)
-        buf_printf(&c->reply, "User %s signed up.\n", p.id);
-    else
-        buf_printf(&c->reply, "User %s: mail now goes to %s.\n", p.id, p.address);
-    snprintf(c->subject, sizeof c->subject, signup ? "Genetess signup" : "Genetess user %s", p.id);
     return EXIT_DONE;
 }

@@ -28,6 +28,33 @@ int host_add(CommandCtx *c)
                            users_valid_id(c->argv[0]) ? c->argv[0] : "<userid>");
 }
 
+/* change by mail (contract 15.3): refused while id's wrong passwords of the day lock changes; else the registered
+ * address is asked first — for a new address, then the new address; for a new password, alone. */
+static int change_by_mail(CommandCtx *c, const char *id, bool pw, const char *value)
+{
+    Err err;
+    int64_t until;
+    char when[40];
+    if (users_changes_locked(&c->st, id, c->now, &until))
+        return pipeline_refuse(c, EXIT_REFUSED, "Too many wrong passwords for %s in a day: no change by mail until "
+                                                "%s", id, fmt_time(until, when, sizeof when));
+    User u;
+    int found = users_find(&c->st, id, &u, &err);
+    if (found != 0)
+        return pipeline_refuse(c, found < 0 ? EXIT_SYSTEM : EXIT_REFUSED, "Invalid userid entered");
+    int rc;
+    if (users_check_new(u.id, pw ? value : "x", pw ? u.address : value, &err) < 0)
+        rc = pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
+    else if (!pw && str_ieq(value, u.address))
+        rc = pipeline_refuse(c, EXIT_REFUSED, "User %s's address is %s already", u.id, u.address);
+    else
+        rc = confirm_request(c, pw ? "password" : "oldaddr", u.id, pw ? value : NULL, u.address, pw ? NULL : value);
+    if (rc == EXIT_DONE)
+        user_subject(c, u.id);
+    users_free(&u);
+    return rc;
+}
+
 int host_change(CommandCtx *c)
 {
     const char *id = c->argv[0], *what = c->argv[2], *value = c->argv[3];
@@ -38,19 +65,8 @@ int host_change(CommandCtx *c)
         return rc;
     bool pw = str_ieq(what, "password");
     Err err;
-    if (!pw && c->req->by_mail) { /* by mail, the new address must say yes first (contract 15) */
-        User u;
-        if (!users_valid_address(value))
-            return pipeline_refuse(c, EXIT_REFUSED, "Invalid address: use one address local@domain of at most 254 "
-                                                    "characters, without spaces, commas, quotes, colons or brackets");
-        if (users_find(&c->st, id, &u, &err) != 0)
-            return pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
-        rc = confirm_request(c, "address", u.id, NULL, value);
-        if (rc == EXIT_DONE)
-            user_subject(c, u.id);
-        users_free(&u);
-        return rc;
-    }
+    if (c->req->by_mail) /* by mail, the addresses concerned say yes first (contract 15.3) */
+        return change_by_mail(c, id, pw, value);
     if (users_update(&c->st, id, pw ? value : NULL, pw ? NULL : value, false, &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     if (pw)
@@ -69,6 +85,11 @@ int host_signoff(CommandCtx *c)
     int rc = pipeline_lock(c);
     if (rc || (rc = pipeline_auth_user(c)) != 0)
         return rc;
+    int64_t until;
+    char when[40];
+    if (c->req->by_mail && users_changes_locked(&c->st, id, c->now, &until)) /* contract 15.3: no blind guess */
+        return pipeline_refuse(c, EXIT_REFUSED, "Too many wrong passwords for %s in a day: no signoff by mail until "
+                                                "%s", id, fmt_time(until, when, sizeof when));
     StrList running = {0}; /* the boards the user still plays */
     int *nums = NULL;
     Err err;

@@ -106,11 +106,14 @@ static void lock_notice(CommandCtx *c, const char *id)
     char when[40];
     if (users_find(&c->st, id, &u, &err) != 0)
         return;
+    UsersAuth a = users_auth_read(&c->st, u.id, c->now); /* the hour's lock: it ends an hour after it began */
     char *subj = xasprintf("Genetess: wrong passwords for %s", u.id);
+    /* users_login asks for it at most once a day (contract 15.2) */
     char *body = xasprintf("%d wrong passwords for your userid %s came in the last hour.\n\nUntil %s, commands "
                            "for %s that come by mail are taken only from your own address,\n%s. Nothing else "
-                           "changed; if it was not you, you need do nothing.\n",
-                           USERS_AUTH_FAILS, u.id, fmt_time(c->now + USERS_AUTH_WINDOW, when, sizeof when), u.id,
+                           "changed; if it was not you, you need do nothing.\nThis notice comes at most once a "
+                           "day.\n",
+                           USERS_AUTH_FAILS, u.id, fmt_time(a.start + USERS_AUTH_WINDOW, when, sizeof when), u.id,
                            u.address);
     if (mail_add(&c->mq, u.address, subj, body, &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);

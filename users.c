@@ -205,38 +205,80 @@ static char *auth_path(const Store *s, const char *id)
     return xasprintf("%s/var/auth/%s", s->home, low);
 }
 
-/* id's failed passwords in the window that holds now: its count, and when the window started (0 none). */
-static int auth_failures(const Store *s, const char *id, int64_t now, int64_t *start)
+bool users_auth_parse(const char *line, UsersAuth *a)
 {
-    char *path = auth_path(s, id), *text = NULL;
-    long long st = 0, n = 0;
-    Err err;
-    if (store_read_file(path, &text, NULL, &err) != 0 || sscanf(text, "%lld %lld", &st, &n) != 2 ||
-        now - st >= USERS_AUTH_WINDOW || now < st)
-        st = n = 0;
-    free(text);
-    free(path);
-    *start = st;
-    return (int)n;
+    long long st = 0, ds = 0, nt = 0;
+    int n = 0, dn = 0, k = sscanf(line, "%lld %d %lld %d %lld", &st, &n, &ds, &dn, &nt);
+    *a = (UsersAuth){0};
+    if ((k != 2 && k != 5) || st < 0 || n < 0 || ds < 0 || dn < 0 || nt < 0)
+        return false;
+    *a = (UsersAuth){st, n, ds, dn, nt};
+    return true;
 }
 
-/* Counts one more failed password for id at now. Returns the count in the window. */
-static int auth_fail(const Store *s, const char *id, int64_t now)
+void users_auth_format(const UsersAuth *a, char *buf, size_t size)
 {
-    int64_t start;
-    int n = auth_failures(s, id, now, &start) + 1;
-    char *var = xasprintf("%s/var", s->home), *dir = xasprintf("%s/var/auth", s->home), *path = auth_path(s, id);
-    char line[64];
+    snprintf(buf, size, "%lld %d %lld %d %lld\n", (long long)a->start, a->n, (long long)a->day_start, a->day_n,
+             (long long)a->noticed);
+}
+
+UsersAuth users_auth_read(const Store *s, const char *id, int64_t now)
+{
+    char *path = auth_path(s, id), *text = NULL;
+    UsersAuth a = {0};
     Err err;
-    (void)mkdir(var, 0700); /* var/ is genetess mail's; a command at the terminal may come first */
+    if (store_read_file(path, &text, NULL, &err) == 0)
+        (void)users_auth_parse(text, &a);
+    free(text);
+    free(path);
+    if (now - a.start >= USERS_AUTH_WINDOW || now < a.start)
+        a.start = 0, a.n = 0;
+    if (now - a.day_start >= USERS_AUTH_DAY || now < a.day_start)
+        a.day_start = 0, a.day_n = 0;
+    if (now < a.noticed)
+        a.noticed = 0;
+    return a;
+}
+
+/* Writes id's record (var/ made when missing: a command at the terminal may come before genetess mail). */
+static void auth_write(const Store *s, const char *id, const UsersAuth *a)
+{
+    char *var = xasprintf("%s/var", s->home), *dir = xasprintf("%s/var/auth", s->home), *path = auth_path(s, id);
+    char line[96];
+    Err err;
+    (void)mkdir(var, 0700);
     (void)mkdir(dir, 0700);
-    free(var);
-    snprintf(line, sizeof line, "%lld %d\n", (long long)(start ? start : now), n);
+    users_auth_format(a, line, sizeof line);
     if (store_write_atomic(path, line, strlen(line), &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
+    free(var);
     free(dir);
     free(path);
-    return n;
+}
+
+/* Counts one more wrong password for id at now in both windows. True when the hour's lock starts with it (or
+ * goes on) and the user had no notice in the last USERS_NOTICE_EVERY seconds: the notice is now theirs. */
+static bool auth_fail(const Store *s, const char *id, int64_t now)
+{
+    UsersAuth a = users_auth_read(s, id, now);
+    if (!a.start)
+        a.start = now;
+    if (!a.day_start)
+        a.day_start = now;
+    a.n++;
+    a.day_n++;
+    bool notify = a.n >= USERS_AUTH_FAILS && (!a.noticed || now - a.noticed >= USERS_NOTICE_EVERY);
+    if (notify)
+        a.noticed = now;
+    auth_write(s, id, &a);
+    return notify;
+}
+
+bool users_changes_locked(const Store *s, const char *id, int64_t now, int64_t *until)
+{
+    UsersAuth a = users_auth_read(s, id, now);
+    *until = a.day_start + USERS_AUTH_DAY;
+    return a.day_n >= USERS_AUTH_DAY_FAILS;
 }
 
 int users_login(const Store *s, const char *id, const char *password, const Request *rq, User *out,
@@ -249,17 +291,18 @@ int users_login(const Store *s, const char *id, const char *password, const Requ
     int rc = users_find(s, id, &u, err);
     if (rc != 0)
         return rc < 0 ? -1 : err_fail(err, "Invalid userid entered");
-    int64_t start;
-    bool own = !rq->by_mail || (rq->sender && str_ieq(rq->sender, u.address));
-    if (!own && auth_failures(s, u.id, rq->now, &start) >= USERS_AUTH_FAILS) {
+    /* contract 15.2: the registered address's password is always checked; others wait out a lock */
+    bool registered = !rq->by_mail || (rq->sender && str_ieq(rq->sender, u.address));
+    UsersAuth a = users_auth_read(s, u.id, rq->now);
+    if (!registered && a.n >= USERS_AUTH_FAILS) {
         char when[40];
         err_fail(err, "Too many wrong passwords for %s: until %s only mail from %s's own address is taken", u.id,
-                 fmt_time(start + USERS_AUTH_WINDOW, when, sizeof when), u.id);
+                 fmt_time(a.start + USERS_AUTH_WINDOW, when, sizeof when), u.id);
         users_free(&u);
         return -1;
     }
     if (!password || !*password || !str_ieq(u.password, password)) {
-        *notify = auth_fail(s, u.id, rq->now) == USERS_AUTH_FAILS; /* the user is told once, when it starts */
+        *notify = auth_fail(s, u.id, rq->now); /* counted whatever the From: (a forger's own address too) */
         users_free(&u);
         return err_fail(err, "Invalid password entered");
     }
@@ -333,18 +376,89 @@ int users_check_new(const char *id, const char *password, const char *address, E
     return 0;
 }
 
+void users_skeleton(const char *id, char *out, size_t size)
+{
+    size_t k = 0;
+    for (const char *p = id; *p && k + 1 < size; p++) {
+        char c = (char)tolower((unsigned char)*p), d = (char)tolower((unsigned char)p[1]);
+        if (c == '_' || c == '-' || c == '.')
+            continue;
+        if ((c == 'r' && d == 'n') || (c == 'v' && d == 'v')) {
+            out[k++] = c == 'r' ? 'm' : 'w';
+            p++;
+            continue;
+        }
+        out[k++] = c == 'i' || c == '1' || c == '|' ? 'l' : c == '0' ? 'o' : c;
+    }
+    out[k] = '\0';
+}
+
+void users_domain(const char *address, char *out, size_t size)
+{
+    const char *at = strrchr(address, '@');
+    const char *d = at ? at + 1 : "";
+    size_t n = strlen(d);
+    while (n > 0 && d[n - 1] == '.')
+        n--;
+    if (n >= size)
+        n = size - 1;
+    for (size_t i = 0; i < n; i++)
+        out[i] = (char)tolower((unsigned char)d[i]);
+    out[n] = '\0';
+}
+
+/* What users_signup_check looks for while it scans. */
+typedef struct SignupLook {
+    const char *id;
+    char skel[USERID_LEN + 1];
+    int64_t count;
+    char clash[USERID_LEN + 1]; /* the existing userid, when found */
+    bool exact;
+} SignupLook;
+
+static bool signup_visit(const char *p, const char *end, void *arg)
+{
+    SignupLook *sl = arg;
+    UserLine u;
+    if (!parse_user_line(p, end, &u))
+        return true;
+    sl->count++;
+    if (sl->exact || u.idlen > USERID_LEN)
+        return true;
+    char id[USERID_LEN + 1], skel[USERID_LEN + 1];
+    memcpy(id, u.id, u.idlen);
+    id[u.idlen] = '\0';
+    sl->exact = str_ieq(id, sl->id);
+    if (sl->exact || !*sl->clash) {
+        users_skeleton(id, skel, sizeof skel);
+        if (sl->exact || !strcmp(skel, sl->skel))
+            snprintf(sl->clash, sizeof sl->clash, "%s", id);
+    }
+    return true;
+}
+
+int users_signup_check(const Store *s, const char *id, int64_t *count, Err *err)
+{
+    SignupLook sl = {.id = id};
+    users_skeleton(id, sl.skel, sizeof sl.skel);
+    if (users_scan(s, signup_visit, &sl, err) < 0)
+        return -1;
+    if (count)
+        *count = sl.count;
+    if (sl.exact)
+        err_fail(err, "User %s already exists", id);
+    else if (*sl.clash) /* contract 2.2: aIice beside alice */
+        err_fail(err, "Userid %s is too like the existing userid %s", id, sl.clash);
+    return *sl.clash ? 1 : 0;
+}
+
 int users_add(const Store *s, const char *id, const char *password, const char *address, Err *err)
 {
-    User u;
     if (users_check_new(id, password, address, err) < 0)
-        return -1;
-    int found = users_find(s, id, &u, err);
-    if (found < 0)
-        return -1;
-    if (found == 0) {
-        users_free(&u);
-        return err_fail(err, "User %s already exists", id);
-    }
+        return 1;
+    int taken = users_signup_check(s, id, NULL, err);
+    if (taken != 0)
+        return taken;
     /* appended, not rewritten: a signup costs the same however many users there are */
     char *path = store_path(s, "etc/users");
     int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -355,12 +469,13 @@ int users_add(const Store *s, const char *id, const char *password, const char *
         int e = errno;
         if (fd >= 0)
             close(fd);
-        return err_fail(err, "cannot write the users file: %s", fd < 0 ? strerror(e) : "not a regular file");
+        err_fail(err, "cannot write the users file: %s", fd < 0 ? strerror(e) : "not a regular file");
+        return -2;
     }
     if (st.st_size > 0 && pread(fd, &last, 1, st.st_size - 1) != 1)
         last = '\n';
     char *line = xasprintf("%s%s:%s:%s\n", last == '\n' ? "" : "\n", id, password, address);
-    int rc = fd_write_all(fd, line, strlen(line)) < 0 || fsync(fd) < 0 ? -1 : 0;
+    int rc = fd_write_all(fd, line, strlen(line)) < 0 || fsync(fd) < 0 ? -2 : 0;
     if (rc < 0)
         err_fail(err, "cannot write the users file: %s", strerror(errno));
     free(line);
@@ -455,17 +570,27 @@ int users_update(const Store *s, const char *id, const char *password, const cha
 
 /* ---------------------------------------------------------------- requests waiting for confirmation */
 
-/* One line of etc/pending "kind:userid:password:address:token:created:requester" into *p; false when malformed. */
+/* True when kind is one of UsersPending's. */
+static bool pending_kind(const char *kind)
+{
+    return !strcmp(kind, "signup") || !strcmp(kind, "oldaddr") || !strcmp(kind, "newaddr") ||
+           !strcmp(kind, "password");
+}
+
+/* One line of etc/pending "kind:userid:password:address:token:created:requester:target" into *p; false when
+ * malformed or of an unknown kind (a 7-field line of an older version has no target). */
 static bool parse_pending(char *line, UsersPending *p)
 {
-    char *f[7], *save = NULL;
+    char *f[8], *save = NULL;
     int n = 0;
-    for (char *t = strtok_r(line, ":", &save); t && n < 7; t = strtok_r(NULL, ":", &save))
+    for (char *t = strtok_r(line, ":", &save); t && n < 8; t = strtok_r(NULL, ":", &save))
         f[n++] = t;
     long long created;
-    if (n != 7 || strlen(f[0]) >= sizeof p->kind || strlen(f[1]) >= sizeof p->id ||
+    if (n == 7)
+        f[n++] = (char *)"-";
+    if (n != 8 || strlen(f[0]) >= sizeof p->kind || !pending_kind(f[0]) || strlen(f[1]) >= sizeof p->id ||
         strlen(f[2]) >= sizeof p->password || strlen(f[3]) >= sizeof p->address || strlen(f[4]) >= sizeof p->token ||
-        strlen(f[6]) >= sizeof p->requester || sscanf(f[5], "%lld", &created) != 1)
+        strlen(f[6]) >= sizeof p->requester || strlen(f[7]) >= sizeof p->target || sscanf(f[5], "%lld", &created) != 1)
         return false;
     snprintf(p->kind, sizeof p->kind, "%s", f[0]);
     snprintf(p->id, sizeof p->id, "%s", f[1]);
@@ -474,6 +599,7 @@ static bool parse_pending(char *line, UsersPending *p)
     snprintf(p->token, sizeof p->token, "%s", f[4]);
     p->created = created;
     snprintf(p->requester, sizeof p->requester, "%s", f[6]);
+    snprintf(p->target, sizeof p->target, "%s", strcmp(f[7], "-") ? f[7] : "");
     return true;
 }
 
@@ -506,8 +632,9 @@ int users_pending_write(const Store *s, const UsersPending *v, int n, Err *err)
     Buf b;
     buf_init(&b);
     for (int i = 0; i < n; i++)
-        buf_printf(&b, "%s:%s:%s:%s:%s:%lld:%s\n", v[i].kind, v[i].id, *v[i].password ? v[i].password : "-",
-                   v[i].address, v[i].token, (long long)v[i].created, v[i].requester);
+        buf_printf(&b, "%s:%s:%s:%s:%s:%lld:%s:%s\n", v[i].kind, v[i].id, *v[i].password ? v[i].password : "-",
+                   v[i].address, v[i].token, (long long)v[i].created, v[i].requester,
+                   *v[i].target ? v[i].target : "-");
     char *path = store_path(s, "etc/pending");
     int rc = store_write_atomic(path, b.s ? b.s : "", b.len, err);
     free(path);
@@ -518,4 +645,76 @@ int users_pending_write(const Store *s, const UsersPending *v, int n, Err *err)
 void users_token(char token[17])
 {
     snprintf(token, 17, "%016llx", (unsigned long long)fd_random64());
+}
+
+/* ---------------------------------------------------------------- signups by mail a day (contract 15.3) */
+
+bool users_signup_parse(const char *line, UsersSignup *r)
+{
+    long long at;
+    int end = 0;
+    char domain[255];
+    if (sscanf(line, "%lld %254s%n", &at, domain, &end) != 2 || (line[end] && line[end] != '\n'))
+        return false;
+    r->at = at;
+    snprintf(r->domain, sizeof r->domain, "%s", domain);
+    return true;
+}
+
+void users_signup_format(const UsersSignup *r, Buf *b)
+{
+    buf_printf(b, "%lld %s\n", (long long)r->at, *r->domain ? r->domain : "-");
+}
+
+/* One pass over var/signups: *all gets its records of the day before now, *in_domain (when non-NULL) those of
+ * domain; keep (when non-NULL) gets their lines. 0, or -1 with err. */
+static int signups_scan(const Store *s, int64_t now, const char *domain, int *in_domain, int *all, Buf *keep,
+                        Err *err)
+{
+    char *path = xasprintf("%s/var/signups", s->home), *text = NULL;
+    int rc = store_read_file(path, &text, NULL, err);
+    free(path);
+    if (rc < 0)
+        return -1;
+    *all = 0;
+    if (in_domain)
+        *in_domain = 0;
+    char *save = NULL;
+    for (char *l = rc == 0 ? strtok_r(text, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
+        UsersSignup r;
+        if (!users_signup_parse(l, &r) || now - r.at >= 86400 || r.at > now)
+            continue; /* a day old (or malformed): gone */
+        (*all)++;
+        if (in_domain && domain && !strcmp(r.domain, domain))
+            (*in_domain)++;
+        if (keep)
+            users_signup_format(&r, keep);
+    }
+    free(text);
+    return 0;
+}
+
+int users_signups_count(const Store *s, int64_t now, const char *domain, int *in_domain, int *all, Err *err)
+{
+    return signups_scan(s, now, domain, in_domain, all, NULL, err);
+}
+
+int users_signups_note(const Store *s, int64_t now, const char *domain, Err *err)
+{
+    Buf b;
+    buf_init(&b);
+    int all;
+    int rc = signups_scan(s, now, NULL, NULL, &all, &b, err);
+    if (rc == 0) {
+        UsersSignup r = {now, ""};
+        snprintf(r.domain, sizeof r.domain, "%s", domain);
+        users_signup_format(&r, &b);
+        char *var = xasprintf("%s/var", s->home), *path = xasprintf("%s/var/signups", s->home);
+        (void)mkdir(var, 0700);
+        rc = store_write_atomic(path, b.s, b.len, err);
+        free(var);
+        free(path);
+    }
+    buf_free(&b);
+    return rc;
 }
