@@ -73,11 +73,8 @@ static int challenge_option(CommandCtx *c, Challenge *ch, const char *a)
         return pipeline_refuse(c, EXIT_USAGE, "Invalid Genetess parameter '%s'", pipeline_quote(a, q, 40));
     }
     for (int i = 0; i < ch->keys.n; i++)
-        if (strcmp(ch->keys.v[i], key) == 0) { /* contract 6: one value an option, so one name a game */
-            char q[64];
-            return pipeline_refuse(c, EXIT_USAGE, "Invalid Genetess parameter '%s': --%s is given twice",
-                                   pipeline_quote(a, q, 40), key);
-        }
+        if (strcmp(ch->keys.v[i], key) == 0) /* contract 6: one value an option, so one name a game */
+            return pipeline_refuse(c, EXIT_USAGE, "--%s is given twice: an option takes one value", key);
     sl_push(&ch->keys, key);
     sl_push(&ch->vals, eq + 1);
     return 0;

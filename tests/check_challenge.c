@@ -193,7 +193,7 @@ START_TEST(test_option_twice)
     ck_assert_int_eq(run(_i ? "challenge --name=a --deadline=48 --name=b alice secret bob"
                             : "challenge --name=a --deadline=48 --name=b alice bob"),
                      EXIT_USAGE);
-    reply_is("Invalid Genetess parameter '--name=b': --name is given twice\n");
+    reply_is("--name is given twice: an option takes one value\n");
     char *inv = slurp_at("etc/invitations"), *b = slurp_at("games/Genetess/101");
     ck_assert_ptr_null(inv);
     ck_assert_ptr_null(b);
