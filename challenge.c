@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "boardfile.h"
 #include "bot.h"
@@ -73,8 +72,48 @@ static int challenge_option(CommandCtx *c, Challenge *ch, const char *a)
         char q[64];
         return pipeline_refuse(c, EXIT_USAGE, "Invalid Genetess parameter '%s'", pipeline_quote(a, q, 40));
     }
+    for (int i = 0; i < ch->keys.n; i++)
+        if (strcmp(ch->keys.v[i], key) == 0) /* contract 6: one value an option, so one name a game */
+            return pipeline_refuse(c, EXIT_USAGE, "--%s is given twice: an option takes one value", key);
     sl_push(&ch->keys, key);
     sl_push(&ch->vals, eq + 1);
+    return 0;
+}
+
+/* The characters a game's name by mail may hold besides ASCII letters and digits (contract 15.4): no '/', ':'
+ * or '@', so no web or mail address, and no double quote, so the name cannot close the quotes it is shown in. */
+#define NAME_MAIL_PUNCT "_-.,!?'+#&"
+
+/* Whether name is a game's name by mail: 1 to CHALLENGE_NAME_MAIL letters, digits and NAME_MAIL_PUNCT, without
+ * "www." in any case. */
+static bool challenge_name_ok(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n > CHALLENGE_NAME_MAIL)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)name[i];
+        if (!(isascii(ch) && isalnum(ch)) && !strchr(NAME_MAIL_PUNCT, ch))
+            return false;
+        if (i + 4 <= n && tolower(ch) == 'w' && tolower((unsigned char)name[i + 1]) == 'w' &&
+            tolower((unsigned char)name[i + 2]) == 'w' && name[i + 3] == '.')
+            return false;
+    }
+    return true;
+}
+
+/* By mail (contract 15.4): no --seed (a game's seed by mail is the server's secret) and a --name that
+ * challenge_name_ok takes. 0 or EXIT_REFUSED with the reply written. */
+static int challenge_mail_options(CommandCtx *c, const Challenge *ch)
+{
+    for (int i = 0; i < ch->keys.n; i++) {
+        if (strcmp(ch->keys.v[i], "seed") == 0)
+            return pipeline_refuse(c, EXIT_REFUSED, "By mail --seed is refused: the seed of a game by mail is the "
+                                                    "server's secret");
+        if (strcmp(ch->keys.v[i], "name") == 0 && !challenge_name_ok(ch->vals.v[i]))
+            return pipeline_refuse(c, EXIT_REFUSED, "By mail --name is 1 to %d letters, digits or %s, and no web "
+                                                    "address", CHALLENGE_NAME_MAIL, NAME_MAIL_PUNCT);
+    }
     return 0;
 }
 
@@ -103,7 +142,7 @@ static int challenge_check(CommandCtx *c, Challenge *ch)
         buf_printf(&c->reply, "At most %d players can play\n", MAX_PLAYERS);
         return EXIT_REFUSED;
     }
-    return 0;
+    return c->req->by_mail ? challenge_mail_options(c, ch) : 0;
 }
 
 /* Every userid is a user or a computer opponent, named once, and one at least is a user: 0 or EXIT_REFUSED. */
@@ -139,6 +178,12 @@ static int challenge_players(CommandCtx *c, Challenge *ch)
     return 0;
 }
 
+/* A new game's seed: 63 unpredictable bits (the board file takes a whole number up to 2^63 - 1). */
+static uint64_t challenge_seed(void)
+{
+    return fd_random64() >> 1;
+}
+
 /* The parameters of the new board b: defaults, the map's param lines, then the options. */
 static int challenge_params(CommandCtx *c, const Challenge *ch, Board *b, const Map *map, const char *mapname)
 {
@@ -146,7 +191,7 @@ static int challenge_params(CommandCtx *c, const Challenge *ch, Board *b, const 
     Err err;
     char q[64];
     *par = params_default();
-    par->seed = ((uint64_t)c->now << 20) ^ (uint64_t)getpid();
+    par->seed = challenge_seed(); /* contract 6: unpredictable, unless a map's param or --seed at a terminal sets it */
     for (int i = 0; i < map->nparams; i++)
         if (params_set(par, map->params[i].key, map->params[i].value, &err) < 0) {
             buf_printf(&c->reply, "the map's param %s is invalid: %s\n", map->params[i].key, err.msg);
@@ -159,6 +204,8 @@ static int challenge_params(CommandCtx *c, const Challenge *ch, Board *b, const 
             return EXIT_USAGE;
         }
     snprintf(par->map, sizeof par->map, "%s", strchr(mapname, '/') ? "file" : mapname);
+    if (c->req->by_mail) /* contract 15.4: by mail the seed is the server's secret, whatever a map's param says */
+        par->seed = challenge_seed();
     return 0;
 }
 
@@ -287,7 +334,7 @@ static int create_board(CommandCtx *c, Challenge *ch)
     return rc;
 }
 
-/* ---- invitations (contract 15) ---- */
+/* ---- invitations (contract 15.4) ---- */
 
 /* One open invitation of etc/invitations: "<id>\t<created>\t<players>\t<answers>\t<options>", the players
  * space-separated (the challenger first), an answer per player ('y' accepted, '.' waiting), the option words
@@ -300,10 +347,20 @@ typedef struct Invite {
     char *options;
 } Invite;
 
+/* One invitation sent, a line of etc/invitations kept CHALLENGE_DAY seconds whatever becomes of the invitation
+ * (a decline, an acceptance or a lapse refunds nothing): "sent\t<time>\t<challenger>\t<invited>", the invited
+ * users (no computer opponent) space-separated. */
+typedef struct InviteSent {
+    int64_t at;
+    StrList ids; /* the challenger, then the users invited */
+} InviteSent;
+
 typedef struct Invites {
     int next; /* the number of the next invitation */
     Invite *v;
     int n;
+    InviteSent *sent;
+    int nsent;
 } Invites;
 
 static void invites_free(Invites *l)
@@ -312,11 +369,78 @@ static void invites_free(Invites *l)
         sl_free(&l->v[i].players);
         free(l->v[i].options);
     }
+    for (int i = 0; i < l->nsent; i++)
+        sl_free(&l->sent[i].ids);
     free(l->v);
+    free(l->sent);
     memset(l, 0, sizeof *l);
 }
 
-/* Reads etc/invitations into l, the expired ones (CHALLENGE_INVITE_TTL) left out. 0, or -1 (said on stderr). */
+/* Splits line (changed in place) at its tabs into at most n fields; returns how many it had (n + 1: more). */
+static int challenge_fields(char *line, char **f, int n)
+{
+    int k = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(line, "\t", &save); t; t = strtok_r(NULL, "\t", &save)) {
+        if (k == n)
+            return n + 1;
+        f[k++] = t;
+    }
+    return k;
+}
+
+/* An invitation line (changed in place) into *v: true, or false when it is not one (v untouched). */
+static bool challenge_invite_parse(char *line, Invite *v)
+{
+    char *f[5];
+    int id;
+    long long created;
+    char end;
+    if (challenge_fields(line, f, 5) != 5 || sscanf(f[0], "%d%c", &id, &end) != 1 ||
+        sscanf(f[1], "%lld%c", &created, &end) != 1 || strlen(f[3]) > MAX_PLAYERS)
+        return false;
+    memset(v, 0, sizeof *v);
+    v->id = id;
+    v->created = created;
+    str_split_words(f[2], &v->players);
+    snprintf(v->answers, sizeof v->answers, "%s", f[3]);
+    v->options = xstrdup(strcmp(f[4], "-") ? f[4] : "");
+    return true;
+}
+
+static void challenge_invite_format(const Invite *v, Buf *out)
+{
+    buf_printf(out, "%d\t%lld\t", v->id, (long long)v->created);
+    for (int k = 0; k < v->players.n; k++)
+        buf_printf(out, "%s%s", k ? " " : "", v->players.v[k]);
+    buf_printf(out, "\t%s\t%s\n", v->answers, *v->options ? v->options : "-");
+}
+
+/* A "sent" line (changed in place) into *s: true, or false when it is not one (s untouched). */
+static bool challenge_sent_parse(char *line, InviteSent *s)
+{
+    char *f[4];
+    long long at;
+    char end;
+    if (challenge_fields(line, f, 4) != 4 || strcmp(f[0], "sent") != 0 || sscanf(f[1], "%lld%c", &at, &end) != 1)
+        return false;
+    memset(s, 0, sizeof *s);
+    s->at = at;
+    sl_push(&s->ids, f[2]);
+    str_split_words(f[3], &s->ids);
+    return true;
+}
+
+static void challenge_sent_format(const InviteSent *s, Buf *out)
+{
+    buf_printf(out, "sent\t%lld\t%s\t", (long long)s->at, s->ids.v[0]);
+    for (int k = 1; k < s->ids.n; k++)
+        buf_printf(out, "%s%s", k > 1 ? " " : "", s->ids.v[k]);
+    buf_add(out, "\n");
+}
+
+/* Reads etc/invitations into l: the open invitations less the lapsed ones (CHALLENGE_INVITE_TTL), the
+ * invitations sent in the last CHALLENGE_DAY seconds. 0, or -1 (said on stderr). */
 static int invites_read(CommandCtx *c, Invites *l)
 {
     char *path = store_path(&c->st, "etc/invitations"), *text = NULL, *save = NULL;
@@ -328,26 +452,27 @@ static int invites_read(CommandCtx *c, Invites *l)
     if (rc < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
     for (char *line = rc == 0 ? strtok_r(text, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save)) {
-        char *f[5], *fs = NULL;
-        int k = 0, id;
-        long long created;
+        int id;
+        Invite v;
+        InviteSent s = {0};
         if (sscanf(line, "next %d", &id) == 1) {
             l->next = id;
-            continue;
+        } else if (strncmp(line, "sent\t", 5) == 0) {
+            if (!challenge_sent_parse(line, &s) || s.ids.n < 2 || c->now - s.at >= CHALLENGE_DAY) {
+                sl_free(&s.ids); /* not a record, a day old, or naming nobody invited: forgotten */
+                continue;
+            }
+            l->sent = xrealloc(l->sent, (size_t)(l->nsent + 1) * sizeof *l->sent);
+            l->sent[l->nsent++] = s;
+        } else if (challenge_invite_parse(line, &v)) {
+            if (c->now - v.created >= CHALLENGE_INVITE_TTL || v.players.n < 1) {
+                sl_free(&v.players);
+                free(v.options);
+                continue;
+            }
+            l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
+            l->v[l->n++] = v;
         }
-        for (char *t = strtok_r(line, "\t", &fs); t && k < 5; t = strtok_r(NULL, "\t", &fs))
-            f[k++] = t;
-        if (k != 5 || sscanf(f[0], "%d", &id) != 1 || sscanf(f[1], "%lld", &created) != 1 ||
-            c->now - created >= CHALLENGE_INVITE_TTL || strlen(f[3]) > MAX_PLAYERS)
-            continue;
-        l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
-        Invite *v = &l->v[l->n++];
-        memset(v, 0, sizeof *v);
-        v->id = id;
-        v->created = created;
-        str_split_words(f[2], &v->players);
-        snprintf(v->answers, sizeof v->answers, "%s", f[3]);
-        v->options = xstrdup(strcmp(f[4], "-") ? f[4] : "");
     }
     free(text);
     return rc < 0 ? -1 : 0;
@@ -358,13 +483,10 @@ static int invites_write(CommandCtx *c, const Invites *l)
     Buf b;
     buf_init(&b);
     buf_printf(&b, "next %d\n", l->next);
-    for (int i = 0; i < l->n; i++) {
-        const Invite *v = &l->v[i];
-        buf_printf(&b, "%d\t%lld\t", v->id, (long long)v->created);
-        for (int k = 0; k < v->players.n; k++)
-            buf_printf(&b, "%s%s", k ? " " : "", v->players.v[k]);
-        buf_printf(&b, "\t%s\t%s\n", v->answers, *v->options ? v->options : "-");
-    }
+    for (int i = 0; i < l->n; i++)
+        challenge_invite_format(&l->v[i], &b);
+    for (int i = 0; i < l->nsent; i++)
+        challenge_sent_format(&l->sent[i], &b);
     char *path = store_path(&c->st, "etc/invitations");
     Err err;
     int rc = store_write_atomic(path, b.s, b.len, &err);
@@ -373,6 +495,22 @@ static int invites_write(CommandCtx *c, const Invites *l)
     free(path);
     buf_free(&b);
     return rc;
+}
+
+/* The invitations of l sent in the last CHALLENGE_DAY seconds by id (to: sent to id); *first is the earliest
+ * one's time (unchanged when none). */
+static int challenge_day_count(const Invites *l, const char *id, bool to, int64_t *first)
+{
+    int n = 0;
+    for (int i = 0; i < l->nsent; i++) {
+        const InviteSent *s = &l->sent[i];
+        bool hit = !to && str_ieq(s->ids.v[0], id);
+        for (int k = 1; to && k < s->ids.n; k++)
+            hit = hit || str_ieq(s->ids.v[k], id);
+        if (hit && (n++ == 0 || s->at < *first))
+            *first = s->at;
+    }
+    return n;
 }
 
 /* The games of the game list that id plays and that have not ended. */
@@ -408,15 +546,34 @@ static int running_cap(CommandCtx *c, const char *id)
                            CHALLENGE_RUNNING_MAX);
 }
 
-/* Mails each player of v still to answer (no computer opponent) the invitation. */
+/* Mails each player of v still to answer (no computer opponent) the invitation: the players, the options as the
+ * game will hold them, and the game's name in quotes as the challenger's words (contract 15.4). */
 static void mail_invitation(CommandCtx *c, const Invite *v)
 {
-    char when[40], *players = NULL;
-    Buf pl;
-    buf_init(&pl);
+    char when[40];
+    Buf head;
+    StrList w = {0};
+    const char *name = NULL;
+    int shown = 0;
+    buf_init(&head);
+    buf_printf(&head, "%s invites you to a game of Genetess.\n\nPlayers: ", v->players.v[0]);
     for (int k = 0; k < v->players.n; k++)
-        buf_printf(&pl, "%s%s", k ? ", " : "", v->players.v[k]);
-    players = buf_take(&pl);
+        buf_printf(&head, "%s%s", k ? ", " : "", v->players.v[k]);
+    buf_add(&head, "\nOptions: ");
+    str_split_words(v->options, &w);
+    for (int i = 0; i < w.n; i++)
+        if (strncmp(w.v[i], "--name=", 7) == 0)
+            name = w.v[i] + 7;
+        else
+            buf_printf(&head, "%s%s", shown++ ? " " : "", w.v[i]);
+    buf_add(&head, shown ? "\n" : "none: the map's and the game's defaults\n");
+    if (name) { /* underscores shown as spaces, as on the sheets (contract 6) */
+        buf_printf(&head, "%s calls the game: \"", v->players.v[0]);
+        for (const char *p = name; *p; p++)
+            buf_addn(&head, *p == '_' ? " " : p, 1);
+        buf_add(&head, "\"\n");
+    }
+    sl_free(&w);
     fmt_time(v->created + CHALLENGE_INVITE_TTL, when, sizeof when);
     for (int k = 1; k < v->players.n; k++) {
         User u;
@@ -424,12 +581,10 @@ static void mail_invitation(CommandCtx *c, const Invite *v)
         if (v->answers[k] == 'y' || users_find(&c->st, v->players.v[k], &u, &err) != 0)
             continue;
         char *subj = xasprintf("Genetess invitation %d from %s", v->id, v->players.v[0]);
-        char *body = xasprintf("%s invites you to a game of Genetess: %s%s%s.\n\nTo play, send the Subject\n\n"
-                               "    genetess accept %d %s <your password>\n\nand to say no, \"genetess decline %d %s "
-                               "<your password>\". The game starts\nwhen everyone has accepted; the invitation "
-                               "lapses on %s.\n",
-                               v->players.v[0], players, *v->options ? ", " : "", v->options, v->id, u.id, v->id, u.id,
-                               when);
+        char *body = xasprintf("%s\nTo play, send the Subject\n\n    genetess accept %d %s <your password>\n\nand to "
+                               "say no, \"genetess decline %d %s <your password>\". The game starts\nwhen everyone "
+                               "has accepted; the invitation lapses on %s.\n",
+                               head.s, v->id, u.id, v->id, u.id, when);
         Err e2;
         if (mail_add(&c->mq, u.address, subj, body, &e2) < 0)
             fprintf(stderr, "genetess: %s\n", e2.msg);
@@ -437,7 +592,73 @@ static void mail_invitation(CommandCtx *c, const Invite *v)
         free(body);
         users_free(&u);
     }
-    free(players);
+    buf_free(&head);
+}
+
+/* The bounds of contract 15.4 on one more invitation of ch in l: CHALLENGE_OPEN_MAX waiting for the challenger,
+ * CHALLENGE_SENT_DAY sent by them and CHALLENGE_RECEIVED_DAY sent to each user they invite in the last day.
+ * 0 or EXIT_REFUSED with the reply written. */
+static int challenge_invite_bounds(CommandCtx *c, const Challenge *ch, const Invites *l)
+{
+    const char *me = ch->ids.v[0];
+    int mine = 0;
+    int64_t first = c->now;
+    char when[40];
+    for (int i = 0; i < l->n; i++)
+        mine += str_ieq(l->v[i].players.v[0], me);
+    if (mine >= CHALLENGE_OPEN_MAX)
+        return pipeline_refuse(c, EXIT_REFUSED, "%s has %d invitations waiting for answers already: at most %d", me,
+                               mine, CHALLENGE_OPEN_MAX);
+    int sent = challenge_day_count(l, me, false, &first);
+    if (sent >= CHALLENGE_SENT_DAY)
+        return pipeline_refuse(c, EXIT_REFUSED, "%s has sent %d invitations in 24 hours: at most %d a day (the next "
+                               "from %s)", me, sent, CHALLENGE_SENT_DAY,
+                               fmt_time(first + CHALLENGE_DAY, when, sizeof when));
+    for (int i = 1; i < ch->ids.n; i++) {
+        int got = bot_is(ch->ids.v[i]) ? 0 : challenge_day_count(l, ch->ids.v[i], true, &first);
+        if (got >= CHALLENGE_RECEIVED_DAY)
+            return pipeline_refuse(c, EXIT_REFUSED, "%s has been sent %d invitations in 24 hours: at most %d a day",
+                                   ch->ids.v[i], got, CHALLENGE_RECEIVED_DAY);
+    }
+    return 0;
+}
+
+/* The options ch gave as the game par will hold them, "--key=value" in the order given ("" none): what the
+ * invitation keeps and shows, each value within its parameter's bounds whatever the challenge wrote. Caller
+ * frees. */
+static char *challenge_options_text(const Challenge *ch, const Params *par)
+{
+    Buf o;
+    buf_init(&o);
+    for (int i = 0; i < ch->keys.n; i++) {
+        char v[32];
+        buf_printf(&o, "%s--%s=%s", i ? " " : "", ch->keys.v[i],
+                   params_value(par, (ParamId)params_find(ch->keys.v[i]), v, sizeof v));
+    }
+    char *s = buf_take(&o);
+    return s ? s : xstrdup("");
+}
+
+/* The new invitation of ch with the options text opts (taken) at the end of l, and its "sent" record. */
+static Invite *challenge_invite_add(CommandCtx *c, const Challenge *ch, Invites *l, char *opts)
+{
+    l->sent = xrealloc(l->sent, (size_t)(l->nsent + 1) * sizeof *l->sent);
+    InviteSent *s = &l->sent[l->nsent++];
+    memset(s, 0, sizeof *s);
+    s->at = c->now;
+    l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
+    Invite *v = &l->v[l->n++];
+    memset(v, 0, sizeof *v);
+    v->id = l->next++;
+    v->created = c->now;
+    for (int i = 0; i < ch->ids.n; i++) {
+        sl_push(&v->players, ch->ids.v[i]);
+        v->answers[i] = i == 0 || bot_is(ch->ids.v[i]) ? 'y' : '.';
+        if (i == 0 || !bot_is(ch->ids.v[i]))
+            sl_push(&s->ids, ch->ids.v[i]);
+    }
+    v->options = opts;
+    return v;
 }
 
 /* By mail: the challenger's password, the players, the map and options checked, the limits, then the
@@ -452,38 +673,25 @@ static int challenge_by_mail(CommandCtx *c, Challenge *ch)
         board_free(b);
         return rc;
     }
+    char *opts = challenge_options_text(ch, &b->par);
     board_free(b);
     int humans = 0;
     for (int i = 1; i < ch->ids.n; i++)
         humans += !bot_is(ch->ids.v[i]);
-    if (!humans)
+    if (!humans) {
+        free(opts);
         return create_board(c, ch);
-    if (invites_read(c, &l) < 0)
+    }
+    if (invites_read(c, &l) < 0) {
+        free(opts);
         return pipeline_refuse(c, EXIT_SYSTEM, "The invitations cannot be read; try again later");
-    int mine = 0;
-    for (int i = 0; i < l.n; i++)
-        mine += str_ieq(l.v[i].players.v[0], ch->ids.v[0]);
-    if (mine >= CHALLENGE_OPEN_MAX) {
+    }
+    if ((rc = challenge_invite_bounds(c, ch, &l)) != 0) {
+        free(opts);
         invites_free(&l);
-        return pipeline_refuse(c, EXIT_REFUSED, "%s has %d invitations waiting for answers already: at most %d",
-                               ch->ids.v[0], mine, CHALLENGE_OPEN_MAX);
+        return rc;
     }
-    l.v = xrealloc(l.v, (size_t)(l.n + 1) * sizeof *l.v);
-    Invite *v = &l.v[l.n++];
-    memset(v, 0, sizeof *v);
-    v->id = l.next++;
-    v->created = c->now;
-    Buf opts;
-    buf_init(&opts);
-    for (int i = 0; i < ch->ids.n; i++) {
-        sl_push(&v->players, ch->ids.v[i]);
-        v->answers[i] = i == 0 || bot_is(ch->ids.v[i]) ? 'y' : '.';
-    }
-    for (int i = 0; i < ch->keys.n; i++)
-        buf_printf(&opts, "%s--%s=%s", i ? " " : "", ch->keys.v[i], ch->vals.v[i]);
-    v->options = buf_take(&opts);
-    if (!v->options)
-        v->options = xstrdup("");
+    Invite *v = challenge_invite_add(c, ch, &l, opts);
     rc = invites_write(c, &l) < 0 ? pipeline_refuse(c, EXIT_SYSTEM, "The invitation cannot be saved; try again later")
                                   : EXIT_DONE;
     if (rc == EXIT_DONE) {

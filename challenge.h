@@ -11,6 +11,10 @@
 #define CHALLENGE_OPEN_MAX 3            /* invitations waiting for answers per challenger */
 #define CHALLENGE_RUNNING_MAX 20        /* games that have not ended per user */
 #define CHALLENGE_INVITE_TTL (7 * 86400) /* an invitation lapses this long after it is made */
+#define CHALLENGE_DAY 86400             /* the window of the two bounds below: any 24 hours */
+#define CHALLENGE_SENT_DAY 5            /* invitations one challenger sends a day (an answer refunds none) */
+#define CHALLENGE_RECEIVED_DAY 10       /* invitations one user is sent a day, from all challengers */
+#define CHALLENGE_NAME_MAIL 60          /* the characters of a --name by mail */
 
 /* challenge [--option=value...] userid1 userid2 [...] (by mail: [--option=value...] yourid yourpassword userid2
  * [...]): at a terminal builds the new board from the map and options (checked before any file is read), numbered

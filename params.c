@@ -58,7 +58,9 @@ const ParamInfo params_table[PARAM_COUNT] = {
         .sheet = 7, .sheet_zero = " (never)"},
     [PARAM_SEED] = {"seed", PTYPE_WHOLE, offsetof(Params, seed), .in_map = true, .usage = "N",
                     .help = "the random seed; the same seed and orders give the same game",
-                    .help_default = "from the time and process id"},
+                    .help_default = "from /dev/urandom",
+                    .help_more = "By mail it is refused: the seed of a game by mail is the server's secret, shown "
+                                 "in no mail."},
     [PARAM_NAME] = {"name", PTYPE_TEXT, offsetof(Params, name), .hi = NAME_CHARS, .in_map = true, .usage = "TEXT",
                     .help = "the game's name on the sheets; \"_\" shows as a space", .help_default = "none"},
 };
@@ -239,6 +241,11 @@ static const char *value_text(const Params *par, const ParamInfo *pi, char *buf,
         return f;
     }
     return "";
+}
+
+const char *params_value(const Params *par, ParamId id, char *buf, size_t size)
+{
+    return value_text(par, &params_table[id], buf, size);
 }
 
 void params_write(const Params *par, Buf *out)

@@ -73,6 +73,9 @@ int params_set(Params *par, const char *key, const char *val, Err *err);
 int params_parse(Params *par, const char *text, Err *err);
 /* Appends the sheet's "key=value, ..." line of the parameters the sheet shows (contract 14.9), in its order. */
 void params_sheet(const Params *par, Buf *out);
+/* Parameter id's value in par as the board file writes it: in buf (at least 32 bytes) for a number or codes,
+ * else a constant or par's own text. */
+const char *params_value(const Params *par, ParamId id, char *buf, size_t size);
 /* Appends "key=value ..." for every parameter in table order (an empty text one left out) to out. */
 void params_write(const Params *par, Buf *out);
 /* Appends the option lines of `genetess help challenge` ("     - --name=usage: help [default]. more"), wrapped. */

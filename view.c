@@ -16,13 +16,13 @@
 #include "specials.h"
 #include "turn.h"
 
-/* The game name: underscores shown as spaces (contract 6). */
+/* The game name in quotes, the words of whoever named the game, underscores shown as spaces (contract 6). */
 static void game_title(const Board *b, Buf *out)
 {
     char title[sizeof b->par.name + 40];
     int n = snprintf(title, sizeof title, "Genetess board %d", b->number);
     if (b->par.name[0]) {
-        snprintf(title + n, sizeof title - (size_t)n, ": %s", b->par.name);
+        snprintf(title + n, sizeof title - (size_t)n, ": \"%s\"", b->par.name);
         for (char *p = title + n; *p; p++)
             if (*p == '_')
                 *p = ' ';

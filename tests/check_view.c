@@ -434,7 +434,7 @@ START_TEST(sheet_long_texts_fit)
     sl_push(&b->pl[0].queue, "MOVE E5 N");
     sl_push(&b->pl[0].queue, "*MOVE E4 S");
     char *s = sheet(b, 0, SHEET_YOUR_MOVE_STORED, "MOVE E5 N: done");
-    ck_assert_ptr_nonnull(strstr(s, "Genetess board 101: A very long game name"));
+    ck_assert_ptr_nonnull(strstr(s, "Genetess board 101: \"A very long game name"));
     ck_assert_ptr_nonnull(strstr(s, "Stored orders: MOVE E5 N / *MOVE E4 S"));
     ck_assert_ptr_nonnull(strstr(s, "You have a stored order: MOVE E5 N."));
     ck_assert_ptr_nonnull(strstr(s, "Result of your last order: MOVE E5 N: done"));
