@@ -445,17 +445,15 @@ static TurnOutcome holiday_over(Game *g)
     }
 }
 
-bool turn_process_time(Game *g)
+int turn_process_time(Game *g)
 {
     int64_t now = g->now;
-    bool changed = false;
+    int n = 0;
     DeadlineEvent due;
-    for (int guard = 0; guard < 100000 && (due = deadline_due(g, now)) != DUE_NONE; guard++) {
-        changed = true;
+    for (; n < 100000 && (due = deadline_due(g, now)) != DUE_NONE; n++)
         run(g, due == DUE_ROUND0 ? gamble_deadline(g) : due == DUE_HOLIDAY ? holiday_over(g) : deadline_passed(g));
-    }
     g->now = now;
-    return changed;
+    return n;
 }
 
 /* ---- resign ---- */
