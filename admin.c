@@ -185,7 +185,7 @@ static int cleanup_board(CommandCtx *c, CleanupRun *run, Txn *t, int rc)
 {
     const Board *b = t->b;
     Err err;
-    run->deadlines += t->time_changed;
+    run->deadlines += t->deadlines;
     run->nags += t->nags;
     if (rc) {
         run->skipped++;

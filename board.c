@@ -85,6 +85,7 @@ Piece *board_add_piece(Board *b, int sq, int owner, const Genome *g)
     p->sq = sq;
     p->owner = owner;
     p->g = *g;
+    p->serial = ++b->serials;
     b->at[sq] = b->npc++;
     return p;
 }
@@ -257,6 +258,7 @@ Board *board_copy_play(const Board *src, int spare)
     b->pc = xmalloc((size_t)b->cappc * sizeof *b->pc);
     memcpy(b->pc, src->pc, (size_t)src->npc * sizeof *b->pc);
     b->npc = src->npc;
+    b->serials = src->serials;
     b->np = src->np;
     b->pl = xcalloc((size_t)src->np, sizeof *b->pl);
     for (int i = 0; i < src->np; i++) {

@@ -22,6 +22,9 @@ typedef struct Piece {
     int sq;
     int owner; /* player index */
     Genome g;
+    uint32_t serial; /* which piece this is on its board while the board is in memory: given by board_add_piece,
+                        kept while the piece moves or swaps; never saved (a special fires only for the piece that
+                        started the turn on it, contract 14.5) */
 } Piece;
 
 #define REVEAL_ORPHAN (-2)
@@ -127,6 +130,7 @@ typedef struct Board {
     int *at;            /* w*h: index into pc, or -1 */
     Piece *pc;
     int npc, cappc;
+    uint32_t serials;   /* the last Piece.serial given */
     Player *pl;
     int np;
     Special *sp;

@@ -661,7 +661,7 @@ static void firing_redistribute(Game *g, int player, Special *sp, Piece *occ)
         int k = (int)rnd(g, nf), to = freesq[k];
         memmove(freesq + k, freesq + k + 1, sizeof(int) * (size_t)(nf - k - 1));
         nf--;
-        board_add_piece(b, to, pcs[i].owner, &pcs[i].g);
+        board_add_piece(b, to, pcs[i].owner, &pcs[i].g)->serial = pcs[i].serial; /* the same piece, moved */
         if (to != pcs[i].sq)
             piece_event(g, pcs[i].sq, to, "{p0} piece{g0} was moved from {0} to {1}.", NULL);
     }
@@ -888,27 +888,42 @@ static void fire_one(Game *g, int player, Special *sp)
         effects[sp->code](g, player, sp, occ);
 }
 
+/* A special of the firing list with the piece that stood on it when the list was fixed. */
+typedef struct FiringEntry {
+    Special *sp;
+    int sq;          /* the special's square then */
+    uint32_t serial; /* the piece on it then */
+} FiringEntry;
+
+static int firing_cmp_entry(const void *a, const void *b)
+{
+    const FiringEntry *x = a, *y = b;
+    return cmp_fire(&x->sp, &y->sp);
+}
+
 void firing_run(Game *g, int player)
 {
     Board *b = g->b;
-    g->s11_done = false; /* S11 pays once per turn (contract 14.8) */
-    /* The list is fixed when this step begins: by code, then reading order. */
-    Special **list = xmalloc(sizeof *list * (size_t)(b->nsp ? b->nsp : 1));
+    g->s11_done = false; /* S11 pays once per turn (contract 14.5, 14.8) */
+    /* The list is fixed when this step begins: by code, then reading order, each special with the piece that
+     * started the turn on it. */
+    FiringEntry *list = xmalloc(sizeof *list * (size_t)(b->nsp ? b->nsp : 1));
     int n = 0;
     for (int i = 0; i < b->nsp; i++) {
         Piece *p = board_piece_at(b, b->sp[i].sq);
         if (p && p->owner == player && board_controls(b, player, p))
-            list[n++] = &b->sp[i];
+            list[n++] = (FiringEntry){.sp = &b->sp[i], .sq = b->sp[i].sq, .serial = p->serial};
     }
-    qsort(list, (size_t)n, sizeof *list, cmp_fire);
-    /* The list holds specials, not squares: one that S13 or S16 moves still fires if, when its turn
-     * comes, a piece of the player stands where it is now; one not listed never fires. Firing never adds
-     * or removes specials, so the pointers into b->sp stay valid. */
+    qsort(list, (size_t)n, sizeof *list, firing_cmp_entry);
+    /* A special fires for the piece that started the turn on it and stands there still: not moved, taken or
+     * replaced in between — also not by a special fired before it in this list (specials.txt: "that piece must
+     * start its next turn on the special square"). A special that S13 or S16 moved has left its piece, so it
+     * does not fire; one not listed never fires. Firing never adds or removes specials, so the pointers into
+     * b->sp stay valid. */
     for (int i = 0; i < n; i++) {
-        Special *sp = list[i];
-        /* Each fires only if, when its turn comes, a piece of that player stands on it. */
+        Special *sp = list[i].sp;
         Piece *p = board_piece_at(b, sp->sq);
-        if (!p || !board_controls(b, player, p))
+        if (sp->sq != list[i].sq || !p || p->serial != list[i].serial || !board_controls(b, player, p))
             continue;
         fire_one(g, player, sp);
     }

@@ -267,6 +267,25 @@ static int validate_pass(const Board *b, const Player *pl, Err *err)
     return 0;
 }
 
+int gamble_prefix(const Board *b, int player, const OrderList *l)
+{
+    Player sim = b->pl[player]; /* a copy: only its gambles and E change, nothing it points to */
+    int k = 0, kind;
+    Err err;
+    for (; k < l->n; k++) {
+        const Order *o = &l->v[k];
+        if (o->verb == ORD_GAMBLE) {
+            if (validate(b, &sim, o, &kind, &err) == 0)
+                put(&sim, kind, o->stake, o->prefs, o->nprefs);
+        } else if (o->verb == ORD_PASS && !board_gambles_in(b, &sim)) {
+            fill(b, &sim);
+        } else {
+            break;
+        }
+    }
+    return k;
+}
+
 int gamble_check(const Board *b, int player, const OrderList *l, int *bad, Err *err)
 {
     Player sim = b->pl[player]; /* a copy: only its gambles and E change, nothing it points to */

@@ -11,6 +11,10 @@
  * sheet due, round 0's deadline running), else starts are assigned in challenge order (player i gets GPC<i>),
  * the start pieces placed and round 1 set up (TURN_BEGINS). */
 TurnOutcome gamble_begin(Game *g);
+/* How many of the first orders of a round-0 message of player are gambles: GAMBLE, and PASS while the player
+ * (after the gambles before it) still has an item to gamble on. The orders after them are for round 1 and are
+ * stored (contract 4.6). */
+int gamble_prefix(const Board *b, int player, const OrderList *l);
 /* Checks a round-0 message of player whole, each order after the ones before it, changing nothing: 0 when
  * every order would be taken, else -1 with the first refused order's index in *bad and why in err. */
 int gamble_check(const Board *b, int player, const OrderList *l, int *bad, Err *err);

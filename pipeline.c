@@ -651,7 +651,8 @@ static bool stage_time(CommandCtx *c, Txn *t)
         return false;
     Game g;
     game_init(&g, b, c->now);
-    bool changed = turn_process_time(&g);
+    t->deadlines = turn_process_time(&g);
+    bool changed = t->deadlines > 0;
     if (changed) {
         t->time_changed = true;
         SheetsDue s;
@@ -745,6 +746,7 @@ int pipeline_board(CommandCtx *c, Txn *t, const char *nstr)
     assert(c->opened && c->st.lockfd >= 0); /* every transaction holds the lock */
     t->b = NULL;
     t->have_game = t->dirty = t->deleted = t->sheet_added = t->time_changed = false;
+    t->deadlines = 0;
     t->player = t->reader = -1;
     t->result[0] = t->problem[0] = '\0';
     t->nags = 0;

@@ -95,6 +95,7 @@ struct Txn {
     char result[ERR_MAX + 300];
     bool sheet_added;    /* the reply already ends with a sheet */
     bool time_changed;   /* time processing changed the board (a deadline, a holiday's end, round 0's end) */
+    int deadlines;       /* how many deadlines, holiday ends and round 0 ends time processing caught up */
     int moves_loaded;    /* the board's move-list lines when it was loaded (those after it are this command's) */
     int nags;            /* nag mails queued by time processing */
     char problem[ERR_MAX]; /* why the board could not be loaded or saved (the admin's text; "" none) */

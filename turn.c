@@ -445,17 +445,15 @@ static TurnOutcome holiday_over(Game *g)
     }
 }
 
-bool turn_process_time(Game *g)
+int turn_process_time(Game *g)
 {
     int64_t now = g->now;
-    bool changed = false;
+    int n = 0;
     DeadlineEvent due;
-    for (int guard = 0; guard < 100000 && (due = deadline_due(g, now)) != DUE_NONE; guard++) {
-        changed = true;
+    for (; n < 100000 && (due = deadline_due(g, now)) != DUE_NONE; n++)
         run(g, due == DUE_ROUND0 ? gamble_deadline(g) : due == DUE_HOLIDAY ? holiday_over(g) : deadline_passed(g));
-    }
     g->now = now;
-    return changed;
+    return n;
 }
 
 /* ---- resign ---- */
@@ -537,19 +535,37 @@ static void queue_warning(const Board *b, int player, const Order *o, Buf *out)
                    o->text, nm, codes, order_table[o->verb].verb);
 }
 
-/* Round 0: the message is checked whole, then its gambles are taken one by one. */
+/* Round 0: the message is checked whole; its first orders are gambles (gamble_prefix), the orders after them
+ * become the stored queue for round 1, as off the turn — set before the gambles are taken, so that a "*" head
+ * runs when they end round 0 and the player's turn comes at once (contract 4.6). A message of gambles alone
+ * leaves the queue as it was. */
 static int submit_round0(Game *g, int player, const OrderList *l, Submission *s)
 {
     Board *b = g->b;
     Err err;
-    int bad;
-    if (gamble_check(b, player, l, &bad, &err) < 0) {
+    int bad, k = gamble_prefix(b, player, l);
+    OrderList gambles = *l;
+    gambles.n = k;
+    if (k && gamble_check(b, player, &gambles, &bad, &err) < 0) {
         submit_refused(s, "%s: %s", l->v[bad].text, err.msg);
         return s->status;
     }
+    for (int i = k; i < l->n; i++) {
+        const char *misplaced = gamble_misplaced(b, &l->v[i], true);
+        if (misplaced) {
+            submit_refused(s, "%s: %s", l->v[i].text, misplaced);
+            return s->status;
+        }
+    }
     char id[USERID_MAX + 1];
     snprintf(id, sizeof id, "%s", b->pl[player].id);
-    for (int i = 0; i < l->n; i++) {
+    if (k < l->n)
+        turn_set_queue(&b->pl[player], l, k);
+    Buf stored;
+    buf_init(&stored);
+    if (k < l->n)
+        say_queue("Stored for your next turn: ", &b->pl[player].queue, &stored);
+    for (int i = 0; i < k; i++) {
         TurnOutcome next;
         int rc = gamble_order(g, player, &l->v[i], &next);
         assert(rc == 0); /* gamble_check took them all */
@@ -557,7 +573,10 @@ static int submit_round0(Game *g, int player, const OrderList *l, Submission *s)
         run(g, next);
     }
     s->player = board_player_index(b, id); /* round 0's end reorders the players */
-    snprintf(s->result, sizeof s->result, "%s", g->reply.len ? g->reply.s : "Received.");
+    if (k && stored.len)
+        buf_printf(&s->notes, "%s\n", stored.s);
+    snprintf(s->result, sizeof s->result, "%s", k ? (g->reply.len ? g->reply.s : "Received.") : stored.s);
+    buf_free(&stored);
     return s->status = SUBMIT_DONE;
 }
 

@@ -17,8 +17,8 @@ int turn_play(Game *g, int player, const Order *o, bool from_queue);
 /* Begins the turn of b->seat and runs the turns that follow until one waits. */
 void turn_start(Game *g);
 /* Processes expired deadlines, holidays and round 0's deadline up to g->now (contract 5), each followed by
- * the turns it sets going. Returns true if anything changed. */
-bool turn_process_time(Game *g);
+ * the turns it sets going. Returns how many it processed (0: nothing changed). */
+int turn_process_time(Game *g);
 /* Ends the game: result text, everyone's final sheet due. */
 void turn_finish(Game *g);
 

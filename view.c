@@ -265,9 +265,13 @@ static void views_section(const Board *b, int reader, Buf *out)
     }
 }
 
+/* The reader's stored orders; none is listed once they can never run (the reader is out of the game, or it
+ * has ended: contract 14.9). */
 static void queue_section(const Board *b, int reader, Buf *out)
 {
     const StrList *q = &b->pl[reader].queue;
+    if (b->phase == PHASE_ENDED || !board_player_has_turns(b, reader))
+        return;
     Buf t;
     buf_init(&t);
     for (int i = 0; i < q->n; i++)

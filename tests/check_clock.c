@@ -129,9 +129,10 @@ START_TEST(test_gamble_refusals)
     ck_assert_str_eq(msg, "GPC5 is not a start on this map (GPC1 to GPC4)");
     ck_assert_int_eq(clock_run("bob", "GAMBLE 0E 4th", T0, msg, sizeof msg), ORDER_REFUSED);
     ck_assert_str_eq(msg, "there are only 3 players, so 4 is not a place in the turn order");
-    /* Anything but GAMBLE or PASS in round 0. */
-    ck_assert_int_eq(clock_run("bob", "HOLIDAY", T0, msg, sizeof msg), ORDER_REFUSED);
-    ck_assert_str_eq(msg, "It is not your move");
+    /* Anything but GAMBLE or PASS in round 0 is stored for round 1, as `queue` stores it (ruling 59). */
+    ck_assert_int_eq(clock_run("bob", "HOLIDAY", T0, msg, sizeof msg), 0);
+    ck_assert_int_eq(b->pl[BOB].queue.n, 1);
+    ck_assert_str_eq(b->pl[BOB].queue.v[0], "HOLIDAY");
     /* "don't care" applies to the first item not yet gambled; with none left it is refused. */
     ck_assert_int_eq(clock_run("bob", "GAMBLE 1E don't care", T0, NULL, 0), 0);
     ck_assert(b->pl[BOB].gamble[GAMBLE_ON_POSITION].set);
@@ -140,7 +141,11 @@ START_TEST(test_gamble_refusals)
     ck_assert(b->pl[BOB].gamble[GAMBLE_ON_ORDER].set);
     ck_assert_int_eq(b->pl[BOB].e, 3);
     ck_assert_int_eq(clock_run("bob", "GAMBLE 1E don't care", T0, msg, sizeof msg), ORDER_REFUSED);
-    ck_assert_int_eq(clock_run("bob", "PASS", T0, msg, sizeof msg), ORDER_REFUSED);
+    /* with every item gambled on, PASS is an order for round 1: stored, replacing the HOLIDAY */
+    ck_assert_int_eq(clock_run("bob", "PASS", T0, msg, sizeof msg), 0);
+    ck_assert_int_eq(b->pl[BOB].queue.n, 1);
+    ck_assert_str_eq(b->pl[BOB].queue.v[0], "PASS");
+    ck_assert_int_eq(b->pl[BOB].e, 3);
     ck_assert_int_eq(b->phase, PHASE_ROUND0);
     teardown();
 

@@ -131,6 +131,41 @@ START_TEST(test_resign_off_turn_skipped)
 }
 END_TEST
 
+/* The text of player p's sheet now (not their move). */
+static char *sheet_of(int p)
+{
+    SheetOpts o = {.variant = SHEET_NOT_YOUR_MOVE, .news = &b->pl[p].news, .ebook = &b->pl[p].ebook};
+    Buf out;
+    buf_init(&out);
+    view_sheet(b, p, &o, &out);
+    return buf_take(&out);
+}
+
+/* A player out of the game, or a game that has ended, has no stored orders that could run: the sheet lists
+ * none (contract 14.9), though it listed them before. */
+START_TEST(test_sheet_lists_no_orders_that_cannot_run)
+{
+    play_board(3);
+    queue("carol", (const char *const[]){"PASS", "*PASS", NULL});
+    queue("bob", (const char *const[]){"PASS", NULL});
+    char *s = sheet_of(CAROL);
+    ck_assert_ptr_nonnull(strstr(s, "\nStored orders: PASS / *PASS\n"));
+    free(s);
+    resign("carol", T0 + HOUR);
+    s = sheet_of(CAROL);
+    ck_assert_ptr_null(strstr(s, "Stored orders"));
+    free(s);
+    s = sheet_of(BOB);
+    ck_assert_ptr_nonnull(strstr(s, "\nStored orders: PASS\n"));
+    free(s);
+    resign("alice", T0 + 2 * HOUR);
+    ck_assert_int_eq(b->phase, PHASE_ENDED);
+    s = sheet_of(BOB);
+    ck_assert_ptr_null(strstr(s, "Stored orders"));
+    free(s);
+}
+END_TEST
+
 /* A King captured by MOVE eliminates at once; a ronin keeps taking turns and accrues E for its King
  * codes; the game ends when one player is un-eliminated, ronin or not; 10 per eliminating capture
  * plus 1 per player out before you (contract 14.5 (2), 14.6, 14.7). */
@@ -350,6 +385,7 @@ TCase *clock_flow_tcase(void)
     tcase_add_test(tc, test_replay_every_event);
     tcase_add_test(tc, test_replay_round0_events);
     tcase_add_test(tc, test_resign_off_turn_skipped);
+    tcase_add_test(tc, test_sheet_lists_no_orders_that_cannot_run);
     tcase_add_test(tc, test_capture_ronin_end_scoring);
     tcase_add_test(tc, test_sheets_skip_players_out);
     tcase_add_test(tc, test_views_expire_at_own_turn);

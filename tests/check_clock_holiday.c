@@ -63,12 +63,15 @@ START_TEST(test_holiday_runs_out)
 }
 END_TEST
 
-/* A stored HOLIDAY at the head of the queue starts when the turn starts. */
+/* A stored HOLIDAY at the head of the queue starts when the turn starts, and is told at once to every player,
+ * quiet or not (contract 3.1, 4.5; ruling 32). */
 START_TEST(test_holiday_stored_at_turn_start)
 {
     play_board(2);
+    b->pl[ALICE].quiet = true;
     queue("bob", (const char *const[]){"HOLIDAY", "PASS", NULL});
     ck_assert_int_eq(live("alice", "PASS", T0 + HOUR, NULL, 0), 0);
+    ck_assert(last_due[ALICE] && last_due[BOB]);
     ck_assert_int_eq(b->seat, BOB);
     ck_assert_int_eq(b->clock.holiday_since, T0 + HOUR);
     ck_assert_int_eq(b->clock.deadline, 0);

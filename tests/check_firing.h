@@ -82,5 +82,6 @@ static inline void add_start(Board *b, int label, const char *sq)
 TCase *firing_board_tcase(void);
 /* check_firing_codes.c: codes, E and views (S1 S3 S4 S5 S9 S11 S12 S14 S17 S18 S21 S22). */
 TCase *firing_codes_tcase(void);
+TCase *firing_start_tcase(void);
 
 #endif

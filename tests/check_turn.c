@@ -284,6 +284,54 @@ START_TEST(test_submit_round0_whole)
 }
 END_TEST
 
+/* Round 0: the orders after a message's gambles are stored for round 1, as off the turn and as `queue` stores
+ * them ("You can submit your next order as early as you like ... it will be stored"); a GAMBLE among them is
+ * refused whole; a message of gambles alone leaves the queue as it was; a PASS is a gamble only while the
+ * player has an item left to gamble on (contract 4.6). */
+START_TEST(test_submit_round0_stores_the_rest)
+{
+    Board *b = two_players();
+    b->phase = PHASE_ROUND0;
+    b->round = 0;
+    b->par.gamble = GAMBLE_MODE_ORDER;
+    b->par.start_e = 10;
+    Submission s;
+    ck_assert_int_eq(submit(b, 0, "*MOVE C2 S", T0, &s), SUBMIT_DONE);
+    ck_assert_str_eq(s.result, "Stored for your next turn: *MOVE C2 S");
+    turn_submission_free(&s);
+    ck_assert_int_eq(b->pl[0].queue.n, 1);
+    ck_assert(!b->pl[0].gamble[GAMBLE_ON_ORDER].set);
+    ck_assert_int_eq(b->moves.n, 0);
+    /* gambles alone: the queue stays */
+    ck_assert_int_eq(submit(b, 0, "GAMBLE 1E 1st", T0, &s), SUBMIT_DONE);
+    turn_submission_free(&s);
+    ck_assert_int_eq(b->pl[0].queue.n, 1);
+    ck_assert_str_eq(b->pl[0].queue.v[0], "*MOVE C2 S");
+    /* a gamble, then orders: the gamble is taken, the rest replaces the queue */
+    ck_assert_int_eq(submit(b, 0, "GAMBLE 2E 2nd / MOVE C2 E / *PASS", T0, &s), SUBMIT_DONE);
+    ck_assert_str_eq(s.result, "Gamble replaced: GAMBLE 2E 2ND, DON'T CARE (for turn order). You have staked 2E; 8E left.");
+    ck_assert_str_eq(s.notes.s, "Stored for your next turn: MOVE C2 E / *PASS\n");
+    turn_submission_free(&s);
+    ck_assert_int_eq(b->pl[0].queue.n, 2);
+    ck_assert_int_eq(b->moves.n, 2);
+    /* a GAMBLE after an order would be stored: the message is refused whole */
+    ck_assert_int_eq(submit(b, 0, "PASS / GAMBLE 1E 1st", T0, &s), SUBMIT_REFUSED);
+    ck_assert_str_eq(s.result, "GAMBLE 1E 1ST, DON'T CARE: GAMBLE cannot be stored");
+    turn_submission_free(&s);
+    ck_assert_int_eq(b->pl[0].queue.n, 2);
+    ck_assert_int_eq(b->pl[0].e, 8);
+    /* every item gambled on: a PASS is an order for round 1 */
+    ck_assert_int_eq(submit(b, 0, "PASS", T0, &s), SUBMIT_DONE);
+    ck_assert_str_eq(s.result, "Stored for your next turn: PASS");
+    turn_submission_free(&s);
+    /* bob has an item left: his first PASS is his gamble, the second is stored */
+    ck_assert_int_eq(submit(b, 1, "PASS / PASS", T0, &s), SUBMIT_DONE);
+    ck_assert_str_eq(s.notes.s, "Stored for your next turn: PASS\n");
+    turn_submission_free(&s);
+    board_free(b);
+}
+END_TEST
+
 Suite *turn_suite(void)
 {
     Suite *s = suite_create("turn");
@@ -299,6 +347,7 @@ Suite *turn_suite(void)
     tcase_add_test(ts, test_submit_off_turn_stores);
     tcase_add_test(ts, test_submit_out_of_game);
     tcase_add_test(ts, test_submit_round0_whole);
+    tcase_add_test(ts, test_submit_round0_stores_the_rest);
     suite_add_tcase(s, ts);
     return s;
 }

@@ -46,3 +46,11 @@ run 0 Cleanup
 assert_lines 1 " 101 alice " "$PBMHOME/history/Genetess"
 run 0 Cleanup
 assert_lines 1 " 101 alice " "$PBMHOME/history/Genetess"
+
+# ---- boards several deadlines behind: Cleanup counts each deadline it catches up, not each board ----
+run 0 challenge --gamble=none --deadline=24 --max-timeouts=10 alice bob
+clear_outbox
+GENETESS_NOW=$((NOW + 3 * 24 * 3600 + 3600)) run 0 Cleanup
+# 102 and 103 catch up two time-outs each (1b, 2a), the new 104 three (1a, 1b, 2a)
+has "Cleanup: 4 boards looked at, 7 deadlines processed, 0 nags sent, 0 archived, 0 skipped."
+assert_eq 3 "$(grep -c ' Timeout$' "$GAMES/104.moves")" "time-outs caught up on board 104"

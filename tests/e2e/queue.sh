@@ -36,3 +36,15 @@ assert_grep "^2a alice PASS (Auto)$" "$GAMES/$QB"   # alice's new * head ran at 
 run 0 resign "$QB" bob hunter2
 run 1 move "$QB" bob hunter2 PASS
 has "The game has ended"
+
+# ---- round 0: an order sent by `move` after one's gambles is stored, as `queue` stores it, and runs at 1a ----
+run 0 challenge alice bob
+R0=$(last_board)
+run 0 move "$R0" alice secret "GAMBLE 0E on GPC1 / GAMBLE 2E 1st"
+run 0 move "$R0" alice secret "*PASS"
+has "Stored for your next turn: *PASS"
+run 0 move "$R0" bob hunter2 "PASS / MOVE C3 N"       # his gamble, then an order for round 1
+has "Stored for your next turn: MOVE C3 N"
+assert_grep "^1a alice PASS (Auto)$" "$GAMES/$R0.moves"
+run 0 queue "$R0" bob hunter2
+has "Your stored orders: MOVE C3 N"
