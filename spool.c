@@ -276,9 +276,9 @@ static void tries_of(const char *fname, Tries *t)
 }
 
 /* Removes the spool files whose names start with "<group>." but those of messages that failed a delivery
- * already (tries_of: "<base>.retry<k>-<first>.mail"): such a message's delivery was tried, so its state was committed
- * — an earlier state of the same board text, whose group had the same name (contract 3.2); sync: then fsyncs
- * the spool directory. */
+ * already (tries_of: "<base>.retry<k>-<first>.mail"): a message is tried only once its state is committed, so
+ * such a one is of an earlier state whose group had the same name (a board's text again: contract 3.2); sync:
+ * then fsyncs the spool directory. */
 static void spool_remove(const Store *s, const char *group, bool sync)
 {
     StrList all = {0};
@@ -460,10 +460,10 @@ static char *dead_letter(const Store *s, const char *src, const char *fname, siz
     return name;
 }
 
-/* Gives spool file src (named fname) the name newname, never replacing a name that is taken: a link, then src
- * goes (a stop between the two leaves a second link: spool_deliver then removes one of them, the message
- * stays), or on a file system without hard links a rename once newname is seen free. 0, or -1 with errno
- * (EEXIST: newname is taken). */
+/* Gives the spool file at src the path dst, never replacing a name that is taken: a link, then src goes (a
+ * stop between the two leaves a second link: spool_deliver then removes one of them, the message stays), or on
+ * a file system without hard links a rename once dst is seen free. 0, or -1 with errno (EEXIST: dst is
+ * taken). */
 static int spool_move(const char *src, const char *dst)
 {
     if (link(src, dst) == 0) {
