@@ -162,6 +162,31 @@ START_TEST(test_spool_group_named_again)
 }
 END_TEST
 
+/* A message moved back by hand under a name without a sequence number ("<base>.mail") fails while its earlier
+ * failure's name is taken by another: it becomes "<base>-1.retry1-<now>.mail"; both stay. */
+START_TEST(test_spool_retry_name_unnumbered)
+{
+    Store s;
+    open_store(&s);
+    char taken[64];
+    snprintf(taken, sizeof taken, "spool/back.retry1-%d.mail", NOW);
+    put(&s, taken, "To: a@b.c\n\nfirst\n");
+    put(&s, "spool/back.mail", "To: a@b.c\n\nsecond\n");
+    test_rq.mailer = REFUSES;
+    MailQueue q;
+    mail_init(&q, &test_rq);
+    int sent;
+    char *said = quiet_deliver(&q, &s, NULL, NOW, &sent);
+    ck_assert_msg(strstr(said, "queued as spool/back-1.retry1-1700000000.mail "), "%s", said);
+    free(said);
+    ck_assert_int_eq(holding(&s, "spool", "\nfirst\n"), 1);
+    ck_assert_int_eq(holding(&s, "spool", "\nsecond\n"), 1);
+    ck_assert(!exists(&s, "spool/back.mail"));
+    mail_free(&q);
+    store_close(&s);
+}
+END_TEST
+
 /* A rename after a failure cut short by a stop (the new name linked, the old one not yet removed): the next
  * delivery removes one name and keeps the message, which goes out once. */
 START_TEST(test_spool_retry_rename_stopped)
@@ -300,6 +325,7 @@ Suite *spool_suite(void)
     tcase_set_timeout(tc, 20);
     tcase_add_test(tc, test_spool_replies_of_one_process);
     tcase_add_test(tc, test_spool_group_named_again);
+    tcase_add_test(tc, test_spool_retry_name_unnumbered);
     tcase_add_test(tc, test_spool_retry_rename_stopped);
     tcase_add_test(tc, test_spool_dead_bounded);
     suite_add_tcase(s, tc);
