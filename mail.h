@@ -80,7 +80,8 @@ int mail_groups(const Store *s, StrList *out);
 /* Removes group's commit record (not synced: a record back after a crash only redoes idempotent work):
    its state is committed and the list and history agree with it. */
 void mail_group_done(const Store *s, const char *group);
-/* Removes group's messages and commit record: a state that was never committed. */
+/* Removes group's commit record and its messages never tried: a state that was never committed
+   (spool_group_discard). */
 void mail_group_discard(const Store *s, const char *group);
 
 /* Delivers the spooled messages of group (NULL: every message of no group with a commit record and

@@ -27,6 +27,11 @@
 #define RETRY_WAIT 300
 #define RETRY_AGE (2 * 86400)
 #define RETRY_K_MAX 30 /* the tries a name counts at most (the wait stays a number of seconds that fits) */
+/* contract 3.2, 15.2: spool/dead/ keeps at most DEAD_FILES messages of DEAD_BYTES in all, none that died
+ * DEAD_AGE seconds or more ago; the oldest go first, when a delivery run has moved messages there */
+#define DEAD_FILES 1000
+#define DEAD_BYTES (64LL << 20)
+#define DEAD_AGE (30 * 86400)
 
 /* ---------------------------------------------------------------- writing */
 
@@ -246,16 +251,44 @@ int spool_groups(const Store *s, StrList *out)
     return out->n;
 }
 
-/* Removes the spool files whose names start with "<group>." and end in suffix ("" every one); sync: then
- * fsyncs the spool directory. */
-static void spool_remove(const Store *s, const char *group, const char *suffix, bool sync)
+/* How many failed deliveries a spooled message has behind it, from its name: "<base>.mail" as spooled,
+ * "<base>.retry<k>-<first>.mail" after k failed tries (k >= 1), the first at <first> (seconds since the
+ * epoch). The name says it, so that a rename records a failure atomically (contract 3.2). */
+typedef struct Tries {
+    int k;
+    long long first;
+    size_t base; /* the length of <base> */
+} Tries;
+
+static void tries_of(const char *fname, Tries *t)
+{
+    size_t len = strlen(fname) - 5; /* without ".mail" */
+    *t = (Tries){.base = len};
+    const char *dot = NULL;
+    for (const char *p = fname; p < fname + len; p++)
+        if (*p == '.')
+            dot = p;
+    int k, used = 0;
+    long long first;
+    if (dot && strncmp(dot, ".retry", 6) == 0 && sscanf(dot + 6, "%d-%lld%n", &k, &first, &used) == 2 &&
+        dot + 6 + used == fname + len && k >= 1 && k <= RETRY_K_MAX)
+        *t = (Tries){.k = k, .first = first, .base = (size_t)(dot - fname)};
+}
+
+/* Removes the spool files whose names start with "<group>." but those of messages that failed a delivery
+ * already (tries_of: "<base>.retry<k>-<first>.mail"): a message is tried only once its state is committed, so
+ * such a one is of an earlier state whose group had the same name (a board's text again: contract 3.2); sync:
+ * then fsyncs the spool directory. */
+static void spool_remove(const Store *s, const char *group, bool sync)
 {
     StrList all = {0};
     spool_names(s, group, &all);
-    size_t sl = strlen(suffix);
     for (int i = 0; i < all.n; i++) {
         size_t len = strlen(all.v[i]);
-        if (len < sl || strcmp(all.v[i] + len - sl, suffix) != 0)
+        Tries t = {0};
+        if (len > 5 && strcmp(all.v[i] + len - 5, ".mail") == 0)
+            tries_of(all.v[i], &t);
+        if (t.k)
             continue;
         char *p = spool_path(s, all.v[i]);
         (void)unlink(p);
@@ -280,7 +313,7 @@ void spool_group_done(const Store *s, const char *group)
 
 void spool_group_discard(const Store *s, const char *group)
 {
-    spool_remove(s, group, "", true); /* the messages, then the record: sorted, ".0001.mail" < ".commit" */
+    spool_remove(s, group, true); /* the messages, then the record: sorted, ".0001.mail" < ".commit" */
 }
 
 /* ---------------------------------------------------------------- delivery */
@@ -339,6 +372,8 @@ typedef struct Delivery {
     unsigned long *seq; /* the last outbox/ sequence number taken */
     StrList linked;
     bool outbox_changed, mailed, renamed; /* renamed: a failed message's name now counts its tries */
+    int died;                             /* messages moved to spool/dead/ */
+    time_t now;
 } Delivery;
 
 /* Delivers spool file path into outbox/<epoch>-<pid>-<seq>.mail: a hard link (never replacing a
@@ -376,30 +411,6 @@ static int deliver_outbox(const Store *s, Delivery *d, const char *src, unsigned
 
 /* ---------------------------------------------------------------- retries and dead letters */
 
-/* How many failed deliveries a spooled message has behind it, from its name: "<base>.mail" as spooled,
- * "<base>.retry<k>-<first>.mail" after k failed tries (k >= 1), the first at <first> (seconds since the
- * epoch). The name says it, so that a rename records a failure atomically (contract 3.2). */
-typedef struct Tries {
-    int k;
-    long long first;
-    size_t base; /* the length of <base> */
-} Tries;
-
-static void tries_of(const char *fname, Tries *t)
-{
-    size_t len = strlen(fname) - 5; /* without ".mail" */
-    *t = (Tries){.base = len};
-    const char *dot = NULL;
-    for (const char *p = fname; p < fname + len; p++)
-        if (*p == '.')
-            dot = p;
-    int k, used = 0;
-    long long first;
-    if (dot && strncmp(dot, ".retry", 6) == 0 && sscanf(dot + 6, "%d-%lld%n", &k, &first, &used) == 2 &&
-        dot + 6 + used == fname + len && k >= 1 && k <= RETRY_K_MAX)
-        *t = (Tries){.k = k, .first = first, .base = (size_t)(dot - fname)};
-}
-
 /* When a message with t behind it is tried next: at once when it never failed, else RETRY_WAIT seconds after
  * the first failure, doubled after each failure since (first + RETRY_WAIT * (2^k - 1)). */
 static long long retry_due(const Tries *t)
@@ -417,10 +428,11 @@ static void utc_time(long long t, char *out, size_t size)
 }
 
 /* Moves spool file src (named fname, base its first blen bytes) to spool/dead/<base>.mail (<base>-<i>.mail
- * when that is taken: a link never replaces a file): a link there, then its spool name goes (a stop between
- * the two leaves a second link: spool_deliver then only removes the spool name). Returns the dead letter's
- * name (malloc'd), or NULL when it could not be moved (stderr says why). */
-static char *dead_letter(const Store *s, const char *src, const char *fname, size_t blen)
+ * when that is taken: a link never replaces a file): a link there, its time of change set to now (when it
+ * died: dead_prune), then its spool name goes (a stop between the two leaves a second link: spool_deliver then
+ * only removes the spool name). Returns the dead letter's name (malloc'd), or NULL when it could not be moved
+ * (stderr says why). */
+static char *dead_letter(const Store *s, const char *src, const char *fname, size_t blen, time_t now)
 {
     char *dir = store_path(s, "spool/dead"), *name = NULL;
     if (mkdir(dir, 0700) < 0 && errno != EEXIST)
@@ -429,6 +441,8 @@ static char *dead_letter(const Store *s, const char *src, const char *fname, siz
         char *n = i == 1 ? xasprintf("%.*s.mail", (int)blen, fname) : xasprintf("%.*s-%d.mail", (int)blen, fname, i);
         char *path = xasprintf("%s/%s", dir, n);
         if (link(src, path) == 0) {
+            struct timespec when[2] = {{.tv_nsec = UTIME_OMIT}, {.tv_sec = now}};
+            (void)utimensat(AT_FDCWD, path, when, AT_SYMLINK_NOFOLLOW);
             name = n;
             n = NULL;
         } else if (errno != EEXIST) {
@@ -446,6 +460,131 @@ static char *dead_letter(const Store *s, const char *src, const char *fname, siz
     return name;
 }
 
+/* Gives the spool file at src the path dst, never replacing a name that is taken: a link, then src goes (a
+ * stop between the two leaves a second link: spool_deliver then removes one of them, the message stays), or on
+ * a file system without hard links a rename once dst is seen free. 0, or -1 with errno (EEXIST: dst is
+ * taken). */
+static int spool_move(const char *src, const char *dst)
+{
+    if (link(src, dst) == 0) {
+        (void)unlink(src);
+        return 0;
+    }
+    if (errno == EEXIST || errno == ENOENT)
+        return -1;
+    struct stat st;
+    if (lstat(dst, &st) == 0) {
+        errno = EEXIST;
+        return -1;
+    }
+    return rename(src, dst);
+}
+
+/* Renames spool file src (named fname, base its first blen bytes: "<group>.<seq>") after a failure, next its
+ * tries: to "<base>.retry<k>-<first>.mail", never over another message (contract 3.2: each keeps a name of its
+ * own). That name is taken when a message spooled later under the same base (a group of the same name: a
+ * board's text again, or the replies of a process's commands in one second) failed too, with the same tries:
+ * then the next sequence number whose name is free, "<group>.<seq+i>.retry<k>-<first>.mail" (a base without a
+ * sequence number: "<base>-<i>"). Returns the new name (malloc'd), or NULL with errno. */
+static char *retry_rename(const Store *s, const char *src, const char *fname, size_t blen, const Tries *next)
+{
+    const char *dot = NULL;
+    for (const char *p = fname; p < fname + blen; p++)
+        if (*p == '.')
+            dot = p;
+    size_t digits = dot ? strspn(dot + 1, "0123456789") : 0;
+    bool numbered = digits >= 1 && digits <= 9 && dot + 1 + digits == fname + blen;
+    int seq = numbered ? atoi(dot + 1) : 0;
+    for (int i = 0; i < OUTBOX_TRIES; i++) {
+        char *name = !i ? xasprintf("%.*s.retry%d-%lld.mail", (int)blen, fname, next->k, next->first)
+                     : numbered ? xasprintf("%.*s.%04d.retry%d-%lld.mail", (int)(dot - fname), fname, seq + i, next->k,
+                                            next->first)
+                                : xasprintf("%.*s-%d.retry%d-%lld.mail", (int)blen, fname, i, next->k, next->first);
+        char *dst = spool_path(s, name);
+        int rc = spool_move(src, dst), e = errno;
+        free(dst);
+        if (rc == 0)
+            return name;
+        free(name);
+        if (e != EEXIST) {
+            errno = e;
+            return NULL;
+        }
+    }
+    errno = EEXIST;
+    return NULL;
+}
+
+/* A dead letter as dead_prune weighs it. */
+typedef struct DeadFile {
+    char *name;
+    long long died, size;
+} DeadFile;
+
+static int dead_cmp(const void *a, const void *b)
+{
+    const DeadFile *x = a, *y = b;
+    return x->died != y->died ? (x->died < y->died ? -1 : 1) : strcmp(x->name, y->name);
+}
+
+/* The regular files of spool/dead/ (dir), into *out (malloc'd), oldest first: by the time each died (its time
+ * of change: dead_letter), then by name. Returns their count; *bytes their size in all. */
+static int dead_files(const char *dir, DeadFile **out, long long *bytes)
+{
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    int n = 0, cap = 0;
+    *out = NULL;
+    *bytes = 0;
+    while (d && (de = readdir(d)) != NULL) {
+        struct stat st;
+        char *path = xasprintf("%s/%s", dir, de->d_name);
+        if (de->d_name[0] != '.' && lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+            if (n == cap)
+                *out = xrealloc(*out, (size_t)(cap = cap ? 2 * cap : 64) * sizeof **out);
+            (*out)[n++] = (DeadFile){xstrdup(de->d_name), (long long)st.st_mtime, (long long)st.st_size};
+            *bytes += (long long)st.st_size;
+        }
+        free(path);
+    }
+    if (d)
+        closedir(d);
+    if (n)
+        qsort(*out, (size_t)n, sizeof **out, dead_cmp);
+    return n;
+}
+
+/* Keeps spool/dead/ bounded (contract 3.2, 15.2): its oldest messages go while it holds more than DEAD_FILES
+ * or more than DEAD_BYTES, and every one that died DEAD_AGE seconds or more before now; stderr says how many
+ * went. Run once per delivery run that moved messages there, so that strangers' mail a mailer refuses cannot
+ * fill the disk. */
+static void dead_prune(const Store *s, time_t now)
+{
+    char *dir = store_path(s, "spool/dead");
+    DeadFile *f;
+    long long bytes;
+    int n = dead_files(dir, &f, &bytes), gone = 0;
+    for (int i = 0; i < n; i++) {
+        if (n - gone > DEAD_FILES || bytes > DEAD_BYTES || f[i].died <= (long long)now - DEAD_AGE) {
+            char *path = xasprintf("%s/%s", dir, f[i].name);
+            if (unlink(path) == 0) {
+                gone++;
+                bytes -= f[i].size;
+            }
+            free(path);
+        }
+        free(f[i].name);
+    }
+    free(f);
+    if (gone) {
+        store_sync_dir(dir);
+        fprintf(stderr, "genetess: %d dead letter%s removed from spool/dead/ (it keeps at most %d messages and %lld "
+                "MiB, none that died %d days ago or more)\n", gone, gone == 1 ? "" : "s", DEAD_FILES,
+                DEAD_BYTES >> 20, DEAD_AGE / 86400);
+    }
+    free(dir);
+}
+
 /* Records that the delivery of spool/<fname> (tried behind it: t) failed at now: renamed with one more try
  * (tries_of), or, after RETRY_TRIES tries or RETRY_AGE seconds since the first failure, moved to spool/dead/
  * and no longer tried (should that fail, renamed all the same: the wait keeps doubling); stderr (the
@@ -457,23 +596,19 @@ static void delivery_failed(const Store *s, Delivery *d, const char *fname, cons
     char *src = spool_path(s, fname), *name = NULL, since[40], due[40];
     utc_time(next.first, since, sizeof since);
     if (next.k >= RETRY_TRIES || (long long)now - next.first >= RETRY_AGE)
-        name = dead_letter(s, src, fname, t->base);
+        name = dead_letter(s, src, fname, t->base, now);
     if (name) {
         fprintf(stderr, "genetess: %s; message moved to spool/dead/%s after failing %d times since %s: not "
                 "retried (move it back into spool/ to retry it)\n", what, name, next.k, since);
+        d->died++;
+    } else if ((name = retry_rename(s, src, fname, t->base, &next)) != NULL) {
+        utc_time(retry_due(&next), due, sizeof due);
+        fprintf(stderr, "genetess: %s; message stays queued as spool/%s and is retried (failed %d time%s since "
+                "%s; next try not before %s)\n", what, name, next.k, next.k == 1 ? "" : "s", since, due);
+        d->renamed = true;
     } else {
-        name = xasprintf("%.*s.retry%d-%lld.mail", (int)t->base, fname, next.k, next.first);
-        char *dst = spool_path(s, name);
-        if (rename(src, dst) == 0) {
-            utc_time(retry_due(&next), due, sizeof due);
-            fprintf(stderr, "genetess: %s; message stays queued as spool/%s and is retried (failed %d time%s since "
-                    "%s; next try not before %s)\n", what, name, next.k, next.k == 1 ? "" : "s", since, due);
-            d->renamed = true;
-        } else {
-            fprintf(stderr, "genetess: %s; message stays queued as spool/%s and is retried (its failure is not "
-                    "counted: %s)\n", what, fname, strerror(errno));
-        }
-        free(dst);
+        fprintf(stderr, "genetess: %s; message stays queued as spool/%s and is retried (its failure is not "
+                "counted: %s)\n", what, fname, strerror(errno));
     }
     free(name);
     free(src);
@@ -483,8 +618,8 @@ static void delivery_failed(const Store *s, Delivery *d, const char *fname, cons
 
 /* Delivers spool/<fname> when it is due (tries_of): through the mailer, else into outbox/; a failure is
  * recorded (delivery_failed). A file that is not a regular one (a link planted there) is never sent; one
- * with a second name was delivered into outbox/ or moved to spool/dead/ by a process stopped before it
- * removed the spool name, which now goes. Returns 1 delivered, 0 not. */
+ * with a second name was delivered into outbox/, moved to spool/dead/ or renamed after a failure (spool_move)
+ * by a process stopped before it removed this name, which now goes. Returns 1 delivered, 0 not. */
 static int deliver_one(const Store *s, Delivery *d, const char *fname, time_t now)
 {
     Tries t;
@@ -534,6 +669,8 @@ static void delivery_end(const Store *s, Delivery *d)
         (void)unlink(d->linked.v[i]);
     if (d->mailed || d->renamed)
         spool_sync(s);
+    if (d->died)
+        dead_prune(s, d->now);
     sl_free(&d->linked);
 }
 
@@ -559,7 +696,7 @@ static bool not_ours(const char *fname, const StrList *names)
 
 int spool_deliver(const Store *s, const char *group, const char *mailer, unsigned long *seq, time_t now)
 {
-    Delivery d = {.mailer = mailer, .seq = seq};
+    Delivery d = {.mailer = mailer, .seq = seq, .now = now};
     StrList names = {0};
     spool_names(s, group, &names);
     int sent = 0;

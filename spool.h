@@ -35,7 +35,8 @@ void spool_sync(const Store *s);
 int spool_groups(const Store *s, StrList *out);
 /* Removes group's commit record (not synced: a record back after a crash only redoes idempotent work). */
 void spool_group_done(const Store *s, const char *group);
-/* Removes group's messages and commit record, and syncs the spool directory. */
+/* Removes group's commit record and its messages never tried (a message that failed a delivery is of an
+ * earlier, committed state whose group had the same name: it stays), and syncs the spool directory. */
 void spool_group_discard(const Store *s, const char *group);
 
 /* Delivers the spooled messages of group (NULL: every message of no group with a commit record and not of
@@ -44,13 +45,17 @@ void spool_group_discard(const Store *s, const char *group);
  * non-NULL, each is piped to `/bin/sh -c mailer` (its stdout goes to our stderr); without, each is linked into
  * outbox/ as <epoch of now>-<pid>-<seq>.mail (*seq counting up across calls, a name already taken skipped)
  * and leaves spool/. A message whose delivery fails stays in spool/ renamed <base>.retry<k>-<first>.mail (k
- * failures, the first at <first>) and stderr says "genetess: mailer failed; message stays queued as
+ * failures, the first at <first>; a link, then the old name goes: when the name is taken by another message of
+ * the same base, the next free sequence number of its group instead) and stderr says "genetess: mailer failed;
+ * message stays queued as
  * spool/<file> and is retried (failed <k> time(s) since <date>; next try not before <date>)"; its tenth
  * failure, or a failure two days or more after the first, moves it to spool/dead/<base>.mail (<base>-<i>.mail
  * when taken) and says "genetess: mailer failed; message moved to spool/dead/<file> after failing <k> times
  * since <date>: not retried (move it back into spool/ to retry it)" ("delivery into outbox/ failed" without a
- * mailer; dates "YYYY-MM-DD HH:MM:SS UTC"). An entry that is not a regular file is never sent. Returns the
- * number of messages delivered. */
+ * mailer; dates "YYYY-MM-DD HH:MM:SS UTC"), its modification time set to now; a run that moved messages there
+ * then keeps spool/dead/ to its newest 1,000 of 64 MiB in all, none that died 30 days before now ("genetess: <n>
+ * dead letter(s) removed from spool/dead/ ..."). An entry that is not a regular file is never sent. Returns the
+ * number of messages delivered (a message left with a second name by a stopped process counts once per name). */
 int spool_deliver(const Store *s, const char *group, const char *mailer, unsigned long *seq, time_t now);
 
 #endif

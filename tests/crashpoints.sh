@@ -18,7 +18,11 @@
 # times before is due: its tenth failure moves it to spool/dead/), mailagain (a move by `genetess mail`, and after
 # the next command the very same message delivered again, as an MTA does after a timeout: the board must hold
 # the move exactly once whatever the kill point; its mails are not compared, a lost reply being answered by the
-# second delivery).
+# second delivery), multiple (`genetess mail` with a `multiple` of four commands while the mailer refuses
+# everything; the next command, once the wait is over, with a working mailer: the replies delivered are those of
+# the first commands, each once — a reply spooled is never lost, never sent twice — and after the MTA delivers the
+# killed message again, every reply is there: twice those of the commands the first delivery answered, once the
+# others, as contract 2.1 says of commands that give no password).
 # Usage: sh tests/crashpoints.sh [SCENARIO...]   (GENETESS=path to the binary; SHIM=path to the built shim)
 # Prints a table (scenario, kill points, failures per check) and exits 1 when anything failed.
 set -u
@@ -76,6 +80,7 @@ scenario() {
   MAILER=
   STDIN=
   REDELIVER=
+  MULTI=
   case $1 in
     challenge) SETUP=base_users; CMD="challenge --gamble=none --seed=1 alice bob" ;;
     move)      SETUP=base_game;  CMD="move 101 alice pa PASS" ;;
@@ -89,6 +94,13 @@ scenario() {
     mailagain) SETUP=base_game; CMD="mail --config=$WORK/none.conf"; STDIN=$WORK/again.msg; REDELIVER=1
                printf 'From: alice@example.org\nSubject: move 101 alice pa PASS\nMessage-ID: <again-1@example.org>\n\n' \
                  >"$STDIN" ;;
+    multiple) SETUP=base_users; CMD="mail --config=$WORK/none.conf"; STDIN=$WORK/multi.msg; MULTI=1
+              MAILER="cat >/dev/null; exit 1"; NEXT=$((T0 + 600))
+              printf 'From: carol@example.org\nSubject: multiple\nMessage-ID: <multi-1@example.org>\n\n%s\n' \
+                "help move
+help show
+help games
+help chat" >"$STDIN" ;;
     *) echo "crashpoints: unknown scenario $1" >&2; exit 2 ;;
   esac
   NEXT=${NEXT:-$NOW}
@@ -125,6 +137,26 @@ mails_of() {
     [ -f "$f" ] && sed 's/^\(Message-ID: <genetess\.[0-9.]*\)[0-9a-f]\{16\}@/\1@/' "$f" | cksum
   done | sort
 }
+# The replies of the multiple in HOME's outbox, a count per command in order ("1 1 0 0 "); "spooled" when a
+# message is still in spool/.
+multi_counts() {
+  for t in "Order MOVE" "Command show" "Command games" "Command chat"; do
+    grep -l "^Genetess $t\$" "$1"/outbox/*.mail 2>/dev/null | wc -l | tr -d ' '
+  done | tr '\n' ' '
+  ! ls "$1"/spool | grep -q '\.mail$' || echo spooled
+}
+# multi_check HOME WHAT: after the next command, the replies of the first j commands, each once (j = 0 ... 4);
+# then (KILLED non-empty) after the message's second delivery, those j twice and the others once.
+multi_check() {
+  c=$(multi_counts "$1")
+  case $c in "1 1 1 1 " | "1 1 1 0 " | "1 1 0 0 " | "1 0 0 0 " | "0 0 0 0 ") ;;
+    *) echo "  $2: replies after the next command: $c" >&2; return 1 ;; esac
+  [ -n "${3:-}" ] || return 0
+  ( export PBMHOME="$1" GENETESS_NOW=$NEXT; "$G" $CMD <"$STDIN" >/dev/null 2>&1 )
+  want=$(echo "$c" | sed 's/1/2/g; s/0/1/g')
+  c=$(multi_counts "$1")
+  [ "$c" = "$want" ] || { echo "  $2: replies after the second delivery: $c, wanted $want" >&2; return 1; }
+}
 temps_of() { find "$1" -name '.*tmp*' -o -name '*.tmp' | grep -v '/\.lockfile$' || true; }
 
 # Whether every board of $WORK/sw (its file and its history) is as in the state before or the state after,
@@ -145,7 +177,7 @@ run_cmd() { # home, extra env...
 
 total_fail=0
 printf '%-10s %6s %6s %6s %6s %6s %6s %6s\n' scenario points board history list verify mail tmp
-for s in ${*:-challenge move queue resign cleanup cleanup2 archive mailfail deadletter mailagain}; do
+for s in ${*:-challenge move queue resign cleanup cleanup2 archive mailfail deadletter mailagain multiple}; do
   scenario "$s"
   B=$WORK/$s.before; R=$WORK/$s.after
   rm -rf "$B" "$R"; mkdir -p "$B"; $SETUP "$B"
@@ -159,6 +191,9 @@ for s in ${*:-challenge move queue resign cleanup cleanup2 archive mailfail dead
     rm -rf "$WORK/$s.b2"; cp -a "$B" "$WORK/$s.b2"; next_cmd "$WORK/$s.b2"; mails_of "$WORK/$s.b2" > "$WORK/mb"
   fi
   fb=0 fh=0 fl=0 fv=0 fm=0 ft=0
+  if [ -n "$MULTI" ]; then # not killed: all four replies, each once
+    multi_check "$R" "$s" && [ "$(multi_counts "$R")" = "1 1 1 1 " ] || { fm=$((fm + 1)); echo "  $s: replies $(multi_counts "$R")" >&2; }
+  fi
   k=1
   while [ "$k" -le "$n" ]; do
     W=$WORK/$s.k; rm -rf "$W"; cp -a "$B" "$W"
@@ -192,7 +227,8 @@ for s in ${*:-challenge move queue resign cleanup cleanup2 archive mailfail dead
     [ "$(part "$WORK/sw2" etc/Genetess.list)" = "$(part "$WORK/s$which" etc/Genetess.list)" ] ||
       { fl=$((fl + 1)); echo "  $what: game list after the next command does not agree with the board" >&2; }
     mails_of "$W" > "$WORK/mw"
-    [ -n "$REDELIVER" ] || cmp -s "$WORK/mw" "$WORK/m$which" ||
+    [ -z "$MULTI" ] || multi_check "$W" "$what" killed || fm=$((fm + 1))
+    [ -n "$REDELIVER$MULTI" ] || cmp -s "$WORK/mw" "$WORK/m$which" ||
       { fm=$((fm + 1)); echo "  $what: mails $(wc -l < "$WORK/mw") delivered, $(wc -l < "$WORK/m$which") expected" >&2; }
     [ -z "$(temps_of "$W")" ] || { ft=$((ft + 1)); echo "  $what: temporary files left: $(temps_of "$W" | tr '\n' ' ')" >&2; }
     k=$((k + 1))
