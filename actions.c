@@ -64,7 +64,7 @@ int action_create_check(Game *g, int player, const Order *o, Piece *actor)
         if (o->codes.n[i] && !(b->par.codes & (1u << i)))
             return game_fail(g, "%c is not on offer in this game", 'A' + i);
     if (!piece_viable(&o->codes))
-        return game_fail(g, "the new piece would not be viable (it needs an A)");
+        return game_fail(g, "the new piece would not be viable (it needs an A or a K)");
     int64_t cost = piece_cost(&o->codes);
     if (cost == E_MAX || cost > b->pl[player].e)
         return game_fail(g, "it costs %" PRId64 "E and you have %" PRId64 "E", cost, b->pl[player].e);
@@ -323,9 +323,7 @@ int action_divide(Game *g, int player, const Order *o, Piece *actor)
     int sq = actor->sq, sq2 = o->sq2;
     board_sq_name(b, sq, nm);
     board_sq_name(b, sq2, nm2);
-    /* contract 14.2 DIVIDE: CODES a sub-multiset of the piece's codes, never K, H allowed; both viable. */
-    if (o->codes.n[GENE_K])
-        return game_fail(g, "K is never ejected by DIVIDE");
+    /* contract 14.2 DIVIDE: CODES a sub-multiset of the piece's codes, K and H allowed (ruling 6); both viable. */
     if (!piece_contains(&actor->g, &o->codes)) {
         char *want = piece_str(&o->codes, false);
         game_fail(g, "the piece on %s does not hold %s", nm, want);
@@ -338,7 +336,7 @@ int action_divide(Game *g, int player, const Order *o, Piece *actor)
     if (!piece_viable(&rest))
         return game_fail(g, "the piece left on %s would not be viable (it needs an A or a K)", nm);
     if (!piece_viable(&o->codes))
-        return game_fail(g, "the new piece would not be viable (it needs an A)");
+        return game_fail(g, "the new piece would not be viable (it needs an A or a K)");
     game_touch(g, sq2);
     if (board_dist(b, sq, sq2) != 1)
         return game_fail(g, "%s is not next to %s", nm2, nm);
