@@ -596,6 +596,10 @@ int action_convert(Game *g, int player, const Order *o, Piece *actor)
         Piece *p = board_piece_at(b, all[i]);
         if (!p || !board_is_orphan(b, p) || !sight_piece_sees(b, actor, all[i]))
             continue;
+        /* ruling 9: the P a ronin CONVERT adds changes the orphan's sequence, so a W resists it — and with it the
+         * conversion, which is the P; an active player's CONVERT only changes the colour, which W does not stop */
+        if (ronin && p->g.n[GENE_P] < GENOME_MAX_COPIES && game_shield(g, all[i], "a CONVERT"))
+            continue;
         int sqs[2] = {all[i], all[i]};
         Event *e = game_event(g, player, p->g.phased ? EV_PRIVATE : 0, sqs, 2,
                               "An orphan{g0} on {0} became {p1} piece (CONVERT).");

@@ -450,6 +450,30 @@ START_TEST(test_convert_ronin_gives_p)
 }
 END_TEST
 
+/* Ruling 9: a ronin CONVERT gives a P, which changes the orphan's sequence — W "ignore[s] the effect of any ...
+ * action that would in any way move or change the genetic sequence", as it does S4's added codes — so a W orphan
+ * spends its W and stays an orphan, as it was; an active player's CONVERT only changes the colour (the J2 case of
+ * test_convert). */
+START_TEST(test_convert_ronin_w_resists)
+{
+    char msg[256];
+    board_remove_piece(b, fx_sq(b, "B5"));
+    b->pl[ALICE].status = PS_ELIMINATED;
+    b->pl[ALICE].out_seq = 1;
+    fx_piece(b, "K3", ALICE, "ASP");  /* ronin converter */
+    fx_piece(b, "L3", ALICE, "ABW");  /* alice's own orphan, shielded */
+    fx_piece(b, "J3", ALICE, "AB");   /* alice's own orphan */
+    fx_piece(b, "K4", BOB, "AF");     /* bob sees and decodes L3 */
+    ck_assert_int_eq(run("CONVERT K3", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "L3"), "AB");   /* the W spent, no P */
+    ck_assert(board_is_orphan(b, board_piece_at(b, fx_sq(b, "L3"))));
+    ck_assert(!board_controls(b, ALICE, board_piece_at(b, fx_sq(b, "L3"))));
+    ck_assert_str_eq(fx_seq(b, "J3"), "ABP");  /* the unshielded orphan converts */
+    has_news(BOB, "An orphan piece on L3 resisted a CONVERT with its shield (W).");
+    lacks_news(BOB, "An orphan on L3 became");
+}
+END_TEST
+
 /* ---- REPULSE ---- */
 
 START_TEST(test_repulse)
@@ -974,6 +998,7 @@ Suite *actions_suite(void)
     tcase_add_test(tc, test_phase);
     tcase_add_test(tc, test_convert);
     tcase_add_test(tc, test_convert_ronin_gives_p);
+    tcase_add_test(tc, test_convert_ronin_w_resists);
     tcase_add_test(tc, test_flare);
     tcase_add_test(tc, test_flare_without_f);
     suite_add_tcase(s, tc);
