@@ -64,7 +64,7 @@ int action_create_check(Game *g, int player, const Order *o, Piece *actor)
         if (o->codes.n[i] && !(b->par.codes & (1u << i)))
             return game_fail(g, "%c is not on offer in this game", 'A' + i);
     if (!piece_viable(&o->codes))
-        return game_fail(g, "the new piece would not be viable (it needs an A or a K)");
+        return game_fail(g, "the new piece would not be viable (it needs an A)");
     int64_t cost = piece_cost(&o->codes);
     if (cost == E_MAX || cost > b->pl[player].e)
         return game_fail(g, "it costs %" PRId64 "E and you have %" PRId64 "E", cost, b->pl[player].e);
@@ -270,27 +270,23 @@ int action_move(Game *g, int player, const Order *o, Piece *actor)
             break;
         }
         Piece *p = next == start ? NULL : board_piece_at(b, next);
+        /* contract 14.3, ruling 60: a phased piece is revealed by any other piece that passes over it or runs into
+         * it, its owner's own included, as by a wave, a charge or a blast */
         if (p && !last) {
-            bool enemy_phased = p->g.phased && p->owner != player;
             if (jump) {
-                if (enemy_phased)
-                    game_reveal(g, p, "was jumped over");
+                game_reveal(g, p, "was jumped over");
+            } else if (p->g.phased) {
+                game_reveal(g, p, "was bumped into");
+                return game_fail_at(g, next, "blocked", "%s: a phased piece was in the way", nm);
             } else {
-                if (enemy_phased) {
-                    game_reveal(g, p, "was bumped into");
-                    return game_fail_at(g, next, "blocked", "%s: a phased piece was in the way", nm);
-                }
                 return game_fail_at(g, next, "blocked", "%s is occupied", nm);
             }
         }
-        if (p && last) {
-            if (board_controls(b, player, p)) {
-                if (p->g.n[GENE_K])
-                    return game_fail_at(g, next, "blocked", "you can never take your own King on %s", nm);
-                if (!mg->n[GENE_I])
-                    return game_fail_at(g, next, "blocked", "%s holds your own piece (only a piece with I may take it)",
-                                        nm);
-            }
+        if (p && last && board_controls(b, player, p) && (p->g.n[GENE_K] || !mg->n[GENE_I])) {
+            game_reveal(g, p, "was bumped into");
+            if (p->g.n[GENE_K])
+                return game_fail_at(g, next, "blocked", "you can never take your own King on %s", nm);
+            return game_fail_at(g, next, "blocked", "%s holds your own piece (only a piece with I may take it)", nm);
         }
         cur = next;
     }

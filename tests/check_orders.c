@@ -619,6 +619,38 @@ START_TEST(test_move_phased_enemy)
 }
 END_TEST
 
+/* Ruling 60: one rule for a phased piece met — any other piece that passes over it or runs into it reveals it,
+ * its owner's own included (the Orders page: "until it takes another action or is bumped into by another
+ * piece"), as a wave, a charge or a blast does: alice's own E piece jumping her phased piece reveals it, and so
+ * do her own piece's step into it and a final step onto it that she may not take. */
+START_TEST(test_move_own_phased_revealed)
+{
+    char msg[256];
+    fx_piece(b, "K3", ALICE, "ABE");
+    fx_piece(b, "L3", ALICE, "Ar");
+    fx_piece(b, "K4", BOB, "ADD");   /* bob sees L3 */
+    ck_assert_int_eq(run("MOVE K3 E-E", msg), 0); /* jumps L3 to M3 */
+    ck_assert_str_eq(fx_seq(b, "M3"), "ABE");
+    ck_assert_str_eq(fx_seq(b, "L3"), "A");
+    ck_assert_msg(strstr(fx_news(b, ALICE), "Your phased piece on L3 was revealed (it was jumped over)."), "%s",
+                  fx_news(b, ALICE));
+    ck_assert_msg(strstr(fx_news(b, BOB), "alice's phased piece appeared on L3."), "%s", fx_news(b, BOB));
+    /* a step into it, and a final step onto it without I: the order fails, the piece is revealed */
+    fx_piece(b, "K2", ALICE, "AB");
+    fx_piece(b, "L2", ALICE, "Ar");
+    ck_assert_int_eq(run("MOVE K2 E-E", msg), -1);
+    ck_assert_str_eq(msg, "L2: a phased piece was in the way");
+    ck_assert_str_eq(fx_seq(b, "L2"), "A");
+    board_remove_piece(b, fx_sq(b, "K2"));
+    fx_piece(b, "K2", ALICE, "A");
+    fx_seq(b, "L2");
+    board_piece_at(b, fx_sq(b, "L2"))->g.phased = true;
+    ck_assert_int_eq(run("MOVE K2 E", msg), -1);
+    ck_assert_str_eq(msg, "L2 holds your own piece (only a piece with I may take it)");
+    ck_assert_str_eq(fx_seq(b, "L2"), "A");
+}
+END_TEST
+
 START_TEST(test_move_captures_phased_quietly)
 {
     char msg[256];
@@ -857,6 +889,7 @@ Suite *orders_suite(void)
     tcase_add_test(tc, test_move_o_mines);
     tcase_add_test(tc, test_move_fail_outside_view);
     tcase_add_test(tc, test_move_phased_enemy);
+    tcase_add_test(tc, test_move_own_phased_revealed);
     tcase_add_test(tc, test_move_captures_phased_quietly);
     suite_add_tcase(s, tc);
     tc = tcase_create("create");
