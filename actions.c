@@ -270,27 +270,23 @@ int action_move(Game *g, int player, const Order *o, Piece *actor)
             break;
         }
         Piece *p = next == start ? NULL : board_piece_at(b, next);
+        /* contract 14.3, ruling 60: a phased piece is revealed by any other piece that passes over it or runs into
+         * it, its owner's own included, as by a wave, a charge or a blast */
         if (p && !last) {
-            bool enemy_phased = p->g.phased && p->owner != player;
             if (jump) {
-                if (enemy_phased)
-                    game_reveal(g, p, "was jumped over");
+                game_reveal(g, p, "was jumped over");
+            } else if (p->g.phased) {
+                game_reveal(g, p, "was bumped into");
+                return game_fail_at(g, next, "blocked", "%s: a phased piece was in the way", nm);
             } else {
-                if (enemy_phased) {
-                    game_reveal(g, p, "was bumped into");
-                    return game_fail_at(g, next, "blocked", "%s: a phased piece was in the way", nm);
-                }
                 return game_fail_at(g, next, "blocked", "%s is occupied", nm);
             }
         }
-        if (p && last) {
-            if (board_controls(b, player, p)) {
-                if (p->g.n[GENE_K])
-                    return game_fail_at(g, next, "blocked", "you can never take your own King on %s", nm);
-                if (!mg->n[GENE_I])
-                    return game_fail_at(g, next, "blocked", "%s holds your own piece (only a piece with I may take it)",
-                                        nm);
-            }
+        if (p && last && board_controls(b, player, p) && (p->g.n[GENE_K] || !mg->n[GENE_I])) {
+            game_reveal(g, p, "was bumped into");
+            if (p->g.n[GENE_K])
+                return game_fail_at(g, next, "blocked", "you can never take your own King on %s", nm);
+            return game_fail_at(g, next, "blocked", "%s holds your own piece (only a piece with I may take it)", nm);
         }
         cur = next;
     }
@@ -323,9 +319,7 @@ int action_divide(Game *g, int player, const Order *o, Piece *actor)
     int sq = actor->sq, sq2 = o->sq2;
     board_sq_name(b, sq, nm);
     board_sq_name(b, sq2, nm2);
-    /* contract 14.2 DIVIDE: CODES a sub-multiset of the piece's codes, never K, H allowed; both viable. */
-    if (o->codes.n[GENE_K])
-        return game_fail(g, "K is never ejected by DIVIDE");
+    /* contract 14.2 DIVIDE: CODES a sub-multiset of the piece's codes, K and H allowed (ruling 6); both viable. */
     if (!piece_contains(&actor->g, &o->codes)) {
         char *want = piece_str(&o->codes, false);
         game_fail(g, "the piece on %s does not hold %s", nm, want);
@@ -338,7 +332,7 @@ int action_divide(Game *g, int player, const Order *o, Piece *actor)
     if (!piece_viable(&rest))
         return game_fail(g, "the piece left on %s would not be viable (it needs an A or a K)", nm);
     if (!piece_viable(&o->codes))
-        return game_fail(g, "the new piece would not be viable (it needs an A)");
+        return game_fail(g, "the new piece would not be viable (it needs an A or a K)");
     game_touch(g, sq2);
     if (board_dist(b, sq, sq2) != 1)
         return game_fail(g, "%s is not next to %s", nm2, nm);
@@ -597,6 +591,10 @@ int action_convert(Game *g, int player, const Order *o, Piece *actor)
     for (int i = 0; i < na; i++) {
         Piece *p = board_piece_at(b, all[i]);
         if (!p || !board_is_orphan(b, p) || !sight_piece_sees(b, actor, all[i]))
+            continue;
+        /* ruling 9: the P a ronin CONVERT adds changes the orphan's sequence, so a W resists it — and with it the
+         * conversion, which is the P; an active player's CONVERT only changes the colour, which W does not stop */
+        if (ronin && p->g.n[GENE_P] < GENOME_MAX_COPIES && game_shield(g, all[i], "a CONVERT"))
             continue;
         int sqs[2] = {all[i], all[i]};
         Event *e = game_event(g, player, p->g.phased ? EV_PRIVATE : 0, sqs, 2,

@@ -485,36 +485,117 @@ static int try_at(const Board *b, const StrList *w, int at, Order *o, int *got, 
     return rc;
 }
 
-/* contract 4.1: words in front of an order's keyword are dropped (there are no conditional orders, orders.txt).
- * The order is read from the first keyword from which the rest of the text is a valid order, so an order word
- * in a condition ("if alice's King does not move I'll move N10 W") is passed over; a text that opens with a
- * keyword is that order ("MOVE K3 PASS" stays a malformed MOVE). When no keyword starts a valid order, the
- * reason is that of the try that accepted the most (squares, codes, directions, ...), the later of equals:
- * the rule pages write the condition before the order. Each try reads only up to its first mistake, and a
- * try from a keyword inside an earlier try's reading fails at its first word (no direction is a square, no
- * GAMBLE holds a keyword), so all the tries of a text read a number of words linear in its length.
- * Returns the keyword's index with o filled, or -1 with err. */
-static int find_order(const Board *b, const StrList *w, Order *o, size_t *reads, Err *err)
+/* True when word w opens a condition or an alternative after an order ("MOVE N10 W if ...", "... I'll move H4
+ * NW, otherwise PASS"): if, unless, when, whenever, provided, otherwise, else, or, but, except — any case, with
+ * punctuation around it. */
+static bool order_tail_word(const char *w)
 {
-    int best = -1;
-    for (int i = 0; i < w->n; i++) {
+    static const char *const words[] = {"if", "unless", "when", "whenever", "provided", "otherwise",
+                                        "else", "or", "but", "except"};
+    char t[16];
+    size_t n = 0;
+    while (*w && !isalpha((unsigned char)*w))
+        w++;
+    for (; *w && isalpha((unsigned char)*w) && n < sizeof t - 1; w++)
+        t[n++] = (char)tolower((unsigned char)*w);
+    t[n] = '\0';
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(t, words[i]) == 0)
+            return true;
+    return false;
+}
+
+/* At most this many condition words are tried as the start of an order's tail, after one keyword. */
+#define ORDER_TAIL_TRIES 4
+
+/* Reads an order from keyword w->v[at] up to the condition word at tail (tail words after it are ignored): the
+ * words before tail, the last without a trailing ',' or ';'. As try_at. */
+static int try_before_tail(const Board *b, StrList *w, int at, int tail, Order *o, int *got, size_t *reads,
+                           Err *err)
+{
+    StrList cut = {.v = w->v, .n = tail, .cap = w->cap};
+    char *last = w->v[tail - 1], *trimmed = xstrdup(last);
+    size_t k = strlen(trimmed);
+    while (k > 0 && (trimmed[k - 1] == ',' || trimmed[k - 1] == ';'))
+        trimmed[--k] = '\0';
+    w->v[tail - 1] = trimmed;
+    int rc = k ? try_at(b, &cut, at, o, got, reads, err) : -1;
+    if (!k)
+        err_fail(err, "empty order");
+    w->v[tail - 1] = last;
+    free(trimmed);
+    return rc;
+}
+
+/* contract 4.1: words in front of an order's keyword are dropped (there are no conditional orders, orders.txt),
+ * and so are a condition or an alternative after it. The order is read from the first keyword from which the
+ * rest of the text is a valid order — or, failing that, the words up to a condition word after it (if, unless,
+ * otherwise, or, ...: order_tail_word; the first ORDER_TAIL_TRIES of them) — so an order word in a condition
+ * ("if alice's King does not move I'll move N10 W") is passed over, an alternative after the order ("I'll move
+ * H4 NW, otherwise PASS") is not read as the order, and a trailing condition ("MOVE N10 W if bob moves") is
+ * dropped; a text that opens with a keyword is that order ("MOVE K3 PASS" stays a malformed MOVE). When no
+ * keyword starts a valid order, the reason is that of the try that accepted the most (squares, codes,
+ * directions, ...), the later of equals: the rule pages write the condition before the order. Each try reads
+ * only up to its first mistake, and a try from a keyword inside an earlier try's reading fails at its first
+ * word (no direction is a square, no GAMBLE holds a keyword), so all the tries of a text read a number of words
+ * linear in its length (times ORDER_TAIL_TRIES at most). Returns the keyword's index with o filled and *tail
+ * the index of the first word dropped after the order (w->n: none), or -1 with err. */
+static int find_order(const Board *b, StrList *w, Order *o, int *tail, size_t *reads, Err *err)
+{
+    int best = -1, at = -1;
+    *tail = w->n;
+    int *next = xmalloc(sizeof *next * (size_t)(w->n + 1)); /* next[t]: the first condition word at t or after */
+    next[w->n] = w->n;
+    for (int t = w->n - 1; t >= 0; t--)
+        next[t] = order_tail_word(w->v[t]) ? t : next[t + 1];
+    for (int i = 0; i < w->n && at < 0; i++) {
         (*reads)++;
         if (keyword_at(w->v[i], NULL) < 0)
             continue;
         Err e;
         int got;
-        if (try_at(b, w, i, o, &got, reads, &e) == 0)
-            return i;
+        size_t before = *reads;
+        if (try_at(b, w, i, o, &got, reads, &e) == 0) {
+            at = i;
+            break;
+        }
         if (got >= best) {
             best = got;
             *err = e;
         }
+        /* A condition word ends the order only after at least one word of it (a bare "pass" or "holiday" before
+         * "or ..." is a condition's word, not an order), and only where the try read up to it or where the order's
+         * count of words (at most 3 after the keyword) refused it before reading: no try reads past its first
+         * mistake. */
+        size_t reach = (size_t)i + (*reads - before) + 4;
+        for (int t = i + 2 <= w->n ? next[i + 2] : w->n, tries = 0; t < w->n && (size_t)t <= reach && tries < ORDER_TAIL_TRIES;
+             t = next[t + 1], tries++) {
+            Err e2;
+            if (try_before_tail(b, w, i, t, o, &got, reads, &e2) == 0) {
+                *tail = t;
+                at = i;
+                break;
+            }
+        }
         if (i == 0)
             break;
     }
-    if (best < 0)
+    free(next);
+    if (at < 0 && best < 0)
         err_fail(err, "no order keyword (MOVE, CREATE, PASS, ...)");
-    return -1;
+    return at;
+}
+
+/* Notes the words dropped after the order o (words[0..n-1]), quoted exactly (as note_dropped). */
+static void note_tail(StrList *notices, char **words, int n, const Order *o)
+{
+    Buf d;
+    buf_init(&d);
+    buf_printf(&d, "Ignored words after %s: \"", o->text);
+    for (int i = 0; i < n; i++)
+        buf_printf(&d, "%s%s", i ? " " : "", str_has_control(words[i]) ? "?" : words[i]);
+    buf_add(&d, "\"");
+    sl_push_owned(notices, buf_take(&d));
 }
 
 /* One order of a message ("/" already split off): a leading "*", or a "*" on the keyword after dropped words
@@ -529,7 +610,8 @@ static int parse_one(const Board *b, const char *text, Order *o, StrList *notice
     StrList w = {0};
     int n = str_split_words(s + star, &w);
     free(s);
-    int at = n ? find_order(b, &w, o, reads, err) : err_fail(err, "empty order");
+    int tail = n;
+    int at = n ? find_order(b, &w, o, &tail, reads, err) : err_fail(err, "empty order");
     if (at >= 0) {
         bool kstar;
         keyword_at(w.v[at], &kstar);
@@ -538,6 +620,8 @@ static int parse_one(const Board *b, const char *text, Order *o, StrList *notice
         if (at - wstar > 0 && notices)
             note_dropped(notices, w.v, at - wstar, o->verb);
         canonical(o, b);
+        if (tail < n && notices)
+            note_tail(notices, w.v + tail, n - tail, o);
     }
     sl_free(&w);
     return at < 0 ? -1 : 0;

@@ -107,14 +107,33 @@ START_TEST(test_divide_h_and_k)
 }
 END_TEST
 
+/* Ruling 6: DIVIDE may eject K codes — both pages name K as what makes the ejected piece valid ("If either the
+ * original or ejected piece are invalid (have neither a K or A code)"; "both must have either an A or a K
+ * code"). The new piece is a King of its player; a King may even give its only K to a neighbour. */
+START_TEST(test_divide_ejects_k)
+{
+    char msg[256];
+    fx_piece(b, "E3", ALICE, "AHKK");
+    ck_assert_int_eq(run("DIVIDE E3 K E4", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "E3"), "AHK");
+    ck_assert_str_eq(fx_seq(b, "E4"), "K");
+    ck_assert_int_eq(fx_owner(b, "E4"), ALICE);
+    ck_assert_int_eq(board_king_codes(b, ALICE), 3); /* with B5's: three K codes accrue E */
+    ck_assert_int_eq(run("DIVIDE E3 HK F4", msg), 0); /* the piece left keeps its A; the H may go with the K */
+    ck_assert_str_eq(fx_seq(b, "E3"), "A");
+    ck_assert_str_eq(fx_seq(b, "F4"), "HK");
+    ck_assert_ptr_nonnull(strstr(b->moves.v[1], " alice DIVIDE E3 HK F4"));
+}
+END_TEST
+
 static const struct {
     const char *order, *msg;
 } divide_fails[] = {
-    {"DIVIDE K3 AK J2", "K is never ejected by DIVIDE"},
+    {"DIVIDE K3 AK J2", "the piece on K3 does not hold AK"},
     {"DIVIDE K3 AZ J2", "the piece on K3 does not hold AZ"},
     {"DIVIDE K3 AAA J2", "the piece on K3 does not hold AAA"},
     {"DIVIDE K3 AA J2", "the piece left on K3 would not be viable (it needs an A or a K)"},
-    {"DIVIDE K3 BC J2", "the new piece would not be viable (it needs an A)"},
+    {"DIVIDE K3 BC J2", "the new piece would not be viable (it needs an A or a K)"},
     {"DIVIDE K3 A M3", "M3 is not next to K3"},
     {"DIVIDE K3 A K3", "K3 is not next to K3"},
     {"DIVIDE K3 A J3", "J3 is an interior wall"},
@@ -428,6 +447,30 @@ START_TEST(test_convert_ronin_gives_p)
     ck_assert_str_eq(fx_seq(b, "J3"), "ABPr");
     ck_assert(board_controls(b, ALICE, board_piece_at(b, fx_sq(b, "L3"))));
     lacks_news(BOB, "J3"); /* a phased orphan stays unseen */
+}
+END_TEST
+
+/* Ruling 9: a ronin CONVERT gives a P, which changes the orphan's sequence — W "ignore[s] the effect of any ...
+ * action that would in any way move or change the genetic sequence", as it does S4's added codes — so a W orphan
+ * spends its W and stays an orphan, as it was; an active player's CONVERT only changes the colour (the J2 case of
+ * test_convert). */
+START_TEST(test_convert_ronin_w_resists)
+{
+    char msg[256];
+    board_remove_piece(b, fx_sq(b, "B5"));
+    b->pl[ALICE].status = PS_ELIMINATED;
+    b->pl[ALICE].out_seq = 1;
+    fx_piece(b, "K3", ALICE, "ASP");  /* ronin converter */
+    fx_piece(b, "L3", ALICE, "ABW");  /* alice's own orphan, shielded */
+    fx_piece(b, "J3", ALICE, "AB");   /* alice's own orphan */
+    fx_piece(b, "K4", BOB, "AF");     /* bob sees and decodes L3 */
+    ck_assert_int_eq(run("CONVERT K3", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "L3"), "AB");   /* the W spent, no P */
+    ck_assert(board_is_orphan(b, board_piece_at(b, fx_sq(b, "L3"))));
+    ck_assert(!board_controls(b, ALICE, board_piece_at(b, fx_sq(b, "L3"))));
+    ck_assert_str_eq(fx_seq(b, "J3"), "ABP");  /* the unshielded orphan converts */
+    has_news(BOB, "An orphan piece on L3 resisted a CONVERT with its shield (W).");
+    lacks_news(BOB, "An orphan on L3 became");
 }
 END_TEST
 
@@ -935,6 +978,7 @@ Suite *actions_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_divide_example);
     tcase_add_test(tc, test_divide_h_and_k);
+    tcase_add_test(tc, test_divide_ejects_k);
     tcase_add_loop_test(tc, test_divide_fails, 0, (int)(sizeof divide_fails / sizeof divide_fails[0]));
     tcase_add_test(tc, test_divide_phased_target);
     tcase_add_test(tc, test_transfer_example);
@@ -954,6 +998,7 @@ Suite *actions_suite(void)
     tcase_add_test(tc, test_phase);
     tcase_add_test(tc, test_convert);
     tcase_add_test(tc, test_convert_ronin_gives_p);
+    tcase_add_test(tc, test_convert_ronin_w_resists);
     tcase_add_test(tc, test_flare);
     tcase_add_test(tc, test_flare_without_f);
     suite_add_tcase(s, tc);

@@ -399,6 +399,67 @@ START_TEST(test_override_cap)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- the rulings */
+
+/* Checks every "ruling N" / "rulings N, M and K" in text (named where) names a ruling of help rulings (1..max). */
+static void rulings_cited_exist(const char *text, const char *where, int max)
+{
+    int cited = 0;
+    for (const char *p = text; (p = strstr(p, "uling")) != NULL; p += 5) {
+        const char *q = p + 5;
+        if (*q == 's')
+            q++;
+        if (p == text || (p[-1] != 'r' && p[-1] != 'R') || *q != ' ')
+            continue;
+        for (q++; *q >= '0' && *q <= '9';) {
+            int n = (int)strtol(q, (char **)&q, 10);
+            ck_assert_msg(n >= 1 && n <= max, "%s cites ruling %d; help rulings has 1 to %d", where, n, max);
+            cited++;
+            while (*q == ',' || *q == ' ' || strncmp(q, "and ", 4) == 0)
+                q += strncmp(q, "and ", 4) == 0 ? 4 : 1;
+        }
+    }
+    (void)cited;
+}
+
+/* help rulings numbers its rulings 1, 2, 3, ... without a gap or a repeat, and every ruling the contract, the
+ * help texts and the man page cite by number is one of them (the numbers are the players' and the contract's
+ * shared names for the decisions, contract 13). */
+START_TEST(test_rulings_numbered)
+{
+    const char *r = embedded_find("help/rulings");
+    ck_assert_ptr_nonnull(r);
+    int next = 1;
+    for (const char *l = r; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        const char *d = l;
+        while (*d == ' ')
+            d++;
+        if (d - l < 4 || d - l > 5 || *d < '0' || *d > '9')
+            continue;
+        char *end;
+        long n = strtol(d, &end, 10);
+        if (*end != '.' || end[1] != ' ')
+            continue;
+        ck_assert_msg(n == next, "help rulings: ruling %ld where %d was due", n, next);
+        next++;
+    }
+    int max = next - 1;
+    ck_assert_int_ge(max, 60);
+    char *contract = NULL;
+    Err err;
+    ck_assert_msg(store_read_file("docs/contract.md", &contract, NULL, &err) == 0, "%s", err.msg);
+    rulings_cited_exist(contract, "docs/contract.md", max);
+    free(contract);
+    char *man = NULL;
+    ck_assert_msg(store_read_file("genetess.6", &man, NULL, &err) == 0, "%s", err.msg);
+    rulings_cited_exist(man, "genetess.6", max);
+    free(man);
+    for (const EmbeddedFile *f = embedded_files; f->name; f++)
+        if (strncmp(f->name, "help/", 5) == 0)
+            rulings_cited_exist(f->text, f->name, max);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- the texts */
 
 /* Every built-in help text: non-empty, printable ASCII, at most 78 columns, ends with a newline,
@@ -542,6 +603,7 @@ Suite *help_suite(void)
     tcase_add_test(tc, test_override);
     tcase_add_test(tc, test_override_cap);
     tcase_add_test(tc, test_texts);
+    tcase_add_test(tc, test_rulings_numbered);
     tcase_add_test(tc, test_challenge_options);
     tcase_add_test(tc, test_maps);
     suite_add_tcase(s, tc);

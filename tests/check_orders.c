@@ -231,6 +231,46 @@ START_TEST(test_keyword_repeated_runs)
 }
 END_TEST
 
+/* A condition or an alternative after the order is dropped too, and the reply quotes it (ruling 54): the order
+ * read is the one the writer meant, as a referee by hand would read it ("I'll move H4 NW, otherwise PASS" is
+ * MOVE H4 NW, not the PASS after "otherwise"). A bare PASS or HOLIDAY before such a word is a condition's word. */
+static void parses_with_tail(const char *text, const char *canon, bool star, const char *before, const char *after)
+{
+    OrderList l;
+    Err err;
+    char want[300];
+    ck_assert_msg(order_parse_list(b, text, &l, &err) == 0, "%s: %s", text, err.msg);
+    ck_assert_int_eq(l.n, 1);
+    ck_assert_str_eq(l.v[0].text, canon);
+    ck_assert_int_eq(l.v[0].star, star);
+    ck_assert_int_eq(l.notices.n, (before != NULL) + 1);
+    if (before) {
+        snprintf(want, sizeof want, "Ignored words before %.*s: \"%s\"", (int)strcspn(canon, " "), canon, before);
+        ck_assert_str_eq(l.notices.v[0], want);
+    }
+    snprintf(want, sizeof want, "Ignored words after %s: \"%s\"", canon, after);
+    ck_assert_str_eq(l.notices.v[l.notices.n - 1], want);
+    order_list_free(&l);
+}
+
+START_TEST(test_condition_after_dropped)
+{
+    parses_with_tail("if Ragnar's piece on G3 is still there I'll move H4 NW, otherwise PASS", "MOVE H4 NW", false,
+                     "if Ragnar's piece on G3 is still there I'll", "otherwise PASS");
+    parses_with_tail("MOVE N10 W if Ragnar's piece on G3 is still there", "MOVE N10 W", false, NULL,
+                     "if Ragnar's piece on G3 is still there");
+    parses_with_tail("*MOVE N10 W unless bob moves", "MOVE N10 W", true, NULL, "unless bob moves");
+    parses_with_tail("MOVE N10 W; else PASS", "MOVE N10 W", false, NULL, "else PASS");
+    parses_with_tail("move N10 W or MOVE N10 S", "MOVE N10 W", false, NULL, "or MOVE N10 S");
+    parses_with_tail("if bob does not pass when I expect I'll MOVE N10 W if I can", "MOVE N10 W", false,
+                     "if bob does not pass when I expect I'll", "if I can");
+    /* a whole valid order is read as before, and the page's own example still is */
+    parses_to("if bob does not pass when I expect I'll MOVE N10 W", "MOVE N10 W", false,
+              "Ignored words before MOVE: \"if bob does not pass when I expect I'll\"");
+    parses_to("CHARGE L5 E, CHARGE N, CHARGE W", "CHARGE L5 E-N-W", false, NULL);
+}
+END_TEST
+
 /* What stays refused, and which reason is given when several keywords are in the text and none starts a valid
  * order: that of the try that read the most, the later of equals (the pages put the condition first). */
 static const struct {
@@ -240,6 +280,8 @@ static const struct {
     {"MOVE K3 PASS", "'PASS' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
     {"HOLIDAY PASS", "HOLIDAY takes nothing after it"},
     {"PASS if bob moves MOVE N10 W", "PASS takes nothing after it"},
+    {"PASS if nothing changes", "PASS takes nothing after it"}, /* a bare order word before a condition word */
+    {"MOVE N10 Q if bob moves", "'Q' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
     {"move if nothing changes MOVE N10 W", "'if' is not a square"},
     /* none parses: the furthest try speaks */
     {"if alice's King does not move I'll move N10 Q", "'Q' is not a direction (N, NE, E, SE, S, SW, W, NW)"},
@@ -303,6 +345,12 @@ static const struct {
     {"if x MOVE B2 N", ", MOVE N", "", 0},
     {"if x MOVE B2 N", ", MOVE N", " Q", -1},
     {"if ", "x ", "MOVE B2 N", 0},
+    /* condition words after keywords: a few tries each, each stopping at its first mistake */
+    {"if ", "move or ", "", -1},
+    {"if ", "move if ", "", -1},
+    {"if ", "move or ", "MOVE B2 N if x", 0},
+    {"if ", "MOVE B2 Q if ", "", -1},
+    {"if ", "MOVE B2 Q, MOVE N or ", "MOVE B2 N or Q", 0},
 };
 
 START_TEST(test_search_linear)
@@ -571,6 +619,38 @@ START_TEST(test_move_phased_enemy)
 }
 END_TEST
 
+/* Ruling 60: one rule for a phased piece met — any other piece that passes over it or runs into it reveals it,
+ * its owner's own included (the Orders page: "until it takes another action or is bumped into by another
+ * piece"), as a wave, a charge or a blast does: alice's own E piece jumping her phased piece reveals it, and so
+ * do her own piece's step into it and a final step onto it that she may not take. */
+START_TEST(test_move_own_phased_revealed)
+{
+    char msg[256];
+    fx_piece(b, "K3", ALICE, "ABE");
+    fx_piece(b, "L3", ALICE, "Ar");
+    fx_piece(b, "K4", BOB, "ADD");   /* bob sees L3 */
+    ck_assert_int_eq(run("MOVE K3 E-E", msg), 0); /* jumps L3 to M3 */
+    ck_assert_str_eq(fx_seq(b, "M3"), "ABE");
+    ck_assert_str_eq(fx_seq(b, "L3"), "A");
+    ck_assert_msg(strstr(fx_news(b, ALICE), "Your phased piece on L3 was revealed (it was jumped over)."), "%s",
+                  fx_news(b, ALICE));
+    ck_assert_msg(strstr(fx_news(b, BOB), "alice's phased piece appeared on L3."), "%s", fx_news(b, BOB));
+    /* a step into it, and a final step onto it without I: the order fails, the piece is revealed */
+    fx_piece(b, "K2", ALICE, "AB");
+    fx_piece(b, "L2", ALICE, "Ar");
+    ck_assert_int_eq(run("MOVE K2 E-E", msg), -1);
+    ck_assert_str_eq(msg, "L2: a phased piece was in the way");
+    ck_assert_str_eq(fx_seq(b, "L2"), "A");
+    board_remove_piece(b, fx_sq(b, "K2"));
+    fx_piece(b, "K2", ALICE, "A");
+    fx_seq(b, "L2");
+    board_piece_at(b, fx_sq(b, "L2"))->g.phased = true;
+    ck_assert_int_eq(run("MOVE K2 E", msg), -1);
+    ck_assert_str_eq(msg, "L2 holds your own piece (only a piece with I may take it)");
+    ck_assert_str_eq(fx_seq(b, "L2"), "A");
+}
+END_TEST
+
 START_TEST(test_move_captures_phased_quietly)
 {
     char msg[256];
@@ -788,6 +868,7 @@ Suite *orders_suite(void)
     tcase_add_test(tc, test_star_after_condition);
     tcase_add_test(tc, test_keyword_repeated);
     tcase_add_test(tc, test_keyword_repeated_runs);
+    tcase_add_test(tc, test_condition_after_dropped);
     tcase_add_loop_test(tc, test_still_refused, 0, (int)(sizeof still_bad / sizeof still_bad[0]));
     tcase_add_loop_test(tc, test_search_linear, 0, (int)(sizeof floods / sizeof floods[0]));
     suite_add_tcase(s, tc);
@@ -808,6 +889,7 @@ Suite *orders_suite(void)
     tcase_add_test(tc, test_move_o_mines);
     tcase_add_test(tc, test_move_fail_outside_view);
     tcase_add_test(tc, test_move_phased_enemy);
+    tcase_add_test(tc, test_move_own_phased_revealed);
     tcase_add_test(tc, test_move_captures_phased_quietly);
     suite_add_tcase(s, tc);
     tc = tcase_create("create");
