@@ -609,51 +609,14 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m)
     return 0; /* the reply said what happened */
 }
 
-/* True when the header value v names more than one address (a comma outside quotes, angle brackets and
- * comments): such a reply address is unusable — the reply would go to one of them, chosen by a stranger. */
-static bool several_addresses(const char *v)
-{
-    int depth = 0, angle = 0;
-    bool quoted = false;
-    for (const char *p = v ? v : ""; *p; p++) {
-        if (*p == '\\' && p[1])
-            p++;
-        else if (*p == '"' && !depth)
-            quoted = !quoted;
-        else if (!quoted && *p == '(')
-            depth++;
-        else if (!quoted && *p == ')' && depth)
-            depth--;
-        else if (!quoted && !depth && *p == '<')
-            angle++;
-        else if (!quoted && !depth && *p == '>' && angle)
-            angle--;
-        else if (!quoted && !depth && !angle && *p == ',' && strchr(p + 1, '@'))
-            return true;
-    }
-    return false;
-}
-
-/* True when the reply of message text (its header) would go to an address the message lists among others:
- * Reply-To, else From, names several addresses. */
-static bool reply_to_list(const char *text)
-{
-    char *v = mailin_header(text, "Reply-To");
-    if (!v)
-        v = mailin_header(text, "From");
-    bool list = several_addresses(v);
-    free(v);
-    return list;
-}
-
 /* Answers message m (too_large: only its start was read). Returns the exit status for the MTA. */
-static int answer(const Front *f, const MailIn *m, const char *text, bool too_large)
+static int answer(const Front *f, const MailIn *m, bool too_large)
 {
     if (*m->loop) { /* RFC 3834: never answer a machine */
         front_log(f, m, "dropped unanswered: %s", m->loop);
         return 0;
     }
-    if (!users_valid_address(m->reply_to) || reply_to_list(text)) { /* none, or not one address: nobody to answer */
+    if (!users_valid_address(m->reply_to) || m->reply_list) { /* none, or not one address: nobody to answer */
         front_log(f, m, "dropped unanswered: no usable From: or Reply-To: address");
         return 0;
     }
@@ -685,7 +648,7 @@ int mailfront_main(const Request *rq, int argc, char **argv)
         } else {
             MailIn m;
             mailin_parse(msg, len, rq->sender, &m); /* the envelope sender the MTA gave */
-            rc = answer(&f, &m, msg, r == 1);
+            rc = answer(&f, &m, r == 1);
             mailin_free(&m);
         }
         free(msg);
