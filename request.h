@@ -27,7 +27,7 @@ typedef struct Request {
     const char *from;        /* the From: address ($PBMFROM); NULL: genetess@<hostname> */
     const char *admin;       /* the admin's address ($PBMADMIN) for Cleanup's reports; NULL: none */
     int64_t lock_wait;       /* seconds to wait for the lock ($GENETESS_LOCK_WAIT); < 0: the default */
-    const char *rate;        /* `genetess mail`: messages answered per sender and window ($PBMRATE); NULL: default */
+    const char *rate;        /* `genetess mail`: replies per mailbox and window ($PBMRATE, rate.h); NULL: default */
     const char *max_size;    /* `genetess mail`: the largest message read, in bytes ($PBMMAXSIZE); NULL: default */
     int64_t max_users;       /* signups by mail stop at this many users ($PBMMAXUSERS, maxusers=); < 0: the default */
     int64_t max_pending;     /* requests waiting for confirmation at once ($PBMMAXPENDING, maxpending=); < 0: default */
