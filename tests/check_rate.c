@@ -1,7 +1,8 @@
-/* Tests of rate (the per-mailbox budget of the mail front's replies, contract 2.1 and 15.2) and of which header
- * a reply's mailbox comes from. */
+/* Tests of rate (the per-mailbox budget of the mail front's replies, contract 2.1 and 15.2), of which header a
+ * reply's mailbox comes from, and of where an authenticated command's reply goes. */
 /* the project's headers first, then check.h */
 #include "fixtures.h"
+#include "mail.h"
 #include "mailin.h"
 #include "rate.h"
 #include "util.h"
@@ -253,6 +254,23 @@ START_TEST(reply_list_not_a_list)
 }
 END_TEST
 
+/* An authenticated command's reply goes to the registered address its login noted, not to the sender (contract 3.1);
+ * without one, to the sender; never to a sender that is not one address. */
+START_TEST(reply_goes_to_registered_address)
+{
+    Request rq = request_init(1000);
+    RequestOutcome out = {0};
+    rq.sender = "victim@example.org";
+    ck_assert_str_eq(mail_reply_address(&rq), "victim@example.org");
+    rq.outcome = &out;
+    ck_assert_str_eq(mail_reply_address(&rq), "victim@example.org"); /* nobody authenticated */
+    snprintf(out.address, sizeof out.address, "mallory@evil.example");
+    ck_assert_str_eq(mail_reply_address(&rq), "mallory@evil.example");
+    rq.sender = "victim@example.org, list@example.net";
+    ck_assert_ptr_null(mail_reply_address(&rq));
+}
+END_TEST
+
 Suite *rate_suite(void)
 {
     Suite *s = suite_create("rate");
@@ -272,6 +290,7 @@ Suite *rate_suite(void)
     t = tcase_create("reply header");
     tcase_add_loop_test(t, reply_list_normalised, 0, (int)(sizeof lists / sizeof lists[0]));
     tcase_add_test(t, reply_list_not_a_list);
+    tcase_add_test(t, reply_goes_to_registered_address);
     suite_add_tcase(s, t);
     return s;
 }
