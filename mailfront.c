@@ -6,7 +6,6 @@
  * answered; 0 otherwise — a refused command is a reply, never a bounce. */
 #include "mailfront.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -311,7 +310,7 @@ static int run_words(const Request *rq, StrList *w)
 
 /* The command of the owner check: logs argv[0] in with password argv[1] as any command would (a wrong password
  * counted, contract 15.2) and answers nothing. */
-static int owner_login(CommandCtx *c)
+static int front_owner_login(CommandCtx *c)
 {
     int rc = pipeline_lock(c);
     if (rc == 0)
@@ -324,9 +323,9 @@ static int owner_login(CommandCtx *c)
 /* True when the words w give the password of a user whose registered address is of mailbox (contract 2.1: such
  * a command runs over the mailbox's budget). The words tried are the first pair "<userid> <password>" after the
  * command word whose userid is such a user's, one pair only, logged in as the command itself would be. */
-static bool owner_command(const Request *rq, const StrList *w, const char *mailbox)
+static bool front_owner(const Request *rq, const StrList *w, const char *mailbox)
 {
-    static const Command login = {.name = "login", .min_args = 2, .max_args = 2, .usage = "", .run = owner_login};
+    static const Command login = {.name = "login", .min_args = 2, .max_args = 2, .usage = "", .run = front_owner_login};
     if (!w || w->n < 3)
         return false;
     Store st;
@@ -355,7 +354,7 @@ static bool owner_command(const Request *rq, const StrList *w, const char *mailb
 }
 
 /* The notice of the one message that first finds its mailbox over the budget b, until `until`. */
-static void over_notice(const Request *rq0, const RateBudget *b, int64_t until)
+static void front_over_notice(const Request *rq0, const RateBudget *b, int64_t until)
 {
     Request rq = *rq0;
     char when[40], day[64] = "", notice[600];
@@ -374,7 +373,7 @@ static void over_notice(const Request *rq0, const RateBudget *b, int64_t until)
 /* One mailed command under its reply mailbox's budget (contract 2.1, 15.2). A reply to the mailbox of the
  * message's reply address is reserved before the command runs; when the budget has no room, the command is not
  * run — the first such one gets a notice of the budget and when it has room again — unless its words give the
- * password of the user whose registered address is that mailbox (owner_command). A command that authenticates
+ * password of the user whose registered address is that mailbox (front_owner). A command that authenticates
  * a user is answered at that user's registered address (mail_reply_address), so its reservation is given back.
  * text: the reply of a command refused before it ran (NULL: run w). Returns the command's exit status. */
 static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrList *w, const char *text)
@@ -394,11 +393,12 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     int on = rate_budget(f->rate, f->rate_day, &b, &err);
     int state = on > 0 ? rate_reserve(dir, mailbox, f->now, &b, &until, &err) : RATE_RESERVED;
     if (on < 0 || state < 0)
-        front_log(f, m, "rate limit not applied: %s", err.msg);
-    if (state > 0 && !owner_command(&rq, text ? NULL : w, mailbox)) {
+        front_log(f, m, "budget not applied: %s", err.msg);
+    if (state > 0 && !front_owner(&rq, text ? NULL : w, mailbox)) {
         if (state == RATE_OVER_FIRST)
-            over_notice(&rq, &b, until);
-        front_log(f, m, "over the budget of %s: not run, %s", mailbox, state == RATE_OVER_FIRST ? "told once" : "not answered");
+            front_over_notice(&rq, &b, until);
+        front_log(f, m, "over the budget of %s: not run, %s", mailbox,
+                  state == RATE_OVER_FIRST ? "told once" : "not answered");
         free(dir);
         return EXIT_REFUSED;
     }

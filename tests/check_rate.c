@@ -227,7 +227,8 @@ END_TEST
  * first header is another, a CRLF one with a lone CR before Reply-To, a folded list. */
 static const char *const lists[] = {
     "Subject: help\rFrom: c@example.org\rReply-To: victim@example.org, attacker@example.net\r\r",
-    "From: c@example.org\r\nX-Mailer: x\rReply-To: victim@example.org,\r\n attacker@example.net\r\nSubject: help\r\n\r\n",
+    "From: c@example.org\r\nX-Mailer: x\rReply-To: victim@example.org,\r\n attacker@example.net\r\n"
+    "Subject: help\r\n\r\n",
     "From: c@example.org\r\nReply-To: victim@example.org\r\n\t, attacker@example.net\r\nSubject: help\r\n\r\n",
     "Subject: help\nFrom: <a@example.org>, <b@example.org>\n\n",
 };
