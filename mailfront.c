@@ -391,8 +391,12 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
         return 0;
     }
     int on = rate_budget(f->rate, f->rate_day, &b, &err);
+    if (on < 0) { /* a wrong setting never lifts the budget */
+        front_log(f, m, "%s: the default budget is used", err.msg);
+        on = rate_budget(NULL, NULL, &b, &err);
+    }
     int state = on > 0 ? rate_reserve(dir, mailbox, f->now, &b, &until, &err) : RATE_RESERVED;
-    if (on < 0 || state < 0)
+    if (state < 0)
         front_log(f, m, "budget not applied: %s", err.msg);
     if (state > 0 && !front_owner(&rq, text ? NULL : w, mailbox)) {
         if (state == RATE_OVER_FIRST)

@@ -5,7 +5,7 @@
 # notice, the other 29 not run); +tag, case and trailing-dot spellings of one mailbox (each had its own 21: now one
 # budget); commands over the budget run all the same (now not run: no side effect); a Reply-To list in a CR-only
 # or CRLF message (answered before: now dropped); 30 messages at once (25 replies where the limit was 21: now the
-# budget exactly); the day's bound.
+# budget exactly); the day's bound; a wrong PBMRATE (no budget at all before: now the default).
 CONF="--config=$T/none.conf"
 LOG=$PBMHOME/var/mail.log
 run 0 signup mallory mpw mallory@evil.example
@@ -126,3 +126,10 @@ assert_eq 5 "$(to_mailbox 'daily@example\.net')" "mails to one mailbox in three 
 assert_mails 3 "^Subject: Historical List of Genetess games$"
 assert_mails 1 "until 2027-01-15 09:00 UTC the next ones$"
 assert_mails 1 "until 2027-01-16 08:00 UTC the next ones$"
+
+# ---- a wrong setting never lifts the budget: PBMRATE=garbage is logged and the defaults hold ----
+clear_outbox
+mail_msg "$T/m" stranger@evil.example multiple wrong@example.net "$(lines 25 "help")"
+PBMRATE=garbage run 0 mail "$CONF" <"$T/m"
+assert_eq 21 "$(to_mailbox 'wrong@example\.net')" "mails to one mailbox under a wrong PBMRATE"
+assert_grep "rate 'garbage' is not MESSAGES/SECONDS: the default budget is used$" "$LOG"
