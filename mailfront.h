@@ -1,4 +1,4 @@
-/* mailfront: `genetess mail` — one incoming message from an MTA turned into commands and replies, with the host's duties (loops, size and rate limits, exit statuses an MTA understands, the mail log) — and `multiple`. */
+/* mailfront: `genetess mail` — one incoming message from an MTA turned into commands and replies, with the host's duties (loops, the size limit, the budget of replies per mailbox, exit statuses an MTA understands, the mail log) — and `multiple`. */
 #ifndef GENETESS_MAILFRONT_H
 #define GENETESS_MAILFRONT_H
 
