@@ -358,16 +358,18 @@ static bool front_owner(const Request *rq, const StrList *w, const char *mailbox
 static void front_over_notice(const Request *rq0, const RateBudget *b, int64_t until)
 {
     Request rq = *rq0;
-    char when[40], day[64] = "", notice[600];
+    char when[40], day[80] = "", notice[600];
     rq.outcome = NULL;
     rq.reply_needs_auth = false;
     if (b->max[1] < INT64_MAX)
-        snprintf(day, sizeof day, " and %lld in %lld", (long long)b->max[1], (long long)b->secs[1]);
+        snprintf(day, sizeof day, " and %lld (%lld KiB) in %lld seconds", (long long)b->max[1],
+                 (long long)b->bytes[1] / 1024, (long long)b->secs[1]);
     snprintf(notice, sizeof notice,
-             "Too many messages for this mailbox: %lld in %lld%s seconds are answered, whoever sends them, and "
-             "until %s the next ones are neither run nor answered. Commands with the password of the user whose "
-             "address this is always run.\n",
-             (long long)b->max[0], (long long)b->secs[0], day, fmt_time(until, when, sizeof when));
+             "Too many messages for this mailbox: Genetess answers at most %lld messages (%lld KiB) in %lld seconds%s "
+             "for one mailbox, whoever sends them. Until %s the next ones are neither run nor answered. Commands "
+             "with the password of the user whose address this is always run.\n",
+             (long long)b->max[0], (long long)b->bytes[0] / 1024, (long long)b->secs[0], day,
+             fmt_time(until, when, sizeof when));
     pipeline_reject(&rq, notice, EXIT_REFUSED);
 }
 
@@ -412,6 +414,8 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     int rc = text ? pipeline_reject(&rq, text, EXIT_REFUSED) : run_words(&rq, w);
     if (on > 0 && state == RATE_RESERVED && *out.address) /* answered at the user's address, not the mailbox */
         (void)rate_refund(dir, mailbox, f->now, &b, &err);
+    else if (on > 0 && state == RATE_RESERVED && out.reply_bytes > 0)
+        (void)rate_charge(dir, mailbox, f->now, &b, out.reply_bytes, &err);
     if (out.authenticated && rq.command_key) /* what a password let run is never run twice */
         handled_note(dir, rq.command_key, f->now);
     if (out.reply_held)

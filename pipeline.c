@@ -183,6 +183,8 @@ static int ctx_finish(CommandCtx *c, int rc)
         if (to && c->opened) { /* contract 3.1: one mail, the reply and the sheet it ends with */
             char *html = c->reply_html;
             c->reply_html = NULL;
+            if (out) /* what the reply costs its mailbox's budget (contract 2.1) */
+                out->reply_bytes = (int64_t)(c->reply.len + (html ? strlen(html) : 0));
             if (mail_add_reply_sheet(&c->mq, to, c->subject, xstrdup(c->reply.s), html, &err) < 0)
                 fprintf(stderr, "genetess: %s\n", err.msg);
         } else {

@@ -58,7 +58,7 @@ static int rate_window(const char *spec, int64_t *max, int64_t *secs, Err *err)
 
 int rate_budget(const char *spec, const char *day, RateBudget *b, Err *err)
 {
-    *b = (RateBudget){{0, 0}, {0, 0}};
+    *b = (RateBudget){{0, 0}, {0, 0}, {RATE_BYTES_MAX, RATE_BYTES_DAY_MAX}};
     int on = rate_window(spec && *spec ? spec : RATE_DEFAULT, &b->max[0], &b->secs[0], err);
     if (on <= 0)
         return on;
@@ -66,24 +66,32 @@ int rate_budget(const char *spec, const char *day, RateBudget *b, Err *err)
     if (d < 0)
         return -1;
     if (d == 0) /* the day's window off: one that never fills */
-        b->max[1] = INT64_MAX, b->secs[1] = 1;
+        b->max[1] = INT64_MAX, b->secs[1] = 1, b->bytes[1] = INT64_MAX;
     return 1;
 }
 
 bool rate_count_parse(const char *line, RateCount *c)
 {
-    long long v[5];
+    long long v[7];
     char extra;
-    if (sscanf(line, "%lld %lld %lld %lld %lld %c", &v[0], &v[1], &v[2], &v[3], &v[4], &extra) != 5)
+    if (sscanf(line, "%lld %lld %lld %lld %lld %lld %lld %c", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
+               &extra) != 7)
         return false;
-    *c = (RateCount){{v[0], v[2]}, {v[1], v[3]}, v[4]};
-    return c->count[0] >= 0 && c->count[1] >= 0;
+    *c = (RateCount){{v[0], v[3]}, {v[1], v[4]}, {v[2], v[5]}, v[6]};
+    return c->count[0] >= 0 && c->count[1] >= 0 && c->bytes[0] >= 0 && c->bytes[1] >= 0;
 }
 
 void rate_count_format(const RateCount *c, char *buf, size_t size)
 {
-    snprintf(buf, size, "%lld %lld %lld %lld %lld\n", (long long)c->start[0], (long long)c->count[0],
-             (long long)c->start[1], (long long)c->count[1], (long long)c->told);
+    snprintf(buf, size, "%lld %lld %lld %lld %lld %lld %lld\n", (long long)c->start[0], (long long)c->count[0],
+             (long long)c->bytes[0], (long long)c->start[1], (long long)c->count[1], (long long)c->bytes[1],
+             (long long)c->told);
+}
+
+/* True when window i of c has room for one more reply under b. */
+static bool rate_room(const RateCount *c, int i, const RateBudget *b)
+{
+    return c->count[i] < b->max[i] && c->bytes[i] < b->bytes[i];
 }
 
 /* True when window i of c is current at now under b (begun, not yet passed). */
@@ -97,7 +105,7 @@ static void rate_roll(RateCount *c, int64_t now, const RateBudget *b)
 {
     for (int i = 0; i < 2; i++)
         if (!rate_current(c, i, now, b))
-            c->start[i] = now, c->count[i] = 0;
+            c->start[i] = now, c->count[i] = 0, c->bytes[i] = 0;
 }
 
 /* ---- the directory ---- */
@@ -168,38 +176,45 @@ static void rate_prune(const char *rdir, int64_t now, const RateBudget *b)
     free(mark);
 }
 
-/* Runs one change of mailbox's record under the lock: reserve (true) or refund (false). */
-static int rate_change(const char *dir, const char *mailbox, int64_t now, const RateBudget *b, bool reserve,
-                       int64_t *until, Err *err)
+/* What rate_change does to a record. */
+typedef enum RateOp { RATE_OP_RESERVE, RATE_OP_REFUND, RATE_OP_CHARGE } RateOp;
+
+/* Runs one change op of mailbox's record under the lock (bytes: RATE_OP_CHARGE's). Returns rate_reserve's
+ * answer (RATE_RESERVED for the others), or -1 with err. */
+static int rate_change(const char *dir, const char *mailbox, int64_t now, const RateBudget *b, RateOp op,
+                       int64_t bytes, int64_t *until, Err *err)
 {
     char *rdir = xasprintf("%s/rate", dir), *path = rate_path(rdir, mailbox), *text = NULL;
     int rc = mkdir(rdir, 0700) < 0 && errno != EEXIST ? err_fail(err, "%s: %s", rdir, strerror(errno)) : 0;
     int lock = rc == 0 ? rate_lock(rdir, err) : -1; /* outside the store's lock: two messages at once */
-    RateCount c = {{now, now}, {0, 0}, 0};
+    const RateCount fresh = {{now, now}, {0, 0}, {0, 0}, 0};
+    RateCount c = fresh;
     if (lock < 0)
         rc = -1;
     else if (store_read_file(path, &text, NULL, err) != 0 || !rate_count_parse(text, &c))
-        c = (RateCount){{now, now}, {0, 0}, 0}; /* none yet (or unreadable): a new record */
+        c = fresh; /* none yet (or unreadable): a new record */
     rate_roll(&c, now, b);
     int state = RATE_RESERVED;
     *until = 0;
-    if (reserve && c.count[0] < b->max[0] && c.count[1] < b->max[1]) {
+    for (int i = 0; i < 2; i++) {
+        if (op == RATE_OP_REFUND)
+            c.count[i] -= c.count[i] > 0;
+        else if (op == RATE_OP_CHARGE)
+            c.bytes[i] += bytes > 0 && c.bytes[i] < INT64_MAX - bytes ? bytes : 0;
+        else if (!rate_room(&c, i, b) && c.start[i] + b->secs[i] > *until)
+            *until = c.start[i] + b->secs[i]; /* the budget has room again when the last full window ends */
+    }
+    if (op == RATE_OP_RESERVE && !*until) {
         c.count[0]++, c.count[1]++;
-    } else if (reserve) {
-        for (int i = 0; i < 2; i++)
-            if (c.count[i] >= b->max[i] && c.start[i] + b->secs[i] > *until)
-                *until = c.start[i] + b->secs[i];
+    } else if (op == RATE_OP_RESERVE) {
         state = c.told > now ? RATE_OVER : RATE_OVER_FIRST;
         c.told = state == RATE_OVER_FIRST ? *until : c.told;
-    } else {
-        for (int i = 0; i < 2; i++)
-            c.count[i] -= c.count[i] > 0;
     }
-    char line[128];
+    char line[160];
     rate_count_format(&c, line, sizeof line);
     if (rc == 0 && state != RATE_OVER)
         rc = store_write_atomic(path, line, strlen(line), err);
-    if (rc == 0 && reserve)
+    if (rc == 0 && op == RATE_OP_RESERVE)
         rate_prune(rdir, now, b);
     if (lock >= 0)
         close(lock); /* lets the lock go */
@@ -211,11 +226,17 @@ static int rate_change(const char *dir, const char *mailbox, int64_t now, const 
 
 int rate_reserve(const char *dir, const char *mailbox, int64_t now, const RateBudget *b, int64_t *until, Err *err)
 {
-    return rate_change(dir, mailbox, now, b, true, until, err);
+    return rate_change(dir, mailbox, now, b, RATE_OP_RESERVE, 0, until, err);
 }
 
 int rate_refund(const char *dir, const char *mailbox, int64_t now, const RateBudget *b, Err *err)
 {
     int64_t until;
-    return rate_change(dir, mailbox, now, b, false, &until, err);
+    return rate_change(dir, mailbox, now, b, RATE_OP_REFUND, 0, &until, err);
+}
+
+int rate_charge(const char *dir, const char *mailbox, int64_t now, const RateBudget *b, int64_t bytes, Err *err)
+{
+    int64_t until;
+    return rate_change(dir, mailbox, now, b, RATE_OP_CHARGE, bytes, &until, err);
 }

@@ -12,6 +12,7 @@ typedef struct RequestOutcome {
     bool reply_held;      /* the reply was not sent (Request.reply_needs_auth and no registered address) */
     char address[255];    /* the registered address of the first user a password authenticated, "" none: the
                              reply is mailed there rather than to the sender (mail_reply_address, contract 3.1) */
+    int64_t reply_bytes;  /* the bytes of the mailed reply (its text and HTML parts), 0 when none was mailed */
 } RequestOutcome;
 
 /* Every string is borrowed: it lives as long as the Request (main's environment, the mail front's message). */

@@ -64,6 +64,8 @@ START_TEST(budget_spec)
     ck_assert_int_eq(b.secs[0], 3600);
     ck_assert_int_eq(b.max[1], 50);
     ck_assert_int_eq(b.secs[1], 86400);
+    ck_assert_int_eq(b.bytes[0], 1024 * 1024);
+    ck_assert_int_eq(b.bytes[1], 4 * 1024 * 1024);
     ck_assert_int_eq(rate_budget("3/60", "5/600", &b, &err), 1);
     ck_assert_int_eq(b.max[0], 3);
     ck_assert_int_eq(b.secs[1], 600);
@@ -79,15 +81,16 @@ END_TEST
 
 START_TEST(count_round_trip)
 {
-    RateCount c = {{1000, 990}, {3, 7}, 1060}, d;
-    char line[128];
+    RateCount c = {{1000, 990}, {3, 7}, {4096, 9000}, 1060}, d;
+    char line[160];
     rate_count_format(&c, line, sizeof line);
-    ck_assert_str_eq(line, "1000 3 990 7 1060\n");
+    ck_assert_str_eq(line, "1000 3 4096 990 7 9000 1060\n");
     ck_assert(rate_count_parse(line, &d));
     ck_assert(memcmp(&c, &d, sizeof c) == 0);
     ck_assert(!rate_count_parse("1000 3\n", &d)); /* the old per-address record: a new one instead */
-    ck_assert(!rate_count_parse("1000 3 990 7 1060 x\n", &d));
-    ck_assert(!rate_count_parse("1000 -3 990 7 0\n", &d));
+    ck_assert(!rate_count_parse("1000 3 0 990 7 0 1060 x\n", &d));
+    ck_assert(!rate_count_parse("1000 -3 0 990 7 0 0\n", &d));
+    ck_assert(!rate_count_parse("1000 3 -1 990 7 0 0\n", &d));
 }
 END_TEST
 
@@ -139,6 +142,35 @@ START_TEST(refund_gives_room)
     ck_assert_int_eq(rate_reserve(dir, "cy@example.org", 1000, &b, &until, &err), RATE_RESERVED);
     ck_assert_int_eq(rate_reserve(dir, "cy@example.org", 1000, &b, &until, &err), RATE_RESERVED);
     ck_assert_int_eq(rate_reserve(dir, "cy@example.org", 1000, &b, &until, &err), RATE_OVER_FIRST);
+    fx_rm_tree(dir);
+}
+END_TEST
+
+/* The bytes of the replies sent count too: a budget with room for replies but not for bytes is over until the
+ * window whose bytes are full ends; a reply may pass the bytes by itself, never a second one. */
+START_TEST(charge_fills_bytes)
+{
+    char dir[] = "/tmp/check_rate.XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    RateBudget b;
+    Err err;
+    int64_t until;
+    ck_assert_int_eq(rate_budget("20/60", "50/86400", &b, &err), 1);
+    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1000, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_charge(dir, "al@example.org", 1000, &b, 600 * 1024, &err), 0);
+    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1001, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_charge(dir, "al@example.org", 1001, &b, 600 * 1024, &err), 0); /* 1.2 MiB: over */
+    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1002, &b, &until, &err), RATE_OVER_FIRST);
+    ck_assert_int_eq(until, 1060);
+    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1003, &b, &until, &err), RATE_OVER);
+    /* the next short windows: two such replies each, until the day's 4 MiB are passed by the seventh */
+    for (int k = 0; k < 5; k++) {
+        int64_t t = 1060 + 60 * (k / 2) + k % 2;
+        ck_assert_int_eq(rate_reserve(dir, "al@example.org", t, &b, &until, &err), RATE_RESERVED);
+        ck_assert_int_eq(rate_charge(dir, "al@example.org", t, &b, 600 * 1024, &err), 0);
+    }
+    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1190, &b, &until, &err), RATE_OVER_FIRST);
+    ck_assert_int_eq(until, 1000 + 86400);
     fx_rm_tree(dir);
 }
 END_TEST
@@ -284,6 +316,7 @@ Suite *rate_suite(void)
     t = tcase_create("budget");
     tcase_add_test(t, reserve_within_then_over);
     tcase_add_test(t, refund_gives_room);
+    tcase_add_test(t, charge_fills_bytes);
     tcase_add_test(t, records_pruned);
     tcase_add_test(t, reserve_concurrent);
     tcase_set_timeout(t, 60); /* each reservation is a synced write */

@@ -46,7 +46,7 @@ clear_outbox
 mail_msg "$T/m" stranger@evil.example multiple target@example.net "$(lines 50 "verify $B")"
 run 0 mail "$CONF" <"$T/m"
 assert_eq 21 "$(to_mailbox 'target@example\.net')" "mails to the target: the budget and one notice"
-assert_mails 1 "^Too many messages for this mailbox: 20 in 3600 and 50 in 86400 seconds are$"
+assert_mails 1 "^Too many messages for this mailbox: Genetess answers at most 20 messages (1024$"
 assert_lines 1 "over the budget of target@example.net: not run, told once$" "$LOG"
 assert_lines 29 "over the budget of target@example.net: not run, not answered$" "$LOG"
 
@@ -113,7 +113,7 @@ while [ $i -lt 30 ]; do
 done
 wait
 assert_eq 6 "$(to_mailbox 'crowd@example\.net')" "mails to one mailbox from 30 messages at once"
-assert_mails 1 "^Too many messages for this mailbox: 5 in 3600 and 50 in 86400 seconds are$"
+assert_mails 1 "^Too many messages for this mailbox: Genetess answers at most 5 messages (1024$"
 
 # ---- the day's bound (rateday=): 2 an hour, 3 a day — two hours give 3 replies and a notice each hour ----
 printf 'rateday=3/86400\n' >"$T/day.conf"
@@ -124,8 +124,8 @@ for h in 0 1 2; do
 done
 assert_eq 5 "$(to_mailbox 'daily@example\.net')" "mails to one mailbox in three hours under 2/3600 and 3/86400"
 assert_mails 3 "^Subject: Historical List of Genetess games$"
-assert_mails 1 "until 2027-01-15 09:00 UTC the next ones$"
-assert_mails 1 "until 2027-01-16 08:00 UTC the next ones$"
+assert_mails 1 "Until 2027-01-15 09:00 UTC the next ones"
+assert_mails 1 "Until 2027-01-16 08:00 UTC the next ones"
 
 # ---- a wrong setting never lifts the budget: PBMRATE=garbage is logged and the defaults hold ----
 clear_outbox
@@ -133,3 +133,20 @@ mail_msg "$T/m" stranger@evil.example multiple wrong@example.net "$(lines 25 "he
 PBMRATE=garbage run 0 mail "$CONF" <"$T/m"
 assert_eq 21 "$(to_mailbox 'wrong@example\.net')" "mails to one mailbox under a wrong PBMRATE"
 assert_grep "rate 'garbage' is not MESSAGES/SECONDS: the default budget is used$" "$LOG"
+
+# ---- the bytes of a mailbox's budget: 50 lines of `show` naming a large board ten times (about 200 KB a reply)
+# mailed one mailbox 20 mails, 3.9 MB, an hour; now the replies stop once 1 MiB is passed, with one notice ----
+run 0 challenge --gamble=none --seed=5 --map=melee mallory bot:greedy bot:random bot:strong
+L=$(last_board)
+i=0
+while [ $i -lt 40 ]; do "$G" move "$L" mallory mpw PASS >/dev/null 2>&1; i=$((i + 1)); done
+clear_outbox
+mail_msg "$T/m" stranger@evil.example multiple bytes@example.net "$(lines 50 "show $L $L $L $L $L $L $L $L $L $L")"
+run 0 mail "$CONF" <"$T/m"
+n=$(to_mailbox 'bytes@example\.net')
+sent=$(cat $(grep -il '^To: bytes@example\.net$' "$OUTBOX"/*.mail) | wc -c)
+assert_eq "3..8" "$([ "$n" -ge 3 ] && [ "$n" -le 8 ] && echo 3..8 || echo "$n")" "mails to one mailbox of large replies"
+assert_eq "at most 2 MiB" "$([ "$sent" -le $((2 * 1024 * 1024)) ] && echo 'at most 2 MiB' || echo "$sent")" \
+  "bytes to one mailbox (1 MiB and one reply at most)"
+assert_mails 1 "^Too many messages for this mailbox: Genetess answers at most 20 messages (1024$"
+assert_lines 1 "over the budget of bytes@example.net: not run, told once$" "$LOG"

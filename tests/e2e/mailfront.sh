@@ -143,9 +143,9 @@ PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
 assert_mails 2 "^Subject: Historical List of Genetess games$"
 clear_outbox
 PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
-assert_grep "^Too many messages for this mailbox: 2 in 3600 and 50 in 86400 seconds are$" $(mail_to carol)
-assert_grep "^  answered, whoever sends them, and until 2027-01-15 09:00 UTC the next ones$" $(mail_to carol)
-assert_grep "^  are neither run nor answered. Commands with the password of the user whose$" $(mail_to carol)
+assert_grep "^Too many messages for this mailbox: Genetess answers at most 2 messages (1024$" $(mail_to carol)
+assert_grep "^  KiB) in 3600 seconds and 50 (4096 KiB) in 86400 seconds for one mailbox,$" $(mail_to carol)
+assert_grep "^  whoever sends them. Until 2027-01-15 09:00 UTC the next ones are neither run$" $(mail_to carol)
 clear_outbox
 PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
 assert_absent "carol" "$LIST"
