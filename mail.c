@@ -216,7 +216,8 @@ const char *mail_reply_address(const Request *rq)
     const char *s = rq->sender;
     if (!s || !users_valid_address(s))
         return NULL; /* "a@b, evil@x" would mail both */
-    return s;
+    const RequestOutcome *o = rq->outcome;
+    return o && *o->address ? o->address : s; /* pipeline_login checked it */
 }
 
 /* ---------------------------------------------------------------- the message text */

@@ -97,8 +97,10 @@ int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now);
    messages not spooled were lost" is on stderr, and those spooled before it are delivered all the same. */
 int mail_flush(MailQueue *q, const Store *s, time_t now);
 
-/* The address a reply goes to: rq->sender when it is one address (users_valid_address), else NULL (the
-   reply goes to stdout; the caller says why on stderr when a sender was given). */
+/* The address a reply goes to: NULL when rq->sender is not one address (users_valid_address; the reply goes
+   to stdout, the caller says why on stderr when a sender was given); else the registered address of the user
+   the command authenticated, when its outcome names one (the mail front's commands, contract 3.1: a forged
+   Reply-To never gets an authenticated reply); else rq->sender. */
 const char *mail_reply_address(const Request *rq);
 
 #endif

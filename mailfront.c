@@ -1,12 +1,12 @@
 /* mailfront: the host's part of a server without pbmserv. An MTA pipes one whole message to
- * `genetess mail`; it is read (mailin.h), checked against loops and the size and rate limits, and its
- * Subject runs as a command in-process exactly as the command line would run it, with SENDER the
- * reply address, INPUTFILE the decoded body and MESSAGEID the message's Message-ID. The exit status
+ * `genetess mail`; it is read (mailin.h), checked against loops, the size limit and the budget of its reply
+ * mailbox (rate.h), and its Subject runs as a command in-process exactly as the command line would run it, with
+ * SENDER the reply address, INPUTFILE the decoded body and MESSAGEID the message's Message-ID; a command that
+ * authenticates a user is answered at that user's registered address (mail_reply_address). The exit status
  * is one an MTA handles: 75 (try again later) only for a temporary failure before anything was
  * answered; 0 otherwise — a refused command is a reply, never a bounce. */
 #include "mailfront.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -19,6 +19,7 @@
 #include "boardfile.h"
 #include "commands.h"
 #include "mailin.h"
+#include "rate.h"
 #include "store.h"
 #include "users.h"
 
@@ -33,7 +34,8 @@ typedef struct Front {
     char *home;         /* --home, $PBMHOME, home= */
     char *mailer;       /* $PBMSENDMAIL, sendmail= */
     char *from;         /* $PBMFROM, from= */
-    char *rate;         /* $PBMRATE, rate=, MAILFRONT_RATE */
+    char *rate;         /* $PBMRATE, rate=, RATE_DEFAULT: the budget's short window */
+    char *rate_day;     /* rateday=, RATE_DAY_DEFAULT: the budget's day */
     size_t max_size;    /* $PBMMAXSIZE, maxsize=, MAILFRONT_MAX_SIZE */
     int64_t max_users, max_pending; /* $PBMMAXUSERS, maxusers=; $PBMMAXPENDING, maxpending= (< 0: defaults) */
     int64_t now;
@@ -110,6 +112,7 @@ static int front_setup(Front *f, int argc, char **argv)
     const Request *env = f->env;
     f->home = home && *home ? xstrdup(home) : setting(env->home_is_default ? NULL : env->home, text, "home");
     f->rate = setting(env->rate, text, "rate");
+    f->rate_day = text ? conf_value(text, "rateday") : NULL;
     char *size = setting(env->max_size, text, "maxsize");
     int64_t v;
     f->max_size = size && parse_i64(size, &v) && v > 0 ? (size_t)v : MAILFRONT_MAX_SIZE;
@@ -191,144 +194,6 @@ int mailfront_read(FILE *in, size_t max, char **out, size_t *len)
     *len = b.len;
     *out = b.s ? buf_take(&b) : xstrdup("");
     return rc;
-}
-
-/* ---- the rate limit ---- */
-
-/* The file name of address's state: lower-cased, anything but [a-z0-9@._+-] as '_'. */
-static char *rate_key(const char *address)
-{
-    size_t n = strlen(address);
-    char *k = xmalloc(n + 2);
-    k[0] = '_'; /* never a dot file */
-    for (size_t i = 0; i < n && i < 200; i++) {
-        char c = (char)((address[i] >= 'A' && address[i] <= 'Z') ? address[i] + 32 : address[i]);
-        k[i + 1] = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || strchr("@._+-", c) ? c : '_';
-        k[i + 2] = '\0';
-    }
-    if (!n)
-        k[1] = '\0';
-    return k;
-}
-
-/* Takes the lock of the rate directory rdir (its file .lock, an fcntl write lock, waited for: it is held
- * only while one sender's count is read and written), so that messages from one sender handled at the
- * same moment each count. Returns the descriptor holding it (closing it lets it go) or -1 with err. */
-static int rate_lock(const char *rdir, Err *err)
-{
-    char *p = xasprintf("%s/.lock", rdir);
-    int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
-    struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
-    int r = fd < 0 ? -1 : 0;
-    while (fd >= 0 && (r = fcntl(fd, F_SETLKW, &fl)) < 0 && errno == EINTR)
-        ;
-    if (r < 0) {
-        err_fail(err, "%s: %s", p, strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        fd = -1;
-    }
-    free(p);
-    return fd;
-}
-
-/* Reads a count "start count" into *start and *count; false when it is unreadable or its window (secs
- * from start) has passed at now: the same as no count at all. */
-static bool rate_current(const char *text, int64_t now, int64_t secs, long long *start, long long *count)
-{
-    return sscanf(text, "%lld %lld", start, count) == 2 && now - *start < secs && now >= *start;
-}
-
-/* Removes the counts in rdir whose window has passed, so that the directory holds only senders of the
- * last window rather than every address that ever wrote; at most once a window (rdir/.pruned holds when
- * it was last done). Called with the rate lock held. */
-static void rate_prune(const char *rdir, int64_t now, int64_t secs)
-{
-    char *mark = xasprintf("%s/.pruned", rdir), *text = NULL;
-    long long last = 0;
-    Err err;
-    if (store_read_file(mark, &text, NULL, &err) == 0 && sscanf(text, "%lld", &last) != 1)
-        last = 0;
-    free(text);
-    DIR *d = now - last >= secs || now < last ? opendir(rdir) : NULL;
-    struct dirent *de;
-    while (d && (de = readdir(d)) != NULL) {
-        if (de->d_name[0] == '.') /* the lock, the mark, temporaries (the sweep's) */
-            continue;
-        char *p = xasprintf("%s/%s", rdir, de->d_name);
-        text = NULL;
-        long long start, count;
-        if (store_read_file(p, &text, NULL, &err) == 0 && !rate_current(text, now, secs, &start, &count))
-            (void)unlink(p);
-        free(text);
-        free(p);
-    }
-    if (d) {
-        closedir(d);
-        char stamp[32];
-        snprintf(stamp, sizeof stamp, "%lld\n", (long long)now);
-        (void)store_write_atomic(mark, stamp, strlen(stamp), &err);
-    }
-    free(mark);
-}
-
-/* Parses the rate spec "N/SECONDS": 1 with *max and *secs set, 0 for "off", "0" or none (no limit), -1 with err. */
-static int rate_spec(const char *spec, int64_t *max, int64_t *secs, Err *err)
-{
-    if (!spec || !*spec || str_ieq(spec, "off") || strcmp(spec, "0") == 0)
-        return 0;
-    char num[32];
-    const char *slash = strchr(spec, '/');
-    snprintf(num, sizeof num, "%.*s", slash ? (int)(slash - spec) : 0, spec);
-    if (!slash || !parse_i64(num, max) || !parse_i64(slash + 1, secs) || *max < 1 || *secs < 1)
-        return err_fail(err, "rate '%s' is not MESSAGES/SECONDS", spec);
-    return 1;
-}
-
-/* The rate state of address at now under spec: 0 within the limit (one more message is within it), 1 when
- * one more would be the first over it, 2 after that; *until the end of the window (0 none). With count,
- * that message is counted. -1 with err when the spec is wrong or the state cannot be written. */
-static int rate_state(const char *dir, const char *address, int64_t now, const char *spec, bool count,
-                      int64_t *until, Err *err)
-{
-    int64_t max, secs;
-    *until = 0;
-    int on = rate_spec(spec, &max, &secs, err);
-    if (on <= 0)
-        return on;
-    char *rdir = xasprintf("%s/rate", dir), *key = rate_key(address);
-    char *path = xasprintf("%s/%s", rdir, key);
-    char *text = NULL;
-    long long start = 0, n = 0;
-    int rc = mkdir(rdir, 0700) < 0 && errno != EEXIST ? err_fail(err, "%s: %s", rdir, strerror(errno)) : 0;
-    int lock = rc == 0 ? rate_lock(rdir, err) : -1; /* runs outside the store's lock: two messages at once */
-    if (lock < 0)
-        rc = -1;
-    if (!(rc == 0 && store_read_file(path, &text, NULL, err) == 0 && rate_current(text, now, secs, &start, &n)))
-        start = now, n = 0; /* none yet, or its window has passed: a new one */
-    n++;
-    char state[64];
-    snprintf(state, sizeof state, "%lld %lld\n", start, n);
-    if (rc == 0 && count)
-        rc = store_write_atomic(path, state, strlen(state), err);
-    if (rc == 0 && count)
-        rate_prune(rdir, now, secs);
-    if (lock >= 0)
-        close(lock); /* lets the lock go */
-    free(text);
-    free(path);
-    free(key);
-    free(rdir);
-    *until = start + secs;
-    if (rc < 0)
-        return -1;
-    return n <= max ? 0 : n == max + 1 ? 1 : 2;
-}
-
-int mailfront_rate(const char *dir, const char *address, int64_t now, const char *spec, Err *err)
-{
-    int64_t until;
-    return rate_state(dir, address, now, spec, true, &until, err);
 }
 
 /* ---- the commands already handled (contract 2.1: a message delivered again runs once) ---- */
@@ -444,45 +309,117 @@ static int run_words(const Request *rq, StrList *w)
     return command_run(rq, w->n, w->v);
 }
 
-/* The rate limit of one mailed command (contract 15): what does not authenticate a user counts against its
- * sender's limit of unauthenticated replies, and over that limit gets no reply — the first one over it a
- * notice of the limit and when it lifts; a command that authenticates is never limited by it. text: the
- * reply of a command refused before it ran (NULL: run w). Returns the command's exit status. */
+/* The command of the owner check: logs argv[0] in with password argv[1] as any command would (a wrong password
+ * counted, contract 15.2) and answers nothing. */
+static int front_owner_login(CommandCtx *c)
+{
+    int rc = pipeline_lock(c);
+    if (rc == 0)
+        rc = pipeline_auth_user(c);
+    buf_free(&c->reply); /* the check is not a command of the sender's: no reply */
+    buf_init(&c->reply);
+    return rc;
+}
+
+/* True when the words w give the password of a user whose registered address is of mailbox (contract 2.1: such
+ * a command runs over the mailbox's budget). The words tried are the first pair "<userid> <password>" after the
+ * command word whose userid is such a user's, one pair only, logged in as the command itself would be. */
+static bool front_owner(const Request *rq, const StrList *w, const char *mailbox)
+{
+    static const Command login = {.name = "login", .min_args = 2, .max_args = 2, .usage = "", .run = front_owner_login};
+    if (!w || w->n < 3)
+        return false;
+    Store st;
+    Err err;
+    User *u = xcalloc((size_t)w->n, sizeof *u);
+    int pair = -1;
+    if (store_open(&st, rq, &err) == 0) {
+        if (users_find_all(&st, (const char *const *)w->v + 1, w->n - 2, u, &err) == 0)
+            for (int i = 0; i < w->n - 2 && pair < 0; i++)
+                if (u[i].address && rate_same_mailbox(u[i].address, mailbox))
+                    pair = i + 1;
+        store_close(&st);
+    }
+    for (int i = 0; i < w->n - 2; i++)
+        users_free(&u[i]);
+    free(u);
+    if (pair < 0)
+        return false;
+    Request q = *rq;
+    RequestOutcome out = {0};
+    q.outcome = &out;
+    q.reply_needs_auth = false;
+    q.body = NULL;
+    pipeline_run(&login, &q, 2, w->v + pair);
+    return *out.address && rate_same_mailbox(out.address, mailbox);
+}
+
+/* The notice of the one message that first finds its mailbox over the budget b, until `until`. */
+static void front_over_notice(const Request *rq0, const RateBudget *b, int64_t until)
+{
+    Request rq = *rq0;
+    char when[40], day[80] = "", notice[600];
+    rq.outcome = NULL;
+    rq.reply_needs_auth = false;
+    if (b->max[1] < INT64_MAX)
+        snprintf(day, sizeof day, " and %lld (%lld KiB) in %lld seconds", (long long)b->max[1],
+                 (long long)b->bytes[1] / 1024, (long long)b->secs[1]);
+    snprintf(notice, sizeof notice,
+             "Too many messages for this mailbox: Genetess answers at most %lld messages (%lld KiB) in %lld seconds%s "
+             "for one mailbox, whoever sends them. Until %s the next ones are neither run nor answered. Commands "
+             "with the password of the user whose address this is always run.\n",
+             (long long)b->max[0], (long long)b->bytes[0] / 1024, (long long)b->secs[0], day,
+             fmt_time(until, when, sizeof when));
+    pipeline_reject(&rq, notice, EXIT_REFUSED);
+}
+
+/* One mailed command under its reply mailbox's budget (contract 2.1, 15.2). A reply to the mailbox of the
+ * message's reply address is reserved before the command runs; when the budget has no room, the command is not
+ * run — the first such one gets a notice of the budget and when it has room again — unless its words give the
+ * password of the user whose registered address is that mailbox (front_owner). A command that authenticates
+ * a user is answered at that user's registered address (mail_reply_address), so its reservation is given back.
+ * text: the reply of a command refused before it ran (NULL: run w). Returns the command's exit status. */
 static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrList *w, const char *text)
 {
     Request rq = *rq0;
     RequestOutcome out = {0};
     Err err;
-    int64_t until;
-    char *dir = xasprintf("%s/var", f->home);
-    const char *spec = f->rate ? f->rate : MAILFRONT_RATE;
+    RateBudget b;
+    int64_t until = 0;
+    char *dir = xasprintf("%s/var", f->home), mailbox[RATE_MAILBOX_MAX + 1];
+    rate_mailbox(rq.sender, mailbox, sizeof mailbox);
     if (rq.command_key && handled_seen(dir, rq.command_key, f->now)) { /* delivered again: no second effect */
         front_log(f, m, "handled already: not run again, not answered");
         free(dir);
         return 0;
     }
-    int over = rate_state(dir, rq.sender, f->now, spec, false, &until, &err);
-    if (over < 0)
-        front_log(f, m, "rate limit not applied: %s", err.msg);
-    rq.reply_needs_auth = over > 0;
+    int on = rate_budget(f->rate, f->rate_day, &b, &err);
+    if (on < 0) { /* a wrong setting never lifts the budget */
+        front_log(f, m, "%s: the default budget is used", err.msg);
+        on = rate_budget(NULL, NULL, &b, &err);
+    }
+    int state = on > 0 ? rate_reserve(dir, mailbox, f->now, &b, &until, &err) : RATE_RESERVED;
+    if (state < 0)
+        front_log(f, m, "budget not applied: %s", err.msg);
+    if (state > 0 && !front_owner(&rq, text ? NULL : w, mailbox)) {
+        if (state == RATE_OVER_FIRST)
+            front_over_notice(&rq, &b, until);
+        front_log(f, m, "over the budget of %s: not run, %s", mailbox,
+                  state == RATE_OVER_FIRST ? "told once" : "not answered");
+        free(dir);
+        return EXIT_REFUSED;
+    }
+    rq.reply_needs_auth = state > 0;
     rq.outcome = &out;
     int rc = text ? pipeline_reject(&rq, text, EXIT_REFUSED) : run_words(&rq, w);
-    if (!out.authenticated && over >= 0)
-        (void)rate_state(dir, rq.sender, f->now, spec, true, &until, &err);
+    if (on > 0 && state == RATE_RESERVED && *out.address) /* answered at the user's address, not the mailbox */
+        (void)rate_refund(dir, mailbox, f->now, &b, &err);
+    else if (on > 0 && state == RATE_RESERVED && out.reply_bytes > 0)
+        (void)rate_charge(dir, mailbox, f->now, &b, out.reply_bytes, &err);
     if (out.authenticated && rq.command_key) /* what a password let run is never run twice */
         handled_note(dir, rq.command_key, f->now);
-    int64_t max, secs;
-    if (out.reply_held && over == 1 && rate_spec(spec, &max, &secs, &err) == 1) {
-        char when[40], notice[400];
-        snprintf(notice, sizeof notice, "Too many messages from you without a valid password: %lld in %lld seconds "
-                                        "are answered, and the next ones get no answer until %s. Commands with "
-                                        "your password are always answered.\n",
-                 (long long)max, (long long)secs, fmt_time(until, when, sizeof when));
-        rq.reply_needs_auth = false;
-        pipeline_reject(&rq, notice, EXIT_REFUSED);
-    }
     if (out.reply_held)
-        front_log(f, m, "over the rate limit: %s", over == 1 ? "told once" : "not answered");
+        front_log(f, m, "over the budget of %s: ran, not answered", mailbox);
     free(dir);
     return rc;
 }
@@ -681,51 +618,14 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m)
     return 0; /* the reply said what happened */
 }
 
-/* True when the header value v names more than one address (a comma outside quotes, angle brackets and
- * comments): such a reply address is unusable — the reply would go to one of them, chosen by a stranger. */
-static bool several_addresses(const char *v)
-{
-    int depth = 0, angle = 0;
-    bool quoted = false;
-    for (const char *p = v ? v : ""; *p; p++) {
-        if (*p == '\\' && p[1])
-            p++;
-        else if (*p == '"' && !depth)
-            quoted = !quoted;
-        else if (!quoted && *p == '(')
-            depth++;
-        else if (!quoted && *p == ')' && depth)
-            depth--;
-        else if (!quoted && !depth && *p == '<')
-            angle++;
-        else if (!quoted && !depth && *p == '>' && angle)
-            angle--;
-        else if (!quoted && !depth && !angle && *p == ',' && strchr(p + 1, '@'))
-            return true;
-    }
-    return false;
-}
-
-/* True when the reply of message text (its header) would go to an address the message lists among others:
- * Reply-To, else From, names several addresses. */
-static bool reply_to_list(const char *text)
-{
-    char *v = mailin_header(text, "Reply-To");
-    if (!v)
-        v = mailin_header(text, "From");
-    bool list = several_addresses(v);
-    free(v);
-    return list;
-}
-
 /* Answers message m (too_large: only its start was read). Returns the exit status for the MTA. */
-static int answer(const Front *f, const MailIn *m, const char *text, bool too_large)
+static int answer(const Front *f, const MailIn *m, bool too_large)
 {
     if (*m->loop) { /* RFC 3834: never answer a machine */
         front_log(f, m, "dropped unanswered: %s", m->loop);
         return 0;
     }
-    if (!users_valid_address(m->reply_to) || reply_to_list(text)) { /* none, or not one address: nobody to answer */
+    if (!users_valid_address(m->reply_to) || m->reply_list) { /* none, or not one address: nobody to answer */
         front_log(f, m, "dropped unanswered: no usable From: or Reply-To: address");
         return 0;
     }
@@ -757,13 +657,14 @@ int mailfront_main(const Request *rq, int argc, char **argv)
         } else {
             MailIn m;
             mailin_parse(msg, len, rq->sender, &m); /* the envelope sender the MTA gave */
-            rc = answer(&f, &m, msg, r == 1);
+            rc = answer(&f, &m, r == 1);
             mailin_free(&m);
         }
         free(msg);
     }
     free(f.home);
     free(f.rate);
+    free(f.rate_day);
     free(f.mailer);
     free(f.from);
     return rc;

@@ -1,4 +1,4 @@
-/* mailfront: `genetess mail` — one incoming message from an MTA turned into commands and replies, with the host's duties (loops, size and rate limits, exit statuses an MTA understands, the mail log) — and `multiple`. */
+/* mailfront: `genetess mail` — one incoming message from an MTA turned into commands and replies, with the host's duties (loops, the size limit, the budget of replies per mailbox, exit statuses an MTA understands, the mail log) — and `multiple`. */
 #ifndef GENETESS_MAILFRONT_H
 #define GENETESS_MAILFRONT_H
 
@@ -13,9 +13,8 @@
 /* sysexits.h's EX_TEMPFAIL: the MTA keeps the message and tries again later. */
 enum { MAILFRONT_TEMPFAIL = 75 };
 
-/* Default limits: the size of a message, and PBMRATE (messages per seconds and sender). */
+/* The default size limit of a message (the budget of replies per mailbox is rate.h's). */
 #define MAILFRONT_MAX_SIZE (1024 * 1024)
-#define MAILFRONT_RATE "20/3600"
 
 /* genetess mail [--home=DIR] [--config=FILE]: reads one message on stdin and answers it (help/
  * command-mail.txt). Returns 0 when answered or dropped, MAILFRONT_TEMPFAIL on a temporary failure
@@ -28,11 +27,5 @@ int mailfront_multiple(const Request *rq, int argc, char **argv);
 /* Reads all of in into *out (malloc'd, NUL-terminated, *len bytes) keeping at most max bytes; the
  * rest is read and dropped. Returns 0, 1 when the message was larger than max, -1 on a read error. */
 int mailfront_read(FILE *in, size_t max, char **out, size_t *len);
-
-/* The per-sender rate limit: counts a message from address at now in the state kept in dir/rate/
- * (one file per sender) under spec "N/SECONDS" ("0" or "off": no limit). Returns 0 within the limit,
- * 1 for the first message over it in the window (answer it once), 2 after that (drop it silently),
- * -1 with err when the spec is wrong or the state cannot be written. */
-int mailfront_rate(const char *dir, const char *address, int64_t now, const char *spec, Err *err);
 
 #endif

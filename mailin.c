@@ -786,6 +786,38 @@ static char *address_of(const char *hdr, const char *name)
     return a;
 }
 
+bool mailin_address_list(const char *v)
+{
+    int depth = 0, angle = 0;
+    bool quoted = false;
+    for (const char *p = v ? v : ""; *p; p++) {
+        if (*p == '\\' && p[1])
+            p++;
+        else if (*p == '"' && !depth)
+            quoted = !quoted;
+        else if (!quoted && *p == '(')
+            depth++;
+        else if (!quoted && *p == ')' && depth)
+            depth--;
+        else if (!quoted && !depth && *p == '<')
+            angle++;
+        else if (!quoted && !depth && *p == '>' && angle)
+            angle--;
+        else if (!quoted && !depth && !angle && *p == ',' && strchr(p + 1, '@'))
+            return true;
+    }
+    return false;
+}
+
+/* True when the header name of hdr names several addresses. */
+static bool header_is_list(const char *hdr, const char *name)
+{
+    char *v = mailin_header(hdr, name);
+    bool list = mailin_address_list(v);
+    free(v);
+    return list;
+}
+
 /* The Subject decoded, on one line, without reply prefixes. */
 static char *subject_of(const char *hdr)
 {
@@ -826,9 +858,11 @@ void mailin_parse(const char *msg, size_t len, const char *envelope, MailIn *m)
     char *hdr = dup_n(start, hl);
     m->from = usable_address(address_of(hdr, "From"));
     m->reply_to = usable_address(address_of(hdr, "Reply-To"));
+    m->reply_list = header_is_list(hdr, "Reply-To"); /* the normalised header the address comes from */
     if (!*m->reply_to) {
         free(m->reply_to);
         m->reply_to = xstrdup(m->from);
+        m->reply_list = header_is_list(hdr, "From");
     }
     m->subject = subject_of(hdr);
     char *id = mailin_header(hdr, "Message-ID");

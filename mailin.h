@@ -11,6 +11,7 @@ typedef struct MailIn {
     bool has_envelope;
     char *from;       /* the address of From: */
     char *reply_to;   /* where the reply goes: the address of Reply-To:, else of From: */
+    bool reply_list;  /* the header reply_to comes from names several addresses (mailin_address_list) */
     char *subject;    /* decoded, unfolded, Re:/Fwd:/Fw: prefixes removed, white space trimmed */
     char *message_id; /* Message-ID: as written, e.g. "<x@y>" */
     char *body;       /* the text/plain part decoded to UTF-8 lines (each ending in '\n'), without signature
@@ -38,6 +39,9 @@ char *mailin_decode_words(const char *s);
 /* The first address of an address header value: the <...> part, else the first word outside
  * comments; malloc'd, "" when none. */
 char *mailin_address(const char *value);
+/* True when the address header value v names more than one address: a comma outside quotes, angle brackets and
+ * comments, with an '@' after it. */
+bool mailin_address_list(const char *v);
 /* Removes leading reply and forward prefixes — Re:, Fwd:, Fw:, AW:, WG:, SV:, VS:, Antw:, TR:, RIF:, R:,
  * Nag: (any case, repeated, "Re[2]:" too) — and surrounding white space, in place. */
 char *mailin_strip_prefixes(char *subject);

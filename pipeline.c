@@ -135,8 +135,12 @@ int pipeline_login(CommandCtx *c, const char *id, const char *password, User *ou
         snprintf(c->subject, sizeof c->subject, "Genetess error");
         return EXIT_REFUSED;
     }
-    if (c->req->outcome)
-        c->req->outcome->authenticated = true;
+    RequestOutcome *o = c->req->outcome;
+    if (o) {
+        o->authenticated = true;
+        if (!*o->address && u.address && users_valid_address(u.address)) /* where the reply goes (contract 3.1) */
+            snprintf(o->address, sizeof o->address, "%s", u.address);
+    }
     if (out)
         *out = u;
     else
@@ -160,8 +164,8 @@ static int ctx_finish(CommandCtx *c, int rc)
     /* contract 3: with a sender the reply is mailed, also for a command refused before it opened the
      * store (the outbox needs it; no lock: outbox/ is outside the locking). */
     RequestOutcome *out = c->req->outcome;
-    if (c->reply.len && c->req->reply_needs_auth && !(out && out->authenticated)) {
-        buf_free(&c->reply); /* over the sender's limit of unauthenticated replies (contract 15) */
+    if (c->reply.len && c->req->reply_needs_auth && !(out && *out->address)) {
+        buf_free(&c->reply); /* the sender's mailbox is over its budget (contract 2.1, 15.2) */
         buf_init(&c->reply);
         if (out)
             out->reply_held = true;
@@ -182,6 +186,8 @@ static int ctx_finish(CommandCtx *c, int rc)
         if (to && c->opened) { /* contract 3.1: one mail, the reply and the sheet it ends with */
             char *html = c->reply_html;
             c->reply_html = NULL;
+            if (out) /* what the reply costs its mailbox's budget (contract 2.1) */
+                out->reply_bytes = (int64_t)(c->reply.len + (html ? strlen(html) : 0));
             if (mail_add_reply_sheet(&c->mq, to, c->subject, xstrdup(c->reply.s), html, &err) < 0)
                 fprintf(stderr, "genetess: %s\n", err.msg);
         } else {

@@ -8,8 +8,11 @@
 
 /* What a command did that the caller of the pipeline needs to know (the mail front's limits, contract 15). */
 typedef struct RequestOutcome {
-    bool authenticated;   /* a userid and its password were accepted */
-    bool reply_held;      /* the reply was not sent (Request.reply_needs_auth and no authentication) */
+    bool authenticated;   /* a userid and its password were accepted (or a confirmation's code) */
+    bool reply_held;      /* the reply was not sent (Request.reply_needs_auth and no registered address) */
+    char address[255];    /* the registered address of the first user a password authenticated, "" none: the
+                             reply is mailed there rather than to the sender (mail_reply_address, contract 3.1) */
+    int64_t reply_bytes;  /* the bytes of the mailed reply (its text and HTML parts), 0 when none was mailed */
 } RequestOutcome;
 
 /* Every string is borrowed: it lives as long as the Request (main's environment, the mail front's message). */
@@ -25,13 +28,13 @@ typedef struct Request {
     const char *from;        /* the From: address ($PBMFROM); NULL: genetess@<hostname> */
     const char *admin;       /* the admin's address ($PBMADMIN) for Cleanup's reports; NULL: none */
     int64_t lock_wait;       /* seconds to wait for the lock ($GENETESS_LOCK_WAIT); < 0: the default */
-    const char *rate;        /* `genetess mail`: messages answered per sender and window ($PBMRATE); NULL: default */
+    const char *rate;        /* `genetess mail`: replies per mailbox and window ($PBMRATE, rate.h); NULL: default */
     const char *max_size;    /* `genetess mail`: the largest message read, in bytes ($PBMMAXSIZE); NULL: default */
     int64_t max_users;       /* signups by mail stop at this many users ($PBMMAXUSERS, maxusers=); < 0: the default */
     int64_t max_pending;     /* requests waiting for confirmation at once ($PBMMAXPENDING, maxpending=); < 0: default */
-    bool reply_needs_auth;   /* the sender is over its limit of unauthenticated replies: the reply goes only when the
-                                command authenticates a user */
-    RequestOutcome *outcome; /* filled by the command when non-NULL */
+    bool reply_needs_auth;   /* the sender's mailbox is over its budget (contract 2.1): the reply goes only to the
+                                registered address of a user the command authenticates */
+    RequestOutcome *outcome; /* filled by the command when non-NULL (the mail front's commands) */
     uint64_t command_key;    /* a mailed command's key (request_command_key; 0: none): a board the command changes
                                 keeps it, and the same key again changes that board no more (contract 2.1) */
 } Request;

@@ -1,4 +1,4 @@
-/* Tests of mailin (reading an incoming message) and of mailfront's size and rate limits. */
+/* Tests of mailin (reading an incoming message) and of mailfront's size limit (its budget: check_rate.c). */
 /* the project's headers first, then check.h */
 #include "fixtures.h"
 #include "mailfront.h"
@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 Suite *mailin_suite(void);
@@ -402,96 +401,6 @@ START_TEST(size_limit)
 }
 END_TEST
 
-START_TEST(rate_limit)
-{
-    char dir[] = "/tmp/check_mailin.XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    Err err;
-    for (int i = 0; i < 3; i++)
-        ck_assert_int_eq(mailfront_rate(dir, "Al@Example.org", 1000 + i, "3/60", &err), 0);
-    ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1010, "3/60", &err), 1); /* answered once */
-    ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1020, "3/60", &err), 2); /* then silent */
-    ck_assert_int_eq(mailfront_rate(dir, "bo@example.org", 1020, "3/60", &err), 0); /* per sender */
-    ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1060, "3/60", &err), 0); /* a new window */
-    ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1061, "off", &err), 0);
-    ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1061, "3 per hour", &err), -1);
-    ck_assert_str_eq(err.msg, "rate '3 per hour' is not MESSAGES/SECONDS");
-    char *cmd = xasprintf("rm -rf '%s'", dir);
-    ck_assert_int_eq(system(cmd), 0);
-    free(cmd);
-}
-END_TEST
-
-/* Counts whose window has passed are removed, at most once a window: the directory keeps the senders of
- * the last window only, and a removed sender counts from 1 again, as if kept. */
-START_TEST(rate_limit_prunes)
-{
-    char dir[] = "/tmp/check_mailin.XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    Err err;
-    char *al = xasprintf("%s/rate/_al@example.org", dir), *bo = xasprintf("%s/rate/_bo@example.org", dir);
-    char *cy = xasprintf("%s/rate/_cy@example.org", dir), *mark = xasprintf("%s/rate/.pruned", dir);
-    ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1000, "3/60", &err), 0); /* pruned now: mark 1000 */
-    ck_assert_int_eq(mailfront_rate(dir, "bo@example.org", 1050, "3/60", &err), 0);
-    ck_assert_int_eq(access(al, F_OK), 0);
-    ck_assert_int_eq(access(mark, F_OK), 0);
-    ck_assert_int_eq(mailfront_rate(dir, "cy@example.org", 1070, "3/60", &err), 0); /* al's window is over */
-    ck_assert_int_eq(access(al, F_OK), -1);
-    ck_assert_int_eq(access(bo, F_OK), 0); /* 1050 + 60 > 1070: still counting */
-    ck_assert_int_eq(access(cy, F_OK), 0);
-    ck_assert_int_eq(mailfront_rate(dir, "cy@example.org", 1115, "3/60", &err), 0);
-    ck_assert_int_eq(access(bo, F_OK), 0); /* over since 1110, but last pruned at 1070: not again before 1130 */
-    for (int i = 0; i < 3; i++) /* al counts from 1 again: three within the limit, the fourth over it */
-        ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1116 + i, "3/60", &err), 0);
-    ck_assert_int_eq(mailfront_rate(dir, "al@example.org", 1120, "3/60", &err), 1);
-    ck_assert_int_eq(mailfront_rate(dir, "cy@example.org", 1130, "3/60", &err), 0);
-    ck_assert_int_eq(access(bo, F_OK), -1); /* a window after the last pruning */
-    ck_assert_int_eq(access(al, F_OK), 0);
-    free(al);
-    free(bo);
-    free(cy);
-    free(mark);
-    fx_rm_tree(dir);
-}
-END_TEST
-
-/* Messages from one sender counted at the same moment by several processes each count: 4 processes x 150
- * messages in one window leave the count at 600 (without the rate directory's lock, two processes that
- * read the same count both write it plus one, and counts are lost). */
-START_TEST(rate_limit_concurrent)
-{
-    char dir[] = "/tmp/check_mailin.XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    pid_t kids[4];
-    for (int k = 0; k < 4; k++) {
-        kids[k] = fork();
-        ck_assert_int_ge(kids[k], 0);
-        if (kids[k] == 0) {
-            Err err;
-            for (int i = 0; i < 150; i++)
-                if (mailfront_rate(dir, "al@example.org", 1000, "1000/60", &err) != 0)
-                    _exit(1);
-            _exit(0);
-        }
-    }
-    for (int k = 0; k < 4; k++) {
-        int status;
-        ck_assert_int_eq(waitpid(kids[k], &status, 0), kids[k]);
-        ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    }
-    char *path = xasprintf("%s/rate/_al@example.org", dir);
-    FILE *f = fopen(path, "r");
-    ck_assert_ptr_nonnull(f);
-    long long start = 0, count = 0;
-    ck_assert_int_eq(fscanf(f, "%lld %lld", &start, &count), 2);
-    fclose(f);
-    ck_assert_int_eq(start, 1000);
-    ck_assert_int_eq(count, 600);
-    free(path);
-    fx_rm_tree(dir);
-}
-END_TEST
-
 Suite *mailin_suite(void)
 {
     Suite *s = suite_create("mailin");
@@ -520,9 +429,6 @@ Suite *mailin_suite(void)
     tcase_add_loop_test(t, loops_are_dropped, 0, (int)(sizeof loops / sizeof loops[0]));
     tcase_add_test(t, bounce_envelope_line);
     tcase_add_test(t, size_limit);
-    tcase_add_test(t, rate_limit);
-    tcase_add_test(t, rate_limit_concurrent);
-    tcase_add_test(t, rate_limit_prunes);
     suite_add_tcase(s, t);
     return s;
 }

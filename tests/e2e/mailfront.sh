@@ -135,7 +135,7 @@ PBMMAXSIZE=500 run 0 mail "$CONF" <"$T/m"
 assert_mails 1 "^Subject: Genetess error$"
 assert_grep "Your message is too large: at most 500 bytes are read" $(mail_to bob)
 
-# ---- the rate limit of unauthenticated mail: answered once over it, then silent ----
+# ---- the budget of a mailbox: answered once over it, then silent, the commands over it not run ----
 msg "$T/m" carol@example.org "history"
 clear_outbox
 PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
@@ -143,14 +143,14 @@ PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
 assert_mails 2 "^Subject: Historical List of Genetess games$"
 clear_outbox
 PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
-assert_grep "^Too many messages from you without a valid password: 2 in 3600 seconds are$" $(mail_to carol)
-assert_grep "^  answered, and the next ones get no answer until 2027-01-15 09:00 UTC.$" $(mail_to carol)
-assert_grep "^  Commands with your password are always answered.$" $(mail_to carol)
+assert_grep "^Too many messages for this mailbox: Genetess answers at most 2 messages (1024$" $(mail_to carol)
+assert_grep "^  KiB) in 3600 seconds and 50 (4096 KiB) in 86400 seconds for one mailbox,$" $(mail_to carol)
+assert_grep "^  whoever sends them. Until 2027-01-15 09:00 UTC the next ones are neither run$" $(mail_to carol)
 clear_outbox
 PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
 assert_absent "carol" "$LIST"
 assert_mails 0
-assert_grep "over the rate limit: not answered" "$LOG"
+assert_grep "over the budget of carol@example.org: not run, not answered" "$LOG"
 GENETESS_NOW=$((NOW + 3600)) PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
 assert_mails 1 "^To: carol@example.org$"
 # a command with its password is never crowded out: forged mail "from" bob fills his limit, his own move runs
