@@ -1,5 +1,6 @@
 /* confirm: what comes by mail and names an address is done only once that address answers (confirm.h). */
 #include "confirm.h"
+#include "rate.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,7 @@ static bool to_registered(const char *kind)
 /* True when request p was mailed to address within the last day (one confirmation an address a day). */
 static bool recent_to(const UsersPending *p, const char *address, int64_t now)
 {
-    return !to_registered(p->kind) && str_ieq(p->address, address) && now - p->created < CONFIRM_ADDRESS_EVERY;
+    return !to_registered(p->kind) && rate_same_mailbox(p->address, address) && now - p->created < CONFIRM_ADDRESS_EVERY;
 }
 
 /* The refusal of a signup by the day's bounds on signups by mail (contract 15.3) into why, or NULL when there is
@@ -59,7 +60,7 @@ static const char *signup_over(CommandCtx *c, const UsersPending *v, int n, cons
         if (strcmp(v[i].kind, "signup"))
             continue; /* a user's change: bounded per userid, never crowding signups out nor crowded out */
         signups++;
-        mine += str_ieq(v[i].requester, sender);
+        mine += rate_same_mailbox(v[i].requester, sender);
         users_domain(v[i].address, d, sizeof d);
         in_domain += !strcmp(d, domain);
         users_domain(v[i].requester, d, sizeof d);
