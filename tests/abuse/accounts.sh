@@ -130,6 +130,16 @@ msg "$T/m" newcomer@fresh.example "signup newcomer pw newcomer@fresh.example"
 clear_outbox
 GENETESS_NOW=$((NOW + 90000)) run 0 mail "$CONF" <"$T/m"
 assert_mails 1 "^Subject: Genetess confirm newcomer [0-9a-f]\{16\}$"
+# one confirmation a day per mailbox: the newcomer's address spelt with a +tag, in capitals or with a trailing
+# dot is the same mailbox, and gets no second one
+for a in newcomer+2@fresh.example NewComer@Fresh.Example newcomer@fresh.example.; do
+  tag=$(echo "$a" | tr -cd 'a-z0-9' | cut -c1-12)
+  msg "$T/m" "other@else$tag.example" "signup nc$tag pw $a"
+  clear_outbox
+  GENETESS_NOW=$((NOW + 90010)) run 0 mail "$CONF" <"$T/m"
+  assert_mails 0 "^Subject: Genetess confirm "
+  assert_grep "^A confirmation was mailed to .* less than a day ago:" "$OUTBOX"/*.mail
+done
 msg "$T/m" carol@example.org "change carol pw address carol@new.example"
 clear_outbox
 GENETESS_NOW=$((NOW + 90000)) PBMMAXPENDING=5 run 0 mail "$CONF" <"$T/m"
