@@ -321,10 +321,12 @@ static int front_owner_login(CommandCtx *c)
     return rc;
 }
 
-/* True when the words w give the password of a user whose registered address is of mailbox (contract 2.1: such
- * a command runs over the mailbox's budget). The words tried are the first pair "<userid> <password>" after the
- * command word whose userid is such a user's, one pair only, logged in as the command itself would be. */
-static bool front_owner(const Request *rq, const StrList *w, const char *mailbox)
+/* 1 when the words w give the password of a user whose registered address is of mailbox (contract 2.1: such a
+ * command runs over the mailbox's budget), 0 when not, -1 when that could not be checked (the user list
+ * unreadable, the lock held past its wait: the MTA brings the message back). The words tried are the first pair
+ * "<userid> <password>" after the command word whose userid is such a user's, one pair only, logged in as the
+ * command itself would be. */
+static int front_owner(const Request *rq, const StrList *w, const char *mailbox)
 {
     static const Command login = {.name = "login", .min_args = 2, .max_args = 2, .usage = "", .run = front_owner_login};
     if (!w || w->n < 3)
@@ -332,25 +334,28 @@ static bool front_owner(const Request *rq, const StrList *w, const char *mailbox
     Store st;
     Err err;
     User *u = xcalloc((size_t)w->n, sizeof *u);
-    int pair = -1;
+    int pair = -1, read = -1;
     if (store_open(&st, rq, &err) == 0) {
-        if (users_find_all(&st, (const char *const *)w->v + 1, w->n - 2, u, &err) == 0)
-            for (int i = 0; i < w->n - 2 && pair < 0; i++)
-                if (u[i].address && rate_same_mailbox(u[i].address, mailbox))
-                    pair = i + 1;
+        read = users_find_all(&st, (const char *const *)w->v + 1, w->n - 2, u, &err);
+        for (int i = 0; read == 0 && i < w->n - 2 && pair < 0; i++)
+            if (u[i].address && rate_same_mailbox(u[i].address, mailbox))
+                pair = i + 1;
         store_close(&st);
     }
     for (int i = 0; i < w->n - 2; i++)
         users_free(&u[i]);
     free(u);
+    if (read < 0)
+        return -1;
     if (pair < 0)
-        return false;
+        return 0;
     Request q = *rq;
     RequestOutcome out = {0};
     q.outcome = &out;
     q.reply_needs_auth = false;
     q.body = NULL;
-    pipeline_run(&login, &q, 2, w->v + pair);
+    if (pipeline_run(&login, &q, 2, w->v + pair) == EXIT_SYSTEM)
+        return -1;
     return *out.address && rate_same_mailbox(out.address, mailbox);
 }
 
@@ -401,7 +406,13 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     int state = on > 0 ? rate_reserve(dir, mailbox, f->now, &b, &until, &err) : RATE_RESERVED;
     if (state < 0)
         front_log(f, m, "budget not applied: %s", err.msg);
-    if (state > 0 && !front_owner(&rq, text ? NULL : w, mailbox)) {
+    int owner = state > 0 ? front_owner(&rq, text ? NULL : w, mailbox) : 0;
+    if (owner < 0) { /* nothing was run or answered: the message comes back */
+        front_log(f, m, "over the budget of %s: the owner check could not be made; the MTA tries again later", mailbox);
+        free(dir);
+        return MAILFRONT_TEMPFAIL;
+    }
+    if (state > 0 && !owner) {
         if (state == RATE_OVER_FIRST)
             front_over_notice(&rq, &b, until);
         front_log(f, m, "over the budget of %s: not run, %s", mailbox,
@@ -608,6 +619,12 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m)
         front_log(f, m, "multiple: %d commands, exit %d", n, rc);
     } else {
         rc = run_limited(f, rq, m, &w, NULL);
+        if (rc == MAILFRONT_TEMPFAIL) {
+            sl_free(&w);
+            free(rest);
+            free(refusal);
+            return rc;
+        }
         char q[64];
         front_log(f, m, "%s%s: exit %d", game ? "reply: " : "", w.n ? pipeline_quote(w.v[0], q, 20) : "(no command)",
                   rc);

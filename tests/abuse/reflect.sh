@@ -93,6 +93,21 @@ mail_msg "$T/m" Victim+games@example.org "showas vic vpw $B" "" ""
 run 0 mail "$CONF" <"$T/m"
 assert_mails 1 "^To: victim@example.org$"
 
+# the owner's command over a full budget meets the lock held: not run, not answered, 75 — the MTA brings it back
+# (a command that locks nothing before: `help` with her userid and password, so the owner check takes the lock)
+python3 -c 'import fcntl, sys, time
+f = open(sys.argv[1], "a"); fcntl.lockf(f, fcntl.LOCK_EX); open(sys.argv[2], "w").close(); time.sleep(4)' \
+  "$GAMES/.lockfile" "$T/held" &
+holder=$!
+while [ ! -e "$T/held" ]; do sleep 0.05; done
+clear_outbox
+mail_msg "$T/m" victim@example.org "help vic vpw" "" ""
+GENETESS_LOCK_WAIT=0 run 75 mail "$CONF" <"$T/m"
+assert_mails 0
+assert_grep "the owner check could not be made; the MTA tries again later$" "$LOG"
+wait $holder
+rm -f "$T/held"
+
 # ---- a Reply-To list is seen in the normalised header: CR-only and CRLF messages are dropped ----
 clear_outbox
 printf 'Subject: history\rFrom: c@example.org\rReply-To: victim@example.org, list@example.net\r\r' >"$T/m"
