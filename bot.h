@@ -1,11 +1,17 @@
-/* bot: the built-in computer opponents (userids bot.greedy, bot.strong and bot.random) — what they choose, from their own player's view only, and playing it as soon as their turn comes. */
+/* bot: the built-in computer opponents (userids bot.greedy, bot.strong and bot.random) — what they choose, from their own player's view only; the bounds on their play (the round cap, the decisions per command). */
 #ifndef GENETESS_BOT_H
 #define GENETESS_BOT_H
 
 #include "game.h"
 
-/* Rounds after which the bots stop playing (their turns then wait like anyone's). */
+/* Rounds a game with a computer opponent still in it lasts: when round BOT_ROUND_CAP + 1 would begin, the game
+ * ends, scored as it stands (contract 12, 14.7: ruling 61). */
 #define BOT_ROUND_CAP 500
+/* The most computer opponents' decisions (bot_choose) one Game makes (contract 12, 15): the turn driver leaves
+ * the next bot's turn waiting, due at once, for the next command on the board or Cleanup. One for each seat but
+ * a person's on the largest built-in map (melee, 8 players): a move against seven bots is answered with all
+ * their replies. A command processes a board's time and runs its own act, each with a Game of its own. */
+#define BOT_TURNS_PER_COMMAND 7
 
 /* The computer opponents' userids are bot.greedy, bot.strong and bot.random, optionally numbered (bot.greedy2)
  * so that several may play one game (a ':' may not be in a userid: the game list separates its fields with it);
@@ -35,10 +41,10 @@ typedef struct BotLog {
     int n, cap;
 } BotLog;
 /* For this process (selfplay): while log is not NULL bot_choose appends every decision to it (the time is
- * taken around the choice and never read by it); rounds > 0 stops the bots after that many rounds instead of
- * BOT_ROUND_CAP. bot_measure(NULL, 0) restores the defaults. */
+ * taken around the choice and never read by it); rounds > 0 ends a game with bots in it after that many rounds
+ * instead of BOT_ROUND_CAP. bot_measure(NULL, 0) restores the defaults. */
 void bot_measure(BotLog *log, int rounds);
-/* The round after which the bots stop playing: BOT_ROUND_CAP, or bot_measure's rounds. */
+/* The last round a game with a computer opponent in it plays: BOT_ROUND_CAP, or bot_measure's rounds. */
 int bot_round_cap(void);
 
 #endif

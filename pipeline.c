@@ -657,8 +657,7 @@ static bool stage_time(CommandCtx *c, Txn *t)
         return false;
     Game g;
     game_init(&g, b, c->now);
-    t->deadlines = turn_process_time(&g);
-    bool changed = t->deadlines > 0;
+    bool changed = turn_process_time(&g, &t->deadlines);
     if (changed) {
         t->time_changed = true;
         SheetsDue s;

@@ -141,15 +141,20 @@ static Board *new_board(CommandCtx *c, const SelfplayArgs *a, int64_t seed)
     return b;
 }
 
-/* Plays the game on b to its end or the bots' cap; true when it ended by itself. */
+/* Plays the game on b to its end or the bots' cap (which ends it: ruling 61); true when it ended by itself.
+ * Every turn waits for a bot: the driver plays BOT_TURNS_PER_COMMAND of them at a time (contract 12), and this
+ * admin's tool goes on with a fresh count until the game is over. */
 static bool play_out(CommandCtx *c, Board *b, Game *g)
 {
     game_init(g, b, c->now);
     b->clock.created = c->now;
-    turn_open(g); /* every turn waits for a bot: the whole game is played here */
-    bool ended = b->phase == PHASE_ENDED;
-    if (!ended)
-        turn_finish(g);
+    turn_open(g);
+    for (bool more = true; more && b->phase != PHASE_ENDED;) {
+        g->bot_decisions = 0;
+        more = turn_play_bots(g);
+    }
+    bool ended = b->phase == PHASE_ENDED && b->round <= bot_round_cap();
+    turn_finish(g);
     return ended;
 }
 

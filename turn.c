@@ -12,7 +12,9 @@
  *                          (TURN_OVER when that left the player no turn); then a '*' order at the head
  *                          of the queue is played (TURN_OVER when it succeeds), otherwise the turn waits
  *                          for its player (TURN_WAITS: sheets are due)
- *     a turn that waits for a computer opponent is played at once (bots_play)
+ *     a turn that waits for a computer opponent is played at once (bots_play), at most
+ *     BOT_TURNS_PER_COMMAND of them with one Game (bot.h): the next waits, due, for the next command
+ *     (turn_process_time plays it first); a game left to the computer opponents ends (ruling 61)
  *
  * So when several players hold '*' orders the turns follow one another inside this one loop, seat by
  * seat, until a turn waits for its player or the game ends: the stack does not grow with the number
@@ -317,13 +319,41 @@ static void next_seat(Board *b)
 
 /* ---- the computer opponents ---- */
 
-/* When next is TURN_WAITS and the game waits for a bot (outside replay, before bot_round_cap rounds): in
- * round 0 every bot still to gamble PASSes (0E don't care); in play the bot to move plays bot_choose's order
- * as a live order (PASS instead when that fails or is refused). Returns what follows. */
-static TurnOutcome bots_play(Game *g, TurnOutcome next)
+bool turn_bot_waits(const Board *b)
+{
+    return b->phase == PHASE_PLAY && b->seat >= 0 && b->seat < b->np && bot_valid(b->pl[b->seat].id) &&
+           b->clock.holiday_since == 0;
+}
+
+/* Ruling 58 (contract 14.7): a game in play ends, scored as it stands, when it seated a person and none takes
+ * turns any more, or when a round past bot_round_cap has begun with a computer opponent still taking turns. A
+ * game of computer opponents only (selfplay) is never left without a person: it plays on to its cap. */
+static bool left_to_bots(const Board *b)
+{
+    if (b->phase != PHASE_PLAY)
+        return false;
+    bool seated = false, person = false, bot = false;
+    for (int i = 0; i < b->np; i++) {
+        bool in = board_player_has_turns(b, i);
+        if (bot_is(b->pl[i].id)) {
+            bot |= in;
+        } else {
+            seated = true;
+            person |= in;
+        }
+    }
+    return (seated && !person) || (bot && b->round > bot_round_cap());
+}
+
+/* When the game waits (outside replay): in round 0 every bot still to gamble PASSes (0E don't care); in play
+ * the bot to move plays bot_choose's order as a live order (PASS instead when that fails or is refused) — unless
+ * g has made BOT_TURNS_PER_COMMAND decisions: then its turn waits, due at once (its deadline now), for the
+ * next command on the board or Cleanup (contract 12). Returns what follows. */
+static TurnOutcome bots_play(Game *g)
 {
     Board *b = g->b;
-    if (next != TURN_WAITS || g->replay)
+    TurnOutcome next = TURN_WAITS;
+    if (g->replay)
         return next;
     Order o;
     Err err;
@@ -337,8 +367,13 @@ static TurnOutcome bots_play(Game *g, TurnOutcome next)
         return next;
     }
     int p = b->seat;
-    if (b->phase != PHASE_PLAY || b->round > bot_round_cap() || !bot_valid(b->pl[p].id) || b->clock.holiday_since > 0)
+    if (!turn_bot_waits(b))
         return TURN_WAITS;
+    if (g->bot_decisions >= BOT_TURNS_PER_COMMAND) {
+        b->clock.deadline = g->now; /* due: the next command or Cleanup plays it (gamelist_due) */
+        return TURN_WAITS;
+    }
+    g->bot_decisions++;
     char *text = bot_choose(b, p);
     int rc = -1;
     if (order_parse(b, text, &o, &err) == 0) {
@@ -355,12 +390,16 @@ static TurnOutcome bots_play(Game *g, TurnOutcome next)
 
 /* ---- the loop ---- */
 
-/* The loop (see the top of this file): acts on outcomes until a turn waits or the game ends. */
+/* The loop (see the top of this file): acts on outcomes until a turn waits or the game ends; a game left to
+ * the computer opponents ends (ruling 61) wherever in the loop it comes to be so. */
 static void run(Game *g, TurnOutcome next)
 {
     Board *b = g->b;
-    next = bots_play(g, next);
-    while (next != TURN_WAITS) {
+    for (;;) {
+        if (left_to_bots(b))
+            next = TURN_GAME_OVER;
+        if (next == TURN_WAITS && (next = bots_play(g)) == TURN_WAITS)
+            break;
         if (next == TURN_GAME_OVER) {
             turn_finish(g);
             break;
@@ -373,10 +412,28 @@ static void run(Game *g, TurnOutcome next)
                 break;
             }
             next_seat(b);
+            if (left_to_bots(b)) { /* the round past the cap ends the game before anything of it happens */
+                turn_finish(g);
+                break;
+            }
         }
-        next = bots_play(g, begin_turn(g));
+        next = begin_turn(g);
     }
     game_tell_deferred(g);
+}
+
+bool turn_play_bots(Game *g)
+{
+    Board *b = g->b;
+    bool changed = false;
+    while (b->phase != PHASE_ENDED && (turn_bot_waits(b) || left_to_bots(b)) && !g->replay) {
+        int before = g->bot_decisions, moves = board_moves_count(b);
+        run(g, TURN_WAITS);
+        if (g->bot_decisions == before && board_moves_count(b) == moves && b->phase != PHASE_ENDED)
+            break; /* the budget is spent: the turn waits */
+        changed = true;
+    }
+    return changed;
 }
 
 void turn_open(Game *g)
@@ -445,15 +502,22 @@ static TurnOutcome holiday_over(Game *g)
     }
 }
 
-int turn_process_time(Game *g)
+bool turn_process_time(Game *g, int *deadlines)
 {
+    Board *b = g->b;
     int64_t now = g->now;
+    bool changed = turn_play_bots(g);
     int n = 0;
     DeadlineEvent due;
-    for (; n < 100000 && (due = deadline_due(g, now)) != DUE_NONE; n++)
+    /* A bot's turn left waiting is never timed out: the time stops there until a command plays it. */
+    for (; n < 100000 && !turn_bot_waits(b) && (due = deadline_due(g, now)) != DUE_NONE; n++) {
+        changed = true;
         run(g, due == DUE_ROUND0 ? gamble_deadline(g) : due == DUE_HOLIDAY ? holiday_over(g) : deadline_passed(g));
+    }
     g->now = now;
-    return n;
+    if (deadlines)
+        *deadlines = n;
+    return changed;
 }
 
 /* ---- resign ---- */
@@ -476,9 +540,20 @@ static TurnOutcome resign_in_play(Game *g, int player)
     return active_players(b) <= 1 ? TURN_GAME_OVER : TURN_WAITS;
 }
 
+/* True when player is the one person on b (every other seat a computer opponent's). */
+static bool last_person(const Board *b, int player)
+{
+    for (int i = 0; i < b->np; i++)
+        if (i != player && !bot_is(b->pl[i].id))
+            return false;
+    return !bot_is(b->pl[player].id);
+}
+
 TurnResign turn_resign(Game *g, int player)
 {
     Board *b = g->b;
+    if (b->phase == PHASE_ROUND0 && last_person(b, player)) /* only computer opponents would be left */
+        return RESIGN_DELETE;
     if (b->phase == PHASE_ROUND0) /* the player leaves the board; round 0 restarts */
         return gamble_resign(g, player) ? RESIGN_DELETE : RESIGN_REMOVED;
     /* An eliminated player still fighting with ronin pieces may resign them too (their pieces become orphans). */

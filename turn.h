@@ -16,9 +16,18 @@ void turn_open(Game *g);
 int turn_play(Game *g, int player, const Order *o, bool from_queue);
 /* Begins the turn of b->seat and runs the turns that follow until one waits. */
 void turn_start(Game *g);
-/* Processes expired deadlines, holidays and round 0's deadline up to g->now (contract 5), each followed by
- * the turns it sets going. Returns how many it processed (0: nothing changed). */
-int turn_process_time(Game *g);
+/* Processes a board's time (contract 5): first the computer opponents' turns left waiting (turn_play_bots),
+ * then expired deadlines, holidays and round 0's deadline up to g->now, each followed by the turns it sets
+ * going — never past a bot's turn left waiting (it is not timed out). Returns true if anything changed;
+ * *deadlines (when non-NULL) how many deadlines, holiday ends and round 0 ends it processed. */
+bool turn_process_time(Game *g, int *deadlines);
+/* True when the turn to move waits for a computer opponent (in play, not on holiday): a turn a command left
+ * waiting after BOT_TURNS_PER_COMMAND decisions (bot.h, contract 12). */
+bool turn_bot_waits(const Board *b);
+/* Plays the computer opponents' turns left waiting and the turns that follow, until a turn waits for a person,
+ * the game ends, or g has made BOT_TURNS_PER_COMMAND decisions; ends a game left to the computer opponents
+ * (ruling 61). Returns true if anything changed. */
+bool turn_play_bots(Game *g);
 /* Ends the game: result text, everyone's final sheet due. */
 void turn_finish(Game *g);
 
@@ -30,7 +39,7 @@ typedef enum TurnResign {
     RESIGN_GONE,    /* the player had already left (no pieces, no ronin): nothing changed */
 } TurnResign;
 
-/* A player resigns (contract 4). */
+/* A player resigns (contract 4). In round 0 the last person on the board leaves it to be deleted (RESIGN_DELETE). */
 TurnResign turn_resign(Game *g, int player);
 
 /* What a player's message did (turn_submit, turn_store). */

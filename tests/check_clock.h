@@ -103,7 +103,7 @@ static inline bool process(int64_t now)
 {
     Game g;
     game_init(&g, b, now);
-    bool changed = turn_process_time(&g);
+    bool changed = turn_process_time(&g, NULL);
     keep_due(&g);
     game_done(&g);
     fx_check(b);

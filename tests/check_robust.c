@@ -54,7 +54,7 @@ static void random_round0(Board *b, Rng *r)
         if (rng_below(r, 30) == 0) {
             Game g;
             game_init(&g, b, b->clock.deadline + 1);
-            turn_process_time(&g);
+            turn_process_time(&g, NULL);
             game_done(&g);
             break;
         }
@@ -219,7 +219,7 @@ static void pass_deadline(Board *b, int64_t *now, uint64_t seed)
     *now = b->clock.deadline > *now ? b->clock.deadline + 1 : *now;
     Game g;
     game_init(&g, b, *now);
-    turn_process_time(&g);
+    turn_process_time(&g, NULL);
     game_done(&g);
     Err e2;
     ck_assert_msg(board_check(b, &e2) == 0, "after a deadline (seed %llu): %s", (unsigned long long)seed, e2.msg);
