@@ -571,8 +571,15 @@ static char *reply_command(const Request *rq, const MailIn *m, int n, StrList *w
             sl_push(&cmd, "move");
             sl_push(&cmd, num);
             sl_push(&cmd, id);
-            for (int i = 0; i < w->n; i++)
-                sl_push(&cmd, w->v[i]);
+            sl_push(&cmd, w->v[0]);
+            /* the order words of the first line, then every line after it: the text's orders (contract 4.1) */
+            Buf text;
+            buf_init(&text);
+            for (int i = 1; i < w->n; i++)
+                buf_printf(&text, "%s%s", i > 1 ? " " : "", w->v[i]);
+            buf_printf(&text, "\n%s", *rest);
+            free(*rest);
+            *rest = buf_take(&text);
             sl_free(w);
             *w = cmd;
         }
@@ -650,6 +657,7 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
     rq.sender = m->reply_to;
     rq.message_id = *m->message_id ? m->message_id : NULL;
     rq.body = m->body;
+    rq.body_lines = true;
     rq.by_mail = true;
     if (too_large) {
         char said[160];

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mailtext.h"
 #include "util.h"
 
 #define MIME_DEPTH 8 /* nested multiparts followed at most */
@@ -638,6 +639,14 @@ static bool entity_text(const char *hdr, const char *body, size_t blen, int dept
                     : strcmp(enc, "base64") == 0         ? mailin_base64_decode(body, blen, &n)
                                                          : dup_n(body, blen);
         char *u = mailin_to_utf8(raw, n, cs);
+        char *fmt = ct ? header_param(ct, "format") : NULL, *delsp = ct ? header_param(ct, "delsp") : NULL;
+        if (!html && fmt && strcasecmp(fmt, "flowed") == 0) { /* RFC 3676: soft breaks joined */
+            char *joined = mailtext_unflow(u, delsp && strcasecmp(delsp, "yes") == 0);
+            free(u);
+            u = joined;
+        }
+        free(fmt);
+        free(delsp);
         if (html) {
             char *t = mailin_html_text(u, strlen(u));
             buf_add(out, t);
@@ -657,40 +666,6 @@ static bool entity_text(const char *hdr, const char *body, size_t blen, int dept
     free(type);
     free(ct);
     return found;
-}
-
-/* True for a signature delimiter line ("-- "; "--" when a mailer trimmed it). */
-static bool signature_line(const char *l, size_t n)
-{
-    return (n == 3 && memcmp(l, "-- ", 3) == 0) || (n == 2 && memcmp(l, "--", 2) == 0);
-}
-
-char *mailin_clean_body(char *text)
-{
-    size_t k = 0;
-    for (char *l = text; *l;) {
-        char *nl = strchr(l, '\n');
-        size_t n = nl ? (size_t)(nl - l) : strlen(l);
-        if (signature_line(l, n))
-            break;
-        if (l[0] != '>') {
-            while (n && isspace((unsigned char)l[n - 1]))
-                n--;
-            memmove(text + k, l, n);
-            k += n;
-            if (nl) /* a last line without a line break stays without: the text never grows */
-                text[k++] = '\n';
-        }
-        if (!nl)
-            break;
-        l = nl + 1;
-    }
-    while (k && text[k - 1] == '\n' && (k == 1 || text[k - 2] == '\n'))
-        k--;
-    text[k] = '\0';
-    if (k == 1 && text[0] == '\n')
-        text[0] = '\0';
-    return text;
 }
 
 /* ---- loops ---- */
@@ -876,7 +851,7 @@ void mailin_parse(const char *msg, size_t len, const char *envelope, MailIn *m)
         m->body_html = entity_text(hdr, body, strlen(body), 0, true, &b);
     if (b.len && b.s[b.len - 1] != '\n')
         buf_add(&b, "\n"); /* whole lines, as a file of order text holds them */
-    m->body = mailin_clean_body(mailin_unicode_spaces(b.s ? buf_take(&b) : xstrdup("")));
+    m->body = mailtext_player(mailin_unicode_spaces(b.s ? buf_take(&b) : xstrdup("")));
     m->body_unread = !plain && !*m->body && body[strspn(body, " \t\n")] != '\0';
     char *raw_from = address_of(hdr, "From");
     m->loop = mailin_loop(hdr, m->has_envelope ? m->envelope : NULL, raw_from);

@@ -14,8 +14,9 @@ typedef struct MailIn {
     bool reply_list;  /* the header reply_to comes from names several addresses (mailin_address_list) */
     char *subject;    /* decoded, unfolded, Re:/Fwd:/Fw: prefixes removed, white space trimmed */
     char *message_id; /* Message-ID: as written, e.g. "<x@y>" */
-    char *body;       /* the text/plain part decoded to UTF-8 lines (each ending in '\n'), without signature
-                         and quoted lines */
+    char *body;       /* the text/plain part decoded to UTF-8 lines (each ending in '\n'), format=flowed lines
+                         joined, only the player's own text (mailtext_player: no quotes, attribution lines,
+                         signature, forwarded original or client footer) */
     char *loop;       /* why the message must be dropped unanswered (mailin_loop), "" when it may be answered */
     bool body_html;   /* the body came from a text/html part (the message had no text/plain one), tags stripped */
     bool body_unread; /* the message has a body, but no text/plain or text/html part gave any text */
@@ -59,9 +60,6 @@ char *mailin_html_text(const char *s, size_t n);
 /* Replaces, in place, the Unicode spaces of UTF-8 text s (no-break space, the spaces U+2000..U+200A,
  * U+202F, U+205F, U+3000) by ' ' and drops the zero-width ones (U+200B, U+FEFF). Returns s. */
 char *mailin_unicode_spaces(char *s);
-/* Drops, in place, every line from a signature line ("-- ") on and every quoted line ('>' first);
- * trims trailing white space of lines and trailing empty lines. Returns text. */
-char *mailin_clean_body(char *text);
 /* Why the message must not be answered, or "" (malloc'd): an Auto-Submitted other than "no", a
  * Precedence of bulk, junk, list or auto_reply, a List-Id, an X-Autoreply or X-Autorespond, an
  * X-Auto-Response-Suppress other than "none", a Content-Type multipart/report (a delivery or disposition

@@ -16,9 +16,13 @@
 #include "sheet.h"
 #include "view.h"
 
-/* Joins words into order text; with none, the first non-blank line of the body (contract 4.1). */
-static char *order_text(const Request *rq, int argc, char **argv)
+/* The order text of move and queue (contract 4.1): the words after the password; with none, the body's — every
+ * non-blank line of a mailed body (the player's own text: Request.body_lines) as one message's orders, joined by
+ * " / ", else (INPUTFILE) its first non-blank line. When the words gave the orders, the reply names the first
+ * non-blank line of a mailed body and how many there are (none is read, none is dropped unsaid). */
+static char *order_text(CommandCtx *c, int argc, char **argv)
 {
+    const Request *rq = c->req;
     Buf t;
     buf_init(&t);
     for (int i = 0; i < argc; i++) {
@@ -26,17 +30,27 @@ static char *order_text(const Request *rq, int argc, char **argv)
             buf_add(&t, " ");
         buf_add(&t, argv[i]);
     }
-    if (t.len == 0 && rq->body) {
-        char *body = xstrdup(rq->body), *save = NULL;
-        for (char *l = strtok_r(body, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-            str_trim(l);
-            if (*l) {
-                buf_add(&t, l);
-                break;
-            }
-        }
-        free(body);
+    bool words = t.len > 0;
+    int lines = 0;
+    char *first = NULL;
+    char *body = rq->body ? xstrdup(rq->body) : NULL, *save = NULL;
+    for (char *l = body ? strtok_r(body, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
+        str_trim(l);
+        if (!*l)
+            continue;
+        if (!lines++)
+            first = l;
+        if (!words && (lines == 1 || rq->body_lines))
+            buf_printf(&t, "%s%s", lines > 1 ? " / " : "", l);
     }
+    if (words && rq->body_lines && lines) {
+        char q[64];
+        buf_printf(&c->reply, "Not read as orders: the %d line%s of your mail's text (\"%s\"%s): the orders were "
+                              "those after your password; send more orders there, joined by \"/\", or only in the "
+                              "text.\n", lines, lines == 1 ? "" : "s", pipeline_quote(first, q, 40),
+                   lines > 1 ? ", ..." : "");
+    }
+    free(body);
     return buf_take(&t);
 }
 
@@ -141,7 +155,7 @@ static bool timed_out_now(const Txn *t)
 
 static int move_act(CommandCtx *c, Txn *t)
 {
-    char *text = order_text(c->req, c->argc - 3, c->argv + 3);
+    char *text = order_text(c, c->argc - 3, c->argv + 3);
     OrderList l = {0};
     int rc = parse_move(c, t, text, &l);
     if (rc == 0) {
@@ -167,7 +181,7 @@ static int queue_act(CommandCtx *c, Txn *t)
         buf_add(&c->reply, q->n ? "\n" : "none\n");
         return EXIT_DONE;
     }
-    char *text = order_text(c->req, c->argc - 3, c->argv + 3);
+    char *text = order_text(c, c->argc - 3, c->argv + 3);
     OrderList l = {0};
     Err err;
     char q[256];

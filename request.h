@@ -22,6 +22,8 @@ typedef struct Request {
     const char *sender;      /* the address the reply goes to ($SENDER); NULL or "": the reply is printed */
     const char *message_id;  /* the Message-ID of the command's own mail ($MESSAGEID), as given; NULL: none */
     const char *body;        /* the mail's body ($INPUTFILE's text): order text, chat, `multiple`'s lines; NULL: none */
+    bool body_lines;         /* body is the player's own text (genetess mail, mailtext.h): every line of it is read
+                                (contract 4.1); else ($INPUTFILE) only the first non-blank line of orders */
     int64_t now;             /* the time, seconds since the epoch ($GENETESS_NOW, else time(2)) */
     bool by_mail;            /* the command came through `genetess mail` */
     const char *mailer;      /* the mailer command ($PBMSENDMAIL); NULL or "": mail goes to outbox/ */

@@ -3,6 +3,7 @@
 #include "fixtures.h"
 #include "mailfront.h"
 #include "mailin.h"
+#include "mailtext.h"
 #include "util.h"
 
 #include <check.h>
@@ -317,13 +318,13 @@ END_TEST
 START_TEST(signature_and_quotes_dropped)
 {
     char text[] = "MOVE C4 E   \n> quoted MOVE A1 N\n\nPASS\n\n\n-- \nAlice\n> more\n";
-    ck_assert_str_eq(mailin_clean_body(text), "MOVE C4 E\n\nPASS\n");
+    ck_assert_str_eq(mailtext_player(text), "MOVE C4 E\n\nPASS\n");
     char trimmed[] = "hello\n--\nsig\n";
-    ck_assert_str_eq(mailin_clean_body(trimmed), "hello\n");
+    ck_assert_str_eq(mailtext_player(trimmed), "hello\n");
     char empty[] = "\n\n";
-    ck_assert_str_eq(mailin_clean_body(empty), "");
+    ck_assert_str_eq(mailtext_player(empty), "");
     char last[] = "PASS\nMOVE C4 E"; /* the last line has no line break: the text never grows (fuzz) */
-    ck_assert_str_eq(mailin_clean_body(last), "PASS\nMOVE C4 E");
+    ck_assert_str_eq(mailtext_player(last), "PASS\nMOVE C4 E");
 }
 END_TEST
 

@@ -1,0 +1,228 @@
+/* mailtext: the player's own text in a mail body (mailtext.h; contract 2.1). */
+#include "mailtext.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util.h"
+
+/* ---- format=flowed (RFC 3676) ---- */
+
+/* The quote depth of the line at l (n bytes): its leading '>' marks. */
+static size_t mailtext_depth(const char *l, size_t n)
+{
+    size_t d = 0;
+    while (d < n && l[d] == '>')
+        d++;
+    return d;
+}
+
+char *mailtext_unflow(const char *s, bool delsp)
+{
+    Buf out;
+    buf_init(&out);
+    bool open = false; /* the last line written was flowed: the next one of its depth runs on */
+    size_t open_depth = 0;
+    for (const char *l = s; *l;) {
+        const char *nl = strchr(l, '\n');
+        size_t n = nl ? (size_t)(nl - l) : strlen(l);
+        size_t d = mailtext_depth(l, n);
+        const char *t = l + d;
+        size_t k = n - d;
+        if (k && *t == ' ') /* space-stuffed (or the space after the quote marks) */
+            t++, k--;
+        bool sig = k == 3 && memcmp(t, "-- ", 3) == 0;
+        bool flowed = k && t[k - 1] == ' ' && !sig;
+        if (open && d != open_depth)
+            buf_add(&out, "\n"); /* a quote depth change ends a paragraph (RFC 3676 4.5) */
+        if (!open || d != open_depth) {
+            for (size_t i = 0; i < d; i++)
+                buf_add(&out, ">");
+            if (d)
+                buf_add(&out, " ");
+        }
+        buf_addn(&out, t, flowed && delsp ? k - 1 : k);
+        open = flowed;
+        open_depth = d;
+        if (!open)
+            buf_add(&out, "\n");
+        if (!nl)
+            break;
+        l = nl + 1;
+    }
+    if (open)
+        buf_add(&out, "\n");
+    return out.s ? buf_take(&out) : xstrdup("");
+}
+
+/* ---- the player's lines ---- */
+
+typedef struct Line {
+    char *s;
+    size_t n; /* without the line break and the trailing white space */
+} Line;
+
+static bool mailtext_blank(const Line *l)
+{
+    return l->n == 0;
+}
+
+static bool mailtext_quoted(const Line *l)
+{
+    return l->n && l->s[0] == '>';
+}
+
+/* The line without its leading white space starts with word (any case). */
+static bool mailtext_starts(const Line *l, const char *word)
+{
+    const char *p = l->s;
+    size_t n = l->n;
+    while (n && (*p == ' ' || *p == '\t'))
+        p++, n--;
+    size_t w = strlen(word);
+    return n >= w && strncasecmp(p, word, w) == 0;
+}
+
+/* A signature delimiter ("-- "; "--" when a mailer trimmed it: the trailing white space is gone already). */
+static bool mailtext_signature(const Line *l)
+{
+    return l->n == 2 && memcmp(l->s, "--", 2) == 0;
+}
+
+/* The header line of an original that a client quotes or forwards below the reply (Outlook: "From: ..."). */
+static bool mailtext_header_from(const Line *l)
+{
+    return mailtext_starts(l, "From: ") || mailtext_starts(l, "Von: ") || mailtext_starts(l, "De: ") ||
+           mailtext_starts(l, "Da: ") || mailtext_starts(l, "Van: ") || mailtext_starts(l, "Fra: ");
+}
+
+static bool mailtext_header_sent(const Line *l)
+{
+    return mailtext_starts(l, "Sent: ") || mailtext_starts(l, "Date: ") || mailtext_starts(l, "Gesendet: ") ||
+           mailtext_starts(l, "Envoy") || mailtext_starts(l, "Enviado: ") || mailtext_starts(l, "Inviato: ") ||
+           mailtext_starts(l, "Verzonden: ") || mailtext_starts(l, "Sendt: ") || mailtext_starts(l, "Datum: ");
+}
+
+/* The index of the next non-blank line after i (n: none). */
+static size_t mailtext_next(const Line *v, size_t n, size_t i)
+{
+    for (i++; i < n && mailtext_blank(&v[i]); i++)
+        ;
+    return i;
+}
+
+/* True when line i starts a forwarded or quoted original: everything from it on is not the player's. */
+static bool mailtext_original(const Line *v, size_t n, size_t i)
+{
+    static const char *const marks[] = {"-----Original Message-----", "----- Original Message -----",
+                                        "-----Ursprüngliche Nachricht-----", "-----Message d'origine-----",
+                                        "---------- Forwarded message", "Begin forwarded message:",
+                                        "Anfang der weitergeleiteten Nachricht:", "-------- Forwarded Message",
+                                        "-------- Original Message"};
+    const Line *l = &v[i];
+    for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+        if (mailtext_starts(l, marks[k]))
+            return true;
+    size_t j = mailtext_next(v, n, i);
+    if (mailtext_header_from(l))
+        return j < n && mailtext_header_sent(&v[j]);
+    if (l->n >= 10 && strspn(l->s, "_") == l->n) /* Outlook's rule above the original's header */
+        return j < n && mailtext_header_from(&v[j]);
+    return false;
+}
+
+/* A mail client's footer line ("Sent from my iPhone"). */
+static bool mailtext_footer(const Line *l)
+{
+    static const char *const marks[] = {"Sent from my ", "Sent from Mail for Windows", "Get Outlook for ",
+                                        "Sent from Yahoo Mail", "Sent with Proton Mail", "Sent from Outlook",
+                                        "Von meinem ", "Envoyé de mon ", "Enviado desde mi ", "Inviato da ",
+                                        "Verstuurd vanaf mijn ", "Skickat från min "};
+    if (l->n > 60)
+        return false;
+    for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+        if (mailtext_starts(l, marks[k]))
+            return true;
+    return false;
+}
+
+/* True when line i (not blank, not quoted) is how an attribution line opens, for one a client wrapped onto two
+ * lines: "On <date> ...", "Am <date> ...", "Le <date> ...", with a digit in it. */
+static bool mailtext_attribution_opens(const Line *l)
+{
+    static const char *const opens[] = {"On ", "Am ", "Le ", "El ", "Il ", "Op ", "Den ", "Em ", "W dniu ", "Dne "};
+    bool digit = false;
+    for (size_t k = 0; k < l->n && !digit; k++)
+        digit = isdigit((unsigned char)l->s[k]);
+    for (size_t k = 0; digit && k < sizeof opens / sizeof opens[0]; k++)
+        if (mailtext_starts(l, opens[k]))
+            return true;
+    return false;
+}
+
+/* The lines of text (its line breaks become NULs) into *out (malloc'd); returns their count. */
+static size_t mailtext_lines(char *text, Line **out)
+{
+    size_t n = 0, cap = 16;
+    Line *v = xmalloc(cap * sizeof *v);
+    for (char *l = text; *l;) {
+        char *nl = strchr(l, '\n');
+        size_t k = nl ? (size_t)(nl - l) : strlen(l);
+        if (n == cap)
+            v = xrealloc(v, (cap *= 2) * sizeof *v);
+        size_t t = k;
+        while (t && isspace((unsigned char)l[t - 1]))
+            t--;
+        v[n++] = (Line){l, t};
+        if (!nl)
+            break;
+        l = nl + 1;
+    }
+    *out = v;
+    return n;
+}
+
+char *mailtext_player(char *text)
+{
+    bool last_open = *text && text[strlen(text) - 1] != '\n'; /* a last line without a break stays without */
+    Line *v;
+    size_t n = mailtext_lines(text, &v);
+    size_t end = n;
+    for (size_t i = 0; i < n && end == n; i++)
+        if (mailtext_signature(&v[i]) || (!mailtext_quoted(&v[i]) && mailtext_original(v, n, i)))
+            end = i;
+    bool *drop = xcalloc(n + 1, sizeof *drop);
+    for (size_t i = 0; i < end; i++) {
+        const Line *l = &v[i];
+        if (mailtext_quoted(l) || mailtext_footer(l)) {
+            drop[i] = true;
+            continue;
+        }
+        size_t j = mailtext_next(v, end, i);
+        if (mailtext_blank(l) || l->s[l->n - 1] != ':' || j >= end || !mailtext_quoted(&v[j]))
+            continue;
+        drop[i] = true; /* the attribution line above a quote */
+        if (i > 0 && !mailtext_blank(&v[i - 1]) && !mailtext_quoted(&v[i - 1]) && !drop[i - 1] &&
+            !mailtext_attribution_opens(l) && mailtext_attribution_opens(&v[i - 1]))
+            drop[i - 1] = true; /* its first half, when a client wrapped it */
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < end; i++) {
+        if (drop[i] || (k == 0 && mailtext_blank(&v[i]))) /* blank lines before the first are not text */
+            continue;
+        memmove(text + k, v[i].s, v[i].n);
+        k += v[i].n;
+        if (!(last_open && i == n - 1)) /* the text never grows */
+            text[k++] = '\n';
+    }
+    free(drop);
+    free(v);
+    while (k && text[k - 1] == '\n' && (k == 1 || text[k - 2] == '\n'))
+        k--;
+    text[k] = '\0';
+    if (k == 1 && text[0] == '\n')
+        text[0] = '\0';
+    return text;
+}
