@@ -596,6 +596,8 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m)
     Request rq1 = *rq0;
     const Request *rq = &rq1;
     char *rest = NULL, *refusal = NULL;
+    int bot_decisions = 0; /* the message's bound of computer opponents' decisions, shared by its commands */
+    rq1.bot_decisions = &bot_decisions;
     rq1.command_key = request_command_key(rq0->message_id, rq0->sender, 0);
     command_words(m->subject, &w);
     int game = game_subject_board(m->subject);

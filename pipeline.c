@@ -657,7 +657,12 @@ static bool stage_time(CommandCtx *c, Txn *t)
         return false;
     Game g;
     game_init(&g, b, c->now);
+    int *shared = c->req->bot_decisions; /* a message's commands share one bound of bot decisions (contract 15.2) */
+    if (shared)
+        g.bot_decisions = *shared;
     bool changed = turn_process_time(&g, &t->deadlines);
+    if (shared)
+        *shared = g.bot_decisions;
     if (changed) {
         t->time_changed = true;
         SheetsDue s;
@@ -689,8 +694,12 @@ static int stage_act(CommandCtx *c, Txn *t)
     if (t->flags & TXN_SAVES) {
         game_init(&t->g, t->b, c->now);
         t->have_game = true;
+        if (c->req->bot_decisions)
+            t->g.bot_decisions = *c->req->bot_decisions;
     }
     int rc = t->act(c, t);
+    if (t->have_game && c->req->bot_decisions)
+        *c->req->bot_decisions = t->g.bot_decisions;
     if (t->dirty && key) /* saved with the change it made (stage_commit) */
         board_handled_add(t->b, key);
     return rc;

@@ -37,6 +37,9 @@ typedef struct Request {
     bool reply_needs_auth;   /* the sender's mailbox is over its budget (contract 2.1): the reply goes only to the
                                 registered address of a user the command authenticates */
     RequestOutcome *outcome; /* filled by the command when non-NULL (the mail front's commands) */
+    int *bot_decisions;      /* `genetess mail`: the computer opponents' decisions made so far for this command's
+                                message — a multiple's commands share one bound (contract 15.2); NULL: each of
+                                the command's Games has its own */
     uint64_t command_key;    /* a mailed command's key (request_command_key; 0: none): a board the command changes
                                 keeps it, and the same key again changes that board no more (contract 2.1) */
 } Request;

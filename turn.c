@@ -396,7 +396,9 @@ static void run(Game *g, TurnOutcome next)
 {
     Board *b = g->b;
     for (;;) {
-        if (left_to_bots(b))
+        /* a turn that is over moves the seat first (below), so that a game left to the bots ends on the same
+         * seat whether the order that left it came live or from the move list (verify replays it) */
+        if (next != TURN_OVER && left_to_bots(b))
             next = TURN_GAME_OVER;
         if (next == TURN_WAITS && (next = bots_play(g)) == TURN_WAITS)
             break;

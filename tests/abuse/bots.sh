@@ -78,4 +78,17 @@ GENETESS_NOW=$LATE run 0 mail "$CONF" <"$T/m"
 assert_eq 0 "$(bot_moves $F)" "bot moves after alice's forfeit"
 assert_grep "^1a alice Forfeit$" "$GAMES/$F.moves"
 assert_grep "^$F:.*:tie (1)" "$LIST"
+
+# ---- a multiple of 50 moves against seven bots: the message's commands share one bound, seven decisions in all
+# (before, each of its commands had seven of its own: 50 x 14) ----
+run 0 challenge --gamble=none --seed=5 alice bot:greedy bot:greedy2 bot:greedy3 bot:greedy4 bot:greedy5 bot:greedy6 \
+  bot:greedy7
+M=$(last_board)
+lines=$(i=0; while [ $i -lt 50 ]; do printf 'move %s alice secret PASS\n' "$M"; i=$((i + 1)); done)
+{ printf 'From: <alice@example.org>\nTo: genetess@example.org\nSubject: multiple\nMessage-ID: <%s@example.org>\n\n' \
+    "$(date +%s%N)"
+  printf '%s\n' "$lines"
+} >"$T/m"
+run 0 mail "$CONF" <"$T/m"
+assert_eq 7 "$(bot_moves $M)" "bot moves of one multiple of 50 moves against seven bots"
 G=$G_ALL

@@ -146,3 +146,13 @@ run 2 selfplay --bots=greedy,clever
 has "--bots takes 2 to 8 of greedy, random and strong, joined by commas"
 run 2 selfplay --games=0
 has "--games must be a whole number from 1 to 100000"
+
+# ---- a bot captures the last person's King: the game ends on the same seat live and in its replay ----
+run 0 challenge --gamble=none --seed=5 alice bot:greedy bot:greedy2 bot:greedy3 bot:greedy4 bot:greedy5 bot:greedy6 \
+  bot:greedy7
+K=$(last_board)
+i=0
+while [ $i -lt 10 ]; do "$G" move "$K" alice secret PASS >/dev/null 2>&1; i=$((i + 1)); done
+assert_grep "^(result won by bot.greedy7 (11))$" "$GAMES/$K"
+run 0 verify "$K"
+has "consistent"
