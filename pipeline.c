@@ -21,6 +21,7 @@
 #include "boardfile.h"
 #include "bot.h"
 #include "deadline.h"
+#include "handled.h"
 #include "movelist.h"
 #include "sheet.h"
 #include "turn.h"
@@ -134,6 +135,12 @@ int pipeline_login(CommandCtx *c, const char *id, const char *password, User *ou
     }
     if (c->req->outcome)
         c->req->outcome->authenticated = true;
+    if (handled_login(c->req->handled, u.id)) { /* contract 2.1: ran already with this password: no run, no answer */
+        users_free(&u);
+        buf_free(&c->reply);
+        buf_init(&c->reply);
+        return EXIT_REFUSED;
+    }
     if (out)
         *out = u;
     else
