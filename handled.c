@@ -141,8 +141,6 @@ static bool handled_has_key(const Handled *h, uint64_t key)
 
 static void handled_found_add(Handled *h, uint64_t bound)
 {
-    if (h->nfound >= HANDLED_FOUND_MAX)
-        return;
     if ((h->nfound & (h->nfound - 1)) == 0) /* 0, 1, 2, 4 ...: grown by doubling */
         h->found = xrealloc(h->found, (size_t)(h->nfound ? 2 * h->nfound : 1) * sizeof *h->found);
     h->found[h->nfound++] = bound;
@@ -160,7 +158,8 @@ static void handled_prune(Handled *h)
     }
     Buf keep;
     buf_init(&keep);
-    for (const char *l = text, *end = text + len, *nl; l < end && (nl = memchr(l, '\n', (size_t)(end - l))); l = nl + 1) {
+    const char *end = text + len, *nl;
+    for (const char *l = text; l < end && (nl = memchr(l, '\n', (size_t)(end - l))) != NULL; l = nl + 1) {
         HandledRecord r;
         char line[HANDLED_LINE_MAX];
         h->lines_read++;

@@ -11,7 +11,6 @@
 #define HANDLED_WINDOW (14 * 86400) /* a message delivered again within it is not run again */
 #define HANDLED_USERID_MAX 64      /* bytes of a record's userid, its NUL included */
 #define HANDLED_KEYS_MAX 64        /* the commands of one message that are looked up (its Subject and lines) */
-#define HANDLED_FOUND_MAX 4096     /* records of one message's commands kept by its look-up; past it, none */
 
 /* One line of var/handled: "<key> <userid> <when>\n", the key 16 hex digits (request_command_key), the
  * userid whose password the command gave, when the seconds since the epoch it was handled. */
@@ -42,7 +41,8 @@ typedef struct Handled {
     uint64_t keys[HANDLED_KEYS_MAX]; /* the message's command keys, sorted */
     int nkeys;
     bool loaded;          /* the look-up was made (at the first login) */
-    uint64_t *found;      /* handled_bind of each record of the message's commands within the window */
+    uint64_t *found;      /* handled_bind of each record of the message's commands within the window (8 bytes
+                             each: at most the file's lines) */
     int nfound;
     long lines_read;      /* lines of var/handled the look-ups and pruning read (a test's count) */
     uint64_t base;        /* the running command's key */
