@@ -25,6 +25,7 @@
 
 #define CONFIG_FILE "/etc/genetess.conf"
 #define MAX_LINES 50 /* commands of one `multiple` */
+_Static_assert(MAX_LINES < HANDLED_KEYS_MAX, "each command of a message has its key looked up");
 
 /* What `genetess mail` was told: options, then the environment (main's request), then the configuration
  * file. */
