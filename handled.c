@@ -1,7 +1,7 @@
 /* handled: the exactly-once record of mailed commands (handled.h, contract 2.1). var/handled is appended to,
  * one record a command that ran with a password; a message's commands are looked up in it in one pass (at the
  * message's first login); the records older than the window go when the file is written again, at most once
- * a window (when a record two windows old is seen), so that its size is what the last window handled. Locks
+ * a window (when a record two windows old is seen), so that it holds at most two windows' records. Locks
  * (fcntl, on var/handled.lock; a killed process's go with it): byte 0 while the file is appended to or
  * written again; one byte per message (its claim) while a delivery of that message runs. */
 #include "handled.h"
