@@ -18,6 +18,7 @@
 
 #include "boardfile.h"
 #include "commands.h"
+#include "handled.h"
 #include "mailin.h"
 #include "rate.h"
 #include "store.h"
@@ -25,7 +26,7 @@
 
 #define CONFIG_FILE "/etc/genetess.conf"
 #define MAX_LINES 50 /* commands of one `multiple` */
-#define HANDLED_WINDOW (14 * 86400) /* a message delivered again within it is not run again */
+_Static_assert(MAX_LINES < HANDLED_KEYS_MAX, "each command of a message has its key looked up");
 
 /* What `genetess mail` was told: options, then the environment (main's request), then the configuration
  * file. */
@@ -196,71 +197,6 @@ int mailfront_read(FILE *in, size_t max, char **out, size_t *len)
     return rc;
 }
 
-/* ---- the commands already handled (contract 2.1: a message delivered again runs once) ---- */
-
-/* var/handled: one line "key epoch" per mailed command that gave a valid password, appended; the lines older
- * than HANDLED_WINDOW go when the file is rewritten, at most once a window. Under the rate lock (rate_lock),
- * so that two messages at once neither lose a line nor both rewrite. */
-static char *handled_path(const char *dir)
-{
-    return xasprintf("%s/handled", dir);
-}
-
-/* True when key was handled within the window before now; prunes the file when its first line is older
- * than two windows. */
-static bool handled_seen(const char *dir, uint64_t key, int64_t now)
-{
-    char *rdir = xasprintf("%s/rate", dir), *path = handled_path(dir), *text = NULL;
-    Err err;
-    bool seen = false, old = false;
-    int lock = mkdir(rdir, 0700) < 0 && errno != EEXIST ? -1 : rate_lock(rdir, &err);
-    if (lock >= 0 && store_read_file(path, &text, NULL, &err) == 0) {
-        Buf keep;
-        buf_init(&keep);
-        for (char *l = text, *nl; *l; l = nl ? nl + 1 : l + strlen(l)) {
-            nl = strchr(l, '\n');
-            unsigned long long k;
-            long long when;
-            if (sscanf(l, "%16llx %lld", &k, &when) != 2)
-                continue;
-            bool fresh = now - when < HANDLED_WINDOW && when <= now;
-            seen |= fresh && k == key;
-            old |= now - when >= 2 * HANDLED_WINDOW;
-            if (fresh)
-                buf_addn(&keep, l, nl ? (size_t)(nl - l) + 1 : strlen(l));
-        }
-        if (old) /* written again with the fresh lines alone */
-            (void)store_write_atomic(path, keep.s ? keep.s : "", keep.len, &err);
-        buf_free(&keep);
-    }
-    if (lock >= 0)
-        close(lock);
-    free(text);
-    free(path);
-    free(rdir);
-    return seen;
-}
-
-/* Appends key, handled at now, to var/handled. */
-static void handled_note(const char *dir, uint64_t key, int64_t now)
-{
-    char *rdir = xasprintf("%s/rate", dir), *path = handled_path(dir);
-    Err err;
-    int lock = mkdir(rdir, 0700) < 0 && errno != EEXIST ? -1 : rate_lock(rdir, &err);
-    int fd = lock < 0 ? -1 : open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
-    if (fd >= 0) {
-        char line[64];
-        int n = snprintf(line, sizeof line, "%016llx %lld\n", (unsigned long long)key, (long long)now);
-        (void)fd_write_all(fd, line, (size_t)n);
-        (void)fsync(fd);
-        close(fd);
-    }
-    if (lock >= 0)
-        close(lock);
-    free(path);
-    free(rdir);
-}
-
 /* ---- running commands ---- */
 
 /* True when the lock can be had now (waiting as the pipeline would); false after a timeout or an I/O
@@ -393,11 +329,7 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     int64_t until = 0;
     char *dir = xasprintf("%s/var", f->home), mailbox[RATE_MAILBOX_MAX + 1];
     rate_mailbox(rq.sender, mailbox, sizeof mailbox);
-    if (rq.command_key && handled_seen(dir, rq.command_key, f->now)) { /* delivered again: no second effect */
-        front_log(f, m, "handled already: not run again, not answered");
-        free(dir);
-        return 0;
-    }
+    handled_begin(rq.handled, &rq.command_key); /* contract 2.1: the login tells whether it ran already */
     int on = rate_budget(f->rate, f->rate_day, &b, &err);
     if (on < 0) { /* a wrong setting never lifts the budget */
         front_log(f, m, "%s: the default budget is used", err.msg);
@@ -427,8 +359,10 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
         (void)rate_refund(dir, mailbox, f->now, &b, &err);
     else if (on > 0 && state == RATE_RESERVED && out.reply_bytes > 0)
         (void)rate_charge(dir, mailbox, f->now, &b, out.reply_bytes, &err);
-    if (out.authenticated && rq.command_key) /* what a password let run is never run twice */
-        handled_note(dir, rq.command_key, f->now);
+    if (handled_end(rq.handled)) { /* what a password let run is never run twice */
+        front_log(f, m, "handled already: not run again, not answered");
+        rc = 0;
+    }
     if (out.reply_held)
         front_log(f, m, "over the budget of %s: ran, not answered", mailbox);
     free(dir);
@@ -661,14 +595,24 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
     rq.body = m->body;
     rq.body_lines = true;
     rq.by_mail = true;
+    Handled h; /* contract 2.1: a second delivery of the message waits here until the first is done */
+    Err err;
+    char *var = xasprintf("%s/var", f->home);
+    if (handled_open(&h, var, rq.message_id, rq.sender, MAX_LINES, f->now, &err) < 0)
+        front_log(f, m, "delivered once not ensured: %s", err.msg);
+    rq.handled = rq.message_id ? &h : NULL;
+    int rc = 0;
     if (too_large) {
         char said[160];
         snprintf(said, sizeof said, "Your message is too large: at most %zu bytes are read\n", f->max_size);
         front_log(f, m, "too large: answered");
         run_limited(f, &rq, m, NULL, said);
-        return 0;
+    } else {
+        rc = run_message(f, &rq, m);
     }
-    return run_message(f, &rq, m);
+    handled_close(&h);
+    free(var);
+    return rc;
 }
 
 int mailfront_main(const Request *rq, int argc, char **argv)

@@ -21,6 +21,7 @@
 #include "boardfile.h"
 #include "bot.h"
 #include "deadline.h"
+#include "handled.h"
 #include "movelist.h"
 #include "sheet.h"
 #include "turn.h"
@@ -140,6 +141,12 @@ int pipeline_login(CommandCtx *c, const char *id, const char *password, User *ou
         o->authenticated = true;
         if (!*o->address && u.address && users_valid_address(u.address)) /* where the reply goes (contract 3.1) */
             snprintf(o->address, sizeof o->address, "%s", u.address);
+    }
+    if (handled_login(c->req->handled, u.id)) { /* contract 2.1: ran already with this password: no run, no answer */
+        users_free(&u);
+        buf_free(&c->reply);
+        buf_init(&c->reply);
+        return EXIT_REFUSED;
     }
     if (out)
         *out = u;

@@ -41,7 +41,10 @@ typedef struct Request {
                                 message — a multiple's commands share one bound (contract 15.2); NULL: each of
                                 the command's Games has its own */
     uint64_t command_key;    /* a mailed command's key (request_command_key; 0: none): a board the command changes
-                                keeps it, and the same key again changes that board no more (contract 2.1) */
+                                keeps it, and the same key again changes that board no more (contract 2.1); once a
+                                password is accepted, the key bound to its userid (handled_login writes it) */
+    struct Handled *handled; /* by mail: the message's exactly-once record (handled.h), told by pipeline_login whose
+                                password ran (handled_login); NULL: none */
 } Request;
 
 /* A request with nothing given: no home, no sender, no body, the time now, the default lock wait. */
