@@ -151,10 +151,12 @@ assert_grep "rate 'garbage' is not MESSAGES/SECONDS: the default budget is used$
 
 # ---- the bytes of a mailbox's budget: 50 lines of `show` naming a large board ten times (about 200 KB a reply)
 # mailed one mailbox 20 mails, 3.9 MB, an hour; now the replies stop once 1 MiB is passed, with one notice ----
-run 0 challenge --gamble=none --seed=5 --map=melee mallory bot:greedy bot:random bot:strong
+# (a long game against random bots, ended by mallory's resign: a finished game's `show` holds its whole story)
+run 0 challenge --gamble=none --seed=5 --map=melee mallory bot:random bot:random2 bot:random3
 L=$(last_board)
 i=0
-while [ $i -lt 40 ]; do "$G" move "$L" mallory mpw PASS >/dev/null 2>&1; i=$((i + 1)); done
+while [ $i -lt 150 ]; do "$G" move "$L" mallory mpw PASS >/dev/null 2>&1; i=$((i + 1)); done
+run 0 resign "$L" mallory mpw
 clear_outbox
 mail_msg "$T/m" stranger@evil.example multiple bytes@example.net "$(lines 50 "show $L $L $L $L $L $L $L $L $L $L")"
 run 0 mail "$CONF" <"$T/m"
