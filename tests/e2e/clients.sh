@@ -96,6 +96,10 @@ plain bob@example.org "Re: Genetess invitation $inv from alice" "hunter2 maybe l
 assert_grep "reads \"hunter2 maybe later\"" $(mail_to bob)
 plain bob@example.org "Re: Genetess invitation $inv from alice" "hunter2 decline"
 assert_grep "declined" $(mail_to alice) $(mail_to bob)
+# a challenge written as the terminal writes it: the by-mail form shown
+plain alice@example.org "challenge alice bob" ""
+assert_grep "^By mail a challenge names you and your password first" $(mail_to alice)
+assert_grep "^    challenge alice <your password> bob$" $(mail_to alice)
 # and a resign by its word, last
 plain alice@example.org "Re: Genetess Board $B alice" "secret RESIGN"
 assert_grep "^You resigned from Genetess board $B" $(mail_to alice)
