@@ -256,7 +256,9 @@ static int chat_act(CommandCtx *c, Txn *t)
     }
     char subj[128];
     snprintf(subj, sizeof subj, "Genetess chat %d %s", b->number, b->pl[p].id);
-    char *msg = xasprintf("From %s on Genetess board %d:\n\n%s", b->pl[p].id, b->number, body);
+    char *msg = xasprintf("From %s on Genetess board %d:\n\n%s\n(To answer %s alone, reply with your password first: "
+                          "\"yourpassword your text\"; to write to everyone, send \"chat %d <userid> <password>\".)\n",
+                          b->pl[p].id, b->number, body, b->pl[p].id, b->number);
     free(body);
     for (int i = 0; i < b->np; i++) {
         User u;

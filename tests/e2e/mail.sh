@@ -48,7 +48,7 @@ assert_nonempty "$LIST"
 assert_eq alice "$to" "the player board $L waits for"
 export SENDER=r@example.org
 run 2 challenge alice secret
-assert_reply "Genetess error" "At least 2 players must play"
+assert_reply "Genetess error" "By mail a challenge names you and your password first"
 run 2 challenge alice
 assert_reply "Genetess error" "usage: by mail, genetess challenge [--option=value...] yourid yourpassword"
 run 2 challenge --colour=red alice bob
