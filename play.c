@@ -223,6 +223,7 @@ static int resign_act(CommandCtx *c, Txn *t)
         break;
     case RESIGN_DONE:
         buf_printf(&c->reply, "You resigned from Genetess board %d.\n", b->number);
+        t->reader = t->player; /* one mail per command per person (contract 3.1): the reply is the sheet due */
         break;
     }
     t->dirty = true;

@@ -103,3 +103,4 @@ assert_grep "^    challenge alice <your password> bob$" $(mail_to alice)
 # and a resign by its word, last
 plain alice@example.org "Re: Genetess Board $B alice" "secret RESIGN"
 assert_grep "^You resigned from Genetess board $B" $(mail_to alice)
+assert_eq 1 "$(mail_to alice | wc -l)" "mails to alice for her resign (one mail per command per person)"
