@@ -134,6 +134,15 @@ static int challenge_check(CommandCtx *c, Challenge *ch)
         buf_add(&c->reply, "usage: by mail, genetess challenge [--option=value...] yourid yourpassword userid2 [...]\n");
         return EXIT_USAGE;
     }
+    if (ch->ids.n < 2 && c->req->by_mail) { /* "challenge anna ben", as the terminal writes it: ben read as a password */
+        buf_printf(&c->reply, "By mail a challenge names you and your password first, then your opponents: this one\n"
+                              "names %s and no opponent. Send, e.g.:\n"
+                              "    challenge %s <your password> %s\n"
+                              "(the Subject \"help challenge\" explains the options).\n",
+                   ch->ids.n ? ch->ids.v[0] : "you", ch->ids.n ? ch->ids.v[0] : "<you>",
+                   ch->password[0] && users_valid_id(ch->password) ? ch->password : "<opponent>");
+        return EXIT_USAGE;
+    }
     if (ch->ids.n < 2) {
         buf_add(&c->reply, "At least 2 players must play\n");
         return EXIT_USAGE;

@@ -67,8 +67,9 @@ int chat_private(CommandCtx *c, const Txn *t, const char *body)
     }
     char subj[128];
     snprintf(subj, sizeof subj, "Genetess chat %d %s", b->number, b->pl[t->player].id);
-    char *msg = xasprintf("From %s on Genetess board %d:\nto: %s\n\n%s", b->pl[t->player].id, b->number, names.s,
-                          body);
+    char *msg = xasprintf("From %s on Genetess board %d:\nto: %s\n\n%s\n(To answer %s alone, reply with your password "
+                          "first: \"yourpassword your text\".)\n", b->pl[t->player].id, b->number, names.s, body,
+                          b->pl[t->player].id);
     for (int k = 0; k < n; k++) {
         User u;
         Err err;

@@ -410,21 +410,47 @@ int mailfront_multiple(const Request *rq, int argc, char **argv)
 static const char UNREAD[] = "Your mail has no text Genetess can read (no plain text part, and no HTML part with\n"
                              "text in it): please send your order as plain text.\n";
 
-/* The board a game mail's Subject names, its Re:, Nag: ... prefixes gone, as the program writes them
- * (contract 3.4): "[New ]Genetess Board <n> [<word>]" (a sheet, an error, a creation, a reminder),
- * "Genetess Board <n> ended: ..." or "Genetess chat <n> <userid>"; 0 for any other Subject (pbmserv's
- * "genetess board <n> <userid> <password> ..." is the command move). */
-static int game_subject_board(const char *subject)
+/* What a Subject of the program's own mail is a reply to (contract 2.1, 3.4). */
+typedef enum ReplyKind {
+    REPLY_NONE,       /* not a reply to our mail: the Subject is a command */
+    REPLY_BOARD,      /* a sheet, an error, a creation, the end, a reminder: "[New ]Genetess Board <n> ..." */
+    REPLY_CHAT,       /* a chat: "Genetess chat <n> <userid>" */
+    REPLY_INVITATION, /* an invitation: "Genetess invitation <n> from <userid>" */
+} ReplyKind;
+
+/* A reply's Subject read: what it replies to, the board's or the invitation's number, a chat's sender. */
+typedef struct ReplyTo {
+    ReplyKind kind;
+    int n;
+    char who[64];
+} ReplyTo;
+
+/* What a game mail's Subject names, its Re:, Nag: ... prefixes gone, as the program writes them (contract 3.4):
+ * "[New ]Genetess Board <n> [<word>]", "Genetess Board <n> ended: ...", "Genetess chat <n> <userid>" (*who the
+ * chat's sender), "Genetess invitation <n> from <userid>"; REPLY_NONE for any other Subject (pbmserv's "genetess
+ * board <n> <userid> <password> ..." is the command move). */
+static ReplyTo mailfront_reply_to(const char *subject)
 {
+    ReplyTo r = {REPLY_NONE, 0, ""};
+    int *n = &r.n;
     StrList w = {0};
     str_split_words(subject, &w);
-    int i = w.n && str_ieq(w.v[0], "new") ? 1 : 0, n = 0;
-    bool named = w.n >= i + 3 && str_ieq(w.v[i], "genetess") && store_valid_board_number(w.v[i + 2], &n);
-    bool board = named && str_ieq(w.v[i + 1], "board") &&
-                 (w.n <= i + 4 || (!i && str_ieq(w.v[i + 3], "ended:")));
-    bool chat = named && !i && str_ieq(w.v[i + 1], "chat") && w.n == i + 4;
+    int i = w.n && str_ieq(w.v[0], "new") ? 1 : 0;
+    *n = 0;
+    bool named = w.n >= i + 3 && str_ieq(w.v[i], "genetess") && store_valid_board_number(w.v[i + 2], n);
+    ReplyKind k = REPLY_NONE;
+    if (named && str_ieq(w.v[i + 1], "board") && (w.n <= i + 4 || (!i && str_ieq(w.v[i + 3], "ended:"))))
+        k = REPLY_BOARD;
+    else if (named && !i && str_ieq(w.v[1], "chat") && w.n == 4 && users_valid_id(w.v[3]))
+        k = REPLY_CHAT;
+    else if (!i && w.n == 5 && str_ieq(w.v[0], "genetess") && str_ieq(w.v[1], "invitation") &&
+             parse_i64_range(w.v[2], 1, 1000000000, &(int64_t){0}) && str_ieq(w.v[3], "from"))
+        k = REPLY_INVITATION, *n = atoi(w.v[2]);
+    if (k == REPLY_CHAT)
+        snprintf(r.who, sizeof r.who, "%s", w.v[3]);
     sl_free(&w);
-    return board || chat ? n : 0;
+    r.kind = k;
+    return r;
 }
 
 /* The userid of the one player of board n whose registered address is from, into id; or a refusal saying why
@@ -468,11 +494,96 @@ static char *player_of_address(const Request *rq, int n, const char *from, char 
     return why;
 }
 
-/* A reply to a mail of board n's game: its body's first line is a whole command (its first word a command),
- * or "PASSWORD ORDER..." of the player whose address sent it — w becomes that command and *rest the lines
- * after the first (malloc'd, the command's body). Returns NULL, or a refusal (malloc'd) saying what to send. */
-static char *reply_command(const Request *rq, const MailIn *m, int n, StrList *w, char **rest)
+/* The board commands a reply runs by their word after the password ("secret RESIGN", "secret quiet on"): the
+ * words after it are the command's own (contract 2.1). "move" is not among them: MOVE is an order. */
+static const char *const reply_board_commands[] = {"resign", "orders", "map", "log", "quiet", "queue", "options",
+                                                   "showas", "chat"};
+
+/* The command a reply's text makes for user id (the sender's, found by the address): into *w, its body (the
+ * text after the first line's words that are the command's) into *rest. pw_words: the first line's words, the
+ * password first. */
+static void mailfront_reply_words(const ReplyTo *to, const char *id, StrList *pw_words, char **rest, StrList *w)
 {
+    char num[16];
+    snprintf(num, sizeof num, "%d", to->n);
+    const char *word = pw_words->n > 1 ? pw_words->v[1] : "";
+    int next = 1; /* the first word of the first line that is text (orders, chat) rather than the command's */
+    StrList cmd = {0};
+    if (to->kind == REPLY_INVITATION) { /* "secret accept" / "secret decline" */
+        sl_push(&cmd, word);
+        sl_push(&cmd, num);
+        sl_push(&cmd, id);
+        sl_push(&cmd, pw_words->v[0]);
+        next = pw_words->n;
+    } else if (to->kind == REPLY_CHAT) { /* chat back: to the sender (privately), or to all when one's own */
+        sl_push(&cmd, "chat");
+        sl_push(&cmd, num);
+        sl_push(&cmd, id);
+        sl_push(&cmd, pw_words->v[0]);
+        if (!str_ieq(to->who, id)) {
+            sl_push(&cmd, "to");
+            sl_push(&cmd, to->who);
+        }
+    } else {
+        const char *name = "move";
+        for (size_t i = 0; i < sizeof reply_board_commands / sizeof reply_board_commands[0]; i++)
+            if (str_ieq(word, reply_board_commands[i]))
+                name = reply_board_commands[i];
+        bool showas = !strcmp(name, "showas");
+        sl_push(&cmd, name);
+        if (!showas)
+            sl_push(&cmd, num);
+        sl_push(&cmd, id);
+        sl_push(&cmd, pw_words->v[0]);
+        if (showas)
+            sl_push(&cmd, num);
+        if (strcmp(name, "move") != 0 && strcmp(name, "chat") != 0) { /* the command's own words; no text */
+            for (int i = 2; i < pw_words->n && !showas; i++)
+                sl_push(&cmd, pw_words->v[i]);
+            next = pw_words->n;
+        } else if (!strcmp(name, "chat")) {
+            next = 2;
+        }
+    }
+    /* the text: the first line's words from next on, then every line after it (contract 4.1) */
+    Buf text;
+    buf_init(&text);
+    for (int i = next; i < pw_words->n; i++)
+        buf_printf(&text, "%s%s", i > next ? " " : "", pw_words->v[i]);
+    buf_printf(&text, "\n%s", *rest);
+    free(*rest);
+    *rest = buf_take(&text);
+    sl_free(w);
+    *w = cmd;
+}
+
+/* The userid of the one user whose registered address is from, for a reply to an invitation; or a refusal. */
+static char *user_of_address(const Request *rq, int n, const char *from, char *id, size_t size)
+{
+    Store st;
+    Err err;
+    if (store_open(&st, rq, &err) < 0)
+        return xasprintf("Genetess cannot read its files; try again later\n");
+    int found = users_of_address(&st, from, id, size, &err);
+    store_close(&st);
+    if (found < 0)
+        return xasprintf("Genetess cannot read its users; try again later\n");
+    if (found == 1)
+        return NULL;
+    return xasprintf("Your address %s\nis %s, so a reply cannot say who you are. Write the whole command on the first\n"
+                     "line instead:\n"
+                     "    accept %d <userid> <password>\n",
+                     from, found ? "the address of several users" : "not the address of a user", n);
+}
+
+/* A reply to a mail of the program's (to): its body's first line is a whole command (its first word a command),
+ * or "PASSWORD ..." of the user the address belongs to — a board's player: "PASSWORD ORDER..." (the orders, on
+ * as many lines as the text has) or "PASSWORD <board command> ..."; a chat's reader: "PASSWORD text"; an invited
+ * user: "PASSWORD accept|decline". w becomes that command and *rest its body (malloc'd). Returns NULL, or a
+ * refusal (malloc'd) that quotes what was read and shows what to send. */
+static char *reply_command(const Request *rq, const MailIn *m, const ReplyTo *to, StrList *w, char **rest)
+{
+    int n = to->n;
     const char *t = m->body;
     while (*t == '\n' || *t == ' ' || *t == '\t')
         t++;
@@ -482,41 +593,33 @@ static char *reply_command(const Request *rq, const MailIn *m, int n, StrList *w
     sl_free(w);
     *w = (StrList){0};
     command_words(line, w);
-    char *why = NULL;
+    char *why = NULL, q[64];
+    bool invitation = to->kind == REPLY_INVITATION;
     if (!w->n && m->body_unread) {
         why = xasprintf("%s", UNREAD);
     } else if (!w->n) {
-        why = xasprintf("Your reply about Genetess board %d has no order: write your password and your order\n"
-                        "on the first line, e.g. \"secret MOVE C3 N\" (the Subject \"help\" gets the help).\n",
-                        n);
-    } else if (!command_find(w->v[0]) && !str_ieq(m->from, m->reply_to)) {
+        why = invitation ? xasprintf("Your reply about Genetess invitation %d has no answer: write your password and\n"
+                                     "\"accept\" or \"decline\" on the first line, e.g. \"secret accept\".\n", n)
+                         : xasprintf("Your reply about Genetess board %d has no order: write your password and your order\n"
+                                     "on the first line, e.g. \"secret MOVE C3 N\" (the Subject \"help\" gets the help).\n",
+                                     n);
+    } else if (command_find(w->v[0])) {
+        /* a whole command: run as it is */
+    } else if (invitation && (w->n != 2 || !(str_ieq(w->v[1], "accept") || str_ieq(w->v[1], "decline")))) {
+        why = xasprintf("Your reply about Genetess invitation %d reads \"%s\": write your password and \"accept\" or\n"
+                        "\"decline\" on the first line, e.g. \"secret accept\".\n", n, pipeline_quote(line, q, 40));
+    } else if (!str_ieq(m->from, m->reply_to)) {
         /* the address is secret (contract 15): whether it is a player's is told only to that address */
         why = xasprintf("A reply whose Reply-To: is not its From: address cannot say who you are.\n"
                         "Write the whole command on the first line instead:\n"
-                        "    move %d <userid> <password> <ORDER>\n",
-                        n);
-    } else if (!command_find(w->v[0])) { /* "PASSWORD ORDER...": the player the address belongs to */
+                        "    %s %d <userid> <password>%s\n",
+                        invitation ? "accept" : "move", n, invitation ? "" : " <ORDER>");
+    } else { /* "PASSWORD ...": the user the address belongs to */
         char id[64];
-        why = player_of_address(rq, n, m->from, id, sizeof id);
-        if (!why) {
-            char num[16];
-            snprintf(num, sizeof num, "%d", n);
-            StrList cmd = {0};
-            sl_push(&cmd, "move");
-            sl_push(&cmd, num);
-            sl_push(&cmd, id);
-            sl_push(&cmd, w->v[0]);
-            /* the order words of the first line, then every line after it: the text's orders (contract 4.1) */
-            Buf text;
-            buf_init(&text);
-            for (int i = 1; i < w->n; i++)
-                buf_printf(&text, "%s%s", i > 1 ? " " : "", w->v[i]);
-            buf_printf(&text, "\n%s", *rest);
-            free(*rest);
-            *rest = buf_take(&text);
-            sl_free(w);
-            *w = cmd;
-        }
+        why = invitation ? user_of_address(rq, n, m->from, id, sizeof id)
+                         : player_of_address(rq, n, m->from, id, sizeof id);
+        if (!why)
+            mailfront_reply_words(to, id, w, rest, w);
     }
     free(line);
     return why;
@@ -534,9 +637,10 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m)
     rq1.bot_decisions = &bot_decisions;
     rq1.command_key = request_command_key(rq0->message_id, rq0->sender, 0);
     command_words(m->subject, &w);
-    int game = game_subject_board(m->subject);
-    if (game) {
-        refusal = reply_command(rq0, m, game, &w, &rest);
+    ReplyTo to = mailfront_reply_to(m->subject);
+    int game = to.kind == REPLY_NONE ? 0 : to.n;
+    if (to.kind != REPLY_NONE) {
+        refusal = reply_command(rq0, m, &to, &w, &rest);
         rq1.body = rest;
     }
     bool multiple = w.n && str_ieq(w.v[0], "multiple");

@@ -223,6 +223,7 @@ static int resign_act(CommandCtx *c, Txn *t)
         break;
     case RESIGN_DONE:
         buf_printf(&c->reply, "You resigned from Genetess board %d.\n", b->number);
+        t->reader = t->player; /* one mail per command per person (contract 3.1): the reply is the sheet due */
         break;
     }
     t->dirty = true;
@@ -256,17 +257,20 @@ static int chat_act(CommandCtx *c, Txn *t)
     }
     char subj[128];
     snprintf(subj, sizeof subj, "Genetess chat %d %s", b->number, b->pl[p].id);
-    char *msg = xasprintf("From %s on Genetess board %d:\n\n%s", b->pl[p].id, b->number, body);
-    free(body);
+    char *msg = xasprintf("From %s on Genetess board %d:\n\n%s\n(To answer %s alone, reply with your password first: "
+                          "\"yourpassword your text\"; to write to everyone, send \"chat %d <userid> <password>\".)\n",
+                          b->pl[p].id, b->number, body, b->pl[p].id, b->number);
     for (int i = 0; i < b->np; i++) {
         User u;
-        if (users_find(&c->st, b->pl[i].id, &u, &err) == 0) {
+        if (i != p && users_find(&c->st, b->pl[i].id, &u, &err) == 0) { /* the sender's copy is their reply */
             mail_add(&c->mq, u.address, subj, msg, &err);
             users_free(&u);
         }
     }
     free(msg);
-    buf_printf(&c->reply, "Your message was sent to the %d players of board %d.\n", b->np, b->number);
+    buf_printf(&c->reply, "Your message was sent to the other %d player%s of board %d:\n\n%s", b->np - 1,
+               b->np == 2 ? "" : "s", b->number, body);
+    free(body);
     return EXIT_DONE;
 }
 
@@ -364,7 +368,8 @@ int play_options(CommandCtx *c)
 int play_chat(CommandCtx *c)
 {
     int rc = chat_check(c);
-    return rc ? rc : pipeline_one_board(c, PLAYER_TXN, chat_act);
+    /* one mail per command per person (contract 3.1): the reply is the sender's copy, without their sheet */
+    return rc ? rc : pipeline_one_board(c, PLAYER_TXN & ~TXN_REPLY_SHEET, chat_act);
 }
 
 int play_log(CommandCtx *c)

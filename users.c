@@ -348,6 +348,35 @@ bool users_valid_address(const char *a)
     return ats == 1 && at > 0 && at + 1 < n;
 }
 
+/* What users_of_address looks for while it scans. */
+typedef struct ByAddress {
+    const char *address;
+    char *id;
+    size_t size;
+    int found;
+} ByAddress;
+
+static bool users_address_visit(const char *p, const char *end, void *arg)
+{
+    ByAddress *ba = arg;
+    UserLine u;
+    User one = {0};
+    if (!parse_user_line(p, end, &u) || !fill_user(&one, &u))
+        return true;
+    if (str_ieq(one.address, ba->address) && ba->found++ == 0)
+        snprintf(ba->id, ba->size, "%s", one.id);
+    users_free(&one);
+    return ba->found < 2;
+}
+
+int users_of_address(const Store *s, const char *address, char *id, size_t size, Err *err)
+{
+    ByAddress ba = {address, id, size, 0};
+    if (size)
+        id[0] = '\0';
+    return users_scan(s, users_address_visit, &ba, err) < 0 ? -1 : ba.found;
+}
+
 /* Counts the users in etc/users (users_count). */
 static bool count_visit(const char *p, const char *end, void *arg)
 {

@@ -90,6 +90,9 @@ int users_signup_check(const Store *s, const char *id, int64_t *count, Err *err)
 /* Checks a new user's words: id passes users_valid_id; password 1..64 printable chars without spaces, quotes
    or colons; address one addr-spec (users_valid_address). 0, or -1 with what is wrong in err. */
 int users_check_new(const char *id, const char *password, const char *address, Err *err);
+/* The users whose registered address is address (case-insensitive), in one pass over etc/users: 0, 1 (its userid
+   into id), 2 for two or more (the first into id; the scan stops at the second), or -1 with err. */
+int users_of_address(const Store *s, const char *address, char *id, size_t size, Err *err);
 /* The number of users in etc/users (a missing file: 0), or -1 with err. */
 int64_t users_count(const Store *s, Err *err);
 /* Appends "id:password:address" to etc/users (users_check_new's words), synced, after one pass of

@@ -157,6 +157,7 @@ expect "$turn" "^PASS: done" 2 "$turn moves again"
 send "$A" "chat 101 $A secret" "Good luck, $B!"
 expect "$B" "^Good luck, $B!\$" 1 "$A's chat reaches $B"
 expect "$B" "^Subject: Genetess chat 101 $A\$" 1 "the chat's Subject"
+expect "$A" "^Your message was sent to the other 1 player of board 101:" 1 "$A's copy of the chat is the reply"
 if grep -q "sent by mta.sh" "/var/mail/$B"; then bad "the chat left out the signature"; else ok "the chat left out the signature"; fi
 send "$B" "games $B"
 expect "$B" "^Subject: List of Genetess games\$" 1 "games answers"

@@ -9,7 +9,7 @@ L=$(last_board)
 printf 'Red\033[31m alert\007 and\rover\177\r\nnext line\r\n' >"$T/body"
 clear_outbox
 INPUTFILE="$T/body" run 0 chat "$L" alice secret
-assert_mails 2 "^Subject: Genetess chat $L alice$"
+assert_mails 1 "^Subject: Genetess chat $L alice$"
 assert_grep "^Red?\[31m alert? and?over?$" $(mail_to bob)
 assert_grep "^next line$" $(mail_to bob)
 assert_eq "" "$(cat "$OUTBOX"/*.mail | tr -d '\n\040-\176')" "bytes other than printable ASCII and newline"

@@ -60,3 +60,47 @@ has "Your stored orders: PASS"                             # as it was
 plain alice@example.org "move $B alice secret PASS" "thanks, and good luck"
 assert_grep "^5a alice PASS$" "$GAMES/$B.moves"
 assert_grep "^Not read as orders: the 1 line of your mail's text (\"thanks, and good luck\")" $(mail_to alice)
+
+# ---- a reply is understood whatever mail it answers ----
+# a board command by its word after the password: orders, map, quiet, log, queue (and the game goes on)
+plain alice@example.org "Re: Genetess Board $B alice" "secret orders"
+assert_grep "^Subject: Genetess Board $B" $(mail_to alice)
+assert_absent "no order keyword" $(mail_to alice)
+plain alice@example.org "Re: Genetess Board $B alice" "secret map"
+assert_grep "Your map of Genetess board $B" $(mail_to alice)
+plain bob@example.org "Re: Genetess Board $B bob" "hunter2 quiet on"
+assert_grep "^Quiet is on" $(mail_to bob)
+plain bob@example.org "Re: Genetess Board $B bob" "hunter2 queue *PASS / PASS"
+assert_grep "^Stored for your next turn: \*PASS / PASS" $(mail_to bob)
+# a reply to a chat with the password first: a chat back to its sender alone
+run 0 challenge --gamble=none --seed=6 alice bob carol
+C=$(last_board)
+echo "Good luck, everyone!" >"$T/chat"
+INPUTFILE="$T/chat" run 0 chat "$C" alice secret
+plain bob@example.org "Re: Genetess chat $C alice" "hunter2 Thanks, you too!
+
+Am 28.11.2026 um 13:03 schrieb genetess@example.org:
+> Good luck, everyone!"
+assert_mails 1 "^Subject: Genetess chat $C bob$"
+assert_grep "^Thanks, you too!$" $(mail_to alice)
+assert_eq 0 "$(grep -l '^To: carol@' "$OUTBOX"/*.mail | wc -l)" "mails to carol of bob's chat back to alice"
+assert_grep "^Your message was sent to alice of board $C only." $(mail_to bob)
+# a reply to an invitation: the password and accept (or decline)
+plain alice@example.org "challenge --gamble=none alice secret bob" ""
+inv=$(sed -n 's/^Subject: Genetess invitation \([0-9]*\) from alice$/\1/p' $(mail_to bob))
+plain bob@example.org "Re: Genetess invitation $inv from alice" "hunter2 accept"
+assert_grep "^Subject: New Genetess Board" $(mail_to bob)
+plain alice@example.org "challenge --gamble=none alice secret bob" ""
+inv=$(sed -n 's/^Subject: Genetess invitation \([0-9]*\) from alice$/\1/p' $(mail_to bob))
+plain bob@example.org "Re: Genetess invitation $inv from alice" "hunter2 maybe later"
+assert_grep "reads \"hunter2 maybe later\"" $(mail_to bob)
+plain bob@example.org "Re: Genetess invitation $inv from alice" "hunter2 decline"
+assert_grep "declined" $(mail_to alice) $(mail_to bob)
+# a challenge written as the terminal writes it: the by-mail form shown
+plain alice@example.org "challenge alice bob" ""
+assert_grep "^By mail a challenge names you and your password first" $(mail_to alice)
+assert_grep "^    challenge alice <your password> bob$" $(mail_to alice)
+# and a resign by its word, last
+plain alice@example.org "Re: Genetess Board $B alice" "secret RESIGN"
+assert_grep "^You resigned from Genetess board $B" $(mail_to alice)
+assert_eq 1 "$(mail_to alice | wc -l)" "mails to alice for her resign (one mail per command per person)"
