@@ -131,7 +131,7 @@ code() { sed -n "s/^Subject: Genetess confirm $2 \([0-9a-f]*\)\$/\1/p" "/var/mai
 send "$A" "signup $A secret $A@localhost"
 expect "$A" "^Subject: Genetess confirm $A [0-9a-f]\{16\}\$" 1 "$A signs up by mail: the address is asked first"
 send "$A" "Re: Genetess confirm $A $(code "$A" "$A")"
-expect "$A" "^User $A signed up\\.$" 1 "$A answers the confirmation: signed up; the reply comes back through exim"
+expect "$A" "^User $A signed up\\. Welcome to Genetess!$" 1 "$A answers the confirmation: signed up; the reply comes back through exim"
 send "$B" "Re: signup $B hunter2 $B@localhost"
 expect "$B" "^Subject: Genetess confirm $B " 1 "$B signs up (a Re: Subject)"
 send "$B" "Re: Genetess confirm $B $(code "$B" "$B")"

@@ -178,7 +178,7 @@ assert_grep "Nothing waits for a confirmation of victim with that code" "$OUTBOX
 msg "$T/m" victim@example.com "Re: Genetess confirm victim $code"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
-assert_grep "^User victim signed up.$" $(grep -l "^To: victim@example.com" "$OUTBOX"/*.mail)
+assert_grep "^User victim signed up. Welcome to Genetess!$" $(grep -l "^To: victim@example.com" "$OUTBOX"/*.mail)
 assert_grep "^victim:pw:victim@example.com$" "$PBMHOME/etc/users"
 assert_absent "^signup:victim:" "$PBMHOME/etc/pending"
 run 1 confirm victim "$code"
@@ -197,8 +197,9 @@ msg "$T/m" bob@example.org "change bob hunter2 address bob2@example.org"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
 assert_mails 0 "^To: bob2@example.org$"
-assert_grep "^A confirmation was mailed to bob's address.$" "$OUTBOX"/*.mail
-assert_grep "^Once it is answered, bob2@example.org is asked too;$" "$OUTBOX"/*.mail
+assert_mails 1 "^To: bob@example.org$"                 # one mail: the reply is the confirmation (contract 3.1)
+assert_grep "^to send the mail of the userid bob, now sent here,$" "$OUTBOX"/*.mail
+assert_grep "^to bob2@example.org from now on (that address is asked next)" "$OUTBOX"/*.mail
 assert_grep "^bob:hunter2:bob@example.org$" "$PBMHOME/etc/users"
 code=$(sed -n 's/^Subject: Genetess confirm bob \([0-9a-f]*\)$/\1/p' "$OUTBOX"/*.mail)
 msg "$T/m" bob@example.org "Re: Genetess confirm bob $code"
