@@ -328,17 +328,22 @@ static void say_created(CommandCtx *c, const Board *b)
     buf_printf(&c->reply, " on map %s.\n", b->par.map);
 }
 
-/* Creates the board ch asks for and commits it with its "New" sheets. Returns the exit status. */
-static int create_board(CommandCtx *c, Challenge *ch)
+/* Creates the board ch asks for and commits it with its "New" sheets. actor: the player whose mailed command
+ * started the game (the last to accept, or a challenger against computer opponents only), whose reply is their
+ * New sheet — one mail per command per person (contract 3.1); NULL (an admin's challenge): each player is mailed
+ * their New sheet and the reply holds nobody's. Returns the exit status. */
+static int create_board(CommandCtx *c, Challenge *ch, const char *actor)
 {
-    /* no player is the command's reader: each is mailed their New sheet, and the reply (to an admin, or to the
-     * player whose acceptance started the game) holds nobody's sheet */
     Txn t = {.flags = TXN_SHEETS, .player = -1, .reader = -1};
     int rc = challenge_create(c, ch, &t);
+    if (rc == 0 && actor && c->req->by_mail && (t.reader = board_player_index(t.b, actor)) >= 0)
+        say_created(c, t.b); /* the first line of the reply, which the New sheet follows */
     if (rc == 0)
         rc = pipeline_board_create(c, &t, rc);
-    if (rc == 0 && t.b)
+    if (rc == 0 && t.b && t.reader < 0)
         say_created(c, t.b);
+    else if (rc == 0 && t.b)
+        view_board_subject(t.b, true, c->subject, sizeof c->subject);
     pipeline_board_done(&t);
     return rc;
 }
@@ -689,7 +694,7 @@ static int challenge_by_mail(CommandCtx *c, Challenge *ch)
         humans += !bot_is(ch->ids.v[i]);
     if (!humans) {
         free(opts);
-        return create_board(c, ch);
+        return create_board(c, ch, ch->ids.v[0]);
     }
     if (invites_read(c, &l) < 0) {
         free(opts);
@@ -721,7 +726,7 @@ int challenge_command(CommandCtx *c)
     if (rc == 0)
         rc = pipeline_lock(c);
     if (rc == 0)
-        rc = c->req->by_mail ? challenge_by_mail(c, &ch) : create_board(c, &ch);
+        rc = c->req->by_mail ? challenge_by_mail(c, &ch) : create_board(c, &ch, NULL);
     challenge_free(&ch);
     return rc;
 }
@@ -778,7 +783,7 @@ int challenge_accept(CommandCtx *c)
             memmove(v, v + 1, (size_t)(l.n - at - 1) * sizeof *v);
             l.n--;
             if (rc == 0 && (rc = invites_write(c, &l) < 0 ? EXIT_SYSTEM : 0) == 0)
-                rc = create_board(c, &ch);
+                rc = create_board(c, &ch, c->argv[1]);
             sl_free(&gone.players);
             free(gone.options);
             challenge_free(&ch);

@@ -278,11 +278,13 @@ for who in "bob hunter2" "carol pw"; do
   run 0 mail "$CONF" <"$T/m"
 done
 N=$(last_board)
-# carol's acceptance started it: her reply says so and holds nobody's sheet (alice's was once in it)
-reply=$(grep -l "^Subject: Genetess Board $N created$" "$OUTBOX"/*.mail)
+# carol's acceptance started it: her reply says so and is her own New sheet, no one else's (alice's was once in it)
+assert_eq 1 "$(mail_to carol | wc -l)" "mails to carol for her acceptance (one mail per command per person)"
+reply=$(mail_to carol)
+assert_grep "^Subject: New Genetess Board $N " "$reply"
 assert_grep "^Genetess board $N created for alice bob carol on map quartet\.$" "$reply"
-assert_absent "genetess move $N" "$reply"
-assert_absent "Your E:" "$reply"
+assert_grep "genetess move $N carol " "$reply"
+assert_absent "genetess move $N alice" "$reply"
 assert_grep "max-timeouts=3" "$GAMES/$N"
 assert_grep "^(players alice bob carol)$" "$GAMES/$N"
 # an invitation lapses after 7 days
