@@ -104,3 +104,11 @@ assert_grep "^    challenge alice <your password> bob$" $(mail_to alice)
 plain alice@example.org "Re: Genetess Board $B alice" "secret RESIGN"
 assert_grep "^You resigned from Genetess board $B" $(mail_to alice)
 assert_eq 1 "$(mail_to alice | wc -l)" "mails to alice for her resign (one mail per command per person)"
+
+# ---- the mailed help opens with how to join and play by mail ----
+plain newcomer@example.net "help" ""
+assert_eq "How to play Genetess by mail" "$(mail_text $(grep -l '^To: newcomer@example.net$' "$OUTBOX"/*.mail) | head -1)" \
+  "the mailed help's first line"
+assert_grep "signup <userid> <password> <your address>" "$OUTBOX"/*.mail
+run 0 help
+assert_absent "How to play Genetess by mail" "$OUT"                 # at a terminal: the help as it was
