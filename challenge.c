@@ -570,7 +570,9 @@ static void mail_invitation(CommandCtx *c, const Invite *v)
     const char *name = NULL;
     int shown = 0;
     buf_init(&head);
-    buf_printf(&head, "%s invites you to a game of Genetess.\n\nPlayers: ", v->players.v[0]);
+    buf_printf(&head, "%s invites you to a game of Genetess: a strategy game played by mail, in which each piece\n"
+                      "is a sequence of genetic codes bought with energy, fought over a walled board hidden by a\n"
+                      "fog of war (the Subject \"help start\" tells how to play).\n\nPlayers: ", v->players.v[0]);
     for (int k = 0; k < v->players.n; k++)
         buf_printf(&head, "%s%s", k ? ", " : "", v->players.v[k]);
     buf_add(&head, "\nOptions: ");
@@ -595,9 +597,11 @@ static void mail_invitation(CommandCtx *c, const Invite *v)
         if (v->answers[k] == 'y' || users_find(&c->st, v->players.v[k], &u, &err) != 0)
             continue;
         char *subj = xasprintf("Genetess invitation %d from %s", v->id, v->players.v[0]);
-        char *body = xasprintf("%s\nTo play, send the Subject\n\n    genetess accept %d %s <your password>\n\nand to "
-                               "say no, \"genetess decline %d %s <your password>\". The game starts\nwhen everyone "
-                               "has accepted; the invitation lapses on %s.\n",
+        char *body = xasprintf("%s\nTo play, reply to this mail with your password and \"accept\" on the first line\n"
+                               "(\"yourpassword accept\"; \"yourpassword decline\" to say no), or send the Subject\n\n"
+                               "    genetess accept %d %s <your password>\n\nand to say no, \"genetess decline %d %s "
+                               "<your password>\". The game starts\nwhen everyone has accepted; the invitation lapses "
+                               "on %s.\n",
                                head.s, v->id, u.id, v->id, u.id, when);
         Err e2;
         if (mail_add(&c->mq, u.address, subj, body, &e2) < 0)
