@@ -773,6 +773,7 @@ int pipeline_board(CommandCtx *c, Txn *t, const char *nstr)
     t->nags = 0;
     if (!store_valid_board_number(nstr, &t->number))
         t->number = 0;
+    c->mq.board = t->number; /* the mails the command queues from here are of this board's game */
     if (!(t->flags & TXN_QUIET))
         return run_board(c, t, nstr);
     Buf shown = c->reply; /* what goes wrong with the board is the caller's to tell, or not */
