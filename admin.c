@@ -140,9 +140,11 @@ int admin_signup(CommandCtx *c)
         rc = pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     else if (users >= max)
         rc = pipeline_refuse(c, EXIT_REFUSED, "This server takes no more users (it has %lld)", (long long)users);
-    else
+    else {
+        snprintf(c->subject, sizeof c->subject, "Genetess signup"); /* the confirmation's own when the reply is it */
         rc = confirm_request(c, "signup", id, password, address, NULL);
-    if (rc == EXIT_DONE || rc == EXIT_SYSTEM)
+    }
+    if (rc == EXIT_SYSTEM)
         snprintf(c->subject, sizeof c->subject, "Genetess signup");
     return rc;
 }

@@ -328,17 +328,22 @@ static void say_created(CommandCtx *c, const Board *b)
     buf_printf(&c->reply, " on map %s.\n", b->par.map);
 }
 
-/* Creates the board ch asks for and commits it with its "New" sheets. Returns the exit status. */
-static int create_board(CommandCtx *c, Challenge *ch)
+/* Creates the board ch asks for and commits it with its "New" sheets. actor: the player whose mailed command
+ * started the game (the last to accept, or a challenger against computer opponents only), whose reply is their
+ * New sheet — one mail per command per person (contract 3.1); NULL (an admin's challenge): each player is mailed
+ * their New sheet and the reply holds nobody's. Returns the exit status. */
+static int create_board(CommandCtx *c, Challenge *ch, const char *actor)
 {
-    /* no player is the command's reader: each is mailed their New sheet, and the reply (to an admin, or to the
-     * player whose acceptance started the game) holds nobody's sheet */
     Txn t = {.flags = TXN_SHEETS, .player = -1, .reader = -1};
     int rc = challenge_create(c, ch, &t);
+    if (rc == 0 && actor && c->req->by_mail && (t.reader = board_player_index(t.b, actor)) >= 0)
+        say_created(c, t.b); /* the first line of the reply, which the New sheet follows */
     if (rc == 0)
         rc = pipeline_board_create(c, &t, rc);
-    if (rc == 0 && t.b)
+    if (rc == 0 && t.b && t.reader < 0)
         say_created(c, t.b);
+    else if (rc == 0 && t.b)
+        view_board_subject(t.b, true, c->subject, sizeof c->subject);
     pipeline_board_done(&t);
     return rc;
 }
@@ -565,7 +570,9 @@ static void mail_invitation(CommandCtx *c, const Invite *v)
     const char *name = NULL;
     int shown = 0;
     buf_init(&head);
-    buf_printf(&head, "%s invites you to a game of Genetess.\n\nPlayers: ", v->players.v[0]);
+    buf_printf(&head, "%s invites you to a game of Genetess: a strategy game played by mail, in which each piece\n"
+                      "is a sequence of genetic codes bought with energy, fought over a walled board hidden by a\n"
+                      "fog of war (the Subject \"help start\" tells how to play).\n\nPlayers: ", v->players.v[0]);
     for (int k = 0; k < v->players.n; k++)
         buf_printf(&head, "%s%s", k ? ", " : "", v->players.v[k]);
     buf_add(&head, "\nOptions: ");
@@ -590,9 +597,11 @@ static void mail_invitation(CommandCtx *c, const Invite *v)
         if (v->answers[k] == 'y' || users_find(&c->st, v->players.v[k], &u, &err) != 0)
             continue;
         char *subj = xasprintf("Genetess invitation %d from %s", v->id, v->players.v[0]);
-        char *body = xasprintf("%s\nTo play, send the Subject\n\n    genetess accept %d %s <your password>\n\nand to "
-                               "say no, \"genetess decline %d %s <your password>\". The game starts\nwhen everyone "
-                               "has accepted; the invitation lapses on %s.\n",
+        char *body = xasprintf("%s\nTo play, reply to this mail with your password and \"accept\" on the first line\n"
+                               "(\"yourpassword accept\"; \"yourpassword decline\" to say no), or send the Subject\n\n"
+                               "    genetess accept %d %s <your password>\n\nand to say no, \"genetess decline %d %s "
+                               "<your password>\". The game starts\nwhen everyone has accepted; the invitation lapses "
+                               "on %s.\n",
                                head.s, v->id, u.id, v->id, u.id, when);
         Err e2;
         if (mail_add(&c->mq, u.address, subj, body, &e2) < 0)
@@ -689,7 +698,7 @@ static int challenge_by_mail(CommandCtx *c, Challenge *ch)
         humans += !bot_is(ch->ids.v[i]);
     if (!humans) {
         free(opts);
-        return create_board(c, ch);
+        return create_board(c, ch, ch->ids.v[0]);
     }
     if (invites_read(c, &l) < 0) {
         free(opts);
@@ -721,7 +730,7 @@ int challenge_command(CommandCtx *c)
     if (rc == 0)
         rc = pipeline_lock(c);
     if (rc == 0)
-        rc = c->req->by_mail ? challenge_by_mail(c, &ch) : create_board(c, &ch);
+        rc = c->req->by_mail ? challenge_by_mail(c, &ch) : create_board(c, &ch, NULL);
     challenge_free(&ch);
     return rc;
 }
@@ -778,7 +787,7 @@ int challenge_accept(CommandCtx *c)
             memmove(v, v + 1, (size_t)(l.n - at - 1) * sizeof *v);
             l.n--;
             if (rc == 0 && (rc = invites_write(c, &l) < 0 ? EXIT_SYSTEM : 0) == 0)
-                rc = create_board(c, &ch);
+                rc = create_board(c, &ch, c->argv[1]);
             sl_free(&gone.players);
             free(gone.options);
             challenge_free(&ch);

@@ -105,11 +105,11 @@ static void confirm_texts(const UsersPending *p, const char *when, char **subjec
     const char *k = p->kind;
     *subject = xasprintf("Genetess confirm %s %s", p->id, p->token);
     char *what = !strcmp(k, "signup")    ? xasprintf("to sign up the userid %s with this address", p->id)
-                 : !strcmp(k, "oldaddr") ? xasprintf("to send the mail of the userid %s, now sent here,\nto %s "
-                                                     "from now on (that address is asked next)", p->id, p->target)
+                 : !strcmp(k, "oldaddr") ? xasprintf("to send the mail of the userid %s, now sent here,\nto %s from "
+                                                     "now on (that address is asked next)", p->id, p->target)
                  : !strcmp(k, "newaddr") ? xasprintf("to send the mail of the userid %s to this address", p->id)
                                          : xasprintf("to change the password of the userid %s", p->id);
-    *body = xasprintf("Someone asked this Genetess server %s.\n\nTo confirm, reply to this mail and keep its Subject "
+    *body = xasprintf("Someone asked this Genetess server\n%s.\n\nTo confirm, reply to this mail and keep its Subject "
                       "(or send the Subject\n\"confirm %s %s\"). If you did not ask, do nothing:\nnothing changes, "
                       "no more mail comes, and the request is forgotten on\n%s.\n%s",
                       what, p->id, p->token, when,
@@ -167,6 +167,10 @@ int confirm_request(CommandCtx *c, const char *kind, const char *id, const char 
     if (users_pending_write(&c->st, v, n, &err) < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
         rc = pipeline_refuse(c, EXIT_SYSTEM, "The request cannot be saved; try again later");
+    } else if (mail_reply_address(c->req) && rate_same_mailbox(address, mail_reply_address(c->req))) {
+        /* one mail per command per person (contract 3.1): the reply to the address asked is its confirmation */
+        buf_add(&c->reply, body);
+        snprintf(c->subject, sizeof c->subject, "%s", subject);
     } else if (mail_add(&c->mq, address, subject, body, &err) < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
     } else {
@@ -205,7 +209,13 @@ static int confirm_signup(CommandCtx *c, const UsersPending *p)
     users_domain(p->address, domain, sizeof domain);
     if (users_signups_note(&c->st, c->now, domain, &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
-    buf_printf(&c->reply, "User %s signed up.\n", p->id);
+    buf_printf(&c->reply, "User %s signed up. Welcome to Genetess!\n\n"
+                          "Next, start a game: send the Subject\n"
+                          "    challenge %s <your password> <opponent>\n"
+                          "naming another player's userid, or bot:strong for a computer opponent; or wait for an\n"
+                          "invitation and answer it with your password and \"accept\". Then reply to each sheet with\n"
+                          "your password and your order on the first line (the Subject \"help\" explains it all).\n",
+               p->id, p->id);
     snprintf(c->subject, sizeof c->subject, "Genetess signup");
     return EXIT_DONE;
 }

@@ -14,7 +14,7 @@
 
 /* Topics with a file of their own name (help/<name>.txt). */
 static const char *const help_topics[] = {
-    "main", "orders", "pieces", "specials", "commands", "rulings", "sheet", "maps", NULL,
+    "main", "orders", "pieces", "specials", "commands", "rulings", "sheet", "maps", "start", NULL,
 };
 
 /* Order names (help/order-<name>.txt), as in orders.txt. */

@@ -47,10 +47,10 @@ static int change_by_mail(CommandCtx *c, const char *id, bool pw, const char *va
         rc = pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     else if (!pw && str_ieq(value, u.address))
         rc = pipeline_refuse(c, EXIT_REFUSED, "User %s's address is %s already", u.id, u.address);
-    else
+    else {
+        user_subject(c, u.id); /* the confirmation's own when the reply is it */
         rc = confirm_request(c, pw ? "password" : "oldaddr", u.id, pw ? value : NULL, u.address, pw ? NULL : value);
-    if (rc == EXIT_DONE)
-        user_subject(c, u.id);
+    }
     users_free(&u);
     return rc;
 }

@@ -190,6 +190,7 @@ int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body
     m->body = body ? body : xstrdup("");
     m->html = html;
     m->reply = false;
+    m->board = q->board;
     return 0;
 }
 
@@ -559,16 +560,54 @@ static void content_body(const Mail *m, const Content *c, Buf *t)
     buf_add(t, "--\n");
 }
 
-/* The whole message: RFC 5322 headers (Date, a Message-ID from id, MIME 1.0 text/plain or
- * multipart/alternative, RFC 3834 Auto-Submitted, In-Reply-To/References for a reply when $MESSAGEID is
- * known), a blank line, the body — written into one buffer sized for it up front. */
-static char *format_message(const MailQueue *q, const Mail *m, uint64_t hash, const char *from, const char *id,
-                            time_t now)
+/* What spool_write asks of a queue for each message: its text, formatted with its Message-ID. */
+typedef struct Spooling {
+    const MailQueue *q;
+    int from;           /* the queue's index of the group's first message */
+    const char *group;
+    const char *addr;   /* the From: address */
+    time_t now;
+} Spooling;
+
+/* The thread of the mail of board n's game to address: a Message-ID no mail has, the same for every mail of that
+ * game to that address (the board's number and a hash of the address, lower-cased: nothing hidden in it), that
+ * each of them names in References, so that a mail client shows one thread per game per player (contract 3.3).
+ * NULL when the group is no board's. Caller frees. */
+static char *thread_id(const Mail *m, const char *group, const char *from)
 {
+    int g = 0;
+    for (const char *p = group; *p >= '0' && *p <= '9' && g < 100000000; p++)
+        g = g * 10 + (*p - '0');
+    int n = m->board ? m->board : g;
+    const char *to = m->to;
+    if (n <= 0)
+        return NULL;
+    char *low = xstrdup(to);
+    for (char *p = low; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    char *id = xasprintf("<genetess.game.%d.%016llx@%s>", n, (unsigned long long)fnv(14695981039346656037u, low),
+                         from_domain(from));
+    free(low);
+    return id;
+}
+
+/* The whole message of sp's group: RFC 5322 headers (Date, a Message-ID from id, MIME 1.0 text/plain or
+ * multipart/alternative, RFC 3834 Auto-Submitted, In-Reply-To/References for a reply when $MESSAGEID is
+ * known, References to the thread of its game), a blank line, the body — written into one buffer sized for it
+ * up front. */
+static char *format_message(const Spooling *sp, const Mail *m, uint64_t hash, const char *id)
+{
+    const MailQueue *q = sp->q;
+    const char *from = sp->addr;
     char date[64];
-    format_date(now, date, sizeof date);
+    format_date(sp->now, date, sizeof date);
     char *cmd_id = m->reply ? command_message_id(q->in_reply_to) : NULL;
-    char *refs = cmd_id ? xasprintf("In-Reply-To: %s\nReferences: %s\n", cmd_id, cmd_id) : xstrdup("");
+    char *thread = thread_id(m, sp->group, from);
+    char *refs = cmd_id && thread ? xasprintf("In-Reply-To: %s\nReferences: %s\n %s\n", cmd_id, thread, cmd_id)
+                 : cmd_id         ? xasprintf("In-Reply-To: %s\nReferences: %s\n", cmd_id, cmd_id)
+                 : thread         ? xasprintf("In-Reply-To: %s\nReferences: %s\n", thread, thread)
+                                  : xstrdup("");
+    free(thread);
     Content c;
     content_plan(m, hash, &c);
     size_t html = m->html ? strlen(m->html) : 0;
@@ -617,22 +656,13 @@ static char *message_id(const char *group, int seq, time_t now)
 
 /* ---------------------------------------------------------------- the spool (spool.c) */
 
-/* What spool_write asks of a queue for each message: its text, formatted with its Message-ID. */
-typedef struct Spooling {
-    const MailQueue *q;
-    int from;           /* the queue's index of the group's first message */
-    const char *group;
-    const char *addr;   /* the From: address */
-    time_t now;
-} Spooling;
-
 static char *spooled_text(void *ctx, int k, int seq)
 {
     const Spooling *sp = ctx;
     const Mail *m = &sp->q->m[sp->from + k];
     uint64_t hash = message_hash(sp->q, m);
     char *id = message_id(sp->group, seq, sp->now);
-    char *text = format_message(sp->q, m, hash, sp->addr, id, sp->now);
+    char *text = format_message(sp, m, hash, id);
     free(id);
     return text;
 }

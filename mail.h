@@ -17,6 +17,7 @@ typedef struct Mail {
     char *body;
     char *html; /* the same text as HTML, or NULL: the message is multipart/alternative (text first) */
     bool reply; /* a reply to the command (Auto-Submitted: auto-replied, In-Reply-To $MESSAGEID) */
+    int board;  /* the board whose game the mail is of (its thread, contract 3.3); 0: none */
 } Mail;
 typedef struct MailQueue {
     Mail *m;
@@ -26,6 +27,7 @@ typedef struct MailQueue {
     const char *from;        /* the From: address given (NULL: genetess@<hostname>) */
     const char *mailer;      /* the mailer command (NULL: outbox/) */
     const char *in_reply_to; /* the command's own Message-ID as given (NULL: none) */
+    int board;               /* the board of the command's transaction: its mails' game (0: none yet) */
 } MailQueue;
 
 /* Makes q an empty queue whose outbox/ names start at sequence 0001, with rq's From: address, mailer and

@@ -558,8 +558,8 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
     char subj[160];
     view_board_subject(b, s->is_new, subj, sizeof subj);
     int r = s->reader;
-    /* the reader's reply ends with the sheet they are mailed, unless that one is a new turn's */
-    bool reuse = r >= 0 && !s->is_new && s->mail[r] && !bot_is(b->pl[r].id);
+    /* the reader's reply ends with the sheet they are mailed (a new board's reader: their New sheet) */
+    bool reuse = r >= 0 && s->mail[r] && !bot_is(b->pl[r].id);
     if (r >= 0 && !reuse)
         free(reply_add_sheet(c, t, b, s, r));
     User *u = players_users(c, b);
@@ -773,6 +773,7 @@ int pipeline_board(CommandCtx *c, Txn *t, const char *nstr)
     t->nags = 0;
     if (!store_valid_board_number(nstr, &t->number))
         t->number = 0;
+    c->mq.board = t->number; /* the mails the command queues from here are of this board's game */
     if (!(t->flags & TXN_QUIET))
         return run_board(c, t, nstr);
     Buf shown = c->reply; /* what goes wrong with the board is the caller's to tell, or not */

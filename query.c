@@ -224,6 +224,9 @@ int query_help(CommandCtx *c)
     Err err;
     const char *home = c->req->home; /* found like every command's: $PBMHOME, else $HOME/.genetess */
     snprintf(c->subject, sizeof c->subject, "Genetess help");
+    /* by mail the help opens with how to join and play by mail (help start), the admin's forms after */
+    if (!c->argc && c->req->by_mail && help_get(home && *home ? home : NULL, "start", &c->reply, &err) < 0)
+        return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     if (help_get(home && *home ? home : NULL, c->argc ? c->argv[0] : NULL, &c->reply, &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     return EXIT_DONE;

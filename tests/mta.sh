@@ -131,17 +131,17 @@ code() { sed -n "s/^Subject: Genetess confirm $2 \([0-9a-f]*\)\$/\1/p" "/var/mai
 send "$A" "signup $A secret $A@localhost"
 expect "$A" "^Subject: Genetess confirm $A [0-9a-f]\{16\}\$" 1 "$A signs up by mail: the address is asked first"
 send "$A" "Re: Genetess confirm $A $(code "$A" "$A")"
-expect "$A" "^User $A signed up\\.$" 1 "$A answers the confirmation: signed up; the reply comes back through exim"
+expect "$A" "^User $A signed up\\. Welcome to Genetess!$" 1 "$A answers the confirmation: signed up; the reply comes back through exim"
 send "$B" "Re: signup $B hunter2 $B@localhost"
 expect "$B" "^Subject: Genetess confirm $B " 1 "$B signs up (a Re: Subject)"
 send "$B" "Re: Genetess confirm $B $(code "$B" "$B")"
-expect "$B" "^User $B signed up\\.$" 1 "$B is signed up"
+expect "$B" "^User $B signed up\\. Welcome to Genetess!$" 1 "$B is signed up"
 send "$A" "challenge --gamble=none $A secret $B"
 expect "$B" "^Subject: Genetess invitation 1 from $A\$" 1 "$B is invited"
 send "$B" "accept 1 $B hunter2"
 expect "$A" "^Subject: New Genetess Board 101" 1 "$A gets the New sheet of board 101"
-expect "$B" "^Subject: New Genetess Board 101" 1 "$B gets the New sheet"
-expect "$B" "^Subject: Genetess Board 101 created\$" 1 "$B gets the reply to the acceptance"
+expect "$B" "^Subject: New Genetess Board 101" 1 "$B gets the New sheet, which is the reply to the acceptance"
+expect "$B" "^Genetess board 101 created for " 1 "$B's New sheet opens with the reply's line"
 
 turn=$(sed -n 's/^101:[^:]*:[0-9]*:\(.*\) turn$/\1/p' "$HOMEDIR/etc/Genetess.list")
 if [ "$turn" = "$A" ]; then pw=secret other=$B opw=hunter2; else pw=hunter2 other=$A opw=secret; fi

@@ -75,7 +75,7 @@ assert_eq "$boards" "$(ls "$GAMES" | grep -c '^[0-9]*$')" "boards after a challe
 mail_msg "$T/m" mallory@evil.example "challenge --gamble=none mallory mpw bot:random" fresh@example.net ""
 run 0 mail "$CONF" <"$T/m"
 assert_eq $((boards + 1)) "$(ls "$GAMES" | grep -c '^[0-9]*$')" "boards after a challenge within the budget"
-assert_mails 2 "^To: mallory@evil.example$" # the reply and the New sheet
+assert_mails 1 "^To: mallory@evil.example$" # the reply, which is the New sheet
 assert_eq 0 "$(to_mailbox 'fresh@example\.net')" "mails to the Reply-To of an authenticated command"
 
 # ---- the owner is never crowded out: forged mail fills vic's mailbox; her password still runs, a forger's not ----

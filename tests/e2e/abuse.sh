@@ -178,7 +178,7 @@ assert_grep "Nothing waits for a confirmation of victim with that code" "$OUTBOX
 msg "$T/m" victim@example.com "Re: Genetess confirm victim $code"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
-assert_grep "^User victim signed up.$" $(grep -l "^To: victim@example.com" "$OUTBOX"/*.mail)
+assert_grep "^User victim signed up. Welcome to Genetess!$" $(grep -l "^To: victim@example.com" "$OUTBOX"/*.mail)
 assert_grep "^victim:pw:victim@example.com$" "$PBMHOME/etc/users"
 assert_absent "^signup:victim:" "$PBMHOME/etc/pending"
 run 1 confirm victim "$code"
@@ -197,8 +197,9 @@ msg "$T/m" bob@example.org "change bob hunter2 address bob2@example.org"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
 assert_mails 0 "^To: bob2@example.org$"
-assert_grep "^A confirmation was mailed to bob's address.$" "$OUTBOX"/*.mail
-assert_grep "^Once it is answered, bob2@example.org is asked too;$" "$OUTBOX"/*.mail
+assert_mails 1 "^To: bob@example.org$"                 # one mail: the reply is the confirmation (contract 3.1)
+assert_grep "^to send the mail of the userid bob, now sent here,$" "$OUTBOX"/*.mail
+assert_grep "^to bob2@example.org from now on (that address is asked next)" "$OUTBOX"/*.mail
 assert_grep "^bob:hunter2:bob@example.org$" "$PBMHOME/etc/users"
 code=$(sed -n 's/^Subject: Genetess confirm bob \([0-9a-f]*\)$/\1/p' "$OUTBOX"/*.mail)
 msg "$T/m" bob@example.org "Re: Genetess confirm bob $code"
@@ -277,11 +278,13 @@ for who in "bob hunter2" "carol pw"; do
   run 0 mail "$CONF" <"$T/m"
 done
 N=$(last_board)
-# carol's acceptance started it: her reply says so and holds nobody's sheet (alice's was once in it)
-reply=$(grep -l "^Subject: Genetess Board $N created$" "$OUTBOX"/*.mail)
+# carol's acceptance started it: her reply says so and is her own New sheet, no one else's (alice's was once in it)
+assert_eq 1 "$(mail_to carol | wc -l)" "mails to carol for her acceptance (one mail per command per person)"
+reply=$(mail_to carol)
+assert_grep "^Subject: New Genetess Board $N " "$reply"
 assert_grep "^Genetess board $N created for alice bob carol on map quartet\.$" "$reply"
-assert_absent "genetess move $N" "$reply"
-assert_absent "Your E:" "$reply"
+assert_grep "genetess move $N carol " "$reply"
+assert_absent "genetess move $N alice" "$reply"
 assert_grep "max-timeouts=3" "$GAMES/$N"
 assert_grep "^(players alice bob carol)$" "$GAMES/$N"
 # an invitation lapses after 7 days

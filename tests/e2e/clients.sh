@@ -104,3 +104,26 @@ assert_grep "^    challenge alice <your password> bob$" $(mail_to alice)
 plain alice@example.org "Re: Genetess Board $B alice" "secret RESIGN"
 assert_grep "^You resigned from Genetess board $B" $(mail_to alice)
 assert_eq 1 "$(mail_to alice | wc -l)" "mails to alice for her resign (one mail per command per person)"
+
+# ---- the mailed help opens with how to join and play by mail ----
+plain newcomer@example.net "help" ""
+assert_eq "How to play Genetess by mail" "$(mail_text $(grep -l '^To: newcomer@example.net$' "$OUTBOX"/*.mail) | head -1)" \
+  "the mailed help's first line"
+assert_grep "signup <userid> <password> <your address>" "$OUTBOX"/*.mail
+run 0 help
+assert_absent "How to play Genetess by mail" "$OUT"                 # at a terminal: the help as it was
+
+# ---- one thread per game per player: every mail of a game to a player names the same thread in References (a
+# reply names the command's message after it) ----
+run 0 challenge --gamble=none --seed=7 alice bob
+H=$(last_board)
+clear_outbox
+run 0 move "$H" alice secret PASS
+printf 'From: <bob@example.org>\nSubject: Re: Genetess Board %s bob\nMessage-ID: <%s@c.example>\n\nhunter2 PASS\n' \
+  "$H" "$(date +%s%N)" >"$T/m"
+run 0 mail "$CONF" <"$T/m"
+thr=$(sed -n "s/^References: \(<genetess\.game\.$H\.[0-9a-f]*@[^>]*>\)$/\1/p" $(mail_to bob) | sort -u)
+assert_eq 1 "$(echo "$thr" | grep -c .)" "one thread for bob's mails of board $H"
+assert_eq 2 "$(cat $(mail_to bob) | grep -c "^References: $thr")" "bob's mails in his thread (his sheet, his reply)"
+assert_grep "^ <[0-9]*@c.example>$" $(mail_to bob)                    # the reply: the command's message after it
+assert_absent "$thr" $(mail_to alice)                                # alice's thread is her own

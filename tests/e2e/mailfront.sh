@@ -29,8 +29,9 @@ assert_no_file "$GAMES/101"
 msg "$T/m" bob@example.org "accept 1 bob hunter2"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
-assert_mails 2 "^Subject: New Genetess Board 101"
-assert_mails 1 "^Subject: Genetess Board 101 created$"
+assert_mails 2 "^Subject: New Genetess Board 101"          # alice's, and bob's reply, which is his New sheet
+assert_mails 0 "^Subject: Genetess Board 101 created$"
+assert_eq 1 "$(mail_to bob | wc -l)" "mails to bob for his acceptance"
 assert_grep "Genetess board 101 created for alice bob" $(mail_to bob)
 
 # ---- a move from the body: multipart/alternative, quoted-printable, a signature, a quote ----
