@@ -43,7 +43,6 @@ static const char *signup_over(CommandCtx *c, const UsersPending *v, int n, cons
                                char *why, size_t size)
 {
     int mine = 0, in_domain = 0, from_domain = 0, signups = 0;
-    int64_t max_pending = c->req->max_pending >= 0 ? c->req->max_pending : CONFIRM_PENDING_MAX;
     const char *sender = c->req->sender ? c->req->sender : "-";
     char domain[255], sender_domain[255], d[255];
     users_domain(address, domain, sizeof domain);
@@ -73,11 +72,26 @@ static const char *signup_over(CommandCtx *c, const UsersPending *v, int n, cons
     else if (from_domain >= CONFIRM_PER_DOMAIN)
         snprintf(why, size, "%d signups sent from %s are waiting for their confirmation", from_domain,
                  sender_domain);
-    else if (signups >= max_pending)
-        snprintf(why, size, "Too many requests are waiting for their confirmation: try again tomorrow");
     else
         return signups_full(c, address, why, size);
     return why;
+}
+
+/* When max_pending signups wait already, the oldest of them is forgotten for the new one (contract 15.3): the
+ * list is never full to a newcomer, however many strangers fill it. Removes it from v; returns the new count. */
+static int confirm_make_room(CommandCtx *c, UsersPending *v, int n)
+{
+    int64_t max_pending = c->req->max_pending >= 0 ? c->req->max_pending : CONFIRM_PENDING_MAX;
+    int signups = 0, oldest = -1;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(v[i].kind, "signup") && signups++ == 0)
+            oldest = i; /* users_pending_read gives them oldest first */
+    if (signups < max_pending || oldest < 0)
+        return n;
+    fprintf(stderr, "genetess: %lld signups wait: the oldest, of %s, is forgotten for a new one\n",
+            (long long)signups, v[oldest].id);
+    memmove(v + oldest, v + oldest + 1, (size_t)(n - oldest - 1) * sizeof *v);
+    return n - 1;
 }
 
 /* The refusal of a change of id by the limits (contract 15.3), or NULL when it may be made. */
@@ -147,6 +161,8 @@ int confirm_request(CommandCtx *c, const char *kind, const char *id, const char 
         free(v);
         return pipeline_refuse(c, EXIT_REFUSED, "%s", refusal);
     }
+    if (!strcmp(kind, "signup"))
+        n = confirm_make_room(c, v, n);
     v = xrealloc(v, (size_t)(n + 1) * sizeof *v);
     UsersPending *p = &v[n++];
     memset(p, 0, sizeof *p);

@@ -9,7 +9,7 @@
 #define CONFIRM_PER_REQUESTER 3         /* signups waiting at once per reply address */
 #define CONFIRM_PER_DOMAIN 10           /* signups waiting at once per domain of the new address, and per the
                                            requester's domain */
-#define CONFIRM_PENDING_MAX 200         /* signups waiting at once in all (maxpending=) */
+#define CONFIRM_PENDING_MAX 200         /* signups waiting at once in all (maxpending=): past it the oldest goes */
 #define CONFIRM_CHANGES_PER_USER 2      /* changes of address or password waiting at once per userid */
 #define CONFIRM_ADDRESS_EVERY 86400     /* one confirmation mail to an address in this many seconds (but the
                                            registered address's own, which CONFIRM_CHANGES_PER_USER bounds) */

@@ -104,6 +104,34 @@ void layout_wrap(Buf *out, const char *prefix, int indent, const char *text)
     wrap(out, prefix, strlen(prefix), indent, text);
 }
 
+void layout_wrap_prose(Buf *b, size_t from)
+{
+    if (from >= b->len)
+        return;
+    char *tail = xstrdup(b->s + from);
+    b->len = from;
+    b->s[from] = '\0';
+    for (char *l = tail; *l;) {
+        char *nl = strchr(l, '\n');
+        size_t n = nl ? (size_t)(nl - l) : strlen(l);
+        if (n <= LAYOUT_WRAP) {
+            buf_addn(b, l, n);
+            if (nl)
+                buf_add(b, "\n");
+        } else { /* a prose line: on at its own indent, never a one-word line indented as data */
+            size_t lead = strspn(l, " ");
+            char *line = xasprintf("%.*s", (int)(n - lead), l + lead), prefix[LAYOUT_WRAP + 1];
+            snprintf(prefix, sizeof prefix, "%.*s", (int)(lead < LAYOUT_WRAP / 2 ? lead : 0), l);
+            layout_wrap(b, prefix, (int)strlen(prefix), line);
+            free(line);
+        }
+        if (!nl)
+            break;
+        l = nl + 1;
+    }
+    free(tail);
+}
+
 /* The map letter of a player (help: board symbols): a..n, p..z for players 1..25 in players order
  * (o is the orphans'), % for a 26th player. */
 char layout_player_letter(int i)

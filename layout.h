@@ -14,6 +14,10 @@
  * spaces; a newline in text starts a new line, a word too long for a line is cut, control characters
  * are written as spaces. */
 void layout_wrap(Buf *out, const char *prefix, int indent, const char *text);
+/* Word-wraps, in place, the lines of b from offset from on that are longer than LAYOUT_WRAP: prose (a reply's
+ * result, a refusal), each going on at its own indent, so that no mail client or mailer folds it into a one-word
+ * line indented as data (contract 3.3). */
+void layout_wrap_prose(Buf *b, size_t from);
 /* The board letter of player i (help/sheet.txt): a..n, p..z in players order (o is the orphans'), %
  * beyond; '?' for i < 0. */
 char layout_player_letter(int i);

@@ -22,6 +22,7 @@
 #include "bot.h"
 #include "deadline.h"
 #include "handled.h"
+#include "layout.h"
 #include "movelist.h"
 #include "sheet.h"
 #include "turn.h"
@@ -170,6 +171,8 @@ static int ctx_finish(CommandCtx *c, int rc)
         fputs("genetess: SENDER is not one address (local@domain): the reply is not mailed\n", stderr);
     /* contract 3: with a sender the reply is mailed, also for a command refused before it opened the
      * store (the outbox needs it; no lock: outbox/ is outside the locking). */
+    if (!c->reply_prose && to)
+        layout_wrap_prose(&c->reply, 0); /* a mailed reply without a sheet: all prose */
     RequestOutcome *out = c->req->outcome;
     if (c->reply.len && c->req->reply_needs_auth && !(out && *out->address)) {
         buf_free(&c->reply); /* the sender's mailbox is over its budget (contract 2.1, 15.2) */
@@ -529,6 +532,16 @@ static void players_users_free(User *u, int n)
     free(u);
 }
 
+/* The reply's prose is over: a sheet follows. Its long lines are wrapped as prose (layout_wrap_prose). */
+static void reply_end_prose(CommandCtx *c)
+{
+    if (c->reply_prose)
+        return;
+    if (mail_reply_address(c->req)) /* a mailed reply; at a terminal the lines are the terminal's to fold */
+        layout_wrap_prose(&c->reply, 0);
+    c->reply_prose = c->reply.len ? c->reply.len : 1;
+}
+
 /* The reply is mailed (contract 3.1): the sheet it ends with has its HTML part in the same mail. */
 static bool reply_mailed(const CommandCtx *c)
 {
@@ -539,6 +552,7 @@ static bool reply_mailed(const CommandCtx *c)
  * returns the sheet's text (malloc'd) and, with html non-NULL, the HTML part mailed with the reply. */
 static char *reply_add_sheet(CommandCtx *c, Txn *t, const Board *b, const SheetsDue *s, int r)
 {
+    reply_end_prose(c);
     char *html = NULL;
     char *text = sheet_render_reply(b, r, &s->news[r], &s->ebook[r], s->result, s->star[r],
                                     c->reply.len ? c->reply.s : NULL, reply_mailed(c) ? &html : NULL);
@@ -575,6 +589,7 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
         char *text = sheet_render(b, p, &s->news[p], &s->ebook[p], p == r ? s->result : NULL, s->is_new,
                                   s->star[p], &html);
         if (p == r && reuse) {
+            reply_end_prose(c);
             buf_add(&c->reply, "\n");
             buf_add(&c->reply, text);
             t->sheet_added = true;
@@ -599,6 +614,7 @@ static void reply_sheet(CommandCtx *c, Txn *t)
     const Board *b = t->b;
     if (!b || t->player < 0 || t->player >= b->np || t->sheet_added)
         return;
+    reply_end_prose(c);
     char *html = NULL;
     buf_add(&c->reply, "\n");
     sheet_current(b, t->player, &c->reply, reply_mailed(c) ? &html : NULL);

@@ -28,6 +28,7 @@ typedef struct CommandCtx {
     MailQueue mq;
     int64_t now;
     Buf reply;
+    size_t reply_prose; /* where the reply's prose ends: a sheet follows it (0: none yet, all of it is prose) */
     char *reply_html;   /* the HTML alternative of a mailed reply that ends with the player's sheet, or NULL */
     char subject[200];
     int saved_mail;     /* messages queued up to the last commit: only those may go out */

@@ -151,7 +151,7 @@ clear_outbox
 run 0 mail "$CONF" <"$T/m"
 assert_mails 1 "^To: mallory@example.net$"
 assert_grep "A confirmation was mailed to victim@example.com less than a day ago:" "$OUTBOX"/*.mail
-# a requester has at most 3 requests waiting; the whole server at most PBMMAXPENDING (200)
+# a requester has at most 3 requests waiting; past PBMMAXPENDING (200) signups waiting, the oldest is forgotten
 for i in 2 3; do
   msg "$T/m" mallory@example.net "signup v$i pw v$i@example.com"
   run 0 mail "$CONF" <"$T/m"
@@ -163,9 +163,13 @@ assert_mails 0 "^To: v4@example.com$"
 assert_grep "3 requests of yours are waiting for their confirmation already" "$OUTBOX"/*.mail
 msg "$T/m" other@example.net "signup v5 pw v5@example.com"
 clear_outbox
+cp "$PBMHOME/etc/pending" "$T/pending.before"
 PBMMAXPENDING=3 run 0 mail "$CONF" <"$T/m"
-assert_mails 0 "^To: v5@example.com$"
-assert_grep "Too many requests are waiting for their confirmation: try again tomorrow" "$OUTBOX"/*.mail
+assert_mails 1 "^To: v5@example.com$"                  # the list is never full to a newcomer
+assert_eq 3 "$(grep -c '^signup:' "$PBMHOME/etc/pending")" "signups waiting under PBMMAXPENDING=3"
+assert_absent "^signup:victim:" "$PBMHOME/etc/pending"  # the oldest went for it
+assert_grep "the oldest, of victim, is forgotten for a new one" "$ERR"
+cp "$T/pending.before" "$PBMHOME/etc/pending"           # victim's request back, for what follows
 msg "$T/m" other@example.net "signup v6 pw v6@example.com"
 clear_outbox
 PBMMAXUSERS=3 run 0 mail "$CONF" <"$T/m"

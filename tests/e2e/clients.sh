@@ -53,7 +53,8 @@ assert_grep "^4b bob PASS (Auto)$" "$GAMES/$B.moves"      # bob's stored *PASS r
 # one malformed line refuses the message whole, as one malformed order after a "/" does, and says which
 plain bob@example.org "Re: Genetess Board $B bob" "hunter2 *PASS
 MOVE Q9"
-assert_grep "order 2: MOVE needs a square and directions" $(mail_to bob)
+assert_grep "order 2: MOVE needs a square and$" $(mail_to bob)                 # the line wrapped as prose
+assert_grep "^directions, e.g. MOVE K3 NW-E" $(mail_to bob)
 run 0 queue "$B" bob hunter2
 has "Your stored orders: PASS"                             # as it was
 # orders in the Subject: the text's lines are not read, and the reply says so
