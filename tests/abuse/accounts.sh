@@ -80,7 +80,7 @@ msg "$T/m" alice@example.org "change alice secret password other"
 clear_outbox
 GENETESS_NOW=$((NOW + 8000)) run 0 mail "$CONF" <"$T/m"
 assert_grep "^Too many wrong passwords for alice in a day: no change by mail until" "$OUTBOX"/*.mail
-assert_grep "^  2027-01-16 08:00 UTC$" "$OUTBOX"/*.mail    # the reply's line folded at 78
+assert_grep "^2027-01-16 08:00 UTC$" "$OUTBOX"/*.mail      # the reply's line wrapped as prose at 78
 assert_mails 0 "^Subject: Genetess confirm"
 msg "$T/m" carol@example.org "signoff carol pw"
 printf '1800000000 0 1800000000 50 1800000000\n' >"$PBMHOME/var/auth/carol"

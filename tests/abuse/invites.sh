@@ -29,7 +29,7 @@ for v in carol dave erin; do
   assert_eq 5 "$(mail_to $v | wc -l)" "invitations to $v from one message"
 done
 assert_grep "^mallory has sent 5 invitations in 24 hours: at most 5 a day (the next from" $(mail_to mallory)
-assert_grep "^  2027-01-16 08:00 UTC)$" $(mail_to mallory)   # the reply's line folded at 78 columns
+assert_grep "^2027-01-16 08:00 UTC)$" $(mail_to mallory)     # the reply's line wrapped as prose at 78 columns
 assert_lines 5 "^sent	1800000000	mallory	mal2 carol dave erin$" "$PBMHOME/etc/invitations"
 # an hour later, every invitation declined: still none (the declines refunded nothing); a day later, one
 msg "$T/m" mallory@example.org "challenge mallory pw carol"
