@@ -32,25 +32,7 @@ static char *slurp_at(const char *rel)
 /* Runs "genetess <words>" with the reply (stdout: no SENDER) into <home>/reply; returns the exit status. */
 static int run(const char *words)
 {
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", words);
-    char *argv[32];
-    int argc = 0;
-    for (char *save = NULL, *w = strtok_r(buf, " ", &save); w && argc < 32; w = strtok_r(NULL, " ", &save))
-        argv[argc++] = w;
-    const Command *c = command_find(argv[0]);
-    ck_assert_ptr_nonnull(c);
-    char path[128];
-    snprintf(path, sizeof path, "%s/reply", home);
-    fflush(stdout);
-    int out = dup(1), f = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    dup2(f, 1);
-    int rc = pipeline_run(c, &rq, argc - 1, argv + 1);
-    fflush(stdout);
-    dup2(out, 1);
-    close(out);
-    close(f);
-    return rc;
+    return fx_run_command(home, &rq, words);
 }
 
 /* Asserts the last run's reply is want exactly. */

@@ -1,7 +1,10 @@
 /* fixtures: tiny boards from ASCII art for the unit tests, and helpers to run orders on them. */
 #include "fixtures.h"
+#include "commands.h"
+#include "pipeline.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,4 +249,27 @@ Board *fx_bench_board(int n, int per, int nspec, int64_t e)
     free(used);
     free(room);
     return b;
+}
+
+int fx_run_command(const char *home, const Request *rq, const char *words)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", words);
+    char *argv[32];
+    int argc = 0;
+    for (char *save = NULL, *w = strtok_r(buf, " ", &save); w && argc < 32; w = strtok_r(NULL, " ", &save))
+        argv[argc++] = w;
+    const Command *c = argc ? command_find(argv[0]) : NULL;
+    ck_assert_ptr_nonnull(c);
+    char path[128];
+    snprintf(path, sizeof path, "%s/reply", home);
+    fflush(stdout);
+    int out = dup(1), f = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    dup2(f, 1);
+    int rc = pipeline_run(c, rq, argc - 1, argv + 1);
+    fflush(stdout);
+    dup2(out, 1);
+    close(out);
+    close(f);
+    return rc;
 }

@@ -4,6 +4,7 @@
 
 /* Our headers first: <check.h> defines a macro named fail. */
 #include "board.h"
+#include "request.h"
 #include "boardfile.h"
 #include "game.h"
 #include "orders.h"
@@ -37,6 +38,9 @@ int fx_submit(Game *g, int p, const char *text, char *msg, size_t size);
 void fx_check(const Board *b);
 /* The whole news of player p joined by '\n' (static buffer). */
 const char *fx_news(const Board *b, int p);
+/* Runs "genetess <words>" (split at spaces, at most 32 words) with rq as the command line would, its printed reply
+ * (no SENDER) into <home>/reply. Returns the exit status. */
+int fx_run_command(const char *home, const Request *rq, const char *words);
 /* rm -rf path (no symlinks followed): a test's scratch directory. */
 void fx_rm_tree(const char *path);
 /* Adds special S<code> on square name with info text (its other parameters zero). */
