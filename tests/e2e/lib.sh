@@ -41,9 +41,10 @@ e2e_number_lines() {
   }' "$1"
 }
 
-# e2e_main KIND [TOPIC...]: run the topics named (default: every .sh of $E2E_DIR but lib.sh), each with
-# e2e_topic, then print the summary; an unknown topic is exit status 2. KIND (e2e, abuse) is the folder
-# under tests/ that failures name.
+# e2e_main KIND [TOPIC...]: run the topics named (default: every .sh of $E2E_DIR but lib.sh), $E2E_JOBS at a
+# time (default: the processors online), then print the summary; an unknown topic is exit status 2. KIND (e2e,
+# abuse) is the folder under tests/ that failures name. Each topic has its own home, results and log, so topics
+# run side by side; a line per topic is printed as it ends (its failures first), so progress shows.
 e2e_main() {
   E2E_KIND=$1
   shift
@@ -52,7 +53,7 @@ e2e_main() {
     _t=${_f##*/}
     [ "$_t" = lib.sh ] || _all="$_all ${_t%.sh}"
   done
-  [ $# -gt 0 ] || set -- $_all
+  [ $# -gt 0 ] || set -- $(e2e_slow_first $_all)
   for _topic; do
     case "$_all " in
       *" $_topic "*) ;;
@@ -61,12 +62,49 @@ e2e_main() {
   done
   E2E_ROOT=$(mktemp -d)
   trap 'rm -rf "$E2E_ROOT"' EXIT
+  _jobs=${E2E_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
+  [ "$_jobs" -ge 1 ] 2>/dev/null || _jobs=1
+  echo "$E2E_KIND: $# topics, $_jobs at a time"
+  _lane=0
+  while [ "$_lane" -lt "$_jobs" ]; do
+    e2e_lane "$@" &
+    _lane=$((_lane + 1))
+  done
+  wait
   E2E_RESULTS=$E2E_ROOT/results
   : >"$E2E_RESULTS"
   for _topic; do
-    e2e_topic "$_topic"
+    cat "$E2E_ROOT/$_topic.results" >>"$E2E_RESULTS" 2>/dev/null || echo fail >>"$E2E_RESULTS"
   done
   e2e_summary
+}
+
+# e2e_slow_first TOPIC...: the topics with those named in $E2E_SLOW (set by the runner: the ones that take
+# longest) first, so that the lanes end together.
+e2e_slow_first() {
+  for _t in ${E2E_SLOW:-}; do
+    case " $* " in *" $_t "*) echo "$_t" ;; esac
+  done
+  for _t; do
+    case " ${E2E_SLOW:-} " in *" $_t "*) ;; *) echo "$_t" ;; esac
+  done
+}
+
+# e2e_lane TOPIC...: run each topic no other lane has claimed (mkdir is the claim), with its results in
+# $E2E_ROOT/TOPIC.results and its output held until it ends, then printed with the topic's line (one write).
+e2e_lane() {
+  for _topic; do
+    mkdir "$E2E_ROOT/$_topic.claim" 2>/dev/null || continue
+    _t0=$(date +%s)
+    E2E_RESULTS=$E2E_ROOT/$_topic.results
+    : >"$E2E_RESULTS"
+    e2e_topic "$_topic" >"$E2E_ROOT/$_topic.log" 2>&1
+    _p=$(grep -c '^pass$' "$E2E_RESULTS")
+    _f=$(grep -c '^fail$' "$E2E_RESULTS")
+    printf '%s %-12s %5s passed, %s failed  %3ss\n' "$E2E_KIND" "$_topic" "$_p" "$_f" $(($(date +%s) - _t0)) \
+      >>"$E2E_ROOT/$_topic.log"
+    cat "$E2E_ROOT/$_topic.log"
+  done
 }
 
 # e2e_topic NAME: run tests/$E2E_KIND/NAME.sh in a subshell with a fresh home, then check that every game
