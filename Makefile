@@ -19,7 +19,7 @@ TESTSRC  = $(wildcard tests/check_*.c)
 TESTOBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC)) $(BUILD)/tests/fixtures.o
 EMBED    = $(sort $(wildcard help/*.txt)) $(sort $(wildcard maps/*.map))
 
-.PHONY: all abuse check readme-transcript check-browser check-mta demo bench botbench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck leakcheck robustness
+.PHONY: all abuse check check-long readme-transcript check-browser check-mta demo bench botbench clean unit e2e deps install uninstall lint-man fuzz crashpoints mailcheck leakcheck robustness
 all: $(BIN)
 
 $(BIN): $(BUILD)/genetess.o $(OBJ)
@@ -60,23 +60,18 @@ $(BUILD)/check_genetess: $(BUILD)/tests/runner.o $(TESTOBJ) $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS)
 
 unit: deps
-	$(MAKE) $(BUILD)/check_genetess
-	$(BUILD)/check_genetess
+	$(MAKE) $(BIN) $(BUILD)/check_genetess
+	GENETESS=$(abspath $(BIN)) $(BUILD)/check_genetess
 
 e2e: $(BIN)
 	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh
 
+# Every test but the slow named targets below (crashpoints, check-browser, check-mta, fuzz, SANITIZE=1), two at a
+# time, a line per suite and per topic as it ends: about a minute on a 2-core machine (tests/check.sh).
 check: deps
 	sh tests/layers.sh
-	$(MAKE) $(BIN) $(BUILD)/check_genetess
-	GENETESS=$(abspath $(BIN)) $(BUILD)/check_genetess
-	GENETESS=$(abspath $(BIN)) sh tests/e2e.sh
-	GENETESS=$(abspath $(BIN)) sh tests/abuse.sh
-	GENETESS=$(abspath $(BIN)) sh tests/load.sh
-	GENETESS=$(abspath $(BIN)) python3 tests/mailcheck.py
-	python3 tests/readme.py
-	python3 tests/oracle/oracle.py --games 4 --seed 1 --bin $(abspath $(BIN))
-	+sh tests/install.sh
+	$(MAKE) -j2 $(BIN) $(BUILD)/check_genetess
+	GENETESS=$(abspath $(BIN)) UNIT=$(BUILD)/check_genetess sh tests/check.sh
 
 # The README's walkthrough run as written, its outputs compared (make check), or rewritten from the program's
 # (readme-transcript: parts left out with '...' stay left out; review the diff).
@@ -86,6 +81,10 @@ readme-transcript: $(BIN)
 # every mail of a whole game parsed strictly by Python's email package
 mailcheck: $(BIN)
 	GENETESS=$(abspath $(BIN)) python3 tests/mailcheck.py
+
+# What make check shortens for time: the bot games that run to the 500-round cap, played out (minutes).
+check-long: $(BIN)
+	GENETESS=$(abspath $(BIN)) E2E_LONG=1 sh tests/e2e.sh bots
 
 # kills at every write, fsync, rename, link and unlink; not with SANITIZE=1 (ASan must load first)
 $(BUILD)/crashshim.so: tests/crash/shim.c | $(BUILD)
