@@ -291,22 +291,30 @@ int users_login(const Store *s, const char *id, const char *password, const Requ
     int rc = users_find(s, id, &u, err);
     if (rc != 0)
         return rc < 0 ? -1 : err_fail(err, "Invalid userid entered");
-    /* contract 15.2: the registered address's password is always checked; others wait out a lock */
-    bool registered = !rq->by_mail || (rq->sender && str_ieq(rq->sender, u.address));
-    UsersAuth a = users_auth_read(s, u.id, rq->now);
-    if (!registered && a.n >= USERS_AUTH_FAILS) {
-        char when[40];
-        err_fail(err, "Too many wrong passwords for %s: until %s only mail from %s's own address is taken", u.id,
-                 fmt_time(a.start + USERS_AUTH_WINDOW, when, sizeof when), u.id);
+    if (users_check_password(s, &u, password, rq, notify, err) < 0) {
         users_free(&u);
         return -1;
     }
-    if (!password || !*password || !str_ieq(u.password, password)) {
-        *notify = auth_fail(s, u.id, rq->now); /* counted whatever the From: (a forger's own address too) */
-        users_free(&u);
+    *out = u;
+    return 0;
+}
+
+int users_check_password(const Store *s, const User *u, const char *password, const Request *rq, bool *notify,
+                         Err *err)
+{
+    *notify = false;
+    /* contract 15.2: the registered address's password is always checked; others wait out a lock */
+    bool registered = !rq->by_mail || (rq->sender && str_ieq(rq->sender, u->address));
+    UsersAuth a = users_auth_read(s, u->id, rq->now);
+    if (!registered && a.n >= USERS_AUTH_FAILS) {
+        char when[40];
+        return err_fail(err, "Too many wrong passwords for %s: until %s only mail from %s's own address is taken",
+                        u->id, fmt_time(a.start + USERS_AUTH_WINDOW, when, sizeof when), u->id);
+    }
+    if (!password || !*password || !str_ieq(u->password, password)) {
+        *notify = auth_fail(s, u->id, rq->now); /* counted whatever the From: (a forger's own address too) */
         return err_fail(err, "Invalid password entered");
     }
-    *out = u;
     return 0;
 }
 

@@ -71,6 +71,10 @@ UsersAuth users_auth_read(const Store *s, const char *id, int64_t now);
    mails the user a notice. Returns 0 with *out filled (release with users_free) or -1 with err. */
 int users_login(const Store *s, const char *id, const char *password, const Request *rq, User *out,
                 bool *notify, Err *err);
+/* users_login's checks for the user u found already (a board's players read once: the pipeline): 0, or -1 with
+   err ("Too many wrong passwords ...", "Invalid password entered"), the wrong password counted. */
+int users_check_password(const Store *s, const User *u, const char *password, const Request *rq, bool *notify,
+                         Err *err);
 /* True when id had USERS_AUTH_DAY_FAILS wrong passwords in the day's window that holds at now: `change` and
    `signoff` by mail are refused until *until (the window's end). */
 bool users_changes_locked(const Store *s, const char *id, int64_t now, int64_t *until);
