@@ -739,9 +739,11 @@ int challenge_command(CommandCtx *c)
  * refusal written (*rc). */
 static int find_invite(CommandCtx *c, Invites *l, int *who, int *rc)
 {
-    const char *id = c->argv[1];
     int n;
-    *rc = pipeline_login(c, id, c->argv[2], NULL);
+    *rc = pipeline_userid(c, 1, NULL); /* a reply to the invitation: the user of its address (contract 2.1) */
+    const char *id = c->argv[1];
+    if (*rc == 0)
+        *rc = pipeline_login(c, id, c->argv[2], NULL);
     if (*rc)
         return -1;
     if (!parse_i64_range(c->argv[0], 1, 1000000000, &(int64_t){0}) || invites_read(c, l) < 0) {

@@ -15,16 +15,17 @@
 #include <stdlib.h>
 
 #define L CMD_LOCKS
+#define B CMD_READS_BODY
 
 const Command command_table[] = {
     {"challenge", {NULL}, 0, -1, "challenge [--option=value...] userid1 userid2 [...]", challenge_command, L},
     {"accept", {NULL}, 3, 3, "accept invitation userid password", challenge_accept, L},
     {"decline", {NULL}, 3, 3, "decline invitation userid password", challenge_decline, L},
-    {"move", {"board", "mvoe", NULL}, 3, -1, "move board userid password [ORDER...]", play_move, L},
-    {"queue", {"qmove", NULL}, 3, -1, "queue board userid password [ORDER... | NONE]", play_queue, L},
+    {"move", {"board", "mvoe", NULL}, 3, -1, "move board userid password [ORDER...]", play_move, L | B},
+    {"queue", {"qmove", NULL}, 3, -1, "queue board userid password [ORDER... | NONE]", play_queue, L | B},
     {"resign", {NULL}, 3, 3, "resign board userid password", play_resign, L},
     {"quiet", {NULL}, 4, 4, "quiet board userid password on|off", play_quiet, L},
-    {"chat", {NULL}, 3, -1, "chat board userid password [to USERID...]", play_chat, L},
+    {"chat", {NULL}, 3, -1, "chat board userid password [to USERID...]", play_chat, L | B},
     {"log", {NULL}, 3, 3, "log board userid password", play_log, L},
     {"map", {NULL}, 3, 3, "map board userid password", play_map, L},
     {"orders", {NULL}, 3, 4, "orders board userid password [SQUARE]", play_orders, L},

@@ -199,23 +199,6 @@ int mailfront_read(FILE *in, size_t max, char **out, size_t *len)
 
 /* ---- running commands ---- */
 
-/* True when the lock can be had now (waiting as the pipeline would); false after a timeout or an I/O
- * error, said in why. The command then is not run: the MTA brings the message back later. */
-static bool lock_free(const Request *rq, char *why, size_t size)
-{
-    Store st;
-    Err err;
-    if (store_open(&st, rq, &err) < 0) {
-        snprintf(why, size, "%s", err.msg);
-        return false;
-    }
-    bool ok = store_lock(&st, &err) == 0;
-    if (!ok)
-        snprintf(why, size, "%s", err.msg);
-    store_close(&st);
-    return ok;
-}
-
 /* The words of a command line into w; a leading "genetess" goes (the Subject a sheet tells players to
  * use is "genetess move <n> ...", pbmserv's form with the game's name). Returns the count. */
 static int command_words(const char *line, StrList *w)
@@ -355,6 +338,13 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     rq.reply_needs_auth = state > 0;
     rq.outcome = &out;
     int rc = text ? pipeline_reject(&rq, text, EXIT_REFUSED) : run_words(&rq, w);
+    if (out.busy) { /* nothing ran, nothing was answered: the message comes back (contract 2.1) */
+        if (on > 0 && state == RATE_RESERVED)
+            (void)rate_refund(dir, mailbox, f->now, &b, &err);
+        front_log(f, m, "%s: Genetess is busy; try again later; the MTA tries again later", w && w->n ? w->v[0] : "-");
+        free(dir);
+        return MAILFRONT_TEMPFAIL;
+    }
     if (on > 0 && state == RATE_RESERVED && *out.address) /* answered at the user's address, not the mailbox */
         (void)rate_refund(dir, mailbox, f->now, &b, &err);
     else if (on > 0 && state == RATE_RESERVED && out.reply_bytes > 0)
@@ -382,14 +372,20 @@ static int run_lines(const Front *f, const MailIn *m, const Request *rq, const c
         StrList w = {0};
         if (command_words(l, &w) > 0) {
             line.command_key = f ? request_command_key(rq->message_id, rq->sender, n + 1) : 0;
+            line.busy_defers = rq->busy_defers && n == 0; /* 75 only before anything was answered */
             int rc = f ? run_limited(f, &line, m, &w, NULL) : run_words(&line, &w);
+            if (rc == MAILFRONT_TEMPFAIL) {
+                sl_free(&w);
+                worst = rc;
+                break;
+            }
             worst = rc > worst ? rc : worst;
             n++;
         }
         sl_free(&w);
     }
     free(copy);
-    if (!n)
+    if (!n && worst != MAILFRONT_TEMPFAIL)
         worst = pipeline_reject(rq, "multiple: write the commands in the body, one a line\n", EXIT_REFUSED);
     *count = n;
     return worst;
@@ -451,47 +447,6 @@ static ReplyTo mailfront_reply_to(const char *subject)
     sl_free(&w);
     r.kind = k;
     return r;
-}
-
-/* The userid of the one player of board n whose registered address is from, into id; or a refusal saying why
- * not (malloc'd). */
-static char *player_of_address(const Request *rq, int n, const char *from, char *id, size_t size)
-{
-    Store st;
-    Err err;
-    char *text = NULL, *why = NULL, name[16];
-    snprintf(name, sizeof name, "%d", n);
-    if (store_open(&st, rq, &err) < 0)
-        return xasprintf("Genetess cannot read its files; try again later\n");
-    Board *b = store_load_board(&st, n, &text, NULL, &err) == 0 ? boardfile_parse(text, name, &err) : NULL;
-    free(text);
-    if (!b) {
-        store_close(&st);
-        return xasprintf("Genetess board %d not found\n", n);
-    }
-    const char **ids = xcalloc((size_t)b->np + 1, sizeof *ids);
-    User *u = xcalloc((size_t)b->np + 1, sizeof *u);
-    for (int p = 0; p < b->np; p++)
-        ids[p] = b->pl[p].id;
-    int found = 0;
-    if (users_find_all(&st, ids, b->np, u, &err) < 0)
-        why = xasprintf("Genetess cannot read its users; try again later\n");
-    for (int p = 0; !why && p < b->np; p++)
-        if (u[p].address && str_ieq(u[p].address, from) && found++ == 0)
-            snprintf(id, size, "%s", b->pl[p].id);
-    if (!why && found != 1)
-        why = xasprintf("Your address %s\nis %s of Genetess board %d,\n"
-                        "so a reply cannot say who you are. Write the whole command on the first line\n"
-                        "instead:\n"
-                        "    move %d <userid> <password> <ORDER>\n",
-                        from, found ? "the address of several players" : "not the address of a player", n, n);
-    for (int p = 0; p < b->np; p++)
-        users_free(&u[p]);
-    free(u);
-    free(ids);
-    board_free(b);
-    store_close(&st);
-    return why;
 }
 
 /* The board commands a reply runs by their word after the password ("secret RESIGN", "secret quiet on"): the
@@ -557,31 +512,13 @@ static void mailfront_reply_words(const ReplyTo *to, const char *id, StrList *pw
     *w = cmd;
 }
 
-/* The userid of the one user whose registered address is from, for a reply to an invitation; or a refusal. */
-static char *user_of_address(const Request *rq, int n, const char *from, char *id, size_t size)
-{
-    Store st;
-    Err err;
-    if (store_open(&st, rq, &err) < 0)
-        return xasprintf("Genetess cannot read its files; try again later\n");
-    int found = users_of_address(&st, from, id, size, &err);
-    store_close(&st);
-    if (found < 0)
-        return xasprintf("Genetess cannot read its users; try again later\n");
-    if (found == 1)
-        return NULL;
-    return xasprintf("Your address %s\nis %s, so a reply cannot say who you are. Write the whole command on the first\n"
-                     "line instead:\n"
-                     "    accept %d <userid> <password>\n",
-                     from, found ? "the address of several users" : "not the address of a user", n);
-}
-
 /* A reply to a mail of the program's (to): its body's first line is a whole command (its first word a command),
  * or "PASSWORD ..." of the user the address belongs to — a board's player: "PASSWORD ORDER..." (the orders, on
  * as many lines as the text has) or "PASSWORD <board command> ..."; a chat's reader: "PASSWORD text"; an invited
- * user: "PASSWORD accept|decline". w becomes that command and *rest its body (malloc'd). Returns NULL, or a
+ * user: "PASSWORD accept|decline". w becomes that command (its userid word REQUEST_USERID_BY_ADDRESS, the user
+ * found by rq's userid_address, set here: pipeline_userid) and *rest its body (malloc'd). Returns NULL, or a
  * refusal (malloc'd) that quotes what was read and shows what to send. */
-static char *reply_command(const Request *rq, const MailIn *m, const ReplyTo *to, StrList *w, char **rest)
+static char *reply_command(Request *rq, const MailIn *m, const ReplyTo *to, StrList *w, char **rest)
 {
     int n = to->n;
     const char *t = m->body;
@@ -614,12 +551,9 @@ static char *reply_command(const Request *rq, const MailIn *m, const ReplyTo *to
                         "Write the whole command on the first line instead:\n"
                         "    %s %d <userid> <password>%s\n",
                         invitation ? "accept" : "move", n, invitation ? "" : " <ORDER>");
-    } else { /* "PASSWORD ...": the user the address belongs to */
-        char id[64];
-        why = invitation ? user_of_address(rq, n, m->from, id, sizeof id)
-                         : player_of_address(rq, n, m->from, id, sizeof id);
-        if (!why)
-            mailfront_reply_words(to, id, w, rest, w);
+    } else { /* "PASSWORD ...": the user the address belongs to, found by the pipeline under the lock */
+        rq->userid_address = m->from;
+        mailfront_reply_words(to, REQUEST_USERID_BY_ADDRESS, w, rest, w);
     }
     free(line);
     return why;
@@ -640,29 +574,25 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m)
     ReplyTo to = mailfront_reply_to(m->subject);
     int game = to.kind == REPLY_NONE ? 0 : to.n;
     if (to.kind != REPLY_NONE) {
-        refusal = reply_command(rq0, m, &to, &w, &rest);
+        refusal = reply_command(&rq1, m, &to, &w, &rest);
         rq1.body = rest;
     }
     bool multiple = w.n && str_ieq(w.v[0], "multiple");
     const Command *cmd = w.n ? command_find(w.v[0]) : NULL;
-    if (!refusal && m->body_unread && cmd && w.n <= 4 &&
-        (str_ieq(cmd->name, "move") || str_ieq(cmd->name, "queue") || str_ieq(cmd->name, "chat")))
+    if (!refusal && m->body_unread && cmd && (cmd->flags & CMD_READS_BODY) && w.n <= 4)
         refusal = xasprintf("%s", UNREAD); /* the order or the text would come from the body */
-    char why[ERR_MAX];
     int rc = 0;
-    if ((multiple || (cmd && (cmd->flags & CMD_LOCKS))) && !lock_free(rq, why, sizeof why)) {
-        front_log(f, m, "%s: %s; the MTA tries again later", w.v[0], why);
-        sl_free(&w);
-        free(rest);
-        free(refusal);
-        return MAILFRONT_TEMPFAIL;
-    }
     if (refusal) {
         rc = run_limited(f, rq, m, NULL, refusal);
         front_log(f, m, "reply about board %d: not understood, exit %d", game, rc);
     } else if (multiple) {
         int n;
         rc = run_lines(f, m, rq, m->body, &n);
+        if (rc == MAILFRONT_TEMPFAIL) {
+            sl_free(&w);
+            free(rest);
+            return rc;
+        }
         front_log(f, m, "multiple: %d commands, exit %d", n, rc);
     } else {
         rc = run_limited(f, rq, m, &w, NULL);
@@ -699,6 +629,7 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
     rq.body = m->body;
     rq.body_lines = true;
     rq.by_mail = true;
+    rq.busy_defers = true; /* the lock held past its wait: the MTA brings the message back */
     Handled h; /* contract 2.1: a second delivery of the message waits here until the first is done */
     Err err;
     char *var = xasprintf("%s/var", f->home);

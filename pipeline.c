@@ -93,6 +93,10 @@ int pipeline_lock(CommandCtx *c)
         bool busy = strcmp(err.msg, "Genetess is busy; try again later") == 0;
         if (!busy) /* the reason names the server's path: the log has it, the reply never (contract 15) */
             fprintf(stderr, "genetess: %s\n", err.msg);
+        if (busy && c->req->busy_defers && c->req->outcome) { /* the MTA brings the message back (contract 2.1) */
+            c->req->outcome->busy = true;
+            return EXIT_SYSTEM;
+        }
         buf_printf(&c->reply, "%s\n", busy ? err.msg : "Genetess cannot take its lock; try again later");
         return EXIT_SYSTEM;
     }
@@ -124,41 +128,48 @@ static void lock_notice(CommandCtx *c, const char *id)
     users_free(&u);
 }
 
-int pipeline_login(CommandCtx *c, const char *id, const char *password, User *out)
+/* What follows a login's check (rc, err, notify as users_login gives them) for user u: the notice of a lock,
+ * the refusal, the request's outcome, the exactly-once hook. 0 or EXIT_REFUSED. */
+static int login_checked(CommandCtx *c, const char *id, int rc, const Err *err, bool notify, const User *u)
 {
-    Err err;
-    bool notify;
-    User u;
-    int rc = users_login(&c->st, id, password, c->req, &u, &notify, &err);
     if (notify)
         lock_notice(c, id);
     if (rc < 0) {
-        buf_printf(&c->reply, "%s\n", err.msg);
+        buf_printf(&c->reply, "%s\n", err->msg);
         snprintf(c->subject, sizeof c->subject, "Genetess error");
         return EXIT_REFUSED;
     }
     RequestOutcome *o = c->req->outcome;
     if (o) {
         o->authenticated = true;
-        if (!*o->address && u.address && users_valid_address(u.address)) /* where the reply goes (contract 3.1) */
-            snprintf(o->address, sizeof o->address, "%s", u.address);
+        if (!*o->address && u->address && users_valid_address(u->address)) /* where the reply goes (contract 3.1) */
+            snprintf(o->address, sizeof o->address, "%s", u->address);
     }
-    if (handled_login(c->req->handled, u.id)) { /* contract 2.1: ran already with this password: no run, no answer */
-        users_free(&u);
+    if (handled_login(c->req->handled, u->id)) { /* contract 2.1: ran already with this password: no run, no answer */
         buf_free(&c->reply);
         buf_init(&c->reply);
         return EXIT_REFUSED;
     }
-    if (out)
+    return 0;
+}
+
+int pipeline_login(CommandCtx *c, const char *id, const char *password, User *out)
+{
+    Err err;
+    bool notify = false;
+    User u = {0};
+    int rc = login_checked(c, id, users_login(&c->st, id, password, c->req, &u, &notify, &err), &err, notify, &u);
+    if (rc == 0 && out)
         *out = u;
     else
         users_free(&u);
-    return 0;
+    return rc;
 }
 
 int pipeline_auth_user(CommandCtx *c)
 {
-    return pipeline_login(c, c->argv[0], c->argv[1], NULL);
+    int rc = pipeline_userid(c, 0, NULL);
+    return rc ? rc : pipeline_login(c, c->argv[0], c->argv[1], NULL);
 }
 
 /* Sends the reply (stdout, or mail to the sender), flushes queued mail, releases everything; returns rc. */
@@ -527,9 +538,67 @@ static User *players_users(CommandCtx *c, const Board *b)
 
 static void players_users_free(User *u, int n)
 {
-    for (int p = 0; p < n; p++)
+    for (int p = 0; u && p < n; p++)
         users_free(&u[p]);
     free(u);
+}
+
+/* t's board's players' users entries: read at the transaction's first need, then kept until
+ * pipeline_board_done (the addresses and passwords do not change while the lock is held). */
+static const User *txn_users(CommandCtx *c, Txn *t)
+{
+    if (!t->users) {
+        t->users = players_users(c, t->b);
+        t->nusers = t->b->np;
+    }
+    return t->users;
+}
+
+/* Why no one user of address (found of them) was found for the userid word argv[slot] of a reply: to board n's
+ * mail (n > 0), or to an invitation (accept, decline: argv[0] its number) or another mail (showas: its usage).
+ * The reply's refusal, with the whole command to send instead. */
+static int userid_refused(CommandCtx *c, const char *address, int found, int n, int slot)
+{
+    if (n) {
+        buf_printf(&c->reply,
+                   "Your address %s\nis %s of Genetess board %d,\nso a reply cannot say who you are. Write the whole "
+                   "command on the first line\ninstead:\n    move %d <userid> <password> <ORDER>\n",
+                   address, found ? "the address of several players" : "not the address of a player", n, n);
+        return EXIT_REFUSED;
+    }
+    buf_printf(&c->reply, "Your address %s\nis %s, so a reply cannot say who you are. Write the whole command on the "
+                          "first\nline instead:\n",
+               address, found ? "the address of several users" : "not the address of a user");
+    if (slot == 1)
+        buf_printf(&c->reply, "    %s %s <userid> <password>\n", c->cmd->name, c->argv[0]);
+    else
+        buf_printf(&c->reply, "    %s\n", c->cmd->usage);
+    return EXIT_REFUSED;
+}
+
+int pipeline_userid(CommandCtx *c, int slot, Txn *t)
+{
+    const char *address = c->req->userid_address;
+    if (!address || slot >= c->argc || strcmp(c->argv[slot], REQUEST_USERID_BY_ADDRESS) != 0)
+        return 0;
+    char id[USERID_MAX + 1] = "";
+    int found = 0;
+    if (t) {
+        const User *u = txn_users(c, t);
+        for (int p = 0; p < t->b->np; p++)
+            if (u[p].address && str_ieq(u[p].address, address) && found++ == 0)
+                snprintf(id, sizeof id, "%s", t->b->pl[p].id);
+    } else {
+        Err err;
+        found = users_of_address(&c->st, address, id, sizeof id, &err);
+        if (found < 0)
+            return pipeline_refuse(c, EXIT_SYSTEM, "Genetess cannot read its users; try again later");
+    }
+    if (found != 1)
+        return userid_refused(c, address, found, t ? t->b->number : 0, slot);
+    free(c->argv[slot]);
+    c->argv[slot] = xstrdup(id);
+    return 0;
 }
 
 /* The reply's prose is over: a sheet follows. Its long lines are wrapped as prose (layout_wrap_prose). */
@@ -576,7 +645,7 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
     bool reuse = r >= 0 && s->mail[r] && !bot_is(b->pl[r].id);
     if (r >= 0 && !reuse)
         free(reply_add_sheet(c, t, b, s, r));
-    User *u = players_users(c, b);
+    const User *u = txn_users(c, t);
     const char *to = mail_reply_address(c->req);
     for (int p = 0; p < s->np; p++) {
         if (!s->mail[p] || bot_is(b->pl[p].id)) /* computer opponents get no mail */
@@ -604,7 +673,6 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
             free(text);
         }
     }
-    players_users_free(u, b->np);
     sheet_due_free(s);
 }
 
@@ -625,18 +693,38 @@ static void reply_sheet(CommandCtx *c, Txn *t)
 
 /* ---- the stages of one board ---- */
 
+/* TXN_PLAYER: argv[1] (found by the reply's address: pipeline_userid) logs in with password argv[2], checked
+ * against the board's players' entries read once (txn_users); a userid that plays no seat logs in as any user
+ * does (its wrong password counted) before it is told it does not play. The player's seat, or -1 with the
+ * refusal in the reply. */
+static int login_player(CommandCtx *c, Txn *t)
+{
+    if (pipeline_userid(c, 1, t) != 0)
+        return -1;
+    const char *id = c->argv[1];
+    int p = board_player_index(t->b, id);
+    const User *u = p >= 0 ? &txn_users(c, t)[p] : NULL;
+    if (!u || !u->address) {
+        if (pipeline_login(c, id, c->argv[2], NULL) == 0)
+            buf_add(&c->reply, "You are NOT playing this game\n");
+        return -1;
+    }
+    Err err;
+    bool notify = false;
+    int rc = users_check_password(&c->st, u, c->argv[2], c->req, &notify, &err);
+    return login_checked(c, u->id, rc, &err, notify, u) == 0 ? p : -1;
+}
+
 /* Stage authenticate (contract 2): the user the flags name must play t->b. Sets t->player. */
 static int stage_auth(CommandCtx *c, Txn *t)
 {
     t->player = -1;
     if (!(t->flags & (TXN_PLAYER | TXN_MEMBER)))
         return 0;
-    const char *id = t->flags & TXN_PLAYER ? c->argv[1] : c->argv[0];
-    if ((t->flags & TXN_PLAYER) && pipeline_login(c, id, c->argv[2], NULL) != 0)
-        return EXIT_REFUSED;
-    int p = board_player_index(t->b, id);
+    int p = t->flags & TXN_PLAYER ? login_player(c, t) : board_player_index(t->b, c->argv[0]);
     if (p < 0) {
-        buf_add(&c->reply, "You are NOT playing this game\n");
+        if (!(t->flags & TXN_PLAYER))
+            buf_add(&c->reply, "You are NOT playing this game\n");
         return EXIT_REFUSED;
     }
     t->player = p;
@@ -787,6 +875,8 @@ int pipeline_board(CommandCtx *c, Txn *t, const char *nstr)
     t->player = t->reader = -1;
     t->result[0] = t->problem[0] = '\0';
     t->nags = 0;
+    t->users = NULL;
+    t->nusers = 0;
     if (!store_valid_board_number(nstr, &t->number))
         t->number = 0;
     c->mq.board = t->number; /* the mails the command queues from here are of this board's game */
@@ -811,6 +901,9 @@ void pipeline_board_done(Txn *t)
     if (t->have_game)
         game_done(&t->g);
     t->have_game = false;
+    players_users_free(t->users, t->nusers);
+    t->users = NULL;
+    t->nusers = 0;
     board_free(t->b);
     t->b = NULL;
 }

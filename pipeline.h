@@ -39,9 +39,10 @@ typedef int (*CommandFn)(CommandCtx *c);
 
 /* Command flags. */
 enum {
-    CMD_LOCKS = 1,  /* the command takes the lock (pipeline_lock): the mail front makes sure it is free first */
+    CMD_LOCKS = 1,  /* the command takes the lock (pipeline_lock) */
     CMD_SWEEPS = 2, /* taking the lock, it looks for stale temporary files whatever the lock's mark says (Cleanup) */
     CMD_TERMINAL = 4, /* only at a terminal: refused when the command came by mail (it may run for minutes) */
+    CMD_READS_BODY = 8, /* by mail, its text (orders, chat) may come from the body when its words end early */
 };
 
 /* Limits of one command (contract 15). */
@@ -100,6 +101,9 @@ struct Txn {
     int moves_loaded;    /* the board's move-list lines when it was loaded (those after it are this command's) */
     int nags;            /* nag mails queued by time processing */
     char problem[ERR_MAX]; /* why the board could not be loaded or saved (the admin's text; "" none) */
+    User *users;         /* b's players' etc/users entries in seat order, read once per transaction (NULL: not
+                            yet); nusers of them */
+    int nusers;
 };
 
 /* Opens the store and takes the lock, once per command, then finishes what a stopped command left (contract
@@ -113,6 +117,12 @@ int pipeline_lock(CommandCtx *c);
 int pipeline_login(CommandCtx *c, const char *id, const char *password, User *out);
 /* pipeline_login of argv[0] with password argv[1] (the user commands: showas, add, change, signoff). */
 int pipeline_auth_user(CommandCtx *c);
+/* The userid word argv[slot] of a mailed reply (REQUEST_USERID_BY_ADDRESS, Request.userid_address) made the
+ * userid of the one user registered at that address — among t's board's players when t is given (read once,
+ * t->users), else among all users — the word replaced (argv's words are the mail front's, malloc'd). 0 (also
+ * when the word names a userid itself), or EXIT_REFUSED with the reply saying why no one user was found. The
+ * lock must be held. */
+int pipeline_userid(CommandCtx *c, int slot, Txn *t);
 
 /* Board nstr's transaction, as t's flags and act say: load, process time, authenticate, act, render the due
  * sheets from the new state, commit them with the board, deliver. Returns the exit status (what went wrong

@@ -13,7 +13,13 @@ typedef struct RequestOutcome {
     char address[255];    /* the registered address of the first user a password authenticated, "" none: the
                              reply is mailed there rather than to the sender (mail_reply_address, contract 3.1) */
     int64_t reply_bytes;  /* the bytes of the mailed reply (its text and HTML parts), 0 when none was mailed */
+    bool busy;            /* Request.busy_defers and the lock was held past its wait: nothing ran, nothing was
+                             answered (the mail front hands the message back to the MTA) */
 } RequestOutcome;
+
+/* The userid word of a mailed reply's command whose user is found by the reply's address (Request.userid_address):
+ * never a userid (users_valid_id). */
+#define REQUEST_USERID_BY_ADDRESS "-"
 
 /* Every string is borrowed: it lives as long as the Request (main's environment, the mail front's message). */
 typedef struct Request {
@@ -43,6 +49,12 @@ typedef struct Request {
     uint64_t command_key;    /* a mailed command's key (request_command_key; 0: none): a board the command changes
                                 keeps it, and the same key again changes that board no more (contract 2.1); once a
                                 password is accepted, the key bound to its userid (handled_login writes it) */
+    const char *userid_address; /* a reply to a game mail (contract 2.1): the command's userid word is
+                                   REQUEST_USERID_BY_ADDRESS, and the user is the one whose registered address
+                                   this is — the board's player, found under the lock in the board's one read of
+                                   its players (pipeline_userid); NULL: the words name the userid */
+    bool busy_defers;        /* by mail, nothing answered yet: a lock held past its wait runs nothing and answers
+                                nothing (RequestOutcome.busy) rather than replying "busy" */
     struct Handled *handled; /* by mail: the message's exactly-once record (handled.h), told by pipeline_login whose
                                 password ran (handled_login); NULL: none */
 } Request;

@@ -1,0 +1,43 @@
+# onepipe: a mailed reply runs through the one transaction (contract 2.1): `secret PASS` in reply to a sheet
+# takes the lock once, reads the board once and the users once — its userid found by the reply's address among
+# the board's players, under the lock, in the same read that checks the password and addresses the sheets
+# (tests/trace/opens.c, an LD_PRELOAD shim, lists every open and mkdir the process makes).
+given_players
+CONF="--config=$T/none.conf"
+run 0 challenge --gamble=none --seed=5 alice bob
+B=$(last_board)
+cc -shared -fPIC -o "$T/opens.so" "$E2E_DIR/../trace/opens.c" -ldl 2>"$T/cc.err" || e2e_fail "opens.c: $(cat "$T/cc.err")"
+# reply FROM BODY: a reply to board $B's sheet from FROM, traced
+reply() {
+  printf 'From: <%s>\nTo: genetess@example.org\nSubject: Re: Genetess Board %s alice\nMessage-ID: <%s@c.example>\n\n%s\n' \
+    "$1" "$B" "$(date +%s%N)" "$2" >"$T/m"
+  : >"$T/opens"
+  clear_outbox
+  LD_PRELOAD="$T/opens.so" TRACE_OPENS="$T/opens" run 0 mail "$CONF" <"$T/m"
+}
+# opened PATTERN: how many lines of the trace match PATTERN
+opened() { grep -c "$1" "$T/opens"; }
+
+reply alice@example.org "secret PASS"
+assert_grep "^1a alice PASS$" "$GAMES/$B.moves"
+assert_eq "$(opened "^open .*/games/Genetess/\.lockfile$")" 1 "the lock, taken once"
+assert_eq "$(opened "^open .*/games/Genetess/$B$")" 1 "the board, read once"
+assert_eq "$(opened "^open .*/etc/users$")" 1 "the users, read once"
+assert_eq "$(opened "^mkdir .*/games$")" 2 "the store, opened once by the setup and once by the command"
+assert_mails 2                                           # alice's reply with her sheet, bob's sheet
+
+# the same for a board command by its word after the password, and for a reply refused as wrong password
+reply bob@example.org "hunter2 orders"
+has_mail=$(mail_to bob | wc -l)
+assert_eq "$has_mail" 1 "bob's orders answered once"
+assert_eq "$(opened "^open .*/games/Genetess/\.lockfile$")" 1 "orders: the lock, taken once"
+assert_eq "$(opened "^open .*/etc/users$")" 1 "orders: the users, read once"
+reply bob@example.org "nothunter2 PASS"
+assert_grep "Invalid password entered" $(mail_to bob)
+assert_eq "$(opened "^open .*/etc/users$")" 1 "a wrong password: the users, read once"
+assert_absent "^1b" "$GAMES/$B.moves"
+
+# a reply from an address no player has is told so, from the board read under the lock
+reply carol@example.org "pw PASS"
+assert_grep "is not the address of a player of Genetess board $B" $(mail_to carol)
+assert_eq "$(opened "^open .*/games/Genetess/$B$")" 1 "not a player: the board, read once"
