@@ -256,7 +256,7 @@ void board_set_size(Board *b, int w, int h);
 /* Checks the invariants of contract 10; returns 0 or fails with the reason. */
 int board_check(const Board *b, Err *err);
 
-/* True when the mailed command key (request_message_key) changed b already. */
+/* True when the mailed command key (request_command_key, bound to its userid: handled_bind) changed b already. */
 bool board_handled_has(const Board *b, uint64_t key);
 /* Records that the mailed command key changed b (the oldest key goes once BOARD_HANDLED_MAX are kept). */
 void board_handled_add(Board *b, uint64_t key);

@@ -521,7 +521,7 @@ static void write_gambles(Buf *o, const Board *b)
 }
 
 /* (moves: the lines themselves (multi-line), or "<n>.moves <count>" when they are in the move list file
- * (contract 10; history.c reads and appends it). */
+ * (contract 10; movelist.c reads and appends it). */
 static int read_moves(GameFile *ps, Board *b, GameEntry *e)
 {
     sl_free(&b->moves);

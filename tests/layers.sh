@@ -18,6 +18,20 @@ layers='
 '
 
 modules=$(ls -1 *.c *.h 2>/dev/null | sed 's/\.[ch]$//' | sort -u)
+
+# The README's tier table names the same modules in the same tiers: its row for tier N ("| N name | `m` ... |")
+# lists, in backticks, exactly the modules of line N above.
+readme_bad=0
+for tier in 0 1 2 3 4; do
+  want=$(printf '%s\n' "$layers" | awk -v t="$tier" '$1 == t { for (i = 2; i <= NF; i++) print $i }' | sort)
+  have=$(grep "^| $tier [a-z]" README.md | head -1 | awk -F'|' '{ print $3 }' | grep -o '`[a-z_]*`' | tr -d '`' |
+    sort)
+  if [ "$want" != "$have" ]; then
+    echo "layers: the README's tier $tier row lists: $(echo $have); tests/layers.sh's: $(echo $want)"
+    readme_bad=1
+  fi
+done
+[ "$readme_bad" = 0 ] || exit 1
 edges=$(for m in $modules; do
   for f in "$m.c" "$m.h"; do
     [ -f "$f" ] || continue
