@@ -313,6 +313,7 @@ static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out)
     }
     movelist_rebase(&c->st, b);
     *out = b;
+    t->stage = TXN_STAGE_LOADED;
     return 0;
 }
 
@@ -718,9 +719,12 @@ static int login_player(CommandCtx *c, Txn *t)
 /* Stage authenticate (contract 2): the user the flags name must play t->b. Sets t->player. */
 static int stage_auth(CommandCtx *c, Txn *t)
 {
+    assert(t->stage == TXN_STAGE_TIMED);
     t->player = -1;
-    if (!(t->flags & (TXN_PLAYER | TXN_MEMBER)))
+    if (!(t->flags & (TXN_PLAYER | TXN_MEMBER))) {
+        t->stage = TXN_STAGE_AUTHED;
         return 0;
+    }
     int p = t->flags & TXN_PLAYER ? login_player(c, t) : board_player_index(t->b, c->argv[0]);
     if (p < 0) {
         if (!(t->flags & TXN_PLAYER))
@@ -728,6 +732,7 @@ static int stage_auth(CommandCtx *c, Txn *t)
         return EXIT_REFUSED;
     }
     t->player = p;
+    t->stage = TXN_STAGE_AUTHED;
     return 0;
 }
 
@@ -764,6 +769,8 @@ static void mail_nags(CommandCtx *c, Txn *t, const Game *g)
 static bool stage_time(CommandCtx *c, Txn *t)
 {
     Board *b = t->b;
+    assert(t->stage == TXN_STAGE_LOADED);
+    t->stage = TXN_STAGE_TIMED;
     if (!(t->flags & TXN_TIME) || b->phase == PHASE_ENDED)
         return false;
     Game g;
@@ -791,6 +798,8 @@ static bool stage_time(CommandCtx *c, Txn *t)
 /* Stage act: the command's own work on t->b (a board that has ended refuses it when the flags say so). */
 static int stage_act(CommandCtx *c, Txn *t)
 {
+    assert(t->stage == TXN_STAGE_AUTHED);
+    t->stage = TXN_STAGE_ACTED;
     if (!t->act)
         return 0;
     if ((t->flags & TXN_RUNNING) && t->b->phase == PHASE_ENDED) {
@@ -834,6 +843,8 @@ static void drop_deleted(CommandCtx *c, Txn *t)
  * about the unsaved state. Returns the exit status. */
 static int stage_commit(CommandCtx *c, Txn *t, int rc, bool changed)
 {
+    assert(t->stage == TXN_STAGE_ACTED);
+    t->stage = TXN_STAGE_COMMITTED;
     if (t->deleted) {
         drop_deleted(c, t);
         return rc;
@@ -869,6 +880,7 @@ static int run_board(CommandCtx *c, Txn *t, const char *name)
 int pipeline_board(CommandCtx *c, Txn *t, const char *nstr)
 {
     assert(c->opened && c->st.lockfd >= 0); /* every transaction holds the lock */
+    t->stage = TXN_STAGE_START;
     t->b = NULL;
     t->have_game = t->dirty = t->deleted = t->sheet_added = t->time_changed = false;
     t->deadlines = 0;
@@ -893,6 +905,7 @@ int pipeline_board(CommandCtx *c, Txn *t, const char *nstr)
 int pipeline_board_create(CommandCtx *c, Txn *t, int rc)
 {
     assert(t->b && t->have_game && t->is_new); /* the act made a board and started its game */
+    t->stage = TXN_STAGE_ACTED;
     return stage_commit(c, t, rc, false);
 }
 

@@ -72,6 +72,16 @@ enum {
     TXN_QUIET = 128,      /* the reply does not say why the board could not be loaded or saved */
 };
 
+/* Where a board's transaction is: each stage asserts the one before it (pipeline_board runs them in order). */
+typedef enum TxnStage {
+    TXN_STAGE_START,     /* nothing loaded yet */
+    TXN_STAGE_LOADED,    /* t->b read and checked */
+    TXN_STAGE_TIMED,     /* its expired deadlines, holidays and nags processed */
+    TXN_STAGE_AUTHED,    /* the user the flags name authenticated (t->player) */
+    TXN_STAGE_ACTED,     /* the act ran (or made the board: pipeline_board_create) */
+    TXN_STAGE_COMMITTED, /* the due sheets rendered and the board saved with them when it changed */
+} TxnStage;
+
 typedef struct Txn Txn;
 /* A transaction's act: the command's own work on t->b. Returns the exit status so far. */
 typedef int (*TxnAct)(CommandCtx *c, Txn *t);
@@ -80,6 +90,7 @@ typedef int (*TxnAct)(CommandCtx *c, Txn *t);
  * t->b is the board in hand (NULL when it was not loaded or is gone) until pipeline_board_done; any
  * Piece * into it dies with it. */
 struct Txn {
+    TxnStage stage;      /* set by the stages */
     unsigned flags;
     TxnAct act;
     void *arg;           /* the act's own (NULL) */
