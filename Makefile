@@ -2,14 +2,16 @@
 CC      ?= cc
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wwrite-strings
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN)
-LDFLAGS += -pthread
+# override: a CFLAGS given on the command line (CI's CFLAGS="-O1 -g") keeps the standard, the warnings and the
+# sanitizers; without it make would drop every += below.
+override CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN)
+override LDFLAGS += -pthread
 ifeq ($(WERROR),1)
-CFLAGS  += -Werror
+override CFLAGS  += -Werror
 endif
 ifeq ($(SANITIZE),1)
-CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-LDFLAGS += -fsanitize=address,undefined
+override CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+override LDFLAGS += -fsanitize=address,undefined
 endif
 BUILD   ?= build
 BIN     ?= genetess

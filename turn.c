@@ -453,7 +453,7 @@ int turn_play(Game *g, int player, const Order *o, bool from_queue)
     Board *b = g->b;
     TurnOutcome next = TURN_WAITS;
     const char *misplaced = gamble_misplaced(b, o, false);
-    int rc;
+    int rc = 0; /* set by every branch (gcc -O1 cannot tell) */
     memset(&g->fail, 0, sizeof g->fail);
     if (b->phase == PHASE_ENDED && (misplaced || o->verb == ORD_HOLIDAY))
         rc = game_refuse(g, "The game has ended");
@@ -704,7 +704,7 @@ static int submit_on_turn(Game *g, int player, const OrderList *l, Submission *s
     Board *b = g->b;
     const Order *o = &l->v[0];
     const char *misplaced = gamble_misplaced(b, o, false);
-    int rc;
+    int rc = 0; /* set by every branch (gcc -O1 cannot tell) */
     memset(&g->fail, 0, sizeof g->fail);
     if (misplaced) {
         submit_refused(s, "%s: %s", o->text, misplaced);
