@@ -172,7 +172,7 @@ void webpage_head(Buf *out, const char *root, const char *title)
     buf_add(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
     webpage_esc(out, title);
-    buf_printf(out, "</title>\n<link rel=\"stylesheet\" href=\"%sstyle.css\">\n</head>\n<body>\n"
+    buf_printf(out, "</title>\n<link rel=\"stylesheet\" href=\"%sstyle.css\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n"
                     "<nav><a href=\"%sindex.html\">Games</a> <a href=\"%sstandings.html\">Standings</a> "
                     "<a href=\"%sratings.html\">Ratings</a> <a href=\"%smaps.html\">Maps</a></nav>\n<h1>",
                root, root, root, root, root);
