@@ -172,8 +172,9 @@ static bool web_has_row(const WebRows *rows, int n)
     return false;
 }
 
-/* The finished games of history/Genetess, in the order they ended: each board's row, pages and, in gs, its
- * final scores (ratings_use_board; a game whose board has not ended leaves gs, as for `standings`). */
+/* The finished games of history/Genetess, in the order they ended: each board's row and pages and, in gs,
+ * its final scores (ratings_use_board). A game whose board has not ended leaves gs, one whose board cannot
+ * be read keeps its line's scores, as for `standings` (ratings_load_boards); each board is read once. */
 static int web_finished(CommandCtx *c, WebSite *s, RatingsGames *gs, WebRows *rows, Err *err)
 {
     char *path = store_path(&c->st, "history/Genetess"), *text = NULL;
@@ -181,18 +182,26 @@ static int web_finished(CommandCtx *c, WebSite *s, RatingsGames *gs, WebRows *ro
     free(path);
     if (r < 0)
         return -1;
-    ratings_parse_history(text, gs);
+    RatingsGames all = {0}, dropped = {0};
+    ratings_parse_history(text, &all);
     free(text);
-    ratings_load_boards(&c->st, gs);
     int rc = 0;
-    for (int i = 0; i < gs->n && rc == 0; i++) {
-        Board *b = web_has_row(rows, gs->v[i].board) ? NULL : web_load(&c->st, gs->v[i].board);
-        if (b && b->phase == PHASE_ENDED) {
+    for (int i = 0; i < all.n; i++) {
+        Board *b = rc == 0 ? web_load(&c->st, all.v[i].board) : NULL;
+        RatingsGames *to = b && ratings_use_board(&all.v[i], b) < 0 ? &dropped : gs;
+        if (to->n == to->cap) {
+            to->cap = to->cap ? 2 * to->cap : 64;
+            to->v = xrealloc(to->v, sizeof *to->v * (size_t)to->cap);
+        }
+        to->v[to->n++] = all.v[i];
+        if (to == gs && b && !web_has_row(rows, b->number)) {
             web_row_add(rows, b);
             rc = webreplay_game(s, b, err);
         }
         board_free(b);
     }
+    free(all.v);
+    ratings_games_free(&dropped);
     return rc;
 }
 

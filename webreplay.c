@@ -193,7 +193,7 @@ void webreplay_step(const Board *b, int k, Board *r, const char *err_text, const
 }
 
 /* The game's page: what `show` gives after the end, the link to its replay and the move list. */
-static void webreplay_index(const Board *b, const StrList *reasons, Buf *out)
+static void webreplay_index(const Board *b, Buf *out)
 {
     char title[200];
     webreplay_title(b, title, sizeof title);
@@ -207,7 +207,7 @@ static void webreplay_index(const Board *b, const StrList *reasons, Buf *out)
     webpage_escn(out, t.s ? t.s : "", t.len);
     buf_add(out, "</pre>\n");
     buf_free(&t);
-    webreplay_moves(b, -1, reasons, out);
+    webreplay_moves(b, -1, NULL, out);
     buf_add(out, webreplay_fragment);
     webpage_foot(out);
 }
@@ -219,15 +219,15 @@ int webreplay_game(WebSite *s, const Board *b, Err *err)
     if (webpage_dir(s, dir, err) < 0)
         return -1;
     StrList why = {0};
-    turn_failure_reasons(b, &why);
     Buf page;
     buf_init(&page);
-    webreplay_index(b, &why, &page);
+    webreplay_index(b, &page);
     snprintf(rel, sizeof rel, "%s/index.html", dir);
     int rc = 0;
     if (webpage_holds(s, rel, page.s, page.len)) {
         s->same++;
     } else {
+        turn_failure_reasons(b, &why); /* the steps' failed orders, replayed once */
         for (int k = 0; k <= board_moves_count(b) && rc == 0; k++) {
             Board *r = NULL;
             Err re;
