@@ -1,5 +1,5 @@
-/* web: the server's public static site (web.h; contract 16). Every board is read as last committed, without
- * the lock, and nothing under $PBMHOME changes. What a running game's pages say is what `show`, `games` and
+/* web: the server's public static site (web.h; contract 16). Every board is read under the lock as last
+ * committed, and nothing under $PBMHOME changes (deadlines are Cleanup's). What a running game's pages say is what `show`, `games` and
  * the game list say of it; a finished game's are what `show` gives after the end (webreplay.c). */
 #include "web.h"
 
@@ -506,18 +506,15 @@ static int web_write(CommandCtx *c, WebSite *s, Err *err)
 int web_command(CommandCtx *c)
 {
     Err err;
-    if (!c->opened) { /* read as last committed: no lock is taken (contract 16) */
-        if (store_open(&c->st, c->req, &err) < 0)
-            return pipeline_refuse(c, EXIT_USAGE, "%s", err.msg);
-        c->opened = true;
-    }
+    int rc = pipeline_lock(c); /* the boards and the history read as of one moment (contract 16) */
+    if (rc)
+        return rc;
     if (!c->argv[0][0] || !web_outside_home(c->argv[0], c->st.home))
         return pipeline_refuse(c, EXIT_REFUSED, "web: the site's directory may not be $PBMHOME nor under it");
     WebSite s;
     if (webpage_open(&s, c->argv[0], &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "web: %s", err.msg);
-    int rc = web_write(c, &s, &err);
-    if (rc < 0) {
+    if (web_write(c, &s, &err) < 0) {
         fprintf(stderr, "genetess: web: %s\n", err.msg);
         webpage_close(&s);
         return pipeline_refuse(c, EXIT_SYSTEM, "web: a page could not be written (the reason is on stderr)");

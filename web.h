@@ -5,7 +5,7 @@
 #include "pipeline.h"
 
 /* web DIR: writes the site into DIR (made when missing), each page only when its content changed; only
- * what contract 16 makes public. Reads the boards without the lock and changes none. Replies "Web site
+ * what contract 16 makes public. Reads the boards under the lock and changes none (no deadline is processed). Replies "Web site
  * <dir>: <w> pages written, <s> unchanged." Returns 0, EXIT_REFUSED (DIR unusable or inside $PBMHOME) or
  * EXIT_SYSTEM (a page could not be written). */
 int web_command(CommandCtx *c);
