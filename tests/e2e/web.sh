@@ -53,6 +53,13 @@ assert_grep '<a id="next" href="6.html">' "$SITE/g/101/5.html"
 assert_grep '<li id="s7"><a href="7.html">4a alice MOVE M8 E-E-E-E-E-S-S</a></li>' "$SITE/g/101/0.html"
 assert_grep 'id="v1"' "$SITE/g/101/3.html"
 
+# ---- the standings and ratings pages hold what the commands print ----
+for cmd in standings ratings; do
+  "$G" $cmd | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g' >"$T/$cmd.txt"
+  sed -n '/^<pre>/,/<\/pre>/p' "$SITE/$cmd.html" | sed 's/^<pre>//; s/<\/pre>.*$//' | sed '$d' >"$T/$cmd.page"
+  if cmp -s "$T/$cmd.txt" "$T/$cmd.page"; then e2e_pass; else e2e_fail "$cmd.html is not what $cmd prints"; fi
+done
+
 # ---- a running game's page is show's public summary, nothing more ----
 "$G" show 102 | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g' >"$T/show.102"
 sed -n '/<pre class="show">/,/<\/pre>/p' "$SITE/g/102/index.html" | sed 's/^<pre class="show">//; s/<\/pre>$//' |
@@ -79,6 +86,13 @@ run 1 web "$PBMHOME/site"
 has "may not be \$PBMHOME nor under it"
 assert_gone "$PBMHOME/site"
 run 1 web "$T/no/such/dir"
+assert_gone "$T/no"
+: >"$T/a-file"
+run 1 web "$T/a-file"
+has "is not a directory"
+ln -s "$SITE" "$T/a-link"
+run 1 web "$T/a-link"
+has "is not a directory"
 run 2 web
 run 2 web "$SITE" more
 SENDER=alice@example.org run 1 web "$T/bymail"
