@@ -127,10 +127,12 @@ static Board *web_load(const Store *st, int n)
     snprintf(name, sizeof name, "%d", n);
     Board *b = boardfile_parse(text, name, &err);
     free(text);
-    if (!b) {
-        fprintf(stderr, "genetess: web: board %d: %s\n", n, err.msg);
+    if (!b || b->number != n) {
+        fprintf(stderr, "genetess: web: board %d: %s\n", n, b ? "the file holds another board" : err.msg);
+        board_free(b);
         return NULL;
     }
+    movelist_rebase(st, b); /* as every command reads a board: an admin's edit is where its replay starts */
     if (b->phase == PHASE_ENDED && movelist_load(st, b, &err) < 0) {
         fprintf(stderr, "genetess: web: board %d: %s\n", n, err.msg);
         board_free(b);

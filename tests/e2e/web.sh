@@ -97,3 +97,15 @@ run 2 web
 run 2 web "$SITE" more
 SENDER=alice@example.org run 1 web "$T/bymail"
 assert_gone "$T/bymail"
+
+# ---- a finished game whose history an admin edited: its steps say they cannot be replayed, as show does ----
+run 0 challenge --gamble=none --seed=7 alice bob
+N=$(last_board)
+run 0 move "$N" alice secret PASS
+run 0 resign "$N" bob hunter2
+add_moves_line "$GAMES/$N" "2a admin EDIT by hand"
+run 1 show "$N#1"
+has "history before an admin edit is not replayable"
+run 0 web "$SITE"
+assert_grep "This step cannot be replayed: history before an admin edit is not replayable" "$SITE/g/$N/1.html"
+assert_grep "won by alice" "$SITE/g/$N/index.html"
