@@ -9,7 +9,8 @@ step by a click on the move list; a game page's #k opens step k; a player's view
 fragment and stays across a reload; each step's board, as the browser lays out its text, is `show n#k`'s;
 and the site works the same behind a web server (http.server on 127.0.0.1).
 
-Usage: GENETESS=path/to/genetess python3 tests/browser_web.py   (needs chromium; installs nothing)"""
+Usage: GENETESS=path/to/genetess python3 tests/browser_web.py   (needs chromium; installs nothing)
+       python3 tests/browser_web.py --files DIR   (the strict parser and the links only, over a written site)"""
 import fcntl
 import functools
 import html.parser
@@ -258,13 +259,8 @@ def links_of(site, rel, text):
 
 def check(chromium, work):
     site, shows = make_site(work)
-    problems = []
+    problems = ["the strict parser or a link (above)"] if check_files(site) else []
     every = list(pages(site))
-    for rel in every:
-        with open(os.path.join(site, rel), encoding="utf-8") as f:
-            text = f.read()
-        problems += ["%s: %s" % (rel, p) for p in Strict(text).problems]
-        problems += ["%s: link %s leads nowhere" % (rel, h) for h in links_of(site, rel, text)]
     b = Chromium(chromium, os.path.join(work, "profile"))
     try:
         base = "file://" + site + "/"
@@ -328,7 +324,22 @@ def served(b, site, problems):
         server.shutdown()
 
 
+def check_files(site):
+    """The strict parser and the links over every page of an existing site (no browser): 0 or 1."""
+    problems = []
+    for rel in pages(site):
+        with open(os.path.join(site, rel), encoding="utf-8") as f:
+            text = f.read()
+        problems += ["%s: %s" % (rel, p) for p in Strict(text).problems]
+        problems += ["%s: link %s leads nowhere" % (rel, h) for h in links_of(site, rel, text)]
+    for p in problems:
+        print("browser_web: " + p)
+    return 1 if problems else 0
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--files":  # tests/e2e/web.sh: python3 tests/browser_web.py --files DIR
+        return check_files(os.path.abspath(sys.argv[2]))
     chromium = browser()
     if not chromium:
         print("browser_web: needs Debian's chromium (apt-get install chromium; .ci/run installs it as root)")

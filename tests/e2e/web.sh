@@ -28,6 +28,12 @@ assert_grep 'carol turn\|alice turn' "$SITE/index.html"
 assert_grep 'Demo game' "$SITE/g/101/index.html"
 assert_grep 'Finished games 1: 1 won, 0 tied, 0 lost; 11 points; rating 1516.' "$SITE/p/alice.html"
 
+# ---- every page parses strictly and every link leads to a page (python3's parser, no browser) ----
+if command -v python3 >/dev/null 2>&1; then
+  if python3 "$(dirname "$E2E_DIR")/browser_web.py" --files "$SITE" >"$T/strict" 2>&1; then e2e_pass
+  else e2e_fail "the pages: $(head -c 400 "$T/strict")"; fi
+fi
+
 # ---- each step's board is `show 101#k`'s, and the step's move its line ----
 # page_board FILE K: the text of the board after move K on the step page (its elements out, entities read)
 page_board() {
