@@ -165,13 +165,10 @@ static int web_running_page(WebSite *s, const Board *b, int64_t now, Err *err)
     return rc;
 }
 
-/* Whether board n is in rows already. */
-static bool web_has_row(const WebRows *rows, int n)
+static int web_int_cmp(const void *x, const void *y)
 {
-    for (int i = 0; i < rows->n; i++)
-        if (rows->v[i].board == n)
-            return true;
-    return false;
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
 }
 
 /* The finished games of history/Genetess, in the order they ended: each board's row and pages and, in gs,
@@ -196,7 +193,7 @@ static int web_finished(CommandCtx *c, WebSite *s, RatingsGames *gs, WebRows *ro
             to->v = xrealloc(to->v, sizeof *to->v * (size_t)to->cap);
         }
         to->v[to->n++] = all.v[i];
-        if (to == gs && b && !web_has_row(rows, b->number)) {
+        if (to == gs && b) { /* one line a board: ratings_parse_history keeps a board's last */
             web_row_add(rows, b);
             rc = webreplay_game(s, b, err);
         }
@@ -215,9 +212,13 @@ static int web_live(CommandCtx *c, WebSite *s, WebRows *rows, Err *err)
     int n = store_list_boards(&c->st, &nums, err);
     if (n < 0)
         return -1;
+    int *done = xcalloc((size_t)rows->n + 1, sizeof *done), ndone = rows->n;
+    for (int i = 0; i < ndone; i++)
+        done[i] = rows->v[i].board;
+    qsort(done, (size_t)ndone, sizeof *done, web_int_cmp);
     for (int i = 0; i < n && rc == 0; i++) {
-        if (web_has_row(rows, nums[i]))
-            continue;
+        if (bsearch(&nums[i], done, (size_t)ndone, sizeof *done, web_int_cmp))
+            continue; /* a finished game's pages are written */
         Board *b = web_load(&c->st, nums[i]);
         if (!b)
             continue;
@@ -225,6 +226,7 @@ static int web_live(CommandCtx *c, WebSite *s, WebRows *rows, Err *err)
         rc = b->phase == PHASE_ENDED ? webreplay_game(s, b, err) : web_running_page(s, b, c->now, err);
         board_free(b);
     }
+    free(done);
     free(nums);
     return rc;
 }
