@@ -13,6 +13,15 @@
 #include "html.h"
 #include "layout.h"
 
+/* Makes directory path readable by anyone (0755, whatever the umask) when it is missing. 0, or -1 with
+ * errno. */
+static int webpage_mkdir(const char *path)
+{
+    if (mkdir(path, 0755) == 0)
+        return chmod(path, 0755);
+    return errno == EEXIST ? 0 : -1;
+}
+
 int webpage_open(WebSite *s, const char *dir, Err *err)
 {
     *s = (WebSite){0};
@@ -23,7 +32,7 @@ int webpage_open(WebSite *s, const char *dir, Err *err)
     while (n > 1 && s->dir[n - 1] == '/')
         s->dir[--n] = '\0';
     struct stat st;
-    if (mkdir(s->dir, 0755) < 0 && errno != EEXIST) {
+    if (webpage_mkdir(s->dir) < 0) {
         err_fail(err, "cannot make %s: %s", s->dir, strerror(errno));
         webpage_close(s);
         return -1;
@@ -76,7 +85,7 @@ int webpage_dir(WebSite *s, const char *rel, Err *err)
     char *path = xasprintf("%s/%s", s->dir, rel);
     struct stat st;
     int rc = 0;
-    if (mkdir(path, 0755) < 0 && errno != EEXIST)
+    if (webpage_mkdir(path) < 0)
         rc = err_fail(err, "cannot make %s: %s", path, strerror(errno));
     else if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode))
         rc = err_fail(err, "%s is not a directory", path);

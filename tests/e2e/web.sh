@@ -73,6 +73,11 @@ sed -n '/<pre class="show">/,/<\/pre>/p' "$SITE/g/102/index.html" | sed 's/^<pre
 if cmp -s "$T/page.102" "$T/show.102"; then e2e_pass; else e2e_fail "board 102's page is not its public show"; fi
 assert_gone "$SITE/g/102/0.html"
 
+# ---- readable by a web server whatever the umask: pages 0644, directories 0755 ----
+rm -rf "$T/site2"
+(umask 077 && "$G" web "$T/site2" >/dev/null)
+assert_eq "644 755 755" "$(stat -c %a "$T/site2/g/101/3.html" "$T/site2/g/101" "$T/site2" | tr "\n" " " | sed "s/ $//")" "modes"
+
 # ---- a second run writes nothing ----
 touch -d '2020-01-01' "$T/mark"
 find "$SITE" -type f -exec touch -d '2020-01-01' {} +
