@@ -99,6 +99,7 @@ crashpoints: $(BIN) $(BUILD)/crashshim.so
 # cells in the screenshot (tests/browser.py).
 check-browser: $(BIN)
 	GENETESS=$(abspath $(BIN)) python3 tests/browser.py
+	GENETESS=$(abspath $(BIN)) python3 tests/browser_web.py
 
 # Genetess behind a real mail server (exim4 on 127.0.0.1, mail over SMTP); needs root: see tests/mta.sh.
 check-mta: $(BIN)

@@ -10,6 +10,7 @@
 #include "query.h"
 #include "ratings.h"
 #include "selfplay.h"
+#include "web.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,7 @@ const Command command_table[] = {
     {"signup", {NULL}, 3, 3, "signup userid password address", admin_signup, L},
     {"confirm", {NULL}, 2, 2, "confirm userid code", confirm_command, L},
     {"cleanup", {NULL}, 0, 1, "Cleanup [-v]", admin_cleanup, L | CMD_SWEEPS},
+    {"web", {NULL}, 1, 1, "web DIR", web_command, L | CMD_TERMINAL},
     /* the host's commands (host.h): a server without pbmserv */
     {"add", {NULL}, 3, 3, "add userid password address", host_add, L},
     {"change", {NULL}, 4, 4, "change userid password address|password NEW", host_change, L},

@@ -14,7 +14,7 @@ layers='
 1 store users spool mail mailtext mailin rate gamefile handled
 2 params specials board boardentry boardprivate boardfile movelist map gamelist
 3 sight game orders actions slides dispatch firing gamble deadline legal weigh greedy search bot turn
-4 layout view html sheet help lister pipeline play query confirm challenge admin ratings chat host selfplay commands mailfront genetess
+4 layout view html sheet help lister pipeline play query confirm challenge admin ratings chat host selfplay webpage webreplay web commands mailfront genetess
 '
 
 modules=$(ls -1 *.c *.h 2>/dev/null | sed 's/\.[ch]$//' | sort -u)

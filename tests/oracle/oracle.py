@@ -10,6 +10,7 @@ now and then the same command is also run on a copy of $PBMHOME where one fact h
 was changed, and that player's texts must be byte-identical (differential run). Exit 1 on any leak."""
 import argparse
 import contextlib
+import html
 import multiprocessing
 import os
 import random
@@ -283,6 +284,14 @@ class Game:
             t = self.exe(args)[1]
             self.texts += 1
             check_text(t, ctx, ' '.join(args), out, self.secrets, set())
+        site = self.home + '.site'  # the public web site (contract 16): its index and the game's page
+        self.exe(['web', site])
+        for rel in ('index.html', os.path.join('g', self.board_no, 'index.html')):
+            with open(os.path.join(site, rel), encoding='utf-8', errors='replace') as f:
+                doc = f.read()
+            self.texts += 1
+            check_html(doc, ctx, 'web ' + rel, out, self.secrets, set())
+            check_text(html.unescape(re.sub(r'<[^>]*>', '', doc)), ctx, 'web ' + rel, out, self.secrets, set())
 
     # ---- differential runs ----
     def prepare_diff(self, b0, sender):
@@ -397,6 +406,7 @@ class Game:
     def close(self):
         shutil.rmtree(self.home, ignore_errors=True)
         shutil.rmtree(self.home + '.pre', ignore_errors=True)
+        shutil.rmtree(self.home + '.site', ignore_errors=True)
 
 
 def first_diff(a, b):

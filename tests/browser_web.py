@@ -1,0 +1,355 @@
+#!/usr/bin/env python3
+"""browser_web (make check-browser): the public site `genetess web DIR` writes (contract 16), in a real browser.
+Plays a short finished game and starts a running one with the real binary, writes the site, checks every page
+with a strict parser of its own (every element closed in order, void elements never closed, attributes
+quoted, one id each), then drives Debian's headless chromium over its DevTools pipe (--remote-debugging-pipe,
+stdlib only): every page loads from file:// with no console error, failed load or uncaught exception, and
+every link of it resolves to a file of the site; the replay steps forward and back by the arrow keys and to a
+step by a click on the move list; a game page's #k opens step k; a player's view (#v<i>) shows by its
+fragment and stays across a reload; each step's board, as the browser lays out its text, is `show n#k`'s;
+and the site works the same behind a web server (http.server on 127.0.0.1).
+
+Usage: GENETESS=path/to/genetess python3 tests/browser_web.py   (needs chromium; installs nothing)
+       python3 tests/browser_web.py --files DIR   (the strict parser and the links only, over a written site)"""
+import fcntl
+import functools
+import html.parser
+import http.server
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser import browser  # noqa: E402
+
+G = os.path.abspath(os.environ.get("GENETESS", "./genetess"))
+NOW = 1800000000
+VOID = {"meta", "link", "br", "hr", "img", "input"}
+MOVES = [("alice", "secret", "CREATE C4 ABBBBBB"), ("bob", "hunter2", "PASS"),
+         ("alice", "secret", "MOVE C4 S-E-E-E-E-E-E"), ("bob", "hunter2", "PASS"),
+         ("alice", "secret", "MOVE I5 S-E-S-S-E-E-E"), ("bob", "hunter2", "PASS"),
+         ("alice", "secret", "MOVE M8 E-E-E-E-E-S-S")]
+
+
+class Strict(html.parser.HTMLParser):
+    """A page's problems: an end tag that closes no open element, an element left open, a void element
+    closed, an unquoted attribute, an id given twice, a missing doctype."""
+
+    def __init__(self, text):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.ids, self.problems, self.doctype = [], set(), [], False
+        self.text = text
+        self.feed(text)
+        self.close()
+        if self.stack:
+            self.problems.append("left open: " + " ".join(self.stack))
+        if not self.doctype:
+            self.problems.append("no doctype")
+
+    def handle_decl(self, decl):
+        self.doctype = self.doctype or decl.lower() == "doctype html"
+
+    def handle_starttag(self, tag, attrs):
+        raw = self.get_starttag_text()
+        for name, value in attrs:
+            if value is not None and ("%s=%s" % (name, value)) in raw and ('%s="' % name) not in raw:
+                self.problems.append("unquoted attribute %s in %s" % (name, raw))
+            if name == "id":
+                if value in self.ids:
+                    self.problems.append("id %s twice" % value)
+                self.ids.add(value)
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            self.problems.append("void element closed: " + tag)
+        elif not self.stack or self.stack[-1] != tag:
+            self.problems.append("</%s> closes %s" % (tag, self.stack[-1] if self.stack else "nothing"))
+        else:
+            self.stack.pop()
+
+
+class Chromium:
+    """Headless chromium driven over its DevTools pipe: one page (a flat session), its events kept."""
+
+    def __init__(self, chromium, profile):
+        to_child_r, self.to_child = os.pipe()
+        self.from_child, from_child_w = os.pipe()
+        hi_r = fcntl.fcntl(to_child_r, fcntl.F_DUPFD, 10)
+        hi_w = fcntl.fcntl(from_child_w, fcntl.F_DUPFD, 10)
+
+        def fds():
+            os.dup2(hi_r, 3)
+            os.dup2(hi_w, 4)
+        self.proc = subprocess.Popen([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
+                                      "--user-data-dir=" + profile, "--no-first-run", "about:blank"],
+                                     preexec_fn=fds, pass_fds=(3, 4), stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
+        for fd in (to_child_r, from_child_w, hi_r, hi_w):
+            os.close(fd)
+        self.buf, self.next_id, self.events, self.session = b"", 0, [], None
+        target = self.call("Target.createTarget", url="about:blank")["targetId"]
+        self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        for domain in ("Page", "Runtime", "Log"):
+            self.call(domain + ".enable")
+
+    def message(self, timeout=60.0):
+        """The next message; None when none came within timeout seconds."""
+        end = time.time() + timeout
+        while b"\0" not in self.buf:
+            if not select.select([self.from_child], [], [], max(0.0, end - time.time()))[0]:
+                return None
+            chunk = os.read(self.from_child, 1 << 16)
+            if not chunk:
+                raise SystemExit("browser_web: chromium went away")
+            self.buf += chunk
+        raw, self.buf = self.buf.split(b"\0", 1)
+        return json.loads(raw)
+
+    def call(self, method, **params):
+        self.next_id += 1
+        msg = {"id": self.next_id, "method": method, "params": params}
+        if self.session and not method.startswith("Target."):
+            msg["sessionId"] = self.session
+        os.write(self.to_child, json.dumps(msg).encode() + b"\0")
+        while True:
+            m = self.message()
+            if m is None:
+                raise SystemExit("browser_web: no answer to " + method)
+            if m.get("id") == self.next_id:
+                if "error" in m:
+                    raise SystemExit("browser_web: %s: %s" % (method, m["error"]))
+                return m.get("result", {})
+            self.events.append(m)
+
+    def wait(self, method, timeout=20):
+        """Waits for the event method (kept events first); returns it."""
+        end = time.time() + timeout
+        while time.time() < end:
+            for i, e in enumerate(self.events):
+                if e.get("method") == method:
+                    return self.events.pop(i)
+            m = self.message(max(0.0, end - time.time()))
+            if m is not None:
+                self.events.append(m)
+        raise SystemExit("browser_web: no %s (nothing was loaded)" % method)
+
+    def errors(self):
+        """The console errors, failed loads and uncaught exceptions since the last call."""
+        out = []
+        for e in self.events:
+            m, p = e.get("method"), e.get("params", {})
+            if m == "Runtime.exceptionThrown":
+                out.append(p["exceptionDetails"].get("text", "exception"))
+            elif m == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert"):
+                out.append("console: " + json.dumps(p.get("args")))
+            elif m == "Log.entryAdded" and p["entry"].get("level") == "error":
+                out.append("log: " + p["entry"].get("text", ""))
+        self.events = [e for e in self.events if e.get("method") not in
+                       ("Runtime.exceptionThrown", "Runtime.consoleAPICalled", "Log.entryAdded")]
+        return out
+
+    def load(self, url, how=None):
+        """Loads url (how: a callable that starts the navigation itself); returns the location it ended at."""
+        self.events = [e for e in self.events if e.get("method") != "Page.loadEventFired"]
+        if how:
+            how()
+        else:
+            self.call("Page.navigate", url=url)
+        self.wait("Page.loadEventFired")
+        time.sleep(0.05)
+        return self.eval("location.href")
+
+    def eval(self, expr):
+        r = self.call("Runtime.evaluate", expression=expr, returnByValue=True)
+        if "exceptionDetails" in r:
+            raise SystemExit("browser_web: %s: %s" % (expr, r["exceptionDetails"]))
+        return r["result"].get("value")
+
+    def key(self, name, code):
+        for kind in ("keyDown", "keyUp"):
+            self.call("Input.dispatchKeyEvent", type=kind, key=name, code=name, windowsVirtualKeyCode=code)
+
+    def click(self, selector):
+        rect = self.eval("(function(){var e=document.querySelector(%s);e.scrollIntoView({block:'center'});"
+                         "var r=e.getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2];})()"
+                         % json.dumps(selector))
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", type=kind, x=rect[0], y=rect[1], button="left", clickCount=1)
+
+    def close(self):
+        try:
+            self.call("Browser.close")
+        except SystemExit:
+            pass
+        self.proc.wait(timeout=20)
+
+
+def make_site(work):
+    home, site = os.path.join(work, "home"), os.path.join(work, "site")
+    env = {k: v for k, v in os.environ.items() if k not in ("SENDER", "PBMSENDMAIL", "INPUTFILE", "PBMFROM")}
+    env.update(PBMHOME=home, GENETESS_NOW=str(NOW))
+
+    def run(*args):
+        return subprocess.run([G] + list(args), env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              check=True, text=True).stdout
+    run("signup", "alice", "secret", "alice@example.org")
+    run("signup", "bob", "hunter2", "bob@example.org")
+    run("signup", "carol", "pw", "carol@example.org")
+    run("challenge", "--gamble=none", "--start-e=80", "--seed=7", "--name=<i>Demo&game", "alice", "bob")
+    for who, pw, order in MOVES:
+        run("move", "101", who, pw, order)
+    run("challenge", "--gamble=none", "--seed=5", "alice", "bob", "carol")
+    run("web", site)
+    shows = {}
+    for k in range(len(MOVES) + 1):
+        lines, on = [], False
+        for line in run("show", "101#%d" % k).split("\n"):
+            if line.startswith("The board after move #") or line == "Final board:":
+                on = True
+            elif on and line == "":
+                break
+            elif on:
+                lines.append(line)
+        shows[k] = "\n".join(lines)
+    return site, shows
+
+
+def pages(site):
+    for top, _, files in os.walk(site):
+        for f in sorted(files):
+            if f.endswith(".html"):
+                yield os.path.relpath(os.path.join(top, f), site)
+
+
+def links_of(site, rel, text):
+    """The relative links of page rel that lead to no file of the site."""
+    class Links(html.parser.HTMLParser):
+        found = []
+
+        def handle_starttag(self, tag, attrs):
+            for name, value in attrs:
+                if name in ("href", "src") and value and not value.startswith("#"):
+                    self.found.append(value)
+    p = Links()
+    p.found = []
+    p.feed(text)
+    bad = []
+    for href in p.found:
+        parts = urllib.parse.urlsplit(href)
+        if parts.scheme == "data":  # the empty icon: no request
+            continue
+        path = parts.path
+        if parts.scheme or parts.netloc:
+            bad.append(href)
+            continue
+        target = os.path.normpath(os.path.join(site, os.path.dirname(rel), path))
+        if not target.startswith(site + os.sep) or not os.path.isfile(target):
+            bad.append(href)
+    return bad
+
+
+def check(chromium, work):
+    site, shows = make_site(work)
+    problems = ["the strict parser or a link (above)"] if check_files(site) else []
+    every = list(pages(site))
+    b = Chromium(chromium, os.path.join(work, "profile"))
+    try:
+        base = "file://" + site + "/"
+        for rel in every:
+            b.load(base + rel)
+            problems += ["%s: %s" % (rel, e) for e in b.errors()]
+        for k, want in shows.items():  # the board as laid out: show 101#k's
+            b.load(base + "g/101/%d.html" % k)
+            got = b.eval("(function(){var p=document.querySelectorAll('pre.board');return p[p.length-1].innerText;})()")
+            if got.rstrip("\n") != want:
+                problems.append("step %d: the board is not show 101#%d's:\n%s\n--\n%s" % (k, k, got, want))
+        steps(b, base, problems)
+        problems += ["%s: %s" % ("steps", e) for e in b.errors()]
+        served(b, site, problems)
+    finally:
+        b.close()
+    for p in problems:
+        print("browser_web: " + p)
+    print("browser_web: %d pages, %d problems" % (len(every), len(problems)))
+    return 1 if problems else 0
+
+
+def steps(b, base, problems):
+    """The keys, a click on the move list, a game page's fragment, a player's view by its fragment."""
+    def expect(what, got, want):
+        if not got.endswith(want):
+            problems.append("%s: at %s, wanted %s" % (what, got, want))
+    b.load(base + "g/101/3.html")
+    expect("ArrowRight", b.load(None, lambda: b.key("ArrowRight", 39)), "g/101/4.html")
+    expect("ArrowLeft", b.load(None, lambda: b.key("ArrowLeft", 37)), "g/101/3.html")
+    expect("ArrowLeft", b.load(None, lambda: b.key("ArrowLeft", 37)), "g/101/2.html")
+    expect("click on move 6", b.load(None, lambda: b.click("#s6 a")), "g/101/6.html")
+    expect("click on the start", b.load(None, lambda: b.click("#s0 a")), "g/101/0.html")
+    expect("#5 of the game page", b.load(base + "g/101/index.html#5"), "g/101/5.html")
+    b.load(base + "g/101/3.html#v1")
+    shown = "getComputedStyle(document.getElementById('v%d')).display"
+    if b.eval(shown % 1) != "block" or b.eval(shown % 0) != "none":
+        problems.append("#v1 does not show bob's view alone")
+    b.load(None, lambda: b.call("Page.reload"))
+    if not b.eval("location.hash") == "#v1" or b.eval(shown % 1) != "block":
+        problems.append("bob's view does not stay across a reload")
+
+
+def served(b, site, problems):
+    """The site behind a web server: the index, a step and a key press, with no error."""
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+    handler = functools.partial(Quiet, directory=site)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        base = "http://127.0.0.1:%d/" % server.server_address[1]
+        for rel in ("index.html", "g/101/index.html", "g/101/7.html", "p/alice.html", "m/duel.html"):
+            b.load(base + rel)
+            problems += ["http %s: %s" % (rel, e) for e in b.errors()]
+        b.load(base + "g/101/1.html")
+        if not b.load(None, lambda: b.key("ArrowRight", 39)).endswith("/g/101/2.html"):
+            problems.append("http: ArrowRight does not step")
+    finally:
+        server.shutdown()
+
+
+def check_files(site):
+    """The strict parser and the links over every page of an existing site (no browser): 0 or 1."""
+    problems = []
+    for rel in pages(site):
+        with open(os.path.join(site, rel), encoding="utf-8") as f:
+            text = f.read()
+        problems += ["%s: %s" % (rel, p) for p in Strict(text).problems]
+        problems += ["%s: link %s leads nowhere" % (rel, h) for h in links_of(site, rel, text)]
+    for p in problems:
+        print("browser_web: " + p)
+    return 1 if problems else 0
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--files":  # tests/e2e/web.sh: python3 tests/browser_web.py --files DIR
+        return check_files(os.path.abspath(sys.argv[2]))
+    chromium = browser()
+    if not chromium:
+        print("browser_web: needs Debian's chromium (apt-get install chromium; .ci/run installs it as root)")
+        return 1
+    work = tempfile.mkdtemp(prefix="browser_web.")
+    try:
+        return check(chromium, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,294 @@
+/* Tests of the public site (web, webpage, webreplay; contract 16): names that may make paths, escaping, a
+ * page written only when it changed and never through a link or outside the site, the coloured picture
+ * keeping the text, and the differential fog test: two servers whose running games differ only in hidden
+ * facts (a piece's genes and square, a stored order, addresses, passwords) write byte-identical sites, and
+ * no page holds an address, a password or a running game's order. */
+#include "fixtures.h"
+#include "boardfile.h"
+#include "store.h"
+#include "web.h"
+#include "webpage.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char tmp[64];
+
+static void setup(void)
+{
+    snprintf(tmp, sizeof tmp, "/tmp/genetess-web-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmp));
+}
+
+static void teardown(void)
+{
+    fx_rm_tree(tmp);
+}
+
+START_TEST(test_names)
+{
+    ck_assert(webpage_name_ok("101"));
+    ck_assert(webpage_name_ok("alice"));
+    ck_assert(webpage_name_ok("bot.greedy"));
+    ck_assert(webpage_name_ok("a-b_c.html"));
+    ck_assert(!webpage_name_ok(""));
+    ck_assert(!webpage_name_ok(".."));
+    ck_assert(!webpage_name_ok(".hidden"));
+    ck_assert(!webpage_name_ok("-x"));
+    ck_assert(!webpage_name_ok("a/b"));
+    ck_assert(!webpage_name_ok("a b"));
+    ck_assert(!webpage_name_ok("<b>"));
+    ck_assert(!webpage_name_ok("x\"y"));
+}
+END_TEST
+
+START_TEST(test_escape)
+{
+    Buf b;
+    buf_init(&b);
+    webpage_esc(&b, "<script>alert(\"x\")</script> & 'y'");
+    ck_assert_str_eq(b.s, "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; 'y'");
+    buf_free(&b);
+}
+END_TEST
+
+static void stat_of(const char *rel, struct stat *st)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/site/%s", tmp, rel);
+    ck_assert_int_eq(stat(path, st), 0);
+}
+
+/* A page is written once; the same content again writes nothing (inode and times kept); a change replaces
+ * it through a rename, readable by anyone (0644). */
+START_TEST(test_put_only_when_changed)
+{
+    WebSite s;
+    Err err;
+    char dir[128];
+    snprintf(dir, sizeof dir, "%s/site", tmp);
+    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    ck_assert_int_eq(webpage_dir(&s, "g", &err), 0);
+    ck_assert_int_eq(webpage_dir(&s, "g/101", &err), 0);
+    ck_assert_int_eq(webpage_put(&s, "g/101/index.html", "one\n", 4, &err), 0);
+    struct stat a, b;
+    stat_of("g/101/index.html", &a);
+    ck_assert_int_eq(a.st_mode & 0777, 0644);
+    ck_assert_int_eq(webpage_put(&s, "g/101/index.html", "one\n", 4, &err), 0);
+    stat_of("g/101/index.html", &b);
+    ck_assert(a.st_ino == b.st_ino && a.st_mtim.tv_sec == b.st_mtim.tv_sec && a.st_mtim.tv_nsec == b.st_mtim.tv_nsec);
+    ck_assert_int_eq(s.written, 1);
+    ck_assert_int_eq(s.same, 1);
+    ck_assert(webpage_holds(&s, "g/101/index.html", "one\n", 4));
+    ck_assert(!webpage_holds(&s, "g/101/index.html", "one", 3));
+    ck_assert_int_eq(webpage_put(&s, "g/101/index.html", "two\n", 4, &err), 0);
+    stat_of("g/101/index.html", &b);
+    ck_assert(a.st_ino != b.st_ino);
+    ck_assert_int_eq(s.written, 2);
+    webpage_close(&s);
+}
+END_TEST
+
+/* No name leads out of the site, and a link in it is replaced, never followed. */
+START_TEST(test_put_stays_inside)
+{
+    WebSite s;
+    Err err;
+    char dir[128], outside[128], link[160];
+    snprintf(dir, sizeof dir, "%s/site", tmp);
+    snprintf(outside, sizeof outside, "%s/outside", tmp);
+    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    const char *bad[] = {"../x.html", "g/../../x.html", "/etc/x", "a//b", ".x", "g/.x", "", "p/a b.html"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        ck_assert_int_eq(webpage_put(&s, bad[i], "x", 1, &err), -1);
+        ck_assert_int_eq(webpage_dir(&s, bad[i], &err), -1);
+    }
+    FILE *f = fopen(outside, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("untouched\n", f);
+    fclose(f);
+    snprintf(link, sizeof link, "%s/evil.html", dir);
+    ck_assert_int_eq(symlink(outside, link), 0);
+    ck_assert(!webpage_holds(&s, "evil.html", "untouched\n", 10)); /* never read through a link */
+    ck_assert_int_eq(webpage_put(&s, "evil.html", "page\n", 5, &err), 0);
+    char *text = NULL;
+    ck_assert_int_eq(store_read_file(outside, &text, NULL, &err), 0);
+    ck_assert_str_eq(text, "untouched\n");
+    free(text);
+    snprintf(link, sizeof link, "%s/m", dir); /* a directory that is a link is refused */
+    ck_assert_int_eq(symlink(tmp, link), 0);
+    ck_assert_int_eq(webpage_dir(&s, "m", &err), -1);
+    webpage_close(&s);
+}
+END_TEST
+
+/* The picture's text, its elements taken out and its entities read, is the text it was given. */
+START_TEST(test_picture_keeps_text)
+{
+    const char *pic = "   A B C\n 1 # + * 1\n 2 a o @ 2\n 3 . b & 3\n   A B C\n";
+    Buf b;
+    buf_init(&b);
+    webpage_picture(&b, pic, strlen(pic), 1);
+    ck_assert_ptr_nonnull(strstr(b.s, "<b class=\"ew\">#</b>"));
+    ck_assert_ptr_nonnull(strstr(b.s, "<b class=\"pa\">a</b>"));
+    ck_assert_ptr_nonnull(strstr(b.s, "<b class=\"pb\">@</b>")); /* reader 1's own: b's colour */
+    ck_assert_ptr_nonnull(strstr(b.s, "<b class=\"or\">o</b>"));
+    Buf t;
+    buf_init(&t);
+    const char *p = strchr(b.s, '>') + 1, *end = strstr(b.s, "</pre>");
+    while (p < end) {
+        if (*p == '<')
+            p = strchr(p, '>') + 1;
+        else if (strncmp(p, "&amp;", 5) == 0)
+            buf_addc(&t, '&'), p += 5;
+        else
+            buf_addc(&t, *p++);
+    }
+    ck_assert_str_eq(t.s, pic);
+    buf_free(&t);
+    buf_free(&b);
+}
+END_TEST
+
+/* ---- the differential fog test: two servers ---- */
+
+static int run_in(const char *home, const char *words)
+{
+    Request rq = request_init(1800000000);
+    rq.home = home;
+    rq.from = "referee@example.org";
+    return fx_run_command(home, &rq, words);
+}
+
+static void cmd(const char *home, const char *fmt, const char *a, const char *b)
+{
+    char words[256];
+    snprintf(words, sizeof words, fmt, a, b);
+    ck_assert_msg(run_in(home, words) == EXIT_DONE, "%s failed", words);
+}
+
+/* The square next to alice's King on board 102 of home, k-th free floor one (N, E, S, W order), by name. */
+static void free_square(const char *home, int k, char name[8])
+{
+    char *text = NULL;
+    Err err;
+    Store st = {.home = (char *)home, .lockfd = -1};
+    ck_assert_int_eq(store_load_board(&st, 102, &text, NULL, &err), 0);
+    Board *b = boardfile_parse(text, "102", &err);
+    ck_assert_ptr_nonnull(b);
+    free(text);
+    int king = -1;
+    for (int i = 0; i < b->npc && king < 0; i++)
+        if (b->pc[i].owner == 0)
+            king = b->pc[i].sq;
+    const int dirs[4] = {DIR_N, DIR_E, DIR_S, DIR_W};
+    for (int d = 0; d < 4; d++) {
+        int sq = board_step(b, king, dirs[d]);
+        if (sq >= 0 && board_is_floor(b, sq) && b->at[sq] < 0 && k-- == 0) {
+            board_sq_name(b, sq, name);
+            board_free(b);
+            return;
+        }
+    }
+    ck_abort_msg("no free square next to alice's King");
+}
+
+/* One server: a finished game played alike, and a running game where alice's new piece (genes, square), bob's
+ * stored order, every address and password are the server's own. */
+static void server(const char *home, int which)
+{
+    static const char *const pw[2][3] = {{"Pw4Alice", "Pw4Bob", "Pw4Carol"}, {"Other1a", "Other2b", "Other3c"}};
+    static const char *const at[2] = {"example.org", "hidden.example.net"};
+    const char *ids[3] = {"alice", "bob", "carol"};
+    ck_assert_int_eq(mkdir(home, 0700), 0);
+    for (int i = 0; i < 3; i++) {
+        char words[160];
+        snprintf(words, sizeof words, "signup %s %s %s@%s", ids[i], pw[which][i], ids[i], at[which]);
+        ck_assert_int_eq(run_in(home, words), EXIT_DONE);
+    }
+    ck_assert_int_eq(run_in(home, "challenge --gamble=none --start-e=80 --seed=7 --name=<b>Demo&game alice bob"),
+                     EXIT_DONE);
+    const char *moves[][2] = {{"alice", "CREATE C4 ABBBBBB"}, {"bob", "PASS"}, {"alice", "MOVE C4 S-E-E-E-E-E-E"},
+                              {"bob", "PASS"}, {"alice", "MOVE I5 S-E-S-S-E-E-E"}, {"bob", "PASS"},
+                              {"alice", "MOVE M8 E-E-E-E-E-S-S"}};
+    for (size_t m = 0; m < sizeof moves / sizeof *moves; m++) {
+        char who[64];
+        snprintf(who, sizeof who, "%s %s", moves[m][0], pw[which][moves[m][0][0] == 'a' ? 0 : 1]);
+        cmd(home, "move 101 %s %s", who, moves[m][1]);
+    }
+    ck_assert_int_eq(run_in(home, "challenge --gamble=none --start-e=80 --seed=5 alice bob carol"), EXIT_DONE);
+    char sq[8], order[64];
+    free_square(home, which, sq);
+    snprintf(order, sizeof order, "CREATE %s %s", sq, which ? "AD" : "A");
+    cmd(home, "move 102 alice %s %s", pw[which][0], order);
+    if (which)
+        cmd(home, "queue 102 bob %s %s", pw[which][1], "MOVE C4 N");
+}
+
+static bool same_trees(const char *a, const char *b)
+{
+    char c[512];
+    snprintf(c, sizeof c, "diff -r '%s' '%s' >/dev/null", a, b);
+    return system(c) == 0;
+}
+
+static bool tree_has(const char *dir, const char *text)
+{
+    char c[512];
+    snprintf(c, sizeof c, "grep -rqF -e '%s' '%s'", text, dir);
+    return system(c) == 0;
+}
+
+START_TEST(test_differential_fog)
+{
+    char ha[96], hb[96], sa[96], sb[96], words[128];
+    snprintf(ha, sizeof ha, "%s/a", tmp);
+    snprintf(hb, sizeof hb, "%s/b", tmp);
+    snprintf(sa, sizeof sa, "%s/site-a", tmp);
+    snprintf(sb, sizeof sb, "%s/site-b", tmp);
+    server(ha, 0);
+    server(hb, 1);
+    snprintf(words, sizeof words, "web %s", sa);
+    ck_assert_int_eq(run_in(ha, words), EXIT_DONE);
+    snprintf(words, sizeof words, "web %s", sb);
+    ck_assert_int_eq(run_in(hb, words), EXIT_DONE);
+    ck_assert(tree_has(sa, "Genetess board 102")); /* the pages were written */
+    ck_assert(tree_has(sa, "MOVE M8 E-E-E-E-E-S-S")); /* the finished game is public */
+    ck_assert(same_trees(sa, sb));
+    const char *never[] = {"example.org", "hidden.example", "Pw4Alice", "Pw4Bob", "Other1a", "Other2b",
+                           "MOVE C4 N", "<b>Demo"};
+    for (size_t i = 0; i < sizeof never / sizeof *never; i++)
+        ck_assert_msg(!tree_has(sa, never[i]) && !tree_has(sb, never[i]), "a page holds %s", never[i]);
+    char c[256]; /* the running game's order is on no page; the finished game's CREATE only on its own */
+    snprintf(c, sizeof c, "grep -rlF CREATE '%s' | grep -qv '/g/101/'", sa);
+    ck_assert_int_ne(system(c), 0);
+    ck_assert(tree_has(sa, "&lt;b&gt;Demo&amp;game")); /* the name a player gave, escaped */
+    /* the site may not be the server's home nor in it; nothing is made there */
+    snprintf(words, sizeof words, "web %s/site", ha);
+    ck_assert_int_eq(run_in(ha, words), EXIT_REFUSED);
+    snprintf(words, sizeof words, "%s/site", ha);
+    ck_assert_int_ne(access(words, F_OK), 0);
+}
+END_TEST
+
+Suite *web_suite(void)
+{
+    Suite *s = suite_create("web");
+    TCase *tc = tcase_create("pages");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_names);
+    tcase_add_test(tc, test_escape);
+    tcase_add_test(tc, test_put_only_when_changed);
+    tcase_add_test(tc, test_put_stays_inside);
+    tcase_add_test(tc, test_picture_keeps_text);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("fog");
+    tcase_set_timeout(tc, 60);
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_differential_fog);
+    suite_add_tcase(s, tc);
+    return s;
+}

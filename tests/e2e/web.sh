@@ -1,0 +1,122 @@
+# web: the public site (contract 16) — what it holds, each replay step's board equal to `show n#k`'s, a
+# second run that writes nothing, one move's update that touches only the pages it changes, and the
+# refusals (a site in $PBMHOME, by mail, a wrong count of words).
+# assert_gone PATH: nothing is at PATH.
+assert_gone() { if [ -e "$1" ]; then e2e_fail "$1 exists"; else e2e_pass; fi; }
+given_players
+run 0 challenge --gamble=none --start-e=80 --seed=7 --name=Demo_game alice bob
+run 0 move 101 alice secret "CREATE C4 ABBBBBB"
+run 0 move 101 bob hunter2 PASS
+run 0 move 101 alice secret "MOVE C4 S-E-E-E-E-E-E"
+run 0 move 101 bob hunter2 PASS
+run 0 move 101 alice secret "MOVE I5 S-E-S-S-E-E-E"
+run 0 move 101 bob hunter2 PASS
+run 0 move 101 alice secret "MOVE M8 E-E-E-E-E-S-S"
+run 0 challenge --gamble=none --seed=5 alice bob carol
+SITE=$T/site
+run 0 web "$SITE"
+has "Web site $SITE: "
+for f in index.html standings.html ratings.html maps.html style.css g/101/index.html g/102/index.html \
+         p/alice.html p/bob.html p/carol.html m/duel.html m/quartet.html m/melee.html; do
+  assert_grep . "$SITE/$f"
+done
+for k in 0 1 2 3 4 5 6 7; do assert_grep "move $k of 7" "$SITE/g/101/$k.html"; done
+assert_gone "$SITE/g/101/8.html"
+assert_grep '<a href="p/carol.html">carol</a>' "$SITE/index.html"
+assert_grep 'won by alice (11)' "$SITE/index.html"
+assert_grep 'carol turn\|alice turn' "$SITE/index.html"
+assert_grep 'Demo game' "$SITE/g/101/index.html"
+assert_grep 'Finished games 1: 1 won, 0 tied, 0 lost; 11 points; rating 1516.' "$SITE/p/alice.html"
+
+# ---- every page parses strictly and every link leads to a page (python3's parser, no browser) ----
+if command -v python3 >/dev/null 2>&1; then
+  if python3 "$(dirname "$E2E_DIR")/browser_web.py" --files "$SITE" >"$T/strict" 2>&1; then e2e_pass
+  else e2e_fail "the pages: $(head -c 400 "$T/strict")"; fi
+fi
+
+# ---- each step's board is `show 101#k`'s, and the step's move its line ----
+# page_board FILE K: the text of the board after move K on the step page (its elements out, entities read)
+page_board() {
+  awk -v h="<h2>The board after move #$2</h2>" '
+    $0 == h { on = 1; next }
+    on && /^<pre class="board">/ { sub(/^<pre class="board">/, ""); pre = 1 }
+    pre && /<\/pre>/ { exit }
+    pre { print }' "$1" | sed 's/<[^>]*>//g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&amp;/\&/g'
+}
+# show_board K: the board `show 101#K` draws
+show_board() {
+  "$G" show "101#$1" | awk '/^The board after move #|^Final board:/ { on = 1; next } on && /^$/ { exit } on { print }'
+}
+for k in 0 1 2 3 4 5 6 7; do
+  page_board "$SITE/g/101/$k.html" "$k" >"$T/page.$k"
+  show_board "$k" >"$T/show.$k"
+  assert_grep . "$T/show.$k"
+  if cmp -s "$T/page.$k" "$T/show.$k"; then e2e_pass; else e2e_fail "step $k: the page's board is not show 101#$k's"; fi
+done
+assert_grep '<p class="move">3a alice MOVE I5 S-E-S-S-E-E-E</p>' "$SITE/g/101/5.html"
+assert_grep '<a id="prev" href="4.html">' "$SITE/g/101/5.html"
+assert_grep '<a id="next" href="6.html">' "$SITE/g/101/5.html"
+assert_grep '<li id="s7"><a href="7.html">4a alice MOVE M8 E-E-E-E-E-S-S</a></li>' "$SITE/g/101/0.html"
+assert_grep 'id="v1"' "$SITE/g/101/3.html"
+
+# ---- the standings and ratings pages hold what the commands print ----
+for cmd in standings ratings; do
+  "$G" $cmd | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g' >"$T/$cmd.txt"
+  sed -n '/^<pre>/,/<\/pre>/p' "$SITE/$cmd.html" | sed 's/^<pre>//; s/<\/pre>.*$//' | sed '$d' >"$T/$cmd.page"
+  if cmp -s "$T/$cmd.txt" "$T/$cmd.page"; then e2e_pass; else e2e_fail "$cmd.html is not what $cmd prints"; fi
+done
+
+# ---- a running game's page is show's public summary, nothing more ----
+"$G" show 102 | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g' >"$T/show.102"
+sed -n '/<pre class="show">/,/<\/pre>/p' "$SITE/g/102/index.html" | sed 's/^<pre class="show">//; s/<\/pre>$//' |
+  sed '$d' >"$T/page.102"
+if cmp -s "$T/page.102" "$T/show.102"; then e2e_pass; else e2e_fail "board 102's page is not its public show"; fi
+assert_gone "$SITE/g/102/0.html"
+
+# ---- readable by a web server whatever the umask: pages 0644, directories 0755 ----
+rm -rf "$T/site2"
+(umask 077 && "$G" web "$T/site2" >/dev/null)
+assert_eq "644 755 755" "$(stat -c %a "$T/site2/g/101/3.html" "$T/site2/g/101" "$T/site2" | tr "\n" " " | sed "s/ $//")" "modes"
+
+# ---- a second run writes nothing ----
+touch -d '2020-01-01' "$T/mark"
+find "$SITE" -type f -exec touch -d '2020-01-01' {} +
+run 0 web "$SITE"
+has "0 pages written"
+assert_eq "" "$(find "$SITE" -type f -newer "$T/mark")" "pages written again"
+
+# ---- one move: its game's page, the index and its players' pages; the replays stay ----
+run 0 move 102 alice secret PASS
+run 0 web "$SITE"
+find "$SITE" -type f -newer "$T/mark" | sed "s|^$SITE/||" | sort >"$T/changed"
+printf '%s\n' g/102/index.html index.html p/alice.html p/bob.html p/carol.html | sort >"$T/want"
+if cmp -s "$T/changed" "$T/want"; then e2e_pass; else e2e_fail "one move rewrote: $(cat "$T/changed")"; fi
+
+# ---- refusals: nothing written ----
+run 1 web "$PBMHOME/site"
+has "may not be \$PBMHOME nor under it"
+assert_gone "$PBMHOME/site"
+run 1 web "$T/no/such/dir"
+assert_gone "$T/no"
+: >"$T/a-file"
+run 1 web "$T/a-file"
+has "is not a directory"
+ln -s "$SITE" "$T/a-link"
+run 1 web "$T/a-link"
+has "is not a directory"
+run 2 web
+run 2 web "$SITE" more
+SENDER=alice@example.org run 1 web "$T/bymail"
+assert_gone "$T/bymail"
+
+# ---- a finished game whose history an admin edited: its steps say they cannot be replayed, as show does ----
+run 0 challenge --gamble=none --seed=7 alice bob
+N=$(last_board)
+run 0 move "$N" alice secret PASS
+run 0 resign "$N" bob hunter2
+add_moves_line "$GAMES/$N" "2a admin EDIT by hand"
+run 1 show "$N#1"
+has "history before an admin edit is not replayable"
+run 0 web "$SITE"
+assert_grep "This step cannot be replayed: history before an admin edit is not replayable" "$SITE/g/$N/1.html"
+assert_grep "won by alice" "$SITE/g/$N/index.html"

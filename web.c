@@ -1,0 +1,530 @@
+/* web: the server's public static site (web.h; contract 16). Every board is read under the lock as last
+ * committed, and nothing under $PBMHOME changes (deadlines are Cleanup's). What a running game's pages say is what `show`, `games` and
+ * the game list say of it; a finished game's are what `show` gives after the end (webreplay.c). */
+#include "web.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+#include "boardfile.h"
+#include "help.h"
+#include "layout.h"
+#include "map.h"
+#include "movelist.h"
+#include "ratings.h"
+#include "view.h"
+#include "webreplay.h"
+
+/* What the index and the players' pages say of one game: only its public facts (contract 16). */
+typedef struct WebRow {
+    int board;
+    bool finished;
+    char name[128];      /* the game's name, '_' as spaces ("" none) */
+    char map[64];
+    int np;
+    char (*ids)[USERID_MAX + 1];
+    int *score;          /* finished: each player's final score */
+    int *timeouts;       /* each player's time-outs in all */
+    char status[256];    /* the game list's status: who is to move, or the result */
+    int round, moves;
+    char label[16];      /* the turn's label (running, after round 0) */
+    int64_t deadline, ended;
+} WebRow;
+
+typedef struct WebRows {
+    WebRow *v;
+    int n, cap;
+} WebRows;
+
+/* The row of board b (running or ended) at the end of rows. */
+static void web_row_add(WebRows *rows, const Board *b)
+{
+    if (rows->n == rows->cap) {
+        rows->cap = rows->cap ? 2 * rows->cap : 64;
+        rows->v = xrealloc(rows->v, sizeof *rows->v * (size_t)rows->cap);
+    }
+    WebRow *w = &rows->v[rows->n++];
+    *w = (WebRow){.board = b->number, .finished = b->phase == PHASE_ENDED, .np = b->np, .round = b->round,
+                  .moves = board_moves_count(b), .deadline = b->clock.deadline, .ended = b->clock.ended};
+    snprintf(w->name, sizeof w->name, "%s", b->par.name);
+    for (char *p = w->name; *p; p++)
+        if (*p == '_')
+            *p = ' ';
+    snprintf(w->map, sizeof w->map, "%s", b->par.map);
+    pipeline_list_status(b, w->status, sizeof w->status);
+    if (b->phase == PHASE_PLAY)
+        board_turn_label(b, w->label);
+    w->ids = xcalloc((size_t)b->np + 1, sizeof *w->ids);
+    w->score = xcalloc((size_t)b->np + 1, sizeof *w->score);
+    w->timeouts = xcalloc((size_t)b->np + 1, sizeof *w->timeouts);
+    for (int i = 0; i < b->np; i++) {
+        snprintf(w->ids[i], sizeof w->ids[i], "%s", b->pl[i].id);
+        w->timeouts[i] = b->pl[i].timeouts_total > b->pl[i].timeouts ? b->pl[i].timeouts_total : b->pl[i].timeouts;
+        if (w->finished)
+            w->score[i] = game_score(b, i);
+    }
+}
+
+static void web_rows_free(WebRows *rows)
+{
+    for (int i = 0; i < rows->n; i++) {
+        free(rows->v[i].ids);
+        free(rows->v[i].score);
+        free(rows->v[i].timeouts);
+    }
+    free(rows->v);
+    *rows = (WebRows){0};
+}
+
+/* The file name of userid's page, "p/<userid in lower case>.html", into buf; false when the userid may not
+ * name a file (it then has no page). */
+static bool web_player_file(const char *id, char *buf, size_t size)
+{
+    if (!webpage_name_ok(id) || !users_valid_id(id))
+        return false;
+    int n = snprintf(buf, size, "p/%s.html", id);
+    for (int i = 2; i < n && buf[i]; i++)
+        buf[i] = (char)tolower((unsigned char)buf[i]);
+    return n > 0 && (size_t)n < size;
+}
+
+/* A link (from root) to userid's page, or the userid alone when it has none, escaped. */
+static void web_player_link(Buf *out, const char *root, const char *id)
+{
+    char file[96];
+    if (web_player_file(id, file, sizeof file)) {
+        buf_printf(out, "<a href=\"%s%s\">", root, file);
+        webpage_esc(out, id);
+        buf_add(out, "</a>");
+    } else {
+        webpage_esc(out, id);
+    }
+    if (bot_is(id))
+        buf_add(out, " (bot)");
+}
+
+/* Whether name is a built-in map's (it has a page). */
+static bool web_builtin_map(const char *name)
+{
+    for (int i = 0; map_builtin_names[i]; i++)
+        if (strcmp(map_builtin_names[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* Board n read as last committed (running, else archived), its history in memory once it has ended; NULL
+ * when it cannot be read (the reason on stderr: the server's log). */
+static Board *web_load(const Store *st, int n)
+{
+    char *text = NULL, name[32];
+    Err err;
+    if (store_load_board(st, n, &text, NULL, &err) != 0)
+        return NULL;
+    snprintf(name, sizeof name, "%d", n);
+    Board *b = boardfile_parse(text, name, &err);
+    free(text);
+    if (!b || b->number != n) {
+        fprintf(stderr, "genetess: web: board %d: %s\n", n, b ? "the file holds another board" : err.msg);
+        board_free(b);
+        return NULL;
+    }
+    movelist_rebase(st, b); /* as every command reads a board: an admin's edit is where its replay starts */
+    if (b->phase == PHASE_ENDED && movelist_load(st, b, &err) < 0) {
+        fprintf(stderr, "genetess: web: board %d: %s\n", n, err.msg);
+        board_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+/* A running game's page: `show`'s public summary of it at now (contract 11). */
+static int web_running_page(WebSite *s, const Board *b, int64_t now, Err *err)
+{
+    char dir[32], rel[64], title[64];
+    snprintf(dir, sizeof dir, "g/%d", b->number);
+    snprintf(rel, sizeof rel, "%s/index.html", dir);
+    snprintf(title, sizeof title, "Genetess board %d", b->number);
+    if (webpage_dir(s, dir, err) < 0)
+        return -1;
+    Buf page, t;
+    buf_init(&page);
+    buf_init(&t);
+    webpage_head(&page, "../../", title);
+    view_show_public(b, now, &t);
+    buf_add(&page, "<pre class=\"show\">");
+    webpage_escn(&page, t.s ? t.s : "", t.len);
+    buf_add(&page, "</pre>\n<p>The game is running: its board and moves are shown once it has ended.</p>\n");
+    webpage_foot(&page);
+    int rc = webpage_put(s, rel, page.s, page.len, err);
+    buf_free(&page);
+    buf_free(&t);
+    return rc;
+}
+
+static int web_int_cmp(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
+/* The finished games of history/Genetess, in the order they ended: each board's row and pages and, in gs,
+ * its final scores (ratings_use_board). A game whose board has not ended leaves gs, one whose board cannot
+ * be read keeps its line's scores, as for `standings` (ratings_load_boards); each board is read once. */
+static int web_finished(CommandCtx *c, WebSite *s, RatingsGames *gs, WebRows *rows, Err *err)
+{
+    char *path = store_path(&c->st, "history/Genetess"), *text = NULL;
+    int r = store_read_file(path, &text, NULL, err);
+    free(path);
+    if (r < 0)
+        return -1;
+    RatingsGames all = {0}, dropped = {0};
+    ratings_parse_history(text, &all);
+    free(text);
+    int rc = 0;
+    for (int i = 0; i < all.n; i++) {
+        Board *b = rc == 0 ? web_load(&c->st, all.v[i].board) : NULL;
+        RatingsGames *to = b && ratings_use_board(&all.v[i], b) < 0 ? &dropped : gs;
+        if (to->n == to->cap) {
+            to->cap = to->cap ? 2 * to->cap : 64;
+            to->v = xrealloc(to->v, sizeof *to->v * (size_t)to->cap);
+        }
+        to->v[to->n++] = all.v[i];
+        if (to == gs && b) { /* one line a board: ratings_parse_history keeps a board's last */
+            web_row_add(rows, b);
+            rc = webreplay_game(s, b, err);
+        }
+        board_free(b);
+    }
+    free(all.v);
+    ratings_games_free(&dropped);
+    return rc;
+}
+
+/* The boards in games/Genetess: a running game's row and page; an ended one not in the history yet (its
+ * line is written by the next command) its row and pages. */
+static int web_live(CommandCtx *c, WebSite *s, WebRows *rows, Err *err)
+{
+    int *nums = NULL, rc = 0;
+    int n = store_list_boards(&c->st, &nums, err);
+    if (n < 0)
+        return -1;
+    int *done = xcalloc((size_t)rows->n + 1, sizeof *done), ndone = rows->n;
+    for (int i = 0; i < ndone; i++)
+        done[i] = rows->v[i].board;
+    qsort(done, (size_t)ndone, sizeof *done, web_int_cmp);
+    for (int i = 0; i < n && rc == 0; i++) {
+        if (bsearch(&nums[i], done, (size_t)ndone, sizeof *done, web_int_cmp))
+            continue; /* a finished game's pages are written */
+        Board *b = web_load(&c->st, nums[i]);
+        if (!b)
+            continue;
+        web_row_add(rows, b);
+        rc = b->phase == PHASE_ENDED ? webreplay_game(s, b, err) : web_running_page(s, b, c->now, err);
+        board_free(b);
+    }
+    free(done);
+    free(nums);
+    return rc;
+}
+
+/* Row w's cells from its players on (root: the way to the site's top). */
+static void web_row_cells(Buf *out, const WebRow *w, const char *root)
+{
+    char when[64];
+    buf_printf(out, "<tr><td><a href=\"%sg/%d/index.html\">%d</a></td><td>", root, w->board, w->board);
+    webpage_esc(out, w->name);
+    buf_add(out, "</td><td>");
+    if (web_builtin_map(w->map))
+        buf_printf(out, "<a href=\"%sm/%s.html\">%s</a>", root, w->map, w->map);
+    else
+        webpage_esc(out, w->map);
+    buf_add(out, "</td><td>");
+    for (int i = 0; i < w->np; i++) {
+        buf_add(out, i ? ", " : "");
+        web_player_link(out, root, w->ids[i]);
+        if (w->finished)
+            buf_printf(out, " %d", w->score[i]);
+    }
+    buf_add(out, "</td><td>");
+    webpage_esc(out, w->status);
+    if (w->finished) {
+        buf_printf(out, "</td><td>%d</td><td>%d</td><td>%s</td></tr>\n", w->moves, w->round,
+                   w->ended > 0 ? fmt_time(w->ended, when, sizeof when) : "");
+        return;
+    }
+    if (w->label[0])
+        buf_printf(out, "</td><td>%d, turn %s</td><td>", w->round, w->label);
+    else
+        buf_add(out, "</td><td>0 (simultaneous)</td><td>");
+    buf_add(out, w->deadline > 0 ? fmt_time(w->deadline, when, sizeof when) : "");
+    buf_add(out, "</td><td>");
+    for (int i = 0, k = 0; i < w->np; i++)
+        if (w->timeouts[i]) {
+            buf_add(out, k++ ? ", " : "");
+            webpage_esc(out, w->ids[i]);
+            buf_printf(out, " %d", w->timeouts[i]);
+        }
+    buf_add(out, "</td></tr>\n");
+}
+
+static const char web_running_head[] = "<tr><th>board</th><th>name</th><th>map</th><th>players</th><th>status</th>"
+                                       "<th>round</th><th>deadline</th><th>time-outs</th></tr>\n";
+static const char web_finished_head[] = "<tr><th>board</th><th>name</th><th>map</th><th>players and scores</th>"
+                                        "<th>result</th><th>moves</th><th>rounds</th><th>ended</th></tr>\n";
+
+/* The games of rows, running (finished false) or finished (newest first), as a table; "(none)" when none. */
+static void web_table(Buf *out, const WebRows *rows, bool finished, const char *root, const char *id)
+{
+    int n = 0;
+    for (int k = 0; k < rows->n; k++) {
+        const WebRow *w = &rows->v[finished ? rows->n - 1 - k : k];
+        bool mine = !id;
+        for (int i = 0; i < w->np && !mine; i++)
+            mine = str_ieq(w->ids[i], id);
+        if (w->finished != finished || !mine)
+            continue;
+        if (!n++)
+            buf_printf(out, "<div class=\"wide\"><table>\n%s", finished ? web_finished_head : web_running_head);
+        web_row_cells(out, w, root);
+    }
+    buf_add(out, n ? "</table></div>\n" : "<p>(none)</p>\n");
+}
+
+/* The game list's order: running games by board number. */
+static int web_by_board(const void *x, const void *y)
+{
+    const WebRow *a = x, *b = y;
+    return (a->board > b->board) - (a->board < b->board);
+}
+
+static int web_index(WebSite *s, const WebRows *rows, Err *err)
+{
+    Buf page;
+    buf_init(&page);
+    webpage_head(&page, "", "Genetess games");
+    buf_add(&page, "<h2>Running games</h2>\n");
+    web_table(&page, rows, false, "", NULL);
+    buf_add(&page, "<h2>Finished games</h2>\n");
+    web_table(&page, rows, true, "", NULL);
+    webpage_foot(&page);
+    int rc = webpage_put(s, "index.html", page.s, page.len, err);
+    buf_free(&page);
+    return rc;
+}
+
+/* standings.html or ratings.html: the command's text, then a link to each player's page. */
+static int web_ranking(WebSite *s, const char *rel, const char *title, const RatingsTable *t,
+                       void (*text)(const RatingsTable *, Buf *), Err *err)
+{
+    Buf page, tx;
+    buf_init(&page);
+    buf_init(&tx);
+    webpage_head(&page, "", title);
+    text(t, &tx);
+    buf_add(&page, "<pre>");
+    webpage_escn(&page, tx.s ? tx.s : "", tx.len);
+    buf_add(&page, "</pre>\n<p>Players: ");
+    for (int i = 0; i < t->n; i++) {
+        buf_add(&page, i ? ", " : "");
+        web_player_link(&page, "", t->v[i].id);
+    }
+    buf_add(&page, "</p>\n");
+    webpage_foot(&page);
+    int rc = webpage_put(s, rel, page.s, page.len, err);
+    buf_free(&page);
+    buf_free(&tx);
+    return rc;
+}
+
+/* Player id's page: their standing and rating (t), their running and finished games. */
+static int web_player(WebSite *s, const char *id, const WebRows *rows, const RatingsTable *t, Err *err)
+{
+    char file[96], title[128];
+    if (!web_player_file(id, file, sizeof file))
+        return 0;
+    snprintf(title, sizeof title, "Player %s%s", id, bot_is(id) ? " (bot)" : "");
+    Buf page;
+    buf_init(&page);
+    webpage_head(&page, "../", title);
+    const RatingsPlayer *p = NULL;
+    for (int i = 0; i < t->n && !p; i++)
+        if (str_ieq(t->v[i].id, id))
+            p = &t->v[i];
+    if (p)
+        buf_printf(&page, "<p>Finished games %d: %d won, %d tied, %d lost; %d points; rating %d.</p>\n", p->games,
+                   p->wins, p->ties, p->games - p->wins - p->ties, p->points, ratings_rating_of(t, id));
+    else
+        buf_add(&page, "<p>No finished game yet.</p>\n");
+    buf_add(&page, "<h2>Running games</h2>\n");
+    web_table(&page, rows, false, "../", id);
+    buf_add(&page, "<h2>Finished games</h2>\n");
+    web_table(&page, rows, true, "../", id);
+    webpage_foot(&page);
+    int rc = webpage_put(s, file, page.s, page.len, err);
+    buf_free(&page);
+    return rc;
+}
+
+/* A page for every player of a game in rows (once each, whatever the case of their userid). */
+static int web_players(WebSite *s, const WebRows *rows, const RatingsTable *t, Err *err)
+{
+    StrList done = {0};
+    int rc = 0;
+    for (int k = 0; k < rows->n && rc == 0; k++)
+        for (int i = 0; i < rows->v[k].np && rc == 0; i++) {
+            const char *id = rows->v[k].ids[i];
+            bool seen = false;
+            for (int j = 0; j < done.n && !seen; j++)
+                seen = str_ieq(done.v[j], id);
+            if (seen)
+                continue;
+            sl_push(&done, id);
+            rc = web_player(s, id, rows, t, err);
+        }
+    sl_free(&done);
+    return rc;
+}
+
+/* m/<name>.html: the built-in map's terrain and start squares coloured, then `help <name>`'s text. */
+static int web_map(WebSite *s, const char *name, Err *err)
+{
+    Map m;
+    Err e2;
+    char rel[96], title[96];
+    snprintf(rel, sizeof rel, "m/%s.html", name);
+    snprintf(title, sizeof title, "Map %s", name);
+    Buf page, t;
+    buf_init(&page);
+    buf_init(&t);
+    webpage_head(&page, "../", title);
+    if (map_load(NULL, name, false, &m, &e2) == 0) {
+        if (layout_terrain(m.b, m.b->ter, true, NULL, &t))
+            webpage_picture(&page, t.s, t.len, -1);
+        map_free(&m);
+    }
+    buf_free(&t);
+    buf_init(&t);
+    if (help_get(NULL, name, &t, &e2) == 0) {
+        buf_add(&page, "<pre>");
+        webpage_escn(&page, t.s ? t.s : "", t.len);
+        buf_add(&page, "</pre>\n");
+    }
+    webpage_foot(&page);
+    int rc = webpage_put(s, rel, page.s, page.len, err);
+    buf_free(&page);
+    buf_free(&t);
+    return rc;
+}
+
+/* maps.html (`help maps` with a link to each map's page) and the maps' pages. */
+static int web_maps(WebSite *s, Err *err)
+{
+    Buf page, t;
+    Err e2;
+    buf_init(&page);
+    buf_init(&t);
+    webpage_head(&page, "", "Genetess maps");
+    buf_add(&page, "<ul>\n");
+    for (int i = 0; map_builtin_names[i]; i++)
+        buf_printf(&page, "<li><a href=\"m/%s.html\">%s</a></li>\n", map_builtin_names[i], map_builtin_names[i]);
+    buf_add(&page, "</ul>\n");
+    if (help_get(NULL, "maps", &t, &e2) == 0) {
+        buf_add(&page, "<pre>");
+        webpage_escn(&page, t.s ? t.s : "", t.len);
+        buf_add(&page, "</pre>\n");
+    }
+    webpage_foot(&page);
+    int rc = webpage_put(s, "maps.html", page.s, page.len, err);
+    for (int i = 0; map_builtin_names[i] && rc == 0; i++)
+        rc = web_map(s, map_builtin_names[i], err);
+    buf_free(&page);
+    buf_free(&t);
+    return rc;
+}
+
+/* Whether the site's directory dir (made or not yet) is outside $PBMHOME (home): it may not be the home nor
+ * under it, where the server's own files are. A directory not made yet is judged by its parent. */
+static bool web_outside_home(const char *dir, const char *home)
+{
+    char d[PATH_MAX], h[PATH_MAX], *parent = xstrdup(dir);
+    bool found = realpath(dir, d) != NULL;
+    if (!found) {
+        char *slash = strrchr(parent, '/');
+        if (slash && slash != parent)
+            *slash = '\0';
+        else
+            snprintf(parent, strlen(parent) + 1, "%s", slash ? "/" : ".");
+        found = realpath(parent, d) != NULL;
+    }
+    free(parent);
+    if (!found || !realpath(home, h))
+        return true; /* a parent that is not there: webpage_open says so */
+    size_t n = strlen(h);
+    return !(strncmp(d, h, n) == 0 && (d[n] == '\0' || d[n] == '/' || (n == 1 && h[0] == '/')));
+}
+
+/* Everything but the site's opening: the games, the rankings, the players, the maps, the index. */
+static int web_write(CommandCtx *c, WebSite *s, Err *err)
+{
+    RatingsGames gs = {0};
+    RatingsTable t = {0};
+    WebRows rows = {0};
+    Buf css;
+    buf_init(&css);
+    webpage_style(&css, MAX_PLAYERS);
+    int rc = webpage_put(s, "style.css", css.s, css.len, err);
+    buf_free(&css);
+    if (rc == 0)
+        rc = webpage_dir(s, "g", err) < 0 || webpage_dir(s, "p", err) < 0 || webpage_dir(s, "m", err) < 0 ? -1 : 0;
+    if (rc == 0)
+        rc = web_finished(c, s, &gs, &rows, err);
+    if (rc == 0)
+        rc = web_live(c, s, &rows, err);
+    if (rc == 0) {
+        ratings_compute(&gs, &t);
+        rc = web_ranking(s, "standings.html", "Genetess standings", &t, ratings_standings_text, err);
+    }
+    if (rc == 0)
+        rc = web_ranking(s, "ratings.html", "Genetess ratings", &t, ratings_ratings_text, err);
+    if (rc == 0)
+        rc = web_players(s, &rows, &t, err);
+    if (rc == 0)
+        rc = web_maps(s, err);
+    int finished = 0;
+    for (int i = 0; i < rows.n; i++)
+        finished += rows.v[i].finished;
+    /* the running games by number after the finished ones in the order they ended */
+    qsort(rows.v + finished, (size_t)(rows.n - finished), sizeof *rows.v, web_by_board);
+    if (rc == 0)
+        rc = web_index(s, &rows, err);
+    web_rows_free(&rows);
+    ratings_table_free(&t);
+    ratings_games_free(&gs);
+    return rc;
+}
+
+int web_command(CommandCtx *c)
+{
+    Err err;
+    int rc = pipeline_lock(c); /* the boards and the history read as of one moment (contract 16) */
+    if (rc)
+        return rc;
+    if (!c->argv[0][0] || !web_outside_home(c->argv[0], c->st.home))
+        return pipeline_refuse(c, EXIT_REFUSED, "web: the site's directory may not be $PBMHOME nor under it");
+    WebSite s;
+    if (webpage_open(&s, c->argv[0], &err) < 0)
+        return pipeline_refuse(c, EXIT_REFUSED, "web: %s", err.msg);
+    if (web_write(c, &s, &err) < 0) {
+        fprintf(stderr, "genetess: web: %s\n", err.msg);
+        webpage_close(&s);
+        return pipeline_refuse(c, EXIT_SYSTEM, "web: a page could not be written (the reason is on stderr)");
+    }
+    buf_printf(&c->reply, "Web site %s: %d page%s written, %d unchanged.\n", s.dir, s.written,
+               s.written == 1 ? "" : "s", s.same);
+    webpage_close(&s);
+    return EXIT_DONE;
+}

@@ -1,0 +1,264 @@
+/* webpage: the site's pages as files — escaping, the frame and style sheet, coloured pictures, and writes
+ * that happen only when a page changed (webpage.h; contract 16). */
+#include "webpage.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "html.h"
+#include "layout.h"
+
+/* Makes directory path readable by anyone (0755, whatever the umask) when it is missing. 0, or -1 with
+ * errno. */
+static int webpage_mkdir(const char *path)
+{
+    if (mkdir(path, 0755) == 0)
+        return chmod(path, 0755);
+    return errno == EEXIST ? 0 : -1;
+}
+
+int webpage_open(WebSite *s, const char *dir, Err *err)
+{
+    *s = (WebSite){0};
+    if (!dir || !*dir)
+        return err_fail(err, "web takes a directory");
+    s->dir = xstrdup(dir);
+    size_t n = strlen(s->dir);
+    while (n > 1 && s->dir[n - 1] == '/')
+        s->dir[--n] = '\0';
+    struct stat st;
+    if (webpage_mkdir(s->dir) < 0) {
+        err_fail(err, "cannot make %s: %s", s->dir, strerror(errno));
+        webpage_close(s);
+        return -1;
+    }
+    if (lstat(s->dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+        err_fail(err, "%s is not a directory", s->dir);
+        webpage_close(s);
+        return -1;
+    }
+    return 0;
+}
+
+void webpage_close(WebSite *s)
+{
+    free(s->dir);
+    s->dir = NULL;
+}
+
+bool webpage_name_ok(const char *name)
+{
+    size_t n = strlen(name);
+    if (n < 1 || n > 64 || name[0] == '.' || name[0] == '-')
+        return false;
+    return strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") == n;
+}
+
+/* True when rel is one or more webpage_name_ok parts joined by single slashes. */
+static bool webpage_rel_ok(const char *rel)
+{
+    char part[128];
+    const char *p = rel;
+    for (;;) {
+        size_t n = strcspn(p, "/");
+        if (n == 0 || n >= sizeof part)
+            return false;
+        memcpy(part, p, n);
+        part[n] = '\0';
+        if (!webpage_name_ok(part))
+            return false;
+        if (!p[n])
+            return true;
+        p += n + 1;
+    }
+}
+
+int webpage_dir(WebSite *s, const char *rel, Err *err)
+{
+    if (!webpage_rel_ok(rel))
+        return err_fail(err, "not a name for the site: %s", rel);
+    char *path = xasprintf("%s/%s", s->dir, rel);
+    struct stat st;
+    int rc = 0;
+    if (webpage_mkdir(path) < 0)
+        rc = err_fail(err, "cannot make %s: %s", path, strerror(errno));
+    else if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode))
+        rc = err_fail(err, "%s is not a directory", path);
+    free(path);
+    return rc;
+}
+
+/* Whether the regular file path (never followed through a link) holds exactly the len bytes of page. */
+static bool webpage_file_holds(const char *path, const char *page, size_t len)
+{
+    int fd = open(path, O_RDONLY | O_NOFOLLOW);
+    if (fd < 0)
+        return false;
+    struct stat st;
+    bool same = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size == len;
+    char chunk[65536];
+    size_t at = 0;
+    while (same && at < len) {
+        ssize_t r = read(fd, chunk, sizeof chunk);
+        if (r <= 0 || (size_t)r > len - at || memcmp(chunk, page + at, (size_t)r) != 0)
+            same = false;
+        else
+            at += (size_t)r;
+    }
+    close(fd);
+    return same;
+}
+
+bool webpage_holds(const WebSite *s, const char *rel, const char *page, size_t len)
+{
+    if (!webpage_rel_ok(rel))
+        return false;
+    char *path = xasprintf("%s/%s", s->dir, rel);
+    bool same = webpage_file_holds(path, page, len);
+    free(path);
+    return same;
+}
+
+int webpage_put(WebSite *s, const char *rel, const char *page, size_t len, Err *err)
+{
+    if (!webpage_rel_ok(rel))
+        return err_fail(err, "not a name for the site: %s", rel);
+    char *path = xasprintf("%s/%s", s->dir, rel);
+    if (webpage_file_holds(path, page, len)) {
+        s->same++;
+        free(path);
+        return 0;
+    }
+    char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+    int rc = 0;
+    (void)unlink(tmp);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0644);
+    if (fd < 0) {
+        rc = err_fail(err, "cannot write %s: %s", tmp, strerror(errno));
+    } else {
+        (void)fchmod(fd, 0644); /* a public page, whatever the umask */
+        if (fd_write_all(fd, page, len) < 0 || close(fd) < 0)
+            rc = err_fail(err, "cannot write %s: %s", tmp, strerror(errno));
+        else if (rename(tmp, path) < 0)
+            rc = err_fail(err, "cannot rename %s: %s", tmp, strerror(errno));
+        if (rc)
+            (void)unlink(tmp);
+        else
+            s->written++;
+    }
+    free(tmp);
+    free(path);
+    return rc;
+}
+
+void webpage_escn(Buf *out, const char *s, size_t n)
+{
+    size_t run = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *rep = s[i] == '&' ? "&amp;" : s[i] == '<' ? "&lt;" : s[i] == '>' ? "&gt;"
+                        : s[i] == '"' ? "&quot;" : NULL;
+        if (!rep)
+            continue;
+        buf_addn(out, s + run, i - run);
+        buf_add(out, rep);
+        run = i + 1;
+    }
+    buf_addn(out, s + run, n - run);
+}
+
+void webpage_esc(Buf *out, const char *s)
+{
+    webpage_escn(out, s, strlen(s));
+}
+
+void webpage_head(Buf *out, const char *root, const char *title)
+{
+    buf_add(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                 "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+    webpage_esc(out, title);
+    buf_printf(out, "</title>\n<link rel=\"stylesheet\" href=\"%sstyle.css\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n"
+                    "<nav><a href=\"%sindex.html\">Games</a> <a href=\"%sstandings.html\">Standings</a> "
+                    "<a href=\"%sratings.html\">Ratings</a> <a href=\"%smaps.html\">Maps</a></nav>\n<h1>",
+               root, root, root, root, root);
+    webpage_esc(out, title);
+    buf_add(out, "</h1>\n");
+}
+
+void webpage_foot(Buf *out)
+{
+    buf_add(out, "</body>\n</html>\n");
+}
+
+/* The text colour readable on background bg ("#RRGGBB"): black on a light one, white on a dark one. */
+static const char *webpage_fg(const char *bg)
+{
+    unsigned r = 0, g = 0, b = 0;
+    if (sscanf(bg, "#%2x%2x%2x", &r, &g, &b) != 3)
+        return "#000000";
+    return 299 * r + 587 * g + 114 * b >= 128000 ? "#000000" : "#FFFFFF";
+}
+
+void webpage_style(Buf *out, int np)
+{
+    buf_add(out, "body{font-family:sans-serif;margin:0 auto;padding:.5em;max-width:60em;color:#000;background:#FFF}\n"
+                 "nav a{margin-right:1em}\n"
+                 "pre{overflow-x:auto;font-family:monospace}\n"
+                 "table{border-collapse:collapse}\n"
+                 "td,th{border-bottom:1px solid #CCC;padding:.2em .5em;text-align:left;vertical-align:top}\n"
+                 ".wide{overflow-x:auto}\n"
+                 "pre.board{line-height:1.3;color:#767676}\n"
+                 "pre.board b{font-weight:normal}\n"
+                 "b.ew{background:#333333;color:#FFFFFF}\nb.iw{background:#8C8C8C;color:#000000}\n"
+                 "b.sp{background:#E0D8FF;color:#000000}\nb.or{background:#000000;color:#FFFFFF}\n"
+                 ".steps a.now{font-weight:bold;background:#FFF3B0}\n"
+                 ".view{display:none}\n.view:target{display:block}\n"
+                 ".row{display:flex;flex-wrap:wrap;gap:1em}\n");
+    for (int i = 0; i < (np < 1 ? 1 : np) && i < 26; i++) {
+        char l = layout_player_letter(i);
+        if (l >= 'a' && l <= 'z')
+            buf_printf(out, "b.p%c{background:%s;color:%s}\n", l, html_colour(i), webpage_fg(html_colour(i)));
+    }
+}
+
+/* The element class of picture character c ("" none). */
+static const char *webpage_class(char c, int reader, char cls[4])
+{
+    if (c == '@' && reader >= 0)
+        c = layout_player_letter(reader);
+    cls[0] = '\0';
+    if (c == '#')
+        return "ew";
+    if (c == '+')
+        return "iw";
+    if (c == '*')
+        return "sp";
+    if (c == 'o')
+        return "or";
+    if (c >= 'a' && c <= 'z') {
+        cls[0] = 'p', cls[1] = c, cls[2] = '\0';
+        return cls;
+    }
+    return cls;
+}
+
+void webpage_picture(Buf *out, const char *pic, size_t n, int reader)
+{
+    buf_add(out, "<pre class=\"board\">");
+    for (size_t i = 0; i < n; i++) {
+        char cls[4];
+        const char *k = webpage_class(pic[i], reader, cls);
+        if (*k) {
+            buf_printf(out, "<b class=\"%s\">", k);
+            webpage_escn(out, pic + i, 1);
+            buf_add(out, "</b>");
+        } else {
+            webpage_escn(out, pic + i, 1);
+        }
+    }
+    buf_add(out, "</pre>\n");
+}

@@ -1,0 +1,250 @@
+/* webreplay: a finished game's page and its replay, a plain page per step with an inline script that only
+ * adds keys (webreplay.h; contract 16). Everything drawn is what `show` and `show n#k` give after the end. */
+#include "webreplay.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "layout.h"
+#include "sight.h"
+#include "turn.h"
+#include "view.h"
+
+/* The format of the pages this module writes: a new one makes every game's pages written again. */
+#define WEBREPLAY_FORMAT 1
+
+/* The script of a step page: the left and right arrow keys follow its previous and next links. The page
+ * works without it. */
+static const char webreplay_keys[] =
+    "<script>\n"
+    "document.addEventListener(\"keydown\", function (e) {\n"
+    "  if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;\n"
+    "  var a = document.getElementById(e.key === \"ArrowLeft\" ? \"prev\" : e.key === \"ArrowRight\" ? \"next\" : \"\");\n"
+    "  if (a && a.href) { e.preventDefault(); location.href = a.href; }\n"
+    "});\n"
+    "</script>\n";
+
+/* The script of a game's page: a fragment #k (a step's number) opens step k's page, so that a link to a
+ * step of the game's page survives a reload. */
+static const char webreplay_fragment[] =
+    "<script>\n"
+    "(function () {\n"
+    "  var m = /^#([0-9]+)$/.exec(location.hash);\n"
+    "  if (m && document.getElementById(\"s\" + m[1])) location.replace(m[1] + \".html\");\n"
+    "})();\n"
+    "</script>\n";
+
+/* The game's title as `show` writes it, without its quotes: "Genetess board <n>: <name>". */
+static void webreplay_title(const Board *b, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "Genetess board %d", b->number);
+    if (b->par.name[0] && n > 0 && (size_t)n < size) {
+        snprintf(buf + n, size - (size_t)n, ": %s", b->par.name);
+        for (char *p = buf + n; *p; p++)
+            if (*p == '_')
+                *p = ' ';
+    }
+}
+
+/* The move list of b as links to the steps (step now marked), step 0 the start. */
+static void webreplay_moves(const Board *b, int now, const StrList *reasons, Buf *out)
+{
+    int n = board_moves_count(b);
+    buf_add(out, "<h2>Moves</h2>\n<ol class=\"steps\" start=\"0\">\n");
+    for (int k = 0; k <= n; k++) {
+        buf_printf(out, "<li id=\"s%d\"><a href=\"%d.html\"%s>", k, k, k == now ? " class=\"now\"" : "");
+        if (k == 0)
+            buf_add(out, "the start");
+        else
+            webpage_esc(out, b->moves.v[k - 1]);
+        buf_add(out, "</a>");
+        if (k > 0 && reasons && k - 1 < reasons->n && reasons->v[k - 1][0]) {
+            buf_add(out, " (failed: ");
+            webpage_esc(out, reasons->v[k - 1]);
+            buf_add(out, ")");
+        }
+        buf_add(out, "</li>\n");
+    }
+    buf_add(out, "</ol>\n");
+}
+
+/* The links to the steps before and after k (of n) and to the game's page. */
+static void webreplay_nav(int k, int n, Buf *out)
+{
+    buf_add(out, "<p class=\"nav\">");
+    if (k > 0)
+        buf_printf(out, "<a id=\"prev\" href=\"%d.html\">&larr; move %d</a> ", k - 1, k - 1);
+    buf_add(out, "<a href=\"index.html\">the game</a>");
+    if (k < n)
+        buf_printf(out, " <a id=\"next\" href=\"%d.html\">move %d &rarr;</a>", k + 1, k + 1);
+    buf_add(out, " <small>(keys &larr; &rarr;)</small></p>\n");
+}
+
+/* Each player's E and, from view_score_table, the scores after the step (r not ended: "Scores so far"). */
+static void webreplay_scores(const Board *r, Buf *out)
+{
+    buf_add(out, "<h2>E and scores</h2>\n<table>\n<tr><th>player</th><th>E</th></tr>\n");
+    for (int i = 0; i < r->np; i++) {
+        buf_printf(out, "<tr><td><b class=\"p%c\">%c</b> ", layout_player_letter(i), layout_player_letter(i));
+        webpage_esc(out, r->pl[i].id);
+        buf_printf(out, "</td><td>%lld</td></tr>\n", (long long)r->pl[i].e);
+    }
+    buf_add(out, "</table>\n");
+    Buf t;
+    buf_init(&t);
+    view_score_table(r, -1, &t);
+    buf_add(out, "<pre class=\"scores\">");
+    webpage_escn(out, t.s ? t.s : "", t.len);
+    buf_add(out, "</pre>\n");
+    buf_free(&t);
+}
+
+/* Each player's view of r as their sheet draws it (their pieces' sight: contract 8), one section each,
+ * shown by its fragment (#v<i>) with CSS alone. */
+static void webreplay_views(const Board *r, Buf *out)
+{
+    buf_add(out, "<h2>As one player saw it</h2>\n<p>");
+    for (int i = 0; i < r->np; i++) {
+        buf_printf(out, "%s<a href=\"#v%d\">", i ? " " : "", i);
+        webpage_esc(out, r->pl[i].id);
+        buf_add(out, "</a>");
+    }
+    buf_add(out, " <a href=\"#\">(none)</a></p>\n");
+    uint8_t *m = xmalloc((size_t)r->w * (size_t)r->h);
+    for (int i = 0; i < r->np; i++) {
+        Buf pic;
+        buf_init(&pic);
+        sight_compute(r, i, m);
+        buf_printf(out, "<section class=\"view\" id=\"v%d\">\n<h3>", i);
+        webpage_esc(out, r->pl[i].id);
+        buf_add(out, "'s view</h3>\n");
+        if (layout_board(r, i, m, &pic))
+            webpage_picture(out, pic.s, pic.len, i);
+        else
+            buf_add(out, "<p>Nothing of the board in view.</p>\n");
+        buf_free(&pic);
+        buf_init(&pic);
+        layout_legend(r, i, m, &pic);
+        buf_add(out, "<pre class=\"legend\">");
+        webpage_escn(out, pic.s ? pic.s : "", pic.len);
+        buf_add(out, "</pre>\n</section>\n");
+        buf_free(&pic);
+    }
+    free(m);
+}
+
+/* The board r with the fog lifted, as `show n#k` draws it (the phase set to ended, as show does), and its
+ * legend. r is changed so: it is the caller's to free. */
+static void webreplay_board(Board *r, Buf *out)
+{
+    Buf pic;
+    buf_init(&pic);
+    r->phase = PHASE_ENDED;
+    if (layout_board(r, -1, NULL, &pic))
+        webpage_picture(out, pic.s, pic.len, -1);
+    else
+        buf_add(out, "<p>(empty board)</p>\n");
+    buf_free(&pic);
+    buf_init(&pic);
+    layout_legend(r, -1, NULL, &pic);
+    buf_add(out, "<pre class=\"legend\">");
+    webpage_escn(out, pic.s ? pic.s : "", pic.len);
+    buf_add(out, "</pre>\n");
+    buf_free(&pic);
+}
+
+void webreplay_step(const Board *b, int k, Board *r, const char *err_text, const StrList *reasons, Buf *out)
+{
+    char title[200], head[260];
+    int n = board_moves_count(b);
+    webreplay_title(b, title, sizeof title);
+    snprintf(head, sizeof head, "%s, move %d of %d", title, k, n);
+    webpage_head(out, "../../", head);
+    webreplay_nav(k, n, out);
+    buf_add(out, "<div class=\"row\">\n<div>\n");
+    if (k == 0) {
+        buf_add(out, "<h2>The start</h2>\n");
+    } else {
+        buf_add(out, "<h2>This move</h2>\n<p class=\"move\">");
+        webpage_esc(out, b->moves.v[k - 1]);
+        if (reasons && k - 1 < reasons->n && reasons->v[k - 1][0]) {
+            buf_add(out, "<br>failed: ");
+            webpage_esc(out, reasons->v[k - 1]);
+        }
+        buf_add(out, "</p>\n");
+    }
+    if (!r) {
+        buf_add(out, "<p>This step cannot be replayed: ");
+        webpage_esc(out, err_text ? err_text : "");
+        buf_add(out, "</p>\n</div>\n</div>\n");
+    } else {
+        webreplay_scores(r, out);
+        buf_add(out, "</div>\n<div>\n");
+        webreplay_views(r, out);
+        buf_printf(out, "<h2>The board after move #%d</h2>\n", k);
+        webreplay_board(r, out);
+        buf_add(out, "</div>\n</div>\n");
+    }
+    webreplay_moves(b, k, reasons, out);
+    buf_add(out, webreplay_keys);
+    webpage_foot(out);
+}
+
+/* The game's page: what `show` gives after the end, the link to its replay and the move list. */
+static void webreplay_index(const Board *b, Buf *out)
+{
+    char title[200];
+    webreplay_title(b, title, sizeof title);
+    webpage_head(out, "../../", title);
+    buf_printf(out, "<!-- replay format %d -->\n<p><a href=\"0.html\">Replay the game, move by move</a></p>\n",
+               WEBREPLAY_FORMAT);
+    Buf t;
+    buf_init(&t);
+    view_show_full(b, &t);
+    buf_add(out, "<pre class=\"show\">");
+    webpage_escn(out, t.s ? t.s : "", t.len);
+    buf_add(out, "</pre>\n");
+    buf_free(&t);
+    webreplay_moves(b, -1, NULL, out);
+    buf_add(out, webreplay_fragment);
+    webpage_foot(out);
+}
+
+int webreplay_game(WebSite *s, const Board *b, Err *err)
+{
+    char dir[32], rel[64];
+    snprintf(dir, sizeof dir, "g/%d", b->number);
+    if (webpage_dir(s, dir, err) < 0)
+        return -1;
+    StrList why = {0};
+    Buf page;
+    buf_init(&page);
+    webreplay_index(b, &page);
+    snprintf(rel, sizeof rel, "%s/index.html", dir);
+    int rc = 0;
+    if (webpage_holds(s, rel, page.s, page.len)) {
+        s->same++;
+    } else {
+        turn_failure_reasons(b, &why); /* the steps' failed orders, replayed once */
+        for (int k = 0; k <= board_moves_count(b) && rc == 0; k++) {
+            Board *r = NULL;
+            Err re;
+            Buf step;
+            buf_init(&step);
+            bool ok = turn_replay(b, k, &r, &re) == 0;
+            webreplay_step(b, k, ok ? r : NULL, ok ? NULL : re.msg, &why, &step);
+            board_free(r);
+            snprintf(rel, sizeof rel, "%s/%d.html", dir, k);
+            rc = webpage_put(s, rel, step.s, step.len, err);
+            buf_free(&step);
+        }
+        snprintf(rel, sizeof rel, "%s/index.html", dir);
+        if (rc == 0)
+            rc = webpage_put(s, rel, page.s, page.len, err);
+    }
+    buf_free(&page);
+    sl_free(&why);
+    return rc;
+}
