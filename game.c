@@ -624,12 +624,11 @@ bool game_shield_as(Game *g, int sq, const char *what, const char *blind)
 
 /* ---- turns ---- */
 
-void game_record(Game *g, int player, const char *text)
+void game_record(Game *g, int player, MoveRecord r)
 {
-    char label[16];
-    board_turn_label(g->b, label);
-    char *line = xasprintf("%s %s %s", label, player >= 0 ? g->b->pl[player].id : "-", text);
-    sl_push_owned(&g->b->moves, line);
+    board_turn_label(g->b, r.label);
+    snprintf(r.who, sizeof r.who, "%s", player >= 0 ? g->b->pl[player].id : "-");
+    sl_push_owned(&g->b->moves, movelist_format(&r));
 }
 
 int game_score(const Board *b, int player)

@@ -3,6 +3,7 @@
 #define GENETESS_GAME_H
 
 #include "board.h"
+#include "movelist.h"
 #include "orders.h"
 
 /* Event flags. */
@@ -157,8 +158,8 @@ void game_eliminate_told(Game *g, int player, PlayerStatus how, int by);
 /* Adds E (saturating) with a breakdown line. */
 void game_add_e(Game *g, int player, int64_t amount, const char *why);
 
-/* Appends a moves line "<label> <userid> <text>". */
-void game_record(Game *g, int player, const char *text);
+/* Appends r as a move-list line of player (-1: nobody) at the current turn: its label and who are filled here. */
+void game_record(Game *g, int player, MoveRecord r);
 /* Holds back a line of news for the player (text is taken over) until game_tell_deferred: a stored order
  * that ends its turn is reported after the turns its end sets going, as the player reads it. */
 void game_defer_news(Game *g, int player, NewsKind kind, char *text);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "legal.h"
+#include "movelist.h"
 #include "orders.h"
 #include "sight.h"
 
@@ -161,15 +162,13 @@ static double weigh_cand(const Board *fog, int player, const WeighGoal *goal, co
  * memory holds them: its own orders and their outcomes are the player's to know (`log`). */
 static bool failed_lately(const Board *b, int player, const char *text)
 {
-    size_t idlen = strlen(b->pl[player].id), tlen = strlen(text);
-    int seen = 0;
+    int tlen = (int)strlen(text), seen = 0;
+    MoveRecord r;
     for (int i = b->moves.n - 1; i >= 0 && seen < FAILED_TURNS; i--) {
-        const char *line = b->moves.v[i], *sp = strchr(line, ' ');
-        if (!sp || strncmp(sp + 1, b->pl[player].id, idlen) != 0 || sp[1 + idlen] != ' ')
+        if (!movelist_parse(b->moves.v[i], &r) || !movelist_by(&r, b->pl[player].id))
             continue;
-        const char *t = sp + 2 + idlen;
-        seen += !strstr(t, " (Failed)"); /* a failed order and what followed it share the turn */
-        if (strncmp(t, text, tlen) == 0 && strcmp(t + tlen, " (Failed)") == 0)
+        seen += !r.failed; /* a failed order and what followed it share the turn */
+        if (r.kind == MOVE_ORDER && r.failed && !r.autorun && r.textlen == tlen && memcmp(r.text, text, (size_t)tlen) == 0)
             return true;
     }
     return false;

@@ -139,17 +139,15 @@ static int submitted(CommandCtx *c, Txn *t, Submission *s, const StrList *notice
 }
 
 /* True when the player timed out while this command processed the board's time: their deadline passed
- * before their order came (a "<label> <userid> Timeout" line of this command). */
+ * before their order came (a Timeout line of theirs among this command's move-list lines). */
 static bool timed_out_now(const Txn *t)
 {
     const Board *b = t->b;
-    for (int i = t->moves_loaded; i < board_moves_count(b); i++) {
-        const char *l = i >= b->moves_off ? b->moves.v[i - b->moves_off] : "";
-        const char *who = strchr(l, ' ');
-        size_t n = strlen(b->pl[t->player].id);
-        if (who && strncasecmp(who + 1, b->pl[t->player].id, n) == 0 && strcmp(who + 1 + n, " Timeout") == 0)
+    MoveRecord r;
+    for (int i = t->moves_loaded > b->moves_off ? t->moves_loaded : b->moves_off; i < board_moves_count(b); i++)
+        if (movelist_parse(b->moves.v[i - b->moves_off], &r) && r.kind == MOVE_TIMEOUT &&
+            movelist_by(&r, b->pl[t->player].id))
             return true;
-    }
     return false;
 }
 

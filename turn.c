@@ -105,9 +105,7 @@ static int run_order(Game *g, int player, const Order *o, bool from_queue, const
     rc = dispatch_run(g, player, o);
     g->from_queue = false;
     g->actor_player = -1;
-    char *line = xasprintf("%s%s%s", o->text, from_queue ? " (Auto)" : "", rc < 0 ? " (Failed)" : "");
-    game_record(g, player, line);
-    free(line);
+    game_record(g, player, movelist_order(o->text, from_queue, rc < 0));
     if (g->why) { /* turn_failure_reasons: one line per move-list line */
         while (g->why->n < b->moves.n - 1)
             sl_push(g->why, "");
@@ -531,7 +529,7 @@ static TurnOutcome resign_in_play(Game *g, int player)
     if (b->phase == PHASE_PLAY && player == b->seat)
         deadline_holiday_end(g);
     game_begin_action(g);
-    game_record(g, player, "Resign");
+    game_record(g, player, movelist_event(MOVE_RESIGN, 0));
     game_eliminate(g, player, PS_RESIGNED, -1);
     game_end_action(g);
     game_tell_all(g); /* told at once, whoever chose quiet */
@@ -796,12 +794,13 @@ void turn_submission_free(Submission *s)
 /* ---- replay ---- */
 
 /* Applies an event line of the move list (Timeout, Resign, Forfeit, Holiday N) during replay, *next saying
- * what follows. Returns 0 when handled, 1 when text is an order, -1 on error. */
-static int replay_event(Game *g, int player, const char *text, TurnOutcome *next, Err *err)
+ * what follows. Returns 0 when handled, 1 when r is an order, -1 on error. */
+static int replay_event(Game *g, int player, const MoveRecord *r, TurnOutcome *next, Err *err)
 {
     Board *b = g->b;
     *next = TURN_WAITS;
-    if (strcmp(text, "Timeout") == 0) {
+    switch (r->kind) {
+    case MOVE_TIMEOUT:
         if (b->phase == PHASE_ROUND0) {
             if (board_gambles_in(b, &b->pl[player]))
                 return err_fail(err, "round 0 time-out of a player with every gamble in");
@@ -812,18 +811,16 @@ static int replay_event(Game *g, int player, const char *text, TurnOutcome *next
             return err_fail(err, "time-out out of turn");
         *next = deadline_timeout(g); /* a forfeit: its own line follows */
         return 0;
-    }
-    if (strcmp(text, "Forfeit") == 0) {
+    case MOVE_FORFEIT:
         if (b->phase != PHASE_PLAY)
             return err_fail(err, "forfeit outside play");
         game_begin_action(g);
-        game_record(g, player, "Forfeit");
+        game_record(g, player, movelist_event(MOVE_FORFEIT, 0));
         game_eliminate(g, player, PS_FORFEIT, -1);
         game_end_action(g);
         *next = TURN_OVER;
         return 0;
-    }
-    if (strcmp(text, "Resign") == 0) {
+    case MOVE_RESIGN:
         if (b->phase == PHASE_ROUND0 && b->np <= 2)
             return err_fail(err, "round 0 resign leaving fewer than 2 players");
         if (b->phase == PHASE_ROUND0)
@@ -831,20 +828,18 @@ static int replay_event(Game *g, int player, const char *text, TurnOutcome *next
         else
             *next = resign_in_play(g, player);
         return 0;
-    }
-    if (strncmp(text, "Holiday ", 8) == 0) {
-        int64_t secs;
-        if (!parse_i64(text + 8, &secs))
-            return err_fail(err, "bad holiday line");
+    case MOVE_HOLIDAY: {
         if (b->phase != PHASE_PLAY || player != b->seat)
             return err_fail(err, "holiday out of turn");
         /* Only the allowance changes: the suspension itself is clock state. */
         Player *pl = &b->pl[player];
-        pl->holiday_left = secs > pl->holiday_left ? 0 : pl->holiday_left - secs;
-        game_record(g, player, text);
+        pl->holiday_left = r->secs > pl->holiday_left ? 0 : pl->holiday_left - r->secs;
+        game_record(g, player, movelist_event(MOVE_HOLIDAY, r->secs));
         return 0;
     }
-    return 1;
+    default:
+        return 1;
+    }
 }
 
 /* Applies one order line (text without its markers) during replay. Returns 0 or -1 with err. */
@@ -868,35 +863,27 @@ static int replay_order(Game *g, int p, const char *text, bool autom, Err *err)
 static int apply_line(Game *g, const char *line, Err *err)
 {
     Board *b = g->b;
-    char label[16], cur[16], who[64];
-    int off = 0;
-    if (sscanf(line, "%15s %63s %n", label, who, &off) != 2 || off == 0)
+    MoveRecord r;
+    char cur[16];
+    if (!movelist_parse(line, &r))
         return err_fail(err, "bad moves line");
-    const char *rest = line + off;
-    if (strcmp(who, "admin") == 0 && strncmp(rest, "EDIT", 4) == 0)
+    if (r.kind == MOVE_EDIT)
         return err_fail(err, "history before an admin edit is not replayable");
     board_turn_label(b, cur);
-    if (strcmp(label, cur) != 0)
-        return err_fail(err, "line for turn %s came at turn %s", label, cur);
-    int p = board_player_index(b, who);
+    if (strcmp(r.label, cur) != 0)
+        return err_fail(err, "line for turn %s came at turn %s", r.label, cur);
+    int p = board_player_index(b, r.who);
     if (p < 0)
         return err_fail(err, "unknown player");
-    char *text = xstrdup(rest);
-    bool autom = false;
-    size_t n = strlen(text);
-    if (n > 9 && strcmp(text + n - 9, " (Failed)") == 0)
-        text[n -= 9] = '\0';
-    if (n > 7 && strcmp(text + n - 7, " (Auto)") == 0) {
-        text[n -= 7] = '\0';
-        autom = true;
-    }
     TurnOutcome next;
-    int rc = replay_event(g, p, text, &next, err);
-    if (rc == 0)
+    int rc = replay_event(g, p, &r, &next, err);
+    if (rc == 0) {
         run(g, next);
-    else if (rc == 1)
-        rc = replay_order(g, p, text, autom, err);
-    free(text);
+    } else if (rc == 1) {
+        char *text = xasprintf("%.*s", r.textlen, r.text);
+        rc = replay_order(g, p, text, r.autorun, err);
+        free(text);
+    }
     return rc;
 }
 
@@ -928,8 +915,9 @@ static int replay(const Board *b, int upto, Board **out, StrList *why, Err *err)
         return err_fail(err, "this board has no initial snapshot to replay from");
     if (b->moves_off)
         return err_fail(err, "internal: the history of the board is not loaded");
-    for (int i = b->initial_base; i < b->moves.n; i++)
-        if (strstr(b->moves.v[i], " admin EDIT") && (upto < 0 || i < upto))
+    MoveRecord edit;
+    for (int i = b->initial_base; i < b->moves.n && (upto < 0 || i < upto); i++)
+        if (movelist_parse(b->moves.v[i], &edit) && edit.kind == MOVE_EDIT)
             return err_fail(err, "history before an admin edit is not replayable");
     if (upto >= 0 && upto < b->initial_base)
         return err_fail(err, "history before an admin edit is not replayable");

@@ -129,9 +129,11 @@ static inline void queue(const char *id, const char *const *orders)
         sl_push(&pl->queue, orders[i]);
 }
 
-/* Replays the history from the initial snapshot: it must reproduce the moves and the compared state. */
+/* Replays the history from the initial snapshot: it must reproduce the moves and the compared state; and each
+ * of its lines is a move record that formats back to itself (movelist_parse, movelist_format). */
 static inline void check_replay(void)
 {
+    fx_move_records(b);
     Board *r = NULL;
     Err err;
     ck_assert_msg(turn_replay(b, -1, &r, &err) == 0, "replay: %s", err.msg);

@@ -126,6 +126,20 @@ int fx_submit(Game *g, int p, const char *text, char *msg, size_t size)
     return st == SUBMIT_DONE ? 0 : st == SUBMIT_FAILED ? -1 : ORDER_REFUSED;
 }
 
+unsigned fx_move_records(const Board *b)
+{
+    unsigned seen = 0;
+    for (int i = 0; i < b->moves.n; i++) {
+        MoveRecord r;
+        ck_assert_msg(movelist_parse(b->moves.v[i], &r), "not a move record: %s", b->moves.v[i]);
+        char *line = movelist_format(&r);
+        ck_assert_str_eq(line, b->moves.v[i]);
+        free(line);
+        seen |= 1u << r.kind | (r.autorun ? 1u << 8 : 0) | (r.failed ? 1u << 9 : 0);
+    }
+    return seen;
+}
+
 void fx_check(const Board *b)
 {
     Err err;

@@ -34,6 +34,9 @@ int fx_order(Board *b, int p, const char *text, char *msg, size_t size);
  * done, -1 failed, ORDER_REFUSED; *msg (if non-NULL) gets the result, or on a failure or refusal the reason
  * alone (without "<order>: "). */
 int fx_submit(Game *g, int p, const char *text, char *msg, size_t size);
+/* Asserts that every line of b's move list is a record that formats back to itself (movelist_parse,
+ * movelist_format); returns a bit (1 << kind) per MoveKind met, 1 << 8 for an (Auto) line, 1 << 9 for (Failed). */
+unsigned fx_move_records(const Board *b);
 /* Asserts the board invariants hold. */
 void fx_check(const Board *b);
 /* The whole news of player p joined by '\n' (static buffer). */
