@@ -307,51 +307,26 @@ static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out)
 
 void pipeline_list_status(const Board *b, char *buf, size_t size)
 {
-    if (b->phase == PHASE_ENDED) {
-        snprintf(buf, size, "%s", b->result);
-        return;
-    }
-    if (b->phase == PHASE_ROUND0) {
-        Buf w;
-        buf_init(&w);
-        buf_add(&w, "waiting for");
-        for (int i = 0; i < b->np; i++)
-            if (b->pl[i].status == PS_ACTIVE && !board_gambles_in(b, &b->pl[i]))
-                buf_printf(&w, " %s", b->pl[i].id);
-        snprintf(buf, size, "%s", w.s);
-        buf_free(&w);
-        return;
-    }
-    if (b->clock.holiday_since > 0)
-        snprintf(buf, size, "%s on holiday", b->pl[b->seat].id);
-    else
-        snprintf(buf, size, "%s turn", b->pl[b->seat].id);
-}
-
-/* Board number's list line (contract 11) from b into line. */
-static void list_line(int number, const Board *b, char *line, size_t size)
-{
-    char st[256];
-    pipeline_list_status(b, st, sizeof st);
-    int k = snprintf(line, size, "%d:", number);
-    for (int i = 0; i < b->np && k < 400; i++)
-        k += snprintf(line + k, size - (size_t)k, "%s%s", i ? " " : "", b->pl[i].id);
-    snprintf(line + k, size - (size_t)k, ":%d:%s\n", board_move_number(b), st);
+    ListRecord r;
+    gamelist_record_of(b->number, b, &r);
+    gamelist_status(&r, buf, size);
 }
 
 int pipeline_update_list(CommandCtx *c, Gamelist *list, int number, const Board *b)
 {
-    char line[512];
-    if (b)
-        list_line(number, b, line, sizeof line);
-    if (list) { /* a run over many boards: the list is written once, at its end */
-        gamelist_set(list, number, b ? line : NULL);
-        return 0;
+    char *line = NULL;
+    ListRecord r;
+    if (b) {
+        gamelist_record_of(number, b, &r);
+        line = gamelist_format(&r);
     }
+    int rc = 0;
     Err err;
-    int rc = gamelist_write_line(&c->st, number, b ? line : NULL, &err);
-    if (rc < 0)
+    if (list) /* a run over many boards: the list is written once, at its end */
+        gamelist_set(list, number, line);
+    else if ((rc = gamelist_write_line(&c->st, number, line, &err)) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
+    free(line);
     return rc;
 }
 

@@ -1,5 +1,6 @@
 /* Tests of the records the program writes and reads back, each with its one parse and one format: the
- * move-list line (movelist_parse/movelist_format, contract 10.3). Round trips both ways: parse(format(r)) == r
+ * move-list line (movelist_parse/movelist_format, contract 10.3) and the game list's line
+ * (gamelist_parse/gamelist_format, contract 11). Round trips both ways: parse(format(r)) == r
  * over generated records, and format(parse(line)) == line over every line of games played here. */
 #include "fixtures.h"
 
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "bot.h"
+#include "gamelist.h"
 #include "movelist.h"
 
 Suite *records_suite(void);
@@ -195,6 +197,114 @@ START_TEST(test_move_lines_of_games_round_trip)
 }
 END_TEST
 
+/* ---- the game list's line ---- */
+
+static bool list_records_equal(const ListRecord *a, const ListRecord *b)
+{
+    if (a->board != b->board || a->np != b->np || a->move != b->move || a->state != b->state ||
+        strcmp(a->detail, b->detail) != 0)
+        return false;
+    for (int i = 0; i < a->np; i++)
+        if (strcmp(a->players[i], b->players[i]) != 0)
+            return false;
+    return true;
+}
+
+static const char id_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789._-";
+
+static void gen_list_record(ListRecord *r)
+{
+    static const char *const others[] = {"", "suspended", "paused by the admin", "x:y", "waiting", "turn"};
+    memset(r, 0, sizeof *r);
+    r->board = 1 + (int)gen(gen(2) ? 1000 : 999999999);
+    r->np = 1 + (int)gen(MAX_PLAYERS);
+    for (int i = 0; i < r->np; i++)
+        gen_word(r->players[i], sizeof r->players[i], id_chars);
+    r->move = (int)gen(gen(2) ? 100 : 999999999);
+    r->state = (ListState)gen(LIST_OTHER + 1);
+    char id[USERID_MAX + 1];
+    gen_word(id, sizeof id, id_chars);
+    switch (r->state) {
+    case LIST_WAITING:
+        for (int i = 0, n = (int)gen(4); i < n; i++)
+            snprintf(r->detail + strlen(r->detail), sizeof r->detail - strlen(r->detail), "%s%s", i ? " " : "",
+                     r->players[gen((unsigned)r->np)]);
+        break;
+    case LIST_TURN:
+    case LIST_HOLIDAY:
+        snprintf(r->detail, sizeof r->detail, "%s", id);
+        break;
+    case LIST_ENDED:
+        snprintf(r->detail, sizeof r->detail, gen(2) ? "won by %s (%u)" : "tie (%.0s%u)", id, gen(100));
+        break;
+    default:
+        snprintf(r->detail, sizeof r->detail, "%s", others[gen(sizeof others / sizeof *others)]);
+    }
+}
+
+/* parse(format(r)) == r for generated records, and format(parse(line)) == line for their lines. */
+START_TEST(test_list_record_round_trip)
+{
+    gen_state = 11;
+    for (int i = 0; i < 5000; i++) {
+        ListRecord r, back;
+        gen_list_record(&r);
+        char *line = gamelist_format(&r);
+        ck_assert_msg(gamelist_parse(line, &back), "not parsed back: %s", line);
+        ck_assert_msg(list_records_equal(&r, &back), "not the same record: %s", line);
+        free(line);
+    }
+}
+END_TEST
+
+/* b's list line (as pipeline_update_list writes it) is want, and comes back as the same record. */
+static void list_line_is(const Board *b, const char *want)
+{
+    ListRecord r, back;
+    gamelist_record_of(b->number, b, &r);
+    char *line = gamelist_format(&r);
+    ck_assert_str_eq(line, want);
+    ck_assert(gamelist_parse(line, &back) && list_records_equal(&r, &back));
+    free(line);
+}
+
+/* The lines of boards in every state, as contract 11 writes them; lines out of shape are not records. */
+START_TEST(test_list_lines_of_boards)
+{
+    Board *b = fx_board(fx_open_rows, 3, 5);
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "U2", 1, "K");
+    fx_piece(b, "U6", 2, "K");
+    b->number = 101;
+    list_line_is(b, "101:alice bob carol:1:alice turn\n");
+    b->seat = 1;
+    b->clock.holiday_since = T0;
+    list_line_is(b, "101:alice bob carol:1:bob on holiday\n");
+    b->phase = PHASE_ROUND0;
+    b->par.gamble = GAMBLE_MODE_BOTH;
+    b->pl[1].gamble[0].set = b->pl[1].gamble[1].set = true;
+    list_line_is(b, "101:alice bob carol:1:waiting for alice carol\n");
+    b->pl[0].gamble[0].set = b->pl[0].gamble[1].set = true;
+    b->pl[2].gamble[0].set = b->pl[2].gamble[1].set = true;
+    list_line_is(b, "101:alice bob carol:1:waiting for\n");
+    b->phase = PHASE_ENDED;
+    snprintf(b->result, sizeof b->result, "won by carol (10)");
+    list_line_is(b, "101:alice bob carol:1:won by carol (10)\n");
+    board_free(b);
+    ListRecord r;
+    ck_assert(gamelist_parse("101:alice bob carol:17:bob turn", &r));
+    ck_assert(r.board == 101 && r.np == 3 && r.move == 17 && r.state == LIST_TURN && strcmp(r.detail, "bob") == 0);
+    ck_assert(gamelist_plays(&r, "CAROL") && !gamelist_plays(&r, "dave"));
+    ck_assert(gamelist_parse("7:c:2:tie (3)\n", &r) && r.state == LIST_ENDED);
+    ck_assert(gamelist_parse("7:c:2:y\n", &r) && r.state == LIST_OTHER && strcmp(r.detail, "y") == 0);
+    static const char *const bad[] = {"boardno:players:moveno:status", "", "odd", "3:dup", "0:a:1:x", "07:a:1:x",
+                                      "7:a  b:1:x", "7: a:1:x", "7:a :1:x", "7:a:01:x", "7:a:1:x\ny", "7:a:-1:x"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        ck_assert_msg(!gamelist_parse(bad[i], &r), "parsed: %s", bad[i]);
+    ck_assert(gamelist_header("boardno:players:moveno:status\n") && !gamelist_header("101:a:1:a turn\n"));
+}
+END_TEST
+
 Suite *records_suite(void)
 {
     Suite *s = suite_create("records");
@@ -203,6 +313,8 @@ Suite *records_suite(void)
     tcase_add_test(tc, test_move_record_round_trip);
     tcase_add_test(tc, test_move_record_fields);
     tcase_add_test(tc, test_move_lines_of_games_round_trip);
+    tcase_add_test(tc, test_list_record_round_trip);
+    tcase_add_test(tc, test_list_lines_of_boards);
     suite_add_tcase(s, tc);
     return s;
 }
