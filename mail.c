@@ -628,29 +628,16 @@ static char *format_message(const Spooling *sp, const Mail *m, uint64_t hash, co
     return buf_take(&t);
 }
 
-/* 64 bits no other message shares: a random start per process (fd_random64; a forked child draws its own),
- * then a step per message. */
-static uint64_t message_nonce(void)
-{
-    static uint64_t base, n;
-    static pid_t owner;
-    if (!base || owner != getpid()) {
-        base = fd_random64() | 1;
-        owner = getpid();
-        n = 0;
-    }
-    return base + ++n * 0x9E3779B97F4A7C15ULL;
-}
-
 /* The unique part of a Message-ID: the board (the group's "<n>"), the spooling time, the message's sequence
- * and a nonce (message_nonce), so that two identical messages in one second — two replies of one process,
+ * and a nonce drawn afresh for each message (fd_random64: no state kept between messages, none shared with a
+ * forked child), so that two identical messages in one second — two replies of one process,
  * or of two — still have ids of their own (RFC 5322 3.6.4). The group's tag, a hash of the whole board,
  * stays out of it: two boards that differ only in a fact hidden from the reader give the reader the same
  * mail but for the nonce. Caller frees. */
 static char *message_id(const char *group, int seq, time_t now)
 {
     return xasprintf("genetess.%.*s.%lld.%04d.%016llx", (int)strcspn(group, "."), group, (long long)now, seq,
-                     (unsigned long long)message_nonce());
+                     (unsigned long long)fd_random64());
 }
 
 

@@ -680,15 +680,14 @@ static int submit_off_turn(Game *g, int player, const OrderList *l, Submission *
 
 /* What an order that was not done on its player's turn means for them, by one rule (contract 3.7, 4.4): a refusal
  * changes nothing; a failure is recorded (a move of the board) and restarts the deadline in full once a turn when
- * the player saw every square it touched; either way the turn is still theirs. Static text or g's buffer. */
-static const char *not_done(const Board *b, Game *g, int rc)
+ * the player saw every square it touched; either way the turn is still theirs. Into t (256 bytes); returns t. */
+static const char *not_done(const Board *b, const Game *g, int rc, char t[static 256])
 {
-    static char t[256];
     if (rc == ORDER_REFUSED)
-        snprintf(t, sizeof t, "The order was refused: nothing was done or recorded (the move number is still #%d); "
+        snprintf(t, 256, "The order was refused: nothing was done or recorded (the move number is still #%d); "
                               "it is still your move and your deadline did not move.", board_move_number(b));
     else
-        snprintf(t, sizeof t, "The order failed: it is recorded (the move number is now #%d); it is still your move "
+        snprintf(t, 256, "The order failed: it is recorded (the move number is now #%d); it is still your move "
                               "and your deadline %s.", board_move_number(b),
                  g->fail.fresh ? "starts again in full (once a turn, for a failure you could see)"
                  : g->fail.outside ? "did not move (a failure outside your view never moves it)"
@@ -719,12 +718,13 @@ static int submit_on_turn(Game *g, int player, const OrderList *l, Submission *s
         rc = run_order(g, player, o, false, l);
         run(g, rc == 0 ? TURN_OVER : TURN_WAITS);
     }
+    char why[256];
     if (rc == ORDER_REFUSED) {
-        submit_refused(s, "%s: %s. %s", o->text, g->fail.msg, not_done(b, g, rc));
+        submit_refused(s, "%s: %s. %s", o->text, g->fail.msg, not_done(b, g, rc, why));
         return s->status;
     }
     if (rc < 0)
-        snprintf(s->result, sizeof s->result, "%s: %s. %s", o->text, g->fail.msg, not_done(b, g, rc));
+        snprintf(s->result, sizeof s->result, "%s: %s. %s", o->text, g->fail.msg, not_done(b, g, rc, why));
     else
         snprintf(s->result, sizeof s->result, "%s: done", o->text);
     if (l->n > 1) {
