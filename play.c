@@ -10,6 +10,8 @@
 #include "boardfile.h"
 #include "movelist.h"
 #include "chat.h"
+#include "queue.h"
+#include "submit.h"
 #include "turn.h"
 #include "orders.h"
 #include "lister.h"
@@ -134,7 +136,7 @@ static int submitted(CommandCtx *c, Txn *t, Submission *s, const StrList *notice
     buf_printf(&c->reply, "%s\n", s->result);
     if (s->notes.len)
         buf_add(&c->reply, s->notes.s);
-    turn_submission_free(s);
+    submit_free(s);
     return rc;
 }
 
@@ -160,7 +162,7 @@ static int move_act(CommandCtx *c, Txn *t)
         Submission s;
         if (timed_out_now(t)) /* say why the order was stored, not run (contract 4.4) */
             buf_add(&c->reply, "Your deadline passed before this order came: you timed out.\n");
-        turn_submit(&t->g, t->player, &l, &s);
+        submit_message(&t->g, t->player, &l, &s);
         rc = submitted(c, t, &s, NULL);
     }
     order_list_free(&l);
@@ -168,15 +170,12 @@ static int move_act(CommandCtx *c, Txn *t)
     return rc;
 }
 
-static int queue_act(CommandCtx *c, Txn *t)
+static int qmove_act(CommandCtx *c, Txn *t)
 {
     Board *b = t->b;
     if (c->argc == 3) { /* no order text: the queue is shown */
-        const StrList *q = &b->pl[t->player].queue;
-        buf_add(&c->reply, "Your stored orders: ");
-        for (int i = 0; i < q->n; i++)
-            buf_printf(&c->reply, "%s%s", i ? " / " : "", q->v[i]);
-        buf_add(&c->reply, q->n ? "\n" : "none\n");
+        queue_say("Your stored orders: ", &b->pl[t->player].queue, &c->reply);
+        buf_add(&c->reply, "\n");
         return EXIT_DONE;
     }
     char *text = order_text(c, c->argc - 3, c->argv + 3);
@@ -192,7 +191,7 @@ static int queue_act(CommandCtx *c, Txn *t)
                              err.msg);
     if (rc == 0) {
         Submission s;
-        turn_store(&t->g, t->player, none ? NULL : &l, &s);
+        submit_store(&t->g, t->player, none ? NULL : &l, &s);
         rc = submitted(c, t, &s, &l.notices);
         t->reader = -1; /* the queue's reply is no order's result */
     }
@@ -298,7 +297,7 @@ int play_move(CommandCtx *c)
 
 int play_queue(CommandCtx *c)
 {
-    return pipeline_one_board(c, PLAYER_TXN, queue_act);
+    return pipeline_one_board(c, PLAYER_TXN, qmove_act);
 }
 
 int play_resign(CommandCtx *c)

@@ -113,7 +113,7 @@ int fx_submit(Game *g, int p, const char *text, char *msg, size_t size)
     Err err;
     ck_assert_msg(order_parse_list(g->b, text, &l, &err) == 0, "order %s does not parse: %s", text, err.msg);
     Submission s;
-    int st = turn_submit(g, p, &l, &s);
+    int st = submit_message(g, p, &l, &s);
     if (msg) { /* the reason alone: the result without "<order>: " */
         const char *r = s.result;
         size_t n = strlen(l.v[0].text);
@@ -121,7 +121,7 @@ int fx_submit(Game *g, int p, const char *text, char *msg, size_t size)
             r += n + 2;
         snprintf(msg, size, "%s", r);
     }
-    turn_submission_free(&s);
+    submit_free(&s);
     order_list_free(&l);
     return st == SUBMIT_DONE ? 0 : st == SUBMIT_FAILED ? -1 : ORDER_REFUSED;
 }
