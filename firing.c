@@ -437,7 +437,7 @@ static void firing_radiate(Game *g, int player, Special *sp, Piece *occ)
             continue;
         char nm[32];
         if (game_shield_as(g, sq, sq == sp->sq ? "radiation (special S9)" : "radiation",
-                           "{p0} piece on {0} was irradiated.")) /* count= is one effect */
+                           SHIELD_IRRADIATED)) /* count= is one effect */
             continue;
         p = board_piece_at(b, sq);
         Genome lost = {0};

@@ -597,10 +597,10 @@ bool game_after_change(Game *g, int sq)
 
 bool game_shield(Game *g, int sq, const char *what)
 {
-    return game_shield_as(g, sq, what, NULL);
+    return game_shield_as(g, sq, what, SHIELD_WITHSTOOD);
 }
 
-bool game_shield_as(Game *g, int sq, const char *what, const char *blind)
+bool game_shield_as(Game *g, int sq, const char *what, ShieldBlind blind)
 {
     Piece *p = board_piece_at(g->b, sq);
     if (!p || !p->g.n[GENE_W])
@@ -611,12 +611,19 @@ bool game_shield_as(Game *g, int sq, const char *what, const char *blind)
                            "{p0} piece on {0} resisted %s with its shield (W).", what);
     ev->owner[0] = orphan ? -2 : p->owner;
     /* contract 8: W is a code; a reader who does not decode the piece reads what a code loss reads. */
-    if (blind)
-        ev->blind_text = xstrdup(blind);
-    else if (strstr(what, "radiation"))
+    switch (blind) {
+    case SHIELD_RADIATION:
         ev->blind_text = xstrdup("{p0} piece on {0} lost a code to radiation.");
-    else
+        break;
+    case SHIELD_IRRADIATED:
+        ev->blind_text = xstrdup("{p0} piece on {0} was irradiated.");
+        break;
+    case SHIELD_UNSEEN:
+        ev->blind_text = xstrdup("");
+        break;
+    default:
         ev->blind_text = xasprintf("{p0} piece on {0} withstood %s.", what);
+    }
     if (!piece_viable(&p->g))
         game_after_change(g, sq);
     return true;

@@ -148,9 +148,16 @@ void game_kill(Game *g, int sq, int killer, bool capture);
 bool game_after_change(Game *g, int sq);
 /* W shield (contract 14.4): if the piece on sq has W, consumes one, emits the event, returns true (effect resisted). */
 bool game_shield(Game *g, int sq, const char *what);
-/* game_shield, with what a reader who does not decode the piece reads instead (NULL: as for the code loss
- * "radiation" causes, else "<piece> withstood <what>."; "": nothing), so that the hidden W is not named (contract 8). */
-bool game_shield_as(Game *g, int sq, const char *what, const char *blind);
+/* What a reader who does not decode a shielded piece reads instead of its W, which is a code and not named
+ * (contract 8): the effect's own blind text, as for a piece that did not resist. */
+typedef enum ShieldBlind {
+    SHIELD_WITHSTOOD,  /* "<piece> withstood <what>." (game_shield) */
+    SHIELD_RADIATION,  /* as RADIATE's code loss: "<piece> lost a code to radiation." */
+    SHIELD_IRRADIATED, /* as S9's: "<piece> was irradiated." */
+    SHIELD_UNSEEN,     /* nothing: the order's own event tells (TRANSFER) */
+} ShieldBlind;
+/* game_shield, with blind saying what a reader who does not decode the piece reads. */
+bool game_shield_as(Game *g, int sq, const char *what, ShieldBlind blind);
 /* Eliminates a player (status, out order, orphans) with a public event; the game's end is the turn driver's. */
 void game_eliminate(Game *g, int player, PlayerStatus how, int by);
 /* game_eliminate without the event: the caller has told it (a King captured in view, actions.c). */

@@ -1,4 +1,4 @@
-/* gamelist: what Cleanup keeps for one run — the game list etc/Genetess.list held in memory and written once, and the due index etc/Genetess.due (each board's next due time, so that idle boards are not opened). */
+/* gamelist: the game list etc/Genetess.list — its line's record, and what Cleanup keeps for one run: the list held in memory and written once, and the due index etc/Genetess.due (each board's next due time, so that idle boards are not opened). */
 #ifndef GENETESS_GAMELIST_H
 #define GENETESS_GAMELIST_H
 

@@ -1,7 +1,7 @@
-/* movelist: a board's move list in its own append-only file <n>.moves (contract 10). The board file holds
- * "(moves <n>.moves <count>)": loading reads neither the file nor its lines, a command appends its new lines
- * (synced) before the board's commit, and lines past the count (a killed command's) are ignored and dropped
- * under the lock by the next append. Only what replays or lists the history (verify, show n#k, the log,
+/* movelist: a board's move list in its own append-only file <n>.moves, and its line's record (contract 10).
+ * The board file holds "(moves <n>.moves <count>)": loading reads neither the file nor its lines, a command
+ * appends its new lines (synced) before the board's commit, and lines past the count (a killed command's) are
+ * ignored and dropped under the lock by the next append. Only what replays or lists the history (verify, show n#k, the log,
  * the full show) reads the file. */
 #ifndef GENETESS_MOVELIST_H
 #define GENETESS_MOVELIST_H

@@ -89,11 +89,13 @@ int pipeline_lock(CommandCtx *c)
         return c->req->home && *c->req->home ? EXIT_SYSTEM : EXIT_USAGE;
     }
     c->opened = true;
-    if (store_lock(&c->st, &err) < 0) {
-        bool busy = strcmp(err.msg, "Genetess is busy; try again later") == 0;
+    int rc = store_lock(&c->st, &err);
+    if (rc < 0) {
+        bool busy = rc == STORE_LOCK_BUSY;
         if (!busy) /* the reason names the server's path: the log has it, the reply never (contract 15) */
             fprintf(stderr, "genetess: %s\n", err.msg);
-        buf_printf(&c->reply, "%s\n", busy ? err.msg : "Genetess cannot take its lock; try again later");
+        buf_add(&c->reply, busy ? "Genetess is busy; try again later\n"
+                                : "Genetess cannot take its lock; try again later\n");
         return EXIT_SYSTEM;
     }
     recover(c);

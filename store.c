@@ -172,7 +172,8 @@ int store_lock(Store *s, Err *err)
         if (now_monotonic() >= deadline) {
             close(fd);
             free(path);
-            return err_fail(err, "Genetess is busy; try again later");
+            err_fail(err, "Genetess is busy; try again later");
+            return STORE_LOCK_BUSY;
         }
         struct timespec ts = {.tv_sec = 0, .tv_nsec = LOCK_POLL_NS};
         nanosleep(&ts, NULL);
