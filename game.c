@@ -233,7 +233,7 @@ static void remember_terrain(Board *b, int p, const uint8_t *before, const uint8
 }
 
 /* The words for a piece of news of sight: "bob's piece" (with its sequence when decoded), "An orphan piece". */
-static void sight_piece(const Board *b, int owner, const Piece *pc, bool decoded, Buf *o)
+static void game_sight_piece(const Board *b, int owner, const Piece *pc, bool decoded, Buf *o)
 {
     if (owner == -2)
         buf_add(o, "An orphan piece");
@@ -251,7 +251,7 @@ enum { SIGHT_NEWS_MAX = 8 }; /* pieces named one by one per action and way; the 
 /* News of sight (contract 8): the pieces of others (and orphans) that came into the reader's view during the
  * action, or went out of it, without moving themselves (a piece that moved is told by its own event). Only
  * squares the reader sees just after (came) or just before (went) are named. */
-static void sight_news(Game *g, int reader, const uint8_t *before, const uint8_t *after, const uint8_t *moved,
+static void game_sight_news(Game *g, int reader, const uint8_t *before, const uint8_t *after, const uint8_t *moved,
                        const int *pre_owner)
 {
     Board *b = g->b;
@@ -278,7 +278,7 @@ static void sight_news(Game *g, int reader, const uint8_t *before, const uint8_t
             Buf o;
             char nm[16];
             buf_init(&o);
-            sight_piece(b, now, pc, (way == 0 ? after[s] : before[s]) & SIGHT_DECODE, &o);
+            game_sight_piece(b, now, pc, (way == 0 ? after[s] : before[s]) & SIGHT_DECODE, &o);
             buf_printf(&o, " on %s %s.", board_sq_name(b, s, nm), way == 0 ? "came into your view" : "went out of your view");
             board_news_take(&b->pl[reader].news, NEWS_EVENT, buf_take(&o));
             told++;
@@ -331,7 +331,7 @@ void game_end_action(Game *g)
                 board_news_take(&b->pl[p].news, NEWS_EVENT, s);
         }
         if (pre_owner)
-            sight_news(g, p, g->before[p], after, moved, pre_owner);
+            game_sight_news(g, p, g->before[p], after, moved, pre_owner);
     }
     free(after);
     free(moved);

@@ -136,7 +136,7 @@ static void add_purchases(const Board *fog, int player, const char *want, Greedy
 }
 
 /* The worth of one candidate (-inf when fog does not accept it). */
-static double weigh_cand(const Board *fog, int player, const WeighGoal *goal, const char *want, uint64_t seed,
+static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *goal, const char *want, uint64_t seed,
                          GreedyCand *c)
 {
     Board *s = weigh_clone(fog);
@@ -233,7 +233,7 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     keep_promising(fog, player, goal, max, out);
     int k = 0;
     for (int i = 0; i < out->n; i++) {
-        out->v[i].score = weigh_cand(fog, player, goal, want, seed, &out->v[i]);
+        out->v[i].score = greedy_weigh_cand(fog, player, goal, want, seed, &out->v[i]);
         out->work++;
         if (out->v[i].score > -1e17)
             out->v[k++] = out->v[i];

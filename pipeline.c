@@ -621,7 +621,7 @@ static int stage_auth(CommandCtx *c, Txn *t)
 }
 
 /* Queues the nag mails deadline_nag found due (g->nag_due), each to the player's address. */
-static void mail_nags(CommandCtx *c, Txn *t, const Game *g)
+static void pipeline_mail_nags(CommandCtx *c, Txn *t, const Game *g)
 {
     const Board *b = g->b;
     for (int p = 0; p < b->np; p++) {
@@ -670,7 +670,7 @@ static bool stage_time(CommandCtx *c, Txn *t)
         sheets_send(c, t, b, &s);
     } else {
         deadline_nag(&g);
-        mail_nags(c, t, &g);
+        pipeline_mail_nags(c, t, &g);
         changed = g.nagged;
     }
     game_done(&g);

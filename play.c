@@ -237,7 +237,7 @@ static int quiet_act(CommandCtx *c, Txn *t)
     return EXIT_DONE;
 }
 
-static int chat_act(CommandCtx *c, Txn *t)
+static int play_chat_act(CommandCtx *c, Txn *t)
 {
     Board *b = t->b;
     int p = t->player;
@@ -279,7 +279,7 @@ static int log_act(CommandCtx *c, Txn *t)
     return EXIT_DONE;
 }
 
-static int map_act(CommandCtx *c, Txn *t)
+static int play_map_act(CommandCtx *c, Txn *t)
 {
     view_map(t->b, t->player, NULL, &c->reply);
     return EXIT_DONE;
@@ -329,7 +329,7 @@ static int options_act(CommandCtx *c, Txn *t)
     return EXIT_DONE;
 }
 
-static int orders_act(CommandCtx *c, Txn *t)
+static int play_orders_act(CommandCtx *c, Txn *t)
 {
     const Board *b = t->b;
     int sq = -1;
@@ -351,7 +351,7 @@ static int orders_act(CommandCtx *c, Txn *t)
 
 int play_orders(CommandCtx *c)
 {
-    return pipeline_one_board(c, TXN_TIME | TXN_PLAYER | TXN_RUNNING | TXN_SAVES | TXN_SHEETS, orders_act);
+    return pipeline_one_board(c, TXN_TIME | TXN_PLAYER | TXN_RUNNING | TXN_SAVES | TXN_SHEETS, play_orders_act);
 }
 
 int play_options(CommandCtx *c)
@@ -366,7 +366,7 @@ int play_chat(CommandCtx *c)
 {
     int rc = chat_check(c);
     /* one mail per command per person (contract 3.1): the reply is the sender's copy, without their sheet */
-    return rc ? rc : pipeline_one_board(c, PLAYER_TXN & ~TXN_REPLY_SHEET, chat_act);
+    return rc ? rc : pipeline_one_board(c, PLAYER_TXN & ~TXN_REPLY_SHEET, play_chat_act);
 }
 
 int play_log(CommandCtx *c)
@@ -376,7 +376,7 @@ int play_log(CommandCtx *c)
 
 int play_map(CommandCtx *c)
 {
-    return pipeline_one_board(c, TXN_TIME | TXN_PLAYER, map_act);
+    return pipeline_one_board(c, TXN_TIME | TXN_PLAYER, play_map_act);
 }
 
 /* showas refused at the user's password: the boards it names still have their expired deadlines processed

@@ -454,7 +454,7 @@ int turn_holiday(Game *g, int player)
 /* ---- time ---- */
 
 /* The deadline of the turn passed (g->now is the deadline): its stored orders run, else a time-out. */
-static TurnOutcome deadline_passed(Game *g)
+static TurnOutcome turn_deadline_passed(Game *g)
 {
     switch (run_stored(g, false, true)) {
     case RQ_DONE:
@@ -496,7 +496,9 @@ bool turn_process_time(Game *g, int *deadlines)
     /* A bot's turn left waiting is never timed out: the time stops there until a command plays it. */
     for (; n < 100000 && !turn_bot_waits(b) && (due = deadline_due(g, now)) != DUE_NONE; n++) {
         changed = true;
-        turn_run(g, due == DUE_ROUND0 ? gamble_deadline(g) : due == DUE_HOLIDAY ? holiday_over(g) : deadline_passed(g));
+        turn_run(g, due == DUE_ROUND0    ? gamble_deadline(g)
+                    : due == DUE_HOLIDAY ? holiday_over(g)
+                                         : turn_deadline_passed(g));
     }
     g->now = now;
     if (deadlines)
