@@ -100,12 +100,12 @@ void game_keep_in_view(Game *g, int player, int sq)
 }
 
 /* Whether the rendered text s (of template t) opens with a userid, which is written as the board holds
- * it ("cat timed out", "cat's piece"), never capitalised like the first word of a sentence. */
-static bool opens_with_userid(const Board *b, const char *t, const char *s)
+ * it ("cat timed out", "cat's piece"), never capitalised like the first word of a sentence: a template that
+ * opens with a token opens with a userid when that token named its owner (named0). */
+static bool opens_with_userid(const Board *b, const char *t, const char *s, bool named0)
 {
     if (t[0] == '{')
-        return t[1] == 'p' && strncmp(s, "your ", 5) != 0 && strncmp(s, "an orphan", 9) != 0 &&
-               strncmp(s, "a ", 2) != 0;
+        return named0;
     for (int i = 0; i < b->np; i++) {
         size_t n = strlen(b->pl[i].id);
         if (n && strncmp(s, b->pl[i].id, n) == 0 && !isalnum((unsigned char)s[n]))
@@ -141,8 +141,8 @@ static bool event_reaches(const Event *ev, int reader, const uint8_t *before, co
     return false;
 }
 
-/* Appends token kind/idx of ev as the reader may read it. */
-static void render_token(Buf *o, const Game *g, const Event *ev, int kind, int idx, int reader, const uint8_t *before,
+/* Appends token kind/idx of ev as the reader may read it; true when it named a player ("bob's"). */
+static bool render_token(Buf *o, const Game *g, const Event *ev, int kind, int idx, int reader, const uint8_t *before,
                          const uint8_t *after)
 {
     const Board *b = g->b;
@@ -156,7 +156,7 @@ static void render_token(Buf *o, const Game *g, const Event *ev, int kind, int i
         buf_add(o, sq < 0 ? "?" : vis ? board_sq_name(b, sq, nm) : "a square outside your view");
         if (vis && !seen && ow == -1) /* contract 8: a square out of view is named, nothing said of it */
             buf_add(o, " (outside your view)");
-        return;
+        return false;
     }
     uint8_t bits = piece_bits(ev, idx, before, after);
     for (int i = 0; i < ev->nsq && kind == 'p' && (ev->flags & EV_KIN); i++)
@@ -172,9 +172,11 @@ static void render_token(Buf *o, const Game *g, const Event *ev, int kind, int i
         buf_add(o, "an orphan");
     } else if (ow >= 0 && ow < b->np) {
         buf_printf(o, "%s's", b->pl[ow].id);
+        return true;
     } else {
         buf_add(o, "a");
     }
+    return false;
 }
 
 /* Renders ev for reader given the views before and after; NULL when the reader may not hear of it. */
@@ -196,6 +198,7 @@ static char *render_event(const Game *g, const Event *ev, int reader, const uint
     }
     Buf o;
     buf_init(&o);
+    bool named0 = false; /* the token the text opens with named a player */
     for (const char *p = t; *p; p++) {
         if (*p == '{') {
             int kind = 's';
@@ -203,7 +206,8 @@ static char *render_event(const Game *g, const Event *ev, int reader, const uint
             if (*q == 'g' || *q == 'p')
                 kind = *q++;
             if (isdigit((unsigned char)*q) && q[1] == '}' && *q - '0' < 4) {
-                render_token(&o, g, ev, kind, *q - '0', reader, before, after);
+                bool named = render_token(&o, g, ev, kind, *q - '0', reader, before, after);
+                named0 |= p == t && named;
                 p = q + 1;
                 continue;
             }
@@ -211,7 +215,7 @@ static char *render_event(const Game *g, const Event *ev, int reader, const uint
         buf_addn(&o, p, 1);
     }
     char *s = buf_take(&o);
-    if (s[0] && !opens_with_userid(g->b, t, s))
+    if (s[0] && !opens_with_userid(g->b, t, s, named0))
         s[0] = (char)toupper((unsigned char)s[0]);
     return s;
 }
@@ -251,8 +255,8 @@ enum { SIGHT_NEWS_MAX = 8 }; /* pieces named one by one per action and way; the 
 /* News of sight (contract 8): the pieces of others (and orphans) that came into the reader's view during the
  * action, or went out of it, without moving themselves (a piece that moved is told by its own event). Only
  * squares the reader sees just after (came) or just before (went) are named. */
-static void game_sight_news(Game *g, int reader, const uint8_t *before, const uint8_t *after, const uint8_t *moved,
-                       const int *pre_owner)
+static void game_sight_news(Game *g, int reader, const uint8_t *before, const uint8_t *after,
+                            const uint8_t *moved, const int *pre_owner)
 {
     Board *b = g->b;
     if (b->phase != PHASE_PLAY || !board_player_has_turns(b, reader))
