@@ -11,27 +11,25 @@
 #include "bot.h"
 #include "gamelist.h"
 #include "movelist.h"
+#include "rng.h"
 
 Suite *records_suite(void);
 
 #define T0 1000000000LL
 #define HOUR 3600LL
 
-/* A small deterministic generator (the tests' own: the game's rng is not theirs to step). */
-static uint64_t gen_state;
-
-static unsigned gen(unsigned n)
+/* A number below n from the test's own generator rg. */
+static unsigned gen(Rng *rg, unsigned n)
 {
-    gen_state = gen_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (unsigned)(gen_state >> 33) % n;
+    return (unsigned)rng_below(rg, n);
 }
 
 /* size - 1 random bytes at most (at least 1) of alphabet into out. */
-static void gen_word(char *out, size_t size, const char *alphabet)
+static void gen_word(Rng *rg, char *out, size_t size, const char *alphabet)
 {
-    size_t n = 1 + gen((unsigned)(size - 1)), k = strlen(alphabet);
+    size_t n = 1 + gen(rg, (unsigned)(size - 1)), k = strlen(alphabet);
     for (size_t i = 0; i < n; i++)
-        out[i] = alphabet[gen((unsigned)k)];
+        out[i] = alphabet[gen(rg, (unsigned)k)];
     out[n] = '\0';
 }
 
@@ -43,36 +41,36 @@ static bool records_equal(const MoveRecord *a, const MoveRecord *b)
 }
 
 /* A random record the program could write or an admin could add by hand (text in buf). */
-static MoveRecord gen_record(char *buf, size_t size)
+static MoveRecord gen_record(Rng *rg, char *buf, size_t size)
 {
     static const char *const texts[] = {"MOVE C4 E-E", "PASS", "GAMBLE 1E GPC2, DON'T CARE", "CREATE C4 A",
                                         "MOVE (Auto) x", "(Failed)", "Holiday", "Holiday x", "Timeouts", "EDIT"};
-    MoveRecord r = {.kind = (MoveKind)gen(MOVE_EDIT + 1)};
-    gen_word(r.label, sizeof r.label, "0123456789abcdefgh");
-    gen_word(r.who, sizeof r.who, "abcdefghijklmnopqrstuvwxyz0123456789._-");
-    if (gen(8) == 0)
+    MoveRecord r = {.kind = (MoveKind)gen(rg, MOVE_EDIT + 1)};
+    gen_word(rg, r.label, sizeof r.label, "0123456789abcdefgh");
+    gen_word(rg, r.who, sizeof r.who, "abcdefghijklmnopqrstuvwxyz0123456789._-");
+    if (gen(rg, 8) == 0)
         snprintf(r.who, sizeof r.who, "-");
     r.text = buf;
     if (r.kind == MOVE_HOLIDAY)
-        r.secs = gen(4) ? (int64_t)gen(5000000) : INT64_MAX - (int64_t)gen(3);
+        r.secs = gen(rg, 4) ? (int64_t)gen(rg, 5000000) : INT64_MAX - (int64_t)gen(rg, 3);
     if (r.kind == MOVE_EDIT) {
         snprintf(r.who, sizeof r.who, "admin");
-        gen_word(buf, size, " abcdefghij,.()=-");
-        if (gen(4) == 0)
+        gen_word(rg, buf, size, " abcdefghij,.()=-");
+        if (gen(rg, 4) == 0)
             buf[0] = '\0'; /* "EDIT" alone */
     }
     if (r.kind == MOVE_ORDER) {
-        if (gen(2))
-            snprintf(buf, size, "%s", texts[gen(sizeof texts / sizeof *texts)]);
+        if (gen(rg, 2))
+            snprintf(buf, size, "%s", texts[gen(rg, sizeof texts / sizeof *texts)]);
         else
-            gen_word(buf, size, "ABCDEFGHIJ0123456789 -,()'*");
+            gen_word(rg, buf, size, "ABCDEFGHIJ0123456789 -,()'*");
         if (buf[0] == ' ' || (strcmp(r.who, "admin") == 0 && strncmp(buf, "EDIT", 4) == 0))
             buf[0] = 'X'; /* a line's text never starts with a space; admin's EDIT is the edit's */
         size_t n = strlen(buf);
         if (n && buf[n - 1] == ')')
             buf[n - 1] = '!'; /* (no marker of its own at its end) */
-        r.autorun = gen(2);
-        r.failed = gen(2);
+        r.autorun = gen(rg, 2);
+        r.failed = gen(rg, 2);
     }
     r.textlen = r.kind == MOVE_ORDER || r.kind == MOVE_EDIT ? (int)strlen(buf) : 0;
     if (r.kind != MOVE_ORDER && r.kind != MOVE_EDIT)
@@ -83,10 +81,11 @@ static MoveRecord gen_record(char *buf, size_t size)
 /* parse(format(r)) == r for generated records. */
 START_TEST(test_move_record_round_trip)
 {
-    gen_state = 20261128;
+    Rng rg;
+    rng_seed(&rg, 20261128);
     char buf[64];
     for (int i = 0; i < 20000; i++) {
-        MoveRecord r = gen_record(buf, sizeof buf), back;
+        MoveRecord r = gen_record(&rg, buf, sizeof buf), back;
         char *line = movelist_format(&r);
         ck_assert_msg(movelist_parse(line, &back), "not parsed back: %s", line);
         ck_assert_msg(records_equal(&r, &back), "not the same record: %s", line);
@@ -212,43 +211,44 @@ static bool list_records_equal(const ListRecord *a, const ListRecord *b)
 
 static const char id_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789._-";
 
-static void gen_list_record(ListRecord *r)
+static void gen_list_record(Rng *rg, ListRecord *r)
 {
     static const char *const others[] = {"", "suspended", "paused by the admin", "x:y", "waiting", "turn"};
     memset(r, 0, sizeof *r);
-    r->board = 1 + (int)gen(gen(2) ? 1000 : 999999999);
-    r->np = 1 + (int)gen(MAX_PLAYERS);
+    r->board = 1 + (int)gen(rg, gen(rg, 2) ? 1000 : 999999999);
+    r->np = 1 + (int)gen(rg, MAX_PLAYERS);
     for (int i = 0; i < r->np; i++)
-        gen_word(r->players[i], sizeof r->players[i], id_chars);
-    r->move = (int)gen(gen(2) ? 100 : 999999999);
-    r->state = (ListState)gen(LIST_OTHER + 1);
+        gen_word(rg, r->players[i], sizeof r->players[i], id_chars);
+    r->move = (int)gen(rg, gen(rg, 2) ? 100 : 999999999);
+    r->state = (ListState)gen(rg, LIST_OTHER + 1);
     char id[USERID_MAX + 1];
-    gen_word(id, sizeof id, id_chars);
+    gen_word(rg, id, sizeof id, id_chars);
     switch (r->state) {
     case LIST_WAITING:
-        for (int i = 0, n = (int)gen(4); i < n; i++)
+        for (int i = 0, n = (int)gen(rg, 4); i < n; i++)
             snprintf(r->detail + strlen(r->detail), sizeof r->detail - strlen(r->detail), "%s%s", i ? " " : "",
-                     r->players[gen((unsigned)r->np)]);
+                     r->players[gen(rg, (unsigned)r->np)]);
         break;
     case LIST_TURN:
     case LIST_HOLIDAY:
         snprintf(r->detail, sizeof r->detail, "%s", id);
         break;
     case LIST_ENDED:
-        snprintf(r->detail, sizeof r->detail, gen(2) ? "won by %s (%u)" : "tie (%.0s%u)", id, gen(100));
+        snprintf(r->detail, sizeof r->detail, gen(rg, 2) ? "won by %s (%u)" : "tie (%.0s%u)", id, gen(rg, 100));
         break;
     default:
-        snprintf(r->detail, sizeof r->detail, "%s", others[gen(sizeof others / sizeof *others)]);
+        snprintf(r->detail, sizeof r->detail, "%s", others[gen(rg, sizeof others / sizeof *others)]);
     }
 }
 
 /* parse(format(r)) == r for generated records, and format(parse(line)) == line for their lines. */
 START_TEST(test_list_record_round_trip)
 {
-    gen_state = 11;
+    Rng rg;
+    rng_seed(&rg, 11);
     for (int i = 0; i < 5000; i++) {
         ListRecord r, back;
-        gen_list_record(&r);
+        gen_list_record(&rg, &r);
         char *line = gamelist_format(&r);
         ck_assert_msg(gamelist_parse(line, &back), "not parsed back: %s", line);
         ck_assert_msg(list_records_equal(&r, &back), "not the same record: %s", line);
