@@ -1,4 +1,4 @@
-/* turn: the turn driver — where every order runs; ending a turn and starting the next in one loop; running stored orders; time; resignation; the computer opponents' turns; the game's end; replay (contract 4). */
+/* turn: the turn driver — where every order runs; ending a turn and starting the next in one loop; running stored orders; time; resignation; the computer opponents' turns; the game's end; the steps replay.c takes (contract 4). */
 #ifndef GENETESS_TURN_H
 #define GENETESS_TURN_H
 
@@ -39,6 +39,9 @@ typedef enum TurnResign {
     RESIGN_GONE,    /* the player had already left (no pieces, no ronin): nothing changed */
 } TurnResign;
 
+/* A player in play resigns: recorded, eliminated (their pieces become orphans); what follows (the caller runs
+ * it: turn_run). */
+TurnOutcome turn_resign_in_play(Game *g, int player);
 /* A player resigns (contract 4). In round 0 the last person on the board leaves it to be deleted (RESIGN_DELETE). */
 TurnResign turn_resign(Game *g, int player);
 
@@ -55,13 +58,5 @@ int turn_order(Game *g, int player, const Order *o, bool from_queue, const Order
 int turn_holiday(Game *g, int player);
 /* Why GAMBLE o cannot be given now on b — round 0 is its only time (storing: it is never stored) — or NULL. */
 const char *turn_misplaced(const Board *b, const Order *o, bool storing);
-
-/* Replays b's history from its initial snapshot; on success *out is the replayed board (caller frees).
- * upto: replay only the first upto move-list lines (-1: all). Returns 0 or -1 with err. */
-int turn_replay(const Board *b, int upto, Board **out, Err *err);
-/* Replays b's history (as turn_replay) to learn why its failed orders failed: why gets one line per move-list
- * line, the reason of a failed order's line (as its player was told) and "" for every other; a history that
- * does not replay from some line on (an admin's edit) leaves those lines "". Changes nothing. */
-void turn_failure_reasons(const Board *b, StrList *why);
 
 #endif

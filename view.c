@@ -14,6 +14,7 @@
 #include "lister.h"
 #include "sight.h"
 #include "specials.h"
+#include "replay.h"
 #include "turn.h"
 
 /* The game name in quotes, the words of whoever named the game, underscores shown as spaces (contract 6). */
@@ -605,7 +606,7 @@ void view_log(const Board *b, int reader, Buf *out)
     MoveRecord r;
     for (int i = 0; i < b->moves.n && !why.n; i++) /* the reasons come from a replay: only when needed */
         if (movelist_parse(b->moves.v[i], &r) && r.failed)
-            turn_failure_reasons(b, &why);
+            replay_failure_reasons(b, &why);
     buf_printf(out, "Your orders on Genetess board %d so far (%s, Move #%d):\n", b->number, id,
                board_move_number(b));
     for (int i = 0; i < b->moves.n; i++) {

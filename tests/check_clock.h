@@ -136,7 +136,7 @@ static inline void check_replay(void)
     fx_move_records(b);
     Board *r = NULL;
     Err err;
-    ck_assert_msg(turn_replay(b, -1, &r, &err) == 0, "replay: %s", err.msg);
+    ck_assert_msg(replay_board(b, -1, &r, &err) == 0, "replay: %s", err.msg);
     char *a = boardfile_write_core(b), *c = boardfile_write_core(r);
     ck_assert_str_eq(c, a);
     free(a);

@@ -8,6 +8,7 @@
 #include "boardfile.h"
 #include "game.h"
 #include "orders.h"
+#include "replay.h"
 #include "submit.h"
 #include "turn.h"
 #include "util.h"
