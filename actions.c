@@ -408,7 +408,7 @@ int action_transfer(Game *g, int player, const Order *o, Piece *actor)
     /* The player's own phased target: nobody else may learn of it (the public text names the giver only). */
     bool hidden = t->g.phased;
     /* A reader who does not decode the target reads a resisted TRANSFER as a done one: W is a code. */
-    if (game_shield_as(g, sq2, "a TRANSFER", "")) {
+    if (game_shield_as(g, sq2, "a TRANSFER", SHIELD_UNSEEN)) {
         Piece *giver = board_piece_at(b, sq);
         Event *ev = game_event(g, player, 0, sqs, hidden ? 1 : 2,
                                hidden ? "{p0} piece on {0} used up a J." :
@@ -478,7 +478,7 @@ int action_radiate(Game *g, int player, const Order *o, Piece *actor)
         if (total == 0)
             continue; /* a bare K */
         /* contract 14.4: W resists an effect of another piece's order; the radiating piece's own order is not hindered. */
-        if (sq != asq && game_shield(g, sq, "radiation"))
+        if (sq != asq && game_shield_as(g, sq, "radiation", SHIELD_RADIATION))
             continue;
         int r = (int)rng_below(&b->rng, (uint64_t)total);
         int code = 0;

@@ -13,6 +13,7 @@
 #include "bot.h"
 #include "confirm.h"
 #include "gamelist.h"
+#include "replay.h"
 #include "turn.h"
 #include "map.h"
 #include "view.h"
@@ -70,7 +71,7 @@ static int verify_act(CommandCtx *c, Txn *t)
     Err err;
     if (movelist_load_reply(&c->st, t->b, &c->reply) < 0)
         return EXIT_SYSTEM;
-    if (turn_replay(b, -1, &r, &err) < 0) {
+    if (replay_board(b, -1, &r, &err) < 0) {
         /* The reason quotes the history: public only once the game has ended (contract 8, 11). */
         if (b->phase == PHASE_ENDED) {
             buf_printf(&c->reply, "Genetess board %d: replay fails at %s\n", b->number, err.msg);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "boardfile.h"
+#include "gamelist.h"
 #include "bot.h"
 #include "map.h"
 #include "turn.h"
@@ -535,15 +536,8 @@ static int running_games(CommandCtx *c, const char *id)
     int n = 0;
     if (store_read_file(path, &text, NULL, &err) == 0)
         for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-            char *c1 = strchr(l, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL, *c3 = c2 ? strchr(c2 + 1, ':') : NULL;
-            if (!c3 || strncmp(c3 + 1, "won by", 6) == 0 || strncmp(c3 + 1, "tie", 3) == 0)
-                continue;
-            *c2 = '\0';
-            StrList w = {0};
-            str_split_words(c1 + 1, &w);
-            for (int i = 0; i < w.n; i++)
-                n += str_ieq(w.v[i], id);
-            sl_free(&w);
+            ListRecord r;
+            n += gamelist_parse(l, &r) && r.state != LIST_ENDED && gamelist_plays(&r, id);
         }
     free(text);
     free(path);

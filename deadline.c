@@ -54,14 +54,14 @@ TurnOutcome deadline_timeout(Game *g)
     int p = b->seat;
     Player *pl = &b->pl[p];
     game_begin_action(g);
-    game_record(g, p, "Timeout");
+    game_record(g, p, movelist_event(MOVE_TIMEOUT, 0));
     pl->timeouts++;
     pl->timeouts_total++;
     game_event(g, p, EV_PUBLIC, NULL, 0, "%s timed out (%d in a row).", pl->id, pl->timeouts)->own_text =
         xasprintf("You timed out (%d in a row).", pl->timeouts);
     bool forfeit = b->par.max_timeouts > 0 && pl->timeouts >= b->par.max_timeouts;
     if (forfeit && !g->replay) {
-        game_record(g, p, "Forfeit");
+        game_record(g, p, movelist_event(MOVE_FORFEIT, 0));
         game_eliminate(g, p, PS_FORFEIT, -1);
     }
     game_end_action(g);
@@ -100,9 +100,7 @@ static void finish_holiday(Game *g, int64_t secs)
         secs = pl->holiday_left;
     pl->holiday_left -= secs;
     b->clock.holiday_since = 0;
-    char text[64];
-    snprintf(text, sizeof text, "Holiday %" PRId64, secs);
-    game_record(g, p, text);
+    game_record(g, p, movelist_event(MOVE_HOLIDAY, secs));
     deadline_fresh(g);
 }
 

@@ -437,7 +437,7 @@ static void firing_radiate(Game *g, int player, Special *sp, Piece *occ)
             continue;
         char nm[32];
         if (game_shield_as(g, sq, sq == sp->sq ? "radiation (special S9)" : "radiation",
-                           "{p0} piece on {0} was irradiated.")) /* count= is one effect */
+                           SHIELD_IRRADIATED)) /* count= is one effect */
             continue;
         p = board_piece_at(b, sq);
         Genome lost = {0};
@@ -525,7 +525,7 @@ static int cmp_sq_idx_sp(const void *x, const void *y, const Board *b)
 }
 
 /* Indices of b->sp in reading order of their squares; caller frees. */
-static int *specials_in_order(const Board *b)
+static int *firing_specials_in_order(const Board *b)
 {
     int *ix = xmalloc(sizeof(int) * (size_t)(b->nsp ? b->nsp : 1));
     for (int i = 0; i < b->nsp; i++)
@@ -567,7 +567,7 @@ static void firing_relocate(Game *g, int player, Special *sp, Piece *occ)
     int *nsp_at = xcalloc((size_t)n, sizeof(int)), *cand = xmalloc(sizeof(int) * (size_t)n);
     for (int i = 0; i < b->nsp; i++)
         nsp_at[b->sp[i].sq]++;
-    int *ix = specials_in_order(b);
+    int *ix = firing_specials_in_order(b);
     for (int k = 0; k < b->nsp; k++) {
         Special *s = &b->sp[ix[k]];
         int nc = 0;
@@ -690,7 +690,7 @@ static void firing_tremor(Game *g, int player, Special *sp, Piece *occ)
         piece_event(g, from, to, "{p0} piece{g0} was shaken from {0} to {1}.", NULL);
     }
     free(sqs);
-    int *ix = specials_in_order(b);
+    int *ix = firing_specials_in_order(b);
     for (int k = 0; k < b->nsp; k++) {
         Special *s = &b->sp[ix[k]];
         int from = s->sq, to = board_step(b, from, (int)rnd(g, DIR_COUNT));

@@ -210,7 +210,7 @@ static TurnOutcome round0_check(Game *g)
 TurnOutcome gamble_timeout(Game *g, int p)
 {
     Board *b = g->b;
-    game_record(g, p, "Timeout");
+    game_record(g, p, movelist_event(MOVE_TIMEOUT, 0));
     fill(b, &b->pl[p]);
     game_news(b, p, NEWS_EVENT, "Round 0's deadline passed: your missing gambles were taken as 0E don't care.");
     return round0_check(g);
@@ -321,7 +321,7 @@ int gamble_order(Game *g, int p, const Order *o, TurnOutcome *next)
         if (validate_pass(b, pl, &err) < 0)
             return game_refuse(g, "%s", err.msg);
         fill(b, pl);
-        game_record(g, p, o->text);
+        game_record(g, p, movelist_order(o->text, false, false));
         game_reply(g, "Gamble received: PASS (0E, don't care, for every item left). You have staked %" PRId64
                       "E; %" PRId64 "E left.",
                    total_stakes(pl), pl->e);
@@ -332,7 +332,7 @@ int gamble_order(Game *g, int p, const Order *o, TurnOutcome *next)
     } else {
         bool replaced = pl->gamble[kind].set;
         put(pl, kind, o->stake, o->prefs, o->nprefs);
-        game_record(g, p, o->text);
+        game_record(g, p, movelist_order(o->text, false, false));
         game_reply(g, "Gamble %s: %s (for %s). You have staked %" PRId64 "E; %" PRId64 "E left.",
                    replaced ? "replaced" : "received", o->text,
                    kind == GAMBLE_ON_POSITION ? "your start position" : "turn order", total_stakes(pl), pl->e);
@@ -396,7 +396,7 @@ bool gamble_resign(Game *g, int player)
     Board *b = g->b;
     if (b->np - 1 < 2)
         return true;
-    game_record(g, player, "Resign");
+    game_record(g, player, movelist_event(MOVE_RESIGN, 0));
     char id[USERID_MAX + 1];
     snprintf(id, sizeof id, "%s", b->pl[player].id);
     /* Remove the player entirely: the players array shrinks. */

@@ -100,12 +100,12 @@ void game_keep_in_view(Game *g, int player, int sq)
 }
 
 /* Whether the rendered text s (of template t) opens with a userid, which is written as the board holds
- * it ("cat timed out", "cat's piece"), never capitalised like the first word of a sentence. */
-static bool opens_with_userid(const Board *b, const char *t, const char *s)
+ * it ("cat timed out", "cat's piece"), never capitalised like the first word of a sentence: a template that
+ * opens with a token opens with a userid when that token named its owner (named0). */
+static bool opens_with_userid(const Board *b, const char *t, const char *s, bool named0)
 {
     if (t[0] == '{')
-        return t[1] == 'p' && strncmp(s, "your ", 5) != 0 && strncmp(s, "an orphan", 9) != 0 &&
-               strncmp(s, "a ", 2) != 0;
+        return named0;
     for (int i = 0; i < b->np; i++) {
         size_t n = strlen(b->pl[i].id);
         if (n && strncmp(s, b->pl[i].id, n) == 0 && !isalnum((unsigned char)s[n]))
@@ -141,8 +141,8 @@ static bool event_reaches(const Event *ev, int reader, const uint8_t *before, co
     return false;
 }
 
-/* Appends token kind/idx of ev as the reader may read it. */
-static void render_token(Buf *o, const Game *g, const Event *ev, int kind, int idx, int reader, const uint8_t *before,
+/* Appends token kind/idx of ev as the reader may read it; true when it named a player ("bob's"). */
+static bool render_token(Buf *o, const Game *g, const Event *ev, int kind, int idx, int reader, const uint8_t *before,
                          const uint8_t *after)
 {
     const Board *b = g->b;
@@ -156,7 +156,7 @@ static void render_token(Buf *o, const Game *g, const Event *ev, int kind, int i
         buf_add(o, sq < 0 ? "?" : vis ? board_sq_name(b, sq, nm) : "a square outside your view");
         if (vis && !seen && ow == -1) /* contract 8: a square out of view is named, nothing said of it */
             buf_add(o, " (outside your view)");
-        return;
+        return false;
     }
     uint8_t bits = piece_bits(ev, idx, before, after);
     for (int i = 0; i < ev->nsq && kind == 'p' && (ev->flags & EV_KIN); i++)
@@ -172,9 +172,11 @@ static void render_token(Buf *o, const Game *g, const Event *ev, int kind, int i
         buf_add(o, "an orphan");
     } else if (ow >= 0 && ow < b->np) {
         buf_printf(o, "%s's", b->pl[ow].id);
+        return true;
     } else {
         buf_add(o, "a");
     }
+    return false;
 }
 
 /* Renders ev for reader given the views before and after; NULL when the reader may not hear of it. */
@@ -196,6 +198,7 @@ static char *render_event(const Game *g, const Event *ev, int reader, const uint
     }
     Buf o;
     buf_init(&o);
+    bool named0 = false; /* the token the text opens with named a player */
     for (const char *p = t; *p; p++) {
         if (*p == '{') {
             int kind = 's';
@@ -203,7 +206,8 @@ static char *render_event(const Game *g, const Event *ev, int reader, const uint
             if (*q == 'g' || *q == 'p')
                 kind = *q++;
             if (isdigit((unsigned char)*q) && q[1] == '}' && *q - '0' < 4) {
-                render_token(&o, g, ev, kind, *q - '0', reader, before, after);
+                bool named = render_token(&o, g, ev, kind, *q - '0', reader, before, after);
+                named0 |= p == t && named;
                 p = q + 1;
                 continue;
             }
@@ -211,7 +215,7 @@ static char *render_event(const Game *g, const Event *ev, int reader, const uint
         buf_addn(&o, p, 1);
     }
     char *s = buf_take(&o);
-    if (s[0] && !opens_with_userid(g->b, t, s))
+    if (s[0] && !opens_with_userid(g->b, t, s, named0))
         s[0] = (char)toupper((unsigned char)s[0]);
     return s;
 }
@@ -233,7 +237,7 @@ static void remember_terrain(Board *b, int p, const uint8_t *before, const uint8
 }
 
 /* The words for a piece of news of sight: "bob's piece" (with its sequence when decoded), "An orphan piece". */
-static void sight_piece(const Board *b, int owner, const Piece *pc, bool decoded, Buf *o)
+static void game_sight_piece(const Board *b, int owner, const Piece *pc, bool decoded, Buf *o)
 {
     if (owner == -2)
         buf_add(o, "An orphan piece");
@@ -251,8 +255,8 @@ enum { SIGHT_NEWS_MAX = 8 }; /* pieces named one by one per action and way; the 
 /* News of sight (contract 8): the pieces of others (and orphans) that came into the reader's view during the
  * action, or went out of it, without moving themselves (a piece that moved is told by its own event). Only
  * squares the reader sees just after (came) or just before (went) are named. */
-static void sight_news(Game *g, int reader, const uint8_t *before, const uint8_t *after, const uint8_t *moved,
-                       const int *pre_owner)
+static void game_sight_news(Game *g, int reader, const uint8_t *before, const uint8_t *after,
+                            const uint8_t *moved, const int *pre_owner)
 {
     Board *b = g->b;
     if (b->phase != PHASE_PLAY || !board_player_has_turns(b, reader))
@@ -278,7 +282,7 @@ static void sight_news(Game *g, int reader, const uint8_t *before, const uint8_t
             Buf o;
             char nm[16];
             buf_init(&o);
-            sight_piece(b, now, pc, (way == 0 ? after[s] : before[s]) & SIGHT_DECODE, &o);
+            game_sight_piece(b, now, pc, (way == 0 ? after[s] : before[s]) & SIGHT_DECODE, &o);
             buf_printf(&o, " on %s %s.", board_sq_name(b, s, nm), way == 0 ? "came into your view" : "went out of your view");
             board_news_take(&b->pl[reader].news, NEWS_EVENT, buf_take(&o));
             told++;
@@ -331,7 +335,7 @@ void game_end_action(Game *g)
                 board_news_take(&b->pl[p].news, NEWS_EVENT, s);
         }
         if (pre_owner)
-            sight_news(g, p, g->before[p], after, moved, pre_owner);
+            game_sight_news(g, p, g->before[p], after, moved, pre_owner);
     }
     free(after);
     free(moved);
@@ -597,10 +601,10 @@ bool game_after_change(Game *g, int sq)
 
 bool game_shield(Game *g, int sq, const char *what)
 {
-    return game_shield_as(g, sq, what, NULL);
+    return game_shield_as(g, sq, what, SHIELD_WITHSTOOD);
 }
 
-bool game_shield_as(Game *g, int sq, const char *what, const char *blind)
+bool game_shield_as(Game *g, int sq, const char *what, ShieldBlind blind)
 {
     Piece *p = board_piece_at(g->b, sq);
     if (!p || !p->g.n[GENE_W])
@@ -611,12 +615,19 @@ bool game_shield_as(Game *g, int sq, const char *what, const char *blind)
                            "{p0} piece on {0} resisted %s with its shield (W).", what);
     ev->owner[0] = orphan ? -2 : p->owner;
     /* contract 8: W is a code; a reader who does not decode the piece reads what a code loss reads. */
-    if (blind)
-        ev->blind_text = xstrdup(blind);
-    else if (strstr(what, "radiation"))
+    switch (blind) {
+    case SHIELD_RADIATION:
         ev->blind_text = xstrdup("{p0} piece on {0} lost a code to radiation.");
-    else
+        break;
+    case SHIELD_IRRADIATED:
+        ev->blind_text = xstrdup("{p0} piece on {0} was irradiated.");
+        break;
+    case SHIELD_UNSEEN:
+        ev->blind_text = xstrdup("");
+        break;
+    default:
         ev->blind_text = xasprintf("{p0} piece on {0} withstood %s.", what);
+    }
     if (!piece_viable(&p->g))
         game_after_change(g, sq);
     return true;
@@ -624,12 +635,11 @@ bool game_shield_as(Game *g, int sq, const char *what, const char *blind)
 
 /* ---- turns ---- */
 
-void game_record(Game *g, int player, const char *text)
+void game_record(Game *g, int player, MoveRecord r)
 {
-    char label[16];
-    board_turn_label(g->b, label);
-    char *line = xasprintf("%s %s %s", label, player >= 0 ? g->b->pl[player].id : "-", text);
-    sl_push_owned(&g->b->moves, line);
+    board_turn_label(g->b, r.label);
+    snprintf(r.who, sizeof r.who, "%s", player >= 0 ? g->b->pl[player].id : "-");
+    sl_push_owned(&g->b->moves, movelist_format(&r));
 }
 
 int game_score(const Board *b, int player)

@@ -3,6 +3,7 @@
 #define GENETESS_GAME_H
 
 #include "board.h"
+#include "movelist.h"
 #include "orders.h"
 
 /* Event flags. */
@@ -147,9 +148,16 @@ void game_kill(Game *g, int sq, int killer, bool capture);
 bool game_after_change(Game *g, int sq);
 /* W shield (contract 14.4): if the piece on sq has W, consumes one, emits the event, returns true (effect resisted). */
 bool game_shield(Game *g, int sq, const char *what);
-/* game_shield, with what a reader who does not decode the piece reads instead (NULL: as for the code loss
- * "radiation" causes, else "<piece> withstood <what>."; "": nothing), so that the hidden W is not named (contract 8). */
-bool game_shield_as(Game *g, int sq, const char *what, const char *blind);
+/* What a reader who does not decode a shielded piece reads instead of its W, which is a code and not named
+ * (contract 8): the effect's own blind text, as for a piece that did not resist. */
+typedef enum ShieldBlind {
+    SHIELD_WITHSTOOD,  /* "<piece> withstood <what>." (game_shield) */
+    SHIELD_RADIATION,  /* as RADIATE's code loss: "<piece> lost a code to radiation." */
+    SHIELD_IRRADIATED, /* as S9's: "<piece> was irradiated." */
+    SHIELD_UNSEEN,     /* nothing: the order's own event tells (TRANSFER) */
+} ShieldBlind;
+/* game_shield, with blind saying what a reader who does not decode the piece reads. */
+bool game_shield_as(Game *g, int sq, const char *what, ShieldBlind blind);
 /* Eliminates a player (status, out order, orphans) with a public event; the game's end is the turn driver's. */
 void game_eliminate(Game *g, int player, PlayerStatus how, int by);
 /* game_eliminate without the event: the caller has told it (a King captured in view, actions.c). */
@@ -157,8 +165,8 @@ void game_eliminate_told(Game *g, int player, PlayerStatus how, int by);
 /* Adds E (saturating) with a breakdown line. */
 void game_add_e(Game *g, int player, int64_t amount, const char *why);
 
-/* Appends a moves line "<label> <userid> <text>". */
-void game_record(Game *g, int player, const char *text);
+/* Appends r as a move-list line of player (-1: nobody) at the current turn: its label and who are filled here. */
+void game_record(Game *g, int player, MoveRecord r);
 /* Holds back a line of news for the player (text is taken over) until game_tell_deferred: a stored order
  * that ends its turn is reported after the turns its end sets going, as the player reads it. */
 void game_defer_news(Game *g, int player, NewsKind kind, char *text);

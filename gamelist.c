@@ -38,17 +38,151 @@ int64_t gamelist_due(const Board *b)
     return due;
 }
 
-/* ---- the game list ---- */
+/* ---- the game list's line ---- */
 
-/* The board number a list line is the line of: "<n>:" with n written as pipeline_update_list writes it. */
-static int line_key(const char *l)
+bool gamelist_header(const char *line)
 {
-    if (l[0] < '1' || l[0] > '9')
+    return strncmp(line, "boardno:", 8) == 0;
+}
+
+/* The number a field starts with as the writer writes it ("%d", from 1, at most 9 digits), *p past it; -1 when
+ * it has none. first: a board's number (never 0). */
+static int gamelist_number(const char **p, bool first)
+{
+    const char *s = *p;
+    if (*s < '0' || *s > '9' || (*s == '0' && (first || (s[1] >= '0' && s[1] <= '9'))))
         return -1;
     int v = 0, i = 0;
-    for (; l[i] >= '0' && l[i] <= '9' && i < 9; i++)
-        v = v * 10 + (l[i] - '0');
-    return l[i] == ':' ? v : -1;
+    for (; s[i] >= '0' && s[i] <= '9' && i < 9; i++)
+        v = v * 10 + (s[i] - '0');
+    *p = s + i;
+    return v;
+}
+
+/* Reads the status (n bytes at s) into r's state and detail. */
+static bool gamelist_read_status(const char *s, size_t n, ListRecord *r)
+{
+    static const char wait[] = "waiting for", turn[] = " turn", holiday[] = " on holiday";
+    const char *sp = memchr(s, ' ', n);
+    size_t w = sp ? (size_t)(sp - s) : n; /* the first word */
+    if (n >= LIST_DETAIL_MAX)
+        return false;
+    r->state = LIST_OTHER;
+    snprintf(r->detail, sizeof r->detail, "%.*s", (int)n, s);
+    if (n == sizeof wait - 1 && memcmp(s, wait, n) == 0) {
+        r->state = LIST_WAITING;
+        r->detail[0] = '\0';
+    } else if (n > sizeof wait && memcmp(s, wait, sizeof wait - 1) == 0 && s[sizeof wait - 1] == ' ') {
+        r->state = LIST_WAITING;
+        snprintf(r->detail, sizeof r->detail, "%.*s", (int)(n - sizeof wait), s + sizeof wait);
+    } else if (w > 0 && w + sizeof turn - 1 == n && memcmp(s + w, turn, sizeof turn - 1) == 0) {
+        r->state = LIST_TURN;
+        r->detail[w] = '\0';
+    } else if (w > 0 && w + sizeof holiday - 1 == n && memcmp(s + w, holiday, sizeof holiday - 1) == 0) {
+        r->state = LIST_HOLIDAY;
+        r->detail[w] = '\0';
+    } else if ((n > 7 && memcmp(s, "won by ", 7) == 0) || (n > 5 && memcmp(s, "tie (", 5) == 0)) {
+        r->state = LIST_ENDED;
+    }
+    return true;
+}
+
+bool gamelist_parse(const char *line, ListRecord *r)
+{
+    memset(r, 0, sizeof *r);
+    const char *p = line;
+    if ((r->board = gamelist_number(&p, true)) < 0 || *p++ != ':')
+        return false;
+    const char *end = strchr(p, ':');
+    if (!end)
+        return false;
+    while (p < end) { /* the players, one space between */
+        const char *sp = memchr(p, ' ', (size_t)(end - p)), *e = sp ? sp : end;
+        if (e == p || e - p > USERID_MAX || r->np == MAX_PLAYERS || (sp && sp + 1 == end))
+            return false;
+        snprintf(r->players[r->np++], sizeof r->players[0], "%.*s", (int)(e - p), p);
+        p = sp ? sp + 1 : end;
+    }
+    p = end + 1;
+    if ((r->move = gamelist_number(&p, false)) < 0 || *p++ != ':')
+        return false;
+    size_t n = strcspn(p, "\n");
+    if (p[n] == '\n' && p[n + 1])
+        return false;
+    return gamelist_read_status(p, n, r);
+}
+
+void gamelist_status(const ListRecord *r, char *buf, size_t size)
+{
+    switch (r->state) {
+    case LIST_WAITING:
+        snprintf(buf, size, "waiting for%s%s", r->detail[0] ? " " : "", r->detail);
+        break;
+    case LIST_TURN:
+        snprintf(buf, size, "%s turn", r->detail);
+        break;
+    case LIST_HOLIDAY:
+        snprintf(buf, size, "%s on holiday", r->detail);
+        break;
+    default:
+        snprintf(buf, size, "%s", r->detail);
+    }
+}
+
+char *gamelist_format(const ListRecord *r)
+{
+    Buf o;
+    buf_init(&o);
+    buf_printf(&o, "%d:", r->board);
+    for (int i = 0; i < r->np; i++)
+        buf_printf(&o, "%s%s", i ? " " : "", r->players[i]);
+    char st[LIST_DETAIL_MAX + 32];
+    gamelist_status(r, st, sizeof st);
+    buf_printf(&o, ":%d:%s\n", r->move, st);
+    return buf_take(&o);
+}
+
+void gamelist_record_of(int number, const Board *b, ListRecord *r)
+{
+    memset(r, 0, sizeof *r);
+    r->board = number;
+    r->move = board_move_number(b);
+    for (int i = 0; i < b->np && i < MAX_PLAYERS; i++)
+        snprintf(r->players[r->np++], sizeof r->players[0], "%s", b->pl[i].id);
+    if (b->phase == PHASE_ENDED) {
+        r->state = LIST_ENDED;
+        snprintf(r->detail, sizeof r->detail, "%s", b->result);
+    } else if (b->phase == PHASE_ROUND0) {
+        r->state = LIST_WAITING;
+        Buf w;
+        buf_init(&w);
+        for (int i = 0; i < b->np; i++)
+            if (b->pl[i].status == PS_ACTIVE && !board_gambles_in(b, &b->pl[i]))
+                buf_printf(&w, "%s%s", w.len ? " " : "", b->pl[i].id);
+        snprintf(r->detail, sizeof r->detail, "%s", w.s ? w.s : "");
+        buf_free(&w);
+    } else {
+        r->state = b->clock.holiday_since > 0 ? LIST_HOLIDAY : LIST_TURN;
+        snprintf(r->detail, sizeof r->detail, "%s", b->pl[b->seat].id);
+    }
+}
+
+bool gamelist_plays(const ListRecord *r, const char *id)
+{
+    for (int i = 0; i < r->np; i++)
+        if (str_ieq(r->players[i], id))
+            return true;
+    return false;
+}
+
+/* ---- the game list ---- */
+
+/* The board number a list line is the line of: "<n>:" with n written as pipeline_update_list writes it (the
+ * rest of the line as it may be: a line of that board edited out of shape is still its line). */
+static int line_key(const char *l)
+{
+    int n = gamelist_number(&l, true);
+    return n >= 0 && *l == ':' ? n : -1;
 }
 
 static void line_insert(Gamelist *l, int at, char *text)
@@ -75,7 +209,7 @@ static void read_lines(Gamelist *l, const char *text)
     const char *p = text;
     while (*p) {
         size_t n = strcspn(p, "\n");
-        if (n && strncmp(p, "boardno:", 8) != 0) {
+        if (n && !gamelist_header(p)) {
             char *t = xmalloc(n + 2);
             memcpy(t, p, n);
             memcpy(t + n, "\n", 2);

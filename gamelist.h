@@ -1,4 +1,4 @@
-/* gamelist: what Cleanup keeps for one run — the game list etc/Genetess.list held in memory and written once, and the due index etc/Genetess.due (each board's next due time, so that idle boards are not opened). */
+/* gamelist: the game list etc/Genetess.list — its line's record, and what Cleanup keeps for one run: the list held in memory and written once, and the due index etc/Genetess.due (each board's next due time, so that idle boards are not opened). */
 #ifndef GENETESS_GAMELIST_H
 #define GENETESS_GAMELIST_H
 
@@ -10,6 +10,44 @@
 
 /* Finished boards go to the archive this long after their end (Cleanup). */
 #define GAMELIST_ARCHIVE_AFTER (14 * 86400)
+
+/* What a game's list line says of it (contract 11). */
+typedef enum ListState {
+    LIST_WAITING, /* "waiting for <ids>": round 0 */
+    LIST_TURN,    /* "<id> turn" */
+    LIST_HOLIDAY, /* "<id> on holiday" */
+    LIST_ENDED,   /* the result: "won by <id> (<points>)" or "tie (<points>)" */
+    LIST_OTHER,   /* any other status (a line edited by hand), kept as written */
+} ListState;
+
+#define LIST_DETAIL_MAX 1024
+
+/* One line of the game list, "<board>:<players>:<move>:<status>" (contract 11): the one type its writer
+ * (pipeline_update_list) and its readers (host's message, list; challenge's running games; Cleanup) use. */
+typedef struct ListRecord {
+    int board;                              /* the board's number */
+    int np;
+    char players[MAX_PLAYERS][USERID_MAX + 1];
+    int move;                               /* the move number #k */
+    ListState state;
+    char detail[LIST_DETAIL_MAX];           /* LIST_WAITING: the ids still to gamble, ' ' between ("" none);
+                                               LIST_TURN, LIST_HOLIDAY: the id; LIST_ENDED: the result;
+                                               LIST_OTHER: the status as written */
+} ListRecord;
+
+/* Parses a line of the game list (its newline, if any, apart) into *r; false when it is not one: the header,
+ * an empty line, a line edited out of shape. */
+bool gamelist_parse(const char *line, ListRecord *r);
+/* The line of r with its newline (malloc'd): gamelist_format(parse(line)) == line for every line parsed. */
+char *gamelist_format(const ListRecord *r);
+/* Board b's record under the number number. */
+void gamelist_record_of(int number, const Board *b, ListRecord *r);
+/* The status field of r: "waiting for <ids>", "<id> turn", "<id> on holiday", the result. */
+void gamelist_status(const ListRecord *r, char *buf, size_t size);
+/* True when id (a userid, case aside) is one of r's players. */
+bool gamelist_plays(const ListRecord *r, const char *id);
+/* True when line is the list's header line "boardno:...". */
+bool gamelist_header(const char *line);
 
 /* One line of the game list: its text (with its newline), the number it starts with (atoi), and the
  * board it is the line of ("<n>:" at its start; -1 none). */

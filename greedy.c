@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "legal.h"
+#include "movelist.h"
 #include "orders.h"
 #include "sight.h"
 
@@ -135,7 +136,7 @@ static void add_purchases(const Board *fog, int player, const char *want, Greedy
 }
 
 /* The worth of one candidate (-inf when fog does not accept it). */
-static double weigh_cand(const Board *fog, int player, const WeighGoal *goal, const char *want, uint64_t seed,
+static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *goal, const char *want, uint64_t seed,
                          GreedyCand *c)
 {
     Board *s = weigh_clone(fog);
@@ -161,15 +162,13 @@ static double weigh_cand(const Board *fog, int player, const WeighGoal *goal, co
  * memory holds them: its own orders and their outcomes are the player's to know (`log`). */
 static bool failed_lately(const Board *b, int player, const char *text)
 {
-    size_t idlen = strlen(b->pl[player].id), tlen = strlen(text);
-    int seen = 0;
+    int tlen = (int)strlen(text), seen = 0;
+    MoveRecord r;
     for (int i = b->moves.n - 1; i >= 0 && seen < FAILED_TURNS; i--) {
-        const char *line = b->moves.v[i], *sp = strchr(line, ' ');
-        if (!sp || strncmp(sp + 1, b->pl[player].id, idlen) != 0 || sp[1 + idlen] != ' ')
+        if (!movelist_parse(b->moves.v[i], &r) || !movelist_by(&r, b->pl[player].id))
             continue;
-        const char *t = sp + 2 + idlen;
-        seen += !strstr(t, " (Failed)"); /* a failed order and what followed it share the turn */
-        if (strncmp(t, text, tlen) == 0 && strcmp(t + tlen, " (Failed)") == 0)
+        seen += !r.failed; /* a failed order and what followed it share the turn */
+        if (r.kind == MOVE_ORDER && r.failed && !r.autorun && r.textlen == tlen && memcmp(r.text, text, (size_t)tlen) == 0)
             return true;
     }
     return false;
@@ -234,7 +233,7 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     keep_promising(fog, player, goal, max, out);
     int k = 0;
     for (int i = 0; i < out->n; i++) {
-        out->v[i].score = weigh_cand(fog, player, goal, want, seed, &out->v[i]);
+        out->v[i].score = greedy_weigh_cand(fog, player, goal, want, seed, &out->v[i]);
         out->work++;
         if (out->v[i].score > -1e17)
             out->v[k++] = out->v[i];

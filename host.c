@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "confirm.h"
+#include "gamelist.h"
 #include "query.h"
 
 /* The Subject of the replies about user id. */
@@ -146,21 +147,10 @@ static bool share_a_game(const char *list, const char *a, const char *b)
 {
     bool found = false;
     for (const char *l = list; l && *l && !found; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
-        const char *c1 = strchr(l, ':'), *nl = strchr(l, '\n');
-        const char *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-        if (!c2 || (nl && c2 > nl))
-            continue;
-        char *players = xasprintf("%.*s", (int)(c2 - c1 - 1), c1 + 1);
-        StrList w = {0};
-        str_split_words(players, &w);
-        bool has_a = false, has_b = false;
-        for (int i = 0; i < w.n; i++) {
-            has_a = has_a || str_ieq(w.v[i], a);
-            has_b = has_b || str_ieq(w.v[i], b);
-        }
-        found = has_a && has_b;
-        sl_free(&w);
-        free(players);
+        char *line = xasprintf("%.*s", (int)strcspn(l, "\n"), l);
+        ListRecord r;
+        found = gamelist_parse(line, &r) && gamelist_plays(&r, a) && gamelist_plays(&r, b);
+        free(line);
     }
     return found;
 }
@@ -255,7 +245,7 @@ int host_list(CommandCtx *c)
     int shown = 0;
     char *save = NULL;
     for (char *l = r == 0 ? strtok_r(text, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save))
-        if (strncmp(l, "boardno:", 8) != 0) {
+        if (!gamelist_header(l)) {
             buf_printf(&c->reply, "%s\n", l);
             shown++;
         }

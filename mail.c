@@ -439,7 +439,7 @@ static void quoted_printable(Buf *out, const char *s)
  * "quoted-printable". No NUL can be in it (a C string). The lines are checked a window at a time: the
  * line at l fits when a newline is among the MIME_LINE_MAX + 1 bytes from l, and the last one there
  * starts the next window (so short lines cost only the look back from the window's end). */
-static const char *html_encoding(const char *s)
+static const char *mail_html_encoding(const char *s)
 {
     size_t n = strlen(s);
     if (memchr(s, '\r', n))
@@ -511,7 +511,7 @@ static void content_plan(const Mail *m, uint64_t hash, Content *c)
     c->text = fold_body(m->body);
     c->text_headers = xasprintf("Content-Type: text/plain; charset=%s\nContent-Transfer-Encoding: %s\n",
                                 c->ascii ? "us-ascii" : "utf-8", c->ascii ? "7bit" : "8bit");
-    c->cte = m->html ? html_encoding(m->html) : NULL;
+    c->cte = m->html ? mail_html_encoding(m->html) : NULL;
     c->boundary = m->html ? boundary_for(hash, c->text, c->cte[0] == 'q' ? NULL : m->html) : NULL;
 }
 
@@ -628,29 +628,16 @@ static char *format_message(const Spooling *sp, const Mail *m, uint64_t hash, co
     return buf_take(&t);
 }
 
-/* 64 bits no other message shares: a random start per process (fd_random64; a forked child draws its own),
- * then a step per message. */
-static uint64_t message_nonce(void)
-{
-    static uint64_t base, n;
-    static pid_t owner;
-    if (!base || owner != getpid()) {
-        base = fd_random64() | 1;
-        owner = getpid();
-        n = 0;
-    }
-    return base + ++n * 0x9E3779B97F4A7C15ULL;
-}
-
 /* The unique part of a Message-ID: the board (the group's "<n>"), the spooling time, the message's sequence
- * and a nonce (message_nonce), so that two identical messages in one second — two replies of one process,
+ * and a nonce drawn afresh for each message (fd_random64: no state kept between messages, none shared with a
+ * forked child), so that two identical messages in one second — two replies of one process,
  * or of two — still have ids of their own (RFC 5322 3.6.4). The group's tag, a hash of the whole board,
  * stays out of it: two boards that differ only in a fact hidden from the reader give the reader the same
  * mail but for the nonce. Caller frees. */
 static char *message_id(const char *group, int seq, time_t now)
 {
     return xasprintf("genetess.%.*s.%lld.%04d.%016llx", (int)strcspn(group, "."), group, (long long)now, seq,
-                     (unsigned long long)message_nonce());
+                     (unsigned long long)fd_random64());
 }
 
 
@@ -669,7 +656,7 @@ static char *spooled_text(void *ctx, int k, int seq)
 
 /* Spools q's messages from index from on as the messages of group (spool_write), then drops them from q.
  * 0 or -1 with err. */
-static int spool_messages(MailQueue *q, int from, const Store *s, const char *group, time_t now,
+static int mail_spool_messages(MailQueue *q, int from, const Store *s, const char *group, time_t now,
                           const int *also, int nalso, Err *err)
 {
     char *addr = from_address(q->from);
@@ -687,7 +674,7 @@ int mail_spool_group(MailQueue *q, int from, const Store *s, int n, const char *
     /* the record first: a message without one is a committed one */
     int rc = spool_record(s, group, err);
     if (rc == 0)
-        rc = spool_messages(q, from, s, group, now, also, nalso, err);
+        rc = mail_spool_messages(q, from, s, group, now, also, nalso, err);
     else
         mail_truncate(q, from);
     if (rc == 0)
@@ -722,7 +709,7 @@ int mail_flush(MailQueue *q, const Store *s, time_t now)
         return 0;
     char *group = xasprintf("0.%lld-%ld-%d", (long long)now, (long)getpid(), ++q->flushes);
     Err err;
-    int rc = spool_messages(q, 0, s, group, now, NULL, 0, &err);
+    int rc = mail_spool_messages(q, 0, s, group, now, NULL, 0, &err);
     if (rc < 0)
         fprintf(stderr, "genetess: %s; the messages not spooled were lost\n", err.msg);
     spool_sync(s);

@@ -3,9 +3,107 @@
 
 #include "boardfile.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* ---- the line's record ---- */
+
+/* The words of the events, by kind (MOVE_ORDER and MOVE_EDIT have none). */
+static const char *const movelist_events[] = {
+    [MOVE_TIMEOUT] = "Timeout", [MOVE_FORFEIT] = "Forfeit", [MOVE_RESIGN] = "Resign", [MOVE_HOLIDAY] = "Holiday"};
+
+MoveRecord movelist_order(const char *text, bool autorun, bool failed)
+{
+    return (MoveRecord){.kind = MOVE_ORDER, .text = text, .textlen = (int)strlen(text), .autorun = autorun,
+                        .failed = failed};
+}
+
+MoveRecord movelist_event(MoveKind kind, int64_t secs)
+{
+    return (MoveRecord){.kind = kind, .text = "", .secs = secs};
+}
+
+/* Takes the word at *p up to the next space into out (size bytes, NUL included); false when it is empty, too
+ * long, or no single space follows it. */
+static bool movelist_word(const char **p, char *out, size_t size)
+{
+    const char *sp = strchr(*p, ' ');
+    if (!sp || sp == *p || (size_t)(sp - *p) >= size)
+        return false;
+    snprintf(out, size, "%.*s", (int)(sp - *p), *p);
+    *p = sp + 1;
+    return true;
+}
+
+/* True when text (n bytes) ends with suffix; n loses it then. */
+static bool movelist_strip(const char *text, int *n, const char *suffix)
+{
+    int k = (int)strlen(suffix);
+    if (*n <= k || memcmp(text + *n - k, suffix, (size_t)k) != 0)
+        return false;
+    *n -= k;
+    return true;
+}
+
+bool movelist_parse(const char *line, MoveRecord *r)
+{
+    memset(r, 0, sizeof *r);
+    const char *p = line;
+    if (!movelist_word(&p, r->label, sizeof r->label) || !movelist_word(&p, r->who, sizeof r->who) || !*p ||
+        *p == ' ' || strchr(p, '\n'))
+        return false;
+    r->text = p;
+    r->textlen = (int)strlen(p);
+    if (strcmp(r->who, "admin") == 0 && strncmp(p, "EDIT", 4) == 0) {
+        r->kind = MOVE_EDIT;
+        r->text = p + 4;
+        r->textlen -= 4;
+        return true;
+    }
+    for (int k = MOVE_TIMEOUT; k <= MOVE_RESIGN; k++)
+        if (strcmp(p, movelist_events[k]) == 0) {
+            r->kind = (MoveKind)k;
+            r->text = "";
+            r->textlen = 0;
+            return true;
+        }
+    char canon[32];
+    if (strncmp(p, "Holiday ", 8) == 0 && parse_i64(p + 8, &r->secs) &&
+        strcmp(p + 8, (snprintf(canon, sizeof canon, "%" PRId64, r->secs), canon)) == 0) {
+        r->kind = MOVE_HOLIDAY;
+        r->text = "";
+        r->textlen = 0;
+        return true;
+    }
+    r->secs = 0;
+    r->failed = movelist_strip(p, &r->textlen, " (Failed)");
+    r->autorun = movelist_strip(p, &r->textlen, " (Auto)");
+    return true;
+}
+
+char *movelist_format(const MoveRecord *r)
+{
+    switch (r->kind) {
+    case MOVE_ORDER:
+        return xasprintf("%s %s %.*s%s%s", r->label, r->who, r->textlen, r->text, r->autorun ? " (Auto)" : "",
+                         r->failed ? " (Failed)" : "");
+    case MOVE_EDIT:
+        return xasprintf("%s %s EDIT%.*s", r->label, r->who, r->textlen, r->text);
+    case MOVE_HOLIDAY:
+        return xasprintf("%s %s Holiday %" PRId64, r->label, r->who, r->secs);
+    default:
+        return xasprintf("%s %s %s", r->label, r->who, movelist_events[r->kind]);
+    }
+}
+
+bool movelist_by(const MoveRecord *r, const char *id)
+{
+    return str_ieq(r->who, id);
+}
+
+/* ---- the file ---- */
 
 /* Walks the first count lines of text (len bytes): each into out unless out is NULL; *last (when non-NULL)
  * gets the last of them (malloc'd). False when the text holds fewer. */
@@ -103,7 +201,8 @@ char *movelist_last(const Store *s, const Board *b)
 bool movelist_rebase(const Store *s, Board *b)
 {
     char *last = movelist_last(s, b);
-    bool edit = last && strstr(last, " admin EDIT") && b->initial_base < board_moves_count(b);
+    MoveRecord r;
+    bool edit = last && movelist_parse(last, &r) && r.kind == MOVE_EDIT && b->initial_base < board_moves_count(b);
     free(last);
     if (!edit)
         return false;

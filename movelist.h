@@ -1,13 +1,49 @@
-/* movelist: a board's move list in its own append-only file <n>.moves (contract 10). The board file holds
- * "(moves <n>.moves <count>)": loading reads neither the file nor its lines, a command appends its new lines
- * (synced) before the board's commit, and lines past the count (a killed command's) are ignored and dropped
- * under the lock by the next append. Only what replays or lists the history (verify, show n#k, the log,
+/* movelist: a board's move list in its own append-only file <n>.moves, and its line's record (contract 10).
+ * The board file holds "(moves <n>.moves <count>)": loading reads neither the file nor its lines, a command
+ * appends its new lines (synced) before the board's commit, and lines past the count (a killed command's) are
+ * ignored and dropped under the lock by the next append. Only what replays or lists the history (verify, show n#k, the log,
  * the full show) reads the file. */
 #ifndef GENETESS_MOVELIST_H
 #define GENETESS_MOVELIST_H
 
 #include "board.h"
 #include "store.h"
+
+/* What a move-list line records (contract 10.3). */
+typedef enum MoveKind {
+    MOVE_ORDER,   /* "<order>[ (Auto)][ (Failed)]": an order that ran (or failed) */
+    MOVE_TIMEOUT, /* "Timeout" */
+    MOVE_FORFEIT, /* "Forfeit" */
+    MOVE_RESIGN,  /* "Resign" */
+    MOVE_HOLIDAY, /* "Holiday <seconds>": a holiday ended after that many seconds */
+    MOVE_EDIT,    /* "<label> admin EDIT<note>": an admin's hand edit (contract 10.4) */
+} MoveKind;
+
+/* One line of the move list, "<label> <who> <what>" (contract 10.3): the one type every writer and reader of
+ * the lines uses. text is not NUL-terminated: textlen bytes, pointing into the line parsed (or the caller's
+ * order text when writing). */
+typedef struct MoveRecord {
+    char label[16];           /* the turn's label: "0", "1a", ... */
+    char who[USERID_MAX + 1]; /* the player's userid; "-" for nobody; "admin" on an edit line */
+    MoveKind kind;
+    const char *text;         /* MOVE_ORDER: the canonical order text; MOVE_EDIT: what follows "EDIT" */
+    int textlen;
+    bool autorun;             /* MOVE_ORDER: " (Auto)", from the stored queue */
+    bool failed;              /* MOVE_ORDER: " (Failed)" */
+    int64_t secs;             /* MOVE_HOLIDAY: the seconds the holiday took */
+} MoveRecord;
+
+/* A record of an order's line (label and who left empty: game_record fills them). */
+MoveRecord movelist_order(const char *text, bool autorun, bool failed);
+/* A record of an event's line (MOVE_TIMEOUT, MOVE_FORFEIT, MOVE_RESIGN; MOVE_HOLIDAY with secs). */
+MoveRecord movelist_event(MoveKind kind, int64_t secs);
+/* Parses one move-list line into *r (its text pointing into line). False when the line is not
+ * "<label> <who> <what>" with single spaces, a label of at most 15 bytes and a userid of at most USERID_MAX. */
+bool movelist_parse(const char *line, MoveRecord *r);
+/* The line of r (malloc'd): movelist_format(parse(line)) == line for every line movelist_parse takes. */
+char *movelist_format(const MoveRecord *r);
+/* True when r is a line of userid id (compared as userids are, case aside). */
+bool movelist_by(const MoveRecord *r, const char *id);
 
 /* Reads every line of b's history into b->moves (moves_off becomes 0). 0, or -1 with err (the file is
  * missing or holds fewer lines than the board counts). */

@@ -89,15 +89,17 @@ int pipeline_lock(CommandCtx *c)
         return c->req->home && *c->req->home ? EXIT_SYSTEM : EXIT_USAGE;
     }
     c->opened = true;
-    if (store_lock(&c->st, &err) < 0) {
-        bool busy = strcmp(err.msg, "Genetess is busy; try again later") == 0;
+    int rc = store_lock(&c->st, &err);
+    if (rc < 0) {
+        bool busy = rc == STORE_LOCK_BUSY;
         if (!busy) /* the reason names the server's path: the log has it, the reply never (contract 15) */
             fprintf(stderr, "genetess: %s\n", err.msg);
         if (busy && c->req->busy_defers && c->req->outcome) { /* the MTA brings the message back (contract 2.1) */
             c->req->outcome->busy = true;
             return EXIT_SYSTEM;
         }
-        buf_printf(&c->reply, "%s\n", busy ? err.msg : "Genetess cannot take its lock; try again later");
+        buf_add(&c->reply, busy ? "Genetess is busy; try again later\n"
+                                : "Genetess cannot take its lock; try again later\n");
         return EXIT_SYSTEM;
     }
     recover(c);
@@ -319,51 +321,26 @@ static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out)
 
 void pipeline_list_status(const Board *b, char *buf, size_t size)
 {
-    if (b->phase == PHASE_ENDED) {
-        snprintf(buf, size, "%s", b->result);
-        return;
-    }
-    if (b->phase == PHASE_ROUND0) {
-        Buf w;
-        buf_init(&w);
-        buf_add(&w, "waiting for");
-        for (int i = 0; i < b->np; i++)
-            if (b->pl[i].status == PS_ACTIVE && !board_gambles_in(b, &b->pl[i]))
-                buf_printf(&w, " %s", b->pl[i].id);
-        snprintf(buf, size, "%s", w.s);
-        buf_free(&w);
-        return;
-    }
-    if (b->clock.holiday_since > 0)
-        snprintf(buf, size, "%s on holiday", b->pl[b->seat].id);
-    else
-        snprintf(buf, size, "%s turn", b->pl[b->seat].id);
-}
-
-/* Board number's list line (contract 11) from b into line. */
-static void list_line(int number, const Board *b, char *line, size_t size)
-{
-    char st[256];
-    pipeline_list_status(b, st, sizeof st);
-    int k = snprintf(line, size, "%d:", number);
-    for (int i = 0; i < b->np && k < 400; i++)
-        k += snprintf(line + k, size - (size_t)k, "%s%s", i ? " " : "", b->pl[i].id);
-    snprintf(line + k, size - (size_t)k, ":%d:%s\n", board_move_number(b), st);
+    ListRecord r;
+    gamelist_record_of(b->number, b, &r);
+    gamelist_status(&r, buf, size);
 }
 
 int pipeline_update_list(CommandCtx *c, Gamelist *list, int number, const Board *b)
 {
-    char line[512];
-    if (b)
-        list_line(number, b, line, sizeof line);
-    if (list) { /* a run over many boards: the list is written once, at its end */
-        gamelist_set(list, number, b ? line : NULL);
-        return 0;
+    char *line = NULL;
+    ListRecord r;
+    if (b) {
+        gamelist_record_of(number, b, &r);
+        line = gamelist_format(&r);
     }
+    int rc = 0;
     Err err;
-    int rc = gamelist_write_line(&c->st, number, b ? line : NULL, &err);
-    if (rc < 0)
+    if (list) /* a run over many boards: the list is written once, at its end */
+        gamelist_set(list, number, line);
+    else if ((rc = gamelist_write_line(&c->st, number, line, &err)) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
+    free(line);
     return rc;
 }
 
@@ -737,7 +714,7 @@ static int stage_auth(CommandCtx *c, Txn *t)
 }
 
 /* Queues the nag mails deadline_nag found due (g->nag_due), each to the player's address. */
-static void mail_nags(CommandCtx *c, Txn *t, const Game *g)
+static void pipeline_mail_nags(CommandCtx *c, Txn *t, const Game *g)
 {
     const Board *b = g->b;
     for (int p = 0; p < b->np; p++) {
@@ -788,7 +765,7 @@ static bool stage_time(CommandCtx *c, Txn *t)
         sheets_send(c, t, b, &s);
     } else {
         deadline_nag(&g);
-        mail_nags(c, t, &g);
+        pipeline_mail_nags(c, t, &g);
         changed = g.nagged;
     }
     game_done(&g);

@@ -10,6 +10,8 @@
 #include "boardfile.h"
 #include "movelist.h"
 #include "chat.h"
+#include "queue.h"
+#include "submit.h"
 #include "turn.h"
 #include "orders.h"
 #include "lister.h"
@@ -134,22 +136,20 @@ static int submitted(CommandCtx *c, Txn *t, Submission *s, const StrList *notice
     buf_printf(&c->reply, "%s\n", s->result);
     if (s->notes.len)
         buf_add(&c->reply, s->notes.s);
-    turn_submission_free(s);
+    submit_free(s);
     return rc;
 }
 
 /* True when the player timed out while this command processed the board's time: their deadline passed
- * before their order came (a "<label> <userid> Timeout" line of this command). */
+ * before their order came (a Timeout line of theirs among this command's move-list lines). */
 static bool timed_out_now(const Txn *t)
 {
     const Board *b = t->b;
-    for (int i = t->moves_loaded; i < board_moves_count(b); i++) {
-        const char *l = i >= b->moves_off ? b->moves.v[i - b->moves_off] : "";
-        const char *who = strchr(l, ' ');
-        size_t n = strlen(b->pl[t->player].id);
-        if (who && strncasecmp(who + 1, b->pl[t->player].id, n) == 0 && strcmp(who + 1 + n, " Timeout") == 0)
+    MoveRecord r;
+    for (int i = t->moves_loaded > b->moves_off ? t->moves_loaded : b->moves_off; i < board_moves_count(b); i++)
+        if (movelist_parse(b->moves.v[i - b->moves_off], &r) && r.kind == MOVE_TIMEOUT &&
+            movelist_by(&r, b->pl[t->player].id))
             return true;
-    }
     return false;
 }
 
@@ -162,7 +162,7 @@ static int move_act(CommandCtx *c, Txn *t)
         Submission s;
         if (timed_out_now(t)) /* say why the order was stored, not run (contract 4.4) */
             buf_add(&c->reply, "Your deadline passed before this order came: you timed out.\n");
-        turn_submit(&t->g, t->player, &l, &s);
+        submit_message(&t->g, t->player, &l, &s);
         rc = submitted(c, t, &s, NULL);
     }
     order_list_free(&l);
@@ -170,15 +170,12 @@ static int move_act(CommandCtx *c, Txn *t)
     return rc;
 }
 
-static int queue_act(CommandCtx *c, Txn *t)
+static int qmove_act(CommandCtx *c, Txn *t)
 {
     Board *b = t->b;
     if (c->argc == 3) { /* no order text: the queue is shown */
-        const StrList *q = &b->pl[t->player].queue;
-        buf_add(&c->reply, "Your stored orders: ");
-        for (int i = 0; i < q->n; i++)
-            buf_printf(&c->reply, "%s%s", i ? " / " : "", q->v[i]);
-        buf_add(&c->reply, q->n ? "\n" : "none\n");
+        queue_say("Your stored orders: ", &b->pl[t->player].queue, &c->reply);
+        buf_add(&c->reply, "\n");
         return EXIT_DONE;
     }
     char *text = order_text(c, c->argc - 3, c->argv + 3);
@@ -194,7 +191,7 @@ static int queue_act(CommandCtx *c, Txn *t)
                              err.msg);
     if (rc == 0) {
         Submission s;
-        turn_store(&t->g, t->player, none ? NULL : &l, &s);
+        submit_store(&t->g, t->player, none ? NULL : &l, &s);
         rc = submitted(c, t, &s, &l.notices);
         t->reader = -1; /* the queue's reply is no order's result */
     }
@@ -240,7 +237,7 @@ static int quiet_act(CommandCtx *c, Txn *t)
     return EXIT_DONE;
 }
 
-static int chat_act(CommandCtx *c, Txn *t)
+static int play_chat_act(CommandCtx *c, Txn *t)
 {
     Board *b = t->b;
     int p = t->player;
@@ -282,7 +279,7 @@ static int log_act(CommandCtx *c, Txn *t)
     return EXIT_DONE;
 }
 
-static int map_act(CommandCtx *c, Txn *t)
+static int play_map_act(CommandCtx *c, Txn *t)
 {
     view_map(t->b, t->player, NULL, &c->reply);
     return EXIT_DONE;
@@ -300,7 +297,7 @@ int play_move(CommandCtx *c)
 
 int play_queue(CommandCtx *c)
 {
-    return pipeline_one_board(c, PLAYER_TXN, queue_act);
+    return pipeline_one_board(c, PLAYER_TXN, qmove_act);
 }
 
 int play_resign(CommandCtx *c)
@@ -332,7 +329,7 @@ static int options_act(CommandCtx *c, Txn *t)
     return EXIT_DONE;
 }
 
-static int orders_act(CommandCtx *c, Txn *t)
+static int play_orders_act(CommandCtx *c, Txn *t)
 {
     const Board *b = t->b;
     int sq = -1;
@@ -354,7 +351,7 @@ static int orders_act(CommandCtx *c, Txn *t)
 
 int play_orders(CommandCtx *c)
 {
-    return pipeline_one_board(c, TXN_TIME | TXN_PLAYER | TXN_RUNNING | TXN_SAVES | TXN_SHEETS, orders_act);
+    return pipeline_one_board(c, TXN_TIME | TXN_PLAYER | TXN_RUNNING | TXN_SAVES | TXN_SHEETS, play_orders_act);
 }
 
 int play_options(CommandCtx *c)
@@ -369,7 +366,7 @@ int play_chat(CommandCtx *c)
 {
     int rc = chat_check(c);
     /* one mail per command per person (contract 3.1): the reply is the sender's copy, without their sheet */
-    return rc ? rc : pipeline_one_board(c, PLAYER_TXN & ~TXN_REPLY_SHEET, chat_act);
+    return rc ? rc : pipeline_one_board(c, PLAYER_TXN & ~TXN_REPLY_SHEET, play_chat_act);
 }
 
 int play_log(CommandCtx *c)
@@ -379,7 +376,7 @@ int play_log(CommandCtx *c)
 
 int play_map(CommandCtx *c)
 {
-    return pipeline_one_board(c, TXN_TIME | TXN_PLAYER, map_act);
+    return pipeline_one_board(c, TXN_TIME | TXN_PLAYER, play_map_act);
 }
 
 /* showas refused at the user's password: the boards it names still have their expired deadlines processed

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "boardfile.h"
+#include "replay.h"
 #include "turn.h"
 #include "help.h"
 #include "movelist.h"
@@ -25,7 +26,7 @@ static int show_after(CommandCtx *c, const Board *b, int k)
                    board_moves_count(b) == 1 ? "" : "s");
         return EXIT_REFUSED;
     }
-    if (turn_replay(b, k, &r2, &err) < 0) {
+    if (replay_board(b, k, &r2, &err) < 0) {
         buf_printf(&c->reply, "Genetess board %d#%d: %s\n", b->number, k, err.msg);
         return EXIT_REFUSED;
     }

@@ -172,7 +172,8 @@ int store_lock(Store *s, Err *err)
         if (now_monotonic() >= deadline) {
             close(fd);
             free(path);
-            return err_fail(err, "Genetess is busy; try again later");
+            err_fail(err, "Genetess is busy; try again later");
+            return STORE_LOCK_BUSY;
         }
         struct timespec ts = {.tv_sec = 0, .tv_nsec = LOCK_POLL_NS};
         nanosleep(&ts, NULL);
@@ -452,7 +453,7 @@ bool store_valid_board_number(const char *s, int *n)
 }
 
 /* "<home>/<dir>/<prefix><n>", malloc'd. */
-static char *board_path(const Store *s, const char *dir, const char *prefix, int n)
+static char *store_board_path(const Store *s, const char *dir, const char *prefix, int n)
 {
     return xasprintf("%s/%s/%s%d", s->home, dir, prefix, n);
 }
@@ -470,12 +471,12 @@ int store_load_board(const Store *s, int n, char **text, bool *archived, Err *er
         *archived = false;
     if (n < 1 || n > BOARD_MAX)
         return 1;
-    char *p = board_path(s, GAMES_DIR, "", n);
+    char *p = store_board_path(s, GAMES_DIR, "", n);
     int rc = store_read_file(p, text, NULL, err);
     free(p);
     if (rc != 1)
         return rc;
-    p = board_path(s, ARCHIVE_DIR, "", n);
+    p = store_board_path(s, ARCHIVE_DIR, "", n);
     rc = store_read_file(p, text, NULL, err);
     free(p);
     if (rc == 0 && archived)
@@ -601,7 +602,7 @@ int store_board_begin(const Store *s, int n, const char *text, StoreWrite *w, Er
     *w = STORE_WRITE_NONE;
     if (check_number(n, err) < 0)
         return -1;
-    char *cur = board_path(s, GAMES_DIR, "", n), *prev = board_path(s, GAMES_DIR, ".", n);
+    char *cur = store_board_path(s, GAMES_DIR, "", n), *prev = store_board_path(s, GAMES_DIR, ".", n);
     char *tmp = temp_path(cur); /* the name write_begin writes through */
     /* the file .<n> held is taken for the new text (under the temporary name) before cur becomes .<n>:
      * at every moment cur is the committed board and .<n> a previous one */
@@ -652,8 +653,8 @@ int store_delete_board(const Store *s, int n, Err *err)
 {
     if (check_number(n, err) < 0)
         return -1;
-    char *cur = board_path(s, GAMES_DIR, "", n);
-    char *prev = board_path(s, GAMES_DIR, ".", n);
+    char *cur = store_board_path(s, GAMES_DIR, "", n);
+    char *prev = store_board_path(s, GAMES_DIR, ".", n);
     char *moves = store_moves_path(s, n, false);
     int rc = remove_file(cur, err);
     if (rc == 0)
@@ -672,11 +673,11 @@ int store_delete_board(const Store *s, int n, Err *err)
 }
 
 /* True when a board file n exists, running or archived. */
-static bool board_exists(const Store *s, int n)
+static bool store_board_exists(const Store *s, int n)
 {
     static const char *const dirs[] = {GAMES_DIR, ARCHIVE_DIR};
     for (int i = 0; i < 2; i++) {
-        char *p = board_path(s, dirs[i], "", n);
+        char *p = store_board_path(s, dirs[i], "", n);
         struct stat st;
         int rc = lstat(p, &st);
         free(p);
@@ -702,7 +703,7 @@ int store_next_board_number(const Store *s, int *n, Err *err)
         }
         next = last >= BOARD_MAX ? (int64_t)BOARD_MAX + 1 : last + 1;
     }
-    while (next <= BOARD_MAX && board_exists(s, (int)next))
+    while (next <= BOARD_MAX && store_board_exists(s, (int)next))
         next++;
     if (next > BOARD_MAX) {
         rc = err_fail(err, "no board numbers left (%s)", path);
@@ -779,9 +780,9 @@ int store_archive_board(const Store *s, int n, Err *err)
 {
     if (check_number(n, err) < 0)
         return -1;
-    char *cur = board_path(s, GAMES_DIR, "", n);
-    char *prev = board_path(s, GAMES_DIR, ".", n);
-    char *dst = board_path(s, ARCHIVE_DIR, "", n);
+    char *cur = store_board_path(s, GAMES_DIR, "", n);
+    char *prev = store_board_path(s, GAMES_DIR, ".", n);
+    char *dst = store_board_path(s, ARCHIVE_DIR, "", n);
     int rc = 0;
     if (rename(cur, dst) < 0) {
         int e = errno;
@@ -874,7 +875,7 @@ void store_board_tag(const char *text, char tag[17])
 
 int store_board_committed(const Store *s, int n, const char *tag)
 {
-    char *path = board_path(s, GAMES_DIR, "", n);
+    char *path = store_board_path(s, GAMES_DIR, "", n);
     char *text = NULL;
     Err err;
     int rc = store_read_file(path, &text, NULL, &err);

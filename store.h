@@ -26,11 +26,12 @@ void store_close(Store *s);
 
 /* Takes games/Genetess/.lockfile with fcntl locking (F_SETLK polled every 100 ms), waiting up
    to s->lock_wait seconds (store_open). The lock is per process.
-   Returns 0 (also when s already holds it) or -1 with "Genetess is busy; try again later" on
-   timeout (other errors: another message). The lock file's first byte is 1 while a command holds
+   Returns 0 (also when s already holds it); STORE_LOCK_BUSY on timeout (err says "Genetess is busy; try
+   again later", for the log); -1 with err on any other error. The lock file's first byte is 1 while a command holds
    the lock and 0 once it has let go: taking the lock, s->unclean says whether the last holder was
    stopped (1, or an empty file) and may have left temporary files. The lock file is made 0600 and never
    opened through a link ("cannot open <path>: Too many levels of symbolic links"). */
+#define STORE_LOCK_BUSY (-2)
 int store_lock(Store *s, Err *err);
 /* Releases the lock if held, marking the lock file 0; s->lockfd becomes -1. */
 void store_unlock(Store *s);

@@ -1,4 +1,4 @@
-/* turn: the turn driver — where every order runs; what a player's message does (turn_submit, turn_store); ending a turn and starting the next in one loop; stored orders; time; resignation; the computer opponents' turns; the game's end; replay (contract 4). */
+/* turn: the turn driver — where every order runs; ending a turn and starting the next in one loop; running stored orders; time; resignation; the computer opponents' turns; the game's end; the steps replay.c takes (contract 4). */
 #ifndef GENETESS_TURN_H
 #define GENETESS_TURN_H
 
@@ -39,47 +39,24 @@ typedef enum TurnResign {
     RESIGN_GONE,    /* the player had already left (no pieces, no ronin): nothing changed */
 } TurnResign;
 
+/* A player in play resigns: recorded, eliminated (their pieces become orphans); what follows (the caller runs
+ * it: turn_run). */
+TurnOutcome turn_resign_in_play(Game *g, int player);
 /* A player resigns (contract 4). In round 0 the last person on the board leaves it to be deleted (RESIGN_DELETE). */
 TurnResign turn_resign(Game *g, int player);
 
-/* What a player's message did (turn_submit, turn_store). */
-typedef enum SubmitStatus {
-    SUBMIT_DONE,    /* the order ran, the gambles were taken, or the orders were stored */
-    SUBMIT_FAILED,  /* the order ran and failed: its side effects stay */
-    SUBMIT_REFUSED, /* nothing changed */
-} SubmitStatus;
-
-typedef struct Submission {
-    SubmitStatus status;
-    int player;                   /* the sender's index afterwards (round 0's end reorders the players) */
-    char result[ERR_MAX + 300];   /* the reply's first line — the result the sender's sheet opens with — or the
-                                     refusal: "<order>: done", "<order>: <why it failed>", "Stored for your next
-                                     turn: ...", the gambles taken, "<order>: <why it is refused>" */
-    Buf notes;                    /* the reply's further lines (the orders stored after a live one; warnings) */
-} Submission;
-
-/* The rules' front door: what player's message l (one or more orders, parsed) does (contract 4). In round 0
- * its gambles are taken, all or none; on the player's turn the first order runs now — a holiday running
- * ends, the order replaces the head of the stored queue and the rest of the message replaces the queue —
- * and the turns that follow run; off their turn the whole message becomes their stored queue (with
- * warnings judged from their own pieces). GAMBLE outside round 0 and any order of a player who has no turn
- * left are refused. A refusal changes nothing. Fills s (release with turn_submission_free); returns
- * s->status. */
-int turn_submit(Game *g, int player, const OrderList *l, Submission *s);
-/* `queue`: player's stored queue becomes l's orders, or empty when l is NULL, without running any (GAMBLE is
- * refused: it cannot be stored). Fills s as turn_submit does; returns s->status. */
-int turn_store(Game *g, int player, const OrderList *l, Submission *s);
-/* Frees what s holds. */
-void turn_submission_free(Submission *s);
-/* Sets pl's stored queue to l's orders from index from on ("*" kept). */
-void turn_set_queue(Player *pl, const OrderList *l, int from);
-
-/* Replays b's history from its initial snapshot; on success *out is the replayed board (caller frees).
- * upto: replay only the first upto move-list lines (-1: all). Returns 0 or -1 with err. */
-int turn_replay(const Board *b, int upto, Board **out, Err *err);
-/* Replays b's history (as turn_replay) to learn why its failed orders failed: why gets one line per move-list
- * line, the reason of a failed order's line (as its player was told) and "" for every other; a history that
- * does not replay from some line on (an admin's edit) leaves those lines "". Changes nothing. */
-void turn_failure_reasons(const Board *b, StrList *why);
+/* The loop (turn.c's head): acts on next and the outcomes that follow until a turn waits or the game ends. */
+void turn_run(Game *g, TurnOutcome next);
+/* Plays player's order o on their turn (the checks first: refused, nothing changed): for a live message (live
+ * non-NULL: its orders, o the first) a holiday ends, the head of the stored queue goes and the rest of the
+ * message becomes the queue; the order runs, its move-list line is recorded (" (Auto)" when from_queue,
+ * " (Failed)" on failure) and its events told. Does not start the next turn (turn_run does). Returns 0 (the
+ * turn is over), -1 failed, ORDER_REFUSED. */
+int turn_order(Game *g, int player, const Order *o, bool from_queue, const OrderList *live);
+/* HOLIDAY from player on their turn: checked, then the holiday starts (the stored queue stays). 0, or
+ * ORDER_REFUSED with g->fail.msg. */
+int turn_holiday(Game *g, int player);
+/* Why GAMBLE o cannot be given now on b — round 0 is its only time (storing: it is never stored) — or NULL. */
+const char *turn_misplaced(const Board *b, const Order *o, bool storing);
 
 #endif

@@ -342,7 +342,6 @@ int fd_write_all(int fd, const char *data, size_t len)
 
 uint64_t fd_random64(void)
 {
-    static uint64_t calls;
     unsigned char r[8] = {0};
     int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
     ssize_t got = fd >= 0 ? read(fd, r, sizeof r) : -1;
@@ -354,11 +353,13 @@ uint64_t fd_random64(void)
             v = v << 8 | r[i];
         return v;
     }
-    struct timespec ts; /* no /dev/urandom: the time, the process and a count, hashed (FNV-1a) */
+    struct timespec ts, mono; /* no /dev/urandom: both clocks, the process and the stack's place, hashed (FNV-1a) */
     clock_gettime(CLOCK_REALTIME, &ts);
-    uint64_t in[4] = {(uint64_t)ts.tv_sec, (uint64_t)ts.tv_nsec, (uint64_t)getpid(), ++calls};
+    clock_gettime(CLOCK_MONOTONIC, &mono);
+    uint64_t in[5] = {(uint64_t)ts.tv_sec, (uint64_t)ts.tv_nsec, (uint64_t)getpid(), (uint64_t)mono.tv_nsec,
+                      (uint64_t)(uintptr_t)&mono};
     v = 14695981039346656037u;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 5; i++)
         for (int k = 0; k < 8; k++)
             v = (v ^ (in[i] >> (8 * k) & 0xff)) * 1099511628211u;
     return v;

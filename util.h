@@ -117,8 +117,9 @@ char *fmt_time(int64_t t, char *buf, size_t size);
 char *fmt_duration(int64_t s, char *buf, size_t size);
 /* Writes all of data to fd, retrying after interruptions. Returns 0 or -1 (errno set). */
 int fd_write_all(int fd, const char *data, size_t len);
-/* 64 unpredictable bits: from /dev/urandom, else (no such device) the time and the process hashed — weaker,
- * but never the same twice in one process. For secrets and unique names, never for what must replay. */
+/* 64 unpredictable bits: from /dev/urandom, else (no such device) both clocks, the process and the stack's
+ * place hashed — weaker: two calls differ as the clocks move on. For secrets and unique names, never for what
+ * must replay. Keeps no state. */
 uint64_t fd_random64(void);
 /* Trims leading and trailing white space in place; returns s. */
 char *str_trim(char *s);

@@ -14,6 +14,7 @@
 #include "lister.h"
 #include "sight.h"
 #include "specials.h"
+#include "replay.h"
 #include "turn.h"
 
 /* The game name in quotes, the words of whoever named the game, underscores shown as spaces (contract 6). */
@@ -567,62 +568,52 @@ void view_map(const Board *b, int reader, const uint8_t *m, Buf *out)
  * everything else as recorded. */
 static char *move_line_text(const char *line)
 {
-    const char *h = strstr(line, " Holiday ");
-    int64_t secs;
+    MoveRecord r;
     char d[48];
-    if (h && parse_i64(h + 9, &secs))
-        return xasprintf("%.*s Holiday %s", (int)(h - line), line, fmt_duration(secs, d, sizeof d));
+    if (movelist_parse(line, &r) && r.kind == MOVE_HOLIDAY)
+        return xasprintf("%s %s Holiday %s", r.label, r.who, fmt_duration(r.secs, d, sizeof d));
     return xstrdup(line);
 }
 
 /* What a moves line of the reader's says about its outcome (help/command-log.txt). */
-static void log_entry(const char *label, const char *text, const char *why, Buf *out)
+static void log_entry(const MoveRecord *r, const char *why, Buf *out)
 {
     char d[48], body[1200];
-    int64_t secs;
-    size_t n = strlen(text);
-    bool failed = n > 9 && strcmp(text + n - 9, " (Failed)") == 0;
-    if (failed)
-        n -= 9;
-    bool autorun = n > 7 && strncmp(text + n - 7, " (Auto)", 7) == 0;
-    if (autorun)
-        n -= 7;
-    if (strcmp(text, "Timeout") == 0)
-        snprintf(body, sizeof body, "%s", strcmp(label, "0") == 0 ? "time-out: your missing gambles counted as 0E "
-                                                                    "don't care" : "time-out: you timed out");
-    else if (strcmp(text, "Forfeit") == 0)
+    int n = r->textlen;
+    if (r->kind == MOVE_TIMEOUT)
+        snprintf(body, sizeof body, "%s", strcmp(r->label, "0") == 0 ? "time-out: your missing gambles counted as 0E "
+                                                                       "don't care" : "time-out: you timed out");
+    else if (r->kind == MOVE_FORFEIT)
         snprintf(body, sizeof body, "forfeit: too many time-outs in a row; you left the game");
-    else if (strcmp(text, "Resign") == 0)
+    else if (r->kind == MOVE_RESIGN)
         snprintf(body, sizeof body, "resign: you left the game");
-    else if (strncmp(text, "Holiday ", 8) == 0 && parse_i64(text + 8, &secs))
-        snprintf(body, sizeof body, "holiday: %s used", fmt_duration(secs, d, sizeof d));
+    else if (r->kind == MOVE_HOLIDAY)
+        snprintf(body, sizeof body, "holiday: %s used", fmt_duration(r->secs, d, sizeof d));
     else /* a failure with its reason, as the player was told it (contract 11) */
-        snprintf(body, sizeof body, "%.*s: %s%s%s%s", (int)(n < 500 ? n : 500), text, failed ? "failed" : "done",
-                 autorun ? " (your stored order)" : "", failed && why && *why ? ": " : "", failed && why ? why : "");
+        snprintf(body, sizeof body, "%.*s: %s%s%s%s", n < 500 ? n : 500, r->text, r->failed ? "failed" : "done",
+                 r->autorun ? " (your stored order)" : "", r->failed && why && *why ? ": " : "",
+                 r->failed && why ? why : "");
     char prefix[32];
-    snprintf(prefix, sizeof prefix, "  %-5s ", label);
+    snprintf(prefix, sizeof prefix, "  %-5s ", r->label);
     layout_wrap(out, prefix, (int)strlen(prefix) + 2, body);
 }
 
 void view_log(const Board *b, int reader, Buf *out)
 {
     const char *id = b->pl[reader].id;
-    size_t idn = strlen(id);
     int n = 0;
     StrList why = {0};
+    MoveRecord r;
     for (int i = 0; i < b->moves.n && !why.n; i++) /* the reasons come from a replay: only when needed */
-        if (strstr(b->moves.v[i], " (Failed)"))
-            turn_failure_reasons(b, &why);
+        if (movelist_parse(b->moves.v[i], &r) && r.failed)
+            replay_failure_reasons(b, &why);
     buf_printf(out, "Your orders on Genetess board %d so far (%s, Move #%d):\n", b->number, id,
                board_move_number(b));
     for (int i = 0; i < b->moves.n; i++) {
-        const char *line = b->moves.v[i], *sp = strchr(line, ' ');
-        /* "<label> <userid> <order>": only the reader's own lines (contract 10) */
-        if (!sp || strncasecmp(sp + 1, id, idn) != 0 || sp[1 + idn] != ' ')
+        /* only the reader's own lines (contract 10) */
+        if (!movelist_parse(b->moves.v[i], &r) || !movelist_by(&r, id))
             continue;
-        char label[16];
-        snprintf(label, sizeof label, "%.*s", (int)(sp - line < 15 ? sp - line : 15), line);
-        log_entry(label, sp + 2 + idn, i < why.n ? why.v[i] : NULL, out);
+        log_entry(&r, i < why.n ? why.v[i] : NULL, out);
         n++;
     }
     sl_free(&why);

@@ -9,7 +9,7 @@
 #include "game.h"
 #include "layout.h"
 #include "sight.h"
-#include "turn.h"
+#include "replay.h"
 #include "view.h"
 
 /* The format of the pages this module writes: a new one makes every game's pages written again. */
@@ -227,13 +227,13 @@ int webreplay_game(WebSite *s, const Board *b, Err *err)
     if (webpage_holds(s, rel, page.s, page.len)) {
         s->same++;
     } else {
-        turn_failure_reasons(b, &why); /* the steps' failed orders, replayed once */
+        replay_failure_reasons(b, &why); /* the steps' failed orders, replayed once */
         for (int k = 0; k <= board_moves_count(b) && rc == 0; k++) {
             Board *r = NULL;
             Err re;
             Buf step;
             buf_init(&step);
-            bool ok = turn_replay(b, k, &r, &re) == 0;
+            bool ok = replay_board(b, k, &r, &re) == 0;
             webreplay_step(b, k, ok ? r : NULL, ok ? NULL : re.msg, &why, &step);
             board_free(r);
             snprintf(rel, sizeof rel, "%s/%d.html", dir, k);

@@ -962,7 +962,7 @@ START_TEST(test_replay_matches)
     ck_assert_int_eq(fx_order(b, ALICE, "FLARE K4", msg, sizeof msg), 0);
     Board *r = NULL;
     Err err;
-    ck_assert_msg(turn_replay(b, -1, &r, &err) == 0, "%s", err.msg);
+    ck_assert_msg(replay_board(b, -1, &r, &err) == 0, "%s", err.msg);
     char *x = boardfile_write_core(b), *y = boardfile_write_core(r);
     ck_assert_str_eq(x, y);
     free(x);

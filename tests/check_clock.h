@@ -72,7 +72,7 @@ static inline const char *last_move(void)
     return b->moves.n ? b->moves.v[b->moves.n - 1] : "";
 }
 
-/* Submits a round-0 or HOLIDAY message as `move` does (turn_submit); msg (when non-NULL) gets its result (the
+/* Submits a round-0 or HOLIDAY message as `move` does (submit_message); msg (when non-NULL) gets its result (the
  * gambles taken) or the reason it was refused. */
 static inline int clock_run(const char *id, const char *text, int64_t now, char *msg, size_t size)
 {
@@ -84,7 +84,7 @@ static inline int clock_run(const char *id, const char *text, int64_t now, char 
     return rc;
 }
 
-/* Submits a message of a player as `move` does (turn_submit: not replay, the queue and sheets run); msg
+/* Submits a message of a player as `move` does (submit_message: not replay, the queue and sheets run); msg
  * (when non-NULL) gets why it failed or was refused. */
 static inline int live(const char *id, const char *text, int64_t now, char *msg, size_t size)
 {
@@ -129,12 +129,14 @@ static inline void queue(const char *id, const char *const *orders)
         sl_push(&pl->queue, orders[i]);
 }
 
-/* Replays the history from the initial snapshot: it must reproduce the moves and the compared state. */
+/* Replays the history from the initial snapshot: it must reproduce the moves and the compared state; and each
+ * of its lines is a move record that formats back to itself (movelist_parse, movelist_format). */
 static inline void check_replay(void)
 {
+    fx_move_records(b);
     Board *r = NULL;
     Err err;
-    ck_assert_msg(turn_replay(b, -1, &r, &err) == 0, "replay: %s", err.msg);
+    ck_assert_msg(replay_board(b, -1, &r, &err) == 0, "replay: %s", err.msg);
     char *a = boardfile_write_core(b), *c = boardfile_write_core(r);
     ck_assert_str_eq(c, a);
     free(a);

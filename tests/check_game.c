@@ -70,14 +70,14 @@ START_TEST(test_replay_reproduces)
     ck_assert_int_eq(fx_order(b, 0, "PASS", msg, sizeof msg), 0);
     Board *r = NULL;
     Err err;
-    ck_assert_msg(turn_replay(b, -1, &r, &err) == 0, "%s", err.msg);
+    ck_assert_msg(replay_board(b, -1, &r, &err) == 0, "%s", err.msg);
     char *want = boardfile_write_core(b), *got = boardfile_write_core(r);
     ck_assert_str_eq(got, want);
     free(want);
     free(got);
     board_free(r);
     /* replay to move 2 shows the board after it */
-    ck_assert_int_eq(turn_replay(b, 2, &r, &err), 0);
+    ck_assert_int_eq(replay_board(b, 2, &r, &err), 0);
     ck_assert_str_eq(fx_seq(r, "L3"), "AG");
     ck_assert_str_eq(fx_seq(r, "C2"), "AB");
     board_free(r);
@@ -126,7 +126,7 @@ START_TEST(test_maps_remember_what_was_seen)
     free(t);
     Board *r = NULL;
     Err err;
-    ck_assert_msg(turn_replay(b, -1, &r, &err) == 0, "%s", err.msg);
+    ck_assert_msg(replay_board(b, -1, &r, &err) == 0, "%s", err.msg);
     for (int p = 0; p < 2; p++)
         ck_assert_mem_eq(board_known(r, p), board_known(b, p), (size_t)(b->w * b->h));
     board_free(r);

@@ -262,7 +262,7 @@ static void assert_replays(Board *b, uint64_t seed)
 {
     Board *rep = NULL;
     Err err;
-    ck_assert_msg(turn_replay(b, -1, &rep, &err) == 0, "seed %llu: %s", (unsigned long long)seed, err.msg);
+    ck_assert_msg(replay_board(b, -1, &rep, &err) == 0, "seed %llu: %s", (unsigned long long)seed, err.msg);
     char *want = boardfile_write_core(b), *got = boardfile_write_core(rep);
     ck_assert_msg(strcmp(want, got) == 0, "seed %llu: replay differs", (unsigned long long)seed);
     char *full = boardfile_write(b);

@@ -331,7 +331,7 @@ static void child_try_lock(int fd)
     int rc = store_lock(&s2, &err);
     ssize_t w = write(fd, err.msg, strlen(err.msg));
     (void)w;
-    _exit(rc == 0 ? 0 : 1);
+    _exit(rc == 0 ? 0 : rc == STORE_LOCK_BUSY ? 1 : 4); /* 1: busy, told by its code */
 }
 
 static int run_child(char *msg, size_t size, double *elapsed)

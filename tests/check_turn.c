@@ -1,6 +1,6 @@
 /* Tests for turn: the driver's one loop — turns that end on their own ('*' orders) follow one another
  * seat by seat inside one command, without the stack growing with the number of turns — and the rules'
- * front door, turn_submit and turn_store, called directly. */
+ * front door, submit_message and submit_store, called directly. */
 #include "fixtures.h"
 
 #include <pthread.h>
@@ -90,7 +90,7 @@ START_TEST(test_star_orders_loop_without_recursion)
 }
 END_TEST
 
-/* ---- the rules' front door: turn_submit and turn_store, called as `move` and `queue` call them ---- */
+/* ---- the rules' front door: submit_message and submit_store, called as `move` and `queue` call them ---- */
 
 #define T0 1000000000LL
 
@@ -115,7 +115,7 @@ static int submit(Board *b, int p, const char *text, int64_t now, Submission *s)
     ck_assert_msg(order_parse_list(b, text, &l, &err) == 0, "%s: %s", text, err.msg);
     Game g;
     game_init(&g, b, now);
-    int st = turn_submit(&g, p, &l, s);
+    int st = submit_message(&g, p, &l, s);
     game_done(&g);
     order_list_free(&l);
     fx_check(b);
@@ -134,7 +134,7 @@ START_TEST(test_submit_on_turn)
     ck_assert_str_eq(s.result, "MOVE C2 S: done");
     ck_assert_str_eq(s.notes.s, "Stored for your next turn: PASS\n");
     ck_assert_int_eq(s.player, 0);
-    turn_submission_free(&s);
+    submit_free(&s);
     ck_assert_str_eq(fx_seq(b, "C3"), "A");
     ck_assert_int_eq(b->pl[0].queue.n, 1);
     ck_assert_str_eq(b->pl[0].queue.v[0], "PASS");
@@ -158,7 +158,7 @@ START_TEST(test_submit_refused_changes_nothing)
     ck_assert_str_eq(s.result, "MOVE D2 E: no piece of yours on D2. The order was refused: nothing was done or recorded "
                                "(the move number is still #1); it is still your move and your deadline did not move.");
     ck_assert_int_eq(s.notes.len, 0);
-    turn_submission_free(&s);
+    submit_free(&s);
     char *after = boardfile_write(b);
     ck_assert_str_eq(after, before);
     free(before);
@@ -177,7 +177,7 @@ START_TEST(test_submit_ends_holiday)
     Submission s;
     ck_assert_int_eq(submit(b, 0, "PASS", T0 + 10 + 3600, &s), SUBMIT_DONE);
     ck_assert_str_eq(s.result, "PASS: done");
-    turn_submission_free(&s);
+    submit_free(&s);
     ck_assert_int_eq(b->moves.n, 2);
     ck_assert_str_eq(b->moves.v[0], "1a alice Holiday 3600");
     ck_assert_str_eq(b->moves.v[1], "1a alice PASS");
@@ -196,18 +196,18 @@ START_TEST(test_submit_gamble_outside_round0)
     Submission s;
     ck_assert_int_eq(submit(b, 0, "GAMBLE 1E 1st", T0, &s), SUBMIT_REFUSED);
     ck_assert_str_eq(s.result, "GAMBLE 1E 1ST, DON'T CARE: GAMBLE is only for round 0");
-    turn_submission_free(&s);
+    submit_free(&s);
     ck_assert_int_eq(submit(b, 1, "PASS / GAMBLE 1E 1st", T0, &s), SUBMIT_REFUSED);
     ck_assert_str_eq(s.result, "GAMBLE 1E 1ST, DON'T CARE: GAMBLE is only for round 0");
-    turn_submission_free(&s);
+    submit_free(&s);
     OrderList l = {0};
     Err err;
     ck_assert_int_eq(order_parse_list(b, "GAMBLE 1E 1st", &l, &err), 0);
     Game g;
     game_init(&g, b, T0);
-    ck_assert_int_eq(turn_store(&g, 1, &l, &s), SUBMIT_REFUSED);
+    ck_assert_int_eq(submit_store(&g, 1, &l, &s), SUBMIT_REFUSED);
     ck_assert_str_eq(s.result, "GAMBLE 1E 1ST, DON'T CARE: GAMBLE cannot be stored");
-    turn_submission_free(&s);
+    submit_free(&s);
     game_done(&g);
     order_list_free(&l);
     char *after = boardfile_write(b);
@@ -220,7 +220,7 @@ END_TEST
 
 /* Off the player's turn the whole message is stored, with a warning for an order their own pieces cannot
  * give as things stand (ruling 43); `queue NONE` empties it. */
-START_TEST(test_submit_off_turn_stores)
+START_TEST(test_submit_off_submit_stores)
 {
     Board *b = two_players();
     Submission s;
@@ -230,15 +230,15 @@ START_TEST(test_submit_off_turn_stores)
                                 "    your piece on I2 has no M (RADIATE needs it).\n"
                                 "Warning: MOVE D3 N cannot succeed as things stand:\n"
                                 "    you have no piece on D3.\n");
-    turn_submission_free(&s);
+    submit_free(&s);
     ck_assert_int_eq(b->pl[1].queue.n, 2);
     ck_assert_str_eq(b->pl[1].queue.v[1], "*MOVE D3 N");
     ck_assert_int_eq(b->moves.n, 0);
     Game g;
     game_init(&g, b, T0);
-    ck_assert_int_eq(turn_store(&g, 1, NULL, &s), SUBMIT_DONE);
+    ck_assert_int_eq(submit_store(&g, 1, NULL, &s), SUBMIT_DONE);
     ck_assert_str_eq(s.result, "Your stored orders: none");
-    turn_submission_free(&s);
+    submit_free(&s);
     game_done(&g);
     ck_assert_int_eq(b->pl[1].queue.n, 0);
     board_free(b);
@@ -254,7 +254,7 @@ START_TEST(test_submit_out_of_game)
     Submission s;
     ck_assert_int_eq(submit(b, 1, "PASS", T0, &s), SUBMIT_REFUSED);
     ck_assert_str_eq(s.result, "You are out of this game: you have no pieces left to order");
-    turn_submission_free(&s);
+    submit_free(&s);
     board_free(b);
 }
 END_TEST
@@ -270,14 +270,14 @@ START_TEST(test_submit_round0_whole)
     Submission s;
     ck_assert_int_eq(submit(b, 0, "GAMBLE 1E 1st / GAMBLE 2E 3rd", T0, &s), SUBMIT_REFUSED);
     ck_assert_str_eq(s.result, "GAMBLE 2E 3RD, DON'T CARE: there are only 2 players, so 3 is not a place in the turn order");
-    turn_submission_free(&s);
+    submit_free(&s);
     ck_assert(!b->pl[0].gamble[GAMBLE_ON_ORDER].set);
     ck_assert_int_eq(b->pl[0].e, 10);
     ck_assert_int_eq(b->moves.n, 0);
     ck_assert_int_eq(submit(b, 0, "GAMBLE 1E 1st / GAMBLE 2E 2nd", T0, &s), SUBMIT_DONE);
     ck_assert_str_eq(s.result, "Gamble received: GAMBLE 1E 1ST, DON'T CARE (for turn order). You have staked 1E; 9E left.\n"
                                "Gamble replaced: GAMBLE 2E 2ND, DON'T CARE (for turn order). You have staked 2E; 8E left.");
-    turn_submission_free(&s);
+    submit_free(&s);
     ck_assert_int_eq(b->pl[0].e, 8);
     ck_assert_int_eq(b->moves.n, 2);
     board_free(b);
@@ -298,36 +298,36 @@ START_TEST(test_submit_round0_stores_the_rest)
     Submission s;
     ck_assert_int_eq(submit(b, 0, "*MOVE C2 S", T0, &s), SUBMIT_DONE);
     ck_assert_str_eq(s.result, "Stored for your next turn: *MOVE C2 S");
-    turn_submission_free(&s);
+    submit_free(&s);
     ck_assert_int_eq(b->pl[0].queue.n, 1);
     ck_assert(!b->pl[0].gamble[GAMBLE_ON_ORDER].set);
     ck_assert_int_eq(b->moves.n, 0);
     /* gambles alone: the queue stays */
     ck_assert_int_eq(submit(b, 0, "GAMBLE 1E 1st", T0, &s), SUBMIT_DONE);
-    turn_submission_free(&s);
+    submit_free(&s);
     ck_assert_int_eq(b->pl[0].queue.n, 1);
     ck_assert_str_eq(b->pl[0].queue.v[0], "*MOVE C2 S");
     /* a gamble, then orders: the gamble is taken, the rest replaces the queue */
     ck_assert_int_eq(submit(b, 0, "GAMBLE 2E 2nd / MOVE C2 E / *PASS", T0, &s), SUBMIT_DONE);
     ck_assert_str_eq(s.result, "Gamble replaced: GAMBLE 2E 2ND, DON'T CARE (for turn order). You have staked 2E; 8E left.");
     ck_assert_str_eq(s.notes.s, "Stored for your next turn: MOVE C2 E / *PASS\n");
-    turn_submission_free(&s);
+    submit_free(&s);
     ck_assert_int_eq(b->pl[0].queue.n, 2);
     ck_assert_int_eq(b->moves.n, 2);
     /* a GAMBLE after an order would be stored: the message is refused whole */
     ck_assert_int_eq(submit(b, 0, "PASS / GAMBLE 1E 1st", T0, &s), SUBMIT_REFUSED);
     ck_assert_str_eq(s.result, "GAMBLE 1E 1ST, DON'T CARE: GAMBLE cannot be stored");
-    turn_submission_free(&s);
+    submit_free(&s);
     ck_assert_int_eq(b->pl[0].queue.n, 2);
     ck_assert_int_eq(b->pl[0].e, 8);
     /* every item gambled on: a PASS is an order for round 1 */
     ck_assert_int_eq(submit(b, 0, "PASS", T0, &s), SUBMIT_DONE);
     ck_assert_str_eq(s.result, "Stored for your next turn: PASS");
-    turn_submission_free(&s);
+    submit_free(&s);
     /* bob has an item left: his first PASS is his gamble, the second is stored */
     ck_assert_int_eq(submit(b, 1, "PASS / PASS", T0, &s), SUBMIT_DONE);
     ck_assert_str_eq(s.notes.s, "Stored for your next turn: PASS\n");
-    turn_submission_free(&s);
+    submit_free(&s);
     board_free(b);
 }
 END_TEST
@@ -344,7 +344,7 @@ Suite *turn_suite(void)
     tcase_add_test(ts, test_submit_refused_changes_nothing);
     tcase_add_test(ts, test_submit_ends_holiday);
     tcase_add_test(ts, test_submit_gamble_outside_round0);
-    tcase_add_test(ts, test_submit_off_turn_stores);
+    tcase_add_test(ts, test_submit_off_submit_stores);
     tcase_add_test(ts, test_submit_out_of_game);
     tcase_add_test(ts, test_submit_round0_whole);
     tcase_add_test(ts, test_submit_round0_stores_the_rest);

@@ -113,7 +113,7 @@ int fx_submit(Game *g, int p, const char *text, char *msg, size_t size)
     Err err;
     ck_assert_msg(order_parse_list(g->b, text, &l, &err) == 0, "order %s does not parse: %s", text, err.msg);
     Submission s;
-    int st = turn_submit(g, p, &l, &s);
+    int st = submit_message(g, p, &l, &s);
     if (msg) { /* the reason alone: the result without "<order>: " */
         const char *r = s.result;
         size_t n = strlen(l.v[0].text);
@@ -121,9 +121,23 @@ int fx_submit(Game *g, int p, const char *text, char *msg, size_t size)
             r += n + 2;
         snprintf(msg, size, "%s", r);
     }
-    turn_submission_free(&s);
+    submit_free(&s);
     order_list_free(&l);
     return st == SUBMIT_DONE ? 0 : st == SUBMIT_FAILED ? -1 : ORDER_REFUSED;
+}
+
+unsigned fx_move_records(const Board *b)
+{
+    unsigned seen = 0;
+    for (int i = 0; i < b->moves.n; i++) {
+        MoveRecord r;
+        ck_assert_msg(movelist_parse(b->moves.v[i], &r), "not a move record: %s", b->moves.v[i]);
+        char *line = movelist_format(&r);
+        ck_assert_str_eq(line, b->moves.v[i]);
+        free(line);
+        seen |= 1u << r.kind | (r.autorun ? 1u << 8 : 0) | (r.failed ? 1u << 9 : 0);
+    }
+    return seen;
 }
 
 void fx_check(const Board *b)

@@ -8,6 +8,8 @@
 #include "boardfile.h"
 #include "game.h"
 #include "orders.h"
+#include "replay.h"
+#include "submit.h"
 #include "turn.h"
 #include "util.h"
 
@@ -30,10 +32,13 @@ int fx_owner(const Board *b, const char *sq);
 /* Runs one order text for player p as turn_play would on their turn, inside a Game (created and
  * destroyed here); returns 0 done, -1 failed, ORDER_REFUSED; *msg (if non-NULL) gets the failure text. */
 int fx_order(Board *b, int p, const char *text, char *msg, size_t size);
-/* Submits a player's message text through the rules' front door (turn_submit) in g, as `move` does; returns 0
+/* Submits a player's message text through the rules' front door (submit_message) in g, as `move` does; returns 0
  * done, -1 failed, ORDER_REFUSED; *msg (if non-NULL) gets the result, or on a failure or refusal the reason
  * alone (without "<order>: "). */
 int fx_submit(Game *g, int p, const char *text, char *msg, size_t size);
+/* Asserts that every line of b's move list is a record that formats back to itself (movelist_parse,
+ * movelist_format); returns a bit (1 << kind) per MoveKind met, 1 << 8 for an (Auto) line, 1 << 9 for (Failed). */
+unsigned fx_move_records(const Board *b);
 /* Asserts the board invariants hold. */
 void fx_check(const Board *b);
 /* The whole news of player p joined by '\n' (static buffer). */

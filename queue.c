@@ -1,0 +1,77 @@
+/* queue: a player's stored orders (contract 4.3, 4.4). */
+#include "queue.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void queue_parse(const char *entry, QueueEntry *e)
+{
+    e->star = entry[0] == '*';
+    e->text = entry + e->star;
+    const char *w = e->text;
+    while (isspace((unsigned char)*w))
+        w++;
+    size_t n = 0;
+    while (w[n] && !isspace((unsigned char)w[n]))
+        n++;
+    char verb[16];
+    snprintf(verb, sizeof verb, "%.*s", (int)(n < sizeof verb ? n : sizeof verb - 1), w);
+    e->kind = n < sizeof verb && order_verb(verb) == ORD_HOLIDAY ? QUEUE_HOLIDAY : QUEUE_ORDER;
+}
+
+char *queue_format(const QueueEntry *e)
+{
+    return xasprintf("%s%s", e->star ? "*" : "", e->text);
+}
+
+void queue_set(Player *pl, const OrderList *l, int from)
+{
+    sl_clear(&pl->queue);
+    for (int i = from; i < l->n; i++) {
+        QueueEntry e = {.star = l->v[i].star, .kind = l->v[i].verb == ORD_HOLIDAY ? QUEUE_HOLIDAY : QUEUE_ORDER,
+                        .text = l->v[i].text};
+        sl_push_owned(&pl->queue, queue_format(&e));
+    }
+}
+
+char *queue_take(Player *pl)
+{
+    if (!pl->queue.n)
+        return NULL;
+    char *head = pl->queue.v[0];
+    memmove(pl->queue.v, pl->queue.v + 1, sizeof(char *) * (size_t)(pl->queue.n - 1));
+    pl->queue.n--;
+    return head;
+}
+
+void queue_say(const char *label, const StrList *q, Buf *out)
+{
+    buf_add(out, label);
+    for (int i = 0; i < q->n; i++)
+        buf_printf(out, "%s%s", i ? " / " : "", q->v[i]);
+    if (!q->n)
+        buf_add(out, "none");
+}
+
+/* queue_warnings for one order o. */
+static void queue_warning(const Board *b, int player, const Order *o, Buf *out)
+{
+    char nm[16], codes[16];
+    if (!order_has_actor(o->verb))
+        return; /* CREATE's square is the new piece's; PASS and HOLIDAY have none */
+    const Piece *p = board_piece_at(b, o->sq);
+    board_sq_name(b, o->sq, nm);
+    if (!p || !board_controls(b, player, p))
+        buf_printf(out, "Warning: %s cannot succeed as things stand:\n    you have no piece on %s.\n", o->text, nm);
+    else if (!order_enabled(&p->g, o->verb) && order_enablers(o->verb, codes))
+        buf_printf(out, "Warning: %s cannot succeed as things stand:\n    your piece on %s has no %s (%s needs it).\n",
+                   o->text, nm, codes, order_table[o->verb].verb);
+}
+
+void queue_warnings(const Board *b, int player, const OrderList *l, Buf *out)
+{
+    for (int i = 0; l && i < l->n; i++)
+        queue_warning(b, player, &l->v[i], out);
+}

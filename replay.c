@@ -1,0 +1,175 @@
+/* replay: replaying a board's history from its initial snapshot, line by line through the turn driver — verify,
+ * show n#k, and the reasons of failed orders for `log` (contract 10.3). */
+#include "replay.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "boardfile.h"
+#include "deadline.h"
+#include "gamble.h"
+
+/* Applies an event line of the move list (Timeout, Resign, Forfeit, Holiday N) during replay, *next saying
+ * what follows. Returns 0 when handled, 1 when r is an order, -1 on error. */
+static int replay_event(Game *g, int player, const MoveRecord *r, TurnOutcome *next, Err *err)
+{
+    Board *b = g->b;
+    *next = TURN_WAITS;
+    switch (r->kind) {
+    case MOVE_TIMEOUT:
+        if (b->phase == PHASE_ROUND0) {
+            if (board_gambles_in(b, &b->pl[player]))
+                return err_fail(err, "round 0 time-out of a player with every gamble in");
+            *next = gamble_timeout(g, player);
+            return 0;
+        }
+        if (player != b->seat || b->phase != PHASE_PLAY)
+            return err_fail(err, "time-out out of turn");
+        *next = deadline_timeout(g); /* a forfeit: its own line follows */
+        return 0;
+    case MOVE_FORFEIT:
+        if (b->phase != PHASE_PLAY)
+            return err_fail(err, "forfeit outside play");
+        game_begin_action(g);
+        game_record(g, player, movelist_event(MOVE_FORFEIT, 0));
+        game_eliminate(g, player, PS_FORFEIT, -1);
+        game_end_action(g);
+        *next = TURN_OVER;
+        return 0;
+    case MOVE_RESIGN:
+        if (b->phase == PHASE_ROUND0 && b->np <= 2)
+            return err_fail(err, "round 0 resign leaving fewer than 2 players");
+        if (b->phase == PHASE_ROUND0)
+            gamble_resign(g, player); /* records its own line */
+        else
+            *next = turn_resign_in_play(g, player);
+        return 0;
+    case MOVE_HOLIDAY: {
+        if (b->phase != PHASE_PLAY || player != b->seat)
+            return err_fail(err, "holiday out of turn");
+        /* Only the allowance changes: the suspension itself is clock state. */
+        Player *pl = &b->pl[player];
+        pl->holiday_left = r->secs > pl->holiday_left ? 0 : pl->holiday_left - r->secs;
+        game_record(g, player, movelist_event(MOVE_HOLIDAY, r->secs));
+        return 0;
+    }
+    default:
+        return 1;
+    }
+}
+
+/* Applies one order line (text without its markers) during replay. Returns 0 or -1 with err. */
+static int replay_order(Game *g, int p, const char *text, bool autom, Err *err)
+{
+    Board *b = g->b;
+    Order o;
+    if (order_parse(b, text, &o, err) < 0)
+        return -1;
+    int rc;
+    bool clocks = b->phase == PHASE_ROUND0 || o.verb == ORD_GAMBLE || o.verb == ORD_HOLIDAY;
+    if (!clocks && (b->phase != PHASE_PLAY || p != b->seat))
+        rc = err_fail(err, "order out of turn");
+    else
+        rc = turn_play(g, p, &o, autom) == ORDER_REFUSED ? err_fail(err, "order refused on replay: %s", g->fail.msg) : 0;
+    order_free(&o);
+    return rc;
+}
+
+/* Applies one move-list line during replay. Returns 0 or -1 with err. */
+static int replay_line(Game *g, const char *line, Err *err)
+{
+    Board *b = g->b;
+    MoveRecord r;
+    char cur[16];
+    if (!movelist_parse(line, &r))
+        return err_fail(err, "bad moves line");
+    if (r.kind == MOVE_EDIT)
+        return err_fail(err, "history before an admin edit is not replayable");
+    board_turn_label(b, cur);
+    if (strcmp(r.label, cur) != 0)
+        return err_fail(err, "line for turn %s came at turn %s", r.label, cur);
+    int p = board_player_index(b, r.who);
+    if (p < 0)
+        return err_fail(err, "unknown player");
+    TurnOutcome next;
+    int rc = replay_event(g, p, &r, &next, err);
+    if (rc == 0) {
+        turn_run(g, next);
+    } else if (rc == 1) {
+        char *text = xasprintf("%.*s", r.textlen, r.text);
+        rc = replay_order(g, p, text, r.autorun, err);
+        free(text);
+    }
+    return rc;
+}
+
+/* replay_board, with the failures' reasons into why when it is not NULL (replay_failure_reasons). */
+static int replay_run(const Board *b, int upto, Board **out, StrList *why, Err *err);
+
+int replay_board(const Board *b, int upto, Board **out, Err *err)
+{
+    return replay_run(b, upto, out, NULL, err);
+}
+
+void replay_failure_reasons(const Board *b, StrList *why)
+{
+    Board *r = NULL;
+    Err err;
+    sl_clear(why);
+    if (replay_run(b, -1, &r, why, &err) == 0)
+        board_free(r);
+    while (why->n > board_moves_count(b))
+        free(why->v[--why->n]);
+    while (why->n < board_moves_count(b))
+        sl_push(why, "");
+}
+
+static int replay_run(const Board *b, int upto, Board **out, StrList *why, Err *err)
+{
+    *out = NULL;
+    if (!b->initial)
+        return err_fail(err, "this board has no initial snapshot to replay from");
+    if (b->moves_off)
+        return err_fail(err, "internal: the history of the board is not loaded");
+    MoveRecord edit;
+    for (int i = b->initial_base; i < b->moves.n && (upto < 0 || i < upto); i++)
+        if (movelist_parse(b->moves.v[i], &edit) && edit.kind == MOVE_EDIT)
+            return err_fail(err, "history before an admin edit is not replayable");
+    if (upto >= 0 && upto < b->initial_base)
+        return err_fail(err, "history before an admin edit is not replayable");
+    Err e2;
+    Board *r = boardfile_parse(b->initial, "initial", &e2);
+    if (!r)
+        return err_fail(err, "the initial snapshot does not load: %s", e2.msg);
+    sl_clear(&r->moves);
+    r->moves_off = r->moves_saved = 0; /* the replay holds its lines in memory */
+    r->moves_file = false;
+    for (int i = 0; i < b->initial_base; i++)
+        sl_push(&r->moves, b->moves.v[i]);
+    Game g;
+    game_init(&g, r, b->clock.created);
+    g.replay = true;
+    g.why = why;
+    int last = upto < 0 || upto > b->moves.n ? b->moves.n : upto;
+    for (int i = b->initial_base; i < last; i++) {
+        if (replay_line(&g, b->moves.v[i], &e2) < 0) {
+            err_fail(err, "move %d (%s): %s", i + 1, b->moves.v[i], e2.msg);
+            game_done(&g);
+            board_free(r);
+            return -1;
+        }
+        if (r->moves.n != i + 1 || strcmp(r->moves.v[i], b->moves.v[i]) != 0) {
+            err_fail(err, "move %d: replay recorded \"%s\"", i + 1, r->moves.n > i ? r->moves.v[i] : "nothing");
+            game_done(&g);
+            board_free(r);
+            return -1;
+        }
+    }
+    game_done(&g);
+    free(r->initial);
+    r->initial = b->initial ? xstrdup(b->initial) : NULL;
+    r->initial_base = b->initial_base;
+    *out = r;
+    return 0;
+}

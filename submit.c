@@ -1,0 +1,191 @@
+/* submit: what a player's message does (contract 4) — the rules' front door: round 0's gambles, an order on the
+ * player's turn, the stored queue off it and by `queue`, and the reply's first line. */
+#include "submit.h"
+
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gamble.h"
+#include "queue.h"
+
+static void submit_refused(Submission *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void submit_refused(Submission *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->result, sizeof s->result, fmt, ap);
+    va_end(ap);
+    s->status = SUBMIT_REFUSED;
+}
+
+/* s made ready for player's message: no result yet, no notes. */
+static void submit_begin(Submission *s, int player)
+{
+    s->player = player;
+    s->result[0] = '\0';
+    buf_init(&s->notes);
+}
+
+/* Round 0: the message is checked whole; its first orders are gambles (gamble_prefix), the orders after them
+ * become the stored queue for round 1, as off the turn — set before the gambles are taken, so that a "*" head
+ * runs when they end round 0 and the player's turn comes at once (contract 4.6). A message of gambles alone
+ * leaves the queue as it was. */
+static int submit_round0(Game *g, int player, const OrderList *l, Submission *s)
+{
+    Board *b = g->b;
+    Err err;
+    int bad, k = gamble_prefix(b, player, l);
+    OrderList gambles = *l;
+    gambles.n = k;
+    if (k && gamble_check(b, player, &gambles, &bad, &err) < 0) {
+        submit_refused(s, "%s: %s", l->v[bad].text, err.msg);
+        return s->status;
+    }
+    for (int i = k; i < l->n; i++) {
+        const char *misplaced = turn_misplaced(b, &l->v[i], true);
+        if (misplaced) {
+            submit_refused(s, "%s: %s", l->v[i].text, misplaced);
+            return s->status;
+        }
+    }
+    char id[USERID_MAX + 1];
+    snprintf(id, sizeof id, "%s", b->pl[player].id);
+    if (k < l->n)
+        queue_set(&b->pl[player], l, k);
+    Buf stored;
+    buf_init(&stored);
+    if (k < l->n)
+        queue_say("Stored for your next turn: ", &b->pl[player].queue, &stored);
+    for (int i = 0; i < k; i++) {
+        TurnOutcome next;
+        int rc = gamble_order(g, player, &l->v[i], &next);
+        assert(rc == 0); /* gamble_check took them all */
+        (void)rc;
+        turn_run(g, next);
+    }
+    s->player = board_player_index(b, id); /* round 0's end reorders the players */
+    if (k && stored.len)
+        buf_printf(&s->notes, "%s\n", stored.s);
+    snprintf(s->result, sizeof s->result, "%s", k ? (g->reply.len ? g->reply.s : "Received.") : stored.s);
+    buf_free(&stored);
+    return s->status = SUBMIT_DONE;
+}
+
+/* The player's stored queue becomes l's orders (none when l is NULL), none run — off their turn, and by `queue`
+ * (storing: a GAMBLE is refused as one that cannot be stored); the result lists the queue after label (when
+ * l is NULL: "Your stored orders: "), the notes warn of orders that cannot succeed as things stand. */
+static int submit_keep(Game *g, int player, const OrderList *l, bool storing, Submission *s)
+{
+    Board *b = g->b;
+    for (int i = 0; l && i < l->n; i++) {
+        const char *misplaced = turn_misplaced(b, &l->v[i], storing);
+        if (misplaced) {
+            submit_refused(s, "%s: %s", l->v[i].text, misplaced);
+            return s->status;
+        }
+    }
+    Player *pl = &b->pl[player];
+    if (l)
+        queue_set(pl, l, 0);
+    else
+        sl_clear(&pl->queue);
+    Buf q;
+    buf_init(&q);
+    queue_say(l ? "Stored for your next turn: " : "Your stored orders: ", &pl->queue, &q);
+    snprintf(s->result, sizeof s->result, "%s", q.s);
+    buf_free(&q);
+    queue_warnings(b, player, l, &s->notes);
+    return s->status = SUBMIT_DONE;
+}
+
+/* What an order that was not done on its player's turn means for them, by one rule (contract 3.7, 4.4): a refusal
+ * changes nothing; a failure is recorded (a move of the board) and restarts the deadline in full once a turn when
+ * the player saw every square it touched; either way the turn is still theirs. Into t (256 bytes); returns t. */
+static const char *not_done(const Board *b, const Game *g, int rc, char t[static 256])
+{
+    if (rc == ORDER_REFUSED)
+        snprintf(t, 256, "The order was refused: nothing was done or recorded (the move number is still #%d); "
+                              "it is still your move and your deadline did not move.", board_move_number(b));
+    else
+        snprintf(t, 256, "The order failed: it is recorded (the move number is now #%d); it is still your move "
+                              "and your deadline %s.", board_move_number(b),
+                 g->fail.fresh ? "starts again in full (once a turn, for a failure you could see)"
+                 : g->fail.outside ? "did not move (a failure outside your view never moves it)"
+                                   : "did not move (it starts again only once a turn)");
+    return t;
+}
+
+/* On the player's turn: the first order runs now, the rest becomes their stored queue. */
+static int submit_on_turn(Game *g, int player, const OrderList *l, Submission *s)
+{
+    Board *b = g->b;
+    const Order *o = &l->v[0];
+    const char *misplaced = turn_misplaced(b, o, false);
+    int rc;
+    memset(&g->fail, 0, sizeof g->fail);
+    if (misplaced) {
+        submit_refused(s, "%s: %s", o->text, misplaced);
+        return s->status;
+    }
+    if (o->verb == ORD_HOLIDAY) { /* the queue stays: HOLIDAY does not use up the turn */
+        if ((rc = turn_holiday(g, player)) == 0) {
+            if (l->n > 1)
+                queue_set(&b->pl[player], l, 1);
+            turn_run(g, TURN_WAITS);
+        }
+    } else {
+        rc = turn_order(g, player, o, false, l);
+        turn_run(g, rc == 0 ? TURN_OVER : TURN_WAITS);
+    }
+    char why[256];
+    if (rc == ORDER_REFUSED) {
+        submit_refused(s, "%s: %s. %s", o->text, g->fail.msg, not_done(b, g, rc, why));
+        return s->status;
+    }
+    if (rc < 0)
+        snprintf(s->result, sizeof s->result, "%s: %s. %s", o->text, g->fail.msg, not_done(b, g, rc, why));
+    else
+        snprintf(s->result, sizeof s->result, "%s: done", o->text);
+    if (l->n > 1) {
+        queue_say("Stored for your next turn: ", &b->pl[player].queue, &s->notes);
+        buf_add(&s->notes, "\n");
+    }
+    return s->status = rc < 0 ? SUBMIT_FAILED : SUBMIT_DONE;
+}
+
+int submit_message(Game *g, int player, const OrderList *l, Submission *s)
+{
+    Board *b = g->b;
+    assert(l->n > 0 && player >= 0 && player < b->np);
+    submit_begin(s, player);
+    if (b->phase == PHASE_ENDED)
+        submit_refused(s, "The game has ended");
+    else if (b->phase == PHASE_PLAY && !board_player_has_turns(b, player))
+        submit_refused(s, "You are out of this game: you have no pieces left to order");
+    else if (b->phase == PHASE_ROUND0)
+        return submit_round0(g, player, l, s);
+    else if (b->seat != player)
+        return submit_keep(g, player, l, false, s);
+    else
+        return submit_on_turn(g, player, l, s);
+    return s->status;
+}
+
+int submit_store(Game *g, int player, const OrderList *l, Submission *s)
+{
+    Board *b = g->b;
+    submit_begin(s, player);
+    if (b->phase == PHASE_PLAY && !board_player_has_turns(b, player)) {
+        submit_refused(s, "You are out of this game: you have no pieces left to order");
+        return s->status;
+    }
+    return submit_keep(g, player, l, true, s);
+}
+
+void submit_free(Submission *s)
+{
+    buf_free(&s->notes);
+}

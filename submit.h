@@ -1,0 +1,36 @@
+/* submit: what a player's message does — the rules' front door (submit_message) and `queue` (submit_store), with the reply's first line (contract 4). */
+#ifndef GENETESS_SUBMIT_H
+#define GENETESS_SUBMIT_H
+
+#include "turn.h"
+
+/* What a player's message did (submit_message, submit_store). */
+typedef enum SubmitStatus {
+    SUBMIT_DONE,    /* the order ran, the gambles were taken, or the orders were stored */
+    SUBMIT_FAILED,  /* the order ran and failed: its side effects stay */
+    SUBMIT_REFUSED, /* nothing changed */
+} SubmitStatus;
+
+typedef struct Submission {
+    SubmitStatus status;
+    int player;                   /* the sender's index afterwards (round 0's end reorders the players) */
+    char result[ERR_MAX + 300];   /* the reply's first line — the result the sender's sheet opens with — or the
+                                     refusal: "<order>: done", "<order>: <why it failed>", "Stored for your next
+                                     turn: ...", the gambles taken, "<order>: <why it is refused>" */
+    Buf notes;                    /* the reply's further lines (the orders stored after a live one; warnings) */
+} Submission;
+
+/* The rules' front door: what player's message l (one or more orders, parsed) does (contract 4). In round 0
+ * its gambles are taken, all or none; on the player's turn the first order runs now — a holiday running
+ * ends, the order replaces the head of the stored queue and the rest of the message replaces the queue —
+ * and the turns that follow run; off their turn the whole message becomes their stored queue (with
+ * warnings judged from their own pieces). GAMBLE outside round 0 and any order of a player who has no turn
+ * left are refused. A refusal changes nothing. Fills s (release with submit_free); returns s->status. */
+int submit_message(Game *g, int player, const OrderList *l, Submission *s);
+/* `queue`: player's stored queue becomes l's orders, or empty when l is NULL, without running any (GAMBLE is
+ * refused: it cannot be stored). Fills s as submit_message does; returns s->status. */
+int submit_store(Game *g, int player, const OrderList *l, Submission *s);
+/* Frees what s holds. */
+void submit_free(Submission *s);
+
+#endif
