@@ -18,7 +18,7 @@
 
 /* A map error without the file text it quotes: "file:line: unknown directive 'xyz' (...)" loses
  * "'xyz'" (contract 6: no error message echoes the contents of a file). Other messages are kept. */
-static void map_error(const char *msg, Buf *out)
+static void challenge_map_error(const char *msg, Buf *out)
 {
     bool in_file = false; /* the message has a "file:line:" place */
     for (const char *c = strchr(msg, ':'); c && !in_file; c = strchr(c + 1, ':')) {
@@ -221,7 +221,7 @@ static int challenge_params(CommandCtx *c, const Challenge *ch, Board *b, const 
 
 /* By mail, a game must end and mail at a sane pace (contract 15): a deadline of at least CHALLENGE_DEADLINE_MIN
  * hours, and 1 to CHALLENGE_TIMEOUTS_MAX time-outs in a row forfeit (CHALLENGE_TIMEOUTS_MAIL when not given). */
-static int mail_limits(CommandCtx *c, const Challenge *ch, Params *par)
+static int challenge_mail_limits(CommandCtx *c, const Challenge *ch, Params *par)
 {
     bool given = false;
     for (int i = 0; i < ch->keys.n; i++)
@@ -253,7 +253,7 @@ static int challenge_map(CommandCtx *c, const Challenge *ch, Board **out)
         return rc;
     }
     if (map_load(c->st.home, mapname, !c->req->by_mail, &map, &err) < 0) {
-        map_error(err.msg, &c->reply);
+        challenge_map_error(err.msg, &c->reply);
         goto out;
     }
     *out = map.b;
@@ -265,7 +265,7 @@ static int challenge_map(CommandCtx *c, const Challenge *ch, Board **out)
     else
         rc = challenge_params(c, ch, *out, &map, mapname);
     if (rc == 0 && c->req->by_mail)
-        rc = mail_limits(c, ch, &(*out)->par);
+        rc = challenge_mail_limits(c, ch, &(*out)->par);
 out:
     map_free(&map);
     return rc;
@@ -556,7 +556,7 @@ static int running_cap(CommandCtx *c, const char *id)
 
 /* Mails each player of v still to answer (no computer opponent) the invitation: the players, the options as the
  * game will hold them, and the game's name in quotes as the challenger's words (contract 15.4). */
-static void mail_invitation(CommandCtx *c, const Invite *v)
+static void challenge_mail_invitation(CommandCtx *c, const Invite *v)
 {
     char when[40];
     Buf head;
@@ -708,7 +708,7 @@ static int challenge_by_mail(CommandCtx *c, Challenge *ch)
                                   : EXIT_DONE;
     if (rc == EXIT_DONE) {
         char when[40];
-        mail_invitation(c, v);
+        challenge_mail_invitation(c, v);
         buf_printf(&c->reply, "Invitation %d sent: the game starts when everyone has accepted (by %s).\n", v->id,
                    fmt_time(v->created + CHALLENGE_INVITE_TTL, when, sizeof when));
         snprintf(c->subject, sizeof c->subject, "Genetess invitation %d", v->id);

@@ -14,7 +14,7 @@
 
 /* ---- the records ---- */
 
-static void game_free(RatingsGame *g)
+static void ratings_game_free(RatingsGame *g)
 {
     for (int i = 0; i < g->np; i++)
         free(g->ids[i]);
@@ -24,7 +24,7 @@ static void game_free(RatingsGame *g)
 }
 
 /* Game g with np players and no scores yet (ids copied by the caller). */
-static void game_alloc(RatingsGame *g, int board, int np)
+static void ratings_game_alloc(RatingsGame *g, int board, int np)
 {
     g->board = board;
     g->np = np;
@@ -34,7 +34,7 @@ static void game_alloc(RatingsGame *g, int board, int np)
 
 /* Reads one history line's words into g: "<date> <board> <winner|TIE> <points> <player> <player>...".
  * Returns 0, or -1 when the words are not such a line (g holds nothing). */
-static int game_from_words(const StrList *w, RatingsGame *g)
+static int ratings_game_from_words(const StrList *w, RatingsGame *g)
 {
     int board;
     int64_t points;
@@ -42,7 +42,7 @@ static int game_from_words(const StrList *w, RatingsGame *g)
         points > 1000000000)
         return -1;
     bool tie = strcmp(w->v[2], "TIE") == 0, found = false;
-    game_alloc(g, board, w->n - 4);
+    ratings_game_alloc(g, board, w->n - 4);
     for (int i = 0; i < g->np; i++) {
         g->ids[i] = xstrdup(w->v[4 + i]);
         bool top = tie || str_ieq(w->v[2], g->ids[i]);
@@ -50,7 +50,7 @@ static int game_from_words(const StrList *w, RatingsGame *g)
         found = found || top;
     }
     if (!found) {
-        game_free(g);
+        ratings_game_free(g);
         return -1;
     }
     return 0;
@@ -61,7 +61,7 @@ static void games_add(RatingsGames *gs, RatingsGame *g)
 {
     for (int i = 0; i < gs->n; i++)
         if (gs->v[i].board == g->board) {
-            game_free(&gs->v[i]);
+            ratings_game_free(&gs->v[i]);
             memmove(&gs->v[i], &gs->v[i + 1], sizeof *gs->v * (size_t)(gs->n - i - 1));
             gs->n--;
             break;
@@ -82,7 +82,7 @@ int ratings_parse_history(const char *text, RatingsGames *gs)
         RatingsGame g;
         sl_clear(&w);
         str_split_words(l, &w);
-        if (game_from_words(&w, &g) == 0)
+        if (ratings_game_from_words(&w, &g) == 0)
             games_add(gs, &g);
     }
     sl_free(&w);
@@ -95,8 +95,8 @@ int ratings_use_board(RatingsGame *g, const Board *b)
     if (b->phase != PHASE_ENDED)
         return -1;
     int board = g->board;
-    game_free(g);
-    game_alloc(g, board, b->np);
+    ratings_game_free(g);
+    ratings_game_alloc(g, board, b->np);
     for (int i = 0; i < b->np; i++) {
         g->ids[i] = xstrdup(b->pl[i].id);
         g->score[i] = game_score(b, i);
@@ -128,7 +128,7 @@ void ratings_load_boards(const Store *st, RatingsGames *gs)
     int kept = 0;
     for (int i = 0; i < gs->n; i++) {
         if (load_board(st, &gs->v[i]) < 0)
-            game_free(&gs->v[i]);
+            ratings_game_free(&gs->v[i]);
         else
             gs->v[kept++] = gs->v[i];
     }
@@ -138,7 +138,7 @@ void ratings_load_boards(const Store *st, RatingsGames *gs)
 void ratings_games_free(RatingsGames *gs)
 {
     for (int i = 0; i < gs->n; i++)
-        game_free(&gs->v[i]);
+        ratings_game_free(&gs->v[i]);
     free(gs->v);
     *gs = (RatingsGames){0};
 }
@@ -213,7 +213,7 @@ static void count_game(RatingsTable *t, const RatingsGame *g, const int *at)
 
 /* Rates game g: every pair of its players is a match won by the higher final score (equal: a draw),
  * K / (n - 1) at stake, all against the ratings from before the game. */
-static void rate_game(RatingsTable *t, const RatingsGame *g, const int *at)
+static void ratings_rate_game(RatingsTable *t, const RatingsGame *g, const int *at)
 {
     double *delta = xcalloc((size_t)g->np, sizeof *delta);
     double k = RATINGS_K / (g->np - 1);
@@ -239,7 +239,7 @@ void ratings_compute(const RatingsGames *gs, RatingsTable *t)
         for (int i = 0; i < g->np; i++)
             at[i] = player_at(t, g->ids[i]);
         count_game(t, g, at);
-        rate_game(t, g, at);
+        ratings_rate_game(t, g, at);
         free(at);
     }
 }
@@ -263,7 +263,7 @@ void ratings_table_free(RatingsTable *t)
 /* ---- the texts ---- */
 
 /* Computer opponents (userids "bot.<name>", bot_is) are listed with a mark. */
-static const char *bot_mark(const char *id)
+static const char *ratings_bot_mark(const char *id)
 {
     return bot_is(id) ? " (bot)" : "";
 }
@@ -320,7 +320,7 @@ void ratings_standings_text(const RatingsTable *t, Buf *out)
     for (int i = 0; i < t->n; i++) {
         const RatingsPlayer *p = v[i];
         buf_printf(out, "%5d %5d %5d %7d %7d  %s%s\n", p->games, p->wins, p->ties, p->games - p->wins - p->ties,
-                   p->points, p->id, bot_mark(p->id));
+                   p->points, p->id, ratings_bot_mark(p->id));
     }
     free(v);
 }
@@ -339,7 +339,7 @@ void ratings_ratings_text(const RatingsTable *t, Buf *out)
         const RatingsPlayer *p = v[i];
         if (i && round_point(p->rating) != round_point(v[i - 1]->rating))
             rank = i + 1; /* equal ratings share a rank */
-        buf_printf(out, "%4d %7d %6d  %s%s\n", rank, round_point(p->rating), p->games, p->id, bot_mark(p->id));
+        buf_printf(out, "%4d %7d %6d  %s%s\n", rank, round_point(p->rating), p->games, p->id, ratings_bot_mark(p->id));
     }
     free(v);
 }
