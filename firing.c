@@ -68,13 +68,20 @@ static void tell(Game *g, int player, const Special *sp, int sq2, const char *wh
     game_event(g, player, EV_PRIVATE, sqs, sq2 >= 0 ? 2 : 1, "Special S%d on {0}: %s", sp->code, what);
 }
 
+/* Whether reader saw the special's square just before the action (its code may then be named). */
+static bool sp_seen(const Game *g, int reader, const Special *sp)
+{
+    const uint8_t *v = reader >= 0 && reader < g->b->np ? g->before[reader] : NULL;
+    return v && (v[sp->sq] & SIGHT_SEEN);
+}
+
 /* How a special is named to reader (contract 8): "special S<n>" when the reader saw its square just before,
  * else "a special" - a special outside the reader's view is never described, not even to the owner of a
  * piece it hits. */
+
 static const char *sp_name(const Game *g, int reader, const Special *sp, char buf[32])
 {
-    const uint8_t *v = reader >= 0 && reader < g->b->np ? g->before[reader] : NULL;
-    if (v && (v[sp->sq] & SIGHT_SEEN))
+    if (sp_seen(g, reader, sp))
         snprintf(buf, 32, "special S%d", sp->code);
     else
         snprintf(buf, 32, "a special");
@@ -435,7 +442,6 @@ static void firing_radiate(Game *g, int player, Special *sp, Piece *occ)
         /* A non-K piece may lose its last A (and die); K is never removable. */
         if (!p || !piece_removable(&p->g, false, NULL))
             continue;
-        char nm[32];
         if (game_shield_as(g, sq, sq == sp->sq ? "radiation (special S9)" : "radiation",
                            SHIELD_IRRADIATED)) /* count= is one effect */
             continue;
@@ -453,7 +459,7 @@ static void firing_radiate(Game *g, int player, Special *sp, Piece *occ)
             lost.n[gene]++;
         }
         char *ls = piece_str(&lost, false);
-        bool named = strcmp(sp_name(g, p->owner, sp, nm), "a special") != 0;
+        bool named = sp_seen(g, p->owner, sp);
         char *own = xasprintf("Your piece on {0} lost %s to radiation%s%s.", ls, named ? " (special S9)" : "",
                               piece_viable(&p->g) ? ", now{g0}" : "");
         piece_event(g, sq, -1, "{p0} piece on {0} was irradiated.", own);
