@@ -12,7 +12,7 @@ has "genetess log board userid password"
 sed -n '/^\.SH SYNOPSIS/,/^\.SH /p' "$E2E_DIR/../../genetess.6" |
   awk 'prev == ".B genetess" { sub(/^\.BR? /, ""); gsub(/\\-/, "-"); gsub(/ *\| */, " "); print } { prev = $0 }' |
   tr ' ' '\n' | sed '/^$/d' >"$T/synopsis"
-assert_eq 33 "$(wc -l <"$T/synopsis" | tr -d " ")" "the synopsis's commands"
+assert_eq 34 "$(wc -l <"$T/synopsis" | tr -d " ")" "the synopsis's commands"
 while read -r word; do
   case $word in
     -*) has " $word" ;;
