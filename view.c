@@ -412,7 +412,7 @@ static void sheet_board(const Board *b, int reader, SheetParts *parts, Buf *out)
     if (round0)
         buf_add(out, "Round 0: the whole terrain and the start squares (no pieces yet).\n");
     if (ended)
-        buf_add(out, "The game has ended: the fog has lifted; the whole board, every sequence.\n");
+        buf_add(out, "The fog has lifted: the whole board, every sequence.\n");
     start = out->len;
     bool any = layout_board(b, ended ? -1 : reader, m, out);
     pic_end = out->len;
@@ -472,7 +472,7 @@ void view_parts_free(SheetParts *p)
 static void sheet_command(const Board *b, int reader, Buf *out)
 {
     if (b->phase == PHASE_ENDED)
-        buf_add(out, "The game has ended: no more orders are accepted.\n");
+        buf_add(out, "No more orders are accepted.\n");
     else if (b->phase == PHASE_PLAY && !board_player_has_turns(b, reader))
         layout_wrap(out, "", 0, "You are out of this game: no more orders from you are accepted. You will be mailed the "
                          "final sheet at the end.");
@@ -538,7 +538,7 @@ void view_map(const Board *b, int reader, const uint8_t *m, Buf *out)
     buf_printf(out, "Your map of Genetess board %d (%s, Move #%d):\n", b->number, b->pl[reader].id,
                board_move_number(b));
     if (ended)
-        buf_add(out, "The game has ended: the fog has lifted; the whole terrain as it is.\n");
+        buf_add(out, "The fog has lifted: the whole terrain as it is.\n");
     /* no start labels: after round 0 who has which start is secret (contract 4.6) */
     layout_terrain(b, ter, false, m, out);
     layout_wrap(out, "Key: ", 5,

@@ -517,9 +517,9 @@ static const char *const sheet_labels[] = {
     "Key:",            "Pieces:",           "Specials:",          "Players (in turn order; > to move):",
     "Your start:",     "Parameters:",       "Codes on offer (E each):",                "Scores so far:",
     "Final scores:",   "Your position gamble:",                   "Your order gamble:",
-    "Warning: your next time-out forfeits the game",              "The game has ended: the fog has lifted",
+    "Warning: your next time-out forfeits the game",              "The fog has lifted: the whole board",
     "You are out of this game: no more orders from you are accepted.",
-    "The game has ended: no more orders are accepted.",
+    "No more orders are accepted.",
     "The whole board at the start: the terrain and the start squares (no pieces).",
 };
 
@@ -723,7 +723,7 @@ START_TEST(map_marks_view_and_memory)
     /* after the end the fog has lifted: the whole terrain as it is */
     b->phase = PHASE_ENDED;
     char *ended = map_of(b, 0);
-    ck_assert_msg(strstr(ended, "The game has ended: the fog has lifted; the whole terrain as it is.\n"
+    ck_assert_msg(strstr(ended, "The fog has lifted: the whole terrain as it is.\n"
                                 "  A B C D E F G H\n"
                                 "1 # # # # # # # # 1\n"
                                 "2 # . . . . . . # 2\n"

@@ -105,6 +105,33 @@ assert_grep "^    challenge alice <your password> bob$" $(mail_to alice)
 plain alice@example.org "Re: Genetess Board $B alice" "secret RESIGN"
 assert_grep "^You resigned from Genetess board $B" $(mail_to alice)
 assert_eq 1 "$(mail_to alice | wc -l)" "mails to alice for her resign (one mail per command per person)"
+mail_text $(mail_to alice) >"$T/final"
+assert_lines 1 "The game has ended" "$T/final"                 # said once: the final sheet's top line
+assert_lines 1 "^No more orders are accepted\.$" "$T/final"
+
+# ---- said once: each fact once a mail (contract 14.9) ----
+run 0 challenge --gamble=none --seed=5 alice bob
+O=$(last_board)
+plain alice@example.org "Re: Genetess Board $O alice" "secret PASS"
+mail_text $(mail_to alice) >"$T/said"
+assert_lines 1 "PASS: done" "$T/said"                          # the result above the sheet, not again in it
+assert_absent "Result of your last order" "$T/said"
+plain bob@example.org "Re: Genetess Board $O bob" "hunter2 MOVE R10 N-N"   # fails: the King moves 1 square
+mail_text $(mail_to bob) >"$T/said"
+assert_lines 1 "^MOVE R10 N-N: the piece on R10 must move exactly 1 square" "$T/said"
+assert_lines 1 "The order failed" "$T/said"                    # the failure explained once
+plain bob@example.org "Re: Genetess Board $O bob" "hunter2 PASS / *PASS"
+plain alice@example.org "Re: Genetess Board $O alice" "secret PASS"      # bob's *PASS runs at once
+mail_text $(mail_to bob) >"$T/said"
+assert_lines 1 "PASS was processed" "$T/said"                  # the stored order told once
+assert_absent "You passed" "$T/said"
+run 0 challenge --seed=5 alice bob
+R=$(last_board)
+plain bob@example.org "Re: New Genetess Board $R ALL" "hunter2 GAMBLE 1E on GPC1
+GAMBLE 0E 2nd"
+mail_text $(mail_to bob) >"$T/said"
+assert_lines 2 "^Gamble received" "$T/said"                    # two gambles, each told once
+assert_absent "Result of your last order" "$T/said"
 
 # ---- the mailed help opens with how to join and play by mail ----
 plain newcomer@example.net "help" ""
