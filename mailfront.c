@@ -155,15 +155,34 @@ static int front_setup(Front *f, int argc, char **argv)
 
 /* ---- the log ---- */
 
-/* One line for message m (NULL: not read) to stderr and $PBMHOME/var/mail.log. */
-static void front_log(const Front *f, const MailIn *m, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void front_log(const Front *f, const MailIn *m, const char *fmt, ...)
+/* Adds "; <what>" to note: what befell a message on its way, said on its one log line (front_log). */
+static void front_note(Buf *note, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void front_note(Buf *note, const char *fmt, ...)
 {
-    char what[600], when[40];
+    char what[400];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
+    buf_printf(note, "; %s", what);
+}
+
+/* The one line for message m (NULL: not read) to stderr and $PBMHOME/var/mail.log (contract 2.1: one line
+ * per message; what befell it on the way is on that line, front_note). */
+static void front_log(const Front *f, const MailIn *m, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void front_log(const Front *f, const MailIn *m, const char *fmt, ...)
+{
+    char when[40];
+    va_list ap, again;
+    va_start(ap, fmt);
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *what = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+    *what = '\0';
+    if (n > 0)
+        vsnprintf(what, (size_t)n + 1, fmt, again);
+    va_end(again);
     char *line = xasprintf("%s genetess mail: %s %s: %s\n", fmt_time(f->now, when, sizeof when),
                            m && *m->reply_to ? m->reply_to : "-", m && *m->message_id ? m->message_id : "-", what);
     fputs(line, stderr);
@@ -176,6 +195,7 @@ static void front_log(const Front *f, const MailIn *m, const char *fmt, ...)
     }
     free(path);
     free(line);
+    free(what);
 }
 
 /* ---- reading ---- */
@@ -320,7 +340,7 @@ static void front_over_notice(const Request *rq0, const RateBudget *b, int64_t u
  * password of the user whose registered address is that mailbox (front_owner). A command that authenticates
  * a user is answered at that user's registered address (mail_reply_address), so its reservation is given back.
  * text: the reply of a command refused before it ran (NULL: run w). Returns the command's exit status. */
-static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrList *w, const char *text)
+static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrList *w, const char *text, Buf *note)
 {
     Request rq = *rq0;
     RequestOutcome out = {0};
@@ -332,23 +352,24 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     handled_begin(rq.handled, &rq.command_key); /* contract 2.1: the login tells whether it ran already */
     int on = rate_budget(f->rate, f->rate_day, &b, &err);
     if (on < 0) { /* a wrong setting never lifts the budget */
-        front_log(f, m, "%s: the default budget is used", err.msg);
+        front_note(note, "%s: the default budget is used", err.msg);
         on = rate_budget(NULL, NULL, &b, &err);
     }
     int state = on > 0 ? rate_reserve(dir, mailbox, f->now, &b, &until, &err) : RATE_RESERVED;
     if (state < 0)
-        front_log(f, m, "budget not applied: %s", err.msg);
+        front_note(note, "budget not applied: %s", err.msg);
     int owner = state > 0 ? front_owner(&rq, text ? NULL : w, mailbox) : 0;
     if (owner < 0) { /* nothing was run or answered: the message comes back */
-        front_log(f, m, "over the budget of %s: the owner check could not be made; the MTA tries again later", mailbox);
+        front_log(f, m, "over the budget of %s: the owner check could not be made; the MTA tries again later%s",
+                  mailbox, note->len ? note->s : "");
         free(dir);
         return MAILFRONT_TEMPFAIL;
     }
     if (state > 0 && !owner) {
         if (state == RATE_OVER_FIRST)
             front_over_notice(&rq, &b, until);
-        front_log(f, m, "over the budget of %s: not run, %s", mailbox,
-                  state == RATE_OVER_FIRST ? "told once" : "not answered");
+        front_note(note, "over the budget of %s: not run, %s", mailbox,
+                   state == RATE_OVER_FIRST ? "told once" : "not answered");
         free(dir);
         return EXIT_REFUSED;
     }
@@ -360,11 +381,11 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     else if (on > 0 && state == RATE_RESERVED && out.reply_bytes > 0)
         (void)rate_charge(dir, mailbox, f->now, &b, out.reply_bytes, &err);
     if (handled_end(rq.handled)) { /* what a password let run is never run twice */
-        front_log(f, m, "handled already: not run again, not answered");
+        front_note(note, "handled already: not run again, not answered");
         rc = 0;
     }
     if (out.reply_held)
-        front_log(f, m, "over the budget of %s: ran, not answered", mailbox);
+        front_note(note, "over the budget of %s: ran, not answered", mailbox);
     free(dir);
     return rc;
 }
@@ -372,7 +393,7 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
 /* Runs each non-blank line of text (at most MAX_LINES) as a command of rq, without a body; each line of a
  * mail (f non-NULL) counts as a message of its own (run_limited). Returns the highest exit status; *count
  * the commands run. */
-static int run_lines(const Front *f, const MailIn *m, const Request *rq, const char *text, int *count)
+static int run_lines(const Front *f, const MailIn *m, const Request *rq, const char *text, int *count, Buf *note)
 {
     Request line = *rq;
     line.body = NULL; /* a line has no body of its own */
@@ -382,7 +403,12 @@ static int run_lines(const Front *f, const MailIn *m, const Request *rq, const c
         StrList w = {0};
         if (command_words(l, &w) > 0) {
             line.command_key = f ? request_command_key(rq->message_id, rq->sender, n + 1) : 0;
-            int rc = f ? run_limited(f, &line, m, &w, NULL) : run_words(&line, &w);
+            Buf said;
+            buf_init(&said);
+            int rc = f ? run_limited(f, &line, m, &w, NULL, &said) : run_words(&line, &w);
+            if (said.len) /* what befell this command, on the message's one log line */
+                front_note(note, "command %d: %s", n + 1, said.s + 2);
+            buf_free(&said);
             worst = rc > worst ? rc : worst;
             n++;
         }
@@ -401,7 +427,7 @@ int mailfront_multiple(const Request *rq, int argc, char **argv)
     if (argc > 0)
         return pipeline_reject(rq, "usage: genetess multiple\n", EXIT_USAGE);
     int n;
-    return run_lines(NULL, NULL, rq, rq->body ? rq->body : "", &n);
+    return run_lines(NULL, NULL, rq, rq->body ? rq->body : "", &n, NULL);
 }
 
 /* ---- a reply to a game mail (contract 2.1) ---- */
@@ -627,7 +653,7 @@ static char *reply_command(const Request *rq, const MailIn *m, const ReplyTo *to
 
 /* Runs the Subject's command (or, for `multiple`, the body's; for a reply to a game mail, the body's first
  * line) for message m. Returns the exit status for the MTA. */
-static int run_message(const Front *f, const Request *rq0, const MailIn *m)
+static int run_message(const Front *f, const Request *rq0, const MailIn *m, Buf *note)
 {
     StrList w = {0};
     Request rq1 = *rq0;
@@ -651,21 +677,21 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m)
     char why[ERR_MAX];
     int rc = 0;
     if ((multiple || (cmd && (cmd->flags & CMD_LOCKS))) && !lock_free(rq, why, sizeof why)) {
-        front_log(f, m, "%s: %s; the MTA tries again later", w.v[0], why);
+        front_log(f, m, "%s: %s; the MTA tries again later%s", w.v[0], why, note->len ? note->s : "");
         sl_free(&w);
         free(rest);
         free(refusal);
         return MAILFRONT_TEMPFAIL;
     }
     if (refusal) {
-        rc = run_limited(f, rq, m, NULL, refusal);
-        front_log(f, m, "reply about board %d: not understood, exit %d", game, rc);
+        rc = run_limited(f, rq, m, NULL, refusal, note);
+        front_log(f, m, "reply about board %d: not understood, exit %d%s", game, rc, note->len ? note->s : "");
     } else if (multiple) {
         int n;
-        rc = run_lines(f, m, rq, m->body, &n);
-        front_log(f, m, "multiple: %d commands, exit %d", n, rc);
+        rc = run_lines(f, m, rq, m->body, &n, note);
+        front_log(f, m, "multiple: %d commands, exit %d%s", n, rc, note->len ? note->s : "");
     } else {
-        rc = run_limited(f, rq, m, &w, NULL);
+        rc = run_limited(f, rq, m, &w, NULL, note);
         if (rc == MAILFRONT_TEMPFAIL) {
             sl_free(&w);
             free(rest);
@@ -673,8 +699,8 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m)
             return rc;
         }
         char q[64];
-        front_log(f, m, "%s%s: exit %d", game ? "reply: " : "", w.n ? pipeline_quote(w.v[0], q, 20) : "(no command)",
-                  rc);
+        front_log(f, m, "%s%s: exit %d%s", game ? "reply: " : "", w.n ? pipeline_quote(w.v[0], q, 20) : "(no command)",
+                  rc, note->len ? note->s : "");
     }
     sl_free(&w);
     free(rest);
@@ -702,18 +728,21 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
     Handled h; /* contract 2.1: a second delivery of the message waits here until the first is done */
     Err err;
     char *var = xasprintf("%s/var", f->home);
+    Buf note;
+    buf_init(&note);
     if (handled_open(&h, var, rq.message_id, rq.sender, MAX_LINES, f->now, &err) < 0)
-        front_log(f, m, "delivered once not ensured: %s", err.msg);
+        front_note(&note, "delivered once not ensured: %s", err.msg);
     rq.handled = rq.message_id ? &h : NULL;
     int rc = 0;
     if (too_large) {
         char said[160];
         snprintf(said, sizeof said, "Your message is too large: at most %zu bytes are read\n", f->max_size);
-        front_log(f, m, "too large: answered");
-        run_limited(f, &rq, m, NULL, said);
+        run_limited(f, &rq, m, NULL, said, &note);
+        front_log(f, m, "too large: answered%s", note.len ? note.s : "");
     } else {
-        rc = run_message(f, &rq, m);
+        rc = run_message(f, &rq, m, &note);
     }
+    buf_free(&note);
     handled_close(&h);
     free(var);
     return rc;
