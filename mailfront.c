@@ -22,6 +22,7 @@
 #include "mailin.h"
 #include "rate.h"
 #include "store.h"
+#include "subject.h"
 #include "users.h"
 
 #define CONFIG_FILE "/etc/genetess.conf"
@@ -436,49 +437,6 @@ int mailfront_multiple(const Request *rq, int argc, char **argv)
 static const char UNREAD[] = "Your mail has no text Genetess can read (no plain text part, and no HTML part with\n"
                              "text in it): please send your order as plain text.\n";
 
-/* What a Subject of the program's own mail is a reply to (contract 2.1, 3.4). */
-typedef enum ReplyKind {
-    REPLY_NONE,       /* not a reply to our mail: the Subject is a command */
-    REPLY_BOARD,      /* a sheet, an error, a creation, the end, a reminder: "[New ]Genetess Board <n> ..." */
-    REPLY_CHAT,       /* a chat: "Genetess chat <n> <userid>" */
-    REPLY_INVITATION, /* an invitation: "Genetess invitation <n> from <userid>" */
-} ReplyKind;
-
-/* A reply's Subject read: what it replies to, the board's or the invitation's number, a chat's sender. */
-typedef struct ReplyTo {
-    ReplyKind kind;
-    int n;
-    char who[64];
-} ReplyTo;
-
-/* What a game mail's Subject names, its Re:, Nag: ... prefixes gone, as the program writes them (contract 3.4):
- * "[New ]Genetess Board <n> [<word>]", "Genetess Board <n> ended: ...", "Genetess chat <n> <userid>" (*who the
- * chat's sender), "Genetess invitation <n> from <userid>"; REPLY_NONE for any other Subject (pbmserv's "genetess
- * board <n> <userid> <password> ..." is the command move). */
-static ReplyTo mailfront_reply_to(const char *subject)
-{
-    ReplyTo r = {REPLY_NONE, 0, ""};
-    int *n = &r.n;
-    StrList w = {0};
-    str_split_words(subject, &w);
-    int i = w.n && str_ieq(w.v[0], "new") ? 1 : 0;
-    *n = 0;
-    bool named = w.n >= i + 3 && str_ieq(w.v[i], "genetess") && store_valid_board_number(w.v[i + 2], n);
-    ReplyKind k = REPLY_NONE;
-    if (named && str_ieq(w.v[i + 1], "board") && (w.n <= i + 4 || (!i && str_ieq(w.v[i + 3], "ended:"))))
-        k = REPLY_BOARD;
-    else if (named && !i && str_ieq(w.v[1], "chat") && w.n == 4 && users_valid_id(w.v[3]))
-        k = REPLY_CHAT;
-    else if (!i && w.n == 5 && str_ieq(w.v[0], "genetess") && str_ieq(w.v[1], "invitation") &&
-             parse_i64_range(w.v[2], 1, 1000000000, &(int64_t){0}) && str_ieq(w.v[3], "from"))
-        k = REPLY_INVITATION, *n = atoi(w.v[2]);
-    if (k == REPLY_CHAT)
-        snprintf(r.who, sizeof r.who, "%s", w.v[3]);
-    sl_free(&w);
-    r.kind = k;
-    return r;
-}
-
 /* The userid of the one player of board n whose registered address is from, into id; or a refusal saying why
  * not (malloc'd). */
 static char *player_of_address(const Request *rq, int n, const char *from, char *id, size_t size)
@@ -528,27 +486,27 @@ static const char *const reply_board_commands[] = {"resign", "orders", "map", "l
 /* The command a reply's text makes for user id (the sender's, found by the address): into *w, its body (the
  * text after the first line's words that are the command's) into *rest. pw_words: the first line's words, the
  * password first. */
-static void mailfront_reply_words(const ReplyTo *to, const char *id, StrList *pw_words, char **rest, StrList *w)
+static void mailfront_reply_words(const Subject *to, const char *id, StrList *pw_words, char **rest, StrList *w)
 {
     char num[16];
     snprintf(num, sizeof num, "%d", to->n);
     const char *word = pw_words->n > 1 ? pw_words->v[1] : "";
     int next = 1; /* the first word of the first line that is text (orders, chat) rather than the command's */
     StrList cmd = {0};
-    if (to->kind == REPLY_INVITATION) { /* "secret accept" / "secret decline" */
+    if (to->kind == SUBJECT_INVITATION) { /* "secret accept" / "secret decline" */
         sl_push(&cmd, word);
         sl_push(&cmd, num);
         sl_push(&cmd, id);
         sl_push(&cmd, pw_words->v[0]);
         next = pw_words->n;
-    } else if (to->kind == REPLY_CHAT) { /* chat back: to the sender (privately), or to all when one's own */
+    } else if (to->kind == SUBJECT_CHAT) { /* chat back: to the sender (privately), or to all when one's own */
         sl_push(&cmd, "chat");
         sl_push(&cmd, num);
         sl_push(&cmd, id);
         sl_push(&cmd, pw_words->v[0]);
-        if (!str_ieq(to->who, id)) {
+        if (!str_ieq(to->word, id)) {
             sl_push(&cmd, "to");
-            sl_push(&cmd, to->who);
+            sl_push(&cmd, to->word);
         }
     } else {
         const char *name = "move";
@@ -607,7 +565,7 @@ static char *user_of_address(const Request *rq, int n, const char *from, char *i
  * as many lines as the text has) or "PASSWORD <board command> ..."; a chat's reader: "PASSWORD text"; an invited
  * user: "PASSWORD accept|decline". w becomes that command and *rest its body (malloc'd). Returns NULL, or a
  * refusal (malloc'd) that quotes what was read and shows what to send. */
-static char *reply_command(const Request *rq, const MailIn *m, const ReplyTo *to, StrList *w, char **rest)
+static char *reply_command(const Request *rq, const MailIn *m, const Subject *to, StrList *w, char **rest)
 {
     int n = to->n;
     const char *t = m->body;
@@ -620,7 +578,7 @@ static char *reply_command(const Request *rq, const MailIn *m, const ReplyTo *to
     *w = (StrList){0};
     command_words(line, w);
     char *why = NULL, q[64];
-    bool invitation = to->kind == REPLY_INVITATION;
+    bool invitation = to->kind == SUBJECT_INVITATION;
     if (!w->n && m->body_unread) {
         why = xasprintf("%s", UNREAD);
     } else if (!w->n) {
@@ -663,9 +621,9 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m, Buf 
     rq1.bot_decisions = &bot_decisions;
     rq1.command_key = request_command_key(rq0->message_id, rq0->sender, 0);
     command_words(m->subject, &w);
-    ReplyTo to = mailfront_reply_to(m->subject);
-    int game = to.kind == REPLY_NONE ? 0 : to.n;
-    if (to.kind != REPLY_NONE) {
+    Subject to = subject_parse(m->subject); /* a reply to one of the program's mails (contract 2.1, 3.4) */
+    int game = to.kind == SUBJECT_NONE ? 0 : to.n;
+    if (to.kind != SUBJECT_NONE) {
         refusal = reply_command(rq0, m, &to, &w, &rest);
         rq1.body = rest;
     }

@@ -14,6 +14,7 @@
 #include "lister.h"
 #include "sight.h"
 #include "specials.h"
+#include "subject.h"
 #include "turn.h"
 
 /* The game name in quotes, the words of whoever named the game, underscores shown as spaces (contract 6). */
@@ -731,7 +732,11 @@ void view_nag(const Board *b, int p, Buf *subject, Buf *body)
 {
     char when[48];
     fmt_time(b->clock.deadline, when, sizeof when);
-    buf_printf(subject, "Nag: Genetess Board %d %s", b->number, b->pl[p].id);
+    Subject sj = {.kind = SUBJECT_BOARD, .n = b->number};
+    char line[160];
+    snprintf(sj.word, sizeof sj.word, "%s", b->pl[p].id);
+    subject_format(&sj, line, sizeof line);
+    buf_printf(subject, "Nag: %s", line);
     if (b->phase == PHASE_ROUND0)
         buf_printf(body, "Reminder: Genetess board %d is in round 0 and waits for your GAMBLE orders.\n"
                          "The deadline is %s;\nmissing gambles then count as 0E don't care.\n",
@@ -754,26 +759,20 @@ void view_nag(const Board *b, int p, Buf *subject, Buf *body)
                board_move_number(b));
 }
 
-static void to_move(const Board *b, char *buf, size_t size)
-{
-    if (b->phase == PHASE_ENDED)
-        buf[0] = '\0';
-    else if (b->phase == PHASE_ROUND0)
-        snprintf(buf, size, "ALL");
-    else
-        snprintf(buf, size, "%s", b->pl[b->seat].id);
-}
-
 void view_board_subject(const Board *b, bool is_new, char *buf, size_t size)
 {
-    char tm[64];
+    Subject s = {.kind = SUBJECT_BOARD, .is_new = is_new, .n = b->number};
     if (b->phase == PHASE_ENDED) { /* what the mail is: the end, and who won (the points are in the sheet) */
         size_t n = strcspn(b->result, "(");
         while (n > 0 && b->result[n - 1] == ' ')
             n--;
-        snprintf(buf, size, "Genetess Board %d ended: %.*s", b->number, (int)n, b->result);
-        return;
+        s.kind = SUBJECT_ENDED;
+        s.is_new = false;
+        snprintf(s.word, sizeof s.word, "%.*s", (int)n, b->result);
+    } else if (b->phase == PHASE_ROUND0) {
+        snprintf(s.word, sizeof s.word, "ALL");
+    } else {
+        snprintf(s.word, sizeof s.word, "%s", b->pl[b->seat].id);
     }
-    to_move(b, tm, sizeof tm);
-    snprintf(buf, size, "%sGenetess Board %d%s%s", is_new ? "New " : "", b->number, tm[0] ? " " : "", tm);
+    subject_format(&s, buf, size);
 }

@@ -962,28 +962,6 @@ START_TEST(nag_text)
 }
 END_TEST
 
-/* The Subject says what the mail is: the player to move, ALL in round 0, and once ended the result without
- * its points (contract 3.4). */
-START_TEST(subject_says_what)
-{
-    Board *b = mk(9, 6, 2);
-    char subj[160];
-    view_board_subject(b, true, subj, sizeof subj);
-    ck_assert_str_eq(subj, "New Genetess Board 101 alice");
-    b->seat = 1;
-    view_board_subject(b, false, subj, sizeof subj);
-    ck_assert_str_eq(subj, "Genetess Board 101 bob");
-    b->phase = PHASE_ENDED;
-    snprintf(b->result, sizeof b->result, "won by alice (11)");
-    view_board_subject(b, false, subj, sizeof subj);
-    ck_assert_str_eq(subj, "Genetess Board 101 ended: won by alice");
-    snprintf(b->result, sizeof b->result, "tie (0)");
-    view_board_subject(b, false, subj, sizeof subj);
-    ck_assert_str_eq(subj, "Genetess Board 101 ended: tie");
-    board_free(b);
-}
-END_TEST
-
 Suite *view_suite(void);
 /* layout_wrap: a text that fits as it is is copied whole; blanks at its ends, control characters, a
  * newline or one column too many take the word-wrapping way. */
@@ -1025,7 +1003,6 @@ Suite *view_suite(void)
     Suite *s = suite_create("view");
     TCase *t = tcase_create("maps");
     tcase_add_test(t, view_radius_one);
-    tcase_add_test(t, subject_says_what);
     tcase_add_test(t, view_d_is_seven_by_seven);
     tcase_add_test(t, view_f_decodes_its_own_view_only);
     tcase_add_test(t, view_ronin_and_orphans);
