@@ -20,6 +20,7 @@
 #include "commands.h"
 #include "handled.h"
 #include "mailin.h"
+#include "orders.h"
 #include "rate.h"
 #include "store.h"
 #include "subject.h"
@@ -565,6 +566,54 @@ static char *user_of_address(const Request *rq, int n, const char *from, char *i
  * as many lines as the text has) or "PASSWORD <board command> ..."; a chat's reader: "PASSWORD text"; an invited
  * user: "PASSWORD accept|decline". w becomes that command and *rest its body (malloc'd). Returns NULL, or a
  * refusal (malloc'd) that quotes what was read and shows what to send. */
+/* The first line of a reply is a whole command (contract 2.1): its first word is a command's, and a command
+ * that names a board first has a board number after it ("MOVE C3 N" is an order, not the command move). */
+static bool reply_whole_command(const StrList *w)
+{
+    const Command *c = command_find(w->v[0]);
+    if (!c)
+        return false;
+    size_t k = strlen(c->name);
+    bool board_first = strncmp(c->usage, c->name, k) == 0 && strncmp(c->usage + k, " board", 6) == 0;
+    int num;
+    return !board_first || (w->n > 1 && store_valid_board_number(w->v[1], &num));
+}
+
+/* The first line of a reply to a board's mail starts with an order's keyword or a board command's word where
+ * the password should be (contract 2.1): it has none, and is not read as a wrong one. */
+static bool reply_without_password(const StrList *w)
+{
+    if (order_verb(w->v[0]) >= 0)
+        return true;
+    for (size_t i = 0; i < sizeof reply_board_commands / sizeof reply_board_commands[0]; i++)
+        if (str_ieq(w->v[0], reply_board_commands[i]))
+            return true;
+    return false;
+}
+
+/* The answer to a reply to board n's mail whose first line (w its words) has no password: what was read, and
+ * exactly what to send — the same line with the password first, or the whole command as the Subject. */
+static char *reply_no_password(int n, const char *line, const StrList *w)
+{
+    char said[256], rest[256];
+    pipeline_quote(line, said, sizeof said);
+    bool order = order_verb(w->v[0]) >= 0; /* else a board command's word: resign, orders, map, ... */
+    Buf after; /* a command's words after its own */
+    buf_init(&after);
+    for (int i = 1; i < w->n; i++)
+        buf_printf(&after, " %s", w->v[i]);
+    pipeline_quote(after.len ? after.s : "", rest, sizeof rest);
+    buf_free(&after);
+    char *cmd = order ? xasprintf("move %d <userid> <password> %s", n, said)
+                      : xasprintf("%s %d <userid> <password>%s", w->v[0], n, rest);
+    char *why = xasprintf("Your reply about Genetess board %d reads \"%s\": it has no password. Your password "
+                          "comes first on the line, then the %s:\n\n    yourpassword %s\n\n(your own password in "
+                          "place of \"yourpassword\"), or send this Subject:\n\n    %s\n",
+                          n, said, order ? "order" : "command", said, cmd);
+    free(cmd);
+    return why;
+}
+
 static char *reply_command(const Request *rq, const MailIn *m, const Subject *to, StrList *w, char **rest)
 {
     int n = to->n;
@@ -581,17 +630,19 @@ static char *reply_command(const Request *rq, const MailIn *m, const Subject *to
     bool invitation = to->kind == SUBJECT_INVITATION;
     if (!w->n && m->body_unread) {
         why = xasprintf("%s", UNREAD);
-    } else if (!w->n) {
-        why = invitation ? xasprintf("Your reply about Genetess invitation %d has no answer: write your password and\n"
+    } else if (!w->n) { /* one line each: the reply's prose is wrapped where it is mailed */
+        why = invitation ? xasprintf("Your reply about Genetess invitation %d has no answer: write your password and "
                                      "\"accept\" or \"decline\" on the first line, e.g. \"secret accept\".\n", n)
-                         : xasprintf("Your reply about Genetess board %d has no order: write your password and your order\n"
+                         : xasprintf("Your reply about Genetess board %d has no order: write your password and your order "
                                      "on the first line, e.g. \"secret MOVE C3 N\" (the Subject \"help\" gets the help).\n",
                                      n);
-    } else if (command_find(w->v[0])) {
+    } else if (reply_whole_command(w)) {
         /* a whole command: run as it is */
     } else if (invitation && (w->n != 2 || !(str_ieq(w->v[1], "accept") || str_ieq(w->v[1], "decline")))) {
-        why = xasprintf("Your reply about Genetess invitation %d reads \"%s\": write your password and \"accept\" or\n"
+        why = xasprintf("Your reply about Genetess invitation %d reads \"%s\": write your password and \"accept\" or "
                         "\"decline\" on the first line, e.g. \"secret accept\".\n", n, pipeline_quote(line, q, 40));
+    } else if (!invitation && reply_without_password(w)) {
+        why = reply_no_password(n, line, w);
     } else if (!str_ieq(m->from, m->reply_to)) {
         /* the address is secret (contract 15): whether it is a player's is told only to that address */
         why = xasprintf("A reply whose Reply-To: is not its From: address cannot say who you are.\n"

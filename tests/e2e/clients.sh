@@ -26,6 +26,13 @@ client thunderbird-flowed-long
 assert_grep "^3a alice PASS$" "$GAMES/$B.moves"
 run 0 queue "$B" alice secret
 has "Your stored orders: PASS / PASS / PASS / PASS / PASS / PASS / PASS / PASS / PASS"
+# a reply without the password (Gmail, the order alone on top): what was read, and exactly what to send; the
+# order is not taken for a wrong password (no var/auth record below)
+client gmail-no-password
+mail_text $(mail_to bob) >"$T/nopw"
+assert_grep "^Your reply about Genetess board $B reads \"MOVE R10 W\": it has no password\." "$T/nopw"
+assert_grep "^    yourpassword MOVE R10 W$" "$T/nopw"
+assert_grep "^    move $B <userid> <password> MOVE R10 W$" "$T/nopw"
 assert_no_file "$PBMHOME/var/auth/alice"                 # no line of a quote was read as a password
 assert_no_file "$PBMHOME/var/auth/bob"
 assert_absent "Invalid password" "$PBMHOME/var/mail.log"
@@ -63,6 +70,10 @@ assert_grep "^5a alice PASS$" "$GAMES/$B.moves"
 assert_grep "^Not read as orders: the 1 line of your mail's text (\"thanks, and good luck\")" $(mail_to alice)
 
 # ---- a reply is understood whatever mail it answers ----
+# a board command's word without the password: its own by-mail and Subject forms
+plain alice@example.org "Re: Genetess Board $B alice" "quiet on"
+assert_grep "^    yourpassword quiet on$" $(mail_to alice)
+assert_grep "^    quiet $B <userid> <password> on$" $(mail_to alice)
 # a board command by its word after the password: orders, map, quiet, log, queue (and the game goes on)
 plain alice@example.org "Re: Genetess Board $B alice" "secret orders"
 assert_grep "^Subject: Genetess Board $B" $(mail_to alice)
