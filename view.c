@@ -156,6 +156,32 @@ static void timeout_warning(const Board *b, int reader, Buf *out)
 
 /* ---- sheet sections ---- */
 
+/* Round 0's New sheet: GAMBLE orders as the reader could send them on this board (contract 4.6; the syntax of
+ * contract 14.2), one for each item gambled for, and what their words mean. */
+static void gamble_examples(const Board *b, int reader, Buf *out)
+{
+    bool pos = b->par.gamble == GAMBLE_MODE_BOTH || b->par.gamble == GAMBLE_MODE_POSITION;
+    bool ord = b->par.gamble == GAMBLE_MODE_BOTH || b->par.gamble == GAMBLE_MODE_ORDER;
+    int stake = b->pl[reader].e > 0 ? 1 : 0;
+    buf_printf(out, "Reply with your password and %s, for example:\n", pos && ord ? "one GAMBLE a line" : "a GAMBLE");
+    if (pos)
+        buf_printf(out, "    GAMBLE %dE on GPC2, GPC1\n", stake);
+    if (ord)
+        buf_add(out, "    GAMBLE 0E 1st, then don't care\n");
+    Buf t;
+    buf_init(&t);
+    buf_printf(&t, "A GAMBLE stakes E (spent whatever comes of it) on what you want most, best first: ");
+    if (pos)
+        buf_add(&t, "start squares (GPC2 is start square 2, drawn as 2 on the map below)");
+    if (pos && ord)
+        buf_add(&t, " or ");
+    if (ord)
+        buf_add(&t, "places in the turn order (1st, 2nd, ...)");
+    buf_add(&t, "; the highest stake chooses first.");
+    layout_wrap(out, "", 0, t.s);
+    buf_free(&t);
+}
+
 /* The variant banner of contract 14.5 (round 0 has its own: nobody has "the move"), then the result of the
  * reader's last order. */
 static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
@@ -165,6 +191,8 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
         if (b->phase == PHASE_ROUND0)
             buf_add(out, " Round 0 comes first: send your GAMBLE orders (genetess help GAMBLE).");
         buf_add(out, "\n");
+        if (b->phase == PHASE_ROUND0)
+            gamble_examples(b, reader, out);
     }
     const char *to_move = b->np > 0 ? b->pl[b->seat].id : "";
     const StrList *q = &b->pl[reader].queue;
@@ -337,11 +365,12 @@ static void players_section(const Board *b, int reader, Buf *out)
         free(t);
     }
     if (b->phase != PHASE_ROUND0 && b->pl[reader].start > 0) {
-        char nm[16] = "";
+        char nm[24] = "";
         for (int k = 0; k < b->nst; k++) /* the label and its square: the reader's own start, never another's */
             if (b->st[k].label == b->pl[reader].start)
-                snprintf(nm, sizeof nm, " (%s)", board_sq_name(b, b->st[k].sq, (char[16]){0}));
-        buf_printf(out, "Your start: GPC%d%s\n", b->pl[reader].start, nm);
+                snprintf(nm, sizeof nm, ", on %s", board_sq_name(b, b->st[k].sq, (char[16]){0}));
+        /* GPC<n> said in words where it is shown without the start squares' key (contract 14.9) */
+        buf_printf(out, "Your start: GPC%d (start square %d%s)\n", b->pl[reader].start, b->pl[reader].start, nm);
     }
 }
 

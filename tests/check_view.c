@@ -556,7 +556,7 @@ START_TEST(sheet_start_with_its_square)
     b->pl[0].start = 1;
     b->pl[1].start = 2;
     char *s = sheet(b, 0, SHEET_YOUR_MOVE, NULL);
-    ck_assert_msg(strstr(s, "\nYour start: GPC1 (B2)\n"), "%s", s);
+    ck_assert_msg(strstr(s, "\nYour start: GPC1 (start square 1, on B2)\n"), "%s", s);
     ck_assert_ptr_null(strstr(s, "G4"));
     free(s);
     board_free(b);

@@ -136,10 +136,16 @@ plain alice@example.org "Re: Genetess Board $O alice" "secret PASS"      # bob's
 mail_text $(mail_to bob) >"$T/said"
 assert_lines 1 "PASS was processed" "$T/said"                  # the stored order told once
 assert_absent "You passed" "$T/said"
+clear_outbox
 run 0 challenge --seed=5 alice bob
 R=$(last_board)
-plain bob@example.org "Re: New Genetess Board $R ALL" "hunter2 GAMBLE 1E on GPC1
-GAMBLE 0E 2nd"
+# round 0's New sheet shows GAMBLE orders as this board takes them; sent back as they are, both are received
+mail_text $(mail_to bob) >"$T/new"
+assert_grep "^Reply with your password and one GAMBLE a line, for example:$" "$T/new"
+sed -n 's/^    \(GAMBLE .*\)$/\1/p' "$T/new" >"$T/examples"
+assert_eq 2 "$(wc -l <"$T/examples")" "GAMBLE examples on the New sheet"
+assert_grep "GPC2 is start square 2" "$T/new"                   # GPC said in words
+plain bob@example.org "Re: New Genetess Board $R ALL" "hunter2 $(cat "$T/examples")"
 mail_text $(mail_to bob) >"$T/said"
 assert_lines 2 "^Gamble received" "$T/said"                    # two gambles, each told once
 assert_absent "Result of your last order" "$T/said"
