@@ -634,15 +634,16 @@ static int legend_specials(const Viewer *v, Buf *out)
     for (int i = 0; i < ns; i++) {
         const Special *s = sp[i];
         const SpecialInfo *si = special_info(s->code);
-        const char *text = s->text && s->text[0] ? s->text : si ? si->name : "";
         full.len = 0;
-        buf_add(&full, text);
+        buf_add(&full, si ? si->name : ""); /* one name a special: the rule page's, from the one table */
         if (v->reader < 0) { /* the fog lifted: what its parameters say, in words (contract 14.9) */
             char *params = special_params_words(b->w, s);
             if (params[0])
                 buf_printf(&full, " (%s)", params);
             free(params);
         }
+        if (s->text && s->text[0]) /* the map's own words about it, quoted as the map's */
+            buf_printf(&full, "%s\"%s\"", full.len ? ": " : "", s->text);
         if (b->ter[s->sq] != TER_FLOOR)
             buf_add(&full, " (under a wall)");
         char prefix[48], *p = prefix; /* "  %-5s %-4s " with the code written S<code> */

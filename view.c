@@ -50,16 +50,19 @@ static const char *status_text(const Board *b, int i, int reader)
     return board_status_name[b->pl[i].status];
 }
 
-/* The result of an ended game in words, with its unit (contract 14.9): "won by alice (11 points)", "won by you
- * (11 points)", "a tie at 10 points: you and bob"; the reader -1 is nobody in particular. Nothing before the
- * end. */
-static void result_words(const Board *b, int reader, Buf *out)
+void view_result_words(const Board *b, int reader, bool points, Buf *out)
 {
     if (!b->result[0] || b->np <= 0)
         return;
     int top, who = game_winner(b, &top);
     if (who >= 0) {
-        buf_printf(out, "won by %s (%d point%s)", who == reader ? "you" : b->pl[who].id, top, top == 1 ? "" : "s");
+        buf_printf(out, "won by %s", who == reader ? "you" : b->pl[who].id);
+        if (points)
+            buf_printf(out, " (%d point%s)", top, top == 1 ? "" : "s");
+        return;
+    }
+    if (!points) {
+        buf_add(out, "tie");
         return;
     }
     buf_printf(out, "a tie at %d point%s:", top, top == 1 ? "" : "s");
@@ -73,12 +76,12 @@ static void result_words(const Board *b, int reader, Buf *out)
         }
 }
 
-/* "Result: <result_words>", wrapped. */
+/* "Result: <view_result_words>", wrapped. */
 static void result_line(const Board *b, int reader, Buf *out)
 {
     Buf t;
     buf_init(&t);
-    result_words(b, reader, &t);
+    view_result_words(b, reader, true, &t);
     if (t.len)
         layout_wrap(out, "Result: ", 4, t.s);
     buf_free(&t);
@@ -792,12 +795,13 @@ void view_board_subject(const Board *b, bool is_new, char *buf, size_t size)
 {
     Subject s = {.kind = SUBJECT_BOARD, .is_new = is_new, .n = b->number};
     if (b->phase == PHASE_ENDED) { /* what the mail is: the end, and who won (the points are in the sheet) */
-        size_t n = strcspn(b->result, "(");
-        while (n > 0 && b->result[n - 1] == ' ')
-            n--;
+        Buf r;
+        buf_init(&r);
+        view_result_words(b, -1, false, &r);
         s.kind = SUBJECT_ENDED;
         s.is_new = false;
-        snprintf(s.word, sizeof s.word, "%.*s", (int)n, b->result);
+        snprintf(s.word, sizeof s.word, "%s", r.len ? r.s : "");
+        buf_free(&r);
     } else if (b->phase == PHASE_ROUND0) {
         snprintf(s.word, sizeof s.word, "ALL");
     } else {

@@ -198,7 +198,7 @@ START_TEST(html_tiny_board_exact)
         "  ABCDEFG\n"
         "</pre>\n");
     ck_assert_ptr_nonnull(strstr(html, "<h2>Legend</h2>\n<pre class=\"legend\">Pieces:\n  B2    alice   A\n"
-                                       "  F2    alice   A\n  C3    bob     ?\nSpecials:\n  G3    S1   Gold seam\n</pre>\n"));
+                                       "  F2    alice   A\n  C3    bob     ?\nSpecials:\n  G3    S1   E Bonus: &quot;Gold seam&quot;\n</pre>\n"));
     ck_assert_ptr_nonnull(strstr(html, "<ul class=\"events\">\n<li>bob &lt;did&gt; something &amp; more</li>\n</ul>\n"));
     /* the events are shown once, beside the grid: the whole sheet below says where they are */
     const char *once = strstr(html, "bob &lt;did&gt; something");

@@ -89,12 +89,18 @@ START_TEST(view_writes_the_record)
     b->phase = PHASE_ROUND0;
     view_board_subject(b, true, subj, sizeof subj);
     ck_assert_str_eq(subj, "New Genetess Board 101 ALL");
-    b->phase = PHASE_ENDED;
+    b->phase = PHASE_ENDED; /* the result from the scores (view_result_words), not from the result's text */
+    b->pl[1].status = PS_ELIMINATED;
+    b->pl[1].out_seq = 1;
+    b->pl[0].kills = 1;
     snprintf(b->result, sizeof b->result, "won by alice (11)");
     view_board_subject(b, false, subj, sizeof subj);
     ck_assert_str_eq(subj, "Genetess Board 101 ended: won by alice");
     Subject s = subject_parse(subj);
     ck_assert(s.kind == SUBJECT_ENDED && s.n == 101 && strcmp(s.word, "won by alice") == 0);
+    b->pl[1].status = PS_ACTIVE; /* 0 points each */
+    b->pl[1].out_seq = 0;
+    b->pl[0].kills = 0;
     snprintf(b->result, sizeof b->result, "tie (0)");
     view_board_subject(b, false, subj, sizeof subj);
     ck_assert_str_eq(subj, "Genetess Board 101 ended: tie");
