@@ -155,6 +155,13 @@ plain newcomer@example.net "help" ""
 assert_eq "How to play Genetess by mail" "$(mail_text $(grep -l '^To: newcomer@example.net$' "$OUTBOX"/*.mail) | head -1)" \
   "the mailed help's first line"
 assert_grep "signup <userid> <password> <your address>" "$OUTBOX"/*.mail
+for bot in bot:strong bot:greedy bot:random; do                     # every computer opponent by its name
+  assert_grep "$bot" "$OUTBOX"/*.mail
+done
+plain newcomer@example.net "help challenge" ""
+for bot in bot:strong bot:greedy bot:random; do
+  assert_grep "$bot" "$OUTBOX"/*.mail
+done
 run 0 help
 assert_absent "How to play Genetess by mail" "$OUT"                 # at a terminal: the help as it was
 
