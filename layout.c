@@ -716,6 +716,23 @@ bool layout_terrain(const Board *b, const char *ter, bool starts, const uint8_t 
     return any;
 }
 
+bool layout_map(const Board *b, int reader, const char *ter, const uint8_t *m, Buf *out)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    char *sym = xmalloc(n);
+    uint8_t *mask = xmalloc(n);
+    layout_cells(b, reader, m, sym); /* what the sheet's picture draws, by the same rules: the fog as it is */
+    for (size_t sq = 0; sq < n; sq++) {
+        mask[sq] = ter[sq] != TER_OUTSIDE;
+        if (!sym[sq])
+            sym[sq] = remembered(ter[sq]);
+    }
+    bool any = draw_symbols(b, sym, mask, out);
+    free(sym);
+    free(mask);
+    return any;
+}
+
 void layout_cells(const Board *b, int reader, const uint8_t *m, char *cells)
 {
     Viewer v;

@@ -572,12 +572,17 @@ void view_map(const Board *b, int reader, const uint8_t *m, Buf *out)
                board_move_number(b));
     if (ended)
         buf_add(out, "The fog has lifted: the whole terrain as it is.\n");
-    /* no start labels: after round 0 who has which start is secret (contract 4.6) */
-    layout_terrain(b, ter, false, m, out);
+    /* no start labels: after round 0 who has which start is secret (contract 4.6); in play, one picture of what
+     * the reader knows: the squares in view as the sheet draws them (pieces, specials), the others remembered */
+    if (ended)
+        layout_terrain(b, ter, false, m, out);
+    else
+        layout_map(b, reader, ter, m, out);
     layout_wrap(out, "Key: ", 5,
                 ended ? "#=wall, +=interior wall, .=floor"
-                      : "in your view now: #=wall, +=interior wall, .=floor; out of your view, as you last saw it: "
-                        "x=interior wall, :=floor, #=wall (never removed)");
+                      : "in your view now: @=yours, a-z=another player's (see Players), o=orphan, *=special, "
+                        "#=wall, +=interior wall, .=floor; out of your view, as you last saw it: x=interior wall, "
+                        ":=floor, #=wall (never removed)");
     Buf t;
     buf_init(&t);
     char nm[16];

@@ -85,8 +85,9 @@ static char *map_of(const Board *b, int reader)
     return s;
 }
 
-/* A player's map: the squares in view as they are, the others as the player last saw them, marked apart
- * (':' floor, 'x' interior wall), no start labels; the changes since the start they know of (contract 8). */
+/* A player's map: the squares in view as they are (with the pieces and specials there, as the sheet draws
+ * them), the others as the player last saw them, marked apart (':' floor, 'x' interior wall), no start
+ * labels; the changes since the start they know of (contract 8). */
 START_TEST(map_marks_view_and_memory)
 {
     Board *b = map_board();
@@ -102,18 +103,19 @@ START_TEST(map_marks_view_and_memory)
     ck_assert_str_eq(a, "Your map of Genetess board 101 (alice, Move #1):\n"
                         "  A B C D E F G H\n"
                         "1 # # # # # # # # 1\n"
-                        "2 # . . : : : : # 2\n"
+                        "2 # @ . : : : : # 2\n"
                         "3 # . . : x : : # 3\n"
                         "4 # : : : : x : # 4\n"
                         "5 # # # # # # # # 5\n"
                         "  A B C D E F G H\n"
-                        "Key: in your view now: #=wall, +=interior wall, .=floor; out of your view, as\n"
-                        "     you last saw it: x=interior wall, :=floor, #=wall (never removed)\n"
+                        "Key: in your view now: @=yours, a-z=another player's (see Players), o=orphan,\n"
+                        "     *=special, #=wall, +=interior wall, .=floor; out of your view, as you\n"
+                        "     last saw it: x=interior wall, :=floor, #=wall (never removed)\n"
                         "Changed since the start, as you know: D3 interior wall to floor (as you last\n"
                         "    saw it), F4 floor to interior wall (as you last saw it)\n");
     char *bob = map_of(b, 1);
     ck_assert_msg(strstr(bob, "3 # : : x : . . # 3\n"
-                              "4 # : : : : + . # 4\n"), "%s", bob);
+                              "4 # : : : : + @ # 4\n"), "%s", bob);
     ck_assert_msg(strstr(bob, "Changed since the start, as you know: E3 interior wall to floor (as you last\n"
                               "    saw it), F4 floor to interior wall\n"), "%s", bob);
     /* no change known: said so */
@@ -276,6 +278,38 @@ START_TEST(wrap_fits_or_wraps)
 }
 END_TEST
 
+/* One picture of what the player knows (contract 8): the map draws the player's pieces, another's piece and a
+ * special where the player sees them, exactly as the sheet's picture does, and nothing out of view — neither
+ * a piece nor a special, nor a phased piece of another in view. */
+START_TEST(map_draws_what_is_in_view)
+{
+    Board *b = map_board();
+    put(b, "C2", 1, "A");  /* bob's piece in alice's view */
+    put(b, "F2", 1, "A");  /* and one out of it */
+    Piece *ph = put(b, "B3", 1, "A");
+    ph->g.phased = true;   /* phased: nobody else sees it */
+    add_special(b, 1, "C3", "Gold seam");  /* in view */
+    add_special(b, 1, "E4", "Gold seam");  /* out of view */
+    char *a = map_of(b, 0);
+    ck_assert_msg(strstr(a, "2 # @ b : : : : # 2\n"
+                            "3 # . * x x : : # 3\n"
+                            "4 # : : : : : : # 4\n"), "%s", a); /* bob's King on G4: out of view */
+    /* the same symbols as the sheet's picture, square by square, where alice sees */
+    size_t n = (size_t)b->w * (size_t)b->h;
+    char *cells = xmalloc(n);
+    uint8_t *m = view(b, 0);
+    layout_cells(b, 0, m, cells);
+    ck_assert_int_eq(cells[sq(b, "B2")], '@');
+    ck_assert_int_eq(cells[sq(b, "C2")], 'b');
+    ck_assert_int_eq(cells[sq(b, "C3")], '*');
+    ck_assert_int_eq(cells[sq(b, "F2")], '\0');
+    free(m);
+    free(cells);
+    free(a);
+    board_free(b);
+}
+END_TEST
+
 Suite *view_show_suite(void);
 Suite *view_show_suite(void)
 {
@@ -283,6 +317,7 @@ Suite *view_show_suite(void)
     TCase *t = tcase_create("map");
     tcase_add_test(t, sheet_new_draws_the_start);
     tcase_add_test(t, map_marks_view_and_memory);
+    tcase_add_test(t, map_draws_what_is_in_view);
     suite_add_tcase(s, t);
     t = tcase_create("show");
     tcase_add_test(t, show_public_hides_the_board);
