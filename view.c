@@ -792,8 +792,14 @@ void view_nag(const Board *b, int p, Buf *subject, Buf *body)
     }
     if (timeout_forfeits(b, p))
         timeout_warning(b, p, body);
-    buf_printf(body, "Send: genetess move %d %s <password> <ORDER>#%d\n", b->number, b->pl[p].id,
-               board_move_number(b));
+    /* both ways to answer, as the sheet's last lines (contract 4.1): a reply, or the Subject */
+    bool r0 = b->phase == PHASE_ROUND0;
+    char *how = xasprintf("Reply to this mail with your password and your %s on the first line (e.g. "
+                          "\"yourpassword %s\"), or send a mail with the Subject",
+                          r0 ? "GAMBLE orders" : "order", r0 ? "GAMBLE 0E don't care" : "PASS");
+    layout_wrap(body, "", 0, how);
+    free(how);
+    buf_printf(body, "    genetess move %d %s <password> <ORDER>#%d\n", b->number, b->pl[p].id, board_move_number(b));
 }
 
 void view_board_subject(const Board *b, bool is_new, char *buf, size_t size)

@@ -204,7 +204,8 @@ START_TEST(show_full_after_the_end)
 }
 END_TEST
 
-/* The nag mail's Subject and text (contract 4.4): the move, or the gambles in round 0. */
+/* The nag mail's Subject and text (contract 4.4): the move, or the gambles in round 0; both ways to answer, a
+ * reply with the password first or the Subject. */
 START_TEST(nag_text)
 {
     Board *b = mk(9, 6, 2);
@@ -215,7 +216,9 @@ START_TEST(nag_text)
     ck_assert_str_eq(subj.s, "Nag: Genetess Board 101 alice");
     ck_assert_str_eq(body.s, "Reminder: it is your move on Genetess board 101.\n"
                              "The deadline is 2023-11-14 22:13 UTC;\nthen you time out: you have no stored order.\n"
-                             "Send: genetess move 101 alice <password> <ORDER>#1\n");
+                             "Reply to this mail with your password and your order on the first line (e.g.\n"
+                             "\"yourpassword PASS\"), or send a mail with the Subject\n"
+                             "    genetess move 101 alice <password> <ORDER>#1\n");
     buf_free(&subj);
     buf_free(&body);
     /* with a stored order, the nag names it: that is what happens at the deadline */
@@ -226,7 +229,9 @@ START_TEST(nag_text)
     ck_assert_str_eq(body.s, "Reminder: it is your move on Genetess board 101.\n"
                              "The deadline is 2023-11-14 22:13 UTC;\n"
                              "then your stored order MOVE B2 E runs, unless you send another order first.\n"
-                             "Send: genetess move 101 alice <password> <ORDER>#1\n");
+                             "Reply to this mail with your password and your order on the first line (e.g.\n"
+                             "\"yourpassword PASS\"), or send a mail with the Subject\n"
+                             "    genetess move 101 alice <password> <ORDER>#1\n");
     buf_free(&subj);
     buf_free(&body);
     b->phase = PHASE_ROUND0;
@@ -236,7 +241,9 @@ START_TEST(nag_text)
     ck_assert_str_eq(subj.s, "Nag: Genetess Board 101 bob");
     ck_assert_str_eq(body.s, "Reminder: Genetess board 101 is in round 0 and waits for your GAMBLE orders.\n"
                              "The deadline is 2023-11-14 22:13 UTC;\nmissing gambles then count as 0E don't care.\n"
-                             "Send: genetess move 101 bob <password> <ORDER>#1\n");
+                             "Reply to this mail with your password and your GAMBLE orders on the first line\n"
+                             "(e.g. \"yourpassword GAMBLE 0E don't care\"), or send a mail with the Subject\n"
+                             "    genetess move 101 bob <password> <ORDER>#1\n");
     buf_free(&subj);
     buf_free(&body);
     board_free(b);

@@ -150,6 +150,21 @@ mail_text $(mail_to bob) >"$T/said"
 assert_lines 2 "^Gamble received" "$T/said"                    # two gambles, each told once
 assert_absent "Result of your last order" "$T/said"
 
+# ---- a reminder says how to answer by reply, and a reply to it is read as a reply to the board's mail ----
+run 0 challenge --gamble=none --seed=5 alice bob
+N=$(last_board)
+clear_outbox
+GENETESS_NOW=$((NOW + 49 * 3600))
+run 0 Cleanup
+nag=$(grep -l "^Subject: Nag: Genetess Board $N alice$" $(mail_to alice))
+assert_eq 1 "$(echo "$nag" | grep -c .)" "reminders of board $N to alice"
+mail_text "$nag" >"$T/nag"
+assert_grep "^Reply to this mail with your password and your order on the first line" "$T/nag"
+assert_grep "^    genetess move $N alice <password> <ORDER>#1$" "$T/nag"
+plain alice@example.org "Re: Nag: Genetess Board $N alice" "secret PASS"
+GENETESS_NOW=$NOW
+assert_grep "^1a alice PASS$" "$GAMES/$N.moves"
+
 # ---- the mailed help opens with how to join and play by mail ----
 plain newcomer@example.net "help" ""
 assert_eq "How to play Genetess by mail" "$(mail_text $(grep -l '^To: newcomer@example.net$' "$OUTBOX"/*.mail) | head -1)" \
