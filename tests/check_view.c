@@ -481,6 +481,74 @@ START_TEST(sheet_round0)
 }
 END_TEST
 
+/* Round 0's New sheet shows GAMBLE orders as the board takes them, one for each item gambled for: each line
+ * parses as the order it shows (contract 14.2); a game gambling for one item shows that one only. */
+START_TEST(sheet_round0_new_shows_gambles)
+{
+    static const GambleMode modes[] = {GAMBLE_MODE_BOTH, GAMBLE_MODE_POSITION, GAMBLE_MODE_ORDER};
+    static const int want[] = {2, 1, 1};
+    for (int k = 0; k < 3; k++) {
+        Board *b = mk(8, 5, 2);
+        b->phase = PHASE_ROUND0;
+        b->round = 0;
+        b->par.gamble = modes[k];
+        b->st = xcalloc(2, sizeof *b->st);
+        b->st[0] = (Start){.label = 1, .sq = sq(b, "B2")};
+        b->st[1] = (Start){.label = 2, .sq = sq(b, "G4")};
+        b->nst = 2;
+        SheetOpts o = {.variant = SHEET_NONE, .is_new = true};
+        Buf out;
+        buf_init(&out);
+        view_sheet(b, 0, &o, &out);
+        assert_width(out.s);
+        int n = 0;
+        for (const char *l = strstr(out.s, "\n    GAMBLE "); l; l = strstr(l + 1, "\n    GAMBLE ")) {
+            char line[80];
+            size_t len = strcspn(l + 5, "\n");
+            snprintf(line, sizeof line, "%.*s", (int)len, l + 5);
+            Order ord;
+            Err err;
+            ck_assert_msg(order_parse(b, line, &ord, &err) == 0, "'%s': %s", line, err.msg);
+            order_free(&ord);
+            n++;
+        }
+        ck_assert_int_eq(n, want[k]);
+        ck_assert_msg(strstr(out.s, k == 2 ? "places in the turn order" : "GPC2 is start square 2"), "%s", out.s);
+        buf_free(&out);
+        board_free(b);
+    }
+}
+END_TEST
+
+/* Said once (contract 14.9): a sheet that ends the reply to an order leaves out its "Result of your last
+ * order" (the reply above states it), the sheet mailed alone keeps it; the final sheet says the game ended on
+ * its top line only. */
+START_TEST(sheet_says_each_fact_once)
+{
+    Board *b = mk(9, 6, 2);
+    put(b, "B2", 0, "K");
+    put(b, "H5", 1, "K");
+    News none = {0};
+    StrList ebook = {0};
+    char *alone = sheet_render(b, 0, &none, &ebook, "PASS: done", false, false, NULL);
+    ck_assert_msg(strstr(alone, "\nResult of your last order: PASS: done\n"), "%s", alone);
+    char *replied = sheet_render_reply(b, 0, &none, &ebook, "PASS: done", false, "PASS: done\n", NULL);
+    ck_assert_msg(!strstr(replied, "PASS: done"), "%s", replied);
+    free(alone);
+    free(replied);
+    b->phase = PHASE_ENDED;
+    snprintf(b->result, sizeof b->result, "tie (0)");
+    char *end = sheet(b, 0, SHEET_NONE, NULL);
+    int n = 0;
+    for (const char *p = strstr(end, "has ended"); p; p = strstr(p + 1, "has ended"))
+        n++;
+    ck_assert_msg(n == 1 && strstr(end, "Genetess board 101\nThe game has ended (move #1).\n"), "%s", end);
+    ck_assert_msg(strstr(end, "\nNo more orders are accepted.\n"), "%s", end);
+    free(end);
+    board_free(b);
+}
+END_TEST
+
 START_TEST(sheet_players_and_status)
 {
     Board *b = mk(9, 6, 3);
@@ -623,6 +691,8 @@ Suite *view_suite(void)
     tcase_add_test(t, sheet_news_from_options);
     tcase_add_test(t, sheet_reveal_drawn_where_seen);
     tcase_add_test(t, sheet_round0);
+    tcase_add_test(t, sheet_round0_new_shows_gambles);
+    tcase_add_test(t, sheet_says_each_fact_once);
     tcase_add_test(t, help_sheet_uses_the_sheet_words);
     tcase_add_test(t, sheet_players_and_status);
     suite_add_tcase(s, t);
