@@ -566,19 +566,6 @@ static char *user_of_address(const Request *rq, int n, const char *from, char *i
  * as many lines as the text has) or "PASSWORD <board command> ..."; a chat's reader: "PASSWORD text"; an invited
  * user: "PASSWORD accept|decline". w becomes that command and *rest its body (malloc'd). Returns NULL, or a
  * refusal (malloc'd) that quotes what was read and shows what to send. */
-/* The first line of a reply is a whole command (contract 2.1): its first word is a command's, and a command
- * that names a board first has a board number after it ("MOVE C3 N" is an order, not the command move). */
-static bool reply_whole_command(const StrList *w)
-{
-    const Command *c = command_find(w->v[0]);
-    if (!c)
-        return false;
-    size_t k = strlen(c->name);
-    bool board_first = strncmp(c->usage, c->name, k) == 0 && strncmp(c->usage + k, " board", 6) == 0;
-    int num;
-    return !board_first || (w->n > 1 && store_valid_board_number(w->v[1], &num));
-}
-
 /* The first line of a reply to a board's mail starts with an order's keyword or a board command's word where
  * the password should be (contract 2.1): it has none, and is not read as a wrong one. */
 static bool reply_without_password(const StrList *w)
@@ -589,6 +576,20 @@ static bool reply_without_password(const StrList *w)
         if (str_ieq(w->v[0], reply_board_commands[i]))
             return true;
     return false;
+}
+
+/* The first line of a reply is a whole command (contract 2.1): its first word is a command's — unless that
+ * command names a board first, no board number follows, and the word is an order's or a board command's
+ * ("MOVE C3 N", "resign": that line lacks its password; "show" alone is still the command, for its usage). */
+static bool reply_whole_command(const StrList *w)
+{
+    const Command *c = command_find(w->v[0]);
+    if (!c)
+        return false;
+    size_t k = strlen(c->name);
+    bool board_first = strncmp(c->usage, c->name, k) == 0 && strncmp(c->usage + k, " board", 6) == 0;
+    int num;
+    return !board_first || (w->n > 1 && store_valid_board_number(w->v[1], &num)) || !reply_without_password(w);
 }
 
 /* The answer to a reply to board n's mail whose first line (w its words) has no password: what was read, and
