@@ -634,15 +634,16 @@ static int legend_specials(const Viewer *v, Buf *out)
     for (int i = 0; i < ns; i++) {
         const Special *s = sp[i];
         const SpecialInfo *si = special_info(s->code);
-        const char *text = s->text && s->text[0] ? s->text : si ? si->name : "";
         full.len = 0;
-        buf_add(&full, text);
+        buf_add(&full, si ? si->name : ""); /* one name a special: the rule page's, from the one table */
         if (v->reader < 0) { /* the fog lifted: what its parameters say, in words (contract 14.9) */
             char *params = special_params_words(b->w, s);
             if (params[0])
                 buf_printf(&full, " (%s)", params);
             free(params);
         }
+        if (s->text && s->text[0]) /* the map's own words about it, quoted as the map's */
+            buf_printf(&full, "%s\"%s\"", full.len ? ": " : "", s->text);
         if (b->ter[s->sq] != TER_FLOOR)
             buf_add(&full, " (under a wall)");
         char prefix[48], *p = prefix; /* "  %-5s %-4s " with the code written S<code> */
@@ -708,6 +709,23 @@ bool layout_terrain(const Board *b, const char *ter, bool starts, const uint8_t 
         char c = starts ? terrain_cell(b, ter[sq], (int)sq) : ter[sq];
         mask[sq] = ter[sq] != TER_OUTSIDE;
         sym[sq] = m && !(m[sq] & SIGHT_SEEN) ? remembered(c) : c;
+    }
+    bool any = draw_symbols(b, sym, mask, out);
+    free(sym);
+    free(mask);
+    return any;
+}
+
+bool layout_map(const Board *b, int reader, const char *ter, const uint8_t *m, Buf *out)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    char *sym = xmalloc(n);
+    uint8_t *mask = xmalloc(n);
+    layout_cells(b, reader, m, sym); /* what the sheet's picture draws, by the same rules: the fog as it is */
+    for (size_t sq = 0; sq < n; sq++) {
+        mask[sq] = ter[sq] != TER_OUTSIDE;
+        if (!sym[sq])
+            sym[sq] = remembered(ter[sq]);
     }
     bool any = draw_symbols(b, sym, mask, out);
     free(sym);

@@ -35,6 +35,11 @@ void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out);
  * with m (a view map, contract 8) the squares out of that view are drawn as remembered (a player's map: ':'
  * floor, 'x' interior wall). Returns false when nothing is drawn (and appends nothing). */
 bool layout_terrain(const Board *b, const char *ter, bool starts, const uint8_t *m, Buf *out);
+/* Appends a player's map (contract 8): every square of the terrain ter (w*h, as the reader knows it), those the
+ * picture of layout_board draws for reader through m as it draws them (their pieces, the others' pieces and the
+ * specials in view, reveals), the others as remembered (':' floor, 'x' interior wall). Returns false when nothing
+ * is drawn (and appends nothing). */
+bool layout_map(const Board *b, int reader, const char *ter, const uint8_t *m, Buf *out);
 /* Appends the start squares' line of round 0's legend ("Start squares (1-9 on the map; ...): GPC1 C3, ..."). */
 void layout_starts(const Board *b, Buf *out);
 

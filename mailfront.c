@@ -20,8 +20,10 @@
 #include "commands.h"
 #include "handled.h"
 #include "mailin.h"
+#include "orders.h"
 #include "rate.h"
 #include "store.h"
+#include "subject.h"
 #include "users.h"
 
 #define CONFIG_FILE "/etc/genetess.conf"
@@ -155,15 +157,34 @@ static int front_setup(Front *f, int argc, char **argv)
 
 /* ---- the log ---- */
 
-/* One line for message m (NULL: not read) to stderr and $PBMHOME/var/mail.log. */
-static void front_log(const Front *f, const MailIn *m, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void front_log(const Front *f, const MailIn *m, const char *fmt, ...)
+/* Adds "; <what>" to note: what befell a message on its way, said on its one log line (front_log). */
+static void front_note(Buf *note, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void front_note(Buf *note, const char *fmt, ...)
 {
-    char what[600], when[40];
+    char what[400];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
+    buf_printf(note, "; %s", what);
+}
+
+/* The one line for message m (NULL: not read) to stderr and $PBMHOME/var/mail.log (contract 2.1: one line
+ * per message; what befell it on the way is on that line, front_note). */
+static void front_log(const Front *f, const MailIn *m, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void front_log(const Front *f, const MailIn *m, const char *fmt, ...)
+{
+    char when[40];
+    va_list ap, again;
+    va_start(ap, fmt);
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *what = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+    *what = '\0';
+    if (n > 0)
+        vsnprintf(what, (size_t)n + 1, fmt, again);
+    va_end(again);
     char *line = xasprintf("%s genetess mail: %s %s: %s\n", fmt_time(f->now, when, sizeof when),
                            m && *m->reply_to ? m->reply_to : "-", m && *m->message_id ? m->message_id : "-", what);
     fputs(line, stderr);
@@ -176,6 +197,7 @@ static void front_log(const Front *f, const MailIn *m, const char *fmt, ...)
     }
     free(path);
     free(line);
+    free(what);
 }
 
 /* ---- reading ---- */
@@ -303,7 +325,7 @@ static void front_over_notice(const Request *rq0, const RateBudget *b, int64_t u
  * password of the user whose registered address is that mailbox (front_owner). A command that authenticates
  * a user is answered at that user's registered address (mail_reply_address), so its reservation is given back.
  * text: the reply of a command refused before it ran (NULL: run w). Returns the command's exit status. */
-static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrList *w, const char *text)
+static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrList *w, const char *text, Buf *note)
 {
     Request rq = *rq0;
     RequestOutcome out = {0};
@@ -315,23 +337,24 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     handled_begin(rq.handled, &rq.command_key); /* contract 2.1: the login tells whether it ran already */
     int on = rate_budget(f->rate, f->rate_day, &b, &err);
     if (on < 0) { /* a wrong setting never lifts the budget */
-        front_log(f, m, "%s: the default budget is used", err.msg);
+        front_note(note, "%s: the default budget is used", err.msg);
         on = rate_budget(NULL, NULL, &b, &err);
     }
     int state = on > 0 ? rate_reserve(dir, mailbox, f->now, &b, &until, &err) : RATE_RESERVED;
     if (state < 0)
-        front_log(f, m, "budget not applied: %s", err.msg);
+        front_note(note, "budget not applied: %s", err.msg);
     int owner = state > 0 ? front_owner(&rq, text ? NULL : w, mailbox) : 0;
     if (owner < 0) { /* nothing was run or answered: the message comes back */
-        front_log(f, m, "over the budget of %s: the owner check could not be made; the MTA tries again later", mailbox);
+        front_log(f, m, "over the budget of %s: the owner check could not be made; the MTA tries again later%s",
+                  mailbox, note->len ? note->s : "");
         free(dir);
         return MAILFRONT_TEMPFAIL;
     }
     if (state > 0 && !owner) {
         if (state == RATE_OVER_FIRST)
             front_over_notice(&rq, &b, until);
-        front_log(f, m, "over the budget of %s: not run, %s", mailbox,
-                  state == RATE_OVER_FIRST ? "told once" : "not answered");
+        front_note(note, "over the budget of %s: not run, %s", mailbox,
+                   state == RATE_OVER_FIRST ? "told once" : "not answered");
         free(dir);
         return EXIT_REFUSED;
     }
@@ -341,7 +364,8 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     if (out.busy) { /* nothing ran, nothing was answered: the message comes back (contract 2.1) */
         if (on > 0 && state == RATE_RESERVED)
             (void)rate_refund(dir, mailbox, f->now, &b, &err);
-        front_log(f, m, "%s: Genetess is busy; try again later; the MTA tries again later", w && w->n ? w->v[0] : "-");
+        front_log(f, m, "%s: Genetess is busy; try again later; the MTA tries again later%s", w && w->n ? w->v[0] : "-",
+                  note->len ? note->s : "");
         free(dir);
         return MAILFRONT_TEMPFAIL;
     }
@@ -350,11 +374,11 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     else if (on > 0 && state == RATE_RESERVED && out.reply_bytes > 0)
         (void)rate_charge(dir, mailbox, f->now, &b, out.reply_bytes, &err);
     if (handled_end(rq.handled)) { /* what a password let run is never run twice */
-        front_log(f, m, "handled already: not run again, not answered");
+        front_note(note, "handled already: not run again, not answered");
         rc = 0;
     }
     if (out.reply_held)
-        front_log(f, m, "over the budget of %s: ran, not answered", mailbox);
+        front_note(note, "over the budget of %s: ran, not answered", mailbox);
     free(dir);
     return rc;
 }
@@ -362,7 +386,7 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
 /* Runs each non-blank line of text (at most MAX_LINES) as a command of rq, without a body; each line of a
  * mail (f non-NULL) counts as a message of its own (run_limited). Returns the highest exit status; *count
  * the commands run. */
-static int run_lines(const Front *f, const MailIn *m, const Request *rq, const char *text, int *count)
+static int run_lines(const Front *f, const MailIn *m, const Request *rq, const char *text, int *count, Buf *note)
 {
     Request line = *rq;
     line.body = NULL; /* a line has no body of its own */
@@ -373,7 +397,12 @@ static int run_lines(const Front *f, const MailIn *m, const Request *rq, const c
         if (command_words(l, &w) > 0) {
             line.command_key = f ? request_command_key(rq->message_id, rq->sender, n + 1) : 0;
             line.busy_defers = rq->busy_defers && n == 0; /* 75 only before anything was answered */
-            int rc = f ? run_limited(f, &line, m, &w, NULL) : run_words(&line, &w);
+            Buf said;
+            buf_init(&said);
+            int rc = f ? run_limited(f, &line, m, &w, NULL, &said) : run_words(&line, &w);
+            if (said.len) /* what befell this command, on the message's one log line */
+                front_note(note, "command %d: %s", n + 1, said.s + 2);
+            buf_free(&said);
             if (rc == MAILFRONT_TEMPFAIL) {
                 sl_free(&w);
                 worst = rc;
@@ -397,7 +426,7 @@ int mailfront_multiple(const Request *rq, int argc, char **argv)
     if (argc > 0)
         return pipeline_reject(rq, "usage: genetess multiple\n", EXIT_USAGE);
     int n;
-    return run_lines(NULL, NULL, rq, rq->body ? rq->body : "", &n);
+    return run_lines(NULL, NULL, rq, rq->body ? rq->body : "", &n, NULL);
 }
 
 /* ---- a reply to a game mail (contract 2.1) ---- */
@@ -405,49 +434,6 @@ int mailfront_multiple(const Request *rq, int argc, char **argv)
 /* The answer to a message whose order would be in a body that has no text to read (contract 2.1). */
 static const char UNREAD[] = "Your mail has no text Genetess can read (no plain text part, and no HTML part with\n"
                              "text in it): please send your order as plain text.\n";
-
-/* What a Subject of the program's own mail is a reply to (contract 2.1, 3.4). */
-typedef enum ReplyKind {
-    REPLY_NONE,       /* not a reply to our mail: the Subject is a command */
-    REPLY_BOARD,      /* a sheet, an error, a creation, the end, a reminder: "[New ]Genetess Board <n> ..." */
-    REPLY_CHAT,       /* a chat: "Genetess chat <n> <userid>" */
-    REPLY_INVITATION, /* an invitation: "Genetess invitation <n> from <userid>" */
-} ReplyKind;
-
-/* A reply's Subject read: what it replies to, the board's or the invitation's number, a chat's sender. */
-typedef struct ReplyTo {
-    ReplyKind kind;
-    int n;
-    char who[64];
-} ReplyTo;
-
-/* What a game mail's Subject names, its Re:, Nag: ... prefixes gone, as the program writes them (contract 3.4):
- * "[New ]Genetess Board <n> [<word>]", "Genetess Board <n> ended: ...", "Genetess chat <n> <userid>" (*who the
- * chat's sender), "Genetess invitation <n> from <userid>"; REPLY_NONE for any other Subject (pbmserv's "genetess
- * board <n> <userid> <password> ..." is the command move). */
-static ReplyTo mailfront_reply_to(const char *subject)
-{
-    ReplyTo r = {REPLY_NONE, 0, ""};
-    int *n = &r.n;
-    StrList w = {0};
-    str_split_words(subject, &w);
-    int i = w.n && str_ieq(w.v[0], "new") ? 1 : 0;
-    *n = 0;
-    bool named = w.n >= i + 3 && str_ieq(w.v[i], "genetess") && store_valid_board_number(w.v[i + 2], n);
-    ReplyKind k = REPLY_NONE;
-    if (named && str_ieq(w.v[i + 1], "board") && (w.n <= i + 4 || (!i && str_ieq(w.v[i + 3], "ended:"))))
-        k = REPLY_BOARD;
-    else if (named && !i && str_ieq(w.v[1], "chat") && w.n == 4 && users_valid_id(w.v[3]))
-        k = REPLY_CHAT;
-    else if (!i && w.n == 5 && str_ieq(w.v[0], "genetess") && str_ieq(w.v[1], "invitation") &&
-             parse_i64_range(w.v[2], 1, 1000000000, &(int64_t){0}) && str_ieq(w.v[3], "from"))
-        k = REPLY_INVITATION, *n = atoi(w.v[2]);
-    if (k == REPLY_CHAT)
-        snprintf(r.who, sizeof r.who, "%s", w.v[3]);
-    sl_free(&w);
-    r.kind = k;
-    return r;
-}
 
 /* The board commands a reply runs by their word after the password ("secret RESIGN", "secret quiet on"): the
  * words after it are the command's own (contract 2.1). "move" is not among them: MOVE is an order. */
@@ -457,27 +443,27 @@ static const char *const reply_board_commands[] = {"resign", "orders", "map", "l
 /* The command a reply's text makes for user id (the sender's, found by the address): into *w, its body (the
  * text after the first line's words that are the command's) into *rest. pw_words: the first line's words, the
  * password first. */
-static void mailfront_reply_words(const ReplyTo *to, const char *id, StrList *pw_words, char **rest, StrList *w)
+static void mailfront_reply_words(const Subject *to, const char *id, StrList *pw_words, char **rest, StrList *w)
 {
     char num[16];
     snprintf(num, sizeof num, "%d", to->n);
     const char *word = pw_words->n > 1 ? pw_words->v[1] : "";
     int next = 1; /* the first word of the first line that is text (orders, chat) rather than the command's */
     StrList cmd = {0};
-    if (to->kind == REPLY_INVITATION) { /* "secret accept" / "secret decline" */
+    if (to->kind == SUBJECT_INVITATION) { /* "secret accept" / "secret decline" */
         sl_push(&cmd, word);
         sl_push(&cmd, num);
         sl_push(&cmd, id);
         sl_push(&cmd, pw_words->v[0]);
         next = pw_words->n;
-    } else if (to->kind == REPLY_CHAT) { /* chat back: to the sender (privately), or to all when one's own */
+    } else if (to->kind == SUBJECT_CHAT) { /* chat back: to the sender (privately), or to all when one's own */
         sl_push(&cmd, "chat");
         sl_push(&cmd, num);
         sl_push(&cmd, id);
         sl_push(&cmd, pw_words->v[0]);
-        if (!str_ieq(to->who, id)) {
+        if (!str_ieq(to->word, id)) {
             sl_push(&cmd, "to");
-            sl_push(&cmd, to->who);
+            sl_push(&cmd, to->word);
         }
     } else {
         const char *name = "move";
@@ -518,7 +504,56 @@ static void mailfront_reply_words(const ReplyTo *to, const char *id, StrList *pw
  * user: "PASSWORD accept|decline". w becomes that command (its userid word REQUEST_USERID_BY_ADDRESS, the user
  * found by rq's userid_address, set here: pipeline_userid) and *rest its body (malloc'd). Returns NULL, or a
  * refusal (malloc'd) that quotes what was read and shows what to send. */
-static char *reply_command(Request *rq, const MailIn *m, const ReplyTo *to, StrList *w, char **rest)
+/* The first line of a reply to a board's mail starts with an order's keyword or a board command's word where
+ * the password should be (contract 2.1): it has none, and is not read as a wrong one. */
+static bool reply_without_password(const StrList *w)
+{
+    if (order_verb(w->v[0]) >= 0)
+        return true;
+    for (size_t i = 0; i < sizeof reply_board_commands / sizeof reply_board_commands[0]; i++)
+        if (str_ieq(w->v[0], reply_board_commands[i]))
+            return true;
+    return false;
+}
+
+/* The first line of a reply is a whole command (contract 2.1): its first word is a command's — unless that
+ * command names a board first, no board number follows, and the word is an order's or a board command's
+ * ("MOVE C3 N", "resign": that line lacks its password; "show" alone is still the command, for its usage). */
+static bool reply_whole_command(const StrList *w)
+{
+    const Command *c = command_find(w->v[0]);
+    if (!c)
+        return false;
+    size_t k = strlen(c->name);
+    bool board_first = strncmp(c->usage, c->name, k) == 0 && strncmp(c->usage + k, " board", 6) == 0;
+    int num;
+    return !board_first || (w->n > 1 && store_valid_board_number(w->v[1], &num)) || !reply_without_password(w);
+}
+
+/* The answer to a reply to board n's mail whose first line (w its words) has no password: what was read, and
+ * exactly what to send — the same line with the password first, or the whole command as the Subject. */
+static char *reply_no_password(int n, const char *line, const StrList *w)
+{
+    char said[256], rest[256];
+    pipeline_quote(line, said, sizeof said);
+    bool order = order_verb(w->v[0]) >= 0; /* else a board command's word: resign, orders, map, ... */
+    Buf after; /* a command's words after its own */
+    buf_init(&after);
+    for (int i = 1; i < w->n; i++)
+        buf_printf(&after, " %s", w->v[i]);
+    pipeline_quote(after.len ? after.s : "", rest, sizeof rest);
+    buf_free(&after);
+    char *cmd = order ? xasprintf("move %d <userid> <password> %s", n, said)
+                      : xasprintf("%s %d <userid> <password>%s", w->v[0], n, rest);
+    char *why = xasprintf("Your reply about Genetess board %d reads \"%s\": it has no password. Your password "
+                          "comes first on the line, then the %s:\n\n    yourpassword %s\n\n(your own password in "
+                          "place of \"yourpassword\"), or send this Subject:\n\n    %s\n",
+                          n, said, order ? "order" : "command", said, cmd);
+    free(cmd);
+    return why;
+}
+
+static char *reply_command(Request *rq, const MailIn *m, const Subject *to, StrList *w, char **rest)
 {
     int n = to->n;
     const char *t = m->body;
@@ -531,20 +566,22 @@ static char *reply_command(Request *rq, const MailIn *m, const ReplyTo *to, StrL
     *w = (StrList){0};
     command_words(line, w);
     char *why = NULL, q[64];
-    bool invitation = to->kind == REPLY_INVITATION;
+    bool invitation = to->kind == SUBJECT_INVITATION;
     if (!w->n && m->body_unread) {
         why = xasprintf("%s", UNREAD);
-    } else if (!w->n) {
-        why = invitation ? xasprintf("Your reply about Genetess invitation %d has no answer: write your password and\n"
+    } else if (!w->n) { /* one line each: the reply's prose is wrapped where it is mailed */
+        why = invitation ? xasprintf("Your reply about Genetess invitation %d has no answer: write your password and "
                                      "\"accept\" or \"decline\" on the first line, e.g. \"secret accept\".\n", n)
-                         : xasprintf("Your reply about Genetess board %d has no order: write your password and your order\n"
+                         : xasprintf("Your reply about Genetess board %d has no order: write your password and your order "
                                      "on the first line, e.g. \"secret MOVE C3 N\" (the Subject \"help\" gets the help).\n",
                                      n);
-    } else if (command_find(w->v[0])) {
+    } else if (reply_whole_command(w)) {
         /* a whole command: run as it is */
     } else if (invitation && (w->n != 2 || !(str_ieq(w->v[1], "accept") || str_ieq(w->v[1], "decline")))) {
-        why = xasprintf("Your reply about Genetess invitation %d reads \"%s\": write your password and \"accept\" or\n"
+        why = xasprintf("Your reply about Genetess invitation %d reads \"%s\": write your password and \"accept\" or "
                         "\"decline\" on the first line, e.g. \"secret accept\".\n", n, pipeline_quote(line, q, 40));
+    } else if (!invitation && reply_without_password(w)) {
+        why = reply_no_password(n, line, w);
     } else if (!str_ieq(m->from, m->reply_to)) {
         /* the address is secret (contract 15): whether it is a player's is told only to that address */
         why = xasprintf("A reply whose Reply-To: is not its From: address cannot say who you are.\n"
@@ -561,7 +598,7 @@ static char *reply_command(Request *rq, const MailIn *m, const ReplyTo *to, StrL
 
 /* Runs the Subject's command (or, for `multiple`, the body's; for a reply to a game mail, the body's first
  * line) for message m. Returns the exit status for the MTA. */
-static int run_message(const Front *f, const Request *rq0, const MailIn *m)
+static int run_message(const Front *f, const Request *rq0, const MailIn *m, Buf *note)
 {
     StrList w = {0};
     Request rq1 = *rq0;
@@ -571,9 +608,9 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m)
     rq1.bot_decisions = &bot_decisions;
     rq1.command_key = request_command_key(rq0->message_id, rq0->sender, 0);
     command_words(m->subject, &w);
-    ReplyTo to = mailfront_reply_to(m->subject);
-    int game = to.kind == REPLY_NONE ? 0 : to.n;
-    if (to.kind != REPLY_NONE) {
+    Subject to = subject_parse(m->subject); /* a reply to one of the program's mails (contract 2.1, 3.4) */
+    int game = to.kind == SUBJECT_NONE ? 0 : to.n;
+    if (to.kind != SUBJECT_NONE) {
         refusal = reply_command(&rq1, m, &to, &w, &rest);
         rq1.body = rest;
     }
@@ -583,19 +620,19 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m)
         refusal = xasprintf("%s", UNREAD); /* the order or the text would come from the body */
     int rc = 0;
     if (refusal) {
-        rc = run_limited(f, rq, m, NULL, refusal);
-        front_log(f, m, "reply about board %d: not understood, exit %d", game, rc);
+        rc = run_limited(f, rq, m, NULL, refusal, note);
+        front_log(f, m, "reply about board %d: not understood, exit %d%s", game, rc, note->len ? note->s : "");
     } else if (multiple) {
         int n;
-        rc = run_lines(f, m, rq, m->body, &n);
+        rc = run_lines(f, m, rq, m->body, &n, note);
         if (rc == MAILFRONT_TEMPFAIL) {
             sl_free(&w);
             free(rest);
             return rc;
         }
-        front_log(f, m, "multiple: %d commands, exit %d", n, rc);
+        front_log(f, m, "multiple: %d commands, exit %d%s", n, rc, note->len ? note->s : "");
     } else {
-        rc = run_limited(f, rq, m, &w, NULL);
+        rc = run_limited(f, rq, m, &w, NULL, note);
         if (rc == MAILFRONT_TEMPFAIL) {
             sl_free(&w);
             free(rest);
@@ -603,8 +640,8 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m)
             return rc;
         }
         char q[64];
-        front_log(f, m, "%s%s: exit %d", game ? "reply: " : "", w.n ? pipeline_quote(w.v[0], q, 20) : "(no command)",
-                  rc);
+        front_log(f, m, "%s%s: exit %d%s", game ? "reply: " : "", w.n ? pipeline_quote(w.v[0], q, 20) : "(no command)",
+                  rc, note->len ? note->s : "");
     }
     sl_free(&w);
     free(rest);
@@ -633,18 +670,21 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
     Handled h; /* contract 2.1: a second delivery of the message waits here until the first is done */
     Err err;
     char *var = xasprintf("%s/var", f->home);
+    Buf note;
+    buf_init(&note);
     if (handled_open(&h, var, rq.message_id, rq.sender, MAX_LINES, f->now, &err) < 0)
-        front_log(f, m, "delivered once not ensured: %s", err.msg);
+        front_note(&note, "delivered once not ensured: %s", err.msg);
     rq.handled = rq.message_id ? &h : NULL;
     int rc = 0;
     if (too_large) {
         char said[160];
         snprintf(said, sizeof said, "Your message is too large: at most %zu bytes are read\n", f->max_size);
-        front_log(f, m, "too large: answered");
-        run_limited(f, &rq, m, NULL, said);
+        run_limited(f, &rq, m, NULL, said, &note);
+        front_log(f, m, "too large: answered%s", note.len ? note.s : "");
     } else {
-        rc = run_message(f, &rq, m);
+        rc = run_message(f, &rq, m, &note);
     }
+    buf_free(&note);
     handled_close(&h);
     free(var);
     return rc;

@@ -87,9 +87,10 @@ void sheet_current(const Board *b, int p, Buf *out, char **html)
     Opening op = {0};
     buf_init(&op.result);
     sheet_lists(&b->pl[p], true, &news, &ebook, &op);
-    /* the sheet as it was mailed, its opening too; the HTML part opens with reply (the lines before it) */
-    char *s = render(b, p, &news, &ebook, op.result.len ? op.result.s : NULL, op.is_new, false,
-                     out->len ? out->s : NULL, html);
+    /* the sheet as it was mailed, its opening too; the HTML part opens with reply (the lines before it). A
+     * mailed reply (html set) says what was done above the sheet, so its result line is left out: said once. */
+    const char *result = op.result.len && !html ? op.result.s : NULL;
+    char *s = render(b, p, &news, &ebook, result, op.is_new, false, out->len ? out->s : NULL, html);
     buf_add(out, s);
     free(s);
     buf_free(&op.result);
@@ -210,5 +211,6 @@ char *sheet_render(const Board *b, int p, const News *news, const StrList *ebook
 char *sheet_render_reply(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
                          bool star, const char *reply, char **html)
 {
-    return render(b, p, news, ebook, result, false, star, reply, html);
+    (void)result; /* the reply above the sheet states it: said once (contract 14.5) */
+    return render(b, p, news, ebook, NULL, false, star, reply, html);
 }

@@ -11,14 +11,15 @@
  * their words. Changes nothing. */
 char *sheet_render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
                    bool is_new, bool star, char **html);
-/* As sheet_render, for a mailed reply that ends with the sheet: the HTML part opens with reply, the
- * reply's own lines above the sheet (contract 3.1). */
+/* As sheet_render, for a reply that ends with the sheet: the HTML part opens with reply, the reply's own
+ * lines above the sheet (contract 3.1). The reply states result above the sheet, so the sheet leaves out
+ * its "Result of your last order" (said once, contract 14.9); result is what the board keeps for showas. */
 char *sheet_render_reply(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
                          bool star, const char *reply, char **html);
 /* Appends player p's current sheet of b to out: the news and E breakdown since their last sheet, or, when
  * nothing has come since, the last sheet's again (so that showas prints the sheet that was mailed). With
- * html non-NULL, its HTML part opening with reply (the lines of out before it) into *html, as
- * sheet_render_reply. */
+ * html non-NULL (a mailed reply), its HTML part opening with reply (the lines of out before it) into *html,
+ * as sheet_render_reply, and without the result line: the reply above says what was done. */
 void sheet_current(const Board *b, int p, Buf *out, char **html);
 
 /* The sheets due after a stage: who gets one, and each reader's news and E breakdown, taken out of the

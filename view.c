@@ -15,6 +15,7 @@
 #include "sight.h"
 #include "specials.h"
 #include "replay.h"
+#include "subject.h"
 #include "turn.h"
 
 /* The game name in quotes, the words of whoever named the game, underscores shown as spaces (contract 6). */
@@ -50,16 +51,19 @@ static const char *status_text(const Board *b, int i, int reader)
     return board_status_name[b->pl[i].status];
 }
 
-/* The result of an ended game in words, with its unit (contract 14.9): "won by alice (11 points)", "won by you
- * (11 points)", "a tie at 10 points: you and bob"; the reader -1 is nobody in particular. Nothing before the
- * end. */
-static void result_words(const Board *b, int reader, Buf *out)
+void view_result_words(const Board *b, int reader, bool points, Buf *out)
 {
     if (!b->result[0] || b->np <= 0)
         return;
     int top, who = game_winner(b, &top);
     if (who >= 0) {
-        buf_printf(out, "won by %s (%d point%s)", who == reader ? "you" : b->pl[who].id, top, top == 1 ? "" : "s");
+        buf_printf(out, "won by %s", who == reader ? "you" : b->pl[who].id);
+        if (points)
+            buf_printf(out, " (%d point%s)", top, top == 1 ? "" : "s");
+        return;
+    }
+    if (!points) {
+        buf_add(out, "tie");
         return;
     }
     buf_printf(out, "a tie at %d point%s:", top, top == 1 ? "" : "s");
@@ -73,12 +77,12 @@ static void result_words(const Board *b, int reader, Buf *out)
         }
 }
 
-/* "Result: <result_words>", wrapped. */
+/* "Result: <view_result_words>", wrapped. */
 static void result_line(const Board *b, int reader, Buf *out)
 {
     Buf t;
     buf_init(&t);
-    result_words(b, reader, &t);
+    view_result_words(b, reader, true, &t);
     if (t.len)
         layout_wrap(out, "Result: ", 4, t.s);
     buf_free(&t);
@@ -156,6 +160,32 @@ static void timeout_warning(const Board *b, int reader, Buf *out)
 
 /* ---- sheet sections ---- */
 
+/* Round 0's New sheet: GAMBLE orders as the reader could send them on this board (contract 4.6; the syntax of
+ * contract 14.2), one for each item gambled for, and what their words mean. */
+static void gamble_examples(const Board *b, int reader, Buf *out)
+{
+    bool pos = b->par.gamble == GAMBLE_MODE_BOTH || b->par.gamble == GAMBLE_MODE_POSITION;
+    bool ord = b->par.gamble == GAMBLE_MODE_BOTH || b->par.gamble == GAMBLE_MODE_ORDER;
+    int stake = b->pl[reader].e > 0 ? 1 : 0;
+    buf_printf(out, "Reply with your password and %s, for example:\n", pos && ord ? "one GAMBLE a line" : "a GAMBLE");
+    if (pos)
+        buf_printf(out, "    GAMBLE %dE on GPC2, GPC1\n", stake);
+    if (ord)
+        buf_add(out, "    GAMBLE 0E 1st, then don't care\n");
+    Buf t;
+    buf_init(&t);
+    buf_printf(&t, "A GAMBLE stakes E (spent whatever comes of it) on what you want most, best first: ");
+    if (pos)
+        buf_add(&t, "start squares (GPC2 is start square 2, drawn as 2 on the map below)");
+    if (pos && ord)
+        buf_add(&t, " or ");
+    if (ord)
+        buf_add(&t, "places in the turn order (1st, 2nd, ...)");
+    buf_add(&t, "; the highest stake chooses first.");
+    layout_wrap(out, "", 0, t.s);
+    buf_free(&t);
+}
+
 /* The variant banner of contract 14.5 (round 0 has its own: nobody has "the move"), then the result of the
  * reader's last order. */
 static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
@@ -165,6 +195,8 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
         if (b->phase == PHASE_ROUND0)
             buf_add(out, " Round 0 comes first: send your GAMBLE orders (genetess help GAMBLE).");
         buf_add(out, "\n");
+        if (b->phase == PHASE_ROUND0)
+            gamble_examples(b, reader, out);
     }
     const char *to_move = b->np > 0 ? b->pl[b->seat].id : "";
     const StrList *q = &b->pl[reader].queue;
@@ -337,11 +369,12 @@ static void players_section(const Board *b, int reader, Buf *out)
         free(t);
     }
     if (b->phase != PHASE_ROUND0 && b->pl[reader].start > 0) {
-        char nm[16] = "";
+        char nm[24] = "";
         for (int k = 0; k < b->nst; k++) /* the label and its square: the reader's own start, never another's */
             if (b->st[k].label == b->pl[reader].start)
-                snprintf(nm, sizeof nm, " (%s)", board_sq_name(b, b->st[k].sq, (char[16]){0}));
-        buf_printf(out, "Your start: GPC%d%s\n", b->pl[reader].start, nm);
+                snprintf(nm, sizeof nm, ", on %s", board_sq_name(b, b->st[k].sq, (char[16]){0}));
+        /* GPC<n> said in words where it is shown without the start squares' key (contract 14.9) */
+        buf_printf(out, "Your start: GPC%d (start square %d%s)\n", b->pl[reader].start, b->pl[reader].start, nm);
     }
 }
 
@@ -413,7 +446,7 @@ static void sheet_board(const Board *b, int reader, SheetParts *parts, Buf *out)
     if (round0)
         buf_add(out, "Round 0: the whole terrain and the start squares (no pieces yet).\n");
     if (ended)
-        buf_add(out, "The game has ended: the fog has lifted; the whole board, every sequence.\n");
+        buf_add(out, "The fog has lifted: the whole board, every sequence.\n");
     start = out->len;
     bool any = layout_board(b, ended ? -1 : reader, m, out);
     pic_end = out->len;
@@ -473,7 +506,7 @@ void view_parts_free(SheetParts *p)
 static void sheet_command(const Board *b, int reader, Buf *out)
 {
     if (b->phase == PHASE_ENDED)
-        buf_add(out, "The game has ended: no more orders are accepted.\n");
+        buf_add(out, "No more orders are accepted.\n");
     else if (b->phase == PHASE_PLAY && !board_player_has_turns(b, reader))
         layout_wrap(out, "", 0, "You are out of this game: no more orders from you are accepted. You will be mailed the "
                          "final sheet at the end.");
@@ -539,13 +572,18 @@ void view_map(const Board *b, int reader, const uint8_t *m, Buf *out)
     buf_printf(out, "Your map of Genetess board %d (%s, Move #%d):\n", b->number, b->pl[reader].id,
                board_move_number(b));
     if (ended)
-        buf_add(out, "The game has ended: the fog has lifted; the whole terrain as it is.\n");
-    /* no start labels: after round 0 who has which start is secret (contract 4.6) */
-    layout_terrain(b, ter, false, m, out);
+        buf_add(out, "The fog has lifted: the whole terrain as it is.\n");
+    /* no start labels: after round 0 who has which start is secret (contract 4.6); in play, one picture of what
+     * the reader knows: the squares in view as the sheet draws them (pieces, specials), the others remembered */
+    if (ended)
+        layout_terrain(b, ter, false, m, out);
+    else
+        layout_map(b, reader, ter, m, out);
     layout_wrap(out, "Key: ", 5,
                 ended ? "#=wall, +=interior wall, .=floor"
-                      : "in your view now: #=wall, +=interior wall, .=floor; out of your view, as you last saw it: "
-                        "x=interior wall, :=floor, #=wall (never removed)");
+                      : "in your view now: @=yours, a-z=another player's (see Players), o=orphan, *=special, "
+                        "#=wall, +=interior wall, .=floor; out of your view, as you last saw it: x=interior wall, "
+                        ":=floor, #=wall (never removed)");
     Buf t;
     buf_init(&t);
     char nm[16];
@@ -722,7 +760,11 @@ void view_nag(const Board *b, int p, Buf *subject, Buf *body)
 {
     char when[48];
     fmt_time(b->clock.deadline, when, sizeof when);
-    buf_printf(subject, "Nag: Genetess Board %d %s", b->number, b->pl[p].id);
+    Subject sj = {.kind = SUBJECT_BOARD, .n = b->number};
+    char line[160];
+    snprintf(sj.word, sizeof sj.word, "%s", b->pl[p].id);
+    subject_format(&sj, line, sizeof line);
+    buf_printf(subject, "Nag: %s", line);
     if (b->phase == PHASE_ROUND0)
         buf_printf(body, "Reminder: Genetess board %d is in round 0 and waits for your GAMBLE orders.\n"
                          "The deadline is %s;\nmissing gambles then count as 0E don't care.\n",
@@ -741,30 +783,31 @@ void view_nag(const Board *b, int p, Buf *subject, Buf *body)
     }
     if (timeout_forfeits(b, p))
         timeout_warning(b, p, body);
-    buf_printf(body, "Send: genetess move %d %s <password> <ORDER>#%d\n", b->number, b->pl[p].id,
-               board_move_number(b));
-}
-
-static void to_move(const Board *b, char *buf, size_t size)
-{
-    if (b->phase == PHASE_ENDED)
-        buf[0] = '\0';
-    else if (b->phase == PHASE_ROUND0)
-        snprintf(buf, size, "ALL");
-    else
-        snprintf(buf, size, "%s", b->pl[b->seat].id);
+    /* both ways to answer, as the sheet's last lines (contract 4.1): a reply, or the Subject */
+    bool r0 = b->phase == PHASE_ROUND0;
+    char *how = xasprintf("Reply to this mail with your password and your %s on the first line (e.g. "
+                          "\"yourpassword %s\"), or send a mail with the Subject",
+                          r0 ? "GAMBLE orders" : "order", r0 ? "GAMBLE 0E don't care" : "PASS");
+    layout_wrap(body, "", 0, how);
+    free(how);
+    buf_printf(body, "    genetess move %d %s <password> <ORDER>#%d\n", b->number, b->pl[p].id, board_move_number(b));
 }
 
 void view_board_subject(const Board *b, bool is_new, char *buf, size_t size)
 {
-    char tm[64];
+    Subject s = {.kind = SUBJECT_BOARD, .is_new = is_new, .n = b->number};
     if (b->phase == PHASE_ENDED) { /* what the mail is: the end, and who won (the points are in the sheet) */
-        size_t n = strcspn(b->result, "(");
-        while (n > 0 && b->result[n - 1] == ' ')
-            n--;
-        snprintf(buf, size, "Genetess Board %d ended: %.*s", b->number, (int)n, b->result);
-        return;
+        Buf r;
+        buf_init(&r);
+        view_result_words(b, -1, false, &r);
+        s.kind = SUBJECT_ENDED;
+        s.is_new = false;
+        snprintf(s.word, sizeof s.word, "%s", r.len ? r.s : "");
+        buf_free(&r);
+    } else if (b->phase == PHASE_ROUND0) {
+        snprintf(s.word, sizeof s.word, "ALL");
+    } else {
+        snprintf(s.word, sizeof s.word, "%s", b->pl[b->seat].id);
     }
-    to_move(b, tm, sizeof tm);
-    snprintf(buf, size, "%sGenetess Board %d%s%s", is_new ? "New " : "", b->number, tm[0] ? " " : "", tm);
+    subject_format(&s, buf, size);
 }

@@ -57,6 +57,10 @@ void view_map(const Board *b, int reader, const uint8_t *m, Buf *out);
  * or (your stored order); time-outs, holidays, resign, forfeit) to out; nothing of the others'. The
  * history must be in memory (movelist_load). */
 void view_log(const Board *b, int reader, Buf *out);
+/* Appends the result of b's ended game in words (contract 14.9), the one way every text writes it: "won by alice
+ * (11 points)", "won by you (11 points)" for the reader (-1: nobody in particular), "a tie at 10 points: alice
+ * and bob"; without points (a Subject), "won by alice" or "tie". Nothing before the end. */
+void view_result_words(const Board *b, int reader, bool points, Buf *out);
 /* Appends the nag mail's Subject and text (contract 4.4) for player p to subject and body; changes nothing. */
 void view_nag(const Board *b, int p, Buf *subject, Buf *body);
 

@@ -198,7 +198,7 @@ START_TEST(html_tiny_board_exact)
         "  ABCDEFG\n"
         "</pre>\n");
     ck_assert_ptr_nonnull(strstr(html, "<h2>Legend</h2>\n<pre class=\"legend\">Pieces:\n  B2    alice   A\n"
-                                       "  F2    alice   A\n  C3    bob     ?\nSpecials:\n  G3    S1   Gold seam\n</pre>\n"));
+                                       "  F2    alice   A\n  C3    bob     ?\nSpecials:\n  G3    S1   E Bonus: &quot;Gold seam&quot;\n</pre>\n"));
     ck_assert_ptr_nonnull(strstr(html, "<ul class=\"events\">\n<li>bob &lt;did&gt; something &amp; more</li>\n</ul>\n"));
     /* the events are shown once, beside the grid: the whole sheet below says where they are */
     const char *once = strstr(html, "bob &lt;did&gt; something");
@@ -294,7 +294,7 @@ START_TEST(html_reveals_drawn_apart)
 END_TEST
 
 /* While the game is in play every sheet but the New one holds the reader's map (view_map), as `map` sends it:
- * the squares out of view as the reader last saw them, in the text and so in the HTML part's whole sheet;
+ * the squares in view with their pieces (alice's on B2), the squares out of view as the reader last saw them, in the text and so in the HTML part's whole sheet;
  * round 0's sheet draws the whole terrain already, and the final sheet lifts the fog. */
 START_TEST(html_map_in_play)
 {
@@ -308,13 +308,14 @@ START_TEST(html_map_in_play)
     static const char map[] = "Your map of Genetess board 101 (alice, Move #1):\n"
                               "  A B C D E F G H I\n"
                               "1 # # # # # # # # # 1\n"
-                              "2 # . . : : : : : # 2\n"
+                              "2 # @ . : : : : : # 2\n"
                               "3 # . . : x : : : # 3\n"
                               "4 # : : : : : : : # 4\n"
                               "5 # # # # # # # # # 5\n"
                               "  A B C D E F G H I\n"
-                              "Key: in your view now: #=wall, +=interior wall, .=floor; out of your view, as\n"
-                              "     you last saw it: x=interior wall, :=floor, #=wall (never removed)\n"
+                              "Key: in your view now: @=yours, a-z=another player's (see Players), o=orphan,\n"
+                              "     *=special, #=wall, +=interior wall, .=floor; out of your view, as you\n"
+                              "     last saw it: x=interior wall, :=floor, #=wall (never removed)\n"
                               "No change of the terrain since the start that you know of.\n\n";
     ck_assert_msg(strstr(text, map), "%s", text);
     const char *whole = strstr(html, "<h2>The whole sheet</h2>\n<pre class=\"sheet\">");

@@ -1,4 +1,5 @@
-/* Tests of sight (view maps, contract 8) and view: the turnsheet (contract 14.9) and show (contract 11); fog of war above all. */
+/* Tests of sight (view maps, contract 8) and view: the turnsheet (contract 14.9); fog of war above all. A player's
+ * map, show and the nag: check_view_show.c; the shared helpers: check_view.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,141 +17,7 @@
 /* After the project's headers: check.h defines a macro named fail, util.h a function. */
 #include <check.h>
 
-/* A w x h board of floor inside one ring of exterior wall; players alice, bob, carol... in play, round 1,
- * alice (seat 0) to move. */
-static Board *mk(int w, int h, int np)
-{
-    static const char *const ids[] = {"alice", "bob", "carol", "dave"};
-    Board *b = board_new();
-    b->number = 101;
-    snprintf(b->par.map, sizeof b->par.map, "test");
-    board_set_size(b, w, h);
-    for (int r = 0; r < h; r++)
-        for (int c = 0; c < w; c++)
-            b->ter[board_sq(b, c, r)] = (r == 0 || c == 0 || r == h - 1 || c == w - 1) ? TER_XWALL : TER_FLOOR;
-    b->pl = xcalloc((size_t)np, sizeof *b->pl);
-    b->np = np;
-    for (int i = 0; i < np; i++) {
-        snprintf(b->pl[i].id, sizeof b->pl[i].id, "%s", ids[i]);
-        b->pl[i].e = 5;
-        b->pl[i].holiday_left = 14 * 86400;
-        b->pl[i].start = i + 1;
-    }
-    b->phase = PHASE_PLAY;
-    b->round = 1;
-    b->seat = 0;
-    b->clock.deadline = 1700000000; /* 2023-11-14 22:13 UTC */
-    return b;
-}
-
-static int sq(const Board *b, const char *name)
-{
-    int s;
-    Err err;
-    ck_assert_int_eq(board_parse_sq(b, name, &s, &err), 0);
-    return s;
-}
-
-static Piece *put(Board *b, const char *square, int owner, const char *seq)
-{
-    Genome g;
-    Err err;
-    ck_assert_msg(piece_parse(seq, &g, true, &err) == 0, "%s", err.msg);
-    return board_add_piece(b, sq(b, square), owner, &g);
-}
-
-static void add_special(Board *b, int code, const char *square, const char *text)
-{
-    b->sp = xrealloc(b->sp, sizeof *b->sp * (size_t)(b->nsp + 1));
-    Special *s = &b->sp[b->nsp++];
-    memset(s, 0, sizeof *s);
-    s->code = code;
-    s->sq = sq(b, square);
-    s->e = 1; /* e=1 per-king=no */
-    s->text = xstrdup(text);
-}
-
-static uint8_t *view(const Board *b, int player)
-{
-    uint8_t *m = xmalloc((size_t)b->w * (size_t)b->h);
-    sight_compute(b, player, m);
-    return m;
-}
-
-static int count_bits(const Board *b, const uint8_t *m, int bit)
-{
-    int n = 0;
-    for (int i = 0; i < b->w * b->h; i++)
-        n += (m[i] & bit) != 0;
-    return n;
-}
-
-/* Every line of text is at most 78 columns (mail bodies). */
-static void assert_width(const char *text)
-{
-    int line = 1;
-    for (const char *p = text; *p;) {
-        const char *nl = strchr(p, '\n');
-        size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        ck_assert_msg(n <= 78, "line %d is %zu columns: %.*s", line, n, (int)n, p);
-        p += n + (nl ? 1 : 0);
-        line++;
-    }
-}
-
-static char *sheet(const Board *b, int reader, SheetVariant variant, const char *result)
-{
-    SheetOpts o = {.variant = variant, .result = result, .news = &b->pl[reader].news,
-                   .ebook = &b->pl[reader].ebook};
-    Buf out;
-    buf_init(&out);
-    view_sheet(b, reader, &o, &out);
-    char *s = buf_take(&out);
-    assert_width(s);
-    return s;
-}
-
-/* True when some line of text starts with prefix. */
-static bool has_line_prefix(const char *text, const char *prefix)
-{
-    size_t n = strlen(prefix);
-    for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-        if (strncmp(p, prefix, n) == 0)
-            return true;
-    return false;
-}
-
-/* The whole line of text starting with prefix (static buffer), or NULL. */
-static const char *line_with(const char *text, const char *prefix)
-{
-    static char buf[512];
-    size_t n = strlen(prefix);
-    for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-        if (strncmp(p, prefix, n) == 0) {
-            const char *nl = strchr(p, '\n');
-            size_t k = nl ? (size_t)(nl - p) : strlen(p);
-            if (k >= sizeof buf)
-                k = sizeof buf - 1;
-            memcpy(buf, p, k);
-            buf[k] = '\0';
-            return buf;
-        }
-    return NULL;
-}
-
-/* The last non-empty line. */
-static const char *last_line(const char *text)
-{
-    static char buf[512];
-    size_t n = strlen(text);
-    while (n && text[n - 1] == '\n')
-        n--;
-    size_t s = n;
-    while (s && text[s - 1] != '\n')
-        s--;
-    snprintf(buf, sizeof buf, "%.*s", (int)(n - s), text + s);
-    return buf;
-}
+#include "check_view.h"
 
 /* ---- view maps ---- */
 
@@ -318,7 +185,7 @@ START_TEST(sheet_decoded_and_phased)
     ck_assert_ptr_null(strstr(s, "ACr"));
     ck_assert_ptr_null(strstr(s, "AC\n"));
     ck_assert_msg(strstr(s, "4 * . . 4\n"), "phased enemy drawn:\n%s", s);
-    ck_assert_str_eq(line_with(s, "  B4 "), "  B4    S1   Gold seam");
+    ck_assert_str_eq(line_with(s, "  B4 "), "  B4    S1   E Bonus: \"Gold seam\""); /* one name: the table's */
     ck_assert_ptr_null(strstr(s, "Far seam"));
     ck_assert(!has_line_prefix(s, "  H5 "));
     ck_assert_ptr_nonnull(strstr(s, "It is alice's move."));
@@ -517,9 +384,9 @@ static const char *const sheet_labels[] = {
     "Key:",            "Pieces:",           "Specials:",          "Players (in turn order; > to move):",
     "Your start:",     "Parameters:",       "Codes on offer (E each):",                "Scores so far:",
     "Final scores:",   "Your position gamble:",                   "Your order gamble:",
-    "Warning: your next time-out forfeits the game",              "The game has ended: the fog has lifted",
+    "Warning: your next time-out forfeits the game",              "The fog has lifted: the whole board",
     "You are out of this game: no more orders from you are accepted.",
-    "The game has ended: no more orders are accepted.",
+    "No more orders are accepted.",
     "The whole board at the start: the terrain and the start squares (no pieces).",
 };
 
@@ -614,131 +481,71 @@ START_TEST(sheet_round0)
 }
 END_TEST
 
-/* The board of the map tests: floor, interior walls on D3 and E3 when the game started; start squares B2 and G4. */
-static Board *map_board(void)
+/* Round 0's New sheet shows GAMBLE orders as the board takes them, one for each item gambled for: each line
+ * parses as the order it shows (contract 14.2); a game gambling for one item shows that one only. */
+START_TEST(sheet_round0_new_shows_gambles)
 {
-    Board *b = mk(8, 5, 2);
-    b->ter[sq(b, "D3")] = b->ter[sq(b, "E3")] = TER_IWALL;
-    b->st = xcalloc(2, sizeof *b->st);
-    b->st[0] = (Start){.label = 1, .sq = sq(b, "B2")};
-    b->st[1] = (Start){.label = 2, .sq = sq(b, "G4")};
-    b->nst = 2;
-    put(b, "B2", 0, "K"); /* alice sees A1..C3 */
-    put(b, "G4", 1, "K"); /* bob sees F3..H5 */
-    board_start_fix(b);
-    return b;
-}
-
-/* The New sheet of a game without round 0 draws the whole terrain as the game starts, as the reader knows it,
- * with the start squares, as round 0's sheets do (contract 14.9); round 0's New sheet draws it once. */
-START_TEST(sheet_new_draws_the_start)
-{
-    Board *b = map_board();
-    b->ter[sq(b, "D3")] = TER_FLOOR; /* mined out of alice's view before her New sheet: she knows the start */
-    board_known_set(b, 1, sq(b, "D3"), TER_FLOOR);
-    SheetOpts o = {.variant = SHEET_YOUR_MOVE, .is_new = true};
-    Buf out;
-    buf_init(&out);
-    view_sheet(b, 0, &o, &out);
-    assert_width(out.s);
-    ck_assert_msg(strstr(out.s, "\n\nThe whole board at the start: the terrain and the start squares (no pieces).\n"
-                                "  A B C D E F G H\n"
-                                "1 # # # # # # # # 1\n"
-                                "2 # 1 . . . . . # 2\n"
-                                "3 # . . + + . . # 3\n"
-                                "4 # . . . . . 2 # 4\n"
-                                "5 # # # # # # # # 5\n"
-                                "  A B C D E F G H\n"
-                                "Key: 1-9=start squares GPC1-GPC9 (G=GPC10 and up), #=wall, +=interior wall,\n"
-                                "     .=floor\n"
-                                "\n"
-                                "Start squares (1-9 on the map; G from GPC10): GPC1 B2, GPC2 G4\n"
-                                "\n"
-                                "Players (in turn order; > to move):\n"),
-                  "%s", out.s);
-    out.len = 0;
-    view_sheet(b, 1, &o, &out); /* bob saw D3 mined */
-    ck_assert_msg(strstr(out.s, "3 # . . . + . . # 3\n"), "%s", out.s);
-    out.len = 0;
-    o.is_new = false; /* only the New sheet */
-    view_sheet(b, 0, &o, &out);
-    ck_assert_ptr_null(strstr(out.s, "The whole board at the start"));
-    out.len = 0;
-    b->phase = PHASE_ROUND0; /* round 0's sheets draw the whole terrain already */
-    b->round = 0;
-    o.is_new = true;
-    view_sheet(b, 0, &o, &out);
-    ck_assert_ptr_null(strstr(out.s, "The whole board at the start"));
-    ck_assert_ptr_nonnull(strstr(out.s, "Round 0: the whole terrain and the start squares (no pieces yet).\n"));
-    buf_free(&out);
-    board_free(b);
+    static const GambleMode modes[] = {GAMBLE_MODE_BOTH, GAMBLE_MODE_POSITION, GAMBLE_MODE_ORDER};
+    static const int want[] = {2, 1, 1};
+    for (int k = 0; k < 3; k++) {
+        Board *b = mk(8, 5, 2);
+        b->phase = PHASE_ROUND0;
+        b->round = 0;
+        b->par.gamble = modes[k];
+        b->st = xcalloc(2, sizeof *b->st);
+        b->st[0] = (Start){.label = 1, .sq = sq(b, "B2")};
+        b->st[1] = (Start){.label = 2, .sq = sq(b, "G4")};
+        b->nst = 2;
+        SheetOpts o = {.variant = SHEET_NONE, .is_new = true};
+        Buf out;
+        buf_init(&out);
+        view_sheet(b, 0, &o, &out);
+        assert_width(out.s);
+        int n = 0;
+        for (const char *l = strstr(out.s, "\n    GAMBLE "); l; l = strstr(l + 1, "\n    GAMBLE ")) {
+            char line[80];
+            size_t len = strcspn(l + 5, "\n");
+            snprintf(line, sizeof line, "%.*s", (int)len, l + 5);
+            Order ord;
+            Err err;
+            ck_assert_msg(order_parse(b, line, &ord, &err) == 0, "'%s': %s", line, err.msg);
+            order_free(&ord);
+            n++;
+        }
+        ck_assert_int_eq(n, want[k]);
+        ck_assert_msg(strstr(out.s, k == 2 ? "places in the turn order" : "GPC2 is start square 2"), "%s", out.s);
+        buf_free(&out);
+        board_free(b);
+    }
 }
 END_TEST
 
-static char *map_of(const Board *b, int reader)
+/* Said once (contract 14.9): a sheet that ends the reply to an order leaves out its "Result of your last
+ * order" (the reply above states it), the sheet mailed alone keeps it; the final sheet says the game ended on
+ * its top line only. */
+START_TEST(sheet_says_each_fact_once)
 {
-    Buf out;
-    buf_init(&out);
-    view_map(b, reader, NULL, &out);
-    char *s = buf_take(&out);
-    assert_width(s);
-    return s;
-}
-
-/* A player's map: the squares in view as they are, the others as the player last saw them, marked apart
- * (':' floor, 'x' interior wall), no start labels; the changes since the start they know of (contract 8). */
-START_TEST(map_marks_view_and_memory)
-{
-    Board *b = map_board();
-    int d3 = sq(b, "D3"), e3 = sq(b, "E3"), f4 = sq(b, "F4");
-    b->ter[d3] = TER_FLOOR; /* mined where alice saw it */
-    board_known_set(b, 0, d3, TER_FLOOR);
-    b->ter[e3] = TER_FLOOR; /* mined where bob saw it, alice did not */
-    board_known_set(b, 1, e3, TER_FLOOR);
-    b->ter[f4] = TER_IWALL; /* petrified where both saw it */
-    board_known_set(b, 0, f4, TER_IWALL);
-    board_known_set(b, 1, f4, TER_IWALL);
-    char *a = map_of(b, 0);
-    ck_assert_str_eq(a, "Your map of Genetess board 101 (alice, Move #1):\n"
-                        "  A B C D E F G H\n"
-                        "1 # # # # # # # # 1\n"
-                        "2 # . . : : : : # 2\n"
-                        "3 # . . : x : : # 3\n"
-                        "4 # : : : : x : # 4\n"
-                        "5 # # # # # # # # 5\n"
-                        "  A B C D E F G H\n"
-                        "Key: in your view now: #=wall, +=interior wall, .=floor; out of your view, as\n"
-                        "     you last saw it: x=interior wall, :=floor, #=wall (never removed)\n"
-                        "Changed since the start, as you know: D3 interior wall to floor (as you last\n"
-                        "    saw it), F4 floor to interior wall (as you last saw it)\n");
-    char *bob = map_of(b, 1);
-    ck_assert_msg(strstr(bob, "3 # : : x : . . # 3\n"
-                              "4 # : : : : + . # 4\n"), "%s", bob);
-    ck_assert_msg(strstr(bob, "Changed since the start, as you know: E3 interior wall to floor (as you last\n"
-                              "    saw it), F4 floor to interior wall\n"), "%s", bob);
-    /* no change known: said so */
-    Board *c = map_board();
-    char *none = map_of(c, 0);
-    ck_assert_msg(strstr(none, "\nNo change of the terrain since the start that you know of.\n"), "%s", none);
-    /* after the end the fog has lifted: the whole terrain as it is */
+    Board *b = mk(9, 6, 2);
+    put(b, "B2", 0, "K");
+    put(b, "H5", 1, "K");
+    News none = {0};
+    StrList ebook = {0};
+    char *alone = sheet_render(b, 0, &none, &ebook, "PASS: done", false, false, NULL);
+    ck_assert_msg(strstr(alone, "\nResult of your last order: PASS: done\n"), "%s", alone);
+    char *replied = sheet_render_reply(b, 0, &none, &ebook, "PASS: done", false, "PASS: done\n", NULL);
+    ck_assert_msg(!strstr(replied, "PASS: done"), "%s", replied);
+    free(alone);
+    free(replied);
     b->phase = PHASE_ENDED;
-    char *ended = map_of(b, 0);
-    ck_assert_msg(strstr(ended, "The game has ended: the fog has lifted; the whole terrain as it is.\n"
-                                "  A B C D E F G H\n"
-                                "1 # # # # # # # # 1\n"
-                                "2 # . . . . . . # 2\n"
-                                "3 # . . . . . . # 3\n"
-                                "4 # . . . . + . # 4\n"),
-                  "%s", ended);
-    ck_assert_msg(strstr(ended, "Key: #=wall, +=interior wall, .=floor\n"
-                                "Changed since the start, as you know: D3 interior wall to floor, E3 interior\n"
-                                "    wall to floor, F4 floor to interior wall\n"), "%s", ended);
-    free(a);
-    free(bob);
-    free(none);
-    free(ended);
+    snprintf(b->result, sizeof b->result, "tie (0)");
+    char *end = sheet(b, 0, SHEET_NONE, NULL);
+    int n = 0;
+    for (const char *p = strstr(end, "has ended"); p; p = strstr(p + 1, "has ended"))
+        n++;
+    ck_assert_msg(n == 1 && strstr(end, "Genetess board 101\nThe game has ended (move #1).\n"), "%s", end);
+    ck_assert_msg(strstr(end, "\nNo more orders are accepted.\n"), "%s", end);
+    free(end);
     board_free(b);
-    board_free(c);
 }
 END_TEST
 
@@ -780,66 +587,6 @@ START_TEST(sheet_players_and_status)
 }
 END_TEST
 
-START_TEST(show_public_hides_the_board)
-{
-    Board *b = mk(9, 6, 2);
-    put(b, "B2", 0, "AJM");
-    add_special(b, 1, "D3", "Gold seam");
-    b->pl[0].e = 4242;
-    sl_push(&b->pl[0].queue, "MOVE B2 E");
-    b->clock.deadline = 0;
-    b->clock.holiday_since = 1;
-    Buf out;
-    buf_init(&out);
-    view_show_public(b, 0, &out);
-    assert_width(out.s);
-    ck_assert_ptr_null(strstr(out.s, "# #"));
-    ck_assert_ptr_null(strstr(out.s, ". ."));
-    ck_assert_ptr_null(strstr(out.s, "AJM"));
-    ck_assert_ptr_null(strstr(out.s, "4242"));
-    ck_assert_ptr_null(strstr(out.s, "Gold"));
-    ck_assert_ptr_null(strstr(out.s, "MOVE"));
-    ck_assert_ptr_nonnull(strstr(out.s, "Deadline: none (suspended)"));
-    ck_assert_ptr_nonnull(strstr(out.s, "suspended: alice is on holiday"));
-    ck_assert_ptr_nonnull(strstr(out.s, "Round 1, turn 1a"));
-    ck_assert_ptr_nonnull(strstr(out.s, "To move: alice"));
-    buf_free(&out);
-    board_free(b);
-}
-END_TEST
-
-START_TEST(show_full_after_the_end)
-{
-    Board *b = mk(9, 6, 2);
-    put(b, "B2", 0, "AKRr");
-    put(b, "H5", 1, "A");
-    b->pl[1].status = PS_ELIMINATED;
-    b->pl[1].out_seq = 1;
-    b->pl[0].kills = 1;
-    b->phase = PHASE_ENDED;
-    snprintf(b->result, sizeof b->result, "won by alice");
-    sl_push(&b->moves, "1a alice MOVE B3 N");
-    Buf out;
-    buf_init(&out);
-    view_show_full(b, &out);
-    assert_width(out.s);
-    ck_assert_ptr_nonnull(strstr(out.s, "The game has ended"));
-    ck_assert_ptr_nonnull(strstr(out.s, "Final scores:"));
-    ck_assert_str_eq(line_with(out.s, "  B2 "), "  B2    alice   AKRr");
-    ck_assert_str_eq(line_with(out.s, "  H5 "), "  H5    bob     A  (orphan)");
-    ck_assert_ptr_nonnull(strstr(out.s, "2 # a . . . . . . # 2\n"));
-    ck_assert_ptr_nonnull(strstr(out.s, "5 # . . . . . . o # 5\n"));
-    ck_assert_ptr_nonnull(strstr(out.s, "  1a alice MOVE B3 N\n"));
-    ck_assert_ptr_nonnull(strstr(out.s, "\nResult: won by alice (11 points)\n")); /* the points with their unit */
-    const char *l = line_with(out.s, "  alice ");
-    ck_assert_ptr_nonnull(l);
-    ck_assert_msg(strstr(l, "winner"), "%s", l);
-    ck_assert_ptr_null(strstr(line_with(out.s, "  bob "), "winner"));
-    buf_free(&out);
-    board_free(b);
-}
-END_TEST
-
 /* The result in words with its unit, "you" for the reader (contract 14.9); a tie names who shares it. */
 START_TEST(sheet_result_in_words)
 {
@@ -877,7 +624,7 @@ START_TEST(sheet_start_with_its_square)
     b->pl[0].start = 1;
     b->pl[1].start = 2;
     char *s = sheet(b, 0, SHEET_YOUR_MOVE, NULL);
-    ck_assert_msg(strstr(s, "\nYour start: GPC1 (B2)\n"), "%s", s);
+    ck_assert_msg(strstr(s, "\nYour start: GPC1 (start square 1, on B2)\n"), "%s", s);
     ck_assert_ptr_null(strstr(s, "G4"));
     free(s);
     board_free(b);
@@ -923,109 +670,12 @@ START_TEST(showas_is_the_last_sheet)
 }
 END_TEST
 
-/* The nag mail's Subject and text (contract 4.4): the move, or the gambles in round 0. */
-START_TEST(nag_text)
-{
-    Board *b = mk(9, 6, 2);
-    Buf subj, body;
-    buf_init(&subj);
-    buf_init(&body);
-    view_nag(b, 0, &subj, &body);
-    ck_assert_str_eq(subj.s, "Nag: Genetess Board 101 alice");
-    ck_assert_str_eq(body.s, "Reminder: it is your move on Genetess board 101.\n"
-                             "The deadline is 2023-11-14 22:13 UTC;\nthen you time out: you have no stored order.\n"
-                             "Send: genetess move 101 alice <password> <ORDER>#1\n");
-    buf_free(&subj);
-    buf_free(&body);
-    /* with a stored order, the nag names it: that is what happens at the deadline */
-    sl_push(&b->pl[0].queue, "MOVE B2 E");
-    buf_init(&subj);
-    buf_init(&body);
-    view_nag(b, 0, &subj, &body);
-    ck_assert_str_eq(body.s, "Reminder: it is your move on Genetess board 101.\n"
-                             "The deadline is 2023-11-14 22:13 UTC;\n"
-                             "then your stored order MOVE B2 E runs, unless you send another order first.\n"
-                             "Send: genetess move 101 alice <password> <ORDER>#1\n");
-    buf_free(&subj);
-    buf_free(&body);
-    b->phase = PHASE_ROUND0;
-    buf_init(&subj);
-    buf_init(&body);
-    view_nag(b, 1, &subj, &body);
-    ck_assert_str_eq(subj.s, "Nag: Genetess Board 101 bob");
-    ck_assert_str_eq(body.s, "Reminder: Genetess board 101 is in round 0 and waits for your GAMBLE orders.\n"
-                             "The deadline is 2023-11-14 22:13 UTC;\nmissing gambles then count as 0E don't care.\n"
-                             "Send: genetess move 101 bob <password> <ORDER>#1\n");
-    buf_free(&subj);
-    buf_free(&body);
-    board_free(b);
-}
-END_TEST
-
-/* The Subject says what the mail is: the player to move, ALL in round 0, and once ended the result without
- * its points (contract 3.4). */
-START_TEST(subject_says_what)
-{
-    Board *b = mk(9, 6, 2);
-    char subj[160];
-    view_board_subject(b, true, subj, sizeof subj);
-    ck_assert_str_eq(subj, "New Genetess Board 101 alice");
-    b->seat = 1;
-    view_board_subject(b, false, subj, sizeof subj);
-    ck_assert_str_eq(subj, "Genetess Board 101 bob");
-    b->phase = PHASE_ENDED;
-    snprintf(b->result, sizeof b->result, "won by alice (11)");
-    view_board_subject(b, false, subj, sizeof subj);
-    ck_assert_str_eq(subj, "Genetess Board 101 ended: won by alice");
-    snprintf(b->result, sizeof b->result, "tie (0)");
-    view_board_subject(b, false, subj, sizeof subj);
-    ck_assert_str_eq(subj, "Genetess Board 101 ended: tie");
-    board_free(b);
-}
-END_TEST
-
 Suite *view_suite(void);
-/* layout_wrap: a text that fits as it is is copied whole; blanks at its ends, control characters, a
- * newline or one column too many take the word-wrapping way. */
-START_TEST(wrap_fits_or_wraps)
-{
-    char t78[80], t79[81];
-    memset(t78, 'x', 74), t78[74] = '\0'; /* "ab: " + 74 = 78 columns */
-    memset(t79, 'x', 75), t79[75] = '\0';
-    static const char *const cases[][2] = {
-        {"", "ab: \n"},
-        {"one  two", "ab: one  two\n"},
-        {" lead", "ab: lead\n"},
-        {"trail ", "ab: trail\n"},
-        {"tab\there", "ab: tab here\n"},
-        {"del\x7fhere", "ab: del here\n"},
-        {"two\nlines", "ab: two\n    lines\n"},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        Buf o;
-        buf_init(&o);
-        layout_wrap(&o, "ab: ", 4, cases[i][0]);
-        ck_assert_str_eq(o.s, cases[i][1]);
-        buf_free(&o);
-    }
-    Buf o;
-    buf_init(&o);
-    layout_wrap(&o, "ab: ", 4, t78);
-    ck_assert_uint_eq(o.len, 79);
-    o.len = 0;
-    layout_wrap(&o, "ab: ", 4, t79); /* one word too long: cut at the edge */
-    ck_assert_uint_eq(o.len, 79 + 4 + 1 + 1);
-    ck_assert_str_eq(o.s + 79, "    x\n");
-    buf_free(&o);
-}
-END_TEST
-
 Suite *view_suite(void)
 {
     Suite *s = suite_create("view");
     TCase *t = tcase_create("maps");
     tcase_add_test(t, view_radius_one);
-    tcase_add_test(t, subject_says_what);
     tcase_add_test(t, view_d_is_seven_by_seven);
     tcase_add_test(t, view_f_decodes_its_own_view_only);
     tcase_add_test(t, view_ronin_and_orphans);
@@ -1041,19 +691,15 @@ Suite *view_suite(void)
     tcase_add_test(t, sheet_news_from_options);
     tcase_add_test(t, sheet_reveal_drawn_where_seen);
     tcase_add_test(t, sheet_round0);
-    tcase_add_test(t, sheet_new_draws_the_start);
-    tcase_add_test(t, map_marks_view_and_memory);
+    tcase_add_test(t, sheet_round0_new_shows_gambles);
+    tcase_add_test(t, sheet_says_each_fact_once);
     tcase_add_test(t, help_sheet_uses_the_sheet_words);
     tcase_add_test(t, sheet_players_and_status);
     suite_add_tcase(s, t);
     t = tcase_create("show");
-    tcase_add_test(t, show_public_hides_the_board);
-    tcase_add_test(t, show_full_after_the_end);
-    tcase_add_test(t, nag_text);
     tcase_add_test(t, sheet_result_in_words);
     tcase_add_test(t, sheet_start_with_its_square);
     tcase_add_test(t, showas_is_the_last_sheet);
-    tcase_add_test(t, wrap_fits_or_wraps);
     suite_add_tcase(s, t);
     return s;
 }

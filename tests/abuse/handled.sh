@@ -31,7 +31,7 @@ clear_outbox
 run 0 mail "$CONF" <"$T/real"                     # alice's message delivered again: not run, not answered
 assert_same "$T/once" "$GAMES/$B"
 assert_mails 0
-assert_grep "<next-1@alice.example>: handled already: not run again, not answered$" "$LOG"
+assert_grep "<next-1@alice.example>: move: exit 0; handled already: not run again, not answered$" "$LOG"
 run 0 mail "$CONF" <"$T/forged"                   # and the forger's again: nor it
 assert_same "$T/once" "$GAMES/$B"
 assert_mails 0

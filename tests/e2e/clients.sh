@@ -26,6 +26,13 @@ client thunderbird-flowed-long
 assert_grep "^3a alice PASS$" "$GAMES/$B.moves"
 run 0 queue "$B" alice secret
 has "Your stored orders: PASS / PASS / PASS / PASS / PASS / PASS / PASS / PASS / PASS"
+# a reply without the password (Gmail, the order alone on top): what was read, and exactly what to send; the
+# order is not taken for a wrong password (no var/auth record below)
+client gmail-no-password
+mail_text $(mail_to bob) >"$T/nopw"
+assert_grep "^Your reply about Genetess board $B reads \"MOVE R10 W\": it has no password\." "$T/nopw"
+assert_grep "^    yourpassword MOVE R10 W$" "$T/nopw"
+assert_grep "^    move $B <userid> <password> MOVE R10 W$" "$T/nopw"
 assert_no_file "$PBMHOME/var/auth/alice"                 # no line of a quote was read as a password
 assert_no_file "$PBMHOME/var/auth/bob"
 assert_absent "Invalid password" "$PBMHOME/var/mail.log"
@@ -63,6 +70,10 @@ assert_grep "^5a alice PASS$" "$GAMES/$B.moves"
 assert_grep "^Not read as orders: the 1 line of your mail's text (\"thanks, and good luck\")" $(mail_to alice)
 
 # ---- a reply is understood whatever mail it answers ----
+# a board command's word without the password: its own by-mail and Subject forms
+plain alice@example.org "Re: Genetess Board $B alice" "quiet on"
+assert_grep "^    yourpassword quiet on$" $(mail_to alice)
+assert_grep "^    quiet $B <userid> <password> on$" $(mail_to alice)
 # a board command by its word after the password: orders, map, quiet, log, queue (and the game goes on)
 plain alice@example.org "Re: Genetess Board $B alice" "secret orders"
 assert_grep "^Subject: Genetess Board $B" $(mail_to alice)
@@ -105,12 +116,67 @@ assert_grep "^    challenge alice <your password> bob$" $(mail_to alice)
 plain alice@example.org "Re: Genetess Board $B alice" "secret RESIGN"
 assert_grep "^You resigned from Genetess board $B" $(mail_to alice)
 assert_eq 1 "$(mail_to alice | wc -l)" "mails to alice for her resign (one mail per command per person)"
+mail_text $(mail_to alice) >"$T/final"
+assert_lines 1 "The game has ended" "$T/final"                 # said once: the final sheet's top line
+assert_lines 1 "^No more orders are accepted\.$" "$T/final"
+
+# ---- said once: each fact once a mail (contract 14.9) ----
+run 0 challenge --gamble=none --seed=5 alice bob
+O=$(last_board)
+plain alice@example.org "Re: Genetess Board $O alice" "secret PASS"
+mail_text $(mail_to alice) >"$T/said"
+assert_lines 1 "PASS: done" "$T/said"                          # the result above the sheet, not again in it
+assert_absent "Result of your last order" "$T/said"
+plain bob@example.org "Re: Genetess Board $O bob" "hunter2 MOVE R10 N-N"   # fails: the King moves 1 square
+mail_text $(mail_to bob) >"$T/said"
+assert_lines 1 "^MOVE R10 N-N: the piece on R10 must move exactly 1 square" "$T/said"
+assert_lines 1 "The order failed" "$T/said"                    # the failure explained once
+plain bob@example.org "Re: Genetess Board $O bob" "hunter2 PASS / *PASS"
+plain alice@example.org "Re: Genetess Board $O alice" "secret PASS"      # bob's *PASS runs at once
+mail_text $(mail_to bob) >"$T/said"
+assert_lines 1 "PASS was processed" "$T/said"                  # the stored order told once
+assert_absent "You passed" "$T/said"
+clear_outbox
+run 0 challenge --seed=5 alice bob
+R=$(last_board)
+# round 0's New sheet shows GAMBLE orders as this board takes them; sent back as they are, both are received
+mail_text $(mail_to bob) >"$T/new"
+assert_grep "^Reply with your password and one GAMBLE a line, for example:$" "$T/new"
+sed -n 's/^    \(GAMBLE .*\)$/\1/p' "$T/new" >"$T/examples"
+assert_eq 2 "$(wc -l <"$T/examples")" "GAMBLE examples on the New sheet"
+assert_grep "GPC2 is start square 2" "$T/new"                   # GPC said in words
+plain bob@example.org "Re: New Genetess Board $R ALL" "hunter2 $(cat "$T/examples")"
+mail_text $(mail_to bob) >"$T/said"
+assert_lines 2 "^Gamble received" "$T/said"                    # two gambles, each told once
+assert_absent "Result of your last order" "$T/said"
+
+# ---- a reminder says how to answer by reply, and a reply to it is read as a reply to the board's mail ----
+run 0 challenge --gamble=none --seed=5 alice bob
+N=$(last_board)
+clear_outbox
+GENETESS_NOW=$((NOW + 49 * 3600))
+run 0 Cleanup
+nag=$(grep -l "^Subject: Nag: Genetess Board $N alice$" $(mail_to alice))
+assert_eq 1 "$(echo "$nag" | grep -c .)" "reminders of board $N to alice"
+mail_text "$nag" >"$T/nag"
+assert_grep "^Reply to this mail with your password and your order on the first line" "$T/nag"
+assert_grep "^    genetess move $N alice <password> <ORDER>#1$" "$T/nag"
+plain alice@example.org "Re: Nag: Genetess Board $N alice" "secret PASS"
+GENETESS_NOW=$NOW
+assert_grep "^1a alice PASS$" "$GAMES/$N.moves"
 
 # ---- the mailed help opens with how to join and play by mail ----
 plain newcomer@example.net "help" ""
 assert_eq "How to play Genetess by mail" "$(mail_text $(grep -l '^To: newcomer@example.net$' "$OUTBOX"/*.mail) | head -1)" \
   "the mailed help's first line"
 assert_grep "signup <userid> <password> <your address>" "$OUTBOX"/*.mail
+for bot in bot:strong bot:greedy bot:random; do                     # every computer opponent by its name
+  assert_grep "$bot" "$OUTBOX"/*.mail
+done
+plain newcomer@example.net "help challenge" ""
+for bot in bot:strong bot:greedy bot:random; do
+  assert_grep "$bot" "$OUTBOX"/*.mail
+done
 run 0 help
 assert_absent "How to play Genetess by mail" "$OUT"                 # at a terminal: the help as it was
 

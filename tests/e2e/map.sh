@@ -61,7 +61,7 @@ run 0 resign "$R" bob hunter2
 # ---- map: the terrain as the player knows it ----
 run 0 map 101 alice secret
 has "Your map of Genetess board 101 (alice, Move #1):"
-has " 3 # . . . : : x : : : : : : x : : : : : # 3"
+has " 3 # . @ . : : x : : : : : : x : : : : : # 3"             # her King on C3: one picture (contract 8)
 has "No change of the terrain since the start that you know of."
 hasnt "GPC"   # the map draws no start squares: after round 0, whose is whose is secret
 run 1 map 101 alice wrong

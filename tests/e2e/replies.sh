@@ -150,7 +150,8 @@ clear_outbox
 run 0 mail "$CONF" <"$T/m"                        # delivered again after a complete first handling: no answer
 assert_same "$T/once" "$GAMES/$E"
 assert_mails 0
-assert_grep "<twice-1@client.example>: handled already: not run again, not answered$" "$LOG"
+assert_lines 2 "<twice-1@client.example>: " "$LOG"          # one log line per delivery (contract 2.1)
+assert_grep "<twice-1@client.example>: move: exit 0; handled already: not run again, not answered$" "$LOG"
 # the first delivery killed after its commit, before it noted the message: the board itself knows it
 rm -f "$PBMHOME/var/handled"
 clear_outbox

@@ -111,11 +111,13 @@ assert_grep "^  You forfeited: too many time-outs in a row\.$" "$A"
 assert_grep "^  alice forfeited\.$" "$B"
 # the final sheet lifts the fog: the whole board and every sequence, for everyone
 for M in "$A" "$B"; do
-  assert_grep "^The game has ended: the fog has lifted; the whole board, every sequence\.$" "$M"
+  assert_grep "^The fog has lifted: the whole board, every sequence\.$" "$M"
   assert_grep "^3 # \. \. \. \. \. \. b # 3$" "$M"
   assert_grep "^  H3    bob     K$" "$M"
   assert_grep "^  B2    alice   K  (orphan)$" "$M"
-  assert_grep "^The game has ended: no more orders are accepted\.$" "$M"
+  assert_grep "^No more orders are accepted\.$" "$M"
+  mail_text "$M" >"$T/final"
+  assert_lines 1 "The game has ended" "$T/final"                # said once, on the top line
 done
 
 # ---- an eliminated player's mail ends without a move command ----

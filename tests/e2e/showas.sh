@@ -1,5 +1,6 @@
 # showas: over a whole game, after every command, each player's showas is the sheet they were last mailed,
-# to the byte — a New sheet's "New game.", the "Result of your last order:" of the mover's sheet, a stored
+# to the byte — a New sheet's "New game.", the "Result of your last order:" of the mover's sheet (which their
+# reply states above the sheet instead), a stored
 # order's banner — unless something new came since: news or E changes after the mark of their last sheet, or
 # the board moved on to a new move number without news for them (then showas gives the sheet as it is now,
 # with the move number to send, as help showas says). The players command by
@@ -47,9 +48,13 @@ check_showas() {
     if [ "$(cat "$T/kind.$id")" = sheet ]; then
       assert_same "$T/last.$id" "$T/showas"
     else
-      n=$(wc -l <"$T/showas")
+      # the reply states the result above the sheet, which says it once (contract 14.9): showas gives it back
+      # as the sheet's "Result of your last order:" (its line and the lines that continue it)
+      awk '/^Result of your last order: /{r=1;next} r&&/^    /{next} r&&$0==""&&last==""{r=0;next}
+           {r=0;last=$0;print}' "$T/showas" >"$T/showas.sheet"
+      n=$(wc -l <"$T/showas.sheet")
       tail -n "$n" "$T/last.$id" >"$T/tail"
-      assert_same "$T/tail" "$T/showas"
+      assert_same "$T/tail" "$T/showas.sheet"
     fi
   done
 }
@@ -65,12 +70,14 @@ keep_last
 check_showas                                                  # the New sheets
 assert_grep "^New game\.$" "$T/last.alice"
 play alice secret 0 "CREATE C4 ABBBBBB"
-assert_grep "^Result of your last order: CREATE C4 ABBBBBB: done$" "$T/last.alice"
+assert_grep "^CREATE C4 ABBBBBB: done$" "$T/last.alice"
+assert_lines 1 "CREATE C4 ABBBBBB: done" "$T/last.alice"       # the result said once (contract 14.9)
 play bob hunter2 0 "CREATE Q9 A"
 play alice secret 1 "MOVE C4 N"                               # fails in view: the sheet comes again
 # what a failure and a refusal mean, said by one rule (contract 3.7): recorded or not, the turn, the deadline
 tr '\n' ' ' <"$T/last.alice" | sed 's/  */ /g' >"$T/flat"
-assert_grep "^MOVE C4 N: the piece on C4 must move exactly 7 squares\. The order failed: it is recorded (the move number is now #4); it is still your move and your deadline starts again in full (once a turn, for a failure you could see)\. .* Result of your last order: MOVE C4 N: the piece on C4 must move exactly 7 squares\. The order failed: " "$T/flat"
+assert_grep "^MOVE C4 N: the piece on C4 must move exactly 7 squares\. The order failed: it is recorded (the move number is now #4); it is still your move and your deadline starts again in full (once a turn, for a failure you could see)\. " "$T/flat"
+assert_lines 1 "The order failed" "$T/last.alice"             # the failure explained once
 play alice secret 1 "CREATE D4 ABBBBBB"                       # refused: the reply ends with the sheet
 tr '\n' ' ' <"$T/last.alice" | sed 's/  */ /g' >"$T/flat"
 assert_grep "^CREATE D4 ABBBBBB: it costs 77E and you have 5E\. The order was refused: nothing was done or recorded (the move number is still #4); it is still your move and your deadline did not move\. " "$T/flat"

@@ -194,8 +194,9 @@ HEADER = re.compile(r'^ +[A-Z](?: [A-Z ])*$')
 LEGEND = re.compile(r'^  ([A-Z]{1,3}[0-9]{1,4}) +(\S+) +(\S+)(  \(seen at (\S+)\))?(  \(orphan\))?$')
 
 
-def check_drawing(lines, i, ctx, source, out):
-    """A board strip starting with header line(s) at lines[i]; returns the index after it."""
+def check_drawing(lines, i, ctx, source, out, anywhere=''):
+    """A board strip starting with header line(s) at lines[i]; returns the index after it. A symbol in anywhere
+    (the reader's map: terrain as they know it) may stand on any square."""
     hdr = [lines[i]]
     j = i + 1
     if j < len(lines) and HEADER.match(lines[j]):
@@ -213,7 +214,7 @@ def check_drawing(lines, i, ctx, source, out):
         for k in range(0, len(cells), 2):
             ch = cells[k]
             x = start + k
-            if ch == ' ':
+            if ch == ' ' or ch in anywhere:
                 continue
             cname = ((first[x] if x < len(first) else ' ') + (last[x] if x < len(last) else ' ')).strip()
             if not cname.isalpha():
@@ -231,15 +232,26 @@ def check_drawing(lines, i, ctx, source, out):
     return j
 
 
-# Two pictures of the whole terrain may draw every square, terrain only: a New sheet's picture of the board as
-# the game starts (contract 14.9, ruling 55: the start terrain is public), with the start labels; and the
-# reader's map (contract 8), on every sheet in play but the New one, as `map` sends it, out of view as the
-# reader last saw it (so compared differentially, never against the view). A piece's letter, '@', '*' or 'o'
-# drawn in either is a leak.
+# A picture of the whole terrain may draw every square, terrain only: a New sheet's picture of the board as
+# the game starts (contract 14.9, ruling 55: the start terrain is public), with the start labels. A piece's
+# letter, '@', '*' or 'o' drawn in it is a leak. The reader's map (contract 8), on every sheet in play but the
+# New one, as `map` sends it, draws the terrain of every square (out of view as the reader last saw it: so
+# compared differentially, never against the view) and, as the sheet's picture does, the pieces and specials
+# in view: those are checked as a drawing (check_map_picture).
 START_PICTURE = 'The whole board at the start: the terrain and the start squares (no pieces).'
 MAP_TITLE = 'Your map of Genetess board '
-TERRAIN_PICTURES = ((START_PICTURE, ' #+.G123456789', 'neither terrain nor a start label'),
-                    (MAP_TITLE, ' #+.:x', 'which is no terrain'))
+MAP_TERRAIN = ' #+.:x'
+TERRAIN_PICTURES = ((START_PICTURE, ' #+.G123456789', 'neither terrain nor a start label'),)
+
+
+def check_map_picture(lines, j, ctx, source, out):
+    """The reader's map from its first header at lines[j] (strips apart by a blank line): terrain anywhere,
+    any other symbol only where the reader sees (check_drawing); returns the index after it."""
+    while j < len(lines) and HEADER.match(lines[j]):
+        j = check_drawing(lines, j, ctx, source, out, MAP_TERRAIN)
+        if j + 1 < len(lines) and not lines[j].strip() and HEADER.match(lines[j + 1]):
+            j += 1
+    return j
 
 
 def check_terrain_picture(lines, j, p, source, out, allowed, what):
@@ -328,6 +340,9 @@ def check_text(text, ctx, source, out, secrets, known_news):
             for it in items:
                 if it not in known_news:
                     check_event_line(it, ctx, source, out)
+            continue
+        if ln.startswith(MAP_TITLE) and i + 1 < len(lines) and HEADER.match(lines[i + 1]):
+            i = check_map_picture(lines, i + 1, ctx, source, out)
             continue
         pic = [t for t in TERRAIN_PICTURES if ln.startswith(t[0])]
         if pic and i + 1 < len(lines) and HEADER.match(lines[i + 1]):
