@@ -52,7 +52,7 @@ deps:
 $(BUILD)/tests/suites.inc: $(TESTSRC) | $(BUILD)
 	grep -ho 'Suite \*[a-z0-9_]*_suite(void)$$' $(TESTSRC) | sed 's/Suite \*\(.*\)(void)/SUITE(\1)/' > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/tests/%.o: tests/%.c tests/fixtures.h tests/check_firing.h tests/check_clock.h tests/check_store.h $(wildcard *.h) | $(BUILD)
+$(BUILD)/tests/%.o: tests/%.c tests/fixtures.h $(wildcard tests/check_*.h) $(wildcard *.h) | $(BUILD)
 	$(CC) $(CFLAGS) -Wno-missing-prototypes $(CHECK_CFLAGS) -I. -Itests -c -o $@ $<
 
 $(BUILD)/tests/runner.o: tests/runner.c $(BUILD)/tests/suites.inc

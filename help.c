@@ -102,7 +102,7 @@ static bool read_override(const char *home, const char *name, Buf *out)
 }
 
 /* The players a map takes, as "2" or "2-4" (at least 2; at most its start squares), into buf. */
-static void map_players(const Map *m, char *buf, size_t size)
+static void help_map_players(const Map *m, char *buf, size_t size)
 {
     if (m->b->nst <= 2)
         snprintf(buf, size, "%d", m->b->nst);
@@ -111,7 +111,7 @@ static void map_players(const Map *m, char *buf, size_t size)
 }
 
 /* The numbers of players challenge gives the built-in map name by default ("3-4"), into buf ("" none). */
-static void map_default_players(const char *name, char *buf, size_t size)
+static void help_map_default_players(const char *name, char *buf, size_t size)
 {
     int lo = 0, hi = 0;
     for (int n = 2; n <= MAX_PLAYERS; n++)
@@ -138,8 +138,8 @@ static void maps_help(Buf *out)
             continue;
         char size[32], players[32], dflt[32];
         snprintf(size, sizeof size, "%d x %d", m.b->w, m.b->h);
-        map_players(&m, players, sizeof players);
-        map_default_players(map_builtin_names[i], dflt, sizeof dflt);
+        help_map_players(&m, players, sizeof players);
+        help_map_default_players(map_builtin_names[i], dflt, sizeof dflt);
         buf_printf(out, "     %-10s %-9s %-9s %s%s\n", map_builtin_names[i], size, players, dflt,
                    dflt[0] ? " players" : "");
         map_free(&m);
@@ -148,7 +148,7 @@ static void maps_help(Buf *out)
 
 /* help <name> of a built-in map: its terrain and start squares drawn as a game starts (view_terrain); its
  * specials are not drawn, as no sheet draws one out of view (contract 8). False when name is no built-in map. */
-static bool map_help(const char *name, Buf *out)
+static bool help_map_help(const char *name, Buf *out)
 {
     Map m;
     Err err;
@@ -158,8 +158,8 @@ static bool map_help(const char *name, Buf *out)
     if (!map_builtin_names[i] || map_load(NULL, name, false, &m, &err) < 0)
         return false;
     char players[32], dflt[32];
-    map_players(&m, players, sizeof players);
-    map_default_players(name, dflt, sizeof dflt);
+    help_map_players(&m, players, sizeof players);
+    help_map_default_players(name, dflt, sizeof dflt);
     buf_printf(out, "Genetess map %s: %d x %d squares, %s players", name, m.b->w, m.b->h, players);
     if (dflt[0])
         buf_printf(out, " (the built-in map for %s)", dflt);
@@ -290,7 +290,7 @@ int help_get(const char *home, const char *topic, Buf *out, Err *err)
     }
 
     /* A built-in map: drawn (help maps lists them), or the admin's text of that name. */
-    if (nnames == 0 && ((home && *home && read_override(home, low, out)) || map_help(low, out)))
+    if (nnames == 0 && ((home && *home && read_override(home, low, out)) || help_map_help(low, out)))
         return 0;
 
     /* Not a known topic: a built-in file named directly ("code-a"), or one the admin added. */

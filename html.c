@@ -239,7 +239,7 @@ static char *close_run(char *o, const char *tag, size_t len)
 
 /* Writes the n squares sym[0..n) (seen[k] & SIGHT_SEEN: seen now; seen NULL: all) at o, each run of one
  * opening tag in one element, breaking the line that starts at *line past GRID_LINE_SOFT; returns the end. */
-static char *grid_squares(char *o, char **line, const char *sym, const uint8_t *seen, int n, const Tags *t)
+static char *html_grid_squares(char *o, char **line, const char *sym, const uint8_t *seen, int n, const Tags *t)
 {
     const char *cur = "";
     size_t cur_len = 0;
@@ -312,7 +312,7 @@ static void grid(const Board *b, int reader, const uint8_t *m, const char *cells
         o = put_number(o, r + 1, rw);
         *o++ = ' ';
         int sq = board_sq(b, c0, r);
-        o = grid_squares(o, &line, cells + sq, m ? m + sq : NULL, n, t);
+        o = html_grid_squares(o, &line, cells + sq, m ? m + sq : NULL, n, t);
         *o++ = ' ';
         o = put_number(o, r + 1, 0);
         *o++ = '\n';
@@ -363,7 +363,7 @@ static void text_without(const char *text, const SheetParts *sp, Buf *out)
 
 /* The parts of text (view_sheet's output for b, reader and o) that html_sheet needs: those view_sheet left in
  * o->parts, else view_sheet's again (drawn once more into a scratch buffer). True when *sp is ours to free. */
-static bool sheet_parts(const Board *b, int reader, const SheetOpts *o, SheetParts *sp)
+static bool html_sheet_parts(const Board *b, int reader, const SheetOpts *o, SheetParts *sp)
 {
     if (o->parts && o->parts->filled) {
         *sp = *o->parts;
@@ -387,7 +387,7 @@ void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text
     if (reader < 0 || reader >= b->np)
         return;
     SheetParts sp;
-    bool own = sheet_parts(b, reader, o, &sp);
+    bool own = html_sheet_parts(b, reader, o, &sp);
     int who = b->phase == PHASE_ENDED ? -1 : reader;
     char *cells = xmalloc((size_t)b->w * (size_t)b->h);
     layout_cells(b, who, sp.m, cells);

@@ -472,7 +472,7 @@ char *mailin_unicode_spaces(char *s)
 }
 
 /* The character an entity names ("amp", "#65", "#x41"), as UTF-8 into out; false when unknown. */
-static bool html_entity(const char *name, size_t n, Buf *out)
+static bool mailin_html_entity(const char *name, size_t n, Buf *out)
 {
     static const struct {
         const char *name, *text;
@@ -573,7 +573,7 @@ char *mailin_html_text(const char *s, size_t n)
             size_t k = i + 1;
             while (k < n && k - i < 10 && (isalnum((unsigned char)s[k]) || s[k] == '#'))
                 k++;
-            if (k < n && s[k] == ';' && html_entity(s + i + 1, k - i - 1, &out)) {
+            if (k < n && s[k] == ';' && mailin_html_entity(s + i + 1, k - i - 1, &out)) {
                 i = k + 1;
                 continue;
             }
@@ -794,7 +794,7 @@ static bool header_is_list(const char *hdr, const char *name)
 }
 
 /* The Subject decoded, on one line, without reply prefixes. */
-static char *subject_of(const char *hdr)
+static char *mailin_subject_of(const char *hdr)
 {
     char *v = mailin_header(hdr, "Subject");
     char *s = mailin_unicode_spaces(mailin_decode_words(v ? v : ""));
@@ -839,7 +839,7 @@ void mailin_parse(const char *msg, size_t len, const char *envelope, MailIn *m)
         m->reply_to = xstrdup(m->from);
         m->reply_list = header_is_list(hdr, "From");
     }
-    m->subject = subject_of(hdr);
+    m->subject = mailin_subject_of(hdr);
     char *id = mailin_header(hdr, "Message-ID");
     m->message_id = id && !str_has_control(id) ? id : xstrdup("");
     if (m->message_id != id)

@@ -19,7 +19,7 @@
 #include "turn.h"
 
 /* The game name in quotes, the words of whoever named the game, underscores shown as spaces (contract 6). */
-static void game_title(const Board *b, Buf *out)
+static void view_game_title(const Board *b, Buf *out)
 {
     char title[sizeof b->par.name + 40];
     int n = snprintf(title, sizeof title, "Genetess board %d", b->number);
@@ -90,7 +90,7 @@ static void result_line(const Board *b, int reader, Buf *out)
 
 /* The round/turn line, whose move, and the deadline (shared by the sheet and view_show_public; reader
  * -1: nobody in particular). */
-static void turn_lines(const Board *b, int reader, Buf *out)
+static void view_turn_lines(const Board *b, int reader, Buf *out)
 {
     char label[16], when[64];
     if (b->phase == PHASE_ENDED) {
@@ -162,7 +162,7 @@ static void timeout_warning(const Board *b, int reader, Buf *out)
 
 /* Round 0's New sheet: GAMBLE orders as the reader could send them on this board (contract 4.6; the syntax of
  * contract 14.2), one for each item gambled for, and what their words mean. */
-static void gamble_examples(const Board *b, int reader, Buf *out)
+static void view_gamble_examples(const Board *b, int reader, Buf *out)
 {
     bool pos = b->par.gamble == GAMBLE_MODE_BOTH || b->par.gamble == GAMBLE_MODE_POSITION;
     bool ord = b->par.gamble == GAMBLE_MODE_BOTH || b->par.gamble == GAMBLE_MODE_ORDER;
@@ -196,7 +196,7 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
             buf_add(out, " Round 0 comes first: send your GAMBLE orders (genetess help GAMBLE).");
         buf_add(out, "\n");
         if (b->phase == PHASE_ROUND0)
-            gamble_examples(b, reader, out);
+            view_gamble_examples(b, reader, out);
     }
     const char *to_move = b->np > 0 ? b->pl[b->seat].id : "";
     const StrList *q = &b->pl[reader].queue;
@@ -241,7 +241,7 @@ static void energy_section(const Board *b, int reader, const StrList *ebook, Buf
         layout_wrap(out, "  ", 4, ebook->v[i]);
 }
 
-static void gamble_section(const Board *b, int reader, Buf *out)
+static void view_gamble_section(const Board *b, int reader, Buf *out)
 {
     const Player *pl = &b->pl[reader];
     static const char *const what[2] = {"position", "order"};
@@ -300,7 +300,7 @@ static void views_section(const Board *b, int reader, Buf *out)
 
 /* The reader's stored orders; none is listed once they can never run (the reader is out of the game, or it
  * has ended: contract 14.9). */
-static void queue_section(const Board *b, int reader, Buf *out)
+static void view_queue_section(const Board *b, int reader, Buf *out)
 {
     const StrList *q = &b->pl[reader].queue;
     if (b->phase == PHASE_ENDED || !board_player_has_turns(b, reader))
@@ -378,7 +378,7 @@ static void players_section(const Board *b, int reader, Buf *out)
     }
 }
 
-static void params_section(const Board *b, Buf *out)
+static void view_params_section(const Board *b, Buf *out)
 {
     const Params *par = &b->par;
     Buf t;
@@ -400,10 +400,10 @@ static void params_section(const Board *b, Buf *out)
 }
 
 /* The top of the sheet: title, turn, banner, E, gambles, views, stored orders, holiday, news. */
-static void sheet_top(const Board *b, int reader, const SheetOpts *o, Buf *out)
+static void view_sheet_top(const Board *b, int reader, const SheetOpts *o, Buf *out)
 {
-    game_title(b, out);
-    turn_lines(b, reader, out);
+    view_game_title(b, out);
+    view_turn_lines(b, reader, out);
     buf_add(out, "\n");
     size_t before = out->len;
     banner(b, reader, o, out);
@@ -413,9 +413,9 @@ static void sheet_top(const Board *b, int reader, const SheetOpts *o, Buf *out)
         buf_add(out, "\n");
     energy_section(b, reader, o->ebook, out);
     if (b->phase == PHASE_ROUND0)
-        gamble_section(b, reader, out);
+        view_gamble_section(b, reader, out);
     views_section(b, reader, out);
-    queue_section(b, reader, out);
+    view_queue_section(b, reader, out);
     holiday_section(b, reader, out);
     buf_add(out, "\n");
     size_t at = out->len;
@@ -433,7 +433,7 @@ static const char TERRAIN_KEY[] = "1-9=start squares GPC1-GPC9 (G=GPC10 and up),
 
 /* The board the sheet draws, its key and legend: the reader's view, the terrain and starts in round 0,
  * the whole board once the game has ended (the fog lifts, as in `show`). */
-static void sheet_board(const Board *b, int reader, SheetParts *parts, Buf *out)
+static void view_sheet_board(const Board *b, int reader, SheetParts *parts, Buf *out)
 {
     size_t start, pic_end, legend;
     bool ended = b->phase == PHASE_ENDED;
@@ -490,7 +490,7 @@ static void start_section(const Board *b, int reader, Buf *out)
 }
 
 /* Every sheet in play after the New one: the reader's map, as `map` sends it (contract 8, 14.9). */
-static void map_section(const Board *b, int reader, const SheetParts *parts, Buf *out)
+static void view_map_section(const Board *b, int reader, const SheetParts *parts, Buf *out)
 {
     view_map(b, reader, parts ? parts->m : NULL, out);
     buf_add(out, "\n");
@@ -503,7 +503,7 @@ void view_parts_free(SheetParts *p)
 }
 
 /* The last line (contract 4.1): the Subject to use next; none for a player who can no longer order. */
-static void sheet_command(const Board *b, int reader, Buf *out)
+static void view_sheet_command(const Board *b, int reader, Buf *out)
 {
     if (b->phase == PHASE_ENDED)
         buf_add(out, "No more orders are accepted.\n");
@@ -529,20 +529,20 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
         o = &none;
     if (reader < 0 || reader >= b->np)
         return;
-    sheet_top(b, reader, o, out);
-    sheet_board(b, reader, o->parts, out);
+    view_sheet_top(b, reader, o, out);
+    view_sheet_board(b, reader, o->parts, out);
     if (o->is_new && b->phase == PHASE_PLAY) /* round 0's sheet draws the whole terrain already */
         start_section(b, reader, out);
     else if (b->phase == PHASE_PLAY) /* contract 8: the reader's map, on every sheet while the game is in play */
-        map_section(b, reader, o->parts, out);
+        view_map_section(b, reader, o->parts, out);
     lister_sheet_section(b, reader, out);
     players_section(b, reader, out);
     buf_add(out, "\n");
-    params_section(b, out);
+    view_params_section(b, out);
     buf_add(out, "\n");
     view_score_table(b, reader, out);
     buf_add(out, "\n");
-    sheet_command(b, reader, out);
+    view_sheet_command(b, reader, out);
 }
 
 /* ---- the player's map ---- */
@@ -666,8 +666,8 @@ void view_log(const Board *b, int reader, Buf *out)
 void view_show_public(const Board *b, int64_t now, Buf *out)
 {
     char d[48];
-    game_title(b, out);
-    turn_lines(b, -1, out);
+    view_game_title(b, out);
+    view_turn_lines(b, -1, out);
     buf_add(out, "Players:\n");
     for (int i = 0; i < b->np; i++) {
         const Player *pl = &b->pl[i];
@@ -686,7 +686,7 @@ void view_show_public(const Board *b, int64_t now, Buf *out)
 void view_show_full(const Board *b, Buf *out)
 {
     char nm[16];
-    game_title(b, out);
+    view_game_title(b, out);
     buf_add(out, "The game has ended\n");
     result_line(b, -1, out);
     buf_add(out, "\n");
