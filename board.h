@@ -140,7 +140,7 @@ typedef struct Board {
     StartPiece *spc;    /* start pieces waiting for round 0 to assign starts */
     int nspc;
     StrList moves;      /* history lines in memory: those after the first moves_off (all when moves_off is 0) */
-    int moves_off;      /* lines of the history kept in the move list file <n>.moves and not read (history.c) */
+    int moves_off;      /* lines of the history kept in the move list file <n>.moves and not read (movelist.c) */
     int moves_saved;    /* lines of the history that <n>.moves holds for this board */
     int64_t moves_end;  /* the length of those lines in <n>.moves in bytes; -1 not known */
     bool moves_file;    /* the board file names <n>.moves: "(moves <n>.moves <count>)" (contract 10) */
