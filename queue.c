@@ -51,8 +51,18 @@ void queue_say(const char *label, const StrList *q, Buf *out)
     buf_add(out, label);
     for (int i = 0; i < q->n; i++)
         buf_printf(out, "%s%s", i ? " / " : "", q->v[i]);
-    if (!q->n)
+    if (!q->n) {
         buf_add(out, "none");
+        return;
+    }
+    QueueEntry head; /* when the head runs (contract 4.3, 4.5): a reader is never told "next turn" for a deadline */
+    queue_parse(q->v[0], &head);
+    if (head.kind == QUEUE_HOLIDAY)
+        buf_add(out, " (the first starts a holiday as your next turn starts)");
+    else if (head.star)
+        buf_add(out, " (the first, marked *, runs as your next turn starts)");
+    else
+        buf_add(out, " (the first, not marked *, runs at your next turn's deadline unless you send an order first)");
 }
 
 /* queue_warnings for one order o. */

@@ -32,10 +32,40 @@ static void queue_is(const Board *b, int p, const char *want)
 {
     Buf t;
     buf_init(&t);
-    queue_say("", &b->pl[p].queue, &t);
-    ck_assert_str_eq(t.s, want);
+    const StrList *q = &b->pl[p].queue;
+    for (int i = 0; i < q->n; i++)
+        buf_printf(&t, "%s%s", i ? " / " : "", q->v[i]);
+    ck_assert_str_eq(q->n ? t.s : "none", want);
     buf_free(&t);
 }
+
+/* queue_say lists the queue and says when its head runs: never "next turn" alone for one that waits for the
+ * deadline (contract 4.3). */
+START_TEST(test_say_tells_when_the_head_runs)
+{
+    static const struct {
+        const char *entries[3];
+        const char *want;
+    } cases[] = {
+        {{NULL}, "Q: none"},
+        {{"*PASS", "MOVE C3 N", NULL}, "Q: *PASS / MOVE C3 N (the first, marked *, runs as your next turn starts)"},
+        {{"PASS", NULL}, "Q: PASS (the first, not marked *, runs at your next turn's deadline unless you send an "
+                         "order first)"},
+        {{"HOLIDAY", "PASS", NULL}, "Q: HOLIDAY / PASS (the first starts a holiday as your next turn starts)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        StrList q = {0};
+        for (int k = 0; cases[i].entries[k]; k++)
+            sl_push(&q, cases[i].entries[k]);
+        Buf t;
+        buf_init(&t);
+        queue_say("Q: ", &q, &t);
+        ck_assert_str_eq(t.s, cases[i].want);
+        buf_free(&t);
+        sl_free(&q);
+    }
+}
+END_TEST
 
 static void set_queue(Board *b, int p, const char *const *entries)
 {
@@ -159,7 +189,7 @@ START_TEST(test_off_turn_and_queue_store_alike)
     sl_clear(&b->pl[1].queue);
     ck_assert_int_eq(submit_store(&g, 1, &l, &q), SUBMIT_DONE);
     queue_is(b, 1, "*MOVE C3 N / PASS");
-    ck_assert_str_eq(off.result, "Stored for your next turn: *MOVE C3 N / PASS");
+    ck_assert_str_eq(off.result, "Stored for your next turn: *MOVE C3 N / PASS (the first, marked *, runs as your next turn starts)");
     ck_assert_str_eq(q.result, off.result);
     ck_assert_str_eq(q.notes.s, "Warning: MOVE C3 N cannot succeed as things stand:\n    you have no piece on C3.\n");
     ck_assert_str_eq(q.notes.s, off.notes.s);
@@ -213,6 +243,7 @@ Suite *queue_suite(void)
     Suite *s = suite_create("queue");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_entry_record);
+    tcase_add_test(tc, test_say_tells_when_the_head_runs);
     tcase_add_test(tc, test_take_the_head);
     tcase_add_test(tc, test_live_order_takes_the_head);
     tcase_add_test(tc, test_live_message_replaces_the_rest);

@@ -132,7 +132,7 @@ START_TEST(test_submit_on_turn)
     Submission s;
     ck_assert_int_eq(submit(b, 0, "MOVE C2 S / PASS", T0 + 60, &s), SUBMIT_DONE);
     ck_assert_str_eq(s.result, "MOVE C2 S: done");
-    ck_assert_str_eq(s.notes.s, "Stored for your next turn: PASS\n");
+    ck_assert_str_eq(s.notes.s, "Stored for your next turn: PASS (the first, not marked *, runs at your next turn's deadline unless you send an order first)\n");
     ck_assert_int_eq(s.player, 0);
     submit_free(&s);
     ck_assert_str_eq(fx_seq(b, "C3"), "A");
@@ -225,7 +225,7 @@ START_TEST(test_submit_off_submit_stores)
     Board *b = two_players();
     Submission s;
     ck_assert_int_eq(submit(b, 1, "RADIATE I2 / *MOVE D3 N", T0, &s), SUBMIT_DONE);
-    ck_assert_str_eq(s.result, "Stored for your next turn: RADIATE I2 / *MOVE D3 N");
+    ck_assert_str_eq(s.result, "Stored for your next turn: RADIATE I2 / *MOVE D3 N (the first, not marked *, runs at your next turn's deadline unless you send an order first)");
     ck_assert_str_eq(s.notes.s, "Warning: RADIATE I2 cannot succeed as things stand:\n"
                                 "    your piece on I2 has no M (RADIATE needs it).\n"
                                 "Warning: MOVE D3 N cannot succeed as things stand:\n"
@@ -297,7 +297,7 @@ START_TEST(test_submit_round0_stores_the_rest)
     b->par.start_e = 10;
     Submission s;
     ck_assert_int_eq(submit(b, 0, "*MOVE C2 S", T0, &s), SUBMIT_DONE);
-    ck_assert_str_eq(s.result, "Stored for your next turn: *MOVE C2 S");
+    ck_assert_str_eq(s.result, "Stored for your next turn: *MOVE C2 S (the first, marked *, runs as your next turn starts)");
     submit_free(&s);
     ck_assert_int_eq(b->pl[0].queue.n, 1);
     ck_assert(!b->pl[0].gamble[GAMBLE_ON_ORDER].set);
@@ -310,7 +310,7 @@ START_TEST(test_submit_round0_stores_the_rest)
     /* a gamble, then orders: the gamble is taken, the rest replaces the queue */
     ck_assert_int_eq(submit(b, 0, "GAMBLE 2E 2nd / MOVE C2 E / *PASS", T0, &s), SUBMIT_DONE);
     ck_assert_str_eq(s.result, "Gamble replaced: GAMBLE 2E 2ND, DON'T CARE (for turn order). You have staked 2E; 8E left.");
-    ck_assert_str_eq(s.notes.s, "Stored for your next turn: MOVE C2 E / *PASS\n");
+    ck_assert_str_eq(s.notes.s, "Stored for your next turn: MOVE C2 E / *PASS (the first, not marked *, runs at your next turn's deadline unless you send an order first)\n");
     submit_free(&s);
     ck_assert_int_eq(b->pl[0].queue.n, 2);
     ck_assert_int_eq(b->moves.n, 2);
@@ -322,11 +322,11 @@ START_TEST(test_submit_round0_stores_the_rest)
     ck_assert_int_eq(b->pl[0].e, 8);
     /* every item gambled on: a PASS is an order for round 1 */
     ck_assert_int_eq(submit(b, 0, "PASS", T0, &s), SUBMIT_DONE);
-    ck_assert_str_eq(s.result, "Stored for your next turn: PASS");
+    ck_assert_str_eq(s.result, "Stored for your next turn: PASS (the first, not marked *, runs at your next turn's deadline unless you send an order first)");
     submit_free(&s);
     /* bob has an item left: his first PASS is his gamble, the second is stored */
     ck_assert_int_eq(submit(b, 1, "PASS / PASS", T0, &s), SUBMIT_DONE);
-    ck_assert_str_eq(s.notes.s, "Stored for your next turn: PASS\n");
+    ck_assert_str_eq(s.notes.s, "Stored for your next turn: PASS (the first, not marked *, runs at your next turn's deadline unless you send an order first)\n");
     submit_free(&s);
     board_free(b);
 }

@@ -76,6 +76,6 @@ run 0 challenge --gamble=none --deadline=24 alice bob
 LT=$(last_board)
 GENETESS_NOW=$((NOW + 25 * 3600)) run 0 move "$LT" alice secret PASS
 assert_eq "Your deadline passed before this order came: you timed out.
-Stored for your next turn: PASS" "$(head -2 "$OUT")" "a late order's reply"
+Stored for your next turn: PASS (the first, not marked *, runs at your next turn's deadline unless you send an order first)" "$(head -2 "$OUT")" "a late order's reply"
 GENETESS_NOW=$((NOW + 25 * 3600)) run 0 move "$LT" bob hunter2 PASS
 hasnt "timed out"
