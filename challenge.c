@@ -12,6 +12,7 @@
 #include "boardfile.h"
 #include "gamelist.h"
 #include "bot.h"
+#include "layout.h"
 #include "map.h"
 #include "turn.h"
 #include "view.h"
@@ -564,8 +565,8 @@ static void challenge_mail_invitation(CommandCtx *c, const Invite *v)
     const char *name = NULL;
     int shown = 0;
     buf_init(&head);
-    buf_printf(&head, "%s invites you to a game of Genetess: a strategy game played by mail, in which each piece\n"
-                      "is a sequence of genetic codes bought with energy, fought over a walled board hidden by a\n"
+    buf_printf(&head, "%s invites you to a game of Genetess: a strategy game played by mail, in which each piece "
+                      "is a sequence of genetic codes bought with energy, fought over a walled board hidden by a "
                       "fog of war (the Subject \"help start\" tells how to play).\n\nPlayers: ", v->players.v[0]);
     for (int k = 0; k < v->players.n; k++)
         buf_printf(&head, "%s%s", k ? ", " : "", v->players.v[k]);
@@ -591,17 +592,20 @@ static void challenge_mail_invitation(CommandCtx *c, const Invite *v)
         if (v->answers[k] == 'y' || users_find(&c->st, v->players.v[k], &u, &err) != 0)
             continue;
         char *subj = xasprintf("Genetess invitation %d from %s", v->id, v->players.v[0]);
-        char *body = xasprintf("%s\nTo play, reply to this mail with your password and \"accept\" on the first line\n"
-                               "(\"yourpassword accept\"; \"yourpassword decline\" to say no), or send the Subject\n\n"
-                               "    genetess accept %d %s <your password>\n\nand to say no, \"genetess decline %d %s "
-                               "<your password>\". The game starts\nwhen everyone has accepted; the invitation lapses "
-                               "on %s.\n",
-                               head.s, v->id, u.id, v->id, u.id, when);
+        Buf body; /* paragraphs one line each, wrapped as prose (no orphan word indented as data) */
+        buf_init(&body);
+        buf_printf(&body, "%s\nTo play, reply to this mail with your password and \"accept\" on the first line "
+                          "(\"yourpassword accept\"; \"yourpassword decline\" to say no), or send the Subject\n\n"
+                          "    genetess accept %d %s <your password>\n\nand to say no, \"genetess decline %d %s "
+                          "<your password>\". The game starts when everyone has accepted; the invitation lapses "
+                          "on %s.\n",
+                   head.s, v->id, u.id, v->id, u.id, when);
+        layout_wrap_prose(&body, 0);
         Err e2;
-        if (mail_add(&c->mq, u.address, subj, body, &e2) < 0)
+        if (mail_add(&c->mq, u.address, subj, body.s, &e2) < 0)
             fprintf(stderr, "genetess: %s\n", e2.msg);
         free(subj);
-        free(body);
+        buf_free(&body);
         users_free(&u);
     }
     buf_free(&head);

@@ -23,6 +23,11 @@ assert_mails 2
 assert_grep "^Invitation 1 sent: the game starts when everyone has accepted" $(mail_to alice)
 assert_grep "^Subject: Genetess invitation 1 from alice$" $(mail_to bob)
 assert_grep "^    genetess accept 1 bob <your password>$" $(mail_to bob)
+# its prose is wrapped as prose: every line at most 78 columns, and no line the folded end of the one before
+# (two spaces of a mailer's fold; the command to send is indented four)
+mail_text $(mail_to bob) >"$T/invitation"
+assert_eq 0 "$(awk 'length($0) > 78' "$T/invitation" | wc -l | tr -d ' ')" "invitation lines over 78 columns"
+assert_eq 0 "$(grep -c '^  [^ ]' "$T/invitation")" "invitation lines folded as data"
 assert_grep "alice@example.org <.*@example.org>: challenge: exit 0$" "$LOG"
 assert_grep "challenge: exit 0" "$ERR"
 assert_no_file "$GAMES/101"
