@@ -231,7 +231,7 @@ START_TEST(test_invitation_text)
     char *mail = outbox(&n);
     ck_assert_int_eq(n, 2); /* bob and carol (the reply is printed: no SENDER) */
     ck_assert_ptr_nonnull(strstr(mail, "\n\nalice invites you to a game of Genetess: a strategy game played by mail"));
-    ck_assert_ptr_nonnull(strstr(mail, "(the Subject \"help start\" tells how to play).\n\nPlayers: alice, bob, carol\n"
+    ck_assert_ptr_nonnull(strstr(mail, "(the Subject \"help start\" tells how\nto play).\n\nPlayers: alice, bob, carol\n"
                                        "Options: --start-e=7 --gamble=none\nalice calls the game: \"Spring Cup\"\n\n"
                                        "To play, reply to this mail with your password and \"accept\" on the first "
                                        "line\n(\"yourpassword accept\"; \"yourpassword decline\" to say no), or send "
