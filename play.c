@@ -218,9 +218,8 @@ static int resign_act(CommandCtx *c, Txn *t)
         t->player = -1;
         buf_printf(&c->reply, "You resigned from Genetess board %d; you are no longer in this game.\n", b->number);
         break;
-    case RESIGN_DONE:
-        buf_printf(&c->reply, "You resigned from Genetess board %d.\n", b->number);
-        t->reader = t->player; /* one mail per command per person (contract 3.1): the reply is the sheet due */
+    case RESIGN_DONE: /* said once (contract 3.1): the reply is the sheet due, whose news opens "You resigned." */
+        t->reader = t->player;
         break;
     }
     t->dirty = true;
