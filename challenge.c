@@ -16,6 +16,7 @@
 #include "map.h"
 #include "turn.h"
 #include "view.h"
+#include "subject.h"
 
 /* A map error without the file text it quotes: "file:line: unknown directive 'xyz' (...)" loses
  * "'xyz'" (contract 6: no error message echoes the contents of a file). Other messages are kept. */
@@ -323,7 +324,7 @@ static int challenge_create(CommandCtx *c, Challenge *ch, Txn *t)
 static void say_created(CommandCtx *c, const Board *b)
 {
     /* distinct from the New sheet's "New Genetess Board <n> <to-move>" that goes out with it */
-    snprintf(c->subject, sizeof c->subject, "Genetess Board %d created", b->number);
+    subject_format(&(Subject){.kind = SUBJECT_BOARD, .n = b->number, .word = "created"}, c->subject, sizeof c->subject);
     buf_printf(&c->reply, "Genetess board %d created for", b->number);
     for (int i = 0; i < b->np; i++)
         buf_printf(&c->reply, " %s", b->pl[i].id);
@@ -591,7 +592,10 @@ static void challenge_mail_invitation(CommandCtx *c, const Invite *v)
         Err err;
         if (v->answers[k] == 'y' || users_find(&c->st, v->players.v[k], &u, &err) != 0)
             continue;
-        char *subj = xasprintf("Genetess invitation %d from %s", v->id, v->players.v[0]);
+        Subject what = {.kind = SUBJECT_INVITATION, .n = v->id};
+        char subj[160];
+        snprintf(what.word, sizeof what.word, "%s", v->players.v[0]);
+        subject_format(&what, subj, sizeof subj);
         Buf body; /* paragraphs one line each, wrapped as prose (no orphan word indented as data) */
         buf_init(&body);
         buf_printf(&body, "%s\nTo play, reply to this mail with your password and \"accept\" on the first line "
@@ -604,7 +608,6 @@ static void challenge_mail_invitation(CommandCtx *c, const Invite *v)
         Err e2;
         if (mail_add(&c->mq, u.address, subj, body.s, &e2) < 0)
             fprintf(stderr, "genetess: %s\n", e2.msg);
-        free(subj);
         buf_free(&body);
         users_free(&u);
     }

@@ -3,6 +3,7 @@
  * a mail body). */
 #include "chat.h"
 #include "users.h"
+#include "subject.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,7 +67,9 @@ int chat_private(CommandCtx *c, const Txn *t, const char *body)
         return EXIT_REFUSED;
     }
     char subj[128];
-    snprintf(subj, sizeof subj, "Genetess chat %d %s", b->number, b->pl[t->player].id);
+    Subject what = {.kind = SUBJECT_CHAT, .n = b->number};
+    snprintf(what.word, sizeof what.word, "%s", b->pl[t->player].id);
+    subject_format(&what, subj, sizeof subj);
     char *msg = xasprintf("From %s on Genetess board %d:\nto: %s\n\n%s\n(To answer %s alone, reply with your password "
                           "first: \"yourpassword your text\".)\n", b->pl[t->player].id, b->number, names.s, body,
                           b->pl[t->player].id);

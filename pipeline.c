@@ -27,6 +27,7 @@
 #include "sheet.h"
 #include "turn.h"
 #include "view.h"
+#include "subject.h"
 
 /* ---- the command's context ---- */
 
@@ -481,7 +482,8 @@ static int save_board(CommandCtx *c, Txn *t)
 void pipeline_subject(CommandCtx *c, const Board *b, int rc)
 {
     if (rc != EXIT_DONE) /* one form for errors: "Genetess Board <n> error", else "Genetess error" */
-        snprintf(c->subject, sizeof c->subject, "Genetess Board %d error", b->number);
+        subject_format(&(Subject){.kind = SUBJECT_BOARD, .n = b->number, .word = "error"}, c->subject,
+                       sizeof c->subject);
     else
         view_board_subject(b, false, c->subject, sizeof c->subject);
 }
@@ -811,7 +813,7 @@ static void drop_deleted(CommandCtx *c, Txn *t)
     if (pipeline_remove_board(c, t->list, n, false, &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
     t->player = -1;
-    snprintf(c->subject, sizeof c->subject, "Genetess Board %d", n);
+    subject_format(&(Subject){.kind = SUBJECT_BOARD, .n = n}, c->subject, sizeof c->subject);
 }
 
 /* Stages render and commit (contract 3): the sheets due are rendered from the state about to be saved and

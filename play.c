@@ -17,6 +17,7 @@
 #include "lister.h"
 #include "sheet.h"
 #include "view.h"
+#include "subject.h"
 
 /* The order text of move and queue (contract 4.1): the words after the password; with none, the body's — every
  * non-blank line of a mailed body (the player's own text: Request.body_lines) as one message's orders, joined by
@@ -252,7 +253,9 @@ static int play_chat_act(CommandCtx *c, Txn *t)
         return rc;
     }
     char subj[128];
-    snprintf(subj, sizeof subj, "Genetess chat %d %s", b->number, b->pl[p].id);
+    Subject what = {.kind = SUBJECT_CHAT, .n = b->number};
+    snprintf(what.word, sizeof what.word, "%s", b->pl[p].id);
+    subject_format(&what, subj, sizeof subj);
     char *msg = xasprintf("From %s on Genetess board %d:\n\n%s\n(To answer %s alone, reply with your password first: "
                           "\"yourpassword your text\"; to write to everyone, send \"chat %d <userid> <password>\".)\n",
                           b->pl[p].id, b->number, body, b->pl[p].id, b->number);
