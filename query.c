@@ -137,7 +137,12 @@ static int games_line(CommandCtx *c, const Txn *t, int rc, const char *filter, c
         return 0;
     char st[256];
     pipeline_list_status(b, st, sizeof st);
-    buf_printf(&c->reply, "%-6d %-5d %-31s", b->number, board_move_number(b), st);
+    Buf result; /* an ended game's result as every text writes it (contract 14.9) */
+    buf_init(&result);
+    if (b->phase == PHASE_ENDED)
+        view_result_words(b, -1, true, &result);
+    buf_printf(&c->reply, "%-6d %-5d %-31s", b->number, board_move_number(b), result.len ? result.s : st);
+    buf_free(&result);
     for (int p = 0; p < b->np; p++)
         buf_printf(&c->reply, " %s", b->pl[p].id);
     buf_add(&c->reply, "\n");

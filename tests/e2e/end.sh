@@ -14,6 +14,8 @@ has "R10"
 run 0 show "101#1"
 has "C4"
 assert_grep "won by alice" "$LIST"
+run 0 games all                                       # the result as the sheets write it (one way, contract 14.9)
+assert_grep "^101 .* won by alice ([0-9]* points\?) .*alice bob$" "$OUT"
 run 0 history
 has " 101 alice "
 run 1 move 101 alice secret PASS
