@@ -637,12 +637,8 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
         char *html;
         char *text = sheet_render(b, p, &s->news[p], &s->ebook[p], p == r ? s->result : NULL, s->is_new,
                                   s->star[p], &html);
-        if (p == r && reuse) {
-            reply_end_prose(c);
-            buf_add(&c->reply, "\n");
-            buf_add(&c->reply, text);
-            t->sheet_added = true;
-        }
+        if (p == r && reuse) /* the reply (printed, or mailed elsewhere) ends with the sheet, its result said once */
+            free(reply_add_sheet(c, t, b, s, r));
         Err err;
         if (u[p].address) {
             if (mail_add_sheet(&c->mq, u[p].address, subj, text, html, &err) < 0)
