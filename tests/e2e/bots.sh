@@ -141,9 +141,9 @@ run 0 selfplay --bots=random,random --seed=1 --rounds=3 --games=1
 has "[seed 1, 3 rounds, stopped at the cap]"
 has "1 stopped at the 3-round cap"
 run 2 selfplay --bots=greedy
-has "--bots takes 2 to 8 of greedy, random and strong, joined by commas"
+has "--bots takes 2 to 8 of easy, greedy, strong, random, rush, swarm, decoder and turtle, joined by commas"
 run 2 selfplay --bots=greedy,clever
-has "--bots takes 2 to 8 of greedy, random and strong, joined by commas"
+has "--bots takes 2 to 8 of easy, greedy, strong, random, rush, swarm, decoder and turtle, joined by commas"
 run 2 selfplay --games=0
 has "--games must be a whole number from 1 to 100000"
 

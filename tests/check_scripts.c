@@ -1,0 +1,85 @@
+/* Tests of the defence against what a bot cannot see (threat) and of the scripted opponents (scripts): the
+ * README's opening, played against the bots as a new player plays it, no longer wins in four moves (issue 33). */
+#include "fixtures.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+#include "map.h"
+#include "scripts.h"
+#include "threat.h"
+#include "turn.h"
+#include "weigh.h"
+
+#define T0 1000000000LL
+
+/* The duel map with the README's options (--gamble=none --start-e=80 --seed=seed), hum seated first (C3) against
+ * the bot named second. */
+static Board *duel(const char *second, uint64_t seed)
+{
+    Map map = {0};
+    Err err;
+    ck_assert_int_eq(map_load("/nonexistent", "duel", false, &map, &err), 0);
+    Board *b = map.b;
+    map.b = NULL;
+    for (int i = 0; i < map.nparams; i++)
+        ck_assert_int_eq(params_set(&b->par, map.params[i].key, map.params[i].value, &err), 0);
+    ck_assert_int_eq(params_set(&b->par, "gamble", "none", &err), 0);
+    ck_assert_int_eq(params_set(&b->par, "start-e", "80", &err), 0);
+    b->par.seed = seed;
+    snprintf(b->par.map, sizeof b->par.map, "%s", map.name);
+    map_free(&map);
+    b->number = 1;
+    b->np = 2;
+    b->pl = xcalloc(2, sizeof *b->pl);
+    snprintf(b->pl[0].id, sizeof b->pl[0].id, "hum");
+    snprintf(b->pl[1].id, sizeof b->pl[1].id, "%s", second);
+    for (int i = 0; i < 2; i++)
+        b->pl[i].e = b->par.start_e;
+    rng_seed(&b->rng, b->par.seed);
+    return b;
+}
+
+/* The README's four orders (README "A game in five minutes"), alice's there: a seven-step piece made next to the
+ * King on C3 and walked to the bot's start R10 in three MOVEs. Before issue 33 both bots lost on every seed: they
+ * ringed their King on three sides and left R9 open. Now each keeps its King's approaches closed to what it cannot
+ * see, and the last MOVE does not take its King: on every seed the game goes on. */
+START_TEST(test_readme_rush_does_not_win)
+{
+    static const char *const kinds[] = {"bot.strong", "bot.greedy"};
+    static const char *const rush[] = {"CREATE C4 ABBBBBB", "MOVE C4 S-E-E-E-E-E-E", "MOVE I5 S-E-S-S-E-E-E",
+                                       "MOVE M8 E-E-E-E-E-S-S"};
+    const char *kind = kinds[_i % 2];
+    uint64_t seed = (uint64_t)(_i / 2) + 1;
+    Board *b = duel(kind, seed);
+    Game g;
+    game_init(&g, b, T0);
+    b->clock.created = T0;
+    turn_open(&g);
+    ck_assert_int_eq(b->pl[0].start, 1); /* hum on GPC1, C3; the bot on GPC2, R10 */
+    for (int k = 0; k < 4 && b->phase != PHASE_ENDED; k++) {
+        ck_assert_int_eq(b->seat, 0);
+        g.bot_decisions = 0;
+        char msg[512];
+        fx_submit(&g, 0, rush[k], msg, sizeof msg);
+    }
+    ck_assert_msg(b->phase != PHASE_ENDED, "%s, seed %d: %s", kind, (int)seed, b->result);
+    ck_assert(board_player_has_turns(b, 1));
+    turn_finish(&g);
+    game_done(&g);
+    board_free(b);
+}
+END_TEST
+
+Suite *scripts_suite(void);
+Suite *scripts_suite(void)
+{
+    Suite *s = suite_create("scripts");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, test_readme_rush_does_not_win, 0, 24);
+    suite_add_tcase(s, tc);
+    return s;
+}
