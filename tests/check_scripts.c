@@ -73,12 +73,62 @@ START_TEST(test_readme_rush_does_not_win)
 }
 END_TEST
 
+static const char *const hall[] = {
+    "############", "#..........#", "#..........#", "#..........#", "#..........#", "############", NULL,
+};
+
+/* What out of view could reach a King (threat.h), from public facts only: with start-e 80 and 1E a King a round,
+ * a rival could have bought ABBBBBB (seven squares), ABCBBBB (six, with C) and ABEBBB (five, jumping) by round
+ * 1; every empty square next to alice's King on C3 is open to it (bob's start J3 is out of her view, seven
+ * squares away); guards on them close them one by one, and a King walled in on every side is out of reach of
+ * all but a jumping piece. */
+START_TEST(test_threat_open_approaches)
+{
+    Board *b = fx_board(hall, 2, 80);
+    b->par.start_e = 80;
+    b->par.e_per_king = 1;
+    b->round = 1;
+    b->st = xcalloc(2, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = fx_sq(b, "C3")};
+    b->st[1] = (Start){.label = 2, .sq = fx_sq(b, "J3")};
+    b->nst = 2;
+    b->pl[0].start = 1;
+    b->pl[1].start = 2;
+    fx_piece(b, "C3", 0, "K");
+    fx_piece(b, "J3", 1, "K");
+    Board *fog = weigh_fog(b, 0);
+    ThreatReach t;
+    threat_reach(fog, 0, b, &t);
+    ck_assert_int_eq(t.orth, 7);
+    ck_assert_int_eq(t.diag, 6);
+    ck_assert_int_eq(t.jump, 5);
+    ck_assert(!t.origin[fx_sq(b, "D3")]);  /* in view */
+    ck_assert(t.origin[fx_sq(b, "G3")]);   /* out of view, within reach of J3 */
+    int open[8];
+    ck_assert_int_eq(threat_open(fog, fx_sq(b, "C3"), &t, open), 8);
+    double all = threat_exposure(fog, fx_sq(b, "C3"), &t);
+    fx_piece(fog, "D3", 0, "A");
+    ck_assert_int_eq(threat_open(fog, fx_sq(b, "C3"), &t, open), 7);
+    ck_assert(threat_exposure(fog, fx_sq(b, "C3"), &t) < all);
+    const char *ring[] = {"B2", "C2", "D2", "B3", "B4", "C4", "D4"};
+    for (int i = 0; i < 7; i++)
+        fx_piece(fog, ring[i], 0, "A");
+    ck_assert_int_eq(threat_open(fog, fx_sq(b, "C3"), &t, open), 0);
+    ck_assert(threat_exposure(fog, fx_sq(b, "C3"), &t) > 0); /* a jumping piece */
+    ck_assert(threat_guard(&board_piece_at(fog, fx_sq(b, "D3"))->g));
+    threat_free(&t);
+    board_free(fog);
+    board_free(b);
+}
+END_TEST
+
 Suite *scripts_suite(void);
 Suite *scripts_suite(void)
 {
     Suite *s = suite_create("scripts");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_threat_open_approaches);
     tcase_add_loop_test(tc, test_readme_rush_does_not_win, 0, 24);
     suite_add_tcase(s, tc);
     return s;
