@@ -42,25 +42,48 @@ static int threat_longest(int64_t e, Gene extra)
     return best;
 }
 
-/* Fills d with each square's steps from the squares marked in src, 8 neighbours when diag (else 4), over floor
- * squares (empty ones only when empty is true: a piece stands in the way of a MOVE), at most max steps; farther
- * squares get max + 1. */
-static void threat_walk(const Board *b, const uint8_t *src, bool diag, bool empty, int max, int *d)
+/* Where threat_walk looks: the squares within radius steps of centre (every square when centre < 0). */
+typedef struct ThreatWindow {
+    int c0, r0, c1, r1;
+} ThreatWindow;
+
+static ThreatWindow threat_window(const Board *b, int centre, int radius)
 {
-    int n = b->w * b->h, head = 0, tail = 0;
-    int *q = xmalloc((size_t)n * sizeof *q);
-    for (int s = 0; s < n; s++) {
-        d[s] = src[s] ? 0 : max + 1;
-        if (src[s])
-            q[tail++] = s;
-    }
+    if (centre < 0)
+        return (ThreatWindow){0, 0, b->w - 1, b->h - 1};
+    int c = board_col(b, centre), r = board_row(b, centre);
+    return (ThreatWindow){c - radius < 0 ? 0 : c - radius, r - radius < 0 ? 0 : r - radius,
+                          c + radius >= b->w ? b->w - 1 : c + radius, r + radius >= b->h ? b->h - 1 : r + radius};
+}
+
+static bool threat_inside(const Board *b, const ThreatWindow *w, int sq)
+{
+    int c = board_col(b, sq), r = board_row(b, sq);
+    return c >= w->c0 && c <= w->c1 && r >= w->r0 && r <= w->r1;
+}
+
+/* Fills d, within the window w, with each square's steps from the squares marked in src, 8 neighbours when diag
+ * (else 4), over floor squares (empty ones only when empty is true: a piece stands in the way of a MOVE), at
+ * most max steps; farther squares get max + 1 (squares outside w are not written). */
+static void threat_walk(const Board *b, const ThreatWindow *w, const uint8_t *src, bool diag, bool empty, int max,
+                        int *d)
+{
+    int head = 0, tail = 0;
+    int *q = xmalloc((size_t)(w->c1 - w->c0 + 1) * (size_t)(w->r1 - w->r0 + 1) * sizeof *q);
+    for (int r = w->r0; r <= w->r1; r++)
+        for (int c = w->c0, s = board_sq(b, c, r); c <= w->c1; c++, s++) {
+            d[s] = src[s] ? 0 : max + 1;
+            if (src[s])
+                q[tail++] = s;
+        }
     while (head < tail) {
         int s = q[head++];
         if (d[s] >= max)
             continue;
         for (int k = 0; k < DIR_COUNT; k += diag ? 1 : 2) {
             int t = board_step(b, s, k);
-            if (t < 0 || b->ter[t] != TER_FLOOR || (empty && b->at[t] >= 0) || d[t] <= d[s] + 1)
+            if (t < 0 || !threat_inside(b, w, t) || b->ter[t] != TER_FLOOR || (empty && b->at[t] >= 0) ||
+                d[t] <= d[s] + 1)
                 continue;
             d[t] = d[s] + 1;
             q[tail++] = t;
@@ -107,7 +130,8 @@ void threat_reach(const Board *fog, int player, const Board *real, ThreatReach *
         if (real->st[i].label != mine && real->st[i].sq < n)
             src[real->st[i].sq] = 1;
     int *d = xmalloc((size_t)n * sizeof *d);
-    threat_walk(fog, src, true, false, far, d);
+    ThreatWindow all = threat_window(fog, -1, 0);
+    threat_walk(fog, &all, src, true, false, far, d);
     sight_compute(fog, player, seen);
     t->origin = xcalloc((size_t)n, 1);
     for (int s = 0; s < n; s++)
@@ -149,7 +173,8 @@ static double threat_mark(const Board *b, const ThreatReach *t, const uint8_t *o
         return 0;
     int *d = xmalloc((size_t)b->w * (size_t)b->h * sizeof *d);
     double v = 0;
-    threat_walk(b, origin, diag, true, len - 1, d);
+    ThreatWindow w = threat_window(b, king, len); /* a path of len - 1 steps to a square next to the King */
+    threat_walk(b, &w, origin, diag, true, len - 1, d);
     for (int dir = 0; dir < DIR_COUNT; dir += diag ? 1 : 2) {
         int s = board_step(b, king, dir);
         if (s >= 0 && !open[dir] && b->ter[s] == TER_FLOOR && b->at[s] < 0 && d[s] <= len - 1) {
@@ -185,7 +210,8 @@ double threat_exposure(const Board *b, int king, const ThreatReach *t)
     v += threat_mark(b, t, origin, king, t->diag, true, THREAT_DIAG, open);
     if (t->jump > 0) {
         int *d = xmalloc((size_t)b->w * (size_t)b->h * sizeof *d);
-        threat_walk(b, origin, false, false, t->jump, d);
+        ThreatWindow w = threat_window(b, king, t->jump);
+        threat_walk(b, &w, origin, false, false, t->jump, d);
         v += d[king] <= t->jump ? THREAT_JUMP : 0;
         free(d);
     }
