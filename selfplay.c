@@ -94,8 +94,8 @@ static int parse_args(CommandCtx *c, SelfplayArgs *a)
         if (rc)
             return rc;
     }
-    for (int i = 0; !bots && i < a->players; i++) /* greedy and random in turn */
-        snprintf(a->kinds[i], sizeof a->kinds[i], "%s", i % 2 ? "random" : "greedy");
+    for (int i = 0; !bots && i < a->players; i++) /* easy and random in turn */
+        snprintf(a->kinds[i], sizeof a->kinds[i], "%s", i % 2 ? "random" : "easy");
     if (!a->map)
         a->map = map_default_for(a->players);
     return 0;
