@@ -122,7 +122,7 @@ has "Genetess board $_bs: consistent (4 moves replayed)"
 
 # ---- selfplay --bots: the seats in order, the result line; --games: a line per game and a tally ----
 run 0 selfplay --bots=strong,greedy --seed=2
-assert_grep "^Result: \(won by bot\.\(strong\|greedy\)1 \|tie \)" "$OUT"
+assert_grep "^Result: \(won by bot\.\(strong\|greedy\)1 \|a tie \)" "$OUT"
 has "Players: "
 has "bot.strong1"
 run 0 selfplay --bots=greedy,greedy,random --seed=1 --map=quartet
