@@ -45,14 +45,15 @@ static Board *duel(const char *second, uint64_t seed)
 /* The README's four orders (README "A game in five minutes"), alice's there: a seven-step piece made next to the
  * King on C3 and walked to the bot's start R10 in three MOVEs. Before issue 33 both bots lost on every seed: they
  * ringed their King on three sides and left R9 open. Now each keeps its King's approaches closed to what it cannot
- * see, and the last MOVE does not take its King: on every seed the game goes on. */
+ * see, and the last MOVE does not take its King: on every seed the game goes on. bot.easy, the greedy of before,
+ * still loses on every seed. */
 START_TEST(test_readme_rush_does_not_win)
 {
-    static const char *const kinds[] = {"bot.strong", "bot.greedy"};
+    static const char *const kinds[] = {"bot.strong", "bot.greedy", "bot.easy"};
     static const char *const rush[] = {"CREATE C4 ABBBBBB", "MOVE C4 S-E-E-E-E-E-E", "MOVE I5 S-E-S-S-E-E-E",
                                        "MOVE M8 E-E-E-E-E-S-S"};
-    const char *kind = kinds[_i % 2];
-    uint64_t seed = (uint64_t)(_i / 2) + 1;
+    const char *kind = kinds[_i % 3];
+    uint64_t seed = (uint64_t)(_i / 3) + 1;
     Board *b = duel(kind, seed);
     Game g;
     game_init(&g, b, T0);
@@ -65,8 +66,13 @@ START_TEST(test_readme_rush_does_not_win)
         char msg[512];
         fx_submit(&g, 0, rush[k], msg, sizeof msg);
     }
-    ck_assert_msg(b->phase != PHASE_ENDED, "%s, seed %d: %s", kind, (int)seed, b->result);
-    ck_assert(board_player_has_turns(b, 1));
+    if (_i % 3 == 2) { /* bot.easy fears only what it sees: the README's opening still beats it (README) */
+        ck_assert_msg(b->phase == PHASE_ENDED && strcmp(b->result, "won by hum (11)") == 0, "seed %d: %s",
+                      (int)seed, b->result);
+    } else {
+        ck_assert_msg(b->phase != PHASE_ENDED, "%s, seed %d: %s", kind, (int)seed, b->result);
+        ck_assert(board_player_has_turns(b, 1));
+    }
     turn_finish(&g);
     game_done(&g);
     board_free(b);
@@ -129,7 +135,7 @@ Suite *scripts_suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_threat_open_approaches);
-    tcase_add_loop_test(tc, test_readme_rush_does_not_win, 0, 24);
+    tcase_add_loop_test(tc, test_readme_rush_does_not_win, 0, 36);
     suite_add_tcase(s, tc);
     return s;
 }
