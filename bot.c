@@ -14,20 +14,27 @@
 #include "greedy.h"
 #include "legal.h"
 #include "orders.h"
+#include "scripts.h"
 #include "search.h"
 
-typedef enum { BOT_GREEDY, BOT_RANDOM, BOT_STRONG, BOT_NONE } BotKind;
+/* The levels, then the scripts in scripts.h's order (BOT_SCRIPT + ScriptKind). */
+typedef enum { BOT_EASY, BOT_GREEDY, BOT_STRONG, BOT_RANDOM, BOT_SCRIPT, BOT_NONE = BOT_SCRIPT + SCRIPT_COUNT } BotKind;
 
 /* The bots, by name after "bot.". */
-static const char *const bot_names[] = {[BOT_GREEDY] = "greedy", [BOT_RANDOM] = "random", [BOT_STRONG] = "strong"};
+static const char *bot_name(int k)
+{
+    static const char *const levels[] = {[BOT_EASY] = "easy", [BOT_GREEDY] = "greedy", [BOT_STRONG] = "strong",
+                                         [BOT_RANDOM] = "random"};
+    return k < BOT_SCRIPT ? levels[k] : scripts_names[k - BOT_SCRIPT];
+}
 
 static BotKind bot_kind(const char *id)
 {
     if (!bot_is(id))
         return BOT_NONE;
     for (int k = 0; k < BOT_NONE; k++) {
-        size_t n = strlen(bot_names[k]);
-        if (strncasecmp(id + 4, bot_names[k], n) == 0 && strspn(id + 4 + n, "0123456789") == strlen(id + 4 + n) &&
+        size_t n = strlen(bot_name(k));
+        if (strncasecmp(id + 4, bot_name(k), n) == 0 && strspn(id + 4 + n, "0123456789") == strlen(id + 4 + n) &&
             strlen(id) <= 24)
             return (BotKind)k;
     }
@@ -78,29 +85,21 @@ static char *choose(const Board *b, int player, long *work)
     Rng r = b->rng;
     rng_seed(&r, rng_next(&r) ^ ((uint64_t)board_move_number(b) * 0x9E3779B97F4A7C15ULL) ^ (uint64_t)player);
     *work = 0;
-    switch (bot_kind(b->pl[player].id)) {
+    BotKind k = bot_kind(b->pl[player].id);
+    switch (k) {
     case BOT_RANDOM:
         return random_choose(b, player, &r, work);
     case BOT_STRONG:
         return search_choose(b, player, &r, work);
+    case BOT_EASY:
+    case BOT_GREEDY:
+        return greedy_choose(b, player, k == BOT_GREEDY, &r, work);
     default:
-        return greedy_choose(b, player, &r, work);
+        return scripts_choose(b, player, (ScriptKind)(k - BOT_SCRIPT), &r, work);
     }
 }
 
 /* ---- measuring (selfplay) ---- */
-
-/* What selfplay asked to measure, for this process (bot_measure). */
-static struct {
-    BotLog *log;
-    int rounds;
-} measure;
-
-void bot_measure(BotLog *log, int rounds)
-{
-    measure.log = log;
-    measure.rounds = rounds;
-}
 
 static void log_decision(BotLog *log, int player, long work, int64_t ns)
 {
@@ -111,22 +110,21 @@ static void log_decision(BotLog *log, int player, long work, int64_t ns)
     log->v[log->n++] = (BotDecision){.player = player, .work = work, .ns = ns};
 }
 
-int bot_round_cap(void)
+int bot_round_cap(const BotMeasure *m)
 {
-    return measure.rounds ? measure.rounds : BOT_ROUND_CAP;
+    return m && m->rounds ? m->rounds : BOT_ROUND_CAP;
 }
 
-char *bot_choose(const Board *b, int player)
+char *bot_choose(const Board *b, int player, BotMeasure *m)
 {
     long work;
     struct timespec t0, t1;
-    if (measure.log)
+    if (m && m->log)
         clock_gettime(CLOCK_MONOTONIC, &t0);
     char *text = choose(b, player, &work);
-    if (measure.log) { /* measured around the choice, never read by it */
+    if (m && m->log) { /* measured around the choice, never read by it */
         clock_gettime(CLOCK_MONOTONIC, &t1);
-        log_decision(measure.log, player, work,
-                     (int64_t)(t1.tv_sec - t0.tv_sec) * 1000000000 + (t1.tv_nsec - t0.tv_nsec));
+        log_decision(m->log, player, work, (int64_t)(t1.tv_sec - t0.tv_sec) * 1000000000 + (t1.tv_nsec - t0.tv_nsec));
     }
     return text;
 }

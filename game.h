@@ -85,6 +85,8 @@ typedef struct Game {
     bool *nag_due;      /* per player: send a nag mail after this command (clock_nag) */
     bool s11_done;      /* an S11 already paid in this turn's firing step (firing.c resets it) */
     int bot_decisions;  /* computer opponents' orders chosen with this Game (turn.c bounds them: bot.h) */
+    struct BotMeasure *bot_measure; /* selfplay's measurement of the bots' decisions and its round cap (bot.h), or
+                                     * NULL (game_init): none, the cap BOT_ROUND_CAP */
     DeferredNews *later; /* news told once the turns under way are settled, newest first */
     int nlater, caplater;
     int *pre;           /* the pieces just before the current action, (square, owner) pairs: -2 an orphan, -3 a

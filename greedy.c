@@ -64,7 +64,7 @@ static void holdings(const Board *fog, int player, const WeighGoal *goal, Holdin
         }
         if (!board_controls(fog, player, q))
             continue;
-        h->mobile += !q->g.n[GENE_K] && q->g.n[GENE_A];
+        h->mobile += !q->g.n[GENE_K] && q->g.n[GENE_A] && !(goal->threat && threat_guard(&q->g));
         for (int g = 0; g < GENE_COUNT; g++)
             h->has[g] |= q->g.n[g] > 0;
         walk |= goal->walk[q->sq] < WEIGH_FAR;
@@ -135,6 +135,23 @@ static void add_purchases(const Board *fog, int player, const char *want, Greedy
     free(done);
 }
 
+/* With goal->threat, a guard (a bare A) on each square next to a King of the player's that is open to what it
+ * cannot see (threat_open). */
+static void add_guards(const Board *fog, int player, const WeighGoal *goal, GreedyList *l, int *cap)
+{
+    if (!goal->threat || fog->pl[player].e < 2)
+        return;
+    for (int i = 0; i < fog->npc; i++) {
+        const Piece *k = &fog->pc[i];
+        int open[DIR_COUNT], n = k->g.n[GENE_K] && board_controls(fog, player, k) ? threat_open(fog, k->sq, goal->threat, open) : 0;
+        for (int j = 0; j < n; j++) {
+            char name[16], t[64];
+            snprintf(t, sizeof t, "CREATE %s A", board_sq_name(fog, open[j], name));
+            add_cand(l, cap, t);
+        }
+    }
+}
+
 /* The worth of one candidate (-inf when fog does not accept it). */
 static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *goal, const char *want, uint64_t seed,
                          GreedyCand *c)
@@ -148,7 +165,9 @@ static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *g
             const char *seq = strrchr(c->text, ' ') + 1;
             Genome g;
             Err err;
-            if ((!want || strcmp(seq, want) != 0) && piece_parse(seq, &g, false, &err) == 0)
+            if (goal->threat && strcmp(seq, "A") == 0 && piece_parse(seq, &g, false, &err) == 0)
+                c->adjust = -weigh_piece(&g); /* a guard: worth only the approach it closes */
+            else if ((!want || strcmp(seq, want) != 0) && piece_parse(seq, &g, false, &err) == 0)
                 c->adjust = -(weigh_piece(&g) + UNWANTED);
         } else if (is_king_step(fog, player, c->text)) {
             c->adjust = -KING_STEP; /* a King stays home unless stepping gains more */
@@ -230,6 +249,7 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     legal_free(&l);
     const char *want = greedy_wanted(fog, player, goal);
     add_purchases(fog, player, want, out, &cap);
+    add_guards(fog, player, goal, out, &cap);
     keep_promising(fog, player, goal, max, out);
     int k = 0;
     for (int i = 0; i < out->n; i++) {
@@ -252,11 +272,16 @@ void greedy_free(GreedyList *l)
     memset(l, 0, sizeof *l);
 }
 
-char *greedy_choose(const Board *b, int player, Rng *r, long *work)
+char *greedy_choose(const Board *b, int player, bool unseen, Rng *r, long *work)
 {
     Board *fog = weigh_fog(b, player);
     WeighGoal goal;
+    ThreatReach reach = {0};
     weigh_goal(fog, player, b, true, &goal);
+    if (unseen) {
+        threat_reach(fog, player, b, &reach);
+        goal.threat = &reach;
+    }
     GreedyList l;
     greedy_list(b, player, fog, &goal, rng_next(r), 0, &l);
     const char *pick = NULL;
@@ -269,6 +294,7 @@ char *greedy_choose(const Board *b, int player, Rng *r, long *work)
         *work = l.work;
     greedy_free(&l);
     weigh_goal_free(&goal);
+    threat_free(&reach);
     board_free(fog);
     return text;
 }

@@ -25,7 +25,8 @@ typedef struct GreedyList {
 const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal);
 /* Fills out with the player's candidate orders — legal_orders' list (less an order of the player's that failed
  * in its last turns: its outcome is the player's to know), and a CREATE of greedy_wanted's sequence on
- * each square next to one of its Kings where fog accepts it — each scored by weigh_position after it runs on a
+ * each square next to one of its Kings where fog accepts it, and with goal->threat a guard (a bare A) on each
+ * square next to a King open to what it cannot see — each scored by weigh_position after it runs on a
  * copy of fog (random effects drawn from seed), a CREATE of anything else but the wanted sequence marked down;
  * sorted best first (the list's order between equals). With max > 0 only the max most promising are weighed
  * (captures, purchases, the Kings' orders, orders but MOVE, then MOVEs gaining most towards the goal). b is the
@@ -34,8 +35,9 @@ const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal);
 void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *goal, uint64_t seed, int max,
                  GreedyList *out);
 void greedy_free(GreedyList *l);
-/* bot.greedy's order (caller frees): the best of greedy_list, equals drawn with r. *work (may be NULL) gets the
- * orders run to weigh them. */
-char *greedy_choose(const Board *b, int player, Rng *r, long *work);
+/* bot.greedy's order (caller frees): the best of greedy_list, equals drawn with r; with unseen, weighing what
+ * out of view could reach its King (threat.h) and offering guards for it (bot.greedy), else only what is in
+ * sight (bot.easy). *work (may be NULL) gets the orders run to weigh them. */
+char *greedy_choose(const Board *b, int player, bool unseen, Rng *r, long *work);
 
 #endif

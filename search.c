@@ -227,6 +227,9 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
     weigh_goal(fog, player, b, true, &goal);
     goal.lair = weigh_lair(fog, player, b);
     goal.outpace = true;
+    ThreatReach reach;
+    threat_reach(fog, player, b, &reach);
+    goal.threat = &reach;
     GreedyList l;
     greedy_list(b, player, fog, &goal, rng_next(r), SEARCH_LIST, &l);
     *work = l.work;
@@ -245,6 +248,7 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
         weigh_goal(d, player, b, false, &g);
         g.lair = goal.lair;
         g.outpace = goal.outpace;
+        g.threat = goal.threat;
         Search s = {.player = player, .goal = &g, .seed = rng_next(r)};
         for (int i = 0; i < n; i++)
             sum[i] += line_worth(&s, d, l.v[i].text, replies);
@@ -260,6 +264,7 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
     free(sum);
     greedy_free(&l);
     weigh_goal_free(&goal);
+    threat_free(&reach);
     board_free(fog);
     return text;
 }

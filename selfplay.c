@@ -18,7 +18,7 @@
  * challenge option. */
 typedef struct SelfplayArgs {
     int players;
-    char kinds[KINDS_MAX][8]; /* per seat: greedy, random or strong */
+    char kinds[KINDS_MAX][8]; /* per seat: a bot's name after "bot." (bot.h), decoder the longest */
     int64_t seed, games, rounds;
     const char *map;
     StrList keys, vals;
@@ -45,7 +45,7 @@ static int parse_bots(CommandCtx *c, SelfplayArgs *a, const char *list)
     a->players = w.n;
     sl_free(&w);
     if (rc < 0)
-        return pipeline_refuse(c, EXIT_USAGE, "--bots takes 2 to 8 of greedy, random and strong, joined by commas");
+        return pipeline_refuse(c, EXIT_USAGE, "--bots takes 2 to 8 of easy, greedy, strong, random, rush, swarm, decoder and turtle, joined by commas");
     return 0;
 }
 
@@ -94,8 +94,8 @@ static int parse_args(CommandCtx *c, SelfplayArgs *a)
         if (rc)
             return rc;
     }
-    for (int i = 0; !bots && i < a->players; i++) /* greedy and random in turn */
-        snprintf(a->kinds[i], sizeof a->kinds[i], "%s", i % 2 ? "random" : "greedy");
+    for (int i = 0; !bots && i < a->players; i++) /* easy and random in turn */
+        snprintf(a->kinds[i], sizeof a->kinds[i], "%s", i % 2 ? "random" : "easy");
     if (!a->map)
         a->map = map_default_for(a->players);
     return 0;
@@ -144,16 +144,17 @@ static Board *new_board(CommandCtx *c, const SelfplayArgs *a, int64_t seed)
 /* Plays the game on b to its end or the bots' cap (which ends it: ruling 61); true when it ended by itself.
  * Every turn waits for a bot: the driver plays BOT_TURNS_PER_COMMAND of them at a time (contract 12), and this
  * admin's tool goes on with a fresh count until the game is over. */
-static bool play_out(CommandCtx *c, Board *b, Game *g)
+static bool play_out(CommandCtx *c, Board *b, Game *g, BotMeasure *m)
 {
     game_init(g, b, c->now);
+    g->bot_measure = m;
     b->clock.created = c->now;
     turn_open(g);
     for (bool more = true; more && b->phase != PHASE_ENDED;) {
         g->bot_decisions = 0;
         more = turn_play_bots(g);
     }
-    bool ended = b->phase == PHASE_ENDED && b->round <= bot_round_cap();
+    bool ended = b->phase == PHASE_ENDED && b->round <= bot_round_cap(m);
     turn_finish(g);
     return ended;
 }
@@ -239,14 +240,14 @@ static int run_games(CommandCtx *c, const SelfplayArgs *a)
 {
     Tally t = {.rounds = xmalloc((size_t)a->games * sizeof(int64_t))};
     Board *last = NULL;
-    bot_measure(&t.log, (int)a->rounds);
+    BotMeasure m = {.log = &t.log, .rounds = (int)a->rounds};
     for (int64_t k = 0; k < a->games; k++) {
         Board *b = new_board(c, a, a->seed + k);
         if (!b)
             break;
         int before = t.log.n;
         Game g;
-        bool ended = play_out(c, b, &g);
+        bool ended = play_out(c, b, &g, &m);
         t.log_seat = xrealloc(t.log_seat, (size_t)(t.log.n + 1) * sizeof *t.log_seat);
         for (int i = before; i < t.log.n; i++) /* the board's players are in turn order: find the seat by id */
             t.log_seat[i] = seat_of(a, b->pl[t.log.v[i].player].id);
@@ -262,7 +263,6 @@ static int run_games(CommandCtx *c, const SelfplayArgs *a)
         board_free(last);
         last = b;
     }
-    bot_measure(NULL, 0);
     int rc = EXIT_REFUSED;
     if (last) {
         /* the seats as challenged, whatever the turn order: a fresh board names them */
@@ -296,9 +296,8 @@ int selfplay_run(CommandCtx *c)
     if (!b)
         return rc ? rc : EXIT_REFUSED;
     Game g;
-    bot_measure(NULL, (int)a.rounds);
-    bool ended = play_out(c, b, &g);
-    bot_measure(NULL, 0);
+    BotMeasure m = {.rounds = (int)a.rounds};
+    bool ended = play_out(c, b, &g, &m);
     if (!ended)
         buf_printf(&c->reply, "Stopped after %d rounds (the bots stop at %d); the standing decides.\n", b->round - 1,
                    a.rounds ? (int)a.rounds : BOT_ROUND_CAP);

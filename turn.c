@@ -302,8 +302,9 @@ bool turn_bot_waits(const Board *b)
 /* Ruling 58 (contract 14.7): a game in play ends, scored as it stands, when it seated a person and none takes
  * turns any more, or when a round past bot_round_cap has begun with a computer opponent still taking turns. A
  * game of computer opponents only (selfplay) is never left without a person: it plays on to its cap. */
-static bool left_to_bots(const Board *b)
+static bool left_to_bots(const Game *g)
 {
+    const Board *b = g->b;
     if (b->phase != PHASE_PLAY)
         return false;
     bool seated = false, person = false, bot = false;
@@ -316,7 +317,7 @@ static bool left_to_bots(const Board *b)
             person |= in;
         }
     }
-    return (seated && !person) || (bot && b->round > bot_round_cap());
+    return (seated && !person) || (bot && b->round > bot_round_cap(g->bot_measure));
 }
 
 /* When the game waits (outside replay): in round 0 every bot still to gamble PASSes (0E don't care); in play
@@ -348,7 +349,7 @@ static TurnOutcome bots_play(Game *g)
         return TURN_WAITS;
     }
     g->bot_decisions++;
-    char *text = bot_choose(b, p);
+    char *text = bot_choose(b, p, g->bot_measure);
     int rc = -1;
     if (order_parse(b, text, &o, &err) == 0) {
         rc = o.verb == ORD_HOLIDAY || o.verb == ORD_GAMBLE ? -1 : turn_order(g, p, &o, false, NULL);
@@ -372,7 +373,7 @@ void turn_run(Game *g, TurnOutcome next)
     for (;;) {
         /* a turn that is over moves the seat first (below), so that a game left to the bots ends on the same
          * seat whether the order that left it came live or from the move list (verify replays it) */
-        if (next != TURN_OVER && left_to_bots(b))
+        if (next != TURN_OVER && left_to_bots(g))
             next = TURN_GAME_OVER;
         if (next == TURN_WAITS && (next = bots_play(g)) == TURN_WAITS)
             break;
@@ -388,7 +389,7 @@ void turn_run(Game *g, TurnOutcome next)
                 break;
             }
             next_seat(b);
-            if (left_to_bots(b)) { /* the round past the cap ends the game before anything of it happens */
+            if (left_to_bots(g)) { /* the round past the cap ends the game before anything of it happens */
                 turn_finish(g);
                 break;
             }
@@ -402,7 +403,7 @@ bool turn_play_bots(Game *g)
 {
     Board *b = g->b;
     bool changed = false;
-    while (b->phase != PHASE_ENDED && (turn_bot_waits(b) || left_to_bots(b)) && !g->replay) {
+    while (b->phase != PHASE_ENDED && (turn_bot_waits(b) || left_to_bots(g)) && !g->replay) {
         int before = g->bot_decisions, moves = board_moves_count(b);
         turn_run(g, TURN_WAITS);
         if (g->bot_decisions == before && board_moves_count(b) == moves && b->phase != PHASE_ENDED)

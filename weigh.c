@@ -23,6 +23,10 @@
 /* What a King's step away from its lair costs (weigh_lair). */
 #define LAIR_STEP 10.0
 
+/* What a King without room to CREATE costs when it is guarded against what it cannot see (goal->threat): more
+ * than its guard's step aside (threat.c's door), so that it makes room to buy again. */
+#define NO_ROOM_GUARDED 40.0
+
 /* Longest MOVE weighed step by step (a piece with more B codes is left to the listed orders). */
 #define REACH_MAX 24
 
@@ -256,6 +260,7 @@ void weigh_goal(const Board *fog, int player, const Board *real, bool guess, Wei
     goal->guess = guess;
     goal->lair = -1;
     goal->outpace = false;
+    goal->threat = NULL;
     free(seen);
     free(src);
 }
@@ -373,12 +378,13 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
             v += w;
             if (q->g.n[GENE_K]) {
                 v -= t->feared[q->sq] ? 1e5 : 0; /* the enemy moves next: this King could be taken */
+                v -= threat_exposure(b, q->sq, goal->threat); /* or by what it cannot see */
                 if (goal->lair >= 0)
                     v -= LAIR_STEP * board_dist(b, q->sq, goal->lair);
                 king = q->sq;
             } else if (t->enemy[q->sq]) {
                 v -= t->mine[q->sq] ? 0.35 * w : 0.6 * w;
-            } else if (q->g.n[GENE_A] || q->g.n[GENE_O]) {
+            } else if ((q->g.n[GENE_A] || q->g.n[GENE_O]) && !(goal->threat && threat_guard(&q->g))) {
                 int d = q->g.n[GENE_O] ? goal->dig[q->sq] : goal->walk[q->sq];
                 v += 2.0 * (d > 60 ? 0 : 60 - d); /* steps to the goal, counted down from 60 */
             }
@@ -390,7 +396,7 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
         }
     }
     if (king >= 0 && !room_next_to(b, king))
-        v -= 30; /* no square left next to the King to CREATE on */
+        v -= goal->threat ? NO_ROOM_GUARDED : 30; /* no square left next to the King to CREATE on */
     if (king >= 0) /* pieces close to the King: its guard and its danger */
         for (int i = 0; i < b->npc; i++) {
             const Piece *q = &b->pc[i];

@@ -4,6 +4,7 @@
 #define GENETESS_WEIGH_H
 
 #include "board.h"
+#include "threat.h"
 
 /* A MOVE a piece may try: where it ends and its order text ("MOVE C3 E-E"). */
 typedef struct WeighMove {
@@ -25,6 +26,8 @@ typedef struct WeighGoal {
     int lair;           /* the square the player's Kings keep to (weigh_lair), or -1: none (weigh_goal's) */
     bool outpace;       /* the first mobile piece bought is one step a MOVE faster than greedy's ABC, ABBC: it
                          * reaches a square first and sees the ABCs that come (bot.strong; weigh_goal: false) */
+    const ThreatReach *threat; /* what out of view could reach the King (threat_exposure weighs it), or NULL: only
+                                * what is in sight (bot.easy; weigh_goal: NULL) */
 } WeighGoal;
 
 #define WEIGH_FAR (1 << 20)
@@ -62,7 +65,8 @@ double weigh_piece(const Genome *g);
 /* The worth of position b to player, the other players to move next: WEIGH_LOST when the player no longer
  * takes turns, WEIGH_WON when nobody else does; else material, E, the Kings' safety (whose King an enemy piece
  * in sight could take next), the threats on pieces, the mobile pieces' steps to the goal and the squares seen;
- * with a lair (goal->lair >= 0), the King's steps to it. */
+ * with a lair (goal->lair >= 0), the King's steps to it; with goal->threat, the King's exposure to what is out of
+ * view (threat_exposure). */
 double weigh_position(const Board *b, int player, const WeighGoal *goal);
 
 #endif

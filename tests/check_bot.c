@@ -45,7 +45,7 @@ START_TEST(test_greedy_captures_a_king_it_decodes)
     fx_piece(b, "B3", 0, "AF");
     fx_piece(b, "C3", 1, "K");
     fx_piece(b, "J3", 0, "K");
-    char *t = bot_choose(b, 0);
+    char *t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "MOVE B3 E");
     free(t);
     board_free(b);
@@ -57,7 +57,7 @@ START_TEST(test_greedy_moves_its_king_out_of_reach)
     Board *b = two_bots("bot.greedy");
     fx_piece(b, "C2", 0, "DK"); /* D: it sees E2 */
     fx_piece(b, "E2", 1, "A");
-    char *t = bot_choose(b, 0);
+    char *t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "MOVE C2 W");
     free(t);
     board_free(b);
@@ -70,7 +70,7 @@ START_TEST(test_greedy_king_captures_when_safe)
     Board *b = two_bots("bot.greedy");
     fx_piece(b, "C3", 0, "K");
     fx_piece(b, "D3", 1, "A");
-    char *t = bot_choose(b, 0);
+    char *t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "MOVE C3 E");
     free(t);
     board_free(b);
@@ -84,24 +84,30 @@ START_TEST(test_greedy_king_declines_an_unsafe_capture)
     fx_piece(b, "C3", 0, "DFK"); /* D: it sees E3; F: it decodes both */
     fx_piece(b, "D3", 1, "A");
     fx_piece(b, "E3", 1, "A");
-    char *t = bot_choose(b, 0);
+    char *t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "MOVE C3 W");
     free(t);
     board_free(b);
 }
 END_TEST
 
-/* With E for it and nothing in sight, greedy buys a fast piece (ABC) rather than a bare A, next to its King. */
+/* With E for it and nothing in sight, greedy buys a fast piece (ABC) rather than a bare A, next to its King. With
+ * too little for ABC, bot.easy keeps its E (a King's step is worth less than staying); bot.greedy buys a guard
+ * (a bare A, 2E) on an approach open to what it cannot see (threat.h). */
 START_TEST(test_greedy_buys_speed)
 {
     Board *b = two_bots("bot.greedy");
     fx_piece(b, "C3", 0, "K");
     fx_piece(b, "J3", 1, "K");
-    char *t = bot_choose(b, 0);
+    char *t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "CREATE B4 ABC");
     free(t);
-    b->pl[0].e = 8; /* too little for ABC: it keeps its E (a King's step is worth less than staying) */
-    t = bot_choose(b, 0);
+    b->pl[0].e = 8;
+    t = bot_choose(b, 0, NULL);
+    ck_assert_msg(strncmp(t, "CREATE ", 7) == 0 && strcmp(t + strlen(t) - 2, " A") == 0, "%s", t);
+    free(t);
+    snprintf(b->pl[0].id, sizeof b->pl[0].id, "bot.easy");
+    t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "PASS");
     free(t);
     board_free(b);
@@ -126,7 +132,7 @@ START_TEST(test_strong_outpaces_greedy)
     ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABBC");
     weigh_goal_free(&goal);
     board_free(fog);
-    char *t = bot_choose(b, 0);
+    char *t = bot_choose(b, 0, NULL);
     ck_assert_msg(strncmp(t, "CREATE ", 7) == 0 && strcmp(t + strlen(t) - 5, " ABBC") == 0, "%s", t);
     free(t);
     board_free(b);
@@ -145,12 +151,12 @@ START_TEST(test_greedy_digs_out)
     snprintf(b->pl[1].id, sizeof b->pl[1].id, "bot.random");
     fx_piece(b, "B3", 0, "DK"); /* D: it sees its whole room and the wall */
     fx_piece(b, "J3", 1, "K");
-    char *t = bot_choose(b, 0);
+    char *t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "CREATE C4 AO");
     free(t);
     fx_piece(b, "D3", 0, "AO");
     b->pl[0].e = 0; /* nothing more to buy: the O piece moves */
-    t = bot_choose(b, 0);
+    t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "MOVE D3 E");
     free(t);
     ck_assert_int_eq(fx_order(b, 0, "MOVE D3 E", NULL, 0), 0);
@@ -167,13 +173,13 @@ START_TEST(test_greedy_does_not_repeat_a_failed_order)
     fx_piece(b, "B3", 0, "K");
     fx_piece(b, "D3", 0, "AB");
     fx_piece(b, "J3", 1, "K");
-    char *t = bot_choose(b, 0);
+    char *t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "MOVE D3 E-E");
     sl_push_owned(&b->moves, xasprintf("1a bot.greedy %s (Failed)", t));
     sl_push(&b->moves, "1a bot.greedy PASS");
     sl_push(&b->moves, "1b bot.random PASS");
     free(t);
-    t = bot_choose(b, 0);
+    t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "MOVE D3 S-S");
     free(t);
     board_free(b);
@@ -202,19 +208,19 @@ START_TEST(test_strong_king_keeps_to_its_lair)
     Board *f = legal_fog(b, 0);
     ck_assert_int_eq(weigh_lair(f, 0, b), fx_sq(b, "B3"));
     board_free(f);
-    char *t = bot_choose(b, 0);
+    char *t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "MOVE C3 W");
     free(t);
     ck_assert_int_eq(fx_order(b, 0, "MOVE C3 W", NULL, 0), 0);
     b->seat = 0;
-    t = bot_choose(b, 0);
+    t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "PASS");
     free(t);
     board_free(b);
     b = hall_with_starts("bot.greedy");
     b->pl[0].e = 0;
     fx_piece(b, "C3", 0, "K");
-    t = bot_choose(b, 0);
+    t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "PASS");
     free(t);
     board_free(b);
@@ -261,7 +267,9 @@ static void hide_wall(Board *b) { b->ter[fx_sq(b, "I4")] = TER_IWALL; }
 static void (*const hide[])(Board *) = {hide_piece_moved, hide_piece_codes, hide_undecoded_codes, hide_e,
                                         hide_queue, hide_phased, hide_wall};
 #define NHIDE ((int)(sizeof hide / sizeof hide[0]))
-static const char *const kinds[] = {"bot.greedy", "bot.random", "bot.strong"};
+static const char *const kinds[] = {"bot.greedy", "bot.random", "bot.strong", "bot.easy",
+                                    "bot.rush",   "bot.swarm",  "bot.decoder", "bot.turtle"};
+#define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
 
 /* A board with something for every bot to weigh: its King on its start, a fast piece, an enemy piece in sight it
  * does not decode (E4), the enemy King out of view (K2) near its start (K3); then one hidden fact changed by hide. */
@@ -289,7 +297,7 @@ START_TEST(test_choice_uses_no_hidden_information)
     const char *kind = kinds[_i / NHIDE];
     Board *b = fog_board(kind, hide_nothing), *c = fog_board(kind, hide[_i % NHIDE]);
     Rng before = b->rng;
-    char *x = bot_choose(b, 0), *y = bot_choose(c, 0);
+    char *x = bot_choose(b, 0, NULL), *y = bot_choose(c, 0, NULL);
     ck_assert_msg(strcmp(x, y) == 0, "%s, change %d: %s vs %s", kind, _i % NHIDE, x, y);
     ck_assert(b->rng.state == before.state);
     Board *f = legal_fog(b, 0);
@@ -311,7 +319,7 @@ START_TEST(test_choice_follows_what_it_sees)
         return; /* any order: nothing to follow */
     Board *b = fog_board(kind, hide_nothing);
     board_move_piece(b, fx_sq(b, "E4"), fx_sq(b, "B4"));
-    char *t = bot_choose(b, 0);
+    char *t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "MOVE C4 N-SW"); /* the fast piece takes it, out of reach of anything else in sight */
     free(t);
     board_free(b);
@@ -342,7 +350,7 @@ START_TEST(test_random_picks_a_listed_order)
     fx_piece(b, "E3", 0, "ACDK");
     fx_piece(b, "H3", 1, "A");
     rng_seed(&b->rng, (uint64_t)_i);
-    char *t = bot_choose(b, 0);
+    char *t = bot_choose(b, 0, NULL);
     Board *f = legal_fog(b, 0);
     ck_assert_msg(legal_accepted(f, 0, t), "%s", t);
     ck_assert_str_ne(t, "PASS");
@@ -415,8 +423,8 @@ Suite *bot_suite(void)
     tcase_add_test(tc, test_strong_outpaces_greedy);
     tcase_add_test(tc, test_greedy_digs_out);
     tcase_add_test(tc, test_greedy_does_not_repeat_a_failed_order);
-    tcase_add_loop_test(tc, test_choice_uses_no_hidden_information, 0, 3 * NHIDE);
-    tcase_add_loop_test(tc, test_choice_follows_what_it_sees, 0, 3);
+    tcase_add_loop_test(tc, test_choice_uses_no_hidden_information, 0, NKINDS * NHIDE);
+    tcase_add_loop_test(tc, test_choice_follows_what_it_sees, 0, NKINDS);
     tcase_add_test(tc, test_strong_is_repeatable_and_bounded);
     tcase_add_test(tc, test_strong_king_keeps_to_its_lair);
     tcase_add_test(tc, test_goal_turns_through_the_starts);
