@@ -126,7 +126,9 @@ run 0 verify $_bs
 has "Genetess board $_bs: consistent (4 moves replayed)"
 
 # ---- selfplay --bots: the seats in order, the result line; --games: a line per game and a tally ----
-run 0 selfplay --bots=strong,greedy --seed=2
+_cap=40 # both guard their Kings: the game runs to the cap (500 in make check-long)
+[ "${E2E_LONG:-0}" = 1 ] && _cap=500
+run 0 selfplay --bots=strong,greedy --seed=2 --rounds=$_cap
 assert_grep "^Result: \(won by bot\.\(strong\|greedy\)1 \|a tie \)" "$OUT"
 has "Players: "
 has "bot.strong1"
