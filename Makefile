@@ -52,8 +52,10 @@ deps:
 $(BUILD)/tests/suites.inc: $(TESTSRC) | $(BUILD)
 	grep -ho 'Suite \*[a-z0-9_]*_suite(void)$$' $(TESTSRC) | sed 's/Suite \*\(.*\)(void)/SUITE(\1)/' > $@.tmp && mv $@.tmp $@
 
+# The tests' own objects are compiled without optimisation (-O0 after CFLAGS): half the compile time of the
+# check build, and the code they test is the program's own objects, optimised as shipped.
 $(BUILD)/tests/%.o: tests/%.c tests/fixtures.h $(wildcard tests/check_*.h) $(wildcard *.h) | $(BUILD)
-	$(CC) $(CFLAGS) -Wno-missing-prototypes $(CHECK_CFLAGS) -I. -Itests -c -o $@ $<
+	$(CC) $(CFLAGS) -O0 -Wno-missing-prototypes $(CHECK_CFLAGS) -I. -Itests -c -o $@ $<
 
 $(BUILD)/tests/runner.o: tests/runner.c $(BUILD)/tests/suites.inc
 	$(CC) $(CFLAGS) $(CHECK_CFLAGS) -I. -Itests -I$(BUILD)/tests -c -o $@ $<
