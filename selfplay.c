@@ -144,7 +144,7 @@ static Board *new_board(CommandCtx *c, const SelfplayArgs *a, int64_t seed)
 /* Plays the game on b to its end or the bots' cap (which ends it: ruling 61); true when it ended by itself.
  * Every turn waits for a bot: the driver plays BOT_TURNS_PER_COMMAND of them at a time (contract 12), and this
  * admin's tool goes on with a fresh count until the game is over. */
-static bool play_out(CommandCtx *c, Board *b, Game *g, BotMeasure *m)
+static bool selfplay_play_out(CommandCtx *c, Board *b, Game *g, BotMeasure *m)
 {
     game_init(g, b, c->now);
     g->bot_measure = m;
@@ -247,7 +247,7 @@ static int run_games(CommandCtx *c, const SelfplayArgs *a)
             break;
         int before = t.log.n;
         Game g;
-        bool ended = play_out(c, b, &g, &m);
+        bool ended = selfplay_play_out(c, b, &g, &m);
         t.log_seat = xrealloc(t.log_seat, (size_t)(t.log.n + 1) * sizeof *t.log_seat);
         for (int i = before; i < t.log.n; i++) /* the board's players are in turn order: find the seat by id */
             t.log_seat[i] = seat_of(a, b->pl[t.log.v[i].player].id);
@@ -297,7 +297,7 @@ int selfplay_run(CommandCtx *c)
         return rc ? rc : EXIT_REFUSED;
     Game g;
     BotMeasure m = {.rounds = (int)a.rounds};
-    bool ended = play_out(c, b, &g, &m);
+    bool ended = selfplay_play_out(c, b, &g, &m);
     if (!ended)
         buf_printf(&c->reply, "Stopped after %d rounds (the bots stop at %d); the standing decides.\n", b->round - 1,
                    a.rounds ? (int)a.rounds : BOT_ROUND_CAP);
