@@ -656,27 +656,26 @@ static char *spooled_text(void *ctx, int k, int seq)
 
 /* Spools q's messages from index from on as the messages of group (spool_write), then drops them from q.
  * 0 or -1 with err. */
-static int mail_spool_messages(MailQueue *q, int from, const Store *s, const char *group, time_t now,
-                          const int *also, int nalso, Err *err)
+static int mail_spool_messages(MailQueue *q, const Store *s, const char *group, const MailGroup *g, Err *err)
 {
     char *addr = from_address(q->from);
-    Spooling sp = {.q = q, .from = from, .group = group, .addr = addr, .now = now};
-    int rc = spool_write(s, group, q->n > from ? q->n - from : 0, spooled_text, &sp, also, nalso, err);
+    Spooling sp = {.q = q, .from = g->from, .group = group, .addr = addr, .now = g->now};
+    SpoolGroup sg = {group, q->n > g->from ? q->n - g->from : 0, spooled_text, &sp, g->also, g->nalso};
+    int rc = spool_write(s, &sg, err);
     free(addr);
-    mail_truncate(q, from);
+    mail_truncate(q, g->from);
     return rc;
 }
 
-int mail_spool_group(MailQueue *q, int from, const Store *s, int n, const char *tag, time_t now,
-                     const int *also, int nalso, Err *err)
+int mail_spool_group(MailQueue *q, const Store *s, const MailGroup *g, Err *err)
 {
-    char *group = xasprintf("%d.%s", n, tag);
+    char *group = xasprintf("%d.%s", g->board, g->tag);
     /* the record first: a message without one is a committed one */
     int rc = spool_record(s, group, err);
     if (rc == 0)
-        rc = mail_spool_messages(q, from, s, group, now, also, nalso, err);
+        rc = mail_spool_messages(q, s, group, g, err);
     else
-        mail_truncate(q, from);
+        mail_truncate(q, g->from);
     if (rc == 0)
         spool_sync(s);
     free(group);
@@ -709,7 +708,7 @@ int mail_flush(MailQueue *q, const Store *s, time_t now)
         return 0;
     char *group = xasprintf("0.%lld-%ld-%d", (long long)now, (long)getpid(), ++q->flushes);
     Err err;
-    int rc = mail_spool_messages(q, 0, s, group, now, NULL, 0, &err);
+    int rc = mail_spool_messages(q, s, group, &(MailGroup){.now = now}, &err);
     if (rc < 0)
         fprintf(stderr, "genetess: %s; the messages not spooled were lost\n", err.msg);
     spool_sync(s);

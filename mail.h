@@ -69,14 +69,22 @@ int mail_add_reply_sheet(MailQueue *q, const char *to, const char *subject, char
    (when set, non-empty, without control chars, at most 900 octets and foldable into lines of 998) or
    "genetess@<hostname>". */
 
-/* Spools q's messages from index from on as the group "<n>.<tag>" of board n's new state (tag:
-   store_board_tag of its text, "none": no file): spool/<n>.<tag>.commit (the commit record) first,
-   then each complete message as spool/<n>.<tag>.<seq>.mail (seq 0001 ...), fsynced in batches
-   (spool_write), the last batch together with the nalso open files also (the board's own:
-   store_write_fds); drops them from q.
+/* The mails of one board's new state to spool: q's messages from index from on, as the group "<board>.<tag>"
+   (tag: store_board_tag of the state's text, "none": no file), at now; the last batch synced with the nalso
+   open files also (the board's own: store_write_fds; NULL, 0: none). */
+typedef struct MailGroup {
+    int from;
+    int board;
+    const char *tag;
+    time_t now;
+    const int *also;
+    int nalso;
+} MailGroup;
+
+/* Spools g's messages of q: spool/<n>.<tag>.commit (the commit record) first, then each complete message as
+   spool/<n>.<tag>.<seq>.mail (seq 0001 ...), fsynced in batches (spool_write); drops them from q.
    Returns 0, or -1 with err (the caller discards the group). */
-int mail_spool_group(MailQueue *q, int from, const Store *s, int n, const char *tag, time_t now,
-                     const int *also, int nalso, Err *err);
+int mail_spool_group(MailQueue *q, const Store *s, const MailGroup *g, Err *err);
 /* Appends the groups "<n>.<tag>" that have a commit record, ascending, to out; returns their count. */
 int mail_groups(const Store *s, StrList *out);
 /* Removes group's commit record (not synced: a record back after a crash only redoes idempotent work):

@@ -412,7 +412,8 @@ static int commit_board(CommandCtx *c, Gamelist *list, int n, const Board *b, co
     int rc = text ? store_board_begin(&c->st, n, text, &w, err) : 0;
     int fds[2], nfds = store_write_fds(&w, fds); /* synced with the mails: the disk is waited for once */
     if (rc == 0)
-        rc = mail_spool_group(&c->mq, c->saved_mail, &c->st, n, tag, (time_t)c->now, fds, nfds, err);
+        rc = mail_spool_group(&c->mq, &c->st,
+                              &(MailGroup){c->saved_mail, n, tag, (time_t)c->now, fds, nfds}, err);
     else
         mail_truncate(&c->mq, c->saved_mail); /* nothing spooled: the mails of a state never saved go */
     w.synced = rc == 0;

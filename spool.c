@@ -151,28 +151,33 @@ static char *next_spool_name(const Store *s, const char *group, int *seq)
     return name;
 }
 
-/* Begins the messages of a group (n in all, message k's text from text(ctx, k, seq)) from the *k-th on into f:
- * at most SPOOL_BATCH, and fewer when the process has no descriptor left for the next (a lack of descriptors
- * is no failure as long as one file opens). *k and *seq advance past those begun, *got says how many.
- * 0, or -1 with err (the *got begun stay to be removed). */
-static int batch_begin(const Store *s, const char *group, int n, SpoolText *text, void *ctx, int *k, int *seq,
-                       SpoolFile *f, int *got, Err *err)
+/* Where spool_write is in its group: the next message (k), the last sequence number taken (seq), the files
+ * of the batch begun (got). */
+typedef struct SpoolAt {
+    int k, seq, got;
+} SpoolAt;
+
+/* Begins g's messages from the at->k-th on into f: at most SPOOL_BATCH, and fewer when the process has no
+ * descriptor left for the next (a lack of descriptors is no failure as long as one file opens). at->k and
+ * at->seq advance past those begun, at->got says how many. 0, or -1 with err (the at->got begun stay to be
+ * removed). */
+static int batch_begin(const Store *s, const SpoolGroup *g, SpoolAt *at, SpoolFile *f, Err *err)
 {
-    for (*got = 0; *k < n && *got < SPOOL_BATCH;) {
-        int last_seq = *seq;
-        char *name = next_spool_name(s, group, seq);
-        char *t = text(ctx, *k, *seq);
-        int rc = spool_begin(s, name, t, &f[*got], err), e = errno;
+    for (at->got = 0; at->k < g->n && at->got < SPOOL_BATCH;) {
+        int last_seq = at->seq;
+        char *name = next_spool_name(s, g->name, &at->seq);
+        char *t = g->text(g->ctx, at->k, at->seq);
+        int rc = spool_begin(s, name, t, &f[at->got], err), e = errno;
         free(t);
         free(name);
-        if (rc < 0 && *got > 0 && (e == EMFILE || e == ENFILE)) {
-            *seq = last_seq; /* the next batch writes it, under the same name */
+        if (rc < 0 && at->got > 0 && (e == EMFILE || e == ENFILE)) {
+            at->seq = last_seq; /* the next batch writes it, under the same name */
             return 0;
         }
         if (rc < 0)
             return -1;
-        ++*got;
-        ++*k;
+        at->got++;
+        at->k++;
     }
     return 0;
 }
@@ -180,21 +185,20 @@ static int batch_begin(const Store *s, const char *group, int n, SpoolText *text
 /* In batches of at most SPOOL_BATCH open files (fewer when descriptors run short): each batch written, synced
  * at once (the last one together with the files also) and renamed into place before the next is begun, so
  * that a group of any size needs no more descriptors than a batch (contract 3.2). */
-int spool_write(const Store *s, const char *group, int n, SpoolText *text, void *ctx, const int *also, int nalso,
-                Err *err)
+int spool_write(const Store *s, const SpoolGroup *g, Err *err)
 {
     SpoolFile f[SPOOL_BATCH];
-    int rc = 0, seq = 0, k = 0;
+    SpoolAt at = {0, 0, 0};
+    int rc = 0;
     do {
-        int got = 0;
-        rc = batch_begin(s, group, n, text, ctx, &k, &seq, f, &got, err);
-        bool last = k == n;
+        rc = batch_begin(s, g, &at, f, err);
+        bool last = at.k == g->n;
         if (rc == 0)
-            rc = spool_sync_files(f, got, last ? also : NULL, last ? nalso : 0, err);
-        for (int i = 0; i < got; i++)
+            rc = spool_sync_files(f, at.got, last ? g->also : NULL, last ? g->nalso : 0, err);
+        for (int i = 0; i < at.got; i++)
             if (spool_finish(&f[i], rc == 0, err) < 0)
                 rc = -1;
-    } while (rc == 0 && k < n);
+    } while (rc == 0 && at.k < g->n);
     return rc;
 }
 

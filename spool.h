@@ -17,14 +17,23 @@
  * seq: malloc'd (spool_write frees it). */
 typedef char *SpoolText(void *ctx, int k, int seq);
 
-/* Writes n messages of group as spool/<group>.<seq>.mail (seq 0001 ..., a name taken skipped), message k's
- * text from text(ctx, k, seq): in batches of at most 64 open files (fewer when the process runs short of
- * descriptors), each file of a batch written to a temporary, the batch synced at once (the last batch
- * together with the nalso open files also: the board's own, store_write_fds) and renamed into place.
+/* A group of messages to spool: n of them, message k's text from text(ctx, k, seq); the last batch synced
+ * together with the nalso open files also (the board's own, store_write_fds; NULL, 0: none). */
+typedef struct SpoolGroup {
+    const char *name; /* the group, "<n>.<tag>" */
+    int n;
+    SpoolText *text;
+    void *ctx;
+    const int *also;
+    int nalso;
+} SpoolGroup;
+
+/* Writes g's messages as spool/<group>.<seq>.mail (seq 0001 ..., a name taken skipped): in batches of at most
+ * 64 open files (fewer when the process runs short of descriptors), each file of a batch written to a
+ * temporary, the batch synced at once (the last with g's also) and renamed into place.
  * 0, or -1 with err: the batch that failed is not in place, the batches before it are (the caller
  * discards the group, or delivers what was spooled). */
-int spool_write(const Store *s, const char *group, int n, SpoolText *text, void *ctx, const int *also, int nalso,
-                Err *err);
+int spool_write(const Store *s, const SpoolGroup *g, Err *err);
 /* Writes group's commit record spool/<group>.commit (empty: its name is all it says). Not synced: the
  * caller syncs the spool directory (spool_sync) before the board's commit. 0 or -1 with err. */
 int spool_record(const Store *s, const char *group, Err *err);

@@ -722,7 +722,7 @@ START_TEST(test_spool_group)
     ck_assert_int_eq(mail_add(&q, "x@x.x", "kept", "0\n", &err), 0);
     ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "1\n", &err), 0);
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "2\n", &err), 0);
-    ck_assert_int_eq(mail_spool_group(&q, 1, &s, 101, "00000000000000aa", NOW, NULL, 0, &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, &s, &(MailGroup){1, 101, "00000000000000aa", NOW, NULL, 0}, &err), 0);
     ck_assert_int_eq(q.n, 1); /* the messages before index 1 stay queued */
     StrList names = {0};
     list_dir(&s, "spool", &names);
@@ -762,7 +762,7 @@ START_TEST(test_spool_group)
     sl_free(&names);
     /* a committed one: the record goes, the messages are delivered in order */
     ck_assert_int_eq(mail_add(&q, "carol@c.c", "Genetess Board 102 bob", "3\n", &err), 0);
-    ck_assert_int_eq(mail_spool_group(&q, 1, &s, 102, "none", NOW, NULL, 0, &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, &s, &(MailGroup){1, 102, "none", NOW, NULL, 0}, &err), 0);
     mail_group_done(&s, "102.none");
     ck_assert_int_eq(mail_groups(&s, &groups), 0);
     put(&s, "spool/0.1-1-1.0001.mail", "From: a\n\nx\n"); /* pid 1 runs: its own to deliver */

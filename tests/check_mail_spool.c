@@ -24,7 +24,7 @@ START_TEST(test_spool_group_sync_fails)
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "2\n", &err), 0);
     int p[2];
     ck_assert_int_eq(pipe(p), 0); /* fsync of a pipe fails (EINVAL) */
-    ck_assert_int_eq(mail_spool_group(&q, 0, &s, 101, "00000000000000bb", NOW, p, 1, &err), -1);
+    ck_assert_int_eq(mail_spool_group(&q, &s, &(MailGroup){0, 101, "00000000000000bb", NOW, p, 1}, &err), -1);
     ck_assert_str_eq(err.msg, "cannot sync the board's files: Invalid argument");
     ck_assert_int_eq(q.n, 0);
     StrList names = {0};
@@ -41,7 +41,7 @@ START_TEST(test_spool_group_sync_fails)
     free(path);
     ck_assert_int_ge(fd, 0);
     ck_assert_int_eq(mail_add(&q, "carol@c.c", "Genetess Board 102 bob", "3\n", &err), 0);
-    ck_assert_int_eq(mail_spool_group(&q, 0, &s, 102, "none", NOW, &fd, 1, &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, &s, &(MailGroup){0, 102, "none", NOW, &fd, 1}, &err), 0);
     list_dir(&s, "spool", &names);
     ck_assert_int_eq(names.n, 4);
     ck_assert_str_eq(names.v[2], "102.none.0001.mail");
@@ -302,7 +302,7 @@ START_TEST(test_spool_links)
     ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess help", "h\n", &err), 0);
     ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "sheet\n", &err), 0);
-    ck_assert_int_eq(mail_spool_group(&q, 0, &s, 101, "00000000000000dd", NOW, NULL, 0, &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, &s, &(MailGroup){0, 101, "00000000000000dd", NOW, NULL, 0}, &err), 0);
     for (int i = 0; i < 4; i++)
         link_untouched(t[i], dangling);
     snprintf(rel, sizeof rel, "outbox/%d-%ld-0002.mail", NOW, pid);
@@ -332,7 +332,7 @@ START_TEST(test_spool_private_modes)
     mail_init(&q, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "sheet\n", &err), 0);
-    ck_assert_int_eq(mail_spool_group(&q, 0, &s, 101, "00000000000000ee", NOW, NULL, 0, &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, &s, &(MailGroup){0, 101, "00000000000000ee", NOW, NULL, 0}, &err), 0);
     ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess help", "h\n", &err), 0);
     ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
     put(&s, "spool/102.none.0001.retry9-1.mail", "To: a@b.c\n\nold\n");
@@ -404,7 +404,7 @@ START_TEST(test_spool_batches)
     FdWatch w = {0};
     int base = open_fds();
     Err err = {""};
-    ck_assert_int_eq(spool_write(&s, "0.1-2-3", 200, watched_text, &w, NULL, 0, &err), 0);
+    ck_assert_int_eq(spool_write(&s, &(SpoolGroup){"0.1-2-3", 200, watched_text, &w, NULL, 0}, &err), 0);
     ck_assert_str_eq(err.msg, "");
     ck_assert_int_eq(w.most - base, 63);
     ck_assert_int_eq(open_fds(), base); /* every file closed */
@@ -457,7 +457,7 @@ static int spool_with_limit(Store *s, rlim_t limit, bool want_fail, const char *
         for (int i = 0; i < 100; i++)
             mail_add(&q, "p@example.org", "Genetess Board 101 alice", "sheet\n", &err);
         int also = want_fail ? -1 : open(errfile, O_RDONLY); /* a file of "the board's" to sync with the group */
-        int rc = mail_spool_group(&q, 0, s, 101, "00000000000000cc", NOW, &also, also < 0 ? 0 : 1, &err);
+        int rc = mail_spool_group(&q, s, &(MailGroup){0, 101, "00000000000000cc", NOW, &also, also < 0 ? 0 : 1}, &err);
         _exit(rc == (want_fail ? -1 : 0) ? 0 : 2);
     }
     int status;

@@ -131,7 +131,7 @@ START_TEST(test_spool_group_named_again)
     mail_init(&q, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101", "later state\n", &err), 0);
-    ck_assert_int_eq(mail_spool_group(&q, 0, &s, 101, "none", NOW, NULL, 0, &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, &s, &(MailGroup){0, 101, "none", NOW, NULL, 0}, &err), 0);
     ck_assert_msg(exists(&s, "spool/101.none.0001.mail"), "the name of the earlier one's base, untried");
     int sent;
     char *said = quiet_deliver(&q, &s, "101.none", NOW, &sent);
@@ -146,7 +146,7 @@ START_TEST(test_spool_group_named_again)
 
     /* the same group again, never committed: discarded, the two tried messages stay */
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101", "never saved\n", &err), 0);
-    ck_assert_int_eq(mail_spool_group(&q, 0, &s, 101, "none", NOW, NULL, 0, &err), 0);
+    ck_assert_int_eq(mail_spool_group(&q, &s, &(MailGroup){0, 101, "none", NOW, NULL, 0}, &err), 0);
     ck_assert_int_eq(holding(&s, "spool", "\nnever saved\n"), 1);
     mail_group_discard(&s, "101.none");
     ck_assert_int_eq(holding(&s, "spool", "\nnever saved\n"), 0);
