@@ -604,8 +604,8 @@ static char *reply_add_sheet(CommandCtx *c, Txn *t, const Board *b, const Sheets
 {
     reply_end_prose(c);
     char *html = NULL;
-    char *text = sheet_render_reply(b, r, &s->news[r], &s->ebook[r], s->result, s->star[r],
-                                    c->reply.len ? c->reply.s : NULL, reply_mailed(c) ? &html : NULL);
+    SheetNews n = {&s->news[r], &s->ebook[r], s->result, false, s->star[r]};
+    char *text = sheet_render_reply(b, r, &n, c->reply.len ? c->reply.s : NULL, reply_mailed(c) ? &html : NULL);
     buf_add(&c->reply, "\n");
     buf_add(&c->reply, text);
     free(c->reply_html);
@@ -636,8 +636,8 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
             continue;
         }
         char *html;
-        char *text = sheet_render(b, p, &s->news[p], &s->ebook[p], p == r ? s->result : NULL, s->is_new,
-                                  s->star[p], &html);
+        SheetNews n = {&s->news[p], &s->ebook[p], p == r ? s->result : NULL, s->is_new, s->star[p]};
+        char *text = sheet_render(b, p, &n, &html);
         if (p == r && reuse) /* the reply (printed, or mailed elsewhere) ends with the sheet, its result said once */
             free(reply_add_sheet(c, t, b, s, r));
         Err err;

@@ -77,8 +77,7 @@ static void sheet_lists(const Player *pl, bool again, News *news, StrList *ebook
     copy_lines(&pl->ebook, 0, e, ebook);
 }
 
-static char *render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
-                   bool is_new, bool star, const char *reply, char **html);
+static char *render(const Board *b, int p, const SheetNews *n, const char *reply, char **html);
 
 void sheet_current(const Board *b, int p, Buf *out, char **html)
 {
@@ -90,7 +89,7 @@ void sheet_current(const Board *b, int p, Buf *out, char **html)
     /* the sheet as it was mailed, its opening too; the HTML part opens with reply (the lines before it). A
      * mailed reply (html set) says what was done above the sheet, so its result line is left out: said once. */
     const char *result = op.result.len && !html ? op.result.s : NULL;
-    char *s = render(b, p, &news, &ebook, result, op.is_new, false, out->len ? out->s : NULL, html);
+    char *s = render(b, p, &(SheetNews){&news, &ebook, result, op.is_new, false}, out->len ? out->s : NULL, html);
     buf_add(out, s);
     free(s);
     buf_free(&op.result);
@@ -178,15 +177,14 @@ static bool stored_ran(const News *news)
     return false;
 }
 
-static char *render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
-                   bool is_new, bool star, const char *reply, char **html)
+static char *render(const Board *b, int p, const SheetNews *n, const char *reply, char **html)
 {
-    star = star || stored_ran(news);
+    bool star = n->star || stored_ran(n->news);
     Buf o;
     buf_init(&o);
     SheetParts parts = {0};
-    SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = result, .is_new = is_new,
-                    .news = news, .ebook = ebook, .parts = html && !b->pl[p].plain ? &parts : NULL,
+    SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = n->result, .is_new = n->is_new,
+                    .news = n->news, .ebook = n->ebook, .parts = html && !b->pl[p].plain ? &parts : NULL,
                     .reply = reply};
     view_sheet(b, p, &so, &o);
     if (html) {
@@ -202,15 +200,15 @@ static char *render(const Board *b, int p, const News *news, const StrList *eboo
     return buf_take(&o);
 }
 
-char *sheet_render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
-                   bool is_new, bool star, char **html)
+char *sheet_render(const Board *b, int p, const SheetNews *n, char **html)
 {
-    return render(b, p, news, ebook, result, is_new, star, NULL, html);
+    return render(b, p, n, NULL, html);
 }
 
-char *sheet_render_reply(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
-                         bool star, const char *reply, char **html)
+char *sheet_render_reply(const Board *b, int p, const SheetNews *n, const char *reply, char **html)
 {
-    (void)result; /* the reply above the sheet states it: said once (contract 14.5) */
-    return render(b, p, news, ebook, NULL, false, star, reply, html);
+    SheetNews r = *n; /* the reply above the sheet states the result: said once (contract 14.5) */
+    r.result = NULL;
+    r.is_new = false;
+    return render(b, p, &r, reply, html);
 }

@@ -4,18 +4,27 @@
 
 #include "game.h"
 
+/* What a sheet shows of its reader's own besides the board: the news and E breakdown taken out for it, the
+ * result of the reader's order (NULL: none), whether it is a created board's New sheet, whether a stored order
+ * of theirs ran (star). */
+typedef struct SheetNews {
+    const News *news;
+    const StrList *ebook;
+    const char *result;
+    bool is_new;
+    bool star;
+} SheetNews;
+
 /* Renders player p's sheet of b (view_sheet: the variant from b's phase and seat, or the "stored order
- * processed" one when star or news says one ran) with the given news and E breakdown, result and is_new:
+ * processed" one when star or news says one ran) with n's news and E breakdown, result and is_new:
  * malloc'd text; with html non-NULL its HTML part too into *html (malloc'd; NULL when the player has it
  * off: options html off), drawn from the same view. The variant comes from the news items' kinds, never from
  * their words. Changes nothing. */
-char *sheet_render(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
-                   bool is_new, bool star, char **html);
+char *sheet_render(const Board *b, int p, const SheetNews *n, char **html);
 /* As sheet_render, for a reply that ends with the sheet: the HTML part opens with reply, the reply's own
  * lines above the sheet (contract 3.1). The reply states result above the sheet, so the sheet leaves out
- * its "Result of your last order" (said once, contract 14.9); result is what the board keeps for showas. */
-char *sheet_render_reply(const Board *b, int p, const News *news, const StrList *ebook, const char *result,
-                         bool star, const char *reply, char **html);
+ * its "Result of your last order" (said once, contract 14.9) — n's result and is_new are not shown. */
+char *sheet_render_reply(const Board *b, int p, const SheetNews *n, const char *reply, char **html);
 /* Appends player p's current sheet of b to out: the news and E breakdown since their last sheet, or, when
  * nothing has come since, the last sheet's again (so that showas prints the sheet that was mailed). With
  * html non-NULL (a mailed reply), its HTML part opening with reply (the lines of out before it) into *html,

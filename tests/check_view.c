@@ -530,9 +530,9 @@ START_TEST(sheet_says_each_fact_once)
     put(b, "H5", 1, "K");
     News none = {0};
     StrList ebook = {0};
-    char *alone = sheet_render(b, 0, &none, &ebook, "PASS: done", false, false, NULL);
+    char *alone = sheet_render(b, 0, &(SheetNews){&none, &ebook, "PASS: done", false, false}, NULL);
     ck_assert_msg(strstr(alone, "\nResult of your last order: PASS: done\n"), "%s", alone);
-    char *replied = sheet_render_reply(b, 0, &none, &ebook, "PASS: done", false, "PASS: done\n", NULL);
+    char *replied = sheet_render_reply(b, 0, &(SheetNews){&none, &ebook, "PASS: done", false, false}, "PASS: done\n", NULL);
     ck_assert_msg(!strstr(replied, "PASS: done"), "%s", replied);
     free(alone);
     free(replied);
@@ -647,7 +647,7 @@ START_TEST(showas_is_the_last_sheet)
         SheetsDue due;
         const char *result = round ? "Gamble received: one.\nGamble received: two." : NULL;
         sheet_take(&due, &g, round == 0, round ? 0 : -1, result);
-        char *mailed = sheet_render(b, 0, &due.news[0], &due.ebook[0], result, round == 0, false, NULL);
+        char *mailed = sheet_render(b, 0, &(SheetNews){&due.news[0], &due.ebook[0], result, round == 0, false}, NULL);
         ck_assert_msg(strstr(mailed, round ? "Result of your last order: Gamble received: one.\n"
                                              "    Gamble received: two.\n"
                                            : "New game.\nIt is your move.\n"), "%s", mailed);
