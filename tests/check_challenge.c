@@ -79,8 +79,7 @@ static void clear_outbox(void)
 
 static void setup(void)
 {
-    snprintf(home, sizeof home, "/tmp/genetess-chal-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(home));
+    fx_scratch_dir(home, sizeof home, "genetess-chal");
     rq = request_init(T0);
     rq.home = home;
     rq.from = "referee@example.org";

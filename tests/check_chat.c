@@ -102,8 +102,7 @@ static void clear_outbox(void)
 
 static void setup(void)
 {
-    snprintf(home, sizeof home, "/tmp/genetess-chat-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(home));
+    fx_scratch_dir(home, sizeof home, "genetess-chat");
     rq = request_init(1800000000);
     rq.home = home;
     rq.from = "referee@example.org";

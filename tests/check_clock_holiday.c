@@ -109,8 +109,8 @@ static void nag(Game *g, MailQueue *mq, const Store *st)
 
 START_TEST(test_nag)
 {
-    char dir[] = "/tmp/genetess-clock-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char dir[64];
+    fx_scratch_dir(dir, sizeof dir, "genetess-clock");
     Request rq = request_init(T0);
     rq.home = dir;
     Store st;

@@ -45,8 +45,7 @@ static Request rq; /* what every command of these tests is given */
 
 static void setup(void)
 {
-    snprintf(home, sizeof home, "/tmp/genetess-cmd-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(home));
+    fx_scratch_dir(home, sizeof home, "genetess-cmd");
     rq = request_init(1800000000);
     rq.home = home;
     rq.from = "referee@example.org";

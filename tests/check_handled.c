@@ -29,8 +29,7 @@ static char tmpdir[64];
 
 static void setup(void)
 {
-    strcpy(tmpdir, "/tmp/check_handled.XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    fx_scratch_dir(tmpdir, sizeof tmpdir, "check_handled");
 }
 
 static void teardown(void)

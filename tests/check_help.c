@@ -81,8 +81,7 @@ static void write_text(const char *path, const char *text)
 /* A temporary PBMHOME with help/genetess/ and etc/. */
 static void setup(void)
 {
-    strcpy(tmpdir, "/tmp/check_help.XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    fx_scratch_dir(tmpdir, sizeof tmpdir, "check_help");
     char *p = xasprintf("%s/help", tmpdir);
     make_dir(p);
     free(p);

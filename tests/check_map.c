@@ -50,8 +50,7 @@ static void write_file(const char *path, const char *text, size_t n)
 /* A fresh temporary directory (a PBMHOME stand-in). */
 static char *temp_dir(void)
 {
-    char *d = xstrdup("/tmp/check_map.XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(d));
+    char *d = fx_scratch_dir(xmalloc(64), 64, "check_map");
     return d;
 }
 

@@ -98,8 +98,8 @@ END_TEST
 
 START_TEST(reserve_within_then_over)
 {
-    char dir[] = "/tmp/check_rate.XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char dir[64];
+    fx_scratch_dir(dir, sizeof dir, "check_rate");
     RateBudget b;
     Err err;
     int64_t until;
@@ -127,8 +127,8 @@ END_TEST
 /* A reservation given back (the reply went to the user's registered address) leaves room for one more. */
 START_TEST(refund_gives_room)
 {
-    char dir[] = "/tmp/check_rate.XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char dir[64];
+    fx_scratch_dir(dir, sizeof dir, "check_rate");
     RateBudget b;
     Err err;
     int64_t until;
@@ -150,8 +150,8 @@ END_TEST
  * window whose bytes are full ends; a reply may pass the bytes by itself, never a second one. */
 START_TEST(charge_fills_bytes)
 {
-    char dir[] = "/tmp/check_rate.XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char dir[64];
+    fx_scratch_dir(dir, sizeof dir, "check_rate");
     RateBudget b;
     Err err;
     int64_t until;
@@ -178,8 +178,8 @@ END_TEST
 /* Records whose windows have all passed are removed, at most once a short window. */
 START_TEST(records_pruned)
 {
-    char dir[] = "/tmp/check_rate.XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char dir[64];
+    fx_scratch_dir(dir, sizeof dir, "check_rate");
     RateBudget b;
     Err err;
     int64_t until;
@@ -209,8 +209,8 @@ START_TEST(reserve_concurrent)
     static const char *const specs[] = {"1000/60", "100/60"};
     static const int want[] = {240, 100};
     for (int s = 0; s < 2; s++) {
-        char dir[] = "/tmp/check_rate.XXXXXX";
-        ck_assert_ptr_nonnull(mkdtemp(dir));
+        char dir[64];
+        fx_scratch_dir(dir, sizeof dir, "check_rate");
         char *got = xasprintf("%s/got", dir);
         pid_t kids[4];
         for (int k = 0; k < 4; k++) {

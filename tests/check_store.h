@@ -31,8 +31,7 @@ static Request test_rq; /* what the store and the mail are given: the scratch ho
 
 static inline void setup(void)
 {
-    strcpy(tmpdir, "/tmp/check_store.XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    fx_scratch_dir(tmpdir, sizeof tmpdir, "check_store");
     snprintf(home, sizeof home, "%s/home", tmpdir);
     test_rq = request_init(0);
     test_rq.home = home;

@@ -19,8 +19,7 @@ static char tmp[64];
 
 static void setup(void)
 {
-    snprintf(tmp, sizeof tmp, "/tmp/genetess-web-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(tmp));
+    fx_scratch_dir(tmp, sizeof tmp, "genetess-web");
 }
 
 static void teardown(void)

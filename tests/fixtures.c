@@ -287,3 +287,12 @@ int fx_run_command(const char *home, const Request *rq, const char *words)
     close(f);
     return rc;
 }
+
+char *fx_scratch_dir(char *buf, size_t size, const char *name)
+{
+    const char *tmp = getenv("TMPDIR");
+    int n = snprintf(buf, size, "%s/%s.XXXXXX", tmp && *tmp ? tmp : "/tmp", name);
+    ck_assert_msg(n > 0 && (size_t)n < size, "the scratch directory's name does not fit in %zu bytes", size);
+    ck_assert_ptr_nonnull(mkdtemp(buf));
+    return buf;
+}

@@ -41,6 +41,9 @@ int fx_submit(Game *g, int p, const char *text, char *msg, size_t size);
 unsigned fx_move_records(const Board *b);
 /* Asserts the board invariants hold. */
 void fx_check(const Board *b);
+/* Makes a fresh scratch directory "<$TMPDIR, else /tmp>/<name>.XXXXXX" (mkdtemp) into buf (size bytes);
+ * asserts it fits and was made. Returns buf. */
+char *fx_scratch_dir(char *buf, size_t size, const char *name);
 /* The whole news of player p joined by '\n' (static buffer). */
 const char *fx_news(const Board *b, int p);
 /* Runs "genetess <words>" (split at spaces, at most 32 words) with rq as the command line would, its printed reply
