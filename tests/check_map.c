@@ -1,6 +1,7 @@
 /* check_map: map files (contract 7), the built-in maps, and the parameter side of specials (contract 14.8). */
 /* Our headers first: <check.h> defines a macro named fail. */
 #include "board.h"
+#include "fixtures.h"
 #include "map.h"
 #include "specials.h"
 #include "util.h"
