@@ -9,23 +9,12 @@
 #include "actions.h"
 #include "sight.h"
 
-/* The rule page's board: columns A..P, rows 1..6; rows 1 and 6 and columns A and P exterior walls. */
-static const char *const rows[] = {
-    "################",
-    "#..............#",
-    "#..............#",
-    "#..............#",
-    "#..............#",
-    "################",
-    NULL,
-};
-
 enum { ALICE = 0, BOB = 1, CAROL = 2 };
 static Board *b;
 
 static inline void setup(void)
 {
-    b = fx_board(rows, 3, 0);
+    b = fx_board(fx_rule_page_rows, 3, 0);
     fx_piece(b, "B5", ALICE, "K"); /* kings keep everyone in the game */
     fx_piece(b, "O5", BOB, "K");
     fx_piece(b, "B2", CAROL, "K");

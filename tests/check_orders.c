@@ -4,23 +4,12 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The rule page's MOVE board: columns A..P, rows 1..6; row 1 and 6 exterior walls. */
-static const char *const rows[] = {
-    "################",
-    "#..............#",
-    "#..............#",
-    "#..............#",
-    "#..............#",
-    "################",
-    NULL,
-};
-
 enum { ALICE = 0, BOB = 1 };
 static Board *b;
 
 static void setup(void)
 {
-    b = fx_board(rows, 2, 0);
+    b = fx_board(fx_rule_page_rows, 2, 0);
     fx_piece(b, "B5", ALICE, "K"); /* kings far away keep both players in the game */
     fx_piece(b, "O5", BOB, "K");
 }

@@ -24,6 +24,16 @@ const char *const fx_open_rows[] = {
     NULL,
 };
 
+const char *const fx_rule_page_rows[] = {
+    "################",
+    "#..............#",
+    "#..............#",
+    "#..............#",
+    "#..............#",
+    "################",
+    NULL,
+};
+
 Board *fx_board(const char *const *rows, int nplayers, int64_t e)
 {
     Board *b = board_new();

@@ -21,6 +21,8 @@
 Board *fx_board(const char *const *rows, int nplayers, int64_t e);
 /* An open field for fx_board: 22 columns (A..V) by 7 rows, exterior walls around floor. */
 extern const char *const fx_open_rows[];
+/* The rule pages' board for fx_board: columns A..P, rows 1..6; rows 1 and 6 and columns A and P exterior walls. */
+extern const char *const fx_rule_page_rows[];
 /* Adds a piece of player p on square name with sequence seq (markers r/u allowed). */
 Piece *fx_piece(Board *b, const char *sq, int p, const char *seq);
 /* The square index of a name. */
