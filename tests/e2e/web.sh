@@ -117,6 +117,22 @@ run 0 web "$SITE"
 has "0 pages written, "
 has " unchanged, 0 removed."
 
+# ---- a board that cannot be read this time keeps its game's pages (carol, in no other game, loses hers) ----
+cp "$GAMES/102" "$T/102.board"
+echo "not a board" >"$GAMES/102"
+run 0 web "$SITE"
+has " 1 removed."
+assert_gone "$SITE/p/carol.html"
+assert_grep "Genetess board 102" "$SITE/g/102/index.html"
+assert_grep "^g/102/index.html\$" "$SITE/.genetess-manifest"
+cp "$T/102.board" "$GAMES/102"
+
+# ---- make demo writes the demo game's site and says where ----
+sh "$E2E_DIR/../../tools/demo.sh" "$G" "$T/demo-site" >"$T/demo" 2>&1
+assert_grep "open $T/demo-site/index.html in a browser" "$T/demo"
+assert_grep 'won by alice (11)' "$T/demo-site/index.html"
+assert_grep 'move 7 of 7' "$T/demo-site/g/101/7.html"
+
 # ---- refusals: nothing written ----
 run 1 web "$PBMHOME/site"
 has "may not be \$PBMHOME nor under it"
