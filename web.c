@@ -1,6 +1,8 @@
-/* web: the server's public static site (web.h; contract 16). Every board is read under the lock as last
- * committed, and nothing under $PBMHOME changes (deadlines are Cleanup's). What a running game's pages say is what `show`, `games` and
- * the game list say of it; a finished game's are what `show` gives after the end (webreplay.c). */
+/* web: the server's public static site (web.h; contract 16). The lock is held only to read: the history and
+ * the board list, then each board as last committed, one at a time; pages are drawn and written with it let
+ * go, and nothing under $PBMHOME changes (deadlines are Cleanup's). What a running game's pages say is what
+ * `show`, `games` and the game list say of it; a finished game's are what `show` gives after the end
+ * (webreplay.c). */
 #include "web.h"
 
 #include <ctype.h>
