@@ -3,11 +3,13 @@
 # running game: the first run (every page written), a second run (nothing changed: nothing written), and
 # the update after one move of the running game. The finished games are copies of the short game of
 # `make demo` (7 moves: 8 replay steps each), numbered 1001.., each with its history line.
-#   GENETESS=./genetess sh tests/bench_web.sh [N]
+#   GENETESS=./genetess [PROBE=0] sh tests/bench_web.sh [N]
 # Prints one line per run: "web: <what>: <seconds> s (<reply>)", then (with python3) the longest a process
 # taking the store's lock waited for it during that run: a probe takes the lock every 20 ms and times its
 # wait, an upper bound of the longest web held it at once (the probe's own scheduling delays included on a
-# busy machine). Exit 1 when a run fails or when the second run writes a page.
+# busy machine). The probe slows web: each time web finds the lock taken it polls again 100 ms later
+# (contract 5); PROBE=0 times the runs without it. Exit 1 when a run fails or when the second run writes a
+# page.
 set -eu
 N=${1:-10000}
 W=$(mktemp -d)
@@ -69,7 +71,7 @@ with open(sys.argv[2], 'w') as f:
     f.write('%d %.1f\n' % (n, worst * 1000))
 EOF
 }
-HAVE_PY=$(command -v python3 >/dev/null 2>&1 && echo 1 || echo 0)
+HAVE_PY=$(command -v python3 >/dev/null 2>&1 && [ "${PROBE:-1}" != 0 ] && echo 1 || echo 0)
 timed() {
   what=$1
   shift
