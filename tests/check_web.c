@@ -354,7 +354,28 @@ typedef struct LockSeen {
     char lockfile[160];
     int reads, writes, wrong;
     char first_wrong[160];
+    char stale[200];     /* when set: at the first write, a command is stopped holding the lock, leaving this */
 } LockSeen;
+
+/* What a command stopped while holding the lock leaves: the lock file's mark 1 and a temporary of a
+ * process that no longer runs. */
+static void stopped_command(LockSeen *l)
+{
+    pid_t dead = fork();
+    ck_assert_int_ge(dead, 0);
+    if (dead == 0)
+        _exit(0);
+    ck_assert_int_eq(waitpid(dead, NULL, 0), dead);
+    int fd = open(l->lockfile, O_RDWR);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(pwrite(fd, "1", 1, 0), 1);
+    close(fd);
+    char *slash = strrchr(l->stale, '/');
+    snprintf(slash, sizeof l->stale - (size_t)(slash - l->stale), "/.101.tmp.%ld", (long)dead);
+    FILE *f = fopen(l->stale, "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+}
 
 static LockSeen lock_seen;
 
@@ -380,6 +401,8 @@ static void lock_watch(void *arg, WebEvent ev, const char *what)
     LockSeen *l = arg;
     bool held = !lock_free(l->lockfile);
     *(ev == WEB_READ ? &l->reads : &l->writes) += 1;
+    if (ev == WEB_WRITE && l->stale[0] && !strstr(l->stale, ".tmp."))
+        stopped_command(l);
     if (held != (ev == WEB_READ) && !l->wrong++)
         snprintf(l->first_wrong, sizeof l->first_wrong, "%s %s with the lock %s", ev == WEB_READ ? "read" : "wrote",
                  what, held ? "held" : "free");
@@ -392,7 +415,9 @@ static int watched_web(CommandCtx *c)
 }
 
 /* A command run while `web` writes its pages is not kept waiting: each board is read with the lock held and
- * every page is compared and written with it let go — on the first run and again after a move. */
+ * every page is compared and written with it let go — on the first run and again after a move. A command
+ * stopped holding the lock between two of web's reads leaves nothing: taking the lock again, web finishes
+ * what it left (its stale temporary goes) and the lock's mark ends 0. */
 START_TEST(test_lock_only_to_read)
 {
     char home[96], site[128];
@@ -407,6 +432,8 @@ START_TEST(test_lock_only_to_read)
     for (int run = 0; run < 2; run++) {
         lock_seen = (LockSeen){0};
         snprintf(lock_seen.lockfile, sizeof lock_seen.lockfile, "%s/games/Genetess/.lockfile", home);
+        if (run == 0)
+            snprintf(lock_seen.stale, sizeof lock_seen.stale, "%s/games/Genetess/x", home);
         fflush(stdout);
         int out = dup(1), null = open("/dev/null", O_WRONLY);
         dup2(null, 1);
@@ -420,6 +447,15 @@ START_TEST(test_lock_only_to_read)
         ck_assert_int_eq(lock_seen.reads, 2); /* boards 101 and 102 */
         ck_assert_int_gt(lock_seen.writes, 10);
         ck_assert(lock_free(lock_seen.lockfile));
+        if (run == 0) {
+            ck_assert_msg(strstr(lock_seen.stale, ".tmp."), "no command was stopped");
+            ck_assert_msg(access(lock_seen.stale, F_OK) != 0, "%s was left", lock_seen.stale);
+            char mark = '\0';
+            int fd = open(lock_seen.lockfile, O_RDONLY);
+            ck_assert_int_eq(pread(fd, &mark, 1, 0), 1);
+            close(fd);
+            ck_assert_int_eq(mark, '0');
+        }
         run_in(home, "move 102 bob Pw4Bob PASS"); /* the next run reads a changed board */
     }
 }
