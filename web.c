@@ -545,8 +545,9 @@ int web_site(CommandCtx *c, const WebWatch *watch)
     if (!c->argv[0][0] || !web_outside_home(c->argv[0], c->st.home))
         return pipeline_refuse(c, EXIT_REFUSED, "web: the site's directory may not be $PBMHOME nor under it");
     WebRun w = {.c = c};
-    if (webpage_open(&w.s, c->argv[0], &w.err) < 0)
-        return pipeline_refuse(c, EXIT_REFUSED, "web: %s", w.err.msg);
+    rc = webpage_open(&w.s, c->argv[0], &w.err);
+    if (rc < 0) /* busy: another run of web writes the site now (contract 16) */
+        return pipeline_refuse(c, rc == WEBPAGE_BUSY ? EXIT_SYSTEM : EXIT_REFUSED, "web: %s", w.err.msg);
     w.s.watch = watch;
     rc = web_lists(&w);
     if (rc == 0)

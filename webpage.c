@@ -83,7 +83,7 @@ static void webpage_read_manifest(WebSite *s)
 
 int webpage_open(WebSite *s, const char *dir, Err *err)
 {
-    *s = (WebSite){0};
+    *s = (WebSite){.lockfd = -1};
     if (!dir || !*dir)
         return err_fail(err, "web takes a directory");
     s->dir = xstrdup(dir);
@@ -101,12 +101,29 @@ int webpage_open(WebSite *s, const char *dir, Err *err)
         webpage_close(s);
         return -1;
     }
+    char *path = xasprintf("%s/%s", s->dir, WEBPAGE_LOCK);
+    s->lockfd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+    free(path);
+    struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+    if (s->lockfd < 0 || fcntl(s->lockfd, F_SETLK, &fl) < 0) {
+        int e = errno;
+        bool busy = s->lockfd >= 0 && (e == EACCES || e == EAGAIN);
+        if (busy)
+            err_fail(err, "another run is writing the site %s; try again later", s->dir);
+        else
+            err_fail(err, "cannot lock %s/%s: %s", s->dir, WEBPAGE_LOCK, strerror(e));
+        webpage_close(s);
+        return busy ? WEBPAGE_BUSY : -1;
+    }
     webpage_read_manifest(s);
     return 0;
 }
 
 void webpage_close(WebSite *s)
 {
+    if (s->lockfd >= 0)
+        close(s->lockfd); /* lets go of the site's lock */
+    s->lockfd = -1;
     free(s->dir);
     s->dir = NULL;
     sl_free(&s->old);

@@ -10,6 +10,10 @@
 /* The site's manifest, in its directory: "genetess web manifest 1", then the files the last run wrote or
  * kept, one name a line (below the site, as webpage_put names them), sorted. */
 #define WEBPAGE_MANIFEST ".genetess-manifest"
+/* The file in the site's directory one run at a time holds an fcntl lock on while it writes the site. */
+#define WEBPAGE_LOCK ".genetess-lock"
+/* webpage_open: another run writes the site. */
+#define WEBPAGE_BUSY (-2)
 
 /* What a run tells its watch (the tests'): a board read from the store (what: its number), a page about to
  * be compared and written (what: its name below the site). */
@@ -28,12 +32,14 @@ typedef struct WebSite {
     StrList old;     /* the manifest the last run left, sorted (empty when none or unreadable) */
     StrList made;    /* this run's files: written, found as they were, or kept (webpage_keep) */
     const WebWatch *watch; /* NULL, or told of each read and write */
+    int lockfd;      /* the site's lock (WEBPAGE_LOCK), held until webpage_close */
 } WebSite;
 
 /* Opens the site in dir: made (0755) when missing — its parent must exist — and it must then be a directory
- * and not a link; reads its manifest (not through a link). 0, or -1 with err (s holds nothing to free). */
+ * and not a link; takes the site's lock (no wait) and reads its manifest (neither through a link). 0, -1
+ * with err, or WEBPAGE_BUSY with err when another run holds the site's lock (s holds nothing to free). */
 int webpage_open(WebSite *s, const char *dir, Err *err);
-/* Frees what s holds. */
+/* Lets go of the site's lock and frees what s holds. */
 void webpage_close(WebSite *s);
 /* Tells s's watch, if any, of ev on what. */
 void webpage_seen(const WebSite *s, WebEvent ev, const char *what);

@@ -3,7 +3,8 @@
  * keeping the text, and the differential fog test: two servers whose running games differ only in hidden
  * facts (a piece's genes and square, a stored order, addresses, passwords) write byte-identical sites, and
  * no page holds an address, a password or a running game's order; the lock held only to read (each board
- * read with it held, every page written with it free); the manifest's files no longer written removed. */
+ * read with it held, every page written with it free); the manifest's files no longer written removed; one
+ * run at a time writes a site. */
 #include "fixtures.h"
 #include "boardfile.h"
 #include "commands.h"
@@ -461,6 +462,56 @@ START_TEST(test_lock_only_to_read)
 }
 END_TEST
 
+/* One run at a time writes a site: while another process holds the site's lock, the site cannot be opened
+ * (busy) and web exits 3, writing nothing; once it lets go, web writes the site. */
+START_TEST(test_site_busy)
+{
+    char home[96], dir[128], lock[160], words[160];
+    snprintf(home, sizeof home, "%s/home", tmp);
+    snprintf(dir, sizeof dir, "%s/site", tmp);
+    snprintf(lock, sizeof lock, "%s/" WEBPAGE_LOCK, dir);
+    ck_assert_int_eq(mkdir(home, 0700), 0);
+    ck_assert_int_eq(mkdir(dir, 0755), 0);
+    int ready[2], hold[2];
+    ck_assert_int_eq(pipe(ready), 0);
+    ck_assert_int_eq(pipe(hold), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) { /* another run: holds the site's lock until the test closes hold */
+        char c;
+        int fd = open(lock, O_RDWR | O_CREAT, 0644);
+        struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+        bool ok = fd >= 0 && fcntl(fd, F_SETLK, &fl) == 0;
+        close(hold[1]);
+        ok = write(ready[1], ok ? "y" : "n", 1) == 1 && ok;
+        ok = read(hold[0], &c, 1) == 0 && ok;
+        _exit(ok ? 0 : 1);
+    }
+    close(hold[0]);
+    close(ready[1]);
+    char c = '\0';
+    ck_assert_int_eq(read(ready[0], &c, 1), 1);
+    ck_assert_int_eq(c, 'y');
+    WebSite s;
+    Err err;
+    ck_assert_int_eq(webpage_open(&s, dir, &err), WEBPAGE_BUSY);
+    snprintf(words, sizeof words, "web %s", dir);
+    ck_assert_int_eq(run_in(home, words), EXIT_SYSTEM);
+    snprintf(words, sizeof words, "%s/index.html", dir);
+    ck_assert_int_ne(access(words, F_OK), 0);
+    close(hold[1]);
+    int st = 0;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    close(ready[0]);
+    snprintf(words, sizeof words, "web %s", dir);
+    ck_assert_int_eq(run_in(home, words), EXIT_DONE);
+    snprintf(words, sizeof words, "%s/index.html", dir);
+    ck_assert_int_eq(access(words, F_OK), 0);
+}
+END_TEST
+
 Suite *web_suite(void)
 {
     Suite *s = suite_create("web");
@@ -471,6 +522,7 @@ Suite *web_suite(void)
     tcase_add_test(tc, test_put_only_when_changed);
     tcase_add_test(tc, test_put_stays_inside);
     tcase_add_test(tc, test_manifest_removes);
+    tcase_add_test(tc, test_site_busy);
     tcase_add_test(tc, test_picture_keeps_text);
     suite_add_tcase(s, tc);
     tc = tcase_create("fog");
