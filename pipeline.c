@@ -82,9 +82,10 @@ static void recover(CommandCtx *c)
 int pipeline_lock(CommandCtx *c)
 {
     Err err;
-    if (c->opened)
+    if (c->opened && c->st.lockfd >= 0)
         return 0;
-    if (store_open(&c->st, c->req, &err) < 0) {
+    bool again = c->opened; /* a command that let go of the lock (store_unlock) takes it again: web */
+    if (!again && store_open(&c->st, c->req, &err) < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
         /* contract 1: with neither PBMHOME nor HOME there is nowhere to work (usage); else an I/O error. */
         return c->req->home && *c->req->home ? EXIT_SYSTEM : EXIT_USAGE;
@@ -103,7 +104,8 @@ int pipeline_lock(CommandCtx *c)
                                 : "Genetess cannot take its lock; try again later\n");
         return EXIT_SYSTEM;
     }
-    recover(c);
+    if (!again || c->st.unclean)
+        recover(c);
     return 0;
 }
 

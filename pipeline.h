@@ -118,8 +118,10 @@ struct Txn {
 };
 
 /* Opens the store and takes the lock, once per command, then finishes what a stopped command left (contract
- * 3: its groups of mail, list lines and history lines; stale temporaries). 0, or the exit status with the
- * reason said: no home (exit 2, or 3 when it cannot be made), the lock held past its wait (3). */
+ * 3: its groups of mail, list lines and history lines; stale temporaries). A command that let go of the lock
+ * (store_unlock) takes it again so, finishing what was left only when the last holder was stopped. 0, or the
+ * exit status with the reason said: no home (exit 2, or 3 when it cannot be made), the lock held past its
+ * wait (3). */
 int pipeline_lock(CommandCtx *c);
 /* Authenticates userid id with password (users_login: wrong passwords are counted and limited, contract 15; the
  * user is mailed a notice when theirs reach the limit) and notes it in the request's outcome. 0 with *out filled

@@ -1,6 +1,8 @@
-/* web: the server's public static site (web.h; contract 16). Every board is read under the lock as last
- * committed, and nothing under $PBMHOME changes (deadlines are Cleanup's). What a running game's pages say is what `show`, `games` and
- * the game list say of it; a finished game's are what `show` gives after the end (webreplay.c). */
+/* web: the server's public static site (web.h; contract 16). The lock is held only to read: the history and
+ * the board list, then each board as last committed, one at a time; pages are drawn and written with it let
+ * go, and nothing under $PBMHOME changes (deadlines are Cleanup's). What a running game's pages say is what
+ * `show`, `games` and the game list say of it; a finished game's are what `show` gives after the end
+ * (webreplay.c). */
 #include "web.h"
 
 #include <ctype.h>
@@ -116,29 +118,51 @@ static bool web_builtin_map(const char *name)
     return false;
 }
 
-/* Board n read as last committed (running, else archived), its history in memory once it has ended; NULL
- * when it cannot be read (the reason on stderr: the server's log). */
-static Board *web_load(const Store *st, int n)
+/* A run of `web`: the command, its site, what it read under the lock at the start (the history and the
+ * board list) and what it gathers. */
+typedef struct WebRun {
+    CommandCtx *c;
+    WebSite s;
+    RatingsGames history; /* the history's games in the order they ended (ratings_parse_history) */
+    int *boards, nboards; /* the board files in games/Genetess, ascending */
+    RatingsGames gs;      /* the finished games whose boards have ended: the standings' */
+    WebRows rows;
+    int lock_rc;          /* the exit status when the lock could not be taken again (the reason in the reply) */
+    Err err;
+} WebRun;
+
+/* Board n read as last committed (running, else archived), its history in memory once it has ended, the
+ * lock taken for this read alone and let go after it (contract 16). NULL when the lock could not be had
+ * again (w->lock_rc), when the board is gone, or when it cannot be read: the reason on stderr (the
+ * server's log) and its pages kept as the last run wrote them. */
+static Board *web_load(WebRun *w, int n)
 {
     char *text = NULL, name[32];
     Err err;
-    if (store_load_board(st, n, &text, NULL, &err) != 0)
-        return NULL;
     snprintf(name, sizeof name, "%d", n);
-    Board *b = boardfile_parse(text, name, &err);
+    if ((w->lock_rc = pipeline_lock(w->c)) != 0)
+        return NULL;
+    const Store *st = &w->c->st;
+    int r = store_load_board(st, n, &text, NULL, &err);
+    Board *b = r == 0 ? boardfile_parse(text, name, &err) : NULL;
+    bool ok = b && b->number == n;
+    if (ok) {
+        movelist_rebase(st, b); /* as every command reads a board: an admin's edit is where its replay starts */
+        ok = b->phase != PHASE_ENDED || movelist_load(st, b, &err) == 0;
+    }
+    webpage_seen(&w->s, WEB_READ, name);
+    store_unlock(&w->c->st);
     free(text);
-    if (!b || b->number != n) {
-        fprintf(stderr, "genetess: web: board %d: %s\n", n, b ? "the file holds another board" : err.msg);
-        board_free(b);
-        return NULL;
+    if (ok)
+        return b;
+    if (r != 1) {
+        char dir[40];
+        fprintf(stderr, "genetess: web: board %d: %s\n", n, b && b->number != n ? "the file holds another board" : err.msg);
+        snprintf(dir, sizeof dir, "g/%d/", n);
+        webpage_keep_under(&w->s, dir);
     }
-    movelist_rebase(st, b); /* as every command reads a board: an admin's edit is where its replay starts */
-    if (b->phase == PHASE_ENDED && movelist_load(st, b, &err) < 0) {
-        fprintf(stderr, "genetess: web: board %d: %s\n", n, err.msg);
-        board_free(b);
-        return NULL;
-    }
-    return b;
+    board_free(b);
+    return NULL;
 }
 
 /* A running game's page: `show`'s public summary of it at now (contract 11). */
@@ -171,63 +195,53 @@ static int web_int_cmp(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-/* The finished games of history/Genetess, in the order they ended: each board's row and pages and, in gs,
+/* The finished games of the history, in the order they ended: each board's row and pages and, in w->gs,
  * its final scores (ratings_use_board). A game whose board has not ended leaves gs, one whose board cannot
  * be read keeps its line's scores, as for `standings` (ratings_load_boards); each board is read once. */
-static int web_finished(CommandCtx *c, WebSite *s, RatingsGames *gs, WebRows *rows, Err *err)
+static int web_finished(WebRun *w)
 {
-    char *path = store_path(&c->st, "history/Genetess"), *text = NULL;
-    int r = store_read_file(path, &text, NULL, err);
-    free(path);
-    if (r < 0)
-        return -1;
-    RatingsGames all = {0}, dropped = {0};
-    ratings_parse_history(text, &all);
-    free(text);
+    RatingsGames dropped = {0};
     int rc = 0;
-    for (int i = 0; i < all.n; i++) {
-        Board *b = rc == 0 ? web_load(&c->st, all.v[i].board) : NULL;
-        RatingsGames *to = b && ratings_use_board(&all.v[i], b) < 0 ? &dropped : gs;
+    for (int i = 0; i < w->history.n; i++) {
+        Board *b = rc == 0 && !w->lock_rc ? web_load(w, w->history.v[i].board) : NULL;
+        RatingsGames *to = b && ratings_use_board(&w->history.v[i], b) < 0 ? &dropped : &w->gs;
         if (to->n == to->cap) {
             to->cap = to->cap ? 2 * to->cap : 64;
             to->v = xrealloc(to->v, sizeof *to->v * (size_t)to->cap);
         }
-        to->v[to->n++] = all.v[i];
-        if (to == gs && b) { /* one line a board: ratings_parse_history keeps a board's last */
-            web_row_add(rows, b);
-            rc = webreplay_game(s, b, err);
+        to->v[to->n++] = w->history.v[i];
+        if (to == &w->gs && b) { /* one line a board: ratings_parse_history keeps a board's last */
+            web_row_add(&w->rows, b);
+            rc = webreplay_game(&w->s, b, &w->err);
         }
         board_free(b);
     }
-    free(all.v);
+    w->history.n = 0; /* its games are gs's and dropped's now */
     ratings_games_free(&dropped);
     return rc;
 }
 
 /* The boards in games/Genetess: a running game's row and page; an ended one not in the history yet (its
  * line is written by the next command) its row and pages. */
-static int web_live(CommandCtx *c, WebSite *s, WebRows *rows, Err *err)
+static int web_live(WebRun *w)
 {
-    int *nums = NULL, rc = 0;
-    int n = store_list_boards(&c->st, &nums, err);
-    if (n < 0)
-        return -1;
-    int *done = xcalloc((size_t)rows->n + 1, sizeof *done), ndone = rows->n;
+    int rc = 0;
+    int *done = xcalloc((size_t)w->rows.n + 1, sizeof *done), ndone = w->rows.n;
     for (int i = 0; i < ndone; i++)
-        done[i] = rows->v[i].board;
+        done[i] = w->rows.v[i].board;
     qsort(done, (size_t)ndone, sizeof *done, web_int_cmp);
-    for (int i = 0; i < n && rc == 0; i++) {
-        if (bsearch(&nums[i], done, (size_t)ndone, sizeof *done, web_int_cmp))
+    for (int i = 0; i < w->nboards && rc == 0 && !w->lock_rc; i++) {
+        if (bsearch(&w->boards[i], done, (size_t)ndone, sizeof *done, web_int_cmp))
             continue; /* a finished game's pages are written */
-        Board *b = web_load(&c->st, nums[i]);
+        Board *b = web_load(w, w->boards[i]);
         if (!b)
             continue;
-        web_row_add(rows, b);
-        rc = b->phase == PHASE_ENDED ? webreplay_game(s, b, err) : web_running_page(s, b, c->now, err);
+        web_row_add(&w->rows, b);
+        rc = b->phase == PHASE_ENDED ? webreplay_game(&w->s, b, &w->err)
+                                     : web_running_page(&w->s, b, w->c->now, &w->err);
         board_free(b);
     }
     free(done);
-    free(nums);
     return rc;
 }
 
@@ -467,12 +481,30 @@ static bool web_outside_home(const char *dir, const char *home)
     return !(strncmp(d, h, n) == 0 && (d[n] == '\0' || d[n] == '/' || (n == 1 && h[0] == '/')));
 }
 
-/* Everything but the site's opening: the games, the rankings, the players, the maps, the index. */
-static int web_write(CommandCtx *c, WebSite *s, Err *err)
+/* Under the lock (held): the history and the list of boards into w, then the lock let go: each board is
+ * read under it on its own (web_load) and no page is written with it held (contract 16). 0, or -1 with
+ * w->err. */
+static int web_lists(WebRun *w)
 {
-    RatingsGames gs = {0};
+    char *path = store_path(&w->c->st, "history/Genetess"), *text = NULL;
+    int r = store_read_file(path, &text, NULL, &w->err);
+    free(path);
+    if (r >= 0)
+        w->nboards = store_list_boards(&w->c->st, &w->boards, &w->err);
+    store_unlock(&w->c->st);
+    if (r < 0 || w->nboards < 0)
+        return -1;
+    ratings_parse_history(text, &w->history);
+    free(text);
+    return 0;
+}
+
+/* Everything but the site's opening: the games, the rankings, the players, the maps, the index. */
+static int web_write(WebRun *w)
+{
+    WebSite *s = &w->s;
+    Err *err = &w->err;
     RatingsTable t = {0};
-    WebRows rows = {0};
     Buf css;
     buf_init(&css);
     webpage_style(&css, MAX_PLAYERS);
@@ -481,50 +513,66 @@ static int web_write(CommandCtx *c, WebSite *s, Err *err)
     if (rc == 0)
         rc = webpage_dir(s, "g", err) < 0 || webpage_dir(s, "p", err) < 0 || webpage_dir(s, "m", err) < 0 ? -1 : 0;
     if (rc == 0)
-        rc = web_finished(c, s, &gs, &rows, err);
-    if (rc == 0)
-        rc = web_live(c, s, &rows, err);
-    if (rc == 0) {
-        ratings_compute(&gs, &t);
-        rc = web_ranking(s, "standings.html", "Genetess standings", &t, ratings_standings_text, err);
-    }
+        rc = web_finished(w);
+    if (rc == 0 && !w->lock_rc)
+        rc = web_live(w);
+    if (rc != 0 || w->lock_rc)
+        return rc;
+    ratings_compute(&w->gs, &t);
+    rc = web_ranking(s, "standings.html", "Genetess standings", &t, ratings_standings_text, err);
     if (rc == 0)
         rc = web_ranking(s, "ratings.html", "Genetess ratings", &t, ratings_ratings_text, err);
     if (rc == 0)
-        rc = web_players(s, &rows, &t, err);
+        rc = web_players(s, &w->rows, &t, err);
     if (rc == 0)
         rc = web_maps(s, err);
     int finished = 0;
-    for (int i = 0; i < rows.n; i++)
-        finished += rows.v[i].finished;
+    for (int i = 0; i < w->rows.n; i++)
+        finished += w->rows.v[i].finished;
     /* the running games by number after the finished ones in the order they ended */
-    qsort(rows.v + finished, (size_t)(rows.n - finished), sizeof *rows.v, web_by_board);
+    qsort(w->rows.v + finished, (size_t)(w->rows.n - finished), sizeof *w->rows.v, web_by_board);
     if (rc == 0)
-        rc = web_index(s, &rows, err);
-    web_rows_free(&rows);
+        rc = web_index(s, &w->rows, err);
     ratings_table_free(&t);
-    ratings_games_free(&gs);
     return rc;
 }
 
-int web_command(CommandCtx *c)
+int web_site(CommandCtx *c, const WebWatch *watch)
 {
-    Err err;
-    int rc = pipeline_lock(c); /* the boards and the history read as of one moment (contract 16) */
+    int rc = pipeline_lock(c); /* the history and the list of boards read as of one moment (contract 16) */
     if (rc)
         return rc;
     if (!c->argv[0][0] || !web_outside_home(c->argv[0], c->st.home))
         return pipeline_refuse(c, EXIT_REFUSED, "web: the site's directory may not be $PBMHOME nor under it");
-    WebSite s;
-    if (webpage_open(&s, c->argv[0], &err) < 0)
-        return pipeline_refuse(c, EXIT_REFUSED, "web: %s", err.msg);
-    if (web_write(c, &s, &err) < 0) {
-        fprintf(stderr, "genetess: web: %s\n", err.msg);
-        webpage_close(&s);
-        return pipeline_refuse(c, EXIT_SYSTEM, "web: a page could not be written (the reason is on stderr)");
+    WebRun w = {.c = c};
+    rc = webpage_open(&w.s, c->argv[0], &w.err);
+    if (rc < 0) /* busy: another run of web writes the site now (contract 16) */
+        return pipeline_refuse(c, rc == WEBPAGE_BUSY ? EXIT_SYSTEM : EXIT_REFUSED, "web: %s", w.err.msg);
+    w.s.watch = watch;
+    rc = web_lists(&w);
+    if (rc == 0)
+        rc = web_write(&w);
+    Err e2;
+    if (webpage_finish(&w.s, rc == 0 && !w.lock_rc, &e2) < 0 && rc == 0 && !w.lock_rc) {
+        rc = -1;
+        w.err = e2;
     }
-    buf_printf(&c->reply, "Web site %s: %d page%s written, %d unchanged.\n", s.dir, s.written,
-               s.written == 1 ? "" : "s", s.same);
-    webpage_close(&s);
-    return EXIT_DONE;
+    if (rc < 0)
+        fprintf(stderr, "genetess: web: %s\n", w.err.msg);
+    else if (!w.lock_rc)
+        buf_printf(&c->reply, "Web site %s: %d page%s written, %d unchanged, %d removed.\n", w.s.dir, w.s.written,
+                   w.s.written == 1 ? "" : "s", w.s.same, w.s.removed);
+    webpage_close(&w.s);
+    web_rows_free(&w.rows);
+    ratings_games_free(&w.gs);
+    ratings_games_free(&w.history);
+    free(w.boards);
+    if (rc < 0)
+        return pipeline_refuse(c, EXIT_SYSTEM, "web: a page could not be written (the reason is on stderr)");
+    return w.lock_rc ? w.lock_rc : EXIT_DONE;
+}
+
+int web_command(CommandCtx *c)
+{
+    return web_site(c, NULL);
 }

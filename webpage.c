@@ -1,5 +1,6 @@
-/* webpage: the site's pages as files — escaping, the frame and style sheet, coloured pictures, and writes
- * that happen only when a page changed (webpage.h; contract 16). */
+/* webpage: the site's pages as files — escaping, the frame and style sheet, coloured pictures, writes that
+ * happen only when a page changed, and the manifest that lets a run remove what it no longer writes
+ * (webpage.h; contract 16). */
 #include "webpage.h"
 
 #include <errno.h>
@@ -13,6 +14,13 @@
 #include "html.h"
 #include "layout.h"
 
+/* The manifest's first line; a manifest without it is read as none (nothing is removed). */
+static const char webpage_manifest_head[] = "genetess web manifest 1\n";
+/* The most parts a name below the site has ("g/101/3.html": 3). */
+#define WEBPAGE_DEPTH 8
+/* The largest manifest read. */
+#define WEBPAGE_MANIFEST_MAX (64u << 20)
+
 /* Makes directory path readable by anyone (0755, whatever the umask) when it is missing. 0, or -1 with
  * errno. */
 static int webpage_mkdir(const char *path)
@@ -22,9 +30,60 @@ static int webpage_mkdir(const char *path)
     return errno == EEXIST ? 0 : -1;
 }
 
+static int webpage_strcmp(const void *x, const void *y)
+{
+    return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* Sorts l and drops its repeated strings. */
+static void webpage_sort(StrList *l)
+{
+    if (l->n < 2)
+        return;
+    qsort(l->v, (size_t)l->n, sizeof *l->v, webpage_strcmp);
+    int k = 1;
+    for (int i = 1; i < l->n; i++) {
+        if (strcmp(l->v[i], l->v[k - 1]) == 0)
+            free(l->v[i]);
+        else
+            l->v[k++] = l->v[i];
+    }
+    l->n = k;
+}
+
+static bool webpage_rel_ok(const char *rel);
+
+/* The site's manifest into s->old, its names that may be a page's only, sorted; none when it is missing,
+ * not a regular file (a link is not followed), too large or without its first line. */
+static void webpage_read_manifest(WebSite *s)
+{
+    char *path = xasprintf("%s/%s", s->dir, WEBPAGE_MANIFEST);
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    free(path);
+    if (fd < 0)
+        return;
+    struct stat st;
+    Buf text;
+    buf_init(&text);
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size <= WEBPAGE_MANIFEST_MAX) {
+        char chunk[65536];
+        ssize_t r;
+        while ((r = read(fd, chunk, sizeof chunk)) > 0 && text.len <= WEBPAGE_MANIFEST_MAX)
+            buf_addn(&text, chunk, (size_t)r);
+    }
+    close(fd);
+    size_t head = sizeof webpage_manifest_head - 1;
+    if (text.s && text.len > head && memcmp(text.s, webpage_manifest_head, head) == 0)
+        for (char *save = NULL, *line = strtok_r(text.s + head, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+            if (webpage_rel_ok(line))
+                sl_push(&s->old, line);
+    buf_free(&text);
+    webpage_sort(&s->old);
+}
+
 int webpage_open(WebSite *s, const char *dir, Err *err)
 {
-    *s = (WebSite){0};
+    *s = (WebSite){.lockfd = -1};
     if (!dir || !*dir)
         return err_fail(err, "web takes a directory");
     s->dir = xstrdup(dir);
@@ -42,13 +101,39 @@ int webpage_open(WebSite *s, const char *dir, Err *err)
         webpage_close(s);
         return -1;
     }
+    char *path = xasprintf("%s/%s", s->dir, WEBPAGE_LOCK);
+    s->lockfd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+    free(path);
+    struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+    if (s->lockfd < 0 || fcntl(s->lockfd, F_SETLK, &fl) < 0) {
+        int e = errno;
+        bool busy = s->lockfd >= 0 && (e == EACCES || e == EAGAIN);
+        if (busy)
+            err_fail(err, "another run is writing the site %s; try again later", s->dir);
+        else
+            err_fail(err, "cannot lock %s/%s: %s", s->dir, WEBPAGE_LOCK, strerror(e));
+        webpage_close(s);
+        return busy ? WEBPAGE_BUSY : -1;
+    }
+    webpage_read_manifest(s);
     return 0;
 }
 
 void webpage_close(WebSite *s)
 {
+    if (s->lockfd >= 0)
+        close(s->lockfd); /* lets go of the site's lock */
+    s->lockfd = -1;
     free(s->dir);
     s->dir = NULL;
+    sl_free(&s->old);
+    sl_free(&s->made);
+}
+
+void webpage_seen(const WebSite *s, WebEvent ev, const char *what)
+{
+    if (s->watch && s->watch->seen)
+        s->watch->seen(s->watch->arg, ev, what);
 }
 
 bool webpage_name_ok(const char *name)
@@ -124,35 +209,128 @@ bool webpage_holds(const WebSite *s, const char *rel, const char *page, size_t l
     return same;
 }
 
-int webpage_put(WebSite *s, const char *rel, const char *page, size_t len, Err *err)
+/* Writes the len bytes of data as the file path: a temporary beside it (O_EXCL, never through a link)
+ * renamed over it, 0644. 0, or -1 with err (the temporary removed). */
+static int webpage_write(const char *path, const char *data, size_t len, Err *err)
 {
-    if (!webpage_rel_ok(rel))
-        return err_fail(err, "not a name for the site: %s", rel);
-    char *path = xasprintf("%s/%s", s->dir, rel);
-    if (webpage_file_holds(path, page, len)) {
-        s->same++;
-        free(path);
-        return 0;
-    }
     char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
     int rc = 0;
     (void)unlink(tmp);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0644);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0) {
         rc = err_fail(err, "cannot write %s: %s", tmp, strerror(errno));
     } else {
-        (void)fchmod(fd, 0644); /* a public page, whatever the umask */
-        if (fd_write_all(fd, page, len) < 0 || close(fd) < 0)
+        (void)fchmod(fd, 0644); /* public, whatever the umask */
+        if (fd_write_all(fd, data, len) < 0 || close(fd) < 0)
             rc = err_fail(err, "cannot write %s: %s", tmp, strerror(errno));
         else if (rename(tmp, path) < 0)
             rc = err_fail(err, "cannot rename %s: %s", tmp, strerror(errno));
         if (rc)
             (void)unlink(tmp);
-        else
-            s->written++;
     }
     free(tmp);
+    return rc;
+}
+
+int webpage_put(WebSite *s, const char *rel, const char *page, size_t len, Err *err)
+{
+    if (!webpage_rel_ok(rel))
+        return err_fail(err, "not a name for the site: %s", rel);
+    webpage_seen(s, WEB_WRITE, rel);
+    sl_push(&s->made, rel);
+    char *path = xasprintf("%s/%s", s->dir, rel);
+    int rc = 0;
+    if (webpage_file_holds(path, page, len))
+        s->same++;
+    else if ((rc = webpage_write(path, page, len, err)) == 0)
+        s->written++;
     free(path);
+    return rc;
+}
+
+void webpage_keep(WebSite *s, const char *rel)
+{
+    if (webpage_rel_ok(rel))
+        sl_push(&s->made, rel);
+}
+
+void webpage_keep_under(WebSite *s, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    for (int i = 0; i < s->old.n; i++)
+        if (strncmp(s->old.v[i], prefix, n) == 0)
+            sl_push(&s->made, s->old.v[i]);
+}
+
+/* Removes the site's file rel (webpage_rel_ok), each directory on the way opened without following a link,
+ * then the directories it leaves empty below the top level. 0 when it is gone (also when it was not there,
+ * or a link or a file stands in a directory's place: nothing of the site is there), -1 when it could not be
+ * removed (the reason on stderr). */
+static int webpage_remove(WebSite *s, const char *rel)
+{
+    char part[WEBPAGE_DEPTH][72];
+    int n = 0, fds[WEBPAGE_DEPTH], rc = 0;
+    bool whole = false;
+    for (const char *p = rel; n < WEBPAGE_DEPTH && !whole; n++) {
+        size_t k = strcspn(p, "/");
+        if (k >= sizeof part[n])
+            return 0;
+        memcpy(part[n], p, k);
+        part[n][k] = '\0';
+        whole = !p[k];
+        p += k + 1;
+    }
+    if (!whole)
+        return 0; /* deeper than any page */
+    fds[0] = open(s->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fds[0] < 0) {
+        fprintf(stderr, "genetess: web: cannot open %s: %s\n", s->dir, strerror(errno));
+        return -1;
+    }
+    int open_n = 1;
+    while (open_n < n) {
+        fds[open_n] = openat(fds[open_n - 1], part[open_n - 1], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fds[open_n] < 0)
+            break;
+        open_n++;
+    }
+    int e = errno;
+    if (open_n < n) {
+        if (e != ENOENT && e != ENOTDIR && e != ELOOP) /* else no directory of the site is there */
+            rc = -1;
+    } else if (unlinkat(fds[n - 1], part[n - 1], 0) == 0) {
+        s->removed++;
+        for (int d = n - 1; d >= 2 && unlinkat(fds[d - 1], part[d - 1], AT_REMOVEDIR) == 0; d--)
+            ; /* a game's directory its last page left */
+    } else {
+        e = errno;
+        rc = e == ENOENT ? 0 : -1;
+    }
+    if (rc < 0)
+        fprintf(stderr, "genetess: web: cannot remove %s/%s: %s\n", s->dir, rel, strerror(e));
+    for (int i = 0; i < open_n; i++)
+        close(fds[i]);
+    return rc;
+}
+
+int webpage_finish(WebSite *s, bool complete, Err *err)
+{
+    webpage_sort(&s->made);
+    Buf m;
+    buf_init(&m);
+    buf_add(&m, webpage_manifest_head);
+    for (int i = 0, j = 0; i < s->old.n || j < s->made.n;) {
+        int c = i >= s->old.n ? 1 : j >= s->made.n ? -1 : strcmp(s->old.v[i], s->made.v[j]);
+        const char *name = c < 0 ? s->old.v[i] : s->made.v[j];
+        i += c <= 0;
+        j += c >= 0;
+        if (c >= 0 || !complete || webpage_remove(s, name) < 0)
+            buf_printf(&m, "%s\n", name);
+    }
+    char *path = xasprintf("%s/%s", s->dir, WEBPAGE_MANIFEST);
+    int rc = webpage_file_holds(path, m.s, m.len) ? 0 : webpage_write(path, m.s, m.len, err);
+    free(path);
+    buf_free(&m);
     return rc;
 }
 

@@ -1,23 +1,61 @@
 /* webpage: the public site's pages as files (contract 16) — HTML escaping, the page frame with its shared
- * style sheet (the HTML sheet's colour-blind-safe colours), board pictures coloured, and writing a page into
- * the site's directory, through a temporary and a rename, only when its content changed. */
+ * style sheet (the HTML sheet's colour-blind-safe colours), board pictures coloured, writing a page into
+ * the site's directory, through a temporary and a rename, only when its content changed, and the site's
+ * manifest: the files a run wrote, so that the next one removes those it no longer writes. */
 #ifndef GENETESS_WEBPAGE_H
 #define GENETESS_WEBPAGE_H
 #include <stdbool.h>
 #include "util.h"
+
+/* The site's manifest, in its directory: "genetess web manifest 1", then the files the last run wrote or
+ * kept, one name a line (below the site, as webpage_put names them), sorted. */
+#define WEBPAGE_MANIFEST ".genetess-manifest"
+/* The file in the site's directory one run at a time holds an fcntl lock on while it writes the site. */
+#define WEBPAGE_LOCK ".genetess-lock"
+/* webpage_open: another run writes the site. */
+#define WEBPAGE_BUSY (-2)
+
+/* What a run tells its watch (the tests'): a board read from the store (what: its number), a page about to
+ * be compared and written (what: its name below the site). */
+typedef enum WebEvent { WEB_READ, WEB_WRITE } WebEvent;
+typedef struct WebWatch {
+    void (*seen)(void *arg, WebEvent ev, const char *what);
+    void *arg;
+} WebWatch;
 
 /* A site being written: its directory and what was done to it. */
 typedef struct WebSite {
     char *dir;       /* the site's directory, as given (trailing slashes dropped) */
     int written;     /* pages written (new or changed) */
     int same;        /* pages found as they were, not written */
+    int removed;     /* files of the last run's manifest no longer written, removed (webpage_finish) */
+    StrList old;     /* the manifest the last run left, sorted (empty when none or unreadable) */
+    StrList made;    /* this run's files: written, found as they were, or kept (webpage_keep) */
+    const WebWatch *watch; /* NULL, or told of each read and write */
+    int lockfd;      /* the site's lock (WEBPAGE_LOCK), held until webpage_close */
 } WebSite;
 
 /* Opens the site in dir: made (0755) when missing — its parent must exist — and it must then be a directory
- * and not a link. 0, or -1 with err (s holds nothing to free). */
+ * and not a link; takes the site's lock (no wait) and reads its manifest (neither through a link). 0, -1
+ * with err, or WEBPAGE_BUSY with err when another run holds the site's lock (s holds nothing to free). */
 int webpage_open(WebSite *s, const char *dir, Err *err);
-/* Frees what s holds. */
+/* Lets go of the site's lock and frees what s holds. */
 void webpage_close(WebSite *s);
+/* Tells s's watch, if any, of ev on what. */
+void webpage_seen(const WebSite *s, WebEvent ev, const char *what);
+/* Counts the site's file rel (webpage_name_ok parts) as this run's without writing it: a page known to be as
+ * it was (a finished game's steps). */
+void webpage_keep(WebSite *s, const char *rel);
+/* webpage_keep of every file of the last run's manifest whose name starts with prefix ("g/101/": the pages of
+ * a board that could not be read this time stay). */
+void webpage_keep_under(WebSite *s, const char *prefix);
+/* Ends the run: when complete, removes each file of the last manifest that this run did not count (never a
+ * file not in it, nor outside the site: no link is followed on the way, a link in a page's place is removed
+ * itself), then a directory left empty below the top level ("g/101"); a file that cannot be removed stays in
+ * the manifest, its reason on stderr. Then writes the manifest: this run's files (when not complete, with the
+ * last manifest's as well, and nothing is removed), through a temporary renamed over it, unless it holds that
+ * already. 0, or -1 with err. */
+int webpage_finish(WebSite *s, bool complete, Err *err);
 /* True when name may be a part of a path in the site: 1..64 characters of [A-Za-z0-9_.-], not starting with
  * '.' or '-' (board numbers, userids, map names). */
 bool webpage_name_ok(const char *name);

@@ -225,7 +225,12 @@ int webreplay_game(WebSite *s, const Board *b, Err *err)
     snprintf(rel, sizeof rel, "%s/index.html", dir);
     int rc = 0;
     if (webpage_holds(s, rel, page.s, page.len)) {
-        s->same++;
+        s->same++; /* its steps are as they were written with it: this run's all the same */
+        webpage_keep(s, rel);
+        for (int k = 0; k <= board_moves_count(b); k++) {
+            snprintf(rel, sizeof rel, "%s/%d.html", dir, k);
+            webpage_keep(s, rel);
+        }
     } else {
         replay_failure_reasons(b, &why); /* the steps' failed orders, replayed once */
         for (int k = 0; k <= board_moves_count(b) && rc == 0; k++) {

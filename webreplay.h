@@ -12,7 +12,8 @@
 void webreplay_step(const Board *b, int k, Board *r, const char *err_text, const StrList *reasons, Buf *out);
 /* Writes the pages of b, an ended board whose history is in memory, into the site directory g/<n>/: each
  * step <k>.html (k = 0 .. its moves) and, last, index.html. When index.html already holds exactly what it
- * would be written with, the steps were written with it and nothing is redone. 0, or -1 with err. */
+ * would be written with, the steps were written with it and nothing is redone (they count as this run's:
+ * webpage_keep). 0, or -1 with err. */
 int webreplay_game(WebSite *s, const Board *b, Err *err);
 
 #endif

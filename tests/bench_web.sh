@@ -3,9 +3,13 @@
 # running game: the first run (every page written), a second run (nothing changed: nothing written), and
 # the update after one move of the running game. The finished games are copies of the short game of
 # `make demo` (7 moves: 8 replay steps each), numbered 1001.., each with its history line.
-#   GENETESS=./genetess sh tests/bench_web.sh [N]
-# Prints one line per run: "web: <what>: <seconds> s (<reply>)"; exit 1 when a run fails or when the second
-# run writes a page.
+#   GENETESS=./genetess [PROBE=0] sh tests/bench_web.sh [N]
+# Prints one line per run: "web: <what>: <seconds> s (<reply>)", then (with python3) the longest a process
+# taking the store's lock waited for it during that run: a probe takes the lock every 20 ms and times its
+# wait, an upper bound of the longest web held it at once (the probe's own scheduling delays included on a
+# busy machine). The probe slows web: each time web finds the lock taken it polls again 100 ms later
+# (contract 5); PROBE=0 times the runs without it. Exit 1 when a run fails or when the second run writes a
+# page.
 set -eu
 N=${1:-10000}
 W=$(mktemp -d)
@@ -47,13 +51,41 @@ awk -v n="$N" -v dir="$A" -v line="$line" '
 rm -f "$PBMHOME"/games/Genetess/101 "$PBMHOME"/games/Genetess/101.moves
 q challenge --gamble=none --seed=5 alice bob
 R=$(cat "$PBMHOME/games/Genetess/.board")
+P=$W/probe
+# probe: (python3) takes the store's lock every 20 ms, as genetess does (fcntl), until $P.stop is made; then
+# writes to $P how many times it took it and its longest wait, in ms.
+probe() {
+  rm -f "$P" "$P.stop"
+  python3 - "$PBMHOME/games/Genetess/.lockfile" "$P" <<'EOF' &
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR)
+worst, n = 0.0, 0
+while not os.path.exists(sys.argv[2] + '.stop'):
+    t0 = time.monotonic()
+    fcntl.lockf(fd, fcntl.LOCK_EX)
+    worst = max(worst, time.monotonic() - t0)
+    fcntl.lockf(fd, fcntl.LOCK_UN)
+    n += 1
+    time.sleep(0.02)
+with open(sys.argv[2], 'w') as f:
+    f.write('%d %.1f\n' % (n, worst * 1000))
+EOF
+}
+HAVE_PY=$(command -v python3 >/dev/null 2>&1 && [ "${PROBE:-1}" != 0 ] && echo 1 || echo 0)
 timed() {
   what=$1
   shift
+  [ "$HAVE_PY" = 0 ] || probe
   t0=$(date +%s.%N)
   out=$("$G" web "$W/site")
   t1=$(date +%s.%N)
   echo "web: $what: $(echo "$t1 - $t0" | bc) s ($out)"
+  if [ "$HAVE_PY" = 1 ]; then
+    : >"$P.stop"
+    wait
+    read -r probes worst <"$P"
+    echo "web:   meanwhile another process took the lock $probes times, its longest wait $worst ms"
+  fi
 }
 timed "first run, $N finished games"
 timed "second run, nothing changed"

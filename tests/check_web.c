@@ -2,9 +2,12 @@
  * page written only when it changed and never through a link or outside the site, the coloured picture
  * keeping the text, and the differential fog test: two servers whose running games differ only in hidden
  * facts (a piece's genes and square, a stored order, addresses, passwords) write byte-identical sites, and
- * no page holds an address, a password or a running game's order. */
+ * no page holds an address, a password or a running game's order; the lock held only to read (each board
+ * read with it held, every page written with it free); the manifest's files no longer written removed; one
+ * run at a time writes a site. */
 #include "fixtures.h"
 #include "boardfile.h"
+#include "commands.h"
 #include "store.h"
 #include "web.h"
 #include "webpage.h"
@@ -12,7 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char tmp[64];
@@ -121,6 +126,76 @@ START_TEST(test_put_stays_inside)
     ck_assert_int_eq(symlink(tmp, link), 0);
     ck_assert_int_eq(webpage_dir(&s, "m", &err), -1);
     webpage_close(&s);
+}
+END_TEST
+
+/* A run removes the files of the last run's manifest it did not write, and the game directory they leave
+ * empty; never a file the manifest does not name, nor one reached through a link; an unfinished run
+ * removes nothing and keeps the names of both. */
+START_TEST(test_manifest_removes)
+{
+    WebSite s;
+    Err err;
+    char dir[128], path[256];
+    snprintf(dir, sizeof dir, "%s/site", tmp);
+    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    ck_assert_int_eq(webpage_dir(&s, "g", &err), 0);
+    ck_assert_int_eq(webpage_dir(&s, "g/101", &err), 0);
+    ck_assert_int_eq(webpage_dir(&s, "g/102", &err), 0);
+    ck_assert_int_eq(webpage_put(&s, "index.html", "i\n", 2, &err), 0);
+    ck_assert_int_eq(webpage_put(&s, "g/101/index.html", "a\n", 2, &err), 0);
+    ck_assert_int_eq(webpage_put(&s, "g/102/index.html", "b\n", 2, &err), 0);
+    ck_assert_int_eq(webpage_put(&s, "g/102/0.html", "c\n", 2, &err), 0);
+    ck_assert_int_eq(webpage_finish(&s, true, &err), 0);
+    ck_assert_int_eq(s.removed, 0);
+    webpage_close(&s);
+    snprintf(path, sizeof path, "%s/g/101/mine.txt", dir); /* the host's own file beside a page */
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    /* an unfinished run: nothing removed, the manifest names what either run wrote */
+    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    ck_assert_int_eq(webpage_put(&s, "index.html", "i\n", 2, &err), 0);
+    ck_assert_int_eq(webpage_finish(&s, false, &err), 0);
+    ck_assert_int_eq(s.removed, 0);
+    webpage_close(&s);
+    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    ck_assert_int_eq(s.old.n, 4);
+    ck_assert_int_eq(webpage_put(&s, "index.html", "i\n", 2, &err), 0);
+    ck_assert_int_eq(webpage_finish(&s, true, &err), 0);
+    ck_assert_int_eq(s.removed, 3);
+    webpage_close(&s);
+    snprintf(path, sizeof path, "%s/g/102", dir);
+    ck_assert_int_ne(access(path, F_OK), 0); /* its directory, left empty, too */
+    snprintf(path, sizeof path, "%s/g/101/mine.txt", dir);
+    ck_assert_int_eq(access(path, F_OK), 0);
+    snprintf(path, sizeof path, "%s/g/101/index.html", dir);
+    ck_assert_int_ne(access(path, F_OK), 0);
+    /* a manifest naming files through a link or out of the site: none is touched */
+    char outside[128], link[192];
+    snprintf(outside, sizeof outside, "%s/out", tmp);
+    ck_assert_int_eq(mkdir(outside, 0755), 0);
+    snprintf(path, sizeof path, "%s/x.html", outside);
+    f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    snprintf(link, sizeof link, "%s/g/103", dir);
+    ck_assert_int_eq(symlink(outside, link), 0);
+    snprintf(link, sizeof link, "%s/y.html", dir);
+    ck_assert_int_eq(symlink(path, link), 0);
+    snprintf(link, sizeof link, "%s/" WEBPAGE_MANIFEST, dir);
+    f = fopen(link, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("genetess web manifest 1\ng/103/x.html\n../out/x.html\ny.html\n", f);
+    fclose(f);
+    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    ck_assert_int_eq(s.old.n, 2);
+    ck_assert_int_eq(webpage_finish(&s, true, &err), 0);
+    ck_assert_int_eq(s.removed, 1); /* y.html: the link itself, in the site */
+    webpage_close(&s);
+    ck_assert_int_eq(access(path, F_OK), 0);
+    snprintf(link, sizeof link, "%s/y.html", dir);
+    ck_assert_int_ne(access(link, F_OK), 0);
 }
 END_TEST
 
@@ -273,6 +348,170 @@ START_TEST(test_differential_fog)
 }
 END_TEST
 
+/* ---- the lock held only to read ---- */
+
+/* What the watch saw of a run: reads and writes, and those that found the lock not as they should. */
+typedef struct LockSeen {
+    char lockfile[160];
+    int reads, writes, wrong;
+    char first_wrong[160];
+    char stale[200];     /* when set: at the first write, a command is stopped holding the lock, leaving this */
+} LockSeen;
+
+/* What a command stopped while holding the lock leaves: the lock file's mark 1 and a temporary of a
+ * process that no longer runs. */
+static void stopped_command(LockSeen *l)
+{
+    pid_t dead = fork();
+    ck_assert_int_ge(dead, 0);
+    if (dead == 0)
+        _exit(0);
+    ck_assert_int_eq(waitpid(dead, NULL, 0), dead);
+    int fd = open(l->lockfile, O_RDWR);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(pwrite(fd, "1", 1, 0), 1);
+    close(fd);
+    char *slash = strrchr(l->stale, '/');
+    snprintf(slash, sizeof l->stale - (size_t)(slash - l->stale), "/.101.tmp.%ld", (long)dead);
+    FILE *f = fopen(l->stale, "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+}
+
+static LockSeen lock_seen;
+
+/* Whether another process may take the store's lock now (a process's own fcntl lock never stops itself). */
+static bool lock_free(const char *lockfile)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int fd = open(lockfile, O_RDWR);
+        struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+        _exit(fd >= 0 && fcntl(fd, F_SETLK, &fl) == 0 ? 0 : 1);
+    }
+    int st = 0;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+/* A board read must find the lock held; a page written, free. */
+static void lock_watch(void *arg, WebEvent ev, const char *what)
+{
+    LockSeen *l = arg;
+    bool held = !lock_free(l->lockfile);
+    *(ev == WEB_READ ? &l->reads : &l->writes) += 1;
+    if (ev == WEB_WRITE && l->stale[0] && !strstr(l->stale, ".tmp."))
+        stopped_command(l);
+    if (held != (ev == WEB_READ) && !l->wrong++)
+        snprintf(l->first_wrong, sizeof l->first_wrong, "%s %s with the lock %s", ev == WEB_READ ? "read" : "wrote",
+                 what, held ? "held" : "free");
+}
+
+static int watched_web(CommandCtx *c)
+{
+    const WebWatch w = {.seen = lock_watch, .arg = &lock_seen};
+    return web_site(c, &w);
+}
+
+/* A command run while `web` writes its pages is not kept waiting: each board is read with the lock held and
+ * every page is compared and written with it let go — on the first run and again after a move. A command
+ * stopped holding the lock between two of web's reads leaves nothing: taking the lock again, web finishes
+ * what it left (its stale temporary goes) and the lock's mark ends 0. */
+START_TEST(test_lock_only_to_read)
+{
+    char home[96], site[128];
+    snprintf(home, sizeof home, "%s/a", tmp);
+    snprintf(site, sizeof site, "%s/site", tmp);
+    server(home, 0);
+    Command cmd = *command_find("web");
+    cmd.run = watched_web;
+    Request rq = request_init(1800000000);
+    rq.home = home;
+    char *argv[] = {site, NULL};
+    for (int run = 0; run < 2; run++) {
+        lock_seen = (LockSeen){0};
+        snprintf(lock_seen.lockfile, sizeof lock_seen.lockfile, "%s/games/Genetess/.lockfile", home);
+        if (run == 0)
+            snprintf(lock_seen.stale, sizeof lock_seen.stale, "%s/games/Genetess/x", home);
+        fflush(stdout);
+        int out = dup(1), null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        int rc = pipeline_run(&cmd, &rq, 1, argv);
+        dup2(out, 1);
+        close(out);
+        close(null);
+        ck_assert_int_eq(rc, EXIT_DONE);
+        ck_assert_msg(lock_seen.wrong == 0, "run %d: %d wrong, the first: %s", run, lock_seen.wrong,
+                      lock_seen.first_wrong);
+        ck_assert_int_eq(lock_seen.reads, 2); /* boards 101 and 102 */
+        ck_assert_int_gt(lock_seen.writes, 10);
+        ck_assert(lock_free(lock_seen.lockfile));
+        if (run == 0) {
+            ck_assert_msg(strstr(lock_seen.stale, ".tmp."), "no command was stopped");
+            ck_assert_msg(access(lock_seen.stale, F_OK) != 0, "%s was left", lock_seen.stale);
+            char mark = '\0';
+            int fd = open(lock_seen.lockfile, O_RDONLY);
+            ck_assert_int_eq(pread(fd, &mark, 1, 0), 1);
+            close(fd);
+            ck_assert_int_eq(mark, '0');
+        }
+        run_in(home, "move 102 bob Pw4Bob PASS"); /* the next run reads a changed board */
+    }
+}
+END_TEST
+
+/* One run at a time writes a site: while another process holds the site's lock, the site cannot be opened
+ * (busy) and web exits 3, writing nothing; once it lets go, web writes the site. */
+START_TEST(test_site_busy)
+{
+    char home[96], dir[128], lock[160], words[160];
+    snprintf(home, sizeof home, "%s/home", tmp);
+    snprintf(dir, sizeof dir, "%s/site", tmp);
+    snprintf(lock, sizeof lock, "%s/" WEBPAGE_LOCK, dir);
+    ck_assert_int_eq(mkdir(home, 0700), 0);
+    ck_assert_int_eq(mkdir(dir, 0755), 0);
+    int ready[2], hold[2];
+    ck_assert_int_eq(pipe(ready), 0);
+    ck_assert_int_eq(pipe(hold), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) { /* another run: holds the site's lock until the test closes hold */
+        char c;
+        int fd = open(lock, O_RDWR | O_CREAT, 0644);
+        struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+        bool ok = fd >= 0 && fcntl(fd, F_SETLK, &fl) == 0;
+        close(hold[1]);
+        ok = write(ready[1], ok ? "y" : "n", 1) == 1 && ok;
+        ok = read(hold[0], &c, 1) == 0 && ok;
+        _exit(ok ? 0 : 1);
+    }
+    close(hold[0]);
+    close(ready[1]);
+    char c = '\0';
+    ck_assert_int_eq(read(ready[0], &c, 1), 1);
+    ck_assert_int_eq(c, 'y');
+    WebSite s;
+    Err err;
+    ck_assert_int_eq(webpage_open(&s, dir, &err), WEBPAGE_BUSY);
+    snprintf(words, sizeof words, "web %s", dir);
+    ck_assert_int_eq(run_in(home, words), EXIT_SYSTEM);
+    snprintf(words, sizeof words, "%s/index.html", dir);
+    ck_assert_int_ne(access(words, F_OK), 0);
+    close(hold[1]);
+    int st = 0;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    close(ready[0]);
+    snprintf(words, sizeof words, "web %s", dir);
+    ck_assert_int_eq(run_in(home, words), EXIT_DONE);
+    snprintf(words, sizeof words, "%s/index.html", dir);
+    ck_assert_int_eq(access(words, F_OK), 0);
+}
+END_TEST
+
 Suite *web_suite(void)
 {
     Suite *s = suite_create("web");
@@ -282,12 +521,15 @@ Suite *web_suite(void)
     tcase_add_test(tc, test_escape);
     tcase_add_test(tc, test_put_only_when_changed);
     tcase_add_test(tc, test_put_stays_inside);
+    tcase_add_test(tc, test_manifest_removes);
+    tcase_add_test(tc, test_site_busy);
     tcase_add_test(tc, test_picture_keeps_text);
     suite_add_tcase(s, tc);
     tc = tcase_create("fog");
     tcase_set_timeout(tc, 60);
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_differential_fog);
+    tcase_add_test(tc, test_lock_only_to_read);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -2,9 +2,13 @@
 # make demo: a short game on the built-in default map for two players (duel), in a temporary PBMHOME:
 # alice buys a fast piece (seven squares a move) and walks it across the board in three moves to
 # capture bob's King, which ends the game. Prints each command with the first part of its reply, the
-# first sheet alice is mailed, her map on the way, and the final sheet with the score table (the fog lifted).
+# first sheet alice is mailed, her map on the way, and the final sheet with the score table (the fog lifted);
+# then writes the server's public web site (genetess web) into SITE and says where: its index, and the
+# game's replay, one page per move.
+#   sh tools/demo.sh [GENETESS [SITE]]     (SITE: build/demo-site)
 set -eu
 G=${1:-./genetess}
+SITE=${2:-build/demo-site}
 PBMHOME=$(mktemp -d)
 export PBMHOME
 unset SENDER PBMSENDMAIL INPUTFILE 2>/dev/null || true
@@ -51,3 +55,9 @@ echo
 echo "== The final sheet mailed to bob"
 echo
 last_mail bob
+mkdir -p "$(dirname "$SITE")"
+run web "$SITE"
+SITE=$(cd "$SITE" && pwd)
+echo
+echo "== The public web site: open $SITE/index.html in a browser"
+echo "   (the game's replay, move by move: $SITE/g/101/0.html; keys <- and -> step)"

@@ -214,7 +214,7 @@ has "Warning: MOVE C3 N cannot succeed as things stand:"
 has "    you have no piece on C3."
 
 # ---- make demo plays to a King's capture and prints the final sheet with the score table ----
-sh "$E2E_DIR/../../tools/demo.sh" "$G" >"$T/demo" 2>&1
+sh "$E2E_DIR/../../tools/demo.sh" "$G" "$T/demo-site" >"$T/demo" 2>&1 # its web site in $T, not in the clone
 assert_grep "^Result: won by alice (11 points)$" "$T/demo"
 assert_grep "^  alice's piece moved from a square outside your view to R10\.$" "$T/demo"
 assert_grep "^  Your King on R10 was captured by alice's piece on R10; you are eliminated\.$" "$T/demo"

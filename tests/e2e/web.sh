@@ -1,5 +1,6 @@
 # web: the public site (contract 16) — what it holds, each replay step's board equal to `show n#k`'s, a
-# second run that writes nothing, one move's update that touches only the pages it changes, and the
+# second run that writes nothing, one move's update that touches only the pages it changes, a deleted
+# board's pages removed (and nothing the manifest does not name, nor anything through a link), and the
 # refusals (a site in $PBMHOME, by mail, a wrong count of words).
 # assert_gone PATH: nothing is at PATH.
 assert_gone() { if [ -e "$1" ]; then e2e_fail "$1 exists"; else e2e_pass; fi; }
@@ -91,6 +92,46 @@ run 0 web "$SITE"
 find "$SITE" -type f -newer "$T/mark" | sed "s|^$SITE/||" | sort >"$T/changed"
 printf '%s\n' g/102/index.html index.html p/alice.html p/bob.html p/carol.html | sort >"$T/want"
 if cmp -s "$T/changed" "$T/want"; then e2e_pass; else e2e_fail "one move rewrote: $(cat "$T/changed")"; fi
+
+# ---- a board deleted: its pages and its directory go; what the site did not write stays ----
+run 0 challenge alice bob
+D=$(last_board)
+run 0 web "$SITE"
+assert_grep "^g/$D/index.html\$" "$SITE/.genetess-manifest"
+echo mine >"$SITE/extra.html"
+mkdir "$T/outside"
+echo outside >"$T/outside/x.html"
+ln -s "$T/outside" "$SITE/g/evil"
+printf '%s\n' g/evil/x.html ../outside/x.html >>"$SITE/.genetess-manifest" # names of files outside the site
+run 0 resign "$D" bob hunter2
+assert_gone "$GAMES/$D"
+run 0 web "$SITE"
+has ", 1 removed."
+assert_gone "$SITE/g/$D"
+assert_grep mine "$SITE/extra.html"
+assert_grep outside "$T/outside/x.html"
+assert_eq "" "$(grep -e "g/$D/" -e outside -e evil "$SITE/.genetess-manifest")" "the manifest after"
+if grep -q "g/$D/" "$SITE/index.html"; then e2e_fail "the index links the deleted board"; else e2e_pass; fi
+rm "$SITE/g/evil" "$SITE/extra.html"
+run 0 web "$SITE"
+has "0 pages written, "
+has " unchanged, 0 removed."
+
+# ---- a board that cannot be read this time keeps its game's pages (carol, in no other game, loses hers) ----
+cp "$GAMES/102" "$T/102.board"
+echo "not a board" >"$GAMES/102"
+run 0 web "$SITE"
+has " 1 removed."
+assert_gone "$SITE/p/carol.html"
+assert_grep "Genetess board 102" "$SITE/g/102/index.html"
+assert_grep "^g/102/index.html\$" "$SITE/.genetess-manifest"
+cp "$T/102.board" "$GAMES/102"
+
+# ---- make demo writes the demo game's site and says where ----
+sh "$E2E_DIR/../../tools/demo.sh" "$G" "$T/demo-site" >"$T/demo" 2>&1
+assert_grep "open $T/demo-site/index.html in a browser" "$T/demo"
+assert_grep 'won by alice (11)' "$T/demo-site/index.html"
+assert_grep 'move 7 of 7' "$T/demo-site/g/101/7.html"
 
 # ---- refusals: nothing written ----
 run 1 web "$PBMHOME/site"
