@@ -255,23 +255,47 @@ enum { SIGHT_NEWS_MAX = 8 }; /* pieces named one by one per action and way; the 
 /* News of sight (contract 8): the pieces of others (and orphans) that came into the reader's view during the
  * action, or went out of it, without moving themselves (a piece that moved is told by its own event). Only
  * squares the reader sees just after (came) or just before (went) are named. */
-static void game_sight_news(Game *g, int reader, const uint8_t *before, const uint8_t *after,
-                            const uint8_t *moved, const int *pre_owner)
+/* The squares news of sight may name, for every reader alike: in reading order, each square holding, just
+ * before the action and now, the same owner's (or an orphan) unphased piece that did not move. */
+typedef struct GameStill {
+    int *sq, *owner; /* the square; its piece's owner (-2: an orphan) */
+    int n;
+} GameStill;
+
+static GameStill game_still(const Game *g, const uint8_t *moved, const int *pre_owner)
+{
+    const Board *b = g->b;
+    int n = b->w * b->h;
+    GameStill st = {0}; /* at most one square per piece taken before (Game.pre) */
+    st.sq = xmalloc((size_t)g->npre * sizeof *st.sq + 1);
+    st.owner = xmalloc((size_t)g->npre * sizeof *st.owner + 1);
+    for (int s = 0; s < n; s++) {
+        int was = pre_owner[s];
+        if (was < -2 || was == -1 || moved[s])
+            continue;
+        const Piece *pc = board_piece_at(b, s);
+        if (!pc || pc->g.phased)
+            continue;
+        int now = board_is_orphan(b, pc) ? -2 : pc->owner;
+        if (now != was)
+            continue; /* another piece, or a conversion: told by its event */
+        st.sq[st.n] = s, st.owner[st.n++] = now;
+    }
+    return st;
+}
+
+static void game_sight_news(Game *g, int reader, const uint8_t *before, const uint8_t *after, const GameStill *st)
 {
     Board *b = g->b;
     if (b->phase != PHASE_PLAY || !board_player_has_turns(b, reader))
         return;
-    int n = b->w * b->h;
     for (int way = 0; way < 2; way++) { /* 0: came into view, 1: went out of it */
         int told = 0, more = 0;
-        for (int s = 0; s < n; s++) {
+        for (int i = 0; i < st->n; i++) {
+            int s = st->sq[i], now = st->owner[i];
             const Piece *pc = board_piece_at(b, s);
-            int was = pre_owner[s];
-            if (!pc || pc->g.phased || was < -2 || was == -1 || moved[s])
+            if (now == reader)
                 continue;
-            int now = board_is_orphan(b, pc) ? -2 : pc->owner;
-            if (now != was || now == reader)
-                continue; /* another piece, or a conversion: told by its event */
             bool saw = before[s] & SIGHT_SEEN, sees = after[s] & SIGHT_SEEN;
             if (way == 0 ? saw || !sees : !saw || sees)
                 continue;
@@ -319,6 +343,7 @@ void game_end_action(Game *g)
                     moved[e->post[k]] = 1;
             }
         }
+    GameStill still = pre_owner ? game_still(g, moved, pre_owner) : (GameStill){0};
     for (int p = 0; p < b->np; p++) {
         sight_compute(b, p, after);
         if (!g->before[p]) {
@@ -335,8 +360,10 @@ void game_end_action(Game *g)
                 board_news_take(&b->pl[p].news, NEWS_EVENT, s);
         }
         if (pre_owner)
-            game_sight_news(g, p, g->before[p], after, moved, pre_owner);
+            game_sight_news(g, p, g->before[p], after, &still);
     }
+    free(still.sq);
+    free(still.owner);
     free(after);
     free(moved);
     free(pre_owner);

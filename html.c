@@ -389,8 +389,13 @@ void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text
     SheetParts sp;
     bool own = html_sheet_parts(b, reader, o, &sp);
     int who = b->phase == PHASE_ENDED ? -1 : reader;
-    char *cells = xmalloc((size_t)b->w * (size_t)b->h);
-    layout_cells(b, who, sp.m, cells);
+    size_t nsq = (size_t)b->w * (size_t)b->h;
+    char *cells = xmalloc(nsq);
+    if (sp.sym) /* the picture view_sheet drew: its symbols where it draws, '\0' elsewhere (layout_cells) */
+        for (size_t sq = 0; sq < nsq; sq++)
+            cells[sq] = sp.mask[sq] ? sp.sym[sq] : '\0';
+    else
+        layout_cells(b, who, sp.m, cells);
 
     size_t tl = strcspn(text, "\n");
     buf_add(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");

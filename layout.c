@@ -684,15 +684,6 @@ static void draw_legend(const Viewer *v, Buf *out)
         buf_add(out, "No pieces or specials in view.\n");
 }
 
-bool layout_board(const Board *b, int reader, const uint8_t *m, Buf *out)
-{
-    Viewer v;
-    viewer_init(&v, b, reader, m);
-    bool any = draw_board(&v, out);
-    viewer_free(&v);
-    return any;
-}
-
 /* A square of a map out of the reader's view, as they last saw it (help/command-map.txt): floor ':', interior
  * wall 'x'; a wall (never removed) and a start label as in view. */
 static char remembered(char c)
@@ -716,18 +707,50 @@ bool layout_terrain(const Board *b, const char *ter, bool starts, const uint8_t 
     return any;
 }
 
+void layout_fill(const Board *b, int reader, const uint8_t *m, char *sym, uint8_t *mask)
+{
+    Viewer v;
+    viewer_init(&v, b, reader, m);
+    cells_fill(&v, sym, mask);
+    viewer_free(&v);
+}
+
+bool layout_board_cells(const Board *b, const char *sym, const uint8_t *mask, Buf *out)
+{
+    return draw_symbols(b, sym, mask, out);
+}
+
+bool layout_board(const Board *b, int reader, const uint8_t *m, Buf *out)
+{
+    Viewer v;
+    viewer_init(&v, b, reader, m);
+    bool any = draw_board(&v, out);
+    viewer_free(&v);
+    return any;
+}
+
+bool layout_map_cells(const Board *b, const char *ter, const char *sym, const uint8_t *mask, Buf *out)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    char *msym = xmalloc(n);
+    uint8_t *mmask = xmalloc(n);
+    for (size_t sq = 0; sq < n; sq++) { /* what the sheet's picture draws, by the same rules: the fog as it is */
+        mmask[sq] = ter[sq] != TER_OUTSIDE;
+        msym[sq] = mask[sq] && sym[sq] ? sym[sq] : remembered(ter[sq]);
+    }
+    bool any = draw_symbols(b, msym, mmask, out);
+    free(msym);
+    free(mmask);
+    return any;
+}
+
 bool layout_map(const Board *b, int reader, const char *ter, const uint8_t *m, Buf *out)
 {
     size_t n = (size_t)b->w * (size_t)b->h;
     char *sym = xmalloc(n);
     uint8_t *mask = xmalloc(n);
-    layout_cells(b, reader, m, sym); /* what the sheet's picture draws, by the same rules: the fog as it is */
-    for (size_t sq = 0; sq < n; sq++) {
-        mask[sq] = ter[sq] != TER_OUTSIDE;
-        if (!sym[sq])
-            sym[sq] = remembered(ter[sq]);
-    }
-    bool any = draw_symbols(b, sym, mask, out);
+    layout_fill(b, reader, m, sym, mask);
+    bool any = layout_map_cells(b, ter, sym, mask, out);
     free(sym);
     free(mask);
     return any;

@@ -25,6 +25,12 @@ char layout_player_letter(int i);
  * board, as after the end): one window per group of squares drawn. Returns false when nothing is drawn
  * (and appends nothing). */
 bool layout_board(const Board *b, int reader, const uint8_t *m, Buf *out);
+/* Fills sym (b->w * b->h) with the symbol of every square of that picture and mask (b->w * b->h) with whether
+ * the picture draws it: what layout_board_cells, layout_map_cells and a sheet's HTML grid draw, computed once
+ * per sheet. Changes nothing else. */
+void layout_fill(const Board *b, int reader, const uint8_t *m, char *sym, uint8_t *mask);
+/* layout_board from what layout_fill left in sym and mask. */
+bool layout_board_cells(const Board *b, const char *sym, const uint8_t *mask, Buf *out);
 /* Fills cells (b->w * b->h) with the symbol of every square that picture draws (the same rules, one
  * character each) and '\0' where it draws nothing; changes nothing else. */
 void layout_cells(const Board *b, int reader, const uint8_t *m, char *cells);
@@ -40,6 +46,8 @@ bool layout_terrain(const Board *b, const char *ter, bool starts, const uint8_t 
  * specials in view, reveals), the others as remembered (':' floor, 'x' interior wall). Returns false when nothing
  * is drawn (and appends nothing). */
 bool layout_map(const Board *b, int reader, const char *ter, const uint8_t *m, Buf *out);
+/* layout_map from what layout_fill left in sym and mask for the same reader and view map. */
+bool layout_map_cells(const Board *b, const char *ter, const char *sym, const uint8_t *mask, Buf *out);
 /* Appends the start squares' line of round 0's legend ("Start squares (1-9 on the map; ...): GPC1 C3, ..."). */
 void layout_starts(const Board *b, Buf *out);
 

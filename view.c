@@ -448,7 +448,11 @@ static void view_sheet_board(const Board *b, int reader, SheetParts *parts, Buf 
     if (ended)
         buf_add(out, "The fog has lifted: the whole board, every sequence.\n");
     start = out->len;
-    bool any = layout_board(b, ended ? -1 : reader, m, out);
+    size_t n = (size_t)b->w * (size_t)b->h;
+    char *sym = xmalloc(n);
+    uint8_t *mask = xmalloc(n);
+    layout_fill(b, ended ? -1 : reader, m, sym, mask);
+    bool any = layout_board_cells(b, sym, mask, out);
     pic_end = out->len;
     if (!any)
         buf_add(out, "You see nothing of the board.\n");
@@ -465,10 +469,11 @@ static void view_sheet_board(const Board *b, int reader, SheetParts *parts, Buf 
     legend = out->len;
     layout_legend(b, ended ? -1 : reader, m, out);
     if (parts && !parts->filled)
-        *parts = (SheetParts){.filled = true, .m = m, .ev = parts->ev, .ev_len = parts->ev_len, .pic = start,
-                              .pic_len = pic_end - start, .leg = legend, .leg_len = out->len - legend};
+        *parts = (SheetParts){.filled = true, .m = m, .sym = sym, .mask = mask, .ev = parts->ev,
+                              .ev_len = parts->ev_len, .pic = start, .pic_len = pic_end - start, .leg = legend,
+                              .leg_len = out->len - legend};
     else
-        free(m);
+        free(m), free(sym), free(mask);
     buf_add(out, "\n");
 }
 
@@ -490,15 +495,22 @@ static void start_section(const Board *b, int reader, Buf *out)
 }
 
 /* Every sheet in play after the New one: the reader's map, as `map` sends it (contract 8, 14.9). */
+static void view_map_drawn(const Board *b, int reader, const SheetParts *p, Buf *out);
+
 static void view_map_section(const Board *b, int reader, const SheetParts *parts, Buf *out)
 {
-    view_map(b, reader, parts ? parts->m : NULL, out);
+    if (parts && parts->filled)
+        view_map_drawn(b, reader, parts, out);
+    else
+        view_map(b, reader, NULL, out);
     buf_add(out, "\n");
 }
 
 void view_parts_free(SheetParts *p)
 {
     free(p->m);
+    free(p->sym);
+    free(p->mask);
     *p = (SheetParts){0};
 }
 
@@ -555,6 +567,14 @@ static const char *terrain_name(char t)
 
 void view_map(const Board *b, int reader, const uint8_t *m, Buf *out)
 {
+    SheetParts p = {.m = (uint8_t *)m};
+    view_map_drawn(b, reader, &p, out);
+}
+
+/* view_map through p's sight map, and through p's picture (sym and mask, when set) instead of drawing it again. */
+static void view_map_drawn(const Board *b, int reader, const SheetParts *p, Buf *out)
+{
+    const uint8_t *m = p->m;
     size_t n = (size_t)b->w * (size_t)b->h;
     bool ended = b->phase == PHASE_ENDED;
     uint8_t *own = NULL;
@@ -577,6 +597,8 @@ void view_map(const Board *b, int reader, const uint8_t *m, Buf *out)
      * the reader knows: the squares in view as the sheet draws them (pieces, specials), the others remembered */
     if (ended)
         layout_terrain(b, ter, false, m, out);
+    else if (p->sym)
+        layout_map_cells(b, ter, p->sym, p->mask, out);
     else
         layout_map(b, reader, ter, m, out);
     layout_wrap(out, "Key: ", 5,

@@ -14,11 +14,14 @@ typedef enum {
 } SheetVariant;
 
 /* What view_sheet drew of the board, kept for a second rendering of the same sheet (html.c) so that the
- * view is computed once: the reader's sight map (NULL once the game has ended) and the offsets of the
+ * view is computed once: the reader's sight map (NULL once the game has ended), the picture's symbols and
+ * which squares it draws (layout_fill: sym and mask, w*h each) and the offsets of the
  * events, the board picture and the legend in the sheet text. Free with view_parts_free. */
 typedef struct SheetParts {
     bool filled;
     uint8_t *m;
+    char *sym;
+    uint8_t *mask;
     size_t ev, ev_len, pic, pic_len, leg, leg_len;
 } SheetParts;
 

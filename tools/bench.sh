@@ -79,6 +79,14 @@ gen_cleanup() { # a host runs Cleanup from cron: the homes are as one run at T0 
     gx "$IN/c100" $T0 Cleanup
     gx "$IN/c$NB" $T0 Cleanup
 }
+gen_size() { # gen_size N: an N x N bench board (pieces and specials as the 60x60 one's, per square) at 2,000 moves
+    rm -rf "$IN/s$1.new"
+    new_game "$IN/s$1.new" "$1" $((100 * $1 * $1 / 3600)) $((40 * $1 * $1 / 3600))
+    extend_to "$IN/s$1.new" "$IN/s$1" 2000
+    rm -rf "$IN/s$1.new"
+}
+step s120 gen_size 120 &                # for the largest board a PASS handles in 100 ms (with p1 and p3)
+step s180 gen_size 180 &
 step p3 gen_p3 &                        # two cores: the real game of P1 is the long one
 step cleanup$NB gen_cleanup &
 step p1 gen_p1
@@ -136,6 +144,7 @@ job() {
     floor*) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" ;;
     h*) pass_on "$1" "$1" "${1#h}" ;;
     p3) pass_on p3 p3 2000 ;;
+    s*) pass_on "$1" "$1" 2000 ;;
     idle) fresh "c$NB" && timed idle $((T0 + STEP)) "$G" Cleanup ;;
     duel) fresh "c$NB" && timed duel $((T0 + STEP)) "$G" move 101 u1 pw PASS ;;
     due) fresh "c$NB" && timed due $((T0 + 73 * 3600)) "$G" Cleanup ;;
@@ -143,7 +152,7 @@ job() {
     esac
 }
 PAIRLIST="p1pass:floor1 p1move:floor2 p1pass:floormail floorwith:floor7"
-PAIRLIST="$PAIRLIST h$HMAX:h1000 h10000:h1000b p3:p1pass idle:duel due:due100"
+PAIRLIST="$PAIRLIST h$HMAX:h1000 h10000:h1000b p3:p1pass s120:s180 idle:duel due:due100"
 [ "$HMAX" -ge 100000 ] || PAIRLIST=$(echo "$PAIRLIST" | sed 's/ h10000:h1000b//')
 # where P1's time goes, each against the floor: text sheets only; no fsync; both; a process that only starts
 [ "$ASAN" = 1 ] || PAIRLIST="$PAIRLIST p1text:floor3 p1nosync:floor4 p1bare:floor5 start:floor6"
@@ -243,6 +252,13 @@ BEGIN { printf "%-46s | %10s | %10s | %8s | %8s | %s\n", "figure", "genetess", "
     if (u == "text") { ok = (g ~ /^ok/) ? "ok" : "MISS"; g = (ok == "ok") ? "same" : g }
     printf "%-46s | %10s | %10s | %8s | %8s | %s\n", $1, show(g, u), show(r, u), ratio, target, ok
 }' "$ROWS"
+largest=none
+for j in p1pass:60 s120:120 s180:180 p3:240; do
+    m=$(med "${j%:*}")
+    [ "$m" = - ] || [ "$m" -gt 100000000 ] || largest="${j#*:}x${j#*:}"
+done
+echo "Largest bench board (of 60x60, 120x120, 180x180, 240x240; same density, 2,000 moves) whose PASS median is"
+echo "within 100 ms: $largest."
 echo "Medians of $PAIRS interleaved pairs; P1's reference is the floor on the same board file; one move is a"
 echo "PASS on a duel board of the same home. Minstr: millions of instructions (callgrind)."
 exit 0
