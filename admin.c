@@ -143,7 +143,7 @@ int admin_signup(CommandCtx *c)
         rc = pipeline_refuse(c, EXIT_REFUSED, "This server takes no more users (it has %lld)", (long long)users);
     else {
         snprintf(c->subject, sizeof c->subject, "Genetess signup"); /* the confirmation's own when the reply is it */
-        rc = confirm_request(c, "signup", id, password, address, NULL);
+        rc = confirm_request(c, PENDING_SIGNUP, id, password, address, NULL);
     }
     if (rc == EXIT_SYSTEM)
         snprintf(c->subject, sizeof c->subject, "Genetess signup");

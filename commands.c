@@ -17,22 +17,23 @@
 
 #define L CMD_LOCKS
 #define B CMD_READS_BODY
+#define N CMD_BOARD_FIRST
 
 const Command command_table[] = {
     {"challenge", {NULL}, 0, -1, "challenge [--option=value...] userid1 userid2 [...]", challenge_command, L},
     {"accept", {NULL}, 3, 3, "accept invitation userid password", challenge_accept, L},
     {"decline", {NULL}, 3, 3, "decline invitation userid password", challenge_decline, L},
-    {"move", {"board", "mvoe", NULL}, 3, -1, "move board userid password [ORDER...]", play_move, L | B},
-    {"queue", {"qmove", NULL}, 3, -1, "queue board userid password [ORDER... | NONE]", play_queue, L | B},
-    {"resign", {NULL}, 3, 3, "resign board userid password", play_resign, L},
-    {"quiet", {NULL}, 4, 4, "quiet board userid password on|off", play_quiet, L},
-    {"chat", {NULL}, 3, -1, "chat board userid password [to USERID...]", play_chat, L | B},
-    {"log", {NULL}, 3, 3, "log board userid password", play_log, L},
-    {"map", {NULL}, 3, 3, "map board userid password", play_map, L},
-    {"orders", {NULL}, 3, 4, "orders board userid password [SQUARE]", play_orders, L},
-    {"options", {NULL}, 5, 5, "options board userid password lister|html on|off", play_options, L},
+    {"move", {"board", "mvoe", NULL}, 3, -1, "move board userid password [ORDER...]", play_move, L | B | N},
+    {"queue", {"qmove", NULL}, 3, -1, "queue board userid password [ORDER... | NONE]", play_queue, L | B | N},
+    {"resign", {NULL}, 3, 3, "resign board userid password", play_resign, L | N},
+    {"quiet", {NULL}, 4, 4, "quiet board userid password on|off", play_quiet, L | N},
+    {"chat", {NULL}, 3, -1, "chat board userid password [to USERID...]", play_chat, L | B | N},
+    {"log", {NULL}, 3, 3, "log board userid password", play_log, L | N},
+    {"map", {NULL}, 3, 3, "map board userid password", play_map, L | N},
+    {"orders", {NULL}, 3, 4, "orders board userid password [SQUARE]", play_orders, L | N},
+    {"options", {NULL}, 5, 5, "options board userid password lister|html on|off", play_options, L | N},
     {"showas", {NULL}, 3, -1, "showas userid password board...", play_showas, L},
-    {"show", {NULL}, 1, -1, "show board[#k]...", query_show, L},
+    {"show", {NULL}, 1, -1, "show board[#k]...", query_show, L | N},
     {"games", {NULL}, 0, -1, "games [userid...] [all|active|inactive|next]", query_games, L},
     {"history", {NULL}, 0, 0, "history", query_history, L},
     {"standings", {NULL}, 0, 0, "standings", ratings_standings, L},
@@ -40,7 +41,7 @@ const Command command_table[] = {
     {"help", {NULL}, 0, 1, "help [topic]", query_help, 0},
     {"calc", {NULL}, 1, 1, "calc SEQUENCE | calc S<n>", query_calc, 0},
     {"selfplay", {NULL}, 0, -1, "selfplay [--players=N | --bots=KIND,KIND...] [--seed=S] [--games=N] [--map=NAME] [--option=value...]", selfplay_run, CMD_TERMINAL},
-    {"verify", {NULL}, 1, 1, "verify board", admin_verify, L},
+    {"verify", {NULL}, 1, 1, "verify board", admin_verify, L | N},
     {"signup", {NULL}, 3, 3, "signup userid password address", admin_signup, L},
     {"confirm", {NULL}, 2, 2, "confirm userid code", confirm_command, L},
     {"cleanup", {NULL}, 0, 1, "Cleanup [-v]", admin_cleanup, L | CMD_SWEEPS},

@@ -7,9 +7,9 @@
 #include <string.h>
 
 /* True for the kinds whose confirmation goes to the user's registered address (bounded per userid). */
-static bool to_registered(const char *kind)
+static bool to_registered(PendingKind kind)
 {
-    return !strcmp(kind, "oldaddr") || !strcmp(kind, "password");
+    return kind == PENDING_OLDADDR || kind == PENDING_PASSWORD;
 }
 
 /* True when request p was mailed to address within the last day (one confirmation an address a day). */
@@ -48,7 +48,7 @@ static const char *signup_over(CommandCtx *c, const UsersPending *v, int n, cons
     users_domain(address, domain, sizeof domain);
     users_domain(sender, sender_domain, sizeof sender_domain);
     for (int i = 0; i < n; i++) {
-        if (str_ieq(v[i].id, id) && !strcmp(v[i].kind, "signup")) {
+        if (str_ieq(v[i].id, id) && v[i].kind == PENDING_SIGNUP) {
             snprintf(why, size, "User %s already exists (waiting for its confirmation)", v[i].id);
             return why;
         }
@@ -56,7 +56,7 @@ static const char *signup_over(CommandCtx *c, const UsersPending *v, int n, cons
             snprintf(why, size, "A confirmation was mailed to %s less than a day ago: answer that one", address);
             return why;
         }
-        if (strcmp(v[i].kind, "signup"))
+        if (v[i].kind != PENDING_SIGNUP)
             continue; /* a user's change: bounded per userid, never crowding signups out nor crowded out */
         signups++;
         mine += rate_same_mailbox(v[i].requester, sender);
@@ -84,7 +84,7 @@ static int confirm_make_room(CommandCtx *c, UsersPending *v, int n)
     int64_t max_pending = c->req->max_pending >= 0 ? c->req->max_pending : CONFIRM_PENDING_MAX;
     int signups = 0, oldest = -1;
     for (int i = 0; i < n; i++)
-        if (!strcmp(v[i].kind, "signup") && signups++ == 0)
+        if (v[i].kind == PENDING_SIGNUP && signups++ == 0)
             oldest = i; /* users_pending_read gives them oldest first */
     if (signups < max_pending || oldest < 0)
         return n;
@@ -95,19 +95,19 @@ static int confirm_make_room(CommandCtx *c, UsersPending *v, int n)
 }
 
 /* The refusal of a change of id by the limits (contract 15.3), or NULL when it may be made. */
-static const char *change_over(CommandCtx *c, const UsersPending *v, int n, const char *id, const char *kind,
+static const char *change_over(CommandCtx *c, const UsersPending *v, int n, const char *id, PendingKind kind,
                                const char *address, char *why, size_t size)
 {
     int waiting = 0;
     for (int i = 0; i < n; i++) {
-        if (!strcmp(kind, "newaddr") && recent_to(&v[i], address, c->now)) {
+        if (kind == PENDING_NEWADDR && recent_to(&v[i], address, c->now)) {
             snprintf(why, size, "A confirmation was mailed to %s less than a day ago: answer that one", address);
             return why;
         }
-        waiting += strcmp(v[i].kind, "signup") && str_ieq(v[i].id, id);
+        waiting += v[i].kind != PENDING_SIGNUP && str_ieq(v[i].id, id);
     }
     /* a new address is asked only once the registered address said yes: the owner's, not bounded again */
-    if (waiting < CONFIRM_CHANGES_PER_USER || !strcmp(kind, "newaddr"))
+    if (waiting < CONFIRM_CHANGES_PER_USER || kind == PENDING_NEWADDR)
         return NULL;
     snprintf(why, size, "%d changes of %s are waiting for their confirmation already", waiting, id);
     return why;
@@ -116,12 +116,12 @@ static const char *change_over(CommandCtx *c, const UsersPending *v, int n, cons
 /* The confirmation mail of request p into *subject and *body (malloc'd), and the reply's line onto line. */
 static void confirm_texts(const UsersPending *p, const char *when, char **subject, char **body, Buf *line)
 {
-    const char *k = p->kind;
+    PendingKind k = p->kind;
     *subject = xasprintf("Genetess confirm %s %s", p->id, p->token);
-    char *what = !strcmp(k, "signup")    ? xasprintf("to sign up the userid %s with this address", p->id)
-                 : !strcmp(k, "oldaddr") ? xasprintf("to send the mail of the userid %s, now sent here,\nto %s from "
+    char *what = k == PENDING_SIGNUP    ? xasprintf("to sign up the userid %s with this address", p->id)
+                 : k == PENDING_OLDADDR ? xasprintf("to send the mail of the userid %s, now sent here,\nto %s from "
                                                      "now on (that address is asked next)", p->id, p->target)
-                 : !strcmp(k, "newaddr") ? xasprintf("to send the mail of the userid %s to this address", p->id)
+                 : k == PENDING_NEWADDR ? xasprintf("to send the mail of the userid %s to this address", p->id)
                                          : xasprintf("to change the password of the userid %s", p->id);
     *body = xasprintf("Someone asked this Genetess server\n%s.\n\nTo confirm, reply to this mail and keep its Subject "
                       "(or send the Subject\n\"confirm %s %s\"). If you did not ask, do nothing:\nnothing changes, "
@@ -130,13 +130,13 @@ static void confirm_texts(const UsersPending *p, const char *when, char **subjec
                       to_registered(k) ? "\nThe request came with your password: if it was not you, someone knows "
                                          "it.\n" : "");
     free(what);
-    if (!strcmp(k, "signup"))
+    if (k == PENDING_SIGNUP)
         buf_printf(line, "A confirmation was mailed to %s: the userid is signed up once it is answered, by "
                          "%s.\n", p->address, when);
-    else if (!strcmp(k, "oldaddr"))
+    else if (k == PENDING_OLDADDR)
         buf_printf(line, "A confirmation was mailed to %s's address.\nOnce it is answered, %s is asked too;\nonce "
                          "that is answered, your mail goes there (by %s).\n", p->id, p->target, when);
-    else if (!strcmp(k, "newaddr"))
+    else if (k == PENDING_NEWADDR)
         buf_printf(line, "A confirmation was mailed to %s: your mail goes there once it is answered, by %s.\n",
                    p->address, when);
     else
@@ -144,7 +144,7 @@ static void confirm_texts(const UsersPending *p, const char *when, char **subjec
                          "%s.\n", p->id, when);
 }
 
-int confirm_request(CommandCtx *c, const char *kind, const char *id, const char *password, const char *address,
+int confirm_request(CommandCtx *c, PendingKind kind, const char *id, const char *password, const char *address,
                     const char *target)
 {
     Err err;
@@ -155,18 +155,18 @@ int confirm_request(CommandCtx *c, const char *kind, const char *id, const char 
         fprintf(stderr, "genetess: %s\n", err.msg);
         return pipeline_refuse(c, EXIT_SYSTEM, "The requests waiting for confirmation cannot be read; try again later");
     }
-    const char *refusal = !strcmp(kind, "signup") ? signup_over(c, v, n, id, address, why, sizeof why)
+    const char *refusal = kind == PENDING_SIGNUP ? signup_over(c, v, n, id, address, why, sizeof why)
                                                   : change_over(c, v, n, id, kind, address, why, sizeof why);
     if (refusal) {
         free(v);
         return pipeline_refuse(c, EXIT_REFUSED, "%s", refusal);
     }
-    if (!strcmp(kind, "signup"))
+    if (kind == PENDING_SIGNUP)
         n = confirm_make_room(c, v, n);
     v = xrealloc(v, (size_t)(n + 1) * sizeof *v);
     UsersPending *p = &v[n++];
     memset(p, 0, sizeof *p);
-    snprintf(p->kind, sizeof p->kind, "%s", kind);
+    p->kind = kind;
     snprintf(p->id, sizeof p->id, "%s", id);
     snprintf(p->password, sizeof p->password, "%s", password ? password : "");
     snprintf(p->address, sizeof p->address, "%s", address);
@@ -254,12 +254,12 @@ static int confirm_change(CommandCtx *c, const UsersPending *p)
         return pipeline_refuse(c, EXIT_REFUSED, "User %s's address is no longer %s: nothing was changed", p->id,
                                p->address);
     int rc = EXIT_DONE;
-    if (!strcmp(p->kind, "oldaddr")) /* the registered address said yes: now the new one is asked */
-        rc = confirm_request(c, "newaddr", p->id, NULL, p->target, NULL);
+    if (p->kind == PENDING_OLDADDR) /* the registered address said yes: now the new one is asked */
+        rc = confirm_request(c, PENDING_NEWADDR, p->id, NULL, p->target, NULL);
     else if (users_update(&c->st, p->id, *p->password ? p->password : NULL,
-                          !strcmp(p->kind, "newaddr") ? p->address : NULL, false, &err) < 0)
+                          p->kind == PENDING_NEWADDR ? p->address : NULL, false, &err) < 0)
         rc = pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
-    else if (!strcmp(p->kind, "newaddr"))
+    else if (p->kind == PENDING_NEWADDR)
         buf_printf(&c->reply, "User %s: mail now goes to %s.\n", p->id, p->address);
     else
         buf_printf(&c->reply, "User %s: password changed.\n", p->id);
@@ -288,7 +288,7 @@ int confirm_command(CommandCtx *c)
     }
     UsersPending p = v[at];
     free(v);
-    rc = !strcmp(p.kind, "signup") ? confirm_signup(c, &p) : confirm_change(c, &p);
+    rc = p.kind == PENDING_SIGNUP ? confirm_signup(c, &p) : confirm_change(c, &p);
     if (rc != EXIT_DONE)
         return rc;
     confirm_forget(c, p.token);

@@ -16,8 +16,8 @@
 #define CONFIRM_SIGNUPS_DOMAIN_DAY 20   /* signups by mail done per domain of the new address in a day */
 #define CONFIRM_SIGNUPS_DAY 200         /* signups by mail done in all in a day */
 
-/* Records a request of kind (UsersPending's: "signup" with id, password and address; "oldaddr" with id's
- * registered address and the new one, target; "newaddr" with id's new address; "password" with id's new
+/* Records a request of kind (UsersPending's: PENDING_SIGNUP with id, password and address; PENDING_OLDADDR with
+ * id's registered address and the new one, target; PENDING_NEWADDR with id's new address; PENDING_PASSWORD with id's new
  * password and registered address) from the command's sender, and mails the confirmation to address: its
  * Subject "Genetess confirm <id> <code>" is the command that confirms it. A signup is refused (nothing recorded,
  * nothing mailed) when id waits for a signup already, address was sent a confirmation within a day, the
@@ -25,7 +25,7 @@
  * waiting, or the day's signups by mail are done (for the domain, or in all); a change when id has
  * CONFIRM_CHANGES_PER_USER changes waiting (and a new address that was sent a confirmation within a day).
  * Returns the exit status, the reply written. The lock is held. */
-int confirm_request(CommandCtx *c, const char *kind, const char *id, const char *password, const char *address,
+int confirm_request(CommandCtx *c, PendingKind kind, const char *id, const char *password, const char *address,
                     const char *target);
 
 /* confirm userid code: does the request waiting for it — the user signed up; the registered address's yes to a

@@ -50,7 +50,7 @@ static int change_by_mail(CommandCtx *c, const char *id, bool pw, const char *va
         rc = pipeline_refuse(c, EXIT_REFUSED, "User %s's address is %s already", u.id, u.address);
     else {
         user_subject(c, u.id); /* the confirmation's own when the reply is it */
-        rc = confirm_request(c, pw ? "password" : "oldaddr", u.id, pw ? value : NULL, u.address, pw ? NULL : value);
+        rc = confirm_request(c, pw ? PENDING_PASSWORD : PENDING_OLDADDR, u.id, pw ? value : NULL, u.address, pw ? NULL : value);
     }
     users_free(&u);
     return rc;

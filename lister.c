@@ -47,6 +47,14 @@ static void line_item(Line *l, const char *item)
     l->first = false;
 }
 
+/* The verb of an order's canonical text (its first word, orders.c's table), or -1. */
+static int lister_order_verb(const char *order)
+{
+    char word[16];
+    snprintf(word, sizeof word, "%.*s", (int)strcspn(order, " "), order);
+    return order_verb(word);
+}
+
 /* The item an order stands for on its verb's line: what follows "VERB SQ " (MOVE: the destination, then the
  * path; the note in brackets). */
 static void item_text(const Board *b, const char *order, const char *note, char *buf, size_t size)
@@ -56,7 +64,8 @@ static void item_text(const Board *b, const char *order, const char *note, char 
     Order o;
     Err err;
     char nm[16];
-    if (strncmp(order, "MOVE ", 5) == 0 && order_parse(b, order, &o, &err) == 0) {
+    int verb = lister_order_verb(order);
+    if (verb == ORD_MOVE && order_parse(b, order, &o, &err) == 0) {
         int s = o.sq;
         for (int i = 0; i < o.ndirs && s >= 0; i++)
             s = board_step(b, s, o.dirs[i]);
@@ -65,12 +74,12 @@ static void item_text(const Board *b, const char *order, const char *note, char 
         order_free(&o);
         return;
     }
-    if (strncmp(order, "CREATE ", 7) != 0 && strcmp(order, "PASS") != 0) {
+    if (verb != ORD_CREATE && verb != ORD_PASS) {
         const char *sp = strchr(rest, ' ');
         rest = sp ? sp + 1 : "";
     }
     const char *sp = strchr(rest, ' ');
-    if (sp && (strncmp(order, "TRANSFER ", 9) == 0 || strncmp(order, "DIVIDE ", 7) == 0))
+    if (sp && (verb == ORD_TRANSFER || verb == ORD_DIVIDE))
         snprintf(buf, size, "%.*s to %s", (int)(sp - rest), rest, sp + 1); /* codes, then where they go */
     else
         snprintf(buf, size, "%s%s%s%s", rest, *note ? " (" : "", note, *note ? ")" : "");
@@ -172,7 +181,7 @@ static void render_creates(const Board *b, int player, const LegalGroup *any, in
         const char *t = any->orders.v[i];
         Order o;
         Err err;
-        if (strncmp(t, "CREATE ", 7) != 0 || order_parse(b, t, &o, &err) < 0)
+        if (lister_order_verb(t) != ORD_CREATE || order_parse(b, t, &o, &err) < 0)
             continue;
         const Piece *k = action_create_king(b, player, o.sq);
         order_free(&o);
@@ -197,7 +206,7 @@ static void render_group_but_create(const Board *b, const LegalGroup *g, Buf *ou
 {
     LegalGroup rest = {.sq = g->sq};
     for (int i = 0; i < g->orders.n; i++)
-        if (strncmp(g->orders.v[i], "CREATE ", 7) != 0) {
+        if (lister_order_verb(g->orders.v[i]) != ORD_CREATE) {
             sl_push(&rest.orders, g->orders.v[i]);
             sl_push(&rest.notes, g->notes.v[i]);
         }

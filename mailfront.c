@@ -524,8 +524,7 @@ static bool reply_whole_command(const StrList *w)
     const Command *c = command_find(w->v[0]);
     if (!c)
         return false;
-    size_t k = strlen(c->name);
-    bool board_first = strncmp(c->usage, c->name, k) == 0 && strncmp(c->usage + k, " board", 6) == 0;
+    bool board_first = (c->flags & CMD_BOARD_FIRST) != 0;
     int num;
     return !board_first || (w->n > 1 && store_valid_board_number(w->v[1], &num)) || !reply_without_password(w);
 }

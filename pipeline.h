@@ -43,6 +43,7 @@ enum {
     CMD_SWEEPS = 2, /* taking the lock, it looks for stale temporary files whatever the lock's mark says (Cleanup) */
     CMD_TERMINAL = 4, /* only at a terminal: refused when the command came by mail (it may run for minutes) */
     CMD_READS_BODY = 8, /* by mail, its text (orders, chat) may come from the body when its words end early */
+    CMD_BOARD_FIRST = 16, /* its first word is a board number (move, resign, show...): a reply may omit it */
 };
 
 /* Limits of one command (contract 15). */

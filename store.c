@@ -411,13 +411,11 @@ int store_write_finish(StoreWrite *w, Err *err)
 {
     int fd = w->fd;
     w->fd = -1;
-    const char *what = !w->synced && fsync(fd) < 0 ? "write" : NULL;
-    if (close(fd) < 0 && !what)
-        what = "write";
-    if (!what && rename(w->tmp, w->path) < 0)
-        what = "rename";
-    if (what) {
-        err_fail(err, "cannot %s %s: %s", what, strcmp(what, "rename") == 0 ? w->path : w->tmp, strerror(errno));
+    bool wrote = w->synced || fsync(fd) == 0;
+    wrote = close(fd) == 0 && wrote; /* the descriptor closes whether or not the sync failed */
+    bool renamed = wrote && rename(w->tmp, w->path) == 0;
+    if (!renamed) {
+        err_fail(err, "cannot %s %s: %s", wrote ? "rename" : "write", wrote ? w->path : w->tmp, strerror(errno));
         store_write_abandon(w);
         return -1;
     }

@@ -45,9 +45,9 @@ static int submit_round0(Game *g, int player, const OrderList *l, Submission *s)
         return s->status;
     }
     for (int i = k; i < l->n; i++) {
-        const char *misplaced = turn_misplaced(b, &l->v[i], true);
+        Misplaced misplaced = turn_misplaced(b, &l->v[i], true);
         if (misplaced) {
-            submit_refused(s, "%s: %s", l->v[i].text, misplaced);
+            submit_refused(s, "%s: %s", l->v[i].text, turn_misplaced_say(misplaced));
             return s->status;
         }
     }
@@ -81,9 +81,9 @@ static int submit_keep(Game *g, int player, const OrderList *l, bool storing, Su
 {
     Board *b = g->b;
     for (int i = 0; l && i < l->n; i++) {
-        const char *misplaced = turn_misplaced(b, &l->v[i], storing);
+        Misplaced misplaced = turn_misplaced(b, &l->v[i], storing);
         if (misplaced) {
-            submit_refused(s, "%s: %s", l->v[i].text, misplaced);
+            submit_refused(s, "%s: %s", l->v[i].text, turn_misplaced_say(misplaced));
             return s->status;
         }
     }
@@ -123,11 +123,11 @@ static int submit_on_turn(Game *g, int player, const OrderList *l, Submission *s
 {
     Board *b = g->b;
     const Order *o = &l->v[0];
-    const char *misplaced = turn_misplaced(b, o, false);
+    Misplaced misplaced = turn_misplaced(b, o, false);
     int rc;
     memset(&g->fail, 0, sizeof g->fail);
     if (misplaced) {
-        submit_refused(s, "%s: %s", o->text, misplaced);
+        submit_refused(s, "%s: %s", o->text, turn_misplaced_say(misplaced));
         return s->status;
     }
     if (o->verb == ORD_HOLIDAY) { /* the queue stays: HOLIDAY does not use up the turn */

@@ -39,15 +39,20 @@
 #include "gamble.h"
 #include "queue.h"
 
-/* Why GAMBLE o cannot be given now on b — round 0 is its only time, and it is never stored — or NULL:
- * the one place that says so. */
-const char *turn_misplaced(const Board *b, const Order *o, bool storing)
+/* Why GAMBLE o cannot be given now on b — round 0 is its only time, and it is never stored: the one place
+ * that says so. */
+Misplaced turn_misplaced(const Board *b, const Order *o, bool storing)
 {
     if (o->verb != ORD_GAMBLE)
-        return NULL;
+        return MISPLACED_NONE;
     if (storing)
-        return "GAMBLE cannot be stored";
-    return b->phase == PHASE_ROUND0 ? NULL : "GAMBLE is only for round 0";
+        return MISPLACED_STORED_GAMBLE;
+    return b->phase == PHASE_ROUND0 ? MISPLACED_NONE : MISPLACED_GAMBLE_LATE;
+}
+
+const char *turn_misplaced_say(Misplaced why)
+{
+    return why == MISPLACED_STORED_GAMBLE ? "GAMBLE cannot be stored" : "GAMBLE is only for round 0";
 }
 
 void turn_finish(Game *g)
@@ -157,12 +162,13 @@ static int run_head(Game *g, int p, char *text, bool star, bool at_deadline, boo
         game_news(b, p, NEWS_STORED_DROPPED, "Your stored order %s was dropped: %s", text, err.msg);
         return 1;
     }
-    const char *misplaced = turn_misplaced(b, &o, false);
+    Misplaced misplaced = turn_misplaced(b, &o, false);
     int rc = 1, r;
     if (o.verb == ORD_HOLIDAY) {
         rc = deadline_holiday_stored(g, p) ? RQ_HOLIDAY : 1;
     } else if (misplaced) {
-        game_news(b, p, NEWS_STORED_DROPPED, "Your stored order %s was dropped: %s.", o.text, misplaced);
+        game_news(b, p, NEWS_STORED_DROPPED, "Your stored order %s was dropped: %s.", o.text,
+                  turn_misplaced_say(misplaced));
     } else if ((r = turn_order(g, p, &o, true, NULL)) == 0) {
         /* Told after the turns this one's end sets going, as a player reads it on their sheet. */
         game_defer_news(g, p, NEWS_STORED_RAN, xasprintf("Your stored order %s was processed.", o.text));
@@ -427,7 +433,7 @@ int turn_play(Game *g, int player, const Order *o, bool from_queue)
 {
     Board *b = g->b;
     TurnOutcome next = TURN_WAITS;
-    const char *misplaced = turn_misplaced(b, o, false);
+    Misplaced misplaced = turn_misplaced(b, o, false);
     int rc = 0; /* set by every branch (gcc -O1 cannot tell) */
     memset(&g->fail, 0, sizeof g->fail);
     if (b->phase == PHASE_ENDED && (misplaced || o->verb == ORD_HOLIDAY))
@@ -435,7 +441,7 @@ int turn_play(Game *g, int player, const Order *o, bool from_queue)
     else if (b->phase == PHASE_ROUND0)
         rc = gamble_order(g, player, o, &next);
     else if (misplaced)
-        rc = game_refuse(g, "%s", misplaced);
+        rc = game_refuse(g, "%s", turn_misplaced_say(misplaced));
     else if (o->verb == ORD_HOLIDAY)
         rc = turn_holiday(g, player);
     else if ((rc = turn_order(g, player, o, from_queue, NULL)) == 0)

@@ -56,7 +56,11 @@ int turn_order(Game *g, int player, const Order *o, bool from_queue, const Order
 /* HOLIDAY from player on their turn: checked, then the holiday starts (the stored queue stays). 0, or
  * ORDER_REFUSED with g->fail.msg. */
 int turn_holiday(Game *g, int player);
-/* Why GAMBLE o cannot be given now on b — round 0 is its only time (storing: it is never stored) — or NULL. */
-const char *turn_misplaced(const Board *b, const Order *o, bool storing);
+/* Why an order cannot be given now: a GAMBLE is never stored, and round 0 is its only time. */
+typedef enum Misplaced { MISPLACED_NONE, MISPLACED_STORED_GAMBLE, MISPLACED_GAMBLE_LATE } Misplaced;
+/* Why GAMBLE o cannot be given now on b (storing: it is being stored), or MISPLACED_NONE. */
+Misplaced turn_misplaced(const Board *b, const Order *o, bool storing);
+/* The English of a reason (not MISPLACED_NONE), for a reply or a player's news. */
+const char *turn_misplaced_say(Misplaced why);
 
 #endif

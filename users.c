@@ -607,11 +607,16 @@ int users_update(const Store *s, const char *id, const char *password, const cha
 
 /* ---------------------------------------------------------------- requests waiting for confirmation */
 
-/* True when kind is one of UsersPending's. */
-static bool pending_kind(const char *kind)
+/* The words of etc/pending's kinds, indexed by PendingKind (the record's own keywords). */
+static const char *const users_pending_words[PENDING_COUNT] = {"signup", "oldaddr", "newaddr", "password"};
+
+/* The PendingKind a line's first field names, or -1 for another word. */
+static int users_pending_kind(const char *word)
 {
-    return !strcmp(kind, "signup") || !strcmp(kind, "oldaddr") || !strcmp(kind, "newaddr") ||
-           !strcmp(kind, "password");
+    for (int k = 0; k < PENDING_COUNT; k++)
+        if (!strcmp(word, users_pending_words[k]))
+            return k;
+    return -1;
 }
 
 /* One line of etc/pending "kind:userid:password:address:token:created:requester:target" into *p; false when
@@ -625,11 +630,12 @@ static bool parse_pending(char *line, UsersPending *p)
     long long created;
     if (n == 7)
         f[n++] = (char *)"-";
-    if (n != 8 || strlen(f[0]) >= sizeof p->kind || !pending_kind(f[0]) || strlen(f[1]) >= sizeof p->id ||
+    int kind = n == 8 ? users_pending_kind(f[0]) : -1;
+    if (kind < 0 || strlen(f[1]) >= sizeof p->id ||
         strlen(f[2]) >= sizeof p->password || strlen(f[3]) >= sizeof p->address || strlen(f[4]) >= sizeof p->token ||
         strlen(f[6]) >= sizeof p->requester || strlen(f[7]) >= sizeof p->target || sscanf(f[5], "%lld", &created) != 1)
         return false;
-    snprintf(p->kind, sizeof p->kind, "%s", f[0]);
+    p->kind = (PendingKind)kind;
     snprintf(p->id, sizeof p->id, "%s", f[1]);
     snprintf(p->password, sizeof p->password, "%s", strcmp(f[2], "-") ? f[2] : "");
     snprintf(p->address, sizeof p->address, "%s", f[3]);
@@ -669,7 +675,7 @@ int users_pending_write(const Store *s, const UsersPending *v, int n, Err *err)
     Buf b;
     buf_init(&b);
     for (int i = 0; i < n; i++)
-        buf_printf(&b, "%s:%s:%s:%s:%s:%lld:%s:%s\n", v[i].kind, v[i].id, *v[i].password ? v[i].password : "-",
+        buf_printf(&b, "%s:%s:%s:%s:%s:%lld:%s:%s\n", users_pending_words[v[i].kind], v[i].id, *v[i].password ? v[i].password : "-",
                    v[i].address, v[i].token, (long long)v[i].created, v[i].requester,
                    *v[i].target ? v[i].target : "-");
     char *path = store_path(s, "etc/pending");

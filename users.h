@@ -119,8 +119,10 @@ int users_update(const Store *s, const char *id, const char *password, const cha
      newaddr  that change, the registered address having answered: address is the new one and answers;
      password a change of id's password to password: address is the registered one and answers.
    A line of another kind (or malformed) is dropped when the file is next written. */
+typedef enum PendingKind { PENDING_SIGNUP, PENDING_OLDADDR, PENDING_NEWADDR, PENDING_PASSWORD, PENDING_COUNT } PendingKind;
+
 typedef struct UsersPending {
-    char kind[12];
+    PendingKind kind;
     char id[33];
     char password[65];
     char address[255];     /* where the confirmation went */

@@ -202,8 +202,8 @@ START_TEST(test_pending_record)
     open_store(&s);
     Err err = {""};
     UsersPending w[2] = {
-        {"oldaddr", "alice", "", "alice@a.a", "0123456789abcdef", T0, "alice@a.a", "new@n.n"},
-        {"password", "bob", "n3w", "bob@b.b", "fedcba9876543210", T0 + 1, "bob@b.b", ""},
+        {PENDING_OLDADDR, "alice", "", "alice@a.a", "0123456789abcdef", T0, "alice@a.a", "new@n.n"},
+        {PENDING_PASSWORD, "bob", "n3w", "bob@b.b", "fedcba9876543210", T0 + 1, "bob@b.b", ""},
     };
     ck_assert_int_eq(users_pending_write(&s, w, 2, &err), 0);
     char *text = slurp(&s, "etc/pending");
@@ -214,7 +214,7 @@ START_TEST(test_pending_record)
     ck_assert_int_eq(users_pending_read(&s, T0 + 5, &v, &err), 2);
     ck_assert_str_eq(v[0].target, "new@n.n");
     ck_assert_str_eq(v[0].password, "");
-    ck_assert_str_eq(v[1].kind, "password");
+    ck_assert_int_eq(v[1].kind, PENDING_PASSWORD);
     ck_assert_str_eq(v[1].password, "n3w");
     ck_assert_str_eq(v[1].target, "");
     free(v);

@@ -156,6 +156,20 @@ START_TEST(test_act_after_time_saves_once)
 }
 END_TEST
 
+/* The table says which commands name a board first (the mail front lets a reply omit it): the commands on one
+ * board and show/verify, not those on userids or none. */
+START_TEST(test_board_first_flag)
+{
+    const char *yes[] = {"move", "queue", "resign", "quiet", "chat", "log", "map", "orders", "options", "show",
+                         "verify"};
+    const char *no[] = {"showas", "games", "signup", "confirm", "accept", "help", "calc", "all"};
+    for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
+        ck_assert_msg(command_find(yes[i])->flags & CMD_BOARD_FIRST, "%s", yes[i]);
+    for (size_t i = 0; i < sizeof no / sizeof *no; i++)
+        ck_assert_msg(!(command_find(no[i])->flags & CMD_BOARD_FIRST), "%s", no[i]);
+}
+END_TEST
+
 Suite *commands_suite(void)
 {
     Suite *s = suite_create("commands");
@@ -167,6 +181,7 @@ Suite *commands_suite(void)
     tcase_add_test(tc, test_refused_act_commits_time);
     tcase_add_test(tc, test_refused_act_saves_nothing);
     tcase_add_test(tc, test_act_after_time_saves_once);
+    tcase_add_test(tc, test_board_first_flag);
     suite_add_tcase(s, tc);
     return s;
 }

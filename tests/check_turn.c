@@ -203,6 +203,9 @@ START_TEST(test_submit_gamble_outside_round0)
     OrderList l = {0};
     Err err;
     ck_assert_int_eq(order_parse_list(b, "GAMBLE 1E 1st", &l, &err), 0);
+    /* the reasons are codes; their English is the say function's */
+    ck_assert_int_eq(turn_misplaced(b, &l.v[0], false), MISPLACED_GAMBLE_LATE);
+    ck_assert_int_eq(turn_misplaced(b, &l.v[0], true), MISPLACED_STORED_GAMBLE);
     Game g;
     game_init(&g, b, T0);
     ck_assert_int_eq(submit_store(&g, 1, &l, &s), SUBMIT_REFUSED);
