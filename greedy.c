@@ -24,23 +24,15 @@
 /* A King that steps without taking anything: worth a little less than staying put. */
 #define KING_STEP 3.0
 
-static bool is_king_step(const Board *fog, int player, const char *text)
+/* True when the parsed order o is a King of the player's stepping onto an empty square. */
+static bool is_king_step(const Board *fog, int player, const Order *o)
 {
-    char sq[16];
-    Err err;
-    int from, to = -1;
-    if (sscanf(text, "MOVE %15s", sq) != 1 || board_parse_sq(fog, sq, &from, &err) < 0)
-        return false;
-    const Piece *p = board_piece_at(fog, from);
+    const Piece *p = o->verb == ORD_MOVE && o->sq >= 0 ? board_piece_at(fog, o->sq) : NULL;
     if (!p || !p->g.n[GENE_K] || !board_controls(fog, player, p))
         return false;
-    Order o;
-    if (order_parse(fog, text, &o, &err) < 0)
-        return false;
-    to = from;
-    for (int i = 0; i < o.ndirs && to >= 0; i++)
-        to = board_step(fog, to, o.dirs[i]);
-    order_free(&o);
+    int to = o->sq;
+    for (int i = 0; i < o->ndirs && to >= 0; i++)
+        to = board_step(fog, to, o->dirs[i]);
     return to >= 0 && !board_piece_at(fog, to);
 }
 
@@ -159,20 +151,26 @@ static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *g
     Board *s = weigh_clone(fog);
     double v = -1e18;
     c->adjust = 0;
+    Order o;
+    Err err;
+    if (order_parse(fog, c->text, &o, &err) < 0) {
+        board_free(s);
+        return v;
+    }
     if (weigh_apply(s, player, c->text, seed) == 0) {
         v = weigh_position(s, player, goal);
-        if (strncmp(c->text, "CREATE ", 7) == 0) {
-            const char *seq = strrchr(c->text, ' ') + 1;
-            Genome g;
-            Err err;
-            if (goal->threat && strcmp(seq, "A") == 0 && piece_parse(seq, &g, false, &err) == 0)
-                c->adjust = -weigh_piece(&g); /* a guard: worth only the approach it closes */
-            else if ((!want || strcmp(seq, want) != 0) && piece_parse(seq, &g, false, &err) == 0)
-                c->adjust = -(weigh_piece(&g) + UNWANTED);
-        } else if (is_king_step(fog, player, c->text)) {
+        Genome wanted;
+        bool is_want = want && piece_parse(want, &wanted, false, &err) == 0 && memcmp(wanted.n, o.codes.n, sizeof wanted.n) == 0;
+        if (o.verb == ORD_CREATE) {
+            if (goal->threat && threat_guard(&o.codes))
+                c->adjust = -weigh_piece(&o.codes); /* a guard: worth only the approach it closes */
+            else if (!is_want)
+                c->adjust = -(weigh_piece(&o.codes) + UNWANTED);
+        } else if (is_king_step(fog, player, &o)) {
             c->adjust = -KING_STEP; /* a King stays home unless stepping gains more */
         }
     }
+    order_free(&o);
     board_free(s);
     return v + c->adjust;
 }
