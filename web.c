@@ -160,6 +160,7 @@ static Board *web_load(WebRun *w, int n)
         fprintf(stderr, "genetess: web: board %d: %s\n", n, b && b->number != n ? "the file holds another board" : err.msg);
         snprintf(dir, sizeof dir, "g/%d/", n);
         webpage_keep_under(&w->s, dir);
+        webpage_keep_under(&w->s, "p/"); /* its players' pages too, though none of their rows is this one */
     }
     board_free(b);
     return NULL;
@@ -549,6 +550,9 @@ int web_site(CommandCtx *c, const WebWatch *watch)
     if (rc < 0) /* busy: another run of web writes the site now (contract 16) */
         return pipeline_refuse(c, rc == WEBPAGE_BUSY ? EXIT_SYSTEM : EXIT_REFUSED, "web: %s", w.err.msg);
     w.s.watch = watch;
+    if (w.s.swept)
+        fprintf(stderr, "genetess: web: removed %d temporar%s a stopped run left in %s/%s\n", w.s.swept,
+                w.s.swept == 1 ? "y" : "ies", w.s.dir, WEBPAGE_TMP);
     rc = web_lists(&w);
     if (rc == 0)
         rc = web_write(&w);

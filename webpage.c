@@ -4,6 +4,7 @@
 #include "webpage.h"
 
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +82,29 @@ static void webpage_read_manifest(WebSite *s)
     webpage_sort(&s->old);
 }
 
+/* Makes the site's WEBPAGE_TMP (a directory, not a link) and removes what it holds: the temporaries of a run
+ * stopped between a page's write and its rename (the site's lock is held, so no run writes there now). The
+ * count in s->swept. 0, or -1 with err. */
+static int webpage_sweep(WebSite *s, Err *err)
+{
+    char *path = xasprintf("%s/%s", s->dir, WEBPAGE_TMP);
+    int fd = webpage_mkdir(path) < 0 ? -1 : open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    DIR *d = fd < 0 ? NULL : fdopendir(fd);
+    if (!d) {
+        err_fail(err, "cannot open %s as a directory: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        free(path);
+        return -1;
+    }
+    for (struct dirent *e; (e = readdir(d));)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 && unlinkat(fd, e->d_name, 0) == 0)
+            s->swept++;
+    closedir(d);
+    free(path);
+    return 0;
+}
+
 int webpage_open(WebSite *s, const char *dir, Err *err)
 {
     *s = (WebSite){.lockfd = -1};
@@ -114,6 +138,10 @@ int webpage_open(WebSite *s, const char *dir, Err *err)
             err_fail(err, "cannot lock %s/%s: %s", s->dir, WEBPAGE_LOCK, strerror(e));
         webpage_close(s);
         return busy ? WEBPAGE_BUSY : -1;
+    }
+    if (webpage_sweep(s, err) < 0) {
+        webpage_close(s);
+        return -1;
     }
     webpage_read_manifest(s);
     return 0;
@@ -209,11 +237,11 @@ bool webpage_holds(const WebSite *s, const char *rel, const char *page, size_t l
     return same;
 }
 
-/* Writes the len bytes of data as the file path: a temporary beside it (O_EXCL, never through a link)
- * renamed over it, 0644. 0, or -1 with err (the temporary removed). */
-static int webpage_write(const char *path, const char *data, size_t len, Err *err)
+/* Writes the len bytes of data as the file path: a temporary in the site's WEBPAGE_TMP (O_EXCL, never
+ * through a link) renamed over it, 0644. 0, or -1 with err (the temporary removed). */
+static int webpage_write(WebSite *s, const char *path, const char *data, size_t len, Err *err)
 {
-    char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+    char *tmp = xasprintf("%s/%s/%d", s->dir, WEBPAGE_TMP, ++s->tmpseq);
     int rc = 0;
     (void)unlink(tmp);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
@@ -224,7 +252,7 @@ static int webpage_write(const char *path, const char *data, size_t len, Err *er
         if (fd_write_all(fd, data, len) < 0 || close(fd) < 0)
             rc = err_fail(err, "cannot write %s: %s", tmp, strerror(errno));
         else if (rename(tmp, path) < 0)
-            rc = err_fail(err, "cannot rename %s: %s", tmp, strerror(errno));
+            rc = err_fail(err, "cannot put %s in place: %s", path, strerror(errno));
         if (rc)
             (void)unlink(tmp);
     }
@@ -242,7 +270,7 @@ int webpage_put(WebSite *s, const char *rel, const char *page, size_t len, Err *
     int rc = 0;
     if (webpage_file_holds(path, page, len))
         s->same++;
-    else if ((rc = webpage_write(path, page, len, err)) == 0)
+    else if ((rc = webpage_write(s, path, page, len, err)) == 0)
         s->written++;
     free(path);
     return rc;
@@ -328,7 +356,7 @@ int webpage_finish(WebSite *s, bool complete, Err *err)
             buf_printf(&m, "%s\n", name);
     }
     char *path = xasprintf("%s/%s", s->dir, WEBPAGE_MANIFEST);
-    int rc = webpage_file_holds(path, m.s, m.len) ? 0 : webpage_write(path, m.s, m.len, err);
+    int rc = webpage_file_holds(path, m.s, m.len) ? 0 : webpage_write(s, path, m.s, m.len, err);
     free(path);
     buf_free(&m);
     return rc;

@@ -12,6 +12,9 @@
 #define WEBPAGE_MANIFEST ".genetess-manifest"
 /* The file in the site's directory one run at a time holds an fcntl lock on while it writes the site. */
 #define WEBPAGE_LOCK ".genetess-lock"
+/* The directory of the site where a page is written before it is renamed into place; emptied by each run
+ * under the site's lock, so that a run stopped between the two leaves nothing for long (contract 16). */
+#define WEBPAGE_TMP ".genetess-tmp"
 /* webpage_open: another run writes the site. */
 #define WEBPAGE_BUSY (-2)
 
@@ -33,6 +36,8 @@ typedef struct WebSite {
     StrList made;    /* this run's files: written, found as they were, or kept (webpage_keep) */
     const WebWatch *watch; /* NULL, or told of each read and write */
     int lockfd;      /* the site's lock (WEBPAGE_LOCK), held until webpage_close */
+    int tmpseq;      /* the temporaries written so far (their names in WEBPAGE_TMP) */
+    int swept;       /* temporaries a stopped run left, removed by webpage_open */
 } WebSite;
 
 /* Opens the site in dir: made (0755) when missing — its parent must exist — and it must then be a directory

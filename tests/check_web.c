@@ -4,7 +4,7 @@
  * facts (a piece's genes and square, a stored order, addresses, passwords) write byte-identical sites, and
  * no page holds an address, a password or a running game's order; the lock held only to read (each board
  * read with it held, every page written with it free); the manifest's files no longer written removed; one
- * run at a time writes a site. */
+ * run at a time writes a site; a stopped run's temporaries swept. */
 #include "fixtures.h"
 #include "boardfile.h"
 #include "commands.h"
@@ -196,6 +196,51 @@ START_TEST(test_manifest_removes)
     ck_assert_int_eq(access(path, F_OK), 0);
     snprintf(link, sizeof link, "%s/y.html", dir);
     ck_assert_int_ne(access(link, F_OK), 0);
+}
+END_TEST
+
+/* Pages are written through the site's WEBPAGE_TMP, which a run leaves empty; what a stopped run left there
+ * is removed (counted) when the site is opened next; a link in its place is refused, never followed. */
+START_TEST(test_temporaries_swept)
+{
+    WebSite s;
+    Err err;
+    char dir[128], path[256];
+    snprintf(dir, sizeof dir, "%s/site", tmp);
+    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    ck_assert_int_eq(s.swept, 0);
+    ck_assert_int_eq(webpage_put(&s, "index.html", "i\n", 2, &err), 0);
+    webpage_close(&s);
+    for (int i = 1; i <= 3; i++) { /* a run stopped after three writes, before their renames */
+        snprintf(path, sizeof path, "%s/" WEBPAGE_TMP "/%d", dir, i);
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fclose(f);
+    }
+    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    ck_assert_int_eq(s.swept, 3);
+    for (int i = 1; i <= 3; i++) {
+        snprintf(path, sizeof path, "%s/" WEBPAGE_TMP "/%d", dir, i);
+        ck_assert_int_ne(access(path, F_OK), 0);
+    }
+    ck_assert_int_eq(webpage_put(&s, "index.html", "j\n", 2, &err), 0);
+    ck_assert(webpage_holds(&s, "index.html", "j\n", 2));
+    snprintf(path, sizeof path, "%s/" WEBPAGE_TMP "/1", dir); /* renamed into place, not left */
+    ck_assert_int_ne(access(path, F_OK), 0);
+    webpage_close(&s);
+    char outside[128], victim[192];
+    snprintf(outside, sizeof outside, "%s/outside", tmp);
+    ck_assert_int_eq(mkdir(outside, 0755), 0);
+    snprintf(victim, sizeof victim, "%s/keep", outside);
+    FILE *f = fopen(victim, "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    snprintf(path, sizeof path, "%s/" WEBPAGE_TMP, dir);
+    fx_rm_tree(path);
+    ck_assert_int_eq(symlink(outside, path), 0);
+    ck_assert_int_eq(webpage_open(&s, dir, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, WEBPAGE_TMP));
+    ck_assert_int_eq(access(victim, F_OK), 0);
 }
 END_TEST
 
@@ -523,6 +568,7 @@ Suite *web_suite(void)
     tcase_add_test(tc, test_put_stays_inside);
     tcase_add_test(tc, test_manifest_removes);
     tcase_add_test(tc, test_site_busy);
+    tcase_add_test(tc, test_temporaries_swept);
     tcase_add_test(tc, test_picture_keeps_text);
     suite_add_tcase(s, tc);
     tc = tcase_create("fog");

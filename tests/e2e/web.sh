@@ -117,15 +117,41 @@ run 0 web "$SITE"
 has "0 pages written, "
 has " unchanged, 0 removed."
 
-# ---- a board that cannot be read this time keeps its game's pages (carol, in no other game, loses hers) ----
+# ---- a board that cannot be read this time keeps its game's pages and its players' (carol, in no other
+# game, keeps hers) ----
 cp "$GAMES/102" "$T/102.board"
 echo "not a board" >"$GAMES/102"
 run 0 web "$SITE"
-has " 1 removed."
-assert_gone "$SITE/p/carol.html"
+has " 0 removed."
+assert_grep "carol" "$SITE/p/carol.html"
+assert_grep "^p/carol.html\$" "$SITE/.genetess-manifest"
 assert_grep "Genetess board 102" "$SITE/g/102/index.html"
 assert_grep "^g/102/index.html\$" "$SITE/.genetess-manifest"
 cp "$T/102.board" "$GAMES/102"
+
+# ---- a run stopped between a page's write and its rename leaves a temporary; the next run removes it ----
+echo half >"$SITE/.genetess-tmp/7"
+echo half >"$SITE/.genetess-tmp/8"
+run 0 web "$SITE"
+assert_gone "$SITE/.genetess-tmp/7"
+assert_gone "$SITE/.genetess-tmp/8"
+assert_eq "" "$(ls -A "$SITE/.genetess-tmp")" "the temporaries' directory after a run"
+assert_grep "removed 2 temporaries a stopped run left" "$T/err"
+
+# ---- a directory where a page goes is never removed: the run stops (exit 3), removing nothing ----
+mv "$SITE/ratings.html" "$T/ratings.html"
+mkdir "$SITE/ratings.html"
+echo mine >"$SITE/ratings.html/keep"
+run 3 web "$SITE"
+has "a page could not be written"
+assert_grep "ratings.html" "$T/err"
+assert_grep mine "$SITE/ratings.html/keep"
+assert_eq "" "$(ls -A "$SITE/.genetess-tmp")" "the temporaries' directory after a stopped run"
+assert_grep "^ratings.html\$" "$SITE/.genetess-manifest"
+rm -r "$SITE/ratings.html"
+mv "$T/ratings.html" "$SITE/ratings.html"
+run 0 web "$SITE"
+has " 0 removed."
 
 # ---- make demo writes the demo game's site and says where ----
 sh "$E2E_DIR/../../tools/demo.sh" "$G" "$T/demo-site" >"$T/demo" 2>&1
