@@ -641,7 +641,7 @@ static void log_entry(const MoveRecord *r, const char *why, Buf *out)
     char d[48], body[1200];
     int n = r->textlen;
     if (r->kind == MOVE_TIMEOUT)
-        snprintf(body, sizeof body, "%s", strcmp(r->label, "0") == 0 ? "time-out: your missing gambles counted as 0E "
+        snprintf(body, sizeof body, "%s", r->round == 0 ? "time-out: your missing gambles counted as 0E "
                                                                        "don't care" : "time-out: you timed out");
     else if (r->kind == MOVE_FORFEIT)
         snprintf(body, sizeof body, "forfeit: too many time-outs in a row; you left the game");
