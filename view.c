@@ -782,11 +782,11 @@ void view_nag(const Board *b, int p, Buf *subject, Buf *body)
 {
     char when[48];
     fmt_time(b->clock.deadline, when, sizeof when);
-    Subject sj = {.kind = SUBJECT_BOARD, .n = b->number};
+    Subject sj = {.kind = SUBJECT_BOARD, .n = b->number, .is_nag = true};
     char line[160];
     snprintf(sj.word, sizeof sj.word, "%s", b->pl[p].id);
     subject_format(&sj, line, sizeof line);
-    buf_printf(subject, "Nag: %s", line);
+    buf_add(subject, line);
     if (b->phase == PHASE_ROUND0)
         buf_printf(body, "Reminder: Genetess board %d is in round 0 and waits for your GAMBLE orders.\n"
                          "The deadline is %s;\nmissing gambles then count as 0E don't care.\n",
