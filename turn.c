@@ -163,15 +163,18 @@ static int run_head(Game *g, int p, char *text, bool star, bool at_deadline, boo
         return 1;
     }
     Misplaced misplaced = turn_misplaced(b, &o, false);
-    int rc = 1, r;
+    int rc = 1, r, told = b->pl[p].news.n;
     if (o.verb == ORD_HOLIDAY) {
         rc = deadline_holiday_stored(g, p) ? RQ_HOLIDAY : 1;
     } else if (misplaced) {
         game_news(b, p, NEWS_STORED_DROPPED, "Your stored order %s was dropped: %s.", o.text,
                   turn_misplaced_say(misplaced));
     } else if ((r = turn_order(g, p, &o, true, NULL)) == 0) {
-        /* Told after the turns this one's end sets going, as a player reads it on their sheet. */
-        game_defer_news(g, p, NEWS_STORED_RAN, xasprintf("Your stored order %s was processed.", o.text));
+        /* Told once (contract 4.3): by its events when they told the player anything, else (a stored PASS,
+         * whose "You passed." is not told) by this line, after the turns this one's end sets going, as a player
+         * reads it on their sheet. */
+        if (b->pl[p].news.n == told)
+            game_defer_news(g, p, NEWS_STORED_RAN, xasprintf("Your stored order %s was processed.", o.text));
         if (star && !at_deadline)
             g->star_done[p] = true;
         rc = RQ_DONE;

@@ -214,15 +214,12 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
         layout_wrap(out, "", 0, t);
         free(t);
     } else if (o->variant == SHEET_STAR_DONE) {
-        /* contract 14.5: the sheet opens with "Your stored order <order> was processed" (kept in the news). */
-        bool said = false;
+        /* contract 14.5: the sheet opens with "Your stored order <order> was processed" (kept in the news) when
+         * its events told the player nothing; else they tell it, among the events, and the line is not written
+         * (contract 4.3: told once). */
         for (int i = 0; o->news && i < o->news->n; i++)
-            if (o->news->v[i].kind == NEWS_STORED_RAN) {
+            if (o->news->v[i].kind == NEWS_STORED_RAN)
                 layout_wrap(out, "", 0, o->news->v[i].text);
-                said = true;
-            }
-        if (!said)
-            buf_add(out, "Your stored order was processed.\n");
         if (b->phase == PHASE_PLAY && b->seat == reader)
             buf_add(out, "It is your move.\n");
         else if (b->phase == PHASE_PLAY)
