@@ -440,13 +440,41 @@ void game_touch(Game *g, int sq)
         g->fail.outside = true;
 }
 
+int game_fail_why(Game *g, int sq, FailReason why)
+{
+    why.hidden_at = -1;
+    if (sq >= 0 && !game_saw(g, sq)) {
+        g->fail.outside = true;
+        if (failure_hidden_word(why.code))
+            why.hidden_at = sq;
+    }
+    g->fail.failed = true;
+    g->fail.why = why;
+    failure_say(g->b, &why, g->fail.msg, sizeof g->fail.msg);
+    return -1;
+}
+
+int game_refuse_why(Game *g, FailReason why)
+{
+    game_fail_why(g, -1, why);
+    g->fail.refused = true;
+    return ORDER_REFUSED;
+}
+
+/* g's failure reason becomes words a caller wrote (FAIL_TEXT). */
+static void game_fail_text(Game *g, const char *fmt, va_list ap)
+{
+    g->fail.why = (FailReason){.code = FAIL_TEXT, .hidden_at = -1};
+    vsnprintf(g->fail.msg, sizeof g->fail.msg, fmt, ap);
+    g->fail.failed = true;
+}
+
 int game_fail(Game *g, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(g->fail.msg, sizeof g->fail.msg, fmt, ap);
+    game_fail_text(g, fmt, ap);
     va_end(ap);
-    g->fail.failed = true;
     return -1;
 }
 
@@ -454,9 +482,9 @@ int game_refuse(Game *g, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(g->fail.msg, sizeof g->fail.msg, fmt, ap);
+    game_fail_text(g, fmt, ap);
     va_end(ap);
-    g->fail.failed = g->fail.refused = true;
+    g->fail.refused = true;
     return ORDER_REFUSED;
 }
 
@@ -492,6 +520,7 @@ void game_news(Board *b, int player, NewsKind kind, const char *fmt, ...)
 int game_fail_at(Game *g, int sq, const char *what, const char *fmt, ...)
 {
     g->fail.failed = true;
+    g->fail.why = (FailReason){.code = FAIL_TEXT, .hidden_at = -1};
     if (!game_saw(g, sq)) {
         /* contract 8: a reason about a square outside the view names the square only. */
         char nm[16];

@@ -165,6 +165,7 @@ static int submit_on_turn(Game *g, int player, const OrderList *l, Submission *s
     }
     if (rc == ORDER_REFUSED) {
         s->refusal.move_number = board_move_number(b);
+        s->refusal.fail = g->fail.why;
         return submit_refused(s, REFUSAL_ORDER, l, 0, g->fail.msg);
     }
     char why[256];

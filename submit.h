@@ -27,6 +27,7 @@ typedef struct SubmitRefusal {
     char text[ORDER_TEXT_MAX]; /* that order's text, as the sender is told it */
     Misplaced misplaced; /* REFUSAL_MISPLACED */
     char why[ERR_MAX];  /* REFUSAL_GAMBLE: gamble_check's reason; REFUSAL_ORDER: the rules' (g->fail.msg) */
+    FailReason fail;    /* REFUSAL_ORDER: the rules' reason code and its arguments (g->fail.why) */
     int move_number;    /* REFUSAL_ORDER: the move number, unchanged */
 } SubmitRefusal;
 

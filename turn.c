@@ -50,9 +50,15 @@ Misplaced turn_misplaced(const Board *b, const Order *o, bool storing)
     return b->phase == PHASE_ROUND0 ? MISPLACED_NONE : MISPLACED_GAMBLE_LATE;
 }
 
+/* The reason code of a misplaced order (not MISPLACED_NONE). */
+static FailCode turn_misplaced_code(Misplaced why)
+{
+    return why == MISPLACED_STORED_GAMBLE ? FAIL_GAMBLE_STORED : FAIL_GAMBLE_LATE;
+}
+
 const char *turn_misplaced_say(Misplaced why)
 {
-    return why == MISPLACED_STORED_GAMBLE ? "GAMBLE cannot be stored" : "GAMBLE is only for round 0";
+    return failure_fixed(turn_misplaced_code(why));
 }
 
 void turn_finish(Game *g)
@@ -440,11 +446,11 @@ int turn_play(Game *g, int player, const Order *o, bool from_queue)
     int rc = 0; /* set by every branch (gcc -O1 cannot tell) */
     memset(&g->fail, 0, sizeof g->fail);
     if (b->phase == PHASE_ENDED && (misplaced || o->verb == ORD_HOLIDAY))
-        rc = game_refuse(g, "The game has ended");
+        rc = game_refuse_why(g, (FailReason){.code = FAIL_ENDED});
     else if (b->phase == PHASE_ROUND0)
         rc = gamble_order(g, player, o, &next);
     else if (misplaced)
-        rc = game_refuse(g, "%s", turn_misplaced_say(misplaced));
+        rc = game_refuse_why(g, (FailReason){.code = turn_misplaced_code(misplaced)});
     else if (o->verb == ORD_HOLIDAY)
         rc = turn_holiday(g, player);
     else if ((rc = turn_order(g, player, o, from_queue, NULL)) == 0)
