@@ -8,8 +8,8 @@
 #include "util.h"
 
 /* A code's words: a template whose tokens are its arguments — {0} {1} the squares sq[0] sq[1], {n} {m} num[0]
- * num[1], {s} "s" unless num[0] is 1, {c} the code letter, {w} the word, {t} the terrain ter ("an interior
- * wall"); hidden: what it says of a square outside the player's view (NULL: it is never about one). */
+ * num[1], {s} "s" unless num[0] is 1, {c} the code letter, {w} the word, {v} the verb, {t} the terrain ter ("an
+ * interior wall"); hidden: what it says of a square outside the player's view (NULL: it is never about one). */
 typedef struct FailText {
     const char *say;
     const char *hidden;
@@ -57,6 +57,21 @@ static const FailText failure_texts[FAIL_CODE_COUNT] = {
     [FAIL_SWAP_PHASED] = {"{1} held a phased piece, not a King of yours", "no King of yours"},
     [FAIL_SWAP_NO_KING] = {"no King of yours on {1}", "no King of yours"},
     [FAIL_NOT_A_KING] = {"the piece on {1} is not a King", NULL},
+    [FAIL_NOT_YOURS] = {"no piece of yours on {0}", NULL},
+    [FAIL_NO_ENABLER] = {"the piece on {0} has no {w} ({v} needs {w})", NULL},
+    [FAIL_NO_ENABLERS] = {"the piece on {0} has no {w}", NULL},
+    [FAIL_NOT_NOW] = {"{v} cannot be used now", NULL},
+    [FAIL_HOLIDAY_OFF_TURN] = {"HOLIDAY takes effect on your turn: send it off turn to store it", NULL},
+    [FAIL_NO_HOLIDAY_LEFT] = {"you have no holiday allowance left", NULL},
+    [FAIL_NOT_YOUR_MOVE] = {"It is not your move", NULL},
+    [FAIL_CHARGE_TIMES] = {"the piece on {0} has {n} Z: it may charge at most {n} time{s}", NULL},
+    [FAIL_NO_C_CHARGE] = {"the piece on {0} has no C: it cannot charge {w}", NULL},
+    [FAIL_CHARGE_ZERO_PIECE] = {"a charge of length 0: the {w} charge from {0} meets {1} at once (a piece)", NULL},
+    [FAIL_CHARGE_ZERO_WALL] = {"a charge of length 0: the {w} charge from {0} meets {1} at once ({t})", NULL},
+    [FAIL_CHARGE_OFF_BOARD] = {"the {w} charge from {0} cannot move: it would leave the board", NULL},
+    [FAIL_CHARGE_WALL] = {"the {w} charge from {0} cannot move: {1} is {t}", "blocked"},
+    [FAIL_CHARGE_PHASED] = {"the {w} charge from {0} cannot move: a phased piece on {1} was in the way", "blocked"},
+    [FAIL_CHARGE_OCCUPIED] = {"the {w} charge from {0} cannot move: {1} is occupied", "blocked"},
 };
 
 const char *failure_fixed(FailCode code)
@@ -91,6 +106,9 @@ static void failure_token(const Board *b, const FailReason *r, char k, Buf *out)
         break;
     case 't': /* contract 8's words for a square that is not floor */
         buf_add(out, r->ter == TER_IWALL ? "an interior wall" : "an exterior wall");
+        break;
+    case 'v':
+        buf_add(out, r->verb ? r->verb : "");
         break;
     default: /* 'w' */
         buf_add(out, r->word);

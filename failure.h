@@ -6,7 +6,8 @@
 
 /* Why an order failed or was refused; the arguments each reads are named in failure.c's table. */
 typedef enum FailCode {
-    FAIL_TEXT,              /* words a caller wrote itself (Failure.msg holds them): a rule not yet handing up a code */
+    FAIL_TEXT,              /* words a caller wrote itself (Failure.msg holds them): round 0's gamble checks, whose
+                             * reasons come in an Err */
     FAIL_ENDED,             /* the game has ended */
     FAIL_GAMBLE_STORED,     /* a GAMBLE cannot be stored */
     FAIL_GAMBLE_LATE,       /* a GAMBLE outside round 0 */
@@ -47,6 +48,21 @@ typedef enum FailCode {
     FAIL_SWAP_PHASED,       /* sq[1] held a phased piece, not a King of the player's */
     FAIL_SWAP_NO_KING,      /* no King of the player's on sq[1] */
     FAIL_NOT_A_KING,        /* the piece on sq[1] is not a King */
+    FAIL_NOT_YOURS,         /* no piece of the player's on sq[0] (another's phased piece looks like none) */
+    FAIL_NO_ENABLER,        /* the piece on sq[0] has not the code word that order verb needs */
+    FAIL_NO_ENABLERS,       /* the piece on sq[0] has none of the codes word that enable its order */
+    FAIL_NOT_NOW,           /* order verb cannot be used now */
+    FAIL_HOLIDAY_OFF_TURN,  /* HOLIDAY is given off the player's turn */
+    FAIL_NO_HOLIDAY_LEFT,   /* no holiday allowance left */
+    FAIL_NOT_YOUR_MOVE,     /* an order other than GAMBLE or PASS in round 0 */
+    FAIL_CHARGE_TIMES,      /* the piece on sq[0] has num[0] Z: too many charges */
+    FAIL_NO_C_CHARGE,       /* the piece on sq[0] has no C: it cannot charge in direction word */
+    FAIL_CHARGE_ZERO_PIECE, /* the charge word from sq[0] meets a piece on sq[1] at once */
+    FAIL_CHARGE_ZERO_WALL,  /* the charge word from sq[0] meets the wall (ter) on sq[1] at once */
+    FAIL_CHARGE_OFF_BOARD,  /* the charge word from sq[0] would leave the board */
+    FAIL_CHARGE_WALL,       /* the charge word from sq[0] cannot move: sq[1] is a wall (ter) */
+    FAIL_CHARGE_PHASED,     /* the charge word from sq[0] cannot move: a phased piece on sq[1] was in the way */
+    FAIL_CHARGE_OCCUPIED,   /* the charge word from sq[0] cannot move: sq[1] is occupied */
     FAIL_CODE_COUNT
 } FailCode;
 
@@ -58,6 +74,7 @@ typedef struct FailReason {
     char code_letter;   /* a code, 'A'..'Z' */
     char ter;           /* FAIL_TERRAIN: the wall's terrain (TER_XWALL, TER_IWALL) */
     char word[ERR_MAX];  /* a direction, a list of codes */
+    const char *verb;   /* an order's verb (order_table's own string) */
     int hidden_at;      /* -1; else the reason is about this square outside the player's view, and says only that
                          * (contract 8) */
 } FailReason;

@@ -461,30 +461,14 @@ int game_refuse_why(Game *g, FailReason why)
     return ORDER_REFUSED;
 }
 
-/* g's failure reason becomes words a caller wrote (FAIL_TEXT). */
-static void game_fail_text(Game *g, const char *fmt, va_list ap)
-{
-    g->fail.why = (FailReason){.code = FAIL_TEXT, .hidden_at = -1};
-    vsnprintf(g->fail.msg, sizeof g->fail.msg, fmt, ap);
-    g->fail.failed = true;
-}
-
-int game_fail(Game *g, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    game_fail_text(g, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
 int game_refuse(Game *g, const char *fmt, ...)
 {
+    g->fail.why = (FailReason){.code = FAIL_TEXT, .hidden_at = -1};
     va_list ap;
     va_start(ap, fmt);
-    game_fail_text(g, fmt, ap);
+    vsnprintf(g->fail.msg, sizeof g->fail.msg, fmt, ap);
     va_end(ap);
-    g->fail.refused = true;
+    g->fail.failed = g->fail.refused = true;
     return ORDER_REFUSED;
 }
 
@@ -515,24 +499,6 @@ void game_news(Board *b, int player, NewsKind kind, const char *fmt, ...)
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
     board_news_add(&b->pl[player].news, kind, line);
-}
-
-int game_fail_at(Game *g, int sq, const char *what, const char *fmt, ...)
-{
-    g->fail.failed = true;
-    g->fail.why = (FailReason){.code = FAIL_TEXT, .hidden_at = -1};
-    if (!game_saw(g, sq)) {
-        /* contract 8: a reason about a square outside the view names the square only. */
-        char nm[16];
-        g->fail.outside = true;
-        snprintf(g->fail.msg, sizeof g->fail.msg, "%s at %s (outside your view)", what, board_sq_name(g->b, sq, nm));
-        return -1;
-    }
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(g->fail.msg, sizeof g->fail.msg, fmt, ap);
-    va_end(ap);
-    return -1;
 }
 
 /* ---- pieces ---- */
@@ -759,10 +725,4 @@ void game_ev_piece(Event *ev, int i, const Board *b, const Piece *p)
     ev->owner[i] = game_owner_word(b, p);
     free(ev->seq[i]);
     ev->seq[i] = piece_str(&p->g, false);
-}
-
-/* What a non-floor square is, for failure reasons (MOVE's words). */
-const char *game_terrain_what(char t)
-{
-    return t == TER_IWALL ? "an interior wall" : "an exterior wall";
 }

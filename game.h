@@ -132,10 +132,8 @@ bool game_saw(const Game *g, int sq);
 int game_fail_why(Game *g, int sq, FailReason why);
 /* Refuses the running order before anything changed, with the reason why (returns ORDER_REFUSED). */
 int game_refuse_why(Game *g, FailReason why);
-/* Fails the running order with a reason in words (FAIL_TEXT; returns -1): for rules not yet handing up a code. */
-int game_fail(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Refuses the running order before anything changed, with a reason in words (FAIL_TEXT; returns ORDER_REFUSED;
- * g->fail.msg says why). */
+ * g->fail.msg says why): round 0's gamble checks, whose reasons come in an Err. */
 int game_refuse(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Appends a line to what the commanding player is told (g->reply: lines separated by '\n', none at the end). */
 void game_reply(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -145,9 +143,6 @@ void game_tell_all(Game *g);
 /* Appends an item of kind to player's news on b, told to them alone and whatever they see (the clock's news:
  * holidays, round 0, stored orders). */
 void game_news(Board *b, int player, NewsKind kind, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-/* Fails with a reason in words (FAIL_TEXT) about sq: when sq is outside the acting player's view the reason
- * becomes "<what> at <SQ> (outside your view)" and nothing more (contract 8). what is e.g. "blocked". */
-int game_fail_at(Game *g, int sq, const char *what, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* Reveals a phased piece (loses r) with the events it needs. */
 void game_reveal(Game *g, Piece *p, const char *why);
@@ -196,7 +191,5 @@ int game_owner_word(const Board *b, const Piece *p);
 int game_piece_subject(const Board *b, const Piece *p);
 /* Sets token i of ev to the piece p (owner word and sequence as it is now). */
 void game_ev_piece(Event *ev, int i, const Board *b, const Piece *p);
-/* What a non-floor square is, for failure reasons: "an interior wall" or "an exterior wall". */
-const char *game_terrain_what(char t);
 
 #endif

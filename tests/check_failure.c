@@ -15,12 +15,14 @@ static const char *const failure_rows[] = {
     NULL,
 };
 
-/* Alice: Kings on B2 and C2; Bob: a King on H4; no E. */
+/* Alice: Kings on B2 and C2, Z pieces on E2 and E3; Bob: a King on H4; no E. */
 static Board *failure_board(void)
 {
     Board *b = fx_board(failure_rows, 2, 0);
     fx_piece(b, "B2", 0, "K");
     fx_piece(b, "C2", 0, "K");
+    fx_piece(b, "E2", 0, "AZ");
+    fx_piece(b, "E3", 0, "AZ");
     fx_piece(b, "H4", 1, "K");
     return b;
 }
@@ -39,6 +41,13 @@ static const struct {
     {"CREATE E4 A", FAIL_NOT_NEXT_TO_KING, "E4 is not next to one of your Kings"},
     {"CREATE C2 A", FAIL_OCCUPIED, "C2 is occupied"},
     {"GAMBLE 1E 1st", FAIL_GAMBLE_LATE, "GAMBLE is only for round 0"},
+    {"MOVE D3 N", FAIL_NOT_YOURS, "no piece of yours on D3"},
+    {"PHASE B2", FAIL_NO_ENABLER, "the piece on B2 has no R (PHASE needs R)"},
+    {"CHARGE E3 W-E", FAIL_CHARGE_TIMES, "the piece on E3 has 1 Z: it may charge at most 1 time"},
+    {"CHARGE E2 SE", FAIL_NO_C_CHARGE, "the piece on E2 has no C: it cannot charge SE"},
+    {"CHARGE E2 N", FAIL_CHARGE_ZERO_WALL, "a charge of length 0: the N charge from E2 meets E1 at once (an exterior "
+                                           "wall)"},
+    {"CHARGE E2 S", FAIL_CHARGE_ZERO_PIECE, "a charge of length 0: the S charge from E2 meets E3 at once (a piece)"},
 };
 
 START_TEST(rules_hand_up_codes)
@@ -75,6 +84,10 @@ START_TEST(codes_carry_their_arguments)
     b->phase = PHASE_ENDED; /* the game over: a GAMBLE is refused as the end, not as late */
     ck_assert_int_eq(fx_order_why(b, 0, "GAMBLE 1E 1st", &why), ORDER_REFUSED);
     ck_assert_int_eq(why.code, FAIL_ENDED);
+    b->phase = PHASE_PLAY;
+    b->seat = 1; /* a HOLIDAY off the turn is refused */
+    ck_assert_int_eq(fx_order_why(b, 0, "HOLIDAY", &why), ORDER_REFUSED);
+    ck_assert_int_eq(why.code, FAIL_HOLIDAY_OFF_TURN);
     board_free(b);
 }
 END_TEST

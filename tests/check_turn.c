@@ -158,6 +158,8 @@ START_TEST(test_submit_refused_changes_nothing)
     ck_assert_int_eq(s.refusal.code, REFUSAL_ORDER);
     ck_assert_int_eq(s.refusal.order, 0);
     ck_assert_int_eq(s.refusal.move_number, 1);
+    ck_assert_int_eq(s.refusal.fail.code, FAIL_NOT_YOURS); /* the rules' reason, as a code */
+    ck_assert_int_eq(s.refusal.fail.sq[0], fx_sq(b, "D2"));
     ck_assert_str_eq(s.result, "MOVE D2 E: no piece of yours on D2. The order was refused: nothing was done or recorded "
                                "(the move number is still #1); it is still your move and your deadline did not move.");
     ck_assert_int_eq(s.notes.len, 0);
