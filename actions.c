@@ -23,15 +23,15 @@ static int need_empty_floor(Game *g, int player, int sq, const char *verb)
     game_touch(g, sq);
     char t = b->ter[sq];
     if (t != TER_FLOOR)
-        return game_fail_at(g, sq, "blocked", "%s is %s", nm, game_terrain_what(t));
+        return game_fail_why(g, sq, (FailReason){.code = FAIL_TERRAIN, .sq = {sq}, .ter = t});
     Piece *p = board_piece_at(b, sq);
     if (p) {
         if (p->g.phased && p->owner != player) {
             snprintf(why, sizeof why, "was in the way of a %s", verb);
             game_reveal(g, p, why);
-            return game_fail_at(g, sq, "blocked", "%s: a phased piece was in the way", nm);
+            return game_fail_why(g, sq, (FailReason){.code = FAIL_PHASED_IN_WAY, .sq = {sq}});
         }
-        return game_fail_at(g, sq, "blocked", "%s is occupied", nm);
+        return game_fail_why(g, sq, (FailReason){.code = FAIL_OCCUPIED, .sq = {sq}});
     }
     return 0;
 }
@@ -57,17 +57,17 @@ int action_create_check(Game *g, int player, const Order *o, Piece *actor)
     (void)player;
     /* contract 14.2 CREATE: refused if creation is off, K or an unoffered code, not viable, or unaffordable. */
     if (!b->par.create)
-        return game_fail(g, "creation is off in this game");
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_CREATION_OFF});
     if (o->codes.n[GENE_K])
-        return game_fail(g, "K cannot be bought");
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_BUY_K});
     for (int i = 0; i < GENE_COUNT; i++)
         if (o->codes.n[i] && !(b->par.codes & (1u << i)))
-            return game_fail(g, "%c is not on offer in this game", 'A' + i);
+            return game_fail_why(g, -1, (FailReason){.code = FAIL_NOT_ON_OFFER, .code_letter = (char)('A' + i)});
     if (!piece_viable(&o->codes))
-        return game_fail(g, "the new piece would not be viable (it needs an A)");
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_NEW_NEEDS_A});
     int64_t cost = piece_cost(&o->codes);
     if (cost == E_MAX || cost > b->pl[player].e)
-        return game_fail(g, "it costs %" PRId64 "E and you have %" PRId64 "E", cost, b->pl[player].e);
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_COST, .num = {cost, b->pl[player].e}});
     return 0;
 }
 
@@ -97,26 +97,24 @@ int action_create(Game *g, int player, const Order *o, Piece *actor)
     /* The acting King: the first unphased controlled King next to sq in reading order, else a phased one. */
     Piece *king = action_create_king(b, player, sq);
     if (!king)
-        return game_fail(g, "%s is not next to one of your Kings", board_sq_name(b, sq, nm));
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_NOT_NEXT_TO_KING, .sq = {sq}});
     if (king->g.phased)
         game_reveal(g, king, "paid for CREATE");
     char t = b->ter[sq];
     Piece *there = board_piece_at(b, sq);
     if (t == TER_XWALL || t == TER_OUTSIDE)
-        return game_fail_at(g, sq, "blocked", "%s is an exterior wall", board_sq_name(b, sq, nm));
+        return game_fail_why(g, sq, (FailReason){.code = FAIL_TERRAIN, .sq = {sq}, .ter = TER_XWALL});
     if (t == TER_IWALL && !o->codes.n[GENE_O])
-        return game_fail_at(g, sq, "blocked", "%s is an interior wall (only a piece with O may be created there)",
-                            board_sq_name(b, sq, nm));
+        return game_fail_why(g, sq, (FailReason){.code = FAIL_CREATE_IWALL, .sq = {sq}});
     if (there) {
         if (there->owner != player && there->g.phased) {
             game_reveal(g, there, "was in the way of a CREATE");
-            return game_fail_at(g, sq, "blocked", "%s is occupied", board_sq_name(b, sq, nm));
+            return game_fail_why(g, sq, (FailReason){.code = FAIL_OCCUPIED, .sq = {sq}});
         }
         if (!board_controls(b, player, there) || there->g.n[GENE_K] || !o->codes.n[GENE_I])
-            return game_fail_at(g, sq, "blocked", "%s is occupied%s", board_sq_name(b, sq, nm),
-                                board_controls(b, player, there) && !there->g.n[GENE_K]
-                                    ? " (only a piece with I may be created on your own piece)"
-                                    : "");
+            return game_fail_why(g, sq, (FailReason){.code = board_controls(b, player, there) && !there->g.n[GENE_K]
+                                                              ? FAIL_CREATE_ON_OWN : FAIL_OCCUPIED,
+                                                      .sq = {sq}});
     }
     int64_t cost = piece_cost(&o->codes);
     b->pl[player].e -= cost;
@@ -241,31 +239,31 @@ int action_move(Game *g, int player, const Order *o, Piece *actor)
     const Genome *mg = &actor->g;
     int steps = piece_steps(mg);
     if (o->ndirs != steps)
-        return game_fail(g, "the piece on %s must move exactly %d square%s", board_sq_name(b, start, nm), steps,
-                         steps == 1 ? "" : "s");
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_STEPS, .sq = {start}, .num = {steps}});
     if (!mg->n[GENE_C])
         for (int i = 0; i < o->ndirs; i++)
-            if (grid_dir_diagonal(o->dirs[i]))
-                return game_fail(g, "the piece on %s has no C: it cannot move %s", board_sq_name(b, start, nm),
-                                 grid_dir_name[o->dirs[i]]);
+            if (grid_dir_diagonal(o->dirs[i])) {
+                FailReason why = {.code = FAIL_NO_C, .sq = {start}};
+                snprintf(why.word, sizeof why.word, "%s", grid_dir_name[o->dirs[i]]);
+                return game_fail_why(g, -1, why);
+            }
     bool jump = mg->n[GENE_E] > 0;
     int cur = start;
     for (int i = 0; i < o->ndirs; i++) {
         int next = board_step(b, cur, o->dirs[i]);
         bool last = i == o->ndirs - 1;
         if (next < 0)
-            return game_fail(g, "the move leaves the board");
+            return game_fail_why(g, -1, (FailReason){.code = FAIL_OFF_BOARD});
         game_touch(g, next);
         char t = b->ter[next];
         board_sq_name(b, next, nm);
         if (t == TER_XWALL || t == TER_OUTSIDE)
-            return game_fail_at(g, next, "blocked", "%s is an exterior wall", nm);
+            return game_fail_why(g, next, (FailReason){.code = FAIL_TERRAIN, .sq = {next}, .ter = TER_XWALL});
         if (t == TER_IWALL) {
             if (!last)
-                return game_fail_at(g, next, "blocked", "%s is an interior wall", nm);
+                return game_fail_why(g, next, (FailReason){.code = FAIL_TERRAIN, .sq = {next}, .ter = TER_IWALL});
             if (!mg->n[GENE_O])
-                return game_fail_at(g, next, "blocked", "%s is an interior wall (only a piece with O may take one)",
-                                    nm);
+                return game_fail_why(g, next, (FailReason){.code = FAIL_IWALL_NO_O, .sq = {next}});
             cur = next;
             break;
         }
@@ -277,16 +275,16 @@ int action_move(Game *g, int player, const Order *o, Piece *actor)
                 game_reveal(g, p, "was jumped over");
             } else if (p->g.phased) {
                 game_reveal(g, p, "was bumped into");
-                return game_fail_at(g, next, "blocked", "%s: a phased piece was in the way", nm);
+                return game_fail_why(g, next, (FailReason){.code = FAIL_PHASED_IN_WAY, .sq = {next}});
             } else {
-                return game_fail_at(g, next, "blocked", "%s is occupied", nm);
+                return game_fail_why(g, next, (FailReason){.code = FAIL_OCCUPIED, .sq = {next}});
             }
         }
         if (p && last && board_controls(b, player, p) && (p->g.n[GENE_K] || !mg->n[GENE_I])) {
             game_reveal(g, p, "was bumped into");
             if (p->g.n[GENE_K])
-                return game_fail_at(g, next, "blocked", "you can never take your own King on %s", nm);
-            return game_fail_at(g, next, "blocked", "%s holds your own piece (only a piece with I may take it)", nm);
+                return game_fail_why(g, next, (FailReason){.code = FAIL_OWN_KING, .sq = {next}});
+            return game_fail_why(g, next, (FailReason){.code = FAIL_OWN_PIECE, .sq = {next}});
         }
         cur = next;
     }
@@ -321,21 +319,22 @@ int action_divide(Game *g, int player, const Order *o, Piece *actor)
     board_sq_name(b, sq2, nm2);
     /* contract 14.2 DIVIDE: CODES a sub-multiset of the piece's codes, K and H allowed (ruling 6); both viable. */
     if (!piece_contains(&actor->g, &o->codes)) {
+        FailReason why = {.code = FAIL_NOT_HELD, .sq = {sq}};
         char *want = piece_str(&o->codes, false);
-        game_fail(g, "the piece on %s does not hold %s", nm, want);
+        snprintf(why.word, sizeof why.word, "%s", want);
         free(want);
-        return -1;
+        return game_fail_why(g, -1, why);
     }
     Genome rest = actor->g;
     for (int i = 0; i < GENE_COUNT; i++)
         rest.n[i] = (uint16_t)(rest.n[i] - o->codes.n[i]);
     if (!piece_viable(&rest))
-        return game_fail(g, "the piece left on %s would not be viable (it needs an A or a K)", nm);
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_LEFT_NOT_VIABLE, .sq = {sq}});
     if (!piece_viable(&o->codes))
-        return game_fail(g, "the new piece would not be viable (it needs an A or a K)");
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_NEW_NOT_VIABLE});
     game_touch(g, sq2);
     if (board_dist(b, sq, sq2) != 1)
-        return game_fail(g, "%s is not next to %s", nm2, nm);
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_NOT_NEXT_TO, .sq = {sq, sq2}});
     if (need_empty_floor(g, player, sq2, "DIVIDE") < 0)
         return -1;
     for (int i = 0; i < GENE_COUNT; i++)
@@ -359,13 +358,12 @@ int action_divide(Game *g, int player, const Order *o, Piece *actor)
 int action_transfer_check(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
-    char nm[16];
     if (o->sq2 == actor->sq || !sight_piece_sees(b, actor, o->sq2))
         return 0; /* the handler's failures */
     Piece *t = board_piece_at(b, o->sq2);
     /* contract 14.3: a target square that looks empty is refused, and reveals nothing. */
     if (!t || (t->g.phased && t->owner != player))
-        return game_fail(g, "no piece on %s", board_sq_name(b, o->sq2, nm));
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_NO_PIECE, .sq = {o->sq2}});
     return 0;
 }
 
@@ -381,28 +379,28 @@ int action_transfer(Game *g, int player, const Order *o, Piece *actor)
         if (o->codes.n[i])
             code = i;
     if (code < 0 || piece_total(&o->codes) != 1)
-        return game_fail(g, "TRANSFER moves exactly one code");
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_TRANSFER_ONE});
     if (code == GENE_K)
-        return game_fail(g, "K can never be transferred");
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_TRANSFER_K});
     if (sq2 == sq)
-        return game_fail(g, "the piece on %s cannot transfer to itself", nm);
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_TRANSFER_SELF, .sq = {sq}});
     game_touch(g, sq2);
     if (!sight_piece_sees(b, actor, sq2))
-        return game_fail(g, "%s is not in the view of the piece on %s", nm2, nm);
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_NOT_IN_VIEW, .sq = {sq, sq2}});
     Piece *t = board_piece_at(b, sq2);
     if (!t || (t->g.phased && t->owner != player))
-        return game_fail(g, "no piece on %s", nm2); /* the check refuses this first */
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_NO_PIECE, .sq = {sq2}}); /* the check refuses this first */
     /* One J is used up first; then CODE must still be there; the giver must stay viable. */
     Genome after = actor->g;
     piece_consume(&after, GENE_J);
     if (!after.n[code])
-        return game_fail(g, "the piece on %s has no %c to give%s", nm, 'A' + code,
-                         code == GENE_J ? " (the J used up counts first)" : "");
+        return game_fail_why(g, -1, (FailReason){.code = code == GENE_J ? FAIL_NO_J_TO_GIVE : FAIL_NO_CODE_TO_GIVE,
+                                               .sq = {sq}, .code_letter = (char)('A' + code)});
     after.n[code]--;
     if (!piece_viable(&after))
-        return game_fail(g, "the piece on %s would not be viable after giving its %c", nm, 'A' + code);
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_GIVER_NOT_VIABLE, .sq = {sq}, .code_letter = (char)('A' + code)});
     if (t->g.n[code] >= GENOME_MAX_COPIES)
-        return game_fail(g, "the piece on %s cannot hold more %c", nm2, 'A' + code);
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_HOLDS_NO_MORE, .sq = {sq, sq2}, .code_letter = (char)('A' + code)});
     piece_consume(&actor->g, GENE_J);
     int sqs[2] = {sq, sq2};
     /* The player's own phased target: nobody else may learn of it (the public text names the giver only). */
@@ -524,7 +522,7 @@ static int jump_target(Game *g, const Order *o, const Piece *actor, char nm[16],
     board_sq_name(g->b, actor->sq, nm);
     board_sq_name(g->b, o->sq2, nm2);
     if (o->sq2 == actor->sq)
-        return game_fail(g, "the piece is already on %s", nm);
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_ALREADY_ON, .sq = {o->sq2}});
     game_touch(g, o->sq2);
     return 0;
 }
@@ -537,7 +535,7 @@ int action_teleport(Game *g, int player, const Order *o, Piece *actor)
     if (jump_target(g, o, actor, nm, nm2) < 0)
         return -1;
     if (!sight_piece_sees(b, actor, sq2))
-        return game_fail(g, "%s is not in the view of the piece on %s", nm2, nm);
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_NOT_IN_VIEW, .sq = {actor->sq, sq2}});
     return jump(g, player, actor, sq2, "TELEPORT", "teleported");
 }
 
@@ -546,11 +544,10 @@ int action_teleport(Game *g, int player, const Order *o, Piece *actor)
 int action_petrify(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
-    char nm[16];
     (void)o;
     int sq = actor->sq;
     if (actor->g.n[GENE_K])
-        return game_fail(g, "a King may not petrify (the piece on %s has K)", board_sq_name(b, sq, nm));
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_KING_PETRIFY, .sq = {sq}});
     Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece{g0} on {0} turned into an interior wall.");
     game_ev_piece(ev, 0, b, actor);
     game_ev_moved(ev, 0, sq, -1);
@@ -653,7 +650,7 @@ int action_home(Game *g, int player, const Order *o, Piece *actor)
             near_king = true;
     }
     if (!near_king)
-        return game_fail(g, "%s is not next to another of your Kings", nm2);
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_NOT_NEXT_TO_OTHER_KING, .sq = {sq, sq2}});
     return jump(g, player, actor, sq2, "HOME", "jumped home");
 }
 
@@ -667,19 +664,19 @@ int action_sanctuary(Game *g, int player, const Order *o, Piece *actor)
     board_sq_name(b, sq, nm);
     board_sq_name(b, sq2, nm2);
     if (sq2 == sq)
-        return game_fail(g, "the piece on %s cannot swap with itself", nm);
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_SWAP_SELF, .sq = {sq}});
     game_touch(g, sq2);
     Piece *k = board_piece_at(b, sq2);
     if (!k || !board_controls(b, player, k)) {
         /* Outside the view every case reads the same (contract 8): "no King of yours at <SQ> (outside your view)". */
         if (k && k->g.phased && k->owner != player) {
             game_reveal(g, k, "was in the way of a SANCTUARY");
-            return game_fail_at(g, sq2, "no King of yours", "%s held a phased piece, not a King of yours", nm2);
+            return game_fail_why(g, sq2, (FailReason){.code = FAIL_SWAP_PHASED, .sq = {sq, sq2}});
         }
-        return game_fail_at(g, sq2, "no King of yours", "no King of yours on %s", nm2);
+        return game_fail_why(g, sq2, (FailReason){.code = FAIL_SWAP_NO_KING, .sq = {sq, sq2}});
     }
     if (!k->g.n[GENE_K])
-        return game_fail(g, "the piece on %s is not a King", nm2);
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_NOT_A_KING, .sq = {sq, sq2}});
     int sqs[2] = {sq, sq2};
     /* contract 14.4: the King's W resists (neither moves); the Y piece's own order is not hindered by its W. */
     if (game_shield(g, sq2, "a SANCTUARY swap")) {

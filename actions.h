@@ -4,7 +4,7 @@
 
 /* Each is an ActionFn run by dispatch_order (dispatch.h) after the shared checks (the actor is the player's
  * and holds the enabling code; the order's own check passed; an acting phased piece is already revealed).
- * They return 0 when done, -1 when the order failed (reason through game_fail / game_fail_at), emit
+ * They return 0 when done, -1 when the order failed (reason through game_fail_why), emit
  * events and never print. A check (…_check) is pure: its failure is a refusal (contract 3). */
 
 #include "game.h"

@@ -16,6 +16,7 @@
 #include "replay.h"
 #include "turn.h"
 #include "map.h"
+#include "subject.h"
 #include "view.h"
 
 /* ---- verify ---- */
@@ -128,7 +129,7 @@ int admin_signup(CommandCtx *c)
         if (added)
             return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
         buf_printf(&c->reply, "User %s signed up.\n", id);
-        snprintf(c->subject, sizeof c->subject, "Genetess signup");
+        subject_write(SUBJECT_SIGNUP, 0, NULL, c->subject, sizeof c->subject);
         return EXIT_DONE;
     }
     /* by mail: the address must say yes first, and the server's size is bounded (contract 15.3) */
@@ -142,11 +143,11 @@ int admin_signup(CommandCtx *c)
     else if (users >= max)
         rc = pipeline_refuse(c, EXIT_REFUSED, "This server takes no more users (it has %lld)", (long long)users);
     else {
-        snprintf(c->subject, sizeof c->subject, "Genetess signup"); /* the confirmation's own when the reply is it */
+        subject_write(SUBJECT_SIGNUP, 0, NULL, c->subject, sizeof c->subject); /* the confirmation's own when the reply is it */
         rc = confirm_request(c, PENDING_SIGNUP, id, password, address, NULL);
     }
     if (rc == EXIT_SYSTEM)
-        snprintf(c->subject, sizeof c->subject, "Genetess signup");
+        subject_write(SUBJECT_SIGNUP, 0, NULL, c->subject, sizeof c->subject);
     return rc;
 }
 
@@ -167,7 +168,7 @@ static void cleanup_skipped(CommandCtx *c, int n, const char *why)
     if (!admin || !*admin || str_has_control(admin) || strchr(admin, ' ') || !strchr(admin, '@'))
         return;
     char subj[80];
-    snprintf(subj, sizeof subj, "Genetess Cleanup skipped board %d", n);
+    subject_write(SUBJECT_CLEANUP_SKIPPED, n, NULL, subj, sizeof subj);
     char *body = xasprintf("Cleanup skipped Genetess board %d and processed every other board.\n"
                            "The reason:\n%s\n\nThe board file stays as it is until it is fixed by hand;\n"
                            "Cleanup tries it again on its next run.\n",
@@ -249,6 +250,6 @@ int admin_cleanup(CommandCtx *c)
                    run.done + run.skipped, run.done + run.skipped == 1 ? "" : "s", run.deadlines,
                    run.deadlines == 1 ? "" : "s", run.nags, run.nags == 1 ? "" : "s", run.archived, run.skipped);
     if (rc == EXIT_DONE) /* no Subject of its own: its work is the game list's */
-        snprintf(c->subject, sizeof c->subject, "List of Genetess games");
+        subject_write(SUBJECT_GAMES, 0, NULL, c->subject, sizeof c->subject);
     return run.skipped ? EXIT_SYSTEM : rc;
 }

@@ -718,7 +718,7 @@ static int challenge_by_mail(CommandCtx *c, Challenge *ch)
         challenge_mail_invitation(c, v);
         buf_printf(&c->reply, "Invitation %d sent: the game starts when everyone has accepted (by %s).\n", v->id,
                    fmt_time(v->created + CHALLENGE_INVITE_TTL, when, sizeof when));
-        snprintf(c->subject, sizeof c->subject, "Genetess invitation %d", v->id);
+        subject_write(SUBJECT_INVITATION_NEWS, v->id, NULL, c->subject, sizeof c->subject);
     }
     invites_free(&l);
     return rc;
@@ -777,7 +777,7 @@ int challenge_accept(CommandCtx *c)
         if (!all) {
             rc = invites_write(c, &l) < 0 ? EXIT_SYSTEM : EXIT_DONE;
             buf_printf(&c->reply, "You accepted invitation %d; the game starts when everyone has.\n", v->id);
-            snprintf(c->subject, sizeof c->subject, "Genetess invitation %d", v->id);
+            subject_write(SUBJECT_INVITATION_NEWS, v->id, NULL, c->subject, sizeof c->subject);
         } else { /* everyone said yes: the board is made as the challenger asked, and the invitation is done */
             Challenge ch = {0};
             sl_copy(&ch.ids, &v->players);
@@ -810,16 +810,16 @@ int challenge_decline(CommandCtx *c)
         User u;
         Err err;
         if (users_find(&c->st, v->players.v[0], &u, &err) == 0) { /* the challenger is told */
-            char *subj = xasprintf("Genetess invitation %d declined", v->id);
+            char subj[128];
+            subject_write(SUBJECT_INVITATION_NEWS, v->id, "declined", subj, sizeof subj);
             char *body = xasprintf("%s declined invitation %d: that game will not start.\n", v->players.v[who], v->id);
             if (mail_add(&c->mq, u.address, subj, body, &err) < 0)
                 fprintf(stderr, "genetess: %s\n", err.msg);
-            free(subj);
             free(body);
             users_free(&u);
         }
         buf_printf(&c->reply, "You declined invitation %d of %s.\n", v->id, v->players.v[0]);
-        snprintf(c->subject, sizeof c->subject, "Genetess invitation %d", v->id);
+        subject_write(SUBJECT_INVITATION_NEWS, v->id, NULL, c->subject, sizeof c->subject);
         sl_free(&v->players);
         free(v->options);
         memmove(v, v + 1, (size_t)(l.n - at - 1) * sizeof *v);

@@ -1,6 +1,7 @@
 /* confirm: what comes by mail and names an address is done only once that address answers (confirm.h). */
 #include "confirm.h"
 #include "rate.h"
+#include "subject.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,7 +118,12 @@ static const char *change_over(CommandCtx *c, const UsersPending *v, int n, cons
 static void confirm_texts(const UsersPending *p, const char *when, char **subject, char **body, Buf *line)
 {
     PendingKind k = p->kind;
-    *subject = xasprintf("Genetess confirm %s %s", p->id, p->token);
+    Subject s = {.kind = SUBJECT_CONFIRM};
+    char subj[2 * SUBJECT_WORD_MAX + 32];
+    snprintf(s.word, sizeof s.word, "%s", p->id);
+    snprintf(s.token, sizeof s.token, "%s", p->token);
+    subject_format(&s, subj, sizeof subj);
+    *subject = xstrdup(subj);
     char *what = k == PENDING_SIGNUP    ? xasprintf("to sign up the userid %s with this address", p->id)
                  : k == PENDING_OLDADDR ? xasprintf("to send the mail of the userid %s, now sent here,\nto %s from "
                                                      "now on (that address is asked next)", p->id, p->target)
@@ -232,7 +238,7 @@ static int confirm_signup(CommandCtx *c, const UsersPending *p)
                           "invitation and answer it with your password and \"accept\". Then reply to each sheet with\n"
                           "your password and your order on the first line (the Subject \"help\" explains it all).\n",
                p->id, p->id);
-    snprintf(c->subject, sizeof c->subject, "Genetess signup");
+    subject_write(SUBJECT_SIGNUP, 0, NULL, c->subject, sizeof c->subject);
     return EXIT_DONE;
 }
 
@@ -264,7 +270,7 @@ static int confirm_change(CommandCtx *c, const UsersPending *p)
     else
         buf_printf(&c->reply, "User %s: password changed.\n", p->id);
     if (rc == EXIT_DONE)
-        snprintf(c->subject, sizeof c->subject, "Genetess user %s", p->id);
+        subject_write(SUBJECT_USER, 0, p->id, c->subject, sizeof c->subject);
     return rc;
 }
 

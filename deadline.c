@@ -121,14 +121,14 @@ int deadline_holiday_check(Game *g, int p)
 {
     const Board *b = g->b;
     if (b->phase != PHASE_PLAY || b->seat != p)
-        return game_refuse(g, "HOLIDAY takes effect on your turn: send it off turn to store it");
+        return game_refuse_why(g, (FailReason){.code = FAIL_HOLIDAY_OFF_TURN});
     int64_t left = b->pl[p].holiday_left;
     if (b->clock.holiday_since > 0) { /* the holiday running ends first: what it spent is gone */
         int64_t spent = g->now - b->clock.holiday_since;
         left -= spent < 0 ? 0 : spent > left ? left : spent;
     }
     if (left <= 0)
-        return game_refuse(g, "you have no holiday allowance left");
+        return game_refuse_why(g, (FailReason){.code = FAIL_NO_HOLIDAY_LEFT});
     return 0;
 }
 

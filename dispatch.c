@@ -38,24 +38,24 @@ int dispatch_check(Game *g, int player, const Order *o)
     const Handler *h = &handlers[o->verb];
     Board *b = g->b;
     Piece *actor = NULL;
-    char nm[16], codes[16];
+    FailReason why = {.sq = {o->sq}, .verb = order_table[o->verb].verb};
     if (order_has_actor(o->verb)) {
         Piece *p = board_piece_at(b, o->sq);
         /* Another player's phased piece looks like an empty square: same words, nothing revealed. */
         if (!p || !board_controls(b, player, p)) {
-            game_refuse(g, "no piece of yours on %s", board_sq_name(b, o->sq, nm));
-            return ORDER_REFUSED;
+            why.code = FAIL_NOT_YOURS;
+            return game_refuse_why(g, why);
         }
         if (!order_enabled(&p->g, o->verb)) { /* orders.txt: the order's enabling code */
-            if (order_enablers(o->verb, codes) == 1)
-                return game_refuse(g, "the piece on %s has no %s (%s needs %s)", board_sq_name(b, o->sq, nm), codes,
-                                   order_table[o->verb].verb, codes);
-            return game_refuse(g, "the piece on %s has no %s", board_sq_name(b, o->sq, nm), codes);
+            why.code = order_enablers(o->verb, why.word) == 1 ? FAIL_NO_ENABLER : FAIL_NO_ENABLERS;
+            return game_refuse_why(g, why);
         }
         actor = p;
     }
-    if (!h->run)
-        return game_refuse(g, "%s cannot be used now", order_table[o->verb].verb);
+    if (!h->run) {
+        why.code = FAIL_NOT_NOW;
+        return game_refuse_why(g, why);
+    }
     if (h->check && h->check(g, player, o, actor) < 0) {
         g->fail.refused = true;
         return ORDER_REFUSED;

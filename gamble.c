@@ -326,7 +326,7 @@ int gamble_order(Game *g, int p, const Order *o, TurnOutcome *next)
                       "E; %" PRId64 "E left.",
                    total_stakes(pl), pl->e);
     } else if (o->verb != ORD_GAMBLE) {
-        return game_refuse(g, "It is not your move");
+        return game_refuse_why(g, (FailReason){.code = FAIL_NOT_YOUR_MOVE});
     } else if (validate(b, pl, o, &kind, &err) < 0) {
         return game_refuse(g, "%s", err.msg);
     } else {

@@ -440,18 +440,30 @@ void game_touch(Game *g, int sq)
         g->fail.outside = true;
 }
 
-int game_fail(Game *g, const char *fmt, ...)
+int game_fail_why(Game *g, int sq, FailReason why)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(g->fail.msg, sizeof g->fail.msg, fmt, ap);
-    va_end(ap);
+    why.hidden_at = -1;
+    if (sq >= 0 && !game_saw(g, sq)) {
+        g->fail.outside = true;
+        if (failure_hidden_word(why.code))
+            why.hidden_at = sq;
+    }
     g->fail.failed = true;
+    g->fail.why = why;
+    failure_say(g->b, &why, g->fail.msg, sizeof g->fail.msg);
     return -1;
+}
+
+int game_refuse_why(Game *g, FailReason why)
+{
+    game_fail_why(g, -1, why);
+    g->fail.refused = true;
+    return ORDER_REFUSED;
 }
 
 int game_refuse(Game *g, const char *fmt, ...)
 {
+    g->fail.why = (FailReason){.code = FAIL_TEXT, .hidden_at = -1};
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(g->fail.msg, sizeof g->fail.msg, fmt, ap);
@@ -487,23 +499,6 @@ void game_news(Board *b, int player, NewsKind kind, const char *fmt, ...)
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
     board_news_add(&b->pl[player].news, kind, line);
-}
-
-int game_fail_at(Game *g, int sq, const char *what, const char *fmt, ...)
-{
-    g->fail.failed = true;
-    if (!game_saw(g, sq)) {
-        /* contract 8: a reason about a square outside the view names the square only. */
-        char nm[16];
-        g->fail.outside = true;
-        snprintf(g->fail.msg, sizeof g->fail.msg, "%s at %s (outside your view)", what, board_sq_name(g->b, sq, nm));
-        return -1;
-    }
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(g->fail.msg, sizeof g->fail.msg, fmt, ap);
-    va_end(ap);
-    return -1;
 }
 
 /* ---- pieces ---- */
@@ -730,10 +725,4 @@ void game_ev_piece(Event *ev, int i, const Board *b, const Piece *p)
     ev->owner[i] = game_owner_word(b, p);
     free(ev->seq[i]);
     ev->seq[i] = piece_str(&p->g, false);
-}
-
-/* What a non-floor square is, for failure reasons (MOVE's words). */
-const char *game_terrain_what(char t)
-{
-    return t == TER_IWALL ? "an interior wall" : "an exterior wall";
 }

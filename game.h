@@ -3,6 +3,7 @@
 #define GENETESS_GAME_H
 
 #include "board.h"
+#include "failure.h"
 #include "movelist.h"
 #include "orders.h"
 
@@ -47,7 +48,8 @@ typedef struct Failure {
     bool refused;       /* refused by a check before anything changed (contract 3) */
     bool outside;       /* the order involved a square outside the player's view: case (ii) */
     bool fresh;         /* the failure restarted the deadline in full (case (i), once a turn) */
-    char msg[ERR_MAX];
+    FailReason why;     /* the reason, a code with its arguments (FAIL_TEXT: a caller wrote msg itself) */
+    char msg[ERR_MAX];  /* its English (failure_say), as the player is told it */
 } Failure;
 
 /* What a rules step leaves for the turn driver (turn.c) to do next. */
@@ -124,9 +126,14 @@ void game_ebook(Game *g, int player, const char *fmt, ...) __attribute__((format
 void game_touch(Game *g, int sq);
 /* True when the acting player saw sq just before the action. */
 bool game_saw(const Game *g, int sq);
-/* Fails the running order with a reason (returns -1). */
-int game_fail(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Refuses the running order before anything changed (returns ORDER_REFUSED; g->fail.msg says why). */
+/* Fails the running order with the reason why (its code and arguments; hidden_at is set here): when why is about
+ * a square sq (>= 0) outside the acting player's view, the reason says "<what> at <SQ> (outside your view)" and
+ * nothing more (contract 8), and the failure is case (ii). Returns -1. */
+int game_fail_why(Game *g, int sq, FailReason why);
+/* Refuses the running order before anything changed, with the reason why (returns ORDER_REFUSED). */
+int game_refuse_why(Game *g, FailReason why);
+/* Refuses the running order before anything changed, with a reason in words (FAIL_TEXT; returns ORDER_REFUSED;
+ * g->fail.msg says why): round 0's gamble checks, whose reasons come in an Err. */
 int game_refuse(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Appends a line to what the commanding player is told (g->reply: lines separated by '\n', none at the end). */
 void game_reply(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -136,9 +143,6 @@ void game_tell_all(Game *g);
 /* Appends an item of kind to player's news on b, told to them alone and whatever they see (the clock's news:
  * holidays, round 0, stored orders). */
 void game_news(Board *b, int player, NewsKind kind, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-/* Fails with a reason about sq: when sq is outside the acting player's view the reason becomes
- * "<what> at <SQ> (outside your view)" and nothing more (contract 8). what is e.g. "blocked". */
-int game_fail_at(Game *g, int sq, const char *what, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* Reveals a phased piece (loses r) with the events it needs. */
 void game_reveal(Game *g, Piece *p, const char *why);
@@ -187,7 +191,5 @@ int game_owner_word(const Board *b, const Piece *p);
 int game_piece_subject(const Board *b, const Piece *p);
 /* Sets token i of ev to the piece p (owner word and sequence as it is now). */
 void game_ev_piece(Event *ev, int i, const Board *b, const Piece *p);
-/* What a non-floor square is, for failure reasons: "an interior wall" or "an exterior wall". */
-const char *game_terrain_what(char t);
 
 #endif

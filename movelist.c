@@ -37,6 +37,17 @@ static bool movelist_word(const char **p, char *out, size_t size)
     return true;
 }
 
+/* The round a turn label names ("0", "12c": its leading digits), -1 when it starts with none or names more than
+ * a million rounds. */
+static int movelist_round(const char *label)
+{
+    int round = -1;
+    for (const char *c = label; *c >= '0' && *c <= '9'; c++)
+        if ((round = (round < 0 ? 0 : round) * 10 + (*c - '0')) > 1000000)
+            return -1;
+    return round;
+}
+
 /* True when text (n bytes) ends with suffix; n loses it then. */
 static bool movelist_strip(const char *text, int *n, const char *suffix)
 {
@@ -54,6 +65,7 @@ bool movelist_parse(const char *line, MoveRecord *r)
     if (!movelist_word(&p, r->label, sizeof r->label) || !movelist_word(&p, r->who, sizeof r->who) || !*p ||
         *p == ' ' || strchr(p, '\n'))
         return false;
+    r->round = movelist_round(r->label);
     r->text = p;
     r->textlen = (int)strlen(p);
     if (strcmp(r->who, "admin") == 0 && strncmp(p, "EDIT", 4) == 0) {

@@ -24,6 +24,8 @@ typedef enum MoveKind {
  * order text when writing). */
 typedef struct MoveRecord {
     char label[16];           /* the turn's label: "0", "1a", ... */
+    int round;                /* read by movelist_parse: the round the label names (0: round 0, the gambles'), -1
+                               * when the label does not start with one */
     char who[USERID_MAX + 1]; /* the player's userid; "-" for nobody; "admin" on an edit line */
     MoveKind kind;
     const char *text;         /* MOVE_ORDER: the canonical order text; MOVE_EDIT: what follows "EDIT" */

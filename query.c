@@ -14,6 +14,7 @@
 #include "movelist.h"
 #include "pieces.h"
 #include "specials.h"
+#include "subject.h"
 #include "view.h"
 
 /* show b#k of an ended board: the board after move k, replayed. */
@@ -191,7 +192,7 @@ int query_games(CommandCtx *c)
     sl_free(&ids);
     if (!listed)
         buf_add(&c->reply, "(no games)\n");
-    snprintf(c->subject, sizeof c->subject, "List of Genetess games");
+    subject_write(SUBJECT_GAMES, 0, NULL, c->subject, sizeof c->subject);
     return EXIT_DONE;
 }
 
@@ -221,7 +222,7 @@ int query_history(CommandCtx *c)
     else
         buf_add(&c->reply, "(no finished games)\n");
     free(text);
-    snprintf(c->subject, sizeof c->subject, "Historical List of Genetess games");
+    subject_write(SUBJECT_HISTORY, 0, NULL, c->subject, sizeof c->subject);
     return EXIT_DONE;
 }
 
@@ -229,7 +230,7 @@ int query_help(CommandCtx *c)
 {
     Err err;
     const char *home = c->req->home; /* found like every command's: $PBMHOME, else $HOME/.genetess */
-    snprintf(c->subject, sizeof c->subject, "Genetess help");
+    subject_write(SUBJECT_HELP, 0, NULL, c->subject, sizeof c->subject);
     /* by mail the help opens with how to join and play by mail (help start), the admin's forms after */
     if (!c->argc && c->req->by_mail && help_get(home && *home ? home : NULL, "start", &c->reply, &err) < 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
@@ -243,7 +244,7 @@ int query_calc(CommandCtx *c)
     Err err;
     const char *a = c->argv[0];
     /* The calculator is part of the help (help/command-calc.txt); its refusals keep "Genetess error". */
-    snprintf(c->subject, sizeof c->subject, "Genetess help");
+    subject_write(SUBJECT_HELP, 0, NULL, c->subject, sizeof c->subject);
     if ((a[0] == 'S' || a[0] == 's') && isdigit((unsigned char)a[1])) {
         int64_t code;
         if (!parse_i64(a + 1, &code) || code > 99 || special_describe((int)code, &c->reply, &err) < 0)

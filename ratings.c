@@ -11,6 +11,7 @@
 
 #include "boardfile.h"
 #include "game.h"
+#include "subject.h"
 
 /* ---- the records ---- */
 
@@ -369,7 +370,7 @@ static int read_table(CommandCtx *c, RatingsTable *t)
 }
 
 /* Runs one of the two commands: the table from the records, then its text under subject. */
-static int run_text(CommandCtx *c, const char *subject, void (*text)(const RatingsTable *, Buf *))
+static int run_text(CommandCtx *c, SubjectKind subject, void (*text)(const RatingsTable *, Buf *))
 {
     RatingsTable t = {0};
     int rc = pipeline_lock(c);
@@ -377,7 +378,7 @@ static int run_text(CommandCtx *c, const char *subject, void (*text)(const Ratin
         rc = read_table(c, &t);
     if (rc == 0) {
         text(&t, &c->reply);
-        snprintf(c->subject, sizeof c->subject, "%s", subject);
+        subject_write(subject, 0, NULL, c->subject, sizeof c->subject);
     }
     ratings_table_free(&t);
     return rc;
@@ -385,10 +386,10 @@ static int run_text(CommandCtx *c, const char *subject, void (*text)(const Ratin
 
 int ratings_standings(CommandCtx *c)
 {
-    return run_text(c, "Genetess standings", ratings_standings_text);
+    return run_text(c, SUBJECT_STANDINGS, ratings_standings_text);
 }
 
 int ratings_ratings(CommandCtx *c)
 {
-    return run_text(c, "Genetess ratings", ratings_ratings_text);
+    return run_text(c, SUBJECT_RATINGS, ratings_ratings_text);
 }

@@ -180,6 +180,15 @@ int action_attract(Game *g, int player, const Order *o, Piece *actor)
  * failure reported without detail by the run. A later charge is judged only while every earlier one
  * stayed in the view and met no other player's phased piece: otherwise where it starts is hidden
  * information, and a free refusal would tell it (contract 8); the run decides, as a failure. */
+/* The reason code of a charge in direction d from square from that fails, with the square it meets (to, -1:
+ * none) and that square's terrain ter. */
+static FailReason slides_charge_why(FailCode code, int d, int from, int to, char ter)
+{
+    FailReason why = {.code = code, .sq = {from, to}, .ter = ter};
+    snprintf(why.word, sizeof why.word, "%s", grid_dir_name[d]);
+    return why;
+}
+
 int action_charge_check(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
@@ -198,13 +207,9 @@ int action_charge_check(Game *g, int player, const Order *o, Piece *actor)
             cur = s.final;
             continue;
         }
-        if (s.block >= 0) {
-            char from[16], nm[16];
-            board_sq_name(b, cur, from);
-            board_sq_name(b, s.block, nm);
-            rc = game_fail(g, "a charge of length 0: the %s charge from %s meets %s at once (%s)", grid_dir_name[o->dirs[i]],
-                           from, nm, p ? "a piece" : game_terrain_what(b->ter[s.block]));
-        }
+        if (s.block >= 0)
+            rc = game_fail_why(g, -1, slides_charge_why(p ? FAIL_CHARGE_ZERO_PIECE : FAIL_CHARGE_ZERO_WALL, o->dirs[i],
+                                                         cur, s.block, b->ter[s.block]));
         break;
     }
     free(s.rev);
@@ -214,17 +219,15 @@ int action_charge_check(Game *g, int player, const Order *o, Piece *actor)
 int action_charge(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
-    char nm[16], nm2[16];
     (void)player;
     int start = actor->sq;
-    board_sq_name(b, start, nm);
     int nz = piece_charges(&actor->g);
     if (o->ndirs < 1 || o->ndirs > nz)
-        return game_fail(g, "the piece on %s has %d Z: it may charge at most %d time%s", nm, nz, nz, nz == 1 ? "" : "s");
+        return game_fail_why(g, -1, (FailReason){.code = FAIL_CHARGE_TIMES, .sq = {start}, .num = {nz}});
     if (!actor->g.n[GENE_C])
         for (int i = 0; i < o->ndirs; i++)
             if (grid_dir_diagonal(o->dirs[i]))
-                return game_fail(g, "the piece on %s has no C: it cannot charge %s", nm, grid_dir_name[o->dirs[i]]);
+                return game_fail_why(g, -1, slides_charge_why(FAIL_NO_C_CHARGE, o->dirs[i], start, -1, 0));
     /* Every charge is worked out first (the piece's own square counts as empty once it has left);
      * phased pieces met are revealed even if a later charge cannot move. */
     int *to = xmalloc(sizeof(int) * (size_t)o->ndirs);
@@ -241,25 +244,15 @@ int action_charge(Game *g, int player, const Order *o, Piece *actor)
             continue;
         }
         if (s.final == cur) {
-            char from[16];
-            board_sq_name(b, cur, from);
             int rc;
             if (s.block < 0) {
-                rc = game_fail(g, "the %s charge from %s cannot move: it would leave the board", grid_dir_name[o->dirs[i]],
-                               from);
+                rc = game_fail_why(g, -1, slides_charge_why(FAIL_CHARGE_OFF_BOARD, o->dirs[i], cur, -1, 0));
             } else {
-                board_sq_name(b, s.block, nm2);
                 Piece *p = board_piece_at(b, s.block);
-                if (b->ter[s.block] != TER_FLOOR)
-                    rc = game_fail_at(g, s.block, "blocked", "the %s charge from %s cannot move: %s is %s",
-                                      grid_dir_name[o->dirs[i]], from, nm2, game_terrain_what(b->ter[s.block]));
-                else if (p && s.nrev)
-                    rc = game_fail_at(g, s.block, "blocked",
-                                      "the %s charge from %s cannot move: a phased piece on %s was in the way",
-                                      grid_dir_name[o->dirs[i]], from, nm2);
-                else
-                    rc = game_fail_at(g, s.block, "blocked", "the %s charge from %s cannot move: %s is occupied",
-                                      grid_dir_name[o->dirs[i]], from, nm2);
+                FailCode code = b->ter[s.block] != TER_FLOOR ? FAIL_CHARGE_WALL
+                                : p && s.nrev                ? FAIL_CHARGE_PHASED
+                                                             : FAIL_CHARGE_OCCUPIED;
+                rc = game_fail_why(g, s.block, slides_charge_why(code, o->dirs[i], cur, s.block, b->ter[s.block]));
             }
             free(to);
             free(s.rev);

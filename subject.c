@@ -1,31 +1,75 @@
-/* subject: the Subject of the program's game mails as a record (subject.h, contract 3.4). */
+/* subject: the Subject of every mail the program writes as a record (subject.h, contract 3.4). */
 #include "subject.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "store.h"
 #include "users.h"
 #include "util.h"
 
+/* The Subjects that are the same words every time, by kind (NULL: a kind with arguments, or none). */
+static const char *const subject_fixed[] = {
+    [SUBJECT_SIGNUP] = "Genetess signup",
+    [SUBJECT_GAMES] = "List of Genetess games",
+    [SUBJECT_HISTORY] = "Historical List of Genetess games",
+    [SUBJECT_HELP] = "Genetess help",
+    [SUBJECT_STANDINGS] = "Genetess standings",
+    [SUBJECT_RATINGS] = "Genetess ratings",
+    [SUBJECT_ERROR] = "Genetess error",
+    [SUBJECT_LIST] = "List of games",
+};
+
 void subject_format(const Subject *s, char *buf, size_t size)
 {
+    const char *w = s->word, *sp = *w ? " " : "";
     switch (s->kind) {
     case SUBJECT_BOARD:
-        snprintf(buf, size, "%sGenetess Board %d%s%s", s->is_new ? "New " : "", s->n, *s->word ? " " : "", s->word);
+        snprintf(buf, size, "%s%sGenetess Board %d%s%s", s->is_nag ? "Nag: " : "", s->is_new ? "New " : "", s->n, sp,
+                 w);
         break;
     case SUBJECT_ENDED:
-        snprintf(buf, size, "Genetess Board %d ended: %s", s->n, s->word);
+        snprintf(buf, size, "Genetess Board %d ended: %s", s->n, w);
         break;
     case SUBJECT_CHAT:
-        snprintf(buf, size, "Genetess chat %d %s", s->n, s->word);
+        snprintf(buf, size, "Genetess chat %d %s", s->n, w);
         break;
     case SUBJECT_INVITATION:
-        snprintf(buf, size, "Genetess invitation %d from %s", s->n, s->word);
+        snprintf(buf, size, "Genetess invitation %d from %s", s->n, w);
         break;
-    default:
-        snprintf(buf, size, "%s", "");
+    case SUBJECT_INVITATION_NEWS:
+        snprintf(buf, size, "Genetess invitation %d%s%s", s->n, sp, w);
+        break;
+    case SUBJECT_CONFIRM:
+        snprintf(buf, size, "Genetess confirm %s %s", w, s->token);
+        break;
+    case SUBJECT_USER:
+        snprintf(buf, size, "Genetess user %s", w);
+        break;
+    case SUBJECT_CLEANUP_SKIPPED:
+        snprintf(buf, size, "Genetess Cleanup skipped board %d", s->n);
+        break;
+    case SUBJECT_PASSWORDS:
+        snprintf(buf, size, "Genetess: wrong passwords for %s", w);
+        break;
+    case SUBJECT_MESSAGE:
+        snprintf(buf, size, "Genetess message%s%s", *w ? " from " : "", w);
+        break;
+    case SUBJECT_BOARDS_OF:
+        snprintf(buf, size, "Genetess boards of %s", w);
+        break;
+    default: /* the fixed Subjects; "" for SUBJECT_NONE */
+        snprintf(buf, size, "%s", s->kind < sizeof subject_fixed / sizeof subject_fixed[0] && subject_fixed[s->kind]
+                                      ? subject_fixed[s->kind] : "");
     }
+}
+
+void subject_write(SubjectKind kind, int n, const char *word, char *buf, size_t size)
+{
+    Subject s = {.kind = kind, .n = n};
+    snprintf(s.word, sizeof s.word, "%s", word ? word : "");
+    subject_format(&s, buf, size);
 }
 
 /* The words from..w->n-1 of w, one space between, into word. */
@@ -43,7 +87,9 @@ Subject subject_parse(const char *text)
 {
     Subject s = {.kind = SUBJECT_NONE};
     StrList w = {0};
-    str_split_words(text, &w);
+    text += strspn(text, " \t");
+    bool nag = strncasecmp(text, "nag:", 4) == 0 && (!text[4] || text[4] == ' ' || text[4] == '\t');
+    str_split_words(nag ? text + 4 : text, &w); /* a nag's Subject, as written: the words after "Nag:" */
     int i = w.n && str_ieq(w.v[0], "new") ? 1 : 0;
     bool named = w.n >= i + 3 && str_ieq(w.v[i], "genetess") && store_valid_board_number(w.v[i + 2], &s.n);
     int64_t inv = 0;
@@ -53,6 +99,7 @@ Subject subject_parse(const char *text)
     } else if (named && str_ieq(w.v[i + 1], "board") && w.n <= i + 4) {
         s.kind = SUBJECT_BOARD;
         s.is_new = i == 1;
+        s.is_nag = nag;
         subject_join(&w, i + 3, s.word);
     } else if (named && !i && str_ieq(w.v[1], "chat") && w.n == 4 && users_valid_id(w.v[3])) {
         s.kind = SUBJECT_CHAT;
@@ -64,6 +111,8 @@ Subject subject_parse(const char *text)
         subject_join(&w, 4, s.word);
     }
     sl_free(&w);
+    if (nag && s.kind != SUBJECT_BOARD) /* "Nag:" is the prefix of a board's Subject only */
+        s = (Subject){.kind = SUBJECT_NONE};
     if (s.kind == SUBJECT_NONE)
         s.n = 0;
     return s;

@@ -3,7 +3,6 @@
 #include "submit.h"
 
 #include <assert.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,14 +10,49 @@
 #include "gamble.h"
 #include "queue.h"
 
-static void submit_refused(Submission *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void submit_refused(Submission *s, const char *fmt, ...)
+/* Refuses the message for code, about order i of l (i < 0: none), with why (NULL: none): s->refusal holds the
+ * code and its arguments, s->result its English. Returns SUBMIT_REFUSED. */
+static int submit_refused(Submission *s, SubmitRefusalCode code, const OrderList *l, int i, const char *why)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(s->result, sizeof s->result, fmt, ap);
-    va_end(ap);
-    s->status = SUBMIT_REFUSED;
+    SubmitRefusal *r = &s->refusal;
+    r->code = code;
+    r->order = i;
+    snprintf(r->text, sizeof r->text, "%s", i >= 0 ? l->v[i].text : "");
+    snprintf(r->why, sizeof r->why, "%s", why ? why : "");
+    submit_refusal_say(r, s->result, sizeof s->result);
+    return s->status = SUBMIT_REFUSED;
+}
+
+/* submit_refused for an order misplaced here and now. */
+static int submit_misplaced(Submission *s, const OrderList *l, int i, Misplaced misplaced)
+{
+    s->refusal.misplaced = misplaced;
+    return submit_refused(s, REFUSAL_MISPLACED, l, i, NULL);
+}
+
+void submit_refusal_say(const SubmitRefusal *r, char *out, size_t n)
+{
+    switch (r->code) {
+    case REFUSAL_NONE:
+        snprintf(out, n, "%s", "");
+        break;
+    case REFUSAL_ENDED:
+        snprintf(out, n, "The game has ended");
+        break;
+    case REFUSAL_OUT:
+        snprintf(out, n, "You are out of this game: you have no pieces left to order");
+        break;
+    case REFUSAL_GAMBLE:
+        snprintf(out, n, "%s: %s", r->text, r->why);
+        break;
+    case REFUSAL_MISPLACED:
+        snprintf(out, n, "%s: %s", r->text, turn_misplaced_say(r->misplaced));
+        break;
+    case REFUSAL_ORDER: /* contract 3.7: a refusal changes nothing */
+        snprintf(out, n, "%s: %s. The order was refused: nothing was done or recorded (the move number is still #%d); "
+                         "it is still your move and your deadline did not move.", r->text, r->why, r->move_number);
+        break;
+    }
 }
 
 /* s made ready for player's message: no result yet, no notes. */
@@ -26,6 +60,7 @@ static void submit_begin(Submission *s, int player)
 {
     s->player = player;
     s->result[0] = '\0';
+    memset(&s->refusal, 0, sizeof s->refusal);
     buf_init(&s->notes);
 }
 
@@ -40,16 +75,12 @@ static int submit_round0(Game *g, int player, const OrderList *l, Submission *s)
     int bad, k = gamble_prefix(b, player, l);
     OrderList gambles = *l;
     gambles.n = k;
-    if (k && gamble_check(b, player, &gambles, &bad, &err) < 0) {
-        submit_refused(s, "%s: %s", l->v[bad].text, err.msg);
-        return s->status;
-    }
+    if (k && gamble_check(b, player, &gambles, &bad, &err) < 0)
+        return submit_refused(s, REFUSAL_GAMBLE, l, bad, err.msg);
     for (int i = k; i < l->n; i++) {
         Misplaced misplaced = turn_misplaced(b, &l->v[i], true);
-        if (misplaced) {
-            submit_refused(s, "%s: %s", l->v[i].text, turn_misplaced_say(misplaced));
-            return s->status;
-        }
+        if (misplaced)
+            return submit_misplaced(s, l, i, misplaced);
     }
     char id[USERID_MAX + 1];
     snprintf(id, sizeof id, "%s", b->pl[player].id);
@@ -82,10 +113,8 @@ static int submit_keep(Game *g, int player, const OrderList *l, bool storing, Su
     Board *b = g->b;
     for (int i = 0; l && i < l->n; i++) {
         Misplaced misplaced = turn_misplaced(b, &l->v[i], storing);
-        if (misplaced) {
-            submit_refused(s, "%s: %s", l->v[i].text, turn_misplaced_say(misplaced));
-            return s->status;
-        }
+        if (misplaced)
+            return submit_misplaced(s, l, i, misplaced);
     }
     Player *pl = &b->pl[player];
     if (l)
@@ -101,20 +130,16 @@ static int submit_keep(Game *g, int player, const OrderList *l, bool storing, Su
     return s->status = SUBMIT_DONE;
 }
 
-/* What an order that was not done on its player's turn means for them, by one rule (contract 3.7, 4.4): a refusal
- * changes nothing; a failure is recorded (a move of the board) and restarts the deadline in full once a turn when
- * the player saw every square it touched; either way the turn is still theirs. Into t (256 bytes); returns t. */
-static const char *not_done(const Board *b, const Game *g, int rc, char t[static 256])
+/* What a failed order on its player's turn means for them (contract 3.7, 4.4): it is recorded (a move of the
+ * board) and restarts the deadline in full once a turn when the player saw every square it touched; the turn
+ * is still theirs. Into t (256 bytes); returns t. */
+static const char *submit_failed_say(const Board *b, const Game *g, char t[static 256])
 {
-    if (rc == ORDER_REFUSED)
-        snprintf(t, 256, "The order was refused: nothing was done or recorded (the move number is still #%d); "
-                              "it is still your move and your deadline did not move.", board_move_number(b));
-    else
-        snprintf(t, 256, "The order failed: it is recorded (the move number is now #%d); it is still your move "
-                              "and your deadline %s.", board_move_number(b),
-                 g->fail.fresh ? "starts again in full (once a turn, for a failure you could see)"
-                 : g->fail.outside ? "did not move (a failure outside your view never moves it)"
-                                   : "did not move (it starts again only once a turn)");
+    snprintf(t, 256, "The order failed: it is recorded (the move number is now #%d); it is still your move "
+                     "and your deadline %s.", board_move_number(b),
+             g->fail.fresh ? "starts again in full (once a turn, for a failure you could see)"
+             : g->fail.outside ? "did not move (a failure outside your view never moves it)"
+                               : "did not move (it starts again only once a turn)");
     return t;
 }
 
@@ -126,10 +151,8 @@ static int submit_on_turn(Game *g, int player, const OrderList *l, Submission *s
     Misplaced misplaced = turn_misplaced(b, o, false);
     int rc;
     memset(&g->fail, 0, sizeof g->fail);
-    if (misplaced) {
-        submit_refused(s, "%s: %s", o->text, turn_misplaced_say(misplaced));
-        return s->status;
-    }
+    if (misplaced)
+        return submit_misplaced(s, l, 0, misplaced);
     if (o->verb == ORD_HOLIDAY) { /* the queue stays: HOLIDAY does not use up the turn */
         if ((rc = turn_holiday(g, player)) == 0) {
             if (l->n > 1)
@@ -140,13 +163,14 @@ static int submit_on_turn(Game *g, int player, const OrderList *l, Submission *s
         rc = turn_order(g, player, o, false, l);
         turn_run(g, rc == 0 ? TURN_OVER : TURN_WAITS);
     }
-    char why[256];
     if (rc == ORDER_REFUSED) {
-        submit_refused(s, "%s: %s. %s", o->text, g->fail.msg, not_done(b, g, rc, why));
-        return s->status;
+        s->refusal.move_number = board_move_number(b);
+        s->refusal.fail = g->fail.why;
+        return submit_refused(s, REFUSAL_ORDER, l, 0, g->fail.msg);
     }
+    char why[256];
     if (rc < 0)
-        snprintf(s->result, sizeof s->result, "%s: %s. %s", o->text, g->fail.msg, not_done(b, g, rc, why));
+        snprintf(s->result, sizeof s->result, "%s: %s. %s", o->text, g->fail.msg, submit_failed_say(b, g, why));
     else
         snprintf(s->result, sizeof s->result, "%s: done", o->text);
     if (l->n > 1) {
@@ -162,26 +186,22 @@ int submit_message(Game *g, int player, const OrderList *l, Submission *s)
     assert(l->n > 0 && player >= 0 && player < b->np);
     submit_begin(s, player);
     if (b->phase == PHASE_ENDED)
-        submit_refused(s, "The game has ended");
-    else if (b->phase == PHASE_PLAY && !board_player_has_turns(b, player))
-        submit_refused(s, "You are out of this game: you have no pieces left to order");
-    else if (b->phase == PHASE_ROUND0)
+        return submit_refused(s, REFUSAL_ENDED, l, -1, NULL);
+    if (b->phase == PHASE_PLAY && !board_player_has_turns(b, player))
+        return submit_refused(s, REFUSAL_OUT, l, -1, NULL);
+    if (b->phase == PHASE_ROUND0)
         return submit_round0(g, player, l, s);
-    else if (b->seat != player)
+    if (b->seat != player)
         return submit_keep(g, player, l, false, s);
-    else
-        return submit_on_turn(g, player, l, s);
-    return s->status;
+    return submit_on_turn(g, player, l, s);
 }
 
 int submit_store(Game *g, int player, const OrderList *l, Submission *s)
 {
     Board *b = g->b;
     submit_begin(s, player);
-    if (b->phase == PHASE_PLAY && !board_player_has_turns(b, player)) {
-        submit_refused(s, "You are out of this game: you have no pieces left to order");
-        return s->status;
-    }
+    if (b->phase == PHASE_PLAY && !board_player_has_turns(b, player))
+        return submit_refused(s, REFUSAL_OUT, l, -1, NULL);
     return submit_keep(g, player, l, true, s);
 }
 

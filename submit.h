@@ -11,8 +11,29 @@ typedef enum SubmitStatus {
     SUBMIT_REFUSED, /* nothing changed */
 } SubmitStatus;
 
+/* Why a message was refused (SUBMIT_REFUSED), with its arguments; submit_refusal_say gives its English. */
+typedef enum SubmitRefusalCode {
+    REFUSAL_NONE,       /* not refused */
+    REFUSAL_ENDED,      /* the game has ended */
+    REFUSAL_OUT,        /* the sender has no turn left: no pieces left to order */
+    REFUSAL_GAMBLE,     /* round 0: the gamble order[order] is not acceptable (why: gamble_check's reason) */
+    REFUSAL_MISPLACED,  /* order[order] cannot be given here and now (misplaced) */
+    REFUSAL_ORDER,      /* order[order], on the turn, was refused by the rules' checks (fail: their reason) */
+} SubmitRefusalCode;
+
+typedef struct SubmitRefusal {
+    SubmitRefusalCode code;
+    int order;          /* REFUSAL_GAMBLE, _MISPLACED, _ORDER: the refused order's index in the message */
+    char text[ORDER_TEXT_MAX]; /* that order's text, as the sender is told it */
+    Misplaced misplaced; /* REFUSAL_MISPLACED */
+    char why[ERR_MAX];  /* REFUSAL_GAMBLE: gamble_check's reason; REFUSAL_ORDER: the rules' (g->fail.msg) */
+    FailReason fail;    /* REFUSAL_ORDER: the rules' reason code and its arguments (g->fail.why) */
+    int move_number;    /* REFUSAL_ORDER: the move number, unchanged */
+} SubmitRefusal;
+
 typedef struct Submission {
     SubmitStatus status;
+    SubmitRefusal refusal;        /* SUBMIT_REFUSED: why (code REFUSAL_NONE otherwise); result says it */
     int player;                   /* the sender's index afterwards (round 0's end reorders the players) */
     char result[ERR_MAX + 300];   /* the reply's first line — the result the sender's sheet opens with — or the
                                      refusal: "<order>: done", "<order>: <why it failed>", "Stored for your next
@@ -30,6 +51,9 @@ int submit_message(Game *g, int player, const OrderList *l, Submission *s);
 /* `queue`: player's stored queue becomes l's orders, or empty when l is NULL, without running any (GAMBLE is
  * refused: it cannot be stored). Fills s as submit_message does; returns s->status. */
 int submit_store(Game *g, int player, const OrderList *l, Submission *s);
+/* The English of refusal r into out (n bytes): "The game has ended", "<order>: <why it is refused>", ...
+ * (contract 4). */
+void submit_refusal_say(const SubmitRefusal *r, char *out, size_t n);
 /* Frees what s holds. */
 void submit_free(Submission *s);
 

@@ -50,9 +50,15 @@ Misplaced turn_misplaced(const Board *b, const Order *o, bool storing)
     return b->phase == PHASE_ROUND0 ? MISPLACED_NONE : MISPLACED_GAMBLE_LATE;
 }
 
+/* The reason code of a misplaced order (not MISPLACED_NONE). */
+static FailCode turn_misplaced_code(Misplaced why)
+{
+    return why == MISPLACED_STORED_GAMBLE ? FAIL_GAMBLE_STORED : FAIL_GAMBLE_LATE;
+}
+
 const char *turn_misplaced_say(Misplaced why)
 {
-    return why == MISPLACED_STORED_GAMBLE ? "GAMBLE cannot be stored" : "GAMBLE is only for round 0";
+    return failure_fixed(turn_misplaced_code(why));
 }
 
 void turn_finish(Game *g)
@@ -163,15 +169,18 @@ static int run_head(Game *g, int p, char *text, bool star, bool at_deadline, boo
         return 1;
     }
     Misplaced misplaced = turn_misplaced(b, &o, false);
-    int rc = 1, r;
+    int rc = 1, r, told = b->pl[p].news.n;
     if (o.verb == ORD_HOLIDAY) {
         rc = deadline_holiday_stored(g, p) ? RQ_HOLIDAY : 1;
     } else if (misplaced) {
         game_news(b, p, NEWS_STORED_DROPPED, "Your stored order %s was dropped: %s.", o.text,
                   turn_misplaced_say(misplaced));
     } else if ((r = turn_order(g, p, &o, true, NULL)) == 0) {
-        /* Told after the turns this one's end sets going, as a player reads it on their sheet. */
-        game_defer_news(g, p, NEWS_STORED_RAN, xasprintf("Your stored order %s was processed.", o.text));
+        /* Told once (contract 4.3): by its events when they told the player anything, else (a stored PASS,
+         * whose "You passed." is not told) by this line, after the turns this one's end sets going, as a player
+         * reads it on their sheet. */
+        if (b->pl[p].news.n == told)
+            game_defer_news(g, p, NEWS_STORED_RAN, xasprintf("Your stored order %s was processed.", o.text));
         if (star && !at_deadline)
             g->star_done[p] = true;
         rc = RQ_DONE;
@@ -437,11 +446,11 @@ int turn_play(Game *g, int player, const Order *o, bool from_queue)
     int rc = 0; /* set by every branch (gcc -O1 cannot tell) */
     memset(&g->fail, 0, sizeof g->fail);
     if (b->phase == PHASE_ENDED && (misplaced || o->verb == ORD_HOLIDAY))
-        rc = game_refuse(g, "The game has ended");
+        rc = game_refuse_why(g, (FailReason){.code = FAIL_ENDED});
     else if (b->phase == PHASE_ROUND0)
         rc = gamble_order(g, player, o, &next);
     else if (misplaced)
-        rc = game_refuse(g, "%s", turn_misplaced_say(misplaced));
+        rc = game_refuse_why(g, (FailReason){.code = turn_misplaced_code(misplaced)});
     else if (o->verb == ORD_HOLIDAY)
         rc = turn_holiday(g, player);
     else if ((rc = turn_order(g, player, o, from_queue, NULL)) == 0)

@@ -214,15 +214,12 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
         layout_wrap(out, "", 0, t);
         free(t);
     } else if (o->variant == SHEET_STAR_DONE) {
-        /* contract 14.5: the sheet opens with "Your stored order <order> was processed" (kept in the news). */
-        bool said = false;
+        /* contract 14.5: the sheet opens with "Your stored order <order> was processed" (kept in the news) when
+         * its events told the player nothing; else they tell it, among the events, and the line is not written
+         * (contract 4.3: told once). */
         for (int i = 0; o->news && i < o->news->n; i++)
-            if (o->news->v[i].kind == NEWS_STORED_RAN) {
+            if (o->news->v[i].kind == NEWS_STORED_RAN)
                 layout_wrap(out, "", 0, o->news->v[i].text);
-                said = true;
-            }
-        if (!said)
-            buf_add(out, "Your stored order was processed.\n");
         if (b->phase == PHASE_PLAY && b->seat == reader)
             buf_add(out, "It is your move.\n");
         else if (b->phase == PHASE_PLAY)
@@ -641,7 +638,7 @@ static void log_entry(const MoveRecord *r, const char *why, Buf *out)
     char d[48], body[1200];
     int n = r->textlen;
     if (r->kind == MOVE_TIMEOUT)
-        snprintf(body, sizeof body, "%s", strcmp(r->label, "0") == 0 ? "time-out: your missing gambles counted as 0E "
+        snprintf(body, sizeof body, "%s", r->round == 0 ? "time-out: your missing gambles counted as 0E "
                                                                        "don't care" : "time-out: you timed out");
     else if (r->kind == MOVE_FORFEIT)
         snprintf(body, sizeof body, "forfeit: too many time-outs in a row; you left the game");
@@ -782,11 +779,11 @@ void view_nag(const Board *b, int p, Buf *subject, Buf *body)
 {
     char when[48];
     fmt_time(b->clock.deadline, when, sizeof when);
-    Subject sj = {.kind = SUBJECT_BOARD, .n = b->number};
+    Subject sj = {.kind = SUBJECT_BOARD, .n = b->number, .is_nag = true};
     char line[160];
     snprintf(sj.word, sizeof sj.word, "%s", b->pl[p].id);
     subject_format(&sj, line, sizeof line);
-    buf_printf(subject, "Nag: %s", line);
+    buf_add(subject, line);
     if (b->phase == PHASE_ROUND0)
         buf_printf(body, "Reminder: Genetess board %d is in round 0 and waits for your GAMBLE orders.\n"
                          "The deadline is %s;\nmissing gambles then count as 0E don't care.\n",

@@ -321,6 +321,38 @@ START_TEST(test_failed_stored_order_sheet)
 }
 END_TEST
 
+/* A stored order that ran is told once (contract 4.3): a "*MOVE" by its event among the news, with no "Your stored
+ * order ... was processed" item (its kind, not its words); a "*PASS", whose event its player is not told, by
+ * that line, which opens the sheet. */
+START_TEST(test_stored_order_told_once)
+{
+    play_board(2);
+    queue("alice", (const char *const[]){"PASS", NULL});
+    queue("bob", (const char *const[]){"*MOVE E2 S", "*PASS", NULL});
+    ck_assert(process(T0 + PERIOD + 10)); /* alice's PASS at the deadline; bob's *MOVE at once */
+    ck_assert_str_eq(b->moves.v[b->moves.n - 1], "1b bob MOVE E2 S (Auto)");
+    const News *news = &b->pl[BOB].news;
+    bool event = false;
+    for (int i = 0; i < news->n; i++) {
+        ck_assert_int_ne(news->v[i].kind, NEWS_STORED_RAN);
+        event |= news->v[i].kind == NEWS_EVENT && strstr(news->v[i].text, "E2") && strstr(news->v[i].text, "E3");
+    }
+    ck_assert_msg(event, "%s", fx_news(b, BOB));
+    Buf out;
+    buf_init(&out);
+    sheet_current(b, BOB, &out, NULL);
+    ck_assert_msg(strstr(out.s, "\n\nIt is alice's move.\n") && !strstr(out.s, "was processed"), "%s", out.s);
+    buf_free(&out);
+    queue("alice", (const char *const[]){"PASS", NULL});
+    ck_assert(process(T0 + 2 * PERIOD + 20)); /* bob's *PASS: told by the line alone */
+    int ran = 0;
+    for (int i = 0; i < news->n; i++)
+        ran += news->v[i].kind == NEWS_STORED_RAN;
+    ck_assert_int_eq(ran, 1);
+    ck_assert_ptr_nonnull(strstr(fx_news(b, BOB), "Your stored order PASS was processed."));
+}
+END_TEST
+
 /* Case (ii) after the deadline: the stored order fails outside the view, the turn is a time-out and
  * the remaining stored orders stay. */
 START_TEST(test_failed_stored_order_outside_view)
@@ -451,6 +483,7 @@ Suite *clock_suite(void)
     tcase_add_test(tc, test_failed_stored_order_removed);
     tcase_add_test(tc, test_failed_stored_order_fresh_deadline);
     tcase_add_test(tc, test_failed_stored_order_sheet);
+    tcase_add_test(tc, test_stored_order_told_once);
     tcase_add_test(tc, test_failed_stored_order_outside_view);
     tcase_add_test(tc, test_failed_star_order_next_runs);
     tcase_add_test(tc, test_failed_star_order_outside_view);

@@ -111,6 +111,9 @@ START_TEST(test_move_record_fields)
     ck_assert(!r.failed && r.autorun && r.textlen == 9);
     ck_assert(movelist_parse("3a bob Resign", &r) && r.kind == MOVE_RESIGN);
     ck_assert(movelist_parse("0 carol Timeout", &r) && r.kind == MOVE_TIMEOUT && strcmp(r.label, "0") == 0);
+    ck_assert_int_eq(r.round, 0); /* round 0's time-out: view_log says the missing gambles counted */
+    ck_assert(movelist_parse("12c carol Timeout", &r) && r.round == 12);
+    ck_assert(movelist_parse("x carol Timeout", &r) && r.round == -1);
     ck_assert(movelist_parse("4c bob Forfeit", &r) && r.kind == MOVE_FORFEIT);
     ck_assert(movelist_parse("1a alice Holiday 172800", &r) && r.kind == MOVE_HOLIDAY && r.secs == 172800);
     ck_assert(movelist_parse("1a alice Holiday 0172800", &r) && r.kind == MOVE_ORDER); /* not as written */

@@ -11,23 +11,25 @@
 /* After the project's headers: check.h defines a macro named fail, util.h a function. */
 #include <check.h>
 
-/* Every kind, as written: parse(format(s)) == s, and format(parse(text)) == text. */
+/* Every game mail's kind, as written: parse(format(s)) == s, and format(parse(text)) == text. */
 static const Subject subjects[] = {
-    {SUBJECT_BOARD, true, 101, "ALL"},
-    {SUBJECT_BOARD, true, 101, "alice"},
-    {SUBJECT_BOARD, false, 101, "bob"},
-    {SUBJECT_BOARD, false, 7, ""},
-    {SUBJECT_BOARD, false, 102, "error"},
-    {SUBJECT_BOARD, false, 103, "created"},
-    {SUBJECT_ENDED, false, 101, "won by alice"},
-    {SUBJECT_ENDED, false, 101, "tie"},
-    {SUBJECT_CHAT, false, 104, "carol"},
-    {SUBJECT_INVITATION, false, 3, "alice"},
+    {.kind = SUBJECT_BOARD, .is_new = true, .n = 101, .word = "ALL"},
+    {.kind = SUBJECT_BOARD, .is_new = true, .n = 101, .word = "alice"},
+    {.kind = SUBJECT_BOARD, .is_new = false, .n = 101, .word = "bob"},
+    {.kind = SUBJECT_BOARD, .is_new = false, .n = 7, .word = ""},
+    {.kind = SUBJECT_BOARD, .is_new = false, .n = 102, .word = "error"},
+    {.kind = SUBJECT_BOARD, .is_new = false, .n = 103, .word = "created"},
+    {.kind = SUBJECT_ENDED, .is_new = false, .n = 101, .word = "won by alice"},
+    {.kind = SUBJECT_ENDED, .is_new = false, .n = 101, .word = "tie"},
+    {.kind = SUBJECT_CHAT, .is_new = false, .n = 104, .word = "carol"},
+    {.kind = SUBJECT_INVITATION, .is_new = false, .n = 3, .word = "alice"},
+    {.kind = SUBJECT_BOARD, .n = 101, .word = "alice", .is_nag = true},
 };
 static const char *const texts[] = {
     "New Genetess Board 101 ALL", "New Genetess Board 101 alice", "Genetess Board 101 bob", "Genetess Board 7",
     "Genetess Board 102 error", "Genetess Board 103 created", "Genetess Board 101 ended: won by alice",
     "Genetess Board 101 ended: tie", "Genetess chat 104 carol", "Genetess invitation 3 from alice",
+    "Nag: Genetess Board 101 alice",
 };
 
 START_TEST(round_trip)
@@ -41,6 +43,50 @@ START_TEST(round_trip)
     ck_assert_int_eq(back.is_new, s->is_new);
     ck_assert_int_eq(back.n, s->n);
     ck_assert_str_eq(back.word, s->word);
+    ck_assert_int_eq(back.is_nag, s->is_nag);
+}
+END_TEST
+
+/* The Subjects written only — nothing reads them back as a reply — have the one format too; read back they are
+ * none of the game mails' (a reply to one is read as its words, a command: "Genetess confirm ..." is `confirm`). */
+static const Subject written[] = {
+    {.kind = SUBJECT_INVITATION_NEWS, .n = 3},
+    {.kind = SUBJECT_INVITATION_NEWS, .n = 3, .word = "declined"},
+    {.kind = SUBJECT_SIGNUP},
+    {.kind = SUBJECT_CONFIRM, .word = "anna", .token = "0123456789abcdef"},
+    {.kind = SUBJECT_USER, .word = "anna"},
+    {.kind = SUBJECT_GAMES},
+    {.kind = SUBJECT_HISTORY},
+    {.kind = SUBJECT_HELP},
+    {.kind = SUBJECT_STANDINGS},
+    {.kind = SUBJECT_RATINGS},
+    {.kind = SUBJECT_CLEANUP_SKIPPED, .n = 12},
+    {.kind = SUBJECT_ERROR},
+    {.kind = SUBJECT_PASSWORDS, .word = "anna"},
+    {.kind = SUBJECT_MESSAGE, .word = "anna"},
+    {.kind = SUBJECT_MESSAGE},
+    {.kind = SUBJECT_LIST},
+    {.kind = SUBJECT_BOARDS_OF, .word = "anna"},
+};
+static const char *const written_texts[] = {
+    "Genetess invitation 3", "Genetess invitation 3 declined", "Genetess signup",
+    "Genetess confirm anna 0123456789abcdef", "Genetess user anna", "List of Genetess games",
+    "Historical List of Genetess games", "Genetess help", "Genetess standings", "Genetess ratings",
+    "Genetess Cleanup skipped board 12", "Genetess error", "Genetess: wrong passwords for anna",
+    "Genetess message from anna", "Genetess message", "List of games", "Genetess boards of anna",
+};
+
+START_TEST(written_only)
+{
+    char line[160];
+    subject_format(&written[_i], line, sizeof line);
+    ck_assert_str_eq(line, written_texts[_i]);
+    ck_assert_int_eq(subject_parse(line).kind, SUBJECT_NONE);
+    if (written[_i].kind != SUBJECT_CONFIRM) { /* subject_write: the same Subject from its kind, number, word */
+        char again[160];
+        subject_write(written[_i].kind, written[_i].n, written[_i].word, again, sizeof again);
+        ck_assert_str_eq(again, line);
+    }
 }
 END_TEST
 
@@ -58,6 +104,7 @@ START_TEST(parse_reads_ours_only)
         "genetess board 101 alice secret PASS", "move 101 alice secret PASS", "Genetess Board x alice",
         "Genetess Board 0 alice", "Genetess chat 101 no/such", "Genetess invitation 0 from alice",
         "New Genetess Board 101 ended: tie", "Genetess chat 101", "hello", "",
+        "Nag: Genetess chat 104 carol", "Nagging Genetess Board 101 alice",
     };
     for (size_t k = 0; k < sizeof none / sizeof none[0]; k++) {
         s = subject_parse(none[k]);
@@ -114,6 +161,7 @@ Suite *subject_suite(void)
     Suite *s = suite_create("subject");
     TCase *t = tcase_create("record");
     tcase_add_loop_test(t, round_trip, 0, (int)(sizeof subjects / sizeof subjects[0]));
+    tcase_add_loop_test(t, written_only, 0, (int)(sizeof written / sizeof written[0]));
     tcase_add_test(t, parse_reads_ours_only);
     tcase_add_test(t, view_writes_the_record);
     suite_add_tcase(s, t);

@@ -155,6 +155,11 @@ START_TEST(test_submit_refused_changes_nothing)
     char *before = boardfile_write(b);
     Submission s;
     ck_assert_int_eq(submit(b, 0, "MOVE D2 E / PASS", T0 + 3600, &s), SUBMIT_REFUSED);
+    ck_assert_int_eq(s.refusal.code, REFUSAL_ORDER);
+    ck_assert_int_eq(s.refusal.order, 0);
+    ck_assert_int_eq(s.refusal.move_number, 1);
+    ck_assert_int_eq(s.refusal.fail.code, FAIL_NOT_YOURS); /* the rules' reason, as a code */
+    ck_assert_int_eq(s.refusal.fail.sq[0], fx_sq(b, "D2"));
     ck_assert_str_eq(s.result, "MOVE D2 E: no piece of yours on D2. The order was refused: nothing was done or recorded "
                                "(the move number is still #1); it is still your move and your deadline did not move.");
     ck_assert_int_eq(s.notes.len, 0);
@@ -177,6 +182,7 @@ START_TEST(test_submit_ends_holiday)
     Submission s;
     ck_assert_int_eq(submit(b, 0, "PASS", T0 + 10 + 3600, &s), SUBMIT_DONE);
     ck_assert_str_eq(s.result, "PASS: done");
+    ck_assert_int_eq(s.refusal.code, REFUSAL_NONE);
     submit_free(&s);
     ck_assert_int_eq(b->moves.n, 2);
     ck_assert_str_eq(b->moves.v[0], "1a alice Holiday 3600");
@@ -195,9 +201,13 @@ START_TEST(test_submit_gamble_outside_round0)
     char *before = boardfile_write(b);
     Submission s;
     ck_assert_int_eq(submit(b, 0, "GAMBLE 1E 1st", T0, &s), SUBMIT_REFUSED);
+    ck_assert_int_eq(s.refusal.code, REFUSAL_MISPLACED);
+    ck_assert_int_eq(s.refusal.misplaced, MISPLACED_GAMBLE_LATE);
     ck_assert_str_eq(s.result, "GAMBLE 1E 1ST, DON'T CARE: GAMBLE is only for round 0");
     submit_free(&s);
     ck_assert_int_eq(submit(b, 1, "PASS / GAMBLE 1E 1st", T0, &s), SUBMIT_REFUSED);
+    ck_assert_int_eq(s.refusal.code, REFUSAL_MISPLACED);
+    ck_assert_int_eq(s.refusal.order, 1);
     ck_assert_str_eq(s.result, "GAMBLE 1E 1ST, DON'T CARE: GAMBLE is only for round 0");
     submit_free(&s);
     OrderList l = {0};
@@ -209,6 +219,8 @@ START_TEST(test_submit_gamble_outside_round0)
     Game g;
     game_init(&g, b, T0);
     ck_assert_int_eq(submit_store(&g, 1, &l, &s), SUBMIT_REFUSED);
+    ck_assert_int_eq(s.refusal.code, REFUSAL_MISPLACED);
+    ck_assert_int_eq(s.refusal.misplaced, MISPLACED_STORED_GAMBLE);
     ck_assert_str_eq(s.result, "GAMBLE 1E 1ST, DON'T CARE: GAMBLE cannot be stored");
     submit_free(&s);
     game_done(&g);
@@ -256,7 +268,20 @@ START_TEST(test_submit_out_of_game)
     b->pl[1].status = PS_ELIMINATED;
     Submission s;
     ck_assert_int_eq(submit(b, 1, "PASS", T0, &s), SUBMIT_REFUSED);
+    ck_assert_int_eq(s.refusal.code, REFUSAL_OUT);
     ck_assert_str_eq(s.result, "You are out of this game: you have no pieces left to order");
+    submit_free(&s);
+    Game g;
+    game_init(&g, b, T0);
+    ck_assert_int_eq(submit_store(&g, 1, NULL, &s), SUBMIT_REFUSED);
+    ck_assert_int_eq(s.refusal.code, REFUSAL_OUT);
+    submit_free(&s);
+    game_done(&g);
+    /* the game over: every message is refused, with its own code */
+    b->phase = PHASE_ENDED;
+    ck_assert_int_eq(submit(b, 0, "PASS", T0, &s), SUBMIT_REFUSED);
+    ck_assert_int_eq(s.refusal.code, REFUSAL_ENDED);
+    ck_assert_str_eq(s.result, "The game has ended");
     submit_free(&s);
     board_free(b);
 }
@@ -272,6 +297,8 @@ START_TEST(test_submit_round0_whole)
     b->par.start_e = 10;
     Submission s;
     ck_assert_int_eq(submit(b, 0, "GAMBLE 1E 1st / GAMBLE 2E 3rd", T0, &s), SUBMIT_REFUSED);
+    ck_assert_int_eq(s.refusal.code, REFUSAL_GAMBLE);
+    ck_assert_int_eq(s.refusal.order, 1);
     ck_assert_str_eq(s.result, "GAMBLE 2E 3RD, DON'T CARE: there are only 2 players, so 3 is not a place in the turn order");
     submit_free(&s);
     ck_assert(!b->pl[0].gamble[GAMBLE_ON_ORDER].set);

@@ -317,6 +317,25 @@ START_TEST(map_draws_what_is_in_view)
 }
 END_TEST
 
+/* The log tells a time-out by its round, read from the line's record (MoveRecord.round), not from its label's
+ * text: round 0's counted the missing gambles; bob's lines are not alice's. */
+START_TEST(log_tells_timeouts_by_round)
+{
+    Board *b = mk(8, 5, 2);
+    sl_push(&b->moves, "0 alice Timeout");
+    sl_push(&b->moves, "0 bob Timeout");
+    sl_push(&b->moves, "3a alice Timeout");
+    Buf out;
+    buf_init(&out);
+    view_log(b, 0, &out);
+    ck_assert_msg(strstr(out.s, "\n  0     time-out: your missing gambles counted as 0E don't care\n"
+                                "  3a    time-out: you timed out\n"), "%s", out.s);
+    ck_assert_ptr_null(strstr(out.s, "bob"));
+    buf_free(&out);
+    board_free(b);
+}
+END_TEST
+
 Suite *view_show_suite(void);
 Suite *view_show_suite(void)
 {
@@ -331,6 +350,7 @@ Suite *view_show_suite(void)
     tcase_add_test(t, show_full_after_the_end);
     tcase_add_test(t, nag_text);
     tcase_add_test(t, wrap_fits_or_wraps);
+    tcase_add_test(t, log_tells_timeouts_by_round);
     suite_add_tcase(s, t);
     return s;
 }

@@ -100,7 +100,9 @@ int fx_owner(const Board *b, const char *sq)
     return p ? p->owner : -1;
 }
 
-int fx_order(Board *b, int p, const char *text, char *msg, size_t size)
+/* fx_order and fx_order_why: the order run, its failure's words into msg and its reason into why (each NULL:
+ * not wanted). */
+static int fx_order_run(Board *b, int p, const char *text, char *msg, size_t size, FailReason *why)
 {
     Order o;
     Err err;
@@ -111,10 +113,22 @@ int fx_order(Board *b, int p, const char *text, char *msg, size_t size)
     int rc = turn_play(&g, p, &o, false);
     if (msg)
         snprintf(msg, size, "%s", g.fail.msg);
+    if (why)
+        *why = g.fail.why;
     game_done(&g);
     order_free(&o);
     fx_check(b);
     return rc;
+}
+
+int fx_order(Board *b, int p, const char *text, char *msg, size_t size)
+{
+    return fx_order_run(b, p, text, msg, size, NULL);
+}
+
+int fx_order_why(Board *b, int p, const char *text, FailReason *why)
+{
+    return fx_order_run(b, p, text, NULL, 0, why);
 }
 
 int fx_submit(Game *g, int p, const char *text, char *msg, size_t size)

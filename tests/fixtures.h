@@ -34,6 +34,8 @@ int fx_owner(const Board *b, const char *sq);
 /* Runs one order text for player p as turn_play would on their turn, inside a Game (created and
  * destroyed here); returns 0 done, -1 failed, ORDER_REFUSED; *msg (if non-NULL) gets the failure text. */
 int fx_order(Board *b, int p, const char *text, char *msg, size_t size);
+/* fx_order, the reason of a failure or refusal into *why (its code and arguments, g->fail.why). */
+int fx_order_why(Board *b, int p, const char *text, FailReason *why);
 /* Submits a player's message text through the rules' front door (submit_message) in g, as `move` does; returns 0
  * done, -1 failed, ORDER_REFUSED; *msg (if non-NULL) gets the result, or on a failure or refusal the reason
  * alone (without "<order>: "). */

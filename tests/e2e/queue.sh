@@ -21,9 +21,10 @@ assert_grep "^2a alice MOVE C4 S (Auto)$" "$B"
 assert_mails 1 "^To: alice@example.org$"
 amail=$(mail_to alice)
 assert_grep "^Subject: Genetess Board 101 bob$" "$amail"   # the * turn sent no sheet of its own
-# the sheet opens with the processed * order
-{ echo; mail_text "$amail"; } | head -8 >"$T/opening"
-assert_grep "^Your stored order MOVE C4 S was processed." "$T/opening"
+# the * order is told once, by its event: no "was processed" line besides (contract 4.3)
+mail_text "$amail" >"$T/opening"
+assert_lines 1 "^  Your piece A moved from C4 to C5\.$" "$T/opening"
+assert_absent "was processed" "$T/opening"
 
 # ---- a live order replaces the queue before it runs: turns it starts see the new queue ----
 run 0 challenge --gamble=none alice bob

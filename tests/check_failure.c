@@ -1,0 +1,140 @@
+/* Tests of failure (the rules' reasons as codes with their arguments, contract 4.4 and 8): the rules hand up a
+ * code — asserted here by code, not by words — and failure_say alone writes its English. */
+#include <stdio.h>
+#include <string.h>
+
+#include "failure.h"
+#include "fixtures.h"
+
+static const char *const failure_rows[] = {
+    "##########",
+    "#....+...#",
+    "#........#",
+    "#........#",
+    "##########",
+    NULL,
+};
+
+/* Alice: Kings on B2 and C2, Z pieces on E2 and E3; Bob: a King on H4; no E. */
+static Board *failure_board(void)
+{
+    Board *b = fx_board(failure_rows, 2, 0);
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "C2", 0, "K");
+    fx_piece(b, "E2", 0, "AZ");
+    fx_piece(b, "E3", 0, "AZ");
+    fx_piece(b, "H4", 1, "K");
+    return b;
+}
+
+/* An order of alice's on her turn (with 1000E), the code of its reason, and its words. */
+static const struct {
+    const char *order;
+    FailCode code;
+    const char *say;
+} failure_orders[] = {
+    {"MOVE B2 N", FAIL_TERRAIN, "B1 is an exterior wall"},
+    {"MOVE B2 E-E", FAIL_STEPS, "the piece on B2 must move exactly 1 square"},
+    {"MOVE B2 E", FAIL_OWN_KING, "you can never take your own King on C2"},
+    {"MOVE B2 SE", FAIL_NO_C, "the piece on B2 has no C: it cannot move SE"},
+    {"CREATE B3 K", FAIL_BUY_K, "K cannot be bought"},
+    {"CREATE E4 A", FAIL_NOT_NEXT_TO_KING, "E4 is not next to one of your Kings"},
+    {"CREATE C2 A", FAIL_OCCUPIED, "C2 is occupied"},
+    {"GAMBLE 1E 1st", FAIL_GAMBLE_LATE, "GAMBLE is only for round 0"},
+    {"MOVE D3 N", FAIL_NOT_YOURS, "no piece of yours on D3"},
+    {"PHASE B2", FAIL_NO_ENABLER, "the piece on B2 has no R (PHASE needs R)"},
+    {"CHARGE E3 W-E", FAIL_CHARGE_TIMES, "the piece on E3 has 1 Z: it may charge at most 1 time"},
+    {"CHARGE E2 SE", FAIL_NO_C_CHARGE, "the piece on E2 has no C: it cannot charge SE"},
+    {"CHARGE E2 N", FAIL_CHARGE_ZERO_WALL, "a charge of length 0: the N charge from E2 meets E1 at once (an exterior "
+                                           "wall)"},
+    {"CHARGE E2 S", FAIL_CHARGE_ZERO_PIECE, "a charge of length 0: the S charge from E2 meets E3 at once (a piece)"},
+};
+
+START_TEST(rules_hand_up_codes)
+{
+    Board *b = failure_board();
+    b->seat = 0;
+    b->pl[0].e = 1000;
+    FailReason why;
+    ck_assert_int_lt(fx_order_why(b, 0, failure_orders[_i].order, &why), 0);
+    ck_assert_msg(why.code == failure_orders[_i].code, "%s: code %d, not %d", failure_orders[_i].order, why.code,
+                  failure_orders[_i].code);
+    char said[ERR_MAX];
+    failure_say(b, &why, said, sizeof said);
+    ck_assert_str_eq(said, failure_orders[_i].say);
+    board_free(b);
+}
+END_TEST
+
+/* The arguments a code hands up: the squares, the numbers, the terrain. */
+START_TEST(codes_carry_their_arguments)
+{
+    Board *b = failure_board();
+    b->seat = 0;
+    b->pl[0].e = 1;
+    FailReason why;
+    ck_assert_int_lt(fx_order_why(b, 0, "CREATE B3 A", &why), 0);
+    ck_assert_int_eq(why.code, FAIL_COST);
+    ck_assert(why.num[0] > 1 && why.num[1] == 1);
+    ck_assert_int_lt(fx_order_why(b, 0, "MOVE B2 N", &why), 0);
+    ck_assert_int_eq(why.code, FAIL_TERRAIN);
+    ck_assert_int_eq(why.sq[0], fx_sq(b, "B1"));
+    ck_assert_int_eq(why.ter, TER_XWALL);
+    ck_assert_int_eq(why.hidden_at, -1);
+    b->phase = PHASE_ENDED; /* the game over: a GAMBLE is refused as the end, not as late */
+    ck_assert_int_eq(fx_order_why(b, 0, "GAMBLE 1E 1st", &why), ORDER_REFUSED);
+    ck_assert_int_eq(why.code, FAIL_ENDED);
+    b->phase = PHASE_PLAY;
+    b->seat = 1; /* a HOLIDAY off the turn is refused */
+    ck_assert_int_eq(fx_order_why(b, 0, "HOLIDAY", &why), ORDER_REFUSED);
+    ck_assert_int_eq(why.code, FAIL_HOLIDAY_OFF_TURN);
+    board_free(b);
+}
+END_TEST
+
+/* Every code has its words, every token of them filled; a reason about a square outside the view says that
+ * square only (contract 8), for the codes that may be about one. */
+START_TEST(every_code_has_words)
+{
+    Board *b = failure_board();
+    char said[ERR_MAX];
+    for (int c = FAIL_ENDED; c < FAIL_CODE_COUNT; c++) {
+        FailReason r = {.code = (FailCode)c, .sq = {fx_sq(b, "B2"), fx_sq(b, "C2")}, .num = {2, 1},
+                        .code_letter = 'A', .ter = TER_IWALL, .hidden_at = -1};
+        snprintf(r.word, sizeof r.word, "NE");
+        failure_say(b, &r, said, sizeof said);
+        ck_assert_msg(*said && !strchr(said, '{') && !strchr(said, '}'), "code %d says '%s'", c, said);
+        r.hidden_at = fx_sq(b, "H4");
+        failure_say(b, &r, said, sizeof said);
+        if (failure_hidden_word((FailCode)c))
+            ck_assert_msg(strstr(said, " at H4 (outside your view)") && !strstr(said, "B2"), "code %d: %s", c, said);
+    }
+    FailReason r = {.code = FAIL_STEPS, .sq = {fx_sq(b, "B2")}, .num = {1}, .hidden_at = -1};
+    failure_say(b, &r, said, sizeof said);
+    ck_assert_str_eq(said, "the piece on B2 must move exactly 1 square");
+    r.num[0] = 3;
+    failure_say(b, &r, said, sizeof said);
+    ck_assert_str_eq(said, "the piece on B2 must move exactly 3 squares");
+    r = (FailReason){.code = FAIL_SWAP_NO_KING, .sq = {0, fx_sq(b, "C3")}, .hidden_at = fx_sq(b, "C3")};
+    failure_say(b, &r, said, sizeof said);
+    ck_assert_str_eq(said, "no King of yours at C3 (outside your view)");
+    r = (FailReason){.code = FAIL_TERRAIN, .sq = {fx_sq(b, "F2")}, .ter = TER_IWALL, .hidden_at = -1};
+    failure_say(b, &r, said, sizeof said);
+    ck_assert_str_eq(said, "F2 is an interior wall");
+    ck_assert_str_eq(failure_fixed(FAIL_GAMBLE_STORED), "GAMBLE cannot be stored");
+    ck_assert_ptr_null(failure_fixed(FAIL_COST)); /* it takes arguments */
+    board_free(b);
+}
+END_TEST
+
+Suite *failure_suite(void);
+Suite *failure_suite(void)
+{
+    Suite *s = suite_create("failure");
+    TCase *t = tcase_create("codes");
+    tcase_add_loop_test(t, rules_hand_up_codes, 0, (int)(sizeof failure_orders / sizeof failure_orders[0]));
+    tcase_add_test(t, codes_carry_their_arguments);
+    tcase_add_test(t, every_code_has_words);
+    suite_add_tcase(s, t);
+    return s;
+}
