@@ -67,11 +67,10 @@ void game_begin_action(Game *g)
     Board *b = g->b;
     size_t n = (size_t)b->w * (size_t)b->h;
     board_start_fix(b); /* the maps begin from the terrain before the first action (contract 8) */
-    for (int p = 0; p < b->np; p++) {
+    for (int p = 0; p < b->np; p++)
         if (!g->before[p])
             g->before[p] = xmalloc(n);
-        sight_compute(b, p, g->before[p]);
-    }
+    sight_compute_all(b, g->before);
     if (g->cappre < b->npc) {
         g->cappre = b->npc;
         g->pre = xrealloc(g->pre, (size_t)g->cappre * 2 * sizeof *g->pre);
@@ -293,7 +292,6 @@ static void game_sight_news(Game *g, int reader, const uint8_t *before, const ui
         int told = 0, more = 0;
         for (int i = 0; i < st->n; i++) {
             int s = st->sq[i], now = st->owner[i];
-            const Piece *pc = board_piece_at(b, s);
             if (now == reader)
                 continue;
             bool saw = before[s] & SIGHT_SEEN, sees = after[s] & SIGHT_SEEN;
@@ -306,7 +304,7 @@ static void game_sight_news(Game *g, int reader, const uint8_t *before, const ui
             Buf o;
             char nm[16];
             buf_init(&o);
-            game_sight_piece(b, now, pc, (way == 0 ? after[s] : before[s]) & SIGHT_DECODE, &o);
+            game_sight_piece(b, now, board_piece_at(b, s), (way == 0 ? after[s] : before[s]) & SIGHT_DECODE, &o);
             buf_printf(&o, " on %s %s.", board_sq_name(b, s, nm), way == 0 ? "came into your view" : "went out of your view");
             board_news_take(&b->pl[reader].news, NEWS_EVENT, buf_take(&o));
             told++;
@@ -322,7 +320,11 @@ void game_end_action(Game *g)
 {
     Board *b = g->b;
     size_t n = (size_t)b->w * (size_t)b->h;
-    uint8_t *after = xmalloc(n), *moved = xcalloc(n, 1);
+    uint8_t *all = xmalloc(n * (size_t)b->np + 1), *moved = xcalloc(n, 1);
+    uint8_t **afters = xmalloc((size_t)b->np * sizeof *afters + 1);
+    for (int p = 0; p < b->np; p++)
+        afters[p] = all + (size_t)p * n;
+    sight_compute_all(b, afters); /* every map first: nothing below changes what a piece sees */
     board_start_fix(b);
     bool as_started = b->start && memcmp(b->ter, b->start, n) == 0;
     int *pre_owner = NULL; /* per square, its piece's owner just before (-1 none; see Game.pre) */
@@ -345,7 +347,7 @@ void game_end_action(Game *g)
         }
     GameStill still = pre_owner ? game_still(g, moved, pre_owner) : (GameStill){0};
     for (int p = 0; p < b->np; p++) {
-        sight_compute(b, p, after);
+        uint8_t *after = afters[p];
         if (!g->before[p]) {
             g->before[p] = xmalloc(n);
             memcpy(g->before[p], after, n);
@@ -364,7 +366,8 @@ void game_end_action(Game *g)
     }
     free(still.sq);
     free(still.owner);
-    free(after);
+    free(afters);
+    free(all);
     free(moved);
     free(pre_owner);
     g->pre_taken = false; /* the next action takes its own */

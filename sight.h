@@ -10,6 +10,8 @@
 
 /* Fills m (b->w*b->h bytes, caller-allocated) with the player's view map now (SIGHT_* bits; contract 8). */
 void sight_compute(const Board *b, int player, uint8_t *m);
+/* sight_compute for every player p of b into m[p], with one pass over the pieces. */
+void sight_compute_all(const Board *b, uint8_t *const *m);
 /* True when sq is within the piece's own view (Chebyshev distance <= its view radius). */
 bool sight_piece_sees(const Board *b, const Piece *p, int sq);
 
