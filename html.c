@@ -113,17 +113,6 @@ static void esc_flow(Buf *out, const char *s)
     }
 }
 
-/* The player whose letter (or @, the reader's) sym is, or -1. */
-static int letter_player(const Board *b, int reader, char sym)
-{
-    if (sym == '@')
-        return reader;
-    for (int i = 0; i < b->np; i++)
-        if (layout_player_letter(i) == sym)
-            return i;
-    return -1;
-}
-
 /* The board is a <pre>: one character a square, as many columns wide as letter-spacing makes it, so that the
  * names on the axes line up with the squares in any monospace font. A run of squares of one class is one
  * element: <b class=..> for walls, specials, orphans and each player's pieces, <i> for squares not drawn,
@@ -162,8 +151,8 @@ typedef struct Tags {
 } Tags;
 
 /* The opening tag of a square with symbol sym into tag (TAG_MAX bytes; seen: the reader sees it now, so a
- * letter on a square not seen is a reveal). */
-static void square_tag(const Board *b, int reader, char sym, bool seen, char *tag)
+ * letter on a square not seen is a reveal); p is the player whose letter (or @, the reader's) sym is, or -1. */
+static void square_tag(char sym, int p, bool seen, char *tag)
 {
     if (sym == '\0') {
         strcpy(tag, "<i>");
@@ -178,7 +167,6 @@ static void square_tag(const Board *b, int reader, char sym, bool seen, char *ta
             snprintf(tag, TAG_MAX, "<b class=%s>", kinds[k].cls);
             return;
         }
-    int p = letter_player(b, reader, sym);
     if (p >= 0 && seen)
         snprintf(tag, TAG_MAX, "<b class=%c>", layout_player_letter(p));
     else if (p >= 0)
@@ -189,9 +177,15 @@ static void square_tag(const Board *b, int reader, char sym, bool seen, char *ta
 
 static void tags_init(const Board *b, int reader, Tags *t)
 {
+    int who[256]; /* the player of each letter, the first of a shared one (the 26th on share %) */
+    for (int c = 0; c < 256; c++)
+        who[c] = -1;
+    for (int i = b->np - 1; i >= 0; i--)
+        who[(unsigned char)layout_player_letter(i)] = i;
+    who['@'] = reader;
     for (int seen = 0; seen < 2; seen++)
         for (int c = 0; c < 256; c++) {
-            square_tag(b, reader, (char)c, seen, t->open[seen][c]);
+            square_tag((char)c, who[c], seen, t->open[seen][c]);
             t->len[seen][c] = (unsigned char)strlen(t->open[seen][c]);
         }
 }
@@ -293,11 +287,17 @@ static void col_names(int c0, int c1, int pad, Buf *out)
 static void grid(const Board *b, int reader, const uint8_t *m, const char *cells, Buf *out)
 {
     int c0 = b->w, c1 = -1, r0 = b->h, r1 = -1;
-    for (int sq = 0; sq < b->w * b->h; sq++)
-        if (cells[sq]) {
-            int c = sq % b->w, r = sq / b->w;
-            c0 = c < c0 ? c : c0, c1 = c > c1 ? c : c1, r0 = r < r0 ? r : r0, r1 = r > r1 ? r : r1;
-        }
+    for (int r = 0; r < b->h; r++) { /* a row's first and last drawn square */
+        const char *row = cells + (size_t)r * (size_t)b->w;
+        int first = 0, last = b->w - 1;
+        while (first < b->w && !row[first])
+            first++;
+        if (first == b->w)
+            continue;
+        while (!row[last])
+            last--;
+        c0 = first < c0 ? first : c0, c1 = last > c1 ? last : c1, r0 = r < r0 ? r : r0, r1 = r;
+    }
     if (c1 < 0) {
         buf_add(out, "<p>You see nothing of the board.</p>\n");
         return;
