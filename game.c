@@ -288,6 +288,8 @@ static void game_sight_news(Game *g, int reader, const uint8_t *before, const ui
     Board *b = g->b;
     if (b->phase != PHASE_PLAY || !board_player_has_turns(b, reader))
         return;
+    if (memcmp(before, after, (size_t)b->w * (size_t)b->h) == 0)
+        return; /* the view did not change (the common case): nothing came into it or went out of it */
     for (int way = 0; way < 2; way++) { /* 0: came into view, 1: went out of it */
         int told = 0, more = 0;
         for (int i = 0; i < st->n; i++) {
