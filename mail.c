@@ -334,17 +334,22 @@ static char *fold_body(const char *body)
     size_t left = strlen(body);
     buf_reserve(&out, left + left / 16 + 2);
     out.s[0] = '\0';
-    for (const char *l = body; *l;) {
+    const char *run = body, *l = body; /* run: the first of the lines since the last folded one, copied whole */
+    while (*l) {
         const char *nl = memchr(l, '\n', left);
-        size_t len = nl ? (size_t)(nl - l) : left;
-        if (len <= LINE_MAX_CHARS) /* no more characters than bytes: it fits */
-            buf_addn(&out, l, len);
-        else
+        size_t len = nl ? (size_t)(nl - l) : left, step = len + (nl ? 1 : 0);
+        if (len > LINE_MAX_CHARS) { /* else no more characters than bytes: it fits */
+            buf_addn(&out, run, (size_t)(l - run));
             fold_line(&out, l, len);
-        buf_addc(&out, '\n');
-        l += len + (nl ? 1 : 0);
-        left -= len + (nl ? 1 : 0);
+            buf_addc(&out, '\n');
+            run = l + step;
+        }
+        l += step;
+        left -= step;
     }
+    buf_addn(&out, run, (size_t)(l - run));
+    if (run < l && l[-1] != '\n') /* the last line, short, ends with the text */
+        buf_addc(&out, '\n');
     return buf_take(&out);
 }
 
