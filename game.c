@@ -54,6 +54,8 @@ void game_done(Game *g)
     for (int i = 0; i < g->b->np; i++)
         free(g->before[i]);
     free(g->before);
+    free(g->sight_key);
+    free(g->sight_of);
     free(g->sheet_due);
     free(g->star_done);
     free(g->nag_due);
@@ -71,6 +73,11 @@ void game_begin_action(Game *g)
         if (!g->before[p])
             g->before[p] = xmalloc(n);
     sight_compute_all(b, g->before);
+    g->nsight_key = sight_key_len(b); /* so that the action's end need not make the same maps again */
+    g->sight_key = xrealloc(g->sight_key, (size_t)g->nsight_key * sizeof *g->sight_key);
+    sight_key(b, g->sight_key);
+    g->sight_of = xrealloc(g->sight_of, (size_t)b->np * sizeof *g->sight_of + 1);
+    memcpy(g->sight_of, g->before, (size_t)b->np * sizeof *g->sight_of);
     if (g->cappre < b->npc) {
         g->cappre = b->npc;
         g->pre = xrealloc(g->pre, (size_t)g->cappre * 2 * sizeof *g->pre);
@@ -318,6 +325,31 @@ static void game_sight_news(Game *g, int reader, const uint8_t *before, const ui
     }
 }
 
+/* Every player's view map now into after[p]: the maps the action's start made when nothing they are made of
+ * changed since (sight_key) and they are still the players' own, else made afresh. */
+static void game_sight_after(Game *g, uint8_t *const *after)
+{
+    const Board *b = g->b;
+    size_t n = (size_t)b->w * (size_t)b->h;
+    int len = sight_key_len(b);
+    bool same = g->sight_key && len == g->nsight_key;
+    if (same) {
+        int *key = xmalloc((size_t)len * sizeof *key);
+        sight_key(b, key);
+        same = memcmp(key, g->sight_key, (size_t)len * sizeof *key) == 0 &&
+               memcmp(g->sight_of, g->before, (size_t)b->np * sizeof *g->before) == 0;
+        free(key);
+    }
+    free(g->sight_key);
+    g->sight_key = NULL; /* the next action's start makes its own */
+    if (!same) {
+        sight_compute_all(b, after);
+        return;
+    }
+    for (int p = 0; p < b->np; p++)
+        memcpy(after[p], g->before[p], n);
+}
+
 void game_end_action(Game *g)
 {
     Board *b = g->b;
@@ -326,7 +358,7 @@ void game_end_action(Game *g)
     uint8_t **afters = xmalloc((size_t)b->np * sizeof *afters + 1);
     for (int p = 0; p < b->np; p++)
         afters[p] = all + (size_t)p * n;
-    sight_compute_all(b, afters); /* every map first: nothing below changes what a piece sees */
+    game_sight_after(g, afters); /* every map first: nothing below changes what a piece sees */
     board_start_fix(b);
     bool as_started = b->start && memcmp(b->ter, b->start, n) == 0;
     int *pre_owner = NULL; /* per square, its piece's owner just before (-1 none; see Game.pre) */
