@@ -150,44 +150,45 @@ typedef struct Tags {
     unsigned char len[2][256];
 } Tags;
 
-/* The opening tag of a square with symbol sym into tag (TAG_MAX bytes; seen: the reader sees it now, so a
- * letter on a square not seen is a reveal); p is the player whose letter (or @, the reader's) sym is, or -1. */
-static void square_tag(char sym, int p, bool seen, char *tag)
+/* Sets the opening tag of symbol c on a square seen now (seen 1) or not to tag. */
+static void tag_set(Tags *t, int seen, unsigned char c, const char *tag)
 {
-    if (sym == '\0') {
-        strcpy(tag, "<i>");
-        return;
-    }
-    if (sym == '.') {
-        tag[0] = '\0';
-        return;
-    }
-    for (int k = 0; k < KINDS_N; k++)
-        if (kinds[k].sym == sym) {
-            snprintf(tag, TAG_MAX, "<b class=%s>", kinds[k].cls);
-            return;
-        }
-    if (p >= 0 && seen)
-        snprintf(tag, TAG_MAX, "<b class=%c>", layout_player_letter(p));
-    else if (p >= 0)
-        snprintf(tag, TAG_MAX, "<b class=\"%c rv\">", layout_player_letter(p));
-    else
-        strcpy(tag, "<b class=st>"); /* round 0's start squares 1-9, G */
+    size_t n = strlen(tag);
+    memcpy(t->open[seen][c], tag, n + 1);
+    t->len[seen][c] = (unsigned char)n;
 }
 
+/* The opening tag of every symbol (seen: the reader sees the square now, so a letter on a square not seen is a
+ * reveal): '\0' (not drawn) an <i>, the floor none, a kind its class, a player's letter (or @, the reader's)
+ * that player's class, any other symbol (round 0's start squares 1-9, G) class st. No printf: one a sheet. */
 static void tags_init(const Board *b, int reader, Tags *t)
 {
+    static const char st[] = "<b class=st>";
     int who[256]; /* the player of each letter, the first of a shared one (the 26th on share %) */
     for (int c = 0; c < 256; c++)
         who[c] = -1;
     for (int i = b->np - 1; i >= 0; i--)
         who[(unsigned char)layout_player_letter(i)] = i;
     who['@'] = reader;
-    for (int seen = 0; seen < 2; seen++)
+    for (int seen = 0; seen < 2; seen++) {
         for (int c = 0; c < 256; c++) {
-            square_tag((char)c, who[c], seen, t->open[seen][c]);
-            t->len[seen][c] = (unsigned char)strlen(t->open[seen][c]);
+            memcpy(t->open[seen][c], st, sizeof st);
+            t->len[seen][c] = sizeof st - 1;
+            if (who[c] < 0)
+                continue;
+            char tag[TAG_MAX] = "<b class=\"", *o = tag + (seen ? 9 : 10);
+            *o++ = layout_player_letter(who[c]);
+            strcpy(o, seen ? ">" : " rv\">");
+            tag_set(t, seen, (unsigned char)c, tag);
         }
+        for (int k = 0; k < KINDS_N; k++) {
+            char tag[TAG_MAX] = "<b class=";
+            strcat(strcat(tag, kinds[k].cls), ">");
+            tag_set(t, seen, (unsigned char)kinds[k].sym, tag);
+        }
+        tag_set(t, seen, '\0', "<i>");
+        tag_set(t, seen, '.', "");
+    }
 }
 
 /* Copies the n bytes at s to o; returns the end of the copy. */
