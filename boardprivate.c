@@ -275,6 +275,8 @@ void boardprivate_write_known(Buf *o, const Board *b)
     size_t n = (size_t)b->w * (size_t)b->h;
     for (int p = 0; p < b->np; p++) {
         const char *k = board_known(b, p);
+        if (memcmp(k, base, n) == 0)
+            continue; /* they know the terrain as it began (the common case) */
         for (size_t sq = 0; sq < n; sq++)
             if (k[sq] != base[sq] && k[sq] != TER_OUTSIDE && base[sq] != TER_OUTSIDE)
                 buf_printf(o, "%s %s %c\n", b->pl[p].id, board_sq_name(b, (int)sq, nm), k[sq]);

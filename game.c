@@ -54,6 +54,8 @@ void game_done(Game *g)
     for (int i = 0; i < g->b->np; i++)
         free(g->before[i]);
     free(g->before);
+    free(g->sight_key);
+    free(g->sight_of);
     free(g->sheet_due);
     free(g->star_done);
     free(g->nag_due);
@@ -67,11 +69,15 @@ void game_begin_action(Game *g)
     Board *b = g->b;
     size_t n = (size_t)b->w * (size_t)b->h;
     board_start_fix(b); /* the maps begin from the terrain before the first action (contract 8) */
-    for (int p = 0; p < b->np; p++) {
+    for (int p = 0; p < b->np; p++)
         if (!g->before[p])
             g->before[p] = xmalloc(n);
-        sight_compute(b, p, g->before[p]);
-    }
+    sight_compute_all(b, g->before);
+    g->nsight_key = sight_key_len(b); /* so that the action's end need not make the same maps again */
+    g->sight_key = xrealloc(g->sight_key, (size_t)g->nsight_key * sizeof *g->sight_key);
+    sight_key(b, g->sight_key);
+    g->sight_of = xrealloc(g->sight_of, (size_t)b->np * sizeof *g->sight_of + 1);
+    memcpy(g->sight_of, g->before, (size_t)b->np * sizeof *g->sight_of);
     if (g->cappre < b->npc) {
         g->cappre = b->npc;
         g->pre = xrealloc(g->pre, (size_t)g->cappre * 2 * sizeof *g->pre);
@@ -289,11 +295,12 @@ static void game_sight_news(Game *g, int reader, const uint8_t *before, const ui
     Board *b = g->b;
     if (b->phase != PHASE_PLAY || !board_player_has_turns(b, reader))
         return;
+    if (memcmp(before, after, (size_t)b->w * (size_t)b->h) == 0)
+        return; /* the view did not change (the common case): nothing came into it or went out of it */
     for (int way = 0; way < 2; way++) { /* 0: came into view, 1: went out of it */
         int told = 0, more = 0;
         for (int i = 0; i < st->n; i++) {
             int s = st->sq[i], now = st->owner[i];
-            const Piece *pc = board_piece_at(b, s);
             if (now == reader)
                 continue;
             bool saw = before[s] & SIGHT_SEEN, sees = after[s] & SIGHT_SEEN;
@@ -306,7 +313,7 @@ static void game_sight_news(Game *g, int reader, const uint8_t *before, const ui
             Buf o;
             char nm[16];
             buf_init(&o);
-            game_sight_piece(b, now, pc, (way == 0 ? after[s] : before[s]) & SIGHT_DECODE, &o);
+            game_sight_piece(b, now, board_piece_at(b, s), (way == 0 ? after[s] : before[s]) & SIGHT_DECODE, &o);
             buf_printf(&o, " on %s %s.", board_sq_name(b, s, nm), way == 0 ? "came into your view" : "went out of your view");
             board_news_take(&b->pl[reader].news, NEWS_EVENT, buf_take(&o));
             told++;
@@ -318,11 +325,40 @@ static void game_sight_news(Game *g, int reader, const uint8_t *before, const ui
     }
 }
 
+/* Every player's view map now into after[p]: the maps the action's start made when nothing they are made of
+ * changed since (sight_key) and they are still the players' own, else made afresh. */
+static void game_sight_after(Game *g, uint8_t *const *after)
+{
+    const Board *b = g->b;
+    size_t n = (size_t)b->w * (size_t)b->h;
+    int len = sight_key_len(b);
+    bool same = g->sight_key && len == g->nsight_key;
+    if (same) {
+        int *key = xmalloc((size_t)len * sizeof *key);
+        sight_key(b, key);
+        same = memcmp(key, g->sight_key, (size_t)len * sizeof *key) == 0 &&
+               memcmp(g->sight_of, g->before, (size_t)b->np * sizeof *g->before) == 0;
+        free(key);
+    }
+    free(g->sight_key);
+    g->sight_key = NULL; /* the next action's start makes its own */
+    if (!same) {
+        sight_compute_all(b, after);
+        return;
+    }
+    for (int p = 0; p < b->np; p++)
+        memcpy(after[p], g->before[p], n);
+}
+
 void game_end_action(Game *g)
 {
     Board *b = g->b;
     size_t n = (size_t)b->w * (size_t)b->h;
-    uint8_t *after = xmalloc(n), *moved = xcalloc(n, 1);
+    uint8_t *all = xmalloc(n * (size_t)b->np + 1), *moved = xcalloc(n, 1);
+    uint8_t **afters = xmalloc((size_t)b->np * sizeof *afters + 1);
+    for (int p = 0; p < b->np; p++)
+        afters[p] = all + (size_t)p * n;
+    game_sight_after(g, afters); /* every map first: nothing below changes what a piece sees */
     board_start_fix(b);
     bool as_started = b->start && memcmp(b->ter, b->start, n) == 0;
     int *pre_owner = NULL; /* per square, its piece's owner just before (-1 none; see Game.pre) */
@@ -345,7 +381,7 @@ void game_end_action(Game *g)
         }
     GameStill still = pre_owner ? game_still(g, moved, pre_owner) : (GameStill){0};
     for (int p = 0; p < b->np; p++) {
-        sight_compute(b, p, after);
+        uint8_t *after = afters[p];
         if (!g->before[p]) {
             g->before[p] = xmalloc(n);
             memcpy(g->before[p], after, n);
@@ -364,7 +400,8 @@ void game_end_action(Game *g)
     }
     free(still.sq);
     free(still.owner);
-    free(after);
+    free(afters);
+    free(all);
     free(moved);
     free(pre_owner);
     g->pre_taken = false; /* the next action takes its own */

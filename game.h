@@ -74,6 +74,9 @@ typedef struct Game {
     Event *ev;
     int nev, capev;
     uint8_t **before;   /* per player: view just before the current action (SIGHT_* bits) */
+    int *sight_key;     /* sight_key of the board when before was made (NULL: none), and before's maps then */
+    int nsight_key;
+    uint8_t **sight_of;
     Failure fail;
     int actor_player;   /* the player whose order is running, for view checks (-1 none) */
     bool from_queue;    /* that order ran from the stored queue: "Your stored order ... was processed" says so */

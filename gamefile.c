@@ -1,7 +1,6 @@
 /* gamefile: the pbmserv "GameFile" syntax — entries, items, escapes, line numbers. */
 #include "gamefile.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,7 +98,7 @@ int gamefile_split(GameFile *ps, const char *text)
         if (len && line[len - 1] == '\r')
             len--;
         size_t c = 0;
-        while (c < len && (line[c] == '\t' || !iscntrl((unsigned char)line[c])))
+        while (c < len && (line[c] == '\t' || ((unsigned char)line[c] >= 0x20 && line[c] != 0x7f))) /* not iscntrl */
             c++;
         if (c < len)
             return gamefile_error(ps, lineno, "control character in the board file");

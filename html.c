@@ -113,17 +113,6 @@ static void esc_flow(Buf *out, const char *s)
     }
 }
 
-/* The player whose letter (or @, the reader's) sym is, or -1. */
-static int letter_player(const Board *b, int reader, char sym)
-{
-    if (sym == '@')
-        return reader;
-    for (int i = 0; i < b->np; i++)
-        if (layout_player_letter(i) == sym)
-            return i;
-    return -1;
-}
-
 /* The board is a <pre>: one character a square, as many columns wide as letter-spacing makes it, so that the
  * names on the axes line up with the squares in any monospace font. A run of squares of one class is one
  * element: <b class=..> for walls, specials, orphans and each player's pieces, <i> for squares not drawn,
@@ -161,39 +150,45 @@ typedef struct Tags {
     unsigned char len[2][256];
 } Tags;
 
-/* The opening tag of a square with symbol sym into tag (TAG_MAX bytes; seen: the reader sees it now, so a
- * letter on a square not seen is a reveal). */
-static void square_tag(const Board *b, int reader, char sym, bool seen, char *tag)
+/* Sets the opening tag of symbol c on a square seen now (seen 1) or not to tag. */
+static void tag_set(Tags *t, int seen, unsigned char c, const char *tag)
 {
-    if (sym == '\0') {
-        strcpy(tag, "<i>");
-        return;
-    }
-    if (sym == '.') {
-        tag[0] = '\0';
-        return;
-    }
-    for (int k = 0; k < KINDS_N; k++)
-        if (kinds[k].sym == sym) {
-            snprintf(tag, TAG_MAX, "<b class=%s>", kinds[k].cls);
-            return;
-        }
-    int p = letter_player(b, reader, sym);
-    if (p >= 0 && seen)
-        snprintf(tag, TAG_MAX, "<b class=%c>", layout_player_letter(p));
-    else if (p >= 0)
-        snprintf(tag, TAG_MAX, "<b class=\"%c rv\">", layout_player_letter(p));
-    else
-        strcpy(tag, "<b class=st>"); /* round 0's start squares 1-9, G */
+    size_t n = strlen(tag);
+    memcpy(t->open[seen][c], tag, n + 1);
+    t->len[seen][c] = (unsigned char)n;
 }
 
+/* The opening tag of every symbol (seen: the reader sees the square now, so a letter on a square not seen is a
+ * reveal): '\0' (not drawn) an <i>, the floor none, a kind its class, a player's letter (or @, the reader's)
+ * that player's class, any other symbol (round 0's start squares 1-9, G) class st. No printf: one a sheet. */
 static void tags_init(const Board *b, int reader, Tags *t)
 {
-    for (int seen = 0; seen < 2; seen++)
+    static const char st[] = "<b class=st>";
+    int who[256]; /* the player of each letter, the first of a shared one (the 26th on share %) */
+    for (int c = 0; c < 256; c++)
+        who[c] = -1;
+    for (int i = b->np - 1; i >= 0; i--)
+        who[(unsigned char)layout_player_letter(i)] = i;
+    who['@'] = reader;
+    for (int seen = 0; seen < 2; seen++) {
         for (int c = 0; c < 256; c++) {
-            square_tag(b, reader, (char)c, seen, t->open[seen][c]);
-            t->len[seen][c] = (unsigned char)strlen(t->open[seen][c]);
+            memcpy(t->open[seen][c], st, sizeof st);
+            t->len[seen][c] = sizeof st - 1;
+            if (who[c] < 0)
+                continue;
+            char tag[TAG_MAX] = "<b class=\"", *o = tag + (seen ? 9 : 10);
+            *o++ = layout_player_letter(who[c]);
+            strcpy(o, seen ? ">" : " rv\">");
+            tag_set(t, seen, (unsigned char)c, tag);
         }
+        for (int k = 0; k < KINDS_N; k++) {
+            char tag[TAG_MAX] = "<b class=";
+            strcat(strcat(tag, kinds[k].cls), ">");
+            tag_set(t, seen, (unsigned char)kinds[k].sym, tag);
+        }
+        tag_set(t, seen, '\0', "<i>");
+        tag_set(t, seen, '.', "");
+    }
 }
 
 /* Copies the n bytes at s to o; returns the end of the copy. */
@@ -293,11 +288,17 @@ static void col_names(int c0, int c1, int pad, Buf *out)
 static void grid(const Board *b, int reader, const uint8_t *m, const char *cells, Buf *out)
 {
     int c0 = b->w, c1 = -1, r0 = b->h, r1 = -1;
-    for (int sq = 0; sq < b->w * b->h; sq++)
-        if (cells[sq]) {
-            int c = sq % b->w, r = sq / b->w;
-            c0 = c < c0 ? c : c0, c1 = c > c1 ? c : c1, r0 = r < r0 ? r : r0, r1 = r > r1 ? r : r1;
-        }
+    for (int r = 0; r < b->h; r++) { /* a row's first and last drawn square */
+        const char *row = cells + (size_t)r * (size_t)b->w;
+        int first = 0, last = b->w - 1;
+        while (first < b->w && !row[first])
+            first++;
+        if (first == b->w)
+            continue;
+        while (!row[last])
+            last--;
+        c0 = first < c0 ? first : c0, c1 = last > c1 ? last : c1, r0 = r < r0 ? r : r0, r1 = r;
+    }
     if (c1 < 0) {
         buf_add(out, "<p>You see nothing of the board.</p>\n");
         return;

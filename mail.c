@@ -99,26 +99,17 @@ static void header_add(Buf *t, const char *name, const char *value, bool list)
     buf_add(t, "\n");
 }
 
-/* Whether x may hold a byte under 0x20 or from 0x7F up (a cheap look, exact only in saying no: most words of a
- * text have neither, and control_bytes need not look at them). */
-static inline bool may_be_special(uint64_t x)
-{
-    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-    return (((x - ones * 0x20) & ~x) | ((x + ones) | x)) & high;
-}
-
-/* The bytes of x that are control characters other than tab and newline, DEL, or 0xC2 (the first byte of a C1
- * control in UTF-8), each marked by its high bit; exact, byte by byte (no carry crosses a byte: every sum
- * stays under 0x100). */
+/* The bytes of x that may start a control character: those under 0x20 but tab and newline, DEL, and every byte
+ * from 0x80 (a C1 control in UTF-8 starts with 0xC2), each marked by its high bit; exact, byte by byte (no carry
+ * crosses a byte: every sum stays under 0x100). A newline costs nothing: text lines are short. */
 static inline uint64_t control_bytes(uint64_t x)
 {
     const uint64_t low7 = 0x7f7f7f7f7f7f7f7fu, high = ~low7, ones = 0x0101010101010101u;
-#define ZERO_BYTES(y) (~((((y) & low7) + low7) | (y)) & high)
-    uint64_t under = ~(((x & low7) + ones * 0x60) | x) & high; /* under 0x20 */
-    uint64_t tab = ZERO_BYTES(x ^ (ones * '\t')), nl = ZERO_BYTES(x ^ (ones * '\n'));
-    uint64_t del = ZERO_BYTES(x ^ (ones * 0x7f)), c2 = ZERO_BYTES(x ^ (ones * 0xc2));
-#undef ZERO_BYTES
-    return (under & ~tab & ~nl) | del | c2;
+    uint64_t xl = x & low7;
+    uint64_t under = ~((xl + ones * 0x60) | x) & high;               /* under 0x20 */
+    uint64_t tn = ((xl + ones * 0x77) & (ones * 0xfe)) ^ high;       /* 0 where the low 7 bits are 9 or 10 */
+    uint64_t tab_nl = ~(((tn & low7) + low7) | tn) & high;
+    return (under & ~tab_nl) | (((xl + ones) | x) & high); /* DEL and from 0x80: a high bit, or one made by +1 */
 }
 
 /* Whether the text at p starts with a control character other than tab and newline: its length (1, or 2 for a
@@ -132,14 +123,14 @@ static size_t control_at(const unsigned char *p)
 
 /* Replaces, in place, every control character of text but tab and newline with '?' — a CR, ESC, BEL, DEL, a C1
  * control — so that none reaches a reader's screen or a 7bit part (contract 3.3); a CR before a newline goes
- * (a CRLF line end is a line end). Text with none (the sheets) is only read, two words at a time. */
+ * (a CRLF line end is a line end). Text with none (the sheets) is only read, two words at a time (a byte at a
+ * time only where control_bytes marks one). */
 static void strip_controls(char *text)
 {
     size_t n = strlen(text), i = 0;
     while (i < n) { /* the first control character: a word at a time, a marked word a byte at a time */
         uint64_t w[2];
-        if (i + 16 <= n && (memcpy(w, text + i, 16), !((may_be_special(w[0]) || may_be_special(w[1])) &&
-                                                          (control_bytes(w[0]) | control_bytes(w[1]))))) {
+        if (i + 16 <= n && (memcpy(w, text + i, 16), !(control_bytes(w[0]) | control_bytes(w[1])))) {
             i += 16;
             continue;
         }
@@ -343,17 +334,22 @@ static char *fold_body(const char *body)
     size_t left = strlen(body);
     buf_reserve(&out, left + left / 16 + 2);
     out.s[0] = '\0';
-    for (const char *l = body; *l;) {
+    const char *run = body, *l = body; /* run: the first of the lines since the last folded one, copied whole */
+    while (*l) {
         const char *nl = memchr(l, '\n', left);
-        size_t len = nl ? (size_t)(nl - l) : left;
-        if (len <= LINE_MAX_CHARS) /* no more characters than bytes: it fits */
-            buf_addn(&out, l, len);
-        else
+        size_t len = nl ? (size_t)(nl - l) : left, step = len + (nl ? 1 : 0);
+        if (len > LINE_MAX_CHARS) { /* else no more characters than bytes: it fits */
+            buf_addn(&out, run, (size_t)(l - run));
             fold_line(&out, l, len);
-        buf_addc(&out, '\n');
-        l += len + (nl ? 1 : 0);
-        left -= len + (nl ? 1 : 0);
+            buf_addc(&out, '\n');
+            run = l + step;
+        }
+        l += step;
+        left -= step;
     }
+    buf_addn(&out, run, (size_t)(l - run));
+    if (run < l && l[-1] != '\n') /* the last line, short, ends with the text */
+        buf_addc(&out, '\n');
     return buf_take(&out);
 }
 

@@ -130,6 +130,45 @@ START_TEST(view_full_and_round0)
 }
 END_TEST
 
+/* sight_compute_all gives every player the map sight_compute gives them alone, and sight_key changes with what
+ * the maps are made of (a piece's square, its genes, a player's status or full view) and with nothing else. */
+START_TEST(view_all_players_and_key)
+{
+    Board *b = mk(12, 12, 3);
+    put(b, "C3", 0, "AP");
+    put(b, "I9", 0, "ADF");
+    put(b, "F6", 1, "A");
+    b->pl[2].full_view = true;
+    size_t n = (size_t)b->w * (size_t)b->h;
+    int len = sight_key_len(b), *k0 = malloc(sizeof(int) * (size_t)len), *k1 = malloc(sizeof(int) * (size_t)len);
+    sight_key(b, k0);
+    for (int round = 0; round < 5; round++) {
+        if (round == 1)
+            b->pl[0].status = PS_ELIMINATED; /* I9 becomes an orphan, C3 ronin */
+        if (round == 2)
+            board_move_piece(b, sq(b, "F6"), sq(b, "G7"));
+        if (round == 3)
+            b->pl[2].full_decode = true;
+        if (round == 4)
+            b->ter[sq(b, "A1")] = TER_IWALL; /* walls do not block sight */
+        uint8_t *all[3] = {malloc(n), malloc(n), malloc(n)};
+        sight_compute_all(b, all);
+        for (int p = 0; p < 3; p++) {
+            uint8_t *one = view(b, p);
+            ck_assert_msg(memcmp(one, all[p], n) == 0, "round %d, player %d", round, p);
+            free(one);
+            free(all[p]);
+        }
+        sight_key(b, k1);
+        ck_assert_int_eq(memcmp(k0, k1, sizeof(int) * (size_t)len) == 0, round == 0 || round == 4);
+        memcpy(k0, k1, sizeof(int) * (size_t)len);
+    }
+    free(k0);
+    free(k1);
+    board_free(b);
+}
+END_TEST
+
 /* ---- the sheet ---- */
 
 START_TEST(sheet_exact_board_and_fog)
@@ -702,6 +741,7 @@ Suite *view_suite(void)
     tcase_add_test(t, sheet_result_in_words);
     tcase_add_test(t, sheet_start_with_its_square);
     tcase_add_test(t, showas_is_the_last_sheet);
+    tcase_add_test(t, view_all_players_and_key);
     suite_add_tcase(s, t);
     return s;
 }
