@@ -42,6 +42,9 @@ typedef struct Front {
     size_t max_size;    /* $PBMMAXSIZE, maxsize=, MAILFRONT_MAX_SIZE */
     int64_t max_users, max_pending; /* $PBMMAXUSERS, maxusers=; $PBMMAXPENDING, maxpending= (< 0: defaults) */
     int64_t now;
+    Store *st;          /* the message's one store (mailfront_main's), open from front_setup to the end: every
+                           command of the message borrows it (Request.store) */
+    bool opened;
 } Front;
 
 /* ---- the configuration ---- */
@@ -91,6 +94,7 @@ static Request front_request(const Front *f)
     r.max_users = f->max_users;
     r.max_pending = f->max_pending;
     r.sender = r.message_id = r.body = NULL;
+    r.store = f->opened ? f->st : NULL;
     return r;
 }
 
@@ -140,18 +144,17 @@ static int front_setup(Front *f, int argc, char **argv)
         fprintf(stderr, "genetess mail: no home: give --home=DIR, or home=DIR in %s\n", config);
         return -1;
     }
-    Store st;
     Request r = front_request(f);
-    if (store_open(&st, &r, &err) < 0) {
+    if (store_open(f->st, &r, &err) < 0) {
         fprintf(stderr, "genetess mail: %s\n", err.msg);
         return -1;
     }
-    char *var = store_path(&st, "var");
+    f->opened = true;
+    char *var = store_path(f->st, "var");
     int rc = mkdir(var, 0700) < 0 && errno != EEXIST ? -1 : 0;
     if (rc < 0)
         fprintf(stderr, "genetess mail: %s: %s\n", var, strerror(errno));
     free(var);
-    store_close(&st);
     return rc;
 }
 
@@ -272,17 +275,12 @@ static int front_owner(const Request *rq, const StrList *w, const char *mailbox)
     static const Command login = {.name = "login", .min_args = 2, .max_args = 2, .usage = "", .run = front_owner_login};
     if (!w || w->n < 3)
         return false;
-    Store st;
     Err err;
     User *u = xcalloc((size_t)w->n, sizeof *u);
-    int pair = -1, read = -1;
-    if (store_open(&st, rq, &err) == 0) {
-        read = users_find_all(&st, (const char *const *)w->v + 1, w->n - 2, u, &err);
-        for (int i = 0; read == 0 && i < w->n - 2 && pair < 0; i++)
-            if (u[i].address && rate_same_mailbox(u[i].address, mailbox))
-                pair = i + 1;
-        store_close(&st);
-    }
+    int pair = -1, read = users_find_all(rq->store, (const char *const *)w->v + 1, w->n - 2, u, &err);
+    for (int i = 0; read == 0 && i < w->n - 2 && pair < 0; i++)
+        if (u[i].address && rate_same_mailbox(u[i].address, mailbox))
+            pair = i + 1;
     for (int i = 0; i < w->n - 2; i++)
         users_free(&u[i]);
     free(u);
@@ -426,7 +424,15 @@ int mailfront_multiple(const Request *rq, int argc, char **argv)
     if (argc > 0)
         return pipeline_reject(rq, "usage: genetess multiple\n", EXIT_USAGE);
     int n;
-    return run_lines(NULL, NULL, rq, rq->body ? rq->body : "", &n, NULL);
+    Request q = *rq;
+    Store st;
+    Err err;
+    if (!q.store && store_open(&st, rq, &err) == 0) /* the message's one store, lent to each line's command */
+        q.store = &st;
+    int rc = run_lines(NULL, NULL, &q, q.body ? q.body : "", &n, NULL);
+    if (q.store == &st)
+        store_close(&st);
+    return rc;
 }
 
 /* ---- a reply to a game mail (contract 2.1) ---- */
@@ -689,14 +695,15 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
     return rc;
 }
 
-int mailfront_main(const Request *rq, int argc, char **argv)
+int mailfront_main(const Request *rq, int argc, char **argv, FILE *in)
 {
-    Front f = {.env = rq};
+    Store st;
+    Front f = {.env = rq, .st = &st};
     int rc = MAILFRONT_TEMPFAIL;
     if (front_setup(&f, argc, argv) == 0) {
         char *msg;
         size_t len;
-        int r = mailfront_read(stdin, f.max_size, &msg, &len);
+        int r = mailfront_read(in, f.max_size, &msg, &len);
         if (r < 0) {
             front_log(&f, NULL, "cannot read the message: %s; the MTA tries again later", strerror(errno));
         } else {
@@ -707,6 +714,8 @@ int mailfront_main(const Request *rq, int argc, char **argv)
         }
         free(msg);
     }
+    if (f.opened)
+        store_close(&st);
     free(f.home);
     free(f.rate);
     free(f.rate_day);

@@ -24,7 +24,9 @@ typedef struct CommandCtx {
     int argc;
     char **argv;        /* the words after the command word */
     Store st;
-    bool opened;        /* st is open (pipeline_lock) */
+    bool opened;        /* st is open (pipeline_lock), or borrowed */
+    bool borrowed;      /* st is the mail front's (Request.store): let go of its lock, never closed here */
+    bool locked_once;   /* the lock was taken (pipeline_lock): taking it again recovers only after a stop */
     MailQueue mq;
     int64_t now;
     Buf reply;
@@ -118,7 +120,7 @@ struct Txn {
     int nusers;
 };
 
-/* Opens the store and takes the lock, once per command, then finishes what a stopped command left (contract
+/* Opens the store (unless the request lends one: Request.store) and takes the lock, once per command, then finishes what a stopped command left (contract
  * 3: its groups of mail, list lines and history lines; stale temporaries). A command that let go of the lock
  * (store_unlock) takes it again so, finishing what was left only when the last holder was stopped. 0, or the
  * exit status with the reason said: no home (exit 2, or 3 when it cannot be made), the lock held past its

@@ -94,6 +94,9 @@ int store_open(Store *s, const Request *rq, Err *err)
     s->home = NULL;
     s->lockfd = -1;
     s->unclean = false;
+    s->tally = rq->tally;
+    if (s->tally)
+        s->tally->opens++;
     s->lock_wait = rq->lock_wait < 0 ? LOCK_WAIT_DEFAULT : rq->lock_wait > 86400 ? 86400 : rq->lock_wait;
 
     if (!rq->home || !*rq->home)
@@ -180,6 +183,8 @@ int store_lock(Store *s, Err *err)
     }
     free(path);
     s->lockfd = fd;
+    if (s->tally)
+        s->tally->locks++;
     char mark = '\0';
     s->unclean = pread(fd, &mark, 1, 0) != 1 || mark != '0';
     if (mark != '1' && pwrite(fd, "1", 1, 0) != 1)
@@ -469,6 +474,8 @@ int store_load_board(const Store *s, int n, char **text, bool *archived, Err *er
         *archived = false;
     if (n < 1 || n > BOARD_MAX)
         return 1;
+    if (s->tally)
+        s->tally->boards++;
     char *p = store_board_path(s, GAMES_DIR, "", n);
     int rc = store_read_file(p, text, NULL, err);
     free(p);
