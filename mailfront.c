@@ -441,11 +441,6 @@ int mailfront_multiple(const Request *rq, int argc, char **argv)
 static const char UNREAD[] = "Your mail has no text Genetess can read (no plain text part, and no HTML part with\n"
                              "text in it): please send your order as plain text.\n";
 
-/* The board commands a reply runs by their word after the password ("secret RESIGN", "secret quiet on"): the
- * words after it are the command's own (contract 2.1). "move" is not among them: MOVE is an order. */
-static const char *const reply_board_commands[] = {"resign", "orders", "map", "log", "quiet", "queue", "options",
-                                                   "showas", "chat"};
-
 /* The command a reply's text makes for user id (the sender's, found by the address): into *w, its body (the
  * text after the first line's words that are the command's) into *rest. pw_words: the first line's words, the
  * password first. */
@@ -471,24 +466,21 @@ static void mailfront_reply_words(const Subject *to, const char *id, StrList *pw
             sl_push(&cmd, "to");
             sl_push(&cmd, to->word);
         }
-    } else {
-        const char *name = "move";
-        for (size_t i = 0; i < sizeof reply_board_commands / sizeof reply_board_commands[0]; i++)
-            if (str_ieq(word, reply_board_commands[i]))
-                name = reply_board_commands[i];
-        bool showas = !strcmp(name, "showas");
-        sl_push(&cmd, name);
-        if (!showas)
+    } else { /* the command the word after the password names (commands.h: command_reply), else the orders */
+        const Command *c = command_reply(word);
+        bool board_last = !(c->flags & CMD_BOARD_FIRST); /* showas: the board after the password */
+        sl_push(&cmd, c->name);
+        if (!board_last)
             sl_push(&cmd, num);
         sl_push(&cmd, id);
         sl_push(&cmd, pw_words->v[0]);
-        if (showas)
+        if (board_last)
             sl_push(&cmd, num);
-        if (strcmp(name, "move") != 0 && strcmp(name, "chat") != 0) { /* the command's own words; no text */
-            for (int i = 2; i < pw_words->n && !showas; i++)
+        if ((c->flags & CMD_REPLY_WORD) && !(c->flags & CMD_REPLY_TEXT)) { /* the command's own words; no text */
+            for (int i = 2; i < pw_words->n && !board_last; i++)
                 sl_push(&cmd, pw_words->v[i]);
             next = pw_words->n;
-        } else if (!strcmp(name, "chat")) {
+        } else if (c->flags & CMD_REPLY_WORD) { /* its text after its name */
             next = 2;
         }
     }
@@ -514,12 +506,7 @@ static void mailfront_reply_words(const Subject *to, const char *id, StrList *pw
  * the password should be (contract 2.1): it has none, and is not read as a wrong one. */
 static bool reply_without_password(const StrList *w)
 {
-    if (order_verb(w->v[0]) >= 0)
-        return true;
-    for (size_t i = 0; i < sizeof reply_board_commands / sizeof reply_board_commands[0]; i++)
-        if (str_ieq(w->v[0], reply_board_commands[i]))
-            return true;
-    return false;
+    return order_verb(w->v[0]) >= 0 || (command_reply(w->v[0])->flags & CMD_REPLY_WORD);
 }
 
 /* The first line of a reply is a whole command (contract 2.1): its first word is a command's — unless that

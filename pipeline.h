@@ -46,6 +46,12 @@ enum {
     CMD_TERMINAL = 4, /* only at a terminal: refused when the command came by mail (it may run for minutes) */
     CMD_READS_BODY = 8, /* by mail, its text (orders, chat) may come from the body when its words end early */
     CMD_BOARD_FIRST = 16, /* its first word is a board number (move, resign, show...): a reply may omit it */
+    CMD_REPLY_WORD = 32,  /* a reply to a board's mail runs it by its name after the password ("secret resign",
+                             contract 2.1): the board goes first (CMD_BOARD_FIRST) or else after the password, and
+                             the line's words after the name are its own (none for a board that goes last) */
+    CMD_REPLY_TEXT = 64,  /* with CMD_REPLY_WORD: the line's words after its name are its text (chat), not its own */
+    CMD_REPLY_ORDERS = 128, /* a reply's line after the password that names no CMD_REPLY_WORD command is this
+                               command's text: the orders (move) */
 };
 
 /* Limits of one command (contract 15). */
