@@ -70,9 +70,10 @@ static void recover(CommandCtx *c)
         } else if (committed == 1) {
             Board *b = NULL;
             char *text = NULL, name[16];
+            bool archived; /* a state with no file in games/Genetess (its board gone): no board to list */
             Err err;
             snprintf(name, sizeof name, "%d", n);
-            if (strcmp(tag, "none") != 0 && store_load_board(&c->st, n, &text, NULL, &err) == 0)
+            if (store_load_board(&c->st, n, &text, &archived, &err) == 0 && !archived)
                 b = boardfile_parse(text, name, &err);
             free(text);
             post_commit(c, NULL, n, b, groups.v[i]);
@@ -413,9 +414,8 @@ static void post_commit(CommandCtx *c, Gamelist *list, int n, const Board *b, co
 static int commit_board(CommandCtx *c, Gamelist *list, int n, const Board *b, const char *text, bool archive,
                         Err *err)
 {
-    char tag[17] = "none";
-    if (text)
-        store_board_tag(text, tag);
+    char tag[17];
+    store_board_tag(text, tag);
     char group[40];
     snprintf(group, sizeof group, "%d.%s", n, tag);
     StoreWrite w = STORE_WRITE_NONE; /* the board's data goes to disk while the mails are spooled */

@@ -872,6 +872,10 @@ int store_append_finished(const Store *s, int n, const char *line, Err *err)
 
 void store_board_tag(const char *text, char tag[17])
 {
+    if (!text) { /* no file: never 16 hex digits */
+        snprintf(tag, 17, "none");
+        return;
+    }
     uint64_t h = 14695981039346656037ULL; /* FNV-1a 64 */
     for (const unsigned char *p = (const unsigned char *)text; *p; p++)
         h = (h ^ *p) * 1099511628211ULL;
@@ -887,10 +891,8 @@ int store_board_committed(const Store *s, int n, const char *tag)
     free(path);
     if (rc < 0)
         return -1;
-    if (rc == 1)
-        return strcmp(tag, "none") == 0;
     char have[17];
-    store_board_tag(text, have);
+    store_board_tag(rc == 1 ? NULL : text, have);
     free(text);
     return strcmp(tag, have) == 0;
 }

@@ -154,9 +154,10 @@ int store_moves_append(const Store *s, int n, int64_t count, int64_t *end, const
 
 /* commits: a command's changes to board n are committed by the rename of its file; what
    goes with them (mail, list line, history) is tagged with the board text they belong to. */
-/* Writes the commit tag of a board text into tag: 16 hex digits of its FNV-1a 64-bit hash. */
+/* Writes the commit tag of a board text into tag: 16 hex digits of its FNV-1a 64-bit hash; of no text (NULL: the
+ * board has no file, deleted or archived) "none". */
 void store_board_tag(const char *text, char tag[17]);
-/* Whether games/Genetess/<n> is the state tag names (its text has that tag; tag "none": no file).
+/* Whether games/Genetess/<n> is the state tag names (its store_board_tag, of no text when it has no file).
    Returns 1 yes, 0 no, -1 when the file cannot be read. */
 int store_board_committed(const Store *s, int n, const char *tag);
 /* Removes the temporary files (".<name>.tmp.<pid>", ".tmp.<pid>.<rest>") that processes which no
