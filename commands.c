@@ -18,21 +18,22 @@
 #define L CMD_LOCKS
 #define B CMD_READS_BODY
 #define N CMD_BOARD_FIRST
+#define R CMD_REPLY_WORD
 
 const Command command_table[] = {
     {"challenge", {NULL}, 0, -1, "challenge [--option=value...] userid1 userid2 [...]", challenge_command, L},
     {"accept", {NULL}, 3, 3, "accept invitation userid password", challenge_accept, L},
     {"decline", {NULL}, 3, 3, "decline invitation userid password", challenge_decline, L},
-    {"move", {"board", "mvoe", NULL}, 3, -1, "move board userid password [ORDER...]", play_move, L | B | N},
-    {"queue", {"qmove", NULL}, 3, -1, "queue board userid password [ORDER... | NONE]", play_queue, L | B | N},
-    {"resign", {NULL}, 3, 3, "resign board userid password", play_resign, L | N},
-    {"quiet", {NULL}, 4, 4, "quiet board userid password on|off", play_quiet, L | N},
-    {"chat", {NULL}, 3, -1, "chat board userid password [to USERID...]", play_chat, L | B | N},
-    {"log", {NULL}, 3, 3, "log board userid password", play_log, L | N},
-    {"map", {NULL}, 3, 3, "map board userid password", play_map, L | N},
-    {"orders", {NULL}, 3, 4, "orders board userid password [SQUARE]", play_orders, L | N},
-    {"options", {NULL}, 5, 5, "options board userid password lister|html on|off", play_options, L | N},
-    {"showas", {NULL}, 3, -1, "showas userid password board...", play_showas, L},
+    {"move", {"board", "mvoe", NULL}, 3, -1, "move board userid password [ORDER...]", play_move, L | B | N | CMD_REPLY_ORDERS},
+    {"queue", {"qmove", NULL}, 3, -1, "queue board userid password [ORDER... | NONE]", play_queue, L | B | N | R},
+    {"resign", {NULL}, 3, 3, "resign board userid password", play_resign, L | N | R},
+    {"quiet", {NULL}, 4, 4, "quiet board userid password on|off", play_quiet, L | N | R},
+    {"chat", {NULL}, 3, -1, "chat board userid password [to USERID...]", play_chat, L | B | N | R | CMD_REPLY_TEXT},
+    {"log", {NULL}, 3, 3, "log board userid password", play_log, L | N | R},
+    {"map", {NULL}, 3, 3, "map board userid password", play_map, L | N | R},
+    {"orders", {NULL}, 3, 4, "orders board userid password [SQUARE]", play_orders, L | N | R},
+    {"options", {NULL}, 5, 5, "options board userid password lister|html on|off", play_options, L | N | R},
+    {"showas", {NULL}, 3, -1, "showas userid password board...", play_showas, L | R},
     {"show", {NULL}, 1, -1, "show board[#k]...", query_show, L | N},
     {"games", {NULL}, 0, -1, "games [userid...] [all|active|inactive|next]", query_games, L},
     {"history", {NULL}, 0, 0, "history", query_history, L},
@@ -66,6 +67,18 @@ const Command *command_find(const char *word)
                 return c;
     }
     return NULL;
+}
+
+const Command *command_reply(const char *word)
+{
+    const Command *orders = NULL;
+    for (const Command *c = command_table; c->name; c++) {
+        if ((c->flags & CMD_REPLY_WORD) && word && str_ieq(word, c->name))
+            return c;
+        if (c->flags & CMD_REPLY_ORDERS)
+            orders = c;
+    }
+    return orders;
 }
 
 int command_run(const Request *rq, int argc, char **argv)

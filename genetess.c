@@ -92,7 +92,7 @@ int main(int argc, char **argv)
     Request rq = env_request(&home, &body);
     int rc;
     if (str_ieq(argv[1], "mail"))
-        rc = mailfront_main(&rq, argc - 2, argv + 2);
+        rc = mailfront_main(&rq, argc - 2, argv + 2, stdin);
     else if (str_ieq(argv[1], "multiple"))
         rc = mailfront_multiple(&rq, argc - 2, argv + 2);
     else

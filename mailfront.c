@@ -42,6 +42,9 @@ typedef struct Front {
     size_t max_size;    /* $PBMMAXSIZE, maxsize=, MAILFRONT_MAX_SIZE */
     int64_t max_users, max_pending; /* $PBMMAXUSERS, maxusers=; $PBMMAXPENDING, maxpending= (< 0: defaults) */
     int64_t now;
+    Store *st;          /* the message's one store (mailfront_main's), open from front_setup to the end: every
+                           command of the message borrows it (Request.store) */
+    bool opened;
 } Front;
 
 /* ---- the configuration ---- */
@@ -91,6 +94,7 @@ static Request front_request(const Front *f)
     r.max_users = f->max_users;
     r.max_pending = f->max_pending;
     r.sender = r.message_id = r.body = NULL;
+    r.store = f->opened ? f->st : NULL;
     return r;
 }
 
@@ -140,18 +144,17 @@ static int front_setup(Front *f, int argc, char **argv)
         fprintf(stderr, "genetess mail: no home: give --home=DIR, or home=DIR in %s\n", config);
         return -1;
     }
-    Store st;
     Request r = front_request(f);
-    if (store_open(&st, &r, &err) < 0) {
+    if (store_open(f->st, &r, &err) < 0) {
         fprintf(stderr, "genetess mail: %s\n", err.msg);
         return -1;
     }
-    char *var = store_path(&st, "var");
+    f->opened = true;
+    char *var = store_path(f->st, "var");
     int rc = mkdir(var, 0700) < 0 && errno != EEXIST ? -1 : 0;
     if (rc < 0)
         fprintf(stderr, "genetess mail: %s: %s\n", var, strerror(errno));
     free(var);
-    store_close(&st);
     return rc;
 }
 
@@ -272,17 +275,12 @@ static int front_owner(const Request *rq, const StrList *w, const char *mailbox)
     static const Command login = {.name = "login", .min_args = 2, .max_args = 2, .usage = "", .run = front_owner_login};
     if (!w || w->n < 3)
         return false;
-    Store st;
     Err err;
     User *u = xcalloc((size_t)w->n, sizeof *u);
-    int pair = -1, read = -1;
-    if (store_open(&st, rq, &err) == 0) {
-        read = users_find_all(&st, (const char *const *)w->v + 1, w->n - 2, u, &err);
-        for (int i = 0; read == 0 && i < w->n - 2 && pair < 0; i++)
-            if (u[i].address && rate_same_mailbox(u[i].address, mailbox))
-                pair = i + 1;
-        store_close(&st);
-    }
+    int pair = -1, read = users_find_all(rq->store, (const char *const *)w->v + 1, w->n - 2, u, &err);
+    for (int i = 0; read == 0 && i < w->n - 2 && pair < 0; i++)
+        if (u[i].address && rate_same_mailbox(u[i].address, mailbox))
+            pair = i + 1;
     for (int i = 0; i < w->n - 2; i++)
         users_free(&u[i]);
     free(u);
@@ -426,7 +424,15 @@ int mailfront_multiple(const Request *rq, int argc, char **argv)
     if (argc > 0)
         return pipeline_reject(rq, "usage: genetess multiple\n", EXIT_USAGE);
     int n;
-    return run_lines(NULL, NULL, rq, rq->body ? rq->body : "", &n, NULL);
+    Request q = *rq;
+    Store st;
+    Err err;
+    if (!q.store && store_open(&st, rq, &err) == 0) /* the message's one store, lent to each line's command */
+        q.store = &st;
+    int rc = run_lines(NULL, NULL, &q, q.body ? q.body : "", &n, NULL);
+    if (q.store == &st)
+        store_close(&st);
+    return rc;
 }
 
 /* ---- a reply to a game mail (contract 2.1) ---- */
@@ -434,11 +440,6 @@ int mailfront_multiple(const Request *rq, int argc, char **argv)
 /* The answer to a message whose order would be in a body that has no text to read (contract 2.1). */
 static const char UNREAD[] = "Your mail has no text Genetess can read (no plain text part, and no HTML part with\n"
                              "text in it): please send your order as plain text.\n";
-
-/* The board commands a reply runs by their word after the password ("secret RESIGN", "secret quiet on"): the
- * words after it are the command's own (contract 2.1). "move" is not among them: MOVE is an order. */
-static const char *const reply_board_commands[] = {"resign", "orders", "map", "log", "quiet", "queue", "options",
-                                                   "showas", "chat"};
 
 /* The command a reply's text makes for user id (the sender's, found by the address): into *w, its body (the
  * text after the first line's words that are the command's) into *rest. pw_words: the first line's words, the
@@ -465,24 +466,21 @@ static void mailfront_reply_words(const Subject *to, const char *id, StrList *pw
             sl_push(&cmd, "to");
             sl_push(&cmd, to->word);
         }
-    } else {
-        const char *name = "move";
-        for (size_t i = 0; i < sizeof reply_board_commands / sizeof reply_board_commands[0]; i++)
-            if (str_ieq(word, reply_board_commands[i]))
-                name = reply_board_commands[i];
-        bool showas = !strcmp(name, "showas");
-        sl_push(&cmd, name);
-        if (!showas)
+    } else { /* the command the word after the password names (commands.h: command_reply), else the orders */
+        const Command *c = command_reply(word);
+        bool board_last = !(c->flags & CMD_BOARD_FIRST); /* showas: the board after the password */
+        sl_push(&cmd, c->name);
+        if (!board_last)
             sl_push(&cmd, num);
         sl_push(&cmd, id);
         sl_push(&cmd, pw_words->v[0]);
-        if (showas)
+        if (board_last)
             sl_push(&cmd, num);
-        if (strcmp(name, "move") != 0 && strcmp(name, "chat") != 0) { /* the command's own words; no text */
-            for (int i = 2; i < pw_words->n && !showas; i++)
+        if ((c->flags & CMD_REPLY_WORD) && !(c->flags & CMD_REPLY_TEXT)) { /* the command's own words; no text */
+            for (int i = 2; i < pw_words->n && !board_last; i++)
                 sl_push(&cmd, pw_words->v[i]);
             next = pw_words->n;
-        } else if (!strcmp(name, "chat")) {
+        } else if (c->flags & CMD_REPLY_WORD) { /* its text after its name */
             next = 2;
         }
     }
@@ -508,12 +506,7 @@ static void mailfront_reply_words(const Subject *to, const char *id, StrList *pw
  * the password should be (contract 2.1): it has none, and is not read as a wrong one. */
 static bool reply_without_password(const StrList *w)
 {
-    if (order_verb(w->v[0]) >= 0)
-        return true;
-    for (size_t i = 0; i < sizeof reply_board_commands / sizeof reply_board_commands[0]; i++)
-        if (str_ieq(w->v[0], reply_board_commands[i]))
-            return true;
-    return false;
+    return order_verb(w->v[0]) >= 0 || (command_reply(w->v[0])->flags & CMD_REPLY_WORD);
 }
 
 /* The first line of a reply is a whole command (contract 2.1): its first word is a command's — unless that
@@ -689,14 +682,15 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
     return rc;
 }
 
-int mailfront_main(const Request *rq, int argc, char **argv)
+int mailfront_main(const Request *rq, int argc, char **argv, FILE *in)
 {
-    Front f = {.env = rq};
+    Store st;
+    Front f = {.env = rq, .st = &st};
     int rc = MAILFRONT_TEMPFAIL;
     if (front_setup(&f, argc, argv) == 0) {
         char *msg;
         size_t len;
-        int r = mailfront_read(stdin, f.max_size, &msg, &len);
+        int r = mailfront_read(in, f.max_size, &msg, &len);
         if (r < 0) {
             front_log(&f, NULL, "cannot read the message: %s; the MTA tries again later", strerror(errno));
         } else {
@@ -707,6 +701,8 @@ int mailfront_main(const Request *rq, int argc, char **argv)
         }
         free(msg);
     }
+    if (f.opened)
+        store_close(&st);
     free(f.home);
     free(f.rate);
     free(f.rate_day);

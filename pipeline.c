@@ -39,6 +39,10 @@ static void ctx_init(CommandCtx *c, const Request *rq, const Command *cmd, int a
     c->argc = argc;
     c->argv = argv;
     mail_init(&c->mq, rq);
+    if (rq->store) { /* the mail front's store, open for the whole message */
+        c->st = *rq->store;
+        c->opened = c->borrowed = true;
+    }
     buf_init(&c->reply);
     c->now = rq->now;
     snprintf(c->subject, sizeof c->subject, "Genetess error");
@@ -66,9 +70,10 @@ static void recover(CommandCtx *c)
         } else if (committed == 1) {
             Board *b = NULL;
             char *text = NULL, name[16];
+            bool archived; /* a state with no file in games/Genetess (its board gone): no board to list */
             Err err;
             snprintf(name, sizeof name, "%d", n);
-            if (strcmp(tag, "none") != 0 && store_load_board(&c->st, n, &text, NULL, &err) == 0)
+            if (store_load_board(&c->st, n, &text, &archived, &err) == 0 && !archived)
                 b = boardfile_parse(text, name, &err);
             free(text);
             post_commit(c, NULL, n, b, groups.v[i]);
@@ -84,8 +89,8 @@ int pipeline_lock(CommandCtx *c)
     Err err;
     if (c->opened && c->st.lockfd >= 0)
         return 0;
-    bool again = c->opened; /* a command that let go of the lock (store_unlock) takes it again: web */
-    if (!again && store_open(&c->st, c->req, &err) < 0) {
+    bool again = c->locked_once; /* a command that let go of the lock (store_unlock) takes it again: web */
+    if (!c->opened && store_open(&c->st, c->req, &err) < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
         /* contract 1: with neither PBMHOME nor HOME there is nowhere to work (usage); else an I/O error. */
         return c->req->home && *c->req->home ? EXIT_SYSTEM : EXIT_USAGE;
@@ -104,6 +109,7 @@ int pipeline_lock(CommandCtx *c)
                                 : "Genetess cannot take its lock; try again later\n");
         return EXIT_SYSTEM;
     }
+    c->locked_once = true;
     if (!again || c->st.unclean)
         recover(c);
     return 0;
@@ -224,7 +230,10 @@ static int ctx_finish(CommandCtx *c, int rc)
     if (c->opened) {
         if (mail_flush(&c->mq, &c->st, (time_t)c->now) < 0 && rc == EXIT_DONE)
             rc = EXIT_SYSTEM; /* a message could not be spooled: said on stderr (contract 3.2) */
-        store_close(&c->st);
+        if (c->borrowed)
+            store_unlock(&c->st); /* the store stays open for the message's next command */
+        else
+            store_close(&c->st);
     }
     mail_free(&c->mq);
     buf_free(&c->reply);
@@ -405,9 +414,8 @@ static void post_commit(CommandCtx *c, Gamelist *list, int n, const Board *b, co
 static int commit_board(CommandCtx *c, Gamelist *list, int n, const Board *b, const char *text, bool archive,
                         Err *err)
 {
-    char tag[17] = "none";
-    if (text)
-        store_board_tag(text, tag);
+    char tag[17];
+    store_board_tag(text, tag);
     char group[40];
     snprintf(group, sizeof group, "%d.%s", n, tag);
     StoreWrite w = STORE_WRITE_NONE; /* the board's data goes to disk while the mails are spooled */

@@ -24,7 +24,9 @@ typedef struct CommandCtx {
     int argc;
     char **argv;        /* the words after the command word */
     Store st;
-    bool opened;        /* st is open (pipeline_lock) */
+    bool opened;        /* st is open (pipeline_lock), or borrowed */
+    bool borrowed;      /* st is the mail front's (Request.store): let go of its lock, never closed here */
+    bool locked_once;   /* the lock was taken (pipeline_lock): taking it again recovers only after a stop */
     MailQueue mq;
     int64_t now;
     Buf reply;
@@ -44,6 +46,12 @@ enum {
     CMD_TERMINAL = 4, /* only at a terminal: refused when the command came by mail (it may run for minutes) */
     CMD_READS_BODY = 8, /* by mail, its text (orders, chat) may come from the body when its words end early */
     CMD_BOARD_FIRST = 16, /* its first word is a board number (move, resign, show...): a reply may omit it */
+    CMD_REPLY_WORD = 32,  /* a reply to a board's mail runs it by its name after the password ("secret resign",
+                             contract 2.1): the board goes first (CMD_BOARD_FIRST) or else after the password, and
+                             the line's words after the name are its own (none for a board that goes last) */
+    CMD_REPLY_TEXT = 64,  /* with CMD_REPLY_WORD: the line's words after its name are its text (chat), not its own */
+    CMD_REPLY_ORDERS = 128, /* a reply's line after the password that names no CMD_REPLY_WORD command is this
+                               command's text: the orders (move) */
 };
 
 /* Limits of one command (contract 15). */
@@ -118,7 +126,7 @@ struct Txn {
     int nusers;
 };
 
-/* Opens the store and takes the lock, once per command, then finishes what a stopped command left (contract
+/* Opens the store (unless the request lends one: Request.store) and takes the lock, once per command, then finishes what a stopped command left (contract
  * 3: its groups of mail, list lines and history lines; stale temporaries). A command that let go of the lock
  * (store_unlock) takes it again so, finishing what was left only when the last holder was stopped. 0, or the
  * exit status with the reason said: no home (exit 2, or 3 when it cannot be made), the lock held past its

@@ -55,6 +55,10 @@ typedef struct Request {
                                    its players (pipeline_userid); NULL: the words name the userid */
     bool busy_defers;        /* by mail, nothing answered yet: a lock held past its wait runs nothing and answers
                                 nothing (RequestOutcome.busy) rather than replying "busy" */
+    struct Store *store;     /* the store the mail front opened for the whole message (open, not locked): the
+                                command borrows it — takes its lock once and lets it go — and never opens its
+                                own; NULL: the command opens its own (pipeline_lock) */
+    struct StoreTally *tally; /* a test's count of store opens, locks, board and users reads (store.h); NULL */
     struct Handled *handled; /* by mail: the message's exactly-once record (handled.h), told by pipeline_login whose
                                 password ran (handled_login); NULL: none */
 } Request;

@@ -94,6 +94,9 @@ int store_open(Store *s, const Request *rq, Err *err)
     s->home = NULL;
     s->lockfd = -1;
     s->unclean = false;
+    s->tally = rq->tally;
+    if (s->tally)
+        s->tally->opens++;
     s->lock_wait = rq->lock_wait < 0 ? LOCK_WAIT_DEFAULT : rq->lock_wait > 86400 ? 86400 : rq->lock_wait;
 
     if (!rq->home || !*rq->home)
@@ -180,6 +183,8 @@ int store_lock(Store *s, Err *err)
     }
     free(path);
     s->lockfd = fd;
+    if (s->tally)
+        s->tally->locks++;
     char mark = '\0';
     s->unclean = pread(fd, &mark, 1, 0) != 1 || mark != '0';
     if (mark != '1' && pwrite(fd, "1", 1, 0) != 1)
@@ -469,6 +474,8 @@ int store_load_board(const Store *s, int n, char **text, bool *archived, Err *er
         *archived = false;
     if (n < 1 || n > BOARD_MAX)
         return 1;
+    if (s->tally)
+        s->tally->boards++;
     char *p = store_board_path(s, GAMES_DIR, "", n);
     int rc = store_read_file(p, text, NULL, err);
     free(p);
@@ -865,6 +872,10 @@ int store_append_finished(const Store *s, int n, const char *line, Err *err)
 
 void store_board_tag(const char *text, char tag[17])
 {
+    if (!text) { /* no file: never 16 hex digits */
+        snprintf(tag, 17, "none");
+        return;
+    }
     uint64_t h = 14695981039346656037ULL; /* FNV-1a 64 */
     for (const unsigned char *p = (const unsigned char *)text; *p; p++)
         h = (h ^ *p) * 1099511628211ULL;
@@ -880,10 +891,8 @@ int store_board_committed(const Store *s, int n, const char *tag)
     free(path);
     if (rc < 0)
         return -1;
-    if (rc == 1)
-        return strcmp(tag, "none") == 0;
     char have[17];
-    store_board_tag(text, have);
+    store_board_tag(rc == 1 ? NULL : text, have);
     free(text);
     return strcmp(tag, have) == 0;
 }

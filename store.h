@@ -8,17 +8,29 @@
 
 #include <stdint.h>
 
+/* What stores were used for, counted where a test asks (Request.tally; NULL: nothing is counted): the mail
+ * front opens one store for a message, and each of its commands takes the lock once, reads its board once and
+ * the users once (contract 2.1). */
+typedef struct StoreTally {
+    int opens;  /* store_open calls */
+    int locks;  /* store_lock calls that took the lock */
+    int boards; /* board files read (store_load_board) */
+    int users;  /* reads of etc/users (users.h) */
+} StoreTally;
+
 typedef struct Store {
     char *home;   /* $PBMHOME (or $HOME/.genetess) */
     int lockfd;   /* -1 when not locked */
     bool unclean; /* store_lock: the lock's last holder was stopped before letting go (see store_lock) */
     int64_t lock_wait; /* seconds store_lock waits */
+    StoreTally *tally; /* the request's tally (rq->tally), shared by every copy of s; NULL: none */
 } Store;
 
 /* Opens the home rq names (rq->home, trailing slashes dropped; created when missing; when rq->home_is_default,
    "genetess: using <dir> as PBMHOME" goes to stderr if it is made now); no home -> fail "neither PBMHOME nor
    HOME is set" (the caller exits 2). Creates missing directories games/Genetess, games/Genetess-archive, etc,
    history, outbox, spool (every directory it makes, the home's included, of mode 0700: contract 9). The lock wait is rq->lock_wait seconds (at most a day; < 0: 60).
+   The open is counted in rq->tally when given (s->tally).
    Returns 0 with s->home set and s->lockfd = -1, or -1 with err (s holds nothing to free). */
 int store_open(Store *s, const Request *rq, Err *err);
 /* Unlocks (marking the lock file 0: this holder finished) and frees s->home; s may be closed twice. */
@@ -142,9 +154,10 @@ int store_moves_append(const Store *s, int n, int64_t count, int64_t *end, const
 
 /* commits: a command's changes to board n are committed by the rename of its file; what
    goes with them (mail, list line, history) is tagged with the board text they belong to. */
-/* Writes the commit tag of a board text into tag: 16 hex digits of its FNV-1a 64-bit hash. */
+/* Writes the commit tag of a board text into tag: 16 hex digits of its FNV-1a 64-bit hash; of no text (NULL: the
+ * board has no file, deleted or archived) "none". */
 void store_board_tag(const char *text, char tag[17]);
-/* Whether games/Genetess/<n> is the state tag names (its text has that tag; tag "none": no file).
+/* Whether games/Genetess/<n> is the state tag names (its store_board_tag, of no text when it has no file).
    Returns 1 yes, 0 no, -1 when the file cannot be read. */
 int store_board_committed(const Store *s, int n, const char *tag);
 /* Removes the temporary files (".<name>.tmp.<pid>", ".tmp.<pid>.<rest>") that processes which no

@@ -72,6 +72,8 @@ static int users_scan(const Store *s, bool (*visit)(const char *p, const char *e
                       Err *err)
 {
     char *path = store_path(s, "etc/users");
+    if (s->tally)
+        s->tally->users++;
     int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     struct stat st;
     FILE *f = NULL;

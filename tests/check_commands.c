@@ -27,6 +27,28 @@ START_TEST(test_table_rows)
     bool reads_no_file = !strcmp(c->name, "help") || !strcmp(c->name, "calc") || !strcmp(c->name, "selfplay");
     ck_assert_msg(reads_no_file != ((c->flags & CMD_LOCKS) != 0), "%s: the lock", c->name);
     ck_assert_msg(!(c->flags & CMD_SWEEPS) || (c->flags & CMD_LOCKS), "%s: sweeps under the lock", c->name);
+    ck_assert_msg(!(c->flags & CMD_REPLY_TEXT) || (c->flags & CMD_REPLY_WORD), "%s: text after a reply's word",
+                  c->name);
+    ck_assert_msg(!(c->flags & CMD_REPLY_ORDERS) || (c->flags & (CMD_BOARD_FIRST | CMD_READS_BODY)) ==
+                      (CMD_BOARD_FIRST | CMD_READS_BODY), "%s: a reply's orders", c->name);
+}
+END_TEST
+
+/* contract 2.1: the word after a reply's password names a board command by its name (either case, never an
+ * alias); any other word starts the orders. */
+START_TEST(test_reply_word)
+{
+    ck_assert_str_eq(command_reply("RESIGN")->name, "resign");
+    ck_assert_str_eq(command_reply("showas")->name, "showas");
+    ck_assert_str_eq(command_reply("chat")->name, "chat");
+    ck_assert_str_eq(command_reply("MOVE")->name, "move");
+    ck_assert_str_eq(command_reply("qmove")->name, "move"); /* queue's alias is not a reply's word */
+    ck_assert_str_eq(command_reply("games")->name, "move");
+    ck_assert_str_eq(command_reply(NULL)->name, "move");
+    int orders = 0;
+    for (const Command *c = command_table; c->name; c++)
+        orders += (c->flags & CMD_REPLY_ORDERS) != 0;
+    ck_assert_int_eq(orders, 1);
 }
 END_TEST
 
@@ -175,6 +197,7 @@ Suite *commands_suite(void)
     Suite *s = suite_create("commands");
     TCase *tc = tcase_create("table");
     tcase_add_loop_test(tc, test_table_rows, 0, table_rows());
+    tcase_add_test(tc, test_reply_word);
     suite_add_tcase(s, tc);
     tc = tcase_create("pipeline");
     tcase_add_checked_fixture(tc, setup, teardown);

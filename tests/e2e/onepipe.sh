@@ -25,7 +25,7 @@ assert_grep "^1a alice PASS$" "$GAMES/$B.moves"
 assert_eq "$(opened "^open .*/games/Genetess/\.lockfile$")" 1 "the lock, taken once"
 assert_eq "$(opened "^open .*/games/Genetess/$B$")" 1 "the board, read once"
 assert_eq "$(opened "^open .*/etc/users$")" 1 "the users, read once"
-assert_eq "$(opened "^mkdir .*/games$")" 2 "the store, opened once by the setup and once by the command"
+assert_eq "$(opened "^mkdir .*/games$")" 1 "the store, opened once for the message (the command borrows it)"
 assert_mails 2                                           # alice's reply with her sheet, bob's sheet
 
 # the same for a board command by its word after the password, and for a reply refused as wrong password

@@ -1,0 +1,108 @@
+/* Tests of mailfront (`genetess mail`) as one pipeline: a mailed message opens its store once, and each of its
+ * commands takes the lock once, reads its board once and the users once (contract 2.1; StoreTally counts). */
+#include "fixtures.h"
+#include "mailfront.h"
+#include "store.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char home[64];
+static Request env; /* main's request: what `genetess mail` is given */
+static StoreTally tally;
+
+static void setup(void)
+{
+    fx_scratch_dir(home, sizeof home, "genetess-front");
+    env = request_init(1800000000);
+    env.home = home;
+    env.from = "referee@example.org";
+    ck_assert_int_eq(fx_run_command(home, &env, "signup alice secret alice@example.org"), EXIT_DONE);
+    ck_assert_int_eq(fx_run_command(home, &env, "signup bob hunter2 bob@example.org"), EXIT_DONE);
+    ck_assert_int_eq(fx_run_command(home, &env, "challenge --gamble=none --seed=5 alice bob"), EXIT_DONE);
+    tally = (StoreTally){0};
+    env.tally = &tally; /* what the mailed message does from here is counted */
+}
+
+static void teardown(void)
+{
+    fx_rm_tree(home);
+}
+
+/* Mails message text (headers, a blank line, the body) to `genetess mail --home=<home>`; returns its exit status. */
+static int mail_in(const char *text)
+{
+    char opt[96], conf[96];
+    snprintf(opt, sizeof opt, "--home=%s", home);
+    snprintf(conf, sizeof conf, "--config=%s/none.conf", home);
+    char *argv[] = {opt, conf, NULL};
+    FILE *in = fmemopen((void *)text, strlen(text), "r");
+    ck_assert_ptr_nonnull(in);
+    int rc = mailfront_main(&env, 2, argv, in);
+    fclose(in);
+    return rc;
+}
+
+/* A reply to board 101's mail, "secret MOVE C3 N": one store open, one lock, one board read, one users read
+ * (the userid found by the address among the board's players, in the read that checks the password). */
+START_TEST(test_reply_one_pipeline)
+{
+    ck_assert_int_eq(mail_in("From: <alice@example.org>\nTo: genetess@example.org\n"
+                             "Subject: Re: Genetess Board 101 alice\nMessage-ID: <r1@c.example>\n\n"
+                             "secret MOVE C3 N\n"),
+                     0);
+    ck_assert_int_eq(tally.opens, 1);
+    ck_assert_int_eq(tally.locks, 1);
+    ck_assert_int_eq(tally.boards, 1);
+    ck_assert_int_eq(tally.users, 1);
+}
+END_TEST
+
+/* A mailed `multiple` of three commands: the store opened once for the message; each command (a Request of its
+ * own) takes the lock once, and the two that name a board read it once. */
+START_TEST(test_multiple_one_store)
+{
+    ck_assert_int_eq(mail_in("From: <bob@example.org>\nTo: genetess@example.org\n"
+                             "Subject: multiple\nMessage-ID: <m1@c.example>\n\n"
+                             "show 101\nlog 101 bob hunter2\n\nlist\n"),
+                     0);
+    ck_assert_int_eq(tally.opens, 1);
+    ck_assert_int_eq(tally.locks, 3);
+    ck_assert_int_eq(tally.boards, 2);
+}
+END_TEST
+
+/* `genetess multiple` at the command line (a pbmserv host's): its lines share one store too. */
+START_TEST(test_multiple_command_line)
+{
+    Request rq = env;
+    rq.body = "show 101\nlist\n";
+    fflush(stdout);
+    int out = dup(1), null = open("/dev/null", O_WRONLY);
+    dup2(null, 1); /* the replies are printed */
+    int rc = mailfront_multiple(&rq, 0, NULL);
+    fflush(stdout);
+    dup2(out, 1);
+    close(out);
+    close(null);
+    ck_assert_int_eq(rc, EXIT_DONE);
+    ck_assert_int_eq(tally.opens, 1);
+    ck_assert_int_eq(tally.locks, 2);
+}
+END_TEST
+
+Suite *mailfront_suite(void);
+Suite *mailfront_suite(void)
+{
+    Suite *s = suite_create("mailfront");
+    TCase *t = tcase_create("one pipeline");
+    tcase_add_checked_fixture(t, setup, teardown);
+    tcase_add_test(t, test_reply_one_pipeline);
+    tcase_add_test(t, test_multiple_one_store);
+    tcase_add_test(t, test_multiple_command_line);
+    suite_add_tcase(s, t);
+    return s;
+}
