@@ -9,7 +9,7 @@ typedef enum {
     SHEET_NONE,
     SHEET_YOUR_MOVE,
     SHEET_YOUR_MOVE_STORED,
-    SHEET_STAR_DONE,    /* your * order was processed (it opens the next sheet) */
+    SHEET_STAR_DONE,    /* your * order was processed (told by its events; a stored PASS's line opens the sheet) */
     SHEET_NOT_YOUR_MOVE,
 } SheetVariant;
 
