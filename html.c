@@ -156,7 +156,7 @@ typedef struct Tags {
 enum { TAG_NONE, TAG_I, TAG_ST, TAG_KIND, TAG_LETTER = TAG_KIND + KINDS_N };
 
 /* Sets the opening tag of symbol c on a square seen now (seen 1) or not to tag, whose id is id. */
-static void tag_set(Tags *t, int seen, unsigned char c, const char *tag, int id)
+static void html_tag_set(Tags *t, int seen, unsigned char c, const char *tag, int id)
 {
     size_t n = strlen(tag);
     memcpy(t->open[seen][c], tag, n + 1);
@@ -186,15 +186,15 @@ static void tags_init(const Board *b, int reader, Tags *t)
             char tag[TAG_MAX] = "<b class=\"", *o = tag + (seen ? 9 : 10), l = layout_player_letter(who[c]);
             *o++ = l;
             strcpy(o, seen ? ">" : " rv\">");
-            tag_set(t, seen, (unsigned char)c, tag, TAG_LETTER + 2 * (unsigned char)l + seen);
+            html_tag_set(t, seen, (unsigned char)c, tag, TAG_LETTER + 2 * (unsigned char)l + seen);
         }
         for (int k = 0; k < KINDS_N; k++) {
             char tag[TAG_MAX] = "<b class=";
             strcat(strcat(tag, kinds[k].cls), ">");
-            tag_set(t, seen, (unsigned char)kinds[k].sym, tag, TAG_KIND + k);
+            html_tag_set(t, seen, (unsigned char)kinds[k].sym, tag, TAG_KIND + k);
         }
-        tag_set(t, seen, '\0', "<i>", TAG_I);
-        tag_set(t, seen, '.', "", TAG_NONE);
+        html_tag_set(t, seen, '\0', "<i>", TAG_I);
+        html_tag_set(t, seen, '.', "", TAG_NONE);
     }
 }
 
