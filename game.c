@@ -55,13 +55,36 @@ void game_done(Game *g)
         free(g->before[i]);
     free(g->before);
     free(g->sight_key);
-    free(g->sight_of);
+    free(g->sight_maps);
     free(g->sheet_due);
     free(g->star_done);
     free(g->nag_due);
     free(g->pre);
     free(g->kept);
     buf_free(&g->reply);
+}
+
+/* Every player's view map now into m[p]: the maps made last when nothing they are made of changed since
+ * (sight_key: a PASS, or the second action of a command, makes none), else made afresh and kept. */
+static void game_sight(Game *g, uint8_t *const *m)
+{
+    const Board *b = g->b;
+    size_t n = (size_t)b->w * (size_t)b->h;
+    int len = sight_key_len(b), *key = xmalloc((size_t)len * sizeof *key);
+    sight_key(b, key);
+    if (g->sight_key && len == g->nsight_key && memcmp(key, g->sight_key, (size_t)len * sizeof *key) == 0) {
+        for (int p = 0; p < b->np; p++)
+            memcpy(m[p], g->sight_maps + (size_t)p * n, n);
+        free(key);
+        return;
+    }
+    sight_compute_all(b, m);
+    free(g->sight_key);
+    g->sight_key = key;
+    g->nsight_key = len;
+    g->sight_maps = xrealloc(g->sight_maps, (size_t)b->np * n + 1);
+    for (int p = 0; p < b->np; p++)
+        memcpy(g->sight_maps + (size_t)p * n, m[p], n);
 }
 
 void game_begin_action(Game *g)
@@ -72,12 +95,7 @@ void game_begin_action(Game *g)
     for (int p = 0; p < b->np; p++)
         if (!g->before[p])
             g->before[p] = xmalloc(n);
-    sight_compute_all(b, g->before);
-    g->nsight_key = sight_key_len(b); /* so that the action's end need not make the same maps again */
-    g->sight_key = xrealloc(g->sight_key, (size_t)g->nsight_key * sizeof *g->sight_key);
-    sight_key(b, g->sight_key);
-    g->sight_of = xrealloc(g->sight_of, (size_t)b->np * sizeof *g->sight_of + 1);
-    memcpy(g->sight_of, g->before, (size_t)b->np * sizeof *g->sight_of);
+    game_sight(g, g->before);
     if (g->cappre < b->npc) {
         g->cappre = b->npc;
         g->pre = xrealloc(g->pre, (size_t)g->cappre * 2 * sizeof *g->pre);
@@ -325,31 +343,6 @@ static void game_sight_news(Game *g, int reader, const uint8_t *before, const ui
     }
 }
 
-/* Every player's view map now into after[p]: the maps the action's start made when nothing they are made of
- * changed since (sight_key) and they are still the players' own, else made afresh. */
-static void game_sight_after(Game *g, uint8_t *const *after)
-{
-    const Board *b = g->b;
-    size_t n = (size_t)b->w * (size_t)b->h;
-    int len = sight_key_len(b);
-    bool same = g->sight_key && len == g->nsight_key;
-    if (same) {
-        int *key = xmalloc((size_t)len * sizeof *key);
-        sight_key(b, key);
-        same = memcmp(key, g->sight_key, (size_t)len * sizeof *key) == 0 &&
-               memcmp(g->sight_of, g->before, (size_t)b->np * sizeof *g->before) == 0;
-        free(key);
-    }
-    free(g->sight_key);
-    g->sight_key = NULL; /* the next action's start makes its own */
-    if (!same) {
-        sight_compute_all(b, after);
-        return;
-    }
-    for (int p = 0; p < b->np; p++)
-        memcpy(after[p], g->before[p], n);
-}
-
 void game_end_action(Game *g)
 {
     Board *b = g->b;
@@ -358,7 +351,7 @@ void game_end_action(Game *g)
     uint8_t **afters = xmalloc((size_t)b->np * sizeof *afters + 1);
     for (int p = 0; p < b->np; p++)
         afters[p] = all + (size_t)p * n;
-    game_sight_after(g, afters); /* every map first: nothing below changes what a piece sees */
+    game_sight(g, afters); /* every map first: nothing below changes what a piece sees */
     board_start_fix(b);
     bool as_started = b->start && memcmp(b->ter, b->start, n) == 0;
     int *pre_owner = NULL; /* per square, its piece's owner just before (-1 none; see Game.pre) */

@@ -74,9 +74,9 @@ typedef struct Game {
     Event *ev;
     int nev, capev;
     uint8_t **before;   /* per player: view just before the current action (SIGHT_* bits) */
-    int *sight_key;     /* sight_key of the board when before was made (NULL: none), and before's maps then */
-    int nsight_key;
-    uint8_t **sight_of;
+    int *sight_key;     /* the sight_key of the view maps last made (NULL: none yet), and those maps, player */
+    int nsight_key;     /* after player (game_sight) */
+    uint8_t *sight_maps;
     Failure fail;
     int actor_player;   /* the player whose order is running, for view checks (-1 none) */
     bool from_queue;    /* that order ran from the stored queue: "Your stored order ... was processed" says so */

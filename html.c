@@ -148,14 +148,20 @@ static void style(const Board *b, Buf *out)
 typedef struct Tags {
     char open[2][256][TAG_MAX];
     unsigned char len[2][256];
+    uint16_t id[2][256]; /* equal exactly where open is: a run of squares goes on while its id does */
 } Tags;
 
-/* Sets the opening tag of symbol c on a square seen now (seen 1) or not to tag. */
-static void tag_set(Tags *t, int seen, unsigned char c, const char *tag)
+/* The ids of the tags: none (the floor), <i>, class st, the kinds' (TAG_KIND + k), and a player's letter l's,
+ * seen now or not (TAG_LETTER + 2 l + seen). */
+enum { TAG_NONE, TAG_I, TAG_ST, TAG_KIND, TAG_LETTER = TAG_KIND + KINDS_N };
+
+/* Sets the opening tag of symbol c on a square seen now (seen 1) or not to tag, whose id is id. */
+static void html_tag_set(Tags *t, int seen, unsigned char c, const char *tag, int id)
 {
     size_t n = strlen(tag);
     memcpy(t->open[seen][c], tag, n + 1);
     t->len[seen][c] = (unsigned char)n;
+    t->id[seen][c] = (uint16_t)id;
 }
 
 /* The opening tag of every symbol (seen: the reader sees the square now, so a letter on a square not seen is a
@@ -174,20 +180,21 @@ static void tags_init(const Board *b, int reader, Tags *t)
         for (int c = 0; c < 256; c++) {
             memcpy(t->open[seen][c], st, sizeof st);
             t->len[seen][c] = sizeof st - 1;
+            t->id[seen][c] = TAG_ST;
             if (who[c] < 0)
                 continue;
-            char tag[TAG_MAX] = "<b class=\"", *o = tag + (seen ? 9 : 10);
-            *o++ = layout_player_letter(who[c]);
+            char tag[TAG_MAX] = "<b class=\"", *o = tag + (seen ? 9 : 10), l = layout_player_letter(who[c]);
+            *o++ = l;
             strcpy(o, seen ? ">" : " rv\">");
-            tag_set(t, seen, (unsigned char)c, tag);
+            html_tag_set(t, seen, (unsigned char)c, tag, TAG_LETTER + 2 * (unsigned char)l + seen);
         }
         for (int k = 0; k < KINDS_N; k++) {
             char tag[TAG_MAX] = "<b class=";
             strcat(strcat(tag, kinds[k].cls), ">");
-            tag_set(t, seen, (unsigned char)kinds[k].sym, tag);
+            html_tag_set(t, seen, (unsigned char)kinds[k].sym, tag, TAG_KIND + k);
         }
-        tag_set(t, seen, '\0', "<i>");
-        tag_set(t, seen, '.', "");
+        html_tag_set(t, seen, '\0', "<i>", TAG_I);
+        html_tag_set(t, seen, '.', "", TAG_NONE);
     }
 }
 
@@ -238,6 +245,7 @@ static char *html_grid_squares(char *o, char **line, const char *sym, const uint
 {
     const char *cur = "";
     size_t cur_len = 0;
+    int cur_id = TAG_NONE;
     for (int k = 0; k < n; k++) {
         if (o - *line > GRID_LINE_SOFT) {
             o = PUT_LIT(o, "<!--\n");
@@ -246,12 +254,10 @@ static char *html_grid_squares(char *o, char **line, const char *sym, const uint
         }
         unsigned char s = (unsigned char)sym[k];
         int v = !seen || (seen[k] & SIGHT_SEEN);
-        const char *tag = t->open[v][s];
-        size_t len = t->len[v][s];
-        if (len != cur_len || (tag != cur && memcmp(tag, cur, len) != 0)) {
+        if (t->id[v][s] != cur_id) {
             o = close_run(o, cur, cur_len);
-            o = put(o, tag, len);
-            cur = tag, cur_len = len;
+            cur = t->open[v][s], cur_len = t->len[v][s], cur_id = t->id[v][s];
+            o = put(o, cur, cur_len);
         }
         switch (s) { /* the symbols are letters and #+.*@%; escaped all the same */
         case '\0': *o++ = ' '; break;

@@ -575,11 +575,12 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
     const Board *b = v->b;
     char nm[24];
     char (*names)[12] = line_names(b);
-    int shown = 0;
-    for (int sq = 0; sq < b->w * b->h; sq++) { /* the pieces in square order (board_piece_squares) */
-        if (b->at[sq] < 0)
+    int shown = 0, n = b->w * b->h;
+    const int *at = b->at; /* locals: the writes to out could alias b's fields, so they would be read again */
+    for (int sq = 0; sq < n; sq++) { /* the pieces in square order (board_piece_squares) */
+        if (at[sq] < 0)
             continue;
-        const Piece *p = &b->pc[b->at[sq]];
+        const Piece *p = &b->pc[at[sq]];
         if (!piece_shown(v, p))
             continue;
         if (!shown++)

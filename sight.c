@@ -102,13 +102,17 @@ int sight_key_len(const Board *b)
 void sight_key(const Board *b, int *key)
 {
     int *k = key;
+    bool adds_to[MAX_PLAYERS] = {false};
     *k++ = b->w, *k++ = b->h, *k++ = b->np, *k++ = b->npc;
-    for (int p = 0; p < b->np; p++)
+    for (int p = 0; p < b->np; p++) {
         *k++ = (int)sight_base_of(b, p);
+        if (p < MAX_PLAYERS)
+            adds_to[p] = sight_base_of(b, p) >= SIGHT_FULL_DECODE;
+    }
     for (int i = 0; i < b->npc; i++) { /* a piece that adds to a view: whose, where, how far, whether it decodes */
         const Piece *p = &b->pc[i];
         int o = p->owner;
-        bool adds = o >= 0 && o < b->np && sight_base_of(b, o) >= SIGHT_FULL_DECODE && board_controls(b, o, p);
+        bool adds = o >= 0 && o < b->np && o < MAX_PLAYERS && adds_to[o] && board_controls(b, o, p);
         *k++ = adds ? o : -1;
         *k++ = adds ? p->sq : -1;
         *k++ = adds ? piece_view_radius(&p->g) : -1;
