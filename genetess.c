@@ -96,7 +96,7 @@ int main(int argc, char **argv)
     else if (str_ieq(argv[1], "multiple"))
         rc = mailfront_multiple(&rq, argc - 2, argv + 2);
     else
-        rc = command_run(&rq, argc - 1, argv + 1);
+        rc = command_run(&rq, argc - 1, argv + 1, NULL);
     free(home);
     free(body);
     return rc;

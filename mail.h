@@ -109,8 +109,8 @@ int mail_flush(MailQueue *q, const Store *s, time_t now);
 
 /* The address a reply goes to: NULL when rq->sender is not one address (users_valid_address; the reply goes
    to stdout, the caller says why on stderr when a sender was given); else the registered address of the user
-   the command authenticated, when its outcome names one (the mail front's commands, contract 3.1: a forged
-   Reply-To never gets an authenticated reply); else rq->sender. */
-const char *mail_reply_address(const Request *rq);
+   the command authenticated, when its outcome o names one (the mail front's commands, contract 3.1: a forged
+   Reply-To never gets an authenticated reply); else rq->sender. o NULL: no outcome is kept (rq->sender). */
+const char *mail_reply_address(const Request *rq, const RequestOutcome *o);
 
 #endif

@@ -237,20 +237,21 @@ static int command_words(const char *line, StrList *w)
     return w->n;
 }
 
-/* Runs one command line (words) with the request rq as the command line would. */
-static int run_words(const Request *rq, StrList *w)
+/* Runs one command line (words) with the request rq as the command line would; what it did into *out (NULL:
+ * not kept). */
+static int run_words(const Request *rq, StrList *w, RequestOutcome *out)
 {
     if (!w->n)
         return pipeline_reject(rq, "No command: write the command in the Subject (the Subject \"help\" gets the help)\n",
-                               EXIT_REFUSED);
+                               EXIT_REFUSED, out);
     if (str_ieq(w->v[0], "mail") || str_ieq(w->v[0], "multiple")) {
         char q[64], *text = xasprintf("Unknown command '%s' in a mail's Subject or line; try 'genetess help'\n",
                                       pipeline_quote(w->v[0], q, 40));
-        int rc = pipeline_reject(rq, text, EXIT_REFUSED);
+        int rc = pipeline_reject(rq, text, EXIT_REFUSED, out);
         free(text);
         return rc;
     }
-    return command_run(rq, w->n, w->v);
+    return command_run(rq, w->n, w->v, out);
 }
 
 /* The command of the owner check: logs argv[0] in with password argv[1] as any command would (a wrong password
@@ -290,10 +291,9 @@ static int front_owner(const Request *rq, const StrList *w, const char *mailbox)
         return 0;
     Request q = *rq;
     RequestOutcome out = {0};
-    q.outcome = &out;
     q.reply_needs_auth = false;
     q.body = NULL;
-    if (pipeline_run(&login, &q, 2, w->v + pair) == EXIT_SYSTEM)
+    if (pipeline_run(&login, &q, 2, w->v + pair, &out) == EXIT_SYSTEM)
         return -1;
     return *out.address && rate_same_mailbox(out.address, mailbox);
 }
@@ -303,7 +303,6 @@ static void front_over_notice(const Request *rq0, const RateBudget *b, int64_t u
 {
     Request rq = *rq0;
     char when[40], day[80] = "", notice[600];
-    rq.outcome = NULL;
     rq.reply_needs_auth = false;
     if (b->max[1] < INT64_MAX)
         snprintf(day, sizeof day, " and %lld (%lld KiB) in %lld seconds", (long long)b->max[1],
@@ -314,7 +313,7 @@ static void front_over_notice(const Request *rq0, const RateBudget *b, int64_t u
              "with the password of the user whose address this is always run.\n",
              (long long)b->max[0], (long long)b->bytes[0] / 1024, (long long)b->secs[0], day,
              fmt_time(until, when, sizeof when));
-    pipeline_reject(&rq, notice, EXIT_REFUSED);
+    pipeline_reject(&rq, notice, EXIT_REFUSED, NULL);
 }
 
 /* One mailed command under its reply mailbox's budget (contract 2.1, 15.2). A reply to the mailbox of the
@@ -357,8 +356,7 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
         return EXIT_REFUSED;
     }
     rq.reply_needs_auth = state > 0;
-    rq.outcome = &out;
-    int rc = text ? pipeline_reject(&rq, text, EXIT_REFUSED) : run_words(&rq, w);
+    int rc = text ? pipeline_reject(&rq, text, EXIT_REFUSED, &out) : run_words(&rq, w, &out);
     if (out.busy) { /* nothing ran, nothing was answered: the message comes back (contract 2.1) */
         if (on > 0 && state == RATE_RESERVED)
             (void)rate_refund(dir, mailbox, f->now, &b, &err);
@@ -397,7 +395,7 @@ static int run_lines(const Front *f, const MailIn *m, const Request *rq, const c
             line.busy_defers = rq->busy_defers && n == 0; /* 75 only before anything was answered */
             Buf said;
             buf_init(&said);
-            int rc = f ? run_limited(f, &line, m, &w, NULL, &said) : run_words(&line, &w);
+            int rc = f ? run_limited(f, &line, m, &w, NULL, &said) : run_words(&line, &w, NULL);
             if (said.len) /* what befell this command, on the message's one log line */
                 front_note(note, "command %d: %s", n + 1, said.s + 2);
             buf_free(&said);
@@ -413,7 +411,7 @@ static int run_lines(const Front *f, const MailIn *m, const Request *rq, const c
     }
     free(copy);
     if (!n && worst != MAILFRONT_TEMPFAIL)
-        worst = pipeline_reject(rq, "multiple: write the commands in the body, one a line\n", EXIT_REFUSED);
+        worst = pipeline_reject(rq, "multiple: write the commands in the body, one a line\n", EXIT_REFUSED, NULL);
     *count = n;
     return worst;
 }
@@ -422,7 +420,7 @@ int mailfront_multiple(const Request *rq, int argc, char **argv)
 {
     (void)argv;
     if (argc > 0)
-        return pipeline_reject(rq, "usage: genetess multiple\n", EXIT_USAGE);
+        return pipeline_reject(rq, "usage: genetess multiple\n", EXIT_USAGE, NULL);
     int n;
     Request q = *rq;
     Store st;

@@ -31,10 +31,12 @@
 
 /* ---- the command's context ---- */
 
-static void ctx_init(CommandCtx *c, const Request *rq, const Command *cmd, int argc, char **argv)
+static void ctx_init(CommandCtx *c, const Request *rq, RequestOutcome *out, const Command *cmd, int argc,
+                     char **argv)
 {
     memset(c, 0, sizeof *c);
     c->req = rq;
+    c->out = out;
     c->cmd = cmd;
     c->argc = argc;
     c->argv = argv;
@@ -101,8 +103,8 @@ int pipeline_lock(CommandCtx *c)
         bool busy = rc == STORE_LOCK_BUSY;
         if (!busy) /* the reason names the server's path: the log has it, the reply never (contract 15) */
             fprintf(stderr, "genetess: %s\n", err.msg);
-        if (busy && c->req->busy_defers && c->req->outcome) { /* the MTA brings the message back (contract 2.1) */
-            c->req->outcome->busy = true;
+        if (busy && c->req->busy_defers && c->out) { /* the MTA brings the message back (contract 2.1) */
+            c->out->busy = true;
             return EXIT_SYSTEM;
         }
         buf_add(&c->reply, busy ? "Genetess is busy; try again later\n"
@@ -140,7 +142,7 @@ static void lock_notice(CommandCtx *c, const char *id)
 }
 
 /* What follows a login's check (rc, err, notify as users_login gives them) for user u: the notice of a lock,
- * the refusal, the request's outcome, the exactly-once hook. 0 or EXIT_REFUSED. */
+ * the refusal, the command's outcome (c->out), the exactly-once hook. 0 or EXIT_REFUSED. */
 static int login_checked(CommandCtx *c, const char *id, int rc, const Err *err, bool notify, const User *u)
 {
     if (notify)
@@ -150,7 +152,7 @@ static int login_checked(CommandCtx *c, const char *id, int rc, const Err *err, 
         snprintf(c->subject, sizeof c->subject, "Genetess error");
         return EXIT_REFUSED;
     }
-    RequestOutcome *o = c->req->outcome;
+    RequestOutcome *o = c->out;
     if (o) {
         o->authenticated = true;
         if (!*o->address && u->address && users_valid_address(u->address)) /* where the reply goes (contract 3.1) */
@@ -186,7 +188,7 @@ int pipeline_auth_user(CommandCtx *c)
 /* Sends the reply (stdout, or mail to the sender), flushes queued mail, releases everything; returns rc. */
 static int ctx_finish(CommandCtx *c, int rc)
 {
-    const char *to = mail_reply_address(c->req);
+    const char *to = mail_reply_address(c->req, c->out);
     const char *sender = c->req->sender;
     Err err;
     if (!to && sender && *sender) /* never mail a list or a malformed address (contract 1) */
@@ -195,7 +197,7 @@ static int ctx_finish(CommandCtx *c, int rc)
      * store (the outbox needs it; no lock: outbox/ is outside the locking). */
     if (!c->reply_prose && to)
         layout_wrap_prose(&c->reply, 0); /* a mailed reply without a sheet: all prose */
-    RequestOutcome *out = c->req->outcome;
+    RequestOutcome *out = c->out;
     if (c->reply.len && c->req->reply_needs_auth && !(out && *out->address)) {
         buf_free(&c->reply); /* the sender's mailbox is over its budget (contract 2.1, 15.2) */
         buf_init(&c->reply);
@@ -597,7 +599,7 @@ static void reply_end_prose(CommandCtx *c)
 {
     if (c->reply_prose)
         return;
-    if (mail_reply_address(c->req)) /* a mailed reply; at a terminal the lines are the terminal's to fold */
+    if (mail_reply_address(c->req, c->out)) /* a mailed reply; at a terminal the lines are the terminal's to fold */
         layout_wrap_prose(&c->reply, 0);
     c->reply_prose = c->reply.len ? c->reply.len : 1;
 }
@@ -605,7 +607,7 @@ static void reply_end_prose(CommandCtx *c)
 /* The reply is mailed (contract 3.1): the sheet it ends with has its HTML part in the same mail. */
 static bool reply_mailed(const CommandCtx *c)
 {
-    return mail_reply_address(c->req) != NULL;
+    return mail_reply_address(c->req, c->out) != NULL;
 }
 
 /* Ends the reply with the reader r's sheet (rendered from s), its HTML part kept for the mailed reply;
@@ -637,7 +639,7 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
     if (r >= 0 && !reuse)
         free(reply_add_sheet(c, t, b, s, r));
     const User *u = txn_users(c, t);
-    const char *to = mail_reply_address(c->req);
+    const char *to = mail_reply_address(c->req, c->out);
     for (int p = 0; p < s->np; p++) {
         if (!s->mail[p] || bot_is(b->pl[p].id)) /* computer opponents get no mail */
             continue;
@@ -922,20 +924,20 @@ int pipeline_one_board(CommandCtx *c, unsigned flags, TxnAct act)
     return rc;
 }
 
-int pipeline_run(const Command *cmd, const Request *rq, int argc, char **argv)
+int pipeline_run(const Command *cmd, const Request *rq, int argc, char **argv, RequestOutcome *out)
 {
     CommandCtx c;
-    ctx_init(&c, rq, cmd, argc, argv);
+    ctx_init(&c, rq, out, cmd, argc, argv);
     return ctx_finish(&c, cmd->run(&c));
 }
 
-int pipeline_reject(const Request *rq, const char *text, int rc)
+int pipeline_reject(const Request *rq, const char *text, int rc, RequestOutcome *out)
 {
     CommandCtx c;
-    ctx_init(&c, rq, NULL, 0, NULL);
+    ctx_init(&c, rq, out, NULL, 0, NULL);
     if (rc == EXIT_USAGE) {
         fputs(text, stderr); /* usage lines go to stderr (STYLE), and to a mailing sender too */
-        if (!mail_reply_address(rq))
+        if (!mail_reply_address(rq, out))
             return ctx_finish(&c, rc);
     }
     buf_add(&c.reply, text);

@@ -6,7 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* What a command did that the caller of the pipeline needs to know (the mail front's limits, contract 15). */
+/* What a command did that the caller of the pipeline needs to know (the mail front's limits, contract 15): the
+ * caller's, filled by the pipeline as the command runs (pipeline_run's out; never part of the Request). */
 typedef struct RequestOutcome {
     bool authenticated;   /* a userid and its password were accepted (or a confirmation's code) */
     bool reply_held;      /* the reply was not sent (Request.reply_needs_auth and no registered address) */
@@ -42,7 +43,6 @@ typedef struct Request {
     int64_t max_pending;     /* requests waiting for confirmation at once ($PBMMAXPENDING, maxpending=); < 0: default */
     bool reply_needs_auth;   /* the sender's mailbox is over its budget (contract 2.1): the reply goes only to the
                                 registered address of a user the command authenticates */
-    RequestOutcome *outcome; /* filled by the command when non-NULL (the mail front's commands) */
     int *bot_decisions;      /* `genetess mail`: the computer opponents' decisions made so far for this command's
                                 message — a multiple's commands share one bound (contract 15.2); NULL: each of
                                 the command's Games has its own */
@@ -54,7 +54,8 @@ typedef struct Request {
                                    this is — the board's player, found under the lock in the board's one read of
                                    its players (pipeline_userid); NULL: the words name the userid */
     bool busy_defers;        /* by mail, nothing answered yet: a lock held past its wait runs nothing and answers
-                                nothing (RequestOutcome.busy) rather than replying "busy" */
+                                nothing (RequestOutcome.busy, when the caller asks for one) rather than replying
+                                "busy" */
     struct Store *store;     /* the store the mail front opened for the whole message (open, not locked): the
                                 command borrows it — takes its lock once and lets it go — and never opens its
                                 own; NULL: the command opens its own (pipeline_lock) */

@@ -95,7 +95,7 @@ static int run_at(long now, const char *words)
     fflush(stdout);
     int out = dup(1), null = open("/dev/null", O_WRONLY);
     dup2(null, 1);
-    int rc = pipeline_run(c, &rq, argc - 1, argv + 1);
+    int rc = pipeline_run(c, &rq, argc - 1, argv + 1, NULL);
     fflush(stdout);
     dup2(out, 1);
     close(out);

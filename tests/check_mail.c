@@ -533,13 +533,13 @@ END_TEST
 START_TEST(test_mail_reply_address)
 {
     Request rq = request_init(0);
-    ck_assert_ptr_null(mail_reply_address(&rq));
+    ck_assert_ptr_null(mail_reply_address(&rq, NULL));
     rq.sender = "";
-    ck_assert_ptr_null(mail_reply_address(&rq));
+    ck_assert_ptr_null(mail_reply_address(&rq, NULL));
     rq.sender = "a@b.c\nBcc: x@y";
-    ck_assert_ptr_null(mail_reply_address(&rq));
+    ck_assert_ptr_null(mail_reply_address(&rq, NULL));
     rq.sender = "alice@example.org";
-    ck_assert_str_eq(mail_reply_address(&rq), "alice@example.org");
+    ck_assert_str_eq(mail_reply_address(&rq, NULL), "alice@example.org");
 }
 END_TEST
 

@@ -438,7 +438,7 @@ START_TEST(test_lock_only_to_read)
         fflush(stdout);
         int out = dup(1), null = open("/dev/null", O_WRONLY);
         dup2(null, 1);
-        int rc = pipeline_run(&cmd, &rq, 1, argv);
+        int rc = pipeline_run(&cmd, &rq, 1, argv, NULL);
         dup2(out, 1);
         close(out);
         close(null);

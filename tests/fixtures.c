@@ -290,7 +290,7 @@ int fx_run_command(const char *home, const Request *rq, const char *words)
     fflush(stdout);
     int out = dup(1), f = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     dup2(f, 1);
-    int rc = pipeline_run(c, rq, argc - 1, argv + 1);
+    int rc = pipeline_run(c, rq, argc - 1, argv + 1, NULL);
     fflush(stdout);
     dup2(out, 1);
     close(out);
