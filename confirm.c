@@ -81,7 +81,7 @@ static const char *signup_over(CommandCtx *c, const UsersPending *v, int n, cons
  * list is never full to a newcomer, however many strangers fill it. Removes it from v; returns the new count. */
 static int confirm_make_room(CommandCtx *c, UsersPending *v, int n)
 {
-    int64_t max_pending = c->req->max_pending >= 0 ? c->req->max_pending : CONFIRM_PENDING_MAX;
+    int64_t max_pending = c->host->max_pending >= 0 ? c->host->max_pending : CONFIRM_PENDING_MAX;
     int signups = 0, oldest = -1;
     for (int i = 0; i < n; i++)
         if (v[i].kind == PENDING_SIGNUP && signups++ == 0)

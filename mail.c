@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-void mail_init(MailQueue *q, const Request *rq)
+void mail_init(MailQueue *q, const Host *host, const Request *rq)
 {
-    *q = (MailQueue){.from = rq ? rq->from : NULL,
-                     .mailer = rq && rq->mailer && *rq->mailer ? rq->mailer : NULL,
+    *q = (MailQueue){.from = host ? host->from : NULL,
+                     .mailer = host && host->mailer && *host->mailer ? host->mailer : NULL,
                      .in_reply_to = rq ? rq->message_id : NULL};
 }
 

@@ -30,9 +30,9 @@ typedef struct MailQueue {
     int board;               /* the board of the command's transaction: its mails' game (0: none yet) */
 } MailQueue;
 
-/* Makes q an empty queue whose outbox/ names start at sequence 0001, with rq's From: address, mailer and
-   Message-ID (rq NULL: none of them). */
-void mail_init(MailQueue *q, const Request *rq);
+/* Makes q an empty queue whose outbox/ names start at sequence 0001, with host's From: address and mailer (host
+   NULL: neither) and rq's Message-ID (rq NULL: none). */
+void mail_init(MailQueue *q, const Host *host, const Request *rq);
 /* Frees every queued message and the queue's storage; q is empty afterwards. */
 void mail_free(MailQueue *q);
 /* Drops the queued messages after the first n (those queued for a state that was not saved). */

@@ -30,10 +30,13 @@
 #define MAX_LINES 50 /* commands of one `multiple` */
 _Static_assert(MAX_LINES < HANDLED_KEYS_MAX, "each command of a message has its key looked up");
 
-/* What `genetess mail` was told: options, then the environment (main's request), then the configuration
+/* What `genetess mail` was told: options, then the environment (main's host), then the configuration
  * file. */
 typedef struct Front {
-    const Request *env; /* main's request: the environment's values */
+    const Host *env;    /* main's host: the environment's values */
+    const Request *rq;  /* main's request */
+    Host host;          /* the host of every command of the message: its home, mailer, From: and limits are those
+                           below, read once (front_setup) */
     char *home;         /* --home, $PBMHOME, home= */
     char *mailer;       /* $PBMSENDMAIL, sendmail= */
     char *from;         /* $PBMFROM, from= */
@@ -81,18 +84,11 @@ static char *setting(const char *env, const char *text, const char *key)
     return text ? conf_value(text, key) : NULL;
 }
 
-/* The request of a command of this server: its home, mailer and From: address; no sender, body or
- * Message-ID yet. */
+/* The request of a command of this server (on f->host): no sender, body or Message-ID yet. */
 static Request front_request(const Front *f)
 {
-    Request r = *f->env;
-    r.home = f->home;
-    r.home_is_default = false;
-    r.mailer = f->mailer;
-    r.from = f->from;
+    Request r = *f->rq;
     r.now = f->now;
-    r.max_users = f->max_users;
-    r.max_pending = f->max_pending;
     r.sender = r.message_id = r.body = NULL;
     r.store = f->opened ? f->st : NULL;
     return r;
@@ -116,7 +112,7 @@ static int front_setup(Front *f, int argc, char **argv)
     Err err;
     if (store_read_file(config, &text, NULL, &err) < 0)
         fprintf(stderr, "genetess mail: %s\n", err.msg);
-    const Request *env = f->env;
+    const Host *env = f->env;
     f->home = home && *home ? xstrdup(home) : setting(env->home_is_default ? NULL : env->home, text, "home");
     f->rate = setting(env->rate, text, "rate");
     f->rate_day = text ? conf_value(text, "rateday") : NULL;
@@ -139,13 +135,20 @@ static int front_setup(Front *f, int argc, char **argv)
     free(users);
     free(pending);
     free(text);
-    f->now = env->now;
+    f->now = f->rq->now;
+    f->host = *env;
+    f->host.home = f->home;
+    f->host.home_is_default = false;
+    f->host.mailer = f->mailer;
+    f->host.from = f->from;
+    f->host.rate = f->rate;
+    f->host.max_users = f->max_users;
+    f->host.max_pending = f->max_pending;
     if (!f->home || !*f->home) {
         fprintf(stderr, "genetess mail: no home: give --home=DIR, or home=DIR in %s\n", config);
         return -1;
     }
-    Request r = front_request(f);
-    if (store_open(f->st, &r, &err) < 0) {
+    if (store_open(f->st, &f->host, &err) < 0) {
         fprintf(stderr, "genetess mail: %s\n", err.msg);
         return -1;
     }
@@ -237,21 +240,21 @@ static int command_words(const char *line, StrList *w)
     return w->n;
 }
 
-/* Runs one command line (words) with the request rq as the command line would; what it did into *out (NULL:
- * not kept). */
-static int run_words(const Request *rq, StrList *w, RequestOutcome *out)
+/* Runs one command line (words) on host with the request rq as the command line would; what it did into *out
+ * (NULL: not kept). */
+static int run_words(const Host *host, const Request *rq, StrList *w, RequestOutcome *out)
 {
     if (!w->n)
-        return pipeline_reject(rq, "No command: write the command in the Subject (the Subject \"help\" gets the help)\n",
+        return pipeline_reject(host, rq, "No command: write the command in the Subject (the Subject \"help\" gets the help)\n",
                                EXIT_REFUSED, out);
     if (str_ieq(w->v[0], "mail") || str_ieq(w->v[0], "multiple")) {
         char q[64], *text = xasprintf("Unknown command '%s' in a mail's Subject or line; try 'genetess help'\n",
                                       pipeline_quote(w->v[0], q, 40));
-        int rc = pipeline_reject(rq, text, EXIT_REFUSED, out);
+        int rc = pipeline_reject(host, rq, text, EXIT_REFUSED, out);
         free(text);
         return rc;
     }
-    return command_run(rq, w->n, w->v, out);
+    return command_run(host, rq, w->n, w->v, out);
 }
 
 /* The command of the owner check: logs argv[0] in with password argv[1] as any command would (a wrong password
@@ -271,7 +274,7 @@ static int front_owner_login(CommandCtx *c)
  * unreadable, the lock held past its wait: the MTA brings the message back). The words tried are the first pair
  * "<userid> <password>" after the command word whose userid is such a user's, one pair only, logged in as the
  * command itself would be. */
-static int front_owner(const Request *rq, const StrList *w, const char *mailbox)
+static int front_owner(const Host *host, const Request *rq, const StrList *w, const char *mailbox)
 {
     static const Command login = {.name = "login", .min_args = 2, .max_args = 2, .usage = "", .run = front_owner_login};
     if (!w || w->n < 3)
@@ -293,13 +296,13 @@ static int front_owner(const Request *rq, const StrList *w, const char *mailbox)
     RequestOutcome out = {0};
     q.reply_needs_auth = false;
     q.body = NULL;
-    if (pipeline_run(&login, &q, 2, w->v + pair, &out) == EXIT_SYSTEM)
+    if (pipeline_run(&login, host, &q, 2, w->v + pair, &out) == EXIT_SYSTEM)
         return -1;
     return *out.address && rate_same_mailbox(out.address, mailbox);
 }
 
 /* The notice of the one message that first finds its mailbox over the budget b, until `until`. */
-static void front_over_notice(const Request *rq0, const RateBudget *b, int64_t until)
+static void front_over_notice(const Host *host, const Request *rq0, const RateBudget *b, int64_t until)
 {
     Request rq = *rq0;
     char when[40], day[80] = "", notice[600];
@@ -313,7 +316,7 @@ static void front_over_notice(const Request *rq0, const RateBudget *b, int64_t u
              "with the password of the user whose address this is always run.\n",
              (long long)b->max[0], (long long)b->bytes[0] / 1024, (long long)b->secs[0], day,
              fmt_time(until, when, sizeof when));
-    pipeline_reject(&rq, notice, EXIT_REFUSED, NULL);
+    pipeline_reject(host, &rq, notice, EXIT_REFUSED, NULL);
 }
 
 /* One mailed command under its reply mailbox's budget (contract 2.1, 15.2). A reply to the mailbox of the
@@ -340,7 +343,7 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     int state = on > 0 ? rate_reserve(dir, mailbox, f->now, &b, &until, &err) : RATE_RESERVED;
     if (state < 0)
         front_note(note, "budget not applied: %s", err.msg);
-    int owner = state > 0 ? front_owner(&rq, text ? NULL : w, mailbox) : 0;
+    int owner = state > 0 ? front_owner(&f->host, &rq, text ? NULL : w, mailbox) : 0;
     if (owner < 0) { /* nothing was run or answered: the message comes back */
         front_log(f, m, "over the budget of %s: the owner check could not be made; the MTA tries again later%s",
                   mailbox, note->len ? note->s : "");
@@ -349,14 +352,14 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     }
     if (state > 0 && !owner) {
         if (state == RATE_OVER_FIRST)
-            front_over_notice(&rq, &b, until);
+            front_over_notice(&f->host, &rq, &b, until);
         front_note(note, "over the budget of %s: not run, %s", mailbox,
                    state == RATE_OVER_FIRST ? "told once" : "not answered");
         free(dir);
         return EXIT_REFUSED;
     }
     rq.reply_needs_auth = state > 0;
-    int rc = text ? pipeline_reject(&rq, text, EXIT_REFUSED, &out) : run_words(&rq, w, &out);
+    int rc = text ? pipeline_reject(&f->host, &rq, text, EXIT_REFUSED, &out) : run_words(&f->host, &rq, w, &out);
     if (out.busy) { /* nothing ran, nothing was answered: the message comes back (contract 2.1) */
         if (on > 0 && state == RATE_RESERVED)
             (void)rate_refund(dir, mailbox, f->now, &b, &err);
@@ -382,7 +385,8 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
 /* Runs each non-blank line of text (at most MAX_LINES) as a command of rq, without a body; each line of a
  * mail (f non-NULL) counts as a message of its own (run_limited). Returns the highest exit status; *count
  * the commands run. */
-static int run_lines(const Front *f, const MailIn *m, const Request *rq, const char *text, int *count, Buf *note)
+static int run_lines(const Front *f, const MailIn *m, const Host *host, const Request *rq, const char *text, int *count,
+                     Buf *note)
 {
     Request line = *rq;
     line.body = NULL; /* a line has no body of its own */
@@ -395,7 +399,7 @@ static int run_lines(const Front *f, const MailIn *m, const Request *rq, const c
             line.busy_defers = rq->busy_defers && n == 0; /* 75 only before anything was answered */
             Buf said;
             buf_init(&said);
-            int rc = f ? run_limited(f, &line, m, &w, NULL, &said) : run_words(&line, &w, NULL);
+            int rc = f ? run_limited(f, &line, m, &w, NULL, &said) : run_words(host, &line, &w, NULL);
             if (said.len) /* what befell this command, on the message's one log line */
                 front_note(note, "command %d: %s", n + 1, said.s + 2);
             buf_free(&said);
@@ -411,23 +415,23 @@ static int run_lines(const Front *f, const MailIn *m, const Request *rq, const c
     }
     free(copy);
     if (!n && worst != MAILFRONT_TEMPFAIL)
-        worst = pipeline_reject(rq, "multiple: write the commands in the body, one a line\n", EXIT_REFUSED, NULL);
+        worst = pipeline_reject(host, rq, "multiple: write the commands in the body, one a line\n", EXIT_REFUSED, NULL);
     *count = n;
     return worst;
 }
 
-int mailfront_multiple(const Request *rq, int argc, char **argv)
+int mailfront_multiple(const Host *host, const Request *rq, int argc, char **argv)
 {
     (void)argv;
     if (argc > 0)
-        return pipeline_reject(rq, "usage: genetess multiple\n", EXIT_USAGE, NULL);
+        return pipeline_reject(host, rq, "usage: genetess multiple\n", EXIT_USAGE, NULL);
     int n;
     Request q = *rq;
     Store st;
     Err err;
-    if (!q.store && store_open(&st, rq, &err) == 0) /* the message's one store, lent to each line's command */
+    if (!q.store && store_open(&st, host, &err) == 0) /* the message's one store, lent to each line's command */
         q.store = &st;
-    int rc = run_lines(NULL, NULL, &q, q.body ? q.body : "", &n, NULL);
+    int rc = run_lines(NULL, NULL, host, &q, q.body ? q.body : "", &n, NULL);
     if (q.store == &st)
         store_close(&st);
     return rc;
@@ -614,7 +618,7 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m, Buf 
         front_log(f, m, "reply about board %d: not understood, exit %d%s", game, rc, note->len ? note->s : "");
     } else if (multiple) {
         int n;
-        rc = run_lines(f, m, rq, m->body, &n, note);
+        rc = run_lines(f, m, &f->host, rq, m->body, &n, note);
         if (rc == MAILFRONT_TEMPFAIL) {
             sl_free(&w);
             free(rest);
@@ -680,10 +684,10 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
     return rc;
 }
 
-int mailfront_main(const Request *rq, int argc, char **argv, FILE *in)
+int mailfront_main(const Host *host, const Request *rq, int argc, char **argv, FILE *in)
 {
     Store st;
-    Front f = {.env = rq, .st = &st};
+    Front f = {.env = host, .rq = rq, .st = &st};
     int rc = MAILFRONT_TEMPFAIL;
     if (front_setup(&f, argc, argv) == 0) {
         char *msg;

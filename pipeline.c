@@ -31,16 +31,17 @@
 
 /* ---- the command's context ---- */
 
-static void ctx_init(CommandCtx *c, const Request *rq, RequestOutcome *out, const Command *cmd, int argc,
-                     char **argv)
+static void ctx_init(CommandCtx *c, const Host *host, const Request *rq, RequestOutcome *out, const Command *cmd,
+                     int argc, char **argv)
 {
     memset(c, 0, sizeof *c);
+    c->host = host;
     c->req = rq;
     c->out = out;
     c->cmd = cmd;
     c->argc = argc;
     c->argv = argv;
-    mail_init(&c->mq, rq);
+    mail_init(&c->mq, host, rq);
     if (rq->store) { /* the mail front's store, open for the whole message */
         c->st = *rq->store;
         c->opened = c->borrowed = true;
@@ -92,10 +93,10 @@ int pipeline_lock(CommandCtx *c)
     if (c->opened && c->st.lockfd >= 0)
         return 0;
     bool again = c->locked_once; /* a command that let go of the lock (store_unlock) takes it again: web */
-    if (!c->opened && store_open(&c->st, c->req, &err) < 0) {
+    if (!c->opened && store_open(&c->st, c->host, &err) < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
         /* contract 1: with neither PBMHOME nor HOME there is nowhere to work (usage); else an I/O error. */
-        return c->req->home && *c->req->home ? EXIT_SYSTEM : EXIT_USAGE;
+        return c->host->home && *c->host->home ? EXIT_SYSTEM : EXIT_USAGE;
     }
     c->opened = true;
     int rc = store_lock(&c->st, &err);
@@ -214,7 +215,7 @@ static int ctx_finish(CommandCtx *c, int rc)
         free(c->reply_html); /* the HTML part would say more than the text */
         c->reply_html = NULL;
     }
-    if (c->reply.len && to && !c->opened && store_open(&c->st, c->req, &err) == 0)
+    if (c->reply.len && to && !c->opened && store_open(&c->st, c->host, &err) == 0)
         c->opened = true;
     if (c->reply.len) {
         if (to && c->opened) { /* contract 3.1: one mail, the reply and the sheet it ends with */
@@ -924,17 +925,17 @@ int pipeline_one_board(CommandCtx *c, unsigned flags, TxnAct act)
     return rc;
 }
 
-int pipeline_run(const Command *cmd, const Request *rq, int argc, char **argv, RequestOutcome *out)
+int pipeline_run(const Command *cmd, const Host *host, const Request *rq, int argc, char **argv, RequestOutcome *out)
 {
     CommandCtx c;
-    ctx_init(&c, rq, out, cmd, argc, argv);
+    ctx_init(&c, host, rq, out, cmd, argc, argv);
     return ctx_finish(&c, cmd->run(&c));
 }
 
-int pipeline_reject(const Request *rq, const char *text, int rc, RequestOutcome *out)
+int pipeline_reject(const Host *host, const Request *rq, const char *text, int rc, RequestOutcome *out)
 {
     CommandCtx c;
-    ctx_init(&c, rq, out, NULL, 0, NULL);
+    ctx_init(&c, host, rq, out, NULL, 0, NULL);
     if (rc == EXIT_USAGE) {
         fputs(text, stderr); /* usage lines go to stderr (STYLE), and to a mailing sender too */
         if (!mail_reply_address(rq, out))

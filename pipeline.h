@@ -19,6 +19,7 @@ typedef struct Command Command;
 /* What every command shares, from argv to the mail. A command that walks several boards keeps its own
  * state in its locals; one board's state is a Txn. */
 typedef struct CommandCtx {
+    const Host *host;   /* the host's settings (home, mailer, limits) */
     const Request *req; /* what the command was given */
     RequestOutcome *out; /* what it did, for the caller (pipeline_run's out); NULL: the caller keeps none */
     const Command *cmd;
@@ -169,14 +170,14 @@ void pipeline_subject(CommandCtx *c, const Board *b, int rc);
  * loaded; *refused starts false): the first refused board's, else the last board's. */
 void pipeline_subject_listed(CommandCtx *c, const Board *b, int rc, bool *refused);
 
-/* Runs cmd with the request rq and argv (the argc words after the command word): its handler, then the reply
+/* Runs cmd on host with the request rq and argv (the argc words after the command word): its handler, then the reply
  * (stdout, or mail to the request's sender) and the queued mail. Returns the exit status (contract 3), and what
  * the command did in *out when out is non-NULL (the caller's, zeroed by the caller: the mail front's). */
-int pipeline_run(const Command *cmd, const Request *rq, int argc, char **argv, RequestOutcome *out);
+int pipeline_run(const Command *cmd, const Host *host, const Request *rq, int argc, char **argv, RequestOutcome *out);
 /* Replies text (whole lines) for a command refused before it ran, and returns rc: an unknown command
  * (rc 1) goes to stdout, or is mailed to the sender with the Subject "Genetess error"; a usage error
  * (rc 2) goes to stderr, and is also mailed when a sender is given. Reads no file. */
-int pipeline_reject(const Request *rq, const char *text, int rc, RequestOutcome *out);
+int pipeline_reject(const Host *host, const Request *rq, const char *text, int rc, RequestOutcome *out);
 /* Appends the formatted line (plus '\n') to the reply, sets the Subject "Genetess error" and returns rc. */
 int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Writes t into buf (size bytes) as order text for a message: printable, at most 200 characters. Returns buf. */

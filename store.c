@@ -89,24 +89,24 @@ static char *dir_of(const char *path)
     return d;
 }
 
-int store_open(Store *s, const Request *rq, Err *err)
+int store_open(Store *s, const Host *host, Err *err)
 {
     s->home = NULL;
     s->lockfd = -1;
     s->unclean = false;
-    s->tally = rq->tally;
+    s->tally = host->tally;
     if (s->tally)
         s->tally->opens++;
-    s->lock_wait = rq->lock_wait < 0 ? LOCK_WAIT_DEFAULT : rq->lock_wait > 86400 ? 86400 : rq->lock_wait;
+    s->lock_wait = host->lock_wait < 0 ? LOCK_WAIT_DEFAULT : host->lock_wait > 86400 ? 86400 : host->lock_wait;
 
-    if (!rq->home || !*rq->home)
+    if (!host->home || !*host->home)
         return err_fail(err, "neither PBMHOME nor HOME is set");
-    char *home = xstrdup(rq->home);
+    char *home = xstrdup(host->home);
     size_t n = strlen(home);
     while (n > 1 && home[n - 1] == '/')
         home[--n] = '\0';
     bool created = false;
-    if ((rq->home_is_default ? make_dir(home, &created, err) : make_dirs(home, err)) < 0) {
+    if ((host->home_is_default ? make_dir(home, &created, err) : make_dirs(home, err)) < 0) {
         free(home);
         return -1;
     }

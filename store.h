@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-/* What stores were used for, counted where a test asks (Request.tally; NULL: nothing is counted): the mail
+/* What stores were used for, counted where a test asks (Host.tally; NULL: nothing is counted): the mail
  * front opens one store for a message, and each of its commands takes the lock once, reads its board once and
  * the users once (contract 2.1). */
 typedef struct StoreTally {
@@ -23,16 +23,16 @@ typedef struct Store {
     int lockfd;   /* -1 when not locked */
     bool unclean; /* store_lock: the lock's last holder was stopped before letting go (see store_lock) */
     int64_t lock_wait; /* seconds store_lock waits */
-    StoreTally *tally; /* the request's tally (rq->tally), shared by every copy of s; NULL: none */
+    StoreTally *tally; /* the host's tally (host->tally), shared by every copy of s; NULL: none */
 } Store;
 
-/* Opens the home rq names (rq->home, trailing slashes dropped; created when missing; when rq->home_is_default,
+/* Opens the home host names (host->home, trailing slashes dropped; created when missing; when host->home_is_default,
    "genetess: using <dir> as PBMHOME" goes to stderr if it is made now); no home -> fail "neither PBMHOME nor
    HOME is set" (the caller exits 2). Creates missing directories games/Genetess, games/Genetess-archive, etc,
-   history, outbox, spool (every directory it makes, the home's included, of mode 0700: contract 9). The lock wait is rq->lock_wait seconds (at most a day; < 0: 60).
-   The open is counted in rq->tally when given (s->tally).
+   history, outbox, spool (every directory it makes, the home's included, of mode 0700: contract 9). The lock wait is host->lock_wait seconds (at most a day; < 0: 60).
+   The open is counted in host->tally when given (s->tally).
    Returns 0 with s->home set and s->lockfd = -1, or -1 with err (s holds nothing to free). */
-int store_open(Store *s, const Request *rq, Err *err);
+int store_open(Store *s, const Host *host, Err *err);
 /* Unlocks (marking the lock file 0: this holder finished) and frees s->home; s may be closed twice. */
 void store_close(Store *s);
 

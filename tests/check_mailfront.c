@@ -11,20 +11,22 @@
 #include <unistd.h>
 
 static char home[64];
-static Request env; /* main's request: what `genetess mail` is given */
+static Host host;   /* main's host: what `genetess mail` is given (its home the option's) */
+static Request env; /* main's request */
 static StoreTally tally;
 
 static void setup(void)
 {
     fx_scratch_dir(home, sizeof home, "genetess-front");
     env = request_init(1800000000);
-    env.home = home;
-    env.from = "referee@example.org";
-    ck_assert_int_eq(fx_run_command(home, &env, "signup alice secret alice@example.org"), EXIT_DONE);
-    ck_assert_int_eq(fx_run_command(home, &env, "signup bob hunter2 bob@example.org"), EXIT_DONE);
-    ck_assert_int_eq(fx_run_command(home, &env, "challenge --gamble=none --seed=5 alice bob"), EXIT_DONE);
+    host = request_host_init();
+    host.home = home;
+    host.from = "referee@example.org";
+    ck_assert_int_eq(fx_run_command(&host, &env, "signup alice secret alice@example.org"), EXIT_DONE);
+    ck_assert_int_eq(fx_run_command(&host, &env, "signup bob hunter2 bob@example.org"), EXIT_DONE);
+    ck_assert_int_eq(fx_run_command(&host, &env, "challenge --gamble=none --seed=5 alice bob"), EXIT_DONE);
     tally = (StoreTally){0};
-    env.tally = &tally; /* what the mailed message does from here is counted */
+    host.tally = &tally; /* what the mailed message does from here is counted */
 }
 
 static void teardown(void)
@@ -41,7 +43,7 @@ static int mail_in(const char *text)
     char *argv[] = {opt, conf, NULL};
     FILE *in = fmemopen((void *)text, strlen(text), "r");
     ck_assert_ptr_nonnull(in);
-    int rc = mailfront_main(&env, 2, argv, in);
+    int rc = mailfront_main(&host, &env, 2, argv, in);
     fclose(in);
     return rc;
 }
@@ -83,7 +85,7 @@ START_TEST(test_multiple_command_line)
     fflush(stdout);
     int out = dup(1), null = open("/dev/null", O_WRONLY);
     dup2(null, 1); /* the replies are printed */
-    int rc = mailfront_multiple(&rq, 0, NULL);
+    int rc = mailfront_multiple(&host, &rq, 0, NULL);
     fflush(stdout);
     dup2(out, 1);
     close(out);
