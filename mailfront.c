@@ -153,11 +153,9 @@ static int front_setup(Front *f, int argc, char **argv)
         return -1;
     }
     f->opened = true;
-    char *var = store_path(f->st, "var");
-    int rc = mkdir(var, 0700) < 0 && errno != EEXIST ? -1 : 0;
+    int rc = store_make_dir(f->st, "var", &err); /* the mail front's records (mail.log, handled, rate/) */
     if (rc < 0)
-        fprintf(stderr, "genetess mail: %s: %s\n", var, strerror(errno));
-    free(var);
+        fprintf(stderr, "genetess mail: %s\n", err.msg);
     return rc;
 }
 
@@ -194,14 +192,9 @@ static void front_log(const Front *f, const MailIn *m, const char *fmt, ...)
     char *line = xasprintf("%s genetess mail: %s %s: %s\n", fmt_time(f->now, when, sizeof when),
                            m && *m->reply_to ? m->reply_to : "-", m && *m->message_id ? m->message_id : "-", what);
     fputs(line, stderr);
-    char *path = f->home ? xasprintf("%s/var/mail.log", f->home) : NULL;
-    int fd = path ? open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600) : -1;
-    if (fd >= 0) {
-        if (fd_write_all(fd, line, strlen(line)) < 0)
-            fprintf(stderr, "genetess mail: %s: %s\n", path, strerror(errno));
-        close(fd);
-    }
-    free(path);
+    Err err;
+    if (f->opened && store_append(f->st, "var/mail.log", line, strlen(line), false, &err) < 0)
+        fprintf(stderr, "genetess mail: %s\n", err.msg);
     free(line);
     free(what);
 }
@@ -332,7 +325,7 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     Err err;
     RateBudget b;
     int64_t until = 0;
-    char *dir = xasprintf("%s/var", f->home), mailbox[RATE_MAILBOX_MAX + 1];
+    char mailbox[RATE_MAILBOX_MAX + 1];
     rate_mailbox(rq.sender, mailbox, sizeof mailbox);
     handled_begin(rq.handled, &rq.command_key); /* contract 2.1: the login tells whether it ran already */
     int on = rate_budget(f->rate, f->rate_day, &b, &err);
@@ -340,14 +333,13 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
         front_note(note, "%s: the default budget is used", err.msg);
         on = rate_budget(NULL, NULL, &b, &err);
     }
-    int state = on > 0 ? rate_reserve(dir, mailbox, f->now, &b, &until, &err) : RATE_RESERVED;
+    int state = on > 0 ? rate_reserve(f->st, mailbox, f->now, &b, &until, &err) : RATE_RESERVED;
     if (state < 0)
         front_note(note, "budget not applied: %s", err.msg);
     int owner = state > 0 ? front_owner(&f->host, &rq, text ? NULL : w, mailbox) : 0;
     if (owner < 0) { /* nothing was run or answered: the message comes back */
         front_log(f, m, "over the budget of %s: the owner check could not be made; the MTA tries again later%s",
                   mailbox, note->len ? note->s : "");
-        free(dir);
         return MAILFRONT_TEMPFAIL;
     }
     if (state > 0 && !owner) {
@@ -355,30 +347,27 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
             front_over_notice(&f->host, &rq, &b, until);
         front_note(note, "over the budget of %s: not run, %s", mailbox,
                    state == RATE_OVER_FIRST ? "told once" : "not answered");
-        free(dir);
         return EXIT_REFUSED;
     }
     rq.reply_needs_auth = state > 0;
     int rc = text ? pipeline_reject(&f->host, &rq, text, EXIT_REFUSED, &out) : run_words(&f->host, &rq, w, &out);
     if (out.busy) { /* nothing ran, nothing was answered: the message comes back (contract 2.1) */
         if (on > 0 && state == RATE_RESERVED)
-            (void)rate_refund(dir, mailbox, f->now, &b, &err);
+            (void)rate_refund(f->st, mailbox, f->now, &b, &err);
         front_log(f, m, "%s: Genetess is busy; try again later; the MTA tries again later%s", w && w->n ? w->v[0] : "-",
                   note->len ? note->s : "");
-        free(dir);
         return MAILFRONT_TEMPFAIL;
     }
     if (on > 0 && state == RATE_RESERVED && *out.address) /* answered at the user's address, not the mailbox */
-        (void)rate_refund(dir, mailbox, f->now, &b, &err);
+        (void)rate_refund(f->st, mailbox, f->now, &b, &err);
     else if (on > 0 && state == RATE_RESERVED && out.reply_bytes > 0)
-        (void)rate_charge(dir, mailbox, f->now, &b, out.reply_bytes, &err);
+        (void)rate_charge(f->st, mailbox, f->now, &b, out.reply_bytes, &err);
     if (handled_end(rq.handled)) { /* what a password let run is never run twice */
         front_note(note, "handled already: not run again, not answered");
         rc = 0;
     }
     if (out.reply_held)
         front_note(note, "over the budget of %s: ran, not answered", mailbox);
-    free(dir);
     return rc;
 }
 
@@ -663,10 +652,9 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
     rq.busy_defers = true; /* the lock held past its wait: the MTA brings the message back */
     Handled h; /* contract 2.1: a second delivery of the message waits here until the first is done */
     Err err;
-    char *var = xasprintf("%s/var", f->home);
     Buf note;
     buf_init(&note);
-    if (handled_open(&h, var, rq.message_id, rq.sender, MAX_LINES, f->now, &err) < 0)
+    if (handled_open(&h, f->st, rq.message_id, rq.sender, MAX_LINES, f->now, &err) < 0)
         front_note(&note, "delivered once not ensured: %s", err.msg);
     rq.handled = rq.message_id ? &h : NULL;
     int rc = 0;
@@ -680,7 +668,6 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
     }
     buf_free(&note);
     handled_close(&h);
-    free(var);
     return rc;
 }
 

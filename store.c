@@ -937,3 +937,48 @@ void store_sweep_temps(const Store *s)
         free(dir);
     }
 }
+
+/* ---------------------------------------------------------------- the mail front's records (var/) */
+
+int store_make_dir(const Store *s, const char *rel, Err *err)
+{
+    char *p = store_path(s, rel);
+    int rc = make_dir(p, NULL, err);
+    free(p);
+    return rc;
+}
+
+int store_open_append(const Store *s, const char *rel, Err *err)
+{
+    char *p = store_path(s, rel);
+    int fd = open(p, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
+    if (fd < 0)
+        err_fail(err, "%s: %s", p, strerror(errno));
+    free(p);
+    return fd;
+}
+
+int store_append(const Store *s, const char *rel, const char *data, size_t len, bool sync, Err *err)
+{
+    int fd = store_open_append(s, rel, err);
+    if (fd < 0)
+        return -1;
+    int rc = 0;
+    if (fd_write_all(fd, data, len) < 0 || (sync && fsync(fd) < 0)) {
+        char *p = store_path(s, rel);
+        rc = err_fail(err, "%s: %s", p, strerror(errno));
+        free(p);
+    }
+    close(fd);
+    return rc;
+}
+
+int store_lock_file(const Store *s, const char *rel, Err *err)
+{
+    char *p = store_path(s, rel);
+    int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
+    if (fd < 0)
+        err_fail(err, "%s: %s", p, strerror(errno));
+    free(p);
+    return fd;
+}
