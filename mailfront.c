@@ -266,15 +266,22 @@ static int front_owner_login(CommandCtx *c)
  * command runs over the mailbox's budget), 0 when not, -1 when that could not be checked (the user list
  * unreadable, the lock held past its wait: the MTA brings the message back). The words tried are the first pair
  * "<userid> <password>" after the command word whose userid is such a user's, one pair only, logged in as the
- * command itself would be. */
-static int front_owner(const Host *host, const Request *rq, const StrList *w, const char *mailbox)
+ * command itself would be. The check takes the message's store's lock and keeps it: the command runs under the
+ * same lock (its pipeline borrows the store locked), and run_limited lets it go. */
+static int front_owner(const Front *f, const Request *rq, const StrList *w, const char *mailbox)
 {
     static const Command login = {.name = "login", .min_args = 2, .max_args = 2, .usage = "", .run = front_owner_login};
     if (!w || w->n < 3)
         return false;
     Err err;
+    int locked = store_lock(f->st, &err);
+    if (locked < 0) {
+        if (locked != STORE_LOCK_BUSY) /* the reason names the server's path: the log has it */
+            fprintf(stderr, "genetess mail: %s\n", err.msg);
+        return -1;
+    }
     User *u = xcalloc((size_t)w->n, sizeof *u);
-    int pair = -1, read = users_find_all(rq->store, (const char *const *)w->v + 1, w->n - 2, u, &err);
+    int pair = -1, read = users_find_all(f->st, (const char *const *)w->v + 1, w->n - 2, u, &err);
     for (int i = 0; read == 0 && i < w->n - 2 && pair < 0; i++)
         if (u[i].address && rate_same_mailbox(u[i].address, mailbox))
             pair = i + 1;
@@ -285,11 +292,11 @@ static int front_owner(const Host *host, const Request *rq, const StrList *w, co
         return -1;
     if (pair < 0)
         return 0;
-    Request q = *rq;
+    Request q = *rq; /* its store is f->st, locked now */
     RequestOutcome out = {0};
     q.reply_needs_auth = false;
     q.body = NULL;
-    if (pipeline_run(&login, host, &q, 2, w->v + pair, &out) == EXIT_SYSTEM)
+    if (pipeline_run(&login, &f->host, &q, 2, w->v + pair, &out) == EXIT_SYSTEM)
         return -1;
     return *out.address && rate_same_mailbox(out.address, mailbox);
 }
@@ -336,7 +343,9 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     int state = on > 0 ? rate_reserve(f->st, mailbox, f->now, &b, &until, &err) : RATE_RESERVED;
     if (state < 0)
         front_note(note, "budget not applied: %s", err.msg);
-    int owner = state > 0 ? front_owner(&f->host, &rq, text ? NULL : w, mailbox) : 0;
+    int owner = state > 0 ? front_owner(f, &rq, text ? NULL : w, mailbox) : 0;
+    if (owner <= 0)
+        store_unlock(f->st); /* the owner check's lock, when it took it: nothing runs under it */
     if (owner < 0) { /* nothing was run or answered: the message comes back */
         front_log(f, m, "over the budget of %s: the owner check could not be made; the MTA tries again later%s",
                   mailbox, note->len ? note->s : "");
@@ -351,6 +360,7 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     }
     rq.reply_needs_auth = state > 0;
     int rc = text ? pipeline_reject(&f->host, &rq, text, EXIT_REFUSED, &out) : run_words(&f->host, &rq, w, &out);
+    store_unlock(f->st); /* the owner check's lock, the command's too (none taken: nothing to let go) */
     if (out.busy) { /* nothing ran, nothing was answered: the message comes back (contract 2.1) */
         if (on > 0 && state == RATE_RESERVED)
             (void)rate_refund(f->st, mailbox, f->now, &b, &err);

@@ -45,6 +45,7 @@ static void ctx_init(CommandCtx *c, const Host *host, const Request *rq, Request
     if (rq->store) { /* the mail front's store, open for the whole message */
         c->st = *rq->store;
         c->opened = c->borrowed = true;
+        c->lent_locked = c->st.lockfd >= 0;
     }
     buf_init(&c->reply);
     c->now = rq->now;
@@ -90,8 +91,13 @@ static void recover(CommandCtx *c)
 int pipeline_lock(CommandCtx *c)
 {
     Err err;
-    if (c->opened && c->st.lockfd >= 0)
+    if (c->opened && c->st.lockfd >= 0) {
+        if (c->lent_locked && !c->locked_once) { /* the lender took the lock: what it left is finished here */
+            c->locked_once = true;
+            recover(c);
+        }
         return 0;
+    }
     bool again = c->locked_once; /* a command that let go of the lock (store_unlock) takes it again: web */
     if (!c->opened && store_open(&c->st, c->host, &err) < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
@@ -233,10 +239,10 @@ static int ctx_finish(CommandCtx *c, int rc)
     if (c->opened) {
         if (mail_flush(&c->mq, &c->st, (time_t)c->now) < 0 && rc == EXIT_DONE)
             rc = EXIT_SYSTEM; /* a message could not be spooled: said on stderr (contract 3.2) */
-        if (c->borrowed)
-            store_unlock(&c->st); /* the store stays open for the message's next command */
-        else
+        if (!c->borrowed)
             store_close(&c->st);
+        else if (!c->lent_locked) /* the store stays open for the message's next command */
+            store_unlock(&c->st);
     }
     mail_free(&c->mq);
     buf_free(&c->reply);

@@ -28,6 +28,7 @@ typedef struct CommandCtx {
     Store st;
     bool opened;        /* st is open (pipeline_lock), or borrowed */
     bool borrowed;      /* st is the mail front's (Request.store): let go of its lock, never closed here */
+    bool lent_locked;   /* borrowed with its lock held (the mail front's owner check): the lender lets it go */
     bool locked_once;   /* the lock was taken (pipeline_lock): taking it again recovers only after a stop */
     MailQueue mq;
     int64_t now;

@@ -2,6 +2,7 @@
  * commands takes the lock once, reads its board once and the users once (contract 2.1; StoreTally counts). */
 #include "fixtures.h"
 #include "mailfront.h"
+#include "rate.h"
 #include "store.h"
 
 #include <fcntl.h>
@@ -77,6 +78,31 @@ START_TEST(test_multiple_one_store)
 }
 END_TEST
 
+/* Over its mailbox's budget, a command with the password of the user whose address the mailbox is still runs
+ * (contract 2.1): the owner check and the command share the message's store and its one lock. */
+START_TEST(test_over_budget_owner_one_lock)
+{
+    host.rate = "1/3600";
+    ck_assert_int_eq(mail_in("From: <alice@example.org>\nSubject: games\nMessage-ID: <g1@c.example>\n\n"), 0);
+    tally = (StoreTally){0};
+    ck_assert_int_eq(mail_in("From: <alice@example.org>\nSubject: move 101 alice secret PASS\n"
+                             "Message-ID: <o1@c.example>\n\n"),
+                     0);
+    ck_assert_int_eq(tally.opens, 1);
+    ck_assert_int_eq(tally.locks, 1);
+    ck_assert_int_eq(tally.boards, 1);
+    ck_assert_int_le(tally.users, 3); /* the owner's pair looked up, its login, the board's players */
+    char path[128], *text = NULL;
+    Err err;
+    RateCount count;
+    snprintf(path, sizeof path, "%s/var/rate/_alice@example.org", home);
+    ck_assert_int_eq(store_read_file(path, &text, NULL, &err), 0);
+    ck_assert(rate_count_parse(text, &count));
+    ck_assert_int_gt(count.told, 0); /* the second message found the budget over */
+    free(text);
+}
+END_TEST
+
 /* `genetess multiple` at the command line (a pbmserv host's): its lines share one store too. */
 START_TEST(test_multiple_command_line)
 {
@@ -105,6 +131,7 @@ Suite *mailfront_suite(void)
     tcase_add_test(t, test_reply_one_pipeline);
     tcase_add_test(t, test_multiple_one_store);
     tcase_add_test(t, test_multiple_command_line);
+    tcase_add_test(t, test_over_budget_owner_one_lock);
     suite_add_tcase(s, t);
     return s;
 }
