@@ -444,24 +444,27 @@ static const char UNREAD[] = "Your mail has no text Genetess can read (no plain 
 
 /* The command a reply's text makes for user id (the sender's, found by the address): into *w, its body (the
  * text after the first line's words that are the command's) into *rest. pw_words: the first line's words, the
- * password first. */
-static void mailfront_reply_words(const Subject *to, const char *id, StrList *pw_words, char **rest, StrList *w)
+ * password first. Returns which word after the command word is id. */
+static int mailfront_reply_words(const Subject *to, const char *id, StrList *pw_words, char **rest, StrList *w)
 {
     char num[16];
     snprintf(num, sizeof num, "%d", to->n);
     const char *word = pw_words->n > 1 ? pw_words->v[1] : "";
     int next = 1; /* the first word of the first line that is text (orders, chat) rather than the command's */
     StrList cmd = {0};
+    int slot = 0;
     if (to->kind == SUBJECT_INVITATION) { /* "secret accept" / "secret decline" */
         sl_push(&cmd, word);
         sl_push(&cmd, num);
         sl_push(&cmd, id);
+        slot = cmd.n - 2; /* argv's words follow the command word */
         sl_push(&cmd, pw_words->v[0]);
         next = pw_words->n;
     } else if (to->kind == SUBJECT_CHAT) { /* chat back: to the sender (privately), or to all when one's own */
         sl_push(&cmd, "chat");
         sl_push(&cmd, num);
         sl_push(&cmd, id);
+        slot = cmd.n - 2; /* argv's words follow the command word */
         sl_push(&cmd, pw_words->v[0]);
         if (!str_ieq(to->word, id)) {
             sl_push(&cmd, "to");
@@ -474,6 +477,7 @@ static void mailfront_reply_words(const Subject *to, const char *id, StrList *pw
         if (!board_last)
             sl_push(&cmd, num);
         sl_push(&cmd, id);
+        slot = cmd.n - 2; /* argv's words follow the command word */
         sl_push(&cmd, pw_words->v[0]);
         if (board_last)
             sl_push(&cmd, num);
@@ -495,6 +499,7 @@ static void mailfront_reply_words(const Subject *to, const char *id, StrList *pw
     *rest = buf_take(&text);
     sl_free(w);
     *w = cmd;
+    return slot;
 }
 
 /* A reply to a mail of the program's (to): its body's first line is a whole command (its first word a command),
@@ -583,7 +588,7 @@ static char *reply_command(Request *rq, const MailIn *m, const Subject *to, StrL
                         invitation ? "accept" : "move", n, invitation ? "" : " <ORDER>");
     } else { /* "PASSWORD ...": the user the address belongs to, found by the pipeline under the lock */
         rq->userid_address = m->from;
-        mailfront_reply_words(to, REQUEST_USERID_BY_ADDRESS, w, rest, w);
+        rq->userid_slot = mailfront_reply_words(to, REQUEST_USERID_BY_ADDRESS, w, rest, w);
     }
     free(line);
     return why;

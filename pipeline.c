@@ -579,7 +579,7 @@ static int userid_refused(CommandCtx *c, const char *address, int found, int n, 
 int pipeline_userid(CommandCtx *c, int slot, Txn *t)
 {
     const char *address = c->req->userid_address;
-    if (!address || slot >= c->argc || strcmp(c->argv[slot], REQUEST_USERID_BY_ADDRESS) != 0)
+    if (!address || c->userid_found || slot != c->req->userid_slot || slot >= c->argc)
         return 0;
     char id[USERID_MAX + 1] = "";
     int found = 0;
@@ -598,6 +598,7 @@ int pipeline_userid(CommandCtx *c, int slot, Txn *t)
         return userid_refused(c, address, found, t ? t->b->number : 0, slot);
     free(c->argv[slot]);
     c->argv[slot] = xstrdup(id);
+    c->userid_found = true;
     return 0;
 }
 

@@ -28,6 +28,7 @@ typedef struct CommandCtx {
     Store st;
     bool opened;        /* st is open (pipeline_lock), or borrowed */
     bool borrowed;      /* st is the mail front's (Request.store): let go of its lock, never closed here */
+    bool userid_found;  /* pipeline_userid replaced the reply's userid word (Request.userid_slot) */
     bool lent_locked;   /* borrowed with its lock held (the mail front's owner check): the lender lets it go */
     bool locked_once;   /* the lock was taken (pipeline_lock): taking it again recovers only after a stop */
     MailQueue mq;
@@ -142,11 +143,11 @@ int pipeline_lock(CommandCtx *c);
 int pipeline_login(CommandCtx *c, const char *id, const char *password, User *out);
 /* pipeline_login of argv[0] with password argv[1] (the user commands: showas, add, change, signoff). */
 int pipeline_auth_user(CommandCtx *c);
-/* The userid word argv[slot] of a mailed reply (REQUEST_USERID_BY_ADDRESS, Request.userid_address) made the
- * userid of the one user registered at that address — among t's board's players when t is given (read once,
- * t->users), else among all users — the word replaced (argv's words are the mail front's, malloc'd). 0 (also
- * when the word names a userid itself), or EXIT_REFUSED with the reply saying why no one user was found. The
- * lock must be held. */
+/* The userid word argv[slot] of a mailed reply (when slot is Request.userid_slot of a Request.userid_address, and
+ * not found yet) made the userid of the one user registered at that address — among t's board's players when t is
+ * given (read once, t->users), else among all users — the word replaced (argv's words are the mail front's,
+ * malloc'd). 0 (also when the words name the userid themselves), or EXIT_REFUSED with the reply saying why no one
+ * user was found. The lock must be held. */
 int pipeline_userid(CommandCtx *c, int slot, Txn *t);
 
 /* Board nstr's transaction, as t's flags and act say: load, process time, authenticate, act, render the due

@@ -18,8 +18,8 @@ typedef struct RequestOutcome {
                              answered (the mail front hands the message back to the MTA) */
 } RequestOutcome;
 
-/* The userid word of a mailed reply's command whose user is found by the reply's address (Request.userid_address):
- * never a userid (users_valid_id). */
+/* The word standing in argv for the userid of a mailed reply's command whose user is found by the reply's address
+ * (Request.userid_address, at Request.userid_slot): never a userid (users_valid_id), and never read back. */
 #define REQUEST_USERID_BY_ADDRESS "-"
 
 /* The host's settings, read once and passed beside every Request (pipeline_run). Every string is borrowed: it lives
@@ -55,10 +55,11 @@ typedef struct Request {
     uint64_t command_key;    /* a mailed command's key (request_command_key; 0: none): a board the command changes
                                 keeps it, and the same key again changes that board no more (contract 2.1); once a
                                 password is accepted, the key bound to its userid (handled_login writes it) */
-    const char *userid_address; /* a reply to a game mail (contract 2.1): the command's userid word is
-                                   REQUEST_USERID_BY_ADDRESS, and the user is the one whose registered address
+    const char *userid_address; /* a reply to a game mail (contract 2.1): the command's userid word (argv's word
+                                   userid_slot, REQUEST_USERID_BY_ADDRESS) is the user whose registered address
                                    this is — the board's player, found under the lock in the board's one read of
                                    its players (pipeline_userid); NULL: the words name the userid */
+    int userid_slot;         /* with userid_address: which word after the command word is the userid's */
     bool busy_defers;        /* by mail, nothing answered yet: a lock held past its wait runs nothing and answers
                                 nothing (RequestOutcome.busy, when the caller asks for one) rather than replying
                                 "busy" */
