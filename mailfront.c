@@ -1,6 +1,8 @@
 /* mailfront: the host's part of a server without pbmserv. An MTA pipes one whole message to
  * `genetess mail`; it is read (mailin.h), checked against loops, the size limit and the budget of its reply
- * mailbox (rate.h), and its Subject runs as a command in-process exactly as the command line would run it, with
+ * mailbox (rate.h), and its Subject runs as a command in-process exactly as the command line would run it — on the
+ * mail front's Host (read once) and the message's one store (opened once, lent to each command, which takes its
+ * lock once; its var/ records go through the store too) — with
  * SENDER the reply address, INPUTFILE the decoded body and MESSAGEID the message's Message-ID; a command that
  * authenticates a user is answered at that user's registered address (mail_reply_address). The exit status
  * is one an MTA handles: 75 (try again later) only for a temporary failure before anything was

@@ -1,5 +1,6 @@
 /* store: the files under $PBMHOME — board files, their move lists, numbering, the lock, lists, atomic writes,
- * commit tags and temporaries (etc/users: users.h). */
+ * commit tags and temporaries (etc/users: users.h), and the mail front's var/ (its directory, appends, lock
+ * files); a count of what stores did, for tests (StoreTally). */
 #ifndef GENETESS_STORE_H
 #define GENETESS_STORE_H
 
