@@ -133,7 +133,7 @@ int admin_signup(CommandCtx *c)
         return EXIT_DONE;
     }
     /* by mail: the address must say yes first, and the server's size is bounded (contract 15.3) */
-    int64_t users, max = c->req->max_users >= 0 ? c->req->max_users : SIGNUP_USERS_MAX;
+    int64_t users, max = c->host->max_users >= 0 ? c->host->max_users : SIGNUP_USERS_MAX;
     int taken = users_signup_check(&c->st, id, &users, &err); /* one pass: taken, look-alike, the count */
     if (taken < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
@@ -164,7 +164,7 @@ static void cleanup_skipped(CommandCtx *c, int n, const char *why)
     if (!*why)
         why = "it could not be processed";
     fprintf(stderr, "genetess: Cleanup skipped board %d: %s\n", n, why);
-    const char *admin = c->req->admin;
+    const char *admin = c->host->admin;
     if (!admin || !*admin || str_has_control(admin) || strchr(admin, ' ') || !strchr(admin, '@'))
         return;
     char subj[80];

@@ -81,7 +81,7 @@ const Command *command_reply(const char *word)
     return orders;
 }
 
-int command_run(const Request *rq, int argc, char **argv)
+int command_run(const Host *host, const Request *rq, int argc, char **argv, RequestOutcome *out)
 {
     const Command *c = command_find(argv[0]);
     if (!c) { /* the word quoted, and where help is (never a bare "Unknown command") */
@@ -92,7 +92,7 @@ int command_run(const Request *rq, int argc, char **argv)
                                     "e.g. \"secret MOVE C3 N\".\n",
                                     pipeline_quote(argv[0], q, 40))
                         : xasprintf("Unknown command '%s'; try 'genetess help'\n", pipeline_quote(argv[0], q, 40));
-        int rc = pipeline_reject(rq, text, EXIT_REFUSED);
+        int rc = pipeline_reject(host, rq, text, EXIT_REFUSED, out);
         free(text);
         return rc;
     }
@@ -101,16 +101,16 @@ int command_run(const Request *rq, int argc, char **argv)
     if (n > COMMAND_WORDS_MAX) {
         char words[96];
         snprintf(words, sizeof words, "usage: a command takes at most %d words\n", COMMAND_WORDS_MAX);
-        return pipeline_reject(rq, words, EXIT_USAGE);
+        return pipeline_reject(host, rq, words, EXIT_USAGE, out);
     }
     if ((c->flags & CMD_TERMINAL) && rq->by_mail)
-        return pipeline_reject(rq, "This command runs only at the server's terminal, not by mail\n", EXIT_REFUSED);
+        return pipeline_reject(host, rq, "This command runs only at the server's terminal, not by mail\n", EXIT_REFUSED, out);
     if (n < c->min_args || (c->max_args >= 0 && n > c->max_args)) {
         char usage[256];
         snprintf(usage, sizeof usage, rq->by_mail ? "usage: genetess %s\n(the Subject \"help %s\" explains it)\n"
                                                   : "usage: genetess %s\n",
                  c->usage, c->name);
-        return pipeline_reject(rq, usage, EXIT_USAGE);
+        return pipeline_reject(host, rq, usage, EXIT_USAGE, out);
     }
-    return pipeline_run(c, rq, n, argv + 1);
+    return pipeline_run(c, host, rq, n, argv + 1, out);
 }

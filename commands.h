@@ -16,8 +16,8 @@ const Command *command_find(const char *word);
  * orders). Never NULL. */
 const Command *command_reply(const char *word);
 
-/* Runs the command argv[0] with its argc - 1 arguments as `genetess argv[0] ...` does: "Unknown command"
- * (exit 1) or the usage line (exit 2) before any file is read, else pipeline_run. Returns the exit status. */
-int command_run(const Request *rq, int argc, char **argv);
+/* Runs the command argv[0] on host with its argc - 1 arguments as `genetess argv[0] ...` does: "Unknown command"
+ * (exit 1) or the usage line (exit 2) before any file is read, else pipeline_run (out: its outcome, pipeline_run). Returns the exit status. */
+int command_run(const Host *host, const Request *rq, int argc, char **argv, RequestOutcome *out);
 
 #endif

@@ -82,7 +82,7 @@ static const char *signup_over(CommandCtx *c, const UsersPending *v, int n, cons
  * list is never full to a newcomer, however many strangers fill it. Removes it from v; returns the new count. */
 static int confirm_make_room(CommandCtx *c, UsersPending *v, int n)
 {
-    int64_t max_pending = c->req->max_pending >= 0 ? c->req->max_pending : CONFIRM_PENDING_MAX;
+    int64_t max_pending = c->host->max_pending >= 0 ? c->host->max_pending : CONFIRM_PENDING_MAX;
     int signups = 0, oldest = -1;
     for (int i = 0; i < n; i++)
         if (v[i].kind == PENDING_SIGNUP && signups++ == 0)
@@ -189,7 +189,7 @@ int confirm_request(CommandCtx *c, PendingKind kind, const char *id, const char 
     if (users_pending_write(&c->st, v, n, &err) < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
         rc = pipeline_refuse(c, EXIT_SYSTEM, "The request cannot be saved; try again later");
-    } else if (mail_reply_address(c->req) && rate_same_mailbox(address, mail_reply_address(c->req))) {
+    } else if (mail_reply_address(c->req, c->out) && rate_same_mailbox(address, mail_reply_address(c->req, c->out))) {
         /* one mail per command per person (contract 3.1): the reply to the address asked is its confirmation */
         buf_add(&c->reply, body);
         snprintf(c->subject, sizeof c->subject, "%s", subject);
@@ -298,7 +298,7 @@ int confirm_command(CommandCtx *c)
     if (rc != EXIT_DONE)
         return rc;
     confirm_forget(c, p.token);
-    if (c->req->outcome) /* the code is a secret only that address had: the sender is who they say */
-        c->req->outcome->authenticated = true;
+    if (c->out) /* the code is a secret only that address had: the sender is who they say */
+        c->out->authenticated = true;
     return EXIT_DONE;
 }

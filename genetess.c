@@ -1,6 +1,6 @@
-/* genetess: main() — the one place that reads the environment: it builds the command's Request (home, sender,
- * Message-ID, body, time, the host's settings; contract section 1) and hands it with argv to the command table,
- * or to the mail front for `mail` and `multiple`. */
+/* genetess: main() — the one place that reads the environment: it builds the host's settings (the Host: home,
+ * mailer, From:, limits) and the command's Request (sender, Message-ID, body, time; contract section 1) and hands
+ * them with argv to the command table, or to the mail front for `mail` and `multiple`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,37 +32,47 @@ static const char *env(const char *name)
     return v && *v ? v : NULL;
 }
 
-/* The request of this process from the environment (contract section 1). *home_buf and *body get what
- * the request borrows that is not the environment's own (the caller frees them). */
-static Request env_request(char **home_buf, char **body)
+/* The host's settings from the environment (contract section 1). *home_buf gets what the host borrows that is
+ * not the environment's own (the caller frees it). */
+static Host env_host(char **home_buf)
+{
+    int64_t v;
+    Host host = request_host_init();
+    *home_buf = NULL;
+    host.home = env("PBMHOME");
+    const char *h = env("HOME");
+    if (!host.home && h) { /* the default home, $HOME/.genetess, for every command alike */
+        *home_buf = xasprintf("%s%s.genetess", h, h[strlen(h) - 1] == '/' ? "" : "/");
+        host.home = *home_buf;
+        host.home_is_default = true;
+    }
+    host.mailer = env("PBMSENDMAIL");
+    host.from = env("PBMFROM");
+    host.admin = env("PBMADMIN");
+    host.rate = env("PBMRATE");
+    host.max_size = env("PBMMAXSIZE");
+    const char *wait = env("GENETESS_LOCK_WAIT");
+    if (wait && parse_i64(wait, &v))
+        host.lock_wait = v;
+    const char *users = env("PBMMAXUSERS"), *pending = env("PBMMAXPENDING");
+    if (users && parse_i64(users, &v))
+        host.max_users = v;
+    if (pending && parse_i64(pending, &v))
+        host.max_pending = v;
+    return host;
+}
+
+/* The request of this process from the environment (contract section 1). *body gets what the request borrows
+ * that is not the environment's own (the caller frees it). */
+static Request env_request(char **body)
 {
     int64_t v;
     const char *now = env("GENETESS_NOW");
     Request rq = request_init(now && parse_i64(now, &v) ? v : (int64_t)time(NULL));
-    *home_buf = *body = NULL;
-    rq.home = env("PBMHOME");
-    const char *h = env("HOME");
-    if (!rq.home && h) { /* the default home, $HOME/.genetess, for every command alike */
-        *home_buf = xasprintf("%s%s.genetess", h, h[strlen(h) - 1] == '/' ? "" : "/");
-        rq.home = *home_buf;
-        rq.home_is_default = true;
-    }
+    *body = NULL;
     rq.sender = getenv("SENDER"); /* an empty one is a sender that cannot be mailed (stderr says so) */
     rq.by_mail = rq.sender != NULL; /* the host runs a mailed command with SENDER set (contract 1.1) */
     rq.message_id = env("MESSAGEID");
-    rq.mailer = env("PBMSENDMAIL");
-    rq.from = env("PBMFROM");
-    rq.admin = env("PBMADMIN");
-    rq.rate = env("PBMRATE");
-    rq.max_size = env("PBMMAXSIZE");
-    const char *wait = env("GENETESS_LOCK_WAIT");
-    if (wait && parse_i64(wait, &v))
-        rq.lock_wait = v;
-    const char *users = env("PBMMAXUSERS"), *pending = env("PBMMAXPENDING");
-    if (users && parse_i64(users, &v))
-        rq.max_users = v;
-    if (pending && parse_i64(pending, &v))
-        rq.max_pending = v;
     const char *input = env("INPUTFILE");
     Err err;
     if (input && store_read_file(input, body, NULL, &err) < 0) {
@@ -89,14 +99,15 @@ int main(int argc, char **argv)
         return 0;
     }
     char *home, *body;
-    Request rq = env_request(&home, &body);
+    Host host = env_host(&home);
+    Request rq = env_request(&body);
     int rc;
     if (str_ieq(argv[1], "mail"))
-        rc = mailfront_main(&rq, argc - 2, argv + 2, stdin);
+        rc = mailfront_main(&host, &rq, argc - 2, argv + 2, stdin);
     else if (str_ieq(argv[1], "multiple"))
-        rc = mailfront_multiple(&rq, argc - 2, argv + 2);
+        rc = mailfront_multiple(&host, &rq, argc - 2, argv + 2);
     else
-        rc = command_run(&rq, argc - 1, argv + 1);
+        rc = command_run(&host, &rq, argc - 1, argv + 1, NULL);
     free(home);
     free(body);
     return rc;

@@ -1,4 +1,5 @@
-/* handled: the exactly-once record of mailed commands (handled.h, contract 2.1). var/handled is appended to,
+/* handled: the exactly-once record of mailed commands (handled.h, contract 2.1). var/handled (a file of the
+ * store's: its path, its directory, its appends and rewrites and its lock file go through store.h) is appended to,
  * one record a command that ran with a password; a message's commands are looked up in it in one pass (at the
  * message's first login); the records older than the window go when the file is written again, at most once
  * a window (when a record two windows old is seen), so that it holds at most two windows' records. Locks
@@ -99,27 +100,24 @@ static int handled_cmp_key(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-int handled_open(Handled *h, const char *dir, const char *message_id, const char *sender, int lines, int64_t now,
+int handled_open(Handled *h, const Store *s, const char *message_id, const char *sender, int lines, int64_t now,
                  Err *err)
 {
-    *h = (Handled){.path = xasprintf("%s/handled", dir), .lockfd = -1, .now = now};
+    *h = (Handled){.store = s, .path = store_path(s, "var/handled"), .lockfd = -1, .now = now};
     for (int i = 0; message_id && *message_id && i <= lines && i < HANDLED_KEYS_MAX; i++)
         h->keys[h->nkeys++] = request_command_key(message_id, sender, i);
     if (!h->nkeys)
         return 0; /* no Message-ID: nothing is recorded */
     uint64_t claim = h->keys[0];
     qsort(h->keys, (size_t)h->nkeys, sizeof h->keys[0], handled_cmp_key);
-    char *lock = xasprintf("%s/handled.lock", dir);
-    if (mkdir(dir, 0700) < 0 && errno != EEXIST)
-        err_fail(err, "%s: %s", dir, strerror(errno));
-    else if ((h->lockfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600)) < 0)
+    if (store_make_dir(s, "var", err) == 0 && (h->lockfd = store_lock_file(s, "var/handled.lock", err)) >= 0 &&
+        handled_lock(h, F_WRLCK, handled_claim_byte(claim)) < 0) {
+        char *lock = store_path(s, "var/handled.lock");
         err_fail(err, "%s: %s", lock, strerror(errno));
-    else if (handled_lock(h, F_WRLCK, handled_claim_byte(claim)) < 0) {
-        err_fail(err, "%s: %s", lock, strerror(errno));
+        free(lock);
         close(h->lockfd);
         h->lockfd = -1;
     }
-    free(lock);
     return h->lockfd < 0 ? -1 : 0;
 }
 
@@ -241,12 +239,8 @@ bool handled_end(Handled *h)
     HandledRecord check;
     if (h->state == HANDLED_RUN && handled_parse(line, n - 1, &check)) { /* a userid a record can hold */
         bool locked = handled_lock(h, F_WRLCK, 0) == 0;
-        int fd = open(h->path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
-        if (fd >= 0) {
-            (void)fd_write_all(fd, line, n);
-            (void)fsync(fd);
-            close(fd);
-        }
+        Err err;
+        (void)store_append(h->store, "var/handled", line, n, true, &err);
         if (locked)
             handled_lock(h, F_UNLCK, 0);
         handled_found_add(h, handled_bind(r.key, r.userid));

@@ -34,7 +34,10 @@ uint64_t handled_bind(uint64_t key, const char *userid);
 typedef enum { HANDLED_NONE, HANDLED_RUN, HANDLED_AGAIN } HandledState;
 
 /* One message's exactly-once state, from handled_open to handled_close. */
+struct Store;
+
 typedef struct Handled {
+    const struct Store *store; /* the mail front's: var/handled and var/handled.lock are its files (store.h) */
     char *path;           /* var/handled */
     int lockfd;           /* var/handled.lock: holds the message's claim (-1: none could be had) */
     int64_t now;
@@ -51,11 +54,12 @@ typedef struct Handled {
     HandledState state;
 } Handled;
 
-/* Opens message_id's (from sender) exactly-once state in the directory dir (var/, made when missing) at now,
+/* Opens message_id's (from sender) exactly-once state in s's var/ (made when missing; its files through the store)
+ * at now,
  * the keys of its commands 0..lines (request_command_key), and claims the message: waits while another
  * process holds the same message's claim. A claim is an fcntl lock: a killed process's goes with it. On
  * failure (-1, err said) h is still usable, unclaimed. Release with handled_close. */
-int handled_open(Handled *h, const char *dir, const char *message_id, const char *sender, int lines, int64_t now,
+int handled_open(Handled *h, const struct Store *s, const char *message_id, const char *sender, int lines, int64_t now,
                  Err *err);
 /* A command of the message starts; *key is its key, which the pipeline reads (0: none, nothing to record). */
 void handled_begin(Handled *h, uint64_t *key);

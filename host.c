@@ -258,15 +258,18 @@ int host_list(CommandCtx *c)
 
 /* ---- all show ---- */
 
-/* The user plays b, and b passes the filter: next (the user is to move), active (not ended), all. */
-static bool all_match(const char *id, const char *filter, const Board *b)
+/* The filter of `all show`, its last word parsed once. */
+typedef enum { HOST_ALL_ANY, HOST_ALL_NEXT, HOST_ALL_ACTIVE, HOST_ALL_UNKNOWN } HostAllFilter;
+
+/* The user plays b, and b passes the filter: next (the user is to move), active (not ended), any. */
+static bool host_all_match(const char *id, HostAllFilter filter, const Board *b)
 {
     int p = board_player_index(b, id);
     if (p < 0)
         return false;
-    if (str_ieq(filter, "next"))
+    if (filter == HOST_ALL_NEXT)
         return (b->phase == PHASE_PLAY && b->seat == p) || (b->phase == PHASE_ROUND0 && !board_gambles_in(b, &b->pl[p]));
-    return !str_ieq(filter, "active") || b->phase != PHASE_ENDED;
+    return filter != HOST_ALL_ACTIVE || b->phase != PHASE_ENDED;
 }
 
 int host_all(CommandCtx *c)
@@ -274,10 +277,13 @@ int host_all(CommandCtx *c)
     int rc = pipeline_lock(c);
     if (rc)
         return rc;
-    if (!str_ieq(c->argv[0], "show") ||
-        (c->argc == 3 && !str_ieq(c->argv[2], "next") && !str_ieq(c->argv[2], "active")))
+    HostAllFilter filter = c->argc < 3                  ? HOST_ALL_ANY
+                           : str_ieq(c->argv[2], "next")   ? HOST_ALL_NEXT
+                           : str_ieq(c->argv[2], "active") ? HOST_ALL_ACTIVE
+                                                           : HOST_ALL_UNKNOWN;
+    if (!str_ieq(c->argv[0], "show") || filter == HOST_ALL_UNKNOWN)
         return pipeline_refuse(c, EXIT_USAGE, "usage: genetess all show userid [next|active]");
-    const char *id = c->argv[1], *filter = c->argc == 3 ? c->argv[2] : "all";
+    const char *id = c->argv[1];
     User u;
     Err err;
     if (!users_valid_id(id) || users_find(&c->st, id, &u, &err) != 0)
@@ -289,7 +295,7 @@ int host_all(CommandCtx *c)
         char ns[16];
         snprintf(ns, sizeof ns, "%d", nums[i]);
         Txn t = {.flags = TXN_TIME | TXN_QUIET};
-        if (pipeline_board(c, &t, ns) == 0 && all_match(id, filter, t.b)) {
+        if (pipeline_board(c, &t, ns) == 0 && host_all_match(id, filter, t.b)) {
             if (shown++)
                 buf_add(&c->reply, "\n");
             query_show_board(c, t.b, -1);

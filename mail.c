@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-void mail_init(MailQueue *q, const Request *rq)
+void mail_init(MailQueue *q, const Host *host, const Request *rq)
 {
-    *q = (MailQueue){.from = rq ? rq->from : NULL,
-                     .mailer = rq && rq->mailer && *rq->mailer ? rq->mailer : NULL,
+    *q = (MailQueue){.from = host ? host->from : NULL,
+                     .mailer = host && host->mailer && *host->mailer ? host->mailer : NULL,
                      .in_reply_to = rq ? rq->message_id : NULL};
 }
 
@@ -203,12 +203,11 @@ int mail_add_reply(MailQueue *q, const char *to, const char *subject, const char
     return mail_add_reply_sheet(q, to, subject, xstrdup(body ? body : ""), NULL, err);
 }
 
-const char *mail_reply_address(const Request *rq)
+const char *mail_reply_address(const Request *rq, const RequestOutcome *o)
 {
     const char *s = rq->sender;
     if (!s || !users_valid_address(s))
         return NULL; /* "a@b, evil@x" would mail both */
-    const RequestOutcome *o = rq->outcome;
     return o && *o->address ? o->address : s; /* pipeline_login checked it */
 }
 

@@ -30,9 +30,9 @@ typedef struct MailQueue {
     int board;               /* the board of the command's transaction: its mails' game (0: none yet) */
 } MailQueue;
 
-/* Makes q an empty queue whose outbox/ names start at sequence 0001, with rq's From: address, mailer and
-   Message-ID (rq NULL: none of them). */
-void mail_init(MailQueue *q, const Request *rq);
+/* Makes q an empty queue whose outbox/ names start at sequence 0001, with host's From: address and mailer (host
+   NULL: neither) and rq's Message-ID (rq NULL: none). */
+void mail_init(MailQueue *q, const Host *host, const Request *rq);
 /* Frees every queued message and the queue's storage; q is empty afterwards. */
 void mail_free(MailQueue *q);
 /* Drops the queued messages after the first n (those queued for a state that was not saved). */
@@ -109,8 +109,8 @@ int mail_flush(MailQueue *q, const Store *s, time_t now);
 
 /* The address a reply goes to: NULL when rq->sender is not one address (users_valid_address; the reply goes
    to stdout, the caller says why on stderr when a sender was given); else the registered address of the user
-   the command authenticated, when its outcome names one (the mail front's commands, contract 3.1: a forged
-   Reply-To never gets an authenticated reply); else rq->sender. */
-const char *mail_reply_address(const Request *rq);
+   the command authenticated, when its outcome o names one (the mail front's commands, contract 3.1: a forged
+   Reply-To never gets an authenticated reply); else rq->sender. o NULL: no outcome is kept (rq->sender). */
+const char *mail_reply_address(const Request *rq, const RequestOutcome *o);
 
 #endif

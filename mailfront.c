@@ -1,6 +1,8 @@
 /* mailfront: the host's part of a server without pbmserv. An MTA pipes one whole message to
  * `genetess mail`; it is read (mailin.h), checked against loops, the size limit and the budget of its reply
- * mailbox (rate.h), and its Subject runs as a command in-process exactly as the command line would run it, with
+ * mailbox (rate.h), and its Subject runs as a command in-process exactly as the command line would run it — on the
+ * mail front's Host (read once) and the message's one store (opened once, lent to each command, which takes its
+ * lock once; its var/ records go through the store too) — with
  * SENDER the reply address, INPUTFILE the decoded body and MESSAGEID the message's Message-ID; a command that
  * authenticates a user is answered at that user's registered address (mail_reply_address). The exit status
  * is one an MTA handles: 75 (try again later) only for a temporary failure before anything was
@@ -30,10 +32,13 @@
 #define MAX_LINES 50 /* commands of one `multiple` */
 _Static_assert(MAX_LINES < HANDLED_KEYS_MAX, "each command of a message has its key looked up");
 
-/* What `genetess mail` was told: options, then the environment (main's request), then the configuration
+/* What `genetess mail` was told: options, then the environment (main's host), then the configuration
  * file. */
 typedef struct Front {
-    const Request *env; /* main's request: the environment's values */
+    const Host *env;    /* main's host: the environment's values */
+    const Request *rq;  /* main's request */
+    Host host;          /* the host of every command of the message: its home, mailer, From: and limits are those
+                           below, read once (front_setup) */
     char *home;         /* --home, $PBMHOME, home= */
     char *mailer;       /* $PBMSENDMAIL, sendmail= */
     char *from;         /* $PBMFROM, from= */
@@ -81,18 +86,11 @@ static char *setting(const char *env, const char *text, const char *key)
     return text ? conf_value(text, key) : NULL;
 }
 
-/* The request of a command of this server: its home, mailer and From: address; no sender, body or
- * Message-ID yet. */
+/* The request of a command of this server (on f->host): no sender, body or Message-ID yet. */
 static Request front_request(const Front *f)
 {
-    Request r = *f->env;
-    r.home = f->home;
-    r.home_is_default = false;
-    r.mailer = f->mailer;
-    r.from = f->from;
+    Request r = *f->rq;
     r.now = f->now;
-    r.max_users = f->max_users;
-    r.max_pending = f->max_pending;
     r.sender = r.message_id = r.body = NULL;
     r.store = f->opened ? f->st : NULL;
     return r;
@@ -116,7 +114,7 @@ static int front_setup(Front *f, int argc, char **argv)
     Err err;
     if (store_read_file(config, &text, NULL, &err) < 0)
         fprintf(stderr, "genetess mail: %s\n", err.msg);
-    const Request *env = f->env;
+    const Host *env = f->env;
     f->home = home && *home ? xstrdup(home) : setting(env->home_is_default ? NULL : env->home, text, "home");
     f->rate = setting(env->rate, text, "rate");
     f->rate_day = text ? conf_value(text, "rateday") : NULL;
@@ -139,22 +137,27 @@ static int front_setup(Front *f, int argc, char **argv)
     free(users);
     free(pending);
     free(text);
-    f->now = env->now;
+    f->now = f->rq->now;
+    f->host = *env;
+    f->host.home = f->home;
+    f->host.home_is_default = false;
+    f->host.mailer = f->mailer;
+    f->host.from = f->from;
+    f->host.rate = f->rate;
+    f->host.max_users = f->max_users;
+    f->host.max_pending = f->max_pending;
     if (!f->home || !*f->home) {
         fprintf(stderr, "genetess mail: no home: give --home=DIR, or home=DIR in %s\n", config);
         return -1;
     }
-    Request r = front_request(f);
-    if (store_open(f->st, &r, &err) < 0) {
+    if (store_open(f->st, &f->host, &err) < 0) {
         fprintf(stderr, "genetess mail: %s\n", err.msg);
         return -1;
     }
     f->opened = true;
-    char *var = store_path(f->st, "var");
-    int rc = mkdir(var, 0700) < 0 && errno != EEXIST ? -1 : 0;
+    int rc = store_make_dir(f->st, "var", &err); /* the mail front's records (mail.log, handled, rate/) */
     if (rc < 0)
-        fprintf(stderr, "genetess mail: %s: %s\n", var, strerror(errno));
-    free(var);
+        fprintf(stderr, "genetess mail: %s\n", err.msg);
     return rc;
 }
 
@@ -191,14 +194,9 @@ static void front_log(const Front *f, const MailIn *m, const char *fmt, ...)
     char *line = xasprintf("%s genetess mail: %s %s: %s\n", fmt_time(f->now, when, sizeof when),
                            m && *m->reply_to ? m->reply_to : "-", m && *m->message_id ? m->message_id : "-", what);
     fputs(line, stderr);
-    char *path = f->home ? xasprintf("%s/var/mail.log", f->home) : NULL;
-    int fd = path ? open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600) : -1;
-    if (fd >= 0) {
-        if (fd_write_all(fd, line, strlen(line)) < 0)
-            fprintf(stderr, "genetess mail: %s: %s\n", path, strerror(errno));
-        close(fd);
-    }
-    free(path);
+    Err err;
+    if (f->opened && store_append(f->st, "var/mail.log", line, strlen(line), false, &err) < 0)
+        fprintf(stderr, "genetess mail: %s\n", err.msg);
     free(line);
     free(what);
 }
@@ -237,20 +235,21 @@ static int command_words(const char *line, StrList *w)
     return w->n;
 }
 
-/* Runs one command line (words) with the request rq as the command line would. */
-static int run_words(const Request *rq, StrList *w)
+/* Runs one command line (words) on host with the request rq as the command line would; what it did into *out
+ * (NULL: not kept). */
+static int run_words(const Host *host, const Request *rq, StrList *w, RequestOutcome *out)
 {
     if (!w->n)
-        return pipeline_reject(rq, "No command: write the command in the Subject (the Subject \"help\" gets the help)\n",
-                               EXIT_REFUSED);
+        return pipeline_reject(host, rq, "No command: write the command in the Subject (the Subject \"help\" gets the help)\n",
+                               EXIT_REFUSED, out);
     if (str_ieq(w->v[0], "mail") || str_ieq(w->v[0], "multiple")) {
         char q[64], *text = xasprintf("Unknown command '%s' in a mail's Subject or line; try 'genetess help'\n",
                                       pipeline_quote(w->v[0], q, 40));
-        int rc = pipeline_reject(rq, text, EXIT_REFUSED);
+        int rc = pipeline_reject(host, rq, text, EXIT_REFUSED, out);
         free(text);
         return rc;
     }
-    return command_run(rq, w->n, w->v);
+    return command_run(host, rq, w->n, w->v, out);
 }
 
 /* The command of the owner check: logs argv[0] in with password argv[1] as any command would (a wrong password
@@ -269,15 +268,22 @@ static int front_owner_login(CommandCtx *c)
  * command runs over the mailbox's budget), 0 when not, -1 when that could not be checked (the user list
  * unreadable, the lock held past its wait: the MTA brings the message back). The words tried are the first pair
  * "<userid> <password>" after the command word whose userid is such a user's, one pair only, logged in as the
- * command itself would be. */
-static int front_owner(const Request *rq, const StrList *w, const char *mailbox)
+ * command itself would be. The check takes the message's store's lock and keeps it: the command runs under the
+ * same lock (its pipeline borrows the store locked), and run_limited lets it go. */
+static int front_owner(const Front *f, const Request *rq, const StrList *w, const char *mailbox)
 {
     static const Command login = {.name = "login", .min_args = 2, .max_args = 2, .usage = "", .run = front_owner_login};
     if (!w || w->n < 3)
         return false;
     Err err;
+    int locked = store_lock(f->st, &err);
+    if (locked < 0) {
+        if (locked != STORE_LOCK_BUSY) /* the reason names the server's path: the log has it */
+            fprintf(stderr, "genetess mail: %s\n", err.msg);
+        return -1;
+    }
     User *u = xcalloc((size_t)w->n, sizeof *u);
-    int pair = -1, read = users_find_all(rq->store, (const char *const *)w->v + 1, w->n - 2, u, &err);
+    int pair = -1, read = users_find_all(f->st, (const char *const *)w->v + 1, w->n - 2, u, &err);
     for (int i = 0; read == 0 && i < w->n - 2 && pair < 0; i++)
         if (u[i].address && rate_same_mailbox(u[i].address, mailbox))
             pair = i + 1;
@@ -288,22 +294,20 @@ static int front_owner(const Request *rq, const StrList *w, const char *mailbox)
         return -1;
     if (pair < 0)
         return 0;
-    Request q = *rq;
+    Request q = *rq; /* its store is f->st, locked now */
     RequestOutcome out = {0};
-    q.outcome = &out;
     q.reply_needs_auth = false;
     q.body = NULL;
-    if (pipeline_run(&login, &q, 2, w->v + pair) == EXIT_SYSTEM)
+    if (pipeline_run(&login, &f->host, &q, 2, w->v + pair, &out) == EXIT_SYSTEM)
         return -1;
     return *out.address && rate_same_mailbox(out.address, mailbox);
 }
 
 /* The notice of the one message that first finds its mailbox over the budget b, until `until`. */
-static void front_over_notice(const Request *rq0, const RateBudget *b, int64_t until)
+static void front_over_notice(const Host *host, const Request *rq0, const RateBudget *b, int64_t until)
 {
     Request rq = *rq0;
     char when[40], day[80] = "", notice[600];
-    rq.outcome = NULL;
     rq.reply_needs_auth = false;
     if (b->max[1] < INT64_MAX)
         snprintf(day, sizeof day, " and %lld (%lld KiB) in %lld seconds", (long long)b->max[1],
@@ -314,7 +318,7 @@ static void front_over_notice(const Request *rq0, const RateBudget *b, int64_t u
              "with the password of the user whose address this is always run.\n",
              (long long)b->max[0], (long long)b->bytes[0] / 1024, (long long)b->secs[0], day,
              fmt_time(until, when, sizeof when));
-    pipeline_reject(&rq, notice, EXIT_REFUSED);
+    pipeline_reject(host, &rq, notice, EXIT_REFUSED, NULL);
 }
 
 /* One mailed command under its reply mailbox's budget (contract 2.1, 15.2). A reply to the mailbox of the
@@ -330,7 +334,7 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     Err err;
     RateBudget b;
     int64_t until = 0;
-    char *dir = xasprintf("%s/var", f->home), mailbox[RATE_MAILBOX_MAX + 1];
+    char mailbox[RATE_MAILBOX_MAX + 1];
     rate_mailbox(rq.sender, mailbox, sizeof mailbox);
     handled_begin(rq.handled, &rq.command_key); /* contract 2.1: the login tells whether it ran already */
     int on = rate_budget(f->rate, f->rate_day, &b, &err);
@@ -338,53 +342,52 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
         front_note(note, "%s: the default budget is used", err.msg);
         on = rate_budget(NULL, NULL, &b, &err);
     }
-    int state = on > 0 ? rate_reserve(dir, mailbox, f->now, &b, &until, &err) : RATE_RESERVED;
+    int state = on > 0 ? rate_reserve(f->st, mailbox, f->now, &b, &until, &err) : RATE_RESERVED;
     if (state < 0)
         front_note(note, "budget not applied: %s", err.msg);
-    int owner = state > 0 ? front_owner(&rq, text ? NULL : w, mailbox) : 0;
+    int owner = state > 0 ? front_owner(f, &rq, text ? NULL : w, mailbox) : 0;
+    if (owner <= 0)
+        store_unlock(f->st); /* the owner check's lock, when it took it: nothing runs under it */
     if (owner < 0) { /* nothing was run or answered: the message comes back */
         front_log(f, m, "over the budget of %s: the owner check could not be made; the MTA tries again later%s",
                   mailbox, note->len ? note->s : "");
-        free(dir);
         return MAILFRONT_TEMPFAIL;
     }
     if (state > 0 && !owner) {
         if (state == RATE_OVER_FIRST)
-            front_over_notice(&rq, &b, until);
+            front_over_notice(&f->host, &rq, &b, until);
         front_note(note, "over the budget of %s: not run, %s", mailbox,
                    state == RATE_OVER_FIRST ? "told once" : "not answered");
-        free(dir);
         return EXIT_REFUSED;
     }
     rq.reply_needs_auth = state > 0;
-    rq.outcome = &out;
-    int rc = text ? pipeline_reject(&rq, text, EXIT_REFUSED) : run_words(&rq, w);
+    int rc = text ? pipeline_reject(&f->host, &rq, text, EXIT_REFUSED, &out) : run_words(&f->host, &rq, w, &out);
+    store_unlock(f->st); /* the owner check's lock, the command's too (none taken: nothing to let go) */
     if (out.busy) { /* nothing ran, nothing was answered: the message comes back (contract 2.1) */
         if (on > 0 && state == RATE_RESERVED)
-            (void)rate_refund(dir, mailbox, f->now, &b, &err);
+            (void)rate_refund(f->st, mailbox, f->now, &b, &err);
         front_log(f, m, "%s: Genetess is busy; try again later; the MTA tries again later%s", w && w->n ? w->v[0] : "-",
                   note->len ? note->s : "");
-        free(dir);
         return MAILFRONT_TEMPFAIL;
     }
     if (on > 0 && state == RATE_RESERVED && *out.address) /* answered at the user's address, not the mailbox */
-        (void)rate_refund(dir, mailbox, f->now, &b, &err);
+        (void)rate_refund(f->st, mailbox, f->now, &b, &err);
     else if (on > 0 && state == RATE_RESERVED && out.reply_bytes > 0)
-        (void)rate_charge(dir, mailbox, f->now, &b, out.reply_bytes, &err);
+        (void)rate_charge(f->st, mailbox, f->now, &b, out.reply_bytes, &err);
     if (handled_end(rq.handled)) { /* what a password let run is never run twice */
         front_note(note, "handled already: not run again, not answered");
         rc = 0;
     }
     if (out.reply_held)
         front_note(note, "over the budget of %s: ran, not answered", mailbox);
-    free(dir);
     return rc;
 }
 
 /* Runs each non-blank line of text (at most MAX_LINES) as a command of rq, without a body; each line of a
  * mail (f non-NULL) counts as a message of its own (run_limited). Returns the highest exit status; *count
  * the commands run. */
-static int run_lines(const Front *f, const MailIn *m, const Request *rq, const char *text, int *count, Buf *note)
+static int run_lines(const Front *f, const MailIn *m, const Host *host, const Request *rq, const char *text, int *count,
+                     Buf *note)
 {
     Request line = *rq;
     line.body = NULL; /* a line has no body of its own */
@@ -397,7 +400,7 @@ static int run_lines(const Front *f, const MailIn *m, const Request *rq, const c
             line.busy_defers = rq->busy_defers && n == 0; /* 75 only before anything was answered */
             Buf said;
             buf_init(&said);
-            int rc = f ? run_limited(f, &line, m, &w, NULL, &said) : run_words(&line, &w);
+            int rc = f ? run_limited(f, &line, m, &w, NULL, &said) : run_words(host, &line, &w, NULL);
             if (said.len) /* what befell this command, on the message's one log line */
                 front_note(note, "command %d: %s", n + 1, said.s + 2);
             buf_free(&said);
@@ -413,23 +416,23 @@ static int run_lines(const Front *f, const MailIn *m, const Request *rq, const c
     }
     free(copy);
     if (!n && worst != MAILFRONT_TEMPFAIL)
-        worst = pipeline_reject(rq, "multiple: write the commands in the body, one a line\n", EXIT_REFUSED);
+        worst = pipeline_reject(host, rq, "multiple: write the commands in the body, one a line\n", EXIT_REFUSED, NULL);
     *count = n;
     return worst;
 }
 
-int mailfront_multiple(const Request *rq, int argc, char **argv)
+int mailfront_multiple(const Host *host, const Request *rq, int argc, char **argv)
 {
     (void)argv;
     if (argc > 0)
-        return pipeline_reject(rq, "usage: genetess multiple\n", EXIT_USAGE);
+        return pipeline_reject(host, rq, "usage: genetess multiple\n", EXIT_USAGE, NULL);
     int n;
     Request q = *rq;
     Store st;
     Err err;
-    if (!q.store && store_open(&st, rq, &err) == 0) /* the message's one store, lent to each line's command */
+    if (!q.store && store_open(&st, host, &err) == 0) /* the message's one store, lent to each line's command */
         q.store = &st;
-    int rc = run_lines(NULL, NULL, &q, q.body ? q.body : "", &n, NULL);
+    int rc = run_lines(NULL, NULL, host, &q, q.body ? q.body : "", &n, NULL);
     if (q.store == &st)
         store_close(&st);
     return rc;
@@ -443,24 +446,27 @@ static const char UNREAD[] = "Your mail has no text Genetess can read (no plain 
 
 /* The command a reply's text makes for user id (the sender's, found by the address): into *w, its body (the
  * text after the first line's words that are the command's) into *rest. pw_words: the first line's words, the
- * password first. */
-static void mailfront_reply_words(const Subject *to, const char *id, StrList *pw_words, char **rest, StrList *w)
+ * password first. Returns which word after the command word is id. */
+static int mailfront_reply_words(const Subject *to, const char *id, StrList *pw_words, char **rest, StrList *w)
 {
     char num[16];
     snprintf(num, sizeof num, "%d", to->n);
     const char *word = pw_words->n > 1 ? pw_words->v[1] : "";
     int next = 1; /* the first word of the first line that is text (orders, chat) rather than the command's */
     StrList cmd = {0};
+    int slot = 0;
     if (to->kind == SUBJECT_INVITATION) { /* "secret accept" / "secret decline" */
         sl_push(&cmd, word);
         sl_push(&cmd, num);
         sl_push(&cmd, id);
+        slot = cmd.n - 2; /* argv's words follow the command word */
         sl_push(&cmd, pw_words->v[0]);
         next = pw_words->n;
     } else if (to->kind == SUBJECT_CHAT) { /* chat back: to the sender (privately), or to all when one's own */
         sl_push(&cmd, "chat");
         sl_push(&cmd, num);
         sl_push(&cmd, id);
+        slot = cmd.n - 2; /* argv's words follow the command word */
         sl_push(&cmd, pw_words->v[0]);
         if (!str_ieq(to->word, id)) {
             sl_push(&cmd, "to");
@@ -473,6 +479,7 @@ static void mailfront_reply_words(const Subject *to, const char *id, StrList *pw
         if (!board_last)
             sl_push(&cmd, num);
         sl_push(&cmd, id);
+        slot = cmd.n - 2; /* argv's words follow the command word */
         sl_push(&cmd, pw_words->v[0]);
         if (board_last)
             sl_push(&cmd, num);
@@ -494,6 +501,7 @@ static void mailfront_reply_words(const Subject *to, const char *id, StrList *pw
     *rest = buf_take(&text);
     sl_free(w);
     *w = cmd;
+    return slot;
 }
 
 /* A reply to a mail of the program's (to): its body's first line is a whole command (its first word a command),
@@ -582,7 +590,7 @@ static char *reply_command(Request *rq, const MailIn *m, const Subject *to, StrL
                         invitation ? "accept" : "move", n, invitation ? "" : " <ORDER>");
     } else { /* "PASSWORD ...": the user the address belongs to, found by the pipeline under the lock */
         rq->userid_address = m->from;
-        mailfront_reply_words(to, REQUEST_USERID_BY_ADDRESS, w, rest, w);
+        rq->userid_slot = mailfront_reply_words(to, REQUEST_USERID_BY_ADDRESS, w, rest, w);
     }
     free(line);
     return why;
@@ -616,7 +624,7 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m, Buf 
         front_log(f, m, "reply about board %d: not understood, exit %d%s", game, rc, note->len ? note->s : "");
     } else if (multiple) {
         int n;
-        rc = run_lines(f, m, rq, m->body, &n, note);
+        rc = run_lines(f, m, &f->host, rq, m->body, &n, note);
         if (rc == MAILFRONT_TEMPFAIL) {
             sl_free(&w);
             free(rest);
@@ -661,10 +669,9 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
     rq.busy_defers = true; /* the lock held past its wait: the MTA brings the message back */
     Handled h; /* contract 2.1: a second delivery of the message waits here until the first is done */
     Err err;
-    char *var = xasprintf("%s/var", f->home);
     Buf note;
     buf_init(&note);
-    if (handled_open(&h, var, rq.message_id, rq.sender, MAX_LINES, f->now, &err) < 0)
+    if (handled_open(&h, f->st, rq.message_id, rq.sender, MAX_LINES, f->now, &err) < 0)
         front_note(&note, "delivered once not ensured: %s", err.msg);
     rq.handled = rq.message_id ? &h : NULL;
     int rc = 0;
@@ -678,14 +685,13 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
     }
     buf_free(&note);
     handled_close(&h);
-    free(var);
     return rc;
 }
 
-int mailfront_main(const Request *rq, int argc, char **argv, FILE *in)
+int mailfront_main(const Host *host, const Request *rq, int argc, char **argv, FILE *in)
 {
     Store st;
-    Front f = {.env = rq, .st = &st};
+    Front f = {.env = host, .rq = rq, .st = &st};
     int rc = MAILFRONT_TEMPFAIL;
     if (front_setup(&f, argc, argv) == 0) {
         char *msg;

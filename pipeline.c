@@ -31,17 +31,21 @@
 
 /* ---- the command's context ---- */
 
-static void ctx_init(CommandCtx *c, const Request *rq, const Command *cmd, int argc, char **argv)
+static void ctx_init(CommandCtx *c, const Host *host, const Request *rq, RequestOutcome *out, const Command *cmd,
+                     int argc, char **argv)
 {
     memset(c, 0, sizeof *c);
+    c->host = host;
     c->req = rq;
+    c->out = out;
     c->cmd = cmd;
     c->argc = argc;
     c->argv = argv;
-    mail_init(&c->mq, rq);
+    mail_init(&c->mq, host, rq);
     if (rq->store) { /* the mail front's store, open for the whole message */
         c->st = *rq->store;
         c->opened = c->borrowed = true;
+        c->lent_locked = c->st.lockfd >= 0;
     }
     buf_init(&c->reply);
     c->now = rq->now;
@@ -87,13 +91,18 @@ static void recover(CommandCtx *c)
 int pipeline_lock(CommandCtx *c)
 {
     Err err;
-    if (c->opened && c->st.lockfd >= 0)
+    if (c->opened && c->st.lockfd >= 0) {
+        if (c->lent_locked && !c->locked_once) { /* the lender took the lock: what it left is finished here */
+            c->locked_once = true;
+            recover(c);
+        }
         return 0;
+    }
     bool again = c->locked_once; /* a command that let go of the lock (store_unlock) takes it again: web */
-    if (!c->opened && store_open(&c->st, c->req, &err) < 0) {
+    if (!c->opened && store_open(&c->st, c->host, &err) < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
         /* contract 1: with neither PBMHOME nor HOME there is nowhere to work (usage); else an I/O error. */
-        return c->req->home && *c->req->home ? EXIT_SYSTEM : EXIT_USAGE;
+        return c->host->home && *c->host->home ? EXIT_SYSTEM : EXIT_USAGE;
     }
     c->opened = true;
     int rc = store_lock(&c->st, &err);
@@ -101,8 +110,8 @@ int pipeline_lock(CommandCtx *c)
         bool busy = rc == STORE_LOCK_BUSY;
         if (!busy) /* the reason names the server's path: the log has it, the reply never (contract 15) */
             fprintf(stderr, "genetess: %s\n", err.msg);
-        if (busy && c->req->busy_defers && c->req->outcome) { /* the MTA brings the message back (contract 2.1) */
-            c->req->outcome->busy = true;
+        if (busy && c->req->busy_defers && c->out) { /* the MTA brings the message back (contract 2.1) */
+            c->out->busy = true;
             return EXIT_SYSTEM;
         }
         buf_add(&c->reply, busy ? "Genetess is busy; try again later\n"
@@ -140,7 +149,7 @@ static void lock_notice(CommandCtx *c, const char *id)
 }
 
 /* What follows a login's check (rc, err, notify as users_login gives them) for user u: the notice of a lock,
- * the refusal, the request's outcome, the exactly-once hook. 0 or EXIT_REFUSED. */
+ * the refusal, the command's outcome (c->out), the exactly-once hook. 0 or EXIT_REFUSED. */
 static int login_checked(CommandCtx *c, const char *id, int rc, const Err *err, bool notify, const User *u)
 {
     if (notify)
@@ -150,7 +159,7 @@ static int login_checked(CommandCtx *c, const char *id, int rc, const Err *err, 
         snprintf(c->subject, sizeof c->subject, "Genetess error");
         return EXIT_REFUSED;
     }
-    RequestOutcome *o = c->req->outcome;
+    RequestOutcome *o = c->out;
     if (o) {
         o->authenticated = true;
         if (!*o->address && u->address && users_valid_address(u->address)) /* where the reply goes (contract 3.1) */
@@ -186,7 +195,7 @@ int pipeline_auth_user(CommandCtx *c)
 /* Sends the reply (stdout, or mail to the sender), flushes queued mail, releases everything; returns rc. */
 static int ctx_finish(CommandCtx *c, int rc)
 {
-    const char *to = mail_reply_address(c->req);
+    const char *to = mail_reply_address(c->req, c->out);
     const char *sender = c->req->sender;
     Err err;
     if (!to && sender && *sender) /* never mail a list or a malformed address (contract 1) */
@@ -195,7 +204,7 @@ static int ctx_finish(CommandCtx *c, int rc)
      * store (the outbox needs it; no lock: outbox/ is outside the locking). */
     if (!c->reply_prose && to)
         layout_wrap_prose(&c->reply, 0); /* a mailed reply without a sheet: all prose */
-    RequestOutcome *out = c->req->outcome;
+    RequestOutcome *out = c->out;
     if (c->reply.len && c->req->reply_needs_auth && !(out && *out->address)) {
         buf_free(&c->reply); /* the sender's mailbox is over its budget (contract 2.1, 15.2) */
         buf_init(&c->reply);
@@ -212,7 +221,7 @@ static int ctx_finish(CommandCtx *c, int rc)
         free(c->reply_html); /* the HTML part would say more than the text */
         c->reply_html = NULL;
     }
-    if (c->reply.len && to && !c->opened && store_open(&c->st, c->req, &err) == 0)
+    if (c->reply.len && to && !c->opened && store_open(&c->st, c->host, &err) == 0)
         c->opened = true;
     if (c->reply.len) {
         if (to && c->opened) { /* contract 3.1: one mail, the reply and the sheet it ends with */
@@ -230,10 +239,10 @@ static int ctx_finish(CommandCtx *c, int rc)
     if (c->opened) {
         if (mail_flush(&c->mq, &c->st, (time_t)c->now) < 0 && rc == EXIT_DONE)
             rc = EXIT_SYSTEM; /* a message could not be spooled: said on stderr (contract 3.2) */
-        if (c->borrowed)
-            store_unlock(&c->st); /* the store stays open for the message's next command */
-        else
+        if (!c->borrowed)
             store_close(&c->st);
+        else if (!c->lent_locked) /* the store stays open for the message's next command */
+            store_unlock(&c->st);
     }
     mail_free(&c->mq);
     buf_free(&c->reply);
@@ -570,7 +579,7 @@ static int userid_refused(CommandCtx *c, const char *address, int found, int n, 
 int pipeline_userid(CommandCtx *c, int slot, Txn *t)
 {
     const char *address = c->req->userid_address;
-    if (!address || slot >= c->argc || strcmp(c->argv[slot], REQUEST_USERID_BY_ADDRESS) != 0)
+    if (!address || c->userid_found || slot != c->req->userid_slot || slot >= c->argc)
         return 0;
     char id[USERID_MAX + 1] = "";
     int found = 0;
@@ -589,6 +598,7 @@ int pipeline_userid(CommandCtx *c, int slot, Txn *t)
         return userid_refused(c, address, found, t ? t->b->number : 0, slot);
     free(c->argv[slot]);
     c->argv[slot] = xstrdup(id);
+    c->userid_found = true;
     return 0;
 }
 
@@ -597,7 +607,7 @@ static void reply_end_prose(CommandCtx *c)
 {
     if (c->reply_prose)
         return;
-    if (mail_reply_address(c->req)) /* a mailed reply; at a terminal the lines are the terminal's to fold */
+    if (mail_reply_address(c->req, c->out)) /* a mailed reply; at a terminal the lines are the terminal's to fold */
         layout_wrap_prose(&c->reply, 0);
     c->reply_prose = c->reply.len ? c->reply.len : 1;
 }
@@ -605,7 +615,7 @@ static void reply_end_prose(CommandCtx *c)
 /* The reply is mailed (contract 3.1): the sheet it ends with has its HTML part in the same mail. */
 static bool reply_mailed(const CommandCtx *c)
 {
-    return mail_reply_address(c->req) != NULL;
+    return mail_reply_address(c->req, c->out) != NULL;
 }
 
 /* Ends the reply with the reader r's sheet (rendered from s), its HTML part kept for the mailed reply;
@@ -637,7 +647,7 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
     if (r >= 0 && !reuse)
         free(reply_add_sheet(c, t, b, s, r));
     const User *u = txn_users(c, t);
-    const char *to = mail_reply_address(c->req);
+    const char *to = mail_reply_address(c->req, c->out);
     for (int p = 0; p < s->np; p++) {
         if (!s->mail[p] || bot_is(b->pl[p].id)) /* computer opponents get no mail */
             continue;
@@ -922,20 +932,20 @@ int pipeline_one_board(CommandCtx *c, unsigned flags, TxnAct act)
     return rc;
 }
 
-int pipeline_run(const Command *cmd, const Request *rq, int argc, char **argv)
+int pipeline_run(const Command *cmd, const Host *host, const Request *rq, int argc, char **argv, RequestOutcome *out)
 {
     CommandCtx c;
-    ctx_init(&c, rq, cmd, argc, argv);
+    ctx_init(&c, host, rq, out, cmd, argc, argv);
     return ctx_finish(&c, cmd->run(&c));
 }
 
-int pipeline_reject(const Request *rq, const char *text, int rc)
+int pipeline_reject(const Host *host, const Request *rq, const char *text, int rc, RequestOutcome *out)
 {
     CommandCtx c;
-    ctx_init(&c, rq, NULL, 0, NULL);
+    ctx_init(&c, host, rq, out, NULL, 0, NULL);
     if (rc == EXIT_USAGE) {
         fputs(text, stderr); /* usage lines go to stderr (STYLE), and to a mailing sender too */
-        if (!mail_reply_address(rq))
+        if (!mail_reply_address(rq, out))
             return ctx_finish(&c, rc);
     }
     buf_add(&c.reply, text);

@@ -19,13 +19,17 @@ typedef struct Command Command;
 /* What every command shares, from argv to the mail. A command that walks several boards keeps its own
  * state in its locals; one board's state is a Txn. */
 typedef struct CommandCtx {
+    const Host *host;   /* the host's settings (home, mailer, limits) */
     const Request *req; /* what the command was given */
+    RequestOutcome *out; /* what it did, for the caller (pipeline_run's out); NULL: the caller keeps none */
     const Command *cmd;
     int argc;
     char **argv;        /* the words after the command word */
     Store st;
     bool opened;        /* st is open (pipeline_lock), or borrowed */
     bool borrowed;      /* st is the mail front's (Request.store): let go of its lock, never closed here */
+    bool userid_found;  /* pipeline_userid replaced the reply's userid word (Request.userid_slot) */
+    bool lent_locked;   /* borrowed with its lock held (the mail front's owner check): the lender lets it go */
     bool locked_once;   /* the lock was taken (pipeline_lock): taking it again recovers only after a stop */
     MailQueue mq;
     int64_t now;
@@ -133,17 +137,17 @@ struct Txn {
  * wait (3). */
 int pipeline_lock(CommandCtx *c);
 /* Authenticates userid id with password (users_login: wrong passwords are counted and limited, contract 15; the
- * user is mailed a notice when theirs reach the limit) and notes it in the request's outcome. 0 with *out filled
+ * user is mailed a notice when theirs reach the limit) and notes it in the command's outcome (c->out). 0 with *out filled
  * when out is non-NULL (release with users_free), or EXIT_REFUSED with the reason in the reply. The lock must be
  * held. */
 int pipeline_login(CommandCtx *c, const char *id, const char *password, User *out);
 /* pipeline_login of argv[0] with password argv[1] (the user commands: showas, add, change, signoff). */
 int pipeline_auth_user(CommandCtx *c);
-/* The userid word argv[slot] of a mailed reply (REQUEST_USERID_BY_ADDRESS, Request.userid_address) made the
- * userid of the one user registered at that address — among t's board's players when t is given (read once,
- * t->users), else among all users — the word replaced (argv's words are the mail front's, malloc'd). 0 (also
- * when the word names a userid itself), or EXIT_REFUSED with the reply saying why no one user was found. The
- * lock must be held. */
+/* The userid word argv[slot] of a mailed reply (when slot is Request.userid_slot of a Request.userid_address, and
+ * not found yet) made the userid of the one user registered at that address — among t's board's players when t is
+ * given (read once, t->users), else among all users — the word replaced (argv's words are the mail front's,
+ * malloc'd). 0 (also when the words name the userid themselves), or EXIT_REFUSED with the reply saying why no one
+ * user was found. The lock must be held. */
 int pipeline_userid(CommandCtx *c, int slot, Txn *t);
 
 /* Board nstr's transaction, as t's flags and act say: load, process time, authenticate, act, render the due
@@ -168,13 +172,14 @@ void pipeline_subject(CommandCtx *c, const Board *b, int rc);
  * loaded; *refused starts false): the first refused board's, else the last board's. */
 void pipeline_subject_listed(CommandCtx *c, const Board *b, int rc, bool *refused);
 
-/* Runs cmd with the request rq and argv (the argc words after the command word): its handler, then the reply
- * (stdout, or mail to the request's sender) and the queued mail. Returns the exit status (contract 3). */
-int pipeline_run(const Command *cmd, const Request *rq, int argc, char **argv);
+/* Runs cmd on host with the request rq and argv (the argc words after the command word): its handler, then the reply
+ * (stdout, or mail to the request's sender) and the queued mail. Returns the exit status (contract 3), and what
+ * the command did in *out when out is non-NULL (the caller's, zeroed by the caller: the mail front's). */
+int pipeline_run(const Command *cmd, const Host *host, const Request *rq, int argc, char **argv, RequestOutcome *out);
 /* Replies text (whole lines) for a command refused before it ran, and returns rc: an unknown command
  * (rc 1) goes to stdout, or is mailed to the sender with the Subject "Genetess error"; a usage error
  * (rc 2) goes to stderr, and is also mailed when a sender is given. Reads no file. */
-int pipeline_reject(const Request *rq, const char *text, int rc);
+int pipeline_reject(const Host *host, const Request *rq, const char *text, int rc, RequestOutcome *out);
 /* Appends the formatted line (plus '\n') to the reply, sets the Subject "Genetess error" and returns rc. */
 int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Writes t into buf (size bytes) as order text for a message: printable, at most 200 characters. Returns buf. */

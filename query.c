@@ -229,7 +229,7 @@ int query_history(CommandCtx *c)
 int query_help(CommandCtx *c)
 {
     Err err;
-    const char *home = c->req->home; /* found like every command's: $PBMHOME, else $HOME/.genetess */
+    const char *home = c->host->home; /* found like every command's: $PBMHOME, else $HOME/.genetess */
     subject_write(SUBJECT_HELP, 0, NULL, c->subject, sizeof c->subject);
     /* by mail the help opens with how to join and play by mail (help start), the admin's forms after */
     if (!c->argc && c->req->by_mail && help_get(home && *home ? home : NULL, "start", &c->reply, &err) < 0)

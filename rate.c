@@ -1,4 +1,5 @@
-/* rate: the per-mailbox budget of the mail front's replies, kept in var/rate/ (rate.h; contract 2.1, 15.2). */
+/* rate: the per-mailbox budget of the mail front's replies, kept in the store's var/rate/ (rate.h; contract 2.1,
+ * 15.2): its directory, lock file and records go through store.h. */
 #include "rate.h"
 
 #include <dirent.h>
@@ -110,21 +111,20 @@ static void rate_roll(RateCount *c, int64_t now, const RateBudget *b)
 
 /* ---- the directory ---- */
 
-int rate_lock(const char *rdir, Err *err)
+int rate_lock(const Store *s, Err *err)
 {
-    char *p = xasprintf("%s/.lock", rdir);
-    int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
+    int fd = store_lock_file(s, "var/rate/.lock", err);
     struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
     int r = fd < 0 ? -1 : 0;
     while (fd >= 0 && (r = fcntl(fd, F_SETLKW, &fl)) < 0 && errno == EINTR)
         ;
-    if (r < 0) {
+    if (fd >= 0 && r < 0) {
+        char *p = store_path(s, "var/rate/.lock");
         err_fail(err, "%s: %s", p, strerror(errno));
-        if (fd >= 0)
-            close(fd);
+        free(p);
+        close(fd);
         fd = -1;
     }
-    free(p);
     return fd;
 }
 
@@ -181,12 +181,12 @@ typedef enum RateOp { RATE_OP_RESERVE, RATE_OP_REFUND, RATE_OP_CHARGE } RateOp;
 
 /* Runs one change op of mailbox's record under the lock (bytes: RATE_OP_CHARGE's). Returns rate_reserve's
  * answer (RATE_RESERVED for the others), or -1 with err. */
-static int rate_change(const char *dir, const char *mailbox, int64_t now, const RateBudget *b, RateOp op,
+static int rate_change(const Store *s, const char *mailbox, int64_t now, const RateBudget *b, RateOp op,
                        int64_t bytes, int64_t *until, Err *err)
 {
-    char *rdir = xasprintf("%s/rate", dir), *path = rate_path(rdir, mailbox), *text = NULL;
-    int rc = mkdir(rdir, 0700) < 0 && errno != EEXIST ? err_fail(err, "%s: %s", rdir, strerror(errno)) : 0;
-    int lock = rc == 0 ? rate_lock(rdir, err) : -1; /* outside the store's lock: two messages at once */
+    char *rdir = store_path(s, "var/rate"), *path = rate_path(rdir, mailbox), *text = NULL;
+    int rc = store_make_dir(s, "var", err) == 0 && store_make_dir(s, "var/rate", err) == 0 ? 0 : -1;
+    int lock = rc == 0 ? rate_lock(s, err) : -1; /* outside the store's lock: two messages at once */
     const RateCount fresh = {{now, now}, {0, 0}, {0, 0}, 0};
     RateCount c = fresh;
     if (lock < 0)
@@ -224,19 +224,19 @@ static int rate_change(const char *dir, const char *mailbox, int64_t now, const 
     return rc < 0 ? -1 : state;
 }
 
-int rate_reserve(const char *dir, const char *mailbox, int64_t now, const RateBudget *b, int64_t *until, Err *err)
+int rate_reserve(const Store *s, const char *mailbox, int64_t now, const RateBudget *b, int64_t *until, Err *err)
 {
-    return rate_change(dir, mailbox, now, b, RATE_OP_RESERVE, 0, until, err);
+    return rate_change(s, mailbox, now, b, RATE_OP_RESERVE, 0, until, err);
 }
 
-int rate_refund(const char *dir, const char *mailbox, int64_t now, const RateBudget *b, Err *err)
+int rate_refund(const Store *s, const char *mailbox, int64_t now, const RateBudget *b, Err *err)
 {
     int64_t until;
-    return rate_change(dir, mailbox, now, b, RATE_OP_REFUND, 0, &until, err);
+    return rate_change(s, mailbox, now, b, RATE_OP_REFUND, 0, &until, err);
 }
 
-int rate_charge(const char *dir, const char *mailbox, int64_t now, const RateBudget *b, int64_t bytes, Err *err)
+int rate_charge(const Store *s, const char *mailbox, int64_t now, const RateBudget *b, int64_t bytes, Err *err)
 {
     int64_t until;
-    return rate_change(dir, mailbox, now, b, RATE_OP_CHARGE, bytes, &until, err);
+    return rate_change(s, mailbox, now, b, RATE_OP_CHARGE, bytes, &until, err);
 }

@@ -8,6 +8,8 @@
 
 #include "util.h"
 
+struct Store;
+
 /* The default budget: replies per mailbox in the short window (PBMRATE, rate=) and in a day (rateday=); and the
  * bytes of those replies in each window (a mailed reply is at most 1 MiB, so one always fits an empty budget). */
 #define RATE_DEFAULT "20/3600"
@@ -49,26 +51,28 @@ bool rate_count_parse(const char *line, RateCount *c);
 /* Writes c as its record line (with '\n') into buf (size bytes). */
 void rate_count_format(const RateCount *c, char *buf, size_t size);
 
-/* Takes the lock of the rate directory rdir (rdir/.lock, an fcntl write lock, waited for: held only while one
+/* Takes the lock of s's rate directory (var/rate/.lock, an fcntl write lock, waited for: held only while one
  * record is read and written). Returns the descriptor holding it (closing it lets it go) or -1 with err. */
-int rate_lock(const char *rdir, Err *err);
+int rate_lock(const struct Store *s, Err *err);
 
 /* What rate_reserve found. */
 enum { RATE_RESERVED = 0, RATE_OVER_FIRST = 1, RATE_OVER = 2 };
 
-/* Reserves one reply to mailbox in dir/rate/ at now under b, atomically under the lock: RATE_RESERVED with
+/* Reserves one reply to mailbox in s's var/rate/ (made when missing) at now under b, atomically under the lock: RATE_RESERVED with
  * the reply counted in both windows when both have room (fewer replies than their max, fewer bytes than their
  * bytes); else the budget is over and nothing is counted —
  * RATE_OVER_FIRST when no notice covers now (the notice is then noted as covering until *until: answer this
  * one message with it), RATE_OVER after that. *until: when the budget has room again (0 when reserved).
  * Windows that have passed start again; at most once a short window the records of mailboxes whose windows
- * have all passed are removed (dir/rate/.pruned says when). -1 with err when the record cannot be written. */
-int rate_reserve(const char *dir, const char *mailbox, int64_t now, const RateBudget *b, int64_t *until, Err *err);
+ * have all passed are removed (var/rate/.pruned says when). -1 with err when the record cannot be written. */
+int rate_reserve(const struct Store *s, const char *mailbox, int64_t now, const RateBudget *b, int64_t *until,
+                 Err *err);
 /* Gives back one reply reserved for mailbox at now (nothing was sent to it): both windows' counts less one
  * when they are still current. Returns 0, or -1 with err. */
-int rate_refund(const char *dir, const char *mailbox, int64_t now, const RateBudget *b, Err *err);
+int rate_refund(const struct Store *s, const char *mailbox, int64_t now, const RateBudget *b, Err *err);
 /* Counts the bytes of a reply reserved for mailbox and sent at now in both windows (known only once the reply is
  * made: a reply that fits a budget with room may pass its bytes by that reply). Returns 0, or -1 with err. */
-int rate_charge(const char *dir, const char *mailbox, int64_t now, const RateBudget *b, int64_t bytes, Err *err);
+int rate_charge(const struct Store *s, const char *mailbox, int64_t now, const RateBudget *b, int64_t bytes,
+                Err *err);
 
 #endif

@@ -3,9 +3,14 @@
 
 #include <stdio.h>
 
+Host request_host_init(void)
+{
+    return (Host){.lock_wait = -1, .max_users = -1, .max_pending = -1};
+}
+
 Request request_init(int64_t now)
 {
-    return (Request){.now = now, .lock_wait = -1, .max_users = -1, .max_pending = -1};
+    return (Request){.now = now};
 }
 
 uint64_t request_command_key(const char *message_id, const char *sender, int line)

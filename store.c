@@ -89,24 +89,24 @@ static char *dir_of(const char *path)
     return d;
 }
 
-int store_open(Store *s, const Request *rq, Err *err)
+int store_open(Store *s, const Host *host, Err *err)
 {
     s->home = NULL;
     s->lockfd = -1;
     s->unclean = false;
-    s->tally = rq->tally;
+    s->tally = host->tally;
     if (s->tally)
         s->tally->opens++;
-    s->lock_wait = rq->lock_wait < 0 ? LOCK_WAIT_DEFAULT : rq->lock_wait > 86400 ? 86400 : rq->lock_wait;
+    s->lock_wait = host->lock_wait < 0 ? LOCK_WAIT_DEFAULT : host->lock_wait > 86400 ? 86400 : host->lock_wait;
 
-    if (!rq->home || !*rq->home)
+    if (!host->home || !*host->home)
         return err_fail(err, "neither PBMHOME nor HOME is set");
-    char *home = xstrdup(rq->home);
+    char *home = xstrdup(host->home);
     size_t n = strlen(home);
     while (n > 1 && home[n - 1] == '/')
         home[--n] = '\0';
     bool created = false;
-    if ((rq->home_is_default ? make_dir(home, &created, err) : make_dirs(home, err)) < 0) {
+    if ((host->home_is_default ? make_dir(home, &created, err) : make_dirs(home, err)) < 0) {
         free(home);
         return -1;
     }
@@ -936,4 +936,49 @@ void store_sweep_temps(const Store *s)
             closedir(d);
         free(dir);
     }
+}
+
+/* ---------------------------------------------------------------- the mail front's records (var/) */
+
+int store_make_dir(const Store *s, const char *rel, Err *err)
+{
+    char *p = store_path(s, rel);
+    int rc = make_dir(p, NULL, err);
+    free(p);
+    return rc;
+}
+
+int store_open_append(const Store *s, const char *rel, Err *err)
+{
+    char *p = store_path(s, rel);
+    int fd = open(p, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
+    if (fd < 0)
+        err_fail(err, "%s: %s", p, strerror(errno));
+    free(p);
+    return fd;
+}
+
+int store_append(const Store *s, const char *rel, const char *data, size_t len, bool sync, Err *err)
+{
+    int fd = store_open_append(s, rel, err);
+    if (fd < 0)
+        return -1;
+    int rc = 0;
+    if (fd_write_all(fd, data, len) < 0 || (sync && fsync(fd) < 0)) {
+        char *p = store_path(s, rel);
+        rc = err_fail(err, "%s: %s", p, strerror(errno));
+        free(p);
+    }
+    close(fd);
+    return rc;
+}
+
+int store_lock_file(const Store *s, const char *rel, Err *err)
+{
+    char *p = store_path(s, rel);
+    int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
+    if (fd < 0)
+        err_fail(err, "%s: %s", p, strerror(errno));
+    free(p);
+    return fd;
 }

@@ -1,5 +1,6 @@
 /* store: the files under $PBMHOME — board files, their move lists, numbering, the lock, lists, atomic writes,
- * commit tags and temporaries (etc/users: users.h). */
+ * commit tags and temporaries (etc/users: users.h), and the mail front's var/ (its directory, appends, lock
+ * files); a count of what stores did, for tests (StoreTally). */
 #ifndef GENETESS_STORE_H
 #define GENETESS_STORE_H
 
@@ -8,7 +9,7 @@
 
 #include <stdint.h>
 
-/* What stores were used for, counted where a test asks (Request.tally; NULL: nothing is counted): the mail
+/* What stores were used for, counted where a test asks (Host.tally; NULL: nothing is counted): the mail
  * front opens one store for a message, and each of its commands takes the lock once, reads its board once and
  * the users once (contract 2.1). */
 typedef struct StoreTally {
@@ -23,16 +24,16 @@ typedef struct Store {
     int lockfd;   /* -1 when not locked */
     bool unclean; /* store_lock: the lock's last holder was stopped before letting go (see store_lock) */
     int64_t lock_wait; /* seconds store_lock waits */
-    StoreTally *tally; /* the request's tally (rq->tally), shared by every copy of s; NULL: none */
+    StoreTally *tally; /* the host's tally (host->tally), shared by every copy of s; NULL: none */
 } Store;
 
-/* Opens the home rq names (rq->home, trailing slashes dropped; created when missing; when rq->home_is_default,
+/* Opens the home host names (host->home, trailing slashes dropped; created when missing; when host->home_is_default,
    "genetess: using <dir> as PBMHOME" goes to stderr if it is made now); no home -> fail "neither PBMHOME nor
    HOME is set" (the caller exits 2). Creates missing directories games/Genetess, games/Genetess-archive, etc,
-   history, outbox, spool (every directory it makes, the home's included, of mode 0700: contract 9). The lock wait is rq->lock_wait seconds (at most a day; < 0: 60).
-   The open is counted in rq->tally when given (s->tally).
+   history, outbox, spool (every directory it makes, the home's included, of mode 0700: contract 9). The lock wait is host->lock_wait seconds (at most a day; < 0: 60).
+   The open is counted in host->tally when given (s->tally).
    Returns 0 with s->home set and s->lockfd = -1, or -1 with err (s holds nothing to free). */
-int store_open(Store *s, const Request *rq, Err *err);
+int store_open(Store *s, const Host *host, Err *err);
 /* Unlocks (marking the lock file 0: this holder finished) and frees s->home; s may be closed twice. */
 void store_close(Store *s);
 
@@ -165,5 +166,17 @@ int store_board_committed(const Store *s, int n, const char *tag);
 void store_sweep_temps(const Store *s);
 /* fsyncs directory dir so a rename in it survives a crash; best effort (some file systems refuse). */
 void store_sync_dir(const char *dir);
+
+/* The mail front's records under var/ (its log, var/handled, var/rate/: handled.h, rate.h) */
+/* Makes <home>/<rel> (mode 0700) when missing; its parent must exist. 0, or -1 with err. */
+int store_make_dir(const Store *s, const char *rel, Err *err);
+/* Opens <home>/<rel> to append to (made 0600 when missing; never through a link): the descriptor, or -1 with
+ * err ("<path>: <reason>"). */
+int store_open_append(const Store *s, const char *rel, Err *err);
+/* Appends len bytes of data to <home>/<rel> (store_open_append), synced when sync. 0, or -1 with err. */
+int store_append(const Store *s, const char *rel, const char *data, size_t len, bool sync, Err *err);
+/* Opens <home>/<rel> to hold fcntl locks on (made 0600 when missing; never through a link): the descriptor, or
+ * -1 with err ("<path>: <reason>"). */
+int store_lock_file(const Store *s, const char *rel, Err *err);
 
 #endif

@@ -12,7 +12,6 @@ Suite *accounts_suite(void);
 static Request rq_at(const char *sender, int64_t now)
 {
     Request rq = request_init(now);
-    rq.home = home;
     rq.sender = sender;
     rq.by_mail = sender != NULL;
     return rq;

@@ -17,6 +17,7 @@
 #define T0 1800000000 /* 2027-01-15 08:00 UTC */
 
 static char home[64];
+static Host host; /* the host's settings: the scratch home, From: referee@example.org */
 static Request rq; /* what every command of these tests is given; by_mail is set after the signups */
 
 static char *slurp_at(const char *rel)
@@ -32,7 +33,7 @@ static char *slurp_at(const char *rel)
 /* Runs "genetess <words>" with the reply (stdout: no SENDER) into <home>/reply; returns the exit status. */
 static int run(const char *words)
 {
-    return fx_run_command(home, &rq, words);
+    return fx_run_command(&host, &rq, words);
 }
 
 /* Asserts the last run's reply is want exactly. */
@@ -81,8 +82,9 @@ static void setup(void)
 {
     fx_scratch_dir(home, sizeof home, "genetess-chal");
     rq = request_init(T0);
-    rq.home = home;
-    rq.from = "referee@example.org";
+    host = request_host_init();
+    host.home = home;
+    host.from = "referee@example.org";
     ck_assert_int_eq(run("signup alice secret alice@example.org"), EXIT_DONE);
     ck_assert_int_eq(run("signup bob hunter2 bob@example.org"), EXIT_DONE);
     ck_assert_int_eq(run("signup carol pw carol@example.org"), EXIT_DONE);

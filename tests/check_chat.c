@@ -51,12 +51,13 @@ static char *slurp(const char *path)
 }
 
 /* The request every command of these tests is given: the scratch home, a fixed time and From:, the body. */
+static Host host; /* the host's settings: the scratch home, From: referee@example.org */
 static Request rq;
 
 /* Runs "genetess <words>" with the reply (stdout) into <home>/reply; returns the exit status. */
 static int run(const char *words)
 {
-    return fx_run_command(home, &rq, words);
+    return fx_run_command(&host, &rq, words);
 }
 
 /* The reply of the last run (malloc'd). */
@@ -104,8 +105,9 @@ static void setup(void)
 {
     fx_scratch_dir(home, sizeof home, "genetess-chat");
     rq = request_init(1800000000);
-    rq.home = home;
-    rq.from = "referee@example.org";
+    host = request_host_init();
+    host.home = home;
+    host.from = "referee@example.org";
     ck_assert_int_eq(run("signup alice secret alice@example.org"), EXIT_DONE);
     ck_assert_int_eq(run("signup bob hunter2 bob@example.org"), EXIT_DONE);
     ck_assert_int_eq(run("signup carol pw carol@example.org"), EXIT_DONE);

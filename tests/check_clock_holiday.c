@@ -111,15 +111,15 @@ START_TEST(test_nag)
 {
     char dir[64];
     fx_scratch_dir(dir, sizeof dir, "genetess-clock");
-    Request rq = request_init(T0);
-    rq.home = dir;
+    Host host = request_host_init();
+    host.home = dir;
     Store st;
     Err err;
-    ck_assert_msg(store_open(&st, &rq, &err) == 0, "%s", err.msg);
+    ck_assert_msg(store_open(&st, &host, &err) == 0, "%s", err.msg);
     ck_assert_int_eq(users_add(&st, "alice", "pw", "alice@example.org", &err), 0);
     play_board(2);
     MailQueue mq;
-    mail_init(&mq, NULL);
+    mail_init(&mq, NULL, NULL);
     Game g;
     /* 72 h deadline: the nag is due 24 h before it. */
     game_init(&g, b, T0 + PERIOD - DAY - 1);

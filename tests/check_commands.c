@@ -63,14 +63,16 @@ static int table_rows(void)
 /* ---- the pipeline, in a temporary PBMHOME ---- */
 
 static char home[64];
+static Host host; /* the host's settings: the scratch home, From: referee@example.org */
 static Request rq; /* what every command of these tests is given */
 
 static void setup(void)
 {
     fx_scratch_dir(home, sizeof home, "genetess-cmd");
     rq = request_init(1800000000);
-    rq.home = home;
-    rq.from = "referee@example.org";
+    host = request_host_init();
+    host.home = home;
+    host.from = "referee@example.org";
 }
 
 static void teardown(void)
@@ -95,7 +97,7 @@ static int run_at(long now, const char *words)
     fflush(stdout);
     int out = dup(1), null = open("/dev/null", O_WRONLY);
     dup2(null, 1);
-    int rc = pipeline_run(c, &rq, argc - 1, argv + 1);
+    int rc = pipeline_run(c, &host, &rq, argc - 1, argv + 1, NULL);
     fflush(stdout);
     dup2(out, 1);
     close(out);

@@ -42,7 +42,7 @@ START_TEST(test_list_lines)
     setup();
     Store st;
     Err err;
-    ck_assert_int_eq(store_open(&st, &test_rq, &err), 0);
+    ck_assert_int_eq(store_open(&st, &test_host, &err), 0);
     ck_assert_int_eq(store_write_list(&st, "3:a b:1:x\n\nboardno:players:moveno:status\n7:c:2:y\n3:dup\nodd\n", &err), 0);
     Gamelist l;
     gamelist_open(&l, &st);
@@ -99,7 +99,7 @@ START_TEST(test_list_random)
     setup();
     Store st;
     Err err;
-    ck_assert_int_eq(store_open(&st, &test_rq, &err), 0);
+    ck_assert_int_eq(store_open(&st, &test_host, &err), 0);
     Rng r;
     rng_seed(&r, (uint64_t)_i + 11u);
     Buf start;
@@ -141,7 +141,7 @@ START_TEST(test_idle)
     setup();
     Store st;
     Err err;
-    ck_assert_int_eq(store_open(&st, &test_rq, &err), 0);
+    ck_assert_int_eq(store_open(&st, &test_host, &err), 0);
     Board *b = duel();
     b->number = 101;
     b->clock.deadline = 1000000;

@@ -4,6 +4,7 @@
 /* the project's headers first, then check.h */
 #include "fixtures.h"
 #include "handled.h"
+#include "store.h"
 #include "request.h"
 #include "util.h"
 
@@ -26,10 +27,14 @@ Suite *handled_suite(void);
 #define FROM "alice@example.org"
 
 static char tmpdir[64];
+static Store st; /* its home tmpdir: var/handled is its */
 
 static void setup(void)
 {
     fx_scratch_dir(tmpdir, sizeof tmpdir, "check_handled");
+    st = (Store){.home = tmpdir, .lockfd = -1};
+    Err err;
+    ck_assert_int_eq(store_make_dir(&st, "var", &err), 0);
 }
 
 static void teardown(void)
@@ -37,10 +42,10 @@ static void teardown(void)
     fx_rm_tree(tmpdir);
 }
 
-/* <tmpdir>/handled, malloc'd. */
+/* <tmpdir>/var/handled, malloc'd. */
 static char *file_path(void)
 {
-    return xasprintf("%s/handled", tmpdir);
+    return xasprintf("%s/var/handled", tmpdir);
 }
 
 /* Writes text as var/handled. */
@@ -147,7 +152,7 @@ START_TEST(once_per_userid)
     Handled h;
     Err err;
     uint64_t bound;
-    ck_assert_int_eq(handled_open(&h, tmpdir, MSG, FROM, 2, NOW, &err), 0);
+    ck_assert_int_eq(handled_open(&h, &st, MSG, FROM, 2, NOW, &err), 0);
     ck_assert(!run_as(&h, 0, "alice", &bound)); /* first delivery: runs, noted */
     ck_assert(bound == handled_bind(request_command_key(MSG, FROM, 0), "alice")); /* what a board keeps */
     uint64_t key = request_command_key(MSG, FROM, 1);
@@ -157,7 +162,7 @@ START_TEST(once_per_userid)
     handled_close(&h);
     ck_assert_int_eq(file_lines(), 1);
 
-    ck_assert_int_eq(handled_open(&h, tmpdir, MSG, FROM, 2, NOW + 60, &err), 0); /* delivered again */
+    ck_assert_int_eq(handled_open(&h, &st, MSG, FROM, 2, NOW + 60, &err), 0); /* delivered again */
     ck_assert(run_as(&h, 0, "alice", NULL));     /* alice's command: handled already */
     ck_assert(!run_as(&h, 0, "mallory", NULL));  /* the same key with another password: another command */
     ck_assert(!run_as(&h, 1, "alice", NULL));    /* line 1 never ran with a password */
@@ -165,7 +170,7 @@ START_TEST(once_per_userid)
     handled_close(&h);
     ck_assert_int_eq(file_lines(), 3);
 
-    ck_assert_int_eq(handled_open(&h, tmpdir, MSG, "bob@example.org", 2, NOW + 60, &err), 0);
+    ck_assert_int_eq(handled_open(&h, &st, MSG, "bob@example.org", 2, NOW + 60, &err), 0);
     key = request_command_key(MSG, "bob@example.org", 0); /* the same Message-ID from another sender */
     handled_begin(&h, &key);
     ck_assert(!handled_login(&h, "alice"));
@@ -180,10 +185,10 @@ START_TEST(forger_does_not_preempt)
 {
     Handled h;
     Err err;
-    ck_assert_int_eq(handled_open(&h, tmpdir, MSG, FROM, 0, NOW, &err), 0);
+    ck_assert_int_eq(handled_open(&h, &st, MSG, FROM, 0, NOW, &err), 0);
     ck_assert(!run_as(&h, 0, "mallory", NULL));
     handled_close(&h);
-    ck_assert_int_eq(handled_open(&h, tmpdir, MSG, FROM, 0, NOW + 5, &err), 0);
+    ck_assert_int_eq(handled_open(&h, &st, MSG, FROM, 0, NOW + 5, &err), 0);
     ck_assert(!run_as(&h, 0, "alice", NULL));
     handled_close(&h);
 }
@@ -193,13 +198,13 @@ START_TEST(window_ends)
 {
     Handled h;
     Err err;
-    ck_assert_int_eq(handled_open(&h, tmpdir, MSG, FROM, 0, NOW, &err), 0);
+    ck_assert_int_eq(handled_open(&h, &st, MSG, FROM, 0, NOW, &err), 0);
     ck_assert(!run_as(&h, 0, "alice", NULL));
     handled_close(&h);
-    ck_assert_int_eq(handled_open(&h, tmpdir, MSG, FROM, 0, NOW + HANDLED_WINDOW - 1, &err), 0);
+    ck_assert_int_eq(handled_open(&h, &st, MSG, FROM, 0, NOW + HANDLED_WINDOW - 1, &err), 0);
     ck_assert(run_as(&h, 0, "alice", NULL));
     handled_close(&h);
-    ck_assert_int_eq(handled_open(&h, tmpdir, MSG, FROM, 0, NOW + HANDLED_WINDOW, &err), 0);
+    ck_assert_int_eq(handled_open(&h, &st, MSG, FROM, 0, NOW + HANDLED_WINDOW, &err), 0);
     ck_assert(!run_as(&h, 0, "alice", NULL)); /* past the window: a new message */
     handled_close(&h);
 }
@@ -209,7 +214,7 @@ START_TEST(no_message_id_no_record)
 {
     Handled h;
     Err err;
-    ck_assert_int_eq(handled_open(&h, tmpdir, NULL, FROM, 50, NOW, &err), 0);
+    ck_assert_int_eq(handled_open(&h, &st, NULL, FROM, 50, NOW, &err), 0);
     uint64_t key = 0;
     handled_begin(&h, &key);
     ck_assert(!handled_login(&h, "alice"));
@@ -241,7 +246,7 @@ START_TEST(million_records_one_pass)
     put_many(1000000);
     Handled h;
     Err err;
-    ck_assert_int_eq(handled_open(&h, tmpdir, MSG, FROM, 50, NOW, &err), 0);
+    ck_assert_int_eq(handled_open(&h, &st, MSG, FROM, 50, NOW, &err), 0);
     ck_assert_int_eq(h.lines_read, 0); /* nothing read before a password is given */
     ck_assert(run_as(&h, 0, "alice", NULL));
     ck_assert_int_eq(h.lines_read, 1000001); /* one pass */
@@ -264,7 +269,7 @@ START_TEST(prune_once_a_window)
     free(text);
     Handled h;
     Err err;
-    ck_assert_int_eq(handled_open(&h, tmpdir, MSG, FROM, 0, NOW, &err), 0);
+    ck_assert_int_eq(handled_open(&h, &st, MSG, FROM, 0, NOW, &err), 0);
     ck_assert(run_as(&h, 0, "alice", NULL));
     ck_assert_int_eq(h.lines_read, 4 + 4); /* the look-up, then the file written again: a second pass */
     handled_close(&h);
@@ -279,7 +284,7 @@ START_TEST(prune_once_a_window)
     fclose(f);
     free(back);
     free(p);
-    ck_assert_int_eq(handled_open(&h, tmpdir, MSG, FROM, 0, NOW + 1, &err), 0);
+    ck_assert_int_eq(handled_open(&h, &st, MSG, FROM, 0, NOW + 1, &err), 0);
     ck_assert(run_as(&h, 0, "alice", NULL));
     ck_assert_int_eq(h.lines_read, 1); /* nothing two windows old: not written again */
     handled_close(&h);
@@ -291,7 +296,7 @@ END_TEST
 /* True when a process other than this one holds a lock on some byte past 0 of var/handled.lock. */
 static bool claim_held_elsewhere(void)
 {
-    char *p = xasprintf("%s/handled.lock", tmpdir);
+    char *p = xasprintf("%s/var/handled.lock", tmpdir);
     int fd = open(p, O_RDWR);
     free(p);
     ck_assert_int_ge(fd, 0);
@@ -311,7 +316,7 @@ START_TEST(claim_held_and_released_by_a_kill)
         Handled h;
         Err err;
         close(ready[0]);
-        _exit(handled_open(&h, tmpdir, MSG, FROM, 0, NOW, &err) == 0 && write(ready[1], "x", 1) == 1 &&
+        _exit(handled_open(&h, &st, MSG, FROM, 0, NOW, &err) == 0 && write(ready[1], "x", 1) == 1 &&
                       pause() < 0
                   ? 0
                   : 1);
@@ -322,13 +327,13 @@ START_TEST(claim_held_and_released_by_a_kill)
     close(ready[0]);
     ck_assert(claim_held_elsewhere());
     kill(pid, SIGKILL);
-    int st;
-    waitpid(pid, &st, 0);
+    int status;
+    waitpid(pid, &status, 0);
     ck_assert(!claim_held_elsewhere()); /* the kernel let it go */
     Handled h;
     Err err;
     alarm(20); /* the claim must be free: a wait here would be the bug */
-    ck_assert_int_eq(handled_open(&h, tmpdir, MSG, FROM, 0, NOW, &err), 0);
+    ck_assert_int_eq(handled_open(&h, &st, MSG, FROM, 0, NOW, &err), 0);
     alarm(0);
     ck_assert(!run_as(&h, 0, "alice", NULL)); /* the killed delivery noted nothing: it runs */
     handled_close(&h);

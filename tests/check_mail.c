@@ -15,7 +15,7 @@ Suite *mail_suite(void);
 START_TEST(test_mail_add_refuses)
 {
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "a@b.c", "Genetess Board 101\nBcc: x@y", "body", &err), -1);
     ck_assert_str_eq(err.msg, "refusing a mail header with control characters");
@@ -37,7 +37,7 @@ END_TEST
 START_TEST(test_mail_truncate)
 {
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err;
     ck_assert_int_eq(mail_add(&q, "a@b.c", "one", "1", &err), 0);
     ck_assert_int_eq(mail_add(&q, "a@b.c", "two", "2", &err), 0);
@@ -115,7 +115,7 @@ START_TEST(test_mail_outbox)
     Store s;
     open_store(&s);
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "alice@a.a", "New Genetess Board 101 ALL", "Hello alice\n", &err), 0);
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "New Genetess Board 101 ALL", "Hello bob\n", &err), 0);
@@ -169,7 +169,7 @@ END_TEST
 static char *html_mail(Store *s, const char *text, const char *html, char *bnd)
 {
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add_sheet(&q, "alice@a.a", "Genetess Board 101 alice", xstrdup(text), html ? xstrdup(html) : NULL, &err), 0);
     ck_assert_int_eq(mail_flush(&q, s, NOW), 1);
@@ -296,11 +296,11 @@ END_TEST
 
 START_TEST(test_mail_from_default)
 {
-    test_rq.from = NULL;
+    test_host.from = NULL;
     Store s;
     open_store(&s);
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "a@a.a", "Genetess help", "h", &err), 0);
     ck_assert_int_eq(mail_flush(&q, &s, 0), 1);
@@ -356,7 +356,7 @@ START_TEST(test_mail_ids_unique)
     for (int round = 0; round < 3; round++) {
         pid_t pid = round == 2 ? fork() : -1; /* the third round in two processes at once */
         MailQueue q;
-        mail_init(&q, &test_rq);
+        mail_init(&q, &test_host, &test_rq);
         ck_assert_int_eq(mail_add_reply(&q, "alice@a.a", "List of Genetess games", "none\n", &err), 0);
         ck_assert_int_eq(mail_add_reply(&q, "alice@a.a", "List of Genetess games", "none\n", &err), 0);
         ck_assert_int_eq(mail_flush(&q, &s, NOW), 2);
@@ -391,9 +391,9 @@ START_TEST(test_mail_sendmail)
     char sent[128], cmd[200];
     snprintf(sent, sizeof sent, "%s/sent", tmpdir);
     snprintf(cmd, sizeof cmd, "cat >> '%s'", sent);
-    test_rq.mailer = cmd;
+    test_host.mailer = cmd;
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "one\n", &err), 0);
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "two\n", &err), 0);
@@ -425,7 +425,7 @@ START_TEST(test_mail_sendmail_fails)
     snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
     static const char *const mailers[] = {"false", "exit 3", "/nonexistent/sendmail -t", "head -c 1 >/dev/null; exit 1"};
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err = {""};
     q.mailer = mailers[_i];
     Buf big;
@@ -495,7 +495,7 @@ START_TEST(test_mail_reply_fold)
     open_store(&s);
     test_rq.message_id = "cmd1@players.example.org";
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err = {""};
     char word[101];
     memset(word, 'x', 100);
@@ -533,13 +533,13 @@ END_TEST
 START_TEST(test_mail_reply_address)
 {
     Request rq = request_init(0);
-    ck_assert_ptr_null(mail_reply_address(&rq));
+    ck_assert_ptr_null(mail_reply_address(&rq, NULL));
     rq.sender = "";
-    ck_assert_ptr_null(mail_reply_address(&rq));
+    ck_assert_ptr_null(mail_reply_address(&rq, NULL));
     rq.sender = "a@b.c\nBcc: x@y";
-    ck_assert_ptr_null(mail_reply_address(&rq));
+    ck_assert_ptr_null(mail_reply_address(&rq, NULL));
     rq.sender = "alice@example.org";
-    ck_assert_str_eq(mail_reply_address(&rq), "alice@example.org");
+    ck_assert_str_eq(mail_reply_address(&rq, NULL), "alice@example.org");
 }
 END_TEST
 
@@ -566,7 +566,7 @@ START_TEST(test_mail_controls)
     Store s;
     open_store(&s);
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err = {""};
     const char *in = "a\rb\x1b[31mred\x07 bell\x7f del \xc2\x9b csi\r\nend\t\xc3\xa9 \xc2\xa9\x01\n";
     const char *out = "a?b?[31mred? bell? del ? csi\nend\t\xc3\xa9 \xc2\xa9?\n";
@@ -622,7 +622,7 @@ START_TEST(test_mail_long_headers)
     Store s;
     open_store(&s);
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err = {""};
     Buf to, subject;
     buf_init(&to);
@@ -687,9 +687,9 @@ START_TEST(test_mail_long_headers)
     ck_assert_str_eq(err.msg, "refusing a mail header that no folding fits in lines of 998 octets (Subject:)");
     ck_assert_int_eq(q.n, 0);
     char *long_from = xasprintf("referee@%.950s.org", word);
-    test_rq.from = long_from;
+    test_host.from = long_from;
     MailQueue q2;
-    mail_init(&q2, &test_rq);
+    mail_init(&q2, &test_host, &test_rq);
     ck_assert_int_eq(mail_add(&q2, "alice@a.a", "Genetess help", "x", &err), 0);
     ck_assert_int_eq(mail_flush(&q2, &s, NOW), 1);
     msg = only_mail(&s);
@@ -717,7 +717,7 @@ START_TEST(test_spool_group)
     Store s;
     open_store(&s);
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "x@x.x", "kept", "0\n", &err), 0);
     ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "1\n", &err), 0);

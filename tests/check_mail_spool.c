@@ -18,7 +18,7 @@ START_TEST(test_spool_group_sync_fails)
     Store s;
     open_store(&s);
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "1\n", &err), 0);
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "2\n", &err), 0);
@@ -58,7 +58,7 @@ START_TEST(test_spool_delivered_once)
     Store s;
     open_store(&s);
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     put(&s, "spool/103.none.0001.mail", "From: a\n\nx\n");
     char *src = store_path(&s, "spool/103.none.0001.mail"), *dst = store_path(&s, "outbox/1-2-0001.mail");
     ck_assert_int_eq(link(src, dst), 0);
@@ -126,9 +126,9 @@ START_TEST(test_spool_retries_bounded)
     char cmd[256], errfile[128];
     counting_mailer(cmd, sizeof cmd, 1);
     snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
-    test_rq.mailer = cmd;
+    test_host.mailer = cmd;
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err;
     ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess Board 101 bob", "one\n", &err), 0);
     int saved = stderr_begin(errfile);
@@ -210,9 +210,9 @@ START_TEST(test_spool_dead_by_age)
     ck_assert_int_eq(mkdir(dir, 0700), 0);
     free(dir);
     put(&s, "spool/dead/101.none.0001.mail", "another\n");
-    test_rq.mailer = cmd;
+    test_host.mailer = cmd;
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     int saved = stderr_begin(errfile);
     ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW), 0);
     stderr_end(saved);
@@ -250,9 +250,9 @@ START_TEST(test_spool_dead_move_finished)
     ck_assert_int_eq(mkdir(dir, 0700), 0);
     ck_assert_int_eq(link(src, dst), 0);
     ck_assert_int_eq(symlink("/etc/passwd", link_to), 0);
-    test_rq.mailer = cmd;
+    test_host.mailer = cmd;
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     int saved = stderr_begin(errfile);
     ck_assert_int_eq(mail_deliver(&q, &s, NULL, NOW), 1);
     stderr_end(saved);
@@ -297,7 +297,7 @@ START_TEST(test_spool_links)
     link_plant(&s, "spool/101.00000000000000dd.0001.mail", t[2], dangling);
     link_plant(&s, "spool/.record", t[3], dangling);
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess help", "h\n", &err), 0);
     ck_assert_int_eq(mail_flush(&q, &s, NOW), 1);
@@ -329,7 +329,7 @@ START_TEST(test_spool_private_modes)
     Store s;
     open_store(&s);
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101 bob", "sheet\n", &err), 0);
     ck_assert_int_eq(mail_spool_group(&q, &s, &(MailGroup){0, 101, "00000000000000ee", NOW, NULL, 0}, &err), 0);
@@ -442,7 +442,7 @@ static int spool_with_limit(Store *s, rlim_t limit, bool want_fail, const char *
         for (int i = 3; i < 1024; i++)
             close(i);
         MailQueue q;
-        mail_init(&q, &test_rq);
+        mail_init(&q, &test_host, &test_rq);
         Err err;
         for (int i = 0; i < 100; i++) {
             char to[32];

@@ -2,6 +2,7 @@
  * commands takes the lock once, reads its board once and the users once (contract 2.1; StoreTally counts). */
 #include "fixtures.h"
 #include "mailfront.h"
+#include "rate.h"
 #include "store.h"
 
 #include <fcntl.h>
@@ -11,20 +12,22 @@
 #include <unistd.h>
 
 static char home[64];
-static Request env; /* main's request: what `genetess mail` is given */
+static Host host;   /* main's host: what `genetess mail` is given (its home the option's) */
+static Request env; /* main's request */
 static StoreTally tally;
 
 static void setup(void)
 {
     fx_scratch_dir(home, sizeof home, "genetess-front");
     env = request_init(1800000000);
-    env.home = home;
-    env.from = "referee@example.org";
-    ck_assert_int_eq(fx_run_command(home, &env, "signup alice secret alice@example.org"), EXIT_DONE);
-    ck_assert_int_eq(fx_run_command(home, &env, "signup bob hunter2 bob@example.org"), EXIT_DONE);
-    ck_assert_int_eq(fx_run_command(home, &env, "challenge --gamble=none --seed=5 alice bob"), EXIT_DONE);
+    host = request_host_init();
+    host.home = home;
+    host.from = "referee@example.org";
+    ck_assert_int_eq(fx_run_command(&host, &env, "signup alice secret alice@example.org"), EXIT_DONE);
+    ck_assert_int_eq(fx_run_command(&host, &env, "signup bob hunter2 bob@example.org"), EXIT_DONE);
+    ck_assert_int_eq(fx_run_command(&host, &env, "challenge --gamble=none --seed=5 alice bob"), EXIT_DONE);
     tally = (StoreTally){0};
-    env.tally = &tally; /* what the mailed message does from here is counted */
+    host.tally = &tally; /* what the mailed message does from here is counted */
 }
 
 static void teardown(void)
@@ -41,7 +44,7 @@ static int mail_in(const char *text)
     char *argv[] = {opt, conf, NULL};
     FILE *in = fmemopen((void *)text, strlen(text), "r");
     ck_assert_ptr_nonnull(in);
-    int rc = mailfront_main(&env, 2, argv, in);
+    int rc = mailfront_main(&host, &env, 2, argv, in);
     fclose(in);
     return rc;
 }
@@ -72,6 +75,32 @@ START_TEST(test_multiple_one_store)
     ck_assert_int_eq(tally.opens, 1);
     ck_assert_int_eq(tally.locks, 3);
     ck_assert_int_eq(tally.boards, 2);
+    ck_assert_int_le(tally.users, 3); /* at most one read of the users per command */
+}
+END_TEST
+
+/* Over its mailbox's budget, a command with the password of the user whose address the mailbox is still runs
+ * (contract 2.1): the owner check and the command share the message's store and its one lock. */
+START_TEST(test_over_budget_owner_one_lock)
+{
+    host.rate = "1/3600";
+    ck_assert_int_eq(mail_in("From: <alice@example.org>\nSubject: games\nMessage-ID: <g1@c.example>\n\n"), 0);
+    tally = (StoreTally){0};
+    ck_assert_int_eq(mail_in("From: <alice@example.org>\nSubject: move 101 alice secret PASS\n"
+                             "Message-ID: <o1@c.example>\n\n"),
+                     0);
+    ck_assert_int_eq(tally.opens, 1);
+    ck_assert_int_eq(tally.locks, 1);
+    ck_assert_int_eq(tally.boards, 1);
+    ck_assert_int_le(tally.users, 3); /* the owner's pair looked up, its login, the board's players */
+    char path[128], *text = NULL;
+    Err err;
+    RateCount count;
+    snprintf(path, sizeof path, "%s/var/rate/_alice@example.org", home);
+    ck_assert_int_eq(store_read_file(path, &text, NULL, &err), 0);
+    ck_assert(rate_count_parse(text, &count));
+    ck_assert_int_gt(count.told, 0); /* the second message found the budget over */
+    free(text);
 }
 END_TEST
 
@@ -83,7 +112,7 @@ START_TEST(test_multiple_command_line)
     fflush(stdout);
     int out = dup(1), null = open("/dev/null", O_WRONLY);
     dup2(null, 1); /* the replies are printed */
-    int rc = mailfront_multiple(&rq, 0, NULL);
+    int rc = mailfront_multiple(&host, &rq, 0, NULL);
     fflush(stdout);
     dup2(out, 1);
     close(out);
@@ -103,6 +132,7 @@ Suite *mailfront_suite(void)
     tcase_add_test(t, test_reply_one_pipeline);
     tcase_add_test(t, test_multiple_one_store);
     tcase_add_test(t, test_multiple_command_line);
+    tcase_add_test(t, test_over_budget_owner_one_lock);
     suite_add_tcase(s, t);
     return s;
 }

@@ -5,6 +5,7 @@
 #include "mail.h"
 #include "mailin.h"
 #include "rate.h"
+#include "store.h"
 #include "util.h"
 
 #include <check.h>
@@ -100,6 +101,7 @@ START_TEST(reserve_within_then_over)
 {
     char dir[64];
     fx_scratch_dir(dir, sizeof dir, "check_rate");
+    Store st = {.home = dir, .lockfd = -1}; /* var/rate/ is the store's */
     RateBudget b;
     Err err;
     int64_t until;
@@ -107,19 +109,19 @@ START_TEST(reserve_within_then_over)
     const char *aliases[] = {"al@example.org", "Al+1@example.org", "al+2@EXAMPLE.org."};
     char mb[RATE_MAILBOX_MAX + 1];
     for (int i = 0; i < 3; i++) /* one mailbox, whatever the spelling */
-        ck_assert_int_eq(rate_reserve(dir, rate_mailbox(aliases[i], mb, sizeof mb), 1000 + i, &b, &until, &err),
+        ck_assert_int_eq(rate_reserve(&st, rate_mailbox(aliases[i], mb, sizeof mb), 1000 + i, &b, &until, &err),
                          RATE_RESERVED);
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1010, &b, &until, &err), RATE_OVER_FIRST);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1010, &b, &until, &err), RATE_OVER_FIRST);
     ck_assert_int_eq(until, 1060); /* the short window's end */
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1020, &b, &until, &err), RATE_OVER); /* told once */
-    ck_assert_int_eq(rate_reserve(dir, "bo@example.org", 1020, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1020, &b, &until, &err), RATE_OVER); /* told once */
+    ck_assert_int_eq(rate_reserve(&st, "bo@example.org", 1020, &b, &until, &err), RATE_RESERVED);
     /* a new short window: two more, then the day is full until its end */
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1060, &b, &until, &err), RATE_RESERVED);
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1061, &b, &until, &err), RATE_RESERVED);
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1062, &b, &until, &err), RATE_OVER_FIRST);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1060, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1061, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1062, &b, &until, &err), RATE_OVER_FIRST);
     ck_assert_int_eq(until, 1000 + 86400);
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 2000, &b, &until, &err), RATE_OVER);
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1000 + 86400, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 2000, &b, &until, &err), RATE_OVER);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1000 + 86400, &b, &until, &err), RATE_RESERVED);
     fx_rm_tree(dir);
 }
 END_TEST
@@ -129,19 +131,20 @@ START_TEST(refund_gives_room)
 {
     char dir[64];
     fx_scratch_dir(dir, sizeof dir, "check_rate");
+    Store st = {.home = dir, .lockfd = -1}; /* var/rate/ is the store's */
     RateBudget b;
     Err err;
     int64_t until;
     ck_assert_int_eq(rate_budget("2/60", NULL, &b, &err), 1);
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1000, &b, &until, &err), RATE_RESERVED);
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1000, &b, &until, &err), RATE_RESERVED);
-    ck_assert_int_eq(rate_refund(dir, "al@example.org", 1000, &b, &err), 0);
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1000, &b, &until, &err), RATE_RESERVED);
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1000, &b, &until, &err), RATE_OVER_FIRST);
-    ck_assert_int_eq(rate_refund(dir, "cy@example.org", 1000, &b, &err), 0); /* nothing to give back: 0 stays 0 */
-    ck_assert_int_eq(rate_reserve(dir, "cy@example.org", 1000, &b, &until, &err), RATE_RESERVED);
-    ck_assert_int_eq(rate_reserve(dir, "cy@example.org", 1000, &b, &until, &err), RATE_RESERVED);
-    ck_assert_int_eq(rate_reserve(dir, "cy@example.org", 1000, &b, &until, &err), RATE_OVER_FIRST);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1000, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1000, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_refund(&st, "al@example.org", 1000, &b, &err), 0);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1000, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1000, &b, &until, &err), RATE_OVER_FIRST);
+    ck_assert_int_eq(rate_refund(&st, "cy@example.org", 1000, &b, &err), 0); /* nothing to give back: 0 stays 0 */
+    ck_assert_int_eq(rate_reserve(&st, "cy@example.org", 1000, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_reserve(&st, "cy@example.org", 1000, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_reserve(&st, "cy@example.org", 1000, &b, &until, &err), RATE_OVER_FIRST);
     fx_rm_tree(dir);
 }
 END_TEST
@@ -152,24 +155,25 @@ START_TEST(charge_fills_bytes)
 {
     char dir[64];
     fx_scratch_dir(dir, sizeof dir, "check_rate");
+    Store st = {.home = dir, .lockfd = -1}; /* var/rate/ is the store's */
     RateBudget b;
     Err err;
     int64_t until;
     ck_assert_int_eq(rate_budget("20/60", "50/86400", &b, &err), 1);
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1000, &b, &until, &err), RATE_RESERVED);
-    ck_assert_int_eq(rate_charge(dir, "al@example.org", 1000, &b, 600 * 1024, &err), 0);
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1001, &b, &until, &err), RATE_RESERVED);
-    ck_assert_int_eq(rate_charge(dir, "al@example.org", 1001, &b, 600 * 1024, &err), 0); /* 1.2 MiB: over */
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1002, &b, &until, &err), RATE_OVER_FIRST);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1000, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_charge(&st, "al@example.org", 1000, &b, 600 * 1024, &err), 0);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1001, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_charge(&st, "al@example.org", 1001, &b, 600 * 1024, &err), 0); /* 1.2 MiB: over */
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1002, &b, &until, &err), RATE_OVER_FIRST);
     ck_assert_int_eq(until, 1060);
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1003, &b, &until, &err), RATE_OVER);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1003, &b, &until, &err), RATE_OVER);
     /* the next short windows: two such replies each, until the day's 4 MiB are passed by the seventh */
     for (int k = 0; k < 5; k++) {
         int64_t t = 1060 + 60 * (k / 2) + k % 2;
-        ck_assert_int_eq(rate_reserve(dir, "al@example.org", t, &b, &until, &err), RATE_RESERVED);
-        ck_assert_int_eq(rate_charge(dir, "al@example.org", t, &b, 600 * 1024, &err), 0);
+        ck_assert_int_eq(rate_reserve(&st, "al@example.org", t, &b, &until, &err), RATE_RESERVED);
+        ck_assert_int_eq(rate_charge(&st, "al@example.org", t, &b, 600 * 1024, &err), 0);
     }
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1190, &b, &until, &err), RATE_OVER_FIRST);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1190, &b, &until, &err), RATE_OVER_FIRST);
     ck_assert_int_eq(until, 1000 + 86400);
     fx_rm_tree(dir);
 }
@@ -180,21 +184,22 @@ START_TEST(records_pruned)
 {
     char dir[64];
     fx_scratch_dir(dir, sizeof dir, "check_rate");
+    Store st = {.home = dir, .lockfd = -1}; /* var/rate/ is the store's */
     RateBudget b;
     Err err;
     int64_t until;
     ck_assert_int_eq(rate_budget("3/60", "off", &b, &err), 1);
-    char *al = xasprintf("%s/rate/_al@example.org", dir), *bo = xasprintf("%s/rate/_bo@example.org", dir);
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1000, &b, &until, &err), RATE_RESERVED); /* mark 1000 */
-    ck_assert_int_eq(rate_reserve(dir, "bo@example.org", 1050, &b, &until, &err), RATE_RESERVED);
+    char *al = xasprintf("%s/var/rate/_al@example.org", dir), *bo = xasprintf("%s/var/rate/_bo@example.org", dir);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1000, &b, &until, &err), RATE_RESERVED); /* mark 1000 */
+    ck_assert_int_eq(rate_reserve(&st, "bo@example.org", 1050, &b, &until, &err), RATE_RESERVED);
     ck_assert_int_eq(access(al, F_OK), 0);
-    ck_assert_int_eq(rate_reserve(dir, "cy@example.org", 1070, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_reserve(&st, "cy@example.org", 1070, &b, &until, &err), RATE_RESERVED);
     ck_assert_int_eq(access(al, F_OK), -1); /* its window is over */
     ck_assert_int_eq(access(bo, F_OK), 0);  /* 1050 + 60 > 1070: still counting */
     /* with the day's window on, a record stays while its day lasts */
     ck_assert_int_eq(rate_budget("3/60", "5/86400", &b, &err), 1);
-    ck_assert_int_eq(rate_reserve(dir, "al@example.org", 1200, &b, &until, &err), RATE_RESERVED);
-    ck_assert_int_eq(rate_reserve(dir, "cy@example.org", 1300, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_reserve(&st, "al@example.org", 1200, &b, &until, &err), RATE_RESERVED);
+    ck_assert_int_eq(rate_reserve(&st, "cy@example.org", 1300, &b, &until, &err), RATE_RESERVED);
     ck_assert_int_eq(access(al, F_OK), 0);
     free(al);
     free(bo);
@@ -211,6 +216,7 @@ START_TEST(reserve_concurrent)
     for (int s = 0; s < 2; s++) {
         char dir[64];
         fx_scratch_dir(dir, sizeof dir, "check_rate");
+        Store st = {.home = dir, .lockfd = -1}; /* var/rate/ is the store's */
         char *got = xasprintf("%s/got", dir);
         pid_t kids[4];
         for (int k = 0; k < 4; k++) {
@@ -224,7 +230,7 @@ START_TEST(reserve_concurrent)
                 if (rate_budget(specs[s], "off", &b, &err) != 1)
                     _exit(1);
                 for (int i = 0; i < 60; i++) {
-                    int r = rate_reserve(dir, "al@example.org", 1000, &b, &until, &err);
+                    int r = rate_reserve(&st, "al@example.org", 1000, &b, &until, &err);
                     if (r < 0)
                         _exit(1);
                     n += r == RATE_RESERVED;
@@ -294,13 +300,12 @@ START_TEST(reply_goes_to_registered_address)
     Request rq = request_init(1000);
     RequestOutcome out = {0};
     rq.sender = "victim@example.org";
-    ck_assert_str_eq(mail_reply_address(&rq), "victim@example.org");
-    rq.outcome = &out;
-    ck_assert_str_eq(mail_reply_address(&rq), "victim@example.org"); /* nobody authenticated */
+    ck_assert_str_eq(mail_reply_address(&rq, NULL), "victim@example.org");
+    ck_assert_str_eq(mail_reply_address(&rq, &out), "victim@example.org"); /* nobody authenticated */
     snprintf(out.address, sizeof out.address, "mallory@evil.example");
-    ck_assert_str_eq(mail_reply_address(&rq), "mallory@evil.example");
+    ck_assert_str_eq(mail_reply_address(&rq, &out), "mallory@evil.example");
     rq.sender = "victim@example.org, list@example.net";
-    ck_assert_ptr_null(mail_reply_address(&rq));
+    ck_assert_ptr_null(mail_reply_address(&rq, &out));
 }
 END_TEST
 

@@ -61,12 +61,12 @@ START_TEST(test_spool_replies_of_one_process)
 {
     Store s;
     open_store(&s);
-    test_rq.mailer = REFUSES;
+    test_host.mailer = REFUSES;
     char errfile[128];
     snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
     for (int k = 0; k < 4; k++) {
         MailQueue q;
-        mail_init(&q, &test_rq);
+        mail_init(&q, &test_host, &test_rq);
         Err err;
         char body[32];
         snprintf(body, sizeof body, "reply %d\n", k);
@@ -85,7 +85,7 @@ START_TEST(test_spool_replies_of_one_process)
 
     /* a second failure, once due: four still, each counting two */
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     int sent;
     free(quiet_deliver(&q, &s, NULL, NOW + 300, &sent));
     ck_assert_int_eq(sent, 0);
@@ -126,9 +126,9 @@ START_TEST(test_spool_group_named_again)
     char old[96];
     snprintf(old, sizeof old, "spool/101.none.0001.retry1-%d.mail", NOW);
     put(&s, old, "To: a@b.c\n\nearlier state\n");
-    test_rq.mailer = REFUSES;
+    test_host.mailer = REFUSES;
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     Err err = {""};
     ck_assert_int_eq(mail_add(&q, "bob@b.b", "Genetess Board 101", "later state\n", &err), 0);
     ck_assert_int_eq(mail_spool_group(&q, &s, &(MailGroup){0, 101, "none", NOW, NULL, 0}, &err), 0);
@@ -172,9 +172,9 @@ START_TEST(test_spool_retry_name_unnumbered)
     snprintf(taken, sizeof taken, "spool/back.retry1-%d.mail", NOW);
     put(&s, taken, "To: a@b.c\n\nfirst\n");
     put(&s, "spool/back.mail", "To: a@b.c\n\nsecond\n");
-    test_rq.mailer = REFUSES;
+    test_host.mailer = REFUSES;
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     int sent;
     char *said = quiet_deliver(&q, &s, NULL, NOW, &sent);
     ck_assert_msg(strstr(said, "queued as spool/back-1.retry1-1700000000.mail "), "%s", said);
@@ -197,7 +197,7 @@ START_TEST(test_spool_retry_rename_stopped)
     char *a = store_path(&s, "spool/102.none.0001.mail"), *b = store_path(&s, "spool/102.none.0001.retry1-1.mail");
     ck_assert_int_eq(link(a, b), 0);
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     int sent;
     free(quiet_deliver(&q, &s, NULL, NOW, &sent)); /* one name goes, the other is delivered */
     ck_assert_int_eq(holding(&s, "outbox", "\nonce\n"), 1);
@@ -265,9 +265,9 @@ START_TEST(test_spool_dead_bounded)
     char *dir = store_path(&s, "spool/dead");
     ck_assert_int_eq(mkdir(dir, 0700), 0);
     free(dir);
-    test_rq.mailer = REFUSES;
+    test_host.mailer = REFUSES;
     MailQueue q;
-    mail_init(&q, &test_rq);
+    mail_init(&q, &test_host, &test_rq);
     for (int i = 0; i < 1000; i++) {
         char name[32];
         snprintf(name, sizeof name, "0.1-1-%04d.0001.mail", i);

@@ -34,14 +34,14 @@ START_TEST(test_open_home_fallback)
     char h[128], errfile[160], want[200];
     snprintf(h, sizeof h, "%s/.genetess", tmpdir);
     snprintf(errfile, sizeof errfile, "%s/stderr", tmpdir);
-    Request rq = request_init(0); /* main's request with $PBMHOME unset: $HOME/.genetess, the default */
-    rq.home = h;
-    rq.home_is_default = true;
+    Host host = request_host_init(); /* main's host with $PBMHOME unset: $HOME/.genetess, the default */
+    host.home = h;
+    host.home_is_default = true;
 
     Store s;
     int saved = stderr_begin(errfile);
     Err err = {""};
-    int rc = store_open(&s, &rq, &err);
+    int rc = store_open(&s, &host, &err);
     stderr_end(saved);
     ck_assert_int_eq(rc, 0);
     snprintf(want, sizeof want, "%s/.genetess", tmpdir);
@@ -54,7 +54,7 @@ START_TEST(test_open_home_fallback)
 
     /* the second time it exists: nothing is said */
     saved = stderr_begin(errfile);
-    rc = store_open(&s, &rq, &err);
+    rc = store_open(&s, &host, &err);
     stderr_end(saved);
     ck_assert_int_eq(rc, 0);
     said = read_abs(errfile);
@@ -62,8 +62,8 @@ START_TEST(test_open_home_fallback)
     free(said);
     store_close(&s);
 
-    rq.home = NULL; /* neither $PBMHOME nor $HOME */
-    ck_assert_int_eq(store_open(&s, &rq, &err), -1);
+    host.home = NULL; /* neither $PBMHOME nor $HOME */
+    ck_assert_int_eq(store_open(&s, &host, &err), -1);
     ck_assert_str_eq(err.msg, "neither PBMHOME nor HOME is set");
     ck_assert_ptr_null(s.home);
 }
@@ -326,7 +326,7 @@ static void child_try_lock(int fd)
 {
     Store s2;
     Err err = {""};
-    if (store_open(&s2, &test_rq, &err) < 0)
+    if (store_open(&s2, &test_host, &err) < 0)
         _exit(2);
     int rc = store_lock(&s2, &err);
     ssize_t w = write(fd, err.msg, strlen(err.msg));
@@ -363,7 +363,7 @@ static int run_child(char *msg, size_t size, double *elapsed)
 
 START_TEST(test_lock)
 {
-    test_rq.lock_wait = 1;
+    test_host.lock_wait = 1;
     Store s;
     open_store(&s);
     Err err = {""};
@@ -382,7 +382,7 @@ START_TEST(test_lock)
 
     store_unlock(&s);
     ck_assert_int_eq(s.lockfd, -1);
-    test_rq.lock_wait = 0;
+    test_host.lock_wait = 0;
     ck_assert_int_eq(run_child(msg, sizeof msg, &elapsed), 0);
     ck_assert_str_eq(msg, "");
     store_close(&s);

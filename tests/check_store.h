@@ -27,15 +27,18 @@
 
 static char tmpdir[64];
 static char home[128];
-static Request test_rq; /* what the store and the mail are given: the scratch home, From: referee@example.org */
+static Host test_host;  /* the host's settings the store and the mail are given: the scratch home, From:
+                           referee@example.org */
+static Request test_rq; /* what the mail is given */
 
 static inline void setup(void)
 {
     fx_scratch_dir(tmpdir, sizeof tmpdir, "check_store");
     snprintf(home, sizeof home, "%s/home", tmpdir);
     test_rq = request_init(0);
-    test_rq.home = home;
-    test_rq.from = "referee@example.org";
+    test_host = request_host_init();
+    test_host.home = home;
+    test_host.from = "referee@example.org";
 }
 
 static inline void teardown(void)
@@ -48,7 +51,7 @@ static inline void teardown(void)
 static inline void open_store(Store *s)
 {
     Err err = {""};
-    ck_assert_int_eq(store_open(s, &test_rq, &err), 0);
+    ck_assert_int_eq(store_open(s, &test_host, &err), 0);
     ck_assert_str_eq(err.msg, "");
 }
 

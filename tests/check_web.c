@@ -277,9 +277,10 @@ END_TEST
 static int run_in(const char *home, const char *words)
 {
     Request rq = request_init(1800000000);
-    rq.home = home;
-    rq.from = "referee@example.org";
-    return fx_run_command(home, &rq, words);
+    Host host = request_host_init();
+    host.home = home;
+    host.from = "referee@example.org";
+    return fx_run_command(&host, &rq, words);
 }
 
 static void cmd(const char *home, const char *fmt, const char *a, const char *b)
@@ -473,7 +474,8 @@ START_TEST(test_lock_only_to_read)
     Command cmd = *command_find("web");
     cmd.run = watched_web;
     Request rq = request_init(1800000000);
-    rq.home = home;
+    Host host = request_host_init();
+    host.home = home;
     char *argv[] = {site, NULL};
     for (int run = 0; run < 2; run++) {
         lock_seen = (LockSeen){0};
@@ -483,7 +485,7 @@ START_TEST(test_lock_only_to_read)
         fflush(stdout);
         int out = dup(1), null = open("/dev/null", O_WRONLY);
         dup2(null, 1);
-        int rc = pipeline_run(&cmd, &rq, 1, argv);
+        int rc = pipeline_run(&cmd, &host, &rq, 1, argv, NULL);
         dup2(out, 1);
         close(out);
         close(null);

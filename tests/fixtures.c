@@ -289,8 +289,9 @@ Board *fx_bench_board(int n, int per, int nspec, int64_t e)
     return b;
 }
 
-int fx_run_command(const char *home, const Request *rq, const char *words)
+int fx_run_command(const Host *host, const Request *rq, const char *words)
 {
+    const char *home = host->home;
     char buf[512];
     snprintf(buf, sizeof buf, "%s", words);
     char *argv[32];
@@ -304,7 +305,7 @@ int fx_run_command(const char *home, const Request *rq, const char *words)
     fflush(stdout);
     int out = dup(1), f = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     dup2(f, 1);
-    int rc = pipeline_run(c, rq, argc - 1, argv + 1);
+    int rc = pipeline_run(c, host, rq, argc - 1, argv + 1, NULL);
     fflush(stdout);
     dup2(out, 1);
     close(out);

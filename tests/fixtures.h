@@ -50,9 +50,9 @@ void fx_check(const Board *b);
 char *fx_scratch_dir(char *buf, size_t size, const char *name);
 /* The whole news of player p joined by '\n' (static buffer). */
 const char *fx_news(const Board *b, int p);
-/* Runs "genetess <words>" (split at spaces, at most 32 words) with rq as the command line would, its printed reply
- * (no SENDER) into <home>/reply. Returns the exit status. */
-int fx_run_command(const char *home, const Request *rq, const char *words);
+/* Runs "genetess <words>" (split at spaces, at most 32 words) on host with rq as the command line would, its printed
+ * reply (no SENDER) into <host's home>/reply. Returns the exit status. */
+int fx_run_command(const Host *host, const Request *rq, const char *words);
 /* rm -rf path (no symlinks followed): a test's scratch directory. */
 void fx_rm_tree(const char *path);
 /* Adds special S<code> on square name with info text (its other parameters zero). */
