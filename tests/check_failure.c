@@ -5,6 +5,7 @@
 
 #include "failure.h"
 #include "fixtures.h"
+#include "gamble.h"
 
 static const char *const failure_rows[] = {
     "##########",
@@ -127,6 +128,59 @@ START_TEST(every_code_has_words)
 }
 END_TEST
 
+/* Round 0's checks (gamble_check): a message of gambles by alice, the code of its first refused order's reason,
+ * that order's index, and the reason's words. */
+static const struct {
+    const char *orders;
+    int gamble; /* the game's gamble mode */
+    FailCode code;
+    int bad;
+    const char *say;
+} failure_gambles[] = {
+    {"GAMBLE 1E 3rd", GAMBLE_MODE_ORDER, FAIL_NOT_A_PLACE, 0,
+     "there are only 2 players, so 3 is not a place in the turn order"},
+    {"GAMBLE 1E GPC7", GAMBLE_MODE_POSITION, FAIL_NOT_A_START, 0, "GPC7 is not a start on this map (GPC1 to GPC2)"},
+    {"GAMBLE 1E GPC1", GAMBLE_MODE_ORDER, FAIL_NO_POSITION_GAMBLE, 0, "this game does not gamble for positions"},
+    {"GAMBLE 1E 1st", GAMBLE_MODE_POSITION, FAIL_NO_ORDER_GAMBLE, 0, "this game does not gamble for turn order"},
+    {"GAMBLE 6E 1st / GAMBLE 5E GPC1", GAMBLE_MODE_BOTH, FAIL_STAKE_TOO_HIGH, 1,
+     "your gambles may stake at most 10E in all (this one would make 11E)"},
+    {"PASS / PASS", GAMBLE_MODE_BOTH, FAIL_GAMBLES_ALL_IN, 1,
+     "you have sent every gamble already; send a GAMBLE to replace one"},
+    {"GAMBLE 1E / GAMBLE 1E / GAMBLE 1E", GAMBLE_MODE_BOTH, FAIL_GAMBLED_BOTH, 2,
+     "you have gambled on position and on turn order already; name start labels (GPC1) or ordinals (1st) to "
+     "replace one"},
+    {"PASS / MOVE B2 N", GAMBLE_MODE_ORDER, FAIL_NOT_YOUR_MOVE, 1, "It is not your move"},
+};
+
+START_TEST(gamble_checks_hand_up_codes)
+{
+    Board *b = failure_board();
+    b->phase = PHASE_ROUND0;
+    b->round = 0;
+    b->par.start_e = 10;
+    b->par.gamble = failure_gambles[_i].gamble;
+    b->pl[0].e = 10;
+    b->st = xcalloc(2, sizeof *b->st); /* starts GPC1 and GPC2 */
+    b->st[0] = (Start){.label = 1, .sq = fx_sq(b, "D3")};
+    b->st[1] = (Start){.label = 2, .sq = fx_sq(b, "G3")};
+    b->nst = 2;
+    OrderList l = {0};
+    Err err;
+    ck_assert_int_eq(order_parse_list(b, failure_gambles[_i].orders, &l, &err), 0);
+    FailReason why;
+    int bad = -1;
+    ck_assert_int_lt(gamble_check(b, 0, &l, &bad, &why), 0);
+    ck_assert_msg(why.code == failure_gambles[_i].code, "%s: code %d, not %d", failure_gambles[_i].orders, why.code,
+                  failure_gambles[_i].code);
+    ck_assert_int_eq(bad, failure_gambles[_i].bad);
+    char said[ERR_MAX];
+    failure_say(b, &why, said, sizeof said);
+    ck_assert_str_eq(said, failure_gambles[_i].say);
+    order_list_free(&l);
+    board_free(b);
+}
+END_TEST
+
 Suite *failure_suite(void);
 Suite *failure_suite(void)
 {
@@ -135,6 +189,7 @@ Suite *failure_suite(void)
     tcase_add_loop_test(t, rules_hand_up_codes, 0, (int)(sizeof failure_orders / sizeof failure_orders[0]));
     tcase_add_test(t, codes_carry_their_arguments);
     tcase_add_test(t, every_code_has_words);
+    tcase_add_loop_test(t, gamble_checks_hand_up_codes, 0, (int)(sizeof failure_gambles / sizeof failure_gambles[0]));
     suite_add_tcase(s, t);
     return s;
 }
