@@ -7,6 +7,23 @@
 #include <string.h>
 
 #include "deadline.h"
+#include "notice.h"
+
+/* Tells player n as a line of news (NEWS_EVENT). */
+static void gamble_news(Board *b, int player, const Notice *n)
+{
+    char *t = notice_say(b, n);
+    game_news(b, player, NEWS_EVENT, "%s", t);
+    free(t);
+}
+
+/* Tells the commanding player n in g->reply. */
+static void gamble_reply(Game *g, const Notice *n)
+{
+    char *t = notice_say(g->b, n);
+    game_reply(g, "%s", t);
+    free(t);
+}
 
 /* Whether round 0 asks for a gamble of kind (the game's gamble mode). */
 static bool asked(const Board *b, int kind)
@@ -179,19 +196,10 @@ static TurnOutcome round0_resolve(Game *g)
             game_ebook(g, i, "-%" PRId64 " staked in round 0", staked);
     }
     reorder_players(g, newpos);
-    /* Each player learns their own start and the full turn order, nothing else; their own place as "(you)". */
-    Buf order;
-    buf_init(&order);
-    for (int i = 0; i < np; i++) {
-        char nm[16];
-        int sq = start_sq(b, b->pl[i].start);
-        order.len = 0;
-        for (int k = 0; k < np; k++)
-            buf_printf(&order, "%s1%c %s%s", k ? ", " : "", 'a' + k, b->pl[k].id, k == i ? " (you)" : "");
-        game_news(b, i, NEWS_EVENT, "Round 0 is over: you start on GPC%d%s%s%s. Turn order: %s.", b->pl[i].start, sq >= 0 ? " (" : "",
-             sq >= 0 ? board_sq_name(b, sq, nm) : "", sq >= 0 ? ")" : "", order.s);
-    }
-    buf_free(&order);
+    /* Each player learns their own start and the full turn order, nothing else (notice_say). */
+    for (int i = 0; i < b->np; i++)
+        gamble_news(b, i, &(Notice){.kind = NOTICE_ROUND0_OVER, .player = i, .num = {b->pl[i].start},
+                                    .sq = start_sq(b, b->pl[i].start)});
     return start_round1(g);
 }
 
@@ -212,7 +220,7 @@ TurnOutcome gamble_timeout(Game *g, int p)
     Board *b = g->b;
     game_record(g, p, movelist_event(MOVE_TIMEOUT, 0));
     fill(b, &b->pl[p]);
-    game_news(b, p, NEWS_EVENT, "Round 0's deadline passed: your missing gambles were taken as 0E don't care.");
+    gamble_news(b, p, &(Notice){.kind = NOTICE_ROUND0_TIMEOUT});
     return round0_check(g);
 }
 
@@ -327,9 +335,7 @@ int gamble_order(Game *g, int p, const Order *o, TurnOutcome *next)
             return game_refuse_why(g, why);
         fill(b, pl);
         game_record(g, p, movelist_order(o->text, false, false));
-        game_reply(g, "Gamble received: PASS (0E, don't care, for every item left). You have staked %" PRId64
-                      "E; %" PRId64 "E left.",
-                   total_stakes(pl), pl->e);
+        gamble_reply(g, &(Notice){.kind = NOTICE_GAMBLE_PASS, .num = {total_stakes(pl), pl->e}});
     } else if (o->verb != ORD_GAMBLE) {
         return game_refuse_why(g, (FailReason){.code = FAIL_NOT_YOUR_MOVE});
     } else if (validate(b, pl, o, &kind, &why) < 0) {
@@ -338,9 +344,8 @@ int gamble_order(Game *g, int p, const Order *o, TurnOutcome *next)
         bool replaced = pl->gamble[kind].set;
         put(pl, kind, o->stake, o->prefs, o->nprefs);
         game_record(g, p, movelist_order(o->text, false, false));
-        game_reply(g, "Gamble %s: %s (for %s). You have staked %" PRId64 "E; %" PRId64 "E left.",
-                   replaced ? "replaced" : "received", o->text,
-                   kind == GAMBLE_ON_POSITION ? "your start position" : "turn order", total_stakes(pl), pl->e);
+        gamble_reply(g, &(Notice){.kind = NOTICE_GAMBLE_TAKEN, .text = o->text, .item = kind, .replaced = replaced,
+                                  .num = {total_stakes(pl), pl->e}});
     }
     *next = round0_check(g);
     return 0;
@@ -433,9 +438,7 @@ bool gamble_resign(Game *g, int player)
         pl->e = sat_add(pl->e, total_stakes(pl));
         memset(pl->gamble, 0, sizeof pl->gamble);
         pl->gambled_any = false;
-        game_news(b, i, NEWS_EVENT, "%s resigned. Round 0 restarts: every gamble was discarded and its stake refunded; send your "
-                   "gambles again.",
-             id);
+        gamble_news(b, i, &(Notice){.kind = NOTICE_ROUND0_RESTARTS, .text = id});
         g->sheet_due[i] = true;
     }
     b->seat = 0;

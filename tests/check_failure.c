@@ -1,11 +1,13 @@
 /* Tests of failure (the rules' reasons as codes with their arguments, contract 4.4 and 8): the rules hand up a
  * code — asserted here by code, not by words — and failure_say alone writes its English. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "failure.h"
 #include "fixtures.h"
 #include "gamble.h"
+#include "notice.h"
 
 static const char *const failure_rows[] = {
     "##########",
@@ -181,6 +183,56 @@ START_TEST(gamble_checks_hand_up_codes)
 }
 END_TEST
 
+/* What the rules tell a player besides a failure: each notice kind, its arguments, and the words notice_say alone
+ * writes for it. */
+START_TEST(every_notice_has_words)
+{
+    Board *b = failure_board();
+    const struct {
+        Notice n;
+        const char *say;
+    } rows[] = {
+        {{.kind = NOTICE_GAMBLE_PASS, .num = {3, 7}},
+         "Gamble received: PASS (0E, don't care, for every item left). You have staked 3E; 7E left."},
+        {{.kind = NOTICE_GAMBLE_TAKEN, .text = "GAMBLE 2E 2ND, DON'T CARE", .item = GAMBLE_ON_ORDER, .num = {2, 8}},
+         "Gamble received: GAMBLE 2E 2ND, DON'T CARE (for turn order). You have staked 2E; 8E left."},
+        {{.kind = NOTICE_GAMBLE_TAKEN, .text = "GAMBLE 1E GPC1", .item = GAMBLE_ON_POSITION, .replaced = true,
+          .num = {1, 9}},
+         "Gamble replaced: GAMBLE 1E GPC1 (for your start position). You have staked 1E; 9E left."},
+        {{.kind = NOTICE_ROUND0_OVER, .player = 1, .num = {2}, .sq = fx_sq(b, "D3")},
+         "Round 0 is over: you start on GPC2 (D3). Turn order: 1a alice, 1b bob (you)."},
+        {{.kind = NOTICE_ROUND0_OVER, .player = 0, .num = {4}, .sq = -1},
+         "Round 0 is over: you start on GPC4. Turn order: 1a alice (you), 1b bob."},
+        {{.kind = NOTICE_ROUND0_TIMEOUT}, "Round 0's deadline passed: your missing gambles were taken as 0E don't care."},
+        {{.kind = NOTICE_ROUND0_RESTARTS, .text = "carol"},
+         "carol resigned. Round 0 restarts: every gamble was discarded and its stake refunded; send your gambles "
+         "again."},
+        {{.kind = NOTICE_STORED_RAN, .text = "PASS"}, "Your stored order PASS was processed."},
+        {{.kind = NOTICE_STORED_FAILED, .text = "MOVE B2 N",
+          .why = {.code = FAIL_TERRAIN, .sq = {fx_sq(b, "B1")}, .ter = TER_XWALL, .hidden_at = -1}},
+         "Your stored order MOVE B2 N failed: B1 is an exterior wall"},
+        {{.kind = NOTICE_STORED_FAILED, .text = "MOVE B3 E-E-E",
+          .why = {.code = FAIL_OCCUPIED, .sq = {fx_sq(b, "D3")}, .hidden_at = fx_sq(b, "D3")}},
+         "Your stored order MOVE B3 E-E-E failed: blocked at D3 (outside your view)"},
+        {{.kind = NOTICE_STORED_MISPLACED, .text = "GAMBLE 1E 1ST, DON'T CARE",
+          .why = {.code = FAIL_GAMBLE_LATE, .hidden_at = -1}},
+         "Your stored order GAMBLE 1E 1ST, DON'T CARE was dropped: GAMBLE is only for round 0."},
+        {{.kind = NOTICE_STORED_UNREAD, .text = "FROB", .words = "unknown order FROB"},
+         "Your stored order FROB was dropped: unknown order FROB"},
+    };
+    bool seen[NOTICE_KIND_COUNT] = {false};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char *said = notice_say(b, &rows[i].n);
+        ck_assert_str_eq(said, rows[i].say);
+        free(said);
+        seen[rows[i].n.kind] = true;
+    }
+    for (int k = 0; k < NOTICE_KIND_COUNT; k++)
+        ck_assert_msg(seen[k], "notice kind %d is not tested", k);
+    board_free(b);
+}
+END_TEST
+
 Suite *failure_suite(void);
 Suite *failure_suite(void)
 {
@@ -189,6 +241,7 @@ Suite *failure_suite(void)
     tcase_add_loop_test(t, rules_hand_up_codes, 0, (int)(sizeof failure_orders / sizeof failure_orders[0]));
     tcase_add_test(t, codes_carry_their_arguments);
     tcase_add_test(t, every_code_has_words);
+    tcase_add_test(t, every_notice_has_words);
     tcase_add_loop_test(t, gamble_checks_hand_up_codes, 0, (int)(sizeof failure_gambles / sizeof failure_gambles[0]));
     suite_add_tcase(s, t);
     return s;
