@@ -9,22 +9,6 @@
 #include "deadline.h"
 #include "notice.h"
 
-/* Tells player n as a line of news (NEWS_EVENT). */
-static void gamble_news(Board *b, int player, const Notice *n)
-{
-    char *t = notice_say(b, n);
-    game_news(b, player, NEWS_EVENT, "%s", t);
-    free(t);
-}
-
-/* Tells the commanding player n in g->reply. */
-static void gamble_reply(Game *g, const Notice *n)
-{
-    char *t = notice_say(g->b, n);
-    game_reply(g, "%s", t);
-    free(t);
-}
-
 /* Whether round 0 asks for a gamble of kind (the game's gamble mode). */
 static bool asked(const Board *b, int kind)
 {
@@ -198,8 +182,8 @@ static TurnOutcome round0_resolve(Game *g)
     reorder_players(g, newpos);
     /* Each player learns their own start and the full turn order, nothing else (notice_say). */
     for (int i = 0; i < b->np; i++)
-        gamble_news(b, i, &(Notice){.kind = NOTICE_ROUND0_OVER, .player = i, .num = {b->pl[i].start},
-                                    .sq = start_sq(b, b->pl[i].start)});
+        notice_news(b, i, NEWS_EVENT, &(Notice){.kind = NOTICE_ROUND0_OVER, .player = i, .num = {b->pl[i].start},
+                                                .sq = start_sq(b, b->pl[i].start)});
     return start_round1(g);
 }
 
@@ -220,7 +204,7 @@ TurnOutcome gamble_timeout(Game *g, int p)
     Board *b = g->b;
     game_record(g, p, movelist_event(MOVE_TIMEOUT, 0));
     fill(b, &b->pl[p]);
-    gamble_news(b, p, &(Notice){.kind = NOTICE_ROUND0_TIMEOUT});
+    notice_news(b, p, NEWS_EVENT, &(Notice){.kind = NOTICE_ROUND0_TIMEOUT});
     return round0_check(g);
 }
 
@@ -335,7 +319,7 @@ int gamble_order(Game *g, int p, const Order *o, TurnOutcome *next)
             return game_refuse_why(g, why);
         fill(b, pl);
         game_record(g, p, movelist_order(o->text, false, false));
-        gamble_reply(g, &(Notice){.kind = NOTICE_GAMBLE_PASS, .num = {total_stakes(pl), pl->e}});
+        notice_reply(g, &(Notice){.kind = NOTICE_GAMBLE_PASS, .num = {total_stakes(pl), pl->e}});
     } else if (o->verb != ORD_GAMBLE) {
         return game_refuse_why(g, (FailReason){.code = FAIL_NOT_YOUR_MOVE});
     } else if (validate(b, pl, o, &kind, &why) < 0) {
@@ -344,7 +328,7 @@ int gamble_order(Game *g, int p, const Order *o, TurnOutcome *next)
         bool replaced = pl->gamble[kind].set;
         put(pl, kind, o->stake, o->prefs, o->nprefs);
         game_record(g, p, movelist_order(o->text, false, false));
-        gamble_reply(g, &(Notice){.kind = NOTICE_GAMBLE_TAKEN, .text = o->text, .item = kind, .replaced = replaced,
+        notice_reply(g, &(Notice){.kind = NOTICE_GAMBLE_TAKEN, .text = o->text, .item = kind, .replaced = replaced,
                                   .num = {total_stakes(pl), pl->e}});
     }
     *next = round0_check(g);
@@ -438,7 +422,7 @@ bool gamble_resign(Game *g, int player)
         pl->e = sat_add(pl->e, total_stakes(pl));
         memset(pl->gamble, 0, sizeof pl->gamble);
         pl->gambled_any = false;
-        gamble_news(b, i, &(Notice){.kind = NOTICE_ROUND0_RESTARTS, .text = id});
+        notice_news(b, i, NEWS_EVENT, &(Notice){.kind = NOTICE_ROUND0_RESTARTS, .text = id});
         g->sheet_due[i] = true;
     }
     b->seat = 0;

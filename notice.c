@@ -3,6 +3,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "orders.h"
 #include "util.h"
@@ -22,7 +23,7 @@ static void notice_round0_over(const Board *b, const Notice *n, Buf *out)
 
 char *notice_say(const Board *b, const Notice *n)
 {
-    char why[ERR_MAX];
+    char why[ERR_MAX], d[48];
     Buf s;
     buf_init(&s);
     switch (n->kind) {
@@ -59,8 +60,42 @@ char *notice_say(const Board *b, const Notice *n)
     case NOTICE_STORED_UNREAD:
         buf_printf(&s, "Your stored order %s was dropped: %s", n->text, n->words ? n->words : "");
         break;
+    case NOTICE_HOLIDAY_TAKEN:
+    case NOTICE_HOLIDAY_STARTED:
+        buf_printf(&s, "%s started: the game is suspended until you send an order or your allowance (%s) runs out.",
+                   n->kind == NOTICE_HOLIDAY_TAKEN ? "Holiday" : "Your holiday", fmt_duration(n->num[0], d, sizeof d));
+        break;
+    case NOTICE_HOLIDAY_AWAY:
+        buf_printf(&s, "%s is on holiday: the game is suspended.", n->text);
+        break;
+    case NOTICE_HOLIDAY_BACK:
+        buf_printf(&s, "%s is back from holiday.", n->text);
+        break;
+    case NOTICE_HOLIDAY_NONE_LEFT:
+        buf_add(&s, "Your stored HOLIDAY was dropped: you have no holiday allowance left.");
+        break;
+    case NOTICE_HOLIDAY_RAN_OUT:
+        buf_add(&s, "Your holiday allowance ran out: the game resumes.");
+        break;
+    case NOTICE_HOLIDAY_RAN_OUT_OTHER:
+        buf_printf(&s, "%s's holiday allowance ran out: the game resumes.", n->text);
+        break;
     case NOTICE_KIND_COUNT: /* not a kind */
         break;
     }
     return buf_take(&s);
+}
+
+void notice_news(Board *b, int player, NewsKind kind, const Notice *n)
+{
+    char *t = notice_say(b, n);
+    game_news(b, player, kind, "%s", t);
+    free(t);
+}
+
+void notice_reply(Game *g, const Notice *n)
+{
+    char *t = notice_say(g->b, n);
+    game_reply(g, "%s", t);
+    free(t);
 }

@@ -1,11 +1,11 @@
-/* notice: what the rules tell a player besides a failure — round 0's replies and news, a stored order's news — as
+/* notice: what the rules tell a player besides a failure — round 0's replies and news, a stored order's news,
+ * holidays — as
  * a kind with its arguments, and the one place its English is written (notice_say; contract 4.3, 4.6): the rules
  * hand up the notice, never the words. */
 #ifndef GENETESS_NOTICE_H
 #define GENETESS_NOTICE_H
 
-#include "board.h"
-#include "failure.h"
+#include "game.h"
 
 /* What a notice tells; the arguments each reads are named here. */
 typedef enum NoticeKind {
@@ -20,6 +20,13 @@ typedef enum NoticeKind {
     NOTICE_STORED_MISPLACED, /* the stored order text was dropped: it cannot be given now (why, a fixed code) */
     NOTICE_STORED_UNREAD,    /* the stored order text was dropped: it does not read as an order (words: the
                               * parser's reason, order_parse's Err) */
+    NOTICE_HOLIDAY_TAKEN,    /* the reply to HOLIDAY: the holiday started, num[0] seconds of allowance */
+    NOTICE_HOLIDAY_STARTED,  /* to the player on holiday: it started, num[0] seconds of allowance */
+    NOTICE_HOLIDAY_AWAY,     /* to the others: the player whose userid is text is on holiday */
+    NOTICE_HOLIDAY_BACK,     /* to the others: the player whose userid is text is back from holiday */
+    NOTICE_HOLIDAY_NONE_LEFT, /* a stored HOLIDAY was dropped: no holiday allowance left */
+    NOTICE_HOLIDAY_RAN_OUT,  /* to the player on holiday: their allowance ran out, the game resumes */
+    NOTICE_HOLIDAY_RAN_OUT_OTHER, /* to the others: the allowance of the player whose userid is text ran out */
     NOTICE_KIND_COUNT
 } NoticeKind;
 
@@ -39,5 +46,9 @@ typedef struct Notice {
 /* The English of n on b, allocated (the caller frees it): "Your stored order MOVE B2 N failed: B1 is an
  * exterior wall", "Gamble received: ...", ... */
 char *notice_say(const Board *b, const Notice *n);
+/* Tells player n on b as a line of news of kind (game_news). */
+void notice_news(Board *b, int player, NewsKind kind, const Notice *n);
+/* Tells the commanding player n in g->reply (game_reply). */
+void notice_reply(Game *g, const Notice *n);
 
 #endif

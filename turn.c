@@ -157,14 +157,6 @@ enum {
     RQ_OUTSIDE,   /* a stored order failed with a square outside the player's view (case ii) */
 };
 
-/* Tells player p that a stored order was dropped (n: why), as a line of news (game_news). */
-static void turn_dropped(Board *b, int p, const Notice *n)
-{
-    char *t = notice_say(b, n);
-    game_news(b, p, NEWS_STORED_DROPPED, "%s", t);
-    free(t);
-}
-
 /* Runs the head of the stored queue of player p, already taken out as text: dropped when it cannot run now
  * (told to the player), a HOLIDAY started, or played. Returns RQ_DONE or RQ_HOLIDAY, -1 failed (case (i)
  * or (ii) in *outside), 1 dropped. */
@@ -174,7 +166,7 @@ static int run_head(Game *g, int p, char *text, bool star, bool at_deadline, boo
     Order o;
     Err err;
     if (order_parse(b, text, &o, &err) < 0) {
-        turn_dropped(b, p, &(Notice){.kind = NOTICE_STORED_UNREAD, .text = text, .words = err.msg});
+        notice_news(b, p, NEWS_STORED_DROPPED, &(Notice){.kind = NOTICE_STORED_UNREAD, .text = text, .words = err.msg});
         return 1;
     }
     Misplaced misplaced = turn_misplaced(b, &o, false);
@@ -183,7 +175,7 @@ static int run_head(Game *g, int p, char *text, bool star, bool at_deadline, boo
         rc = deadline_holiday_stored(g, p) ? RQ_HOLIDAY : 1;
     } else if (misplaced) {
         FailReason why = {.code = turn_misplaced_code(misplaced), .hidden_at = -1};
-        turn_dropped(b, p, &(Notice){.kind = NOTICE_STORED_MISPLACED, .text = o.text, .why = why});
+        notice_news(b, p, NEWS_STORED_DROPPED, &(Notice){.kind = NOTICE_STORED_MISPLACED, .text = o.text, .why = why});
     } else if ((r = turn_order(g, p, &o, true, NULL)) == 0) {
         /* Told once (contract 4.3): by its events when they told the player anything, else (a stored PASS,
          * whose "You passed." is not told) by this line, after the turns this one's end sets going, as a player

@@ -219,6 +219,15 @@ START_TEST(every_notice_has_words)
          "Your stored order GAMBLE 1E 1ST, DON'T CARE was dropped: GAMBLE is only for round 0."},
         {{.kind = NOTICE_STORED_UNREAD, .text = "FROB", .words = "unknown order FROB"},
          "Your stored order FROB was dropped: unknown order FROB"},
+        {{.kind = NOTICE_HOLIDAY_TAKEN, .num = {86400}},
+         "Holiday started: the game is suspended until you send an order or your allowance (1d 0h 0m) runs out."},
+        {{.kind = NOTICE_HOLIDAY_STARTED, .num = {86400}},
+         "Your holiday started: the game is suspended until you send an order or your allowance (1d 0h 0m) runs out."},
+        {{.kind = NOTICE_HOLIDAY_AWAY, .text = "bob"}, "bob is on holiday: the game is suspended."},
+        {{.kind = NOTICE_HOLIDAY_BACK, .text = "bob"}, "bob is back from holiday."},
+        {{.kind = NOTICE_HOLIDAY_NONE_LEFT}, "Your stored HOLIDAY was dropped: you have no holiday allowance left."},
+        {{.kind = NOTICE_HOLIDAY_RAN_OUT}, "Your holiday allowance ran out: the game resumes."},
+        {{.kind = NOTICE_HOLIDAY_RAN_OUT_OTHER, .text = "bob"}, "bob's holiday allowance ran out: the game resumes."},
     };
     bool seen[NOTICE_KIND_COUNT] = {false};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
