@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "notice.h"
+
 
 static int64_t period_secs(const Board *b)
 {
@@ -75,16 +77,13 @@ TurnOutcome deadline_timeout(Game *g)
 static void start_holiday(Game *g, int p)
 {
     Board *b = g->b;
-    char d[48];
     b->clock.holiday_since = g->now;
     b->clock.deadline = 0;
     b->clock.nag_sent = false;
     for (int i = 0; i < b->np; i++)
         if (i != p)
-            game_news(b, i, NEWS_EVENT, "%s is on holiday: the game is suspended.", b->pl[p].id);
-    game_news(b, p, NEWS_EVENT,
-              "Your holiday started: the game is suspended until you send an order or your allowance (%s) runs out.",
-              fmt_duration(b->pl[p].holiday_left, d, sizeof d));
+            notice_news(b, i, NEWS_EVENT, &(Notice){.kind = NOTICE_HOLIDAY_AWAY, .text = b->pl[p].id});
+    notice_news(b, p, NEWS_EVENT, &(Notice){.kind = NOTICE_HOLIDAY_STARTED, .num = {b->pl[p].holiday_left}});
     game_tell_all(g); /* everyone's sheet says the deadline is suspended */
 }
 
@@ -113,7 +112,7 @@ void deadline_holiday_end(Game *g)
     finish_holiday(g, g->now - b->clock.holiday_since);
     for (int i = 0; i < b->np; i++)
         if (i != p)
-            game_news(b, i, NEWS_EVENT, "%s is back from holiday.", b->pl[p].id);
+            notice_news(b, i, NEWS_EVENT, &(Notice){.kind = NOTICE_HOLIDAY_BACK, .text = b->pl[p].id});
     game_tell_all(g);
 }
 
@@ -134,12 +133,9 @@ int deadline_holiday_check(Game *g, int p)
 
 void deadline_holiday_order(Game *g, int p)
 {
-    Board *b = g->b;
-    char d[48];
     deadline_holiday_end(g);
     start_holiday(g, p);
-    game_reply(g, "Holiday started: the game is suspended until you send an order or your allowance (%s) runs out.",
-               fmt_duration(b->pl[p].holiday_left, d, sizeof d));
+    notice_reply(g, &(Notice){.kind = NOTICE_HOLIDAY_TAKEN, .num = {g->b->pl[p].holiday_left}});
 }
 
 bool deadline_holiday_stored(Game *g, int p)
@@ -148,7 +144,7 @@ bool deadline_holiday_stored(Game *g, int p)
         start_holiday(g, p);
         return true;
     }
-    game_news(g->b, p, NEWS_EVENT, "Your stored HOLIDAY was dropped: you have no holiday allowance left.");
+    notice_news(g->b, p, NEWS_EVENT, &(Notice){.kind = NOTICE_HOLIDAY_NONE_LEFT});
     return false;
 }
 
@@ -157,12 +153,9 @@ void deadline_holiday_expired(Game *g)
     Board *b = g->b;
     int p = b->seat;
     finish_holiday(g, b->pl[p].holiday_left);
-    for (int i = 0; i < b->np; i++) {
-        if (i == p)
-            game_news(b, i, NEWS_EVENT, "Your holiday allowance ran out: the game resumes.");
-        else
-            game_news(b, i, NEWS_EVENT, "%s's holiday allowance ran out: the game resumes.", b->pl[p].id);
-    }
+    for (int i = 0; i < b->np; i++)
+        notice_news(b, i, NEWS_EVENT, &(Notice){.kind = i == p ? NOTICE_HOLIDAY_RAN_OUT : NOTICE_HOLIDAY_RAN_OUT_OTHER,
+                                                .text = b->pl[p].id});
     game_tell_all(g);
 }
 

@@ -16,7 +16,7 @@ typedef struct FailText {
 } FailText;
 
 static const FailText failure_texts[FAIL_CODE_COUNT] = {
-    [FAIL_TEXT] = {"{w}", NULL},
+    [FAIL_NONE] = {"", NULL},
     [FAIL_ENDED] = {"The game has ended", NULL},
     [FAIL_GAMBLE_STORED] = {"GAMBLE cannot be stored", NULL},
     [FAIL_GAMBLE_LATE] = {"GAMBLE is only for round 0", NULL},
@@ -72,6 +72,15 @@ static const FailText failure_texts[FAIL_CODE_COUNT] = {
     [FAIL_CHARGE_WALL] = {"the {w} charge from {0} cannot move: {1} is {t}", "blocked"},
     [FAIL_CHARGE_PHASED] = {"the {w} charge from {0} cannot move: a phased piece on {1} was in the way", "blocked"},
     [FAIL_CHARGE_OCCUPIED] = {"the {w} charge from {0} cannot move: {1} is occupied", "blocked"},
+    [FAIL_GAMBLED_BOTH] = {"you have gambled on position and on turn order already; name start labels (GPC1) or "
+                           "ordinals (1st) to replace one", NULL},
+    [FAIL_NO_POSITION_GAMBLE] = {"this game does not gamble for positions", NULL},
+    [FAIL_NO_ORDER_GAMBLE] = {"this game does not gamble for turn order", NULL},
+    [FAIL_NOT_A_START] = {"GPC{n} is not a start on this map (GPC1 to GPC{m})", NULL},
+    [FAIL_NOT_A_PLACE] = {"there are only {n} players, so {m} is not a place in the turn order", NULL},
+    [FAIL_STAKE_TOO_HIGH] = {"your gambles may stake at most {n}E in all (this one would make {m}E)", NULL},
+    [FAIL_GAMBLES_ALL_IN] = {"you have sent every gamble already; send a GAMBLE to replace one", NULL},
+    [FAIL_ROUND0_ENDING] = {"round 0 ends with the orders before it", NULL},
 };
 
 const char *failure_fixed(FailCode code)
@@ -123,7 +132,7 @@ void failure_say(const Board *b, const FailReason *r, char *out, size_t n)
                  board_sq_name(b, r->hidden_at, nm));
         return;
     }
-    const char *t = r->code >= 0 && r->code < FAIL_CODE_COUNT ? failure_texts[r->code].say : "{w}";
+    const char *t = r->code >= 0 && r->code < FAIL_CODE_COUNT ? failure_texts[r->code].say : "";
     Buf s;
     buf_init(&s);
     for (; *t; t++)

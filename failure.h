@@ -6,8 +6,7 @@
 
 /* Why an order failed or was refused; the arguments each reads are named in failure.c's table. */
 typedef enum FailCode {
-    FAIL_TEXT,              /* words a caller wrote itself (Failure.msg holds them): round 0's gamble checks, whose
-                             * reasons come in an Err */
+    FAIL_NONE,              /* no reason: nothing failed (a zeroed Failure) */
     FAIL_ENDED,             /* the game has ended */
     FAIL_GAMBLE_STORED,     /* a GAMBLE cannot be stored */
     FAIL_GAMBLE_LATE,       /* a GAMBLE outside round 0 */
@@ -63,6 +62,14 @@ typedef enum FailCode {
     FAIL_CHARGE_WALL,       /* the charge word from sq[0] cannot move: sq[1] is a wall (ter) */
     FAIL_CHARGE_PHASED,     /* the charge word from sq[0] cannot move: a phased piece on sq[1] was in the way */
     FAIL_CHARGE_OCCUPIED,   /* the charge word from sq[0] cannot move: sq[1] is occupied */
+    FAIL_GAMBLED_BOTH,      /* round 0: a "don't care" GAMBLE when both items are gambled on already */
+    FAIL_NO_POSITION_GAMBLE, /* round 0: this game does not gamble for start positions */
+    FAIL_NO_ORDER_GAMBLE,   /* round 0: this game does not gamble for turn order */
+    FAIL_NOT_A_START,       /* round 0: GPC<num[0]> is not a start on this map, which has num[1] */
+    FAIL_NOT_A_PLACE,       /* round 0: there are only num[0] players, so num[1] is not a place in the turn order */
+    FAIL_STAKE_TOO_HIGH,    /* round 0: gambles may stake at most num[0] E in all; this one would make num[1] */
+    FAIL_GAMBLES_ALL_IN,    /* round 0: a PASS when every gamble is in already */
+    FAIL_ROUND0_ENDING,     /* round 0: the orders before this one in the message end it */
     FAIL_CODE_COUNT
 } FailCode;
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "deadline.h"
+#include "notice.h"
 
 /* Whether round 0 asks for a gamble of kind (the game's gamble mode). */
 static bool asked(const Board *b, int kind)
@@ -179,19 +180,10 @@ static TurnOutcome round0_resolve(Game *g)
             game_ebook(g, i, "-%" PRId64 " staked in round 0", staked);
     }
     reorder_players(g, newpos);
-    /* Each player learns their own start and the full turn order, nothing else; their own place as "(you)". */
-    Buf order;
-    buf_init(&order);
-    for (int i = 0; i < np; i++) {
-        char nm[16];
-        int sq = start_sq(b, b->pl[i].start);
-        order.len = 0;
-        for (int k = 0; k < np; k++)
-            buf_printf(&order, "%s1%c %s%s", k ? ", " : "", 'a' + k, b->pl[k].id, k == i ? " (you)" : "");
-        game_news(b, i, NEWS_EVENT, "Round 0 is over: you start on GPC%d%s%s%s. Turn order: %s.", b->pl[i].start, sq >= 0 ? " (" : "",
-             sq >= 0 ? board_sq_name(b, sq, nm) : "", sq >= 0 ? ")" : "", order.s);
-    }
-    buf_free(&order);
+    /* Each player learns their own start and the full turn order, nothing else (notice_say). */
+    for (int i = 0; i < b->np; i++)
+        notice_news(b, i, NEWS_EVENT, &(Notice){.kind = NOTICE_ROUND0_OVER, .player = i, .num = {b->pl[i].start},
+                                                .sq = start_sq(b, b->pl[i].start)});
     return start_round1(g);
 }
 
@@ -212,7 +204,7 @@ TurnOutcome gamble_timeout(Game *g, int p)
     Board *b = g->b;
     game_record(g, p, movelist_event(MOVE_TIMEOUT, 0));
     fill(b, &b->pl[p]);
-    game_news(b, p, NEWS_EVENT, "Round 0's deadline passed: your missing gambles were taken as 0E don't care.");
+    notice_news(b, p, NEWS_EVENT, &(Notice){.kind = NOTICE_ROUND0_TIMEOUT});
     return round0_check(g);
 }
 
@@ -226,9 +218,16 @@ TurnOutcome gamble_deadline(Game *g)
     return b->phase == PHASE_ROUND0 ? round0_check(g) : next;
 }
 
+/* A round-0 refusal: -1 with the reason code and its arguments in *why. */
+static int gamble_refused(FailReason *why, FailCode code, int64_t n, int64_t m)
+{
+    *why = (FailReason){.code = code, .num = {n, m}, .hidden_at = -1};
+    return -1;
+}
+
 /* Checks GAMBLE o of a player whose gambles are pl's (the player's own, or a copy while a message is checked
- * whole): 0 with the item it is for in *kind, or -1 with why it is refused in err. */
-static int validate(const Board *b, const Player *pl, const Order *o, int *kind, Err *err)
+ * whole): 0 with the item it is for in *kind, or -1 with why it is refused in *why. */
+static int validate(const Board *b, const Player *pl, const Order *o, int *kind, FailReason *why)
 {
     *kind = o->gkind;
     if (*kind < 0) {
@@ -240,30 +239,28 @@ static int validate(const Board *b, const Player *pl, const Order *o, int *kind,
             if (asked(b, GAMBLE_ON_POSITION) != asked(b, GAMBLE_ON_ORDER))
                 *kind = asked(b, GAMBLE_ON_POSITION) ? GAMBLE_ON_POSITION : GAMBLE_ON_ORDER;
             else
-                return err_fail(err, "you have gambled on position and on turn order already; name start labels "
-                                 "(GPC1) or ordinals (1st) to replace one");
+                return gamble_refused(why, FAIL_GAMBLED_BOTH, 0, 0);
         }
     }
     if (!asked(b, *kind))
-        return err_fail(err, "this game does not gamble for %s", *kind == GAMBLE_ON_POSITION ? "positions" : "turn order");
+        return gamble_refused(why, *kind == GAMBLE_ON_POSITION ? FAIL_NO_POSITION_GAMBLE : FAIL_NO_ORDER_GAMBLE, 0, 0);
     for (int i = 0; i < o->nprefs; i++) {
         if (*kind == GAMBLE_ON_POSITION && !start_exists(b, o->prefs[i]))
-            return err_fail(err, "GPC%d is not a start on this map (GPC1 to GPC%d)", o->prefs[i], b->nst);
+            return gamble_refused(why, FAIL_NOT_A_START, o->prefs[i], b->nst);
         if (*kind == GAMBLE_ON_ORDER && o->prefs[i] > b->np)
-            return err_fail(err, "there are only %d players, so %d is not a place in the turn order", b->np, o->prefs[i]);
+            return gamble_refused(why, FAIL_NOT_A_PLACE, b->np, o->prefs[i]);
     }
     int64_t other = pl->gamble[!*kind].set ? pl->gamble[!*kind].stake : 0;
     if (o->stake > b->par.start_e || other + o->stake > b->par.start_e)
-        return err_fail(err, "your gambles may stake at most %" PRId64 "E in all (this one would make %" PRId64 "E)",
-                    b->par.start_e, other + o->stake);
+        return gamble_refused(why, FAIL_STAKE_TOO_HIGH, b->par.start_e, other + o->stake);
     return 0;
 }
 
-/* Why PASS by a player whose gambles are pl's is refused (-1 with err), else 0. */
-static int validate_pass(const Board *b, const Player *pl, Err *err)
+/* Why PASS by a player whose gambles are pl's is refused (-1 with *why), else 0. */
+static int validate_pass(const Board *b, const Player *pl, FailReason *why)
 {
     if (board_gambles_in(b, pl))
-        return err_fail(err, "you have sent every gamble already; send a GAMBLE to replace one");
+        return gamble_refused(why, FAIL_GAMBLES_ALL_IN, 0, 0);
     return 0;
 }
 
@@ -271,11 +268,11 @@ int gamble_prefix(const Board *b, int player, const OrderList *l)
 {
     Player sim = b->pl[player]; /* a copy: only its gambles and E change, nothing it points to */
     int k = 0, kind;
-    Err err;
+    FailReason why;
     for (; k < l->n; k++) {
         const Order *o = &l->v[k];
         if (o->verb == ORD_GAMBLE) {
-            if (validate(b, &sim, o, &kind, &err) == 0)
+            if (validate(b, &sim, o, &kind, &why) == 0)
                 put(&sim, kind, o->stake, o->prefs, o->nprefs);
         } else if (o->verb == ORD_PASS && !board_gambles_in(b, &sim)) {
             fill(b, &sim);
@@ -286,7 +283,7 @@ int gamble_prefix(const Board *b, int player, const OrderList *l)
     return k;
 }
 
-int gamble_check(const Board *b, int player, const OrderList *l, int *bad, Err *err)
+int gamble_check(const Board *b, int player, const OrderList *l, int *bad, FailReason *why)
 {
     Player sim = b->pl[player]; /* a copy: only its gambles and E change, nothing it points to */
     bool others = true;         /* every other player has every gamble in */
@@ -297,13 +294,13 @@ int gamble_check(const Board *b, int player, const OrderList *l, int *bad, Err *
         int kind, rc = 0;
         *bad = i;
         if (others && board_gambles_in(b, &sim)) /* the orders before it ended round 0 */
-            rc = err_fail(err, o->verb == ORD_GAMBLE ? "GAMBLE is only for round 0" : "round 0 ends with the orders before it");
-        else if (o->verb == ORD_GAMBLE && (rc = validate(b, &sim, o, &kind, err)) == 0)
+            rc = gamble_refused(why, o->verb == ORD_GAMBLE ? FAIL_GAMBLE_LATE : FAIL_ROUND0_ENDING, 0, 0);
+        else if (o->verb == ORD_GAMBLE && (rc = validate(b, &sim, o, &kind, why)) == 0)
             put(&sim, kind, o->stake, o->prefs, o->nprefs);
-        else if (o->verb == ORD_PASS && (rc = validate_pass(b, &sim, err)) == 0)
+        else if (o->verb == ORD_PASS && (rc = validate_pass(b, &sim, why)) == 0)
             fill(b, &sim);
         else if (o->verb != ORD_GAMBLE && o->verb != ORD_PASS)
-            rc = err_fail(err, "It is not your move");
+            rc = gamble_refused(why, FAIL_NOT_YOUR_MOVE, 0, 0);
         if (rc)
             return -1;
     }
@@ -314,28 +311,25 @@ int gamble_order(Game *g, int p, const Order *o, TurnOutcome *next)
 {
     Board *b = g->b;
     Player *pl = &b->pl[p];
-    Err err;
+    FailReason why;
     int kind;
     *next = TURN_WAITS;
     if (o->verb == ORD_PASS) {
-        if (validate_pass(b, pl, &err) < 0)
-            return game_refuse(g, "%s", err.msg);
+        if (validate_pass(b, pl, &why) < 0)
+            return game_refuse_why(g, why);
         fill(b, pl);
         game_record(g, p, movelist_order(o->text, false, false));
-        game_reply(g, "Gamble received: PASS (0E, don't care, for every item left). You have staked %" PRId64
-                      "E; %" PRId64 "E left.",
-                   total_stakes(pl), pl->e);
+        notice_reply(g, &(Notice){.kind = NOTICE_GAMBLE_PASS, .num = {total_stakes(pl), pl->e}});
     } else if (o->verb != ORD_GAMBLE) {
         return game_refuse_why(g, (FailReason){.code = FAIL_NOT_YOUR_MOVE});
-    } else if (validate(b, pl, o, &kind, &err) < 0) {
-        return game_refuse(g, "%s", err.msg);
+    } else if (validate(b, pl, o, &kind, &why) < 0) {
+        return game_refuse_why(g, why);
     } else {
         bool replaced = pl->gamble[kind].set;
         put(pl, kind, o->stake, o->prefs, o->nprefs);
         game_record(g, p, movelist_order(o->text, false, false));
-        game_reply(g, "Gamble %s: %s (for %s). You have staked %" PRId64 "E; %" PRId64 "E left.",
-                   replaced ? "replaced" : "received", o->text,
-                   kind == GAMBLE_ON_POSITION ? "your start position" : "turn order", total_stakes(pl), pl->e);
+        notice_reply(g, &(Notice){.kind = NOTICE_GAMBLE_TAKEN, .text = o->text, .item = kind, .replaced = replaced,
+                                  .num = {total_stakes(pl), pl->e}});
     }
     *next = round0_check(g);
     return 0;
@@ -428,9 +422,7 @@ bool gamble_resign(Game *g, int player)
         pl->e = sat_add(pl->e, total_stakes(pl));
         memset(pl->gamble, 0, sizeof pl->gamble);
         pl->gambled_any = false;
-        game_news(b, i, NEWS_EVENT, "%s resigned. Round 0 restarts: every gamble was discarded and its stake refunded; send your "
-                   "gambles again.",
-             id);
+        notice_news(b, i, NEWS_EVENT, &(Notice){.kind = NOTICE_ROUND0_RESTARTS, .text = id});
         g->sheet_due[i] = true;
     }
     b->seat = 0;

@@ -16,11 +16,12 @@ TurnOutcome gamble_begin(Game *g);
  * stored (contract 4.6). */
 int gamble_prefix(const Board *b, int player, const OrderList *l);
 /* Checks a round-0 message of player whole, each order after the ones before it, changing nothing: 0 when
- * every order would be taken, else -1 with the first refused order's index in *bad and why in err. */
-int gamble_check(const Board *b, int player, const OrderList *l, int *bad, Err *err);
+ * every order would be taken, else -1 with the first refused order's index in *bad and why (its reason code and
+ * arguments, failure.h) in *why. */
+int gamble_check(const Board *b, int player, const OrderList *l, int *bad, FailReason *why);
 /* Takes a round-0 order of player: GAMBLE (a stake and preferences for one item, replacing an earlier one)
  * or PASS (0E don't care for every item left); recorded, and said in g->reply. *next is TURN_BEGINS when it
- * ended round 0. Returns 0, or ORDER_REFUSED (nothing changed; g->fail.msg says why). */
+ * ended round 0. Returns 0, or ORDER_REFUSED (nothing changed; g->fail.why says why). */
 int gamble_order(Game *g, int player, const Order *o, TurnOutcome *next);
 /* Round 0's deadline passed (g->now): every player missing gambles times out (gamble_timeout). */
 TurnOutcome gamble_deadline(Game *g);

@@ -491,17 +491,6 @@ int game_refuse_why(Game *g, FailReason why)
     return ORDER_REFUSED;
 }
 
-int game_refuse(Game *g, const char *fmt, ...)
-{
-    g->fail.why = (FailReason){.code = FAIL_TEXT, .hidden_at = -1};
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(g->fail.msg, sizeof g->fail.msg, fmt, ap);
-    va_end(ap);
-    g->fail.failed = g->fail.refused = true;
-    return ORDER_REFUSED;
-}
-
 void game_reply(Game *g, const char *fmt, ...)
 {
     char line[ERR_MAX + 256];

@@ -48,7 +48,7 @@ typedef struct Failure {
     bool refused;       /* refused by a check before anything changed (contract 3) */
     bool outside;       /* the order involved a square outside the player's view: case (ii) */
     bool fresh;         /* the failure restarted the deadline in full (case (i), once a turn) */
-    FailReason why;     /* the reason, a code with its arguments (FAIL_TEXT: a caller wrote msg itself) */
+    FailReason why;     /* the reason, a code with its arguments (FAIL_NONE: nothing failed) */
     char msg[ERR_MAX];  /* its English (failure_say), as the player is told it */
 } Failure;
 
@@ -135,9 +135,6 @@ bool game_saw(const Game *g, int sq);
 int game_fail_why(Game *g, int sq, FailReason why);
 /* Refuses the running order before anything changed, with the reason why (returns ORDER_REFUSED). */
 int game_refuse_why(Game *g, FailReason why);
-/* Refuses the running order before anything changed, with a reason in words (FAIL_TEXT; returns ORDER_REFUSED;
- * g->fail.msg says why): round 0's gamble checks, whose reasons come in an Err. */
-int game_refuse(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Appends a line to what the commanding player is told (g->reply: lines separated by '\n', none at the end). */
 void game_reply(Game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Makes a sheet due at once to every player still in the game, quiet or not (contract 4.4: a holiday started or

@@ -71,12 +71,16 @@ static void submit_begin(Submission *s, int player)
 static int submit_round0(Game *g, int player, const OrderList *l, Submission *s)
 {
     Board *b = g->b;
-    Err err;
+    FailReason why;
     int bad, k = gamble_prefix(b, player, l);
     OrderList gambles = *l;
     gambles.n = k;
-    if (k && gamble_check(b, player, &gambles, &bad, &err) < 0)
-        return submit_refused(s, REFUSAL_GAMBLE, l, bad, err.msg);
+    if (k && gamble_check(b, player, &gambles, &bad, &why) < 0) {
+        char said[ERR_MAX];
+        failure_say(b, &why, said, sizeof said);
+        s->refusal.fail = why;
+        return submit_refused(s, REFUSAL_GAMBLE, l, bad, said);
+    }
     for (int i = k; i < l->n; i++) {
         Misplaced misplaced = turn_misplaced(b, &l->v[i], true);
         if (misplaced)

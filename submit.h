@@ -16,7 +16,7 @@ typedef enum SubmitRefusalCode {
     REFUSAL_NONE,       /* not refused */
     REFUSAL_ENDED,      /* the game has ended */
     REFUSAL_OUT,        /* the sender has no turn left: no pieces left to order */
-    REFUSAL_GAMBLE,     /* round 0: the gamble order[order] is not acceptable (why: gamble_check's reason) */
+    REFUSAL_GAMBLE,     /* round 0: the gamble order[order] is not acceptable (fail: gamble_check's reason) */
     REFUSAL_MISPLACED,  /* order[order] cannot be given here and now (misplaced) */
     REFUSAL_ORDER,      /* order[order], on the turn, was refused by the rules' checks (fail: their reason) */
 } SubmitRefusalCode;
@@ -26,8 +26,9 @@ typedef struct SubmitRefusal {
     int order;          /* REFUSAL_GAMBLE, _MISPLACED, _ORDER: the refused order's index in the message */
     char text[ORDER_TEXT_MAX]; /* that order's text, as the sender is told it */
     Misplaced misplaced; /* REFUSAL_MISPLACED */
-    char why[ERR_MAX];  /* REFUSAL_GAMBLE: gamble_check's reason; REFUSAL_ORDER: the rules' (g->fail.msg) */
-    FailReason fail;    /* REFUSAL_ORDER: the rules' reason code and its arguments (g->fail.why) */
+    char why[ERR_MAX];  /* REFUSAL_GAMBLE, REFUSAL_ORDER: the English of fail (failure_say) */
+    FailReason fail;    /* REFUSAL_GAMBLE: gamble_check's reason code and its arguments; REFUSAL_ORDER: the rules'
+                         * (g->fail.why) */
     int move_number;    /* REFUSAL_ORDER: the move number, unchanged */
 } SubmitRefusal;
 

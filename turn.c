@@ -37,6 +37,7 @@
 #include "dispatch.h"
 #include "firing.h"
 #include "gamble.h"
+#include "notice.h"
 #include "queue.h"
 
 /* Why GAMBLE o cannot be given now on b — round 0 is its only time, and it is never stored: the one place
@@ -165,7 +166,7 @@ static int run_head(Game *g, int p, char *text, bool star, bool at_deadline, boo
     Order o;
     Err err;
     if (order_parse(b, text, &o, &err) < 0) {
-        game_news(b, p, NEWS_STORED_DROPPED, "Your stored order %s was dropped: %s", text, err.msg);
+        notice_news(b, p, NEWS_STORED_DROPPED, &(Notice){.kind = NOTICE_STORED_UNREAD, .text = text, .words = err.msg});
         return 1;
     }
     Misplaced misplaced = turn_misplaced(b, &o, false);
@@ -173,19 +174,20 @@ static int run_head(Game *g, int p, char *text, bool star, bool at_deadline, boo
     if (o.verb == ORD_HOLIDAY) {
         rc = deadline_holiday_stored(g, p) ? RQ_HOLIDAY : 1;
     } else if (misplaced) {
-        game_news(b, p, NEWS_STORED_DROPPED, "Your stored order %s was dropped: %s.", o.text,
-                  turn_misplaced_say(misplaced));
+        FailReason why = {.code = turn_misplaced_code(misplaced), .hidden_at = -1};
+        notice_news(b, p, NEWS_STORED_DROPPED, &(Notice){.kind = NOTICE_STORED_MISPLACED, .text = o.text, .why = why});
     } else if ((r = turn_order(g, p, &o, true, NULL)) == 0) {
         /* Told once (contract 4.3): by its events when they told the player anything, else (a stored PASS,
          * whose "You passed." is not told) by this line, after the turns this one's end sets going, as a player
          * reads it on their sheet. */
         if (b->pl[p].news.n == told)
-            game_defer_news(g, p, NEWS_STORED_RAN, xasprintf("Your stored order %s was processed.", o.text));
+            game_defer_news(g, p, NEWS_STORED_RAN, notice_say(b, &(Notice){.kind = NOTICE_STORED_RAN, .text = o.text}));
         if (star && !at_deadline)
             g->star_done[p] = true;
         rc = RQ_DONE;
     } else {
-        board_news_take(&b->pl[p].news, NEWS_STORED_FAILED, xasprintf("Your stored order %s failed: %s", o.text, g->fail.msg));
+        board_news_take(&b->pl[p].news, NEWS_STORED_FAILED,
+                        notice_say(b, &(Notice){.kind = NOTICE_STORED_FAILED, .text = o.text, .why = g->fail.why}));
         g->sheet_due[p] = true;
         *outside = r == -1 && g->fail.outside;
         rc = -1;

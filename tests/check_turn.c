@@ -299,6 +299,8 @@ START_TEST(test_submit_round0_whole)
     ck_assert_int_eq(submit(b, 0, "GAMBLE 1E 1st / GAMBLE 2E 3rd", T0, &s), SUBMIT_REFUSED);
     ck_assert_int_eq(s.refusal.code, REFUSAL_GAMBLE);
     ck_assert_int_eq(s.refusal.order, 1);
+    ck_assert_int_eq(s.refusal.fail.code, FAIL_NOT_A_PLACE);
+    ck_assert_int_eq(s.refusal.fail.num[1], 3);
     ck_assert_str_eq(s.result, "GAMBLE 2E 3RD, DON'T CARE: there are only 2 players, so 3 is not a place in the turn order");
     submit_free(&s);
     ck_assert(!b->pl[0].gamble[GAMBLE_ON_ORDER].set);
