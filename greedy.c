@@ -21,8 +21,40 @@
 /* Turns back over which an order of the player's that failed is not given again. */
 #define FAILED_TURNS 6
 
+/* What a MOVE onto a square where a rival's King is likely (weigh_likely_take) adds: the game, if it is there. */
+#define LIKELY_TAKE 1500.0
+
+/* What a shuffle next to the King (is_shuffle) is marked down: the approach it opens is no door. */
+#define SHUFFLE 300.0
+
 /* A King that steps without taking anything: worth a little less than staying put. */
 #define KING_STEP 3.0
+
+/* Where the parsed order o, a MOVE, ends (-1 off the board or no MOVE). */
+static int greedy_move_end(const Board *fog, const Order *o)
+{
+    int to = o->verb == ORD_MOVE ? o->sq : -1;
+    for (int i = 0; i < o->ndirs && to >= 0; i++)
+        to = board_step(fog, to, o->dirs[i]);
+    return to;
+}
+
+/* True when the parsed order o walks a piece of the player's that is no King from a square next to one of its
+ * Kings to another empty square next to it: a shuffle that only turns an open approach into a door (threat.h). */
+static bool is_shuffle(const Board *fog, int player, const Order *o)
+{
+    const Piece *p = o->verb == ORD_MOVE && o->sq >= 0 ? board_piece_at(fog, o->sq) : NULL;
+    int to = greedy_move_end(fog, o);
+    if (!p || p->g.n[GENE_K] || !board_controls(fog, player, p) || to < 0 || board_piece_at(fog, to))
+        return false;
+    for (int i = 0; i < fog->npc; i++) {
+        const Piece *k = &fog->pc[i];
+        if (k->g.n[GENE_K] && board_controls(fog, player, k) && board_dist(fog, k->sq, o->sq) == 1 &&
+            board_dist(fog, k->sq, to) == 1)
+            return true;
+    }
+    return false;
+}
 
 /* True when the parsed order o is a King of the player's stepping onto an empty square. */
 static bool is_king_step(const Board *fog, int player, const Order *o)
@@ -30,9 +62,7 @@ static bool is_king_step(const Board *fog, int player, const Order *o)
     const Piece *p = o->verb == ORD_MOVE && o->sq >= 0 ? board_piece_at(fog, o->sq) : NULL;
     if (!p || !p->g.n[GENE_K] || !board_controls(fog, player, p))
         return false;
-    int to = o->sq;
-    for (int i = 0; i < o->ndirs && to >= 0; i++)
-        to = board_step(fog, to, o->dirs[i]);
+    int to = greedy_move_end(fog, o);
     return to >= 0 && !board_piece_at(fog, to);
 }
 
@@ -42,6 +72,7 @@ typedef struct Holdings {
     bool has[GENE_COUNT];
     bool orphans;       /* an orphan piece in sight */
     bool walled;        /* no own piece can walk to the goal; one could dig there */
+    bool striker;       /* a mobile piece that jumps (E): over the pieces round a King, onto it */
 } Holdings;
 
 static void holdings(const Board *fog, int player, const WeighGoal *goal, Holdings *h)
@@ -56,7 +87,9 @@ static void holdings(const Board *fog, int player, const WeighGoal *goal, Holdin
         }
         if (!board_controls(fog, player, q))
             continue;
-        h->mobile += !q->g.n[GENE_K] && q->g.n[GENE_A] && !(goal->threat && threat_guard(&q->g));
+        bool mobile = !q->g.n[GENE_K] && q->g.n[GENE_A] && !(goal->threat && threat_guard(&q->g));
+        h->mobile += mobile;
+        h->striker |= mobile && q->g.n[GENE_E];
         for (int g = 0; g < GENE_COUNT; g++)
             h->has[g] |= q->g.n[g] > 0;
         walk |= goal->walk[q->sq] < WEIGH_FAR;
@@ -76,6 +109,8 @@ const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal)
     static const char *const by_count[] = {"ABC", "ABBC", "ABCF", "ABCD", "ABBC", "ABCE", "ABBBC", "ABBC"};
     if (h.mobile == 0 && goal->outpace)
         return "ABBC"; /* 15 E: two squares of three a MOVE ahead of an ABC, where neither side sees the other */
+    if (h.mobile >= 1 && !h.striker)
+        return "ABCE"; /* pieces.txt E: a jump over a King's ring onto it, from two squares away */
     if (h.mobile < (int)(sizeof by_count / sizeof by_count[0]))
         return by_count[h.mobile];
     return fog->pl[player].e >= 120 ? "ABBBCD" : NULL;
@@ -168,6 +203,10 @@ static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *g
                 c->adjust = -(weigh_piece(&o.codes) + UNWANTED);
         } else if (is_king_step(fog, player, &o)) {
             c->adjust = -KING_STEP; /* a King stays home unless stepping gains more */
+        } else if (goal->threat && is_shuffle(fog, player, &o)) {
+            c->adjust = -SHUFFLE;
+        } else if (weigh_likely_take(fog, player, goal, c->text)) {
+            c->adjust = LIKELY_TAKE;
         }
     }
     order_free(&o);
@@ -275,7 +314,7 @@ char *greedy_choose(const Board *b, int player, bool unseen, Rng *r, long *work)
     Board *fog = weigh_fog(b, player);
     WeighGoal goal;
     ThreatReach reach = {0};
-    weigh_goal(fog, player, b, true, &goal);
+    weigh_goal_aimed(fog, player, b, true, &goal);
     if (unseen) {
         threat_reach(fog, player, b, &reach);
         goal.threat = &reach;

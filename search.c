@@ -52,11 +52,20 @@ static int hidden_square(const Board *d, const uint8_t *seen, int want, Rng *r)
     return -1;
 }
 
-/* Gives rival o a King in d, which has none in sight: on a piece of o not decoded (by chance), else out of view. */
+/* Gives rival o a King in d, which has none in sight: on the piece of o's not decoded that stands on o's start
+ * (three times in four), else on a piece of o not decoded (by chance), else out of view near o's start. */
 static void sample_king(Board *d, int player, int o, const Board *real, const uint8_t *seen, Rng *r)
 {
     Genome k = {.n = {[GENE_K] = 1}};
-    int undecoded = 0;
+    int home = -1, undecoded = 0;
+    for (int i = 0; i < real->nst && o < real->np && real->pl[o].start > 0; i++)
+        if (real->st[i].label == real->pl[o].start && real->st[i].sq < d->w * d->h)
+            home = real->st[i].sq;
+    Piece *there = home >= 0 ? (Piece *)board_piece_at(d, home) : NULL;
+    if (there && there->owner == o && !(seen[home] & SIGHT_DECODE) && rng_below(r, 4) != 0) {
+        there->g = k; /* a King that has not left its start, most likely */
+        return;
+    }
     for (int i = 0; i < d->npc; i++)
         undecoded += d->pc[i].owner == o && !(seen[d->pc[i].sq] & SIGHT_DECODE);
     if (undecoded && rng_below(r, 2) == 0) {
@@ -224,7 +233,7 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
 {
     Board *fog = weigh_fog(b, player);
     WeighGoal goal;
-    weigh_goal(fog, player, b, true, &goal);
+    weigh_goal_aimed(fog, player, b, true, &goal);
     goal.lair = weigh_lair(fog, player, b);
     goal.outpace = true;
     ThreatReach reach;
@@ -245,7 +254,7 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
     for (int k = 0; n > 1 && l.v[0].score < WEIGH_WON && k < SEARCH_SAMPLES; k++) {
         Board *d = sample(fog, player, b, r);
         WeighGoal g;
-        weigh_goal(d, player, b, false, &g);
+        weigh_goal_aimed(d, player, b, false, &g);
         g.lair = goal.lair;
         g.outpace = goal.outpace;
         g.threat = goal.threat;

@@ -128,8 +128,10 @@ START_TEST(test_strong_outpaces_greedy)
     ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABC");
     goal.outpace = true;
     ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABBC");
-    fx_piece(fog, "E3", 0, "ABBC"); /* the second piece is greedy's choice again */
-    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABBC");
+    fx_piece(fog, "E3", 0, "ABBC"); /* the second piece is a striker (greedy_wanted) */
+    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABCE");
+    fx_piece(fog, "E2", 0, "ABCE"); /* the third is greedy's choice by count again */
+    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABCF");
     weigh_goal_free(&goal);
     board_free(fog);
     char *t = bot_choose(b, 0, NULL);
