@@ -214,20 +214,67 @@ static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *g
     return v + c->adjust;
 }
 
-/* True when the player gave text and it failed in one of its last FAILED_TURNS turns, as far as the history in
+/* Fills out with the orders the player gave that failed in its last FAILED_TURNS turns, as far as the history in
  * memory holds them: its own orders and their outcomes are the player's to know (`log`). */
-static bool failed_lately(const Board *b, int player, const char *text)
+static void failed_lately(const Board *b, int player, StrList *out)
 {
-    int tlen = (int)strlen(text), seen = 0;
+    int seen = 0;
     MoveRecord r;
     for (int i = b->moves.n - 1; i >= 0 && seen < FAILED_TURNS; i--) {
         if (!movelist_parse(b->moves.v[i], &r) || !movelist_by(&r, b->pl[player].id))
             continue;
         seen += !r.failed; /* a failed order and what followed it share the turn */
-        if (r.kind == MOVE_ORDER && r.failed && !r.autorun && r.textlen == tlen && memcmp(r.text, text, (size_t)tlen) == 0)
-            return true;
+        if (r.kind == MOVE_ORDER && r.failed && !r.autorun) {
+            char *t = xmalloc((size_t)r.textlen + 1);
+            memcpy(t, r.text, (size_t)r.textlen);
+            t[r.textlen] = '\0';
+            sl_push_owned(out, t);
+        }
     }
-    return false;
+}
+
+/* Marks into path the squares the MOVE text passes through (not its start or end) that are out of the player's
+ * view (seen: sight_compute's), and returns its start square; -1 for any other order. */
+static int greedy_hidden_path(const Board *fog, const uint8_t *seen, const char *text, uint8_t *path)
+{
+    Order o;
+    Err err;
+    if (order_parse(fog, text, &o, &err) < 0)
+        return -1;
+    int from = o.verb == ORD_MOVE ? o.sq : -1;
+    for (int i = 0, at = from; i + 1 < o.ndirs && at >= 0; i++) {
+        at = board_step(fog, at, o.dirs[i]);
+        if (at >= 0 && !(seen[at] & SIGHT_SEEN))
+            path[at] = 1;
+    }
+    order_free(&o);
+    return from;
+}
+
+/* True when text is an order that failed lately (failed), or a MOVE of the same piece through a square out of
+ * view that a failed MOVE of it passed through: what blocked it may still stand there. */
+static bool greedy_blocked(const Board *fog, const uint8_t *seen, const StrList *failed, const char *text)
+{
+    size_t n = (size_t)fog->w * (size_t)fog->h;
+    bool blocked = false;
+    uint8_t *mine = NULL, *theirs = NULL;
+    for (int i = 0; i < failed->n && !blocked; i++) {
+        blocked = strcmp(failed->v[i], text) == 0;
+        if (blocked || strncmp(failed->v[i], "MOVE ", 5) != 0 || strncmp(text, "MOVE ", 5) != 0)
+            continue;
+        if (!mine) {
+            mine = xcalloc(n, 1);
+            theirs = xmalloc(n);
+        }
+        memset(mine, 0, n);
+        memset(theirs, 0, n);
+        int a = greedy_hidden_path(fog, seen, text, mine), c = greedy_hidden_path(fog, seen, failed->v[i], theirs);
+        for (size_t s = 0; a >= 0 && a == c && s < n && !blocked; s++)
+            blocked = mine[s] && theirs[s];
+    }
+    free(mine);
+    free(theirs);
+    return blocked;
 }
 
 /* How promising a candidate looks before it is weighed (lower first): captures, purchases, the Kings' orders and
@@ -279,11 +326,17 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     int cap = 0;
     LegalList l;
     legal_orders(b, player, -1, &l);
+    StrList failed = {0};
+    failed_lately(b, player, &failed);
+    uint8_t *seen = xmalloc((size_t)fog->w * (size_t)fog->h);
+    sight_compute(fog, player, seen);
     for (int i = 0; i < l.n; i++)
         for (int k = 0; k < l.v[i].orders.n; k++)
-            if (!failed_lately(b, player, l.v[i].orders.v[k]))
+            if (!greedy_blocked(fog, seen, &failed, l.v[i].orders.v[k]))
                 add_cand(out, &cap, l.v[i].orders.v[k]);
     legal_free(&l);
+    sl_free(&failed);
+    free(seen);
     const char *want = greedy_wanted(fog, player, goal);
     add_purchases(fog, player, want, out, &cap);
     add_guards(fog, player, goal, out, &cap);
