@@ -18,13 +18,16 @@
 /* How much a CREATE of anything but the wanted sequence is marked down: it is bought only to save a King. */
 #define UNWANTED 150.0
 
+/* The longest MOVE a detour is searched for (greedy_detour: 8 directions a step, depth first). */
+#define DETOUR_STEPS 4
+
 /* Turns back over which an order of the player's that failed is not given again. */
 #define FAILED_TURNS 6
 
 /* What a MOVE onto a square where a rival's King is likely (weigh_likely_take) adds: the game, if it is there. */
 #define LIKELY_TAKE 1500.0
 
-/* What a shuffle next to the King (is_shuffle) is marked down: the approach it opens is no door. */
+/* What a shuffle next to the King (greedy_is_shuffle) is marked down: the approach it opens is no door. */
 #define SHUFFLE 300.0
 
 /* A King that steps without taking anything: worth a little less than staying put. */
@@ -41,7 +44,7 @@ static int greedy_move_end(const Board *fog, const Order *o)
 
 /* True when the parsed order o walks a piece of the player's that is no King from a square next to one of its
  * Kings to another empty square next to it: a shuffle that only turns an open approach into a door (threat.h). */
-static bool is_shuffle(const Board *fog, int player, const Order *o)
+static bool greedy_is_shuffle(const Board *fog, int player, const Order *o)
 {
     const Piece *p = o->verb == ORD_MOVE && o->sq >= 0 ? board_piece_at(fog, o->sq) : NULL;
     int to = greedy_move_end(fog, o);
@@ -203,7 +206,7 @@ static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *g
                 c->adjust = -(weigh_piece(&o.codes) + UNWANTED);
         } else if (is_king_step(fog, player, &o)) {
             c->adjust = -KING_STEP; /* a King stays home unless stepping gains more */
-        } else if (goal->threat && is_shuffle(fog, player, &o)) {
+        } else if (goal->threat && greedy_is_shuffle(fog, player, &o)) {
             c->adjust = -SHUFFLE;
         } else if (weigh_likely_take(fog, player, goal, c->text)) {
             c->adjust = LIKELY_TAKE;
@@ -277,6 +280,55 @@ static bool greedy_blocked(const Board *fog, const uint8_t *seen, const StrList 
     return blocked;
 }
 
+/* A detour for a MOVE that a failed MOVE blocks (greedy_blocked): the same piece to the same square in as many
+ * steps, every square it passes through in view and empty (or any, for a piece that jumps), searched depth first
+ * for a MOVE of up to DETOUR_STEPS steps. */
+typedef struct Detour {
+    const Board *fog;
+    const uint8_t *seen;
+    const Piece *p;
+    int to, steps, dirs[DETOUR_STEPS];
+} Detour;
+
+static bool greedy_detour_find(Detour *d, int at, int k)
+{
+    if (k == d->steps)
+        return at == d->to;
+    if (board_dist(d->fog, at, d->to) > d->steps - k)
+        return false;
+    for (int dir = 0; dir < DIR_COUNT; dir += d->p->g.n[GENE_C] ? 1 : 2) {
+        int t = board_step(d->fog, at, dir);
+        bool last = k + 1 == d->steps;
+        if (t < 0 || d->fog->ter[t] != TER_FLOOR ||
+            (!last && (!(d->seen[t] & SIGHT_SEEN) || (d->fog->at[t] >= 0 && t != d->p->sq && !d->p->g.n[GENE_E]))))
+            continue;
+        d->dirs[k] = dir;
+        if (greedy_detour_find(d, t, k + 1))
+            return true;
+    }
+    return false;
+}
+
+/* Fills out with a detour for the MOVE text (see Detour); false when there is none. */
+static bool greedy_detour(const Board *fog, const uint8_t *seen, const char *text, char *out, size_t size)
+{
+    Order o;
+    Err err;
+    if (order_parse(fog, text, &o, &err) < 0)
+        return false;
+    Detour d = {.fog = fog, .seen = seen, .p = o.verb == ORD_MOVE && o.sq >= 0 ? board_piece_at(fog, o.sq) : NULL,
+                .to = greedy_move_end(fog, &o), .steps = o.ndirs};
+    bool found = d.p && d.to >= 0 && d.steps <= DETOUR_STEPS && greedy_detour_find(&d, o.sq, 0);
+    if (found) {
+        char name[16];
+        int len = snprintf(out, size, "MOVE %s ", board_sq_name(fog, o.sq, name));
+        for (int i = 0; i < d.steps && len < (int)size; i++)
+            len += snprintf(out + len, size - (size_t)len, "%s%s", i ? "-" : "", grid_dir_name[d.dirs[i]]);
+    }
+    order_free(&o);
+    return found;
+}
+
 /* How promising a candidate looks before it is weighed (lower first): captures, purchases, the Kings' orders and
  * every order but MOVE first, then MOVEs by the steps they gain towards the goal. */
 static double promise(const Board *fog, int player, const WeighGoal *goal, const char *text)
@@ -327,6 +379,7 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     LegalList l;
     legal_orders(b, player, -1, &l);
     StrList failed = {0};
+    char detour[96];
     failed_lately(b, player, &failed);
     uint8_t *seen = xmalloc((size_t)fog->w * (size_t)fog->h);
     sight_compute(fog, player, seen);
@@ -334,6 +387,9 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
         for (int k = 0; k < l.v[i].orders.n; k++)
             if (!greedy_blocked(fog, seen, &failed, l.v[i].orders.v[k]))
                 add_cand(out, &cap, l.v[i].orders.v[k]);
+            else if (greedy_detour(fog, seen, l.v[i].orders.v[k], detour, sizeof detour) &&
+                     !greedy_blocked(fog, seen, &failed, detour))
+                add_cand(out, &cap, detour);
     legal_free(&l);
     sl_free(&failed);
     free(seen);

@@ -26,7 +26,7 @@ typedef struct GreedyList {
 const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal);
 /* Fills out with the player's candidate orders — legal_orders' list (less an order of the player's that failed
  * in its last turns, and a MOVE of the same piece through a square out of view that a failed MOVE passed
- * through: its outcome is the player's to know), and a CREATE of greedy_wanted's sequence on
+ * through, replaced by a detour through squares in view when there is one: its outcome is the player's to know), and a CREATE of greedy_wanted's sequence on
  * each square next to one of its Kings where fog accepts it, and with goal->threat a guard (a bare A) on each
  * square next to a King open to what it cannot see — each scored by weigh_position after it runs on a
  * copy of fog (random effects drawn from seed), a CREATE of anything else but the wanted sequence marked down,

@@ -23,9 +23,10 @@
 /* What a King's step away from its lair costs (weigh_lair). */
 #define LAIR_STEP 10.0
 
-/* What a King without room to CREATE costs when it is guarded against what it cannot see (goal->threat): more
- * than its guard's step aside (threat.c's door), so that it makes room to buy again. */
-#define NO_ROOM_GUARDED 40.0
+/* What a King without room to CREATE a piece that walks costs when it is guarded against what it cannot see
+ * (goal->threat): more than an approach left open (threat.c's THREAT_ORTH), so that it keeps a gate to buy and
+ * send pieces through rather than wall itself in for good. */
+#define NO_ROOM_GUARDED 320.0
 
 /* What it is worth that a piece of the player's could land next on a square where a rival's King is likely
  * (goal->likely): more than a step's worth of threats from the pieces round that King, so that a striker comes
@@ -221,7 +222,7 @@ static void goal_map(const Board *b, const uint8_t *src, int wall, int *d)
 
 /* Marks into likely the squares where a rival's King is likely (weigh_goal_aimed), from the board the player
  * knows and what it sees (seen: sight_compute's). */
-static void likely_squares(const Board *fog, int player, const Board *real, const uint8_t *seen, uint8_t *likely)
+static void weigh_likely_squares(const Board *fog, int player, const Board *real, const uint8_t *seen, uint8_t *likely)
 {
     int n = fog->w * fog->h;
     memset(likely, 0, (size_t)n);
@@ -287,14 +288,14 @@ static void goal_squares(const Board *fog, int player, const Board *real, const 
             src[s] = 1;
 }
 
-static void goal_fill(const Board *fog, int player, const Board *real, bool guess, bool aimed, WeighGoal *goal)
+static void weigh_goal_fill(const Board *fog, int player, const Board *real, bool guess, bool aimed, WeighGoal *goal)
 {
     int n = fog->w * fog->h;
     uint8_t *seen = xmalloc((size_t)n), *src = xmalloc((size_t)n);
     sight_compute(fog, player, seen);
     goal->likely = xcalloc((size_t)n, 1);
     if (aimed)
-        likely_squares(fog, player, real, seen, goal->likely);
+        weigh_likely_squares(fog, player, real, seen, goal->likely);
     goal_squares(fog, player, real, seen, aimed ? goal->likely : NULL, src);
     goal->walk = xmalloc((size_t)n * sizeof *goal->walk);
     goal->dig = xmalloc((size_t)n * sizeof *goal->dig);
@@ -305,19 +306,19 @@ static void goal_fill(const Board *fog, int player, const Board *real, bool gues
     goal->outpace = false;
     goal->threat = NULL;
     int late = aimed && fog->round > WEIGH_PRESS_FROM ? (fog->round - WEIGH_PRESS_FROM) / WEIGH_PRESS_ROUNDS : 0;
-    goal->press = 2.0 + (late > 6 ? 6 : late);
+    goal->press = 2.0 + (late > WEIGH_PRESS_MAX - 2 ? WEIGH_PRESS_MAX - 2 : late);
     free(seen);
     free(src);
 }
 
 void weigh_goal(const Board *fog, int player, const Board *real, bool guess, WeighGoal *goal)
 {
-    goal_fill(fog, player, real, guess, false, goal);
+    weigh_goal_fill(fog, player, real, guess, false, goal);
 }
 
 void weigh_goal_aimed(const Board *fog, int player, const Board *real, bool guess, WeighGoal *goal)
 {
-    goal_fill(fog, player, real, guess, true, goal);
+    weigh_goal_fill(fog, player, real, guess, true, goal);
 }
 
 bool weigh_likely_take(const Board *fog, int player, const WeighGoal *goal, const char *text)
@@ -425,15 +426,39 @@ static void threats(const Board *b, int player, const uint8_t *seen, const Weigh
     }
 }
 
-/* True when a floor square next to sq is empty. */
+/* True when sq is empty floor. */
+static bool weigh_open(const Board *b, int sq)
+{
+    return sq >= 0 && b->ter[sq] == TER_FLOOR && b->at[sq] < 0;
+}
+
+/* True when a floor square next to sq is empty and a piece made there could step on: an orthogonal neighbour of
+ * it is empty floor too (a square boxed in by walls and pieces is no room to buy a piece that walks). */
 static bool room_next_to(const Board *b, int sq)
 {
     for (int d = 0; d < DIR_COUNT; d++) {
         int t = board_step(b, sq, d);
-        if (t >= 0 && b->ter[t] == TER_FLOOR && b->at[t] < 0)
-            return true;
+        for (int e = 0; weigh_open(b, t) && e < DIR_COUNT; e += 2)
+            if (weigh_open(b, board_step(b, t, e)))
+                return true;
     }
     return false;
+}
+
+/* True when the player's piece q cannot MOVE at all: every square of its first step (orthogonal, or any with C)
+ * is off the floor or holds a piece of the player's it cannot jump (E). A piece that can take its first step can
+ * make a whole MOVE (pieces.txt B: a MOVE may double back). */
+static bool weigh_boxed(const Board *b, int player, const Piece *q)
+{
+    if (q->g.n[GENE_E])
+        return false;
+    for (int d = 0; d < DIR_COUNT; d += q->g.n[GENE_C] ? 1 : 2) {
+        int t = board_step(b, q->sq, d);
+        const Piece *o = t >= 0 && b->ter[t] == TER_FLOOR ? board_piece_at(b, t) : NULL;
+        if (t >= 0 && b->ter[t] == TER_FLOOR && !(o && board_controls(b, player, o)))
+            return false;
+    }
+    return true;
 }
 
 /* The pieces' part of the worth: material, threats both ways, steps to the goal. */
@@ -449,14 +474,16 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
             v += w;
             if (q->g.n[GENE_K]) {
                 v -= t->feared[q->sq] ? 1e5 : 0; /* the enemy moves next: this King could be taken */
-                v -= threat_exposure(b, q->sq, goal->threat); /* or by what it cannot see */
+                /* or by what it cannot see: feared less as the game drags on (goal->press), so that pieces
+                 * kept home as sentinels walk out in the end */
+                v -= threat_exposure(b, q->sq, goal->threat) * 2.0 / goal->press;
                 if (goal->lair >= 0)
                     v -= LAIR_STEP * board_dist(b, q->sq, goal->lair);
                 king = q->sq;
             } else if (t->enemy[q->sq]) {
                 v -= t->mine[q->sq] ? 0.35 * w : 0.6 * w;
             } else if ((q->g.n[GENE_A] || q->g.n[GENE_O]) && !(goal->threat && threat_guard(&q->g))) {
-                int d = q->g.n[GENE_O] ? goal->dig[q->sq] : goal->walk[q->sq];
+                int d = q->g.n[GENE_O] ? goal->dig[q->sq] : weigh_boxed(b, player, q) ? WEIGH_FAR : goal->walk[q->sq];
                 v += goal->press * (d > 60 ? 0 : 60 - d); /* steps to the goal, counted down from 60 */
             }
         } else if (!board_is_orphan(b, q)) {

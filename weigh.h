@@ -30,7 +30,9 @@ typedef struct WeighGoal {
                                 * what is in sight (bot.easy; weigh_goal: NULL) */
     uint8_t *likely;    /* w*h: 1 where a rival's King is likely (weigh_goal_aimed), else all 0 */
     double press;       /* what a step towards the goal is worth: 2, growing as the game drags on (weigh_goal_aimed:
-                         * from round WEIGH_PRESS_FROM on, by one step's worth every WEIGH_PRESS_ROUNDS rounds, to 8) */
+                         * from round WEIGH_PRESS_FROM on, by one every WEIGH_PRESS_ROUNDS rounds, to
+                         * WEIGH_PRESS_MAX); the King's
+                         * exposure to what is out of view is weighed at 2 / press of its worth */
 } WeighGoal;
 
 #define WEIGH_FAR (1 << 20)
@@ -62,8 +64,9 @@ void weigh_goal(const Board *fog, int player, const Board *real, bool guess, Wei
  * its start to a lair, weigh_lair) — with the enemy pieces not decoded, instead of weigh_goal's start squares
  * in turn; and press grows with the round (the attack does not stall). */
 void weigh_goal_aimed(const Board *fog, int player, const Board *real, bool guess, WeighGoal *goal);
-#define WEIGH_PRESS_FROM 40
-#define WEIGH_PRESS_ROUNDS 20
+#define WEIGH_PRESS_FROM 30
+#define WEIGH_PRESS_ROUNDS 10
+#define WEIGH_PRESS_MAX 20
 void weigh_goal_free(WeighGoal *goal);
 /* True when the order text, on fog (legal_fog's board), walks a piece of the player's that is no King onto a
  * square of goal->likely: onto the piece there (a capture, of a King or not) or onto the square out of view. */
@@ -80,7 +83,7 @@ double weigh_piece(const Genome *g);
  * takes turns, WEIGH_WON when nobody else does; else material, E, the Kings' safety (whose King an enemy piece
  * in sight could take next), the threats on pieces, the mobile pieces' steps to the goal and the squares seen;
  * with a lair (goal->lair >= 0), the King's steps to it; with goal->threat, the King's exposure to what is out of
- * view (threat_exposure); the squares of goal->likely its pieces could land on next. */
+ * view (threat_exposure, scaled by 2 / goal->press); the squares of goal->likely its pieces could land on next. */
 double weigh_position(const Board *b, int player, const WeighGoal *goal);
 
 #endif
