@@ -18,11 +18,46 @@
 /* How much a CREATE of anything but the wanted sequence is marked down: it is bought only to save a King. */
 #define UNWANTED 150.0
 
+/* The longest MOVE a detour is searched for (greedy_detour: 8 directions a step, depth first). */
+#define DETOUR_STEPS 4
+
 /* Turns back over which an order of the player's that failed is not given again. */
 #define FAILED_TURNS 6
 
+/* What a MOVE onto a square where a rival's King is likely (weigh_likely_take) adds: the game, if it is there. */
+#define LIKELY_TAKE 1500.0
+
+/* What a shuffle next to the King (greedy_is_shuffle) is marked down: the approach it opens is no door. */
+#define SHUFFLE 300.0
+
 /* A King that steps without taking anything: worth a little less than staying put. */
 #define KING_STEP 3.0
+
+/* Where the parsed order o, a MOVE, ends (-1 off the board or no MOVE). */
+static int greedy_move_end(const Board *fog, const Order *o)
+{
+    int to = o->verb == ORD_MOVE ? o->sq : -1;
+    for (int i = 0; i < o->ndirs && to >= 0; i++)
+        to = board_step(fog, to, o->dirs[i]);
+    return to;
+}
+
+/* True when the parsed order o walks a piece of the player's that is no King from a square next to one of its
+ * Kings to another empty square next to it: a shuffle that only turns an open approach into a door (threat.h). */
+static bool greedy_is_shuffle(const Board *fog, int player, const Order *o)
+{
+    const Piece *p = o->verb == ORD_MOVE && o->sq >= 0 ? board_piece_at(fog, o->sq) : NULL;
+    int to = greedy_move_end(fog, o);
+    if (!p || p->g.n[GENE_K] || !board_controls(fog, player, p) || to < 0 || board_piece_at(fog, to))
+        return false;
+    for (int i = 0; i < fog->npc; i++) {
+        const Piece *k = &fog->pc[i];
+        if (k->g.n[GENE_K] && board_controls(fog, player, k) && board_dist(fog, k->sq, o->sq) == 1 &&
+            board_dist(fog, k->sq, to) == 1)
+            return true;
+    }
+    return false;
+}
 
 /* True when the parsed order o is a King of the player's stepping onto an empty square. */
 static bool is_king_step(const Board *fog, int player, const Order *o)
@@ -30,9 +65,7 @@ static bool is_king_step(const Board *fog, int player, const Order *o)
     const Piece *p = o->verb == ORD_MOVE && o->sq >= 0 ? board_piece_at(fog, o->sq) : NULL;
     if (!p || !p->g.n[GENE_K] || !board_controls(fog, player, p))
         return false;
-    int to = o->sq;
-    for (int i = 0; i < o->ndirs && to >= 0; i++)
-        to = board_step(fog, to, o->dirs[i]);
+    int to = greedy_move_end(fog, o);
     return to >= 0 && !board_piece_at(fog, to);
 }
 
@@ -42,6 +75,7 @@ typedef struct Holdings {
     bool has[GENE_COUNT];
     bool orphans;       /* an orphan piece in sight */
     bool walled;        /* no own piece can walk to the goal; one could dig there */
+    bool striker;       /* a mobile piece that jumps (E): over the pieces round a King, onto it */
 } Holdings;
 
 static void holdings(const Board *fog, int player, const WeighGoal *goal, Holdings *h)
@@ -56,7 +90,9 @@ static void holdings(const Board *fog, int player, const WeighGoal *goal, Holdin
         }
         if (!board_controls(fog, player, q))
             continue;
-        h->mobile += !q->g.n[GENE_K] && q->g.n[GENE_A] && !(goal->threat && threat_guard(&q->g));
+        bool mobile = !q->g.n[GENE_K] && q->g.n[GENE_A] && !(goal->threat && threat_guard(&q->g));
+        h->mobile += mobile;
+        h->striker |= mobile && q->g.n[GENE_E];
         for (int g = 0; g < GENE_COUNT; g++)
             h->has[g] |= q->g.n[g] > 0;
         walk |= goal->walk[q->sq] < WEIGH_FAR;
@@ -76,6 +112,8 @@ const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal)
     static const char *const by_count[] = {"ABC", "ABBC", "ABCF", "ABCD", "ABBC", "ABCE", "ABBBC", "ABBC"};
     if (h.mobile == 0 && goal->outpace)
         return "ABBC"; /* 15 E: two squares of three a MOVE ahead of an ABC, where neither side sees the other */
+    if (h.mobile >= 1 && !h.striker)
+        return "ABCE"; /* pieces.txt E: a jump over a King's ring onto it, from two squares away */
     if (h.mobile < (int)(sizeof by_count / sizeof by_count[0]))
         return by_count[h.mobile];
     return fog->pl[player].e >= 120 ? "ABBBCD" : NULL;
@@ -168,6 +206,10 @@ static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *g
                 c->adjust = -(weigh_piece(&o.codes) + UNWANTED);
         } else if (is_king_step(fog, player, &o)) {
             c->adjust = -KING_STEP; /* a King stays home unless stepping gains more */
+        } else if (goal->threat && greedy_is_shuffle(fog, player, &o)) {
+            c->adjust = -SHUFFLE;
+        } else if (weigh_likely_take(fog, player, goal, c->text)) {
+            c->adjust = LIKELY_TAKE;
         }
     }
     order_free(&o);
@@ -175,20 +217,116 @@ static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *g
     return v + c->adjust;
 }
 
-/* True when the player gave text and it failed in one of its last FAILED_TURNS turns, as far as the history in
+/* Fills out with the orders the player gave that failed in its last FAILED_TURNS turns, as far as the history in
  * memory holds them: its own orders and their outcomes are the player's to know (`log`). */
-static bool failed_lately(const Board *b, int player, const char *text)
+static void failed_lately(const Board *b, int player, StrList *out)
 {
-    int tlen = (int)strlen(text), seen = 0;
+    int seen = 0;
     MoveRecord r;
     for (int i = b->moves.n - 1; i >= 0 && seen < FAILED_TURNS; i--) {
         if (!movelist_parse(b->moves.v[i], &r) || !movelist_by(&r, b->pl[player].id))
             continue;
         seen += !r.failed; /* a failed order and what followed it share the turn */
-        if (r.kind == MOVE_ORDER && r.failed && !r.autorun && r.textlen == tlen && memcmp(r.text, text, (size_t)tlen) == 0)
+        if (r.kind == MOVE_ORDER && r.failed && !r.autorun) {
+            char *t = xmalloc((size_t)r.textlen + 1);
+            memcpy(t, r.text, (size_t)r.textlen);
+            t[r.textlen] = '\0';
+            sl_push_owned(out, t);
+        }
+    }
+}
+
+/* Marks into path the squares the MOVE text passes through (not its start or end) that are out of the player's
+ * view (seen: sight_compute's), and returns its start square; -1 for any other order. */
+static int greedy_hidden_path(const Board *fog, const uint8_t *seen, const char *text, uint8_t *path)
+{
+    Order o;
+    Err err;
+    if (order_parse(fog, text, &o, &err) < 0)
+        return -1;
+    int from = o.verb == ORD_MOVE ? o.sq : -1;
+    for (int i = 0, at = from; i + 1 < o.ndirs && at >= 0; i++) {
+        at = board_step(fog, at, o.dirs[i]);
+        if (at >= 0 && !(seen[at] & SIGHT_SEEN))
+            path[at] = 1;
+    }
+    order_free(&o);
+    return from;
+}
+
+/* True when text is an order that failed lately (failed), or a MOVE of the same piece through a square out of
+ * view that a failed MOVE of it passed through: what blocked it may still stand there. */
+static bool greedy_blocked(const Board *fog, const uint8_t *seen, const StrList *failed, const char *text)
+{
+    size_t n = (size_t)fog->w * (size_t)fog->h;
+    bool blocked = false;
+    uint8_t *mine = NULL, *theirs = NULL;
+    for (int i = 0; i < failed->n && !blocked; i++) {
+        blocked = strcmp(failed->v[i], text) == 0;
+        if (blocked || strncmp(failed->v[i], "MOVE ", 5) != 0 || strncmp(text, "MOVE ", 5) != 0)
+            continue;
+        if (!mine) {
+            mine = xcalloc(n, 1);
+            theirs = xmalloc(n);
+        }
+        memset(mine, 0, n);
+        memset(theirs, 0, n);
+        int a = greedy_hidden_path(fog, seen, text, mine), c = greedy_hidden_path(fog, seen, failed->v[i], theirs);
+        for (size_t s = 0; a >= 0 && a == c && s < n && !blocked; s++)
+            blocked = mine[s] && theirs[s];
+    }
+    free(mine);
+    free(theirs);
+    return blocked;
+}
+
+/* A detour for a MOVE that a failed MOVE blocks (greedy_blocked): the same piece to the same square in as many
+ * steps, every square it passes through in view and empty (or any, for a piece that jumps), searched depth first
+ * for a MOVE of up to DETOUR_STEPS steps. */
+typedef struct Detour {
+    const Board *fog;
+    const uint8_t *seen;
+    const Piece *p;
+    int to, steps, dirs[DETOUR_STEPS];
+} Detour;
+
+static bool greedy_detour_find(Detour *d, int at, int k)
+{
+    if (k == d->steps)
+        return at == d->to;
+    if (board_dist(d->fog, at, d->to) > d->steps - k)
+        return false;
+    for (int dir = 0; dir < DIR_COUNT; dir += d->p->g.n[GENE_C] ? 1 : 2) {
+        int t = board_step(d->fog, at, dir);
+        bool last = k + 1 == d->steps;
+        if (t < 0 || d->fog->ter[t] != TER_FLOOR ||
+            (!last && (!(d->seen[t] & SIGHT_SEEN) || (d->fog->at[t] >= 0 && t != d->p->sq && !d->p->g.n[GENE_E]))))
+            continue;
+        d->dirs[k] = dir;
+        if (greedy_detour_find(d, t, k + 1))
             return true;
     }
     return false;
+}
+
+/* Fills out with a detour for the MOVE text (see Detour); false when there is none. */
+static bool greedy_detour(const Board *fog, const uint8_t *seen, const char *text, char *out, size_t size)
+{
+    Order o;
+    Err err;
+    if (order_parse(fog, text, &o, &err) < 0)
+        return false;
+    Detour d = {.fog = fog, .seen = seen, .p = o.verb == ORD_MOVE && o.sq >= 0 ? board_piece_at(fog, o.sq) : NULL,
+                .to = greedy_move_end(fog, &o), .steps = o.ndirs};
+    bool found = d.p && d.to >= 0 && d.steps <= DETOUR_STEPS && greedy_detour_find(&d, o.sq, 0);
+    if (found) {
+        char name[16];
+        int len = snprintf(out, size, "MOVE %s ", board_sq_name(fog, o.sq, name));
+        for (int i = 0; i < d.steps && len < (int)size; i++)
+            len += snprintf(out + len, size - (size_t)len, "%s%s", i ? "-" : "", grid_dir_name[d.dirs[i]]);
+    }
+    order_free(&o);
+    return found;
 }
 
 /* How promising a candidate looks before it is weighed (lower first): captures, purchases, the Kings' orders and
@@ -240,11 +378,21 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     int cap = 0;
     LegalList l;
     legal_orders(b, player, -1, &l);
+    StrList failed = {0};
+    char detour[96];
+    failed_lately(b, player, &failed);
+    uint8_t *seen = xmalloc((size_t)fog->w * (size_t)fog->h);
+    sight_compute(fog, player, seen);
     for (int i = 0; i < l.n; i++)
         for (int k = 0; k < l.v[i].orders.n; k++)
-            if (!failed_lately(b, player, l.v[i].orders.v[k]))
+            if (!greedy_blocked(fog, seen, &failed, l.v[i].orders.v[k]))
                 add_cand(out, &cap, l.v[i].orders.v[k]);
+            else if (greedy_detour(fog, seen, l.v[i].orders.v[k], detour, sizeof detour) &&
+                     !greedy_blocked(fog, seen, &failed, detour))
+                add_cand(out, &cap, detour);
     legal_free(&l);
+    sl_free(&failed);
+    free(seen);
     const char *want = greedy_wanted(fog, player, goal);
     add_purchases(fog, player, want, out, &cap);
     add_guards(fog, player, goal, out, &cap);
@@ -275,7 +423,7 @@ char *greedy_choose(const Board *b, int player, bool unseen, Rng *r, long *work)
     Board *fog = weigh_fog(b, player);
     WeighGoal goal;
     ThreatReach reach = {0};
-    weigh_goal(fog, player, b, true, &goal);
+    weigh_goal_aimed(fog, player, b, true, &goal);
     if (unseen) {
         threat_reach(fog, player, b, &reach);
         goal.threat = &reach;

@@ -20,15 +20,19 @@ typedef struct GreedyList {
 } GreedyList;
 
 /* The sequence the player would buy next (a static string), or NULL to keep its E: O to dig when its pieces
- * cannot walk to the goal, S when orphans are in sight, else speed (B, C), view (D) and jumps (E) by how many
+ * cannot walk to the goal, S when orphans are in sight, a striker (ABCE: it jumps over the pieces round a King,
+ * onto it) when it has mobile pieces but none that jumps, else speed (B, C), view (D) and jumps (E) by how many
  * mobile pieces it has. From fog (legal_fog's board) and goal only. */
 const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal);
 /* Fills out with the player's candidate orders — legal_orders' list (less an order of the player's that failed
- * in its last turns: its outcome is the player's to know), and a CREATE of greedy_wanted's sequence on
+ * in its last turns, and a MOVE of the same piece through a square out of view that a failed MOVE passed
+ * through, replaced by a detour through squares in view when there is one: its outcome is the player's to know), and a CREATE of greedy_wanted's sequence on
  * each square next to one of its Kings where fog accepts it, and with goal->threat a guard (a bare A) on each
  * square next to a King open to what it cannot see — each scored by weigh_position after it runs on a
- * copy of fog (random effects drawn from seed), a CREATE of anything else but the wanted sequence marked down;
- * sorted best first (the list's order between equals). With max > 0 only the max most promising are weighed
+ * copy of fog (random effects drawn from seed), a CREATE of anything else but the wanted sequence marked down,
+ * with goal->threat a piece shuffled from one empty square next to its King to another marked down (it only
+ * turns an open approach into a door), a MOVE onto a square where a rival's King is likely (weigh_likely_take)
+ * marked up; sorted best first (the list's order between equals). With max > 0 only the max most promising are weighed
  * (captures, purchases, the Kings' orders, orders but MOVE, then MOVEs gaining most towards the goal). b is the
  * real board: only legal_orders, the start squares and the player's own past orders are taken from it. Free with
  * greedy_free. */

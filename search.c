@@ -4,13 +4,15 @@
  * How. The candidates are greedy's, best first (greedy_list on the board the player knows). The hidden facts
  * are sampled SEARCH_SAMPLES times from the bot's own generator, each sample consistent with the player's view
  * and the public facts: the pieces it sees but does not decode get codes, and every rival without a King in
- * sight gets one out of view (on a rival start square out of view when there is one, else any floor square out
- * of view) or on one of its pieces not decoded. On each sample each of the best SEARCH_ROOT candidates runs, then
- * every rival in turn answers with the capture or King step that leaves the player worst off, then the player
- * answers with its best capture or King step. A candidate after which the player's King falls loses TACTICS
- * per sample where it falls, one after which the player takes a King gains it; added to greedy's worth, the
- * best is the order. Effort is counted in orders run on scratch boards (work), never in time: the same board always
- * gives the same order. */
+ * sight gets one — on its piece not decoded on its start square (most likely), else out of view (near a rival
+ * start square out of view when there is one, else any floor square out of view) or on one of its pieces not
+ * decoded. On each sample each of the best SEARCH_ROOT candidates runs, then every rival in turn answers with
+ * the capture or King step that leaves the player worst off, then the player answers with its best capture or
+ * King step. A candidate after which the player's King falls loses TACTICS per sample where it falls, one after
+ * which the player takes a King gains it; added to greedy's worth, the best is the order. Effort is counted in
+ * orders run on scratch boards (work), never in time: the same board always gives the same order. On a board
+ * larger than SEARCH_AREA the effort shrinks (search_work): fewer candidates are weighed and searched, then
+ * fewer samples taken. */
 #include "search.h"
 
 #include <stdio.h>
@@ -23,7 +25,9 @@
 
 #define SEARCH_LIST 160     /* candidates weighed one order ahead, the most promising (big boards) */
 #define SEARCH_ROOT 12       /* candidates searched */
+#define SEARCH_ROOT_MIN 4    /* ... at the least, on a large board */
 #define SEARCH_SAMPLES 8    /* samples of the hidden facts */
+#define SEARCH_SAMPLES_MIN 2 /* ... at the least, on a large board */
 #define SEARCH_REPLIES 24   /* most MOVEs tried for one rival's answer */
 #define SEARCH_MINE 12      /* most orders tried for the player's own answer */
 #define MOVES_MAX 512
@@ -52,11 +56,20 @@ static int hidden_square(const Board *d, const uint8_t *seen, int want, Rng *r)
     return -1;
 }
 
-/* Gives rival o a King in d, which has none in sight: on a piece of o not decoded (by chance), else out of view. */
+/* Gives rival o a King in d, which has none in sight: on the piece of o's not decoded that stands on o's start
+ * (three times in four), else on a piece of o not decoded (by chance), else out of view near o's start. */
 static void sample_king(Board *d, int player, int o, const Board *real, const uint8_t *seen, Rng *r)
 {
     Genome k = {.n = {[GENE_K] = 1}};
-    int undecoded = 0;
+    int home = -1, undecoded = 0;
+    for (int i = 0; i < real->nst && o < real->np && real->pl[o].start > 0; i++)
+        if (real->st[i].label == real->pl[o].start && real->st[i].sq < d->w * d->h)
+            home = real->st[i].sq;
+    Piece *there = home >= 0 ? (Piece *)board_piece_at(d, home) : NULL;
+    if (there && there->owner == o && !(seen[home] & SIGHT_DECODE) && rng_below(r, 4) != 0) {
+        there->g = k; /* a King that has not left its start, most likely */
+        return;
+    }
     for (int i = 0; i < d->npc; i++)
         undecoded += d->pc[i].owner == o && !(seen[d->pc[i].sq] & SIGHT_DECODE);
     if (undecoded && rng_below(r, 2) == 0) {
@@ -220,32 +233,47 @@ static double line_worth(Search *s, const Board *d, const char *text, int replie
     return v;
 }
 
+long search_work(const Board *b)
+{
+    long area = (long)b->w * b->h;
+    long w = area <= SEARCH_AREA ? SEARCH_WORK : SEARCH_WORK * SEARCH_AREA / area;
+    return w < SEARCH_WORK_MIN ? SEARCH_WORK_MIN : w;
+}
+
 char *search_choose(const Board *b, int player, Rng *r, long *work)
 {
     Board *fog = weigh_fog(b, player);
     WeighGoal goal;
-    weigh_goal(fog, player, b, true, &goal);
+    weigh_goal_aimed(fog, player, b, true, &goal);
     goal.lair = weigh_lair(fog, player, b);
     goal.outpace = true;
     ThreatReach reach;
     threat_reach(fog, player, b, &reach);
     goal.threat = &reach;
+    long budget = search_work(b);
     GreedyList l;
-    greedy_list(b, player, fog, &goal, rng_next(r), SEARCH_LIST, &l);
+    greedy_list(b, player, fog, &goal, rng_next(r), budget / 8 < SEARCH_LIST ? (int)(budget / 8) : SEARCH_LIST, &l);
     *work = l.work;
-    int n = l.n < SEARCH_ROOT ? l.n : SEARCH_ROOT;
+    int n = l.n < SEARCH_ROOT ? l.n : SEARCH_ROOT, samples = SEARCH_SAMPLES;
     double *sum = xcalloc((size_t)(n + 1), sizeof *sum);
     int rivals = 0;
     for (int o = 0; o < b->np; o++)
         rivals += o != player && board_player_has_turns(b, o);
-    /* the work left, shared out: per candidate and sample one order, the rivals' answers and the player's */
-    long line = (SEARCH_WORK - l.work) / ((long)(n ? n : 1) * SEARCH_SAMPLES) - 1 - SEARCH_MINE;
+    /* the work left, shared out: per candidate and sample one order, the rivals' answers and the player's; fewer
+     * candidates (down to SEARCH_ROOT_MIN), then fewer samples (down to SEARCH_SAMPLES_MIN) when the least of
+     * those lines does not fit */
+    long left = budget - l.work, least = 1 + 2L * rivals + SEARCH_MINE;
+    while (n > SEARCH_ROOT_MIN && (long)n * samples * least > left)
+        n--;
+    while (samples > SEARCH_SAMPLES_MIN && (long)n * samples * least > left)
+        samples--;
+    long line = left / ((long)(n ? n : 1) * samples) - 1 - SEARCH_MINE;
     int replies = (int)(line / (rivals ? rivals : 1));
     replies = replies < 2 ? 2 : replies > SEARCH_REPLIES ? SEARCH_REPLIES : replies;
-    for (int k = 0; n > 1 && l.v[0].score < WEIGH_WON && k < SEARCH_SAMPLES; k++) {
+    for (int k = 0; n > 1 && l.v[0].score < WEIGH_WON && k < samples; k++) {
         Board *d = sample(fog, player, b, r);
         WeighGoal g;
-        weigh_goal(d, player, b, false, &g);
+        weigh_goal_aimed(d, player, b, false, &g);
         g.lair = goal.lair;
         g.outpace = goal.outpace;
         g.threat = goal.threat;
@@ -258,7 +286,7 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
     }
     int best = 0; /* greedy's worth, and what the search adds to it */
     for (int i = 1; i < n; i++)
-        if (l.v[i].score + TACTICS * sum[i] / SEARCH_SAMPLES > l.v[best].score + TACTICS * sum[best] / SEARCH_SAMPLES)
+        if (l.v[i].score + TACTICS * sum[i] / samples > l.v[best].score + TACTICS * sum[best] / samples)
             best = i;
     char *text = xstrdup(l.n ? l.v[best].text : "PASS");
     free(sum);

@@ -5,11 +5,19 @@
 
 #include "board.h"
 
-/* Orders run on scratch boards per decision: the fixed effort of bot.strong (never wall time). */
+/* Orders run on scratch boards per decision: the fixed effort of bot.strong (never wall time) on a board of up
+ * to SEARCH_AREA squares (every built-in map); on a larger one, where each order weighed costs more, the effort
+ * shrinks in proportion to the area (search_work), to no less than SEARCH_WORK_MIN. */
 #define SEARCH_WORK 3000
+#define SEARCH_AREA 1400
+#define SEARCH_WORK_MIN 300
+
+/* bot.strong's effort on b (orders run on scratch boards per decision): from b's size only. */
+long search_work(const Board *b);
 
 /* bot.strong's order (caller frees) for player on b, from legal_fog, legal_orders and the start squares only;
- * samples and equals drawn with r; *work gets the orders run on scratch boards (at most about SEARCH_WORK). */
+ * samples and equals drawn with r; *work gets the orders run on scratch boards (at most about search_work: the
+ * candidates and samples searched are cut to fit it). */
 char *search_choose(const Board *b, int player, Rng *r, long *work);
 
 #endif

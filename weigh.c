@@ -23,9 +23,15 @@
 /* What a King's step away from its lair costs (weigh_lair). */
 #define LAIR_STEP 10.0
 
-/* What a King without room to CREATE costs when it is guarded against what it cannot see (goal->threat): more
- * than its guard's step aside (threat.c's door), so that it makes room to buy again. */
-#define NO_ROOM_GUARDED 40.0
+/* What a King without room to CREATE a piece that walks costs when it is guarded against what it cannot see
+ * (goal->threat): more than an approach left open (threat.c's THREAT_ORTH), so that it keeps a gate to buy and
+ * send pieces through rather than wall itself in for good. */
+#define NO_ROOM_GUARDED 320.0
+
+/* What it is worth that a piece of the player's could land next on a square where a rival's King is likely
+ * (goal->likely): more than a step's worth of threats from the pieces round that King, so that a striker comes
+ * within reach. */
+#define LIKELY_REACH 150.0
 
 /* Longest MOVE weighed step by step (a piece with more B codes is left to the listed orders). */
 #define REACH_MAX 24
@@ -214,11 +220,43 @@ static void goal_map(const Board *b, const uint8_t *src, int wall, int *d)
     free(q);
 }
 
+/* Marks into likely the squares where a rival's King is likely (weigh_goal_aimed), from the board the player
+ * knows and what it sees (seen: sight_compute's). */
+static void weigh_likely_squares(const Board *fog, int player, const Board *real, const uint8_t *seen, uint8_t *likely)
+{
+    int n = fog->w * fog->h;
+    memset(likely, 0, (size_t)n);
+    for (int o = 0; o < fog->np && o < real->np; o++) {
+        if (o == player || !board_player_has_turns(fog, o))
+            continue;
+        bool king = false;
+        for (int i = 0; i < fog->npc; i++)
+            king |= fog->pc[i].owner == o && fog->pc[i].g.n[GENE_K] && (seen[fog->pc[i].sq] & SIGHT_DECODE);
+        int home = -1;
+        for (int i = 0; i < real->nst && !king && real->pl[o].start > 0; i++)
+            if (real->st[i].label == real->pl[o].start && real->st[i].sq < n)
+                home = real->st[i].sq;
+        if (home < 0)
+            continue;
+        /* the start, else the squares next to it: out of view, or holding a piece of o's not decoded */
+        for (int ring = 0, marked = 0; ring < 2 && !marked; ring++)
+            for (int d = ring ? 0 : DIR_COUNT - 1; d < DIR_COUNT; d++) {
+                int t = ring ? board_step(fog, home, d) : home;
+                const Piece *q = t >= 0 ? board_piece_at(fog, t) : NULL;
+                if (t >= 0 && fog->ter[t] == TER_FLOOR &&
+                    (!(seen[t] & SIGHT_SEEN) || (q && q->owner == o && !(seen[t] & SIGHT_DECODE))))
+                    marked += likely[t] = 1;
+            }
+    }
+}
+
 /* Marks the goal squares into src: the enemy Kings the player decodes; else the enemy pieces in sight it does
- * not decode (any may be a King) and one enemy start square, in turn for GOAL_ROUNDS rounds per square of the
- * board's longer side each (a goal that does not move as the pieces come and go: seen or not, the start stays
- * the goal until its rounds are over); else, without starts, the squares out of view. */
-static void goal_squares(const Board *fog, int player, const Board *real, const uint8_t *seen, uint8_t *src)
+ * not decode (any may be a King) and, with likely, its squares; without likely, one enemy start square, in turn
+ * for GOAL_ROUNDS rounds per square of the board's longer side each (a goal that does not move as the pieces
+ * come and go: seen or not, the start stays the goal until its rounds are over); else, without starts, the
+ * squares out of view. */
+static void goal_squares(const Board *fog, int player, const Board *real, const uint8_t *seen, const uint8_t *likely,
+                         uint8_t *src)
 {
     int n = fog->w * fog->h, k = 0;
     memset(src, 0, (size_t)n);
@@ -238,21 +276,27 @@ static void goal_squares(const Board *fog, int player, const Board *real, const 
     for (int i = 0; i < real->nst; i++)
         others += real->st[i].label != mine && real->st[i].sq < n;
     int span = GOAL_ROUNDS * (fog->w > fog->h ? fog->w : fog->h);
-    int turn = others ? (fog->round > 0 ? fog->round - 1 : 0) / span % others : -1;
+    int turn = others && !likely ? (fog->round > 0 ? fog->round - 1 : 0) / span % others : -1;
     for (int i = 0; i < real->nst && turn >= 0; i++)
         if (real->st[i].label != mine && real->st[i].sq < n && turn-- == 0)
             k += src[real->st[i].sq] = 1;
+    for (int s = 0; s < n && likely; s++)
+        if (likely[s])
+            k += src[s] = 1;
     for (int s = 0; s < n && !k; s++)
         if (!(seen[s] & SIGHT_SEEN) && board_in_area(fog, s))
             src[s] = 1;
 }
 
-void weigh_goal(const Board *fog, int player, const Board *real, bool guess, WeighGoal *goal)
+static void weigh_goal_fill(const Board *fog, int player, const Board *real, bool guess, bool aimed, WeighGoal *goal)
 {
     int n = fog->w * fog->h;
     uint8_t *seen = xmalloc((size_t)n), *src = xmalloc((size_t)n);
     sight_compute(fog, player, seen);
-    goal_squares(fog, player, real, seen, src);
+    goal->likely = xcalloc((size_t)n, 1);
+    if (aimed)
+        weigh_likely_squares(fog, player, real, seen, goal->likely);
+    goal_squares(fog, player, real, seen, aimed ? goal->likely : NULL, src);
     goal->walk = xmalloc((size_t)n * sizeof *goal->walk);
     goal->dig = xmalloc((size_t)n * sizeof *goal->dig);
     goal_map(fog, src, 0, goal->walk);
@@ -261,8 +305,35 @@ void weigh_goal(const Board *fog, int player, const Board *real, bool guess, Wei
     goal->lair = -1;
     goal->outpace = false;
     goal->threat = NULL;
+    int late = aimed && fog->round > WEIGH_PRESS_FROM ? (fog->round - WEIGH_PRESS_FROM) / WEIGH_PRESS_ROUNDS : 0;
+    goal->press = 2.0 + (late > WEIGH_PRESS_MAX - 2 ? WEIGH_PRESS_MAX - 2 : late);
     free(seen);
     free(src);
+}
+
+void weigh_goal(const Board *fog, int player, const Board *real, bool guess, WeighGoal *goal)
+{
+    weigh_goal_fill(fog, player, real, guess, false, goal);
+}
+
+void weigh_goal_aimed(const Board *fog, int player, const Board *real, bool guess, WeighGoal *goal)
+{
+    weigh_goal_fill(fog, player, real, guess, true, goal);
+}
+
+bool weigh_likely_take(const Board *fog, int player, const WeighGoal *goal, const char *text)
+{
+    Order o;
+    Err err;
+    if (order_parse(fog, text, &o, &err) < 0)
+        return false;
+    const Piece *p = o.verb == ORD_MOVE && o.sq >= 0 ? board_piece_at(fog, o.sq) : NULL;
+    int to = p && !p->g.n[GENE_K] && board_controls(fog, player, p) ? o.sq : -1;
+    for (int i = 0; i < o.ndirs && to >= 0; i++)
+        to = board_step(fog, to, o.dirs[i]);
+    order_free(&o);
+    const Piece *q = to >= 0 ? board_piece_at(fog, to) : NULL;
+    return to >= 0 && goal->likely[to] && !(q && board_controls(fog, player, q));
 }
 
 /* The square of the player's start on b (real's starts, public), or -1. */
@@ -299,6 +370,7 @@ void weigh_goal_free(WeighGoal *goal)
 {
     free(goal->walk);
     free(goal->dig);
+    free(goal->likely);
     memset(goal, 0, sizeof *goal);
 }
 
@@ -354,15 +426,39 @@ static void threats(const Board *b, int player, const uint8_t *seen, const Weigh
     }
 }
 
-/* True when a floor square next to sq is empty. */
+/* True when sq is empty floor. */
+static bool weigh_open(const Board *b, int sq)
+{
+    return sq >= 0 && b->ter[sq] == TER_FLOOR && b->at[sq] < 0;
+}
+
+/* True when a floor square next to sq is empty and a piece made there could step on: an orthogonal neighbour of
+ * it is empty floor too (a square boxed in by walls and pieces is no room to buy a piece that walks). */
 static bool room_next_to(const Board *b, int sq)
 {
     for (int d = 0; d < DIR_COUNT; d++) {
         int t = board_step(b, sq, d);
-        if (t >= 0 && b->ter[t] == TER_FLOOR && b->at[t] < 0)
-            return true;
+        for (int e = 0; weigh_open(b, t) && e < DIR_COUNT; e += 2)
+            if (weigh_open(b, board_step(b, t, e)))
+                return true;
     }
     return false;
+}
+
+/* True when the player's piece q cannot MOVE at all: every square of its first step (orthogonal, or any with C)
+ * is off the floor or holds a piece of the player's it cannot jump (E). A piece that can take its first step can
+ * make a whole MOVE (pieces.txt B: a MOVE may double back). */
+static bool weigh_boxed(const Board *b, int player, const Piece *q)
+{
+    if (q->g.n[GENE_E])
+        return false;
+    for (int d = 0; d < DIR_COUNT; d += q->g.n[GENE_C] ? 1 : 2) {
+        int t = board_step(b, q->sq, d);
+        const Piece *o = t >= 0 && b->ter[t] == TER_FLOOR ? board_piece_at(b, t) : NULL;
+        if (t >= 0 && b->ter[t] == TER_FLOOR && !(o && board_controls(b, player, o)))
+            return false;
+    }
+    return true;
 }
 
 /* The pieces' part of the worth: material, threats both ways, steps to the goal. */
@@ -378,15 +474,17 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
             v += w;
             if (q->g.n[GENE_K]) {
                 v -= t->feared[q->sq] ? 1e5 : 0; /* the enemy moves next: this King could be taken */
-                v -= threat_exposure(b, q->sq, goal->threat); /* or by what it cannot see */
+                /* or by what it cannot see: feared less as the game drags on (goal->press), so that pieces
+                 * kept home as sentinels walk out in the end */
+                v -= threat_exposure(b, q->sq, goal->threat) * 2.0 / goal->press;
                 if (goal->lair >= 0)
                     v -= LAIR_STEP * board_dist(b, q->sq, goal->lair);
                 king = q->sq;
             } else if (t->enemy[q->sq]) {
                 v -= t->mine[q->sq] ? 0.35 * w : 0.6 * w;
             } else if ((q->g.n[GENE_A] || q->g.n[GENE_O]) && !(goal->threat && threat_guard(&q->g))) {
-                int d = q->g.n[GENE_O] ? goal->dig[q->sq] : goal->walk[q->sq];
-                v += 2.0 * (d > 60 ? 0 : 60 - d); /* steps to the goal, counted down from 60 */
+                int d = q->g.n[GENE_O] ? goal->dig[q->sq] : weigh_boxed(b, player, q) ? WEIGH_FAR : goal->walk[q->sq];
+                v += goal->press * (d > 60 ? 0 : 60 - d); /* steps to the goal, counted down from 60 */
             }
         } else if (!board_is_orphan(b, q)) {
             double w = weigh_piece(&q->g);
@@ -394,6 +492,11 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
             if (t->mine[q->sq])
                 v += q->g.n[GENE_K] ? 2000 : 0.2 * w;
         }
+    }
+    for (int s = 0, n = b->w * b->h; s < n && goal->likely; s++) {
+        const Piece *q = board_piece_at(b, s);
+        if (goal->likely[s] && t->mine[s] && !(q && board_controls(b, player, q)))
+            v += LIKELY_REACH;
     }
     if (king >= 0 && !room_next_to(b, king))
         v -= goal->threat ? NO_ROOM_GUARDED : 30; /* no square left next to the King to CREATE on */

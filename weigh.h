@@ -28,6 +28,11 @@ typedef struct WeighGoal {
                          * reaches a square first and sees the ABCs that come (bot.strong; weigh_goal: false) */
     const ThreatReach *threat; /* what out of view could reach the King (threat_exposure weighs it), or NULL: only
                                 * what is in sight (bot.easy; weigh_goal: NULL) */
+    uint8_t *likely;    /* w*h: 1 where a rival's King is likely (weigh_goal_aimed), else all 0 */
+    double press;       /* what a step towards the goal is worth: 2, growing as the game drags on (weigh_goal_aimed:
+                         * from round WEIGH_PRESS_FROM on, by one every WEIGH_PRESS_ROUNDS rounds, to
+                         * WEIGH_PRESS_MAX); the King's
+                         * exposure to what is out of view is weighed at 2 / press of its worth */
 } WeighGoal;
 
 #define WEIGH_FAR (1 << 20)
@@ -53,7 +58,19 @@ int weigh_moves(const Board *b, int sq, WeighMove *out, int max);
 /* Fills goal for player from the board they know (fog: legal_fog's, or a sample of it) and the starts of the
  * real board (public: every round 0 sheet shows them); guess as described at WeighGoal. Free with weigh_goal_free. */
 void weigh_goal(const Board *fog, int player, const Board *real, bool guess, WeighGoal *goal);
+/* weigh_goal for the levels (bot.easy, bot.greedy, bot.strong): the goal is the squares where a rival's King is
+ * likely, for every rival without a King the player decodes — its start square while it is out of view or holds
+ * one of its pieces the player does not decode, else the squares next to the start that do (a King steps off
+ * its start to a lair, weigh_lair) — with the enemy pieces not decoded, instead of weigh_goal's start squares
+ * in turn; and press grows with the round (the attack does not stall). */
+void weigh_goal_aimed(const Board *fog, int player, const Board *real, bool guess, WeighGoal *goal);
+#define WEIGH_PRESS_FROM 30
+#define WEIGH_PRESS_ROUNDS 10
+#define WEIGH_PRESS_MAX 20
 void weigh_goal_free(WeighGoal *goal);
+/* True when the order text, on fog (legal_fog's board), walks a piece of the player's that is no King onto a
+ * square of goal->likely: onto the piece there (a capture, of a King or not) or onto the square out of view. */
+bool weigh_likely_take(const Board *fog, int player, const WeighGoal *goal, const char *text);
 /* The lair of the player's King on fog (legal_fog's board, or a sample of it): of the floor squares orthogonally
  * next to the player's start square, the one farthest from the other start squares by walking (the first of
  * equals in the order N, E, S, W); -1 when the player has no start. The start squares are public and the enemy's
@@ -66,7 +83,7 @@ double weigh_piece(const Genome *g);
  * takes turns, WEIGH_WON when nobody else does; else material, E, the Kings' safety (whose King an enemy piece
  * in sight could take next), the threats on pieces, the mobile pieces' steps to the goal and the squares seen;
  * with a lair (goal->lair >= 0), the King's steps to it; with goal->threat, the King's exposure to what is out of
- * view (threat_exposure). */
+ * view (threat_exposure, scaled by 2 / goal->press); the squares of goal->likely its pieces could land on next. */
 double weigh_position(const Board *b, int player, const WeighGoal *goal);
 
 #endif

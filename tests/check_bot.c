@@ -128,8 +128,10 @@ START_TEST(test_strong_outpaces_greedy)
     ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABC");
     goal.outpace = true;
     ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABBC");
-    fx_piece(fog, "E3", 0, "ABBC"); /* the second piece is greedy's choice again */
-    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABBC");
+    fx_piece(fog, "E3", 0, "ABBC"); /* the second piece is a striker (greedy_wanted) */
+    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABCE");
+    fx_piece(fog, "E2", 0, "ABCE"); /* the third is greedy's choice by count again */
+    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABCF");
     weigh_goal_free(&goal);
     board_free(fog);
     char *t = bot_choose(b, 0, NULL);
@@ -343,6 +345,20 @@ START_TEST(test_strong_is_repeatable_and_bounded)
 }
 END_TEST
 
+/* bot.strong's effort comes from the board's size only: the whole of SEARCH_WORK up to SEARCH_AREA squares (every
+ * built-in map), less in proportion beyond (the 60x60 bench board: its decision stays within 2 s), never below
+ * SEARCH_WORK_MIN. */
+START_TEST(test_strong_work_scales_with_the_board)
+{
+    Board b = {.w = 45, .h = 29}; /* melee, the largest built-in map */
+    ck_assert_int_eq(search_work(&b), SEARCH_WORK);
+    b.w = b.h = 60;
+    ck_assert_int_eq(search_work(&b), SEARCH_WORK * SEARCH_AREA / 3600);
+    b.w = b.h = 500;
+    ck_assert_int_eq(search_work(&b), SEARCH_WORK_MIN);
+}
+END_TEST
+
 /* bot.random picks an order of the list. */
 START_TEST(test_random_picks_a_listed_order)
 {
@@ -426,6 +442,7 @@ Suite *bot_suite(void)
     tcase_add_loop_test(tc, test_choice_uses_no_hidden_information, 0, NKINDS * NHIDE);
     tcase_add_loop_test(tc, test_choice_follows_what_it_sees, 0, NKINDS);
     tcase_add_test(tc, test_strong_is_repeatable_and_bounded);
+    tcase_add_test(tc, test_strong_work_scales_with_the_board);
     tcase_add_test(tc, test_strong_king_keeps_to_its_lair);
     tcase_add_test(tc, test_goal_turns_through_the_starts);
     tcase_add_loop_test(tc, test_random_picks_a_listed_order, 0, 20);
