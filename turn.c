@@ -155,11 +155,12 @@ enum {
     RQ_HOLIDAY,   /* a stored HOLIDAY started */
     RQ_EXHAUSTED, /* stored orders failed (case i) and none is left */
     RQ_OUTSIDE,   /* a stored order failed with a square outside the player's view (case ii) */
+    RQ_DROPPED,   /* the head was dropped before it could run (run_head): the next one is tried */
 };
 
 /* Runs the head of the stored queue of player p, already taken out as text: dropped when it cannot run now
  * (told to the player), a HOLIDAY started, or played. Returns RQ_DONE or RQ_HOLIDAY, -1 failed (case (i)
- * or (ii) in *outside), 1 dropped. */
+ * or (ii) in *outside), RQ_DROPPED. */
 static int run_head(Game *g, int p, char *text, bool star, bool at_deadline, bool *outside)
 {
     Board *b = g->b;
@@ -167,12 +168,12 @@ static int run_head(Game *g, int p, char *text, bool star, bool at_deadline, boo
     Err err;
     if (order_parse(b, text, &o, &err) < 0) {
         notice_news(b, p, NEWS_STORED_DROPPED, &(Notice){.kind = NOTICE_STORED_UNREAD, .text = text, .words = err.msg});
-        return 1;
+        return RQ_DROPPED;
     }
     Misplaced misplaced = turn_misplaced(b, &o, false);
-    int rc = 1, r, told = b->pl[p].news.n;
+    int rc = RQ_DROPPED, r, told = b->pl[p].news.n;
     if (o.verb == ORD_HOLIDAY) {
-        rc = deadline_holiday_stored(g, p) ? RQ_HOLIDAY : 1;
+        rc = deadline_holiday_stored(g, p) ? RQ_HOLIDAY : RQ_DROPPED;
     } else if (misplaced) {
         FailReason why = {.code = turn_misplaced_code(misplaced), .hidden_at = -1};
         notice_news(b, p, NEWS_STORED_DROPPED, &(Notice){.kind = NOTICE_STORED_MISPLACED, .text = o.text, .why = why});
@@ -222,8 +223,8 @@ static int run_stored(Game *g, bool need_star, bool at_deadline)
         free(text);
         if (rc == RQ_DONE || rc == RQ_HOLIDAY)
             return rc;
-        if (rc > 0)
-            continue; /* dropped */
+        if (rc == RQ_DROPPED)
+            continue;
         played = true;
         if (outside && !turn_start)
             return RQ_OUTSIDE;

@@ -364,6 +364,44 @@ START_TEST(test_submit_round0_stores_the_rest)
 }
 END_TEST
 
+/* Alice's stored orders as her turn starts: each is told as the rules hand it up (a notice, notice_say's words),
+ * by its kind of news — one that does not read and a GAMBLE are dropped, one fails with its reason, the PASS is
+ * processed. */
+START_TEST(test_stored_orders_told)
+{
+    Board *b = two_players();
+    b->seat = 1;
+    static const char *const stored[] = {"*FROB", "*GAMBLE 1E 1st", "*MOVE B2 N", "*PASS"};
+    for (int i = 0; i < 4; i++)
+        sl_push(&b->pl[0].queue, stored[i]);
+    Submission s;
+    ck_assert_int_eq(submit(b, 1, "PASS", T0, &s), SUBMIT_DONE);
+    submit_free(&s);
+    const News *news = &b->pl[0].news;
+    const struct {
+        NewsKind kind;
+        const char *start;
+    } want[] = {
+        {NEWS_STORED_DROPPED, "Your stored order *FROB was dropped: no order keyword"},
+        {NEWS_STORED_DROPPED, "Your stored order GAMBLE 1E 1ST, DON'T CARE was dropped: GAMBLE is only for round 0."},
+        {NEWS_STORED_FAILED, "Your stored order MOVE B2 N failed: B1 is an exterior wall"},
+        {NEWS_STORED_RAN, "Your stored order PASS was processed."},
+    };
+    int k = 0;
+    for (int i = 0; i < news->n; i++) {
+        if (news->v[i].kind == NEWS_EVENT)
+            continue;
+        ck_assert_int_lt(k, 4);
+        ck_assert_int_eq(news->v[i].kind, want[k].kind);
+        ck_assert_msg(strncmp(news->v[i].text, want[k].start, strlen(want[k].start)) == 0, "%s", news->v[i].text);
+        k++;
+    }
+    ck_assert_int_eq(k, 4);
+    ck_assert_int_eq(b->pl[0].queue.n, 0);
+    board_free(b);
+}
+END_TEST
+
 Suite *turn_suite(void)
 {
     Suite *s = suite_create("turn");
@@ -380,6 +418,7 @@ Suite *turn_suite(void)
     tcase_add_test(ts, test_submit_out_of_game);
     tcase_add_test(ts, test_submit_round0_whole);
     tcase_add_test(ts, test_submit_round0_stores_the_rest);
+    tcase_add_test(ts, test_stored_orders_told);
     suite_add_tcase(s, ts);
     return s;
 }
