@@ -65,7 +65,7 @@ void game_done(Game *g)
 }
 
 /* Every player's view map now into m[p]: the maps made last when nothing they are made of changed since
- * (sight_key: a PASS, or the second action of a command, makes none), else made afresh and kept. */
+ * (sight_key), else made afresh and kept: a PASS makes them once for all its actions' starts and ends. */
 static void game_sight(Game *g, uint8_t *const *m)
 {
     const Board *b = g->b;

@@ -101,7 +101,8 @@ static void header_add(Buf *t, const char *name, const char *value, bool list)
 
 /* The bytes of x that may start a control character: those under 0x20 but tab and newline, DEL, and every byte
  * from 0x80 (a C1 control in UTF-8 starts with 0xC2), each marked by its high bit; exact, byte by byte (no carry
- * crosses a byte: every sum stays under 0x100). A newline costs nothing: text lines are short. */
+ * crosses a byte: every sum stays under 0x100). Tab and newline are left unmarked in the same test: a text's
+ * lines are short, and a newline must not send its word to the byte-by-byte look. */
 static inline uint64_t control_bytes(uint64_t x)
 {
     const uint64_t low7 = 0x7f7f7f7f7f7f7f7fu, high = ~low7, ones = 0x0101010101010101u;

@@ -181,7 +181,9 @@ static char *render(const Board *b, int p, const SheetNews *n, const char *reply
 {
     bool star = n->star || stored_ran(n->news);
     Buf o;
-    buf_init(&o);
+    buf_init(&o); /* room for most sheets at once, not grown by doubling and copying: the picture and the map
+                   * draw up to every square in two characters each, the legend a line a piece */
+    buf_reserve(&o, (size_t)b->w * (size_t)b->h * 6 + 1024);
     SheetParts parts = {0};
     SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = n->result, .is_new = n->is_new,
                     .news = n->news, .ebook = n->ebook, .parts = html && !b->pl[p].plain ? &parts : NULL,

@@ -8,12 +8,6 @@ bool sight_piece_sees(const Board *b, const Piece *p, int sq)
     return board_dist(b, p->sq, sq) <= piece_view_radius(&p->g);
 }
 
-/* The union, over pieces the player controls (board_controls: own non-orphan pieces incl. ronin pieces
- * of an eliminated owner), of the square of side 2r+1 centred on the piece, r = piece_view_radius
- * (walls do not block); squares in the view of a piece with F also get SIGHT_DECODE. If pl->full_view:
- * every square SEEN, and DECODE everywhere if pl->full_decode. In PHASE_ROUND0 every square is SEEN
- * (terrain only is shown; the sheet shows no pieces in round 0). A player with status RESIGNED/FORFEIT
- * sees nothing (ELIMINATED sees through ronin pieces). */
 /* How a player's view map starts (contract 8). */
 typedef enum SightBase {
     SIGHT_NONE,      /* nothing: a resigned or forfeited player (contract 14.7), or no player */
