@@ -948,10 +948,11 @@ int store_make_dir(const Store *s, const char *rel, Err *err)
     return rc;
 }
 
-int store_open_append(const Store *s, const char *rel, Err *err)
+/* Opens <home>/<rel> with flags (made 0600 when missing, never through a link): the descriptor or -1 with err. */
+static int store_open_rel(const Store *s, const char *rel, int flags, Err *err)
 {
     char *p = store_path(s, rel);
-    int fd = open(p, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
+    int fd = open(p, flags | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
     if (fd < 0)
         err_fail(err, "%s: %s", p, strerror(errno));
     free(p);
@@ -960,25 +961,15 @@ int store_open_append(const Store *s, const char *rel, Err *err)
 
 int store_append(const Store *s, const char *rel, const char *data, size_t len, bool sync, Err *err)
 {
-    int fd = store_open_append(s, rel, err);
-    if (fd < 0)
-        return -1;
-    int rc = 0;
-    if (fd_write_all(fd, data, len) < 0 || (sync && fsync(fd) < 0)) {
-        char *p = store_path(s, rel);
-        rc = err_fail(err, "%s: %s", p, strerror(errno));
-        free(p);
-    }
-    close(fd);
+    int fd = store_open_rel(s, rel, O_WRONLY | O_APPEND, err), rc = fd < 0 ? -1 : 0;
+    if (fd >= 0 && (fd_write_all(fd, data, len) < 0 || (sync && fsync(fd) < 0)))
+        rc = err_fail(err, "%s: %s", rel, strerror(errno));
+    if (fd >= 0)
+        close(fd);
     return rc;
 }
 
 int store_lock_file(const Store *s, const char *rel, Err *err)
 {
-    char *p = store_path(s, rel);
-    int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
-    if (fd < 0)
-        err_fail(err, "%s: %s", p, strerror(errno));
-    free(p);
-    return fd;
+    return store_open_rel(s, rel, O_RDWR, err);
 }

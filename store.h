@@ -170,10 +170,8 @@ void store_sync_dir(const char *dir);
 /* The mail front's records under var/ (its log, var/handled, var/rate/: handled.h, rate.h) */
 /* Makes <home>/<rel> (mode 0700) when missing; its parent must exist. 0, or -1 with err. */
 int store_make_dir(const Store *s, const char *rel, Err *err);
-/* Opens <home>/<rel> to append to (made 0600 when missing; never through a link): the descriptor, or -1 with
- * err ("<path>: <reason>"). */
-int store_open_append(const Store *s, const char *rel, Err *err);
-/* Appends len bytes of data to <home>/<rel> (store_open_append), synced when sync. 0, or -1 with err. */
+/* Appends len bytes of data to <home>/<rel> (made 0600 when missing; never through a link), synced when sync.
+ * 0, or -1 with err ("<path or rel>: <reason>"). */
 int store_append(const Store *s, const char *rel, const char *data, size_t len, bool sync, Err *err);
 /* Opens <home>/<rel> to hold fcntl locks on (made 0600 when missing; never through a link): the descriptor, or
  * -1 with err ("<path>: <reason>"). */

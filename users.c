@@ -204,7 +204,9 @@ static char *auth_path(const Store *s, const char *id)
     for (size_t i = 0; i <= n && i <= USERID_LEN; i++)
         low[i] = (char)tolower((unsigned char)id[i]);
     low[USERID_LEN] = '\0';
-    return xasprintf("%s/var/auth/%s", s->home, low);
+    char rel[sizeof "var/auth/" + USERID_LEN];
+    snprintf(rel, sizeof rel, "var/auth/%s", low);
+    return store_path(s, rel);
 }
 
 bool users_auth_parse(const char *line, UsersAuth *a)
@@ -245,16 +247,14 @@ UsersAuth users_auth_read(const Store *s, const char *id, int64_t now)
 /* Writes id's record (var/ made when missing: a command at the terminal may come before genetess mail). */
 static void auth_write(const Store *s, const char *id, const UsersAuth *a)
 {
-    char *var = xasprintf("%s/var", s->home), *dir = xasprintf("%s/var/auth", s->home), *path = auth_path(s, id);
+    char *path = auth_path(s, id);
     char line[96];
     Err err;
-    (void)mkdir(var, 0700);
-    (void)mkdir(dir, 0700);
+    (void)store_make_dir(s, "var", &err); /* a failure shows in the write's */
+    (void)store_make_dir(s, "var/auth", &err);
     users_auth_format(a, line, sizeof line);
     if (store_write_atomic(path, line, strlen(line), &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
-    free(var);
-    free(dir);
     free(path);
 }
 
@@ -716,7 +716,7 @@ void users_signup_format(const UsersSignup *r, Buf *b)
 static int signups_scan(const Store *s, int64_t now, const char *domain, int *in_domain, int *all, Buf *keep,
                         Err *err)
 {
-    char *path = xasprintf("%s/var/signups", s->home), *text = NULL;
+    char *path = store_path(s, "var/signups"), *text = NULL;
     int rc = store_read_file(path, &text, NULL, err);
     free(path);
     if (rc < 0)
@@ -754,10 +754,9 @@ int users_signups_note(const Store *s, int64_t now, const char *domain, Err *err
         UsersSignup r = {now, ""};
         snprintf(r.domain, sizeof r.domain, "%s", domain);
         users_signup_format(&r, &b);
-        char *var = xasprintf("%s/var", s->home), *path = xasprintf("%s/var/signups", s->home);
-        (void)mkdir(var, 0700);
+        char *path = store_path(s, "var/signups");
+        (void)store_make_dir(s, "var", err); /* a failure shows in the write's */
         rc = store_write_atomic(path, b.s, b.len, err);
-        free(var);
         free(path);
     }
     buf_free(&b);

@@ -49,6 +49,15 @@ static int mail_in(const char *text)
     return rc;
 }
 
+/* Asserts what the message did to the store: opens, locks and board reads exactly, users reads at most. */
+static void tally_is(int opens, int locks, int boards, int users_max)
+{
+    ck_assert_int_eq(tally.opens, opens);
+    ck_assert_int_eq(tally.locks, locks);
+    ck_assert_int_eq(tally.boards, boards);
+    ck_assert_int_le(tally.users, users_max);
+}
+
 /* A reply to board 101's mail, "secret MOVE C3 N": one store open, one lock, one board read, one users read
  * (the userid found by the address among the board's players, in the read that checks the password). */
 START_TEST(test_reply_one_pipeline)
@@ -57,9 +66,7 @@ START_TEST(test_reply_one_pipeline)
                              "Subject: Re: Genetess Board 101 alice\nMessage-ID: <r1@c.example>\n\n"
                              "secret MOVE C3 N\n"),
                      0);
-    ck_assert_int_eq(tally.opens, 1);
-    ck_assert_int_eq(tally.locks, 1);
-    ck_assert_int_eq(tally.boards, 1);
+    tally_is(1, 1, 1, 1);
     ck_assert_int_eq(tally.users, 1);
 }
 END_TEST
@@ -72,10 +79,7 @@ START_TEST(test_multiple_one_store)
                              "Subject: multiple\nMessage-ID: <m1@c.example>\n\n"
                              "show 101\nlog 101 bob hunter2\n\nlist\n"),
                      0);
-    ck_assert_int_eq(tally.opens, 1);
-    ck_assert_int_eq(tally.locks, 3);
-    ck_assert_int_eq(tally.boards, 2);
-    ck_assert_int_le(tally.users, 3); /* at most one read of the users per command */
+    tally_is(1, 3, 2, 3); /* at most one read of the users per command */
 }
 END_TEST
 
@@ -89,10 +93,7 @@ START_TEST(test_over_budget_owner_one_lock)
     ck_assert_int_eq(mail_in("From: <alice@example.org>\nSubject: move 101 alice secret PASS\n"
                              "Message-ID: <o1@c.example>\n\n"),
                      0);
-    ck_assert_int_eq(tally.opens, 1);
-    ck_assert_int_eq(tally.locks, 1);
-    ck_assert_int_eq(tally.boards, 1);
-    ck_assert_int_le(tally.users, 3); /* the owner's pair looked up, its login, the board's players */
+    tally_is(1, 1, 1, 3); /* users: the owner's pair looked up, its login, the board's players */
     char path[128], *text = NULL;
     Err err;
     RateCount count;
@@ -118,8 +119,7 @@ START_TEST(test_multiple_command_line)
     close(out);
     close(null);
     ck_assert_int_eq(rc, EXIT_DONE);
-    ck_assert_int_eq(tally.opens, 1);
-    ck_assert_int_eq(tally.locks, 2);
+    tally_is(1, 2, 1, 2);
 }
 END_TEST
 
