@@ -489,9 +489,13 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
                 if (goal->lair >= 0)
                     v -= LAIR_STEP * board_dist(b, q->sq, goal->lair);
                 king = q->sq;
-            } else if (t->enemy[q->sq]) { /* the more that could take it, the likelier it is taken (up to 3) */
+                continue;
+            }
+            if (t->enemy[q->sq]) /* the more that could take it, the likelier it is taken (up to 3) */
                 v -= (t->mine[q->sq] ? 0.35 * w : 0.6 * w) * (t->enemy[q->sq] > 3 ? 3 : t->enemy[q->sq]);
-            } else if ((q->g.n[GENE_A] || q->g.n[GENE_O]) && !(goal->threat && threat_guard(&q->g))) {
+            /* a piece in danger gains nothing by its steps, but a striker (E) waiting to jump in does */
+            if ((!t->enemy[q->sq] || q->g.n[GENE_E]) && (q->g.n[GENE_A] || q->g.n[GENE_O]) &&
+                !(goal->threat && threat_guard(&q->g))) {
                 int d = q->g.n[GENE_O] ? goal->dig[q->sq] : weigh_boxed(b, player, q) ? WEIGH_FAR : goal->walk[q->sq];
                 if (q->g.n[GENE_E] && d < 2) /* a striker two steps off is near enough: it jumps in next */
                     d = 2;
