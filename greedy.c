@@ -15,7 +15,8 @@
 #include "orders.h"
 #include "sight.h"
 
-/* How much a CREATE of anything but the wanted sequence is marked down: it is bought only to save a King. */
+/* How much a CREATE of anything but the wanted sequence is marked down (times goal->press / 2, as a step towards
+ * the goal weighs): it is bought only to save a King. */
 #define UNWANTED 150.0
 
 /* The longest MOVE a detour is searched for (greedy_detour: 8 directions a step, depth first). */
@@ -110,10 +111,11 @@ const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal)
     if (h.orphans && !h.has[GENE_S])
         return "AS"; /* pieces.txt S: CONVERT takes the orphans in view */
     static const char *const by_count[] = {"ABC", "ABBC", "ABCF", "ABCD", "ABBC", "ABCE", "ABBBC", "ABBC"};
+    if (!h.striker && (h.mobile >= 1 || goal->press > 2.0))
+        return "ABCE"; /* pieces.txt E: a jump over a King's ring onto it, from two squares away */
     if (h.mobile == 0 && goal->outpace)
         return "ABBC"; /* 15 E: two squares of three a MOVE ahead of an ABC, where neither side sees the other */
-    if (h.mobile >= 1 && !h.striker)
-        return "ABCE"; /* pieces.txt E: a jump over a King's ring onto it, from two squares away */
+
     if (h.mobile < (int)(sizeof by_count / sizeof by_count[0]))
         return by_count[h.mobile];
     return fog->pl[player].e >= 120 ? "ABBBCD" : NULL;
@@ -203,7 +205,7 @@ static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *g
             if (goal->threat && threat_guard(&o.codes))
                 c->adjust = -weigh_piece(&o.codes); /* a guard: worth only the approach it closes */
             else if (!is_want)
-                c->adjust = -(weigh_piece(&o.codes) + UNWANTED);
+                c->adjust = -(weigh_piece(&o.codes) + UNWANTED * goal->press / 2); /* as the walk weighs more */
         } else if (is_king_step(fog, player, &o)) {
             c->adjust = -KING_STEP; /* a King stays home unless stepping gains more */
         } else if (goal->threat && greedy_is_shuffle(fog, player, &o)) {

@@ -401,13 +401,15 @@ static const Genome *feared_codes(const Piece *q, const uint8_t *seen, const Wei
 }
 
 /* What the player's pieces and the enemy pieces in sight threaten: per square, how many could end a MOVE there
- * (feared: with the codes guessed for pieces not decoded; enemy: as they show). */
+ * (feared: with the codes guessed for pieces not decoded; enemy: as they show, and a piece not decoded on a
+ * square of goal->likely, or nothing there out of view, also as a King with C: it takes what comes next to it). */
 typedef struct Threats {
     int *feared, *enemy, *mine;
 } Threats;
 
 static void threats(const Board *b, int player, const uint8_t *seen, const WeighGoal *goal, Threats *t)
 {
+    static const Genome likely_king = {.n = {[GENE_K] = 1, [GENE_C] = 1}};
     int n = b->w * b->h;
     t->feared = xcalloc((size_t)n, sizeof *t->feared);
     t->enemy = xcalloc((size_t)n, sizeof *t->enemy);
@@ -422,8 +424,15 @@ static void threats(const Board *b, int player, const uint8_t *seen, const Weigh
                 mark_reach(b, q, feared_codes(q, seen, goal), t->feared);
             else
                 mark_reach(b, q, &q->g, t->feared);
+            if (goal->likely && goal->likely[q->sq] && !(seen[q->sq] & SIGHT_DECODE)) /* likely a King, with C */
+                mark_reach(b, q, &likely_king, t->enemy);
         }
     }
+    for (int s = 0; s < n && goal->likely; s++)
+        if (goal->likely[s] && b->at[s] < 0 && !(seen[s] & SIGHT_SEEN)) { /* a King out of view, likely */
+            Piece k = {.sq = s, .g = likely_king};
+            mark_reach(b, &k, &likely_king, t->enemy);
+        }
 }
 
 /* True when sq is empty floor. */
@@ -480,10 +489,16 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
                 if (goal->lair >= 0)
                     v -= LAIR_STEP * board_dist(b, q->sq, goal->lair);
                 king = q->sq;
-            } else if (t->enemy[q->sq]) {
-                v -= t->mine[q->sq] ? 0.35 * w : 0.6 * w;
-            } else if ((q->g.n[GENE_A] || q->g.n[GENE_O]) && !(goal->threat && threat_guard(&q->g))) {
+                continue;
+            }
+            if (t->enemy[q->sq]) /* the more that could take it, the likelier it is taken (up to 3) */
+                v -= (t->mine[q->sq] ? 0.35 * w : 0.6 * w) * (t->enemy[q->sq] > 3 ? 3 : t->enemy[q->sq]);
+            /* a piece in danger gains nothing by its steps, but a striker (E) waiting to jump in does */
+            if ((!t->enemy[q->sq] || q->g.n[GENE_E]) && (q->g.n[GENE_A] || q->g.n[GENE_O]) &&
+                !(goal->threat && threat_guard(&q->g))) {
                 int d = q->g.n[GENE_O] ? goal->dig[q->sq] : weigh_boxed(b, player, q) ? WEIGH_FAR : goal->walk[q->sq];
+                if (q->g.n[GENE_E] && d < 2) /* a striker two steps off is near enough: it jumps in next */
+                    d = 2;
                 v += goal->press * (d > 60 ? 0 : 60 - d); /* steps to the goal, counted down from 60 */
             }
         } else if (!board_is_orphan(b, q)) {
