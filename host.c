@@ -12,11 +12,12 @@
 #include "confirm.h"
 #include "gamelist.h"
 #include "query.h"
+#include "subject.h"
 
 /* The Subject of the replies about user id. */
 static void user_subject(CommandCtx *c, const char *id)
 {
-    snprintf(c->subject, sizeof c->subject, "Genetess user %s", id);
+    subject_write(SUBJECT_USER, 0, id, c->subject, sizeof c->subject);
 }
 
 /* ---- addresses and passwords ---- */
@@ -206,7 +207,8 @@ int host_message(CommandCtx *c)
     char *body = n > 0 ? message_body(c) : NULL;
     int rc = body ? EXIT_DONE : EXIT_REFUSED;
     if (body) {
-        char *subject = xasprintf("Genetess message from %s", from.id);
+        char subject[SUBJECT_WORD_MAX + 64];
+        subject_write(SUBJECT_MESSAGE, 0, from.id, subject, sizeof subject);
         char *text = xasprintf("Message from %s (answer with the Subject: message <you> <password> %s):\n\n%s",
                                from.id, from.id, body);
         buf_add(&c->reply, "Message sent to");
@@ -216,9 +218,8 @@ int host_message(CommandCtx *c)
             buf_printf(&c->reply, " %s", to[i].id);
         }
         buf_add(&c->reply, ".\n");
-        snprintf(c->subject, sizeof c->subject, "Genetess message");
+        subject_write(SUBJECT_MESSAGE, 0, "", c->subject, sizeof c->subject);
         free(text);
-        free(subject);
         free(body);
     }
     for (int i = 0; i < n; i++)
@@ -252,7 +253,7 @@ int host_list(CommandCtx *c)
     if (!shown)
         buf_add(&c->reply, "(no games)\n");
     free(text);
-    snprintf(c->subject, sizeof c->subject, "List of games");
+    subject_write(SUBJECT_LIST, 0, NULL, c->subject, sizeof c->subject);
     return EXIT_DONE;
 }
 
@@ -305,6 +306,6 @@ int host_all(CommandCtx *c)
     free(nums);
     if (!shown)
         buf_add(&c->reply, "(no games)\n");
-    snprintf(c->subject, sizeof c->subject, "Genetess boards of %s", id);
+    subject_write(SUBJECT_BOARDS_OF, 0, id, c->subject, sizeof c->subject);
     return EXIT_DONE;
 }

@@ -49,7 +49,7 @@ static void ctx_init(CommandCtx *c, const Host *host, const Request *rq, Request
     }
     buf_init(&c->reply);
     c->now = rq->now;
-    snprintf(c->subject, sizeof c->subject, "Genetess error");
+    subject_write(SUBJECT_ERROR, 0, NULL, c->subject, sizeof c->subject);
 }
 
 static void post_commit(CommandCtx *c, Gamelist *list, int n, const Board *b, const char *group);
@@ -133,7 +133,8 @@ static void lock_notice(CommandCtx *c, const char *id)
     if (users_find(&c->st, id, &u, &err) != 0)
         return;
     UsersAuth a = users_auth_read(&c->st, u.id, c->now); /* the hour's lock: it ends an hour after it began */
-    char *subj = xasprintf("Genetess: wrong passwords for %s", u.id);
+    char subj[SUBJECT_WORD_MAX + 64];
+    subject_write(SUBJECT_PASSWORDS, 0, u.id, subj, sizeof subj);
     /* users_login asks for it at most once a day (contract 15.2) */
     char *body = xasprintf("%d wrong passwords for your userid %s came in the last hour.\n\nUntil %s, commands "
                            "for %s that come by mail are taken only from your own address,\n%s. Nothing else "
@@ -143,7 +144,6 @@ static void lock_notice(CommandCtx *c, const char *id)
                            u.address);
     if (mail_add(&c->mq, u.address, subj, body, &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
-    free(subj);
     free(body);
     users_free(&u);
 }
@@ -156,7 +156,7 @@ static int login_checked(CommandCtx *c, const char *id, int rc, const Err *err, 
         lock_notice(c, id);
     if (rc < 0) {
         buf_printf(&c->reply, "%s\n", err->msg);
-        snprintf(c->subject, sizeof c->subject, "Genetess error");
+        subject_write(SUBJECT_ERROR, 0, NULL, c->subject, sizeof c->subject);
         return EXIT_REFUSED;
     }
     RequestOutcome *o = c->out;
@@ -258,7 +258,7 @@ int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     buf_printf(&c->reply, "%s\n", msg);
-    snprintf(c->subject, sizeof c->subject, "Genetess error"); /* for errors with no board */
+    subject_write(SUBJECT_ERROR, 0, NULL, c->subject, sizeof c->subject); /* for errors with no board */
     return rc;
 }
 
@@ -516,7 +516,7 @@ void pipeline_subject_listed(CommandCtx *c, const Board *b, int rc, bool *refuse
     if (b)
         pipeline_subject(c, b, rc);
     else
-        snprintf(c->subject, sizeof c->subject, "Genetess error");
+        subject_write(SUBJECT_ERROR, 0, NULL, c->subject, sizeof c->subject);
 }
 
 /* ---- sheets ---- */
