@@ -468,10 +468,8 @@ static int mailfront_reply_words(const Subject *to, const char *id, StrList *pw_
         sl_push(&cmd, id);
         slot = cmd.n - 2; /* argv's words follow the command word */
         sl_push(&cmd, pw_words->v[0]);
-        if (!str_ieq(to->word, id)) {
-            sl_push(&cmd, "to");
-            sl_push(&cmd, to->word);
-        }
+        sl_push(&cmd, "to"); /* the sender is known under the lock: to all when one's own (Request.chat_back) */
+        sl_push(&cmd, to->word);
     } else { /* the command the word after the password names (commands.h: command_reply), else the orders */
         const Command *c = command_reply(word);
         bool board_last = !(c->flags & CMD_BOARD_FIRST); /* showas: the board after the password */
@@ -591,6 +589,7 @@ static char *reply_command(Request *rq, const MailIn *m, const Subject *to, StrL
     } else { /* "PASSWORD ...": the user the address belongs to, found by the pipeline under the lock */
         rq->userid_address = m->from;
         rq->userid_slot = mailfront_reply_words(to, REQUEST_USERID_BY_ADDRESS, w, rest, w);
+        rq->chat_back = to->kind == SUBJECT_CHAT;
     }
     free(line);
     return why;

@@ -247,7 +247,8 @@ static int play_chat_act(CommandCtx *c, Txn *t)
         return EXIT_REFUSED;
     }
     char *body = xstrdup(c->req->body);
-    if (c->argc > 3) { /* to USERID...: a private message */
+    bool own_chat_back = c->req->chat_back && c->argc == 5 && str_ieq(c->argv[4], b->pl[p].id);
+    if (c->argc > 3 && !own_chat_back) { /* to USERID...: a private message (one's own chat answered: to all) */
         int rc = chat_private(c, t, body);
         free(body);
         return rc;

@@ -60,6 +60,8 @@ typedef struct Request {
                                    this is — the board's player, found under the lock in the board's one read of
                                    its players (pipeline_userid); NULL: the words name the userid */
     int userid_slot;         /* with userid_address: which word after the command word is the userid's */
+    bool chat_back;          /* a reply to a chat mail: its "to <author>" is dropped when the author is the sender
+                                (one's own chat answered goes to every player, contract 2.1) */
     bool busy_defers;        /* by mail, nothing answered yet: a lock held past its wait runs nothing and answers
                                 nothing (RequestOutcome.busy, when the caller asks for one) rather than replying
                                 "busy" */

@@ -190,3 +190,15 @@ cp "$GAMES/$E" "$T/once"
 GENETESS_NOW=$((NOW + 15 * 86400)) run 0 mail "$CONF" <"$T/m"
 assert_grep "^1b bob PASS$" "$GAMES/$E"
 assert_lines 1 "^1b bob PASS$" "$GAMES/$E.moves"
+
+# ---- a reply to one's own chat goes to every other player; a reply to another's chat to its author alone ----
+reply "$T/m" alice@example.org "Re: Genetess chat $B alice" "secret See you all at the deadline"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_eq 1 "$(grep -l "See you all" $(mail_to bob) | wc -l)" "bob's copy of alice's answer to her own chat"
+assert_eq 1 "$(grep -l "See you all" $(mail_to carol) | wc -l)" "carol's copy of alice's answer to her own chat"
+reply "$T/m" bob@example.org "Re: Genetess chat $B alice" "hunter2 Only for you"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_eq 1 "$(grep -l "Only for you" $(mail_to alice) | wc -l)" "alice's copy of bob's answer"
+assert_eq "" "$(grep -l "Only for you" $(mail_to carol) 2>/dev/null)" "carol is not told bob's answer to alice"
