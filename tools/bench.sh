@@ -209,8 +209,8 @@ ROWS=$S/rows
 row() { # row FIGURE GENETESS REFERENCE UNIT MAXRATIO|MAXVALUE[abs]: one line of the table
     echo "$1|$2|$3|$4|$5" >> "$ROWS"
 }
-row "P1 move PASS vs floor (ms)" "$(med p1pass)" "$(med floor1)" ns 1.5
-row "P1 real MOVE vs floor (ms)" "$(med p1move)" "$(med floor2)" ns 1.5
+row "P1 move PASS vs floor (ms)" "$(med p1pass)" "$(med floor1)" ns 2.0
+row "P1 real MOVE vs floor (ms)" "$(med p1move)" "$(med floor2)" ns 2.0
 row "   PASS vs floor + writing its $(ls "$IN"/p1mails | wc -l) mails (ms)" "$(med p1pass)" "$(med floormail)" ns -
 row "   bound: floor + mails' bytes, 1 fsync (ms)" "$(med floorwith)" "$(med floor7)" ns -
 if [ "$ASAN" = 0 ]; then
