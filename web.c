@@ -531,7 +531,8 @@ static int web_write(WebRun *w)
     for (int i = 0; i < w->rows.n; i++)
         finished += w->rows.v[i].finished;
     /* the running games by number after the finished ones in the order they ended */
-    qsort(w->rows.v + finished, (size_t)(w->rows.n - finished), sizeof *w->rows.v, web_by_board);
+    if (w->rows.n > finished) /* none: rows.v may be NULL, which qsort may not be given */
+        qsort(w->rows.v + finished, (size_t)(w->rows.n - finished), sizeof *w->rows.v, web_by_board);
     if (rc == 0)
         rc = web_index(s, &w->rows, err);
     ratings_table_free(&t);
