@@ -74,6 +74,8 @@ e2e: $(BIN)
 # time, a line per suite and per topic as it ends: about a minute on a 2-core machine (tests/check.sh).
 check: deps
 	sh tests/layers.sh
+	@for f in tests/fuzz/fuzz_*.c; do $(CC) $(CFLAGS) -I. -fsyntax-only $$f || exit 1; done; \
+	  echo "fuzz targets: each compiles against today's headers (make fuzz runs them)"
 	$(MAKE) -j2 $(BIN) $(BUILD)/check_genetess
 	GENETESS=$(abspath $(BIN)) UNIT=$(BUILD)/check_genetess sh tests/check.sh
 

@@ -120,13 +120,14 @@ static void restore(void)
     }
 }
 
-static Request rq; /* what every command is given: the scratch home, a fixed time, the input's body */
+static Host host;  /* the scratch home, a short lock wait */
+static Request rq; /* what every command is given: a fixed time, the input's body */
 
 static int run(int argc, char **argv)
 {
     if (argc < 1)
         return EXIT_USAGE;
-    return command_run(&rq, argc, argv);
+    return command_run(&host, &rq, argc, argv, NULL);
 }
 
 static int run_words(const char *line)
@@ -147,9 +148,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     snprintf(home, sizeof home, "%s/genetess-fuzz-%ld", access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp", (long)getpid());
     nftw(home, rm_one, 16, FTW_DEPTH | FTW_PHYS);
     mkdir(home, 0755);
+    host = request_host_init();
+    host.home = home;
+    host.lock_wait = 1;
     rq = request_init(1790000000);
-    rq.home = home;
-    rq.lock_wait = 1;
     run_words("signup alice secret alice@example.org");
     run_words("signup bob hunter2 bob@example.org");
     run_words("challenge --seed=7 alice bob");                   /* 101: round 0 */
@@ -198,16 +200,16 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         FILE *in = fopen(p, "rb");
         if (!in)
             continue;
-        static char text[1 << 20];
-        size_t len = fread(text, 1, sizeof text - 1, in);
+        static char saved[1 << 20];
+        size_t len = fread(saved, 1, sizeof saved - 1, in);
         fclose(in);
-        text[len] = '\0';
-        if (unchanged(n, text, len))
+        saved[len] = '\0';
+        if (unchanged(n, saved, len))
             continue; /* the snapshot's board loaded when it was taken */
         Err err;
         char name[8];
         snprintf(name, sizeof name, "%d", n);
-        Board *bd = boardfile_parse(text, name, &err);
+        Board *bd = boardfile_parse(saved, name, &err);
         if (!bd || board_check(bd, &err) < 0)
             abort(); /* a command left a board that does not load */
         board_free(bd);
