@@ -242,19 +242,16 @@ static int read_map(GameFile *ps, Board *b, GameEntry *e)
 /* Each row of the terrain, trailing outside squares left out; an empty row is a lone backslash. */
 static void write_map(Buf *o, const Board *b)
 {
-    char *row = xmalloc((size_t)b->w + 1);
     for (int r = 0; r < b->h; r++) {
-        memcpy(row, b->ter + (size_t)r * (size_t)b->w, (size_t)b->w);
+        const char *row = b->ter + (size_t)r * (size_t)b->w;
         int n = b->w;
         while (n > 0 && row[n - 1] == ' ')
             n--;
-        row[n] = '\0';
         if (n == 0)
             buf_add(o, "\\\n");
         else
-            gamefile_put_item(o, row);
+            gamefile_put_itemn(o, row, (size_t)n);
     }
-    free(row);
 }
 
 /* One line SQUARE USERID SEQUENCE of (pieces: read after (map and (players. */
@@ -632,7 +629,8 @@ static int read_initial(GameFile *ps, Board *b, GameEntry *e)
     return 0;
 }
 
-/* A multi-line entry's name has no spaces: the base is the first item. */
+/* A multi-line entry's name has no spaces: the base is the first item. Each line of the text is an item
+ * straight from the text: no line is copied out. */
 static void write_initial(Buf *o, const Board *b)
 {
     buf_printf(o, "%d\n", b->initial_base);
@@ -640,11 +638,7 @@ static void write_initial(Buf *o, const Board *b)
     while (*p) {
         const char *nl = strchr(p, '\n');
         size_t ln = nl ? (size_t)(nl - p) : strlen(p);
-        char *line = xmalloc(ln + 1);
-        memcpy(line, p, ln);
-        line[ln] = '\0';
-        gamefile_put_item(o, line);
-        free(line);
+        gamefile_put_itemn(o, p, ln);
         p += ln + (nl ? 1 : 0);
     }
 }

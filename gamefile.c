@@ -145,10 +145,15 @@ GameEntry *gamefile_find(GameFile *ps, const char *name, bool multi, bool requir
 
 
 /* One item line inside a multi-line entry: lines starting with ( ) \ or white space get a leading backslash. */
+void gamefile_put_itemn(Buf *o, const char *line, size_t n)
+{
+    if (n && (line[0] == '(' || line[0] == ')' || line[0] == '\\' || line[0] == ' ' || line[0] == '\t'))
+        buf_addc(o, '\\');
+    buf_addn(o, line, n);
+    buf_addc(o, '\n');
+}
+
 void gamefile_put_item(Buf *o, const char *line)
 {
-    if (line[0] == '(' || line[0] == ')' || line[0] == '\\' || line[0] == ' ' || line[0] == '\t')
-        buf_add(o, "\\");
-    buf_add(o, line);
-    buf_add(o, "\n");
+    gamefile_put_itemn(o, line, strlen(line));
 }

@@ -36,5 +36,7 @@ int gamefile_split(GameFile *ps, const char *text);
 GameEntry *gamefile_find(GameFile *ps, const char *name, bool multi, bool required, int *rc);
 /* Appends one item line of a multi-line entry to o: a line starting with ( ) \ or white space gets a "\". */
 void gamefile_put_item(Buf *o, const char *line);
+/* gamefile_put_item of the n bytes at line (no newline among them). */
+void gamefile_put_itemn(Buf *o, const char *line, size_t n);
 
 #endif
