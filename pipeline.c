@@ -618,14 +618,15 @@ static bool reply_mailed(const CommandCtx *c)
     return mail_reply_address(c->req, c->out) != NULL;
 }
 
-/* Ends the reply with the reader r's sheet (rendered from s), its HTML part kept for the mailed reply;
- * returns the sheet's text (malloc'd) and, with html non-NULL, the HTML part mailed with the reply. */
-static char *reply_add_sheet(CommandCtx *c, Txn *t, const Board *b, const SheetsDue *s, int r)
+/* Ends the reply with the reader r's sheet (rendered from s unless given: text, when the reply is not mailed,
+ * taken), its HTML part kept for the mailed reply; returns the sheet's text (malloc'd). */
+static char *reply_add_sheet(CommandCtx *c, Txn *t, const Board *b, const SheetsDue *s, int r, char *text)
 {
     reply_end_prose(c);
     char *html = NULL;
     SheetNews n = {&s->news[r], &s->ebook[r], s->result, false, s->star[r]};
-    char *text = sheet_render_reply(b, r, &n, c->reply.len ? c->reply.s : NULL, reply_mailed(c) ? &html : NULL);
+    if (!text)
+        text = sheet_render_reply(b, r, &n, c->reply.len ? c->reply.s : NULL, reply_mailed(c) ? &html : NULL);
     buf_add(&c->reply, "\n");
     buf_add(&c->reply, text);
     free(c->reply_html);
@@ -645,21 +646,25 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
     /* the reader's reply ends with the sheet they are mailed (a new board's reader: their New sheet) */
     bool reuse = r >= 0 && s->mail[r] && !bot_is(b->pl[r].id);
     if (r >= 0 && !reuse)
-        free(reply_add_sheet(c, t, b, s, r));
+        free(reply_add_sheet(c, t, b, s, r, NULL));
     const User *u = txn_users(c, t);
     const char *to = mail_reply_address(c->req, c->out);
     for (int p = 0; p < s->np; p++) {
         if (!s->mail[p] || bot_is(b->pl[p].id)) /* computer opponents get no mail */
             continue;
         if (p == r && reuse && to && u[p].address && str_ieq(to, u[p].address)) {
-            free(reply_add_sheet(c, t, b, s, r)); /* the reply is the sheet */
+            free(reply_add_sheet(c, t, b, s, r, NULL)); /* the reply is the sheet */
             continue;
         }
         char *html;
         SheetNews n = {&s->news[p], &s->ebook[p], p == r ? s->result : NULL, s->is_new, s->star[p]};
-        char *text = sheet_render(b, p, &n, &html);
-        if (p == r && reuse) /* the reply (printed, or mailed elsewhere) ends with the sheet, its result said once */
-            free(reply_add_sheet(c, t, b, s, r));
+        /* the reply (printed, or mailed elsewhere) ends with the sheet, its result said once; printed, its text
+         * is this one's without the result, cut out of the same rendering */
+        char *rtext = NULL;
+        bool cut = p == r && reuse && !reply_mailed(c);
+        char *text = cut ? sheet_render_both(b, p, &n, &html, &rtext) : sheet_render(b, p, &n, &html);
+        if (p == r && reuse)
+            free(reply_add_sheet(c, t, b, s, r, rtext));
         Err err;
         if (u[p].address) {
             if (mail_add_sheet(&c->mq, u[p].address, subj, text, html, &err) < 0)

@@ -177,7 +177,9 @@ static bool stored_ran(const News *news)
     return false;
 }
 
-static char *render(const Board *b, int p, const SheetNews *n, const char *reply, char **html)
+/* Renders p's sheet (text returned, HTML into *html when html is set); with cut set, where the result's lines are
+ * in the text (SheetOpts.result_cut). */
+static char *render_cut(const Board *b, int p, const SheetNews *n, const char *reply, char **html, size_t *cut)
 {
     bool star = n->star || stored_ran(n->news);
     Buf o;
@@ -187,7 +189,7 @@ static char *render(const Board *b, int p, const SheetNews *n, const char *reply
     SheetParts parts = {0};
     SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = n->result, .is_new = n->is_new,
                     .news = n->news, .ebook = n->ebook, .parts = html && !b->pl[p].plain ? &parts : NULL,
-                    .reply = reply};
+                    .reply = reply, .result_cut = cut};
     view_sheet(b, p, &so, &o);
     if (html) {
         *html = NULL;
@@ -202,6 +204,11 @@ static char *render(const Board *b, int p, const SheetNews *n, const char *reply
     return buf_take(&o);
 }
 
+static char *render(const Board *b, int p, const SheetNews *n, const char *reply, char **html)
+{
+    return render_cut(b, p, n, reply, html, NULL);
+}
+
 char *sheet_render(const Board *b, int p, const SheetNews *n, char **html)
 {
     return render(b, p, n, NULL, html);
@@ -213,4 +220,20 @@ char *sheet_render_reply(const Board *b, int p, const SheetNews *n, const char *
     r.result = NULL;
     r.is_new = false;
     return render(b, p, &r, reply, html);
+}
+
+char *sheet_render_both(const Board *b, int p, const SheetNews *n, char **html, char **reply_text)
+{
+    if (n->is_new) { /* the New lines are left out too: rendered apart */
+        *reply_text = sheet_render_reply(b, p, n, NULL, NULL);
+        return sheet_render(b, p, n, html);
+    }
+    size_t cut[2];
+    char *text = render_cut(b, p, n, NULL, html, cut);
+    size_t len = strlen(text);
+    char *r = xmalloc(len - cut[1] + 1);
+    memcpy(r, text, cut[0]);
+    memcpy(r + cut[0], text + cut[0] + cut[1], len - cut[0] - cut[1] + 1);
+    *reply_text = r;
+    return text;
 }

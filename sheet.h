@@ -25,6 +25,9 @@ char *sheet_render(const Board *b, int p, const SheetNews *n, char **html);
  * lines above the sheet (contract 3.1). The reply states result above the sheet, so the sheet leaves out
  * its "Result of your last order" (said once, contract 14.9) — n's result and is_new are not shown. */
 char *sheet_render_reply(const Board *b, int p, const SheetNews *n, const char *reply, char **html);
+/* sheet_render, and into *reply_text (malloc'd) the text sheet_render_reply gives for the same sheet without
+ * HTML, cut out of the one rendering (the result's lines left out) rather than drawn twice. */
+char *sheet_render_both(const Board *b, int p, const SheetNews *n, char **html, char **reply_text);
 /* Appends player p's current sheet of b to out: the news and E breakdown since their last sheet, or, when
  * nothing has come since, the last sheet's again (so that showas prints the sheet that was mailed). With
  * html non-NULL (a mailed reply), its HTML part opening with reply (the lines of out before it) into *html,

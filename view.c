@@ -186,8 +186,7 @@ static void view_gamble_examples(const Board *b, int reader, Buf *out)
     buf_free(&t);
 }
 
-/* The variant banner of contract 14.5 (round 0 has its own: nobody has "the move"), then the result of the
- * reader's last order. */
+/* The variant banner of contract 14.5 (round 0 has its own: nobody has "the move"). */
 static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
 {
     if (o->is_new) {
@@ -227,8 +226,6 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
     } else if (o->variant == SHEET_NOT_YOUR_MOVE && b->phase == PHASE_PLAY) {
         buf_printf(out, "It is %s's move.\n", to_move);
     }
-    if (o->result && *o->result)
-        layout_wrap(out, "Result of your last order: ", 4, o->result);
 }
 
 static void energy_section(const Board *b, int reader, const StrList *ebook, Buf *out)
@@ -404,10 +401,18 @@ static void view_sheet_top(const Board *b, int reader, const SheetOpts *o, Buf *
     buf_add(out, "\n");
     size_t before = out->len;
     banner(b, reader, o, out);
+    size_t res = out->len;
+    if (o->result && *o->result)
+        layout_wrap(out, "Result of your last order: ", 4, o->result);
+    size_t res_len = out->len - res;
     if (timeout_forfeits(b, reader))
         timeout_warning(b, reader, out);
     if (out->len > before)
         buf_add(out, "\n");
+    if (o->result_cut) { /* the blank line goes with the result when the result is all there is above it */
+        o->result_cut[0] = res;
+        o->result_cut[1] = res_len + (res_len && out->len - 1 - before == res_len);
+    }
     energy_section(b, reader, o->ebook, out);
     if (b->phase == PHASE_ROUND0)
         view_gamble_section(b, reader, out);

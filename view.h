@@ -33,6 +33,9 @@ typedef struct SheetOpts {
     const StrList *ebook;   /* the reader's E breakdown since their last sheet (NULL: none) */
     SheetParts *parts;      /* when set, view_sheet leaves what it drew of the board here */
     const char *reply;      /* the HTML part only: the reply lines above the sheet, when the reply is the sheet */
+    size_t *result_cut;     /* when set, view_sheet writes here the offset and length in out of what the sheet
+                             * holds for result (and the blank line after the banner when nothing else is in it):
+                             * the same sheet without a result is out without those bytes */
 } SheetOpts;
 
 /* Appends the reader's turnsheet (contract 14.9; news and E breakdown from o, o NULL: none) to out; changes nothing. */
