@@ -125,10 +125,12 @@ static size_t control_at(const unsigned char *p)
 /* Replaces, in place, every control character of text but tab and newline with '?' — a CR, ESC, BEL, DEL, a C1
  * control — so that none reaches a reader's screen or a 7bit part (contract 3.3); a CR before a newline goes
  * (a CRLF line end is a line end). Text with none (the sheets) is only read, two words at a time (a byte at a
- * time only where control_bytes marks one). */
-static void strip_controls(char *text)
+ * time only where control_bytes marks one). Returns whether the text left is all ASCII: control_bytes marks
+ * every byte from 0x80, so a text with no mark is, and the bytes looked at one by one say it for the rest. */
+static bool strip_controls(char *text)
 {
     size_t n = strlen(text), i = 0;
+    bool ascii = true;
     while (i < n) { /* the first control character: a word at a time, a marked word a byte at a time */
         uint64_t w[2];
         if (i + 16 <= n && (memcpy(w, text + i, 16), !(control_bytes(w[0]) | control_bytes(w[1])))) {
@@ -137,7 +139,7 @@ static void strip_controls(char *text)
         }
         size_t end = i + 16 < n ? i + 16 : n;
         while (i < end && !control_at((unsigned char *)text + i))
-            i++;
+            ascii &= (unsigned char)text[i++] < 0x80;
         if (i < end)
             break;
     }
@@ -149,9 +151,10 @@ static void strip_controls(char *text)
         else if (c)
             *o++ = '?', p += c;
         else
-            *o++ = *p++;
+            ascii &= *p < 0x80, *o++ = *p++;
     }
     *o = '\0';
+    return ascii;
 }
 
 int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body, char *html, Err *err)
@@ -168,10 +171,7 @@ int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body
         return err_fail(err, "refusing a mail header that no folding fits in lines of %d octets (%s)",
                         HEADER_LINE_MAX, header_fits("To", to, true) ? "Subject:" : "To:");
     }
-    if (body)
-        strip_controls(body);
-    if (html)
-        strip_controls(html);
+    bool body_ascii = !body || strip_controls(body), html_ascii = !html || strip_controls(html);
     if (q->n == q->cap) {
         q->cap = q->cap ? q->cap * 2 : 8;
         q->m = xrealloc(q->m, (size_t)q->cap * sizeof *q->m);
@@ -181,6 +181,8 @@ int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body
     m->subject = xstrdup(subject);
     m->body = body ? body : xstrdup("");
     m->html = html;
+    m->body_ascii = body_ascii;
+    m->html_ascii = html_ascii;
     m->reply = false;
     m->board = q->board;
     return 0;
@@ -264,22 +266,6 @@ static char *command_message_id(const char *v)
     if (in < 3 || !at || at == inner || at == inner + in - 1 || memchr(inner, '<', in) || memchr(inner, '>', in))
         return NULL;
     return xasprintf("<%.*s>", (int)in, inner);
-}
-
-/* True when every byte of s is ASCII. */
-static bool all_ascii(const char *s)
-{
-    size_t n = strlen(s), i = 0;
-    for (uint64_t w[4]; i + 32 <= n; i += 32) /* four words at a time */
-        if (memcpy(w, s + i, 32), (w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080u)
-            return false;
-    for (uint64_t w; i + 8 <= n; i += 8)
-        if (memcpy(&w, s + i, 8), w & 0x8080808080808080u)
-            return false;
-    for (; i < n; i++)
-        if ((unsigned char)s[i] >= 0x80)
-            return false;
-    return true;
 }
 
 #define LINE_MAX_CHARS 78 /* RFC 5322 2.1.1: lines SHOULD be at most 78 characters */
@@ -430,12 +416,12 @@ static void quoted_printable(Buf *out, const char *s)
 
 #define MIME_LINE_MAX 998 /* RFC 5322 2.1.1, RFC 2045 2.8: octets on a line of 7bit or 8bit data */
 
-/* The Content-Transfer-Encoding the HTML part s needs (RFC 2045 2.7, 2.8): "7bit" when it is ASCII with
- * no line over MIME_LINE_MAX octets and no CR, "8bit" when it also holds bytes from 0x80 up, else
- * "quoted-printable". No NUL can be in it (a C string). The lines are checked a window at a time: the
+/* The Content-Transfer-Encoding the HTML part s (ascii: all its bytes under 0x80) needs (RFC 2045 2.7, 2.8):
+ * "7bit" when it is ASCII with no line over MIME_LINE_MAX octets and no CR, "8bit" when it also holds bytes
+ * from 0x80 up, else "quoted-printable". No NUL can be in it (a C string). The lines are checked a window at a time: the
  * line at l fits when a newline is among the MIME_LINE_MAX + 1 bytes from l, and the last one there
  * starts the next window (so short lines cost only the look back from the window's end). */
-static const char *mail_html_encoding(const char *s)
+static const char *mail_html_encoding(const char *s, bool ascii)
 {
     size_t n = strlen(s);
     if (memchr(s, '\r', n))
@@ -448,7 +434,7 @@ static const char *mail_html_encoding(const char *s)
             return "quoted-printable";
         l = p;
     }
-    return all_ascii(s) ? "7bit" : "8bit";
+    return ascii ? "7bit" : "8bit";
 }
 
 /* FNV-1a over the n bytes at s, continuing from h; four bytes a round (fewer loop tests). */
@@ -503,11 +489,11 @@ typedef struct Content {
 
 static void content_plan(const Mail *m, uint64_t hash, Content *c)
 {
-    c->ascii = all_ascii(m->body);
+    c->ascii = m->body_ascii;
     c->text = fold_body(m->body);
     c->text_headers = xasprintf("Content-Type: text/plain; charset=%s\nContent-Transfer-Encoding: %s\n",
                                 c->ascii ? "us-ascii" : "utf-8", c->ascii ? "7bit" : "8bit");
-    c->cte = m->html ? mail_html_encoding(m->html) : NULL;
+    c->cte = m->html ? mail_html_encoding(m->html, m->html_ascii) : NULL;
     c->boundary = m->html ? boundary_for(hash, c->text, c->cte[0] == 'q' ? NULL : m->html) : NULL;
 }
 
