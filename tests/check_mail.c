@@ -559,7 +559,8 @@ static char *only_mail(Store *s)
 
 /* Control characters other than tab and newline never reach outgoing text, whichever way a message is queued: a
  * bare CR, ESC, BEL, DEL and a C1 control (UTF-8) become '?', a CR before a newline goes; other UTF-8 (e-acute,
- * the copyright sign, whose first byte is that of a C1 control) stays, and so does a tab. (A chat relayed a
+ * the copyright sign, whose first byte is that of a C1 control) stays, and so does a tab, deep inside a long text
+ * too (the scan a block at a time tells the text ASCII or not). (A chat relayed a
  * decoded body's ESC and CR in a 7bit part before.) */
 START_TEST(test_mail_controls)
 {
@@ -571,13 +572,16 @@ START_TEST(test_mail_controls)
     const char *in = "a\rb\x1b[31mred\x07 bell\x7f del \xc2\x9b csi\r\nend\t\xc3\xa9 \xc2\xa9\x01\n";
     const char *out = "a?b?[31mred? bell? del ? csi\nend\t\xc3\xa9 \xc2\xa9?\n";
     char long_in[2101], long_out[2101]; /* one alone deep inside a long text, past many words without any */
-    for (int way = 0; way < 7; way++) {
+    for (int way = 0; way < 9; way++) {
         for (int i = 0; i < 2100; i++)
             long_in[i] = i % 70 == 69 ? '\n' : 'x';
         long_in[2100] = '\0';
         memcpy(long_out, long_in, sizeof long_in);
-        const char *deep[] = {"\x1b", "\xc2\x9b", "\x7f", "\r"};
-        if (way >= 3) {
+        const char *deep[] = {"\x1b", "\xc2\x9b", "\x7f", "\r", "\xc3\xa9", "\t"};
+        if (way >= 7) { /* no control, deep inside: stays (an e-acute makes the text UTF-8) */
+            memcpy(long_in + 1003, deep[way - 3], strlen(deep[way - 3]));
+            memcpy(long_out, long_in, sizeof long_in);
+        } else if (way >= 3) {
             memcpy(long_in + 1003, deep[way - 3], strlen(deep[way - 3]));
             memcpy(long_out + 1003, way == 4 ? "?x" : "?", way == 4 ? 2 : 1);
             if (way == 4) /* two bytes become one */
@@ -604,7 +608,7 @@ START_TEST(test_mail_controls)
             free(html);
         }
         ck_assert_msg(strstr(msg, want), "way %d: %s", way, msg);
-        ck_assert_ptr_nonnull(strstr(msg, way >= 3 ? "charset=us-ascii" : "charset=utf-8"));
+        ck_assert_ptr_nonnull(strstr(msg, way >= 3 && way != 7 ? "charset=us-ascii" : "charset=utf-8"));
         free(want);
         free(msg);
     }
