@@ -339,6 +339,20 @@ static void fold_line(Buf *out, const char *l, size_t len)
     }
 }
 
+/* Whether body needs fold_body: a line over 78 characters, or a last line without its newline. */
+static bool needs_fold(const char *body)
+{
+    size_t left = strlen(body);
+    for (const char *l = body; left;) {
+        const char *nl = memchr(l, '\n', left);
+        if (!nl || nl - l > LINE_MAX_CHARS)
+            return true;
+        left -= (size_t)(nl + 1 - l);
+        l = nl + 1;
+    }
+    return false;
+}
+
 /* The body with every line over 78 characters folded (fold_line) and a final newline. */
 static char *fold_body(const char *body)
 {
@@ -506,14 +520,16 @@ static char *boundary_for(uint64_t seed, const char *text, const char *html)
  * with an HTML part the multipart boundary (found in neither part) and the HTML part's encoding. */
 typedef struct Content {
     bool ascii;
-    char *text, *text_headers, *boundary; /* boundary NULL: text/plain alone */
-    const char *cte;                      /* the HTML part's Content-Transfer-Encoding */
+    const char *text;                       /* the body itself when it needs no folding (folded NULL) */
+    char *folded, *text_headers, *boundary; /* boundary NULL: text/plain alone */
+    const char *cte;                        /* the HTML part's Content-Transfer-Encoding */
 } Content;
 
 static void content_plan(const Mail *m, uint64_t hash, Content *c)
 {
     c->ascii = m->body_ascii;
-    c->text = fold_body(m->body);
+    c->folded = needs_fold(m->body) ? fold_body(m->body) : NULL;
+    c->text = c->folded ? c->folded : m->body;
     c->text_headers = xasprintf("Content-Type: text/plain; charset=%s\nContent-Transfer-Encoding: %s\n",
                                 c->ascii ? "us-ascii" : "utf-8", c->ascii ? "7bit" : "8bit");
     c->cte = m->html ? mail_html_encoding(m->html, m->html_ascii) : NULL;
@@ -522,7 +538,7 @@ static void content_plan(const Mail *m, uint64_t hash, Content *c)
 
 static void content_free(Content *c)
 {
-    free(c->text);
+    free(c->folded);
     free(c->text_headers);
     free(c->boundary);
 }
