@@ -219,6 +219,14 @@ _Static_assert(GRID_LINE_SOFT + sizeof BREAK + SQUARE_MAX + ROW_TAIL_MAX <= 998,
 /* Writes r right-aligned in width columns (0: as it is) at o; returns the end. */
 static char *put_number(char *o, int r, int width)
 {
+    if (r >= 0 && r < 100) { /* row numbers and codes: one or two digits, without dividing in a loop */
+        for (int k = r < 10 ? 1 : 2; width > k; width--)
+            *o++ = ' ';
+        if (r >= 10)
+            *o++ = (char)('0' + r / 10);
+        *o++ = (char)('0' + r % 10);
+        return o;
+    }
     char d[16];
     int n = 0;
     do

@@ -298,6 +298,14 @@ static void cells_fill(const Viewer *v, char *sym, uint8_t *mask)
 /* Writes row number r right-aligned in rw columns (rw 0: as it is) at o; returns the end. */
 static char *put_number(char *o, int r, int rw)
 {
+    if (r >= 0 && r < 100) { /* row numbers and codes: one or two digits, without dividing in a loop */
+        for (int k = r < 10 ? 1 : 2; rw > k; rw--)
+            *o++ = ' ';
+        if (r >= 10)
+            *o++ = (char)('0' + r / 10);
+        *o++ = (char)('0' + r % 10);
+        return o;
+    }
     char d[16];
     int n = 0;
     do
