@@ -492,12 +492,16 @@ static int owner_width(const Board *b)
     return w;
 }
 
-/* One legend line: square, owner, then text wrapped under itself. */
-static void legend_line(Buf *out, int ow, const char *sq, const char *owner, const char *text)
+/* One legend line: square (ls bytes), owner (lo bytes), then text (tl bytes when known, else (size_t)-1:
+ * plain_len's) wrapped under itself. */
+static void legend_line_n(Buf *out, int ow, const char *sq, size_t ls, const char *owner, size_t lo, const char *text,
+                          size_t tl)
 {
     char prefix[64]; /* "  %-5s %-*s  ", without printf: one line per piece */
-    size_t ls = strlen(sq), lo = strlen(owner), w = ls > 5 ? ls : 5, wo = lo > (size_t)ow ? lo : (size_t)ow;
-    size_t pl = 2 + w + 1 + wo + 2, tl = plain_len(text, pl);
+    size_t w = ls > 5 ? ls : 5, wo = lo > (size_t)ow ? lo : (size_t)ow;
+    size_t pl = 2 + w + 1 + wo + 2;
+    if (tl == (size_t)-1 || pl + tl > LAYOUT_WRAP)
+        tl = plain_len(text, pl);
     if (pl < sizeof prefix && tl != (size_t)-1) { /* the whole line at once */
         char *o = buf_room(out, pl + tl + 1);
         memset(o, ' ', pl);
@@ -521,6 +525,11 @@ static void legend_line(Buf *out, int ow, const char *sq, const char *owner, con
     wrap(out, prefix, pl, (int)pl, text);
 }
 
+static void legend_line(Buf *out, int ow, const char *sq, const char *owner, const char *text)
+{
+    legend_line_n(out, ow, sq, strlen(sq), owner, strlen(owner), text, (size_t)-1);
+}
+
 /* The names of a board's columns (the first w) and rows (the next h), malloc'd, for naming many squares. */
 static char (*line_names(const Board *b))[12]
 {
@@ -532,8 +541,8 @@ static char (*line_names(const Board *b))[12]
     return nm;
 }
 
-/* board_sq_name with the names of line_names. */
-static char *sq_name(const Board *b, char (*nm)[12], int sq, char *buf)
+/* board_sq_name with the names of line_names; returns its length. */
+static size_t sq_name(const Board *b, char (*nm)[12], int sq, char *buf)
 {
     const char *c = nm[board_col(b, sq)], *r = nm[b->w + board_row(b, sq)];
     char *p = buf;
@@ -542,7 +551,7 @@ static char *sq_name(const Board *b, char (*nm)[12], int sq, char *buf)
     while (*r)
         *p++ = *r++;
     *p = '\0';
-    return buf;
+    return (size_t)(p - buf);
 }
 
 static int cmp_special(const void *x, const void *y)
@@ -583,6 +592,9 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
     const Board *b = v->b;
     char nm[24];
     char (*names)[12] = line_names(b);
+    size_t *idlen = xmalloc(sizeof *idlen * (size_t)(b->np ? b->np : 1)); /* each owner's name, measured once */
+    for (int i = 0; i < b->np; i++)
+        idlen[i] = strlen(b->pl[i].id);
     int shown = 0, n = b->w * b->h;
     const int *at = b->at; /* locals: the writes to out could alias b's fields, so they would be read again */
     for (int sq = 0; sq < n; sq++) { /* the pieces in square order (board_piece_squares) */
@@ -593,18 +605,22 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
             continue;
         if (!shown++)
             buf_add(out, "Pieces:\n");
-        bool orphan = board_is_orphan(b, p);
-        const char *owner = v->reader >= 0 && orphan ? "orphan" : b->pl[p->owner].id;
-        char text[GENOME_MAX_COPIES * 4 + 16];
-        strcpy(text, "?"); /* not "= ...": that would clear the whole buffer for every piece */
+        bool orphan = board_is_orphan(b, p), hidden = v->reader >= 0 && orphan;
+        const char *owner = hidden ? "orphan" : b->pl[p->owner].id;
+        size_t lo = hidden ? 6 : idlen[p->owner], ls = sq_name(b, names, p->sq, nm);
         /* own pieces in full, markers included; decoded ones as in the board file (contract 14.9; never phased
          * here, so at most u) */
-        if (v->reader < 0 || own_piece(v, p) || (v->m[p->sq] & SIGHT_DECODE))
-            piece_format(&p->g, true, text, sizeof text - 16);
+        if (v->reader >= 0 && !(p->owner == v->reader && !orphan) && !(v->m[p->sq] & SIGHT_DECODE)) {
+            legend_line_n(out, ow, nm, ls, owner, lo, "?", 1);
+            continue;
+        }
+        char text[GENOME_MAX_COPIES * 4 + 16];
+        piece_format(&p->g, true, text, sizeof text - 16);
         if (v->reader < 0 && orphan)
             strcat(text, "  (orphan)");
-        legend_line(out, ow, sq_name(b, names, p->sq, nm), owner, text);
+        legend_line_n(out, ow, nm, ls, owner, lo, text, (size_t)-1);
     }
+    free(idlen);
     free(names);
     return shown;
 }
