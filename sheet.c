@@ -195,7 +195,8 @@ static char *render_cut(const Board *b, int p, const SheetNews *n, const char *r
         *html = NULL;
         if (!b->pl[p].plain) {
             Buf h;
-            buf_init(&h);
+            buf_init(&h); /* room at once for an HTML part of up to 1.5 times the text, as it is kept */
+            buf_reserve(&h, o.len + o.len / 2 + 1024);
             html_sheet(b, p, &so, o.s ? o.s : "", &h);
             *html = buf_take(&h);
         }
