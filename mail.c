@@ -553,32 +553,50 @@ static void content_headers(const Content *c, Buf *t)
                    c->boundary, c->ascii && c->cte[0] != '8' ? "7bit" : "8bit");
 }
 
-/* The body: the text alone, or the text part first and the HTML part second (RFC 2046 5.1.4: the
- * preferred alternative last). No printf of the sheets: they are long. */
-static void content_body(const Mail *m, const Content *c, Buf *t)
+/* The body after the headers in t: the text alone, or the text part first and the HTML part second (RFC 2046
+ * 5.1.4: the preferred alternative last), into msg: t's text, then the parts from where they lie (c's folded text,
+ * m's body and HTML part; a quoted-printable one encoded apart), with the lines between them. c's folded text and
+ * t's text go to msg (its own to free). */
+static void content_body(const Mail *m, Content *c, Buf *t, SpoolMsg *msg)
 {
-    if (!c->boundary) {
-        buf_add(t, c->text);
-        return;
+    size_t text_len = strlen(c->text);
+    if (c->boundary) {
+        buf_add(t, "This is a turnsheet in two forms: plain text, then HTML.\n\n--");
+        buf_add(t, c->boundary);
+        buf_add(t, "\n");
+        buf_add(t, c->text_headers);
+        buf_add(t, "\n");
     }
-    buf_add(t, "This is a turnsheet in two forms: plain text, then HTML.\n\n--");
-    buf_add(t, c->boundary);
-    buf_add(t, "\n");
-    buf_add(t, c->text_headers);
-    buf_add(t, "\n");
-    buf_add(t, c->text);
-    buf_add(t, "\n--");
-    buf_add(t, c->boundary);
-    buf_add(t, "\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: ");
-    buf_add(t, c->cte);
-    buf_add(t, "\n\n");
-    if (c->cte[0] == 'q')
-        quoted_printable(t, m->html);
-    else
-        buf_add(t, m->html); /* copied as it is; it ends with its own newline */
-    buf_add(t, "\n--");
-    buf_add(t, c->boundary);
-    buf_add(t, "--\n");
+    spool_msg_add(msg, t->s, t->len);
+    spool_msg_own(msg, buf_take(t));
+    spool_msg_add(msg, c->text, text_len);
+    spool_msg_own(msg, c->folded);
+    c->folded = NULL;
+    if (!c->boundary)
+        return;
+    Buf x; /* the lines before the HTML part, then those after it */
+    buf_init(&x);
+    buf_add(&x, "\n--");
+    buf_add(&x, c->boundary);
+    buf_add(&x, "\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: ");
+    buf_add(&x, c->cte);
+    buf_add(&x, "\n\n");
+    size_t before = x.len;
+    buf_add(&x, "\n--");
+    buf_add(&x, c->boundary);
+    buf_add(&x, "--\n");
+    spool_msg_add(msg, x.s, before);
+    if (c->cte[0] == 'q') {
+        Buf qp;
+        buf_init(&qp);
+        quoted_printable(&qp, m->html);
+        spool_msg_add(msg, qp.s, qp.len);
+        spool_msg_own(msg, buf_take(&qp));
+    } else {
+        spool_msg_add(msg, m->html, strlen(m->html)); /* as it is; it ends with its own newline */
+    }
+    spool_msg_add(msg, x.s + before, x.len - before);
+    spool_msg_own(msg, buf_take(&x));
 }
 
 /* What spool_write asks of a queue for each message: its text, formatted with its Message-ID. */
@@ -612,11 +630,10 @@ static char *thread_id(const Mail *m, const char *group, const char *from)
     return id;
 }
 
-/* The whole message of sp's group: RFC 5322 headers (Date, a Message-ID from id, MIME 1.0 text/plain or
+/* The whole message of sp's group into msg: RFC 5322 headers (Date, a Message-ID from id, MIME 1.0 text/plain or
  * multipart/alternative, RFC 3834 Auto-Submitted, In-Reply-To/References for a reply when $MESSAGEID is
- * known, References to the thread of its game), a blank line, the body — written into one buffer sized for it
- * up front. */
-static char *format_message(const Spooling *sp, const Mail *m, uint64_t hash, const char *id)
+ * known, References to the thread of its game), a blank line, the body (content_body: the parts are not copied). */
+static void format_message(const Spooling *sp, const Mail *m, uint64_t hash, const char *id, SpoolMsg *msg)
 {
     const MailQueue *q = sp->q;
     const char *from = sp->addr;
@@ -631,22 +648,19 @@ static char *format_message(const Spooling *sp, const Mail *m, uint64_t hash, co
     free(thread);
     Content c;
     content_plan(m, hash, &c);
-    size_t html = m->html ? strlen(m->html) : 0;
     Buf t;
     buf_init(&t);
-    buf_reserve(&t, strlen(c.text) + html + html / 8 + strlen(from) + strlen(m->to) + strlen(m->subject) +
-                        strlen(refs) + 1024);
+    buf_reserve(&t, strlen(from) + strlen(m->to) + strlen(m->subject) + strlen(refs) + 1024);
     header_add(&t, "From", from, true);
     header_add(&t, "To", m->to, true);
     header_add(&t, "Subject", m->subject, false);
     buf_printf(&t, "Date: %s\nMessage-ID: <%s@%s>\n%sMIME-Version: 1.0\n", date, id, from_domain(from), refs);
     content_headers(&c, &t);
     buf_printf(&t, "Auto-Submitted: %s\n\n", m->reply ? "auto-replied" : "auto-generated");
-    content_body(m, &c, &t);
+    content_body(m, &c, &t, msg);
     content_free(&c);
     free(refs);
     free(cmd_id);
-    return buf_take(&t);
 }
 
 /* The unique part of a Message-ID: the board (the group's "<n>"), the spooling time, the message's sequence
@@ -664,15 +678,14 @@ static char *message_id(const char *group, int seq, time_t now)
 
 /* ---------------------------------------------------------------- the spool (spool.c) */
 
-static char *spooled_text(void *ctx, int k, int seq)
+static void spooled_text(void *ctx, int k, int seq, SpoolMsg *msg)
 {
     const Spooling *sp = ctx;
     const Mail *m = &sp->q->m[sp->from + k];
     uint64_t hash = message_hash(sp->q, m);
     char *id = message_id(sp->group, seq, sp->now);
-    char *text = format_message(sp, m, hash, id);
+    format_message(sp, m, hash, id, msg);
     free(id);
-    return text;
 }
 
 /* Spools q's messages from index from on as the messages of group (spool_write), then drops them from q.

@@ -3,6 +3,7 @@
  * (contract 3.2). */
 #include "spool.h"
 
+#include <assert.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -52,19 +53,66 @@ typedef struct SpoolFile {
     bool data;
 } SpoolFile;
 
-/* Writes text to f's temporary file and starts its writeback without waiting (spool_finish syncs it),
+void spool_msg_add(SpoolMsg *msg, const void *s, size_t n)
+{
+    assert(msg->n < SPOOL_PIECES);
+    msg->piece[msg->n++] = (struct iovec){.iov_base = (void *)s, .iov_len = n};
+}
+
+void spool_msg_own(SpoolMsg *msg, void *p)
+{
+    assert(msg->nown < SPOOL_PIECES);
+    if (p)
+        msg->own[msg->nown++] = p;
+}
+
+void spool_msg_free(SpoolMsg *msg)
+{
+    for (int i = 0; i < msg->nown; i++)
+        free(msg->own[i]);
+    *msg = (SpoolMsg){0};
+}
+
+/* Writes msg's pieces to fd, all of them (writev again after a short write or a signal). 0 or -1 with errno. */
+static int write_msg(int fd, const SpoolMsg *msg)
+{
+    struct iovec v[SPOOL_PIECES];
+    int n = 0;
+    for (int i = 0; i < msg->n; i++)
+        if (msg->piece[i].iov_len)
+            v[n++] = msg->piece[i];
+    for (struct iovec *p = v; n > 0;) {
+        ssize_t w = writev(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0)
+            return -1;
+        for (; n > 0 && (size_t)w >= p->iov_len; p++, n--)
+            w -= (ssize_t)p->iov_len;
+        if (n > 0) {
+            p->iov_base = (char *)p->iov_base + w;
+            p->iov_len -= (size_t)w;
+        }
+    }
+    return 0;
+}
+
+/* Writes msg to f's temporary file and starts its writeback without waiting (spool_finish syncs it),
  * so that the messages of a group are written out together. 0 or -1 with err (nothing left behind). */
-static int spool_begin(const Store *s, const char *name, const char *text, SpoolFile *f, Err *err)
+static int spool_begin(const Store *s, const char *name, const SpoolMsg *msg, SpoolFile *f, Err *err)
 {
     char *tmpname = xasprintf(".tmp.%ld.%s", (long)getpid(), name);
-    *f = (SpoolFile){.tmp = spool_path(s, tmpname), .path = spool_path(s, name), .data = *text != '\0'};
+    bool data = false;
+    for (int i = 0; i < msg->n; i++)
+        data |= msg->piece[i].iov_len > 0;
+    *f = (SpoolFile){.tmp = spool_path(s, tmpname), .path = spool_path(s, name), .data = data};
     free(tmpname);
     /* made new (O_EXCL: never a file that is there, a link included); a name taken is a stale temporary of a dead
      * process with our pid, or a link planted there: it goes */
     f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
     if (f->fd < 0 && errno == EEXIST && unlink(f->tmp) == 0)
         f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
-    if (f->fd >= 0 && (!f->data || fd_write_all(f->fd, text, strlen(text)) == 0)) {
+    if (f->fd >= 0 && (!f->data || write_msg(f->fd, msg) == 0)) {
         if (f->data)
             store_start_writeback(f->fd);
         return 0;
@@ -121,11 +169,11 @@ static int spool_sync_files(const SpoolFile *f, int n, const int *also, int nals
     return 0;
 }
 
-/* Writes text as spool/<name>: spool_begin, then spool_finish. */
-static int spool_write_one(const Store *s, const char *name, const char *text, Err *err)
+/* Writes an empty spool/<name>: spool_begin, then spool_finish. */
+static int spool_write_empty(const Store *s, const char *name, Err *err)
 {
     SpoolFile f;
-    return spool_begin(s, name, text, &f, err) < 0 ? -1 : spool_finish(&f, true, err);
+    return spool_begin(s, name, &(SpoolMsg){0}, &f, err) < 0 ? -1 : spool_finish(&f, true, err);
 }
 
 void spool_sync(const Store *s)
@@ -166,9 +214,10 @@ static int batch_begin(const Store *s, const SpoolGroup *g, SpoolAt *at, SpoolFi
     for (at->got = 0; at->k < g->n && at->got < SPOOL_BATCH;) {
         int last_seq = at->seq;
         char *name = next_spool_name(s, g->name, &at->seq);
-        char *t = g->text(g->ctx, at->k, at->seq);
-        int rc = spool_begin(s, name, t, &f[at->got], err), e = errno;
-        free(t);
+        SpoolMsg msg = {0};
+        g->text(g->ctx, at->k, at->seq, &msg);
+        int rc = spool_begin(s, name, &msg, &f[at->got], err), e = errno;
+        spool_msg_free(&msg);
         free(name);
         if (rc < 0 && at->got > 0 && (e == EMFILE || e == ENFILE)) {
             at->seq = last_seq; /* the next batch writes it, under the same name */
@@ -213,7 +262,7 @@ int spool_record(const Store *s, const char *group, Err *err)
         int fd = open(shared, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
         linked = fd >= 0 && close(fd) == 0 && link(shared, path) == 0;
     }
-    int rc = linked ? 0 : spool_write_one(s, name, "", err);
+    int rc = linked ? 0 : spool_write_empty(s, name, err);
     free(name);
     free(shared);
     free(path);

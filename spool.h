@@ -7,15 +7,34 @@
 #include "store.h"
 #include "util.h"
 
+#include <sys/uio.h>
 #include <time.h>
 
 /* A group is "<n>.<tag>" (board n's new state, tag: store_board_tag of its text, "none": no file) or
  * "0.<epoch>-<pid>-<k>" (mail of no board state); its messages are spool/<group>.<seq>.mail (seq 0001 ...)
  * and its commit record, while its state is being committed, spool/<group>.commit. */
 
-/* The text of the k-th message (0, 1, ...) of a group being spooled, whose name has the sequence number
- * seq: malloc'd (spool_write frees it). */
-typedef char *SpoolText(void *ctx, int k, int seq);
+/* A message's text as pieces written one after the other by one writev, so that a long sheet is written from
+ * where it lies rather than copied into one buffer first; own: the malloc'd blocks the pieces may point into,
+ * freed by spool_msg_free once the message is written. */
+#define SPOOL_PIECES 8
+typedef struct SpoolMsg {
+    struct iovec piece[SPOOL_PIECES];
+    int n;
+    void *own[SPOOL_PIECES];
+    int nown;
+} SpoolMsg;
+
+/* Appends the n bytes at s (which must stay until the message is written) as msg's next piece. */
+void spool_msg_add(SpoolMsg *msg, const void *s, size_t n);
+/* Gives msg the malloc'd block p to free (spool_msg_free); NULL is ignored. */
+void spool_msg_own(SpoolMsg *msg, void *p);
+/* Frees what msg owns; msg is empty afterwards. */
+void spool_msg_free(SpoolMsg *msg);
+
+/* Fills msg (empty) with the text of the k-th message (0, 1, ...) of a group being spooled, whose name has
+ * the sequence number seq (spool_write frees it). */
+typedef void SpoolText(void *ctx, int k, int seq, SpoolMsg *msg);
 
 /* A group of messages to spool: n of them, message k's text from text(ctx, k, seq); the last batch synced
  * together with the nalso open files also (the board's own, store_write_fds; NULL, 0: none). */

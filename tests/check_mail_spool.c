@@ -386,13 +386,19 @@ typedef struct FdWatch {
     int most;
 } FdWatch;
 
-static char *watched_text(void *ctx, int k, int seq)
+static void watched_text(void *ctx, int k, int seq, SpoolMsg *msg)
 {
     FdWatch *w = ctx;
     int n = open_fds();
     if (n > w->most)
         w->most = n;
-    return xasprintf("To: p%d@example.org\n\nmessage %d, seq %d\n", k, k, seq);
+    /* in three pieces (an empty one between), as a mail's headers and parts are written one after the other */
+    char *head = xasprintf("To: p%d@example.org\n\n", k), *body = xasprintf("message %d, seq %d\n", k, seq);
+    spool_msg_add(msg, head, strlen(head));
+    spool_msg_add(msg, "", 0);
+    spool_msg_add(msg, body, strlen(body));
+    spool_msg_own(msg, head);
+    spool_msg_own(msg, body);
 }
 
 /* A group of 200 messages is spooled 64 open files at a time (the texts are asked for with at most 63 of the

@@ -1,5 +1,5 @@
 /* crash shim: an LD_PRELOAD library for the crash-point test (tests/crashpoints.sh). It counts the calls of
- * the process that change files — write (to a file, not a terminal or pipe), fsync, fdatasync, rename,
+ * the process that change files — write and writev (to a file, not a terminal or pipe), fsync, fdatasync, rename,
  * link, unlink — and with CRASH_AT=N kills the process with SIGKILL just before the N-th one, as a power cut
  * or kill -9 would. CRASH_COUNT=path: at exit, the number of calls counted is written there (to learn how
  * many kill points a command has). Only the process that loaded it first counts: it removes LD_PRELOAD from
@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 static long crash_at = -1;
@@ -58,6 +59,15 @@ ssize_t write(int fd, const void *buf, size_t n)
     if (fd > 2 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
         point();
     return real(fd, buf, n);
+}
+
+ssize_t writev(int fd, const struct iovec *v, int n)
+{
+    NEXT(ssize_t, "writev", (int, const struct iovec *, int));
+    struct stat st;
+    if (fd > 2 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+        point();
+    return real(fd, v, n);
 }
 
 int fsync(int fd)
