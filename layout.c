@@ -153,7 +153,6 @@ typedef struct Viewer {
     int reader;
     const uint8_t *m;   /* the reader's view (NULL when reader is -1) */
     bool round0;        /* terrain and start squares only */
-    uint64_t *special;  /* a bit a square: set where a special stands (see viewer_init) */
     uint64_t *revd;     /* a bit a square: set where rev holds a reveal */
     int *rev;           /* w*h: the latest reveal of another player's piece on a square, where revd is set
                          * (the rest unwritten); NULL when the reader has none drawn (reader -1, round 0) */
@@ -165,18 +164,15 @@ static bool bit(const uint64_t *bm, int sq)
     return bm[sq >> 6] >> (sq & 63) & 1;
 }
 
-/* Fills v, with its per-sheet tables: the specials' squares and the latest reveal on each square, so a
- * square's symbol is looked up, not searched for. */
+/* Fills v, with its per-sheet table of the latest reveal on each square, so a square's reveal is looked up,
+ * not searched for. */
 static void viewer_init(Viewer *v, const Board *b, int reader, const uint8_t *m)
 {
     size_t n = (size_t)b->w * (size_t)b->h, words = n / 64 + 1;
     *v = (Viewer){.b = b, .reader = reader, .m = m, .round0 = reader >= 0 && b->phase == PHASE_ROUND0};
-    v->special = xcalloc(2 * words, sizeof *v->special);
-    v->revd = v->special + words;
-    for (int i = 0; i < b->nsp; i++)
-        v->special[b->sp[i].sq >> 6] |= (uint64_t)1 << (b->sp[i].sq & 63);
     if (reader < 0 || v->round0)
         return;
+    v->revd = xcalloc(words, sizeof *v->revd);
     const Player *pl = &b->pl[reader];
     v->rev = xmalloc(sizeof *v->rev * n);
     for (int k = 0; k < pl->nreveals; k++) { /* the later reveal on a square wins */
@@ -190,7 +186,7 @@ static void viewer_init(Viewer *v, const Board *b, int reader, const uint8_t *m)
 
 static void viewer_free(Viewer *v)
 {
-    free(v->special);
+    free(v->revd);
     free(v->rev);
 }
 
@@ -243,55 +239,56 @@ static char terrain_cell(const Board *b, char t, int sq)
     return t;
 }
 
-/* The symbol of a square the reader sees that holds a piece or special, or any in round 0 (help: board
- * symbols). */
-static char seen_cell(const Viewer *v, int sq)
-{
-    const Board *b = v->b;
-    char ter = b->ter[sq];
-    if (v->round0)
-        return terrain_cell(b, ter, sq);
-    int at = b->at[sq];
-    if (at >= 0) { /* piece_shown and the piece's symbol, the orphan test made once */
-        const Piece *p = &b->pc[at];
-        bool orphan = board_is_orphan(b, p), own = v->reader >= 0 && p->owner == v->reader && !orphan;
-        if (v->reader < 0 || !p->g.phased || own)
-            return orphan ? 'o' : own ? '@' : layout_player_letter(p->owner);
-    }
-    if (ter == TER_FLOOR && bit(v->special, sq))
-        return '*';
-    return ter;
-}
-
 /* The symbols of every square (help: board symbols) into sym (w*h) and whether each belongs in the
- * picture (something is drawn there) into mask (w*h; NULL: sym gets '\0' where nothing is drawn
- * instead), computed once per picture. */
+ * picture (something is drawn there) into mask (w*h), computed once per picture: the terrain where the reader
+ * sees (blank elsewhere), then what stands on it, from the lists rather than square by square — the start
+ * labels in round 0; else the specials on floor in view, the pieces in view that are shown over them (a phased
+ * piece not the reader's is not shown: the special or floor stays), and the latest reveal of
+ * another player's piece on each square out of view (reveal_at). */
 static void cells_fill(const Viewer *v, char *sym, uint8_t *mask)
 {
     const Board *b = v->b;
     int n = b->w * b->h;
     /* locals, not v->..: the writes through sym could alias them, so they would be read again each square */
-    const Reveal *rvs = v->rev ? b->pl[v->reader].reveals : NULL;
     const uint8_t *m = v->reader >= 0 ? v->m : NULL;
-    const int *rev = v->rev, *at = b->at;
-    const uint64_t *revd = v->revd, *special = v->special;
     const char *ter = b->ter;
-    bool round0 = v->round0;
     for (int sq = 0; sq < n; sq++) {
-        char c;
-        bool d;
-        if (m && !(m[sq] & SIGHT_SEEN)) { /* a reveal (reveal_at) or nothing */
-            int k = rev && bit(revd, sq) ? rev[sq] : -1;
-            d = k >= 0;
-            c = !d ? ' ' : rvs[k].owner == REVEAL_ORPHAN ? 'o' : layout_player_letter(rvs[k].owner);
-        } else {
-            d = ter[sq] != TER_OUTSIDE;
-            c = round0 || at[sq] >= 0 || bit(special, sq) ? seen_cell(v, sq) : ter[sq];
+        bool s = !m || (m[sq] & SIGHT_SEEN);
+        sym[sq] = s ? ter[sq] : ' ';
+        mask[sq] = s && ter[sq] != TER_OUTSIDE;
+    }
+    if (v->round0) {
+        for (int i = b->nst - 1; i >= 0; i--) { /* the first start on a square names it (start_at) */
+            int sq = b->st[i].sq;
+            if (sq >= 0 && sq < n && ter[sq] == TER_FLOOR && mask[sq])
+                sym[sq] = terrain_cell(b, TER_FLOOR, sq);
         }
-        if (mask)
-            sym[sq] = c, mask[sq] = d;
-        else
-            sym[sq] = d ? c : '\0';
+        return;
+    }
+    for (int i = 0; i < b->nsp; i++) {
+        int sq = b->sp[i].sq;
+        if (sq >= 0 && sq < n && ter[sq] == TER_FLOOR && (!m || (m[sq] & SIGHT_SEEN)))
+            sym[sq] = '*';
+    }
+    for (int i = 0; i < b->npc; i++) {
+        const Piece *p = &b->pc[i];
+        int sq = p->sq;
+        if (sq < 0 || sq >= n || b->at[sq] != i || (m && !(m[sq] & SIGHT_SEEN)))
+            continue;
+        bool orphan = board_is_orphan(b, p), own = v->reader >= 0 && p->owner == v->reader && !orphan;
+        if (v->reader < 0 || !p->g.phased || own)
+            sym[sq] = orphan ? 'o' : own ? '@' : layout_player_letter(p->owner);
+    }
+    if (!v->rev)
+        return;
+    const Player *pl = &b->pl[v->reader];
+    for (int k = 0; k < pl->nreveals; k++) { /* the later reveal on a square wins, as in viewer_init */
+        const Reveal *rv = &pl->reveals[k];
+        int sq = rv->sq;
+        if (rv->owner != v->reader && sq >= 0 && sq < n && !(m[sq] & SIGHT_SEEN)) {
+            sym[sq] = rv->owner == REVEAL_ORPHAN ? 'o' : layout_player_letter(rv->owner);
+            mask[sq] = 1;
+        }
     }
 }
 
@@ -783,10 +780,12 @@ bool layout_map(const Board *b, int reader, const char *ter, const uint8_t *m, B
 
 void layout_cells(const Board *b, int reader, const uint8_t *m, char *cells)
 {
-    Viewer v;
-    viewer_init(&v, b, reader, m);
-    cells_fill(&v, cells, NULL);
-    viewer_free(&v);
+    size_t n = (size_t)b->w * (size_t)b->h;
+    uint8_t *mask = xmalloc(n);
+    layout_fill(b, reader, m, cells, mask);
+    for (size_t sq = 0; sq < n; sq++)
+        cells[sq] = mask[sq] ? cells[sq] : '\0';
+    free(mask);
 }
 
 void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out)
