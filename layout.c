@@ -239,6 +239,35 @@ static char terrain_cell(const Board *b, char t, int sq)
     return t;
 }
 
+/* The first n squares of the terrain ter where the view map m (NULL: everything) sees, blank elsewhere, into
+ * sym, and into mask 1 where that is inside the board, else 0: eight squares at a time, each byte of a word
+ * on its own (every sum stays within its byte). */
+static void terrain_seen(const char *ter, const uint8_t *m, int n, char *sym, uint8_t *mask)
+{
+    const uint64_t ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu;
+    int sq = 0;
+    for (; sq + 8 <= n; sq += 8) {
+        uint64_t t, seen = ones, in;
+        memcpy(&t, ter + sq, 8);
+        if (m) {
+            memcpy(&seen, m + sq, 8);
+            _Static_assert(SIGHT_SEEN == 1, "a seen square's byte has bit 0 set");
+            seen &= ones; /* 1 in each byte seen */
+        }
+        uint64_t all = seen * 0xff, x = t ^ (ones * (unsigned char)TER_OUTSIDE);
+        in = ((((x & low7) + low7) | x) >> 7) & ones; /* 1 where the byte is not TER_OUTSIDE */
+        t = (t & all) | (ones * (unsigned char)' ' & ~all);
+        in &= seen;
+        memcpy(sym + sq, &t, 8);
+        memcpy(mask + sq, &in, 8);
+    }
+    for (; sq < n; sq++) {
+        bool s = !m || (m[sq] & SIGHT_SEEN);
+        sym[sq] = s ? ter[sq] : ' ';
+        mask[sq] = s && ter[sq] != TER_OUTSIDE;
+    }
+}
+
 /* The symbols of every square (help: board symbols) into sym (w*h) and whether each belongs in the
  * picture (something is drawn there) into mask (w*h), computed once per picture: the terrain where the reader
  * sees (blank elsewhere), then what stands on it, from the lists rather than square by square — the start
@@ -252,11 +281,7 @@ static void cells_fill(const Viewer *v, char *sym, uint8_t *mask)
     /* locals, not v->..: the writes through sym could alias them, so they would be read again each square */
     const uint8_t *m = v->reader >= 0 ? v->m : NULL;
     const char *ter = b->ter;
-    for (int sq = 0; sq < n; sq++) {
-        bool s = !m || (m[sq] & SIGHT_SEEN);
-        sym[sq] = s ? ter[sq] : ' ';
-        mask[sq] = s && ter[sq] != TER_OUTSIDE;
-    }
+    terrain_seen(ter, m, n, sym, mask);
     if (v->round0) {
         for (int i = b->nst - 1; i >= 0; i--) { /* the first start on a square names it (start_at) */
             int sq = b->st[i].sq;
