@@ -407,8 +407,7 @@ void html_sheet(const Board *b, int reader, const SheetOpts *o, const char *text
     size_t nsq = (size_t)b->w * (size_t)b->h;
     char *cells = xmalloc(nsq);
     if (sp.sym) /* the picture view_sheet drew: its symbols where it draws, '\0' elsewhere (layout_cells) */
-        for (size_t sq = 0; sq < nsq; sq++)
-            cells[sq] = sp.mask[sq] ? sp.sym[sq] : '\0';
+        layout_cells_masked(sp.sym, sp.mask, nsq, cells);
     else
         layout_cells(b, who, sp.m, cells);
 

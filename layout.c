@@ -803,13 +803,28 @@ bool layout_map(const Board *b, int reader, const char *ter, const uint8_t *m, B
     return any;
 }
 
+void layout_cells_masked(const char *sym, const uint8_t *mask, size_t n, char *cells)
+{
+    const uint64_t ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu;
+    size_t sq = 0;
+    for (; sq + 8 <= n; sq += 8) { /* eight squares at a time: each byte of mask that is not 0 keeps its symbol */
+        uint64_t k, c;
+        memcpy(&k, mask + sq, 8);
+        memcpy(&c, sym + sq, 8);
+        k = ((((k & low7) + low7) | k) >> 7 & ones) * 0xff;
+        c &= k;
+        memcpy(cells + sq, &c, 8);
+    }
+    for (; sq < n; sq++)
+        cells[sq] = mask[sq] ? sym[sq] : '\0';
+}
+
 void layout_cells(const Board *b, int reader, const uint8_t *m, char *cells)
 {
     size_t n = (size_t)b->w * (size_t)b->h;
     uint8_t *mask = xmalloc(n);
     layout_fill(b, reader, m, cells, mask);
-    for (size_t sq = 0; sq < n; sq++)
-        cells[sq] = mask[sq] ? cells[sq] : '\0';
+    layout_cells_masked(cells, mask, n, cells);
     free(mask);
 }
 

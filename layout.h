@@ -34,6 +34,9 @@ bool layout_board_cells(const Board *b, const char *sym, const uint8_t *mask, Bu
 /* Fills cells (b->w * b->h) with the symbol of every square that picture draws (the same rules, one
  * character each) and '\0' where it draws nothing; changes nothing else. */
 void layout_cells(const Board *b, int reader, const uint8_t *m, char *cells);
+/* The n symbols sym where mask is not 0, '\0' elsewhere, into cells (which may be sym): layout_cells from what
+ * layout_fill left. */
+void layout_cells_masked(const char *sym, const uint8_t *mask, size_t n, char *cells);
 /* Appends the legend of that picture: every piece, reveal and special drawn (the start squares in round
  * 0), or "No pieces or specials in view." */
 void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out);
