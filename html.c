@@ -254,25 +254,32 @@ static char *html_grid_squares(char *o, char **line, const char *sym, const uint
     const char *cur = "";
     size_t cur_len = 0;
     int cur_id = TAG_NONE;
-    for (int k = 0; k < n; k++) {
-        if (o - *line > GRID_LINE_SOFT) {
-            o = PUT_LIT(o, "<!--\n");
-            *line = o;
-            o = PUT_LIT(o, "-->");
+    for (int k = 0; k < n;) {
+        /* the squares that surely start before the line passes GRID_LINE_SOFT need no look at its length */
+        int sure = (GRID_LINE_SOFT - (int)(o - *line)) / SQUARE_MAX, end = sure < n - k ? k + sure : n;
+        if (sure <= 0) {
+            end = k + 1;
+            if (o - *line > GRID_LINE_SOFT) {
+                o = PUT_LIT(o, "<!--\n");
+                *line = o;
+                o = PUT_LIT(o, "-->");
+            }
         }
-        unsigned char s = (unsigned char)sym[k];
-        int v = !seen || (seen[k] & SIGHT_SEEN);
-        if (t->id[v][s] != cur_id) {
-            o = close_run(o, cur, cur_len);
-            cur = t->open[v][s], cur_len = t->len[v][s], cur_id = t->id[v][s];
-            o = put(o, cur, cur_len);
-        }
-        switch (s) { /* the symbols are letters and #+.*@%; escaped all the same */
-        case '\0': *o++ = ' '; break;
-        case '&': o = PUT_LIT(o, "&amp;"); break;
-        case '<': o = PUT_LIT(o, "&lt;"); break;
-        case '>': o = PUT_LIT(o, "&gt;"); break;
-        default: *o++ = (char)s;
+        for (; k < end; k++) {
+            unsigned char s = (unsigned char)sym[k];
+            int v = !seen || (seen[k] & SIGHT_SEEN);
+            if (t->id[v][s] != cur_id) {
+                o = close_run(o, cur, cur_len);
+                cur = t->open[v][s], cur_len = t->len[v][s], cur_id = t->id[v][s];
+                o = put(o, cur, cur_len);
+            }
+            switch (s) { /* the symbols are letters and #+.*@%; escaped all the same */
+            case '\0': *o++ = ' '; break;
+            case '&': o = PUT_LIT(o, "&amp;"); break;
+            case '<': o = PUT_LIT(o, "&lt;"); break;
+            case '>': o = PUT_LIT(o, "&gt;"); break;
+            default: *o++ = (char)s;
+            }
         }
     }
     return close_run(o, cur, cur_len);
