@@ -51,6 +51,30 @@ static const char *status_text(const Board *b, int i, int reader)
     return board_status_name[b->pl[i].status];
 }
 
+/* Appends v in decimal, right-aligned in width columns (0: as it is): the sheet's numbers without printf. */
+static void add_int(Buf *out, int64_t v, int width)
+{
+    char d[24], *e = d + sizeof d, *p = e;
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do
+        *--p = (char)('0' + u % 10);
+    while ((u /= 10) > 0);
+    if (v < 0)
+        *--p = '-';
+    if (e - p < width)
+        buf_pad(out, ' ', (size_t)(width - (e - p)));
+    buf_addn(out, p, (size_t)(e - p));
+}
+
+/* Appends s left-aligned in width columns (printf's "%-*s"). */
+static void add_left(Buf *out, const char *s, int width)
+{
+    size_t n = strlen(s);
+    buf_addn(out, s, n);
+    if ((int)n < width)
+        buf_pad(out, ' ', (size_t)width - n);
+}
+
 void view_result_words(const Board *b, int reader, bool points, Buf *out)
 {
     if (!b->result[0] || b->np <= 0)
@@ -349,19 +373,32 @@ static void players_section(const Board *b, int reader, Buf *out)
 {
     char d[48];
     buf_add(out, b->phase == PHASE_ROUND0 ? "Players:\n" : "Players (in turn order; > to move):\n");
+    Buf prefix, t; /* each player's "%c %c %s " and "%s%s, %s, holiday left %s", put together without printf */
+    buf_init(&prefix);
+    buf_init(&t);
     for (int i = 0; i < b->np; i++) {
         const Player *pl = &b->pl[i];
         bool moving = b->phase == PHASE_PLAY && b->seat == i;
-        char prefix[64];
         /* letters follow the turn order, which round 0 has not fixed yet */
         char letter = i == reader && b->phase == PHASE_PLAY ? '@' : b->phase == PHASE_ROUND0 ? ' ' : layout_player_letter(i);
-        snprintf(prefix, sizeof prefix, "%c %c %s ", moving ? '>' : ' ', letter, pl->id);
+        prefix.len = 0;
+        buf_addc(&prefix, moving ? '>' : ' ');
+        buf_addc(&prefix, ' ');
+        buf_addc(&prefix, letter);
+        buf_addc(&prefix, ' ');
+        buf_add(&prefix, pl->id);
+        buf_addc(&prefix, ' ');
         char to[64];
-        char *t = xasprintf("%s%s, %s, holiday left %s", status_text(b, i, reader), i == reader ? " (you)" : "",
-                            timeouts_words(pl, to, sizeof to), fmt_duration(pl->holiday_left, d, sizeof d));
-        layout_wrap(out, prefix, 6, t);
-        free(t);
+        t.len = 0;
+        buf_add(&t, status_text(b, i, reader));
+        buf_add(&t, i == reader ? " (you), " : ", ");
+        buf_add(&t, timeouts_words(pl, to, sizeof to));
+        buf_add(&t, ", holiday left ");
+        buf_add(&t, fmt_duration(pl->holiday_left, d, sizeof d));
+        layout_wrap(out, prefix.s, 6, t.s);
     }
+    buf_free(&prefix);
+    buf_free(&t);
     if (b->phase != PHASE_ROUND0 && b->pl[reader].start > 0) {
         char nm[24] = "";
         for (int k = 0; k < b->nst; k++) /* the label and its square: the reader's own start, never another's */
@@ -524,12 +561,17 @@ static void view_sheet_command(const Board *b, int reader, Buf *out)
     else if (b->phase == PHASE_PLAY && !board_player_has_turns(b, reader))
         layout_wrap(out, "", 0, "You are out of this game: no more orders from you are accepted. You will be mailed the "
                          "final sheet at the end.");
-    else
-        buf_printf(out,
-                   "To order, reply to this mail with your password and order on the first line\n"
-                   "(e.g. \"mypassword PASS\"), or send Genetess a mail with this Subject:\n"
-                   "genetess move %d %s <password> <ORDER>#%d\n",
-                   b->number, b->pl[reader].id, board_move_number(b));
+    else { /* the lines without printf: the same for every reader but the last */
+        buf_add(out, "To order, reply to this mail with your password and order on the first line\n"
+                     "(e.g. \"mypassword PASS\"), or send Genetess a mail with this Subject:\n"
+                     "genetess move ");
+        add_int(out, b->number, 0);
+        buf_addc(out, ' ');
+        buf_add(out, b->pl[reader].id);
+        buf_add(out, " <password> <ORDER>#");
+        add_int(out, board_move_number(b), 0);
+        buf_addc(out, '\n');
+    }
 }
 
 /* Appends the reader's turnsheet to out (o may be NULL: no banner, no result, no news, no E breakdown).
@@ -768,11 +810,17 @@ void view_score_table(const Board *b, int reader, Buf *out)
         if (n > ow)
             ow = n;
     }
-    for (int i = 0; i < b->np; i++) {
+    for (int i = 0; i < b->np; i++) { /* "  %-*s  %-18s %5d%s%s\n", a line a player, without printf */
         int pts = game_score(b, i);
         const char *mark = ended && pts == top ? (tie ? "  tie" : "  winner") : "";
-        buf_printf(out, "  %-*s  %-18s %5d%s%s\n", ow, b->pl[i].id, status_text(b, i, reader), pts, mark,
-                   i == reader ? "  (you)" : "");
+        buf_add(out, "  ");
+        add_left(out, b->pl[i].id, ow);
+        buf_add(out, "  ");
+        add_left(out, status_text(b, i, reader), 18);
+        buf_addc(out, ' ');
+        add_int(out, pts, 5);
+        buf_add(out, mark);
+        buf_add(out, i == reader ? "  (you)\n" : "\n");
     }
 }
 
