@@ -317,11 +317,33 @@ char *fmt_time(int64_t t, char *buf, size_t size)
     return buf;
 }
 
+/* Writes v (0 or more) in decimal at o; returns the end. */
+static char *put_u64(char *o, uint64_t v)
+{
+    char d[24];
+    int n = 0;
+    do
+        d[n++] = (char)('0' + v % 10);
+    while ((v /= 10) > 0);
+    while (n > 0)
+        *o++ = d[--n];
+    return o;
+}
+
 char *fmt_duration(int64_t s, char *buf, size_t size)
 {
     if (s < 0)
         s = 0;
-    snprintf(buf, size, "%" PRId64 "d %" PRId64 "h %" PRId64 "m", s / 86400, s % 86400 / 3600, s % 3600 / 60);
+    if (size < 40) { /* room for the longest ("%dd %dh %dm", 19 + 7 digits) only from 40 bytes */
+        snprintf(buf, size, "%" PRId64 "d %" PRId64 "h %" PRId64 "m", s / 86400, s % 86400 / 3600, s % 3600 / 60);
+        return buf;
+    }
+    char *o = put_u64(buf, (uint64_t)(s / 86400)); /* without printf: every sheet writes one a player */
+    *o++ = 'd', *o++ = ' ';
+    o = put_u64(o, (uint64_t)(s % 86400 / 3600));
+    *o++ = 'h', *o++ = ' ';
+    o = put_u64(o, (uint64_t)(s % 3600 / 60));
+    *o++ = 'm', *o = '\0';
     return buf;
 }
 

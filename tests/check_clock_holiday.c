@@ -161,6 +161,20 @@ START_TEST(test_nag)
 }
 END_TEST
 
+/* A holiday allowance in words, as every sheet's players list writes it: days, hours, minutes (seconds dropped,
+ * nothing below 0), the same in a buffer too small for the longest, where it is cut. */
+START_TEST(test_holiday_duration_words)
+{
+    char d[48], small[8];
+    ck_assert_str_eq(fmt_duration(0, d, sizeof d), "0d 0h 0m");
+    ck_assert_str_eq(fmt_duration(-5, d, sizeof d), "0d 0h 0m");
+    ck_assert_str_eq(fmt_duration(14 * 86400, d, sizeof d), "14d 0h 0m");
+    ck_assert_str_eq(fmt_duration(86400 + 23 * 3600 + 59 * 60 + 59, d, sizeof d), "1d 23h 59m");
+    ck_assert_str_eq(fmt_duration(INT64_MAX, d, sizeof d), "106751991167300d 15h 30m");
+    ck_assert_str_eq(fmt_duration(10 * 86400 + 3600, small, sizeof small), "10d 1h ");
+}
+END_TEST
+
 TCase *clock_holiday_tcase(void)
 {
     TCase *tc = tcase_create("holiday");
@@ -169,5 +183,6 @@ TCase *clock_holiday_tcase(void)
     tcase_add_test(tc, test_holiday_runs_out);
     tcase_add_test(tc, test_holiday_stored_at_turn_start);
     tcase_add_test(tc, test_nag);
+    tcase_add_test(tc, test_holiday_duration_words);
     return tc;
 }
