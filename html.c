@@ -119,6 +119,18 @@ static void esc_flow(Buf *out, const char *s)
  * nothing for the floor. An element starts .3em before its first character (margin and padding), so its
  * letters stand in the middle of their squares, and the inset shadow whitens the .3em it runs over at its
  * end. No element is made bold or italic: every character keeps the one width (a reveal is underlined). */
+/* One class's colours: "b.<cls>{background:<bg>;color:<fg>}" and a newline (no printf: every sheet has a dozen). */
+static void style_class(Buf *out, const char *cls, const char *bg, const char *fg)
+{
+    buf_add(out, "b.");
+    buf_add(out, cls);
+    buf_add(out, "{background:");
+    buf_add(out, bg);
+    buf_add(out, ";color:");
+    buf_add(out, fg);
+    buf_add(out, "}\n");
+}
+
 static void style(const Board *b, Buf *out)
 {
     buf_add(out, "<style>\n"
@@ -130,12 +142,11 @@ static void style(const Board *b, Buf *out)
                  "font-weight:normal;font-style:normal}\n"
                  "pre.board i{background:" UNSEEN_BG "}\n");
     for (int k = 0; k < KINDS_N; k++)
-        buf_printf(out, "b.%s{background:%s;color:%s}\n", kinds[k].cls, kinds[k].bg, kinds[k].fg);
+        style_class(out, kinds[k].cls, kinds[k].bg, kinds[k].fg);
     buf_add(out, "b.st{background:#FFFFFF;color:#000000}\n");
     for (int i = 0; i < b->np && i <= 25; i++) { /* the 26th player on share the 26th's letter, % */
-        char l = layout_player_letter(i);
-        buf_printf(out, "b.%s%c{background:%s;color:%s}\n", l == '%' ? "\\" : "", l, palette[i % PALETTE_N].bg,
-                   palette[i % PALETTE_N].fg);
+        char l = layout_player_letter(i), cls[3] = {'\\', l, '\0'};
+        style_class(out, l == '%' ? cls : cls + 1, palette[i % PALETTE_N].bg, palette[i % PALETTE_N].fg);
     }
     buf_add(out, "pre.board b.rv{text-decoration:underline}\n"
                  "</style>\n");

@@ -685,12 +685,18 @@ static int legend_specials(const Viewer *v, Buf *out)
         buf_add(&full, si ? si->name : ""); /* one name a special: the rule page's, from the one table */
         if (v->reader < 0) { /* the fog lifted: what its parameters say, in words (contract 14.9) */
             char *params = special_params_words(b->w, s);
-            if (params[0])
-                buf_printf(&full, " (%s)", params);
+            if (params[0]) {
+                buf_add(&full, " (");
+                buf_add(&full, params);
+                buf_addc(&full, ')');
+            }
             free(params);
         }
-        if (s->text && s->text[0]) /* the map's own words about it, quoted as the map's */
-            buf_printf(&full, "%s\"%s\"", full.len ? ": " : "", s->text);
+        if (s->text && s->text[0]) { /* the map's own words about it, quoted as the map's (no printf) */
+            buf_add(&full, full.len ? ": \"" : "\"");
+            buf_add(&full, s->text);
+            buf_addc(&full, '"');
+        }
         if (b->ter[s->sq] != TER_FLOOR)
             buf_add(&full, " (under a wall)");
         char prefix[48], *p = prefix; /* "  %-5s %-4s " with the code written S<code> */
