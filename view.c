@@ -254,7 +254,9 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
 
 static void energy_section(const Board *b, int reader, const StrList *ebook, Buf *out)
 {
-    buf_printf(out, "Your E: %" PRId64 "\n", b->pl[reader].e);
+    buf_add(out, "Your E: ");
+    add_int(out, b->pl[reader].e, 0);
+    buf_addc(out, '\n');
     for (int i = 0; ebook && i < ebook->n; i++)
         layout_wrap(out, "  ", 4, ebook->v[i]);
 }
@@ -424,8 +426,12 @@ static void view_params_section(const Board *b, Buf *out)
     Buf c;
     buf_init(&c);
     for (int i = 0; i < GENE_COUNT; i++)
-        if ((par->codes & (1u << i)) && piece_genes[i].cost >= 0)
-            buf_printf(&c, "%s%c%d", c.len ? " " : "", piece_genes[i].letter, piece_genes[i].cost);
+        if ((par->codes & (1u << i)) && piece_genes[i].cost >= 0) { /* "%s%c%d" without printf */
+            if (c.len)
+                buf_addc(&c, ' ');
+            buf_addc(&c, piece_genes[i].letter);
+            add_int(&c, piece_genes[i].cost, 0);
+        }
     layout_wrap(out, "Codes on offer (E each): ", 4, c.len ? c.s : "none");
     buf_free(&c);
 }
