@@ -340,6 +340,28 @@ static char *put_number(char *o, int r, int rw)
     return o;
 }
 
+/* Writes the n symbols at s at o, each after a blank; returns the end. Four at a time where the bytes of a word
+ * are laid out little-endian (the four spread to every other byte of a word, the blanks put between). */
+static char *spaced_cells(char *o, const char *s, int n)
+{
+    int c = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; c + 4 <= n; c += 4) {
+        uint32_t x;
+        memcpy(&x, s + c, 4);
+        uint64_t y = x;
+        y = (y | y << 16) & 0x0000ffff0000ffffu;
+        y = (y | y << 8) & 0x00ff00ff00ff00ffu;
+        y = y << 8 | 0x0020002000200020u;
+        memcpy(o, &y, 8);
+        o += 8;
+    }
+#endif
+    for (; c < n; c++)
+        *o++ = ' ', *o++ = s[c];
+    return o;
+}
+
 /* One header line of a strip of n columns: letters[c] the letter of column c on this line (blank for the
  * upper line of a single-letter column); trailing blanks dropped. */
 static void header_line(Buf *out, int rw, const char *letters, int n)
@@ -458,9 +480,7 @@ static void draw_window(const Board *b, const char *sym, const Window *w, Buf *o
         for (int r = r0; r <= r1; r++) {
             char *o = buf_room(out, 2 * (size_t)rw + 2 * (size_t)n + 16);
             o = put_number(o, r + 1, rw);
-            const char *s = sym + board_sq(b, a, r);
-            for (int c = 0; c < n; c++)
-                *o++ = ' ', *o++ = s[c];
+            o = spaced_cells(o, sym + board_sq(b, a, r), n);
             *o++ = ' ';
             o = put_number(o, r + 1, 0);
             *o++ = '\n';
