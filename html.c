@@ -339,7 +339,9 @@ static void grid(const Board *b, int reader, const uint8_t *m, const char *cells
     Tags *t = xmalloc(sizeof *t);
     tags_init(b, reader, t);
     buf_add(out, "<pre class=\"board\">");
+    size_t names = out->len;
     col_names(c0, c1, rw + 1, out);
+    size_t names_len = out->len - names; /* written again below the rows, copied */
     for (int r = r0; r <= r1; r++) {
         char *o = buf_room(out, (size_t)rw + 1 + (size_t)n * (SQUARE_MAX + sizeof BREAK) + ROW_TAIL_MAX), *line = o;
         o = put_number(o, r + 1, rw);
@@ -351,7 +353,9 @@ static void grid(const Board *b, int reader, const uint8_t *m, const char *cells
         *o++ = '\n';
         buf_wrote(out, o);
     }
-    col_names(c0, c1, rw + 1, out);
+    char *again = buf_room(out, names_len); /* first: the room may move the text */
+    memcpy(again, out->s + names, names_len);
+    buf_wrote(out, again + names_len);
     buf_add(out, "</pre>\n");
     free(t);
 }
