@@ -294,20 +294,40 @@ static int read_pieces(GameFile *ps, Board *b, GameEntry *e)
 
 static void write_pieces(Buf *o, const Board *b)
 {
-    char sq[16], seq[GENOME_MAX_COPIES * 4];
+    char seq[GENOME_MAX_COPIES * 4];
+    /* each column's name and each owner's, measured once: a line a piece, without printf or a name made again */
+    char (*col)[8] = xmalloc(sizeof *col * (size_t)(b->w > 0 ? b->w : 1));
+    size_t *col_len = xmalloc(sizeof *col_len * (size_t)(b->w > 0 ? b->w : 1));
+    size_t *id_len = xmalloc(sizeof *id_len * (size_t)(b->np > 0 ? b->np : 1));
+    for (int c = 0; c < b->w; c++)
+        col_len[c] = strlen(grid_col_name(c, col[c]));
+    for (int i = 0; i < b->np; i++)
+        id_len[i] = strlen(b->pl[i].id);
     int *sqs;
     int n = board_piece_squares(b, &sqs);
     for (int i = 0; i < n; i++) {
         const Piece *p = board_piece_at(b, sqs[i]);
-        /* "<square> <owner> <genome>": no printf, one line per piece */
-        buf_add(o, board_sq_name(b, p->sq, sq));
-        buf_addc(o, ' ');
-        buf_add(o, b->pl[p->owner].id);
-        buf_addc(o, ' ');
-        buf_add(o, piece_format(&p->g, true, seq, sizeof seq));
-        buf_addc(o, '\n');
+        /* "<square> <owner> <genome>" */
+        size_t ls = strlen(piece_format(&p->g, true, seq, sizeof seq));
+        int c = board_col(b, p->sq);
+        char rows[12], *r = rows + sizeof rows;
+        for (int row = board_row(b, p->sq) + 1; row > 0 || r == rows + sizeof rows; row /= 10)
+            *--r = (char)('0' + row % 10);
+        size_t lr = (size_t)(rows + sizeof rows - r), li = id_len[p->owner];
+        char *w = buf_room(o, col_len[c] + lr + li + ls + 3);
+        memcpy(w, col[c], col_len[c]), w += col_len[c];
+        memcpy(w, r, lr), w += lr;
+        *w++ = ' ';
+        memcpy(w, b->pl[p->owner].id, li), w += li;
+        *w++ = ' ';
+        memcpy(w, seq, ls), w += ls;
+        *w++ = '\n';
+        buf_wrote(o, w);
     }
     free(sqs);
+    free(col);
+    free(col_len);
+    free(id_len);
 }
 
 /* The one use of special_parse: a line of (specials into sp (specials.h). */
