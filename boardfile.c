@@ -649,18 +649,25 @@ static int read_initial(GameFile *ps, Board *b, GameEntry *e)
     return 0;
 }
 
-/* A multi-line entry's name has no spaces: the base is the first item. Each line of the text is an item
- * straight from the text: no line is copied out. */
+/* A multi-line entry's name has no spaces: the base is the first item. Each line of the text is an item,
+ * copied in runs straight from the text. */
 static void write_initial(Buf *o, const Board *b)
 {
     buf_printf(o, "%d\n", b->initial_base);
-    const char *p = b->initial;
-    while (*p) {
-        const char *nl = strchr(p, '\n');
-        size_t ln = nl ? (size_t)(nl - p) : strlen(p);
-        gamefile_put_itemn(o, p, ln);
+    const char *p = b->initial, *run = p, *end = p + strlen(p);
+    while (p < end) { /* the lines as they are, in runs between those gamefile_put_item escapes */
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t ln = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        if (gamefile_item_escaped(p, ln)) {
+            buf_addn(o, run, (size_t)(p - run));
+            buf_addc(o, '\\');
+            run = p;
+        }
         p += ln + (nl ? 1 : 0);
     }
+    buf_addn(o, run, (size_t)(p - run));
+    if (p > b->initial && p[-1] != '\n') /* the last line without its newline */
+        buf_addc(o, '\n');
 }
 
 static bool no_initial(const Board *b)

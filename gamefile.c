@@ -145,9 +145,14 @@ GameEntry *gamefile_find(GameFile *ps, const char *name, bool multi, bool requir
 
 
 /* One item line inside a multi-line entry: lines starting with ( ) \ or white space get a leading backslash. */
+bool gamefile_item_escaped(const char *line, size_t n)
+{
+    return n && (line[0] == '(' || line[0] == ')' || line[0] == '\\' || line[0] == ' ' || line[0] == '\t');
+}
+
 void gamefile_put_itemn(Buf *o, const char *line, size_t n)
 {
-    if (n && (line[0] == '(' || line[0] == ')' || line[0] == '\\' || line[0] == ' ' || line[0] == '\t'))
+    if (gamefile_item_escaped(line, n))
         buf_addc(o, '\\');
     buf_addn(o, line, n);
     buf_addc(o, '\n');

@@ -36,6 +36,8 @@ int gamefile_split(GameFile *ps, const char *text);
 GameEntry *gamefile_find(GameFile *ps, const char *name, bool multi, bool required, int *rc);
 /* Appends one item line of a multi-line entry to o: a line starting with ( ) \ or white space gets a "\". */
 void gamefile_put_item(Buf *o, const char *line);
+/* Whether the item line of n bytes at line is written with a leading "\\" (gamefile_put_item). */
+bool gamefile_item_escaped(const char *line, size_t n);
 /* gamefile_put_item of the n bytes at line (no newline among them). */
 void gamefile_put_itemn(Buf *o, const char *line, size_t n);
 
