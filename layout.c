@@ -153,6 +153,7 @@ typedef struct Viewer {
     int reader;
     const uint8_t *m;   /* the reader's view (NULL when reader is -1) */
     bool round0;        /* terrain and start squares only */
+    const LayoutPieceLines *lines; /* the board's pieces' "?" legend lines, made once (NULL: made here) */
     uint64_t *revd;     /* a bit a square: set where rev holds a reveal */
     int *rev;           /* w*h: the latest reveal of another player's piece on a square, where revd is set
                          * (the rest unwritten); NULL when the reader has none drawn (reader -1, round 0) */
@@ -628,15 +629,58 @@ void layout_starts(const Board *b, Buf *out)
     buf_free(&t);
 }
 
+/* The legend line of piece p as a reader who sees it but may not decode it reads it: its square (names:
+ * line_names), its owner ("orphan" for an orphan; idlen: the players' names' lengths) and "?". */
+static void legend_unknown(const Board *b, char (*names)[12], const size_t *idlen, int ow, const Piece *p, Buf *out)
+{
+    char nm[24];
+    size_t ls = sq_name(b, names, p->sq, nm);
+    bool orphan = board_is_orphan(b, p);
+    legend_line_n(out, ow, nm, ls, orphan ? "orphan" : b->pl[p->owner].id, orphan ? 6 : idlen[p->owner], "?", 1);
+}
+
+/* The lengths of b's players' names (malloc'd). */
+static size_t *id_lengths(const Board *b)
+{
+    size_t *idlen = xmalloc(sizeof *idlen * (size_t)(b->np ? b->np : 1));
+    for (int i = 0; i < b->np; i++)
+        idlen[i] = strlen(b->pl[i].id);
+    return idlen;
+}
+
+void layout_piece_lines(const Board *b, LayoutPieceLines *out)
+{
+    char (*names)[12] = line_names(b);
+    size_t *idlen = id_lengths(b);
+    int ow = owner_width(b);
+    Buf t;
+    buf_init(&t);
+    *out = (LayoutPieceLines){.at = xmalloc(sizeof *out->at * (size_t)(b->npc + 1)), .n = b->npc};
+    for (int i = 0; i < b->npc; i++) {
+        out->at[i] = t.len;
+        legend_unknown(b, names, idlen, ow, &b->pc[i], &t);
+    }
+    out->at[b->npc] = t.len;
+    out->text = buf_take(&t);
+    free(idlen);
+    free(names);
+}
+
+void layout_piece_lines_free(LayoutPieceLines *l)
+{
+    free(l->text);
+    free(l->at);
+    *l = (LayoutPieceLines){0};
+}
+
 /* Legend lines of the pieces shown, under one "Pieces:" heading; returns how many. */
 static int legend_pieces(const Viewer *v, int ow, Buf *out)
 {
     const Board *b = v->b;
     char nm[24];
     char (*names)[12] = line_names(b);
-    size_t *idlen = xmalloc(sizeof *idlen * (size_t)(b->np ? b->np : 1)); /* each owner's name, measured once */
-    for (int i = 0; i < b->np; i++)
-        idlen[i] = strlen(b->pl[i].id);
+    size_t *idlen = id_lengths(b); /* each owner's name, measured once */
+    const LayoutPieceLines *lines = v->lines && v->lines->n == b->npc ? v->lines : NULL;
     int shown = 0, n = b->w * b->h;
     const int *at = b->at; /* locals: the writes to out could alias b's fields, so they would be read again */
     for (int sq = 0; sq < n; sq++) { /* the pieces in square order (board_piece_squares) */
@@ -647,15 +691,19 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
             continue;
         if (!shown++)
             buf_add(out, "Pieces:\n");
-        bool orphan = board_is_orphan(b, p), hidden = v->reader >= 0 && orphan;
-        const char *owner = hidden ? "orphan" : b->pl[p->owner].id;
-        size_t lo = hidden ? 6 : idlen[p->owner], ls = sq_name(b, names, p->sq, nm);
+        bool orphan = board_is_orphan(b, p);
         /* own pieces in full, markers included; decoded ones as in the board file (contract 14.9; never phased
-         * here, so at most u) */
+         * here, so at most u); the others' "?", as every reader reads it */
         if (v->reader >= 0 && !(p->owner == v->reader && !orphan) && !(v->m[p->sq] & SIGHT_DECODE)) {
-            legend_line_n(out, ow, nm, ls, owner, lo, "?", 1);
+            if (lines)
+                buf_addn(out, lines->text + lines->at[at[sq]], lines->at[at[sq] + 1] - lines->at[at[sq]]);
+            else
+                legend_unknown(b, names, idlen, ow, p, out);
             continue;
         }
+        bool hidden = v->reader >= 0 && orphan;
+        const char *owner = hidden ? "orphan" : b->pl[p->owner].id;
+        size_t lo = hidden ? 6 : idlen[p->owner], ls = sq_name(b, names, p->sq, nm);
         char text[GENOME_MAX_COPIES * 4 + 16];
         piece_format(&p->g, true, text, sizeof text - 16);
         if (v->reader < 0 && orphan)
@@ -856,8 +904,14 @@ void layout_cells(const Board *b, int reader, const uint8_t *m, char *cells)
 
 void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out)
 {
+    layout_legend_shared(b, reader, m, NULL, out);
+}
+
+void layout_legend_shared(const Board *b, int reader, const uint8_t *m, const LayoutPieceLines *lines, Buf *out)
+{
     Viewer v;
     viewer_init(&v, b, reader, m);
+    v.lines = lines;
     draw_legend(&v, out);
     viewer_free(&v);
 }

@@ -40,6 +40,19 @@ void layout_cells_masked(const char *sym, const uint8_t *mask, size_t n, char *c
 /* Appends the legend of that picture: every piece, reveal and special drawn (the start squares in round
  * 0), or "No pieces or specials in view." */
 void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out);
+/* Every piece's legend line as a reader who sees it but may not decode it reads it ("  A1    bob     ?"): the same
+ * for every such reader of one board state, so made once for all its sheets. Line of piece i (b->pc[i]):
+ * text[at[i] .. at[i + 1]). */
+typedef struct LayoutPieceLines {
+    char *text;
+    size_t *at;
+    int n;
+} LayoutPieceLines;
+/* Makes b's piece lines into out; free with layout_piece_lines_free. */
+void layout_piece_lines(const Board *b, LayoutPieceLines *out);
+void layout_piece_lines_free(LayoutPieceLines *l);
+/* layout_legend with lines (NULL: none), made by layout_piece_lines for b as it is now, copied where they apply. */
+void layout_legend_shared(const Board *b, int reader, const uint8_t *m, const LayoutPieceLines *lines, Buf *out);
 /* Appends the picture of the terrain ter (w*h, as b->ter), with starts its start labels, as round 0 draws it;
  * with m (a view map, contract 8) the squares out of that view are drawn as remembered (a player's map: ':'
  * floor, 'x' interior wall). Returns false when nothing is drawn (and appends nothing). */

@@ -624,7 +624,7 @@ static char *reply_add_sheet(CommandCtx *c, Txn *t, const Board *b, const Sheets
 {
     reply_end_prose(c);
     char *html = NULL;
-    SheetNews n = {&s->news[r], &s->ebook[r], s->result, false, s->star[r]};
+    SheetNews n = {&s->news[r], &s->ebook[r], s->result, false, s->star[r], NULL};
     if (!text)
         text = sheet_render_reply(b, r, &n, c->reply.len ? c->reply.s : NULL, reply_mailed(c) ? &html : NULL);
     buf_add(&c->reply, "\n");
@@ -649,6 +649,12 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
         free(reply_add_sheet(c, t, b, s, r, NULL));
     const User *u = txn_users(c, t);
     const char *to = mail_reply_address(c->req, c->out);
+    int due = 0;
+    for (int p = 0; p < s->np; p++)
+        due += s->mail[p] && !bot_is(b->pl[p].id);
+    LayoutPieceLines pieces = {0}; /* the "?" legend lines every reader shares: made once for several sheets */
+    if (due > 1)
+        layout_piece_lines(b, &pieces);
     for (int p = 0; p < s->np; p++) {
         if (!s->mail[p] || bot_is(b->pl[p].id)) /* computer opponents get no mail */
             continue;
@@ -657,7 +663,8 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
             continue;
         }
         char *html;
-        SheetNews n = {&s->news[p], &s->ebook[p], p == r ? s->result : NULL, s->is_new, s->star[p]};
+        SheetNews n = {&s->news[p], &s->ebook[p], p == r ? s->result : NULL, s->is_new, s->star[p],
+                       due > 1 ? &pieces : NULL};
         /* the reply (printed, or mailed elsewhere) ends with the sheet, its result said once; printed, its text
          * is this one's without the result, cut out of the same rendering */
         char *rtext = NULL;
@@ -675,6 +682,7 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
             free(text);
         }
     }
+    layout_piece_lines_free(&pieces);
     sheet_due_free(s);
 }
 

@@ -478,7 +478,7 @@ static const char TERRAIN_KEY[] = "1-9=start squares GPC1-GPC9 (G=GPC10 and up),
 
 /* The board the sheet draws, its key and legend: the reader's view, the terrain and starts in round 0,
  * the whole board once the game has ended (the fog lifts, as in `show`). */
-static void view_sheet_board(const Board *b, int reader, SheetParts *parts, Buf *out)
+static void view_sheet_board(const Board *b, int reader, SheetParts *parts, const LayoutPieceLines *pieces, Buf *out)
 {
     size_t start, pic_end, legend;
     bool ended = b->phase == PHASE_ENDED;
@@ -512,7 +512,7 @@ static void view_sheet_board(const Board *b, int reader, SheetParts *parts, Buf 
         layout_wrap(out, "Key: ", 5, TERRAIN_KEY);
     buf_add(out, "\n");
     legend = out->len;
-    layout_legend(b, ended ? -1 : reader, m, out);
+    layout_legend_shared(b, ended ? -1 : reader, m, pieces, out);
     if (parts && !parts->filled)
         *parts = (SheetParts){.filled = true, .m = m, .sym = sym, .mask = mask, .ev = parts->ev,
                               .ev_len = parts->ev_len, .pic = start, .pic_len = pic_end - start, .leg = legend,
@@ -592,7 +592,7 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
     if (reader < 0 || reader >= b->np)
         return;
     view_sheet_top(b, reader, o, out);
-    view_sheet_board(b, reader, o->parts, out);
+    view_sheet_board(b, reader, o->parts, o->pieces, out);
     if (o->is_new && b->phase == PHASE_PLAY) /* round 0's sheet draws the whole terrain already */
         start_section(b, reader, out);
     else if (b->phase == PHASE_PLAY) /* contract 8: the reader's map, on every sheet while the game is in play */

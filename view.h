@@ -3,6 +3,7 @@
 #define GENETESS_VIEW_H
 
 #include "board.h"
+#include "layout.h"
 
 /* The sheet variants of contract 14.5: which banner opens the sheet. */
 typedef enum {
@@ -33,6 +34,8 @@ typedef struct SheetOpts {
     const StrList *ebook;   /* the reader's E breakdown since their last sheet (NULL: none) */
     SheetParts *parts;      /* when set, view_sheet leaves what it drew of the board here */
     const char *reply;      /* the HTML part only: the reply lines above the sheet, when the reply is the sheet */
+    const LayoutPieceLines *pieces; /* the board's pieces' "?" legend lines, made once for all its sheets
+                                     * (layout_piece_lines; NULL: made for this sheet) */
     size_t *result_cut;     /* when set, view_sheet writes here the offset and length in out of what the sheet
                              * holds for result (and the blank line after the banner when nothing else is in it):
                              * the same sheet without a result is out without those bytes */

@@ -169,6 +169,55 @@ START_TEST(view_all_players_and_key)
 }
 END_TEST
 
+/* The "?" legend lines made once for all the sheets of a board (layout_piece_lines) give every reader the legend
+ * their own sheet would make: own pieces in full, decoded and orphaned ones, a phased enemy left out; the lines
+ * of a board that has changed since are not used. */
+START_TEST(legend_lines_made_once)
+{
+    Board *b = mk(12, 12, 3);
+    put(b, "C3", 0, "AP");
+    put(b, "D3", 0, "AD");
+    put(b, "E4", 1, "A");
+    put(b, "G3", 0, "AF"); /* decodes G2 */
+    put(b, "G2", 1, "AB");
+    put(b, "F4", 1, "ACr"); /* phased */
+    put(b, "D5", 2, "AB");
+    put(b, "I9", 2, "A");
+    b->pl[2].status = PS_RESIGNED; /* orphans */
+    LayoutPieceLines lines;
+    layout_piece_lines(b, &lines);
+    ck_assert_int_eq(lines.n, 8);
+    for (int reader = -1; reader < 3; reader++) {
+        uint8_t *m = reader >= 0 ? view(b, reader) : NULL;
+        Buf one, shared;
+        buf_init(&one);
+        buf_init(&shared);
+        layout_legend(b, reader, m, &one);
+        layout_legend_shared(b, reader, m, &lines, &shared);
+        ck_assert_str_eq(shared.s, one.s);
+        buf_free(&one);
+        buf_free(&shared);
+        free(m);
+    }
+    uint8_t *m = view(b, 0);
+    Buf t;
+    buf_init(&t);
+    layout_legend_shared(b, 0, m, &lines, &t);
+    ck_assert_ptr_nonnull(strstr(t.s, "  E4    bob     ?\n"));
+    ck_assert_ptr_nonnull(strstr(t.s, "  D5    orphan  ?\n"));
+    ck_assert_ptr_nonnull(strstr(t.s, "  D3    alice   AD\n"));
+    ck_assert_ptr_nonnull(strstr(t.s, "  G2    bob     AB\n"));
+    put(b, "B2", 1, "A"); /* a piece more: the lines made before are not this board's */
+    t.len = 0;
+    layout_legend_shared(b, 0, m, &lines, &t);
+    ck_assert_ptr_nonnull(strstr(t.s, "  B2    bob     ?\n"));
+    buf_free(&t);
+    free(m);
+    layout_piece_lines_free(&lines);
+    board_free(b);
+}
+END_TEST
+
 /* ---- the sheet ---- */
 
 START_TEST(sheet_exact_board_and_fog)
@@ -569,9 +618,9 @@ START_TEST(sheet_says_each_fact_once)
     put(b, "H5", 1, "K");
     News none = {0};
     StrList ebook = {0};
-    char *alone = sheet_render(b, 0, &(SheetNews){&none, &ebook, "PASS: done", false, false}, NULL);
+    char *alone = sheet_render(b, 0, &(SheetNews){&none, &ebook, "PASS: done", false, false, NULL}, NULL);
     ck_assert_msg(strstr(alone, "\nResult of your last order: PASS: done\n"), "%s", alone);
-    char *replied = sheet_render_reply(b, 0, &(SheetNews){&none, &ebook, "PASS: done", false, false}, "PASS: done\n", NULL);
+    char *replied = sheet_render_reply(b, 0, &(SheetNews){&none, &ebook, "PASS: done", false, false, NULL}, "PASS: done\n", NULL);
     ck_assert_msg(!strstr(replied, "PASS: done"), "%s", replied);
     free(alone);
     free(replied);
@@ -688,7 +737,7 @@ START_TEST(showas_is_the_last_sheet)
         SheetsDue due;
         const char *result = round ? "Gamble received: one.\nGamble received: two." : NULL;
         sheet_take(&due, &g, round == 0, round ? 0 : -1, result);
-        char *mailed = sheet_render(b, 0, &(SheetNews){&due.news[0], &due.ebook[0], result, round == 0, false}, NULL);
+        char *mailed = sheet_render(b, 0, &(SheetNews){&due.news[0], &due.ebook[0], result, round == 0, false, NULL}, NULL);
         ck_assert_msg(strstr(mailed, round ? "Result of your last order: Gamble received: one.\n"
                                              "    Gamble received: two.\n"
                                            : "New game.\nIt is your move.\n"), "%s", mailed);
@@ -742,6 +791,7 @@ Suite *view_suite(void)
     tcase_add_test(t, sheet_start_with_its_square);
     tcase_add_test(t, showas_is_the_last_sheet);
     tcase_add_test(t, view_all_players_and_key);
+    tcase_add_test(t, legend_lines_made_once);
     suite_add_tcase(s, t);
     return s;
 }
