@@ -652,9 +652,9 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
     int due = 0;
     for (int p = 0; p < s->np; p++)
         due += s->mail[p] && !bot_is(b->pl[p].id);
-    LayoutPieceLines pieces = {0}; /* the "?" legend lines every reader shares: made once for several sheets */
+    SheetShared shared = {0}; /* what every reader's sheet has alike: made once for several sheets */
     if (due > 1)
-        layout_piece_lines(b, &pieces);
+        view_shared_init(b, &shared);
     for (int p = 0; p < s->np; p++) {
         if (!s->mail[p] || bot_is(b->pl[p].id)) /* computer opponents get no mail */
             continue;
@@ -664,7 +664,7 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
         }
         char *html;
         SheetNews n = {&s->news[p], &s->ebook[p], p == r ? s->result : NULL, s->is_new, s->star[p],
-                       due > 1 ? &pieces : NULL};
+                       due > 1 ? &shared : NULL};
         /* the reply (printed, or mailed elsewhere) ends with the sheet, its result said once; printed, its text
          * is this one's without the result, cut out of the same rendering */
         char *rtext = NULL;
@@ -682,7 +682,7 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
             free(text);
         }
     }
-    layout_piece_lines_free(&pieces);
+    view_shared_free(&shared);
     sheet_due_free(s);
 }
 

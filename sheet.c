@@ -189,7 +189,7 @@ static char *render_cut(const Board *b, int p, const SheetNews *n, const char *r
     SheetParts parts = {0};
     SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = n->result, .is_new = n->is_new,
                     .news = n->news, .ebook = n->ebook, .parts = html && !b->pl[p].plain ? &parts : NULL,
-                    .reply = reply, .pieces = n->pieces, .result_cut = cut};
+                    .reply = reply, .shared = n->shared, .result_cut = cut};
     view_sheet(b, p, &so, &o);
     if (html) {
         *html = NULL;

@@ -3,7 +3,7 @@
 #define GENETESS_SHEET_H
 
 #include "game.h"
-#include "layout.h"
+#include "view.h"
 
 /* What a sheet shows of its reader's own besides the board: the news and E breakdown taken out for it, the
  * result of the reader's order (NULL: none), whether it is a created board's New sheet, whether a stored order
@@ -14,7 +14,7 @@ typedef struct SheetNews {
     const char *result;
     bool is_new;
     bool star;
-    const LayoutPieceLines *pieces; /* made once for all the sheets of b as it is (layout_piece_lines), or NULL */
+    const SheetShared *shared; /* made once for all the sheets of b as it is (view_shared_init), or NULL */
 } SheetNews;
 
 /* Renders player p's sheet of b (view_sheet: the variant from b's phase and seat, or the "stored order

@@ -411,8 +411,12 @@ static void players_section(const Board *b, int reader, Buf *out)
     }
 }
 
-static void view_params_section(const Board *b, Buf *out)
+static void view_params_section(const Board *b, const SheetShared *sh, Buf *out)
 {
+    if (sh) {
+        buf_add(out, sh->params);
+        return;
+    }
     const Params *par = &b->par;
     Buf t;
     buf_init(&t);
@@ -580,6 +584,22 @@ static void view_sheet_command(const Board *b, int reader, Buf *out)
     }
 }
 
+void view_shared_init(const Board *b, SheetShared *sh)
+{
+    layout_piece_lines(b, &sh->pieces);
+    Buf t;
+    buf_init(&t);
+    view_params_section(b, NULL, &t);
+    sh->params = buf_take(&t);
+}
+
+void view_shared_free(SheetShared *sh)
+{
+    layout_piece_lines_free(&sh->pieces);
+    free(sh->params);
+    sh->params = NULL;
+}
+
 /* Appends the reader's turnsheet to out (o may be NULL: no banner, no result, no news, no E breakdown).
  * The news and E breakdown come from o, never from the board, so a caller may clear them first. Every
  * line is at most 80 columns; nothing the reader may not see (contract 8) is written. The last line is the
@@ -592,7 +612,7 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
     if (reader < 0 || reader >= b->np)
         return;
     view_sheet_top(b, reader, o, out);
-    view_sheet_board(b, reader, o->parts, o->pieces, out);
+    view_sheet_board(b, reader, o->parts, o->shared ? &o->shared->pieces : NULL, out);
     if (o->is_new && b->phase == PHASE_PLAY) /* round 0's sheet draws the whole terrain already */
         start_section(b, reader, out);
     else if (b->phase == PHASE_PLAY) /* contract 8: the reader's map, on every sheet while the game is in play */
@@ -600,7 +620,7 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
     lister_sheet_section(b, reader, out);
     players_section(b, reader, out);
     buf_add(out, "\n");
-    view_params_section(b, out);
+    view_params_section(b, o->shared, out);
     buf_add(out, "\n");
     view_score_table(b, reader, out);
     buf_add(out, "\n");

@@ -34,13 +34,23 @@ typedef struct SheetOpts {
     const StrList *ebook;   /* the reader's E breakdown since their last sheet (NULL: none) */
     SheetParts *parts;      /* when set, view_sheet leaves what it drew of the board here */
     const char *reply;      /* the HTML part only: the reply lines above the sheet, when the reply is the sheet */
-    const LayoutPieceLines *pieces; /* the board's pieces' "?" legend lines, made once for all its sheets
-                                     * (layout_piece_lines; NULL: made for this sheet) */
+    const struct SheetShared *shared; /* what every sheet of b has alike, made once for them (NULL: made here) */
     size_t *result_cut;     /* when set, view_sheet writes here the offset and length in out of what the sheet
                              * holds for result (and the blank line after the banner when nothing else is in it):
                              * the same sheet without a result is out without those bytes */
 } SheetOpts;
 
+/* What every sheet of one board state has alike, made once for all its sheets (view_shared_init) and copied
+ * into each: every piece's "?" legend line (layout_piece_lines) and the parameters' lines. Only for b as it is
+ * when made. */
+typedef struct SheetShared {
+    LayoutPieceLines pieces;
+    char *params;
+} SheetShared;
+
+/* Makes what the sheets of b share into sh; free with view_shared_free. */
+void view_shared_init(const Board *b, SheetShared *sh);
+void view_shared_free(SheetShared *sh);
 /* Appends the reader's turnsheet (contract 14.9; news and E breakdown from o, o NULL: none) to out; changes nothing. */
 void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out);
 /* Frees what view_sheet left in p. */

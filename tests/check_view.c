@@ -171,7 +171,8 @@ END_TEST
 
 /* The "?" legend lines made once for all the sheets of a board (layout_piece_lines) give every reader the legend
  * their own sheet would make: own pieces in full, decoded and orphaned ones, a phased enemy left out; the lines
- * of a board that has changed since are not used. */
+ * of a board that has changed since are not used. So do the whole sheets made with all they share
+ * (view_shared_init: the lines and the parameters). */
 START_TEST(legend_lines_made_once)
 {
     Board *b = mk(12, 12, 3);
@@ -214,6 +215,21 @@ START_TEST(legend_lines_made_once)
     buf_free(&t);
     free(m);
     layout_piece_lines_free(&lines);
+    /* whole sheets, text and HTML, made with what the sheets share are those made alone, for every reader */
+    SheetShared sh;
+    view_shared_init(b, &sh);
+    News none = {0};
+    StrList ebook = {0};
+    for (int reader = 0; reader < 3; reader++) {
+        char *html1, *html2;
+        char *alone = sheet_render(b, reader, &(SheetNews){&none, &ebook, "PASS: done", false, false, NULL}, &html1);
+        char *with = sheet_render(b, reader, &(SheetNews){&none, &ebook, "PASS: done", false, false, &sh}, &html2);
+        ck_assert_str_eq(with, alone);
+        ck_assert_str_eq(html2, html1);
+        ck_assert_ptr_nonnull(strstr(with, "Parameters: "));
+        free(alone), free(with), free(html1), free(html2);
+    }
+    view_shared_free(&sh);
     board_free(b);
 }
 END_TEST
