@@ -153,8 +153,9 @@ static size_t clean_blocks(const char *text, size_t n)
  * control — so that none reaches a reader's screen or a 7bit part (contract 3.3); a CR before a newline goes
  * (a CRLF line end is a line end). Text with none (the sheets) is only read, 32 bytes at a time (clean_blocks),
  * then two words at a time (a byte at a time only where control_bytes marks one). Returns whether the text left is all ASCII: control_bytes marks
- * every byte from 0x80, so a text with no mark is, and the bytes looked at one by one say it for the rest. */
-static bool strip_controls(char *text)
+ * every byte from 0x80, so a text with no mark is, and the bytes looked at one by one say it for the rest; its
+ * length into *len. */
+static bool strip_controls(char *text, size_t *len)
 {
     size_t n = strlen(text), i = clean_blocks(text, n);
     bool ascii = true;
@@ -181,6 +182,7 @@ static bool strip_controls(char *text)
             ascii &= *p < 0x80, *o++ = *p++;
     }
     *o = '\0';
+    *len = (size_t)(o - (unsigned char *)text);
     return ascii;
 }
 
@@ -198,7 +200,8 @@ int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body
         return err_fail(err, "refusing a mail header that no folding fits in lines of %d octets (%s)",
                         HEADER_LINE_MAX, header_fits("To", to, true) ? "Subject:" : "To:");
     }
-    bool body_ascii = !body || strip_controls(body), html_ascii = !html || strip_controls(html);
+    size_t body_len = 0, html_len = 0;
+    bool body_ascii = !body || strip_controls(body, &body_len), html_ascii = !html || strip_controls(html, &html_len);
     if (q->n == q->cap) {
         q->cap = q->cap ? q->cap * 2 : 8;
         q->m = xrealloc(q->m, (size_t)q->cap * sizeof *q->m);
@@ -210,6 +213,8 @@ int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body
     m->html = html;
     m->body_ascii = body_ascii;
     m->html_ascii = html_ascii;
+    m->body_len = body_len;
+    m->html_len = html_len;
     m->reply = false;
     m->board = q->board;
     return 0;
@@ -339,10 +344,9 @@ static void fold_line(Buf *out, const char *l, size_t len)
     }
 }
 
-/* Whether body needs fold_body: a line over 78 characters, or a last line without its newline. */
-static bool needs_fold(const char *body)
+/* Whether body (left bytes) needs fold_body: a line over 78 characters, or a last line without its newline. */
+static bool needs_fold(const char *body, size_t left)
 {
-    size_t left = strlen(body);
     for (const char *l = body; left;) {
         const char *nl = memchr(l, '\n', left);
         if (!nl || nl - l > LINE_MAX_CHARS)
@@ -457,14 +461,13 @@ static void quoted_printable(Buf *out, const char *s)
 
 #define MIME_LINE_MAX 998 /* RFC 5322 2.1.1, RFC 2045 2.8: octets on a line of 7bit or 8bit data */
 
-/* The Content-Transfer-Encoding the HTML part s (ascii: all its bytes under 0x80) needs (RFC 2045 2.7, 2.8):
- * "7bit" when it is ASCII with no line over MIME_LINE_MAX octets and no CR, "8bit" when it also holds bytes
- * from 0x80 up, else "quoted-printable". No NUL can be in it (a C string). The lines are checked a window at a time: the
- * line at l fits when a newline is among the MIME_LINE_MAX + 1 bytes from l, and the last one there
- * starts the next window (so short lines cost only the look back from the window's end). */
-static const char *mail_html_encoding(const char *s, bool ascii)
+/* The Content-Transfer-Encoding the HTML part s (n bytes; ascii: all of them under 0x80) needs (RFC 2045 2.7,
+ * 2.8): "7bit" when it is ASCII with no line over MIME_LINE_MAX octets and no CR, "8bit" when it also holds
+ * bytes from 0x80 up, else "quoted-printable". No NUL can be in it (a C string). The lines are checked a window
+ * at a time: the line at l fits when a newline is among the MIME_LINE_MAX + 1 bytes from l, and the last one
+ * there starts the next window (so short lines cost only the look back from the window's end). */
+static const char *mail_html_encoding(const char *s, size_t n, bool ascii)
 {
-    size_t n = strlen(s);
     if (memchr(s, '\r', n))
         return "quoted-printable";
     for (size_t l = 0; n - l > MIME_LINE_MAX;) {
@@ -500,7 +503,7 @@ static uint64_t fnv(uint64_t h, const char *s)
 static uint64_t message_hash(const MailQueue *q, const Mail *m)
 {
     char len[24];
-    snprintf(len, sizeof len, "%zu", strlen(m->body));
+    snprintf(len, sizeof len, "%zu", m->body_len);
     return fnv(fnv(fnv(fnv(14695981039346656037u, m->to), m->subject), len), q->in_reply_to);
 }
 
@@ -528,11 +531,11 @@ typedef struct Content {
 static void content_plan(const Mail *m, uint64_t hash, Content *c)
 {
     c->ascii = m->body_ascii;
-    c->folded = needs_fold(m->body) ? fold_body(m->body) : NULL;
+    c->folded = needs_fold(m->body, m->body_len) ? fold_body(m->body) : NULL;
     c->text = c->folded ? c->folded : m->body;
     c->text_headers = xasprintf("Content-Type: text/plain; charset=%s\nContent-Transfer-Encoding: %s\n",
                                 c->ascii ? "us-ascii" : "utf-8", c->ascii ? "7bit" : "8bit");
-    c->cte = m->html ? mail_html_encoding(m->html, m->html_ascii) : NULL;
+    c->cte = m->html ? mail_html_encoding(m->html, m->html_len, m->html_ascii) : NULL;
     c->boundary = m->html ? boundary_for(hash, c->text, c->cte[0] == 'q' ? NULL : m->html) : NULL;
 }
 
@@ -559,7 +562,7 @@ static void content_headers(const Content *c, Buf *t)
  * t's text go to msg (its own to free). */
 static void content_body(const Mail *m, Content *c, Buf *t, SpoolMsg *msg)
 {
-    size_t text_len = strlen(c->text);
+    size_t text_len = c->folded ? strlen(c->folded) : m->body_len;
     if (c->boundary) {
         buf_add(t, "This is a turnsheet in two forms: plain text, then HTML.\n\n--");
         buf_add(t, c->boundary);
@@ -593,7 +596,7 @@ static void content_body(const Mail *m, Content *c, Buf *t, SpoolMsg *msg)
         spool_msg_add(msg, qp.s, qp.len);
         spool_msg_own(msg, buf_take(&qp));
     } else {
-        spool_msg_add(msg, m->html, strlen(m->html)); /* as it is; it ends with its own newline */
+        spool_msg_add(msg, m->html, m->html_len); /* as it is; it ends with its own newline */
     }
     spool_msg_add(msg, x.s + before, x.len - before);
     spool_msg_own(msg, buf_take(&x));
