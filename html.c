@@ -285,12 +285,16 @@ static char *html_grid_squares(char *o, char **line, const char *sym, const uint
                 o = put(o, cur, cur_len);
             }
             switch (s) { /* the symbols are letters and #+.*@%; escaped all the same */
-            case '\0': *o++ = ' '; break;
-            case '&': o = PUT_LIT(o, "&amp;"); break;
-            case '<': o = PUT_LIT(o, "&lt;"); break;
-            case '>': o = PUT_LIT(o, "&gt;"); break;
-            default: *o++ = (char)s;
+            case '&': o = PUT_LIT(o, "&amp;"); continue;
+            case '<': o = PUT_LIT(o, "&lt;"); continue;
+            case '>': o = PUT_LIT(o, "&gt;"); continue;
+            default: break;
             }
+            char c = s ? (char)s : ' ';
+            *o++ = c;
+            /* the same symbol seen alike goes on in the same run: no tag to look up */
+            while (k + 1 < end && (unsigned char)sym[k + 1] == s && (!seen || !((seen[k + 1] ^ seen[k]) & SIGHT_SEEN)))
+                *o++ = c, k++;
         }
     }
     return close_run(o, cur, cur_len);
