@@ -240,12 +240,25 @@ static char terrain_cell(const Board *b, char t, int sq)
     return t;
 }
 
+/* 1 in each byte of x that is not 0, else 0: exact, byte by byte (no sum crosses a byte). */
+static uint64_t nonzero_bytes(uint64_t x)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fu;
+    return (((x & low7) + low7) | x) >> 7 & 0x0101010101010101u;
+}
+
+/* 0xff in each byte of x that is c, else 0. */
+static uint64_t bytes_equal(uint64_t x, unsigned char c)
+{
+    return (nonzero_bytes(x ^ 0x0101010101010101u * c) ^ 0x0101010101010101u) * 0xff;
+}
+
 /* The first n squares of the terrain ter where the view map m (NULL: everything) sees, blank elsewhere, into
  * sym, and into mask 1 where that is inside the board, else 0: eight squares at a time, each byte of a word
  * on its own (every sum stays within its byte). */
 static void terrain_seen(const char *ter, const uint8_t *m, int n, char *sym, uint8_t *mask)
 {
-    const uint64_t ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu;
+    const uint64_t ones = 0x0101010101010101u;
     int sq = 0;
     for (; sq + 8 <= n; sq += 8) {
         uint64_t t, seen = ones, in;
@@ -255,8 +268,8 @@ static void terrain_seen(const char *ter, const uint8_t *m, int n, char *sym, ui
             _Static_assert(SIGHT_SEEN == 1, "a seen square's byte has bit 0 set");
             seen &= ones; /* 1 in each byte seen */
         }
-        uint64_t all = seen * 0xff, x = t ^ (ones * (unsigned char)TER_OUTSIDE);
-        in = ((((x & low7) + low7) | x) >> 7) & ones; /* 1 where the byte is not TER_OUTSIDE */
+        uint64_t all = seen * 0xff;
+        in = nonzero_bytes(t ^ ones * (unsigned char)TER_OUTSIDE); /* 1 where the byte is not TER_OUTSIDE */
         t = (t & all) | (ones * (unsigned char)' ' & ~all);
         in &= seen;
         memcpy(sym + sq, &t, 8);
@@ -806,7 +819,8 @@ static void draw_legend(const Viewer *v, Buf *out)
 }
 
 /* A square of a map out of the reader's view, as they last saw it (help/command-map.txt): floor ':', interior
- * wall 'x'; a wall (never removed) and a start label as in view. */
+ * wall 'x'; a wall (never removed) and a start label as in view. (layout_map_cells does the same a word at a
+ * time.) */
 static char remembered(char c)
 {
     return c == TER_FLOOR ? ':' : c == TER_IWALL ? 'x' : c;
@@ -855,7 +869,22 @@ bool layout_map_cells(const Board *b, const char *ter, const char *sym, const ui
     size_t n = (size_t)b->w * (size_t)b->h;
     char *msym = xmalloc(n);
     uint8_t *mmask = xmalloc(n);
-    for (size_t sq = 0; sq < n; sq++) { /* what the sheet's picture draws, by the same rules: the fog as it is */
+    const uint64_t ones = 0x0101010101010101u;
+    size_t sq = 0;
+    for (; sq + 8 <= n; sq += 8) { /* eight squares at a time, as the loop below: remembered() a word at a time */
+        uint64_t t, y, k;
+        memcpy(&t, ter + sq, 8);
+        memcpy(&y, sym + sq, 8);
+        memcpy(&k, mask + sq, 8);
+        uint64_t in = nonzero_bytes(t ^ ones * (unsigned char)TER_OUTSIDE);
+        uint64_t floor = bytes_equal(t, TER_FLOOR), iwall = bytes_equal(t, TER_IWALL);
+        uint64_t rem = (t & ~(floor | iwall)) | (ones * ':' & floor) | (ones * 'x' & iwall);
+        uint64_t keep = (nonzero_bytes(k) & nonzero_bytes(y)) * 0xff;
+        y = (y & keep) | (rem & ~keep);
+        memcpy(mmask + sq, &in, 8);
+        memcpy(msym + sq, &y, 8);
+    }
+    for (; sq < n; sq++) { /* what the sheet's picture draws, by the same rules: the fog as it is */
         mmask[sq] = ter[sq] != TER_OUTSIDE;
         msym[sq] = mask[sq] && sym[sq] ? sym[sq] : remembered(ter[sq]);
     }
@@ -879,13 +908,12 @@ bool layout_map(const Board *b, int reader, const char *ter, const uint8_t *m, B
 
 void layout_cells_masked(const char *sym, const uint8_t *mask, size_t n, char *cells)
 {
-    const uint64_t ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu;
     size_t sq = 0;
     for (; sq + 8 <= n; sq += 8) { /* eight squares at a time: each byte of mask that is not 0 keeps its symbol */
         uint64_t k, c;
         memcpy(&k, mask + sq, 8);
         memcpy(&c, sym + sq, 8);
-        k = ((((k & low7) + low7) | k) >> 7 & ones) * 0xff;
+        k = nonzero_bytes(k) * 0xff;
         c &= k;
         memcpy(cells + sq, &c, 8);
     }
