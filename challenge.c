@@ -138,7 +138,7 @@ static int challenge_check(CommandCtx *c, Challenge *ch)
         return EXIT_USAGE;
     }
     if (ch->ids.n < 2 && c->req->by_mail) { /* "challenge anna ben", as the terminal writes it: ben read as a password */
-        buf_printf(&c->reply, "By mail a challenge names you and your password first, then your opponents: this one\n"
+        buf_printf(&c->reply, "By mail a challenge names you and your password first, then your opponents: this one "
                               "names %s and no opponent. Send, e.g.:\n"
                               "    challenge %s <your password> %s\n"
                               "(the Subject \"help challenge\" explains the options).\n",

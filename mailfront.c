@@ -441,7 +441,7 @@ int mailfront_multiple(const Host *host, const Request *rq, int argc, char **arg
 /* ---- a reply to a game mail (contract 2.1) ---- */
 
 /* The answer to a message whose order would be in a body that has no text to read (contract 2.1). */
-static const char UNREAD[] = "Your mail has no text Genetess can read (no plain text part, and no HTML part with\n"
+static const char UNREAD[] = "Your mail has no text Genetess can read (no plain text part, and no HTML part with "
                              "text in it): please send your order as plain text.\n";
 
 /* The command a reply's text makes for user id (the sender's, found by the address): into *w, its body (the

@@ -136,15 +136,16 @@ static void lock_notice(CommandCtx *c, const char *id)
     char subj[SUBJECT_WORD_MAX + 64];
     subject_write(SUBJECT_PASSWORDS, 0, u.id, subj, sizeof subj);
     /* users_login asks for it at most once a day (contract 15.2) */
-    char *body = xasprintf("%d wrong passwords for your userid %s came in the last hour.\n\nUntil %s, commands "
-                           "for %s that come by mail are taken only from your own address,\n%s. Nothing else "
-                           "changed; if it was not you, you need do nothing.\nThis notice comes at most once a "
-                           "day.\n",
-                           USERS_AUTH_FAILS, u.id, fmt_time(a.start + USERS_AUTH_WINDOW, when, sizeof when), u.id,
-                           u.address);
-    if (mail_add(&c->mq, u.address, subj, body, &err) < 0)
+    Buf body;
+    buf_init(&body);
+    buf_printf(&body, "%d wrong passwords for your userid %s came in the last hour.\n\nUntil %s, commands for %s "
+                      "that come by mail are taken only from your own address, %s. Nothing else changed; if it "
+                      "was not you, you need do nothing.\n\nThis notice comes at most once a day.\n",
+               USERS_AUTH_FAILS, u.id, fmt_time(a.start + USERS_AUTH_WINDOW, when, sizeof when), u.id, u.address);
+    layout_wrap_prose(&body, 0);
+    if (mail_add(&c->mq, u.address, subj, body.s, &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
-    free(body);
+    buf_free(&body);
     users_free(&u);
 }
 

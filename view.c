@@ -202,9 +202,11 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
     const StrList *q = &b->pl[reader].queue;
     if (b->phase == PHASE_ROUND0 && o->is_new) {
         /* the "New" line above already asks for the gambles */
-    } else if (b->phase == PHASE_ROUND0) {
-        buf_add(out, board_gambles_in(b, &b->pl[reader]) ? "Your gambles are in; waiting for the other players.\n"
-                                             : "Round 0 is simultaneous: send your GAMBLE orders.\n");
+    } else if (b->phase == PHASE_ROUND0 && board_gambles_in(b, &b->pl[reader])) {
+        buf_add(out, "Your gambles are in; waiting for the other players.\n");
+    } else if (b->phase == PHASE_ROUND0) { /* every sheet that asks for gambles shows how (a reply's too) */
+        buf_add(out, "Round 0 is simultaneous: send your GAMBLE orders.\n");
+        view_gamble_examples(b, reader, out);
     } else if (o->variant == SHEET_YOUR_MOVE || (o->variant == SHEET_YOUR_MOVE_STORED && !q->n)) {
         buf_add(out, "It is your move.\n");
     } else if (o->variant == SHEET_YOUR_MOVE_STORED) {
@@ -519,12 +521,16 @@ static void view_sheet_command(const Board *b, int reader, Buf *out)
     else if (b->phase == PHASE_PLAY && !board_player_has_turns(b, reader))
         layout_wrap(out, "", 0, "You are out of this game: no more orders from you are accepted. You will be mailed the "
                          "final sheet at the end.");
-    else
+    else {
+        const char *eg = b->phase != PHASE_ROUND0                 ? "PASS"
+                         : b->par.gamble == GAMBLE_MODE_POSITION ? "GAMBLE 0E on GPC1"
+                                                                 : "GAMBLE 0E 1st";
         buf_printf(out,
                    "To order, reply to this mail with your password and order on the first line\n"
-                   "(e.g. \"mypassword PASS\"), or send Genetess a mail with this Subject:\n"
+                   "(e.g. \"mypassword %s\"),%sor send Genetess a mail with this Subject:\n"
                    "genetess move %d %s <password> <ORDER>#%d\n",
-                   b->number, b->pl[reader].id, board_move_number(b));
+                   eg, strlen(eg) > 14 ? "\n" : " ", b->number, b->pl[reader].id, board_move_number(b));
+    }
 }
 
 /* Appends the reader's turnsheet to out (o may be NULL: no banner, no result, no news, no E breakdown).
