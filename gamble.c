@@ -177,7 +177,7 @@ static TurnOutcome round0_resolve(Game *g)
         newpos[i] = ord[i] - 1;
         int64_t staked = total_stakes(&b->pl[i]);
         if (staked > 0)
-            game_ebook(g, i, "-%" PRId64 " staked in round 0", staked);
+            game_ebook(g, i, (EbookLine){.kind = EBOOK_STAKED, .amount = staked});
     }
     reorder_players(g, newpos);
     /* Each player learns their own start and the full turn order, nothing else (notice_say). */
