@@ -114,7 +114,8 @@ static const EventText event_texts[EVENT_KIND_COUNT] = {
     [EVENT_PUSHED] = TEXT("{p0} piece{g0} was pushed from {0} to {1}."),
     [EVENT_IWALL_APPEARED] = TEXT("An interior wall appeared on {0}."),
     [EVENT_XWALL_APPEARED] = TEXT("An exterior wall appeared on {0}."),
-    [EVENT_GAINED_CODES] = OWN("{p0} piece on {0} gained codes.", "Your piece on {0} gained {x} from special S4 (now{g0})."),
+    [EVENT_GAINED_CODES] = OWN("{p0} piece on {0} gained codes.",
+                               "Your piece on {0} gained {x} from special S4 (now{g0})."),
     [EVENT_IWALL_BLASTED] = TEXT("The interior wall on {0} was blasted away."),
     [EVENT_TELEPORTED] = TEXT("{p0} piece{g0} was teleported from {0} to {1}."),
     [EVENT_IRRADIATED] = IRRADIATED("Your piece on {0} lost {x} to radiation, now{g0}."),
@@ -128,7 +129,8 @@ static const EventText event_texts[EVENT_KIND_COUNT] = {
     [EVENT_MOVED_BY_SPECIAL] = TEXT("{p0} piece{g0} was moved from {0} to {1}."),
     [EVENT_SHAKEN] = TEXT("{p0} piece{g0} was shaken from {0} to {1}."),
     [EVENT_ROOF_FELL] = TEXT("The roof fell in around {0}."),
-    [EVENT_GAINED_KING] = OWN("{p0} piece on {0} gained a King code.", "Your piece on {0} gained {n} K from {S} (now{g0})."),
+    [EVENT_GAINED_KING] = OWN("{p0} piece on {0} gained a King code.",
+                              "Your piece on {0} gained {n} K from {S} (now{g0})."),
     [EVENT_SPECIAL_COPY_COST] = SPECIAL_TOLD("the copy costs {n}E and you have {m}E: nothing happened."),
     [EVENT_SPECIAL_COPY_BLOCKED] = SPECIAL_TOLD("the copy was blocked at {1}."),
     [EVENT_SPECIAL_MAP] = SPECIAL_TOLD("you see the whole board until the start of your next turn."),
@@ -319,12 +321,6 @@ static void event_expand(Buf *o, const Board *b, const Event *ev, const char *t,
         }
         buf_addc(o, *p);
     }
-}
-
-void event_what_say(const Event *ev, Buf *o)
-{
-    EventReader r = {-1, NULL, NULL};
-    event_expand(o, NULL, ev, ev->what >= 0 && ev->what < EVENT_WHAT_COUNT ? event_whats[ev->what] : "", &r, NULL);
 }
 
 /* Whether the rendered text s (of template t) opens with a userid, which is written as the board holds

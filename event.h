@@ -184,8 +184,6 @@ typedef enum EventVariant {
 const char *event_words(EventKind kind, EventVariant v);
 /* The token whose piece a blind reader does not decode (EVENT_BLIND). */
 int event_blind_token(EventKind kind);
-/* The words of what (a W shield's or a reveal's) with its arguments from ev, onto o. */
-void event_what_say(const Event *ev, Buf *o);
 /* Renders ev for reader given their views (SIGHT_* bits per square) just before and after; NULL when the reader
  * may not hear of it. Allocated. */
 char *event_render(const Board *b, const Event *ev, int reader, const uint8_t *before, const uint8_t *after);

@@ -438,8 +438,9 @@ static void firing_radiate(Game *g, int player, Special *sp, Piece *occ)
             lost.n[gene]++;
         }
         bool named = sp_seen(g, p->owner, sp), viable = piece_viable(&p->g);
-        piece_event(g, sq, -1, named ? viable ? EVENT_IRRADIATED_NAMED : EVENT_IRRADIATED_NAMED_DEAD
-                                     : viable ? EVENT_IRRADIATED : EVENT_IRRADIATED_DEAD)->codes = piece_str(&lost, false);
+        EventKind kind = named ? viable ? EVENT_IRRADIATED_NAMED : EVENT_IRRADIATED_NAMED_DEAD
+                               : viable ? EVENT_IRRADIATED : EVENT_IRRADIATED_DEAD;
+        piece_event(g, sq, -1, kind)->codes = piece_str(&lost, false);
         game_after_change(g, sq);
     }
 }
