@@ -3,7 +3,6 @@
  * SANCTUARY. The orders that slide pieces (REPULSE, ATTRACT, CHARGE) are in slides.c. */
 #include "actions.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,6 @@
  * driver (turn.c), or leaves the turn waiting. */
 #include "deadline.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,7 +1,6 @@
 /* firing: the effects of the specials S1..S22 and the start-of-turn firing loop (contract 14.5 step 3, specials.txt firing order). */
 #include "firing.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,6 @@
 /* gamble: round 0 (gamble.h). None of it starts or ends a turn: it returns a TurnOutcome to the driver (turn.c). */
 #include "gamble.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,6 @@
 #include "game.h"
 
 #include <assert.h>
-#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
