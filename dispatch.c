@@ -70,7 +70,7 @@ int dispatch_run(Game *g, int player, const Order *o)
     Piece *actor = order_has_actor(o->verb) ? board_piece_at(g->b, o->sq) : NULL;
     assert(h->run && (actor || !order_has_actor(o->verb)) && (!actor || board_piece_valid(g->b, actor)));
     if (actor && actor->g.phased)
-        game_reveal(g, actor, "acted");
+        game_reveal(g, actor, (EventWhy){.what = WHY_ACTED});
     return h->run(g, player, o, actor);
 }
 

@@ -1,7 +1,6 @@
 /* gamble: round 0 (gamble.h). None of it starts or ends a turn: it returns a TurnOutcome to the driver (turn.c). */
 #include "gamble.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,7 +176,7 @@ static TurnOutcome round0_resolve(Game *g)
         newpos[i] = ord[i] - 1;
         int64_t staked = total_stakes(&b->pl[i]);
         if (staked > 0)
-            game_ebook(g, i, "-%" PRId64 " staked in round 0", staked);
+            game_ebook(g, i, (EbookLine){.kind = EBOOK_STAKED, .amount = staked});
     }
     reorder_players(g, newpos);
     /* Each player learns their own start and the full turn order, nothing else (notice_say). */

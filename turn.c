@@ -257,9 +257,9 @@ static TurnOutcome begin_turn(Game *g)
             b->pc[i].g.flare = false;
     int64_t kings = board_king_codes(b, p);
     if (kings && b->par.e_per_king) {
-        char why[64];
-        snprintf(why, sizeof why, "accrual at %s (%" PRId64 " K)", label, kings);
-        game_add_e(g, p, sat_mul(kings, b->par.e_per_king), why);
+        EbookLine line = {.kind = EBOOK_ACCRUAL, .amount = sat_mul(kings, b->par.e_per_king), .num = {kings}};
+        snprintf(line.text, sizeof line.text, "%s", label);
+        game_add_e(g, p, line);
     }
     firing_run(g, p);
     game_end_action(g);
