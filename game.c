@@ -260,6 +260,32 @@ static void remember_terrain(Board *b, int p, const uint8_t *before, const uint8
         }
 }
 
+/* here: the code of the special on each square now (w*h, 0 none; malloc'd), or NULL when no player can learn or
+ * forget one this action: round 0 shows no special (contract 8), and a board without specials whose players
+ * remember none has nothing to tell. */
+static uint8_t *specials_here(const Board *b)
+{
+    bool any = b->nsp > 0;
+    for (int p = 0; !any && p < b->np; p++)
+        any = b->pl[p].kspecial != NULL;
+    if (!any || b->phase == PHASE_ROUND0)
+        return NULL;
+    uint8_t *here = xcalloc((size_t)b->w * (size_t)b->h, 1);
+    for (int i = 0; i < b->nsp; i++)
+        here[b->sp[i].sq] = (uint8_t)b->sp[i].code;
+    return here;
+}
+
+/* Player p remembers the special of every square they saw just before or just after the action as it is after
+ * it (here), none included: as their terrain (contract 8: their map; ruling 62). */
+static void remember_specials(Board *b, int p, const uint8_t *before, const uint8_t *after, const uint8_t *here)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    for (size_t sq = 0; sq < n; sq++)
+        if (((before[sq] | after[sq]) & SIGHT_SEEN) && board_known_special(b, p, (int)sq) != here[sq])
+            board_known_special_set(b, p, (int)sq, here[sq]);
+}
+
 /* The words for a piece of news of sight: "bob's piece" (with its sequence when decoded), "An orphan piece". */
 static void game_sight_piece(const Board *b, int owner, const Piece *pc, bool decoded, Buf *o)
 {
@@ -373,6 +399,7 @@ void game_end_action(Game *g)
             }
         }
     GameStill still = pre_owner ? game_still(g, moved, pre_owner) : (GameStill){0};
+    uint8_t *here = specials_here(b);
     for (int p = 0; p < b->np; p++) {
         uint8_t *after = afters[p];
         if (!g->before[p]) {
@@ -383,6 +410,8 @@ void game_end_action(Game *g)
             if (g->kept[2 * k] == p)
                 after[g->kept[2 * k + 1]] |= g->before[p][g->kept[2 * k + 1]];
         remember_terrain(b, p, g->before[p], after, as_started);
+        if (here)
+            remember_specials(b, p, g->before[p], after, here);
         for (int i = 0; i < g->nev; i++) {
             char *s = render_event(g, &g->ev[i], p, g->before[p], after);
             if (s)
@@ -393,6 +422,7 @@ void game_end_action(Game *g)
     }
     free(still.sq);
     free(still.owner);
+    free(here);
     free(afters);
     free(all);
     free(moved);
