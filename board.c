@@ -356,6 +356,23 @@ void board_known_special_set(Board *b, int p, int sq, int code)
     pl->kspecial[sq] = (uint8_t)code;
 }
 
+int board_known_special_next(const Board *b, int p, int sq)
+{
+    const uint8_t *mem = b->pl[p].kspecial;
+    int n = b->w * b->h;
+    if (!mem || sq < 0)
+        return -1;
+    for (uint64_t w; sq + 8 <= n; sq += 8) { /* eight squares at a time where none is remembered */
+        memcpy(&w, mem + sq, sizeof w);
+        if (w)
+            break;
+    }
+    for (; sq < n; sq++)
+        if (mem[sq])
+            return sq;
+    return -1;
+}
+
 static void player_free(Player *p)
 {
     free(p->known);

@@ -242,6 +242,9 @@ static inline int board_known_special(const Board *b, int p, int sq)
 }
 /* Player p remembers the special of code (0: none) on sq (allocating their memory at its first special). */
 void board_known_special_set(Board *b, int p, int sq, int code);
+/* The first square from sq on where player p remembers a special, or -1: for walking their memory, which holds
+ * few (sq = board_known_special_next(b, p, 0); sq >= 0; sq = board_known_special_next(b, p, sq + 1)). */
+int board_known_special_next(const Board *b, int p, int sq);
 
 /* ---- turns ---- */
 /* Writes the current turn label ("0", "3b") into buf (8 bytes). */

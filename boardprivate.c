@@ -327,20 +327,16 @@ int boardprivate_read_knownspecials(GameFile *ps, Board *b, GameEntry *e)
 void boardprivate_write_knownspecials(Buf *o, const Board *b)
 {
     char nm[16];
-    size_t n = (size_t)b->w * (size_t)b->h;
     for (int p = 0; p < b->np; p++)
-        for (size_t sq = 0; b->pl[p].kspecial && sq < n; sq++)
-            if (b->pl[p].kspecial[sq])
-                buf_printf(o, "%s %s S%d\n", b->pl[p].id, board_sq_name(b, (int)sq, nm), b->pl[p].kspecial[sq]);
+        for (int sq = board_known_special_next(b, p, 0); sq >= 0; sq = board_known_special_next(b, p, sq + 1))
+            buf_printf(o, "%s %s S%d\n", b->pl[p].id, board_sq_name(b, sq, nm), board_known_special(b, p, sq));
 }
 
 /* Written only while some player remembers a special. */
 bool boardprivate_no_knownspecials(const Board *b)
 {
-    size_t n = (size_t)b->w * (size_t)b->h;
     for (int p = 0; p < b->np; p++)
-        for (size_t sq = 0; b->pl[p].kspecial && sq < n; sq++)
-            if (b->pl[p].kspecial[sq])
-                return false;
+        if (board_known_special_next(b, p, 0) >= 0)
+            return false;
     return true;
 }

@@ -280,10 +280,15 @@ static uint8_t *specials_here(const Board *b)
  * it (here), none included: as their terrain (contract 8: their map; ruling 62). */
 static void remember_specials(Board *b, int p, const uint8_t *before, const uint8_t *after, const uint8_t *here)
 {
-    size_t n = (size_t)b->w * (size_t)b->h;
-    for (size_t sq = 0; sq < n; sq++)
-        if (((before[sq] | after[sq]) & SIGHT_SEEN) && board_known_special(b, p, (int)sq) != here[sq])
-            board_known_special_set(b, p, (int)sq, here[sq]);
+    /* only the squares of a special now or of one remembered can change: those of b->sp, then the memory's */
+    for (int i = 0; i < b->nsp; i++) {
+        int sq = b->sp[i].sq;
+        if (((before[sq] | after[sq]) & SIGHT_SEEN) && board_known_special(b, p, sq) != here[sq])
+            board_known_special_set(b, p, sq, here[sq]);
+    }
+    for (int sq = board_known_special_next(b, p, 0); sq >= 0; sq = board_known_special_next(b, p, sq + 1))
+        if (((before[sq] | after[sq]) & SIGHT_SEEN) && board_known_special(b, p, sq) != here[sq])
+            board_known_special_set(b, p, sq, here[sq]);
 }
 
 /* The words for a piece of news of sight: "bob's piece" (with its sequence when decoded), "An orphan piece". */

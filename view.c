@@ -598,8 +598,8 @@ static void view_map_drawn(const Board *b, int reader, const SheetParts *p, Buf 
     } else {
         pic = xmalloc(n);
         memcpy(pic, ter, n);
-        for (size_t sq = 0; sq < n; sq++)
-            if (!(m[sq] & SIGHT_SEEN) && known[sq] == TER_FLOOR && board_known_special(b, reader, (int)sq))
+        for (int sq = board_known_special_next(b, reader, 0); sq >= 0; sq = board_known_special_next(b, reader, sq + 1))
+            if (known[sq] == TER_FLOOR && !(m[sq] & SIGHT_SEEN))
                 pic[sq] = LAYOUT_SEEN_SPECIAL;
         if (p->sym)
             layout_map_cells(b, pic, p->sym, p->mask, out);
@@ -623,12 +623,12 @@ static void view_map_drawn(const Board *b, int reader, const SheetParts *p, Buf 
     else
         buf_add(out, "No change of the terrain since the start that you know of.\n");
     t.len = 0;
-    for (size_t sq = 0; !ended && sq < n; sq++) { /* what no other text tells: those out of view, by their code */
-        int code = board_known_special(b, reader, (int)sq);
-        if (code && !(m[sq] & SIGHT_SEEN))
-            buf_printf(&t, "%sS%d (%s) seen on %s", t.len ? ", " : "", code, special_info(code)->name,
-                       board_sq_name(b, (int)sq, nm));
-    }
+    /* what no other text tells: the specials remembered out of view, by code */
+    for (int sq = ended ? -1 : board_known_special_next(b, reader, 0); sq >= 0;
+         sq = board_known_special_next(b, reader, sq + 1))
+        if (!(m[sq] & SIGHT_SEEN))
+            buf_printf(&t, "%sS%d (%s) seen on %s", t.len ? ", " : "", board_known_special(b, reader, sq),
+                       special_info(board_known_special(b, reader, sq))->name, board_sq_name(b, sq, nm));
     if (t.len)
         layout_wrap(out, "Specials you saw earlier, out of your view now: ", 4, t.s);
     buf_free(&t);
