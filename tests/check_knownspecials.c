@@ -226,6 +226,26 @@ START_TEST(test_round_trip_and_old_boards)
 }
 END_TEST
 
+/* board_known_special_next walks a memory eight squares at a time: every remembered square, in order, at the
+ * edges of those blocks and the board's last square too; none for a player who remembers none. */
+START_TEST(test_walk_the_memory)
+{
+    Board *b = seen_board(false); /* 12 x 7: squares 0..83 */
+    ck_assert_int_eq(board_known_special_next(b, 0, 0), -1);
+    static const int at[] = {0, 7, 8, 15, 16, 40, 83};
+    for (size_t k = 0; k < sizeof at / sizeof at[0]; k++)
+        board_known_special_set(b, 0, at[k], 5);
+    size_t k = 0;
+    for (int sq = board_known_special_next(b, 0, 0); sq >= 0; sq = board_known_special_next(b, 0, sq + 1))
+        ck_assert_int_eq(sq, at[k++]);
+    ck_assert_uint_eq(k, sizeof at / sizeof at[0]);
+    ck_assert_int_eq(board_known_special_next(b, 0, 41), 83);
+    ck_assert_int_eq(board_known_special_next(b, 0, 84), -1);
+    ck_assert_int_eq(board_known_special_next(b, 1, 0), -1);
+    board_free(b);
+}
+END_TEST
+
 /* Each bad line of (knownspecials and its exact reason, with the line it is on (the entry's first item). */
 static const struct {
     const char *line, *msg;
@@ -309,6 +329,7 @@ Suite *knownspecials_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("file");
     tcase_add_test(tc, test_round_trip_and_old_boards);
+    tcase_add_test(tc, test_walk_the_memory);
     tcase_add_loop_test(tc, test_corrupt_lines, 0, (int)(sizeof corrupt / sizeof corrupt[0]));
     tcase_add_test(tc, test_corrupt_outside_and_round0);
     suite_add_tcase(s, tc);
