@@ -251,7 +251,8 @@ def check_drawing(lines, i, ctx, source, out, anywhere=''):
 # letter, '@', '*' or 'o' drawn in it is a leak. The reader's map (contract 8), on every sheet in play but the
 # New one, as `map` sends it, draws the terrain of every square (out of view as the reader last saw it: so
 # compared differentially, never against the view) and, as the sheet's picture does, the pieces and specials
-# in view: those are checked as a drawing (check_map_picture).
+# in view: those are checked as a drawing (check_map_picture); a special the reader saw earlier ('$', and the
+# list below the map) only where the oracle saw the reader see one (Ctx.remembered).
 START_PICTURE = 'The whole board at the start: the terrain and the start squares (no pieces).'
 MAP_TITLE = 'Your map of Genetess board '
 MAP_TERRAIN = ' #+.:x'
