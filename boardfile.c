@@ -694,6 +694,8 @@ static const EntryDef entry_table[] = {
     {"news", ENTRY_MULTI, RANK_NEWS, boardprivate_read_news, boardprivate_write_news, NULL},
     {"ebook", ENTRY_MULTI, RANK_EBOOK, boardprivate_read_ebook, boardprivate_write_ebook, NULL},
     {"known", ENTRY_MULTI, RANK_KNOWN, boardprivate_read_known, boardprivate_write_known, NULL},
+    {"knownspecials", ENTRY_MULTI, RANK_KNOWN, boardprivate_read_knownspecials, boardprivate_write_knownspecials,
+     boardprivate_no_knownspecials},
     {"turn", ENTRY_REQUIRED, RANK_SEAT, check_turn_seat, NULL, NULL},
     {"initial", ENTRY_MULTI, RANK_INITIAL, read_initial, write_initial, no_initial},
 };

@@ -6,8 +6,8 @@
 
 /* Writes the whole board in GameFile syntax. Caller frees. */
 char *boardfile_write(const Board *b);
-/* Writes only the entries verify compares (no clock, holidays, quiet, queues, news, ebook, known, initial): the replay
- * comparison text. Caller frees. */
+/* Writes only the entries verify compares (no clock, holidays, quiet, queues, news, ebook, known, knownspecials,
+ * initial): the replay comparison text. Caller frees. */
 char *boardfile_write_core(const Board *b);
 /* Reads board text into a new Board that passes board_check; name is used in messages ("<name>:<line>: reason",
  * or "<name>: reason" for a broken invariant). Returns NULL and fills err. */

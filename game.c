@@ -133,6 +133,37 @@ static void remember_terrain(Board *b, int p, const uint8_t *before, const uint8
         }
 }
 
+/* here: the code of the special on each square now (w*h, 0 none; malloc'd), or NULL when no player can learn or
+ * forget one this action: round 0 shows no special (contract 8), and a board without specials whose players
+ * remember none has nothing to tell. */
+static uint8_t *specials_here(const Board *b)
+{
+    bool any = b->nsp > 0;
+    for (int p = 0; !any && p < b->np; p++)
+        any = b->pl[p].kspecial != NULL;
+    if (!any || b->phase == PHASE_ROUND0)
+        return NULL;
+    uint8_t *here = xcalloc((size_t)b->w * (size_t)b->h, 1);
+    for (int i = 0; i < b->nsp; i++)
+        here[b->sp[i].sq] = (uint8_t)b->sp[i].code;
+    return here;
+}
+
+/* Player p remembers the special of every square they saw just before or just after the action as it is after
+ * it (here), none included: as their terrain (contract 8: their map; ruling 62). */
+static void remember_specials(Board *b, int p, const uint8_t *before, const uint8_t *after, const uint8_t *here)
+{
+    /* only the squares of a special now or of one remembered can change: those of b->sp, then the memory's */
+    for (int i = 0; i < b->nsp; i++) {
+        int sq = b->sp[i].sq;
+        if (((before[sq] | after[sq]) & SIGHT_SEEN) && board_known_special(b, p, sq) != here[sq])
+            board_known_special_set(b, p, sq, here[sq]);
+    }
+    for (int sq = board_known_special_next(b, p, 0); sq >= 0; sq = board_known_special_next(b, p, sq + 1))
+        if (((before[sq] | after[sq]) & SIGHT_SEEN) && board_known_special(b, p, sq) != here[sq])
+            board_known_special_set(b, p, sq, here[sq]);
+}
+
 enum { SIGHT_NEWS_MAX = 8 }; /* pieces named one by one per action and way; the rest are counted */
 
 /* News of sight (contract 8): the pieces of others (and orphans) that came into the reader's view during the
@@ -227,6 +258,7 @@ void game_end_action(Game *g)
             }
         }
     GameStill still = pre_owner ? game_still(g, moved, pre_owner) : (GameStill){0};
+    uint8_t *here = specials_here(b);
     for (int p = 0; p < b->np; p++) {
         uint8_t *after = afters[p];
         if (!g->before[p]) {
@@ -237,6 +269,8 @@ void game_end_action(Game *g)
             if (g->kept[2 * k] == p)
                 after[g->kept[2 * k + 1]] |= g->before[p][g->kept[2 * k + 1]];
         remember_terrain(b, p, g->before[p], after, as_started);
+        if (here)
+            remember_specials(b, p, g->before[p], after, here);
         for (int i = 0; i < g->nev; i++) {
             char *s = event_render(b, &g->ev[i], p, g->before[p], after);
             if (s)
@@ -247,6 +281,7 @@ void game_end_action(Game *g)
     }
     free(still.sq);
     free(still.owner);
+    free(here);
     free(afters);
     free(all);
     free(moved);

@@ -83,7 +83,8 @@ void game_done(Game *g);
 /* Marks the start of an action: snapshots every player's view (and fixes the start terrain, board_start_fix). */
 void game_begin_action(Game *g);
 /* Ends an action: renders its events into each player's news by what they saw before and after, and each
- * player remembers the terrain of those squares as it is now (Player.known, contract 8). */
+ * player remembers the terrain and the special of those squares as they are now (Player.known, Player.kspecial,
+ * contract 8). */
 void game_end_action(Game *g);
 /* Drops the events of an action that was refused (nothing happened, nobody hears of it). */
 void game_drop_events(Game *g);

@@ -686,7 +686,7 @@ static void draw_legend(const Viewer *v, Buf *out)
 }
 
 /* A square of a map out of the reader's view, as they last saw it (help/command-map.txt): floor ':', interior
- * wall 'x'; a wall (never removed) and a start label as in view. */
+ * wall 'x'; a wall (never removed), a start label and LAYOUT_SEEN_SPECIAL as given. */
 static char remembered(char c)
 {
     return c == TER_FLOOR ? ':' : c == TER_IWALL ? 'x' : c;
