@@ -373,13 +373,15 @@ int board_known_special_next(const Board *b, int p, int sq)
     return -1;
 }
 
-static void player_free(Player *p)
+void board_player_free(Player *p)
 {
     free(p->known);
     p->known = NULL;
     free(p->kspecial);
     p->kspecial = NULL;
     free(p->reveals);
+    p->reveals = NULL;
+    p->nreveals = 0;
     sl_free(&p->queue);
     board_news_free(&p->news);
     sl_free(&p->ebook);
@@ -394,7 +396,7 @@ void board_free(Board *b)
     free(b->at);
     free(b->pc);
     for (int i = 0; i < b->np; i++)
-        player_free(&b->pl[i]);
+        board_player_free(&b->pl[i]);
     free(b->pl);
     for (int i = 0; i < b->nsp; i++)
         special_free(&b->sp[i]);

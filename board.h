@@ -261,6 +261,8 @@ Board *board_new(void);
  * maps, generator, turn and clock — and nothing else: no specials, starts, history or snapshot (the scratch
  * boards the order lister and the bots run orders on). Caller frees with board_free. */
 Board *board_copy_play(const Board *src, int spare);
+/* Frees what player p holds (their queue, news, E book, reveals, maps), leaving it empty. */
+void board_player_free(Player *p);
 /* Frees b and everything it owns; NULL is allowed. */
 void board_free(Board *b);
 /* Allocates the grid for w x h, all outside, and drops every piece, the start terrain and the players' maps. */

@@ -394,11 +394,7 @@ bool gamble_resign(Game *g, int player)
     snprintf(id, sizeof id, "%s", b->pl[player].id);
     /* Remove the player entirely: the players array shrinks. */
     Player *gone = &b->pl[player];
-    sl_free(&gone->queue);
-    board_news_free(&gone->news);
-    sl_free(&gone->ebook);
-    free(gone->reveals);
-    free(gone->known);
+    board_player_free(gone);
     free(g->before[player]);
     int np = b->np;
     for (int i = player; i < np - 1; i++) {
