@@ -2,6 +2,7 @@
  * challenger is one of the players and gives their password, and the others accept (or decline) an invitation
  * before the board starts (contract 15). */
 #include "challenge.h"
+#include "disk.h"
 #include "users.h"
 
 #include <ctype.h>
@@ -462,7 +463,7 @@ static int invites_read(CommandCtx *c, Invites *l)
 {
     char *path = store_path(&c->st, "etc/invitations"), *text = NULL, *save = NULL;
     Err err;
-    int rc = store_read_file(path, &text, NULL, &err);
+    int rc = disk_read_file(path, &text, NULL, &err);
     free(path);
     memset(l, 0, sizeof *l);
     l->next = 1;
@@ -506,7 +507,7 @@ static int invites_write(CommandCtx *c, const Invites *l)
         challenge_sent_format(&l->sent[i], &b);
     char *path = store_path(&c->st, "etc/invitations");
     Err err;
-    int rc = store_write_atomic(path, b.s, b.len, &err);
+    int rc = disk_write_atomic(path, b.s, b.len, &err);
     if (rc < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
     free(path);
@@ -536,7 +537,7 @@ static int running_games(CommandCtx *c, const char *id)
     char *path = store_path(&c->st, "etc/Genetess.list"), *text = NULL, *save = NULL;
     Err err;
     int n = 0;
-    if (store_read_file(path, &text, NULL, &err) == 0)
+    if (disk_read_file(path, &text, NULL, &err) == 0)
         for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
             ListRecord r;
             n += gamelist_parse(l, &r) && r.state != LIST_ENDED && gamelist_plays(&r, id);

@@ -71,7 +71,7 @@ int mail_add_reply_sheet(MailQueue *q, const char *to, const char *subject, char
 
 /* The mails of one board's new state to spool: q's messages from index from on, as the group "<board>.<tag>"
    (tag: store_board_tag of the state's text, "none": no file), at now; the last batch synced with the nalso
-   open files also (the board's own: store_write_fds; NULL, 0: none). */
+   open files also (the board's own: store_board_fds; NULL, 0: none). */
 typedef struct MailGroup {
     int from;
     int board;

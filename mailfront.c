@@ -20,6 +20,7 @@
 
 #include "boardfile.h"
 #include "commands.h"
+#include "disk.h"
 #include "handled.h"
 #include "mailin.h"
 #include "orders.h"
@@ -112,7 +113,7 @@ static int front_setup(Front *f, int argc, char **argv)
     }
     char *text = NULL;
     Err err;
-    if (store_read_file(config, &text, NULL, &err) < 0)
+    if (disk_read_file(config, &text, NULL, &err) < 0)
         fprintf(stderr, "genetess mail: %s\n", err.msg);
     const Host *env = f->env;
     f->home = home && *home ? xstrdup(home) : setting(env->home_is_default ? NULL : env->home, text, "home");

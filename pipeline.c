@@ -429,17 +429,17 @@ static int commit_board(CommandCtx *c, Gamelist *list, int n, const Board *b, co
     snprintf(group, sizeof group, "%d.%s", n, tag);
     StoreWrite w = STORE_WRITE_NONE; /* the board's data goes to disk while the mails are spooled */
     int rc = text ? store_board_begin(&c->st, n, text, &w, err) : 0;
-    int fds[2], nfds = store_write_fds(&w, fds); /* synced with the mails: the disk is waited for once */
+    int fds[2], nfds = store_board_fds(&w, fds); /* synced with the mails: the disk is waited for once */
     if (rc == 0)
         rc = mail_spool_group(&c->mq, &c->st,
                               &(MailGroup){c->saved_mail, n, tag, (time_t)c->now, fds, nfds}, err);
     else
         mail_truncate(&c->mq, c->saved_mail); /* nothing spooled: the mails of a state never saved go */
-    w.synced = rc == 0;
+    w.file.synced = rc == 0;
     if (rc == 0)
         rc = text ? store_board_finish(&w, err)
                   : archive ? store_archive_board(&c->st, n, err) : store_delete_board(&c->st, n, err);
-    store_write_abandon(&w);
+    store_board_abandon(&w);
     if (rc < 0 && store_board_committed(&c->st, n, tag) == 1)
         rc = 0; /* committed: only the .<n> copy could not go */
     else if (rc < 0)

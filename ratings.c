@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "boardfile.h"
+#include "disk.h"
 #include "game.h"
 #include "subject.h"
 
@@ -354,7 +355,7 @@ static int read_table(CommandCtx *c, RatingsTable *t)
     char *path = store_path(&c->st, "history/Genetess");
     char *text = NULL;
     Err err;
-    int r = store_read_file(path, &text, NULL, &err);
+    int r = disk_read_file(path, &text, NULL, &err);
     free(path);
     if (r < 0) { /* the server's paths go to its log only (contract 15) */
         fprintf(stderr, "genetess: %s\n", err.msg);

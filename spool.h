@@ -18,7 +18,7 @@
 typedef char *SpoolText(void *ctx, int k, int seq);
 
 /* A group of messages to spool: n of them, message k's text from text(ctx, k, seq); the last batch synced
- * together with the nalso open files also (the board's own, store_write_fds; NULL, 0: none). */
+ * together with the nalso open files also (the board's own, store_board_fds; NULL, 0: none). */
 typedef struct SpoolGroup {
     const char *name; /* the group, "<n>.<tag>" */
     int n;

@@ -1,6 +1,8 @@
 /* users: etc/users, the host's registered players (see users.h). */
 #include "users.h"
 
+#include "disk.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -231,7 +233,7 @@ UsersAuth users_auth_read(const Store *s, const char *id, int64_t now)
     char *path = auth_path(s, id), *text = NULL;
     UsersAuth a = {0};
     Err err;
-    if (store_read_file(path, &text, NULL, &err) == 0)
+    if (disk_read_file(path, &text, NULL, &err) == 0)
         (void)users_auth_parse(text, &a);
     free(text);
     free(path);
@@ -253,7 +255,7 @@ static void auth_write(const Store *s, const char *id, const UsersAuth *a)
     (void)store_make_dir(s, "var", &err); /* a failure shows in the write's */
     (void)store_make_dir(s, "var/auth", &err);
     users_auth_format(a, line, sizeof line);
-    if (store_write_atomic(path, line, strlen(line), &err) < 0)
+    if (disk_write_atomic(path, line, strlen(line), &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
     free(path);
 }
@@ -595,7 +597,7 @@ int users_update(const Store *s, const char *id, const char *password, const cha
         rc = err_fail(err, "Invalid userid entered");
     if (rc == 0) {
         char *path = store_path(s, "etc/users");
-        rc = store_write_atomic(path, up.out.s ? up.out.s : "", up.out.len, err);
+        rc = disk_write_atomic(path, up.out.s ? up.out.s : "", up.out.len, err);
         if (rc < 0) { /* the reason names the server's path: the log has it, the reply never (contract 15) */
             fprintf(stderr, "genetess: %s\n", err->msg);
             err_fail(err, "cannot write the users file");
@@ -651,7 +653,7 @@ static bool parse_pending(char *line, UsersPending *p)
 int users_pending_read(const Store *s, int64_t now, UsersPending **out, Err *err)
 {
     char *path = store_path(s, "etc/pending"), *text = NULL;
-    int rc = store_read_file(path, &text, NULL, err);
+    int rc = disk_read_file(path, &text, NULL, err);
     free(path);
     *out = NULL;
     if (rc < 0)
@@ -681,7 +683,7 @@ int users_pending_write(const Store *s, const UsersPending *v, int n, Err *err)
                    v[i].address, v[i].token, (long long)v[i].created, v[i].requester,
                    *v[i].target ? v[i].target : "-");
     char *path = store_path(s, "etc/pending");
-    int rc = store_write_atomic(path, b.s ? b.s : "", b.len, err);
+    int rc = disk_write_atomic(path, b.s ? b.s : "", b.len, err);
     free(path);
     buf_free(&b);
     return rc;
@@ -717,7 +719,7 @@ static int signups_scan(const Store *s, int64_t now, const char *domain, int *in
                         Err *err)
 {
     char *path = store_path(s, "var/signups"), *text = NULL;
-    int rc = store_read_file(path, &text, NULL, err);
+    int rc = disk_read_file(path, &text, NULL, err);
     free(path);
     if (rc < 0)
         return -1;
@@ -756,7 +758,7 @@ int users_signups_note(const Store *s, int64_t now, const char *domain, Err *err
         users_signup_format(&r, &b);
         char *path = store_path(s, "var/signups");
         (void)store_make_dir(s, "var", err); /* a failure shows in the write's */
-        rc = store_write_atomic(path, b.s, b.len, err);
+        rc = disk_write_atomic(path, b.s, b.len, err);
         free(path);
     }
     buf_free(&b);

@@ -98,7 +98,7 @@ START_TEST(test_over_budget_owner_one_lock)
     Err err;
     RateCount count;
     snprintf(path, sizeof path, "%s/var/rate/_alice@example.org", home);
-    ck_assert_int_eq(store_read_file(path, &text, NULL, &err), 0);
+    ck_assert_int_eq(disk_read_file(path, &text, NULL, &err), 0);
     ck_assert(rate_count_parse(text, &count));
     ck_assert_int_gt(count.told, 0); /* the second message found the budget over */
     free(text);

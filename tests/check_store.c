@@ -1,4 +1,4 @@
-/* Tests of store: files under PBMHOME, lock, users, lists, commit tags and temporaries. */
+/* Tests of store and disk: files under PBMHOME, atomic writes, lock, users, lists, commit tags and temporaries. */
 #include "check_store.h"
 
 Suite *store_suite(void);
@@ -78,13 +78,13 @@ START_TEST(test_read_file)
     Err err = {""};
     char *text = NULL, *p = store_path(&s, "etc/nothing");
     size_t len = 99;
-    ck_assert_int_eq(store_read_file(p, &text, &len, &err), 1);
+    ck_assert_int_eq(disk_read_file(p, &text, &len, &err), 1);
     ck_assert_ptr_null(text);
     free(p);
 
     put(&s, "etc/hello", "hello\nworld\n");
     p = store_path(&s, "etc/hello");
-    ck_assert_int_eq(store_read_file(p, &text, &len, &err), 0);
+    ck_assert_int_eq(disk_read_file(p, &text, &len, &err), 0);
     ck_assert_str_eq(text, "hello\nworld\n");
     ck_assert_uint_eq(len, 12);
     free(text);
@@ -94,14 +94,14 @@ START_TEST(test_read_file)
     FILE *f = fopen(p, "w");
     fwrite("a\0b", 1, 3, f);
     fclose(f);
-    ck_assert_int_eq(store_read_file(p, &text, NULL, &err), -1);
+    ck_assert_int_eq(disk_read_file(p, &text, NULL, &err), -1);
     char want[300];
     snprintf(want, sizeof want, "%s is not a text file", p);
     ck_assert_str_eq(err.msg, want);
     free(p);
 
     p = store_path(&s, "etc");
-    ck_assert_int_eq(store_read_file(p, &text, NULL, &err), -1);
+    ck_assert_int_eq(disk_read_file(p, &text, NULL, &err), -1);
     snprintf(want, sizeof want, "%s is not a text file", p);
     ck_assert_str_eq(err.msg, want);
     free(p);
@@ -115,15 +115,15 @@ START_TEST(test_write_atomic)
     open_store(&s);
     Err err = {""};
     char *p = store_path(&s, "etc/data");
-    ck_assert_int_eq(store_write_atomic(p, "one\n", 4, &err), 0);
-    ck_assert_int_eq(store_write_atomic(p, "two\n", 4, &err), 0);
+    ck_assert_int_eq(disk_write_atomic(p, "one\n", 4, &err), 0);
+    ck_assert_int_eq(disk_write_atomic(p, "two\n", 4, &err), 0);
     char *text = slurp(&s, "etc/data");
     ck_assert_str_eq(text, "two\n");
     free(text);
 
     /* the permission bits of the file being replaced are kept */
     chmod(p, 0600);
-    ck_assert_int_eq(store_write_atomic(p, "three\n", 6, &err), 0);
+    ck_assert_int_eq(disk_write_atomic(p, "three\n", 6, &err), 0);
     struct stat st;
     ck_assert_int_eq(stat(p, &st), 0);
     ck_assert_int_eq(st.st_mode & 0777, 0600);
@@ -137,7 +137,7 @@ START_TEST(test_write_atomic)
 
     /* a missing directory: -1, nothing left behind */
     p = store_path(&s, "nodir/data");
-    ck_assert_int_eq(store_write_atomic(p, "x", 1, &err), -1);
+    ck_assert_int_eq(disk_write_atomic(p, "x", 1, &err), -1);
     ck_assert_ptr_nonnull(strstr(err.msg, "cannot create"));
     free(p);
     store_close(&s);
@@ -500,21 +500,21 @@ START_TEST(test_write_in_two_steps)
     open_store(&s);
     put(&s, "etc/x", "old\n");
     char *path = store_path(&s, "etc/x"), *tmp = xasprintf("etc/.x.tmp.%ld", (long)getpid());
-    StoreWrite w;
+    DiskWrite w;
     Err err;
-    ck_assert_int_eq(store_write_begin(path, "new\n", 4, &w, &err), 0);
+    ck_assert_int_eq(disk_write_begin(path, "new\n", 4, &w, &err), 0);
     char *now = slurp(&s, "etc/x");
     ck_assert_str_eq(now, "old\n");
     free(now);
     ck_assert(exists(&s, tmp));
-    store_write_abandon(&w);
+    disk_write_abandon(&w);
     ck_assert(!exists(&s, tmp));
     now = slurp(&s, "etc/x");
     ck_assert_str_eq(now, "old\n");
     free(now);
-    ck_assert_int_eq(store_write_begin(path, "new\n", 4, &w, &err), 0);
-    ck_assert_int_eq(store_write_finish(&w, &err), 0);
-    store_write_abandon(&w); /* harmless once finished */
+    ck_assert_int_eq(disk_write_begin(path, "new\n", 4, &w, &err), 0);
+    ck_assert_int_eq(disk_write_finish(&w, &err), 0);
+    disk_write_abandon(&w); /* harmless once finished */
     now = slurp(&s, "etc/x");
     ck_assert_str_eq(now, "new\n");
     free(now);
@@ -525,7 +525,7 @@ START_TEST(test_write_in_two_steps)
 }
 END_TEST
 
-/* store_sync_files syncs every file, whatever the count (none, one, more than it has threads); a file that
+/* disk_sync_files syncs every file, whatever the count (none, one, more than it has threads); a file that
  * cannot be synced (a pipe) fails the call with its index and errno, and the others are still synced. */
 START_TEST(test_sync_files)
 {
@@ -540,15 +540,15 @@ START_TEST(test_sync_files)
         free(path);
         free(name);
     }
-    ck_assert_int_eq(store_sync_files(fds, 0, &bad), 0);
-    ck_assert_int_eq(store_sync_files(fds, 1, &bad), 0);
-    ck_assert_int_eq(store_sync_files(fds, 12, &bad), 0);
+    ck_assert_int_eq(disk_sync_files(fds, 0, &bad), 0);
+    ck_assert_int_eq(disk_sync_files(fds, 1, &bad), 0);
+    ck_assert_int_eq(disk_sync_files(fds, 12, &bad), 0);
     ck_assert_int_eq(bad, -1);
     ck_assert_int_eq(pipe(p), 0);
     int saved = fds[7];
     fds[7] = p[0]; /* fsync of a pipe: EINVAL */
     errno = 0;
-    ck_assert_int_eq(store_sync_files(fds, 12, &bad), -1);
+    ck_assert_int_eq(disk_sync_files(fds, 12, &bad), -1);
     ck_assert_int_eq(bad, 7);
     ck_assert_int_eq(errno, EINVAL);
     fds[7] = saved;
@@ -561,7 +561,7 @@ START_TEST(test_sync_files)
 END_TEST
 
 /* A board write in two steps hands its temporary and its move list to a caller that syncs them with its
- * own files (store_write_fds); marked synced, finish commits without syncing them again. */
+ * own files (store_board_fds); marked synced, finish commits without syncing them again. */
 START_TEST(test_board_write_fds)
 {
     Store s;
@@ -569,22 +569,22 @@ START_TEST(test_board_write_fds)
     Err err;
     StoreWrite w = STORE_WRITE_NONE;
     int fds[2];
-    ck_assert_int_eq(store_write_fds(&w, fds), 0);
-    store_write_abandon(&w); /* holds nothing: closes nothing (not stdin) */
+    ck_assert_int_eq(store_board_fds(&w, fds), 0);
+    store_board_abandon(&w); /* holds nothing: closes nothing (not stdin) */
     ck_assert_int_ne(fcntl(0, F_GETFD), -1);
     ck_assert_int_eq(store_save_board(&s, 101, "(genetess 1)\n(number 101)\n", &err), 0);
     ck_assert_int_eq(store_board_begin(&s, 101, "(genetess 1)\n(number 101)\n(x)\n", &w, &err), 0);
-    ck_assert_int_eq(store_write_fds(&w, fds), 1); /* no move list yet */
-    ck_assert_int_eq(fds[0], w.fd);
-    store_write_abandon(&w);
+    ck_assert_int_eq(store_board_fds(&w, fds), 1); /* no move list yet */
+    ck_assert_int_eq(fds[0], w.file.fd);
+    store_board_abandon(&w);
     put(&s, "games/Genetess/101.moves", "1a alice PASS\n");
     ck_assert_int_eq(store_board_begin(&s, 101, "(genetess 1)\n(number 101)\n(x)\n", &w, &err), 0);
-    ck_assert_int_eq(store_write_fds(&w, fds), 2);
-    ck_assert_int_eq(fds[0], w.fd);
+    ck_assert_int_eq(store_board_fds(&w, fds), 2);
+    ck_assert_int_eq(fds[0], w.file.fd);
     ck_assert_int_eq(fds[1], w.moves_fd);
     int bad = -1;
-    ck_assert_int_eq(store_sync_files(fds, 2, &bad), 0);
-    w.synced = true;
+    ck_assert_int_eq(disk_sync_files(fds, 2, &bad), 0);
+    w.file.synced = true;
     ck_assert_int_eq(store_board_finish(&w, &err), 0);
     char *now = slurp(&s, "games/Genetess/101");
     ck_assert_str_eq(now, "(genetess 1)\n(number 101)\n(x)\n");
@@ -728,7 +728,7 @@ START_TEST(test_links_atomic_write)
     snprintf(rel, sizeof rel, "etc/.Genetess.list.tmp.%ld", (long)getpid());
     plant_link(&s, rel, dangling, target, sizeof target);
     char *p = store_path(&s, "etc/Genetess.list");
-    ck_assert_int_eq(store_write_atomic(p, "101:alice bob:0:alice turn\n", 27, &err), 0);
+    ck_assert_int_eq(disk_write_atomic(p, "101:alice bob:0:alice turn\n", 27, &err), 0);
     assert_untouched(target, dangling);
     ck_assert(!exists(&s, rel));
     char *text = slurp(&s, "etc/Genetess.list");
@@ -738,7 +738,7 @@ START_TEST(test_links_atomic_write)
 
     plant_link(&s, "etc/Genetess.due", dangling, target2, sizeof target2);
     p = store_path(&s, "etc/Genetess.due");
-    ck_assert_int_eq(store_write_atomic(p, "101 0 0 0 0 0\n", 14, &err), 0);
+    ck_assert_int_eq(disk_write_atomic(p, "101 0 0 0 0 0\n", 14, &err), 0);
     assert_untouched(target2, dangling);
     struct stat st;
     ck_assert_int_eq(lstat(p, &st), 0);
