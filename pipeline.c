@@ -273,22 +273,6 @@ const char *pipeline_quote(const char *t, char *buf, size_t size)
     return buf;
 }
 
-/* "<name>:<line>:" (or "<name>:") of a "<name>:<line>: reason" message, without the reason, into place. */
-static const char *error_place(const char *msg, const char *name, char place[48])
-{
-    size_t n = strlen(name), k = n + 1;
-    if (strncmp(msg, name, n) != 0 || msg[n] != ':') {
-        snprintf(place, 48, "%s:", name);
-        return place;
-    }
-    while (k - n < 10 && isdigit((unsigned char)msg[k]))
-        k++;
-    if (k == n + 1 || msg[k] != ':')
-        k = n;
-    snprintf(place, 48, "%.*s:", (int)k, msg);
-    return place;
-}
-
 /* Stage load: reads board nstr into *out (an admin's edit recorded in its move list re-bases its replay:
  * movelist_rebase). Returns 0, or an exit status with the reply written and the reason in t->problem. */
 static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out)
@@ -315,17 +299,23 @@ static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out)
     }
     char name[32];
     snprintf(name, sizeof name, "%d", n);
-    Board *b = boardfile_parse(text, name, &err);
+    BoardfileError bad;
+    Board *b = boardfile_parse_at(text, name, &bad);
     free(text);
     if (!b) {
         char place[48];
         /* contract 10: no message echoes a file; the reason names squares and tokens of the board, so
-         * players get "<n>:<line>:" only and the admin the whole reason on stderr. */
-        fprintf(stderr, "genetess: %s\n", err.msg);
-        snprintf(t->problem, sizeof t->problem, "%s", err.msg);
+         * players get "<n>:<line>:" (a board broken as a whole: "<n>:") only and the admin the whole reason on
+         * stderr. */
+        if (bad.line > 0)
+            snprintf(place, sizeof place, "%d:%d:", n, bad.line);
+        else
+            snprintf(place, sizeof place, "%d:", n);
+        fprintf(stderr, "genetess: %s\n", bad.err.msg);
+        snprintf(t->problem, sizeof t->problem, "%s", bad.err.msg);
         buf_printf(&c->reply, "Genetess board %d is damaged and was not changed: %s the board file fails its "
                               "checks (the reason is in the server's log)\n",
-                   n, error_place(err.msg, name, place));
+                   n, place);
         return EXIT_SYSTEM;
     }
     if (b->number != n) {
