@@ -71,6 +71,7 @@ int store_open(Store *s, const Host *host, Err *err)
     s->home = NULL;
     s->lockfd = -1;
     s->unclean = false;
+    s->users_snap = NULL;
     s->tally = host->tally;
     if (s->tally)
         s->tally->opens++;
@@ -101,6 +102,7 @@ int store_open(Store *s, const Host *host, Err *err)
         }
     }
     s->home = home;
+    s->users_snap = xcalloc(1, sizeof *s->users_snap);
     return 0;
 }
 
@@ -109,6 +111,16 @@ void store_close(Store *s)
     store_unlock(s);
     free(s->home);
     s->home = NULL;
+    free(s->users_snap);
+    s->users_snap = NULL;
+}
+
+void store_users_forget(const Store *s)
+{
+    if (!s->users_snap)
+        return;
+    free(s->users_snap->text);
+    *s->users_snap = (StoreUsersSnap){0};
 }
 
 char *store_path(const Store *s, const char *rel)
@@ -171,6 +183,7 @@ int store_lock(Store *s, Err *err)
 
 void store_unlock(Store *s)
 {
+    store_users_forget(s); /* read under this hold: another process may change the file once it is let go */
     if (s->lockfd < 0)
         return;
     (void)pwrite(s->lockfd, "0", 1, 0); /* finished: nothing of ours is left half done */

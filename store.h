@@ -21,12 +21,22 @@ typedef struct StoreTally {
     int users;  /* reads of etc/users (users.h) */
 } StoreTally;
 
+/* etc/users as read under the lock held now (users.c), so that a command reads it once however many look-ups it
+ * makes (contract 2.1): kept by the Store and shared by every copy of it; dropped when the lock is let go
+ * (store_unlock) or the file is written. */
+typedef struct StoreUsersSnap {
+    bool read;  /* text holds the file (a missing file: none, len 0) */
+    char *text; /* malloc'd; NULL when none */
+    size_t len;
+} StoreUsersSnap;
+
 typedef struct Store {
     char *home;   /* $PBMHOME (or $HOME/.genetess) */
     int lockfd;   /* -1 when not locked */
     bool unclean; /* store_lock: the lock's last holder was stopped before letting go (see store_lock) */
     int64_t lock_wait; /* seconds store_lock waits */
     StoreTally *tally; /* the host's tally (host->tally), shared by every copy of s; NULL: none */
+    StoreUsersSnap *users_snap; /* store_open's (NULL: no snapshot is kept), shared by every copy of s */
 } Store;
 
 /* Opens the home host names (host->home, trailing slashes dropped; created when missing; when host->home_is_default,
@@ -36,7 +46,8 @@ typedef struct Store {
    The open is counted in host->tally when given (s->tally).
    Returns 0 with s->home set and s->lockfd = -1, or -1 with err (s holds nothing to free). */
 int store_open(Store *s, const Host *host, Err *err);
-/* Unlocks (marking the lock file 0: this holder finished) and frees s->home; s may be closed twice. */
+/* Unlocks (marking the lock file 0: this holder finished) and frees s->home and s->users_snap; s may be closed
+ * twice. */
 void store_close(Store *s);
 
 /* Takes games/Genetess/.lockfile with fcntl locking (F_SETLK polled every 100 ms), waiting up
@@ -48,8 +59,11 @@ void store_close(Store *s);
    opened through a link ("cannot open <path>: Too many levels of symbolic links"). */
 #define STORE_LOCK_BUSY (-2)
 int store_lock(Store *s, Err *err);
-/* Releases the lock if held, marking the lock file 0; s->lockfd becomes -1. */
+/* Releases the lock if held, marking the lock file 0; s->lockfd becomes -1; the users' snapshot goes
+ * (store_users_forget). */
 void store_unlock(Store *s);
+/* Drops s's snapshot of etc/users (when it has one): the next look-up reads the file. */
+void store_users_forget(const Store *s);
 
 /* Returns malloc'd "<home>/<rel>". */
 char *store_path(const Store *s, const char *rel);

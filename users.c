@@ -16,6 +16,7 @@
 #define USERID_LEN 32
 #define PASSWORD_LEN 64
 #define ADDRESS_MAX 254 /* RFC 5321 path limit */
+#define USERS_SNAP_MAX ((size_t)16 << 20) /* etc/users kept under the lock up to 16 MiB (users_scan) */
 
 /* ---------------------------------------------------------------- users */
 
@@ -69,31 +70,58 @@ static bool mem_ieq(const char *a, size_t n, const char *b)
 }
 
 /* Calls visit(line, arg) for every line of etc/users in order (its own buffer: the file is read as a stream,
- * however large; a missing file has none), until visit returns false. 0, or -1 with err. */
+ * however large; a missing file has none), until visit returns false. Under the lock the file is read once
+ * (s->users_snap: up to USERS_SNAP_MAX bytes are kept for the look-ups that follow, and read on to its end
+ * after visit stops), and later scans read that copy. 0, or -1 with err. */
 static int users_scan(const Store *s, bool (*visit)(const char *p, const char *end, void *arg), void *arg,
                       Err *err)
 {
-    char *path = store_path(s, "etc/users");
-    if (s->tally)
-        s->tally->users++;
-    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    struct stat st;
+    StoreUsersSnap *snap = s->lockfd >= 0 ? s->users_snap : NULL; /* kept only while the lock is held */
     FILE *f = NULL;
+    if (snap && snap->read) {
+        if (!snap->len)
+            return 0;
+        f = fmemopen(snap->text, snap->len, "r");
+        if (!f)
+            return err_fail(err, "cannot read the users file: %s", strerror(errno));
+        snap = NULL; /* read already */
+    }
+    char *path = f ? NULL : store_path(s, "etc/users");
+    if (!f && s->tally)
+        s->tally->users++;
+    int fd = f ? -1 : open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    struct stat st;
     int rc = 0;
-    if (fd < 0 && errno != ENOENT)
+    if (path && fd < 0 && errno != ENOENT)
         rc = err_fail(err, "cannot read the users file: %s", strerror(errno));
     else if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))))
         rc = err_fail(err, "the users file is not a regular file");
-    if (f)
+    if (path && f)
         fd = -1;
+    Buf copy; /* the file as read, for the snapshot */
+    buf_init(&copy);
+    bool keep = snap && rc == 0, more = true;
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
-    while (f && (n = getline(&line, &cap, f)) >= 0)
-        if (!visit(line, line + (n > 0 && line[n - 1] == '\n' ? n - 1 : n), arg))
-            break;
-    if (f && ferror(f))
+    while (f && (more || keep) && (n = getline(&line, &cap, f)) >= 0) {
+        if (keep && (copy.len + (size_t)n > USERS_SNAP_MAX || memchr(line, '\0', (size_t)n)))
+            keep = false; /* too large to keep (or not text): the next scan reads the file again */
+        else if (keep)
+            buf_addn(&copy, line, (size_t)n);
+        if (more && !visit(line, line + (n > 0 && line[n - 1] == '\n' ? n - 1 : n), arg))
+            more = false;
+    }
+    if (f && ferror(f)) {
         rc = err_fail(err, "cannot read the users file: %s", strerror(errno));
+        keep = false;
+    }
+    if (keep) {
+        snap->read = true;
+        snap->len = copy.len;
+        snap->text = buf_take(&copy);
+    }
+    buf_free(&copy);
     free(line);
     if (f)
         fclose(f);
@@ -519,6 +547,7 @@ int users_add(const Store *s, const char *id, const char *password, const char *
     int rc = fd_write_all(fd, line, strlen(line)) < 0 || fsync(fd) < 0 ? -2 : 0;
     if (rc < 0)
         err_fail(err, "cannot write the users file: %s", strerror(errno));
+    store_users_forget(s); /* the look-ups that follow read the file with its new line */
     free(line);
     close(fd);
     return rc;
@@ -598,6 +627,7 @@ int users_update(const Store *s, const char *id, const char *password, const cha
     if (rc == 0) {
         char *path = store_path(s, "etc/users");
         rc = disk_write_atomic(path, up.out.s ? up.out.s : "", up.out.len, err);
+        store_users_forget(s); /* the look-ups that follow read the file as it is now */
         if (rc < 0) { /* the reason names the server's path: the log has it, the reply never (contract 15) */
             fprintf(stderr, "genetess: %s\n", err->msg);
             err_fail(err, "cannot write the users file");

@@ -197,6 +197,43 @@ START_TEST(test_users_find_all)
 }
 END_TEST
 
+/* Under the lock etc/users is read once however many look-ups follow (StoreUsersSnap); a change the store makes
+ * to it (a signup, an update) is seen by the next look-up, and a change from outside once the lock is let go. */
+START_TEST(test_users_read_once_under_the_lock)
+{
+    Store s;
+    open_store(&s);
+    StoreTally tally = {0};
+    s.tally = &tally;
+    Err err = {""};
+    User u;
+    ck_assert_int_eq(users_add(&s, "alice", "Secret", "alice@example.org", &err), 0);
+    ck_assert_int_eq(store_lock(&s, &err), 0);
+    tally = (StoreTally){0};
+    ck_assert_int_eq(users_find(&s, "alice", &u, &err), 0);
+    users_free(&u);
+    ck_assert_int_eq(users_find(&s, "bob", &u, &err), 1);
+    ck_assert_int_eq(users_count(&s, &err), 1);
+    ck_assert_int_eq(tally.users, 1); /* three look-ups, one read */
+    ck_assert_int_eq(users_add(&s, "bob", "pw", "bob@example.org", &err), 0);
+    ck_assert_int_eq(users_find(&s, "bob", &u, &err), 0); /* the signup's line is seen */
+    users_free(&u);
+    ck_assert_int_eq(users_update(&s, "alice", "Other", NULL, false, &err), 0);
+    ck_assert_int_eq(users_find(&s, "alice", &u, &err), 0);
+    ck_assert_str_eq(u.password, "Other"); /* the update is seen */
+    users_free(&u);
+    int reads = tally.users;
+    put(&s, "etc/users", "carol:pw:carol@example.org\n"); /* another process, once the lock is let go */
+    ck_assert_int_eq(users_find(&s, "carol", &u, &err), 1); /* under the lock: what this hold read */
+    ck_assert_int_eq(tally.users, reads);
+    store_unlock(&s);
+    ck_assert_int_eq(users_find(&s, "carol", &u, &err), 0);
+    users_free(&u);
+    ck_assert_int_eq(tally.users, reads + 1);
+    store_close(&s);
+}
+END_TEST
+
 Suite *users_suite(void)
 {
     Suite *s = suite_create("users");
@@ -207,6 +244,7 @@ Suite *users_suite(void)
     tcase_add_test(tc, test_valid_userid);
     tcase_add_test(tc, test_users_file_format);
     tcase_add_test(tc, test_users_find_all);
+    tcase_add_test(tc, test_users_read_once_under_the_lock);
     suite_add_tcase(s, tc);
     return s;
 }
