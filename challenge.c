@@ -20,16 +20,10 @@
 #include "subject.h"
 
 /* A map error without the file text it quotes: "file:line: unknown directive 'xyz' (...)" loses
- * "'xyz'" (contract 6: no error message echoes the contents of a file). Other messages are kept. */
-static void challenge_map_error(const char *msg, Buf *out)
+ * "'xyz'" (contract 6: no error message echoes the contents of a file). Other messages (in_file false: no line of a
+ * map file, Map.err_line 0) are kept. */
+static void challenge_map_error(const char *msg, bool in_file, Buf *out)
 {
-    bool in_file = false; /* the message has a "file:line:" place */
-    for (const char *c = strchr(msg, ':'); c && !in_file; c = strchr(c + 1, ':')) {
-        const char *d = c + 1;
-        while (isdigit((unsigned char)*d))
-            d++;
-        in_file = d > c + 1 && *d == ':';
-    }
     for (const char *p = msg; *p; p++) {
         if (in_file && *p == '\'' && p > msg && p[-1] == ' ' && strchr(p + 1, '\'')) {
             p = strchr(p + 1, '\'');
@@ -256,7 +250,7 @@ static int challenge_map(CommandCtx *c, const Challenge *ch, Board **out)
         return rc;
     }
     if (map_load(c->st.home, mapname, !c->req->by_mail, &map, &err) < 0) {
-        challenge_map_error(err.msg, &c->reply);
+        challenge_map_error(err.msg, map.err_line > 0, &c->reply);
         goto out;
     }
     *out = map.b;

@@ -42,6 +42,7 @@ typedef struct PStart {
 typedef struct Parser {
     char fname[104];
     Err *err;
+    int err_line; /* the line perr last named */
     Line *lines;
     int nlines;
     int grid_line, end_line;    /* 0: none */
@@ -64,6 +65,7 @@ static int perr(Parser *ps, int line, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    ps->err_line = line;
     int rc = err_vfail_at(ps->err, ps->fname, line, fmt, ap);
     va_end(ap);
     return rc;
@@ -558,6 +560,8 @@ int map_parse(const char *text, const char *fname, Map *out, Err *err)
         snprintf(out->name, sizeof out->name, "%s", ps.name);
         ps.b = NULL;
         ps.params = NULL;
+    } else {
+        out->err_line = ps.err_line;
     }
     parser_free(&ps);
     return rc;
