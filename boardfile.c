@@ -320,7 +320,7 @@ static int read_special(const Board *b, const char *line, Special *sp, Err *err)
 }
 
 /* The one use of special_format: a special's line (caller frees). */
-static char *special_line(const Board *b, const Special *sp)
+static char *format_special(const Board *b, const Special *sp)
 {
     return special_format(b->w, sp);
 }
@@ -341,7 +341,7 @@ static int read_specials(GameFile *ps, Board *b, GameEntry *e)
 static void write_specials(Buf *o, const Board *b)
 {
     for (int i = 0; i < b->nsp; i++) {
-        char *line = special_line(b, &b->sp[i]);
+        char *line = format_special(b, &b->sp[i]);
         gamefile_put_item(o, line);
         free(line);
     }

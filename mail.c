@@ -252,7 +252,7 @@ static const char *from_domain(const char *from)
 
 /* The command's own Message-ID from v, as the request gave it ("<id@host>", the brackets added when
  * missing), or NULL when unset or not a plain message id. */
-static char *command_message_id(const char *v)
+static char *mail_command_message_id(const char *v)
 {
     if (!v || !*v || str_has_control(v) || strlen(v) > 900 || strpbrk(v, " \t\"\\,;()"))
         return NULL;
@@ -597,7 +597,7 @@ static char *format_message(const Spooling *sp, const Mail *m, uint64_t hash, co
     const char *from = sp->addr;
     char date[64];
     format_date(sp->now, date, sizeof date);
-    char *cmd_id = m->reply ? command_message_id(q->in_reply_to) : NULL;
+    char *cmd_id = m->reply ? mail_command_message_id(q->in_reply_to) : NULL;
     char *thread = thread_id(m, sp->group, from);
     char *refs = cmd_id && thread ? xasprintf("In-Reply-To: %s\nReferences: %s\n %s\n", cmd_id, thread, cmd_id)
                  : cmd_id         ? xasprintf("In-Reply-To: %s\nReferences: %s\n", cmd_id, cmd_id)

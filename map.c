@@ -282,7 +282,7 @@ static int map_square(Parser *ps, int line, const char *s, int *sq)
 }
 
 /* "GPC<n>" (either case), 1..MAP_LABEL_MAX. */
-static int parse_label(Parser *ps, int line, const char *s, int *label)
+static int map_parse_label(Parser *ps, int line, const char *s, int *label)
 {
     char e[32];
     int64_t v;
@@ -293,7 +293,7 @@ static int parse_label(Parser *ps, int line, const char *s, int *label)
     return 0;
 }
 
-static int parse_sequence(Parser *ps, int line, const char *who, const char *s, Genome *g)
+static int map_parse_sequence(Parser *ps, int line, const char *who, const char *s, Genome *g)
 {
     char e[32];
     Err ignored;
@@ -315,13 +315,13 @@ static int do_start(Parser *ps, int line, const StrList *w)
     Genome g;
     if (w->n < 3 || w->n > 4)
         return perr(ps, line, "start needs a label and a square: start GPC1 B2 [SEQUENCE]");
-    if (parse_label(ps, line, w->v[1], &label) < 0 || map_square(ps, line, w->v[2], &sq) < 0)
+    if (map_parse_label(ps, line, w->v[1], &label) < 0 || map_square(ps, line, w->v[2], &sq) < 0)
         return -1;
     for (int i = 0; i < ps->nstarts; i++)
         if (ps->starts[i].label == label)
             return perr(ps, line, "duplicate start GPC%d", label);
     snprintf(who, sizeof who, "start GPC%d", label);
-    if (parse_sequence(ps, line, who, w->n == 4 ? w->v[3] : "K", &g) < 0)
+    if (map_parse_sequence(ps, line, who, w->n == 4 ? w->v[3] : "K", &g) < 0)
         return -1;
     if (!piece_has(&g, GENE_K))
         return perr(ps, line, "start GPC%d: the sequence must hold K", label);
@@ -343,10 +343,10 @@ static int do_piece(Parser *ps, int line, const StrList *w)
     Genome g;
     if (w->n != 4)
         return perr(ps, line, "piece needs a label, a square and a sequence: piece GPC1 C2 ABC");
-    if (parse_label(ps, line, w->v[1], &label) < 0 || map_square(ps, line, w->v[2], &sq) < 0)
+    if (map_parse_label(ps, line, w->v[1], &label) < 0 || map_square(ps, line, w->v[2], &sq) < 0)
         return -1;
     snprintf(who, sizeof who, "piece on %s", board_sq_name(ps->b, sq, nm));
-    if (parse_sequence(ps, line, who, w->v[3], &g) < 0)
+    if (map_parse_sequence(ps, line, who, w->v[3], &g) < 0)
         return -1;
     if (!piece_viable(&g))
         return perr(ps, line, "piece on %s: the sequence is not viable (it needs A or K)", nm);

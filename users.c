@@ -27,7 +27,7 @@ typedef struct UserLine {
 } UserLine;
 
 /* Splits line [p, end) (no newline). Returns false for blank, comment and malformed lines. */
-static bool parse_user_line(const char *p, const char *end, UserLine *u)
+static bool users_parse_line(const char *p, const char *end, UserLine *u)
 {
     if (end > p && end[-1] == '\r')
         end--;
@@ -170,7 +170,7 @@ static bool find_visit(const char *p, const char *end, void *arg)
 {
     FindAll *fa = arg;
     UserLine u;
-    if (!parse_user_line(p, end, &u))
+    if (!users_parse_line(p, end, &u))
         return true;
     for (int i = 0; i < fa->n; i++)
         if (!fa->done[i] && mem_ieq(u.id, u.idlen, fa->ids[i])) {
@@ -401,7 +401,7 @@ static bool users_address_visit(const char *p, const char *end, void *arg)
     ByAddress *ba = arg;
     UserLine u;
     User one = {0};
-    if (!parse_user_line(p, end, &u) || !fill_user(&one, &u))
+    if (!users_parse_line(p, end, &u) || !fill_user(&one, &u))
         return true;
     if (str_ieq(one.address, ba->address) && ba->found++ == 0)
         snprintf(ba->id, ba->size, "%s", one.id);
@@ -421,7 +421,7 @@ int users_of_address(const Store *s, const char *address, char *id, size_t size,
 static bool count_visit(const char *p, const char *end, void *arg)
 {
     UserLine u;
-    *(int64_t *)arg += parse_user_line(p, end, &u);
+    *(int64_t *)arg += users_parse_line(p, end, &u);
     return true;
 }
 
@@ -489,7 +489,7 @@ static bool signup_visit(const char *p, const char *end, void *arg)
 {
     SignupLook *sl = arg;
     UserLine u;
-    if (!parse_user_line(p, end, &u))
+    if (!users_parse_line(p, end, &u))
         return true;
     sl->count++;
     if (sl->exact || u.idlen > USERID_LEN)
@@ -596,10 +596,10 @@ static bool update_visit(const char *p, const char *end, void *arg)
 {
     Update *up = arg;
     UserLine u;
-    if (!up->found && parse_user_line(p, end, &u) && mem_ieq(u.id, u.idlen, up->id)) {
+    if (!up->found && users_parse_line(p, end, &u) && mem_ieq(u.id, u.idlen, up->id)) {
         char *line = xasprintf("%.*s\n", (int)(end - p), p);
         UserLine v;
-        parse_user_line(line, line + (end - p), &v);
+        users_parse_line(line, line + (end - p), &v);
         rewrite_user_line(line, &v, up->password, up->address, up->remove, &up->out);
         free(line);
         up->found = true;
@@ -655,7 +655,7 @@ static int users_pending_kind(const char *word)
 
 /* One line of etc/pending "kind:userid:password:address:token:created:requester:target" into *p; false when
  * malformed or of an unknown kind (a 7-field line of an older version has no target). */
-static bool parse_pending(char *line, UsersPending *p)
+static bool users_pending_parse(char *line, UsersPending *p)
 {
     char *f[8], *save = NULL;
     int n = 0;
@@ -692,7 +692,7 @@ int users_pending_read(const Store *s, int64_t now, UsersPending **out, Err *err
     char *save = NULL;
     for (char *l = rc == 0 ? strtok_r(text, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
         UsersPending p;
-        if (!parse_pending(l, &p) || now - p.created >= USERS_PENDING_TTL || p.created > now)
+        if (!users_pending_parse(l, &p) || now - p.created >= USERS_PENDING_TTL || p.created > now)
             continue; /* expired (or malformed): gone */
         if (n == cap) {
             cap = cap ? cap * 2 : 16;
