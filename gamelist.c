@@ -34,7 +34,7 @@ int64_t gamelist_due(const Board *b)
     }
     if (k->deadline > 0) {
         due = min64(due, k->deadline);
-        if (!k->nag_sent) /* clock_nag: a lead of at most a day before the deadline */
+        if (!k->nag_sent) /* deadline_nag: a lead of at most a day before the deadline */
             due = min64(due, k->deadline - 86400);
     }
     return due;

@@ -52,7 +52,7 @@ START_TEST(test_mail_truncate)
 END_TEST
 
 /* text (malloc'd) with the nonce of each of its Message-IDs taken out — ".<16 hex digits>" before the '@',
- * which every id of ours must have (message_nonce: random, so no test can know it) — so the rest is
+ * which every id of ours must have (drawn by fd_random64, so no test can know it) — so the rest is
  * compared exactly. Returns text. */
 static char *no_nonce(char *text)
 {
