@@ -376,16 +376,15 @@ int pipeline_record_finished(CommandCtx *c, const Board *b)
     strftime(date, sizeof date, "%Y-%m-%d", &tm);
     int best;
     int who = game_winner(b, &best);
-    Buf l;
-    buf_init(&l);
-    buf_printf(&l, "%s %d %s %d", date, b->number, who >= 0 ? b->pl[who].id : "TIE", best);
+    StoreHistory h = {.date = xstrdup(date), .board = b->number, .winner = xstrdup(who >= 0 ? b->pl[who].id : "TIE"),
+                      .points = best};
     for (int i = 0; i < b->np; i++)
-        buf_printf(&l, " %s", b->pl[i].id);
+        sl_push(&h.players, b->pl[i].id);
     Err err;
-    int rc = store_append_finished(&c->st, b->number, l.s, &err) < 0 ? -1 : 0;
+    int rc = store_append_finished(&c->st, &h, &err) < 0 ? -1 : 0;
     if (rc < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
-    buf_free(&l);
+    store_history_free(&h);
     return rc;
 }
 

@@ -604,28 +604,75 @@ int store_write_list(const Store *s, const char *content, Err *err)
     return rc;
 }
 
-/* True when text holds a history line of board n (its second field, contract 11). */
-static bool history_has(const char *text, int n)
+/* ---------------------------------------------------------------- the finished-games record */
+
+bool store_history_parse(const char *line, StoreHistory *h)
 {
-    char key[24];
-    int kl = snprintf(key, sizeof key, " %d ", n);
-    for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
-        const char *sp = strchr(l, ' '), *nl = strchr(l, '\n');
-        if (sp && (!nl || sp < nl) && strncmp(sp, key, (size_t)kl) == 0)
-            return true;
+    StrList w = {0};
+    int64_t points;
+    memset(h, 0, sizeof *h);
+    str_split_words(line, &w);
+    bool ok = w.n >= 6 && store_valid_board_number(w.v[1], &h->board) && parse_i64(w.v[3], &points) &&
+              points <= 1000000000;
+    bool tie = ok && strcmp(w.v[2], "TIE") == 0, named = false;
+    for (int i = 4; ok && i < w.n; i++)
+        named = named || str_ieq(w.v[2], w.v[i]);
+    if (ok && (tie || named)) {
+        h->date = xstrdup(w.v[0]);
+        h->winner = xstrdup(w.v[2]);
+        h->points = points;
+        for (int i = 4; i < w.n; i++)
+            sl_push(&h->players, w.v[i]);
     }
-    return false;
+    sl_free(&w);
+    return h->date != NULL;
 }
 
-int store_append_finished(const Store *s, int n, const char *line, Err *err)
+void store_history_format(const StoreHistory *h, Buf *out)
 {
-    if (str_has_control(line))
+    buf_printf(out, "%s %d %s %lld", h->date, h->board, h->winner, (long long)h->points);
+    for (int i = 0; i < h->players.n; i++)
+        buf_printf(out, " %s", h->players.v[i]);
+}
+
+void store_history_free(StoreHistory *h)
+{
+    free(h->date);
+    free(h->winner);
+    sl_free(&h->players);
+    memset(h, 0, sizeof *h);
+}
+
+/* True when text holds a finished-games line of board n. */
+static bool history_has(const char *text, int n)
+{
+    bool found = false;
+    for (const char *l = text; l && *l && !found; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        char *line = xasprintf("%.*s", (int)strcspn(l, "\n"), l);
+        StoreHistory h;
+        if (store_history_parse(line, &h)) {
+            found = h.board == n;
+            store_history_free(&h);
+        }
+        free(line);
+    }
+    return found;
+}
+
+int store_append_finished(const Store *s, const StoreHistory *h, Err *err)
+{
+    Buf line;
+    buf_init(&line);
+    store_history_format(h, &line);
+    if (str_has_control(line.s)) {
+        buf_free(&line);
         return err_fail(err, "refusing a history line with control characters");
+    }
     char *path = store_path(s, "history/Genetess");
     char *text = NULL;
     size_t len = 0;
     int rc = disk_read_file(path, &text, &len, err);
-    if (rc == 0 && history_has(text, n)) {
+    if (rc == 0 && history_has(text, h->board)) {
         rc = 1;
     } else if (rc >= 0) {
         Buf b;
@@ -635,11 +682,12 @@ int store_append_finished(const Store *s, int n, const char *line, Err *err)
             if (len > 0 && text[len - 1] != '\n')
                 buf_add(&b, "\n");
         }
-        buf_add(&b, line);
+        buf_add(&b, line.s);
         buf_add(&b, "\n");
         rc = disk_write_atomic(path, b.s, b.len, err);
         buf_free(&b);
     }
+    buf_free(&line);
     free(text);
     free(path);
     return rc;

@@ -118,14 +118,33 @@ int store_list_boards(const Store *s, int **nums, Err *err);
    Returns 0, or -1 with err ("Genetess board <n> not found" when there is no such board). */
 int store_archive_board(const Store *s, int n, Err *err);
 
+/* A line of history/Genetess, the finished-games record (contract 11): "<date> <board> <winner|TIE> <points>
+ * <player> <player>...", the date the day the game ended (YYYY-MM-DD), the points the winner's (the players'
+ * each when TIE), the players in seat order. store_history_parse and store_history_format are its one parse and
+ * format: format(parse(line)) == line for every line written. */
+typedef struct StoreHistory {
+    char *date;      /* malloc'd, as all its strings (store_history_free) */
+    int board;
+    char *winner;    /* one of players (any case), or "TIE" */
+    int64_t points;  /* at most 1,000,000,000 */
+    StrList players; /* at least two */
+} StoreHistory;
+/* Reads line (its words: any run of blanks parts them) into *h: true, or false when it is no such line (h holds
+ * nothing to free). */
+bool store_history_parse(const char *line, StoreHistory *h);
+/* Appends the line of h, without its newline, to out (single spaces). */
+void store_history_format(const StoreHistory *h, Buf *out);
+/* Frees what h holds. */
+void store_history_free(StoreHistory *h);
+
 /* lists (contract 11) */
 /* Rewrites etc/Genetess.list atomically with content. Returns 0 or -1 with err. */
 int store_write_list(const Store *s, const char *content, Err *err);
-/* Appends line plus '\n' to history/Genetess (read, append, write atomically) unless it already
-   holds a line of board n (its second field): the end of a game is recorded once. A line holding a
-   control character (a newline included) is refused. Returns 0, 1 when board n's line was there
-   already (nothing written), or -1 with err. */
-int store_append_finished(const Store *s, int n, const char *line, Err *err);
+/* Appends the line of h (store_history_format) plus '\n' to history/Genetess (read, append, write atomically)
+   unless it already holds a line of board h->board: the end of a game is recorded once. A line holding a
+   control character is refused. Returns 0, 1 when the board's line was there already (nothing written), or -1
+   with err. */
+int store_append_finished(const Store *s, const StoreHistory *h, Err *err);
 
 /* The path of board n's move list "<home>/games/Genetess/<n>.moves" (archived: in the archive); malloc'd. */
 char *store_moves_path(const Store *s, int n, bool archived);

@@ -393,6 +393,16 @@ END_TEST
 
 /* ---------------------------------------------------------------- lists */
 
+/* Appends the finished-games line given as text (store_history_parse must take it). */
+static int append_finished(const Store *s, const char *line, Err *err)
+{
+    StoreHistory h;
+    ck_assert_msg(store_history_parse(line, &h), "not a history line: %s", line);
+    int rc = store_append_finished(s, &h, err);
+    store_history_free(&h);
+    return rc;
+}
+
 START_TEST(test_lists)
 {
     Store s;
@@ -407,16 +417,20 @@ START_TEST(test_lists)
     ck_assert_str_eq(text, "boardno:players:moveno:status\n");
     free(text);
 
-    ck_assert_int_eq(store_append_finished(&s, 101, "2024-01-02 101 alice 12 alice bob", &err), 0);
-    ck_assert_int_eq(store_append_finished(&s, 102, "2024-01-03 102 TIE 7 carol dave", &err), 0);
+    ck_assert_int_eq(append_finished(&s, "2024-01-02 101 alice 12 alice bob", &err), 0);
+    ck_assert_int_eq(append_finished(&s, "2024-01-03 102 TIE 7 carol dave", &err), 0);
     /* a game's end is recorded once, whatever the date */
-    ck_assert_int_eq(store_append_finished(&s, 101, "2024-01-05 101 alice 12 alice bob", &err), 1);
-    ck_assert_int_eq(store_append_finished(&s, 10, "2024-01-05 10 bob 1 alice bob", &err), 0);
+    ck_assert_int_eq(append_finished(&s, "2024-01-05 101 alice 12 alice bob", &err), 1);
+    ck_assert_int_eq(append_finished(&s, "2024-01-05 10 bob 1 alice bob", &err), 0);
     text = slurp(&s, "history/Genetess");
     ck_assert_str_eq(text, "2024-01-02 101 alice 12 alice bob\n2024-01-03 102 TIE 7 carol dave\n"
                            "2024-01-05 10 bob 1 alice bob\n");
     free(text);
-    ck_assert_int_eq(store_append_finished(&s, 103, "x\ny", &err), -1);
+    StoreHistory bad;
+    ck_assert(store_history_parse("2024-01-06 103 TIE 1 carol dave", &bad));
+    bad.players.v[0][0] = '\x01'; /* a control character in a userid */
+    ck_assert_int_eq(store_append_finished(&s, &bad, &err), -1);
+    store_history_free(&bad);
 
     StrList names = {0};
     list_dir(&s, "history", &names);
@@ -774,7 +788,7 @@ START_TEST(test_private_modes)
     ck_assert_int_eq(store_save_board(&s, n, "board\n", &err), 0);
     ck_assert_int_eq(store_save_board(&s, n, "board 2\n", &err), 0);
     ck_assert_int_eq(store_write_list(&s, "101:a b:1:a turn\n", &err), 0);
-    ck_assert_int_eq(store_append_finished(&s, 101, "2027-01-15 101 a 3 a b", &err), 0);
+    ck_assert_int_eq(append_finished(&s, "2027-01-15 101 a 3 a b", &err), 0);
     static const char *const files[] = {"games/Genetess/.lockfile", "games/Genetess/.board", "games/Genetess/101",
                                         "games/Genetess/.101", "games/Genetess/101.moves", "etc/Genetess.list",
                                         "history/Genetess"};
