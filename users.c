@@ -20,10 +20,12 @@
 
 /* ---------------------------------------------------------------- users */
 
-/* One etc/users line split in place: id, password and address (after the last ':'). */
+/* One etc/users line split in place: id, password, what lies between them and the address (the ':' after the
+ * password and pbmserv's fields, each with its ':') and the address (after the last ':'). users_parse_line and
+ * users_line_format are the line's one parse and format. */
 typedef struct UserLine {
-    const char *id, *password, *address;
-    size_t idlen, pwlen, addrlen;
+    const char *id, *password, *mid, *address;
+    size_t idlen, pwlen, midlen, addrlen;
 } UserLine;
 
 /* Splits line [p, end) (no newline). Returns false for blank, comment and malformed lines. */
@@ -55,9 +57,22 @@ static bool users_parse_line(const char *p, const char *end, UserLine *u)
     u->idlen = (size_t)(c1 - p);
     u->password = c1 + 1;
     u->pwlen = (size_t)(c2 - c1 - 1);
+    u->mid = c2;
+    u->midlen = (size_t)(last + 1 - c2);
     u->address = a;
     u->addrlen = (size_t)(ae - a);
     return true;
+}
+
+/* Appends the line of u with its newline to out: "id:password<mid>address". */
+static void users_line_format(const UserLine *u, Buf *out)
+{
+    buf_addn(out, u->id, u->idlen);
+    buf_add(out, ":");
+    buf_addn(out, u->password, u->pwlen);
+    buf_addn(out, u->mid, u->midlen);
+    buf_addn(out, u->address, u->addrlen);
+    buf_add(out, "\n");
 }
 
 /* Case-insensitive comparison of the counted string a[0..n) with the C string b. */
@@ -543,12 +558,17 @@ int users_add(const Store *s, const char *id, const char *password, const char *
     }
     if (st.st_size > 0 && pread(fd, &last, 1, st.st_size - 1) != 1)
         last = '\n';
-    char *line = xasprintf("%s%s:%s:%s\n", last == '\n' ? "" : "\n", id, password, address);
-    int rc = fd_write_all(fd, line, strlen(line)) < 0 || fsync(fd) < 0 ? -2 : 0;
+    UserLine u = {id, password, ":", address, strlen(id), strlen(password), 1, strlen(address)};
+    Buf line;
+    buf_init(&line);
+    if (last != '\n')
+        buf_add(&line, "\n");
+    users_line_format(&u, &line);
+    int rc = fd_write_all(fd, line.s, line.len) < 0 || fsync(fd) < 0 ? -2 : 0;
     if (rc < 0)
         err_fail(err, "cannot write the users file: %s", strerror(errno));
     store_users_forget(s); /* the look-ups that follow read the file with its new line */
-    free(line);
+    buf_free(&line);
     close(fd);
     return rc;
 }
@@ -562,25 +582,13 @@ static void rewrite_user_line(const char *text, const UserLine *u, const char *p
     buf_addn(out, text, before);
     const char *nl = strchr(u->id, '\n');
     const char *after = nl ? nl + 1 : u->id + strlen(u->id);
-    if (!remove) {
-        const char *c1 = u->password - 1, *addr = u->address;
-        buf_addn(out, u->id, u->idlen);
-        buf_add(out, ":");
+    if (!remove) { /* the fields between the password and the address stay */
+        UserLine v = *u;
         if (password)
-            buf_add(out, password);
-        else
-            buf_addn(out, u->password, u->pwlen);
-        /* the fields between the password and the address stay */
-        const char *fields = c1 + 1 + u->pwlen;
-        const char *last = addr;
-        while (last > fields && last[-1] != ':')
-            last--;
-        buf_addn(out, fields, (size_t)(last - fields));
+            v.password = password, v.pwlen = strlen(password);
         if (address)
-            buf_add(out, address);
-        else
-            buf_addn(out, u->address, u->addrlen);
-        buf_add(out, "\n");
+            v.address = address, v.addrlen = strlen(address);
+        users_line_format(&v, out);
     }
     buf_add(out, after);
 }
@@ -653,11 +661,12 @@ static int users_pending_kind(const char *word)
     return -1;
 }
 
-/* One line of etc/pending "kind:userid:password:address:token:created:requester:target" into *p; false when
- * malformed or of an unknown kind (a 7-field line of an older version has no target). */
-static bool users_pending_parse(char *line, UsersPending *p)
+bool users_pending_parse(const char *text, UsersPending *p)
 {
-    char *f[8], *save = NULL;
+    char line[1024], *f[8], *save = NULL;
+    if (strlen(text) >= sizeof line)
+        return false;
+    snprintf(line, sizeof line, "%s", text);
     int n = 0;
     for (char *t = strtok_r(line, ":", &save); t && n < 8; t = strtok_r(NULL, ":", &save))
         f[n++] = t;
@@ -704,14 +713,18 @@ int users_pending_read(const Store *s, int64_t now, UsersPending **out, Err *err
     return n;
 }
 
+void users_pending_format(const UsersPending *p, Buf *b)
+{
+    buf_printf(b, "%s:%s:%s:%s:%s:%lld:%s:%s\n", users_pending_words[p->kind], p->id, *p->password ? p->password : "-",
+               p->address, p->token, (long long)p->created, p->requester, *p->target ? p->target : "-");
+}
+
 int users_pending_write(const Store *s, const UsersPending *v, int n, Err *err)
 {
     Buf b;
     buf_init(&b);
     for (int i = 0; i < n; i++)
-        buf_printf(&b, "%s:%s:%s:%s:%s:%lld:%s:%s\n", users_pending_words[v[i].kind], v[i].id, *v[i].password ? v[i].password : "-",
-                   v[i].address, v[i].token, (long long)v[i].created, v[i].requester,
-                   *v[i].target ? v[i].target : "-");
+        users_pending_format(&v[i], &b);
     char *path = store_path(s, "etc/pending");
     int rc = disk_write_atomic(path, b.s ? b.s : "", b.len, err);
     free(path);
