@@ -66,8 +66,10 @@ static void recover(CommandCtx *c)
         store_sweep_temps(&c->st);
     mail_groups(&c->st, &groups);
     for (int i = 0; i < groups.n; i++) {
-        int n = atoi(groups.v[i]);
-        const char *tag = strchr(groups.v[i], '.') + 1;
+        int n;
+        char tag[17];
+        if (!mail_group_parse(groups.v[i], &n, tag))
+            continue; /* no group of ours: a name the program never writes */
         int committed = store_board_committed(&c->st, n, tag);
         if (committed == 0) {
             mail_group_discard(&c->st, groups.v[i]);
@@ -415,7 +417,7 @@ static int commit_board(CommandCtx *c, Gamelist *list, int n, const Board *b, co
     char tag[17];
     store_board_tag(text, tag);
     char group[40];
-    snprintf(group, sizeof group, "%d.%s", n, tag);
+    mail_group_name(n, tag, group, sizeof group);
     StoreWrite w = STORE_WRITE_NONE; /* the board's data goes to disk while the mails are spooled */
     int rc = text ? store_board_begin(&c->st, n, text, &w, err) : 0;
     int fds[2], nfds = store_board_fds(&w, fds); /* synced with the mails: the disk is waited for once */

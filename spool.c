@@ -680,6 +680,11 @@ static void delivery_end(const Store *s, Delivery *d)
     sl_free(&d->linked);
 }
 
+void spool_free_group(time_t now, int k, char *out, size_t size)
+{
+    snprintf(out, size, "0.%lld-%ld-%d", (long long)now, (long)getpid(), k);
+}
+
 /* True when fname is a message of a group with a commit record in names, or of a free group
  * "0.<epoch>-<pid>-<k>" whose process still runs (it delivers its own). The group is the name up to its
  * second dot ("<n>.<tag>", "0.<epoch>-<pid>-<k>"), whatever follows (a retried message's tries). */

@@ -1,7 +1,7 @@
 /* Tests of the records the program writes and reads back, each with its one parse and one format: the
  * move-list line (movelist_parse/movelist_format, contract 10.3), the game list's line
- * (gamelist_parse/gamelist_format, contract 11) and the finished-games line (store_history_parse/
- * store_history_format, contract 11). Round trips both ways: parse(format(r)) == r
+ * (gamelist_parse/gamelist_format, contract 11), the finished-games line (store_history_parse/
+ * store_history_format, contract 11) and a spooled group's name (mail_group_name/mail_group_parse). Round trips both ways: parse(format(r)) == r
  * over generated records, and format(parse(line)) == line over every line of games played here. */
 #include "fixtures.h"
 
@@ -11,6 +11,7 @@
 
 #include "bot.h"
 #include "gamelist.h"
+#include "mail.h"
 #include "movelist.h"
 #include "rng.h"
 #include "store.h"
@@ -362,6 +363,31 @@ START_TEST(test_history_record_round_trip)
 }
 END_TEST
 
+/* A board state's mail group name: parse(format(board, tag)) is the board and the tag; names of no board's state
+ * (a process's own group "0.<now>-<pid>-<k>", no number, no tag) are not read as one. */
+START_TEST(test_group_name_round_trip)
+{
+    static const char *const tags[] = {"0123456789abcdef", "none", "ffffffffffffffff"};
+    static const int boards[] = {1, 101, 999999999};
+    for (size_t i = 0; i < sizeof boards / sizeof *boards; i++)
+        for (size_t k = 0; k < sizeof tags / sizeof *tags; k++) {
+            char name[40], tag[17];
+            int n = 0;
+            mail_group_name(boards[i], tags[k], name, sizeof name);
+            ck_assert_msg(mail_group_parse(name, &n, tag), "not parsed back: %s", name);
+            ck_assert_int_eq(n, boards[i]);
+            ck_assert_str_eq(tag, tags[k]);
+        }
+    static const char *const others[] = {"0.1800000000-42-1", "x.none", "101.", "101", "0101.none",
+                                         "101.0123456789abcdef0"};
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
+        char tag[17];
+        int n;
+        ck_assert_msg(!mail_group_parse(others[i], &n, tag), "read as a group: %s", others[i]);
+    }
+}
+END_TEST
+
 Suite *records_suite(void)
 {
     Suite *s = suite_create("records");
@@ -373,6 +399,7 @@ Suite *records_suite(void)
     tcase_add_test(tc, test_list_record_round_trip);
     tcase_add_test(tc, test_list_lines_of_boards);
     tcase_add_test(tc, test_history_record_round_trip);
+    tcase_add_test(tc, test_group_name_round_trip);
     suite_add_tcase(s, tc);
     return s;
 }
