@@ -366,7 +366,6 @@ int game_fail_why(Game *g, int sq, FailReason why)
     }
     g->fail.failed = true;
     g->fail.why = why;
-    failure_say(g->b, &why, g->fail.msg, sizeof g->fail.msg);
     return -1;
 }
 

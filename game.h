@@ -21,8 +21,8 @@ typedef struct Failure {
     bool refused;       /* refused by a check before anything changed (contract 3) */
     bool outside;       /* the order involved a square outside the player's view: case (ii) */
     bool fresh;         /* the failure restarted the deadline in full (case (i), once a turn) */
-    FailReason why;     /* the reason, a code with its arguments (FAIL_NONE: nothing failed) */
-    char msg[ERR_MAX];  /* its English (failure_say), as the player is told it */
+    FailReason why;     /* the reason, a code with its arguments (FAIL_NONE: nothing failed); its English is
+                         * failure_say's, where it is presented */
 } Failure;
 
 /* What a rules step leaves for the turn driver (turn.c) to do next. */

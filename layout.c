@@ -208,7 +208,7 @@ static bool own_piece(const Viewer *v, const Piece *p)
 
 /* contract 8: pieces in seen squares, except phased pieces not the reader's own (never shown); none in
  * round 0. */
-static bool piece_shown(const Viewer *v, const Piece *p)
+static bool layout_piece_shown(const Viewer *v, const Piece *p)
 {
     if (v->reader < 0)
         return true;
@@ -252,7 +252,7 @@ static char seen_cell(const Viewer *v, int sq)
     if (v->round0)
         return terrain_cell(b, ter, sq);
     int at = b->at[sq];
-    if (at >= 0) { /* piece_shown and the piece's symbol, the orphan test made once */
+    if (at >= 0) { /* layout_piece_shown and the piece's symbol, the orphan test made once */
         const Piece *p = &b->pc[at];
         bool orphan = board_is_orphan(b, p), own = v->reader >= 0 && p->owner == v->reader && !orphan;
         if (v->reader < 0 || !p->g.phased || own)
@@ -581,7 +581,7 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
         if (at[sq] < 0)
             continue;
         const Piece *p = &b->pc[at[sq]];
-        if (!piece_shown(v, p))
+        if (!layout_piece_shown(v, p))
             continue;
         if (!shown++)
             buf_add(out, "Pieces:\n");

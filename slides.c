@@ -151,13 +151,13 @@ static int wave(Game *g, int player, Piece *actor, bool attract)
     return 0;
 }
 
-int action_repulse(Game *g, int player, const Order *o, Piece *actor)
+int slides_repulse(Game *g, int player, const Order *o, Piece *actor)
 {
     (void)o;
     return wave(g, player, actor, false);
 }
 
-int action_attract(Game *g, int player, const Order *o, Piece *actor)
+int slides_attract(Game *g, int player, const Order *o, Piece *actor)
 {
     (void)o;
     return wave(g, player, actor, true);
@@ -180,7 +180,7 @@ static FailReason slides_charge_why(FailCode code, int d, int from, int to, char
     return why;
 }
 
-int action_charge_check(Game *g, int player, const Order *o, Piece *actor)
+int slides_charge_check(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     int start = actor->sq, cur = start;
@@ -207,7 +207,7 @@ int action_charge_check(Game *g, int player, const Order *o, Piece *actor)
     return rc;
 }
 
-int action_charge(Game *g, int player, const Order *o, Piece *actor)
+int slides_charge(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     (void)player;

@@ -118,7 +118,10 @@ int turn_order(Game *g, int player, const Order *o, bool from_queue, const Order
     if (g->why) { /* replay_failure_reasons: one line per move-list line */
         while (g->why->n < b->moves.n - 1)
             sl_push(g->why, "");
-        sl_push(g->why, rc < 0 ? g->fail.msg : "");
+        char said[ERR_MAX] = "";
+        if (rc < 0)
+            failure_say(b, &g->fail.why, said, sizeof said);
+        sl_push(g->why, said);
     }
     if (rc == 0)
         b->pl[player].timeouts = 0; /* only consecutive time-outs count */
