@@ -39,7 +39,7 @@ static int ev_flags(const Piece *p)
 
 /* An event of kind about the piece on sq (and optionally a second square sq2, e.g. where it went): token 0 (and 1)
  * is the piece. */
-static Event *piece_event(Game *g, int sq, int sq2, EventKind kind)
+static Event *firing_piece_event(Game *g, int sq, int sq2, EventKind kind)
 {
     Piece *p = board_piece_at(g->b, sq2 >= 0 ? sq2 : sq);
     if (!p)
@@ -113,7 +113,7 @@ static int64_t strip_king(Game *g, int sq, const Special *sp)
     for (int i = 0; i < GENE_COUNT; i++)
         if (i != GENE_K)
             p->g.n[i] = 0;
-    Event *ev = piece_event(g, sq, -1, EVENT_KING_STRIPPED); /* its blind words: K is a code (contract 8) */
+    Event *ev = firing_piece_event(g, sq, -1, EVENT_KING_STRIPPED); /* its blind words: K is a code (contract 8) */
     ev->codes = piece_str(&lost, false);
     sp_name(g, ev, sp);
     return piece_cost(&lost);
@@ -150,7 +150,7 @@ static bool move_aside(Game *g, int sq, const Special *sp)
         return false;
     int to = free_sq[rnd(g, n)];
     board_move_piece(b, sq, to);
-    piece_event(g, sq, to, EVENT_PUSHED);
+    firing_piece_event(g, sq, to, EVENT_PUSHED);
     return true;
 }
 
@@ -185,7 +185,7 @@ static bool clear_target(Game *g, int player, const Special *sp, int tsq)
 
 /* A special's E for the player (why.amount), with its line in their E breakdown even when it comes to nothing
  * ("+0 ...": contract 14.9, a zero effect is said as such). */
-static void special_e(Game *g, int player, EbookLine why)
+static void firing_special_e(Game *g, int player, EbookLine why)
 {
     if (why.amount > 0) {
         game_add_e(g, player, why);
@@ -201,10 +201,10 @@ static void firing_e_bonus(Game *g, int player, Special *sp, Piece *occ)
     int64_t e = sp->e;
     if (sp->per_king) {
         int64_t k = board_king_codes(g->b, player);
-        special_e(g, player,
+        firing_special_e(g, player,
                   (EbookLine){.kind = EBOOK_S1_PER_KING, .amount = sat_mul(e, k), .sq = sp->sq, .num = {e, k}});
     } else {
-        special_e(g, player, (EbookLine){.kind = EBOOK_S1, .amount = e, .sq = sp->sq});
+        firing_special_e(g, player, (EbookLine){.kind = EBOOK_S1, .amount = e, .sq = sp->sq});
     }
 }
 
@@ -265,7 +265,7 @@ static void firing_duplicate(Game *g, int player, Special *sp, Piece *occ)
     b->pl[player].e -= cost;
     game_ebook(g, player, (EbookLine){.kind = EBOOK_S3_COPY, .amount = cost, .sq = tsq});
     board_add_piece(b, tsq, owner, &c);
-    piece_event(g, tsq, -1, EVENT_NEW_PIECE);
+    firing_piece_event(g, tsq, -1, EVENT_NEW_PIECE);
 }
 
 static void firing_add_codes(Game *g, int player, Special *sp, Piece *occ)
@@ -277,7 +277,7 @@ static void firing_add_codes(Game *g, int player, Special *sp, Piece *occ)
     occ = board_piece_at(g->b, sp->sq);
     for (int i = 0; i < GENE_COUNT; i++)
         add_copies(&occ->g, i, add.n[i]);
-    piece_event(g, sp->sq, -1, EVENT_GAINED_CODES)->codes = piece_str(&add, false);
+    firing_piece_event(g, sp->sq, -1, EVENT_GAINED_CODES)->codes = piece_str(&add, false);
 }
 
 static void firing_map_view(Game *g, int player, Special *sp, Piece *occ)
@@ -339,7 +339,7 @@ static void firing_detonate(Game *g, int player, Special *sp, Piece *occ)
 static void teleport(Game *g, int from, int to)
 {
     board_move_piece(g->b, from, to);
-    piece_event(g, from, to, EVENT_TELEPORTED);
+    firing_piece_event(g, from, to, EVENT_TELEPORTED);
 }
 
 /* S8 target=SQ:SQ: to a random empty floor square in the rectangle. A phased piece looks empty, the
@@ -439,7 +439,7 @@ static void firing_radiate(Game *g, int player, Special *sp, Piece *occ)
         bool named = sp_seen(g, p->owner, sp), viable = piece_viable(&p->g);
         EventKind kind = named ? viable ? EVENT_IRRADIATED_NAMED : EVENT_IRRADIATED_NAMED_DEAD
                                : viable ? EVENT_IRRADIATED : EVENT_IRRADIATED_DEAD;
-        piece_event(g, sq, -1, kind)->codes = piece_str(&lost, false);
+        firing_piece_event(g, sq, -1, kind)->codes = piece_str(&lost, false);
         game_after_change(g, sq);
     }
 }
@@ -476,7 +476,7 @@ static void firing_factored_bonus(Game *g, int player, Special *sp, Piece *occ)
     /* floor(E x n^2 / 100), exactly, without overflowing. */
     int64_t e = b->pl[player].e, n2 = n * n;
     int64_t gain = sat_add(sat_mul(e / 100, n2), (e % 100) * n2 / 100);
-    special_e(g, player, (EbookLine){.kind = EBOOK_S11, .amount = gain, .num = {n2, e, n}});
+    firing_special_e(g, player, (EbookLine){.kind = EBOOK_S11, .amount = gain, .num = {n2, e, n}});
 }
 
 static void firing_e_decay(Game *g, int player, Special *sp, Piece *occ)
@@ -516,7 +516,7 @@ static int *firing_specials_in_order(const Board *b)
     return ix;
 }
 
-static void special_moved(Game *g, const Special *s, int from)
+static void firing_special_moved(Game *g, const Special *s, int from)
 {
     int sqs[2] = {from, s->sq};
     game_event(g, EVENT_SPECIAL_MOVED, -1, 0, sqs, 2)->special = s->code;
@@ -567,7 +567,7 @@ static void firing_relocate(Game *g, int player, Special *sp, Piece *occ)
         nsp_at[from]--;
         nsp_at[to]++;
         s->sq = to;
-        special_moved(g, s, from);
+        firing_special_moved(g, s, from);
     }
     free(ix);
     free(cand);
@@ -597,7 +597,7 @@ static void firing_double_up(Game *g, int player, Special *sp, Piece *occ)
     occ = board_piece_at(b, sq);
     for (int i = 0; i < GENE_COUNT; i++)
         add_copies(&occ->g, i, add.n[i]);
-    piece_event(g, sq, -1, EVENT_DOUBLED);
+    firing_piece_event(g, sq, -1, EVENT_DOUBLED);
 }
 
 static void firing_redistribute(Game *g, int player, Special *sp, Piece *occ)
@@ -636,7 +636,7 @@ static void firing_redistribute(Game *g, int player, Special *sp, Piece *occ)
         nf--;
         board_add_piece(b, to, pcs[i].owner, &pcs[i].g)->serial = pcs[i].serial; /* the same piece, moved */
         if (to != pcs[i].sq)
-            piece_event(g, pcs[i].sq, to, EVENT_MOVED_BY_SPECIAL);
+            firing_piece_event(g, pcs[i].sq, to, EVENT_MOVED_BY_SPECIAL);
     }
     free(pcs);
     free(freesq);
@@ -660,7 +660,7 @@ static void firing_tremor(Game *g, int player, Special *sp, Piece *occ)
         if (game_shield(g, from, shield_name(sp, from, WHAT_TREMOR_S16, WHAT_A_TREMOR)))
             continue;
         board_move_piece(b, from, to);
-        piece_event(g, from, to, EVENT_SHAKEN);
+        firing_piece_event(g, from, to, EVENT_SHAKEN);
     }
     free(sqs);
     int *ix = firing_specials_in_order(b);
@@ -670,7 +670,7 @@ static void firing_tremor(Game *g, int player, Special *sp, Piece *occ)
         if (to < 0 || !board_is_floor(b, to) || board_special_at(b, to))
             continue;
         s->sq = to;
-        special_moved(g, s, from);
+        firing_special_moved(g, s, from);
     }
     free(ix);
 }
@@ -767,7 +767,7 @@ static void firing_recycle(Game *g, int player, Special *sp, Piece *occ)
         back = piece_cost(&occ->g);
         game_kill(g, sq, -1, false);
     }
-    special_e(g, player, (EbookLine){.kind = EBOOK_S21_RECYCLE, .amount = back, .sq = sq});
+    firing_special_e(g, player, (EbookLine){.kind = EBOOK_S21_RECYCLE, .amount = back, .sq = sq});
 }
 
 static void firing_monkey(Game *g, int player, Special *sp, Piece *occ)
@@ -799,7 +799,7 @@ static void firing_monkey(Game *g, int player, Special *sp, Piece *occ)
             continue;
         Piece *p = board_piece_at(b, sqs[i]);
         add_copies(&p->g, GENE_K, gain[i]);
-        Event *ev = piece_event(g, sqs[i], -1, EVENT_GAINED_KING);
+        Event *ev = firing_piece_event(g, sqs[i], -1, EVENT_GAINED_KING);
         ev->num[0] = gain[i];
         sp_name(g, ev, sp);
     }

@@ -60,7 +60,7 @@ typedef struct Game {
     bool ended;         /* the game ended during this command */
     bool *star_done;    /* per player: their * order was processed since their last sheet */
     bool nagged;        /* a nag is due (the board records it) */
-    bool *nag_due;      /* per player: send a nag mail after this command (clock_nag) */
+    bool *nag_due;      /* per player: send a nag mail after this command (deadline_nag) */
     bool s11_done;      /* an S11 already paid in this turn's firing step (firing.c resets it) */
     int bot_decisions;  /* computer opponents' orders chosen with this Game (turn.c bounds them: bot.h) */
     struct BotMeasure *bot_measure; /* selfplay's measurement of the bots' decisions and its round cap (bot.h), or
