@@ -129,6 +129,8 @@ typedef struct Board {
     char *ter;          /* w*h terrain characters */
     char *start;        /* w*h: the terrain the game started with, which the players' maps begin from (NULL:
                          * not fixed yet; b->ter stands for it until the first action fixes it) */
+    bool known_read;    /* the text it was read from had a (known entry (one written before maps were kept
+                         * has none: its players' maps began from the start) */
     int *at;            /* w*h: index into pc, or -1 */
     Piece *pc;
     int npc, cappc;

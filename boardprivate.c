@@ -244,6 +244,7 @@ int boardprivate_read_known(GameFile *ps, Board *b, GameEntry *e)
 {
     free(b->start);
     b->start = known_base(b); /* every map begins from it */
+    b->known_read = true;
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
         int p = boardentry_player(ps, b, e, k, &rest);
