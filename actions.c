@@ -3,7 +3,6 @@
  * SANCTUARY. The orders that slide pieces (REPULSE, ATTRACT, CHARGE) are in slides.c. */
 #include "actions.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,11 +14,9 @@
 
 /* sq must be empty floor for a piece being placed there (TELEPORT, HOME, DIVIDE): another player's phased
  * piece there fails the order and is revealed (contract 14.3). Returns 0 or fails. */
-static int need_empty_floor(Game *g, int player, int sq, const char *verb)
+static int need_empty_floor(Game *g, int player, int sq, OrderVerb verb)
 {
     Board *b = g->b;
-    char nm[16], why[64];
-    board_sq_name(b, sq, nm);
     game_touch(g, sq);
     char t = b->ter[sq];
     if (t != TER_FLOOR)
@@ -27,8 +24,7 @@ static int need_empty_floor(Game *g, int player, int sq, const char *verb)
     Piece *p = board_piece_at(b, sq);
     if (p) {
         if (p->g.phased && p->owner != player) {
-            snprintf(why, sizeof why, "was in the way of a %s", verb);
-            game_reveal(g, p, why);
+            game_reveal(g, p, (EventWhy){.what = WHY_IN_WAY, .verb = verb});
             return game_fail_why(g, sq, (FailReason){.code = FAIL_PHASED_IN_WAY, .sq = {sq}});
         }
         return game_fail_why(g, sq, (FailReason){.code = FAIL_OCCUPIED, .sq = {sq}});
@@ -43,8 +39,7 @@ int action_pass(Game *g, int player, const Order *o, Piece *actor)
     (void)o;
     (void)actor;
     /* A stored PASS is told to its player once, as "Your stored order PASS was processed" (contract 14.5). */
-    game_event(g, player, EV_PUBLIC, NULL, 0, "%s passed.", g->b->pl[player].id)->own_text =
-        xstrdup(g->from_queue ? "" : "You passed.");
+    game_event(g, g->from_queue ? EVENT_PASSED_STORED : EVENT_PASSED, player, EV_PUBLIC, NULL, 0)->who[0] = player;
     return 0;
 }
 
@@ -91,7 +86,6 @@ int action_create(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     (void)actor;
-    char nm[16];
     int sq = o->sq;
     game_touch(g, sq);
     /* The acting King: the first unphased controlled King next to sq in reading order, else a phased one. */
@@ -99,7 +93,7 @@ int action_create(Game *g, int player, const Order *o, Piece *actor)
     if (!king)
         return game_fail_why(g, -1, (FailReason){.code = FAIL_NOT_NEXT_TO_KING, .sq = {sq}});
     if (king->g.phased)
-        game_reveal(g, king, "paid for CREATE");
+        game_reveal(g, king, (EventWhy){.what = WHY_PAID_CREATE});
     char t = b->ter[sq];
     Piece *there = board_piece_at(b, sq);
     if (t == TER_XWALL || t == TER_OUTSIDE)
@@ -108,7 +102,7 @@ int action_create(Game *g, int player, const Order *o, Piece *actor)
         return game_fail_why(g, sq, (FailReason){.code = FAIL_CREATE_IWALL, .sq = {sq}});
     if (there) {
         if (there->owner != player && there->g.phased) {
-            game_reveal(g, there, "was in the way of a CREATE");
+            game_reveal(g, there, (EventWhy){.what = WHY_IN_WAY, .verb = ORD_CREATE});
             return game_fail_why(g, sq, (FailReason){.code = FAIL_OCCUPIED, .sq = {sq}});
         }
         if (!board_controls(b, player, there) || there->g.n[GENE_K] || !o->codes.n[GENE_I])
@@ -119,9 +113,11 @@ int action_create(Game *g, int player, const Order *o, Piece *actor)
     int64_t cost = piece_cost(&o->codes);
     b->pl[player].e -= cost;
     char *seq = piece_str(&o->codes, false);
-    game_ebook(g, player, "-%" PRId64 " CREATE %s on %s", cost, seq, board_sq_name(b, sq, nm));
+    EbookLine line = {.kind = EBOOK_CREATE, .amount = cost, .sq = sq};
+    snprintf(line.text, sizeof line.text, "%s", seq);
+    game_ebook(g, player, line);
     if (there) {
-        Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece{g0} on {0} was replaced by a new piece.");
+        Event *ev = game_event(g, EVENT_REPLACED, player, 0, &sq, 1);
         ev->owner[0] = player;
         ev->seq[0] = piece_str(&there->g, false);
         game_ev_moved(ev, 0, sq, -1);
@@ -129,10 +125,10 @@ int action_create(Game *g, int player, const Order *o, Piece *actor)
     }
     if (t == TER_IWALL) {
         b->ter[sq] = TER_FLOOR;
-        game_event(g, player, 0, &sq, 1, "The interior wall on {0} became floor.");
+        game_event(g, EVENT_IWALL_FLOORED, player, 0, &sq, 1);
     }
     board_add_piece(b, sq, player, &o->codes);
-    Event *ev = game_event(g, player, 0, &sq, 1, "{p0} new piece{g0} appeared on {0}.");
+    Event *ev = game_event(g, EVENT_NEW_PIECE, player, 0, &sq, 1);
     ev->owner[0] = game_owner_word(b, board_piece_at(b, sq)); /* a ronin King's piece without P is an orphan */
     ev->seq[0] = seq;
     game_ev_moved(ev, 0, -1, sq);
@@ -184,46 +180,37 @@ static void capture(Game *g, int player, Piece *mover, int sq)
         game_keep_in_view(g, vsubject, sq); /* contract 8: a captured piece sees what captures it */
     if (phased && !own) {
         /* contract 14.3: the capturer is told only what it gains; the owner is told. */
-        game_event(g, vsubject, EV_PRIVATE, sqs, 1, "Your phased piece %s on {0} was captured.", vseq);
-        free(vseq);
+        game_event(g, EVENT_PHASED_CAPTURED, vsubject, EV_PRIVATE, sqs, 1)->codes = vseq;
         vseq = NULL;
     } else {
         /* contract 8: others hear of the capture only when they see its square; the victim is seen (decoded)
          * only as it stood before, the capturer on its start square before or on the victim's after. */
-        Event *ev = game_event(g, vsubject, EV_AT0, sqs, 2, "{p0} piece{g0} on {0} was captured by {p1} piece{g1}.");
+        Event *ev = game_event(g, eliminates ? EVENT_KING_CAPTURED : EVENT_CAPTURED, vsubject, EV_AT0, sqs, 2);
         ev->owner[0] = vword;
         ev->seq[0] = vseq;
         ev->owner[1] = player;
         ev->seq[1] = piece_str(&mover->g, false);
         game_ev_moved(ev, 0, sq, -1);
         game_ev_moved(ev, 1, msq, sq);
-        ev->own_text = xstrdup("Your piece{g0} on {0} was captured by {p1} piece{g1}.");
         if (eliminates) { /* one line: who took whose King where, and what it means (contract 8, 14.6) */
-            const char *vid = b->pl[vowner].id, *by = b->pl[player].id;
-            free(ev->text);
-            ev->text = xasprintf("{p0} King{g0} on {0} was captured by {p1} piece{g1}; %s is eliminated.", vid);
-            free(ev->own_text);
-            ev->own_text = xstrdup("Your King on {0} was captured by {p1} piece{g1} on {0}; you are eliminated.");
             ev->actor = player;
-            ev->actor_text = xasprintf("You captured {p0} King{g0} on {0}; %s is eliminated.", vid);
-            ev->far_text = xasprintf("%s was eliminated: their King was captured by %s.", vid, by);
+            ev->who[0] = vowner;
+            ev->who[1] = player;
         }
     }
     board_remove_piece(b, sq);
     mover = board_piece_at(b, msq);
     if (gain) {
         if (was_king && b->pl[vowner].e) {
-            game_ebook(g, vowner, "-%" PRId64 " digested with your King", b->pl[vowner].e);
+            game_ebook(g, vowner, (EbookLine){.kind = EBOOK_DIGESTED, .amount = b->pl[vowner].e});
             b->pl[vowner].e = 0;
         }
-        game_add_e(g, player, gain, "digest (G)");
+        game_add_e(g, player, (EbookLine){.kind = EBOOK_DIGEST, .amount = gain});
     }
     if (piece_total(&add)) {
         for (int i = 0; i < GENE_COUNT; i++)
             mover->g.n[i] = (uint16_t)(mover->g.n[i] + add.n[i]);
-        char *gained = piece_str(&add, false);
-        game_event(g, player, EV_PRIVATE, &sq, 1, "Your piece moving to {0} gained %s (L).", gained);
-        free(gained);
+        game_event(g, EVENT_GAINED_L, player, EV_PRIVATE, &sq, 1)->codes = piece_str(&add, false);
     }
     if (eliminates && !phased)
         game_eliminate_told(g, vowner, PS_ELIMINATED, player);
@@ -272,16 +259,16 @@ int action_move(Game *g, int player, const Order *o, Piece *actor)
          * it, its owner's own included, as by a wave, a charge or a blast */
         if (p && !last) {
             if (jump) {
-                game_reveal(g, p, "was jumped over");
+                game_reveal(g, p, (EventWhy){.what = WHY_JUMPED_OVER});
             } else if (p->g.phased) {
-                game_reveal(g, p, "was bumped into");
+                game_reveal(g, p, (EventWhy){.what = WHY_BUMPED_INTO});
                 return game_fail_why(g, next, (FailReason){.code = FAIL_PHASED_IN_WAY, .sq = {next}});
             } else {
                 return game_fail_why(g, next, (FailReason){.code = FAIL_OCCUPIED, .sq = {next}});
             }
         }
         if (p && last && board_controls(b, player, p) && (p->g.n[GENE_K] || !mg->n[GENE_I])) {
-            game_reveal(g, p, "was bumped into");
+            game_reveal(g, p, (EventWhy){.what = WHY_BUMPED_INTO});
             if (p->g.n[GENE_K])
                 return game_fail_why(g, next, (FailReason){.code = FAIL_OWN_KING, .sq = {next}});
             return game_fail_why(g, next, (FailReason){.code = FAIL_OWN_PIECE, .sq = {next}});
@@ -290,7 +277,7 @@ int action_move(Game *g, int player, const Order *o, Piece *actor)
     }
     /* The move is good: take what stands on the final square, then move. */
     int final = cur;
-    Event *ev = game_event(g, player, 0, (int[]){start, final}, 2, "{p0} piece{g0} moved from {0} to {1}.");
+    Event *ev = game_event(g, EVENT_MOVED, player, 0, (int[]){start, final}, 2);
     ev->owner[0] = ev->owner[1] = player;
     ev->seq[0] = piece_str(mg, false);
     ev->seq[1] = piece_str(mg, false);
@@ -299,7 +286,7 @@ int action_move(Game *g, int player, const Order *o, Piece *actor)
     if (final != start) {
         if (b->ter[final] == TER_IWALL) {
             b->ter[final] = TER_FLOOR;
-            game_event(g, player, 0, &final, 1, "The interior wall on {0} was mined away.");
+            game_event(g, EVENT_IWALL_MINED, player, 0, &final, 1);
         } else if (board_piece_at(b, final)) {
             capture(g, player, actor, final);
         }
@@ -335,7 +322,7 @@ int action_divide(Game *g, int player, const Order *o, Piece *actor)
     game_touch(g, sq2);
     if (board_dist(b, sq, sq2) != 1)
         return game_fail_why(g, -1, (FailReason){.code = FAIL_NOT_NEXT_TO, .sq = {sq, sq2}});
-    if (need_empty_floor(g, player, sq2, "DIVIDE") < 0)
+    if (need_empty_floor(g, player, sq2, ORD_DIVIDE) < 0)
         return -1;
     for (int i = 0; i < GENE_COUNT; i++)
         actor->g.n[i] = rest.n[i];
@@ -344,7 +331,7 @@ int action_divide(Game *g, int player, const Order *o, Piece *actor)
     board_add_piece(b, sq2, player, &ng); /* may move the piece array: actor is stale from here */
     Piece *left = board_piece_at(b, sq), *born = board_piece_at(b, sq2);
     int sqs[2] = {sq, sq2};
-    Event *ev = game_event(g, player, EV_KIN, sqs, 2, "{p0} piece{g0} on {0} divided, leaving a new piece{g1} on {1}.");
+    Event *ev = game_event(g, EVENT_DIVIDED, player, EV_KIN, sqs, 2);
     game_ev_piece(ev, 0, b, left);
     game_ev_piece(ev, 1, b, born);
     game_ev_moved(ev, 1, -1, sq2);
@@ -406,39 +393,31 @@ int action_transfer(Game *g, int player, const Order *o, Piece *actor)
     /* The player's own phased target: nobody else may learn of it (the public text names the giver only). */
     bool hidden = t->g.phased;
     /* A reader who does not decode the target reads a resisted TRANSFER as a done one: W is a code. */
-    if (game_shield_as(g, sq2, "a TRANSFER", SHIELD_UNSEEN)) {
+    if (game_shield_as(g, sq2, (EventWhy){.what = WHAT_TRANSFER}, SHIELD_UNSEEN)) {
         Piece *giver = board_piece_at(b, sq);
-        Event *ev = game_event(g, player, 0, sqs, hidden ? 1 : 2,
-                               hidden ? "{p0} piece on {0} used up a J." :
-                                        "{p0} piece on {0} used up a J to transfer a code to {1}, which resisted.");
+        Event *ev = game_event(g, hidden ? EVENT_TRANSFER_RESISTED_HIDDEN : EVENT_TRANSFER_RESISTED, player, 0, sqs,
+                               hidden ? 1 : 2);
         game_ev_piece(ev, 0, b, giver);
-        if (!hidden) {
+        if (!hidden)
             game_ev_piece(ev, 1, b, board_piece_at(b, sq2));
-            ev->blind_text = xstrdup("{p0} piece on {0} transferred a code to {p1} piece on {1}.");
-            ev->blind_tok = 1;
-        }
-        ev->own_text = xasprintf("Your piece on {0} used up a J: its TRANSFER of %c to %s was resisted (W).",
-                                 'A' + code, nm2);
+        ev->code = (char)('A' + code);
+        ev->at = sq2;
         game_after_change(g, sq);
         return 0;
     }
     actor->g.n[code]--;
     t->g.n[code]++;
     Piece *giver = board_piece_at(b, sq);
-    Event *ev = game_event(g, player, 0, sqs, hidden ? 1 : 2,
-                           hidden ? "{p0} piece on {0} used up a J." :
-                                    "{p0} piece on {0} transferred a code to {p1} piece on {1}.");
+    Event *ev = game_event(g, hidden ? EVENT_TRANSFERRED_HIDDEN : EVENT_TRANSFERRED, player, 0, sqs, hidden ? 1 : 2);
     game_ev_piece(ev, 0, b, giver);
-    if (hidden)
-        ev->own_text = xasprintf("Your piece{g0} on {0} transferred %c to your phased piece on %s.", 'A' + code, nm2);
-    else {
+    ev->code = (char)('A' + code);
+    ev->at = sq2;
+    if (!hidden)
         game_ev_piece(ev, 1, b, t);
-        ev->own_text = xasprintf("Your piece{g0} on {0} transferred %c to {p1} piece{g1} on {1}.", 'A' + code);
-    }
     if (!board_is_orphan(b, t) && t->owner != player) {
-        Event *rv = game_event(g, t->owner, EV_PRIVATE, sqs, 2,
-                               "Your piece on {1} received %c from {p0} piece on {0}.", 'A' + code);
+        Event *rv = game_event(g, EVENT_TRANSFER_RECEIVED, t->owner, EV_PRIVATE, sqs, 2);
         rv->owner[0] = player;
+        rv->code = (char)('A' + code);
     }
     game_after_change(g, sq);
     game_after_change(g, sq2);
@@ -452,7 +431,7 @@ int action_radiate(Game *g, int player, const Order *o, Piece *actor)
     Board *b = g->b;
     (void)o;
     int asq = actor->sq;
-    Event *ev = game_event(g, player, 0, &asq, 1, "{p0} piece{g0} on {0} radiated.");
+    Event *ev = game_event(g, EVENT_RADIATED, player, 0, &asq, 1);
     game_ev_piece(ev, 0, b, actor);
     /* The pieces in the radiating piece's view (as it was before), itself included, in reading order. */
     int *sqs = NULL;
@@ -476,7 +455,7 @@ int action_radiate(Game *g, int player, const Order *o, Piece *actor)
         if (total == 0)
             continue; /* a bare K */
         /* contract 14.4: W resists an effect of another piece's order; the radiating piece's own order is not hindered. */
-        if (sq != asq && game_shield_as(g, sq, "radiation", SHIELD_RADIATION))
+        if (sq != asq && game_shield_as(g, sq, (EventWhy){.what = WHAT_RADIATION}, SHIELD_RADIATION))
             continue;
         int r = (int)rng_below(&b->rng, (uint64_t)total);
         int code = 0;
@@ -484,11 +463,10 @@ int action_radiate(Game *g, int player, const Order *o, Piece *actor)
             r -= cnt[code++];
         Genome before = p->g;
         p->g.n[code]--;
-        Event *e = game_event(g, game_piece_subject(b, p), p->g.phased ? EV_PRIVATE : 0, &sq, 1,
-                              "{p0} piece{g0} on {0} lost a code to radiation.");
+        Event *e = game_event(g, EVENT_RADIATION_LOSS, game_piece_subject(b, p), p->g.phased ? EV_PRIVATE : 0, &sq, 1);
         e->owner[0] = game_owner_word(b, p);
         e->seq[0] = piece_str(&before, false);
-        e->own_text = xasprintf("Your piece{g0} on {0} lost %c to radiation.", 'A' + code);
+        e->code = (char)('A' + code);
         game_after_change(g, sq);
     }
     free(sqs);
@@ -496,15 +474,15 @@ int action_radiate(Game *g, int player, const Order *o, Piece *actor)
 }
 
 /* The landing of TELEPORT and HOME: sq2 must be empty floor (a phased piece there fails the order and
- * is revealed); then the piece jumps, seen as `how` ("teleported"). Returns 0 or fails. */
-static int jump(Game *g, int player, Piece *actor, int sq2, const char *verb, const char *how)
+ * is revealed); then the piece jumps, seen as the event how (EVENT_TELEPORTED_ORDER). Returns 0 or fails. */
+static int jump(Game *g, int player, Piece *actor, int sq2, OrderVerb verb, EventKind how)
 {
     Board *b = g->b;
     int sq = actor->sq;
     if (need_empty_floor(g, player, sq2, verb) < 0)
         return -1;
     int sqs[2] = {sq, sq2};
-    Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} %s from {0} to {1}.", how);
+    Event *ev = game_event(g, how, player, 0, sqs, 2);
     game_ev_piece(ev, 0, b, actor);
     game_ev_piece(ev, 1, b, actor);
     game_ev_moved(ev, 0, sq, sq2);
@@ -536,7 +514,7 @@ int action_teleport(Game *g, int player, const Order *o, Piece *actor)
         return -1;
     if (!sight_piece_sees(b, actor, sq2))
         return game_fail_why(g, -1, (FailReason){.code = FAIL_NOT_IN_VIEW, .sq = {actor->sq, sq2}});
-    return jump(g, player, actor, sq2, "TELEPORT", "teleported");
+    return jump(g, player, actor, sq2, ORD_TELEPORT, EVENT_TELEPORTED_ORDER);
 }
 
 /* ---- PETRIFY ---- */
@@ -548,7 +526,7 @@ int action_petrify(Game *g, int player, const Order *o, Piece *actor)
     int sq = actor->sq;
     if (actor->g.n[GENE_K])
         return game_fail_why(g, -1, (FailReason){.code = FAIL_KING_PETRIFY, .sq = {sq}});
-    Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece{g0} on {0} turned into an interior wall.");
+    Event *ev = game_event(g, EVENT_PETRIFIED, player, 0, &sq, 1);
     game_ev_piece(ev, 0, b, actor);
     game_ev_moved(ev, 0, sq, -1);
     board_remove_piece(b, sq);
@@ -563,9 +541,7 @@ int action_phase(Game *g, int player, const Order *o, Piece *actor)
     (void)o;
     int sq = actor->sq;
     piece_consume(&actor->g, GENE_R);
-    Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece on {0} vanished from sight.");
-    ev->owner[0] = player;
-    ev->own_text = xstrdup("Your piece on {0} used up an R and is now phased: the other players cannot see it.");
+    game_event(g, EVENT_PHASED, player, 0, &sq, 1)->owner[0] = player;
     actor->g.phased = true;
     game_after_change(g, sq);
     return 0;
@@ -580,7 +556,7 @@ int action_convert(Game *g, int player, const Order *o, Piece *actor)
     int asq = actor->sq;
     /* contract 14.6: a ronin converter (its owner eliminated) gives every orphan it converts a P. */
     bool ronin = b->pl[player].status != PS_ACTIVE;
-    Event *ev = game_event(g, player, 0, &asq, 1, "{p0} piece on {0} called on the orphans in its view (CONVERT).");
+    Event *ev = game_event(g, EVENT_CONVERT_CALLED, player, 0, &asq, 1);
     ev->owner[0] = player;
     int *all = NULL;
     int na = board_piece_squares(b, &all);
@@ -591,11 +567,11 @@ int action_convert(Game *g, int player, const Order *o, Piece *actor)
             continue;
         /* ruling 9: the P a ronin CONVERT adds changes the orphan's sequence, so a W resists it — and with it the
          * conversion, which is the P; an active player's CONVERT only changes the colour, which W does not stop */
-        if (ronin && p->g.n[GENE_P] < GENOME_MAX_COPIES && game_shield(g, all[i], "a CONVERT"))
+        if (ronin && p->g.n[GENE_P] < GENOME_MAX_COPIES &&
+            game_shield(g, all[i], (EventWhy){.what = WHAT_CONVERT}))
             continue;
         int sqs[2] = {all[i], all[i]};
-        Event *e = game_event(g, player, p->g.phased ? EV_PRIVATE : 0, sqs, 2,
-                              "An orphan{g0} on {0} became {p1} piece (CONVERT).");
+        Event *e = game_event(g, EVENT_CONVERTED, player, p->g.phased ? EV_PRIVATE : 0, sqs, 2);
         e->owner[0] = -2;
         e->seq[0] = piece_str(&p->g, false);
         e->owner[1] = player;
@@ -606,7 +582,7 @@ int action_convert(Game *g, int player, const Order *o, Piece *actor)
     }
     free(all);
     if (!converted)
-        game_event(g, player, EV_PRIVATE, &asq, 1, "There was no orphan in the view of your piece on {0}.");
+        game_event(g, EVENT_CONVERT_NONE, player, EV_PRIVATE, &asq, 1);
     return 0;
 }
 
@@ -625,11 +601,7 @@ int action_flare(Game *g, int player, const Order *o, Piece *actor)
     pl->full_decode = (pl->full_view && pl->full_decode) || decode;
     pl->full_view = true;
     board_turn_label(b, pl->full_until);
-    Event *ev = game_event(g, player, 0, &sq, 1, "{p0} piece on {0} lit a flare.");
-    ev->owner[0] = player;
-    ev->own_text = xasprintf("Your piece on {0} used up a U and lit a flare: you see the whole board%s until the "
-                             "start of your next turn.",
-                             decode ? ", decoded," : "");
+    game_event(g, decode ? EVENT_FLARE_DECODED : EVENT_FLARE, player, 0, &sq, 1)->owner[0] = player;
     game_after_change(g, sq);
     return 0;
 }
@@ -651,7 +623,7 @@ int action_home(Game *g, int player, const Order *o, Piece *actor)
     }
     if (!near_king)
         return game_fail_why(g, -1, (FailReason){.code = FAIL_NOT_NEXT_TO_OTHER_KING, .sq = {sq, sq2}});
-    return jump(g, player, actor, sq2, "HOME", "jumped home");
+    return jump(g, player, actor, sq2, ORD_HOME, EVENT_JUMPED_HOME);
 }
 
 /* ---- SANCTUARY ---- */
@@ -670,7 +642,7 @@ int action_sanctuary(Game *g, int player, const Order *o, Piece *actor)
     if (!k || !board_controls(b, player, k)) {
         /* Outside the view every case reads the same (contract 8): "no King of yours at <SQ> (outside your view)". */
         if (k && k->g.phased && k->owner != player) {
-            game_reveal(g, k, "was in the way of a SANCTUARY");
+            game_reveal(g, k, (EventWhy){.what = WHY_IN_WAY, .verb = ORD_SANCTUARY});
             return game_fail_why(g, sq2, (FailReason){.code = FAIL_SWAP_PHASED, .sq = {sq, sq2}});
         }
         return game_fail_why(g, sq2, (FailReason){.code = FAIL_SWAP_NO_KING, .sq = {sq, sq2}});
@@ -679,24 +651,20 @@ int action_sanctuary(Game *g, int player, const Order *o, Piece *actor)
         return game_fail_why(g, -1, (FailReason){.code = FAIL_NOT_A_KING, .sq = {sq, sq2}});
     int sqs[2] = {sq, sq2};
     /* contract 14.4: the King's W resists (neither moves); the Y piece's own order is not hindered by its W. */
-    if (game_shield(g, sq2, "a SANCTUARY swap")) {
-        Event *ev = game_event(g, player, 0, sqs, k->g.phased ? 1 : 2,
-                               k->g.phased ? "{p0} piece on {0} tried a SANCTUARY." :
-                                             "{p0} piece on {0} tried to swap places with {p1} King on {1}.");
+    if (game_shield(g, sq2, (EventWhy){.what = WHAT_SANCTUARY_SWAP})) {
+        Event *ev = game_event(g, k->g.phased ? EVENT_SANCTUARY_RESISTED_HIDDEN : EVENT_SANCTUARY_RESISTED, player, 0,
+                               sqs, k->g.phased ? 1 : 2);
         ev->owner[0] = ev->owner[1] = player;
-        ev->own_text = xasprintf("Your piece on {0} could not swap places with your King on %s: it resisted (W).", nm2);
+        ev->at = sq2;
         return 0;
     }
     /* The player's own phased King: the others only see the Y piece jump. */
     bool hidden = k->g.phased;
-    Event *ev = game_event(g, player, 0, sqs, 2,
-                           hidden ? "{p0} piece{g0} jumped from {0} to {1} (SANCTUARY)." :
-                                    "{p0} piece{g0} on {0} and {p1} King{g1} on {1} swapped places.");
+    Event *ev = game_event(g, hidden ? EVENT_SANCTUARY_HIDDEN : EVENT_SANCTUARY, player, 0, sqs, 2);
     game_ev_piece(ev, 0, b, actor);
     game_ev_piece(ev, 1, b, k);
     game_ev_moved(ev, 0, sq, sq2);
     game_ev_moved(ev, 1, hidden ? sq : sq2, hidden ? sq2 : sq);
-    ev->own_text = xstrdup("Your piece{g0} on {0} and your King{g1} on {1} swapped places.");
     board_swap_pieces(b, sq, sq2);
     return 0;
 }

@@ -43,12 +43,13 @@ static void verify_differs(CommandCtx *c, const Board *b, const char *want, cons
 }
 
 /* The players' maps (contract 8) of b and of its replay r differ: the first player and square to stderr only
- * (private), the reply says where. True when they differ. The snapshot must record maps ("(known"): one
- * written before they were kept has them begin from the start, which the replay need not agree with. */
+ * (private), the reply says where. True when they differ. The snapshot r began from must record maps (its
+ * (known entry, r->known_read): one written before they were kept has them begin from the start, which the
+ * replay need not agree with. */
 static bool verify_maps_differ(CommandCtx *c, const Board *b, const Board *r)
 {
     size_t n = (size_t)b->w * (size_t)b->h;
-    if (!strstr(b->initial, "\n(known\n") || r->np != b->np || r->w != b->w || r->h != b->h)
+    if (!r->known_read || r->np != b->np || r->w != b->w || r->h != b->h)
         return false;
     for (int p = 0; p < b->np; p++) {
         const char *x = board_known(b, p), *y = board_known(r, p);

@@ -267,6 +267,7 @@ Board *board_copy_play(const Board *src, int spare)
         p->reveals = NULL;
         p->nreveals = 0;
         p->known = NULL;
+        p->kspecial = NULL;
         memset(&p->queue, 0, sizeof p->queue);
         memset(&p->news, 0, sizeof p->news);
         memset(&p->ebook, 0, sizeof p->ebook);
@@ -343,11 +344,44 @@ void board_known_set(Board *b, int p, int sq, char t)
     pl->known[sq] = t;
 }
 
-static void player_free(Player *p)
+void board_known_special_set(Board *b, int p, int sq, int code)
+{
+    Player *pl = &b->pl[p];
+    assert(code >= 0 && code <= SPECIAL_CODE_MAX);
+    if (!pl->kspecial) {
+        if (!code)
+            return; /* nothing remembered, nothing to forget */
+        pl->kspecial = xcalloc((size_t)b->w * (size_t)b->h, 1);
+    }
+    pl->kspecial[sq] = (uint8_t)code;
+}
+
+int board_known_special_next(const Board *b, int p, int sq)
+{
+    const uint8_t *mem = b->pl[p].kspecial;
+    int n = b->w * b->h;
+    if (!mem || sq < 0)
+        return -1;
+    for (uint64_t w; sq + 8 <= n; sq += 8) { /* eight squares at a time where none is remembered */
+        memcpy(&w, mem + sq, sizeof w);
+        if (w)
+            break;
+    }
+    for (; sq < n; sq++)
+        if (mem[sq])
+            return sq;
+    return -1;
+}
+
+void board_player_free(Player *p)
 {
     free(p->known);
     p->known = NULL;
+    free(p->kspecial);
+    p->kspecial = NULL;
     free(p->reveals);
+    p->reveals = NULL;
+    p->nreveals = 0;
     sl_free(&p->queue);
     board_news_free(&p->news);
     sl_free(&p->ebook);
@@ -362,7 +396,7 @@ void board_free(Board *b)
     free(b->at);
     free(b->pc);
     for (int i = 0; i < b->np; i++)
-        player_free(&b->pl[i]);
+        board_player_free(&b->pl[i]);
     free(b->pl);
     for (int i = 0; i < b->nsp; i++)
         special_free(&b->sp[i]);
@@ -383,6 +417,8 @@ void board_set_size(Board *b, int w, int h)
     for (int i = 0; i < b->np; i++) { /* the maps of another grid mean nothing on this one */
         free(b->pl[i].known);
         b->pl[i].known = NULL;
+        free(b->pl[i].kspecial);
+        b->pl[i].kspecial = NULL;
     }
     b->w = w;
     b->h = h;

@@ -93,6 +93,8 @@ typedef struct Player {
     bool gambled_any;
     char *known;        /* the terrain as the player last saw each square (w*h; NULL: the start's, b->start):
                          * their map (contract 8); private, like the queue and the news */
+    uint8_t *kspecial;  /* the code of the special the player last saw on each square, 0 none (w*h; NULL: they
+                         * remember none): on their map too (contract 8), private as known */
 } Player;
 
 /* A start square, and a piece listed for whoever gets it (map `start`/`piece` lines). */
@@ -127,6 +129,8 @@ typedef struct Board {
     char *ter;          /* w*h terrain characters */
     char *start;        /* w*h: the terrain the game started with, which the players' maps begin from (NULL:
                          * not fixed yet; b->ter stands for it until the first action fixes it) */
+    bool known_read;    /* the text it was read from had a (known entry (one written before maps were kept
+                         * has none: its players' maps began from the start) */
     int *at;            /* w*h: index into pc, or -1 */
     Piece *pc;
     int npc, cappc;
@@ -224,7 +228,7 @@ bool board_is_floor(const Board *b, int sq);
 /* Inside the exterior walls: any non-wall, non-outside square or interior wall. */
 bool board_in_area(const Board *b, int sq);
 
-/* ---- what each player knows of the terrain (contract 8: their map) ---- */
+/* ---- what each player knows of the terrain and the specials (contract 8: their map) ---- */
 /* The terrain the game started with: b->start, or b->ter while it is not fixed yet. */
 const char *board_start_terrain(const Board *b);
 /* Fixes b->start to the terrain as it is now, unless it is fixed already (the first action does). */
@@ -233,6 +237,16 @@ void board_start_fix(Board *b);
 const char *board_known(const Board *b, int p);
 /* Player p remembers terrain t on sq (allocating their copy from the start's when it differs). */
 void board_known_set(Board *b, int p, int sq, char t);
+/* The code of the special player p last saw on sq (1..22), 0 when they remember none there. */
+static inline int board_known_special(const Board *b, int p, int sq)
+{
+    return b->pl[p].kspecial ? b->pl[p].kspecial[sq] : 0;
+}
+/* Player p remembers the special of code (0: none) on sq (allocating their memory at its first special). */
+void board_known_special_set(Board *b, int p, int sq, int code);
+/* The first square from sq on where player p remembers a special, or -1: for walking their memory, which holds
+ * few (sq = board_known_special_next(b, p, 0); sq >= 0; sq = board_known_special_next(b, p, sq + 1)). */
+int board_known_special_next(const Board *b, int p, int sq);
 
 /* ---- turns ---- */
 /* Writes the current turn label ("0", "3b") into buf (8 bytes). */
@@ -249,6 +263,8 @@ Board *board_new(void);
  * maps, generator, turn and clock — and nothing else: no specials, starts, history or snapshot (the scratch
  * boards the order lister and the bots run orders on). Caller frees with board_free. */
 Board *board_copy_play(const Board *src, int spare);
+/* Frees what player p holds (their queue, news, E book, reveals, maps), leaving it empty. */
+void board_player_free(Player *p);
 /* Frees b and everything it owns; NULL is allowed. */
 void board_free(Board *b);
 /* Allocates the grid for w x h, all outside, and drops every piece, the start terrain and the players' maps. */

@@ -337,7 +337,7 @@ static int read_special(const Board *b, const char *line, Special *sp, Err *err)
 }
 
 /* The one use of special_format: a special's line (caller frees). */
-static char *special_line(const Board *b, const Special *sp)
+static char *format_special(const Board *b, const Special *sp)
 {
     return special_format(b->w, sp);
 }
@@ -358,7 +358,7 @@ static int read_specials(GameFile *ps, Board *b, GameEntry *e)
 static void write_specials(Buf *o, const Board *b)
 {
     for (int i = 0; i < b->nsp; i++) {
-        char *line = special_line(b, &b->sp[i]);
+        char *line = format_special(b, &b->sp[i]);
         gamefile_put_item(o, line);
         free(line);
     }
@@ -715,6 +715,8 @@ static const EntryDef entry_table[] = {
     {"news", ENTRY_MULTI, RANK_NEWS, boardprivate_read_news, boardprivate_write_news, NULL},
     {"ebook", ENTRY_MULTI, RANK_EBOOK, boardprivate_read_ebook, boardprivate_write_ebook, NULL},
     {"known", ENTRY_MULTI, RANK_KNOWN, boardprivate_read_known, boardprivate_write_known, NULL},
+    {"knownspecials", ENTRY_MULTI, RANK_KNOWN, boardprivate_read_knownspecials, boardprivate_write_knownspecials,
+     boardprivate_no_knownspecials},
     {"turn", ENTRY_REQUIRED, RANK_SEAT, check_turn_seat, NULL, NULL},
     {"initial", ENTRY_MULTI, RANK_INITIAL, read_initial, write_initial, no_initial},
 };
@@ -761,11 +763,13 @@ static int read_entries(GameFile *ps, Board *b)
     return 0;
 }
 
-Board *boardfile_parse(const char *text, const char *name, Err *err)
+Board *boardfile_parse_at(const char *text, const char *name, BoardfileError *e)
 {
-    GameFile ps = {.name = name, .err = err};
+    GameFile ps = {.name = name, .err = &e->err};
     Board *b = board_new();
+    e->line = 0;
     if (gamefile_split(&ps, text) < 0 || read_entries(&ps, b) < 0) {
+        e->line = ps.err_line;
         gamefile_free(&ps);
         board_free(b);
         return NULL;
@@ -774,10 +778,19 @@ Board *boardfile_parse(const char *text, const char *name, Err *err)
     gamefile_free(&ps);
     Err e2;
     if (board_check(b, &e2) < 0) {
-        err_fail(err, "%s: %s", name, e2.msg);
+        err_fail(&e->err, "%s: %s", name, e2.msg);
         board_free(b);
         return NULL;
     }
+    return b;
+}
+
+Board *boardfile_parse(const char *text, const char *name, Err *err)
+{
+    BoardfileError e;
+    Board *b = boardfile_parse_at(text, name, &e);
+    if (!b && err)
+        *err = e.err;
     return b;
 }
 

@@ -1,6 +1,6 @@
 /* boardprivate: the board file's entries of each player's own state (contract 10.2), which verify does not
  * compare: the quiet, lister and plain flags, the handled keys, the stored queues, the news, the E book and
- * the players' maps (known). */
+ * the players' maps (known, knownspecials). */
 #include "boardprivate.h"
 
 #include <stddef.h>
@@ -244,6 +244,7 @@ int boardprivate_read_known(GameFile *ps, Board *b, GameEntry *e)
 {
     free(b->start);
     b->start = known_base(b); /* every map begins from it */
+    b->known_read = true;
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
         int p = boardentry_player(ps, b, e, k, &rest);
@@ -282,4 +283,61 @@ void boardprivate_write_known(Buf *o, const Board *b)
                 buf_printf(o, "%s %s %c\n", b->pl[p].id, board_sq_name(b, (int)sq, nm), k[sq]);
     }
     free(base);
+}
+
+/* (knownspecials: the specials each player remembers (their map, contract 8), as "USERID SQUARE S<code>" lines,
+ * by player and square; written only while someone remembers one. */
+
+/* The code of "S<n>" as the board file writes it (no sign, no leading zero, a special that exists), or 0. */
+static int knownspecials_code(const char *s)
+{
+    size_t len = strlen(s);
+    if (len < 2 || len > 3 || s[0] != 'S' || s[1] == '0' || strspn(s + 1, "0123456789") != len - 1)
+        return 0;
+    int code = atoi(s + 1);
+    return special_info(code) ? code : 0;
+}
+
+int boardprivate_read_knownspecials(GameFile *ps, Board *b, GameEntry *e)
+{
+    for (int k = 0; k < e->items.n; k++) {
+        char *rest;
+        int p = boardentry_player(ps, b, e, k, &rest);
+        if (p < 0)
+            return -1;
+        char sqs[16], cs[8];
+        const char *w = rest;
+        int sq, code;
+        if (!boardentry_word(&w, sqs, 15) || !boardentry_word(&w, cs, 7) || w[strspn(w, " \t\n\v\f\r")])
+            return gamefile_error(ps, e->lines[k], "a knownspecials line is USERID SQUARE CODE (S1..S22)");
+        if (boardentry_sq(ps, b, e->lines[k], sqs, &sq) < 0)
+            return -1;
+        if (!(code = knownspecials_code(cs)))
+            return gamefile_error(ps, e->lines[k], "knownspecials: no special '%s' (S1..S22 but S19)", cs);
+        if (b->ter[sq] == TER_OUTSIDE) /* the outside never changes */
+            return gamefile_error(ps, e->lines[k], "knownspecials: %s is outside the board", sqs);
+        if (b->phase == PHASE_ROUND0) /* contract 8: round 0 shows no special */
+            return gamefile_error(ps, e->lines[k], "knownspecials: nobody sees a special in round 0");
+        if (board_known_special(b, p, sq))
+            return gamefile_error(ps, e->lines[k], "knownspecials: %s of %s is given twice", sqs, b->pl[p].id);
+        board_known_special_set(b, p, sq, code);
+    }
+    return 0;
+}
+
+void boardprivate_write_knownspecials(Buf *o, const Board *b)
+{
+    char nm[16];
+    for (int p = 0; p < b->np; p++)
+        for (int sq = board_known_special_next(b, p, 0); sq >= 0; sq = board_known_special_next(b, p, sq + 1))
+            buf_printf(o, "%s %s S%d\n", b->pl[p].id, board_sq_name(b, sq, nm), board_known_special(b, p, sq));
+}
+
+/* Written only while some player remembers a special. */
+bool boardprivate_no_knownspecials(const Board *b)
+{
+    for (int p = 0; p < b->np; p++)
+        if (board_known_special_next(b, p, 0) >= 0)
+            return false;
+    return true;
 }

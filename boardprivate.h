@@ -1,6 +1,6 @@
 /* boardprivate: the board file's entries of each player's own state (contract 10.2), which verify does not
  * compare: the quiet, lister and plain flags, the handled keys, the stored queues, the news, the E book and
- * the players' maps (known). Each read_ function reads its entry into b (failing with "<name>:<line>: reason"),
+ * the players' maps (known, knownspecials). Each read_ function reads its entry into b (failing with "<name>:<line>: reason"),
  * each write_ one writes what follows "(name", each no_ one says the entry is not written. */
 #ifndef GENETESS_BOARDPRIVATE_H
 #define GENETESS_BOARDPRIVATE_H
@@ -32,5 +32,10 @@ int boardprivate_read_known(GameFile *ps, Board *b, GameEntry *e);
 void boardprivate_write_known(Buf *o, const Board *b);
 /* A board read without (known: every player knows the terrain the game started with. */
 void boardprivate_known_default(Board *b);
+/* (knownspecials: the specials each player remembers; a board without it (written before they were kept) has
+ * them remember none. */
+int boardprivate_read_knownspecials(GameFile *ps, Board *b, GameEntry *e);
+void boardprivate_write_knownspecials(Buf *o, const Board *b);
+bool boardprivate_no_knownspecials(const Board *b);
 
 #endif

@@ -2,6 +2,7 @@
  * challenger is one of the players and gives their password, and the others accept (or decline) an invitation
  * before the board starts (contract 15). */
 #include "challenge.h"
+#include "disk.h"
 #include "users.h"
 
 #include <ctype.h>
@@ -19,16 +20,10 @@
 #include "subject.h"
 
 /* A map error without the file text it quotes: "file:line: unknown directive 'xyz' (...)" loses
- * "'xyz'" (contract 6: no error message echoes the contents of a file). Other messages are kept. */
-static void challenge_map_error(const char *msg, Buf *out)
+ * "'xyz'" (contract 6: no error message echoes the contents of a file). Other messages (in_file false: no line of a
+ * map file, Map.err_line 0) are kept. */
+static void challenge_map_error(const char *msg, bool in_file, Buf *out)
 {
-    bool in_file = false; /* the message has a "file:line:" place */
-    for (const char *c = strchr(msg, ':'); c && !in_file; c = strchr(c + 1, ':')) {
-        const char *d = c + 1;
-        while (isdigit((unsigned char)*d))
-            d++;
-        in_file = d > c + 1 && *d == ':';
-    }
     for (const char *p = msg; *p; p++) {
         if (in_file && *p == '\'' && p > msg && p[-1] == ' ' && strchr(p + 1, '\'')) {
             p = strchr(p + 1, '\'');
@@ -138,7 +133,7 @@ static int challenge_check(CommandCtx *c, Challenge *ch)
         return EXIT_USAGE;
     }
     if (ch->ids.n < 2 && c->req->by_mail) { /* "challenge anna ben", as the terminal writes it: ben read as a password */
-        buf_printf(&c->reply, "By mail a challenge names you and your password first, then your opponents: this one\n"
+        buf_printf(&c->reply, "By mail a challenge names you and your password first, then your opponents: this one "
                               "names %s and no opponent. Send, e.g.:\n"
                               "    challenge %s <your password> %s\n"
                               "(the Subject \"help challenge\" explains the options).\n",
@@ -255,7 +250,7 @@ static int challenge_map(CommandCtx *c, const Challenge *ch, Board **out)
         return rc;
     }
     if (map_load(c->st.home, mapname, !c->req->by_mail, &map, &err) < 0) {
-        challenge_map_error(err.msg, &c->reply);
+        challenge_map_error(err.msg, map.err_line > 0, &c->reply);
         goto out;
     }
     *out = map.b;
@@ -462,7 +457,7 @@ static int invites_read(CommandCtx *c, Invites *l)
 {
     char *path = store_path(&c->st, "etc/invitations"), *text = NULL, *save = NULL;
     Err err;
-    int rc = store_read_file(path, &text, NULL, &err);
+    int rc = disk_read_file(path, &text, NULL, &err);
     free(path);
     memset(l, 0, sizeof *l);
     l->next = 1;
@@ -506,7 +501,7 @@ static int invites_write(CommandCtx *c, const Invites *l)
         challenge_sent_format(&l->sent[i], &b);
     char *path = store_path(&c->st, "etc/invitations");
     Err err;
-    int rc = store_write_atomic(path, b.s, b.len, &err);
+    int rc = disk_write_atomic(path, b.s, b.len, &err);
     if (rc < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
     free(path);
@@ -536,7 +531,7 @@ static int running_games(CommandCtx *c, const char *id)
     char *path = store_path(&c->st, "etc/Genetess.list"), *text = NULL, *save = NULL;
     Err err;
     int n = 0;
-    if (store_read_file(path, &text, NULL, &err) == 0)
+    if (disk_read_file(path, &text, NULL, &err) == 0)
         for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
             ListRecord r;
             n += gamelist_parse(l, &r) && r.state != LIST_ENDED && gamelist_plays(&r, id);

@@ -234,9 +234,10 @@ static int confirm_signup(CommandCtx *c, const UsersPending *p)
     buf_printf(&c->reply, "User %s signed up. Welcome to Genetess!\n\n"
                           "Next, start a game: send the Subject\n"
                           "    challenge %s <your password> <opponent>\n"
-                          "naming another player's userid, or bot:strong for a computer opponent; or wait for an\n"
-                          "invitation and answer it with your password and \"accept\". Then reply to each sheet with\n"
-                          "your password and your order on the first line (the Subject \"help\" explains it all).\n",
+                          "naming another player's userid, or bot:strong for a computer opponent; or wait for an "
+                          "invitation and answer it with your password and \"accept\".\n\n"
+                          "Then reply to each sheet with your password and your order on the first line (the "
+                          "Subject \"help\" explains it all).\n",
                p->id, p->id);
     subject_write(SUBJECT_SIGNUP, 0, NULL, c->subject, sizeof c->subject);
     return EXIT_DONE;

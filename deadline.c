@@ -2,7 +2,6 @@
  * driver (turn.c), or leaves the turn waiting. */
 #include "deadline.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -59,8 +58,9 @@ TurnOutcome deadline_timeout(Game *g)
     game_record(g, p, movelist_event(MOVE_TIMEOUT, 0));
     pl->timeouts++;
     pl->timeouts_total++;
-    game_event(g, p, EV_PUBLIC, NULL, 0, "%s timed out (%d in a row).", pl->id, pl->timeouts)->own_text =
-        xasprintf("You timed out (%d in a row).", pl->timeouts);
+    Event *ev = game_event(g, EVENT_TIMED_OUT, p, EV_PUBLIC, NULL, 0);
+    ev->who[0] = p;
+    ev->num[0] = pl->timeouts;
     bool forfeit = b->par.max_timeouts > 0 && pl->timeouts >= b->par.max_timeouts;
     if (forfeit && !g->replay) {
         game_record(g, p, movelist_event(MOVE_FORFEIT, 0));

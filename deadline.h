@@ -22,7 +22,7 @@ DeadlineEvent deadline_due(Game *g, int64_t until);
  * elimination at the game's --max-timeouts. Returns TURN_OVER, or TURN_WAITS when replaying a forfeit
  * (its own "Forfeit" line follows in the move list). */
 TurnOutcome deadline_timeout(Game *g);
-/* Why a HOLIDAY by player cannot start now (ORDER_REFUSED with g->fail.msg), else 0; changes nothing. */
+/* Why a HOLIDAY by player cannot start now (ORDER_REFUSED with g->fail.why), else 0; changes nothing. */
 int deadline_holiday_check(Game *g, int player);
 /* A live HOLIDAY of the player to move (deadline_holiday_check passed): a holiday already running ends first
  * (deadline_holiday_end), then the new one starts; said in g->reply. */

@@ -25,12 +25,12 @@ static const Handler handlers[ORD_COUNT] = {
     [ORD_PETRIFY] = {NULL, action_petrify},
     [ORD_PHASE] = {NULL, action_phase},
     [ORD_CONVERT] = {NULL, action_convert},
-    [ORD_REPULSE] = {NULL, action_repulse},
+    [ORD_REPULSE] = {NULL, slides_repulse},
     [ORD_FLARE] = {NULL, action_flare},
     [ORD_HOME] = {NULL, action_home},
-    [ORD_ATTRACT] = {NULL, action_attract},
+    [ORD_ATTRACT] = {NULL, slides_attract},
     [ORD_SANCTUARY] = {NULL, action_sanctuary},
-    [ORD_CHARGE] = {action_charge_check, action_charge},
+    [ORD_CHARGE] = {slides_charge_check, slides_charge},
 };
 
 int dispatch_check(Game *g, int player, const Order *o)
@@ -70,7 +70,7 @@ int dispatch_run(Game *g, int player, const Order *o)
     Piece *actor = order_has_actor(o->verb) ? board_piece_at(g->b, o->sq) : NULL;
     assert(h->run && (actor || !order_has_actor(o->verb)) && (!actor || board_piece_valid(g->b, actor)));
     if (actor && actor->g.phased)
-        game_reveal(g, actor, "acted");
+        game_reveal(g, actor, (EventWhy){.what = WHY_ACTED});
     return h->run(g, player, o, actor);
 }
 

@@ -7,7 +7,7 @@
 
 /* The shared checks of an order (its acting piece, on its first square, exists, is the player's and holds
  * an enabling code) and the order's own check, changing nothing. Returns 0, or ORDER_REFUSED with
- * g->fail.msg saying why. */
+ * g->fail.why saying why. */
 int dispatch_check(Game *g, int player, const Order *o);
 /* Runs an order dispatch_check accepted, on the board as it was checked: an acting phased piece is revealed,
  * then its handler (actions.h) runs. Returns 0 done, -1 failed (g->fail set). */

@@ -1,7 +1,6 @@
 /* firing: the effects of the specials S1..S22 and the start-of-turn firing loop (contract 14.5 step 3, specials.txt firing order). */
 #include "firing.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,9 +37,9 @@ static int ev_flags(const Piece *p)
     return p->g.phased ? EV_PRIVATE : 0;
 }
 
-/* An event about the piece on sq (and optionally a second square sq2, e.g. where it went):
- * {0}/{p0}/{g0} name the piece, text is what others read, own_text (may be NULL) what its owner reads. */
-static Event *piece_event(Game *g, int sq, int sq2, const char *text, const char *own_text)
+/* An event of kind about the piece on sq (and optionally a second square sq2, e.g. where it went): token 0 (and 1)
+ * is the piece. */
+static Event *firing_piece_event(Game *g, int sq, int sq2, EventKind kind)
 {
     Piece *p = board_piece_at(g->b, sq2 >= 0 ? sq2 : sq);
     if (!p)
@@ -48,7 +47,7 @@ static Event *piece_event(Game *g, int sq, int sq2, const char *text, const char
     int sqs[2] = {sq, sq2};
     int word = ev_owner(g->b, p);
     /* An orphan is nobody's: its former owner is not told about it (contract 14.6). */
-    Event *ev = game_event(g, word == -2 ? -1 : p->owner, ev_flags(p), sqs, sq2 >= 0 ? 2 : 1, "%s", text);
+    Event *ev = game_event(g, kind, word == -2 ? -1 : p->owner, ev_flags(p), sqs, sq2 >= 0 ? 2 : 1);
     ev->owner[0] = ev->owner[1] = word;
     ev->seq[0] = piece_str(&p->g, false);
     if (sq2 >= 0) {
@@ -56,16 +55,17 @@ static Event *piece_event(Game *g, int sq, int sq2, const char *text, const char
         game_ev_moved(ev, 0, sq, sq2);
         game_ev_moved(ev, 1, sq, sq2);
     }
-    if (own_text)
-        ev->own_text = xstrdup(own_text);
     return ev;
 }
 
-/* What the firing player alone is told about their special (blocked, unaffordable, ...). */
-static void tell(Game *g, int player, const Special *sp, int sq2, const char *what)
+/* What the firing player alone is told about their special (blocked, unaffordable, ...): the event, for its
+ * arguments. */
+static Event *tell(Game *g, int player, const Special *sp, int sq2, EventKind kind)
 {
     int sqs[2] = {sp->sq, sq2};
-    game_event(g, player, EV_PRIVATE, sqs, sq2 >= 0 ? 2 : 1, "Special S%d on {0}: %s", sp->code, what);
+    Event *ev = game_event(g, kind, player, EV_PRIVATE, sqs, sq2 >= 0 ? 2 : 1);
+    ev->special = sp->code;
+    return ev;
 }
 
 /* Whether reader saw the special's square just before the action (its code may then be named). */
@@ -75,28 +75,20 @@ static bool sp_seen(const Game *g, int reader, const Special *sp)
     return v && (v[sp->sq] & SIGHT_SEEN);
 }
 
-/* How a special is named to reader (contract 8): "special S<n>" when the reader saw its square just before,
- * else "a special" - a special outside the reader's view is never described, not even to the owner of a
- * piece it hits. */
-
-static const char *sp_name(const Game *g, int reader, const Special *sp, char buf[32])
+/* Sets ev's special to sp, named to ev's subject ("special S<n>", else "a special") when they saw its square just
+ * before (contract 8): a special outside the reader's view is never described, not even to the owner of a piece it
+ * hits. */
+static void sp_name(const Game *g, Event *ev, const Special *sp)
 {
-    if (sp_seen(g, reader, sp))
-        snprintf(buf, 32, "special S%d", sp->code);
-    else
-        snprintf(buf, 32, "a special");
-    return buf;
+    ev->special = sp->code;
+    ev->named = sp_seen(g, ev->subject, sp);
 }
 
-/* The name of a special in a W shield notice on sq, which every reader who sees sq reads: the code only
- * when the piece stands on the special itself (then whoever sees the piece sees the special). */
-static const char *shield_name(const Special *sp, int sq, char buf[32])
+/* The special in a W shield notice on sq, which every reader who sees sq reads: the code only when the piece
+ * stands on the special itself (then whoever sees the piece sees the special); named as named, else as plain. */
+static EventWhy shield_name(const Special *sp, int sq, EventWhat named, EventWhat plain)
 {
-    if (sq == sp->sq)
-        snprintf(buf, 32, "special S%d", sp->code);
-    else
-        snprintf(buf, 32, "a special");
-    return buf;
+    return (EventWhy){.what = sq == sp->sq ? named : plain, .special = sp->code};
 }
 
 static void add_copies(Genome *gn, int gene, int k)
@@ -115,19 +107,15 @@ static int64_t strip_king(Game *g, int sq, const Special *sp)
     lost.phased = lost.flare = false;
     if (!piece_total(&lost))
         return 0;
-    char what[32], nm[32];
-    if (game_shield(g, sq, shield_name(sp, sq, what)))
+    if (game_shield(g, sq, shield_name(sp, sq, WHAT_SPECIAL, WHAT_A_SPECIAL)))
         return 0;
     p = board_piece_at(g->b, sq);
     for (int i = 0; i < GENE_COUNT; i++)
         if (i != GENE_K)
             p->g.n[i] = 0;
-    char *ls = piece_str(&lost, false);
-    char *own = xasprintf("Your King on {0} lost %s to %s: only K is left.", ls, sp_name(g, p->owner, sp, nm));
-    Event *ev = piece_event(g, sq, -1, "{p0} King on {0} lost every code but K.", own);
-    ev->blind_text = xstrdup("{p0} piece on {0} lost codes to a special."); /* K is a code (contract 8) */
-    free(own);
-    free(ls);
+    Event *ev = firing_piece_event(g, sq, -1, EVENT_KING_STRIPPED); /* its blind words: K is a code (contract 8) */
+    ev->codes = piece_str(&lost, false);
+    sp_name(g, ev, sp);
     return piece_cost(&lost);
 }
 
@@ -158,13 +146,11 @@ static bool move_aside(Game *g, int sq, const Special *sp)
     }
     if (!n)
         return false;
-    char what[64], nm[32];
-    snprintf(what, sizeof what, "being pushed aside by %s", shield_name(sp, sq, nm));
-    if (game_shield(g, sq, what))
+    if (game_shield(g, sq, shield_name(sp, sq, WHAT_PUSHED_ASIDE, WHAT_PUSHED_ASIDE_A_SPECIAL)))
         return false;
     int to = free_sq[rnd(g, n)];
     board_move_piece(b, sq, to);
-    piece_event(g, sq, to, "{p0} piece{g0} was pushed from {0} to {1}.", NULL);
+    firing_piece_event(g, sq, to, EVENT_PUSHED);
     return true;
 }
 
@@ -179,8 +165,7 @@ static bool clear_target(Game *g, int player, const Special *sp, int tsq)
     Piece *tp = board_piece_at(b, tsq);
     if (!tp)
         return true;
-    char why[48];
-    snprintf(why, sizeof why, "was on the target of special S%d", sp->code);
+    EventWhy why = {.what = WHY_ON_TARGET, .special = sp->code};
     if (tp->g.phased && tp->owner != player) {
         game_reveal(g, tp, why);
         return false;
@@ -198,29 +183,29 @@ static bool clear_target(Game *g, int player, const Special *sp, int tsq)
 
 /* ---- S1 .. S22 ---- */
 
-/* A special's E for the player, with its line in their E breakdown even when it comes to nothing ("+0 ...":
- * contract 14.9, a zero effect is said as such). */
-static void special_e(Game *g, int player, int64_t amount, const char *why)
+/* A special's E for the player (why.amount), with its line in their E breakdown even when it comes to nothing
+ * ("+0 ...": contract 14.9, a zero effect is said as such). */
+static void firing_special_e(Game *g, int player, EbookLine why)
 {
-    if (amount > 0)
-        game_add_e(g, player, amount, why);
-    else
-        game_ebook(g, player, "+0 %s", why);
+    if (why.amount > 0) {
+        game_add_e(g, player, why);
+    } else {
+        why.amount = 0;
+        game_ebook(g, player, why);
+    }
 }
 
 static void firing_e_bonus(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)occ;
     int64_t e = sp->e;
-    char why[64], nm[16];
     if (sp->per_king) {
         int64_t k = board_king_codes(g->b, player);
-        snprintf(why, sizeof why, "S1 bonus on %s (%" PRId64 " x %" PRId64 " K)", board_sq_name(g->b, sp->sq, nm), e, k);
-        e = sat_mul(e, k);
+        firing_special_e(g, player,
+                  (EbookLine){.kind = EBOOK_S1_PER_KING, .amount = sat_mul(e, k), .sq = sp->sq, .num = {e, k}});
     } else {
-        snprintf(why, sizeof why, "S1 bonus on %s", board_sq_name(g->b, sp->sq, nm));
+        firing_special_e(g, player, (EbookLine){.kind = EBOOK_S1, .amount = e, .sq = sp->sq});
     }
-    special_e(g, player, e, why);
 }
 
 /* S2 on an occupied target: occupied= says whether the piece goes first. True when sq is free now. A piece
@@ -235,7 +220,7 @@ static bool wall_target_cleared(Game *g, const Special *sp, int sq)
         cleared = move_aside(g, sq, sp);
     Piece *p = board_piece_at(g->b, sq);
     if (!cleared && p && p->g.phased)
-        game_reveal(g, p, "blocked special S2");
+        game_reveal(g, p, (EventWhy){.what = WHY_BLOCKED_SPECIAL, .special = 2});
     return cleared;
 }
 
@@ -255,7 +240,7 @@ static void firing_wall_creation(Game *g, int player, Special *sp, Piece *occ)
         if (board_piece_at(b, sq) && !wall_target_cleared(g, sp, sq))
             continue;
         b->ter[sq] = exterior ? TER_XWALL : TER_IWALL;
-        game_event(g, -1, 0, &sq, 1, "%s wall appeared on {0}.", exterior ? "An exterior" : "An interior");
+        game_event(g, exterior ? EVENT_XWALL_APPEARED : EVENT_IWALL_APPEARED, -1, 0, &sq, 1);
     }
 }
 
@@ -266,38 +251,33 @@ static void firing_duplicate(Game *g, int player, Special *sp, Piece *occ)
     c.phased = c.flare = false;
     int owner = occ->owner;
     int64_t cost = piece_cost(&c);
-    char msg[128], nm[16];
     if (cost == E_MAX || cost > b->pl[player].e) {
-        snprintf(msg, sizeof msg, "the copy costs %" PRId64 "E and you have %" PRId64 "E: nothing happened.", cost,
-                 b->pl[player].e);
-        tell(g, player, sp, -1, msg);
+        Event *ev = tell(g, player, sp, -1, EVENT_SPECIAL_COPY_COST);
+        ev->num[0] = cost;
+        ev->num[1] = b->pl[player].e;
         return;
     }
     int tsq = sp->target.sq[0];
     if (tsq == sp->sq || !clear_target(g, player, sp, tsq)) {
-        tell(g, player, sp, tsq, "the copy was blocked at {1}.");
+        tell(g, player, sp, tsq, EVENT_SPECIAL_COPY_BLOCKED);
         return;
     }
     b->pl[player].e -= cost;
-    game_ebook(g, player, "-%" PRId64 " S3 copy on %s", cost, board_sq_name(b, tsq, nm));
+    game_ebook(g, player, (EbookLine){.kind = EBOOK_S3_COPY, .amount = cost, .sq = tsq});
     board_add_piece(b, tsq, owner, &c);
-    piece_event(g, tsq, -1, "{p0} new piece{g0} appeared on {0}.", NULL);
+    firing_piece_event(g, tsq, -1, EVENT_NEW_PIECE);
 }
 
 static void firing_add_codes(Game *g, int player, Special *sp, Piece *occ)
 {
     (void)player;
     Genome add = sp->codes;
-    if (!piece_total(&add) || game_shield(g, sp->sq, "special S4"))
+    if (!piece_total(&add) || game_shield(g, sp->sq, (EventWhy){.what = WHAT_SPECIAL, .special = 4}))
         return;
     occ = board_piece_at(g->b, sp->sq);
     for (int i = 0; i < GENE_COUNT; i++)
         add_copies(&occ->g, i, add.n[i]);
-    char *as = piece_str(&add, false);
-    char *own = xasprintf("Your piece on {0} gained %s from special S4 (now{g0}).", as);
-    piece_event(g, sp->sq, -1, "{p0} piece on {0} gained codes.", own);
-    free(own);
-    free(as);
+    firing_piece_event(g, sp->sq, -1, EVENT_GAINED_CODES)->codes = piece_str(&add, false);
 }
 
 static void firing_map_view(Game *g, int player, Special *sp, Piece *occ)
@@ -307,9 +287,7 @@ static void firing_map_view(Game *g, int player, Special *sp, Piece *occ)
     pl->full_decode = (pl->full_view && pl->full_decode) || dec;
     pl->full_view = true;
     board_turn_label(g->b, pl->full_until);
-    tell(g, player, sp, -1,
-         dec ? "you see the whole board, decoded, until the start of your next turn."
-             : "you see the whole board until the start of your next turn.");
+    tell(g, player, sp, -1, dec ? EVENT_SPECIAL_MAP_DECODED : EVENT_SPECIAL_MAP);
 }
 
 static void firing_piece_killer(Game *g, int player, Special *sp, Piece *occ)
@@ -340,7 +318,7 @@ static void firing_detonate(Game *g, int player, Special *sp, Piece *occ)
             if (ter == TER_IWALL) {
                 if (mine) {
                     b->ter[sq] = TER_FLOOR;
-                    game_event(g, -1, 0, &sq, 1, "The interior wall on {0} was blasted away.");
+                    game_event(g, EVENT_IWALL_BLASTED, -1, 0, &sq, 1);
                 }
                 break;
             }
@@ -349,7 +327,7 @@ static void firing_detonate(Game *g, int player, Special *sp, Piece *occ)
                 continue;
             /* contract 14.3: a blast reaching a phased piece reveals it. */
             if (p->g.phased)
-                game_reveal(g, p, "was reached by a blast");
+                game_reveal(g, p, (EventWhy){.what = WHY_BLAST});
             destroy(g, sq, sp);
             if (!through)
                 break;
@@ -361,7 +339,7 @@ static void firing_detonate(Game *g, int player, Special *sp, Piece *occ)
 static void teleport(Game *g, int from, int to)
 {
     board_move_piece(g->b, from, to);
-    piece_event(g, from, to, "{p0} piece{g0} was teleported from {0} to {1}.", NULL);
+    firing_piece_event(g, from, to, EVENT_TELEPORTED);
 }
 
 /* S8 target=SQ:SQ: to a random empty floor square in the rectangle. A phased piece looks empty, the
@@ -385,17 +363,17 @@ static void teleport_into_rect(Game *g, int player, Special *sp)
         }
     if (!nc) {
         free(cand);
-        tell(g, player, sp, -1, "there was no empty floor square to teleport to.");
+        tell(g, player, sp, -1, EVENT_SPECIAL_NO_FLOOR);
         return;
     }
     int to = cand[rnd(g, nc)];
     free(cand);
     if (board_piece_at(b, to)) { /* a phased piece: revealed, whoever owns it */
-        game_reveal(g, board_piece_at(b, to), "was on the target of special S8");
-        tell(g, player, sp, to, "the teleport was blocked at {1}.");
+        game_reveal(g, board_piece_at(b, to), (EventWhy){.what = WHY_ON_TARGET, .special = 8});
+        tell(g, player, sp, to, EVENT_SPECIAL_TELEPORT_BLOCKED);
         return;
     }
-    if (game_shield(g, sp->sq, "special S8"))
+    if (game_shield(g, sp->sq, (EventWhy){.what = WHAT_SPECIAL, .special = 8}))
         return;
     teleport(g, sp->sq, to);
 }
@@ -415,14 +393,14 @@ static void firing_teleport(Game *g, int player, Special *sp, Piece *occ)
     if (!board_is_floor(b, tsq) || (tp && tp->g.phased && tp->owner != player) ||
         (tp && sp->occupied == SPECIAL_OCC_BLOCK)) {
         clear_target(g, player, sp, tsq); /* reveals another player's phased piece in the way */
-        tell(g, player, sp, tsq, "the teleport was blocked at {1}.");
+        tell(g, player, sp, tsq, EVENT_SPECIAL_TELEPORT_BLOCKED);
         return;
     }
     /* W resists the teleport before anything is done to the target. */
-    if (game_shield(g, from, "special S8"))
+    if (game_shield(g, from, (EventWhy){.what = WHAT_SPECIAL, .special = 8}))
         return;
     if (tp && !clear_target(g, player, sp, tsq)) {
-        tell(g, player, sp, tsq, "the teleport was blocked at {1}.");
+        tell(g, player, sp, tsq, EVENT_SPECIAL_TELEPORT_BLOCKED);
         return;
     }
     teleport(g, from, tsq);
@@ -442,7 +420,7 @@ static void firing_radiate(Game *g, int player, Special *sp, Piece *occ)
         /* A non-K piece may lose its last A (and die); K is never removable. */
         if (!p || !piece_removable(&p->g, false, NULL))
             continue;
-        if (game_shield_as(g, sq, sq == sp->sq ? "radiation (special S9)" : "radiation",
+        if (game_shield_as(g, sq, shield_name(sp, sq, WHAT_RADIATION_S9, WHAT_RADIATION),
                            SHIELD_IRRADIATED)) /* count= is one effect */
             continue;
         p = board_piece_at(b, sq);
@@ -458,13 +436,10 @@ static void firing_radiate(Game *g, int player, Special *sp, Piece *occ)
             p->g.n[gene]--;
             lost.n[gene]++;
         }
-        char *ls = piece_str(&lost, false);
-        bool named = sp_seen(g, p->owner, sp);
-        char *own = xasprintf("Your piece on {0} lost %s to radiation%s%s.", ls, named ? " (special S9)" : "",
-                              piece_viable(&p->g) ? ", now{g0}" : "");
-        piece_event(g, sq, -1, "{p0} piece on {0} was irradiated.", own);
-        free(own);
-        free(ls);
+        bool named = sp_seen(g, p->owner, sp), viable = piece_viable(&p->g);
+        EventKind kind = named ? viable ? EVENT_IRRADIATED_NAMED : EVENT_IRRADIATED_NAMED_DEAD
+                               : viable ? EVENT_IRRADIATED : EVENT_IRRADIATED_DEAD;
+        firing_piece_event(g, sq, -1, kind)->codes = piece_str(&lost, false);
         game_after_change(g, sq);
     }
 }
@@ -479,7 +454,7 @@ static void firing_wall_destruction(Game *g, int player, Special *sp, Piece *occ
         int sq = t[i];
         if (g->b->ter[sq] == TER_IWALL) {
             g->b->ter[sq] = TER_FLOOR;
-            game_event(g, -1, 0, &sq, 1, "The interior wall on {0} crumbled away.");
+            game_event(g, EVENT_IWALL_CRUMBLED, -1, 0, &sq, 1);
         }
     }
 }
@@ -501,10 +476,7 @@ static void firing_factored_bonus(Game *g, int player, Special *sp, Piece *occ)
     /* floor(E x n^2 / 100), exactly, without overflowing. */
     int64_t e = b->pl[player].e, n2 = n * n;
     int64_t gain = sat_add(sat_mul(e / 100, n2), (e % 100) * n2 / 100);
-    char why[128];
-    snprintf(why, sizeof why, "S11 bonus: %" PRId64 "%% of %" PRId64 " E, rounded down (you hold %" PRId64
-             " S11 square%s)", n2, e, n, n == 1 ? "" : "s");
-    special_e(g, player, gain, why);
+    firing_special_e(g, player, (EbookLine){.kind = EBOOK_S11, .amount = gain, .num = {n2, e, n}});
 }
 
 static void firing_e_decay(Game *g, int player, Special *sp, Piece *occ)
@@ -517,11 +489,9 @@ static void firing_e_decay(Game *g, int player, Special *sp, Piece *occ)
             continue;
         int64_t loss = e < b->pl[i].e ? e : b->pl[i].e;
         b->pl[i].e -= loss;
-        game_ebook(g, i, "-%" PRId64 " E decay (S12)", loss);
+        game_ebook(g, i, (EbookLine){.kind = EBOOK_S12_DECAY, .amount = loss});
     }
-    char msg[96];
-    snprintf(msg, sizeof msg, "every other player lost %" PRId64 "E (none below 0).", e);
-    tell(g, player, sp, -1, msg);
+    tell(g, player, sp, -1, EVENT_SPECIAL_DECAY)->num[0] = e;
 }
 
 static int cmp_sq_idx_sp(const void *x, const void *y, const Board *b)
@@ -546,10 +516,10 @@ static int *firing_specials_in_order(const Board *b)
     return ix;
 }
 
-static void special_moved(Game *g, const Special *s, int from)
+static void firing_special_moved(Game *g, const Special *s, int from)
 {
     int sqs[2] = {from, s->sq};
-    game_event(g, -1, 0, sqs, 2, "The special S%d on {0} moved to {1}.", s->code);
+    game_event(g, EVENT_SPECIAL_MOVED, -1, 0, sqs, 2)->special = s->code;
 }
 
 /* S13: whether sq is a square of the kind onto= asks for. A phased piece looks like an empty square to
@@ -591,13 +561,13 @@ static void firing_relocate(Game *g, int player, Special *sp, Piece *occ)
         Piece *ph = board_piece_at(b, to);
         if (ph && ph->g.phased) {
             /* contract 14.3: a phased piece looks like an empty square; the special is blocked and reveals it. */
-            game_reveal(g, ph, "blocked special S13");
+            game_reveal(g, ph, (EventWhy){.what = WHY_BLOCKED_SPECIAL, .special = 13});
             continue;
         }
         nsp_at[from]--;
         nsp_at[to]++;
         s->sq = to;
-        special_moved(g, s, from);
+        firing_special_moved(g, s, from);
     }
     free(ix);
     free(cand);
@@ -614,22 +584,20 @@ static void firing_double_up(Game *g, int player, Special *sp, Piece *occ)
     if (!piece_total(&add))
         return; /* a bare K: nothing, no charge */
     int64_t cost = piece_cost(&occ->g);
-    char msg[128], nm[16];
     if (cost == E_MAX || cost > b->pl[player].e) {
-        snprintf(msg, sizeof msg, "doubling costs %" PRId64 "E and you have %" PRId64 "E: nothing happened.", cost,
-                 b->pl[player].e);
-        tell(g, player, sp, -1, msg);
+        Event *ev = tell(g, player, sp, -1, EVENT_SPECIAL_DOUBLE_COST);
+        ev->num[0] = cost;
+        ev->num[1] = b->pl[player].e;
         return;
     }
-    if (game_shield(g, sq, "special S14")) /* resisted: nothing charged */
+    if (game_shield(g, sq, (EventWhy){.what = WHAT_SPECIAL, .special = 14})) /* resisted: nothing charged */
         return;
     b->pl[player].e -= cost;
-    game_ebook(g, player, "-%" PRId64 " S14 double-up on %s", cost, board_sq_name(b, sq, nm));
+    game_ebook(g, player, (EbookLine){.kind = EBOOK_S14_DOUBLE, .amount = cost, .sq = sq});
     occ = board_piece_at(b, sq);
     for (int i = 0; i < GENE_COUNT; i++)
         add_copies(&occ->g, i, add.n[i]);
-    piece_event(g, sq, -1, "{p0} piece{g0} on {0} doubled its sequence.",
-                "Your piece on {0} doubled its sequence (special S14): now{g0}.");
+    firing_piece_event(g, sq, -1, EVENT_DOUBLED);
 }
 
 static void firing_redistribute(Game *g, int player, Special *sp, Piece *occ)
@@ -650,8 +618,7 @@ static void firing_redistribute(Game *g, int player, Special *sp, Piece *occ)
     /* W pieces resist: they stay, and their squares are not in the shuffle. */
     int n = 0;
     for (int i = 0; i < nk; i++) {
-        char what[32];
-        if (!game_shield(g, all[i], shield_name(sp, all[i], what)))
+        if (!game_shield(g, all[i], shield_name(sp, all[i], WHAT_SPECIAL, WHAT_A_SPECIAL)))
             all[n++] = all[i];
     }
     Piece *pcs = xmalloc(sizeof *pcs * (size_t)(n ? n : 1));
@@ -669,7 +636,7 @@ static void firing_redistribute(Game *g, int player, Special *sp, Piece *occ)
         nf--;
         board_add_piece(b, to, pcs[i].owner, &pcs[i].g)->serial = pcs[i].serial; /* the same piece, moved */
         if (to != pcs[i].sq)
-            piece_event(g, pcs[i].sq, to, "{p0} piece{g0} was moved from {0} to {1}.", NULL);
+            firing_piece_event(g, pcs[i].sq, to, EVENT_MOVED_BY_SPECIAL);
     }
     free(pcs);
     free(freesq);
@@ -690,10 +657,10 @@ static void firing_tremor(Game *g, int player, Special *sp, Piece *occ)
         int from = b->pc[sqs[i]].sq, to = board_step(b, from, (int)rnd(g, DIR_COUNT));
         if (to < 0 || !board_is_floor(b, to) || board_piece_at(b, to))
             continue;
-        if (game_shield(g, from, from == sp->sq ? "the tremor (special S16)" : "a tremor"))
+        if (game_shield(g, from, shield_name(sp, from, WHAT_TREMOR_S16, WHAT_A_TREMOR)))
             continue;
         board_move_piece(b, from, to);
-        piece_event(g, from, to, "{p0} piece{g0} was shaken from {0} to {1}.", NULL);
+        firing_piece_event(g, from, to, EVENT_SHAKEN);
     }
     free(sqs);
     int *ix = firing_specials_in_order(b);
@@ -703,7 +670,7 @@ static void firing_tremor(Game *g, int player, Special *sp, Piece *occ)
         if (to < 0 || !board_is_floor(b, to) || board_special_at(b, to))
             continue;
         s->sq = to;
-        special_moved(g, s, from);
+        firing_special_moved(g, s, from);
     }
     free(ix);
 }
@@ -749,10 +716,7 @@ static void firing_target(Game *g, int player, Special *sp, Piece *occ)
         count++;
     }
     free(sqs);
-    char msg[96];
-    snprintf(msg, sizeof msg, "%d King piece%s of other players revealed%s.", count, count == 1 ? "" : "s",
-             full ? " with their sequences" : "");
-    tell(g, player, sp, -1, msg);
+    tell(g, player, sp, -1, full ? EVENT_SPECIAL_KINGS_FULL : EVENT_SPECIAL_KINGS)->num[0] = count;
 }
 
 static void firing_synergy(Game *g, int player, Special *sp, Piece *occ)
@@ -770,10 +734,7 @@ static void firing_synergy(Game *g, int player, Special *sp, Piece *occ)
         count++;
     }
     free(sqs);
-    char msg[96];
-    snprintf(msg, sizeof msg, "%d piece%s of other players with your piece's sequence revealed.", count,
-             count == 1 ? "" : "s");
-    tell(g, player, sp, -1, msg);
+    tell(g, player, sp, -1, EVENT_SPECIAL_SAME_SEQ)->num[0] = count;
 }
 
 static void firing_rockfall(Game *g, int player, Special *sp, Piece *occ)
@@ -784,7 +745,7 @@ static void firing_rockfall(Game *g, int player, Special *sp, Piece *occ)
     int cmin = c0 - r < 0 ? 0 : c0 - r, cmax = c0 + r >= b->w ? b->w - 1 : c0 + r;
     int rmin = r0 - r < 0 ? 0 : r0 - r, rmax = r0 + r >= b->h ? b->h - 1 : r0 + r;
     int corners[4] = {sp->sq, board_sq(b, cmin, rmin), board_sq(b, cmax, rmax), board_sq(b, cmax, rmin)};
-    game_event(g, -1, 0, corners, 4, "The roof fell in around {0}.");
+    game_event(g, EVENT_ROOF_FELL, -1, 0, corners, 4);
     for (int row = rmin; row <= rmax; row++)
         for (int col = cmin; col <= cmax; col++) {
             int sq = board_sq(b, col, row);
@@ -798,7 +759,6 @@ static void firing_rockfall(Game *g, int player, Special *sp, Piece *occ)
 
 static void firing_recycle(Game *g, int player, Special *sp, Piece *occ)
 {
-    Board *b = g->b;
     int sq = sp->sq;
     int64_t back;
     if (occ->g.n[GENE_K]) {
@@ -807,9 +767,7 @@ static void firing_recycle(Game *g, int player, Special *sp, Piece *occ)
         back = piece_cost(&occ->g);
         game_kill(g, sq, -1, false);
     }
-    char why[64], nm[16];
-    snprintf(why, sizeof why, "S21 recycle on %s", board_sq_name(b, sq, nm));
-    special_e(g, player, back, why);
+    firing_special_e(g, player, (EbookLine){.kind = EBOOK_S21_RECYCLE, .amount = back, .sq = sq});
 }
 
 static void firing_monkey(Game *g, int player, Special *sp, Piece *occ)
@@ -836,14 +794,14 @@ static void firing_monkey(Game *g, int player, Special *sp, Piece *occ)
     for (int i = 0; i < n; i++) {
         if (!gain[i] || !board_piece_at(b, sqs[i]))
             continue;
-        char what[32], nm[32];
-        if (game_shield(g, sqs[i], shield_name(sp, sqs[i], what))) /* one effect however many Ks */
+        /* one effect however many Ks */
+        if (game_shield(g, sqs[i], shield_name(sp, sqs[i], WHAT_SPECIAL, WHAT_A_SPECIAL)))
             continue;
         Piece *p = board_piece_at(b, sqs[i]);
         add_copies(&p->g, GENE_K, gain[i]);
-        char *own = xasprintf("Your piece on {0} gained %d K from %s (now{g0}).", gain[i], sp_name(g, p->owner, sp, nm));
-        piece_event(g, sqs[i], -1, "{p0} piece on {0} gained a King code.", own);
-        free(own);
+        Event *ev = firing_piece_event(g, sqs[i], -1, EVENT_GAINED_KING);
+        ev->num[0] = gain[i];
+        sp_name(g, ev, sp);
     }
     free(gain);
     free(sqs);
@@ -889,7 +847,7 @@ static void fire_one(Game *g, int player, Special *sp)
     Piece *occ = board_piece_at(g->b, sp->sq);
     if (!occ || !board_controls(g->b, player, occ))
         return;
-    game_event(g, player, EV_PRIVATE, &sp->sq, 1, "Special S%d (%s) on {0} fired.", sp->code, si->name);
+    game_event(g, EVENT_SPECIAL_FIRED, player, EV_PRIVATE, &sp->sq, 1)->special = sp->code;
     if (effects[sp->code])
         effects[sp->code](g, player, sp, occ);
 }

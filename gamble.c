@@ -1,7 +1,6 @@
 /* gamble: round 0 (gamble.h). None of it starts or ends a turn: it returns a TurnOutcome to the driver (turn.c). */
 #include "gamble.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,7 +176,7 @@ static TurnOutcome round0_resolve(Game *g)
         newpos[i] = ord[i] - 1;
         int64_t staked = total_stakes(&b->pl[i]);
         if (staked > 0)
-            game_ebook(g, i, "-%" PRId64 " staked in round 0", staked);
+            game_ebook(g, i, (EbookLine){.kind = EBOOK_STAKED, .amount = staked});
     }
     reorder_players(g, newpos);
     /* Each player learns their own start and the full turn order, nothing else (notice_say). */
@@ -395,11 +394,7 @@ bool gamble_resign(Game *g, int player)
     snprintf(id, sizeof id, "%s", b->pl[player].id);
     /* Remove the player entirely: the players array shrinks. */
     Player *gone = &b->pl[player];
-    sl_free(&gone->queue);
-    board_news_free(&gone->news);
-    sl_free(&gone->ebook);
-    free(gone->reveals);
-    free(gone->known);
+    board_player_free(gone);
     free(g->before[player]);
     int np = b->np;
     for (int i = player; i < np - 1; i++) {

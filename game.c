@@ -2,8 +2,6 @@
 #include "game.h"
 
 #include <assert.h>
-#include <ctype.h>
-#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,11 +26,7 @@ static void events_clear(Game *g)
 {
     for (int i = 0; i < g->nev; i++) {
         Event *e = &g->ev[i];
-        free(e->text);
-        free(e->own_text);
-        free(e->blind_text);
-        free(e->actor_text);
-        free(e->far_text);
+        free(e->codes);
         for (int k = 0; k < 4; k++)
             free(e->seq[k]);
     }
@@ -123,127 +117,6 @@ void game_keep_in_view(Game *g, int player, int sq)
     g->nkept++;
 }
 
-/* Whether the rendered text s (of template t) opens with a userid, which is written as the board holds
- * it ("cat timed out", "cat's piece"), never capitalised like the first word of a sentence: a template that
- * opens with a token opens with a userid when that token named its owner (named0). */
-static bool opens_with_userid(const Board *b, const char *t, const char *s, bool named0)
-{
-    if (t[0] == '{')
-        return named0;
-    for (int i = 0; i < b->np; i++) {
-        size_t n = strlen(b->pl[i].id);
-        if (n && strncmp(s, b->pl[i].id, n) == 0 && !isalnum((unsigned char)s[n]))
-            return true;
-    }
-    return false;
-}
-
-/* The view bits the reader has of the piece of token i: its square before, its square after. */
-static uint8_t piece_bits(const Event *ev, int i, const uint8_t *before, const uint8_t *after)
-{
-    uint8_t bits = 0;
-    if (ev->pre[i] >= 0)
-        bits |= before[ev->pre[i]];
-    if (ev->post[i] >= 0)
-        bits |= after[ev->post[i]];
-    return bits;
-}
-
-/* True when the reader may hear of ev (contract 8: only through squares in view just before or after). */
-static bool event_reaches(const Event *ev, int reader, const uint8_t *before, const uint8_t *after)
-{
-    if (ev->subject == reader)
-        return true;
-    if (ev->flags & EV_PRIVATE)
-        return false;
-    if (ev->flags & EV_PUBLIC)
-        return true;
-    int n = (ev->flags & EV_AT0) ? 1 : ev->nsq;
-    for (int i = 0; i < n; i++)
-        if (ev->sq[i] >= 0 && ((before[ev->sq[i]] | after[ev->sq[i]]) & SIGHT_SEEN))
-            return true;
-    return false;
-}
-
-/* Appends token kind/idx of ev as the reader may read it; true when it named a player ("bob's"). */
-static bool render_token(Buf *o, const Game *g, const Event *ev, int kind, int idx, int reader, const uint8_t *before,
-                         const uint8_t *after)
-{
-    const Board *b = g->b;
-    int sq = idx < ev->nsq ? ev->sq[idx] : -1;
-    int ow = ev->owner[idx];
-    if (kind == 's') {
-        char nm[16];
-        /* The subject is told where its own pieces are and where its specials acted, never another's square. */
-        bool seen = sq >= 0 && ((before[sq] | after[sq]) & SIGHT_SEEN);
-        bool vis = seen || (ev->subject == reader && (ow == reader || ow == -1));
-        buf_add(o, sq < 0 ? "?" : vis ? board_sq_name(b, sq, nm) : "a square outside your view");
-        if (vis && !seen && ow == -1) /* contract 8: a square out of view is named, nothing said of it */
-            buf_add(o, " (outside your view)");
-        return false;
-    }
-    uint8_t bits = piece_bits(ev, idx, before, after);
-    for (int i = 0; i < ev->nsq && kind == 'p' && (ev->flags & EV_KIN); i++)
-        bits |= piece_bits(ev, i, before, after) & SIGHT_SEEN;
-    if (kind == 'g') {
-        if (ev->seq[idx] && (ow == reader || (bits & SIGHT_DECODE)))
-            buf_printf(o, " %s", ev->seq[idx]);
-    } else if (ow == reader) {
-        buf_add(o, "your");
-    } else if (!(bits & SIGHT_SEEN)) {
-        buf_add(o, "a"); /* contract 8: an owner is named only when the piece is seen */
-    } else if (ow == -2) {
-        buf_add(o, "an orphan");
-    } else if (ow >= 0 && ow < b->np) {
-        buf_printf(o, "%s's", b->pl[ow].id);
-        return true;
-    } else {
-        buf_add(o, "a");
-    }
-    return false;
-}
-
-/* Renders ev for reader given the views before and after; NULL when the reader may not hear of it. */
-static char *render_event(const Game *g, const Event *ev, int reader, const uint8_t *before, const uint8_t *after)
-{
-    bool subject = ev->subject == reader, actor = !subject && ev->actor == reader && ev->actor_text;
-    const char *t = subject && ev->own_text ? ev->own_text : actor ? ev->actor_text : ev->text;
-    if (!event_reaches(ev, reader, before, after)) {
-        if (!ev->far_text)
-            return NULL;
-        t = ev->far_text; /* told to everyone: those who did not see it read what anyone may know */
-    } else if (!*t) {
-        return NULL; /* nothing for this reader: another line tells them */
-    } else if (!subject && !actor && ev->blind_text && ev->owner[ev->blind_tok] != reader &&
-               !(piece_bits(ev, ev->blind_tok, before, after) & SIGHT_DECODE)) {
-        t = ev->blind_text;
-        if (!*t)
-            return NULL;
-    }
-    Buf o;
-    buf_init(&o);
-    bool named0 = false; /* the token the text opens with named a player */
-    for (const char *p = t; *p; p++) {
-        if (*p == '{') {
-            int kind = 's';
-            const char *q = p + 1;
-            if (*q == 'g' || *q == 'p')
-                kind = *q++;
-            if (isdigit((unsigned char)*q) && q[1] == '}' && *q - '0' < 4) {
-                bool named = render_token(&o, g, ev, kind, *q - '0', reader, before, after);
-                named0 |= p == t && named;
-                p = q + 1;
-                continue;
-            }
-        }
-        buf_addn(&o, p, 1);
-    }
-    char *s = buf_take(&o);
-    if (s[0] && !opens_with_userid(g->b, t, s, named0))
-        s[0] = (char)toupper((unsigned char)s[0]);
-    return s;
-}
-
 /* Player p remembers the terrain of every square they saw just before or just after the action, as it is
  * after it: the change of a square they saw, and nothing of one they did not (contract 8: their map, by the
  * same views as the news). */
@@ -260,18 +133,35 @@ static void remember_terrain(Board *b, int p, const uint8_t *before, const uint8
         }
 }
 
-/* The words for a piece of news of sight: "bob's piece" (with its sequence when decoded), "An orphan piece". */
-static void game_sight_piece(const Board *b, int owner, const Piece *pc, bool decoded, Buf *o)
+/* here: the code of the special on each square now (w*h, 0 none; malloc'd), or NULL when no player can learn or
+ * forget one this action: round 0 shows no special (contract 8), and a board without specials whose players
+ * remember none has nothing to tell. */
+static uint8_t *specials_here(const Board *b)
 {
-    if (owner == -2)
-        buf_add(o, "An orphan piece");
-    else
-        buf_printf(o, "%s's piece", b->pl[owner].id);
-    if (decoded) {
-        char *seq = piece_str(&pc->g, false);
-        buf_printf(o, " %s", seq);
-        free(seq);
+    bool any = b->nsp > 0;
+    for (int p = 0; !any && p < b->np; p++)
+        any = b->pl[p].kspecial != NULL;
+    if (!any || b->phase == PHASE_ROUND0)
+        return NULL;
+    uint8_t *here = xcalloc((size_t)b->w * (size_t)b->h, 1);
+    for (int i = 0; i < b->nsp; i++)
+        here[b->sp[i].sq] = (uint8_t)b->sp[i].code;
+    return here;
+}
+
+/* Player p remembers the special of every square they saw just before or just after the action as it is after
+ * it (here), none included: as their terrain (contract 8: their map; ruling 62). */
+static void remember_specials(Board *b, int p, const uint8_t *before, const uint8_t *after, const uint8_t *here)
+{
+    /* only the squares of a special now or of one remembered can change: those of b->sp, then the memory's */
+    for (int i = 0; i < b->nsp; i++) {
+        int sq = b->sp[i].sq;
+        if (((before[sq] | after[sq]) & SIGHT_SEEN) && board_known_special(b, p, sq) != here[sq])
+            board_known_special_set(b, p, sq, here[sq]);
     }
+    for (int sq = board_known_special_next(b, p, 0); sq >= 0; sq = board_known_special_next(b, p, sq + 1))
+        if (((before[sq] | after[sq]) & SIGHT_SEEN) && board_known_special(b, p, sq) != here[sq])
+            board_known_special_set(b, p, sq, here[sq]);
 }
 
 enum { SIGHT_NEWS_MAX = 8 }; /* pieces named one by one per action and way; the rest are counted */
@@ -328,18 +218,13 @@ static void game_sight_news(Game *g, int reader, const uint8_t *before, const ui
                 more++;
                 continue;
             }
-            Buf o;
-            char nm[16];
-            buf_init(&o);
-            game_sight_piece(b, now, board_piece_at(b, s), (way == 0 ? after[s] : before[s]) & SIGHT_DECODE, &o);
-            buf_printf(&o, " on %s %s.", board_sq_name(b, s, nm), way == 0 ? "came into your view" : "went out of your view");
-            board_news_take(&b->pl[reader].news, NEWS_EVENT, buf_take(&o));
+            board_news_take(&b->pl[reader].news, NEWS_EVENT,
+                            event_sight_say(b, now, board_piece_at(b, s),
+                                            (way == 0 ? after[s] : before[s]) & SIGHT_DECODE, s, way == 0));
             told++;
         }
         if (more)
-            board_news_take(&b->pl[reader].news, NEWS_EVENT,
-                            xasprintf("%d more piece%s %s.", more, more == 1 ? "" : "s",
-                                      way == 0 ? "came into your view (see the board)" : "went out of your view"));
+            board_news_take(&b->pl[reader].news, NEWS_EVENT, event_sight_more(more, way == 0));
     }
 }
 
@@ -373,6 +258,7 @@ void game_end_action(Game *g)
             }
         }
     GameStill still = pre_owner ? game_still(g, moved, pre_owner) : (GameStill){0};
+    uint8_t *here = specials_here(b);
     for (int p = 0; p < b->np; p++) {
         uint8_t *after = afters[p];
         if (!g->before[p]) {
@@ -383,8 +269,10 @@ void game_end_action(Game *g)
             if (g->kept[2 * k] == p)
                 after[g->kept[2 * k + 1]] |= g->before[p][g->kept[2 * k + 1]];
         remember_terrain(b, p, g->before[p], after, as_started);
+        if (here)
+            remember_specials(b, p, g->before[p], after, here);
         for (int i = 0; i < g->nev; i++) {
-            char *s = render_event(g, &g->ev[i], p, g->before[p], after);
+            char *s = event_render(b, &g->ev[i], p, g->before[p], after);
             if (s)
                 board_news_take(&b->pl[p].news, NEWS_EVENT, s);
         }
@@ -393,6 +281,7 @@ void game_end_action(Game *g)
     }
     free(still.sq);
     free(still.owner);
+    free(here);
     free(afters);
     free(all);
     free(moved);
@@ -402,7 +291,7 @@ void game_end_action(Game *g)
     events_clear(g);
 }
 
-Event *game_event(Game *g, int subject, int flags, const int *sqs, int nsq, const char *fmt, ...)
+Event *game_event(Game *g, EventKind kind, int subject, int flags, const int *sqs, int nsq)
 {
     if (g->nev == g->capev) {
         g->capev = g->capev ? g->capev * 2 : 16;
@@ -410,6 +299,9 @@ Event *game_event(Game *g, int subject, int flags, const int *sqs, int nsq, cons
     }
     Event *e = &g->ev[g->nev++];
     memset(e, 0, sizeof *e);
+    e->kind = kind;
+    e->who[0] = e->who[1] = e->at = -1;
+    e->verb = ORD_COUNT;
     e->subject = subject;
     e->flags = flags;
     e->nsq = nsq > 4 ? 4 : nsq;
@@ -419,15 +311,14 @@ Event *game_event(Game *g, int subject, int flags, const int *sqs, int nsq, cons
         e->owner[i] = -1;
     }
     e->actor = g->actor_player;
-    va_list ap;
-    va_start(ap, fmt);
-    int len = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    e->text = xmalloc((size_t)len + 1);
-    va_start(ap, fmt);
-    vsnprintf(e->text, (size_t)len + 1, fmt, ap);
-    va_end(ap);
     return e;
+}
+
+void game_ev_why(Event *ev, EventWhy why)
+{
+    ev->what = why.what;
+    ev->special = why.special;
+    ev->verb = why.verb;
 }
 
 void game_ev_moved(Event *ev, int i, int from, int to)
@@ -436,22 +327,17 @@ void game_ev_moved(Event *ev, int i, int from, int to)
     ev->post[i] = to;
 }
 
-void game_ebook(Game *g, int player, const char *fmt, ...)
+void game_ebook(Game *g, int player, EbookLine line)
 {
-    char line[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    sl_push(&g->b->pl[player].ebook, line);
+    sl_push_owned(&g->b->pl[player].ebook, event_ebook_say(g->b, &line));
 }
 
-void game_add_e(Game *g, int player, int64_t amount, const char *why)
+void game_add_e(Game *g, int player, EbookLine line)
 {
-    if (amount <= 0)
+    if (line.amount <= 0)
         return;
-    g->b->pl[player].e = sat_add(g->b->pl[player].e, amount);
-    game_ebook(g, player, "+%" PRId64 " %s", amount, why);
+    g->b->pl[player].e = sat_add(g->b->pl[player].e, line.amount);
+    game_ebook(g, player, line);
 }
 
 /* ---- failures ---- */
@@ -480,7 +366,6 @@ int game_fail_why(Game *g, int sq, FailReason why)
     }
     g->fail.failed = true;
     g->fail.why = why;
-    failure_say(g->b, &why, g->fail.msg, sizeof g->fail.msg);
     return -1;
 }
 
@@ -522,7 +407,7 @@ void game_news(Board *b, int player, NewsKind kind, const char *fmt, ...)
 
 /* ---- pieces ---- */
 
-void game_reveal(Game *g, Piece *p, const char *why)
+void game_reveal(Game *g, Piece *p, EventWhy why)
 {
     assert(board_piece_valid(g->b, p));
     if (!p->g.phased)
@@ -531,10 +416,9 @@ void game_reveal(Game *g, Piece *p, const char *why)
     int sq = p->sq;
     /* An orphan is nobody's: its former owner is not told as if it were still theirs. */
     bool orphan = board_is_orphan(g->b, p);
-    Event *ev = game_event(g, orphan ? -1 : p->owner, 0, &sq, 1, "{p0} phased piece appeared on {0}.");
+    Event *ev = game_event(g, EVENT_REVEALED, orphan ? -1 : p->owner, 0, &sq, 1);
     ev->owner[0] = orphan ? -2 : p->owner;
-    if (!orphan)
-        ev->own_text = xasprintf("Your phased piece on {0} was revealed (it %s).", why);
+    game_ev_why(ev, why);
 }
 
 /* Eliminates player: status, out order, kills, orphans' markers, views; their sheet is due. */
@@ -589,23 +473,19 @@ void game_eliminate(Game *g, int player, PlayerStatus how, int by)
     if (!may_eliminate(pl, how))
         return;
     eliminate(g, player, how, by);
-    static const char *const verb[] = {"", "was eliminated", "resigned", "forfeited"};
-    /* what the player is told of themselves, in the second person */
-    static const char *const own[] = {"", "You were eliminated.", "You resigned.",
-                                      "You forfeited: too many time-outs in a row."};
+    static const EventKind kind[] = {[PS_ELIMINATED] = EVENT_ELIMINATED, [PS_RESIGNED] = EVENT_RESIGNED,
+                                     [PS_FORFEIT] = EVENT_FORFEITED};
     Event *ev;
     if (by >= 0 && how == PS_ELIMINATED) {
         /* a King captured out of everyone's sight but the capturer's (a phased one): the capture itself is told
          * by the rules of contract 14.3; the elimination is everyone's news */
-        ev = game_event(g, player, EV_PUBLIC, NULL, 0, "%s %s: their King was captured by %s.", pl->id, verb[how],
-                        b->pl[by].id);
-        ev->own_text = xasprintf("Your King was captured by %s; you are eliminated.", b->pl[by].id);
+        ev = game_event(g, EVENT_ELIMINATED_BY, player, EV_PUBLIC, NULL, 0);
         ev->actor = by;
-        ev->actor_text = xasprintf("You captured %s's King; %s is eliminated.", pl->id, pl->id);
+        ev->who[1] = by;
     } else {
-        ev = game_event(g, player, EV_PUBLIC, NULL, 0, "%s %s.", pl->id, verb[how]);
-        ev->own_text = xstrdup(own[how]);
+        ev = game_event(g, kind[how], player, EV_PUBLIC, NULL, 0);
     }
+    ev->who[0] = player;
 }
 
 void game_kill(Game *g, int sq, int killer, bool cap)
@@ -619,7 +499,7 @@ void game_kill(Game *g, int sq, int killer, bool cap)
     bool phased = p->g.phased;
     /* An orphan is nobody's: its former owner hears of it only through their view (contract 14.6). */
     bool orphan = board_is_orphan(b, p);
-    Event *ev = game_event(g, orphan ? -1 : owner, phased ? EV_PRIVATE : 0, &sq, 1, "{p0} piece{g0} on {0} was destroyed.");
+    Event *ev = game_event(g, EVENT_DESTROYED, orphan ? -1 : owner, phased ? EV_PRIVATE : 0, &sq, 1);
     ev->owner[0] = orphan ? -2 : owner;
     ev->seq[0] = piece_str(&p->g, false);
     game_ev_moved(ev, 0, sq, -1);
@@ -640,35 +520,25 @@ bool game_after_change(Game *g, int sq)
     return false;
 }
 
-bool game_shield(Game *g, int sq, const char *what)
+bool game_shield(Game *g, int sq, EventWhy what)
 {
     return game_shield_as(g, sq, what, SHIELD_WITHSTOOD);
 }
 
-bool game_shield_as(Game *g, int sq, const char *what, ShieldBlind blind)
+bool game_shield_as(Game *g, int sq, EventWhy what, ShieldBlind blind)
 {
     Piece *p = board_piece_at(g->b, sq);
     if (!p || !p->g.n[GENE_W])
         return false;
     p->g.n[GENE_W]--;
     bool orphan = board_is_orphan(g->b, p);
-    Event *ev = game_event(g, orphan ? -1 : p->owner, p->g.phased ? EV_PRIVATE : 0, &sq, 1,
-                           "{p0} piece on {0} resisted %s with its shield (W).", what);
-    ev->owner[0] = orphan ? -2 : p->owner;
     /* contract 8: W is a code; a reader who does not decode the piece reads what a code loss reads. */
-    switch (blind) {
-    case SHIELD_RADIATION:
-        ev->blind_text = xstrdup("{p0} piece on {0} lost a code to radiation.");
-        break;
-    case SHIELD_IRRADIATED:
-        ev->blind_text = xstrdup("{p0} piece on {0} was irradiated.");
-        break;
-    case SHIELD_UNSEEN:
-        ev->blind_text = xstrdup("");
-        break;
-    default:
-        ev->blind_text = xasprintf("{p0} piece on {0} withstood %s.", what);
-    }
+    static const EventKind kind[] = {[SHIELD_WITHSTOOD] = EVENT_SHIELD, [SHIELD_RADIATION] = EVENT_SHIELD_RADIATION,
+                                     [SHIELD_IRRADIATED] = EVENT_SHIELD_IRRADIATED,
+                                     [SHIELD_UNSEEN] = EVENT_SHIELD_UNSEEN};
+    Event *ev = game_event(g, kind[blind], orphan ? -1 : p->owner, p->g.phased ? EV_PRIVATE : 0, &sq, 1);
+    ev->owner[0] = orphan ? -2 : p->owner;
+    game_ev_why(ev, what);
     if (!piece_viable(&p->g))
         game_after_change(g, sq);
     return true;

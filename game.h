@@ -3,44 +3,17 @@
 #define GENETESS_GAME_H
 
 #include "board.h"
+#include "event.h"
 #include "failure.h"
 #include "movelist.h"
 #include "orders.h"
 
-/* Event flags. */
-enum {
-    EV_PRIVATE = 1, /* only the subject player hears of it (e.g. a phased piece moved by a special) */
-    EV_PUBLIC = 2,  /* every player hears of it, whatever they see (eliminations, time-outs) */
-    EV_AT0 = 4,     /* it happened on sq[0]: others hear of it only when they see sq[0] (a capture) */
-    EV_KIN = 8,     /* the pieces are of one owner, named when any is seen (DIVIDE: the new piece shows it) */
-};
-
-/* Something that happened, told to each player by what they could see (contract 8).
- * text and own_text may hold tokens: {0}..{3} the square sq[i] (named when the reader sees it
- * just before or just after the event, else "outside your view"), {g0}..{g3} " <sequence>" when
- * the reader decodes the piece of token i (else nothing), {p0}..{p3} the owner word of the piece: "your"
- * for the reader's own, "<userid>'s" for another's seen piece, "an orphan" for a seen orphan (owner[i]),
- * "a" for a piece the reader does not see. The piece of token i stood on pre[i] just before the event
- * and stands on post[i] just after it (-1: it did not exist / is gone; both sq[i] unless the caller
- * says otherwise): it is seen (decoded) when the reader's view before covers pre[i] or the view
- * after covers post[i] (with F). */
-typedef struct Event {
-    int subject;        /* player always told (-1: none) */
-    int flags;
-    char *text;
-    char *own_text;     /* what the subject is told instead (NULL: text; "": nothing, another line tells them) */
-    char *blind_text;   /* what a reader who does not decode the piece of token blind_tok reads (NULL: text;
-                         * "": nothing) - a hidden code (W) must not show in the text */
-    int blind_tok;
-    int sq[4];
-    int nsq;
-    char *seq[4];       /* sequence text for {gN} */
-    int owner[4];       /* owner of the piece for {pN}; -2 orphan; -1 none */
-    int pre[4], post[4]; /* where the piece of token i stood just before / stands just after (-1 none) */
-    int actor;          /* the player whose action it was (-1: none); reads actor_text when set */
-    char *actor_text;   /* what the actor is told instead, in the second person (NULL: text; "": nothing) */
-    char *far_text;     /* what a reader the event does not reach by sight is told (NULL: nothing) */
-} Event;
+/* Why a phased piece was revealed, or what a W shield resisted: the words' code and its arguments. */
+typedef struct EventWhy {
+    EventWhat what;
+    int special;        /* WHAT_SPECIAL, WHAT_PUSHED_ASIDE, WHY_ON_TARGET, WHY_BLOCKED_SPECIAL: the special's code */
+    OrderVerb verb;     /* WHY_IN_WAY: the order */
+} EventWhy;
 
 /* Why an order failed (contract 4.4, 8). */
 typedef struct Failure {
@@ -48,8 +21,8 @@ typedef struct Failure {
     bool refused;       /* refused by a check before anything changed (contract 3) */
     bool outside;       /* the order involved a square outside the player's view: case (ii) */
     bool fresh;         /* the failure restarted the deadline in full (case (i), once a turn) */
-    FailReason why;     /* the reason, a code with its arguments (FAIL_NONE: nothing failed) */
-    char msg[ERR_MAX];  /* its English (failure_say), as the player is told it */
+    FailReason why;     /* the reason, a code with its arguments (FAIL_NONE: nothing failed); its English is
+                         * failure_say's, where it is presented */
 } Failure;
 
 /* What a rules step leaves for the turn driver (turn.c) to do next. */
@@ -87,7 +60,7 @@ typedef struct Game {
     bool ended;         /* the game ended during this command */
     bool *star_done;    /* per player: their * order was processed since their last sheet */
     bool nagged;        /* a nag is due (the board records it) */
-    bool *nag_due;      /* per player: send a nag mail after this command (clock_nag) */
+    bool *nag_due;      /* per player: send a nag mail after this command (deadline_nag) */
     bool s11_done;      /* an S11 already paid in this turn's firing step (firing.c resets it) */
     int bot_decisions;  /* computer opponents' orders chosen with this Game (turn.c bounds them: bot.h) */
     struct BotMeasure *bot_measure; /* selfplay's measurement of the bots' decisions and its round cap (bot.h), or
@@ -110,20 +83,22 @@ void game_done(Game *g);
 /* Marks the start of an action: snapshots every player's view (and fixes the start terrain, board_start_fix). */
 void game_begin_action(Game *g);
 /* Ends an action: renders its events into each player's news by what they saw before and after, and each
- * player remembers the terrain of those squares as it is now (Player.known, contract 8). */
+ * player remembers the terrain and the special of those squares as they are now (Player.known, Player.kspecial,
+ * contract 8). */
 void game_end_action(Game *g);
 /* Drops the events of an action that was refused (nothing happened, nobody hears of it). */
 void game_drop_events(Game *g);
-/* Emits an event (see Event); returns it so the caller may set seq/owner/own_text. sqs may be NULL. */
-Event *game_event(Game *g, int subject, int flags, const int *sqs, int nsq, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
+/* Emits an event of kind (see Event); returns it so the caller may set its pieces and arguments. sqs may be NULL. */
+Event *game_event(Game *g, EventKind kind, int subject, int flags, const int *sqs, int nsq);
 /* A piece of player's was captured on sq: the square stays in their view just after the action, as it was just
  * before (contract 8: a captured piece sees what captures it). */
 void game_keep_in_view(Game *g, int player, int sq);
+/* Sets ev's what, special and verb from why (EVENT_REVEALED, EVENT_SHIELD*). */
+void game_ev_why(Event *ev, EventWhy why);
 /* Token i of ev is a piece that moved from `from` to `to` during the event (-1: created / gone). */
 void game_ev_moved(Event *ev, int i, int from, int to);
-/* Records an E change of a player for their sheet's breakdown ("+3 accrual (3 K)"). */
-void game_ebook(Game *g, int player, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Records an E change of a player for their sheet's breakdown ("+3 accrual at 2a (3 K)"), in its words (event.h). */
+void game_ebook(Game *g, int player, EbookLine line);
 
 /* Notes that the acting player's order involves sq: outside their view it makes a failure case (ii). */
 void game_touch(Game *g, int sq);
@@ -144,8 +119,8 @@ void game_tell_all(Game *g);
  * holidays, round 0, stored orders). */
 void game_news(Board *b, int player, NewsKind kind, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* Reveals a phased piece (loses r) with the events it needs. */
-void game_reveal(Game *g, Piece *p, const char *why);
+/* Reveals a phased piece (loses r) with the events it needs: its owner reads why. */
+void game_reveal(Game *g, Piece *p, EventWhy why);
 /* Removes the piece on sq (killer: the player whose action did it, -1 none); eliminates its owner
  * when it is a King captured by MOVE (capture true). Emits events. */
 void game_kill(Game *g, int sq, int killer, bool capture);
@@ -153,23 +128,23 @@ void game_kill(Game *g, int sq, int killer, bool capture);
  * Returns false when the piece died. */
 bool game_after_change(Game *g, int sq);
 /* W shield (contract 14.4): if the piece on sq has W, consumes one, emits the event, returns true (effect resisted). */
-bool game_shield(Game *g, int sq, const char *what);
+bool game_shield(Game *g, int sq, EventWhy what);
 /* What a reader who does not decode a shielded piece reads instead of its W, which is a code and not named
  * (contract 8): the effect's own blind text, as for a piece that did not resist. */
 typedef enum ShieldBlind {
-    SHIELD_WITHSTOOD,  /* "<piece> withstood <what>." (game_shield) */
+    SHIELD_WITHSTOOD,  /* "<piece> withstood <what>." (game_shield): EVENT_SHIELD */
     SHIELD_RADIATION,  /* as RADIATE's code loss: "<piece> lost a code to radiation." */
     SHIELD_IRRADIATED, /* as S9's: "<piece> was irradiated." */
     SHIELD_UNSEEN,     /* nothing: the order's own event tells (TRANSFER) */
 } ShieldBlind;
 /* game_shield, with blind saying what a reader who does not decode the piece reads. */
-bool game_shield_as(Game *g, int sq, const char *what, ShieldBlind blind);
+bool game_shield_as(Game *g, int sq, EventWhy what, ShieldBlind blind);
 /* Eliminates a player (status, out order, orphans) with a public event; the game's end is the turn driver's. */
 void game_eliminate(Game *g, int player, PlayerStatus how, int by);
 /* game_eliminate without the event: the caller has told it (a King captured in view, actions.c). */
 void game_eliminate_told(Game *g, int player, PlayerStatus how, int by);
-/* Adds E (saturating) with a breakdown line. */
-void game_add_e(Game *g, int player, int64_t amount, const char *why);
+/* Adds line.amount E (saturating; nothing when it is not positive) with line as its breakdown line. */
+void game_add_e(Game *g, int player, EbookLine line);
 
 /* Appends r as a move-list line of player (-1: nobody) at the current turn: its label and who are filled here. */
 void game_record(Game *g, int player, MoveRecord r);

@@ -10,6 +10,7 @@ int gamefile_error(GameFile *ps, int line, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    ps->err_line = line;
     int rc = err_vfail_at(ps->err, ps->name, line, fmt, ap);
     va_end(ap);
     return rc;

@@ -23,9 +23,10 @@ typedef struct GameFile {
     GameEntry *e;
     int n, cap;
     Err *err;
+    int err_line; /* the line gamefile_error last named (0: none) */
 } GameFile;
 
-/* Fails with "<ps->name>:<line>: <formatted reason>" into ps->err; returns -1. */
+/* Fails with "<ps->name>:<line>: <formatted reason>" into ps->err, and line into ps->err_line; returns -1. */
 int gamefile_error(GameFile *ps, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Frees ps's entries. */
 void gamefile_free(GameFile *ps);

@@ -2,6 +2,8 @@
  * index etc/Genetess.due, so that idle boards are not opened. */
 #include "gamelist.h"
 
+#include "disk.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +34,7 @@ int64_t gamelist_due(const Board *b)
     }
     if (k->deadline > 0) {
         due = min64(due, k->deadline);
-        if (!k->nag_sent) /* clock_nag: a lead of at most a day before the deadline */
+        if (!k->nag_sent) /* deadline_nag: a lead of at most a day before the deadline */
             due = min64(due, k->deadline - 86400);
     }
     return due;
@@ -393,7 +395,7 @@ static char *read_optional(const Store *s, const char *rel)
 {
     Err err;
     char *path = store_path(s, rel), *text = NULL;
-    if (store_read_file(path, &text, NULL, &err) != 0)
+    if (disk_read_file(path, &text, NULL, &err) != 0)
         text = NULL;
     free(path);
     return text;
@@ -490,7 +492,7 @@ static void write_due(const Gamelist *l, const Store *s)
     char *path = store_path(s, DUE_FILE);
     Err err;
     /* a run that found every board idle has nothing new to say: the index stays as it is */
-    if (!(l->due_text && strcmp(l->due_text, o.s) == 0) && store_write_atomic(path, o.s, o.len, &err) < 0)
+    if (!(l->due_text && strcmp(l->due_text, o.s) == 0) && disk_write_atomic(path, o.s, o.len, &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
     free(path);
     buf_free(&o);

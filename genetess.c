@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "commands.h"
+#include "disk.h"
 #include "mailfront.h"
 #include "store.h"
 #include "util.h"
@@ -75,7 +76,7 @@ static Request env_request(char **body)
     rq.message_id = env("MESSAGEID");
     const char *input = env("INPUTFILE");
     Err err;
-    if (input && store_read_file(input, body, NULL, &err) < 0) {
+    if (input && disk_read_file(input, body, NULL, &err) < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
         *body = NULL;
     }

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "disk.h"
 #include "request.h"
 #include "store.h"
 
@@ -150,7 +151,7 @@ static void handled_prune(Handled *h)
     char *text = NULL;
     size_t len = 0;
     Err err;
-    if (handled_lock(h, F_WRLCK, 0) < 0 || store_read_file(h->path, &text, &len, &err) < 0) {
+    if (handled_lock(h, F_WRLCK, 0) < 0 || disk_read_file(h->path, &text, &len, &err) < 0) {
         handled_lock(h, F_UNLCK, 0);
         return;
     }
@@ -164,7 +165,7 @@ static void handled_prune(Handled *h)
         if (handled_parse(l, (size_t)(nl - l), &r) && handled_fresh(&r, h->now))
             buf_addn(&keep, line, handled_format(&r, line, sizeof line));
     }
-    (void)store_write_atomic(h->path, keep.s ? keep.s : "", keep.len, &err);
+    (void)disk_write_atomic(h->path, keep.s ? keep.s : "", keep.len, &err);
     buf_free(&keep);
     free(text);
     handled_lock(h, F_UNLCK, 0);

@@ -235,7 +235,7 @@ static bool find_builtin(const char *name, char *canon, size_t size)
 }
 
 /* S<n> with digits only: returns n (saturated at 1000), or -1 when topic is not of that shape. */
-static int special_number(const char *low)
+static int topic_special_number(const char *low)
 {
     if (low[0] != 's' || !low[1])
         return -1;
@@ -272,7 +272,7 @@ int help_get(const char *home, const char *topic, Buf *out, Err *err)
     if (nnames == 0 && len == 1 && isalpha((unsigned char)low[0]))
         snprintf(names[nnames++], sizeof names[0], "code-%c", toupper((unsigned char)low[0]));
 
-    int sn = nnames == 0 ? special_number(low) : -1;
+    int sn = nnames == 0 ? topic_special_number(low) : -1;
     if (sn == SPECIAL_MISSING)
         return err_fail(err, "There is no special S%d", SPECIAL_MISSING);
     if (sn >= 1 && sn <= SPECIAL_MAX)

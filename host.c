@@ -2,6 +2,7 @@
  * pbmserv command summary is the model): addresses, passwords, signing off, messages between players,
  * the list of games, and every board of a user shown at once. */
 #include "host.h"
+#include "disk.h"
 #include "users.h"
 
 #include <stdio.h>
@@ -162,7 +163,7 @@ static int message_recipients(CommandCtx *c, const User *from, User *to)
 {
     char *path = store_path(&c->st, "etc/Genetess.list"), *list = NULL, q[64];
     Err err;
-    if (store_read_file(path, &list, NULL, &err) < 0)
+    if (disk_read_file(path, &list, NULL, &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
     free(path);
     int n = 0, rc = 0;
@@ -239,7 +240,7 @@ int host_list(CommandCtx *c)
     char *path = store_path(&c->st, "etc/Genetess.list");
     char *text = NULL;
     Err err;
-    int r = store_read_file(path, &text, NULL, &err);
+    int r = disk_read_file(path, &text, NULL, &err);
     free(path);
     buf_add(&c->reply, "Games on this server: Genetess (send \"help\" for its rules)\n\n"
                        "Genetess boards (board:players:move:status)\n");

@@ -205,7 +205,7 @@ static bool own_piece(const Viewer *v, const Piece *p)
 
 /* contract 8: pieces in seen squares, except phased pieces not the reader's own (never shown); none in
  * round 0. */
-static bool piece_shown(const Viewer *v, const Piece *p)
+static bool layout_piece_shown(const Viewer *v, const Piece *p)
 {
     if (v->reader < 0)
         return true;
@@ -700,7 +700,7 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
         if (at[sq] < 0)
             continue;
         const Piece *p = &b->pc[at[sq]];
-        if (!piece_shown(v, p))
+        if (!layout_piece_shown(v, p))
             continue;
         if (!shown++)
             buf_add(out, "Pieces:\n");
@@ -819,8 +819,8 @@ static void draw_legend(const Viewer *v, Buf *out)
 }
 
 /* A square of a map out of the reader's view, as they last saw it (help/command-map.txt): floor ':', interior
- * wall 'x'; a wall (never removed) and a start label as in view. (layout_map_cells does the same a word at a
- * time.) */
+ * wall 'x'; a wall (never removed), a start label and LAYOUT_SEEN_SPECIAL as given. (layout_map_cells does the
+ * same a word at a time.) */
 static char remembered(char c)
 {
     return c == TER_FLOOR ? ':' : c == TER_IWALL ? 'x' : c;

@@ -57,10 +57,13 @@ void layout_legend_shared(const Board *b, int reader, const uint8_t *m, const La
  * with m (a view map, contract 8) the squares out of that view are drawn as remembered (a player's map: ':'
  * floor, 'x' interior wall). Returns false when nothing is drawn (and appends nothing). */
 bool layout_terrain(const Board *b, const char *ter, bool starts, const uint8_t *m, Buf *out);
-/* Appends a player's map (contract 8): every square of the terrain ter (w*h, as the reader knows it), those the
- * picture of layout_board draws for reader through m as it draws them (their pieces, the others' pieces and the
- * specials in view, reveals), the others as remembered (':' floor, 'x' interior wall). Returns false when nothing
- * is drawn (and appends nothing). */
+/* On a player's map, a square out of view where they saw a special (help/command-map.txt): given in ter, so drawn. */
+#define LAYOUT_SEEN_SPECIAL '$'
+/* Appends a player's map (contract 8): every square of the terrain ter (w*h, as the reader knows it; out of view,
+ * LAYOUT_SEEN_SPECIAL where they remember a special), those the picture of layout_board draws for reader through
+ * m as it draws them (their pieces, the others' pieces and the specials in view, reveals), the others as
+ * remembered (':' floor, 'x' interior wall, LAYOUT_SEEN_SPECIAL). Returns false when nothing is drawn (and appends
+ * nothing). */
 bool layout_map(const Board *b, int reader, const char *ter, const uint8_t *m, Buf *out);
 /* layout_map from what layout_fill left in sym and mask for the same reader and view map. */
 bool layout_map_cells(const Board *b, const char *ter, const char *sym, const uint8_t *mask, Buf *out);

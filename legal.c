@@ -232,7 +232,7 @@ static bool next_to_other_king(const Ctx *c, const Piece *p, int s)
     return false;
 }
 
-static bool piece_in_view(const Ctx *c, const Piece *p, int s)
+static bool legal_piece_in_view(const Ctx *c, const Piece *p, int s)
 {
     return in_view(c, p, s) && board_piece_at(c->fog, s);
 }
@@ -243,7 +243,7 @@ static void transfers(Ctx *c, const Piece *p, const char *verb)
     (void)verb;
     char a[16], z[16], t[64];
     for (int s = 0; s < c->fog->w * c->fog->h; s++)
-        if (piece_in_view(c, p, s))
+        if (legal_piece_in_view(c, p, s))
             for (int g = 0; g < GENE_COUNT; g++)
                 if (g != GENE_K && p->g.n[g]) {
                     snprintf(t, sizeof t, "TRANSFER %s %c %s", nm(c->fog, p->sq, a), piece_genes[g].letter,
@@ -306,7 +306,7 @@ static const CandidateFn candidates[ORD_COUNT] = {
 };
 
 /* The orders of the piece p, verb by verb in the order table's order. */
-static void piece_orders(Ctx *c, const Piece *p)
+static void legal_piece_orders(Ctx *c, const Piece *p)
 {
     for (int v = 0; v < ORD_COUNT; v++) {
         const OrderInfo *info = &order_table[v];
@@ -354,7 +354,7 @@ void legal_orders(const Board *b, int player, int sq, LegalList *out)
         if (!board_controls(fog, player, p) || (sq >= 0 && sqs[i] != sq))
             continue;
         c.grp = new_group(out, sqs[i]);
-        piece_orders(&c, p);
+        legal_piece_orders(&c, p);
     }
     free(sqs);
     if (sq < 0) {

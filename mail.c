@@ -5,6 +5,7 @@
 #include "users.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -286,7 +287,7 @@ static const char *from_domain(const char *from)
 
 /* The command's own Message-ID from v, as the request gave it ("<id@host>", the brackets added when
  * missing), or NULL when unset or not a plain message id. */
-static char *command_message_id(const char *v)
+static char *mail_command_message_id(const char *v)
 {
     if (!v || !*v || str_has_control(v) || strlen(v) > 900 || strpbrk(v, " \t\"\\,;()"))
         return NULL;
@@ -642,7 +643,7 @@ static void format_message(const Spooling *sp, const Mail *m, uint64_t hash, con
     const char *from = sp->addr;
     char date[64];
     format_date(sp->now, date, sizeof date);
-    char *cmd_id = m->reply ? command_message_id(q->in_reply_to) : NULL;
+    char *cmd_id = m->reply ? mail_command_message_id(q->in_reply_to) : NULL;
     char *thread = thread_id(m, sp->group, from);
     char *refs = cmd_id && thread ? xasprintf("In-Reply-To: %s\nReferences: %s\n %s\n", cmd_id, thread, cmd_id)
                  : cmd_id         ? xasprintf("In-Reply-To: %s\nReferences: %s\n", cmd_id, cmd_id)
@@ -704,9 +705,28 @@ static int mail_spool_messages(MailQueue *q, const Store *s, const char *group, 
     return rc;
 }
 
+void mail_group_name(int board, const char *tag, char *out, size_t size)
+{
+    snprintf(out, size, "%d.%s", board, tag);
+}
+
+bool mail_group_parse(const char *name, int *board, char tag[17])
+{
+    const char *dot = strchr(name, '.');
+    char num[16];
+    if (!dot || dot - name >= (ptrdiff_t)sizeof num || strlen(dot + 1) > 16 || !dot[1])
+        return false;
+    snprintf(num, sizeof num, "%.*s", (int)(dot - name), name);
+    if (!store_valid_board_number(num, board))
+        return false;
+    snprintf(tag, 17, "%s", dot + 1);
+    return true;
+}
+
 int mail_spool_group(MailQueue *q, const Store *s, const MailGroup *g, Err *err)
 {
-    char *group = xasprintf("%d.%s", g->board, g->tag);
+    char group[40];
+    mail_group_name(g->board, g->tag, group, sizeof group);
     /* the record first: a message without one is a committed one */
     int rc = spool_record(s, group, err);
     if (rc == 0)
@@ -715,7 +735,6 @@ int mail_spool_group(MailQueue *q, const Store *s, const MailGroup *g, Err *err)
         mail_truncate(q, g->from);
     if (rc == 0)
         spool_sync(s);
-    free(group);
     return rc;
 }
 
@@ -743,13 +762,13 @@ int mail_flush(MailQueue *q, const Store *s, time_t now)
 {
     if (!q->n)
         return 0;
-    char *group = xasprintf("0.%lld-%ld-%d", (long long)now, (long)getpid(), ++q->flushes);
+    char group[64];
+    spool_free_group(now, ++q->flushes, group, sizeof group);
     Err err;
     int rc = mail_spool_messages(q, s, group, &(MailGroup){.now = now}, &err);
     if (rc < 0)
         fprintf(stderr, "genetess: %s; the messages not spooled were lost\n", err.msg);
     spool_sync(s);
     int sent = mail_deliver(q, s, group, now); /* what was spooled goes all the same */
-    free(group);
     return rc < 0 ? -1 : sent;
 }

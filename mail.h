@@ -73,7 +73,7 @@ int mail_add_reply_sheet(MailQueue *q, const char *to, const char *subject, char
 
 /* The mails of one board's new state to spool: q's messages from index from on, as the group "<board>.<tag>"
    (tag: store_board_tag of the state's text, "none": no file), at now; the last batch synced with the nalso
-   open files also (the board's own: store_write_fds; NULL, 0: none). */
+   open files also (the board's own: store_board_fds; NULL, 0: none). */
 typedef struct MailGroup {
     int from;
     int board;
@@ -87,6 +87,10 @@ typedef struct MailGroup {
    spool/<n>.<tag>.<seq>.mail (seq 0001 ...), fsynced in batches (spool_write); drops them from q.
    Returns 0, or -1 with err (the caller discards the group). */
 int mail_spool_group(MailQueue *q, const Store *s, const MailGroup *g, Err *err);
+/* A board state's group name "<board>.<tag>" into out (40 bytes are enough): the name's one format, and
+ * mail_group_parse its one parse (false for a name of no board's state; tag gets at most 16 characters). */
+void mail_group_name(int board, const char *tag, char *out, size_t size);
+bool mail_group_parse(const char *name, int *board, char tag[17]);
 /* Appends the groups "<n>.<tag>" that have a commit record, ascending, to out; returns their count. */
 int mail_groups(const Store *s, StrList *out);
 /* Removes group's commit record (not synced: a record back after a crash only redoes idempotent work):

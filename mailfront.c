@@ -20,6 +20,7 @@
 
 #include "boardfile.h"
 #include "commands.h"
+#include "disk.h"
 #include "handled.h"
 #include "mailin.h"
 #include "orders.h"
@@ -112,7 +113,7 @@ static int front_setup(Front *f, int argc, char **argv)
     }
     char *text = NULL;
     Err err;
-    if (store_read_file(config, &text, NULL, &err) < 0)
+    if (disk_read_file(config, &text, NULL, &err) < 0)
         fprintf(stderr, "genetess mail: %s\n", err.msg);
     const Host *env = f->env;
     f->home = home && *home ? xstrdup(home) : setting(env->home_is_default ? NULL : env->home, text, "home");
@@ -224,7 +225,7 @@ int mailfront_read(FILE *in, size_t max, char **out, size_t *len)
 
 /* The words of a command line into w; a leading "genetess" goes (the Subject a sheet tells players to
  * use is "genetess move <n> ...", pbmserv's form with the game's name). Returns the count. */
-static int command_words(const char *line, StrList *w)
+static int mailfront_words(const char *line, StrList *w)
 {
     str_split_words(line, w);
     if (w->n && str_ieq(w->v[0], "genetess")) {
@@ -395,7 +396,7 @@ static int run_lines(const Front *f, const MailIn *m, const Host *host, const Re
     int worst = 0, n = 0;
     for (char *l = strtok_r(copy, "\n", &save); l && n < MAX_LINES; l = strtok_r(NULL, "\n", &save)) {
         StrList w = {0};
-        if (command_words(l, &w) > 0) {
+        if (mailfront_words(l, &w) > 0) {
             line.command_key = f ? request_command_key(rq->message_id, rq->sender, n + 1) : 0;
             line.busy_defers = rq->busy_defers && n == 0; /* 75 only before anything was answered */
             Buf said;
@@ -441,7 +442,7 @@ int mailfront_multiple(const Host *host, const Request *rq, int argc, char **arg
 /* ---- a reply to a game mail (contract 2.1) ---- */
 
 /* The answer to a message whose order would be in a body that has no text to read (contract 2.1). */
-static const char UNREAD[] = "Your mail has no text Genetess can read (no plain text part, and no HTML part with\n"
+static const char UNREAD[] = "Your mail has no text Genetess can read (no plain text part, and no HTML part with "
                              "text in it): please send your order as plain text.\n";
 
 /* The command a reply's text makes for user id (the sender's, found by the address): into *w, its body (the
@@ -562,7 +563,7 @@ static char *reply_command(Request *rq, const MailIn *m, const Subject *to, StrL
     *rest = xstrdup(t[len] ? t + len + 1 : "");
     sl_free(w);
     *w = (StrList){0};
-    command_words(line, w);
+    mailfront_words(line, w);
     char *why = NULL, q[64];
     bool invitation = to->kind == SUBJECT_INVITATION;
     if (!w->n && m->body_unread) {
@@ -606,7 +607,7 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m, Buf 
     int bot_decisions = 0; /* the message's bound of computer opponents' decisions, shared by its commands */
     rq1.bot_decisions = &bot_decisions;
     rq1.command_key = request_command_key(rq0->message_id, rq0->sender, 0);
-    command_words(m->subject, &w);
+    mailfront_words(m->subject, &w);
     Subject to = subject_parse(m->subject); /* a reply to one of the program's mails (contract 2.1, 3.4) */
     int game = to.kind == SUBJECT_NONE ? 0 : to.n;
     if (to.kind != SUBJECT_NONE) {

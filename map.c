@@ -42,6 +42,7 @@ typedef struct PStart {
 typedef struct Parser {
     char fname[104];
     Err *err;
+    int err_line; /* the line perr last named */
     Line *lines;
     int nlines;
     int grid_line, end_line;    /* 0: none */
@@ -64,6 +65,7 @@ static int perr(Parser *ps, int line, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    ps->err_line = line;
     int rc = err_vfail_at(ps->err, ps->fname, line, fmt, ap);
     va_end(ap);
     return rc;
@@ -280,7 +282,7 @@ static int map_square(Parser *ps, int line, const char *s, int *sq)
 }
 
 /* "GPC<n>" (either case), 1..MAP_LABEL_MAX. */
-static int parse_label(Parser *ps, int line, const char *s, int *label)
+static int map_parse_label(Parser *ps, int line, const char *s, int *label)
 {
     char e[32];
     int64_t v;
@@ -291,7 +293,7 @@ static int parse_label(Parser *ps, int line, const char *s, int *label)
     return 0;
 }
 
-static int parse_sequence(Parser *ps, int line, const char *who, const char *s, Genome *g)
+static int map_parse_sequence(Parser *ps, int line, const char *who, const char *s, Genome *g)
 {
     char e[32];
     Err ignored;
@@ -313,13 +315,13 @@ static int do_start(Parser *ps, int line, const StrList *w)
     Genome g;
     if (w->n < 3 || w->n > 4)
         return perr(ps, line, "start needs a label and a square: start GPC1 B2 [SEQUENCE]");
-    if (parse_label(ps, line, w->v[1], &label) < 0 || map_square(ps, line, w->v[2], &sq) < 0)
+    if (map_parse_label(ps, line, w->v[1], &label) < 0 || map_square(ps, line, w->v[2], &sq) < 0)
         return -1;
     for (int i = 0; i < ps->nstarts; i++)
         if (ps->starts[i].label == label)
             return perr(ps, line, "duplicate start GPC%d", label);
     snprintf(who, sizeof who, "start GPC%d", label);
-    if (parse_sequence(ps, line, who, w->n == 4 ? w->v[3] : "K", &g) < 0)
+    if (map_parse_sequence(ps, line, who, w->n == 4 ? w->v[3] : "K", &g) < 0)
         return -1;
     if (!piece_has(&g, GENE_K))
         return perr(ps, line, "start GPC%d: the sequence must hold K", label);
@@ -341,10 +343,10 @@ static int do_piece(Parser *ps, int line, const StrList *w)
     Genome g;
     if (w->n != 4)
         return perr(ps, line, "piece needs a label, a square and a sequence: piece GPC1 C2 ABC");
-    if (parse_label(ps, line, w->v[1], &label) < 0 || map_square(ps, line, w->v[2], &sq) < 0)
+    if (map_parse_label(ps, line, w->v[1], &label) < 0 || map_square(ps, line, w->v[2], &sq) < 0)
         return -1;
     snprintf(who, sizeof who, "piece on %s", board_sq_name(ps->b, sq, nm));
-    if (parse_sequence(ps, line, who, w->v[3], &g) < 0)
+    if (map_parse_sequence(ps, line, who, w->v[3], &g) < 0)
         return -1;
     if (!piece_viable(&g))
         return perr(ps, line, "piece on %s: the sequence is not viable (it needs A or K)", nm);
@@ -558,6 +560,8 @@ int map_parse(const char *text, const char *fname, Map *out, Err *err)
         snprintf(out->name, sizeof out->name, "%s", ps.name);
         ps.b = NULL;
         ps.params = NULL;
+    } else {
+        out->err_line = ps.err_line;
     }
     parser_free(&ps);
     return rc;

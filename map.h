@@ -23,12 +23,14 @@ typedef struct Map {
     MapParam *params;
     int nparams;
     char name[64];      /* the `name` line; map_load fills in the map's name when there is none */
+    int err_line;       /* map_parse failed: the line of the file its reason is at (the "line" of its message);
+                         * 0: none (a map_load that found no map) */
 } Map;
 
 /* Parses map text. fname names the source in messages: every error is
  * "fname:line: reason" (whole-file conditions name the last line) and never
  * echoes file contents beyond a 20-character token of printable characters.
- * Returns 0 and fills out (free with map_free), or -1 with out empty. */
+ * Returns 0 and fills out (free with map_free), or -1 with out empty but for err_line. */
 int map_parse(const char *text, const char *fname, Map *out, Err *err);
 
 /* Frees what map_parse/map_load put in m and clears it. */

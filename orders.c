@@ -164,7 +164,7 @@ static void push_dir(Order *o, int d, int *cap)
 /* Directions from r->a[1] on: joined by '-', ',' or spaces. The order's own keyword may stand again before any
  * step after the first, as pieces.txt writes a Z piece's charges: "CHARGE E, CHARGE N, CHARGE W" (MOVE alike).
  * Reads words only up to the first mistake. */
-static int parse_dirs(Args *r, Order *o, Err *err)
+static int order_parse_dirs(Args *r, Order *o, Err *err)
 {
     const char *verb = order_table[o->verb].verb;
     int cap = 8;
@@ -230,7 +230,7 @@ static bool is_dont_care(const char *s)
 
 /* GAMBLE <n>E [on] PREF, PREF, ... [, then don't care] (contract 4.6). */
 /* Reads the stake "<n>E" at *p, leaving *p after the E. Returns 0 or -1 with err. */
-static int parse_stake(char **p, int64_t *stake, Err *err)
+static int order_parse_stake(char **p, int64_t *stake, Err *err)
 {
     char *q = *p;
     int digits = 0;
@@ -252,7 +252,7 @@ static int parse_stake(char **p, int64_t *stake, Err *err)
 }
 
 /* Reads one preference, a start label (GPC3) or an ordinal (2nd), into *kind and *val. Returns 0 or -1. */
-static int parse_pref(const char *tok, int *kind, int *val, Err *err)
+static int order_parse_pref(const char *tok, int *kind, int *val, Err *err)
 {
     char extra[8] = "";
     if (strncasecmp(tok, "GPC", 3) == 0 && isdigit((unsigned char)tok[3])) {
@@ -275,7 +275,7 @@ static int parse_pref(const char *tok, int *kind, int *val, Err *err)
 static int add_pref(Order *o, const char *tok, Err *err)
 {
     int kind = -1, val = 0;
-    if (parse_pref(tok, &kind, &val, err) < 0)
+    if (order_parse_pref(tok, &kind, &val, err) < 0)
         return -1;
     if (o->gkind >= 0 && o->gkind != kind)
         return err_fail(err, "one GAMBLE is either for positions (GPC labels) or for turn order (ordinals)");
@@ -290,7 +290,7 @@ static int add_pref(Order *o, const char *tok, Err *err)
 }
 
 /* Reads the comma-separated preferences after the stake: [on] PREF, PREF, ... [, then don't care]. */
-static int parse_prefs(char *p, Order *o, Err *err)
+static int order_parse_prefs(char *p, Order *o, Err *err)
 {
     bool care_done = false;
     int item = 0;
@@ -325,7 +325,7 @@ static int keyword_at(const char *w, bool *star)
 }
 
 /* GAMBLE's words up to the next order keyword (no keyword is part of a GAMBLE, so a try reads no further). */
-static int parse_gamble(Args *r, Order *o, Err *err)
+static int order_parse_gamble(Args *r, Order *o, Err *err)
 {
     Buf all;
     buf_init(&all);
@@ -339,12 +339,12 @@ static int parse_gamble(Args *r, Order *o, Err *err)
     char *s = buf_take(&all);
     char *p = s;
     int64_t stake;
-    int rc = parse_stake(&p, &stake, err);
+    int rc = order_parse_stake(&p, &stake, err);
     if (rc == 0) {
         o->stake = stake;
         o->gkind = -1;
         o->nprefs = 0;
-        rc = parse_prefs(p, o, err);
+        rc = order_parse_prefs(p, o, err);
         r->got = 1 + o->nprefs;
     }
     free(s);
@@ -412,7 +412,7 @@ static void note_dropped(StrList *notices, char **words, int n, OrderVerb verb)
 }
 
 /* Reads the words after the keyword by the order's argument shape. Returns 0 or -1 with err. */
-static int parse_args(Args *r, Order *o, Err *err)
+static int order_parse_args(Args *r, Order *o, Err *err)
 {
     const OrderInfo *info = &order_table[o->verb];
     int na = r->na, rc = 0;
@@ -434,7 +434,7 @@ static int parse_args(Args *r, Order *o, Err *err)
         else if (na < 2)
             rc = err_fail(err, "%s needs a square and directions, e.g. %s", info->verb, info->example);
         else if ((rc = want_sq(r, 0, &o->sq, err)) == 0)
-            rc = parse_dirs(r, o, err);
+            rc = order_parse_dirs(r, o, err);
         break;
     case SHAPE_CREATE:
         if (na != 2)
@@ -464,7 +464,7 @@ static int parse_args(Args *r, Order *o, Err *err)
             rc = want_sq(r, 1, &o->sq2, err);
         break;
     case SHAPE_GAMBLE:
-        rc = parse_gamble(r, o, err);
+        rc = order_parse_gamble(r, o, err);
         break;
     }
     return rc;
@@ -478,7 +478,7 @@ static int try_at(const Board *b, const StrList *w, int at, Order *o, int *got, 
     o->sq = o->sq2 = -1;
     o->verb = (OrderVerb)keyword_at(w->v[at], NULL);
     Args r = {b, w->v + at + 1, w->n - at - 1, 0, reads};
-    int rc = parse_args(&r, o, err);
+    int rc = order_parse_args(&r, o, err);
     *got = r.got;
     if (rc < 0)
         order_free(o);
@@ -600,7 +600,7 @@ static void note_tail(StrList *notices, char **words, int n, const Order *o)
 
 /* One order of a message ("/" already split off): a leading "*", or a "*" on the keyword after dropped words
  * ("if nothing changes *MOVE N10 W", or "* MOVE"), marks it to run at once (contract 4.3). */
-static int parse_one(const Board *b, const char *text, Order *o, StrList *notices, size_t *reads, Err *err)
+static int order_parse_one(const Board *b, const char *text, Order *o, StrList *notices, size_t *reads, Err *err)
 {
     memset(o, 0, sizeof *o);
     o->sq = o->sq2 = -1;
@@ -634,7 +634,7 @@ int order_parse(const Board *b, const char *text, Order *out, Err *err)
     if (str_has_control(text))
         return err_fail(err, "control characters in the order");
     size_t reads = 0;
-    return parse_one(b, text, out, NULL, &reads, err);
+    return order_parse_one(b, text, out, NULL, &reads, err);
 }
 
 int order_parse_list(const Board *b, const char *text, OrderList *out, Err *err)
@@ -656,7 +656,7 @@ int order_parse_list(const Board *b, const char *text, OrderList *out, Err *err)
             cap *= 2;
             out->v = xrealloc(out->v, sizeof(Order) * (size_t)cap);
         }
-        if (parse_one(b, part, &out->v[out->n], &out->notices, &out->reads, &e2) < 0) {
+        if (order_parse_one(b, part, &out->v[out->n], &out->notices, &out->reads, &e2) < 0) {
             free(s);
             order_list_free(out);
             if (strchr(text, '/'))

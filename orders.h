@@ -84,7 +84,7 @@ void order_list_free(OrderList *l);
 /* Returns the verb for a keyword (either case) or -1. */
 int order_verb(const char *word);
 
-/* Return of the order runners (dispatch_order, clock_order, turn_play) when a check refused the
+/* Return of the order runners (dispatch_order, turn_holiday, turn_play) when a check refused the
  * order before anything changed. */
 #define ORDER_REFUSED (-2)
 

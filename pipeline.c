@@ -66,8 +66,10 @@ static void recover(CommandCtx *c)
         store_sweep_temps(&c->st);
     mail_groups(&c->st, &groups);
     for (int i = 0; i < groups.n; i++) {
-        int n = atoi(groups.v[i]);
-        const char *tag = strchr(groups.v[i], '.') + 1;
+        int n;
+        char tag[17];
+        if (!mail_group_parse(groups.v[i], &n, tag))
+            continue; /* no group of ours: a name the program never writes */
         int committed = store_board_committed(&c->st, n, tag);
         if (committed == 0) {
             mail_group_discard(&c->st, groups.v[i]);
@@ -136,15 +138,16 @@ static void lock_notice(CommandCtx *c, const char *id)
     char subj[SUBJECT_WORD_MAX + 64];
     subject_write(SUBJECT_PASSWORDS, 0, u.id, subj, sizeof subj);
     /* users_login asks for it at most once a day (contract 15.2) */
-    char *body = xasprintf("%d wrong passwords for your userid %s came in the last hour.\n\nUntil %s, commands "
-                           "for %s that come by mail are taken only from your own address,\n%s. Nothing else "
-                           "changed; if it was not you, you need do nothing.\nThis notice comes at most once a "
-                           "day.\n",
-                           USERS_AUTH_FAILS, u.id, fmt_time(a.start + USERS_AUTH_WINDOW, when, sizeof when), u.id,
-                           u.address);
-    if (mail_add(&c->mq, u.address, subj, body, &err) < 0)
+    Buf body;
+    buf_init(&body);
+    buf_printf(&body, "%d wrong passwords for your userid %s came in the last hour.\n\nUntil %s, commands for %s "
+                      "that come by mail are taken only from your own address, %s. Nothing else changed; if it "
+                      "was not you, you need do nothing.\n\nThis notice comes at most once a day.\n",
+               USERS_AUTH_FAILS, u.id, fmt_time(a.start + USERS_AUTH_WINDOW, when, sizeof when), u.id, u.address);
+    layout_wrap_prose(&body, 0);
+    if (mail_add(&c->mq, u.address, subj, body.s, &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
-    free(body);
+    buf_free(&body);
     users_free(&u);
 }
 
@@ -273,22 +276,6 @@ const char *pipeline_quote(const char *t, char *buf, size_t size)
     return buf;
 }
 
-/* "<name>:<line>:" (or "<name>:") of a "<name>:<line>: reason" message, without the reason, into place. */
-static const char *error_place(const char *msg, const char *name, char place[48])
-{
-    size_t n = strlen(name), k = n + 1;
-    if (strncmp(msg, name, n) != 0 || msg[n] != ':') {
-        snprintf(place, 48, "%s:", name);
-        return place;
-    }
-    while (k - n < 10 && isdigit((unsigned char)msg[k]))
-        k++;
-    if (k == n + 1 || msg[k] != ':')
-        k = n;
-    snprintf(place, 48, "%.*s:", (int)k, msg);
-    return place;
-}
-
 /* Stage load: reads board nstr into *out (an admin's edit recorded in its move list re-bases its replay:
  * movelist_rebase). Returns 0, or an exit status with the reply written and the reason in t->problem. */
 static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out)
@@ -315,17 +302,23 @@ static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out)
     }
     char name[32];
     snprintf(name, sizeof name, "%d", n);
-    Board *b = boardfile_parse(text, name, &err);
+    BoardfileError bad;
+    Board *b = boardfile_parse_at(text, name, &bad);
     free(text);
     if (!b) {
         char place[48];
         /* contract 10: no message echoes a file; the reason names squares and tokens of the board, so
-         * players get "<n>:<line>:" only and the admin the whole reason on stderr. */
-        fprintf(stderr, "genetess: %s\n", err.msg);
-        snprintf(t->problem, sizeof t->problem, "%s", err.msg);
+         * players get "<n>:<line>:" (a board broken as a whole: "<n>:") only and the admin the whole reason on
+         * stderr. */
+        if (bad.line > 0)
+            snprintf(place, sizeof place, "%d:%d:", n, bad.line);
+        else
+            snprintf(place, sizeof place, "%d:", n);
+        fprintf(stderr, "genetess: %s\n", bad.err.msg);
+        snprintf(t->problem, sizeof t->problem, "%s", bad.err.msg);
         buf_printf(&c->reply, "Genetess board %d is damaged and was not changed: %s the board file fails its "
                               "checks (the reason is in the server's log)\n",
-                   n, error_place(err.msg, name, place));
+                   n, place);
         return EXIT_SYSTEM;
     }
     if (b->number != n) {
@@ -386,16 +379,15 @@ int pipeline_record_finished(CommandCtx *c, const Board *b)
     strftime(date, sizeof date, "%Y-%m-%d", &tm);
     int best;
     int who = game_winner(b, &best);
-    Buf l;
-    buf_init(&l);
-    buf_printf(&l, "%s %d %s %d", date, b->number, who >= 0 ? b->pl[who].id : "TIE", best);
+    StoreHistory h = {.date = xstrdup(date), .board = b->number, .winner = xstrdup(who >= 0 ? b->pl[who].id : "TIE"),
+                      .points = best};
     for (int i = 0; i < b->np; i++)
-        buf_printf(&l, " %s", b->pl[i].id);
+        sl_push(&h.players, b->pl[i].id);
     Err err;
-    int rc = store_append_finished(&c->st, b->number, l.s, &err) < 0 ? -1 : 0;
+    int rc = store_append_finished(&c->st, &h, &err) < 0 ? -1 : 0;
     if (rc < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
-    buf_free(&l);
+    store_history_free(&h);
     return rc;
 }
 
@@ -426,20 +418,20 @@ static int commit_board(CommandCtx *c, Gamelist *list, int n, const Board *b, co
     char tag[17];
     store_board_tag(text, tag);
     char group[40];
-    snprintf(group, sizeof group, "%d.%s", n, tag);
+    mail_group_name(n, tag, group, sizeof group);
     StoreWrite w = STORE_WRITE_NONE; /* the board's data goes to disk while the mails are spooled */
     int rc = text ? store_board_begin(&c->st, n, text, &w, err) : 0;
-    int fds[2], nfds = store_write_fds(&w, fds); /* synced with the mails: the disk is waited for once */
+    int fds[2], nfds = store_board_fds(&w, fds); /* synced with the mails: the disk is waited for once */
     if (rc == 0)
         rc = mail_spool_group(&c->mq, &c->st,
                               &(MailGroup){c->saved_mail, n, tag, (time_t)c->now, fds, nfds}, err);
     else
         mail_truncate(&c->mq, c->saved_mail); /* nothing spooled: the mails of a state never saved go */
-    w.synced = rc == 0;
+    w.file.synced = rc == 0;
     if (rc == 0)
         rc = text ? store_board_finish(&w, err)
                   : archive ? store_archive_board(&c->st, n, err) : store_delete_board(&c->st, n, err);
-    store_write_abandon(&w);
+    store_board_abandon(&w);
     if (rc < 0 && store_board_committed(&c->st, n, tag) == 1)
         rc = 0; /* committed: only the .<n> copy could not go */
     else if (rc < 0)

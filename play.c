@@ -23,7 +23,7 @@
  * non-blank line of a mailed body (the player's own text: Request.body_lines) as one message's orders, joined by
  * " / ", else (INPUTFILE) its first non-blank line. When the words gave the orders, the reply names the first
  * non-blank line of a mailed body and how many there are (none is read, none is dropped unsaid). */
-static char *order_text(CommandCtx *c, int argc, char **argv)
+static char *play_order_text(CommandCtx *c, int argc, char **argv)
 {
     const Request *rq = c->req;
     Buf t;
@@ -102,7 +102,7 @@ static bool too_long(CommandCtx *c, const char *text)
 }
 
 /* Parses the order text of move into l (notices into the reply): 0 or EXIT_REFUSED. */
-static int parse_move(CommandCtx *c, Txn *t, char *text, OrderList *l)
+static int play_parse_move(CommandCtx *c, Txn *t, char *text, OrderList *l)
 {
     char q[256];
     Err err;
@@ -156,9 +156,9 @@ static bool timed_out_now(const Txn *t)
 
 static int move_act(CommandCtx *c, Txn *t)
 {
-    char *text = order_text(c, c->argc - 3, c->argv + 3);
+    char *text = play_order_text(c, c->argc - 3, c->argv + 3);
     OrderList l = {0};
-    int rc = parse_move(c, t, text, &l);
+    int rc = play_parse_move(c, t, text, &l);
     if (rc == 0) {
         Submission s;
         if (timed_out_now(t)) /* say why the order was stored, not run (contract 4.4) */
@@ -179,7 +179,7 @@ static int qmove_act(CommandCtx *c, Txn *t)
         buf_add(&c->reply, "\n");
         return EXIT_DONE;
     }
-    char *text = order_text(c, c->argc - 3, c->argv + 3);
+    char *text = play_order_text(c, c->argc - 3, c->argv + 3);
     OrderList l = {0};
     Err err;
     char q[256];

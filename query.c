@@ -1,5 +1,6 @@
 /* query: the commands that only read — show, games, history, help, calc. */
 #include "query.h"
+#include "disk.h"
 #include "users.h"
 
 #include <ctype.h>
@@ -214,7 +215,7 @@ int query_history(CommandCtx *c)
     free(nums);
     char *path = store_path(&c->st, "history/Genetess");
     char *text = NULL;
-    int r = store_read_file(path, &text, NULL, &err);
+    int r = disk_read_file(path, &text, NULL, &err);
     free(path);
     buf_add(&c->reply, "Historical List of Genetess games\n\ndate       board winner points players\n");
     if (r == 0)

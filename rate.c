@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "disk.h"
 #include "store.h"
 
 /* ---- mailboxes ---- */
@@ -149,7 +150,7 @@ static void rate_prune(const char *rdir, int64_t now, const RateBudget *b)
     char *mark = xasprintf("%s/.pruned", rdir), *text = NULL;
     long long last = 0;
     Err err;
-    if (store_read_file(mark, &text, NULL, &err) == 0 && sscanf(text, "%lld", &last) != 1)
+    if (disk_read_file(mark, &text, NULL, &err) == 0 && sscanf(text, "%lld", &last) != 1)
         last = 0;
     free(text);
     DIR *d = now - last >= b->secs[0] || now < last ? opendir(rdir) : NULL;
@@ -160,7 +161,7 @@ static void rate_prune(const char *rdir, int64_t now, const RateBudget *b)
         char *p = xasprintf("%s/%s", rdir, de->d_name);
         RateCount c;
         text = NULL;
-        if (store_read_file(p, &text, NULL, &err) == 0 &&
+        if (disk_read_file(p, &text, NULL, &err) == 0 &&
             (!rate_count_parse(text, &c) ||
              (!rate_current(&c, 0, now, b) && !rate_current(&c, 1, now, b) && c.told <= now)))
             (void)unlink(p);
@@ -171,7 +172,7 @@ static void rate_prune(const char *rdir, int64_t now, const RateBudget *b)
         closedir(d);
         char stamp[32];
         snprintf(stamp, sizeof stamp, "%lld\n", (long long)now);
-        (void)store_write_atomic(mark, stamp, strlen(stamp), &err);
+        (void)disk_write_atomic(mark, stamp, strlen(stamp), &err);
     }
     free(mark);
 }
@@ -191,7 +192,7 @@ static int rate_change(const Store *s, const char *mailbox, int64_t now, const R
     RateCount c = fresh;
     if (lock < 0)
         rc = -1;
-    else if (store_read_file(path, &text, NULL, err) != 0 || !rate_count_parse(text, &c))
+    else if (disk_read_file(path, &text, NULL, err) != 0 || !rate_count_parse(text, &c))
         c = fresh; /* none yet (or unreadable): a new record */
     rate_roll(&c, now, b);
     int state = RATE_RESERVED;
@@ -213,7 +214,7 @@ static int rate_change(const Store *s, const char *mailbox, int64_t now, const R
     char line[160];
     rate_count_format(&c, line, sizeof line);
     if (rc == 0 && state != RATE_OVER)
-        rc = store_write_atomic(path, line, strlen(line), err);
+        rc = disk_write_atomic(path, line, strlen(line), err);
     if (rc == 0 && op == RATE_OP_RESERVE)
         rate_prune(rdir, now, b);
     if (lock >= 0)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "boardfile.h"
+#include "disk.h"
 #include "game.h"
 #include "subject.h"
 
@@ -33,28 +34,16 @@ static void ratings_game_alloc(RatingsGame *g, int board, int np)
     g->score = xcalloc((size_t)np, sizeof *g->score);
 }
 
-/* Reads one history line's words into g: "<date> <board> <winner|TIE> <points> <player> <player>...".
- * Returns 0, or -1 when the words are not such a line (g holds nothing). */
-static int ratings_game_from_words(const StrList *w, RatingsGame *g)
+/* The game of a finished-games line h (store_history_parse) into g: the winner's points to the winner, to every
+ * player when a TIE. */
+static void ratings_game_of(const StoreHistory *h, RatingsGame *g)
 {
-    int board;
-    int64_t points;
-    if (w->n < 6 || !store_valid_board_number(w->v[1], &board) || !parse_i64(w->v[3], &points) ||
-        points > 1000000000)
-        return -1;
-    bool tie = strcmp(w->v[2], "TIE") == 0, found = false;
-    ratings_game_alloc(g, board, w->n - 4);
+    bool tie = strcmp(h->winner, "TIE") == 0;
+    ratings_game_alloc(g, h->board, h->players.n);
     for (int i = 0; i < g->np; i++) {
-        g->ids[i] = xstrdup(w->v[4 + i]);
-        bool top = tie || str_ieq(w->v[2], g->ids[i]);
-        g->score[i] = top ? (int)points : 0;
-        found = found || top;
+        g->ids[i] = xstrdup(h->players.v[i]);
+        g->score[i] = tie || str_ieq(h->winner, g->ids[i]) ? (int)h->points : 0;
     }
-    if (!found) {
-        ratings_game_free(g);
-        return -1;
-    }
-    return 0;
 }
 
 /* Appends g (taken over) to gs; an earlier game of the same board goes (its line was written again). */
@@ -78,15 +67,15 @@ int ratings_parse_history(const char *text, RatingsGames *gs)
 {
     char *copy = xstrdup(text ? text : "");
     char *save = NULL;
-    StrList w = {0};
     for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        StoreHistory h;
+        if (!store_history_parse(l, &h))
+            continue;
         RatingsGame g;
-        sl_clear(&w);
-        str_split_words(l, &w);
-        if (ratings_game_from_words(&w, &g) == 0)
-            games_add(gs, &g);
+        ratings_game_of(&h, &g);
+        store_history_free(&h);
+        games_add(gs, &g);
     }
-    sl_free(&w);
     free(copy);
     return gs->n;
 }
@@ -354,7 +343,7 @@ static int read_table(CommandCtx *c, RatingsTable *t)
     char *path = store_path(&c->st, "history/Genetess");
     char *text = NULL;
     Err err;
-    int r = store_read_file(path, &text, NULL, &err);
+    int r = disk_read_file(path, &text, NULL, &err);
     free(path);
     if (r < 0) { /* the server's paths go to its log only (contract 15) */
         fprintf(stderr, "genetess: %s\n", err.msg);

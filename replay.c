@@ -59,6 +59,14 @@ static int replay_event(Game *g, int player, const MoveRecord *r, TurnOutcome *n
     }
 }
 
+/* Fails with "order refused on replay: <the rules' reason>". Returns -1. */
+static int replay_refused(const Game *g, Err *err)
+{
+    char said[ERR_MAX];
+    failure_say(g->b, &g->fail.why, said, sizeof said);
+    return err_fail(err, "order refused on replay: %s", said);
+}
+
 /* Applies one order line (text without its markers) during replay. Returns 0 or -1 with err. */
 static int replay_order(Game *g, int p, const char *text, bool autom, Err *err)
 {
@@ -71,7 +79,7 @@ static int replay_order(Game *g, int p, const char *text, bool autom, Err *err)
     if (!clocks && (b->phase != PHASE_PLAY || p != b->seat))
         rc = err_fail(err, "order out of turn");
     else
-        rc = turn_play(g, p, &o, autom) == ORDER_REFUSED ? err_fail(err, "order refused on replay: %s", g->fail.msg) : 0;
+        rc = turn_play(g, p, &o, autom) == ORDER_REFUSED ? replay_refused(g, err) : 0;
     order_free(&o);
     return rc;
 }

@@ -25,7 +25,7 @@ typedef struct SelfplayArgs {
 } SelfplayArgs;
 
 /* --bots=KIND,KIND[,...]: 2 to 8 kinds. Returns 0 or refuses. */
-static int parse_bots(CommandCtx *c, SelfplayArgs *a, const char *list)
+static int selfplay_parse_bots(CommandCtx *c, SelfplayArgs *a, const char *list)
 {
     StrList w = {0};
     char *t = xstrdup(list);
@@ -50,7 +50,7 @@ static int parse_bots(CommandCtx *c, SelfplayArgs *a, const char *list)
 }
 
 /* A whole number option from lo to hi into *n. */
-static int parse_num(CommandCtx *c, const char *w, int64_t lo, int64_t hi, int64_t *n)
+static int selfplay_parse_num(CommandCtx *c, const char *w, int64_t lo, int64_t hi, int64_t *n)
 {
     const char *eq = strchr(w, '=');
     if (!parse_i64(eq + 1, n) || *n < lo || *n > hi)
@@ -59,7 +59,7 @@ static int parse_num(CommandCtx *c, const char *w, int64_t lo, int64_t hi, int64
     return 0;
 }
 
-static int parse_args(CommandCtx *c, SelfplayArgs *a)
+static int selfplay_parse_args(CommandCtx *c, SelfplayArgs *a)
 {
     memset(a, 0, sizeof *a);
     a->players = 2;
@@ -72,17 +72,17 @@ static int parse_args(CommandCtx *c, SelfplayArgs *a)
         if (strncmp(w, "--", 2) != 0 || !eq)
             return pipeline_refuse(c, EXIT_USAGE, "selfplay takes only --option=value words, not '%s'", w);
         if (strncmp(w, "--players=", 10) == 0) {
-            if ((rc = parse_num(c, w, 2, 8, &n)) == 0)
+            if ((rc = selfplay_parse_num(c, w, 2, 8, &n)) == 0)
                 a->players = (int)n;
         } else if (strncmp(w, "--bots=", 7) == 0) {
-            rc = parse_bots(c, a, eq + 1);
+            rc = selfplay_parse_bots(c, a, eq + 1);
             bots = true;
         } else if (strncmp(w, "--seed=", 7) == 0) {
-            rc = parse_num(c, w, 0, INT64_MAX / 2, &a->seed);
+            rc = selfplay_parse_num(c, w, 0, INT64_MAX / 2, &a->seed);
         } else if (strncmp(w, "--games=", 8) == 0) {
-            rc = parse_num(c, w, 1, 100000, &a->games);
+            rc = selfplay_parse_num(c, w, 1, 100000, &a->games);
         } else if (strncmp(w, "--rounds=", 9) == 0) {
-            rc = parse_num(c, w, 1, BOT_ROUND_CAP, &a->rounds);
+            rc = selfplay_parse_num(c, w, 1, BOT_ROUND_CAP, &a->rounds);
         } else if (strncmp(w, "--map=", 6) == 0) {
             a->map = eq + 1;
         } else {
@@ -283,7 +283,7 @@ static int run_games(CommandCtx *c, const SelfplayArgs *a)
 int selfplay_run(CommandCtx *c)
 {
     SelfplayArgs a;
-    int rc = parse_args(c, &a);
+    int rc = selfplay_parse_args(c, &a);
     if (rc == 0 && a.games > 0) {
         rc = run_games(c, &a);
         sl_free(&a.keys);

@@ -64,12 +64,12 @@ static void slide(const Board *b, int from, int d, int limit, bool jump, bool mi
     }
 }
 
-static void slide_reveal(Game *g, const Slide *s, const char *why)
+static void slide_reveal(Game *g, const Slide *s, EventWhat why)
 {
     for (int i = 0; i < s->nrev; i++) {
         Piece *p = board_piece_at(g->b, s->rev[i]);
         if (p)
-            game_reveal(g, p, why);
+            game_reveal(g, p, (EventWhy){.what = why});
     }
 }
 
@@ -93,7 +93,7 @@ static bool slide_involved(Game *g, int from, int d, const Slide *s, bool touch)
 }
 
 /* Moves the piece on from to s->final (taking an interior wall with O), with its events. */
-static void slide_apply(Game *g, int from, const Slide *s, const char *text, const char *own_text)
+static void slide_apply(Game *g, int from, const Slide *s, EventKind kind)
 {
     Board *b = g->b;
     int to = s->final;
@@ -101,16 +101,14 @@ static void slide_apply(Game *g, int from, const Slide *s, const char *text, con
         return;
     Piece *p = board_piece_at(b, from);
     int sqs[2] = {from, to};
-    Event *ev = game_event(g, game_piece_subject(b, p), p->g.phased ? EV_PRIVATE : 0, sqs, 2, "%s", text);
+    Event *ev = game_event(g, kind, game_piece_subject(b, p), p->g.phased ? EV_PRIVATE : 0, sqs, 2);
     game_ev_piece(ev, 0, b, p);
     game_ev_piece(ev, 1, b, p);
     game_ev_moved(ev, 0, from, to);
     game_ev_moved(ev, 1, from, to);
-    if (own_text)
-        ev->own_text = xstrdup(own_text);
     if (s->mined) {
         b->ter[to] = TER_FLOOR;
-        game_event(g, game_piece_subject(b, p), 0, &to, 1, "The interior wall on {0} was mined away.");
+        game_event(g, EVENT_IWALL_MINED, game_piece_subject(b, p), 0, &to, 1);
     }
     board_move_piece(b, from, to);
 }
@@ -122,11 +120,10 @@ static int wave(Game *g, int player, Piece *actor, bool attract)
     Board *b = g->b;
     int asq = actor->sq;
     bool diag = actor->g.n[GENE_C] > 0;
-    const char *name = attract ? "an attraction wave" : "a repulsion wave";
-    Event *ev = game_event(g, player, 0, &asq, 1, "{p0} piece{g0} on {0} sent out %s.", name);
+    Event *ev = game_event(g, attract ? EVENT_WAVE_ATTRACT : EVENT_WAVE_REPULSE, player, 0, &asq, 1);
     game_ev_piece(ev, 0, b, actor);
     Slide s = {0};
-    char why[64];
+    EventWhat stopped = attract ? WHY_STOPPED_ATTRACTION : WHY_STOPPED_REPULSION;
     for (int d = 0; d < DIR_COUNT; d++) {
         if (grid_dir_diagonal(d) && !diag)
             continue;
@@ -137,36 +134,30 @@ static int wave(Game *g, int player, Piece *actor, bool attract)
             ;
         if (!p)
             continue;
-        if (p->g.phased) {
-            snprintf(why, sizeof why, "was reached by %s", name);
-            game_reveal(g, p, why);
-        }
+        if (p->g.phased)
+            game_reveal(g, p, (EventWhy){.what = attract ? WHY_REACHED_ATTRACTION : WHY_REACHED_REPULSION});
         int md = attract ? (d + 4) % DIR_COUNT : d;
         slide(b, sq, md, attract ? asq : -1, p->g.n[GENE_E] > 0, p->g.n[GENE_O] > 0, sq, &s);
-        snprintf(why, sizeof why, "stopped a piece moved by %s", name);
         if (s.final == sq) { /* it cannot move: nothing to resist; a phased piece that stopped it shows */
-            slide_reveal(g, &s, why);
+            slide_reveal(g, &s, stopped);
             continue;
         }
-        if (game_shield(g, sq, name))
+        if (game_shield(g, sq, (EventWhy){.what = attract ? WHAT_ATTRACTION : WHAT_REPULSION}))
             continue;
-        slide_reveal(g, &s, why);
-        slide_apply(g, sq, &s,
-                    attract ? "{p0} piece{g0} was pulled from {0} to {1} by an attraction wave." :
-                              "{p0} piece{g0} was pushed from {0} to {1} by a repulsion wave.",
-                    NULL);
+        slide_reveal(g, &s, stopped);
+        slide_apply(g, sq, &s, attract ? EVENT_PULLED : EVENT_PUSHED_BY_WAVE);
     }
     free(s.rev);
     return 0;
 }
 
-int action_repulse(Game *g, int player, const Order *o, Piece *actor)
+int slides_repulse(Game *g, int player, const Order *o, Piece *actor)
 {
     (void)o;
     return wave(g, player, actor, false);
 }
 
-int action_attract(Game *g, int player, const Order *o, Piece *actor)
+int slides_attract(Game *g, int player, const Order *o, Piece *actor)
 {
     (void)o;
     return wave(g, player, actor, true);
@@ -189,7 +180,7 @@ static FailReason slides_charge_why(FailCode code, int d, int from, int to, char
     return why;
 }
 
-int action_charge_check(Game *g, int player, const Order *o, Piece *actor)
+int slides_charge_check(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     int start = actor->sq, cur = start;
@@ -216,7 +207,7 @@ int action_charge_check(Game *g, int player, const Order *o, Piece *actor)
     return rc;
 }
 
-int action_charge(Game *g, int player, const Order *o, Piece *actor)
+int slides_charge(Game *g, int player, const Order *o, Piece *actor)
 {
     Board *b = g->b;
     (void)player;
@@ -236,7 +227,7 @@ int action_charge(Game *g, int player, const Order *o, Piece *actor)
     for (int i = 0; i < o->ndirs; i++) {
         slide(b, cur, o->dirs[i], -1, false, false, start, &s);
         slide_involved(g, cur, o->dirs[i], &s, true); /* a path out of the view makes a failure case (ii) */
-        slide_reveal(g, &s, "stopped a charging piece");
+        slide_reveal(g, &s, WHY_STOPPED_CHARGE);
         Piece *stopper = s.block >= 0 ? board_piece_at(b, s.block) : NULL;
         if (s.final == cur && stopper && s.nrev && s.rev[s.nrev - 1] == s.block) {
             /* contract 14.3: stopped before a phased piece, which is revealed; the order does not fail. */
@@ -267,7 +258,7 @@ int action_charge(Game *g, int player, const Order *o, Piece *actor)
         if (to[i] == cur)
             continue; /* stopped at once by a phased piece: its reveal is the news */
         int sqs[2] = {cur, to[i]};
-        Event *ev = game_event(g, player, 0, sqs, 2, "{p0} piece{g0} charged from {0} to {1}.");
+        Event *ev = game_event(g, EVENT_CHARGED, player, 0, sqs, 2);
         game_ev_piece(ev, 0, b, actor);
         game_ev_piece(ev, 1, b, actor);
         game_ev_moved(ev, 0, cur, to[i]);

@@ -8,12 +8,12 @@
 #include "orders.h"
 
 /* REPULSE: waves from the T piece push the first piece in each direction away from it. */
-int action_repulse(Game *g, int player, const Order *o, Piece *actor);
+int slides_repulse(Game *g, int player, const Order *o, Piece *actor);
 /* ATTRACT: waves from the X piece pull the first piece in each direction towards it. */
-int action_attract(Game *g, int player, const Order *o, Piece *actor);
+int slides_attract(Game *g, int player, const Order *o, Piece *actor);
 /* CHARGE's refusal check: a charge of length 0 against a wall or a piece the player can see. */
-int action_charge_check(Game *g, int player, const Order *o, Piece *actor);
+int slides_charge_check(Game *g, int player, const Order *o, Piece *actor);
 /* CHARGE: the Z piece runs straight in each direction until a wall or a piece is next (one charge per Z). */
-int action_charge(Game *g, int player, const Order *o, Piece *actor);
+int slides_charge(Game *g, int player, const Order *o, Piece *actor);
 
 #endif

@@ -164,7 +164,7 @@ static const SpecialParam *find_param(const SpecialInfo *si, const char *key, si
 }
 
 /* Parses a special's code word "S<n>" (either case); -1 when it is not of that shape. */
-static int parse_code(const char *s)
+static int special_parse_code(const char *s)
 {
     if ((s[0] != 'S' && s[0] != 's') || !isdigit((unsigned char)s[1]))
         return -1;
@@ -175,7 +175,7 @@ static int parse_code(const char *s)
 }
 
 /* One square of a value. target: named by target=/targets= (must not be outside the walls). */
-static int parse_square(const Grid *gr, int code, const char *s, bool target, int *sq, Err *err)
+static int special_parse_square(const Grid *gr, int code, const char *s, bool target, int *sq, Err *err)
 {
     char e[32];
     int c, r;
@@ -239,7 +239,7 @@ _Static_assert(sizeof(SpecialOccupied) == sizeof(int) && sizeof(SpecialWall) == 
                    sizeof(SpecialOnto) == sizeof(int),
                "enum parameters are stored as int");
 
-static int parse_int(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
+static int special_parse_int(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
 {
     (void)gr;
     int64_t n;
@@ -265,7 +265,7 @@ static void write_int(int w, const SpecialParam *pp, const void *field, Buf *out
     buf_printf(out, "%" PRId64, *(const int64_t *)field);
 }
 
-static int parse_bool(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
+static int special_parse_bool(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
 {
     (void)gr;
     if (!str_ieq(v, "yes") && !str_ieq(v, "no"))
@@ -281,7 +281,7 @@ static void write_bool(int w, const SpecialParam *pp, const void *field, Buf *ou
     buf_add(out, *(const bool *)field ? "yes" : "no");
 }
 
-static int parse_enum(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
+static int special_parse_enum(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
 {
     (void)gr;
     int i = enum_index(pp->choices, v);
@@ -303,7 +303,7 @@ static void write_enum(int w, const SpecialParam *pp, const void *field, Buf *ou
     buf_addn(out, p, strcspn(p, "|"));
 }
 
-static int parse_codes(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
+static int special_parse_codes(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
 {
     (void)gr;
     Genome add = {0};
@@ -332,7 +332,7 @@ static void write_codes(int w, const SpecialParam *pp, const void *field, Buf *o
 }
 
 /* target=SQ, or SQ:SQ for SP_SQUARE_OR_RECT. */
-static int parse_target(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
+static int special_parse_target(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
 {
     const char *colon = pp->type == SP_SQUARE_OR_RECT ? strchr(v, ':') : NULL;
     SpecialTarget t = {{-1, -1}, colon != NULL};
@@ -340,12 +340,12 @@ static int parse_target(const Grid *gr, int code, const SpecialParam *pp, const 
     if (!*v)
         return err_fail(err, "S%d: %s= needs a square", code, pp->key);
     if (!colon) {
-        if (parse_square(gr, code, v, true, &t.sq[0], err) < 0)
+        if (special_parse_square(gr, code, v, true, &t.sq[0], err) < 0)
             return -1;
     } else {
         snprintf(a, sizeof a, "%.*s", (int)(colon - v < 63 ? colon - v : 63), v);
-        if (parse_square(gr, code, a, true, &t.sq[0], err) < 0 ||
-            parse_square(gr, code, colon + 1, true, &t.sq[1], err) < 0)
+        if (special_parse_square(gr, code, a, true, &t.sq[0], err) < 0 ||
+            special_parse_square(gr, code, colon + 1, true, &t.sq[1], err) < 0)
             return -1;
     }
     *(SpecialTarget *)field = t;
@@ -365,14 +365,14 @@ static void write_target(int w, const SpecialParam *pp, const void *field, Buf *
 }
 
 /* One square of a list at p (n characters), not already among seen[0..nseen). */
-static int parse_list_square(const Grid *gr, int code, const char *p, size_t n, const int *seen, int nseen,
+static int special_parse_list_square(const Grid *gr, int code, const char *p, size_t n, const int *seen, int nseen,
                              int *sq, Err *err)
 {
     char one[64], nm[16];
     snprintf(one, sizeof one, "%.*s", (int)(n < 63 ? n : 63), p);
     if (n > 63)
         one[20] = '\0'; /* keeps "bad square" from quoting more than it may */
-    if (parse_square(gr, code, one, true, sq, err) < 0)
+    if (special_parse_square(gr, code, one, true, sq, err) < 0)
         return -1;
     for (int i = 0; i < nseen; i++)
         if (seen[i] == *sq)
@@ -381,7 +381,7 @@ static int parse_list_square(const Grid *gr, int code, const char *p, size_t n, 
 }
 
 /* targets=SQ,SQ,... (or self, kept symbolic where the table's default is self). */
-static int parse_squares(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
+static int special_parse_squares(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
 {
     SpecialSquares *out = field;
     if (!*v)
@@ -401,7 +401,7 @@ static int parse_squares(const Grid *gr, int code, const SpecialParam *pp, const
         else if (nseen == SPECIAL_SQUARES_MAX)
             rc = err_fail(err, "S%d: %s= holds more than %d squares", code, pp->key, SPECIAL_SQUARES_MAX);
         else
-            rc = parse_list_square(gr, code, p, n, seen, nseen, &seen[nseen], err);
+            rc = special_parse_list_square(gr, code, p, n, seen, nseen, &seen[nseen], err);
         if (rc < 0) {
             free(seen);
             return -1;
@@ -435,13 +435,13 @@ static const struct {
     ParamWriteFn write;
     const char *shape; /* NULL: the choices */
 } param_types[] = {
-    [SP_INT] = {parse_int, write_int, "N"},
-    [SP_BOOL] = {parse_bool, write_bool, "yes|no"},
-    [SP_ENUM] = {parse_enum, write_enum, NULL},
-    [SP_SQUARES] = {parse_squares, write_squares, "SQ,SQ,..."},
-    [SP_SQUARE] = {parse_target, write_target, "SQ"},
-    [SP_SQUARE_OR_RECT] = {parse_target, write_target, "SQ or SQ:SQ"},
-    [SP_CODES] = {parse_codes, write_codes, "LETTERS"},
+    [SP_INT] = {special_parse_int, write_int, "N"},
+    [SP_BOOL] = {special_parse_bool, write_bool, "yes|no"},
+    [SP_ENUM] = {special_parse_enum, write_enum, NULL},
+    [SP_SQUARES] = {special_parse_squares, write_squares, "SQ,SQ,..."},
+    [SP_SQUARE] = {special_parse_target, write_target, "SQ"},
+    [SP_SQUARE_OR_RECT] = {special_parse_target, write_target, "SQ or SQ:SQ"},
+    [SP_CODES] = {special_parse_codes, write_codes, "LETTERS"},
 };
 
 /* ---- parsing a special's words ---- */
@@ -504,14 +504,14 @@ static void skip_space(const char **pp)
 }
 
 /* "S<n> SQUARE": sets out->code and out->sq and *si, advances *pp. */
-static int parse_head(const Grid *gr, const char **pp, Special *out, const SpecialInfo **si, Err *err)
+static int special_parse_head(const Grid *gr, const char **pp, Special *out, const SpecialInfo **si, Err *err)
 {
     char e[32];
     skip_space(pp);
     if (!**pp)
         return err_fail(err, "a special needs a code S1..S22 and a square");
     char *word = read_word(pp);
-    int code = parse_code(word), rc = 0;
+    int code = special_parse_code(word), rc = 0;
     if (code < 0)
         rc = err_fail(err, "bad special code '%s' (S1..S22)", echo(word, strlen(word), e));
     else if (!(*si = special_info(code)))
@@ -524,7 +524,7 @@ static int parse_head(const Grid *gr, const char **pp, Special *out, const Speci
         return err_fail(err, "S%d needs a square", code);
     word = read_word(pp);
     out->code = code;
-    rc = parse_square(gr, code, word, false, &out->sq, err);
+    rc = special_parse_square(gr, code, word, false, &out->sq, err);
     free(word);
     return rc;
 }
@@ -549,7 +549,7 @@ static int set_param(const Grid *gr, const SpecialParam *pp, char *v, Special *o
 }
 
 /* One "key=value" at *pp (white space skipped before it); sets given[] for the parameter it sets. */
-static int parse_pair(const Grid *gr, const SpecialInfo *si, const char **pp, Special *out, bool given[],
+static int special_parse_pair(const Grid *gr, const SpecialInfo *si, const char **pp, Special *out, bool given[],
                       Err *err)
 {
     char e[32];
@@ -608,9 +608,9 @@ int special_parse(int w, int h, const char *ter, const char *words, Special *out
     bool given[4] = {false, false, false, false};
     const char *p = words;
     memset(out, 0, sizeof *out);
-    int rc = parse_head(&gr, &p, out, &si, err);
+    int rc = special_parse_head(&gr, &p, out, &si, err);
     for (skip_space(&p); rc == 0 && *p; skip_space(&p))
-        rc = parse_pair(&gr, si, &p, out, given, err);
+        rc = special_parse_pair(&gr, si, &p, out, given, err);
     if (rc == 0)
         rc = fill_defaults(&gr, si, out, given, err);
     if (rc < 0) {

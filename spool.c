@@ -3,6 +3,8 @@
  * (contract 3.2). */
 #include "spool.h"
 
+#include "disk.h"
+
 #include <assert.h>
 #include <dirent.h>
 #include <errno.h>
@@ -114,7 +116,7 @@ static int spool_begin(const Store *s, const char *name, const SpoolMsg *msg, Sp
         f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
     if (f->fd >= 0 && (!f->data || write_msg(f->fd, msg) == 0)) {
         if (f->data)
-            store_start_writeback(f->fd);
+            disk_start_writeback(f->fd);
         return 0;
     }
     int e = errno;
@@ -153,7 +155,7 @@ static int spool_finish(SpoolFile *f, bool ok, Err *err)
 }
 
 /* Syncs the n spool files f (begun, each with data) and the nalso files also (the board's, synced with
- * them: store_write_fds) all at once. 0 or -1 with err. */
+ * them: store_board_fds) all at once. 0 or -1 with err. */
 static int spool_sync_files(const SpoolFile *f, int n, const int *also, int nalso, Err *err)
 {
     int *fds = xcalloc((size_t)(n + nalso + 1), sizeof *fds), bad = 0;
@@ -161,7 +163,7 @@ static int spool_sync_files(const SpoolFile *f, int n, const int *also, int nals
         fds[i] = f[i].fd;
     for (int i = 0; i < nalso; i++)
         fds[n + i] = also[i];
-    int rc = store_sync_files(fds, n + nalso, &bad);
+    int rc = disk_sync_files(fds, n + nalso, &bad);
     free(fds);
     if (rc < 0)
         return bad < n ? err_fail(err, "cannot write %s: %s", f[bad].tmp, strerror(errno))
@@ -179,7 +181,7 @@ static int spool_write_empty(const Store *s, const char *name, Err *err)
 void spool_sync(const Store *s)
 {
     char *dir = store_path(s, "spool");
-    store_sync_dir(dir);
+    disk_sync_dir(dir);
     free(dir);
 }
 
@@ -506,7 +508,7 @@ static char *dead_letter(const Store *s, const char *src, const char *fname, siz
         free(n);
     }
     if (name) {
-        store_sync_dir(dir); /* the new name lasts before the old one goes */
+        disk_sync_dir(dir); /* the new name lasts before the old one goes */
         (void)unlink(src);
     }
     free(dir);
@@ -630,7 +632,7 @@ static void dead_prune(const Store *s, time_t now)
     }
     free(f);
     if (gone) {
-        store_sync_dir(dir);
+        disk_sync_dir(dir);
         fprintf(stderr, "genetess: %d dead letter%s removed from spool/dead/ (it keeps at most %d messages and %lld "
                 "MiB, none that died %d days ago or more)\n", gone, gone == 1 ? "" : "s", DEAD_FILES,
                 DEAD_BYTES >> 20, DEAD_AGE / 86400);
@@ -694,7 +696,7 @@ static int deliver_one(const Store *s, Delivery *d, const char *fname, time_t no
     } else if (st.st_nlink > 1) {
         ok = unlink(src) == 0 || errno == ENOENT;
     } else if (d->mailer) {
-        ok = store_read_file(src, &text, &len, &err) == 0 && run_mailer(d->mailer, text, len) == 0;
+        ok = disk_read_file(src, &text, &len, &err) == 0 && run_mailer(d->mailer, text, len) == 0;
         if (ok && unlink(src) == 0)
             d->mailed = true;
     } else {
@@ -715,7 +717,7 @@ static void delivery_end(const Store *s, Delivery *d)
 {
     if (d->outbox_changed) {
         char *dir = store_path(s, "outbox");
-        store_sync_dir(dir);
+        disk_sync_dir(dir);
         free(dir);
     }
     for (int i = 0; i < d->linked.n; i++)
@@ -725,6 +727,11 @@ static void delivery_end(const Store *s, Delivery *d)
     if (d->died)
         dead_prune(s, d->now);
     sl_free(&d->linked);
+}
+
+void spool_free_group(time_t now, int k, char *out, size_t size)
+{
+    snprintf(out, size, "0.%lld-%ld-%d", (long long)now, (long)getpid(), k);
 }
 
 /* True when fname is a message of a group with a commit record in names, or of a free group

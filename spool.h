@@ -37,7 +37,7 @@ void spool_msg_free(SpoolMsg *msg);
 typedef void SpoolText(void *ctx, int k, int seq, SpoolMsg *msg);
 
 /* A group of messages to spool: n of them, message k's text from text(ctx, k, seq); the last batch synced
- * together with the nalso open files also (the board's own, store_write_fds; NULL, 0: none). */
+ * together with the nalso open files also (the board's own, store_board_fds; NULL, 0: none). */
 typedef struct SpoolGroup {
     const char *name; /* the group, "<n>.<tag>" */
     int n;
@@ -59,6 +59,10 @@ int spool_record(const Store *s, const char *group, Err *err);
 /* fsyncs the spool directory, so that the names written, renamed or removed in it last. */
 void spool_sync(const Store *s);
 
+/* The name of a group of no board — the mails a process delivers itself at its end (mail_flush), its k-th —
+ * "0.<now>-<pid>-<k>" into out: spool_deliver leaves such a group's messages to their process while it runs (the
+ * name's one format; not_ours reads it). */
+void spool_free_group(time_t now, int k, char *out, size_t size);
 /* Appends the groups that have a commit record, ascending, to out; returns their count. */
 int spool_groups(const Store *s, StrList *out);
 /* Removes group's commit record (not synced: a record back after a crash only redoes idempotent work). */

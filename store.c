@@ -1,12 +1,14 @@
-/* store: the files under $PBMHOME — board files, numbering, the lock, lists, atomic writes (etc/users: users.c). */
-#define _GNU_SOURCE /* sync_file_range, Linux only (store_start_writeback) */
+/* store: where files live under $PBMHOME — its directories, the lock, board files and their numbers, move lists,
+ * lists, commit tags, the sweep of temporaries, the mail front's var/ (each file written through disk.c; etc/users:
+ * users.c). */
 #include "store.h"
+
+#include "disk.h"
 
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +17,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define READ_MAX ((size_t)64 << 20) /* store_read_file refuses files over 64 MiB */
 #define LOCK_WAIT_DEFAULT 60        /* contract 5: a command waits up to 60 s */
 #define LOCK_POLL_NS 100000000L     /* 100 ms */
 #define FIRST_BOARD 101             /* contract 1: the first board is 101 */
@@ -65,35 +66,12 @@ static int make_dirs(const char *path, Err *err)
     return rc;
 }
 
-void store_sync_dir(const char *dir)
-{
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
-        return;
-    (void)fsync(fd);
-    close(fd);
-}
-
-/* Returns the malloc'd directory part of path ("." when it has none). */
-static char *dir_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        return xstrdup(".");
-    if (slash == path)
-        return xstrdup("/");
-    size_t n = (size_t)(slash - path);
-    char *d = xmalloc(n + 1);
-    memcpy(d, path, n);
-    d[n] = '\0';
-    return d;
-}
-
 int store_open(Store *s, const Host *host, Err *err)
 {
     s->home = NULL;
     s->lockfd = -1;
     s->unclean = false;
+    s->users_snap = NULL;
     s->tally = host->tally;
     if (s->tally)
         s->tally->opens++;
@@ -124,6 +102,7 @@ int store_open(Store *s, const Host *host, Err *err)
         }
     }
     s->home = home;
+    s->users_snap = xcalloc(1, sizeof *s->users_snap);
     return 0;
 }
 
@@ -132,6 +111,16 @@ void store_close(Store *s)
     store_unlock(s);
     free(s->home);
     s->home = NULL;
+    free(s->users_snap);
+    s->users_snap = NULL;
+}
+
+void store_users_forget(const Store *s)
+{
+    if (!s->users_snap)
+        return;
+    free(s->users_snap->text);
+    *s->users_snap = (StoreUsersSnap){0};
 }
 
 char *store_path(const Store *s, const char *rel)
@@ -194,6 +183,7 @@ int store_lock(Store *s, Err *err)
 
 void store_unlock(Store *s)
 {
+    store_users_forget(s); /* read under this hold: another process may change the file once it is let go */
     if (s->lockfd < 0)
         return;
     (void)pwrite(s->lockfd, "0", 1, 0); /* finished: nothing of ours is left half done */
@@ -201,240 +191,6 @@ void store_unlock(Store *s)
     (void)fcntl(s->lockfd, F_SETLK, &fl);
     close(s->lockfd);
     s->lockfd = -1;
-}
-
-/* ---------------------------------------------------------------- files */
-
-/* Reads path whole, NUL bytes allowed. Returns 0, 1 when missing, -1 with err. */
-static int read_raw(const char *path, char **out, size_t *len, Err *err)
-{
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-    if (fd < 0) {
-        int e = errno;
-        if (e == ENOENT || e == ENOTDIR)
-            return 1;
-        return err_fail(err, "cannot read %s: %s", path, strerror(e));
-    }
-    struct stat st;
-    if (fstat(fd, &st) < 0) {
-        int e = errno;
-        close(fd);
-        return err_fail(err, "cannot read %s: %s", path, strerror(e));
-    }
-    if (!S_ISREG(st.st_mode)) {
-        close(fd);
-        return err_fail(err, "%s is not a text file", path);
-    }
-    if ((uint64_t)st.st_size > READ_MAX) {
-        close(fd);
-        return err_fail(err, "%s is too large", path);
-    }
-    size_t cap = (size_t)st.st_size + 1, n = 0;
-    char *buf = xmalloc(cap);
-    for (;;) {
-        if (n + 1 >= cap) {
-            if (cap > READ_MAX + 1) {
-                close(fd);
-                free(buf);
-                return err_fail(err, "%s is too large", path);
-            }
-            cap *= 2;
-            buf = xrealloc(buf, cap);
-        }
-        ssize_t r = read(fd, buf + n, cap - n - 1);
-        if (r < 0) {
-            int e = errno;
-            if (e == EINTR)
-                continue;
-            close(fd);
-            free(buf);
-            return err_fail(err, "cannot read %s: %s", path, strerror(e));
-        }
-        if (r == 0)
-            break;
-        n += (size_t)r;
-    }
-    close(fd);
-    if (n > READ_MAX) {
-        free(buf);
-        return err_fail(err, "%s is too large", path);
-    }
-    buf[n] = '\0';
-    *out = buf;
-    if (len)
-        *len = n;
-    return 0;
-}
-
-int store_read_file(const char *path, char **out, size_t *len, Err *err)
-{
-    char *buf;
-    size_t n;
-    int rc = read_raw(path, &buf, &n, err);
-    if (rc != 0)
-        return rc;
-    if (memchr(buf, '\0', n)) {
-        free(buf);
-        return err_fail(err, "%s is not a text file", path);
-    }
-    *out = buf;
-    if (len)
-        *len = n;
-    return 0;
-}
-
-/* One thread's share of store_sync_files: fds[k], fds[k + step], ...; the first failure's index in *bad. */
-typedef struct SyncShare {
-    const int *fds;
-    int n, k, step, bad, err;
-} SyncShare;
-
-static void *sync_share(void *arg)
-{
-    SyncShare *sh = arg;
-    for (int i = sh->k; i < sh->n; i += sh->step)
-        if (fsync(sh->fds[i]) < 0 && sh->bad < 0) {
-            sh->bad = i;
-            sh->err = errno;
-        }
-    return NULL;
-}
-
-enum { SYNC_THREADS = 5 }; /* 10 files synced by 1, 2, 3, 5, 10 threads: 0.63, 0.53, 0.47, 0.38, 0.43 ms */
-
-int store_sync_files(const int *fds, int n, int *bad)
-{
-    SyncShare sh[SYNC_THREADS];
-    pthread_t th[SYNC_THREADS];
-    bool started[SYNC_THREADS] = {false};
-    int nt = n < SYNC_THREADS ? n : SYNC_THREADS;
-    pthread_attr_t attr;
-    bool attr_ok = nt > 1 && pthread_attr_init(&attr) == 0;
-    if (attr_ok)
-        (void)pthread_attr_setstacksize(&attr, 256 * 1024); /* a loop of fsyncs: the default 8 MiB is waste */
-    for (int i = 0; i < nt; i++)
-        sh[i] = (SyncShare){.fds = fds, .n = n, .k = i, .step = nt, .bad = -1};
-    for (int i = 1; i < nt && attr_ok; i++)
-        started[i] = pthread_create(&th[i], &attr, sync_share, &sh[i]) == 0;
-    for (int i = 0; i < nt; i++) /* the shares no thread took (none could start) run here */
-        if (!started[i])
-            sync_share(&sh[i]);
-    int rc = 0;
-    for (int i = 0; i < nt; i++) {
-        if (started[i])
-            (void)pthread_join(th[i], NULL);
-        if (sh[i].bad >= 0 && rc == 0) {
-            rc = -1;
-            *bad = sh[i].bad;
-            errno = sh[i].err;
-        }
-    }
-    if (attr_ok)
-        (void)pthread_attr_destroy(&attr);
-    return rc;
-}
-
-int store_write_fds(const StoreWrite *w, int fds[2])
-{
-    int n = 0;
-    if (w->fd >= 0)
-        fds[n++] = w->fd;
-    if (w->moves_fd >= 0)
-        fds[n++] = w->moves_fd;
-    return n;
-}
-
-void store_start_writeback(int fd)
-{
-#if defined(__linux__) && defined(SYNC_FILE_RANGE_WRITE)
-    (void)sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
-#else
-    (void)fd;
-#endif
-}
-
-/* The temporary name of path: ".<name>.tmp.<pid>" beside it (the sweep knows the form). Caller frees. */
-static char *temp_path(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return xasprintf("%.*s.%s.tmp.%ld", slash ? (int)(slash - path + 1) : 0, path, slash ? slash + 1 : path,
-                     (long)getpid());
-}
-
-/* store_write_begin; with reuse, w's temporary name already holds a spare file (linked there by the caller)
- * that is written over instead of a new one made (making a file waits on the disk's journal). */
-static int write_begin(const char *path, const char *data, size_t len, StoreWrite *w, Err *err, bool reuse)
-{
-    const char *slash = strrchr(path, '/');
-    const char *base = slash ? slash + 1 : path;
-    *w = STORE_WRITE_NONE;
-    if (!*base)
-        return err_fail(err, "cannot write %s: no file name", path);
-    w->path = xstrdup(path);
-    w->dir = dir_of(path);
-    w->tmp = temp_path(path);
-    if (reuse)
-        w->fd = open(w->tmp, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
-    if (w->fd < 0) {
-        /* a stale temporary of a dead process with our pid, or a link planted under its name: the name goes,
-         * and the file is made new (O_EXCL: never one that is there, a link included) */
-        (void)unlink(w->tmp);
-        w->fd = open(w->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
-    }
-    struct stat st;
-    if (w->fd >= 0 && lstat(path, &st) == 0 && S_ISREG(st.st_mode))
-        (void)fchmod(w->fd, st.st_mode & 07777); /* an existing file's mode is kept (never a link's target's) */
-    if (w->fd < 0 || fd_write_all(w->fd, data, len) < 0) {
-        err_fail(err, "cannot %s %s: %s", w->fd < 0 ? "create" : "write", w->tmp, strerror(errno));
-        store_write_abandon(w);
-        return -1;
-    }
-    store_start_writeback(w->fd);
-    return 0;
-}
-
-int store_write_begin(const char *path, const char *data, size_t len, StoreWrite *w, Err *err)
-{
-    return write_begin(path, data, len, w, err, false);
-}
-
-void store_write_abandon(StoreWrite *w)
-{
-    if (w->fd >= 0)
-        close(w->fd);
-    if (w->moves_fd >= 0)
-        close(w->moves_fd);
-    if (w->tmp)
-        (void)unlink(w->tmp);
-    free(w->tmp);
-    free(w->dir);
-    free(w->path);
-    *w = STORE_WRITE_NONE;
-}
-
-int store_write_finish(StoreWrite *w, Err *err)
-{
-    int fd = w->fd;
-    w->fd = -1;
-    bool wrote = w->synced || fsync(fd) == 0;
-    wrote = close(fd) == 0 && wrote; /* the descriptor closes whether or not the sync failed */
-    bool renamed = wrote && rename(w->tmp, w->path) == 0;
-    if (!renamed) {
-        err_fail(err, "cannot %s %s: %s", wrote ? "rename" : "write", wrote ? w->path : w->tmp, strerror(errno));
-        store_write_abandon(w);
-        return -1;
-    }
-    store_sync_dir(w->dir);
-    free(w->tmp);
-    w->tmp = NULL; /* renamed: nothing to remove */
-    store_write_abandon(w);
-    return 0;
-}
-
-int store_write_atomic(const char *path, const char *data, size_t len, Err *err)
-{
-    StoreWrite w;
-    return store_write_begin(path, data, len, &w, err) < 0 ? -1 : store_write_finish(&w, err);
 }
 
 /* ---------------------------------------------------------------- boards */
@@ -477,12 +233,12 @@ int store_load_board(const Store *s, int n, char **text, bool *archived, Err *er
     if (s->tally)
         s->tally->boards++;
     char *p = store_board_path(s, GAMES_DIR, "", n);
-    int rc = store_read_file(p, text, NULL, err);
+    int rc = disk_read_file(p, text, NULL, err);
     free(p);
     if (rc != 1)
         return rc;
     p = store_board_path(s, ARCHIVE_DIR, "", n);
-    rc = store_read_file(p, text, NULL, err);
+    rc = disk_read_file(p, text, NULL, err);
     free(p);
     if (rc == 0 && archived)
         *archived = true;
@@ -501,7 +257,7 @@ int store_moves_read(const Store *s, int n, char **text, size_t *len, Err *err)
     int rc = 1;
     for (int k = 0; k < 2 && rc == 1; k++) { /* a board archived by a killed Cleanup may have left it behind */
         char *p = store_moves_path(s, n, k == 1);
-        rc = store_read_file(p, text, len, err);
+        rc = disk_read_file(p, text, len, err);
         free(p);
     }
     return rc;
@@ -543,10 +299,10 @@ int store_moves_append(const Store *s, int n, int64_t count, int64_t *end, const
     if (rc == 0 && len && (lseek(fd, (off_t)at, SEEK_SET) < 0 || fd_write_all(fd, text, len) < 0))
         rc = err_fail(err, "cannot write %s: %s", p, strerror(errno));
     if (rc == 0 && len) /* synced by store_save_board, while the spool is written: one wait for both */
-        store_start_writeback(fd);
+        disk_start_writeback(fd);
     if (rc == 0 && at == 0 && len) { /* the first lines: the file may be new, and its name must last too */
-        char *dir = dir_of(p);
-        store_sync_dir(dir);
+        char *dir = disk_dir_of(p);
+        disk_sync_dir(dir);
         free(dir);
     }
     if (rc == 0)
@@ -563,7 +319,7 @@ int store_moves_append(const Store *s, int n, int64_t count, int64_t *end, const
  * synced copy. 0 (also when there is no cur yet) or -1 with err. */
 static int keep_previous(const char *cur, const char *prev, Err *err)
 {
-    char *tmp = temp_path(prev);
+    char *tmp = disk_temp_path(prev);
     int rc = 0;
     (void)unlink(tmp); /* a stale temporary of a dead process with our pid */
     if (link(cur, tmp) == 0) {
@@ -573,9 +329,9 @@ static int keep_previous(const char *cur, const char *prev, Err *err)
     } else if (errno != ENOENT) {
         char *old = NULL;
         size_t oldlen = 0;
-        rc = read_raw(cur, &old, &oldlen, err);
+        rc = disk_read_raw(cur, &old, &oldlen, err);
         if (rc == 0)
-            rc = store_write_atomic(prev, old, oldlen, err);
+            rc = disk_write_atomic(prev, old, oldlen, err);
         else if (rc == 1)
             rc = 0;
         free(old);
@@ -588,9 +344,9 @@ static int keep_previous(const char *cur, const char *prev, Err *err)
  * them. 0 or -1 with err. */
 static int sync_moves(const StoreWrite *w, Err *err)
 {
-    if (w->synced || w->moves_fd < 0 || fsync(w->moves_fd) == 0)
+    if (w->file.synced || w->moves_fd < 0 || fsync(w->moves_fd) == 0)
         return 0;
-    return err_fail(err, "cannot sync the move list of %s: %s", w->path, strerror(errno));
+    return err_fail(err, "cannot sync the move list of %s: %s", w->file.path, strerror(errno));
 }
 
 /* Whether prev, the previous version of the board file cur, is a file of its own (not cur itself, not linked
@@ -608,17 +364,17 @@ int store_board_begin(const Store *s, int n, const char *text, StoreWrite *w, Er
     if (check_number(n, err) < 0)
         return -1;
     char *cur = store_board_path(s, GAMES_DIR, "", n), *prev = store_board_path(s, GAMES_DIR, ".", n);
-    char *tmp = temp_path(cur); /* the name write_begin writes through */
+    char *tmp = disk_temp_path(cur); /* the name disk_write_over writes through */
     /* the file .<n> held is taken for the new text (under the temporary name) before cur becomes .<n>:
      * at every moment cur is the committed board and .<n> a previous one */
     (void)unlink(tmp);
     bool reuse = spare_previous(cur, prev) && link(prev, tmp) == 0;
     int rc = keep_previous(cur, prev, err);
     if (rc == 0)
-        rc = write_begin(cur, text, strlen(text), w, err, reuse);
+        rc = (reuse ? disk_write_over : disk_write_begin)(cur, text, strlen(text), &w->file, err);
     else
         (void)unlink(tmp);
-    if (rc == 0) { /* open now, so that a caller can sync it together with other files (store_write_fds) */
+    if (rc == 0) { /* open now, so that a caller can sync it together with other files (store_board_fds) */
         char *moves = store_moves_path(s, n, false);
         w->moves_fd = open(moves, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
         free(moves);
@@ -629,13 +385,34 @@ int store_board_begin(const Store *s, int n, const char *text, StoreWrite *w, Er
     return rc;
 }
 
+int store_board_fds(const StoreWrite *w, int fds[2])
+{
+    int n = 0;
+    if (w->file.fd >= 0)
+        fds[n++] = w->file.fd;
+    if (w->moves_fd >= 0)
+        fds[n++] = w->moves_fd;
+    return n;
+}
+
 int store_board_finish(StoreWrite *w, Err *err)
 {
-    if (sync_moves(w, err) < 0) {
-        store_write_abandon(w);
-        return -1;
-    }
-    return store_write_finish(w, err);
+    int rc = sync_moves(w, err);
+    if (w->moves_fd >= 0)
+        close(w->moves_fd);
+    w->moves_fd = -1;
+    if (rc == 0)
+        return disk_write_finish(&w->file, err);
+    disk_write_abandon(&w->file);
+    return -1;
+}
+
+void store_board_abandon(StoreWrite *w)
+{
+    if (w->moves_fd >= 0)
+        close(w->moves_fd);
+    w->moves_fd = -1;
+    disk_write_abandon(&w->file);
 }
 
 int store_save_board(const Store *s, int n, const char *text, Err *err)
@@ -669,7 +446,7 @@ int store_delete_board(const Store *s, int n, Err *err)
     free(moves);
     if (rc == 0) {
         char *dir = store_path(s, GAMES_DIR);
-        store_sync_dir(dir);
+        disk_sync_dir(dir);
         free(dir);
     }
     free(prev);
@@ -696,7 +473,7 @@ int store_next_board_number(const Store *s, int *n, Err *err)
 {
     char *path = store_path(s, GAMES_DIR "/.board");
     char *text = NULL;
-    int rc = store_read_file(path, &text, NULL, err);
+    int rc = disk_read_file(path, &text, NULL, err);
     int64_t next = FIRST_BOARD;
     if (rc < 0)
         goto out;
@@ -716,7 +493,7 @@ int store_next_board_number(const Store *s, int *n, Err *err)
     }
     char num[16];
     int len = snprintf(num, sizeof num, "%d\n", (int)next);
-    rc = store_write_atomic(path, num, (size_t)len, err);
+    rc = disk_write_atomic(path, num, (size_t)len, err);
     if (rc == 0)
         *n = (int)next;
 out:
@@ -798,7 +575,7 @@ int store_archive_board(const Store *s, int n, Err *err)
     }
     if (rc == 0) {
         char *adir = store_path(s, ARCHIVE_DIR);
-        store_sync_dir(adir);
+        disk_sync_dir(adir);
         free(adir);
         rc = remove_file(prev, err);
         /* the move list follows its board (a kill between them: store_moves_read looks in both places) */
@@ -808,7 +585,7 @@ int store_archive_board(const Store *s, int n, Err *err)
         free(mv);
         free(mvdst);
         char *gdir = store_path(s, GAMES_DIR);
-        store_sync_dir(gdir);
+        disk_sync_dir(gdir);
         free(gdir);
     }
     free(dst);
@@ -822,33 +599,80 @@ int store_archive_board(const Store *s, int n, Err *err)
 int store_write_list(const Store *s, const char *content, Err *err)
 {
     char *path = store_path(s, "etc/Genetess.list");
-    int rc = store_write_atomic(path, content, strlen(content), err);
+    int rc = disk_write_atomic(path, content, strlen(content), err);
     free(path);
     return rc;
 }
 
-/* True when text holds a history line of board n (its second field, contract 11). */
-static bool history_has(const char *text, int n)
+/* ---------------------------------------------------------------- the finished-games record */
+
+bool store_history_parse(const char *line, StoreHistory *h)
 {
-    char key[24];
-    int kl = snprintf(key, sizeof key, " %d ", n);
-    for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
-        const char *sp = strchr(l, ' '), *nl = strchr(l, '\n');
-        if (sp && (!nl || sp < nl) && strncmp(sp, key, (size_t)kl) == 0)
-            return true;
+    StrList w = {0};
+    int64_t points;
+    memset(h, 0, sizeof *h);
+    str_split_words(line, &w);
+    bool ok = w.n >= 6 && store_valid_board_number(w.v[1], &h->board) && parse_i64(w.v[3], &points) &&
+              points <= 1000000000;
+    bool tie = ok && strcmp(w.v[2], "TIE") == 0, named = false;
+    for (int i = 4; ok && i < w.n; i++)
+        named = named || str_ieq(w.v[2], w.v[i]);
+    if (ok && (tie || named)) {
+        h->date = xstrdup(w.v[0]);
+        h->winner = xstrdup(w.v[2]);
+        h->points = points;
+        for (int i = 4; i < w.n; i++)
+            sl_push(&h->players, w.v[i]);
     }
-    return false;
+    sl_free(&w);
+    return h->date != NULL;
 }
 
-int store_append_finished(const Store *s, int n, const char *line, Err *err)
+void store_history_format(const StoreHistory *h, Buf *out)
 {
-    if (str_has_control(line))
+    buf_printf(out, "%s %d %s %lld", h->date, h->board, h->winner, (long long)h->points);
+    for (int i = 0; i < h->players.n; i++)
+        buf_printf(out, " %s", h->players.v[i]);
+}
+
+void store_history_free(StoreHistory *h)
+{
+    free(h->date);
+    free(h->winner);
+    sl_free(&h->players);
+    memset(h, 0, sizeof *h);
+}
+
+/* True when text holds a finished-games line of board n. */
+static bool history_has(const char *text, int n)
+{
+    bool found = false;
+    for (const char *l = text; l && *l && !found; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        char *line = xasprintf("%.*s", (int)strcspn(l, "\n"), l);
+        StoreHistory h;
+        if (store_history_parse(line, &h)) {
+            found = h.board == n;
+            store_history_free(&h);
+        }
+        free(line);
+    }
+    return found;
+}
+
+int store_append_finished(const Store *s, const StoreHistory *h, Err *err)
+{
+    Buf line;
+    buf_init(&line);
+    store_history_format(h, &line);
+    if (str_has_control(line.s)) {
+        buf_free(&line);
         return err_fail(err, "refusing a history line with control characters");
+    }
     char *path = store_path(s, "history/Genetess");
     char *text = NULL;
     size_t len = 0;
-    int rc = store_read_file(path, &text, &len, err);
-    if (rc == 0 && history_has(text, n)) {
+    int rc = disk_read_file(path, &text, &len, err);
+    if (rc == 0 && history_has(text, h->board)) {
         rc = 1;
     } else if (rc >= 0) {
         Buf b;
@@ -858,11 +682,12 @@ int store_append_finished(const Store *s, int n, const char *line, Err *err)
             if (len > 0 && text[len - 1] != '\n')
                 buf_add(&b, "\n");
         }
-        buf_add(&b, line);
+        buf_add(&b, line.s);
         buf_add(&b, "\n");
-        rc = store_write_atomic(path, b.s, b.len, err);
+        rc = disk_write_atomic(path, b.s, b.len, err);
         buf_free(&b);
     }
+    buf_free(&line);
     free(text);
     free(path);
     return rc;
@@ -887,7 +712,7 @@ int store_board_committed(const Store *s, int n, const char *tag)
     char *path = store_board_path(s, GAMES_DIR, "", n);
     char *text = NULL;
     Err err;
-    int rc = store_read_file(path, &text, NULL, &err);
+    int rc = disk_read_file(path, &text, NULL, &err);
     free(path);
     if (rc < 0)
         return -1;
@@ -895,23 +720,6 @@ int store_board_committed(const Store *s, int n, const char *tag)
     store_board_tag(rc == 1 ? NULL : text, have);
     free(text);
     return strcmp(tag, have) == 0;
-}
-
-/* The pid of a temporary file's name (".<name>.tmp.<pid>" or ".tmp.<pid>.<rest>"), 0 when it is none. */
-static long temp_pid(const char *name)
-{
-    const char *p = NULL;
-    if (name[0] != '.')
-        return 0;
-    if (strncmp(name, ".tmp.", 5) == 0)
-        p = name + 5;
-    else if ((p = strstr(name, ".tmp.")) != NULL)
-        p += 5;
-    if (!p || !isdigit((unsigned char)*p))
-        return 0;
-    char *end;
-    long pid = strtol(p, &end, 10);
-    return *end == '\0' || *end == '.' || *end == '-' ? pid : 0;
 }
 
 void store_sweep_temps(const Store *s)
@@ -924,7 +732,7 @@ void store_sweep_temps(const Store *s)
         DIR *d = opendir(dir);
         struct dirent *de;
         while (d && (de = readdir(d)) != NULL) {
-            long pid = temp_pid(de->d_name);
+            long pid = disk_temp_pid(de->d_name);
             /* a process that no longer runs left it (kill(2) with signal 0 only asks) */
             if (pid > 0 && pid != (long)getpid() && kill((pid_t)pid, 0) < 0 && errno == ESRCH) {
                 char *p = xasprintf("%s/%s", dir, de->d_name);

@@ -1,9 +1,11 @@
-/* store: the files under $PBMHOME — board files, their move lists, numbering, the lock, lists, atomic writes,
- * commit tags and temporaries (etc/users: users.h), and the mail front's var/ (its directory, appends, lock
- * files); a count of what stores did, for tests (StoreTally). */
+/* store: where files live under $PBMHOME — its directories, the lock, board files, their move lists and numbering,
+ * lists, commit tags and the sweep of temporaries (each file read and written through disk.h; etc/users: users.h),
+ * and the mail front's var/ (its directory, appends, lock files); a count of what stores did, for tests
+ * (StoreTally). */
 #ifndef GENETESS_STORE_H
 #define GENETESS_STORE_H
 
+#include "disk.h"
 #include "request.h"
 #include "util.h"
 
@@ -19,12 +21,22 @@ typedef struct StoreTally {
     int users;  /* reads of etc/users (users.h) */
 } StoreTally;
 
+/* etc/users as read under the lock held now (users.c), so that a command reads it once however many look-ups it
+ * makes (contract 2.1): kept by the Store and shared by every copy of it; dropped when the lock is let go
+ * (store_unlock) or the file is written. */
+typedef struct StoreUsersSnap {
+    bool read;  /* text holds the file (a missing file: none, len 0) */
+    char *text; /* malloc'd; NULL when none */
+    size_t len;
+} StoreUsersSnap;
+
 typedef struct Store {
     char *home;   /* $PBMHOME (or $HOME/.genetess) */
     int lockfd;   /* -1 when not locked */
     bool unclean; /* store_lock: the lock's last holder was stopped before letting go (see store_lock) */
     int64_t lock_wait; /* seconds store_lock waits */
     StoreTally *tally; /* the host's tally (host->tally), shared by every copy of s; NULL: none */
+    StoreUsersSnap *users_snap; /* store_open's (NULL: no snapshot is kept), shared by every copy of s */
 } Store;
 
 /* Opens the home host names (host->home, trailing slashes dropped; created when missing; when host->home_is_default,
@@ -34,7 +46,8 @@ typedef struct Store {
    The open is counted in host->tally when given (s->tally).
    Returns 0 with s->home set and s->lockfd = -1, or -1 with err (s holds nothing to free). */
 int store_open(Store *s, const Host *host, Err *err);
-/* Unlocks (marking the lock file 0: this holder finished) and frees s->home; s may be closed twice. */
+/* Unlocks (marking the lock file 0: this holder finished) and frees s->home and s->users_snap; s may be closed
+ * twice. */
 void store_close(Store *s);
 
 /* Takes games/Genetess/.lockfile with fcntl locking (F_SETLK polled every 100 ms), waiting up
@@ -46,53 +59,14 @@ void store_close(Store *s);
    opened through a link ("cannot open <path>: Too many levels of symbolic links"). */
 #define STORE_LOCK_BUSY (-2)
 int store_lock(Store *s, Err *err);
-/* Releases the lock if held, marking the lock file 0; s->lockfd becomes -1. */
+/* Releases the lock if held, marking the lock file 0; s->lockfd becomes -1; the users' snapshot goes
+ * (store_users_forget). */
 void store_unlock(Store *s);
+/* Drops s's snapshot of etc/users (when it has one): the next look-up reads the file. */
+void store_users_forget(const Store *s);
 
 /* Returns malloc'd "<home>/<rel>". */
 char *store_path(const Store *s, const char *rel);
-
-/* Reads a whole file into *out (malloc'd, NUL-terminated; *len, when len is non-NULL, gets the
-   length). Returns 0, 1 when the file does not exist (*out untouched), -1 on other errors with
-   err: "<path> is not a text file" (NUL bytes, or not a regular file), "<path> is too large"
-   (over 64 MiB), or the system error. */
-int store_read_file(const char *path, char **out, size_t *len, Err *err);
-
-/* An atomic write under way: data is in the temporary file beside path, its writeback started, not yet
- * synced nor renamed (store_write_begin ... store_write_finish, or store_write_abandon). */
-typedef struct StoreWrite {
-    char *path, *tmp, *dir;
-    int fd;       /* the temporary */
-    int moves_fd; /* store_board_begin: the board's move list, open to be synced with it (-1: none) */
-    bool synced;  /* set by a caller that synced fd and moves_fd itself (store_write_fds): finish renames */
-} StoreWrite;
-/* A StoreWrite that holds nothing (safe to abandon). */
-#define STORE_WRITE_NONE ((StoreWrite){.fd = -1, .moves_fd = -1})
-/* The descriptors store_write_finish (store_board_finish) would sync, for a caller that syncs them
- * together with files of its own (store_sync_files) and then sets w->synced: at most 2, written to fds;
- * returns how many. */
-int store_write_fds(const StoreWrite *w, int fds[2]);
-/* Syncs the n open files fds[0..n) at once: their fsyncs run side by side (threads), so the disk is
- * waited for about once for all of them rather than n times one after the other. 0, or -1 with errno and
- * *bad the index of a file that failed (every file is tried either way). */
-int store_sync_files(const int *fds, int n, int *bad);
-/* Writes data to path's temporary (".<name>.tmp.<pid>" beside it) and starts its writeback: other work
- * may go on while the disk writes it. 0, or -1 with err (nothing left behind). */
-int store_write_begin(const char *path, const char *data, size_t len, StoreWrite *w, Err *err);
-/* Syncs w's temporary, renames it over its path and syncs the directory. 0, or -1 with err (the
- * temporary removed, path untouched). */
-int store_write_finish(StoreWrite *w, Err *err);
-/* Gives up w: the temporary is removed. Harmless on a finished or failed write. */
-void store_write_abandon(StoreWrite *w);
-/* Starts writing fd's data to disk without waiting (Linux: sync_file_range; elsewhere nothing), so that
- * fsyncs of several files that follow wait once for all of them rather than one after the other. */
-void store_start_writeback(int fd);
-/* Replaces path with data atomically: writes ".<base>.tmp.<pid>" in the same directory (made afresh,
-   O_EXCL|O_NOFOLLOW: a file or link of that name goes first), fsyncs it, renames it over path (a link
-   there is replaced, its target untouched) and fsyncs the directory. The permission bits of a file of
-   path's own are kept, a new file is 0600. Returns 0, or -1 with err (the temporary file is removed; path
-   is unchanged). */
-int store_write_atomic(const char *path, const char *data, size_t len, Err *err);
 
 /* True when s is a board number: [1-9][0-9]{0,8} and nothing else ("../1", "-1", "0", "01",
    "1x", "" are refused). Writes the value to *n when n is non-NULL. */
@@ -106,13 +80,25 @@ int store_load_board(const Store *s, int n, char **text, bool *archived, Err *er
    on disk before it), the current file, if any, is kept as games/Genetess/.<n> (a hard link renamed into
    place; a synced copy without hard links), then text is written atomically. Returns 0 or -1 with err. */
 int store_save_board(const Store *s, int n, const char *text, Err *err);
+/* A board write under way (store_board_begin): the new text in its temporary, and the board's move list open
+ * to be synced with it (-1: none). */
+typedef struct StoreWrite {
+    DiskWrite file; /* file.synced: set by a caller that synced both itself (store_board_fds) */
+    int moves_fd;
+} StoreWrite;
+/* A StoreWrite that holds nothing (safe to abandon). */
+#define STORE_WRITE_NONE ((StoreWrite){.file = DISK_WRITE_NONE, .moves_fd = -1})
 /* store_save_board in two steps, so that the board's data is written while the caller spools its mail:
  * begin keeps the current file as .<n> and writes the new text to the temporary (in the file the older
  * .<n> held, when no other name links it: no file is made) and opens the move list; finish syncs both
- * (unless the caller did, with its own files: store_write_fds) and commits (w is done with either way).
- * 0, or -1 with err. */
+ * (unless the caller did, with its own files, and set w->file.synced) and commits (w is done with either
+ * way); abandon gives w up (harmless on a finished or failed write). 0, or -1 with err. */
 int store_board_begin(const Store *s, int n, const char *text, StoreWrite *w, Err *err);
 int store_board_finish(StoreWrite *w, Err *err);
+void store_board_abandon(StoreWrite *w);
+/* The descriptors store_board_finish would sync, for a caller that syncs them together with files of its own
+ * (disk_sync_files) and then sets w->file.synced: at most 2, written to fds; returns how many. */
+int store_board_fds(const StoreWrite *w, int fds[2]);
 
 /* Deletes games/Genetess/<n> and .<n> (missing files are fine). Returns 0 or -1 with err. */
 int store_delete_board(const Store *s, int n, Err *err);
@@ -132,14 +118,33 @@ int store_list_boards(const Store *s, int **nums, Err *err);
    Returns 0, or -1 with err ("Genetess board <n> not found" when there is no such board). */
 int store_archive_board(const Store *s, int n, Err *err);
 
+/* A line of history/Genetess, the finished-games record (contract 11): "<date> <board> <winner|TIE> <points>
+ * <player> <player>...", the date the day the game ended (YYYY-MM-DD), the points the winner's (the players'
+ * each when TIE), the players in seat order. store_history_parse and store_history_format are its one parse and
+ * format: format(parse(line)) == line for every line written. */
+typedef struct StoreHistory {
+    char *date;      /* malloc'd, as all its strings (store_history_free) */
+    int board;
+    char *winner;    /* one of players (any case), or "TIE" */
+    int64_t points;  /* at most 1,000,000,000 */
+    StrList players; /* at least two */
+} StoreHistory;
+/* Reads line (its words: any run of blanks parts them) into *h: true, or false when it is no such line (h holds
+ * nothing to free). */
+bool store_history_parse(const char *line, StoreHistory *h);
+/* Appends the line of h, without its newline, to out (single spaces). */
+void store_history_format(const StoreHistory *h, Buf *out);
+/* Frees what h holds. */
+void store_history_free(StoreHistory *h);
+
 /* lists (contract 11) */
 /* Rewrites etc/Genetess.list atomically with content. Returns 0 or -1 with err. */
 int store_write_list(const Store *s, const char *content, Err *err);
-/* Appends line plus '\n' to history/Genetess (read, append, write atomically) unless it already
-   holds a line of board n (its second field): the end of a game is recorded once. A line holding a
-   control character (a newline included) is refused. Returns 0, 1 when board n's line was there
-   already (nothing written), or -1 with err. */
-int store_append_finished(const Store *s, int n, const char *line, Err *err);
+/* Appends the line of h (store_history_format) plus '\n' to history/Genetess (read, append, write atomically)
+   unless it already holds a line of board h->board: the end of a game is recorded once. A line holding a
+   control character is refused. Returns 0, 1 when the board's line was there already (nothing written), or -1
+   with err. */
+int store_append_finished(const Store *s, const StoreHistory *h, Err *err);
 
 /* The path of board n's move list "<home>/games/Genetess/<n>.moves" (archived: in the archive); malloc'd. */
 char *store_moves_path(const Store *s, int n, bool archived);
@@ -164,8 +169,6 @@ int store_board_committed(const Store *s, int n, const char *tag);
 /* Removes the temporary files (".<name>.tmp.<pid>", ".tmp.<pid>.<rest>") that processes which no
    longer run left in the directories under home. */
 void store_sweep_temps(const Store *s);
-/* fsyncs directory dir so a rename in it survives a crash; best effort (some file systems refuse). */
-void store_sync_dir(const char *dir);
 
 /* The mail front's records under var/ (its log, var/handled, var/rate/: handled.h, rate.h) */
 /* Makes <home>/<rel> (mode 0700) when missing; its parent must exist. 0, or -1 with err. */

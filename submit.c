@@ -10,28 +10,31 @@
 #include "gamble.h"
 #include "queue.h"
 
-/* Refuses the message for code, about order i of l (i < 0: none), with why (NULL: none): s->refusal holds the
- * code and its arguments, s->result its English. Returns SUBMIT_REFUSED. */
-static int submit_refused(Submission *s, SubmitRefusalCode code, const OrderList *l, int i, const char *why)
+/* Refuses the message on board b for code, about order i of l (i < 0: none): s->refusal holds the code and its
+ * arguments (the caller set the code's own ones: fail, misplaced, move_number), s->result its English. Returns
+ * SUBMIT_REFUSED. */
+static int submit_refused(Submission *s, const Board *b, SubmitRefusalCode code, const OrderList *l, int i)
 {
     SubmitRefusal *r = &s->refusal;
     r->code = code;
     r->order = i;
     snprintf(r->text, sizeof r->text, "%s", i >= 0 ? l->v[i].text : "");
-    snprintf(r->why, sizeof r->why, "%s", why ? why : "");
-    submit_refusal_say(r, s->result, sizeof s->result);
+    submit_refusal_say(b, r, s->result, sizeof s->result);
     return s->status = SUBMIT_REFUSED;
 }
 
 /* submit_refused for an order misplaced here and now. */
-static int submit_misplaced(Submission *s, const OrderList *l, int i, Misplaced misplaced)
+static int submit_misplaced(Submission *s, const Board *b, const OrderList *l, int i, Misplaced misplaced)
 {
     s->refusal.misplaced = misplaced;
-    return submit_refused(s, REFUSAL_MISPLACED, l, i, NULL);
+    return submit_refused(s, b, REFUSAL_MISPLACED, l, i);
 }
 
-void submit_refusal_say(const SubmitRefusal *r, char *out, size_t n)
+void submit_refusal_say(const Board *b, const SubmitRefusal *r, char *out, size_t n)
 {
+    char why[ERR_MAX] = "";
+    if (r->code == REFUSAL_GAMBLE || r->code == REFUSAL_ORDER)
+        failure_say(b, &r->fail, why, sizeof why);
     switch (r->code) {
     case REFUSAL_NONE:
         snprintf(out, n, "%s", "");
@@ -43,14 +46,14 @@ void submit_refusal_say(const SubmitRefusal *r, char *out, size_t n)
         snprintf(out, n, "You are out of this game: you have no pieces left to order");
         break;
     case REFUSAL_GAMBLE:
-        snprintf(out, n, "%s: %s", r->text, r->why);
+        snprintf(out, n, "%s: %s", r->text, why);
         break;
     case REFUSAL_MISPLACED:
         snprintf(out, n, "%s: %s", r->text, turn_misplaced_say(r->misplaced));
         break;
     case REFUSAL_ORDER: /* contract 3.7: a refusal changes nothing */
         snprintf(out, n, "%s: %s. The order was refused: nothing was done or recorded (the move number is still #%d); "
-                         "it is still your move and your deadline did not move.", r->text, r->why, r->move_number);
+                         "it is still your move and your deadline did not move.", r->text, why, r->move_number);
         break;
     }
 }
@@ -76,15 +79,13 @@ static int submit_round0(Game *g, int player, const OrderList *l, Submission *s)
     OrderList gambles = *l;
     gambles.n = k;
     if (k && gamble_check(b, player, &gambles, &bad, &why) < 0) {
-        char said[ERR_MAX];
-        failure_say(b, &why, said, sizeof said);
         s->refusal.fail = why;
-        return submit_refused(s, REFUSAL_GAMBLE, l, bad, said);
+        return submit_refused(s, b, REFUSAL_GAMBLE, l, bad);
     }
     for (int i = k; i < l->n; i++) {
         Misplaced misplaced = turn_misplaced(b, &l->v[i], true);
         if (misplaced)
-            return submit_misplaced(s, l, i, misplaced);
+            return submit_misplaced(s, b, l, i, misplaced);
     }
     char id[USERID_MAX + 1];
     snprintf(id, sizeof id, "%s", b->pl[player].id);
@@ -118,7 +119,7 @@ static int submit_keep(Game *g, int player, const OrderList *l, bool storing, Su
     for (int i = 0; l && i < l->n; i++) {
         Misplaced misplaced = turn_misplaced(b, &l->v[i], storing);
         if (misplaced)
-            return submit_misplaced(s, l, i, misplaced);
+            return submit_misplaced(s, b, l, i, misplaced);
     }
     Player *pl = &b->pl[player];
     if (l)
@@ -156,7 +157,7 @@ static int submit_on_turn(Game *g, int player, const OrderList *l, Submission *s
     int rc;
     memset(&g->fail, 0, sizeof g->fail);
     if (misplaced)
-        return submit_misplaced(s, l, 0, misplaced);
+        return submit_misplaced(s, b, l, 0, misplaced);
     if (o->verb == ORD_HOLIDAY) { /* the queue stays: HOLIDAY does not use up the turn */
         if ((rc = turn_holiday(g, player)) == 0) {
             if (l->n > 1)
@@ -170,11 +171,12 @@ static int submit_on_turn(Game *g, int player, const OrderList *l, Submission *s
     if (rc == ORDER_REFUSED) {
         s->refusal.move_number = board_move_number(b);
         s->refusal.fail = g->fail.why;
-        return submit_refused(s, REFUSAL_ORDER, l, 0, g->fail.msg);
+        return submit_refused(s, b, REFUSAL_ORDER, l, 0);
     }
-    char why[256];
+    char why[256], said[ERR_MAX];
+    failure_say(b, &g->fail.why, said, sizeof said);
     if (rc < 0)
-        snprintf(s->result, sizeof s->result, "%s: %s. %s", o->text, g->fail.msg, submit_failed_say(b, g, why));
+        snprintf(s->result, sizeof s->result, "%s: %s. %s", o->text, said, submit_failed_say(b, g, why));
     else
         snprintf(s->result, sizeof s->result, "%s: done", o->text);
     if (l->n > 1) {
@@ -190,9 +192,9 @@ int submit_message(Game *g, int player, const OrderList *l, Submission *s)
     assert(l->n > 0 && player >= 0 && player < b->np);
     submit_begin(s, player);
     if (b->phase == PHASE_ENDED)
-        return submit_refused(s, REFUSAL_ENDED, l, -1, NULL);
+        return submit_refused(s, b, REFUSAL_ENDED, l, -1);
     if (b->phase == PHASE_PLAY && !board_player_has_turns(b, player))
-        return submit_refused(s, REFUSAL_OUT, l, -1, NULL);
+        return submit_refused(s, b, REFUSAL_OUT, l, -1);
     if (b->phase == PHASE_ROUND0)
         return submit_round0(g, player, l, s);
     if (b->seat != player)
@@ -205,7 +207,7 @@ int submit_store(Game *g, int player, const OrderList *l, Submission *s)
     Board *b = g->b;
     submit_begin(s, player);
     if (b->phase == PHASE_PLAY && !board_player_has_turns(b, player))
-        return submit_refused(s, REFUSAL_OUT, l, -1, NULL);
+        return submit_refused(s, b, REFUSAL_OUT, l, -1);
     return submit_keep(g, player, l, true, s);
 }
 

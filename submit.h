@@ -26,7 +26,6 @@ typedef struct SubmitRefusal {
     int order;          /* REFUSAL_GAMBLE, _MISPLACED, _ORDER: the refused order's index in the message */
     char text[ORDER_TEXT_MAX]; /* that order's text, as the sender is told it */
     Misplaced misplaced; /* REFUSAL_MISPLACED */
-    char why[ERR_MAX];  /* REFUSAL_GAMBLE, REFUSAL_ORDER: the English of fail (failure_say) */
     FailReason fail;    /* REFUSAL_GAMBLE: gamble_check's reason code and its arguments; REFUSAL_ORDER: the rules'
                          * (g->fail.why) */
     int move_number;    /* REFUSAL_ORDER: the move number, unchanged */
@@ -52,9 +51,9 @@ int submit_message(Game *g, int player, const OrderList *l, Submission *s);
 /* `queue`: player's stored queue becomes l's orders, or empty when l is NULL, without running any (GAMBLE is
  * refused: it cannot be stored). Fills s as submit_message does; returns s->status. */
 int submit_store(Game *g, int player, const OrderList *l, Submission *s);
-/* The English of refusal r into out (n bytes): "The game has ended", "<order>: <why it is refused>", ...
- * (contract 4). */
-void submit_refusal_say(const SubmitRefusal *r, char *out, size_t n);
+/* The English of refusal r on board b (which names its squares) into out (n bytes): "The game has ended",
+ * "<order>: <why it is refused>", ... (contract 4). */
+void submit_refusal_say(const Board *b, const SubmitRefusal *r, char *out, size_t n);
 /* Frees what s holds. */
 void submit_free(Submission *s);
 

@@ -118,7 +118,10 @@ int turn_order(Game *g, int player, const Order *o, bool from_queue, const Order
     if (g->why) { /* replay_failure_reasons: one line per move-list line */
         while (g->why->n < b->moves.n - 1)
             sl_push(g->why, "");
-        sl_push(g->why, rc < 0 ? g->fail.msg : "");
+        char said[ERR_MAX] = "";
+        if (rc < 0)
+            failure_say(b, &g->fail.why, said, sizeof said);
+        sl_push(g->why, said);
     }
     if (rc == 0)
         b->pl[player].timeouts = 0; /* only consecutive time-outs count */
@@ -257,9 +260,9 @@ static TurnOutcome begin_turn(Game *g)
             b->pc[i].g.flare = false;
     int64_t kings = board_king_codes(b, p);
     if (kings && b->par.e_per_king) {
-        char why[64];
-        snprintf(why, sizeof why, "accrual at %s (%" PRId64 " K)", label, kings);
-        game_add_e(g, p, sat_mul(kings, b->par.e_per_king), why);
+        EbookLine line = {.kind = EBOOK_ACCRUAL, .amount = sat_mul(kings, b->par.e_per_king), .num = {kings}};
+        snprintf(line.text, sizeof line.text, "%s", label);
+        game_add_e(g, p, line);
     }
     firing_run(g, p);
     game_end_action(g);

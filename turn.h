@@ -12,7 +12,7 @@ void turn_open(Game *g);
  * (gamble.h), HOLIDAY starts a holiday on the player's turn; any other order is played on the player's
  * turn (its move-list line marked " (Auto)" when from_queue, " (Failed)" on failure) and its success ends
  * the turn, the following turns running until one waits or the game ends. Returns 0 done, -1 failed,
- * ORDER_REFUSED refused before any change (g->fail.msg says why). */
+ * ORDER_REFUSED refused before any change (g->fail.why says why). */
 int turn_play(Game *g, int player, const Order *o, bool from_queue);
 /* Begins the turn of b->seat and runs the turns that follow until one waits. */
 void turn_start(Game *g);
@@ -54,7 +54,7 @@ void turn_run(Game *g, TurnOutcome next);
  * turn is over), -1 failed, ORDER_REFUSED. */
 int turn_order(Game *g, int player, const Order *o, bool from_queue, const OrderList *live);
 /* HOLIDAY from player on their turn: checked, then the holiday starts (the stored queue stays). 0, or
- * ORDER_REFUSED with g->fail.msg. */
+ * ORDER_REFUSED with g->fail.why. */
 int turn_holiday(Game *g, int player);
 /* Why an order cannot be given now: a GAMBLE is never stored, and round 0 is its only time. */
 typedef enum Misplaced { MISPLACED_NONE, MISPLACED_STORED_GAMBLE, MISPLACED_GAMBLE_LATE } Misplaced;

@@ -1,6 +1,8 @@
 /* users: etc/users, the host's registered players (see users.h). */
 #include "users.h"
 
+#include "disk.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -14,17 +16,20 @@
 #define USERID_LEN 32
 #define PASSWORD_LEN 64
 #define ADDRESS_MAX 254 /* RFC 5321 path limit */
+#define USERS_SNAP_MAX ((size_t)16 << 20) /* etc/users kept under the lock up to 16 MiB (users_scan) */
 
 /* ---------------------------------------------------------------- users */
 
-/* One etc/users line split in place: id, password and address (after the last ':'). */
+/* One etc/users line split in place: id, password, what lies between them and the address (the ':' after the
+ * password and pbmserv's fields, each with its ':') and the address (after the last ':'). users_parse_line and
+ * users_line_format are the line's one parse and format. */
 typedef struct UserLine {
-    const char *id, *password, *address;
-    size_t idlen, pwlen, addrlen;
+    const char *id, *password, *mid, *address;
+    size_t idlen, pwlen, midlen, addrlen;
 } UserLine;
 
 /* Splits line [p, end) (no newline). Returns false for blank, comment and malformed lines. */
-static bool parse_user_line(const char *p, const char *end, UserLine *u)
+static bool users_parse_line(const char *p, const char *end, UserLine *u)
 {
     if (end > p && end[-1] == '\r')
         end--;
@@ -52,9 +57,22 @@ static bool parse_user_line(const char *p, const char *end, UserLine *u)
     u->idlen = (size_t)(c1 - p);
     u->password = c1 + 1;
     u->pwlen = (size_t)(c2 - c1 - 1);
+    u->mid = c2;
+    u->midlen = (size_t)(last + 1 - c2);
     u->address = a;
     u->addrlen = (size_t)(ae - a);
     return true;
+}
+
+/* Appends the line of u with its newline to out: "id:password<mid>address". */
+static void users_line_format(const UserLine *u, Buf *out)
+{
+    buf_addn(out, u->id, u->idlen);
+    buf_add(out, ":");
+    buf_addn(out, u->password, u->pwlen);
+    buf_addn(out, u->mid, u->midlen);
+    buf_addn(out, u->address, u->addrlen);
+    buf_add(out, "\n");
 }
 
 /* Case-insensitive comparison of the counted string a[0..n) with the C string b. */
@@ -67,31 +85,58 @@ static bool mem_ieq(const char *a, size_t n, const char *b)
 }
 
 /* Calls visit(line, arg) for every line of etc/users in order (its own buffer: the file is read as a stream,
- * however large; a missing file has none), until visit returns false. 0, or -1 with err. */
+ * however large; a missing file has none), until visit returns false. Under the lock the file is read once
+ * (s->users_snap: up to USERS_SNAP_MAX bytes are kept for the look-ups that follow, and read on to its end
+ * after visit stops), and later scans read that copy. 0, or -1 with err. */
 static int users_scan(const Store *s, bool (*visit)(const char *p, const char *end, void *arg), void *arg,
                       Err *err)
 {
-    char *path = store_path(s, "etc/users");
-    if (s->tally)
-        s->tally->users++;
-    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    struct stat st;
+    StoreUsersSnap *snap = s->lockfd >= 0 ? s->users_snap : NULL; /* kept only while the lock is held */
     FILE *f = NULL;
+    if (snap && snap->read) {
+        if (!snap->len)
+            return 0;
+        f = fmemopen(snap->text, snap->len, "r");
+        if (!f)
+            return err_fail(err, "cannot read the users file: %s", strerror(errno));
+        snap = NULL; /* read already */
+    }
+    char *path = f ? NULL : store_path(s, "etc/users");
+    if (!f && s->tally)
+        s->tally->users++;
+    int fd = f ? -1 : open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    struct stat st;
     int rc = 0;
-    if (fd < 0 && errno != ENOENT)
+    if (path && fd < 0 && errno != ENOENT)
         rc = err_fail(err, "cannot read the users file: %s", strerror(errno));
     else if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))))
         rc = err_fail(err, "the users file is not a regular file");
-    if (f)
+    if (path && f)
         fd = -1;
+    Buf copy; /* the file as read, for the snapshot */
+    buf_init(&copy);
+    bool keep = snap && rc == 0, more = true;
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
-    while (f && (n = getline(&line, &cap, f)) >= 0)
-        if (!visit(line, line + (n > 0 && line[n - 1] == '\n' ? n - 1 : n), arg))
-            break;
-    if (f && ferror(f))
+    while (f && (more || keep) && (n = getline(&line, &cap, f)) >= 0) {
+        if (keep && (copy.len + (size_t)n > USERS_SNAP_MAX || memchr(line, '\0', (size_t)n)))
+            keep = false; /* too large to keep (or not text): the next scan reads the file again */
+        else if (keep)
+            buf_addn(&copy, line, (size_t)n);
+        if (more && !visit(line, line + (n > 0 && line[n - 1] == '\n' ? n - 1 : n), arg))
+            more = false;
+    }
+    if (f && ferror(f)) {
         rc = err_fail(err, "cannot read the users file: %s", strerror(errno));
+        keep = false;
+    }
+    if (keep) {
+        snap->read = true;
+        snap->len = copy.len;
+        snap->text = buf_take(&copy);
+    }
+    buf_free(&copy);
     free(line);
     if (f)
         fclose(f);
@@ -140,7 +185,7 @@ static bool find_visit(const char *p, const char *end, void *arg)
 {
     FindAll *fa = arg;
     UserLine u;
-    if (!parse_user_line(p, end, &u))
+    if (!users_parse_line(p, end, &u))
         return true;
     for (int i = 0; i < fa->n; i++)
         if (!fa->done[i] && mem_ieq(u.id, u.idlen, fa->ids[i])) {
@@ -231,7 +276,7 @@ UsersAuth users_auth_read(const Store *s, const char *id, int64_t now)
     char *path = auth_path(s, id), *text = NULL;
     UsersAuth a = {0};
     Err err;
-    if (store_read_file(path, &text, NULL, &err) == 0)
+    if (disk_read_file(path, &text, NULL, &err) == 0)
         (void)users_auth_parse(text, &a);
     free(text);
     free(path);
@@ -253,7 +298,7 @@ static void auth_write(const Store *s, const char *id, const UsersAuth *a)
     (void)store_make_dir(s, "var", &err); /* a failure shows in the write's */
     (void)store_make_dir(s, "var/auth", &err);
     users_auth_format(a, line, sizeof line);
-    if (store_write_atomic(path, line, strlen(line), &err) < 0)
+    if (disk_write_atomic(path, line, strlen(line), &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
     free(path);
 }
@@ -371,7 +416,7 @@ static bool users_address_visit(const char *p, const char *end, void *arg)
     ByAddress *ba = arg;
     UserLine u;
     User one = {0};
-    if (!parse_user_line(p, end, &u) || !fill_user(&one, &u))
+    if (!users_parse_line(p, end, &u) || !fill_user(&one, &u))
         return true;
     if (str_ieq(one.address, ba->address) && ba->found++ == 0)
         snprintf(ba->id, ba->size, "%s", one.id);
@@ -391,7 +436,7 @@ int users_of_address(const Store *s, const char *address, char *id, size_t size,
 static bool count_visit(const char *p, const char *end, void *arg)
 {
     UserLine u;
-    *(int64_t *)arg += parse_user_line(p, end, &u);
+    *(int64_t *)arg += users_parse_line(p, end, &u);
     return true;
 }
 
@@ -459,7 +504,7 @@ static bool signup_visit(const char *p, const char *end, void *arg)
 {
     SignupLook *sl = arg;
     UserLine u;
-    if (!parse_user_line(p, end, &u))
+    if (!users_parse_line(p, end, &u))
         return true;
     sl->count++;
     if (sl->exact || u.idlen > USERID_LEN)
@@ -513,11 +558,17 @@ int users_add(const Store *s, const char *id, const char *password, const char *
     }
     if (st.st_size > 0 && pread(fd, &last, 1, st.st_size - 1) != 1)
         last = '\n';
-    char *line = xasprintf("%s%s:%s:%s\n", last == '\n' ? "" : "\n", id, password, address);
-    int rc = fd_write_all(fd, line, strlen(line)) < 0 || fsync(fd) < 0 ? -2 : 0;
+    UserLine u = {id, password, ":", address, strlen(id), strlen(password), 1, strlen(address)};
+    Buf line;
+    buf_init(&line);
+    if (last != '\n')
+        buf_add(&line, "\n");
+    users_line_format(&u, &line);
+    int rc = fd_write_all(fd, line.s, line.len) < 0 || fsync(fd) < 0 ? -2 : 0;
     if (rc < 0)
         err_fail(err, "cannot write the users file: %s", strerror(errno));
-    free(line);
+    store_users_forget(s); /* the look-ups that follow read the file with its new line */
+    buf_free(&line);
     close(fd);
     return rc;
 }
@@ -531,25 +582,13 @@ static void rewrite_user_line(const char *text, const UserLine *u, const char *p
     buf_addn(out, text, before);
     const char *nl = strchr(u->id, '\n');
     const char *after = nl ? nl + 1 : u->id + strlen(u->id);
-    if (!remove) {
-        const char *c1 = u->password - 1, *addr = u->address;
-        buf_addn(out, u->id, u->idlen);
-        buf_add(out, ":");
+    if (!remove) { /* the fields between the password and the address stay */
+        UserLine v = *u;
         if (password)
-            buf_add(out, password);
-        else
-            buf_addn(out, u->password, u->pwlen);
-        /* the fields between the password and the address stay */
-        const char *fields = c1 + 1 + u->pwlen;
-        const char *last = addr;
-        while (last > fields && last[-1] != ':')
-            last--;
-        buf_addn(out, fields, (size_t)(last - fields));
+            v.password = password, v.pwlen = strlen(password);
         if (address)
-            buf_add(out, address);
-        else
-            buf_addn(out, u->address, u->addrlen);
-        buf_add(out, "\n");
+            v.address = address, v.addrlen = strlen(address);
+        users_line_format(&v, out);
     }
     buf_add(out, after);
 }
@@ -565,10 +604,10 @@ static bool update_visit(const char *p, const char *end, void *arg)
 {
     Update *up = arg;
     UserLine u;
-    if (!up->found && parse_user_line(p, end, &u) && mem_ieq(u.id, u.idlen, up->id)) {
+    if (!up->found && users_parse_line(p, end, &u) && mem_ieq(u.id, u.idlen, up->id)) {
         char *line = xasprintf("%.*s\n", (int)(end - p), p);
         UserLine v;
-        parse_user_line(line, line + (end - p), &v);
+        users_parse_line(line, line + (end - p), &v);
         rewrite_user_line(line, &v, up->password, up->address, up->remove, &up->out);
         free(line);
         up->found = true;
@@ -595,7 +634,8 @@ int users_update(const Store *s, const char *id, const char *password, const cha
         rc = err_fail(err, "Invalid userid entered");
     if (rc == 0) {
         char *path = store_path(s, "etc/users");
-        rc = store_write_atomic(path, up.out.s ? up.out.s : "", up.out.len, err);
+        rc = disk_write_atomic(path, up.out.s ? up.out.s : "", up.out.len, err);
+        store_users_forget(s); /* the look-ups that follow read the file as it is now */
         if (rc < 0) { /* the reason names the server's path: the log has it, the reply never (contract 15) */
             fprintf(stderr, "genetess: %s\n", err->msg);
             err_fail(err, "cannot write the users file");
@@ -621,11 +661,12 @@ static int users_pending_kind(const char *word)
     return -1;
 }
 
-/* One line of etc/pending "kind:userid:password:address:token:created:requester:target" into *p; false when
- * malformed or of an unknown kind (a 7-field line of an older version has no target). */
-static bool parse_pending(char *line, UsersPending *p)
+bool users_pending_parse(const char *text, UsersPending *p)
 {
-    char *f[8], *save = NULL;
+    char line[1024], *f[8], *save = NULL;
+    if (strlen(text) >= sizeof line)
+        return false;
+    snprintf(line, sizeof line, "%s", text);
     int n = 0;
     for (char *t = strtok_r(line, ":", &save); t && n < 8; t = strtok_r(NULL, ":", &save))
         f[n++] = t;
@@ -651,7 +692,7 @@ static bool parse_pending(char *line, UsersPending *p)
 int users_pending_read(const Store *s, int64_t now, UsersPending **out, Err *err)
 {
     char *path = store_path(s, "etc/pending"), *text = NULL;
-    int rc = store_read_file(path, &text, NULL, err);
+    int rc = disk_read_file(path, &text, NULL, err);
     free(path);
     *out = NULL;
     if (rc < 0)
@@ -660,7 +701,7 @@ int users_pending_read(const Store *s, int64_t now, UsersPending **out, Err *err
     char *save = NULL;
     for (char *l = rc == 0 ? strtok_r(text, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
         UsersPending p;
-        if (!parse_pending(l, &p) || now - p.created >= USERS_PENDING_TTL || p.created > now)
+        if (!users_pending_parse(l, &p) || now - p.created >= USERS_PENDING_TTL || p.created > now)
             continue; /* expired (or malformed): gone */
         if (n == cap) {
             cap = cap ? cap * 2 : 16;
@@ -672,16 +713,20 @@ int users_pending_read(const Store *s, int64_t now, UsersPending **out, Err *err
     return n;
 }
 
+void users_pending_format(const UsersPending *p, Buf *b)
+{
+    buf_printf(b, "%s:%s:%s:%s:%s:%lld:%s:%s\n", users_pending_words[p->kind], p->id, *p->password ? p->password : "-",
+               p->address, p->token, (long long)p->created, p->requester, *p->target ? p->target : "-");
+}
+
 int users_pending_write(const Store *s, const UsersPending *v, int n, Err *err)
 {
     Buf b;
     buf_init(&b);
     for (int i = 0; i < n; i++)
-        buf_printf(&b, "%s:%s:%s:%s:%s:%lld:%s:%s\n", users_pending_words[v[i].kind], v[i].id, *v[i].password ? v[i].password : "-",
-                   v[i].address, v[i].token, (long long)v[i].created, v[i].requester,
-                   *v[i].target ? v[i].target : "-");
+        users_pending_format(&v[i], &b);
     char *path = store_path(s, "etc/pending");
-    int rc = store_write_atomic(path, b.s ? b.s : "", b.len, err);
+    int rc = disk_write_atomic(path, b.s ? b.s : "", b.len, err);
     free(path);
     buf_free(&b);
     return rc;
@@ -717,7 +762,7 @@ static int signups_scan(const Store *s, int64_t now, const char *domain, int *in
                         Err *err)
 {
     char *path = store_path(s, "var/signups"), *text = NULL;
-    int rc = store_read_file(path, &text, NULL, err);
+    int rc = disk_read_file(path, &text, NULL, err);
     free(path);
     if (rc < 0)
         return -1;
@@ -756,7 +801,7 @@ int users_signups_note(const Store *s, int64_t now, const char *domain, Err *err
         users_signup_format(&r, &b);
         char *path = store_path(s, "var/signups");
         (void)store_make_dir(s, "var", err); /* a failure shows in the write's */
-        rc = store_write_atomic(path, b.s, b.len, err);
+        rc = disk_write_atomic(path, b.s, b.len, err);
         free(path);
     }
     buf_free(&b);

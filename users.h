@@ -132,6 +132,12 @@ typedef struct UsersPending {
     char target[255];      /* oldaddr: the new address; "" otherwise */
 } UsersPending;
 
+/* One line of etc/pending "kind:userid:password:address:token:created:requester:target" (password and target
+ * "-" when empty) into *p: false when malformed or of an unknown kind (a 7-field line of an older version has no
+ * target). users_pending_format writes the line of p with its newline: format(parse(line)) == line. */
+bool users_pending_parse(const char *line, UsersPending *p);
+void users_pending_format(const UsersPending *p, Buf *b);
+
 /* Requests are forgotten this long after they were made. */
 #define USERS_PENDING_TTL (3 * 86400)
 

@@ -225,9 +225,11 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
     const StrList *q = &b->pl[reader].queue;
     if (b->phase == PHASE_ROUND0 && o->is_new) {
         /* the "New" line above already asks for the gambles */
-    } else if (b->phase == PHASE_ROUND0) {
-        buf_add(out, board_gambles_in(b, &b->pl[reader]) ? "Your gambles are in; waiting for the other players.\n"
-                                             : "Round 0 is simultaneous: send your GAMBLE orders.\n");
+    } else if (b->phase == PHASE_ROUND0 && board_gambles_in(b, &b->pl[reader])) {
+        buf_add(out, "Your gambles are in; waiting for the other players.\n");
+    } else if (b->phase == PHASE_ROUND0) { /* every sheet that asks for gambles shows how (a reply's too) */
+        buf_add(out, "Round 0 is simultaneous: send your GAMBLE orders.\n");
+        view_gamble_examples(b, reader, out);
     } else if (o->variant == SHEET_YOUR_MOVE || (o->variant == SHEET_YOUR_MOVE_STORED && !q->n)) {
         buf_add(out, "It is your move.\n");
     } else if (o->variant == SHEET_YOUR_MOVE_STORED) {
@@ -572,9 +574,14 @@ static void view_sheet_command(const Board *b, int reader, Buf *out)
         layout_wrap(out, "", 0, "You are out of this game: no more orders from you are accepted. You will be mailed the "
                          "final sheet at the end.");
     else { /* the lines without printf: the same for every reader but the last */
+        const char *eg = b->phase != PHASE_ROUND0                 ? "PASS"
+                         : b->par.gamble == GAMBLE_MODE_POSITION ? "GAMBLE 0E on GPC1"
+                                                                 : "GAMBLE 0E 1st";
         buf_add(out, "To order, reply to this mail with your password and order on the first line\n"
-                     "(e.g. \"mypassword PASS\"), or send Genetess a mail with this Subject:\n"
-                     "genetess move ");
+                     "(e.g. \"mypassword ");
+        buf_add(out, eg);
+        buf_add(out, strlen(eg) > 14 ? "\"),\nor" : "\"), or");
+        buf_add(out, " send Genetess a mail with this Subject:\ngenetess move ");
         add_int(out, b->number, 0);
         buf_addc(out, ' ');
         buf_add(out, b->pl[reader].id);
@@ -656,7 +663,7 @@ static void view_map_drawn(const Board *b, int reader, const SheetParts *p, Buf 
     }
     /* the squares in view as they are now, the others as the reader last saw them */
     const char *known = board_known(b, reader), *start = board_start_terrain(b);
-    char *ter = xmalloc(n);
+    char *ter = xmalloc(n), *pic = NULL;
     for (size_t sq = 0; sq < n; sq++)
         ter[sq] = !m || (m[sq] & SIGHT_SEEN) ? b->ter[sq] : known[sq];
     buf_printf(out, "Your map of Genetess board %d (%s, Move #%d):\n", b->number, b->pl[reader].id,
@@ -664,18 +671,26 @@ static void view_map_drawn(const Board *b, int reader, const SheetParts *p, Buf 
     if (ended)
         buf_add(out, "The fog has lifted: the whole terrain as it is.\n");
     /* no start labels: after round 0 who has which start is secret (contract 4.6); in play, one picture of what
-     * the reader knows: the squares in view as the sheet draws them (pieces, specials), the others remembered */
-    if (ended)
+     * the reader knows: the squares in view as the sheet draws them (pieces, specials), the others remembered,
+     * a special they saw there included (on floor, as the sheet draws a special) */
+    if (ended) {
         layout_terrain(b, ter, false, m, out);
-    else if (p->sym)
-        layout_map_cells(b, ter, p->sym, p->mask, out);
-    else
-        layout_map(b, reader, ter, m, out);
+    } else {
+        pic = xmalloc(n);
+        memcpy(pic, ter, n);
+        for (int sq = board_known_special_next(b, reader, 0); sq >= 0; sq = board_known_special_next(b, reader, sq + 1))
+            if (known[sq] == TER_FLOOR && !(m[sq] & SIGHT_SEEN))
+                pic[sq] = LAYOUT_SEEN_SPECIAL;
+        if (p->sym)
+            layout_map_cells(b, pic, p->sym, p->mask, out);
+        else
+            layout_map(b, reader, pic, m, out);
+    }
     layout_wrap(out, "Key: ", 5,
                 ended ? "#=wall, +=interior wall, .=floor"
                       : "in your view now: @=yours, a-z=another player's (see Players), o=orphan, *=special, "
                         "#=wall, +=interior wall, .=floor; out of your view, as you last saw it: x=interior wall, "
-                        ":=floor, #=wall (never removed)");
+                        ":=floor, #=wall (never removed), $=a special you saw there earlier");
     Buf t;
     buf_init(&t);
     char nm[16];
@@ -687,7 +702,17 @@ static void view_map_drawn(const Board *b, int reader, const SheetParts *p, Buf 
         layout_wrap(out, "Changed since the start, as you know: ", 4, t.s);
     else
         buf_add(out, "No change of the terrain since the start that you know of.\n");
+    t.len = 0;
+    /* what no other text tells: the specials remembered out of view, by code */
+    for (int sq = ended ? -1 : board_known_special_next(b, reader, 0); sq >= 0;
+         sq = board_known_special_next(b, reader, sq + 1))
+        if (!(m[sq] & SIGHT_SEEN))
+            buf_printf(&t, "%sS%d (%s) seen on %s", t.len ? ", " : "", board_known_special(b, reader, sq),
+                       special_info(board_known_special(b, reader, sq))->name, board_sq_name(b, sq, nm));
+    if (t.len)
+        layout_wrap(out, "Specials you saw earlier, out of your view now: ", 4, t.s);
     buf_free(&t);
+    free(pic);
     free(ter);
     free(own);
 }

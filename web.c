@@ -13,6 +13,7 @@
 
 #include "bot.h"
 #include "boardfile.h"
+#include "disk.h"
 #include "help.h"
 #include "layout.h"
 #include "map.h"
@@ -488,7 +489,7 @@ static bool web_outside_home(const char *dir, const char *home)
 static int web_lists(WebRun *w)
 {
     char *path = store_path(&w->c->st, "history/Genetess"), *text = NULL;
-    int r = store_read_file(path, &text, NULL, &w->err);
+    int r = disk_read_file(path, &text, NULL, &w->err);
     free(path);
     if (r >= 0)
         w->nboards = store_list_boards(&w->c->st, &w->boards, &w->err);

@@ -50,7 +50,7 @@ static inline int run_case(const char *text, char msg[ERR_MAX], bool *outside)
     game_init(&g, b, 1000000);
     g.replay = true;
     int rc = turn_play(&g, ALICE, &o, false);
-    memcpy(msg, g.fail.msg, ERR_MAX);
+    failure_say(b, &g.fail.why, msg, ERR_MAX);
     *outside = g.fail.outside;
     game_done(&g);
     order_free(&o);

@@ -216,12 +216,18 @@ START_TEST(test_corrupt)
     memcpy(u, t, (size_t)(p - t));
     strcpy(u + (p - t), corrupt[_i].to);
     strcat(u, p + strlen(corrupt[_i].from));
-    Err err;
-    Board *c = boardfile_parse(u, "101", &err);
+    BoardfileError bad;
+    Board *c = boardfile_parse_at(u, "101", &bad);
     ck_assert_msg(c == NULL, "corruption %d loaded", _i);
-    ck_assert_msg(strstr(err.msg, corrupt[_i].msg) && strncmp(err.msg, "101:", 4) == 0, "got: %s", err.msg);
-    /* every reason names the line: "101:<line>: " */
-    ck_assert_msg(err.msg[4] >= '1' && err.msg[4] <= '9' && strchr(err.msg + 4, ':'), "no line in: %s", err.msg);
+    const char *msg = bad.err.msg;
+    ck_assert_msg(strstr(msg, corrupt[_i].msg) && strncmp(msg, "101:", 4) == 0, "got: %s", msg);
+    /* every reason names the line, "101:<line>: ", and the error holds that line as a number */
+    char place[32];
+    snprintf(place, sizeof place, "101:%d: ", bad.line);
+    ck_assert_msg(bad.line > 0 && strncmp(msg, place, strlen(place)) == 0, "line %d for: %s", bad.line, msg);
+    Err err;
+    ck_assert_ptr_null(boardfile_parse(u, "101", &err)); /* the same reason without its place */
+    ck_assert_str_eq(err.msg, msg);
     free(t);
     free(u);
     board_free(b);

@@ -24,7 +24,7 @@ static char *slurp_at(const char *rel)
 {
     char *path = xasprintf("%s/%s", home, rel), *text = NULL;
     Err err;
-    if (store_read_file(path, &text, NULL, &err) != 0)
+    if (disk_read_file(path, &text, NULL, &err) != 0)
         text = NULL;
     free(path);
     return text;

@@ -47,7 +47,7 @@ static char *slurp(const char *path)
 {
     char *text = NULL;
     Err err;
-    return store_read_file(path, &text, NULL, &err) == 0 ? text : NULL;
+    return disk_read_file(path, &text, NULL, &err) == 0 ? text : NULL;
 }
 
 /* The request every command of these tests is given: the scratch home, a fixed time and From:, the body. */

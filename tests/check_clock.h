@@ -110,7 +110,7 @@ static inline bool process(int64_t now)
     return changed;
 }
 
-/* The player resigns as cmd_resign does after round 0 (the resigner is always sent a sheet). */
+/* The player resigns as the resign command does after round 0: turn_resign (the resigner is always sent a sheet). */
 static inline void resign(const char *id, int64_t now)
 {
     Game g;

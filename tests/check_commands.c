@@ -111,7 +111,7 @@ static char *slurp(const char *rel)
     char path[256], *text = NULL;
     Err err;
     snprintf(path, sizeof path, "%s/%s", home, rel);
-    return store_read_file(path, &text, NULL, &err) == 0 ? text : NULL;
+    return disk_read_file(path, &text, NULL, &err) == 0 ? text : NULL;
 }
 
 static void two_players(void)

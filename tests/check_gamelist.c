@@ -53,7 +53,7 @@ START_TEST(test_list_lines)
     ck_assert_int_eq(gamelist_close(&l, &st, &err), 0);
     sl_free(&l.groups);
     char *path = store_path(&st, "etc/Genetess.list"), *text = NULL;
-    ck_assert_int_eq(store_read_file(path, &text, NULL, &err), 0);
+    ck_assert_int_eq(disk_read_file(path, &text, NULL, &err), 0);
     ck_assert_str_eq(text, "boardno:players:moveno:status\n3:a b:9:b turn\n5:e f:1:e turn\nodd\n");
     free(text);
     free(path);
@@ -125,7 +125,7 @@ START_TEST(test_list_random)
     ck_assert_int_eq(gamelist_close(&l, &st, &err), 0);
     sl_free(&l.groups);
     char *path = store_path(&st, "etc/Genetess.list"), *text = NULL;
-    ck_assert_int_eq(store_read_file(path, &text, NULL, &err), 0);
+    ck_assert_int_eq(disk_read_file(path, &text, NULL, &err), 0);
     ck_assert_str_eq(text, want);
     free(text);
     free(path);

@@ -446,11 +446,11 @@ START_TEST(test_rulings_numbered)
     ck_assert_int_ge(max, 60);
     char *contract = NULL;
     Err err;
-    ck_assert_msg(store_read_file("docs/contract.md", &contract, NULL, &err) == 0, "%s", err.msg);
+    ck_assert_msg(disk_read_file("docs/contract.md", &contract, NULL, &err) == 0, "%s", err.msg);
     rulings_cited_exist(contract, "docs/contract.md", max);
     free(contract);
     char *man = NULL;
-    ck_assert_msg(store_read_file("genetess.6", &man, NULL, &err) == 0, "%s", err.msg);
+    ck_assert_msg(disk_read_file("genetess.6", &man, NULL, &err) == 0, "%s", err.msg);
     rulings_cited_exist(man, "genetess.6", max);
     free(man);
     for (const EmbeddedFile *f = embedded_files; f->name; f++)

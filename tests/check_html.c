@@ -315,7 +315,8 @@ START_TEST(html_map_in_play)
                               "  A B C D E F G H I\n"
                               "Key: in your view now: @=yours, a-z=another player's (see Players), o=orphan,\n"
                               "     *=special, #=wall, +=interior wall, .=floor; out of your view, as you\n"
-                              "     last saw it: x=interior wall, :=floor, #=wall (never removed)\n"
+                              "     last saw it: x=interior wall, :=floor, #=wall (never removed), $=a\n"
+                              "     special you saw there earlier\n"
                               "No change of the terrain since the start that you know of.\n\n";
     ck_assert_msg(strstr(text, map), "%s", text);
     const char *whole = strstr(html, "<h2>The whole sheet</h2>\n<pre class=\"sheet\">");

@@ -52,7 +52,7 @@ START_TEST(test_mail_truncate)
 END_TEST
 
 /* text (malloc'd) with the nonce of each of its Message-IDs taken out — ".<16 hex digits>" before the '@',
- * which every id of ours must have (message_nonce: random, so no test can know it) — so the rest is
+ * which every id of ours must have (drawn by fd_random64, so no test can know it) — so the rest is
  * compared exactly. Returns text. */
 static char *no_nonce(char *text)
 {
@@ -178,7 +178,7 @@ static char *html_mail(Store *s, const char *text, const char *html, char *bnd)
     list_dir(s, "outbox", &names);
     ck_assert_int_eq(names.n, 1);
     char *rel = xasprintf("outbox/%s", names.v[0]), *path = store_path(s, rel), *msg = NULL;
-    ck_assert_int_eq(store_read_file(path, &msg, NULL, &err), 0);
+    ck_assert_int_eq(disk_read_file(path, &msg, NULL, &err), 0);
     no_nonce(msg);
     ck_assert_int_eq(unlink(path), 0);
     free(path);
@@ -337,7 +337,7 @@ static char *message_id_of(const char *path)
 {
     char *text = NULL, *id = NULL;
     Err err = {""};
-    if (store_read_file(path, &text, NULL, &err) == 0) {
+    if (disk_read_file(path, &text, NULL, &err) == 0) {
         size_t at = strstr(text, "\nMessage-ID: <") ? (size_t)(strstr(text, "\nMessage-ID: <") - text) + 14 : 0;
         id = at ? xasprintf("%.*s", (int)strcspn(text + at, ">"), text + at) : NULL;
     }

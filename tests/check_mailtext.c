@@ -78,7 +78,7 @@ START_TEST(test_replies_as_clients_write_them)
 }
 END_TEST
 
-/* What the old mailin_clean_body did, mailtext_player still does: quotes and the signature out, lines trimmed, the text never grows. */
+/* mailtext_player takes a player's text as the mail front reads it: quotes and the signature out, lines trimmed, the text never grows. */
 START_TEST(test_player_basics)
 {
     player_is("MOVE C4 E   \n> quoted MOVE A1 N\n\nPASS\n\n\n-- \nAlice\n> more\n", "MOVE C4 E\n\nPASS\n");

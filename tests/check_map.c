@@ -150,6 +150,9 @@ START_TEST(test_map_errors)
     ck_assert_msg(rc == -1, "case %d parsed", _i);
     ck_assert_str_eq(err.msg, c->msg);
     ck_assert_ptr_null(m.b);
+    char place[32]; /* the line the message names, as a number: "t.map:<line>: " */
+    snprintf(place, sizeof place, "t.map:%d: ", m.err_line);
+    ck_assert_msg(m.err_line > 0 && strncmp(err.msg, place, strlen(place)) == 0, "line %d for %s", m.err_line, err.msg);
 }
 END_TEST
 
@@ -416,8 +419,10 @@ START_TEST(test_map_load_paths)
     map_free(&m);
     ck_assert_int_eq(map_load(home, "broken", false, &m, &err), -1);
     ck_assert_str_eq(err.msg, "broken.map:4: unknown directive 'what' (name, grid, start, piece, special, param)");
+    ck_assert_int_eq(m.err_line, 4);
     ck_assert_int_eq(map_load(NULL, "mine", false, &m, &err), -1);
     ck_assert_str_eq(err.msg, "Unknown map 'mine'");
+    ck_assert_int_eq(m.err_line, 0); /* no map file read: no line */
 
     /* unknown maps: the name is quoted only when short and plain */
     ck_assert_int_eq(map_load(home, "nosuch", false, &m, &err), -1);

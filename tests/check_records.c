@@ -1,6 +1,7 @@
 /* Tests of the records the program writes and reads back, each with its one parse and one format: the
- * move-list line (movelist_parse/movelist_format, contract 10.3) and the game list's line
- * (gamelist_parse/gamelist_format, contract 11). Round trips both ways: parse(format(r)) == r
+ * move-list line (movelist_parse/movelist_format, contract 10.3), the game list's line
+ * (gamelist_parse/gamelist_format, contract 11), the finished-games line (store_history_parse/
+ * store_history_format, contract 11) and a spooled group's name (mail_group_name/mail_group_parse). Round trips both ways: parse(format(r)) == r
  * over generated records, and format(parse(line)) == line over every line of games played here. */
 #include "fixtures.h"
 
@@ -10,8 +11,10 @@
 
 #include "bot.h"
 #include "gamelist.h"
+#include "mail.h"
 #include "movelist.h"
 #include "rng.h"
+#include "store.h"
 
 Suite *records_suite(void);
 
@@ -308,6 +311,83 @@ START_TEST(test_list_lines_of_boards)
 }
 END_TEST
 
+/* The finished-games line: parse(format(r)) == r for generated records, format(parse(line)) == line; lines out
+ * of shape (fewer than two players, a winner who does not play, no board number, points not a number or over
+ * 1,000,000,000) are not records. */
+START_TEST(test_history_record_round_trip)
+{
+    Rng rg;
+    rng_seed(&rg, 13);
+    for (int i = 0; i < 2000; i++) {
+        char date[16], ids[8][33];
+        snprintf(date, sizeof date, "%04u-%02u-%02u", 2000 + gen(&rg, 100), 1 + gen(&rg, 12), 1 + gen(&rg, 28));
+        StoreHistory r = {.date = date, .board = 1 + (int)gen(&rg, 999999999), .points = (int64_t)gen(&rg, 1000)};
+        int np = 2 + (int)gen(&rg, 7);
+        for (int p = 0; p < np; p++) {
+            gen_word(&rg, ids[p], sizeof ids[p], "abcdefghijklmnopqrstuvwxyz0123456789._-");
+            sl_push(&r.players, ids[p]);
+        }
+        char tie[] = "TIE";
+        r.winner = gen(&rg, 4) == 0 ? tie : ids[gen(&rg, (unsigned)np)];
+        Buf line;
+        buf_init(&line);
+        store_history_format(&r, &line);
+        StoreHistory back;
+        ck_assert_msg(store_history_parse(line.s, &back), "not parsed back: %s", line.s);
+        ck_assert_msg(strcmp(back.date, r.date) == 0 && back.board == r.board && strcmp(back.winner, r.winner) == 0 &&
+                          back.points == r.points && back.players.n == np,
+                      "not the same record: %s", line.s);
+        for (int p = 0; p < np; p++)
+            ck_assert_str_eq(back.players.v[p], ids[p]);
+        Buf again;
+        buf_init(&again);
+        store_history_format(&back, &again);
+        ck_assert_str_eq(again.s, line.s);
+        buf_free(&again);
+        buf_free(&line);
+        store_history_free(&back);
+        sl_free(&r.players);
+    }
+    static const char *const not_records[] = {"2024-01-02 101 alice 12 alice", "2024-01-02 101 carol 12 alice bob",
+                                              "2024-01-02 x1 alice 12 alice bob", "2024-01-02 101 alice x alice bob",
+                                              "2024-01-02 101 alice 1000000001 alice bob", "", "boardno 101"};
+    for (size_t k = 0; k < sizeof not_records / sizeof *not_records; k++) {
+        StoreHistory h;
+        ck_assert_msg(!store_history_parse(not_records[k], &h), "a record: %s", not_records[k]);
+    }
+    StoreHistory h; /* the winner in any case; blanks of any length part the words */
+    ck_assert(store_history_parse("2024-01-02  101 ALICE 12\talice bob", &h));
+    ck_assert_int_eq(h.board, 101);
+    ck_assert_str_eq(h.winner, "ALICE");
+    store_history_free(&h);
+}
+END_TEST
+
+/* A board state's mail group name: parse(format(board, tag)) is the board and the tag; names of no board's state
+ * (a process's own group "0.<now>-<pid>-<k>", no number, no tag) are not read as one. */
+START_TEST(test_group_name_round_trip)
+{
+    static const char *const tags[] = {"0123456789abcdef", "none", "ffffffffffffffff"};
+    static const int boards[] = {1, 101, 999999999};
+    for (size_t i = 0; i < sizeof boards / sizeof *boards; i++)
+        for (size_t k = 0; k < sizeof tags / sizeof *tags; k++) {
+            char name[40], tag[17];
+            int n = 0;
+            mail_group_name(boards[i], tags[k], name, sizeof name);
+            ck_assert_msg(mail_group_parse(name, &n, tag), "not parsed back: %s", name);
+            ck_assert_int_eq(n, boards[i]);
+            ck_assert_str_eq(tag, tags[k]);
+        }
+    static const char *const others[] = {"0.1800000000-42-1", "x.none", "101.", "101", "0101.none",
+                                         "101.0123456789abcdef0"};
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
+        char tag[17];
+        int n;
+        ck_assert_msg(!mail_group_parse(others[i], &n, tag), "read as a group: %s", others[i]);
+    }
+}
+END_TEST
+
 Suite *records_suite(void)
 {
     Suite *s = suite_create("records");
@@ -318,6 +398,8 @@ Suite *records_suite(void)
     tcase_add_test(tc, test_move_lines_of_games_round_trip);
     tcase_add_test(tc, test_list_record_round_trip);
     tcase_add_test(tc, test_list_lines_of_boards);
+    tcase_add_test(tc, test_history_record_round_trip);
+    tcase_add_test(tc, test_group_name_round_trip);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -352,8 +352,9 @@ START_TEST(test_mutated_boards)
             memmove(t + at, t + at + 1, n - at);          /* a byte removed */
         else
             t[at] = "()\\\n 0-9"[rng_below(&r, 8)];      /* structure characters */
-        Err err;
-        Board *c = boardfile_parse(t, "101", &err);
+        BoardfileError bad;
+        Board *c = boardfile_parse_at(t, "101", &bad);
+        Err err = bad.err;
         if (c) {
             Err e2;
             ck_assert_msg(board_check(c, &e2) == 0, "%s", e2.msg);
@@ -368,6 +369,9 @@ START_TEST(test_mutated_boards)
             board_free(c);
         } else {
             ck_assert_msg(strncmp(err.msg, "101:", 4) == 0, "message without the board: %s", err.msg);
+            char place[32]; /* the line the message names is the error's: "101:<line>: ", or "101: " for none */
+            snprintf(place, sizeof place, bad.line > 0 ? "101:%d: " : "101: ", bad.line);
+            ck_assert_msg(strncmp(err.msg, place, strlen(place)) == 0, "line %d for: %s", bad.line, err.msg);
         }
         free(t);
     }

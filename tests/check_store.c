@@ -1,4 +1,4 @@
-/* Tests of store: files under PBMHOME, lock, users, lists, commit tags and temporaries. */
+/* Tests of store and disk: files under PBMHOME, atomic writes, lock, users, lists, commit tags and temporaries. */
 #include "check_store.h"
 
 Suite *store_suite(void);
@@ -78,13 +78,13 @@ START_TEST(test_read_file)
     Err err = {""};
     char *text = NULL, *p = store_path(&s, "etc/nothing");
     size_t len = 99;
-    ck_assert_int_eq(store_read_file(p, &text, &len, &err), 1);
+    ck_assert_int_eq(disk_read_file(p, &text, &len, &err), 1);
     ck_assert_ptr_null(text);
     free(p);
 
     put(&s, "etc/hello", "hello\nworld\n");
     p = store_path(&s, "etc/hello");
-    ck_assert_int_eq(store_read_file(p, &text, &len, &err), 0);
+    ck_assert_int_eq(disk_read_file(p, &text, &len, &err), 0);
     ck_assert_str_eq(text, "hello\nworld\n");
     ck_assert_uint_eq(len, 12);
     free(text);
@@ -94,14 +94,14 @@ START_TEST(test_read_file)
     FILE *f = fopen(p, "w");
     fwrite("a\0b", 1, 3, f);
     fclose(f);
-    ck_assert_int_eq(store_read_file(p, &text, NULL, &err), -1);
+    ck_assert_int_eq(disk_read_file(p, &text, NULL, &err), -1);
     char want[300];
     snprintf(want, sizeof want, "%s is not a text file", p);
     ck_assert_str_eq(err.msg, want);
     free(p);
 
     p = store_path(&s, "etc");
-    ck_assert_int_eq(store_read_file(p, &text, NULL, &err), -1);
+    ck_assert_int_eq(disk_read_file(p, &text, NULL, &err), -1);
     snprintf(want, sizeof want, "%s is not a text file", p);
     ck_assert_str_eq(err.msg, want);
     free(p);
@@ -115,15 +115,15 @@ START_TEST(test_write_atomic)
     open_store(&s);
     Err err = {""};
     char *p = store_path(&s, "etc/data");
-    ck_assert_int_eq(store_write_atomic(p, "one\n", 4, &err), 0);
-    ck_assert_int_eq(store_write_atomic(p, "two\n", 4, &err), 0);
+    ck_assert_int_eq(disk_write_atomic(p, "one\n", 4, &err), 0);
+    ck_assert_int_eq(disk_write_atomic(p, "two\n", 4, &err), 0);
     char *text = slurp(&s, "etc/data");
     ck_assert_str_eq(text, "two\n");
     free(text);
 
     /* the permission bits of the file being replaced are kept */
     chmod(p, 0600);
-    ck_assert_int_eq(store_write_atomic(p, "three\n", 6, &err), 0);
+    ck_assert_int_eq(disk_write_atomic(p, "three\n", 6, &err), 0);
     struct stat st;
     ck_assert_int_eq(stat(p, &st), 0);
     ck_assert_int_eq(st.st_mode & 0777, 0600);
@@ -137,7 +137,7 @@ START_TEST(test_write_atomic)
 
     /* a missing directory: -1, nothing left behind */
     p = store_path(&s, "nodir/data");
-    ck_assert_int_eq(store_write_atomic(p, "x", 1, &err), -1);
+    ck_assert_int_eq(disk_write_atomic(p, "x", 1, &err), -1);
     ck_assert_ptr_nonnull(strstr(err.msg, "cannot create"));
     free(p);
     store_close(&s);
@@ -393,6 +393,16 @@ END_TEST
 
 /* ---------------------------------------------------------------- lists */
 
+/* Appends the finished-games line given as text (store_history_parse must take it). */
+static int append_finished(const Store *s, const char *line, Err *err)
+{
+    StoreHistory h;
+    ck_assert_msg(store_history_parse(line, &h), "not a history line: %s", line);
+    int rc = store_append_finished(s, &h, err);
+    store_history_free(&h);
+    return rc;
+}
+
 START_TEST(test_lists)
 {
     Store s;
@@ -407,16 +417,20 @@ START_TEST(test_lists)
     ck_assert_str_eq(text, "boardno:players:moveno:status\n");
     free(text);
 
-    ck_assert_int_eq(store_append_finished(&s, 101, "2024-01-02 101 alice 12 alice bob", &err), 0);
-    ck_assert_int_eq(store_append_finished(&s, 102, "2024-01-03 102 TIE 7 carol dave", &err), 0);
+    ck_assert_int_eq(append_finished(&s, "2024-01-02 101 alice 12 alice bob", &err), 0);
+    ck_assert_int_eq(append_finished(&s, "2024-01-03 102 TIE 7 carol dave", &err), 0);
     /* a game's end is recorded once, whatever the date */
-    ck_assert_int_eq(store_append_finished(&s, 101, "2024-01-05 101 alice 12 alice bob", &err), 1);
-    ck_assert_int_eq(store_append_finished(&s, 10, "2024-01-05 10 bob 1 alice bob", &err), 0);
+    ck_assert_int_eq(append_finished(&s, "2024-01-05 101 alice 12 alice bob", &err), 1);
+    ck_assert_int_eq(append_finished(&s, "2024-01-05 10 bob 1 alice bob", &err), 0);
     text = slurp(&s, "history/Genetess");
     ck_assert_str_eq(text, "2024-01-02 101 alice 12 alice bob\n2024-01-03 102 TIE 7 carol dave\n"
                            "2024-01-05 10 bob 1 alice bob\n");
     free(text);
-    ck_assert_int_eq(store_append_finished(&s, 103, "x\ny", &err), -1);
+    StoreHistory bad;
+    ck_assert(store_history_parse("2024-01-06 103 TIE 1 carol dave", &bad));
+    bad.players.v[0][0] = '\x01'; /* a control character in a userid */
+    ck_assert_int_eq(store_append_finished(&s, &bad, &err), -1);
+    store_history_free(&bad);
 
     StrList names = {0};
     list_dir(&s, "history", &names);
@@ -500,21 +514,21 @@ START_TEST(test_write_in_two_steps)
     open_store(&s);
     put(&s, "etc/x", "old\n");
     char *path = store_path(&s, "etc/x"), *tmp = xasprintf("etc/.x.tmp.%ld", (long)getpid());
-    StoreWrite w;
+    DiskWrite w;
     Err err;
-    ck_assert_int_eq(store_write_begin(path, "new\n", 4, &w, &err), 0);
+    ck_assert_int_eq(disk_write_begin(path, "new\n", 4, &w, &err), 0);
     char *now = slurp(&s, "etc/x");
     ck_assert_str_eq(now, "old\n");
     free(now);
     ck_assert(exists(&s, tmp));
-    store_write_abandon(&w);
+    disk_write_abandon(&w);
     ck_assert(!exists(&s, tmp));
     now = slurp(&s, "etc/x");
     ck_assert_str_eq(now, "old\n");
     free(now);
-    ck_assert_int_eq(store_write_begin(path, "new\n", 4, &w, &err), 0);
-    ck_assert_int_eq(store_write_finish(&w, &err), 0);
-    store_write_abandon(&w); /* harmless once finished */
+    ck_assert_int_eq(disk_write_begin(path, "new\n", 4, &w, &err), 0);
+    ck_assert_int_eq(disk_write_finish(&w, &err), 0);
+    disk_write_abandon(&w); /* harmless once finished */
     now = slurp(&s, "etc/x");
     ck_assert_str_eq(now, "new\n");
     free(now);
@@ -525,7 +539,7 @@ START_TEST(test_write_in_two_steps)
 }
 END_TEST
 
-/* store_sync_files syncs every file, whatever the count (none, one, more than it has threads); a file that
+/* disk_sync_files syncs every file, whatever the count (none, one, more than it has threads); a file that
  * cannot be synced (a pipe) fails the call with its index and errno, and the others are still synced. */
 START_TEST(test_sync_files)
 {
@@ -540,15 +554,15 @@ START_TEST(test_sync_files)
         free(path);
         free(name);
     }
-    ck_assert_int_eq(store_sync_files(fds, 0, &bad), 0);
-    ck_assert_int_eq(store_sync_files(fds, 1, &bad), 0);
-    ck_assert_int_eq(store_sync_files(fds, 12, &bad), 0);
+    ck_assert_int_eq(disk_sync_files(fds, 0, &bad), 0);
+    ck_assert_int_eq(disk_sync_files(fds, 1, &bad), 0);
+    ck_assert_int_eq(disk_sync_files(fds, 12, &bad), 0);
     ck_assert_int_eq(bad, -1);
     ck_assert_int_eq(pipe(p), 0);
     int saved = fds[7];
     fds[7] = p[0]; /* fsync of a pipe: EINVAL */
     errno = 0;
-    ck_assert_int_eq(store_sync_files(fds, 12, &bad), -1);
+    ck_assert_int_eq(disk_sync_files(fds, 12, &bad), -1);
     ck_assert_int_eq(bad, 7);
     ck_assert_int_eq(errno, EINVAL);
     fds[7] = saved;
@@ -561,7 +575,7 @@ START_TEST(test_sync_files)
 END_TEST
 
 /* A board write in two steps hands its temporary and its move list to a caller that syncs them with its
- * own files (store_write_fds); marked synced, finish commits without syncing them again. */
+ * own files (store_board_fds); marked synced, finish commits without syncing them again. */
 START_TEST(test_board_write_fds)
 {
     Store s;
@@ -569,22 +583,22 @@ START_TEST(test_board_write_fds)
     Err err;
     StoreWrite w = STORE_WRITE_NONE;
     int fds[2];
-    ck_assert_int_eq(store_write_fds(&w, fds), 0);
-    store_write_abandon(&w); /* holds nothing: closes nothing (not stdin) */
+    ck_assert_int_eq(store_board_fds(&w, fds), 0);
+    store_board_abandon(&w); /* holds nothing: closes nothing (not stdin) */
     ck_assert_int_ne(fcntl(0, F_GETFD), -1);
     ck_assert_int_eq(store_save_board(&s, 101, "(genetess 1)\n(number 101)\n", &err), 0);
     ck_assert_int_eq(store_board_begin(&s, 101, "(genetess 1)\n(number 101)\n(x)\n", &w, &err), 0);
-    ck_assert_int_eq(store_write_fds(&w, fds), 1); /* no move list yet */
-    ck_assert_int_eq(fds[0], w.fd);
-    store_write_abandon(&w);
+    ck_assert_int_eq(store_board_fds(&w, fds), 1); /* no move list yet */
+    ck_assert_int_eq(fds[0], w.file.fd);
+    store_board_abandon(&w);
     put(&s, "games/Genetess/101.moves", "1a alice PASS\n");
     ck_assert_int_eq(store_board_begin(&s, 101, "(genetess 1)\n(number 101)\n(x)\n", &w, &err), 0);
-    ck_assert_int_eq(store_write_fds(&w, fds), 2);
-    ck_assert_int_eq(fds[0], w.fd);
+    ck_assert_int_eq(store_board_fds(&w, fds), 2);
+    ck_assert_int_eq(fds[0], w.file.fd);
     ck_assert_int_eq(fds[1], w.moves_fd);
     int bad = -1;
-    ck_assert_int_eq(store_sync_files(fds, 2, &bad), 0);
-    w.synced = true;
+    ck_assert_int_eq(disk_sync_files(fds, 2, &bad), 0);
+    w.file.synced = true;
     ck_assert_int_eq(store_board_finish(&w, &err), 0);
     char *now = slurp(&s, "games/Genetess/101");
     ck_assert_str_eq(now, "(genetess 1)\n(number 101)\n(x)\n");
@@ -728,7 +742,7 @@ START_TEST(test_links_atomic_write)
     snprintf(rel, sizeof rel, "etc/.Genetess.list.tmp.%ld", (long)getpid());
     plant_link(&s, rel, dangling, target, sizeof target);
     char *p = store_path(&s, "etc/Genetess.list");
-    ck_assert_int_eq(store_write_atomic(p, "101:alice bob:0:alice turn\n", 27, &err), 0);
+    ck_assert_int_eq(disk_write_atomic(p, "101:alice bob:0:alice turn\n", 27, &err), 0);
     assert_untouched(target, dangling);
     ck_assert(!exists(&s, rel));
     char *text = slurp(&s, "etc/Genetess.list");
@@ -738,7 +752,7 @@ START_TEST(test_links_atomic_write)
 
     plant_link(&s, "etc/Genetess.due", dangling, target2, sizeof target2);
     p = store_path(&s, "etc/Genetess.due");
-    ck_assert_int_eq(store_write_atomic(p, "101 0 0 0 0 0\n", 14, &err), 0);
+    ck_assert_int_eq(disk_write_atomic(p, "101 0 0 0 0 0\n", 14, &err), 0);
     assert_untouched(target2, dangling);
     struct stat st;
     ck_assert_int_eq(lstat(p, &st), 0);
@@ -774,7 +788,7 @@ START_TEST(test_private_modes)
     ck_assert_int_eq(store_save_board(&s, n, "board\n", &err), 0);
     ck_assert_int_eq(store_save_board(&s, n, "board 2\n", &err), 0);
     ck_assert_int_eq(store_write_list(&s, "101:a b:1:a turn\n", &err), 0);
-    ck_assert_int_eq(store_append_finished(&s, 101, "2027-01-15 101 a 3 a b", &err), 0);
+    ck_assert_int_eq(append_finished(&s, "2027-01-15 101 a 3 a b", &err), 0);
     static const char *const files[] = {"games/Genetess/.lockfile", "games/Genetess/.board", "games/Genetess/101",
                                         "games/Genetess/.101", "games/Genetess/101.moves", "etc/Genetess.list",
                                         "history/Genetess"};

@@ -5,6 +5,7 @@
 #define GENETESS_CHECK_STORE_H
 
 /* the project's headers first, then check.h */
+#include "disk.h"
 #include "fixtures.h"
 #include "mail.h"
 #include "store.h"
@@ -61,7 +62,7 @@ static inline char *slurp(const Store *s, const char *rel)
     char *p = store_path(s, rel);
     char *text = NULL;
     Err err = {""};
-    int rc = store_read_file(p, &text, NULL, &err);
+    int rc = disk_read_file(p, &text, NULL, &err);
     ck_assert_msg(rc == 0, "reading %s: rc %d %s", p, rc, err.msg);
     free(p);
     return text;
@@ -129,7 +130,7 @@ static inline char *read_abs(const char *path)
 {
     char *text = NULL;
     Err err = {""};
-    ck_assert_msg(store_read_file(path, &text, NULL, &err) == 0, "%s: %s", path, err.msg);
+    ck_assert_msg(disk_read_file(path, &text, NULL, &err) == 0, "%s: %s", path, err.msg);
     return text;
 }
 

@@ -155,7 +155,43 @@ START_TEST(test_users_file_format)
     free(text);
     ck_assert_int_eq(users_add(&s, "BOB", "pw", "b@b.b", &err), 1);
     ck_assert_str_eq(err.msg, "User BOB already exists");
+    /* a change rewrites the user's line in the one format: pbmserv's fields between password and address stay */
+    ck_assert_int_eq(users_update(&s, "bob", "new", NULL, false, &err), 0);
+    ck_assert_int_eq(users_update(&s, "eve", NULL, "new@e.e", false, &err), 0);
+    text = slurp(&s, "etc/users");
+    ck_assert_msg(strstr(text, "\nbob:new:Bob Smith:x:bob@a.b\neve:Pw2:new@e.e\nfred:pw:fred@f.f\n"), "%s", text);
+    free(text);
     store_close(&s);
+}
+END_TEST
+
+/* etc/pending's line: format(parse(line)) == line, and parse(format(p)) == p (users_pending_parse/format). */
+START_TEST(test_pending_record_round_trip)
+{
+    static const char *const lines[] = {
+        "signup:alice:pw:alice@example.org:0123456789abcdef:1800000000:alice@example.org:-\n",
+        "oldaddr:bob:-:bob@old.example:fedcba9876543210:1800000001:bob@new.example:bob@new.example\n",
+        "newaddr:bob:-:bob@new.example:00000000000000ff:1800000002:bob@new.example:-\n",
+        "password:carol:secret2:carol@c.example:1111111111111111:1800000003:carol@c.example:-\n"};
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+        UsersPending p, back;
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(lines[i], "\n"), lines[i]);
+        ck_assert_msg(users_pending_parse(line, &p), "not parsed: %s", lines[i]);
+        Buf b;
+        buf_init(&b);
+        users_pending_format(&p, &b);
+        ck_assert_str_eq(b.s, lines[i]);
+        b.s[b.len - 1] = '\0';
+        ck_assert(users_pending_parse(b.s, &back));
+        ck_assert(p.kind == back.kind && !strcmp(p.id, back.id) && !strcmp(p.password, back.password) &&
+                  !strcmp(p.address, back.address) && !strcmp(p.token, back.token) && p.created == back.created &&
+                  !strcmp(p.requester, back.requester) && !strcmp(p.target, back.target));
+        buf_free(&b);
+    }
+    UsersPending p;
+    ck_assert(!users_pending_parse("nosuchkind:a:b:c:d:1:e:f", &p));
+    ck_assert(!users_pending_parse("signup:a:b:c:d:notanumber:e:f", &p));
 }
 END_TEST
 
@@ -197,6 +233,43 @@ START_TEST(test_users_find_all)
 }
 END_TEST
 
+/* Under the lock etc/users is read once however many look-ups follow (StoreUsersSnap); a change the store makes
+ * to it (a signup, an update) is seen by the next look-up, and a change from outside once the lock is let go. */
+START_TEST(test_users_read_once_under_the_lock)
+{
+    Store s;
+    open_store(&s);
+    StoreTally tally = {0};
+    s.tally = &tally;
+    Err err = {""};
+    User u;
+    ck_assert_int_eq(users_add(&s, "alice", "Secret", "alice@example.org", &err), 0);
+    ck_assert_int_eq(store_lock(&s, &err), 0);
+    tally = (StoreTally){0};
+    ck_assert_int_eq(users_find(&s, "alice", &u, &err), 0);
+    users_free(&u);
+    ck_assert_int_eq(users_find(&s, "bob", &u, &err), 1);
+    ck_assert_int_eq(users_count(&s, &err), 1);
+    ck_assert_int_eq(tally.users, 1); /* three look-ups, one read */
+    ck_assert_int_eq(users_add(&s, "bob", "pw", "bob@example.org", &err), 0);
+    ck_assert_int_eq(users_find(&s, "bob", &u, &err), 0); /* the signup's line is seen */
+    users_free(&u);
+    ck_assert_int_eq(users_update(&s, "alice", "Other", NULL, false, &err), 0);
+    ck_assert_int_eq(users_find(&s, "alice", &u, &err), 0);
+    ck_assert_str_eq(u.password, "Other"); /* the update is seen */
+    users_free(&u);
+    int reads = tally.users;
+    put(&s, "etc/users", "carol:pw:carol@example.org\n"); /* another process, once the lock is let go */
+    ck_assert_int_eq(users_find(&s, "carol", &u, &err), 1); /* under the lock: what this hold read */
+    ck_assert_int_eq(tally.users, reads);
+    store_unlock(&s);
+    ck_assert_int_eq(users_find(&s, "carol", &u, &err), 0);
+    users_free(&u);
+    ck_assert_int_eq(tally.users, reads + 1);
+    store_close(&s);
+}
+END_TEST
+
 Suite *users_suite(void)
 {
     Suite *s = suite_create("users");
@@ -207,6 +280,8 @@ Suite *users_suite(void)
     tcase_add_test(tc, test_valid_userid);
     tcase_add_test(tc, test_users_file_format);
     tcase_add_test(tc, test_users_find_all);
+    tcase_add_test(tc, test_users_read_once_under_the_lock);
+    tcase_add_test(tc, test_pending_record_round_trip);
     suite_add_tcase(s, tc);
     return s;
 }

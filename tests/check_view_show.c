@@ -110,7 +110,8 @@ START_TEST(map_marks_view_and_memory)
                         "  A B C D E F G H\n"
                         "Key: in your view now: @=yours, a-z=another player's (see Players), o=orphan,\n"
                         "     *=special, #=wall, +=interior wall, .=floor; out of your view, as you\n"
-                        "     last saw it: x=interior wall, :=floor, #=wall (never removed)\n"
+                        "     last saw it: x=interior wall, :=floor, #=wall (never removed), $=a\n"
+                        "     special you saw there earlier\n"
                         "Changed since the start, as you know: D3 interior wall to floor (as you last\n"
                         "    saw it), F4 floor to interior wall (as you last saw it)\n");
     char *bob = map_of(b, 1);

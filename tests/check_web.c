@@ -119,7 +119,7 @@ START_TEST(test_put_stays_inside)
     ck_assert(!webpage_holds(&s, "evil.html", "untouched\n", 10)); /* never read through a link */
     ck_assert_int_eq(webpage_put(&s, "evil.html", "page\n", 5, &err), 0);
     char *text = NULL;
-    ck_assert_int_eq(store_read_file(outside, &text, NULL, &err), 0);
+    ck_assert_int_eq(disk_read_file(outside, &text, NULL, &err), 0);
     ck_assert_str_eq(text, "untouched\n");
     free(text);
     snprintf(link, sizeof link, "%s/m", dir); /* a directory that is a link is refused */

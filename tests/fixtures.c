@@ -112,7 +112,7 @@ static int fx_order_run(Board *b, int p, const char *text, char *msg, size_t siz
     g.replay = true; /* no queue processing, no sheets */
     int rc = turn_play(&g, p, &o, false);
     if (msg)
-        snprintf(msg, size, "%s", g.fail.msg);
+        failure_say(b, &g.fail.why, msg, size);
     if (why)
         *why = g.fail.why;
     game_done(&g);

@@ -11,9 +11,9 @@ cd "$(dirname "$0")/.." || exit 2
 # Tier of each module, lowest first. Keep in step with the README.
 layers='
 0 util rng grid pieces request embedded embedded_find
-1 store users spool mail mailtext mailin subject rate gamefile handled
+1 disk store users spool mail mailtext mailin subject rate gamefile handled
 2 params specials board boardentry boardprivate boardfile movelist map gamelist
-3 sight failure notice game orders actions slides dispatch firing gamble deadline legal threat weigh greedy search scripts bot turn queue submit replay
+3 sight failure notice event game orders actions slides dispatch firing gamble deadline legal threat weigh greedy search scripts bot turn queue submit replay
 4 layout view html sheet help lister pipeline play query confirm challenge admin ratings chat host selfplay webpage webreplay web commands mailfront genetess
 '
 

@@ -60,6 +60,9 @@ def play_and_check(home):
         run("signup", who, pw, who + "@example.org", sender=None)
     run("challenge", "--seed=9", "--deadline=24", "alice", "bob", sender=None)  # round 0
     run("signup", "carol", "pc", "carol@example.org", sender="carol@example.org")  # a confirmation by mail
+    token = confirm_token(os.path.join(env["PBMHOME"], "outbox"), "carol")
+    run("confirm", "carol", token, sender="carol@example.org")              # the welcome
+    run("challenge", "carol", "alice", sender="carol@example.org")          # by mail without a password
     run("move", "101", "alice", "pa", "GAMBLE 1E 1st")
     run("move", "101", "bob", "pb", "GAMBLE 2E on GPC2 / GAMBLE 0E dont care", sender="bob@example.org")
     run("move", "101", "nobody", "x", "PASS")                              # refused
@@ -69,6 +72,8 @@ def play_and_check(home):
         run("move", "101", "alice", "pa", "MOVE Z9 N", now=14 * 3600 + i)
         run("move", "101", "alice", "pa", "PASS", now=14 * 3600 + i)
         run("move", "101", "bob", "pb", "PASS", sender="bob@example.org", now=14 * 3600 + i)
+    for i in range(10):                                                    # the wrong-password notice
+        run("move", "101", "bob", "guess%d" % i, "PASS", sender="mallory@example.net", now=14 * 3600 + 9)
     run("resign", "101", "bob", "pb", sender="bob@example.org", now=15 * 3600)  # to the end
     run("show", "101", now=15 * 3600)
     run("history", now=15 * 3600)
@@ -137,6 +142,30 @@ def check_mail(raw, ids, name, kinds):
     return out + check_text_part(msg, raw.split(b"\n\n", 1)[1] if b"\n\n" in raw else b"")[0]
 
 
+def confirm_token(outbox, userid):
+    """The token of the confirmation mailed for userid (its Subject: "Genetess confirm <userid> <token>")."""
+    for n in sorted(os.listdir(outbox)):
+        with open(os.path.join(outbox, n), encoding="ascii", errors="replace") as f:
+            m = re.search(r"^Subject: Genetess confirm %s (\S+)$" % userid, f.read(), re.M)
+        if m:
+            return m.group(1)
+    return "none"
+
+
+def orphans(text):
+    """The lines of prose text that a wrap left short in a paragraph: a line of at most two words under 20
+    characters, unindented, between a long line that does not end a sentence and a line that goes on."""
+    lines = text.split("\n")
+    out = []
+    for i in range(1, len(lines) - 1):
+        line, prev, nxt = lines[i], lines[i - 1], lines[i + 1]
+        if (line and not line[0].isspace() and len(line) < 20 and len(line.split()) <= 2
+                and len(prev) >= 55 and not prev.rstrip().endswith((".", ":", "!", "?", ")"))
+                and nxt.strip() and not nxt[0].isspace()):
+            out.append("an orphan line %d: %r after %r" % (i + 1, line, prev))
+    return out
+
+
 def check_text_part(part, payload):
     """The charset, encoding and line lengths of a text/plain message or part; (problems, its text)."""
     out = []
@@ -154,7 +183,7 @@ def check_text_part(part, payload):
     for i, line in enumerate(text.split("\n"), 1):
         if len(line) > 78:
             out.append("body line %d has %d characters: %s" % (i, len(line), line[:90]))
-    return out, text
+    return out + orphans(text), text
 
 
 def check_alternative(msg, raw):

@@ -18,7 +18,7 @@ static long crash_at = -1;
 static long counted;
 static const char *count_path;
 
-/* Atomic: genetess syncs a commit's files from several threads at once (store_sync_files). Which of them
+/* Atomic: genetess syncs a commit's files from several threads at once (disk_sync_files). Which of them
  * gets a given number may vary from run to run; the kill stops every thread at once either way. */
 static void point(void)
 {

@@ -42,3 +42,26 @@ run 1 challenge --map=bad alice bob
 has "bad.map:2:"
 hasnt "hunter2secret"
 SENDER=alice@example.org run 1 challenge --map=../maps/tiny alice secret bob
+
+# ---- every round-0 sheet that asks for gambles shows how: the reply to a mailed challenge against a computer
+# opponent (which is the challenger's New sheet) too, its last lines' example a GAMBLE (PASS is no round-0
+# order); a position-only gamble's example names a start square; a New sheet says it once ----
+clear_outbox
+SENDER=alice@example.org run 0 challenge alice secret bot:greedy
+mail_text $(mail_to alice) >"$T/r0"
+assert_grep "^Round 0 is simultaneous: send your GAMBLE orders\.$" "$T/r0"
+assert_grep "^Reply with your password and one GAMBLE a line, for example:$" "$T/r0"
+assert_grep "^    GAMBLE 1E on GPC2, GPC1$" "$T/r0"
+assert_grep "^(e.g. \"mypassword GAMBLE 0E 1st\"), or send Genetess a mail with this Subject:$" "$T/r0"
+assert_absent "mypassword PASS" "$T/r0"
+clear_outbox
+SENDER=alice@example.org run 0 challenge --gamble=position alice secret bot:greedy
+mail_text $(mail_to alice) >"$T/r0"
+assert_grep "^Reply with your password and a GAMBLE, for example:$" "$T/r0"
+assert_grep "^(e.g. \"mypassword GAMBLE 0E on GPC1\"),$" "$T/r0"
+assert_grep "^or send Genetess a mail with this Subject:$" "$T/r0"
+clear_outbox
+run 0 challenge --seed=4 alice bob
+mail_text $(mail_to bob) >"$T/bobnew"
+assert_lines 1 "^Reply with your password and one GAMBLE a line, for example:$" "$T/bobnew"
+assert_lines 1 "^(e.g. \"mypassword GAMBLE 0E 1st\"), or send Genetess" "$T/bobnew"

@@ -41,7 +41,7 @@ cp "$GAMES/$MB" "$T/good"
 sed 's/ map=[^ )]*//' "$T/good" >"$GAMES/$MB"
 cp "$GAMES/$MB" "$T/nomap"
 run 3 move "$MB" alice secret PASS
-has "Genetess board $MB is damaged and was not changed: $MB:"
+has "Genetess board $MB is damaged and was not changed: $MB:3: the board file fails its checks"
 assert_grep "^genetess: $MB:[0-9]*: params: map=<name> is missing$" "$ERR"
 assert_eq "" "$(cmp "$GAMES/$MB" "$T/nomap")" "the board without map=, unchanged"
 cp "$T/good" "$GAMES/$MB"

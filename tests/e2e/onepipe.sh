@@ -43,3 +43,23 @@ assert_absent "^1b" "$GAMES/$B.moves"
 reply carol@example.org "pw PASS"
 assert_grep "is not the address of a player of Genetess board $B" $(mail_to carol)
 assert_eq "$(opened "^open .*/games/Genetess/$B$")" 1 "not a player: the board, read once"
+
+# over its mailbox's budget a command with the password of the mailbox's user still runs (contract 2.1): the
+# owner check and the command share the one lock and the one read of the users
+# mail_subject SUBJECT: a message from bob with SUBJECT and no body, traced, under a budget of one reply an hour
+mail_subject() {
+  printf 'From: <bob@example.org>\nTo: genetess@example.org\nSubject: %s\nMessage-ID: <%s@c.example>\n\n' "$1" \
+    "$(date +%s%N)" >"$T/m"
+  : >"$T/opens"
+  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" LD_PRELOAD="$T/opens.so" \
+    TRACE_OPENS="$T/opens" PBMRATE=1/3600 run 0 mail "$CONF" <"$T/m"
+}
+clear_outbox
+mail_subject games
+mail_subject games
+assert_grep "Too many messages for this mailbox" $(mail_to bob)
+mail_subject "move $B bob hunter2 PASS"
+assert_grep "^1b bob PASS$" "$GAMES/$B.moves"
+assert_eq "$(opened "^open .*/games/Genetess/\.lockfile$")" 1 "over the budget: the lock, taken once"
+assert_eq "$(opened "^open .*/games/Genetess/$B$")" 1 "over the budget: the board, read once"
+assert_eq "$(opened "^open .*/etc/users$")" 1 "over the budget: the users, read once"

@@ -110,7 +110,8 @@ reply "$T/m" carol@example.org "Re: Genetess Board $B carol" '<html><body><img s
   "text/html; charset=utf-8"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
-assert_grep "^Your mail has no text Genetess can read" $(mail_to carol)
+assert_grep "^Your mail has no text Genetess can read (no plain text part, and no HTML part$" $(mail_to carol)
+assert_grep "^with text in it): please send your order as plain text\.$" $(mail_to carol)  # wrapped as prose
 assert_same "$T/board.before" "$GAMES/$B"
 
 # ---- a board that does not exist ----

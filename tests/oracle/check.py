@@ -55,6 +55,9 @@ class Ctx:
             if m and m.start() > 0:
                 self.own_orders.append(o[m.start():])
         self.piecesless = not any(b.own_pieces(player) for b in (b0, b1) if b is not None)
+        # square -> codes of the specials the player saw there in some board state so far (set by the caller):
+        # their map may draw and list those out of view (contract 8, ruling 62), and no other
+        self.remembered = {}
         self.own_squares = set(t for o in self.own_orders for t in SQ_TOKEN.findall(o))
         self.round0 = any(b is not None and b.phase == 'round0' for b in (b0, b1))
         self.boards = [b for b in (b0, b1) if b is not None]
@@ -194,6 +197,11 @@ HEADER = re.compile(r'^ +[A-Z](?: [A-Z ])*$')
 LEGEND = re.compile(r'^  ([A-Z]{1,3}[0-9]{1,4}) +(\S+) +(\S+)(  \(seen at (\S+)\))?(  \(orphan\))?$')
 
 
+def cname_at(first, last, x):
+    """The column name above position x of a strip: its one or two header lines read down."""
+    return ((first[x] if x < len(first) else ' ') + (last[x] if x < len(last) else ' ')).strip()
+
+
 def check_drawing(lines, i, ctx, source, out, anywhere=''):
     """A board strip starting with header line(s) at lines[i]; returns the index after it. A symbol in anywhere
     (the reader's map: terrain as they know it) may stand on any square."""
@@ -216,7 +224,13 @@ def check_drawing(lines, i, ctx, source, out, anywhere=''):
             x = start + k
             if ch == ' ' or ch in anywhere:
                 continue
-            cname = ((first[x] if x < len(first) else ' ') + (last[x] if x < len(last) else ' ')).strip()
+            if ch == REMEMBERED_MARK and anywhere:  # the reader's map: a special they saw there earlier
+                sq = parse_sq(cname_at(first, last, x) + str(row + 1))
+                if sq not in ctx.remembered:
+                    out.append(Finding('remembered-special', p_of(ctx), lines[j],
+                                       '%s drawn as a remembered special, never seen there' % sq_name(*sq), source))
+                continue
+            cname = cname_at(first, last, x)
             if not cname.isalpha():
                 continue
             sq = parse_sq(cname + str(row + 1))
@@ -237,10 +251,15 @@ def check_drawing(lines, i, ctx, source, out, anywhere=''):
 # letter, '@', '*' or 'o' drawn in it is a leak. The reader's map (contract 8), on every sheet in play but the
 # New one, as `map` sends it, draws the terrain of every square (out of view as the reader last saw it: so
 # compared differentially, never against the view) and, as the sheet's picture does, the pieces and specials
-# in view: those are checked as a drawing (check_map_picture).
+# in view: those are checked as a drawing (check_map_picture); a special the reader saw earlier ('$', and the
+# list below the map) only where the oracle saw the reader see one (Ctx.remembered).
 START_PICTURE = 'The whole board at the start: the terrain and the start squares (no pieces).'
 MAP_TITLE = 'Your map of Genetess board '
 MAP_TERRAIN = ' #+.:x'
+REMEMBERED_MARK = '$'
+# the reader's map lists the specials they saw and see no more: "S2 (Wall Creation) seen on B5", wrapped
+REMEMBERED_LIST = 'Specials you saw earlier, out of your view now: '
+REMEMBERED_ITEM = re.compile(r'\bS(\d+) \([^)]*\) seen on ([A-Z]{1,2}[0-9]+)')
 TERRAIN_PICTURES = ((START_PICTURE, ' #+.G123456789', 'neither terrain nor a start label'),)
 
 
@@ -275,6 +294,21 @@ def check_terrain_picture(lines, j, p, source, out, allowed, what):
 
 def p_of(ctx):
     return ctx.p
+
+
+def check_remembered_list(lines, i, ctx, source, out):
+    """The map's list of remembered specials from lines[i] (its continuation lines indented): each one the reader
+    saw there, with that code; returns the index after it."""
+    text, j = lines[i], i + 1
+    while j < len(lines) and lines[j].startswith('    '):
+        text += ' ' + lines[j].strip()
+        j += 1
+    for m in REMEMBERED_ITEM.finditer(text):
+        code, sq = int(m.group(1)), parse_sq(m.group(2))
+        if code not in ctx.remembered.get(sq, ()):
+            out.append(Finding('remembered-special', ctx.p, m.group(0),
+                               'S%d listed as seen on %s, never seen there' % (code, m.group(2)), source))
+    return j
 
 
 def check_legend_line(m, line, ctx, source, out):
@@ -329,6 +363,9 @@ def check_text(text, ctx, source, out, secrets, known_news):
         if not ln.strip():
             skipping = False
             i += 1
+            continue
+        if ln.startswith(REMEMBERED_LIST) and not ctx.round0:
+            i = check_remembered_list(lines, i, ctx, source, out)
             continue
         if skipping or ln.startswith(SKIP_SECTIONS) or ln.startswith('genetess move') or \
                 ln.startswith(('From:', 'To:', 'Date:', 'Subject:', 'Your start:', 'Deadline:')):

@@ -39,7 +39,8 @@ def sanctioned(text):
     text = BLOCKED_RE.sub(r'\1?\2', text)
     return HASHED_RE.sub(lambda m: (m.group(1) or m.group(2)) + '?', text)
 
-HIDDEN_CLASSES = ('square-outside-view', 'former-piece', 'undecoded-sequence', 'drawn-outside-view', 'piece-outside-view')
+HIDDEN_CLASSES = ('square-outside-view', 'former-piece', 'undecoded-sequence', 'drawn-outside-view', 'piece-outside-view',
+                  'remembered-special')
 
 
 class Game:
@@ -56,6 +57,7 @@ class Game:
         self.unconfirmed = []  # findings from commands with several actions (intermediate views unknown)
         self.board_no = '101'
         self.cmdlog = []
+        self.saw = {}          # player -> {square: {special codes}}: every special seen there in a board file's state
 
     def env(self, home=None, **extra):
         e = {k: v for k, v in os.environ.items() if k not in ('SENDER', 'PBMSENDMAIL', 'INPUTFILE', 'PBMFROM')}
@@ -241,13 +243,28 @@ class Game:
         mover = b1.to_move()
         return any(p.owner == mover and p.sq in b.specials for b in (b0, b1) for p in b.pieces.values())
 
+    def remember(self, b):
+        """Adds the specials each player sees in board state b to self.saw (contract 8: their map remembers what
+        they saw; round 0 shows no special, and once the game has ended the fog has lifted)."""
+        if b is None or b.phase != 'play':
+            return
+        for u in b.players:
+            seen = b.sight(u)[0]
+            mine = self.saw.setdefault(u, {})
+            for sq, line in b.specials.items():
+                if sq in seen:
+                    mine.setdefault(sq, set()).add(int(line.split()[0][1:]))
+
     def check_command(self, b0, b1, sender, args, reply, mails):
         out = []
         multi = self.multi_action(b0, b1)
+        self.remember(b0)
+        self.remember(b1)
         queued = {(o.lstrip('*'), q) for b in (b0, b1) if b for q, os_ in b.queue.items() for o in os_}
         for u in self.users:
             own = self.own_orders(u, b0, b1, sender, args)
             ctx = Ctx(b0, b1, u, own)
+            ctx.remembered = self.saw.get(u, {})
             mine = {o.upper().lstrip('*').strip() for o in own}
             secrets = self.secrets + [('queue', o, q) for o, q in queued
                                       if q != u and len(o) > 6 and ' ' in o and
@@ -313,6 +330,11 @@ class Game:
                  and (c, r) not in b0.specials]
         if floor:
             cands.append(('wall', rng.choice(floor)))
+        # a special no player sees: its twin has none there (u may remember one there from earlier: both do)
+        unseen = [sq for sq in sorted(b0.specials) if not any(sq in b0.sight(v)[0] for v in b0.players)]
+        if unseen:
+            sq = rng.choice(unseen)
+            cands.append(('special', (sq, b0.specials[sq])))
         if not cands:
             return None
         kind = rng.choice(sorted({k for k, _ in cands}))  # each kind of fact as often as the others
@@ -326,6 +348,13 @@ class Game:
             c, r = obj
             i = lines.index('(map') + 1 + r
             lines[i] = lines[i][:c] + '+' + lines[i][c + 1:]
+            return '\n'.join(lines)
+        if kind == 'special':  # the line as (specials holds it; gone (or moved: no such line) means no claim
+            s = lines.index('(specials') if '(specials' in lines else -1
+            e = lines.index(')', s) if s >= 0 else -1
+            if s < 0 or obj[1] not in lines[s + 1:e]:
+                return None
+            del lines[lines.index(obj[1], s + 1, e)]
             return '\n'.join(lines)
         old = '%s %s %s' % (sq_name(*obj.sq), obj.owner, obj.seq)
         if old not in lines:
@@ -368,7 +397,7 @@ class Game:
             rng_same = b1.ents.get('random') == b1m.ents.get('random')
             if not same and not (hidden_phased and rng_same and self.untouched(u, b1, b1m)):
                 return  # the command interacted with the fact: no claim
-            sq = obj if kind == 'wall' else obj.sq
+            sq = fact_sq(kind, obj)
             if not hidden_phased and (sq in b1.sight(u)[0] or sq in b1m.sight(u)[0]):
                 return  # the fact came into view: the texts may differ
             a = [reply if u == sender else ''] + mails.get(u, []) + [self.showas(u), self.map_of(u)]
@@ -384,7 +413,7 @@ class Game:
                 line = first_diff(a, b)
                 f = Finding('differential-' + kind, u, line,
                             'changing a hidden fact (%s %s) changed %s\'s texts' %
-                            (kind, sq_name(*(obj if kind == 'wall' else obj.sq)), u), 'differential')
+                            (kind, sq_name(*fact_sq(kind, obj)), u), 'differential')
                 f.seed, f.cmd, f.args = self.seed, self.ncmd, ' '.join(args)
                 self.findings.append(f)
         finally:
@@ -407,6 +436,11 @@ class Game:
         shutil.rmtree(self.home, ignore_errors=True)
         shutil.rmtree(self.home + '.pre', ignore_errors=True)
         shutil.rmtree(self.home + '.site', ignore_errors=True)
+
+
+def fact_sq(kind, obj):
+    """The square of a differential run's hidden fact."""
+    return obj if kind == 'wall' else obj[0] if kind == 'special' else obj.sq
 
 
 def first_diff(a, b):

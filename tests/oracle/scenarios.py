@@ -100,6 +100,8 @@ def phased_s13_relocate(b):
     return s, 'alice', 'differential-phased-inferable'
 
 
+MAP_HEAD = 'Your map of Genetess board 101 (alice, Move #3):\n'
+
 SCENARIOS = [transfer_outside_view, former_pieces, shield_code, phased_s2_block, phased_s13_relocate]
 
 
@@ -131,6 +133,10 @@ def synthetic(b):
         ('secret-gamble', 'bob: GAMBLE 2E on GPC1\n'),
         ('secret-start', 'bob starts on GPC2\n'),
         ('special-outside-view', 'Specials:\n  J6    S2   gate\n'),
+        # the reader's map remembers only the specials the reader saw (alice never saw J6)
+        ('remembered-special', MAP_HEAD + '  J K L\n6 . : $ 6\n7 . : # 7\n  J K L\n'),
+        ('remembered-special', MAP_HEAD + 'Specials you saw earlier, out of your view now: S1 (E Bonus) seen on C4,\n'
+                               '    S2 (Wall Creation) seen on L6\n'),
         # the tester's capture class: the capturer's sequence told to the victim without decoding
         ('undecoded-sequence', "Since your last sheet:\n  Your piece A on C4 was captured by bob's piece AD.\n"),
     ]
@@ -140,6 +146,14 @@ def synthetic(b):
         check_text(t, ctx, 'synthetic', out, s.secrets + [('queue', 'MOVE D4 N', 'bob')], set())
         if cls not in {f.cls for f in out}:
             bad.append(cls)
+    # ... and once she saw S2 on L6 (and S1 on C4, in view): the same texts are her memory, nothing to flag
+    ctx.remembered = {(11, 5): {2}, (2, 3): {1}}
+    for cls, t in texts:
+        out = []
+        if cls == 'remembered-special':
+            check_text(t, ctx, 'synthetic', out, s.secrets, set())
+            if out:
+                bad.append('remembered-special (flagged what alice saw: %s)' % out[0].fact)
     s.close()
     return bad
 
