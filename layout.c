@@ -675,6 +675,7 @@ void layout_piece_lines(const Board *b, LayoutPieceLines *out)
     }
     out->at[b->npc] = t.len;
     out->text = buf_take(&t);
+    board_piece_squares(b, &out->sqs);
     free(idlen);
     free(names);
 }
@@ -683,6 +684,7 @@ void layout_piece_lines_free(LayoutPieceLines *l)
 {
     free(l->text);
     free(l->at);
+    free(l->sqs);
     *l = (LayoutPieceLines){0};
 }
 
@@ -694,9 +696,10 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
     char (*names)[12] = line_names(b);
     size_t *idlen = id_lengths(b); /* each owner's name, measured once */
     const LayoutPieceLines *lines = v->lines && v->lines->n == b->npc ? v->lines : NULL;
-    int shown = 0, n = b->w * b->h;
+    int shown = 0, n = lines ? lines->n : b->w * b->h;
     const int *at = b->at; /* locals: the writes to out could alias b's fields, so they would be read again */
-    for (int sq = 0; sq < n; sq++) { /* the pieces in square order (board_piece_squares) */
+    for (int k = 0; k < n; k++) { /* the pieces in square order: the shared list's, else every square's */
+        int sq = lines ? lines->sqs[k] : k;
         if (at[sq] < 0)
             continue;
         const Piece *p = &b->pc[at[sq]];

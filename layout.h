@@ -47,6 +47,7 @@ typedef struct LayoutPieceLines {
     char *text;
     size_t *at;
     int n;
+    int *sqs; /* the n squares that hold a piece, in reading order (board_piece_squares) */
 } LayoutPieceLines;
 /* Makes b's piece lines into out; free with layout_piece_lines_free. */
 void layout_piece_lines(const Board *b, LayoutPieceLines *out);
