@@ -384,7 +384,7 @@ void board_player_free(Player *p)
     p->nreveals = 0;
     sl_free(&p->queue);
     board_news_free(&p->news);
-    sl_free(&p->ebook);
+    board_news_free(&p->ebook);
 }
 
 void board_free(Board *b)

@@ -88,7 +88,8 @@ typedef struct Player {
     int nreveals;
     StrList queue;      /* stored orders, canonical, a leading "*" marks run-at-once */
     News news;          /* what the player was told: their last sheet's items, a NEWS_SHEET_SENT mark, those since */
-    StrList ebook;      /* E changes since the last sheet, rendered */
+    News ebook;         /* E changes (NEWS_EVENT items, rendered) kept as the news are: up to a NEWS_SHEET_SENT mark
+                         * what the last sheet showed, then what came since */
     Gamble gamble[2];
     bool gambled_any;
     char *known;        /* the terrain as the player last saw each square (w*h; NULL: the start's, b->start):

@@ -111,7 +111,7 @@ bool boardprivate_no_plain(const Board *b)
     return true;
 }
 
-/* (queue, (ebook: "USERID TEXT" lines, into the list of each player at offset in Player. */
+/* (queue: "USERID TEXT" lines, into the list of each player at offset in Player. */
 static int read_list(GameFile *ps, Board *b, GameEntry *e, size_t offset)
 {
     for (int k = 0; k < e->items.n; k++) {
@@ -143,48 +143,73 @@ static void write_list(Buf *o, const Board *b, size_t offset)
         write_list(o, b, offsetof(Player, list));                \
     }
 PLAYER_LIST(queue)
-PLAYER_LIST(ebook)
 
 /* (news: "USERID TEXT" for an event; the other kinds with a tag before the text (contract 10); the mark of the
- * last sheet sent as "USERID -- sheet sent --". */
+ * last sheet sent as "USERID -- sheet sent --". (ebook: the same without tags: an E change's words, or the
+ * mark. */
 static const char *const news_tags[] = {[NEWS_STORED_RAN] = "!ran ", [NEWS_STORED_FAILED] = "!failed ",
                                         [NEWS_STORED_DROPPED] = "!dropped ", [NEWS_SHEET_RESULT] = "!result ",
                                         [NEWS_SHEET_NEW] = "!new "};
 static const char SHEET_SENT_TEXT[] = "-- sheet sent --";
 
-int boardprivate_read_news(GameFile *ps, Board *b, GameEntry *e)
+/* The items of e into each player's list at offset in Player (news or ebook); tagged: the news's tags are
+ * read (an ebook line is its words alone). */
+static int read_items(GameFile *ps, Board *b, GameEntry *e, size_t offset, bool tagged)
 {
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
         int p = boardentry_player(ps, b, e, k, &rest);
         if (p < 0)
             return -1;
+        News *l = (News *)((char *)&b->pl[p] + offset);
         NewsKind kind = NEWS_EVENT;
         if (strcmp(rest, SHEET_SENT_TEXT) == 0) {
-            board_news_add(&b->pl[p].news, NEWS_SHEET_SENT, NULL);
+            board_news_add(l, NEWS_SHEET_SENT, NULL);
             continue;
         }
-        for (int t = NEWS_STORED_RAN; t <= NEWS_SHEET_NEW; t++)
+        for (int t = NEWS_STORED_RAN; tagged && t <= NEWS_SHEET_NEW; t++)
             if (news_tags[t] && strncmp(rest, news_tags[t], strlen(news_tags[t])) == 0) {
                 kind = (NewsKind)t;
                 rest += strlen(news_tags[t]);
                 break;
             }
-        board_news_add(&b->pl[p].news, kind, rest);
+        board_news_add(l, kind, rest);
     }
     return 0;
 }
 
-void boardprivate_write_news(Buf *o, const Board *b)
+static void write_items(Buf *o, const Board *b, size_t offset)
 {
-    for (int i = 0; i < b->np; i++)
-        for (int k = 0; k < b->pl[i].news.n; k++) {
-            const NewsItem *it = &b->pl[i].news.v[k];
+    for (int i = 0; i < b->np; i++) {
+        const News *l = (const News *)((const char *)&b->pl[i] + offset);
+        for (int k = 0; k < l->n; k++) {
+            const NewsItem *it = &l->v[k];
             if (it->kind == NEWS_SHEET_SENT)
                 buf_printf(o, "%s %s\n", b->pl[i].id, SHEET_SENT_TEXT);
             else
                 buf_printf(o, "%s %s%s\n", b->pl[i].id, it->kind == NEWS_EVENT ? "" : news_tags[it->kind], it->text);
         }
+    }
+}
+
+int boardprivate_read_news(GameFile *ps, Board *b, GameEntry *e)
+{
+    return read_items(ps, b, e, offsetof(Player, news), true);
+}
+
+void boardprivate_write_news(Buf *o, const Board *b)
+{
+    write_items(o, b, offsetof(Player, news));
+}
+
+int boardprivate_read_ebook(GameFile *ps, Board *b, GameEntry *e)
+{
+    return read_items(ps, b, e, offsetof(Player, ebook), false);
+}
+
+void boardprivate_write_ebook(Buf *o, const Board *b)
+{
+    write_items(o, b, offsetof(Player, ebook));
 }
 
 /* (known: what each player knows of the terrain (their map, contract 8), as "USERID SQUARE TERRAIN" lines for

@@ -329,7 +329,7 @@ void game_ev_moved(Event *ev, int i, int from, int to)
 
 void game_ebook(Game *g, int player, EbookLine line)
 {
-    sl_push_owned(&g->b->pl[player].ebook, event_ebook_say(g->b, &line));
+    board_news_take(&g->b->pl[player].ebook, NEWS_EVENT, event_ebook_say(g->b, &line));
 }
 
 void game_add_e(Game *g, int player, EbookLine line)

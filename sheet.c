@@ -9,20 +9,6 @@
 #include "html.h"
 #include "view.h"
 
-/* A player's E breakdown on the board holds, up to this line, what their last sheet showed (their news, up
- * to an item of kind NEWS_SHEET_SENT): a sheet shows what came after it, or, when nothing has yet (showas, a
- * reply), the last sheet's again, so that showas prints the sheet that was mailed. */
-static const char SHEET_SENT[] = "-- sheet sent --";
-
-/* The index just past the last SHEET_SENT line of l (0: none). */
-static int sent_end(const StrList *l)
-{
-    for (int i = l->n; i > 0; i--)
-        if (strcmp(l->v[i - 1], SHEET_SENT) == 0)
-            return i;
-    return 0;
-}
-
 /* The index just past the last NEWS_SHEET_SENT item of l (0: none). */
 static int news_sent_end(const News *l)
 {
@@ -30,14 +16,6 @@ static int news_sent_end(const News *l)
         if (l->v[i - 1].kind == NEWS_SHEET_SENT)
             return i;
     return 0;
-}
-
-/* Copies the lines from..to-1 of l, SHEET_SENT lines left out, to the end of out. */
-static void copy_lines(const StrList *l, int from, int to, StrList *out)
-{
-    for (int i = from; i < to; i++)
-        if (strcmp(l->v[i], SHEET_SENT) != 0)
-            sl_push(out, l->v[i]);
 }
 
 /* The opening of the last sheet as the board keeps it beside its items: its result line and whether it was
@@ -63,26 +41,26 @@ static void copy_news(const News *l, int from, int to, News *out, Opening *op)
 }
 
 /* Player p's news and E breakdown for a sheet into news and ebook: what came since their last sheet;
- * with again, when nothing has, what their last sheet showed, and its opening into *op. */
-static void sheet_lists(const Player *pl, bool again, News *news, StrList *ebook, Opening *op)
+ * with again, when nothing has, what their last sheet showed, and its opening into *op. Both lists are kept
+ * alike: up to a NEWS_SHEET_SENT mark what the last sheet showed, then what came since. */
+static void sheet_lists(const Player *pl, bool again, News *news, News *ebook, Opening *op)
 {
-    int n = news_sent_end(&pl->news), e = sent_end(&pl->ebook);
+    int n = news_sent_end(&pl->news), e = news_sent_end(&pl->ebook);
     bool fresh = n < pl->news.n || e < pl->ebook.n;
     if (fresh || !again) {
         copy_news(&pl->news, n, pl->news.n, news, NULL);
-        copy_lines(&pl->ebook, e, pl->ebook.n, ebook);
+        copy_news(&pl->ebook, e, pl->ebook.n, ebook, NULL);
         return;
     }
     copy_news(&pl->news, 0, n, news, op); /* sheet_keep leaves one mark: the last sheet's items are before it */
-    copy_lines(&pl->ebook, 0, e, ebook);
+    copy_news(&pl->ebook, 0, e, ebook, NULL);
 }
 
 static char *render(const Board *b, int p, const SheetNews *n, const char *reply, char **html);
 
 void sheet_current(const Board *b, int p, Buf *out, char **html)
 {
-    News news = {0};
-    StrList ebook = {0};
+    News news = {0}, ebook = {0};
     Opening op = {0};
     buf_init(&op.result);
     sheet_lists(&b->pl[p], true, &news, &ebook, &op);
@@ -94,15 +72,15 @@ void sheet_current(const Board *b, int p, Buf *out, char **html)
     free(s);
     buf_free(&op.result);
     board_news_free(&news);
-    sl_free(&ebook);
+    board_news_free(&ebook);
 }
 
-/* What the board keeps of a list once a sheet showing shown is sent: those lines, then SHEET_SENT. */
-static void sheet_keep(StrList *l, const StrList *shown)
+/* What the board keeps of the E breakdown once a sheet showing shown is sent: those lines, then the mark. */
+static void sheet_keep(News *l, const News *shown)
 {
-    sl_clear(l);
-    copy_lines(shown, 0, shown->n, l);
-    sl_push(l, SHEET_SENT);
+    board_news_clear(l);
+    copy_news(shown, 0, shown->n, l, NULL);
+    board_news_add(l, NEWS_SHEET_SENT, NULL);
 }
 
 /* The same for news: the items shown, the sheet's opening (its result line, whether it was the New sheet),
@@ -131,7 +109,7 @@ void sheet_take(SheetsDue *s, Game *g, bool is_new, int reader, const char *resu
     s->mail = xcalloc((size_t)b->np, sizeof(bool));
     s->star = xcalloc((size_t)b->np, sizeof(bool));
     s->news = xcalloc((size_t)b->np, sizeof(News));
-    s->ebook = xcalloc((size_t)b->np, sizeof(StrList));
+    s->ebook = xcalloc((size_t)b->np, sizeof(News));
     for (int p = 0; p < b->np; p++) {
         s->mail[p] = g->sheet_due[p] || is_new;
         s->star[p] = g->star_done[p];
@@ -150,7 +128,7 @@ void sheet_due_free(SheetsDue *s)
 {
     for (int p = 0; p < s->np; p++) {
         board_news_free(&s->news[p]);
-        sl_free(&s->ebook[p]);
+        board_news_free(&s->ebook[p]);
     }
     free(s->mail);
     free(s->star);

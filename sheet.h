@@ -10,7 +10,7 @@
  * of theirs ran (star). */
 typedef struct SheetNews {
     const News *news;
-    const StrList *ebook;
+    const News *ebook;
     const char *result;
     bool is_new;
     bool star;
@@ -46,7 +46,7 @@ typedef struct SheetsDue {
     bool *mail;         /* per player: a sheet is mailed */
     bool *star;         /* per player: their * order was processed */
     News *news;
-    StrList *ebook;
+    News *ebook;
 } SheetsDue;
 
 /* Takes out of g's board the news and E breakdown of everyone due a sheet (every player when is_new)

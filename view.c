@@ -254,13 +254,14 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
     }
 }
 
-static void energy_section(const Board *b, int reader, const StrList *ebook, Buf *out)
+static void energy_section(const Board *b, int reader, const News *ebook, Buf *out)
 {
     buf_add(out, "Your E: ");
     add_int(out, b->pl[reader].e, 0);
     buf_addc(out, '\n');
     for (int i = 0; ebook && i < ebook->n; i++)
-        layout_wrap(out, "  ", 4, ebook->v[i]);
+        if (ebook->v[i].kind == NEWS_EVENT)
+            layout_wrap(out, "  ", 4, ebook->v[i].text);
 }
 
 static void view_gamble_section(const Board *b, int reader, Buf *out)

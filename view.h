@@ -31,7 +31,7 @@ typedef struct SheetOpts {
     const char *result;     /* result of the reader's last order, or NULL */
     bool is_new;            /* the "New" sheet sent at challenge */
     const News *news;       /* the reader's events since their last sheet (NULL: none) */
-    const StrList *ebook;   /* the reader's E breakdown since their last sheet (NULL: none) */
+    const News *ebook;      /* the reader's E breakdown since their last sheet (NEWS_EVENT items; NULL: none) */
     SheetParts *parts;      /* when set, view_sheet leaves what it drew of the board here */
     const char *reply;      /* the HTML part only: the reply lines above the sheet, when the reply is the sheet */
     const struct SheetShared *shared; /* what every sheet of b has alike, made once for them (NULL: made here) */

@@ -96,6 +96,38 @@ START_TEST(test_news_kinds_round_trip)
 }
 END_TEST
 
+/* The E breakdown is kept as the news are: its words, the sheet's mark as the same line, read back as a mark
+ * (a kind, never compared as words by the sheets); a line that looks like a news tag is its words, untagged. */
+START_TEST(test_ebook_marks_round_trip)
+{
+    Board *b = sample();
+    board_news_add(&b->pl[0].ebook, NEWS_EVENT, "+1 accrual at 1a (1 K)");
+    board_news_add(&b->pl[0].ebook, NEWS_SHEET_SENT, NULL);
+    board_news_add(&b->pl[0].ebook, NEWS_EVENT, "-5 CREATE AAB on C4");
+    board_news_add(&b->pl[1].ebook, NEWS_EVENT, "!ran not a tag here");
+    char *t1 = boardfile_write(b);
+    ck_assert_msg(strstr(t1, "(ebook\nalice +1 accrual at 1a (1 K)\nalice -- sheet sent --\n"
+                             "alice -5 CREATE AAB on C4\nbob !ran not a tag here\n)\n"),
+                  "%s", t1);
+    Err err;
+    Board *c = boardfile_parse(t1, "101", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    ck_assert_int_eq(c->pl[0].ebook.n, 3);
+    ck_assert_int_eq(c->pl[0].ebook.v[0].kind, NEWS_EVENT);
+    ck_assert_int_eq(c->pl[0].ebook.v[1].kind, NEWS_SHEET_SENT);
+    ck_assert_ptr_null(c->pl[0].ebook.v[1].text);
+    ck_assert_str_eq(c->pl[0].ebook.v[2].text, "-5 CREATE AAB on C4");
+    ck_assert_int_eq(c->pl[1].ebook.v[0].kind, NEWS_EVENT);
+    ck_assert_str_eq(c->pl[1].ebook.v[0].text, "!ran not a tag here");
+    char *t2 = boardfile_write(c);
+    ck_assert_str_eq(t2, t1);
+    free(t1);
+    free(t2);
+    board_free(c);
+    board_free(b);
+}
+END_TEST
+
 /* The keys of the mailed commands that changed a board: kept in order, the oldest dropped past 32, written and
  * read back; a hand-edited key that is not 16 hex digits is refused with its line. */
 START_TEST(test_handled_keys)
@@ -423,6 +455,7 @@ Suite *board_suite(void)
     tcase_add_test(tc, test_round_trip);
     tcase_add_test(tc, test_handled_keys);
     tcase_add_test(tc, test_news_kinds_round_trip);
+    tcase_add_test(tc, test_ebook_marks_round_trip);
     tcase_add_loop_test(tc, test_round_trip_many, 0, 200);
     tcase_add_loop_test(tc, test_corrupt, 0, (int)(sizeof corrupt / sizeof corrupt[0]));
     tcase_add_test(tc, test_hand_edit_loads);

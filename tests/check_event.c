@@ -107,7 +107,7 @@ START_TEST(move_and_capture)
     ck_assert_str_eq(ev->seq[0], "A");
     ck_assert_ptr_null(event_find(&g, EVENT_KING_CAPTURED));
     event_done(&g);
-    ck_assert_str_eq(b->pl[0].ebook.v[0], "+2 digest (G)"); /* the cost of the A taken */
+    ck_assert_str_eq(b->pl[0].ebook.v[0].text, "+2 digest (G)"); /* the cost of the A taken */
     board_free(b);
 }
 END_TEST

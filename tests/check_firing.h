@@ -56,7 +56,7 @@ static inline const char *ebook(const Board *b, int p)
     size_t k = 0;
     buf[0] = '\0';
     for (int i = 0; i < b->pl[p].ebook.n && k < sizeof buf - 1; i++)
-        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s\n", b->pl[p].ebook.v[i]);
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s\n", b->pl[p].ebook.v[i].text);
     return buf;
 }
 

@@ -474,7 +474,7 @@ START_TEST(test_move_g_digests)
     b->seat = 0;
     ck_assert_int_eq(run("MOVE J2 S-S", msg), 0); /* ABE: (1+2+3)+(1*2*3) = 12E */
     ck_assert_int_eq(b->pl[ALICE].e, 21);
-    ck_assert_str_eq(b->pl[ALICE].ebook.v[0], "+9 digest (G)");
+    ck_assert_str_eq(b->pl[ALICE].ebook.v[0].text, "+9 digest (G)");
 }
 END_TEST
 

@@ -218,8 +218,7 @@ START_TEST(legend_lines_made_once)
     /* whole sheets, text and HTML, made with what the sheets share are those made alone, for every reader */
     SheetShared sh;
     view_shared_init(b, &sh);
-    News none = {0};
-    StrList ebook = {0};
+    News none = {0}, ebook = {0};
     for (int reader = 0; reader < 3; reader++) {
         char *html1, *html2;
         char *alone = sheet_render(b, reader, &(SheetNews){&none, &ebook, "PASS: done", false, false, NULL}, &html1);
@@ -401,7 +400,7 @@ START_TEST(sheet_long_texts_fit)
     snprintf(b->pl[0].full_until, sizeof b->pl[0].full_until, "1a");
     board_news_add(&b->pl[0].news, NEWS_EVENT, "A very long event line that keeps going and going, naming squares like K3 and "
                             "AB12 and pieces and whatever else the game engine might want to say to alice.");
-    sl_push(&b->pl[0].ebook, "+1 accrual (1 K)");
+    board_news_add(&b->pl[0].ebook, NEWS_EVENT, "+1 accrual (1 K)");
     sl_push(&b->pl[0].queue, "MOVE E5 N");
     sl_push(&b->pl[0].queue, "*MOVE E4 S");
     char *s = sheet(b, 0, SHEET_YOUR_MOVE_STORED, "MOVE E5 N: done");
@@ -427,11 +426,10 @@ START_TEST(sheet_news_from_options)
     Board *b = mk(9, 6, 2);
     put(b, "B2", 0, "K");
     board_news_add(&b->pl[0].news, NEWS_EVENT, "left in the board");
-    sl_push(&b->pl[0].ebook, "+9 left in the board");
-    News news = {0};
-    StrList ebook = {0};
+    board_news_add(&b->pl[0].ebook, NEWS_EVENT, "+9 left in the board");
+    News news = {0}, ebook = {0};
     board_news_add(&news, NEWS_STORED_RAN, "Your stored order PASS was processed.");
-    sl_push(&ebook, "+1 accrual (1 K)");
+    board_news_add(&ebook, NEWS_EVENT, "+1 accrual (1 K)");
     SheetOpts o = {.variant = SHEET_STAR_DONE, .news = &news, .ebook = &ebook};
     Buf out;
     buf_init(&out);
@@ -452,7 +450,7 @@ START_TEST(sheet_news_from_options)
     ck_assert_ptr_null(strstr(out.s, "left in the board"));
     buf_free(&out);
     board_news_free(&news);
-    sl_free(&ebook);
+    board_news_free(&ebook);
     board_free(b);
 }
 END_TEST
@@ -632,8 +630,7 @@ START_TEST(sheet_says_each_fact_once)
     Board *b = mk(9, 6, 2);
     put(b, "B2", 0, "K");
     put(b, "H5", 1, "K");
-    News none = {0};
-    StrList ebook = {0};
+    News none = {0}, ebook = {0};
     char *alone = sheet_render(b, 0, &(SheetNews){&none, &ebook, "PASS: done", false, false, NULL}, NULL);
     ck_assert_msg(strstr(alone, "\nResult of your last order: PASS: done\n"), "%s", alone);
     char *replied = sheet_render_reply(b, 0, &(SheetNews){&none, &ebook, "PASS: done", false, false, NULL}, "PASS: done\n", NULL);
