@@ -535,14 +535,23 @@ static void players_users_free(User *u, int n)
     free(u);
 }
 
-/* t's board's players' users entries: read at the transaction's first need, then kept until
- * pipeline_board_done (the addresses and passwords do not change while the lock is held). */
+/* t's board's players' users entries, in seat order: read at the transaction's first need, then kept until
+ * pipeline_board_done (the addresses and passwords do not change while the lock is held). The seats change order
+ * when round 0 ends (the turn order gambled for): the entries follow their userids, so that each sheet goes to
+ * its own player (fog of war, contract 8). */
 static const User *txn_users(CommandCtx *c, Txn *t)
 {
     if (!t->users) {
         t->users = players_users(c, t->b);
         t->nusers = t->b->np;
     }
+    for (int p = 0; p < t->b->np && p < t->nusers; p++)
+        for (int q = p + 1; q < t->nusers && !str_ieq(t->users[p].id, t->b->pl[p].id); q++)
+            if (str_ieq(t->users[q].id, t->b->pl[p].id)) {
+                User x = t->users[p];
+                t->users[p] = t->users[q];
+                t->users[q] = x;
+            }
     return t->users;
 }
 

@@ -1,0 +1,51 @@
+# mailplay: a game played by mail from its challenge, as new players write with Apple Mail and Outlook
+# (tests/mail/*.eml): the invitation accepted by the password alone, round 0's GAMBLEs sent by reply one a line
+# with a sign-off under them (read as prose, said, never an order), and round 0's end changing the turn order —
+# every sheet still goes to its own player (contract 2.1, 4.1, 8).
+given_players
+CONF="--config=$T/none.conf"
+# client NAME: the fixture tests/mail/NAME.eml for board $B, piped to genetess mail
+client() {
+  sed -e "s/@B@/$B/g" -e "s/@ID@/$(date +%s%N)/g" "$E2E_DIR/../mail/$1.eml" >"$T/m"
+  clear_outbox
+  run 0 mail "$CONF" <"$T/m"
+}
+plain() { # plain FROM SUBJECT BODY
+  printf 'From: <%s>\nTo: genetess@example.org\nSubject: %s\nMessage-ID: <%s@c.example>\n\n%s\n' \
+    "$1" "$2" "$(date +%s%N)" "$3" >"$T/m"
+  clear_outbox
+  run 0 mail "$CONF" <"$T/m"
+}
+# the invitation, answered by the password alone (above the quote Gmail writes)
+plain alice@example.org "challenge alice secret bob" ""
+inv=$(sed -n 's/^Subject: Genetess invitation \([0-9]*\) from alice$/\1/p' $(mail_to bob))
+plain bob@example.org "Re: Genetess invitation $inv from alice" "hunter2
+
+On Fri, Jan 15, 2027 at 8:00 AM <genetess@example.org> wrote:
+> alice invites you to a game of Genetess"
+B=$(last_board)
+assert_grep "^Subject: New Genetess Board $B ALL$" $(mail_to bob)
+# the New sheet to the player who started the game is in the game's thread like every other mail of it
+assert_grep "^References: <genetess\.game\.$B\.[0-9a-f]*@[^>]*>$" $(mail_to bob)
+# Apple Mail: two GAMBLEs one a line, quoted-printable, a typographic apostrophe, a sign-off without "-- "
+client apple-gamble-signoff
+mail_text $(mail_to alice) >"$T/r"
+assert_lines 2 "^Gamble received" "$T/r"
+assert_grep "^Not read as an order (no order keyword): \"Gr.*e, Alice\"$" "$T/r"
+assert_absent "Invalid move" "$T/r"
+# Outlook, HTML only, base64, German: bob's GAMBLEs win him the first turn, so round 0's end swaps the seats
+client outlook-html-gamble
+assert_grep "^Not read as an order (no order keyword): \"Bob\"$" $(mail_to bob)
+assert_grep "^To move: bob (you)$" $(mail_to bob)
+assert_eq 1 "$(mail_to alice | wc -l)" "mails to alice as round 0 ends"
+mail_text $(mail_to alice) >"$T/a"
+assert_grep "^To move: bob$" "$T/a"                              # alice's own sheet, not bob's
+assert_grep "^  alice .*(you)$" "$T/a"                          # her line of the scores
+assert_absent "staked 2E" "$T/a"                                 # nothing of bob's result reaches alice
+assert_eq 1 "$(mail_to bob | wc -l)" "mails to bob for his gambles (one mail per command per person)"
+# a chat's line on how to answer is prose: wrapped as prose, never folded into an indented line as data
+plain alice@example.org "chat $B alice secret" "Good luck, Bob!"
+assert_grep "^(To answer alice alone, reply with your password first: \"yourpassword your$" $(mail_to bob)
+assert_grep "^text\"; to write to everyone, send \"chat $B <userid> <password>\"\.)$" $(mail_to bob)
+plain alice@example.org "chat $B alice secret to bob" "Only for you."
+assert_grep "^(To answer alice alone, reply with your password first: \"yourpassword your$" $(mail_to bob)
