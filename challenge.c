@@ -309,6 +309,7 @@ static int challenge_create(CommandCtx *c, Challenge *ch, Txn *t)
         return EXIT_SYSTEM;
     }
     b->number = number;
+    c->mq.board = number; /* its mails, the reply that is a New sheet too, are of this game's thread (contract 3.3) */
     challenge_start(c, ch, t, b);
     t->dirty = true;
     t->is_new = true;

@@ -456,8 +456,8 @@ static int mailfront_reply_words(const Subject *to, const char *id, StrList *pw_
     int next = 1; /* the first word of the first line that is text (orders, chat) rather than the command's */
     StrList cmd = {0};
     int slot = 0;
-    if (to->kind == SUBJECT_INVITATION) { /* "secret accept" / "secret decline" */
-        sl_push(&cmd, word);
+    if (to->kind == SUBJECT_INVITATION) { /* "secret accept" / "secret decline"; "secret" alone accepts */
+        sl_push(&cmd, *word ? word : "accept");
         sl_push(&cmd, num);
         sl_push(&cmd, id);
         slot = cmd.n - 2; /* argv's words follow the command word */
@@ -576,9 +576,11 @@ static char *reply_command(Request *rq, const MailIn *m, const Subject *to, StrL
                                      n);
     } else if (reply_whole_command(w)) {
         /* a whole command: run as it is */
-    } else if (invitation && (w->n != 2 || !(str_ieq(w->v[1], "accept") || str_ieq(w->v[1], "decline")))) {
+    } else if (invitation && w->n != 1 &&
+               (w->n != 2 || !(str_ieq(w->v[1], "accept") || str_ieq(w->v[1], "decline")))) {
         why = xasprintf("Your reply about Genetess invitation %d reads \"%s\": write your password and \"accept\" or "
-                        "\"decline\" on the first line, e.g. \"secret accept\".\n", n, pipeline_quote(line, q, 40));
+                        "\"decline\" on the first line, e.g. \"secret accept\" (your password alone accepts).\n", n,
+                        pipeline_quote(line, q, 40));
     } else if (!invitation && reply_without_password(w)) {
         why = reply_no_password(n, line, w);
     } else if (!str_ieq(m->from, m->reply_to)) {
