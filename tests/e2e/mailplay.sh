@@ -17,7 +17,10 @@ plain() { # plain FROM SUBJECT BODY
   run 0 mail "$CONF" <"$T/m"
 }
 # the invitation, answered by the password alone (above the quote Gmail writes)
-plain alice@example.org "challenge alice secret bob" ""
+# a challenge's text is not passed on (contract 15.4), and the reply says so rather than drop it unsaid
+plain alice@example.org "challenge alice secret bob" "Hi Bob, fancy a game? I'm new to this too."
+assert_grep "^Your mail's text (\"Hi Bob, fancy a game? I'm new \.\.\.\") was not passed on: an$" $(mail_to alice)
+assert_absent "fancy" $(mail_to bob)
 inv=$(sed -n 's/^Subject: Genetess invitation \([0-9]*\) from alice$/\1/p' $(mail_to bob))
 plain bob@example.org "Re: Genetess invitation $inv from alice" "hunter2
 
@@ -43,6 +46,9 @@ assert_grep "^To move: bob$" "$T/a"                              # alice's own s
 assert_grep "^  alice .*(you)$" "$T/a"                          # her line of the scores
 assert_absent "staked 2E" "$T/a"                                 # nothing of bob's result reaches alice
 assert_eq 1 "$(mail_to bob | wc -l)" "mails to bob for his gambles (one mail per command per person)"
+# against computer opponents only, the text is not read either, and said so
+plain alice@example.org "challenge alice secret bot:random" "Let's see how good you are."
+assert_grep "^Your mail's text (\"Let's see how good you are.\") was not read: a challenge is" $(mail_to alice)
 # a chat's line on how to answer is prose: wrapped as prose, never folded into an indented line as data
 plain alice@example.org "chat $B alice secret" "Good luck, Bob!"
 assert_grep "^(To answer alice alone, reply with your password first: \"yourpassword your$" $(mail_to bob)
