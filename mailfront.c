@@ -24,6 +24,7 @@
 #include "handled.h"
 #include "mailin.h"
 #include "orders.h"
+#include "play.h"
 #include "rate.h"
 #include "store.h"
 #include "subject.h"
@@ -552,15 +553,38 @@ static char *reply_no_password(int n, const char *line, const StrList *w)
     return why;
 }
 
+/* In a reply to a board's mail, the line of t that holds the password and the orders when lines of prose (a
+ * greeting: "Hi Ben,") come first: the first line whose second word is an order's keyword ("secret MOVE ...",
+ * "secret *PASS"), when no line before it holds one (contract 2.1). t itself when there is no such line. */
+static const char *reply_orders_line(const char *t)
+{
+    for (const char *l = t; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != '\0')) {
+        char *line = xasprintf("%.*s", (int)strcspn(l, "\n"), l);
+        StrList w = {0};
+        mailfront_words(line, &w);
+        bool orders = w.n > 1 && order_verb(w.v[1] + strspn(w.v[1], "*")) >= 0, prose = !play_line_has_keyword(line);
+        bool command = w.n && command_find(w.v[0]);
+        sl_free(&w);
+        free(line);
+        if (orders)
+            return l;
+        if (!prose || command)
+            return t;
+    }
+    return t;
+}
+
 static char *reply_command(Request *rq, const MailIn *m, const Subject *to, StrList *w, char **rest)
 {
     int n = to->n;
     const char *t = m->body;
     while (*t == '\n' || *t == ' ' || *t == '\t')
         t++;
-    size_t len = strcspn(t, "\n");
-    char *line = xasprintf("%.*s", (int)len, t);
-    *rest = xstrdup(t[len] ? t + len + 1 : "");
+    /* prose above the orders' line goes after it, to be named as not read (play.c, contract 4.1) */
+    const char *o = to->kind == SUBJECT_BOARD ? reply_orders_line(t) : t;
+    size_t len = strcspn(o, "\n");
+    char *line = xasprintf("%.*s", (int)len, o);
+    *rest = xasprintf("%.*s%s", (int)(o - t), t, o[len] ? o + len + 1 : "");
     sl_free(w);
     *w = (StrList){0};
     mailfront_words(line, w);

@@ -20,9 +20,10 @@
 #include "view.h"
 #include "subject.h"
 
-/* True when some word of line is an order's keyword (a "*" before it, punctuation after it aside): a line of a
- * mailed text without one is the player's prose (a greeting, "Thanks, Anna"), not an order (contract 4.1). */
-static bool play_line_has_keyword(const char *line)
+/* The lines of prose beside orders that a reply quotes one by one; the rest it counts. */
+#define PLAY_PROSE_SHOWN 3
+
+bool play_line_has_keyword(const char *line)
 {
     StrList w = {0};
     bool found = false;
@@ -52,7 +53,7 @@ static char *play_order_text(CommandCtx *c, int argc, char **argv)
         buf_add(&t, argv[i]);
     }
     bool words = t.len > 0;
-    int lines = 0, orders = 0, keyed = 0;
+    int lines = 0, orders = 0, keyed = 0, prose = 0;
     char *first = NULL;
     char *body = rq->body ? xstrdup(rq->body) : NULL, *save = NULL;
     for (char *l = body ? strtok_r(body, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save))
@@ -68,12 +69,15 @@ static char *play_order_text(CommandCtx *c, int argc, char **argv)
         if (words || (lines > 1 && !rq->body_lines))
             continue;
         char q[34]; /* the notice fits a line: prose is never wrapped into an orphan word */
-        if (keyed && !play_line_has_keyword(l)) /* prose beside orders: said, never taken for an order */
+        if (keyed && !play_line_has_keyword(l) && prose++ < PLAY_PROSE_SHOWN) /* said, never an order */
             buf_printf(&c->reply, "Not read as an order (no order keyword): \"%s%s\"\n", pipeline_quote(l, q, sizeof q),
                        strlen(l) > 29 ? "..." : "");
-        else
+        else if (!keyed || play_line_has_keyword(l))
             buf_printf(&t, "%s%s", orders++ ? " / " : "", l);
     }
+    if (prose > PLAY_PROSE_SHOWN)
+        buf_printf(&c->reply, "Not read as orders either: %d more lines without an order keyword.\n",
+                   prose - PLAY_PROSE_SHOWN);
     if (words && rq->body_lines && lines) {
         char q[64];
         buf_printf(&c->reply, "Not read as orders: the %d line%s of your mail's text (\"%s\"%s): the orders were "

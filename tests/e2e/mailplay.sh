@@ -55,3 +55,15 @@ assert_grep "^(To answer alice alone, reply with your password first: \"yourpass
 assert_grep "^text\"; to write to everyone, send \"chat $B <userid> <password>\"\.)$" $(mail_to bob)
 plain alice@example.org "chat $B alice secret to bob" "Only for you."
 assert_grep "^(To answer alice alone, reply with your password first: \"yourpassword your$" $(mail_to bob)
+# Gmail, a greeting above the password's line: the greeting is prose (said), not a wrong password
+client gmail-greeting-first
+assert_grep "^1a bob PASS$" "$GAMES/$B.moves"
+assert_grep "^Not read as an order (no order keyword): \"Hi,\"$" $(mail_to bob)
+assert_absent "Invalid password" $(mail_to bob)
+assert_no_file "$PBMHOME/var/auth/bob"
+# Outlook in French, the original below a rule and "De :" / "Envoyé :" (a space before the colon), Latin-1
+client outlook-fr-below
+assert_grep "^1b alice PASS$" "$GAMES/$B.moves"
+mail_text $(mail_to alice) >"$T/fr"
+assert_lines 2 "^Not read as an order" "$T/fr"                   # "Cordialement," and "Alice": not the original
+assert_absent "It is your move\." "$T/fr"
