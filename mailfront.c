@@ -622,6 +622,34 @@ static char *reply_command(Request *rq, const MailIn *m, const Subject *to, StrL
     return why;
 }
 
+/* A reply to one of the program's mails that names no game (subject_reply_only: "Genetess error", "Genetess
+ * signup", ...): its text's first line is the command when it is a whole one (w becomes its words, *rest the
+ * lines after it, malloc'd); else the refusal (malloc'd) quotes what was read and shows what to send. */
+static char *reply_written(const MailIn *m, StrList *w, char **rest)
+{
+    const char *t = m->body + strspn(m->body, " \t\n");
+    size_t len = strcspn(t, "\n");
+    char *line = xasprintf("%.*s", (int)len, t), q[64], qs[64];
+    StrList lw = {0};
+    mailfront_words(line, &lw);
+    char *why = NULL;
+    if (lw.n && reply_whole_command(&lw)) {
+        sl_free(w);
+        *w = lw;
+        *rest = xstrdup(t[len] ? t + len + 1 : "");
+    } else {
+        sl_free(&lw);
+        why = xasprintf("Your reply to the mail \"%s\" %s%s%s: Genetess reads a command from the Subject of a mail, "
+                        "or from the first line of a reply like this one, e.g.\n\n    challenge <userid> <password> "
+                        "<opponent>\n\n(the Subject \"help\" gets the help; to play, reply to a mail of your game with "
+                        "your password and your order).\n",
+                        pipeline_quote(m->subject, qs, sizeof qs), len ? "reads \"" : "has no text", len ? pipeline_quote(line, q, 40) : "",
+                        len ? "\"" : "");
+    }
+    free(line);
+    return why;
+}
+
 /* Runs the Subject's command (or, for `multiple`, the body's; for a reply to a game mail, the body's first
  * line) for message m. Returns the exit status for the MTA. */
 static int run_message(const Front *f, const Request *rq0, const MailIn *m, Buf *note)
@@ -638,6 +666,9 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m, Buf 
     int game = to.kind == SUBJECT_NONE ? 0 : to.n;
     if (to.kind != SUBJECT_NONE) {
         refusal = reply_command(&rq1, m, &to, &w, &rest);
+        rq1.body = rest;
+    } else if (subject_reply_only(m->subject)) {
+        refusal = reply_written(m, &w, &rest);
         rq1.body = rest;
     }
     bool multiple = w.n && str_ieq(w.v[0], "multiple");

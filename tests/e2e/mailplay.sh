@@ -67,3 +67,15 @@ assert_grep "^1b alice PASS$" "$GAMES/$B.moves"
 mail_text $(mail_to alice) >"$T/fr"
 assert_lines 2 "^Not read as an order" "$T/fr"                   # "Cordialement," and "Alice": not the original
 assert_absent "It is your move\." "$T/fr"
+# a reply to a mail of no game ("Genetess error", "Genetess signup", ...): its first line, a whole command, runs;
+# anything else is quoted with what to send (not "Unknown command 'error'", not signup's usage)
+plain carol@example.org "challenge carol bob" ""
+plain carol@example.org "Re: Genetess error" "challenge carol pw bob
+
+On Fri, Jan 15, 2027 at 8:00 AM <genetess@example.org> wrote:
+> By mail a challenge names you and your password first"
+assert_grep "^Subject: Genetess invitation [0-9]* from carol$" $(mail_to bob)
+plain carol@example.org "Re: Genetess signup" "Yes please"
+assert_grep "^Your reply to the mail \"Genetess signup\" reads \"Yes please\": Genetess reads a$" $(mail_to carol)
+assert_grep "^    challenge <userid> <password> <opponent>$" $(mail_to carol)
+assert_absent "usage:" $(mail_to carol)
