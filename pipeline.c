@@ -159,6 +159,9 @@ static int login_checked(CommandCtx *c, const char *id, int rc, const Err *err, 
         lock_notice(c, id);
     if (rc < 0) {
         buf_printf(&c->reply, "%s\n", err->msg);
+        if (c->req->userid_address) /* a reply (contract 2.1): say which word was read as the password */
+            buf_add(&c->reply, "The first word of your reply was read as your password. Write your password first "
+                               "on the line, then your order, command or text, e.g. \"yourpassword PASS\".\n");
         subject_write(SUBJECT_ERROR, 0, NULL, c->subject, sizeof c->subject);
         return EXIT_REFUSED;
     }

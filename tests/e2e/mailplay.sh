@@ -79,3 +79,9 @@ plain carol@example.org "Re: Genetess signup" "Yes please"
 assert_grep "^Your reply to the mail \"Genetess signup\" reads \"Yes please\": Genetess reads a$" $(mail_to carol)
 assert_grep "^    challenge <userid> <password> <opponent>$" $(mail_to carol)
 assert_absent "usage:" $(mail_to carol)
+# a reply to a chat without the password: the wrong password says which word was read as one
+plain bob@example.org "Re: Genetess chat $B alice" "Thanks, you too!
+
+> Good luck, Bob!"
+assert_grep "^Invalid password entered$" $(mail_to bob)
+assert_grep "^The first word of your reply was read as your password\. Write your password$" $(mail_to bob)
