@@ -687,8 +687,8 @@ static void challenge_text_unread(CommandCtx *c, bool invitation)
         return;
     char line[200], q[34];
     snprintf(line, sizeof line, "%.*s", (int)strcspn(t, "\n"), t);
-    buf_printf(&c->reply, "Your mail's text (\"%s%s\") %s.\n", pipeline_quote(line, q, sizeof q),
-               strlen(t) > 29 ? "..." : "",
+    buf_printf(&c->reply, "%sYour mail's text (\"%s%s\") %s.\n", invitation ? "\n" : "",
+               pipeline_quote(line, q, sizeof q), strlen(line) > 29 ? "..." : "",
                invitation ? "was not passed on: an invitation holds only the players, the options and a game's name "
                             "(--name=Spring_Cup); chat with the players once the game has begun"
                           : "was not read: a challenge is its Subject alone");

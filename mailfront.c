@@ -643,8 +643,8 @@ static char *reply_written(const MailIn *m, StrList *w, char **rest)
                         "or from the first line of a reply like this one, e.g.\n\n    challenge <userid> <password> "
                         "<opponent>\n\n(the Subject \"help\" gets the help; to play, reply to a mail of your game with "
                         "your password and your order).\n",
-                        pipeline_quote(m->subject, qs, sizeof qs), len ? "reads \"" : "has no text", len ? pipeline_quote(line, q, 40) : "",
-                        len ? "\"" : "");
+                        pipeline_quote(m->subject, qs, sizeof qs), len ? "reads \"" : "has no text",
+                        len ? pipeline_quote(line, q, 40) : "", len ? "\"" : "");
     }
     free(line);
     return why;
