@@ -328,8 +328,10 @@ static void front_over_notice(const Host *host, const Request *rq0, const RateBu
  * run — the first such one gets a notice of the budget and when it has room again — unless its words give the
  * password of the user whose registered address is that mailbox (front_owner). A command that authenticates
  * a user is answered at that user's registered address (mail_reply_address), so its reservation is given back.
- * text: the reply of a command refused before it ran (NULL: run w). Returns the command's exit status. */
-static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrList *w, const char *text, Buf *note)
+ * text: the reply of a command refused before it ran (NULL: run w), about board (0: none; else in its thread). Returns
+ * the command's exit status. */
+static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrList *w, const char *text, int board,
+                       Buf *note)
 {
     Request rq = *rq0;
     RequestOutcome out = {0};
@@ -363,7 +365,9 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
         return EXIT_REFUSED;
     }
     rq.reply_needs_auth = state > 0;
-    int rc = text ? pipeline_reject(&f->host, &rq, text, EXIT_REFUSED, &out) : run_words(&f->host, &rq, w, &out);
+    int rc = !text  ? run_words(&f->host, &rq, w, &out)
+             : board ? pipeline_reject_board(&f->host, &rq, text, board, &out)
+                     : pipeline_reject(&f->host, &rq, text, EXIT_REFUSED, &out);
     store_unlock(f->st); /* the owner check's lock, the command's too (none taken: nothing to let go) */
     if (out.busy) { /* nothing ran, nothing was answered: the message comes back (contract 2.1) */
         if (on > 0 && state == RATE_RESERVED)
@@ -402,7 +406,7 @@ static int run_lines(const Front *f, const MailIn *m, const Host *host, const Re
             line.busy_defers = rq->busy_defers && n == 0; /* 75 only before anything was answered */
             Buf said;
             buf_init(&said);
-            int rc = f ? run_limited(f, &line, m, &w, NULL, &said) : run_words(host, &line, &w, NULL);
+            int rc = f ? run_limited(f, &line, m, &w, NULL, 0, &said) : run_words(host, &line, &w, NULL);
             if (said.len) /* what befell this command, on the message's one log line */
                 front_note(note, "command %d: %s", n + 1, said.s + 2);
             buf_free(&said);
@@ -677,7 +681,8 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m, Buf 
         refusal = xasprintf("%s", UNREAD); /* the order or the text would come from the body */
     int rc = 0;
     if (refusal) {
-        rc = run_limited(f, rq, m, NULL, refusal, note);
+        bool board = to.kind == SUBJECT_BOARD || to.kind == SUBJECT_ENDED || to.kind == SUBJECT_CHAT;
+        rc = run_limited(f, rq, m, NULL, refusal, board ? game : 0, note); /* in the game's thread */
         front_log(f, m, "reply about board %d: not understood, exit %d%s", game, rc, note->len ? note->s : "");
     } else if (multiple) {
         int n;
@@ -689,7 +694,7 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m, Buf 
         }
         front_log(f, m, "multiple: %d commands, exit %d%s", n, rc, note->len ? note->s : "");
     } else {
-        rc = run_limited(f, rq, m, &w, NULL, note);
+        rc = run_limited(f, rq, m, &w, NULL, 0, note);
         if (rc == MAILFRONT_TEMPFAIL) {
             sl_free(&w);
             free(rest);
@@ -735,7 +740,7 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
     if (too_large) {
         char said[160];
         snprintf(said, sizeof said, "Your message is too large: at most %zu bytes are read\n", f->max_size);
-        run_limited(f, &rq, m, NULL, said, &note);
+        run_limited(f, &rq, m, NULL, said, 0, &note);
         front_log(f, m, "too large: answered%s", note.len ? note.s : "");
     } else {
         rc = run_message(f, &rq, m, &note);

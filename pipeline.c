@@ -943,6 +943,16 @@ int pipeline_run(const Command *cmd, const Host *host, const Request *rq, int ar
     return ctx_finish(&c, cmd->run(&c));
 }
 
+int pipeline_reject_board(const Host *host, const Request *rq, const char *text, int n, RequestOutcome *out)
+{
+    CommandCtx c;
+    ctx_init(&c, host, rq, out, NULL, 0, NULL);
+    c.mq.board = n; /* the reply is of that game's thread */
+    subject_write(SUBJECT_BOARD, n, "error", c.subject, sizeof c.subject);
+    buf_add(&c.reply, text);
+    return ctx_finish(&c, EXIT_REFUSED);
+}
+
 int pipeline_reject(const Host *host, const Request *rq, const char *text, int rc, RequestOutcome *out)
 {
     CommandCtx c;

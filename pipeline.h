@@ -180,6 +180,9 @@ int pipeline_run(const Command *cmd, const Host *host, const Request *rq, int ar
  * (rc 1) goes to stdout, or is mailed to the sender with the Subject "Genetess error"; a usage error
  * (rc 2) goes to stderr, and is also mailed when a sender is given. Reads no file. */
 int pipeline_reject(const Host *host, const Request *rq, const char *text, int rc, RequestOutcome *out);
+/* pipeline_reject of a mailed reply about board n (> 0) that could not be read: its Subject "Genetess Board <n>
+ * error" and, like every mail of that game, the game's thread (contract 3.3, 3.4). */
+int pipeline_reject_board(const Host *host, const Request *rq, const char *text, int n, RequestOutcome *out);
 /* Appends the formatted line (plus '\n') to the reply, sets the Subject "Genetess error" and returns rc. */
 int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Writes t into buf (size bytes) as order text for a message: printable, at most 200 characters. Returns buf. */

@@ -85,3 +85,7 @@ plain bob@example.org "Re: Genetess chat $B alice" "Thanks, you too!
 > Good luck, Bob!"
 assert_grep "^Invalid password entered$" $(mail_to bob)
 assert_grep "^The first word of your reply was read as your password\. Write your password$" $(mail_to bob)
+# a reply about the game that cannot be read (no password) is answered in the game's thread, under its Subject
+plain bob@example.org "Re: Genetess Board $B bob" "PASS"
+assert_grep "^Subject: Genetess Board $B error$" $(mail_to bob)
+assert_grep "^References: <genetess\.game\.$B\.[0-9a-f]*@[^>]*>$" $(mail_to bob)
