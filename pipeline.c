@@ -273,8 +273,21 @@ int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...)
 const char *pipeline_quote(const char *t, char *buf, size_t size)
 {
     size_t k = 0;
-    for (const char *p = t; *p && k + 4 < size && k < 200; p++)
-        buf[k++] = isprint((unsigned char)*p) ? *p : '?';
+    for (const unsigned char *p = (const unsigned char *)t; *p && k < 200;) {
+        /* a whole UTF-8 character is kept ("Grüße": a player's own words, mailed as UTF-8), never cut */
+        size_t n = *p < 0xC2 ? 1 : *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : *p < 0xF5 ? 4 : 1, j = 1;
+        while (j < n && (p[j] & 0xC0) == 0x80)
+            j++;
+        bool whole = n > 1 && j == n && !(p[0] == 0xC2 && p[1] < 0xA0); /* C1 controls aside */
+        if (k + (whole ? n : 1) + 3 >= size)
+            break;
+        if (whole)
+            memcpy(buf + k, p, n);
+        else
+            buf[k] = isprint(*p) ? (char)*p : '?';
+        k += whole ? n : 1;
+        p += whole ? n : 1;
+    }
     buf[k] = '\0';
     return buf;
 }
