@@ -51,7 +51,7 @@ const Command command_table[] = {
     {"add", {NULL}, 3, 3, "add userid password address", host_add, L},
     {"change", {NULL}, 4, 4, "change userid password address|password NEW", host_change, L},
     {"signoff", {NULL}, 2, 2, "signoff userid password", host_signoff, L},
-    {"message", {NULL}, 3, -1, "message userid password to-userid...", host_message, L},
+    {"message", {NULL}, 3, -1, "message userid password to-userid...", host_message, L | B},
     {"list", {NULL}, 0, 0, "list", host_list, L},
     {"all", {NULL}, 2, 3, "all show userid [next|active]", host_all, L},
     {.name = NULL},

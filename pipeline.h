@@ -38,6 +38,7 @@ typedef struct CommandCtx {
     char *reply_html;   /* the HTML alternative of a mailed reply that ends with the player's sheet, or NULL */
     char subject[200];
     int saved_mail;     /* messages queued up to the last commit: only those may go out */
+    bool body_said;     /* the command said itself what became of the mail's text (a challenge's: not passed on) */
 } CommandCtx;
 
 /* A command's handler: its checks, its boards, its reply. Returns the exit status (contract 3). */

@@ -89,3 +89,19 @@ assert_grep "^The first word of your reply was read as your password\. Write you
 plain bob@example.org "Re: Genetess Board $B bob" "PASS"
 assert_grep "^Subject: Genetess Board $B error$" $(mail_to bob)
 assert_grep "^References: <genetess\.game\.$B\.[0-9a-f]*@[^>]*>$" $(mail_to bob)
+# a command that reads no text (a board command by reply, help, confirm, ...): the text's first line is said as
+# not read, above the answer, never dropped unsaid
+plain alice@example.org "Re: Genetess Board $B alice" "secret map
+
+Thanks!"
+mail_text $(mail_to alice) >"$T/map"
+assert_eq "Your mail's text (\"Thanks!\") was not read:" "$(head -1 "$T/map")" "the first line of the map's reply"
+assert_grep "^Your map of Genetess board $B" "$T/map"
+plain dave@example.org "signup dave pw4 dave@example.org" ""
+code=$(sed -n 's/^Subject: Genetess confirm dave \([0-9a-f]*\)$/\1/p' $(grep -l '^To: dave@example.org$' "$OUTBOX"/*.mail))
+plain dave@example.org "Re: Genetess confirm dave $code" "Yes, that was me!
+
+On Fri, Jan 15, 2027 at 8:00 AM <genetess@example.org> wrote:
+> Someone asked this Genetess server"
+assert_grep "^Your mail's text (\"Yes, that was me!\") was not read:$" "$OUTBOX"/*.mail
+assert_grep "^User dave signed up" "$OUTBOX"/*.mail
