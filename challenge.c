@@ -685,7 +685,6 @@ static void challenge_text_unread(CommandCtx *c, bool invitation)
     t += strspn(t, " \t\n");
     if (!*t)
         return;
-    c->body_said = true;
     char line[200], q[34];
     snprintf(line, sizeof line, "%.*s", (int)strcspn(t, "\n"), t);
     buf_printf(&c->reply, "%sYour mail's text (\"%s%s\") %s.\n", invitation ? "\n" : "",

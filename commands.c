@@ -21,7 +21,7 @@
 #define R CMD_REPLY_WORD
 
 const Command command_table[] = {
-    {"challenge", {NULL}, 0, -1, "challenge [--option=value...] userid1 userid2 [...]", challenge_command, L},
+    {"challenge", {NULL}, 0, -1, "challenge [--option=value...] userid1 userid2 [...]", challenge_command, L | CMD_SAYS_TEXT},
     {"accept", {NULL}, 3, 3, "accept invitation userid password", challenge_accept, L},
     {"decline", {NULL}, 3, 3, "decline invitation userid password", challenge_decline, L},
     {"move", {"board", "mvoe", NULL}, 3, -1, "move board userid password [ORDER...]", play_move, L | B | N | CMD_REPLY_ORDERS},

@@ -951,32 +951,25 @@ int pipeline_one_board(CommandCtx *c, unsigned flags, TxnAct act)
 
 /* A mailed command that reads no text (no CMD_READS_BODY: signup, confirm, a board command by reply, ...): the first
  * line of the player's text, when there is one, opens the reply as not read — no line is dropped unsaid
- * (contract 2.1). Nothing is said when there is no reply (a message handled already). */
+ * (contract 2.1). Written before the command runs, so that the reply's prose above a sheet (and its HTML) holds
+ * it; a reply cleared (a message handled already) loses it too. */
 static void unread_text(CommandCtx *c)
 {
     const char *t = c->req->body ? c->req->body + strspn(c->req->body, " \t\n") : "";
-    if (!c->req->body_lines || (c->cmd->flags & CMD_READS_BODY) || c->body_said || !*t || !c->reply.len)
+    if (!c->req->body_lines || (c->cmd->flags & (CMD_READS_BODY | CMD_SAYS_TEXT)) || !*t)
         return;
     char line[200], q[34];
     snprintf(line, sizeof line, "%.*s", (int)strcspn(t, "\n"), t);
-    Buf b;
-    buf_init(&b);
-    buf_printf(&b, "Your mail's text (\"%s%s\") was not read:\nthis command is its Subject (or a reply's first line) "
-                   "alone.\n\n", pipeline_quote(line, q, sizeof q), strlen(line) > 29 ? "..." : "");
-    if (c->reply_prose) /* the sheet that follows the prose moves down with it */
-        c->reply_prose += b.len;
-    buf_addn(&b, c->reply.s, c->reply.len);
-    buf_free(&c->reply);
-    c->reply = b;
+    buf_printf(&c->reply, "Your mail's text (\"%s%s\") was not read:\nthis command is its Subject (or a reply's "
+                          "first line) alone.\n\n", pipeline_quote(line, q, sizeof q), strlen(line) > 29 ? "..." : "");
 }
 
 int pipeline_run(const Command *cmd, const Host *host, const Request *rq, int argc, char **argv, RequestOutcome *out)
 {
     CommandCtx c;
     ctx_init(&c, host, rq, out, cmd, argc, argv);
-    int rc = cmd->run(&c);
     unread_text(&c);
-    return ctx_finish(&c, rc);
+    return ctx_finish(&c, cmd->run(&c));
 }
 
 int pipeline_reject_board(const Host *host, const Request *rq, const char *text, int n, RequestOutcome *out)

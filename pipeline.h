@@ -38,7 +38,6 @@ typedef struct CommandCtx {
     char *reply_html;   /* the HTML alternative of a mailed reply that ends with the player's sheet, or NULL */
     char subject[200];
     int saved_mail;     /* messages queued up to the last commit: only those may go out */
-    bool body_said;     /* the command said itself what became of the mail's text (a challenge's: not passed on) */
 } CommandCtx;
 
 /* A command's handler: its checks, its boards, its reply. Returns the exit status (contract 3). */
@@ -57,6 +56,8 @@ enum {
     CMD_REPLY_TEXT = 64,  /* with CMD_REPLY_WORD: the line's words after its name are its text (chat), not its own */
     CMD_REPLY_ORDERS = 128, /* a reply's line after the password that names no CMD_REPLY_WORD command is this
                                command's text: the orders (move) */
+    CMD_SAYS_TEXT = 256,    /* by mail, it reads no text but says itself what became of it (a challenge's: not
+                               passed on); any other command that reads none says "not read" (contract 2.1) */
 };
 
 /* Limits of one command (contract 15). */

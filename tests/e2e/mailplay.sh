@@ -105,3 +105,13 @@ On Fri, Jan 15, 2027 at 8:00 AM <genetess@example.org> wrote:
 > Someone asked this Genetess server"
 assert_grep "^Your mail's text (\"Yes, that was me!\") was not read:$" "$OUTBOX"/*.mail
 assert_grep "^User dave signed up" "$OUTBOX"/*.mail
+# ... and a message delivered again is still not answered again, text or not (contract 2.1)
+printf 'From: <alice@example.org>\nSubject: Re: Genetess Board %s alice\nMessage-ID: <again.%s@c.example>\n\nsecret quiet on\n\nThanks!\n' \
+  "$B" "$(date +%s%N)" >"$T/again"
+clear_outbox
+run 0 mail "$CONF" <"$T/again"
+assert_grep "^Your mail's text (\"Thanks!\") was not read:$" $(mail_to alice)
+assert_grep "^<pre class=\"reply\">Your mail's text (&quot;Thanks!&quot;) was not read:$" $(mail_to alice)  # and in HTML
+clear_outbox
+run 0 mail "$CONF" <"$T/again"
+assert_mails 0 "^To: alice@example.org$"
