@@ -566,13 +566,13 @@ static const char *reply_orders_line(const char *t)
         char *line = xasprintf("%.*s", (int)strcspn(l, "\n"), l);
         StrList w = {0};
         mailfront_words(line, &w);
-        bool orders = w.n > 1 && order_verb(w.v[1] + strspn(w.v[1], "*")) >= 0, prose = !play_line_has_keyword(line);
-        bool command = w.n && command_find(w.v[0]);
+        bool orders = w.n > 1 && order_verb(w.v[1] + strspn(w.v[1], "*")) >= 0, prose = play_line_is_prose(line);
+        bool command = w.n && command_find(w.v[0]), blank = !w.n;
         sl_free(&w);
         free(line);
         if (orders)
             return l;
-        if (!prose || command)
+        if (!blank && (!prose || command))
             return t;
     }
     return t;

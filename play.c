@@ -23,7 +23,8 @@
 /* The lines of prose beside orders that a reply quotes one by one; the rest it counts. */
 #define PLAY_PROSE_SHOWN 3
 
-bool play_line_has_keyword(const char *line)
+/* True when some word of line is an order's keyword (a "*" before it, punctuation after it aside). */
+static bool play_line_has_keyword(const char *line)
 {
     StrList w = {0};
     bool found = false;
@@ -35,6 +36,38 @@ bool play_line_has_keyword(const char *line)
     }
     sl_free(&w);
     return found;
+}
+
+/* True when word (punctuation after it aside) could be part of an order after its keyword: directions ("N",
+ * "nw", "N-W-W"), a square ("Q10"), a stake ("2E"), a place ("1st", "GPC2"), "#k", or GAMBLE's own words. */
+static bool play_operand(const char *word)
+{
+    static const char *const words[] = {"on", "then", "don't", "dont", "don\xe2\x80\x99t", "care", "/", NULL};
+    char v[40];
+    snprintf(v, sizeof v, "%s", word + strspn(word, "*"));
+    v[strcspn(v, ",.;:")] = '\0';
+    size_t n = strlen(v), letters = strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
+    size_t digits = strspn(v + letters, "0123456789");
+    for (int i = 0; words[i]; i++)
+        if (str_ieq(v, words[i]))
+            return true;
+    return (n && strspn(v, "NESWnesw-") == n) || (letters >= 1 && letters <= 3 && digits && letters + digits == n) ||
+           (!letters && digits && (str_ieq(v + digits, "E") || str_ieq(v + digits, "st") || str_ieq(v + digits, "nd") ||
+                                   str_ieq(v + digits, "rd") || str_ieq(v + digits, "th"))) ||
+           (v[0] == '#' && n > 1 && strspn(v + 1, "0123456789") == n - 1);
+}
+
+bool play_line_is_prose(const char *line)
+{
+    if (play_line_has_keyword(line))
+        return false;
+    StrList w = {0};
+    bool prose = false;
+    str_split_words(line, &w);
+    for (int i = 0; i < w.n && !prose; i++)
+        prose = !play_operand(w.v[i]);
+    sl_free(&w);
+    return prose;
 }
 
 /* The order text of move and queue (contract 4.1): the words after the password; with none, the body's — every
@@ -69,10 +102,11 @@ static char *play_order_text(CommandCtx *c, int argc, char **argv)
         if (words || (lines > 1 && !rq->body_lines))
             continue;
         char q[34]; /* the notice fits a line: prose is never wrapped into an orphan word */
-        if (keyed && !play_line_has_keyword(l) && prose++ < PLAY_PROSE_SHOWN) /* said, never an order */
+        bool is_prose = keyed && play_line_is_prose(l); /* beside orders: said, never an order */
+        if (is_prose && prose++ < PLAY_PROSE_SHOWN)
             buf_printf(&c->reply, "Not read as an order (no order keyword): \"%s%s\"\n", pipeline_quote(l, q, sizeof q),
                        strlen(l) > 29 ? "..." : "");
-        else if (!keyed || play_line_has_keyword(l))
+        else if (!is_prose) /* an order, or what looks like the rest of one a mailer wrapped: refused if so */
             buf_printf(&t, "%s%s", orders++ ? " / " : "", l);
     }
     if (prose > PLAY_PROSE_SHOWN)

@@ -115,3 +115,19 @@ assert_grep "^<pre class=\"reply\">Your mail's text (&quot;Thanks!&quot;) was no
 clear_outbox
 run 0 mail "$CONF" <"$T/again"
 assert_mails 0 "^To: alice@example.org$"
+# a line of directions alone may be the rest of an order a mailer wrapped (Outlook's plain text, at 76): never
+# prose — the message is refused whole, rather than a shorter move run; a real sign-off still is prose
+run 0 challenge --gamble=none --seed=5 alice bob
+W=$(last_board)
+plain alice@example.org "Re: Genetess Board $W alice" "secret MOVE C3 E
+E"
+assert_grep "^Invalid move \"MOVE C3 E / E\" entered: order 2" $(mail_to alice)
+assert_eq 0 "$(grep -c "^1a" "$GAMES/$W.moves")" "moves of board $W after the refused message"
+plain alice@example.org "Re: Genetess Board $W alice" "secret PASS
+
+Wes"
+assert_grep "^Invalid move \"PASS / Wes\" entered" $(mail_to alice)   # "Wes" reads as directions: safe, not prose
+plain alice@example.org "Re: Genetess Board $W alice" "secret PASS
+
+Best wishes, Anna"
+assert_grep "^1a alice PASS$" "$GAMES/$W.moves"
