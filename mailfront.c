@@ -557,16 +557,19 @@ static char *reply_no_password(int n, const char *line, const StrList *w)
     return why;
 }
 
-/* In a reply to a board's mail, the line of t that holds the password and the orders when lines of prose (a
- * greeting: "Hi Ben,") come first: the first line whose second word is an order's keyword ("secret MOVE ...",
- * "secret *PASS"), when no line before it holds one (contract 2.1). t itself when there is no such line. */
-static const char *reply_orders_line(const char *t)
+/* In a reply to a board's mail (or, invitation, to an invitation), the line of t that holds the password and the
+ * orders when lines of prose (a greeting: "Hi Ben,") come first: the first line whose second word is an order's
+ * keyword ("secret MOVE ...", "secret *PASS"; "secret accept" or "secret decline"), when no line before it is
+ * anything but prose (contract 2.1). t itself when there is no such line. */
+static const char *reply_orders_line(const char *t, bool invitation)
 {
     for (const char *l = t; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != '\0')) {
         char *line = xasprintf("%.*s", (int)strcspn(l, "\n"), l);
         StrList w = {0};
         mailfront_words(line, &w);
-        bool orders = w.n > 1 && order_verb(w.v[1] + strspn(w.v[1], "*")) >= 0, prose = play_line_is_prose(line);
+        bool orders = invitation ? w.n == 2 && (str_ieq(w.v[1], "accept") || str_ieq(w.v[1], "decline"))
+                                 : w.n > 1 && order_verb(w.v[1] + strspn(w.v[1], "*")) >= 0;
+        bool prose = play_line_is_prose(line);
         bool command = w.n && command_find(w.v[0]), blank = !w.n;
         sl_free(&w);
         free(line);
@@ -585,7 +588,8 @@ static char *reply_command(Request *rq, const MailIn *m, const Subject *to, StrL
     while (*t == '\n' || *t == ' ' || *t == '\t')
         t++;
     /* prose above the orders' line goes after it, to be named as not read (play.c, contract 4.1) */
-    const char *o = to->kind == SUBJECT_BOARD ? reply_orders_line(t) : t;
+    const char *o = to->kind == SUBJECT_BOARD || to->kind == SUBJECT_INVITATION
+                        ? reply_orders_line(t, to->kind == SUBJECT_INVITATION) : t;
     size_t len = strcspn(o, "\n");
     char *line = xasprintf("%.*s", (int)len, o);
     *rest = xasprintf("%.*s%s", (int)(o - t), t, o[len] ? o + len + 1 : "");

@@ -131,3 +131,13 @@ plain alice@example.org "Re: Genetess Board $W alice" "secret PASS
 
 Best wishes, Anna"
 assert_grep "^1a alice PASS$" "$GAMES/$W.moves"
+# an invitation answered under a greeting: the greeting is said as not read, the answer runs
+plain alice@example.org "challenge alice secret carol" ""
+inv=$(sed -n 's/^Subject: Genetess invitation \([0-9]*\) from alice$/\1/p' $(mail_to carol))
+plain carol@example.org "Re: Genetess invitation $inv from alice" "Hi Alice,
+
+pw accept
+
+Carol"
+assert_grep "^Subject: New Genetess Board [0-9]* ALL$" $(mail_to carol)
+assert_grep "^Your mail's text (\"Hi Alice,\") was not read:$" $(mail_to carol)
