@@ -687,7 +687,11 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m, Buf 
     if (refusal) {
         bool board = to.kind == SUBJECT_BOARD || to.kind == SUBJECT_ENDED || to.kind == SUBJECT_CHAT;
         rc = run_limited(f, rq, m, NULL, refusal, board ? game : 0, note); /* in the game's thread */
-        front_log(f, m, "reply about board %d: not understood, exit %d%s", game, rc, note->len ? note->s : "");
+        char about[48] = "reply to a mail of no game";
+        if (game)
+            snprintf(about, sizeof about, "reply about %s %d", to.kind == SUBJECT_INVITATION ? "invitation" : "board",
+                     game);
+        front_log(f, m, "%s: not understood, exit %d%s", about, rc, note->len ? note->s : "");
     } else if (multiple) {
         int n;
         rc = run_lines(f, m, &f->host, rq, m->body, &n, note);

@@ -79,6 +79,8 @@ plain carol@example.org "Re: Genetess signup" "Yes please"
 assert_grep "^Your reply to the mail \"Genetess signup\" reads \"Yes please\": Genetess reads a$" $(mail_to carol)
 assert_grep "^    challenge <userid> <password> <opponent>$" $(mail_to carol)
 assert_absent "usage:" $(mail_to carol)
+assert_grep "carol@example.org <[0-9]*@c.example>: reply to a mail of no game: not understood, exit 1$" \
+  "$PBMHOME/var/mail.log"
 # a reply to a chat without the password: the wrong password says which word was read as one
 plain bob@example.org "Re: Genetess chat $B alice" "Thanks, you too!
 
