@@ -309,6 +309,7 @@ static int challenge_create(CommandCtx *c, Challenge *ch, Txn *t)
         return EXIT_SYSTEM;
     }
     b->number = number;
+    c->mq.board = number; /* its mails, the reply that is a New sheet too, are of this game's thread (contract 3.3) */
     challenge_start(c, ch, t, b);
     t->dirty = true;
     t->is_new = true;
@@ -675,6 +676,24 @@ static Invite *challenge_invite_add(CommandCtx *c, const Challenge *ch, Invites 
     return v;
 }
 
+/* By mail, a challenge is its Subject: the first line of the mail's own text, when it has any, is named in the
+ * reply as not passed on (contract 15.4: an invitation carries no free text but a game's name), so no line is
+ * dropped unsaid (contract 2.1). */
+static void challenge_text_unread(CommandCtx *c, bool invitation)
+{
+    const char *t = c->req->body_lines && c->req->body ? c->req->body : "";
+    t += strspn(t, " \t\n");
+    if (!*t)
+        return;
+    char line[200], q[34];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(t, "\n"), t);
+    buf_printf(&c->reply, "%sYour mail's text (\"%s%s\") %s.\n", invitation ? "\n" : "",
+               pipeline_quote(line, q, sizeof q), strlen(line) > 29 ? "..." : "",
+               invitation ? "was not passed on: an invitation holds only the players, the options and a game's name "
+                            "(--name=Spring_Cup); chat with the players once the game has begun"
+                          : "was not read: a challenge is its Subject alone");
+}
+
 /* By mail: the challenger's password, the players, the map and options checked, the limits, then the
  * invitation (or the board at once when everyone else is a computer opponent). */
 static int challenge_by_mail(CommandCtx *c, Challenge *ch)
@@ -694,6 +713,7 @@ static int challenge_by_mail(CommandCtx *c, Challenge *ch)
         humans += !bot_is(ch->ids.v[i]);
     if (!humans) {
         free(opts);
+        challenge_text_unread(c, false);
         return create_board(c, ch, ch->ids.v[0]);
     }
     if (invites_read(c, &l) < 0) {
@@ -713,6 +733,7 @@ static int challenge_by_mail(CommandCtx *c, Challenge *ch)
         challenge_mail_invitation(c, v);
         buf_printf(&c->reply, "Invitation %d sent: the game starts when everyone has accepted (by %s).\n", v->id,
                    fmt_time(v->created + CHALLENGE_INVITE_TTL, when, sizeof when));
+        challenge_text_unread(c, true);
         subject_write(SUBJECT_INVITATION_NEWS, v->id, NULL, c->subject, sizeof c->subject);
     }
     invites_free(&l);

@@ -2,6 +2,7 @@
  * message with recipients to chat_private after the checks they share (the player, the running board,
  * a mail body). */
 #include "chat.h"
+#include "layout.h"
 #include "users.h"
 #include "subject.h"
 
@@ -70,9 +71,14 @@ int chat_private(CommandCtx *c, const Txn *t, const char *body)
     Subject what = {.kind = SUBJECT_CHAT, .n = b->number};
     snprintf(what.word, sizeof what.word, "%s", b->pl[t->player].id);
     subject_format(&what, subj, sizeof subj);
-    char *msg = xasprintf("From %s on Genetess board %d:\nto: %s\n\n%s\n(To answer %s alone, reply with your password "
-                          "first: \"yourpassword your text\".)\n", b->pl[t->player].id, b->number, names.s, body,
-                          b->pl[t->player].id);
+    Buf m;
+    buf_init(&m);
+    buf_printf(&m, "From %s on Genetess board %d:\nto: %s\n\n%s\n", b->pl[t->player].id, b->number, names.s, body);
+    size_t how = m.len; /* how to answer: prose, wrapped as prose (the chat's own lines are the writer's) */
+    buf_printf(&m, "(To answer %s alone, reply with your password first: \"yourpassword your text\".)\n",
+               b->pl[t->player].id);
+    layout_wrap_prose(&m, how);
+    char *msg = buf_take(&m);
     for (int k = 0; k < n; k++) {
         User u;
         Err err;

@@ -21,7 +21,7 @@
 #define R CMD_REPLY_WORD
 
 const Command command_table[] = {
-    {"challenge", {NULL}, 0, -1, "challenge [--option=value...] userid1 userid2 [...]", challenge_command, L},
+    {"challenge", {NULL}, 0, -1, "challenge [--option=value...] userid1 userid2 [...]", challenge_command, L | CMD_SAYS_TEXT},
     {"accept", {NULL}, 3, 3, "accept invitation userid password", challenge_accept, L},
     {"decline", {NULL}, 3, 3, "decline invitation userid password", challenge_decline, L},
     {"move", {"board", "mvoe", NULL}, 3, -1, "move board userid password [ORDER...]", play_move, L | B | N | CMD_REPLY_ORDERS},
@@ -51,7 +51,7 @@ const Command command_table[] = {
     {"add", {NULL}, 3, 3, "add userid password address", host_add, L},
     {"change", {NULL}, 4, 4, "change userid password address|password NEW", host_change, L},
     {"signoff", {NULL}, 2, 2, "signoff userid password", host_signoff, L},
-    {"message", {NULL}, 3, -1, "message userid password to-userid...", host_message, L},
+    {"message", {NULL}, 3, -1, "message userid password to-userid...", host_message, L | B},
     {"list", {NULL}, 0, 0, "list", host_list, L},
     {"all", {NULL}, 2, 3, "all show userid [next|active]", host_all, L},
     {.name = NULL},

@@ -24,6 +24,7 @@
 #include "handled.h"
 #include "mailin.h"
 #include "orders.h"
+#include "play.h"
 #include "rate.h"
 #include "store.h"
 #include "subject.h"
@@ -327,8 +328,10 @@ static void front_over_notice(const Host *host, const Request *rq0, const RateBu
  * run — the first such one gets a notice of the budget and when it has room again — unless its words give the
  * password of the user whose registered address is that mailbox (front_owner). A command that authenticates
  * a user is answered at that user's registered address (mail_reply_address), so its reservation is given back.
- * text: the reply of a command refused before it ran (NULL: run w). Returns the command's exit status. */
-static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrList *w, const char *text, Buf *note)
+ * text: the reply of a command refused before it ran (NULL: run w), about board (0: none; else in its thread). Returns
+ * the command's exit status. */
+static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrList *w, const char *text, int board,
+                       Buf *note)
 {
     Request rq = *rq0;
     RequestOutcome out = {0};
@@ -362,7 +365,9 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
         return EXIT_REFUSED;
     }
     rq.reply_needs_auth = state > 0;
-    int rc = text ? pipeline_reject(&f->host, &rq, text, EXIT_REFUSED, &out) : run_words(&f->host, &rq, w, &out);
+    int rc = !text  ? run_words(&f->host, &rq, w, &out)
+             : board ? pipeline_reject_board(&f->host, &rq, text, board, &out)
+                     : pipeline_reject(&f->host, &rq, text, EXIT_REFUSED, &out);
     store_unlock(f->st); /* the owner check's lock, the command's too (none taken: nothing to let go) */
     if (out.busy) { /* nothing ran, nothing was answered: the message comes back (contract 2.1) */
         if (on > 0 && state == RATE_RESERVED)
@@ -401,7 +406,7 @@ static int run_lines(const Front *f, const MailIn *m, const Host *host, const Re
             line.busy_defers = rq->busy_defers && n == 0; /* 75 only before anything was answered */
             Buf said;
             buf_init(&said);
-            int rc = f ? run_limited(f, &line, m, &w, NULL, &said) : run_words(host, &line, &w, NULL);
+            int rc = f ? run_limited(f, &line, m, &w, NULL, 0, &said) : run_words(host, &line, &w, NULL);
             if (said.len) /* what befell this command, on the message's one log line */
                 front_note(note, "command %d: %s", n + 1, said.s + 2);
             buf_free(&said);
@@ -456,8 +461,8 @@ static int mailfront_reply_words(const Subject *to, const char *id, StrList *pw_
     int next = 1; /* the first word of the first line that is text (orders, chat) rather than the command's */
     StrList cmd = {0};
     int slot = 0;
-    if (to->kind == SUBJECT_INVITATION) { /* "secret accept" / "secret decline" */
-        sl_push(&cmd, word);
+    if (to->kind == SUBJECT_INVITATION) { /* "secret accept" / "secret decline"; "secret" alone accepts */
+        sl_push(&cmd, *word ? word : "accept");
         sl_push(&cmd, num);
         sl_push(&cmd, id);
         slot = cmd.n - 2; /* argv's words follow the command word */
@@ -552,15 +557,42 @@ static char *reply_no_password(int n, const char *line, const StrList *w)
     return why;
 }
 
+/* In a reply to a board's mail (or, invitation, to an invitation), the line of t that holds the password and the
+ * orders when lines of prose (a greeting: "Hi Ben,") come first: the first line whose second word is an order's
+ * keyword ("secret MOVE ...", "secret *PASS"; "secret accept" or "secret decline"), when no line before it is
+ * anything but prose (contract 2.1). t itself when there is no such line. */
+static const char *reply_orders_line(const char *t, bool invitation)
+{
+    for (const char *l = t; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != '\0')) {
+        char *line = xasprintf("%.*s", (int)strcspn(l, "\n"), l);
+        StrList w = {0};
+        mailfront_words(line, &w);
+        bool orders = invitation ? w.n == 2 && (str_ieq(w.v[1], "accept") || str_ieq(w.v[1], "decline"))
+                                 : w.n > 1 && order_verb(w.v[1] + strspn(w.v[1], "*")) >= 0;
+        bool prose = play_line_is_prose(line);
+        bool command = w.n && command_find(w.v[0]), blank = !w.n;
+        sl_free(&w);
+        free(line);
+        if (orders)
+            return l;
+        if (!blank && (!prose || command))
+            return t;
+    }
+    return t;
+}
+
 static char *reply_command(Request *rq, const MailIn *m, const Subject *to, StrList *w, char **rest)
 {
     int n = to->n;
     const char *t = m->body;
     while (*t == '\n' || *t == ' ' || *t == '\t')
         t++;
-    size_t len = strcspn(t, "\n");
-    char *line = xasprintf("%.*s", (int)len, t);
-    *rest = xstrdup(t[len] ? t + len + 1 : "");
+    /* prose above the orders' line goes after it, to be named as not read (play.c, contract 4.1) */
+    const char *o = to->kind == SUBJECT_BOARD || to->kind == SUBJECT_INVITATION
+                        ? reply_orders_line(t, to->kind == SUBJECT_INVITATION) : t;
+    size_t len = strcspn(o, "\n");
+    char *line = xasprintf("%.*s", (int)len, o);
+    *rest = xasprintf("%.*s%s", (int)(o - t), t, o[len] ? o + len + 1 : "");
     sl_free(w);
     *w = (StrList){0};
     mailfront_words(line, w);
@@ -576,9 +608,11 @@ static char *reply_command(Request *rq, const MailIn *m, const Subject *to, StrL
                                      n);
     } else if (reply_whole_command(w)) {
         /* a whole command: run as it is */
-    } else if (invitation && (w->n != 2 || !(str_ieq(w->v[1], "accept") || str_ieq(w->v[1], "decline")))) {
+    } else if (invitation && w->n != 1 &&
+               (w->n != 2 || !(str_ieq(w->v[1], "accept") || str_ieq(w->v[1], "decline")))) {
         why = xasprintf("Your reply about Genetess invitation %d reads \"%s\": write your password and \"accept\" or "
-                        "\"decline\" on the first line, e.g. \"secret accept\".\n", n, pipeline_quote(line, q, 40));
+                        "\"decline\" on the first line, e.g. \"secret accept\" (your password alone accepts).\n", n,
+                        pipeline_quote(line, q, 40));
     } else if (!invitation && reply_without_password(w)) {
         why = reply_no_password(n, line, w);
     } else if (!str_ieq(m->from, m->reply_to)) {
@@ -591,6 +625,34 @@ static char *reply_command(Request *rq, const MailIn *m, const Subject *to, StrL
         rq->userid_address = m->from;
         rq->userid_slot = mailfront_reply_words(to, REQUEST_USERID_BY_ADDRESS, w, rest, w);
         rq->chat_back = to->kind == SUBJECT_CHAT;
+    }
+    free(line);
+    return why;
+}
+
+/* A reply to one of the program's mails that names no game (subject_reply_only: "Genetess error", "Genetess
+ * signup", ...): its text's first line is the command when it is a whole one (w becomes its words, *rest the
+ * lines after it, malloc'd); else the refusal (malloc'd) quotes what was read and shows what to send. */
+static char *reply_written(const MailIn *m, StrList *w, char **rest)
+{
+    const char *t = m->body + strspn(m->body, " \t\n");
+    size_t len = strcspn(t, "\n");
+    char *line = xasprintf("%.*s", (int)len, t), q[64], qs[64];
+    StrList lw = {0};
+    mailfront_words(line, &lw);
+    char *why = NULL;
+    if (lw.n && reply_whole_command(&lw)) {
+        sl_free(w);
+        *w = lw;
+        *rest = xstrdup(t[len] ? t + len + 1 : "");
+    } else {
+        sl_free(&lw);
+        why = xasprintf("Your reply to the mail \"%s\" %s%s%s: Genetess reads a command from the Subject of a mail, "
+                        "or from the first line of a reply like this one, e.g.\n\n    challenge <userid> <password> "
+                        "<opponent>\n\n(the Subject \"help\" gets the help; to play, reply to a mail of your game with "
+                        "your password and your order).\n",
+                        pipeline_quote(m->subject, qs, sizeof qs), len ? "reads \"" : "has no text",
+                        len ? pipeline_quote(line, q, 40) : "", len ? "\"" : "");
     }
     free(line);
     return why;
@@ -613,6 +675,9 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m, Buf 
     if (to.kind != SUBJECT_NONE) {
         refusal = reply_command(&rq1, m, &to, &w, &rest);
         rq1.body = rest;
+    } else if (subject_reply_only(m->subject)) {
+        refusal = reply_written(m, &w, &rest);
+        rq1.body = rest;
     }
     bool multiple = w.n && str_ieq(w.v[0], "multiple");
     const Command *cmd = w.n ? command_find(w.v[0]) : NULL;
@@ -620,8 +685,13 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m, Buf 
         refusal = xasprintf("%s", UNREAD); /* the order or the text would come from the body */
     int rc = 0;
     if (refusal) {
-        rc = run_limited(f, rq, m, NULL, refusal, note);
-        front_log(f, m, "reply about board %d: not understood, exit %d%s", game, rc, note->len ? note->s : "");
+        bool board = to.kind == SUBJECT_BOARD || to.kind == SUBJECT_ENDED || to.kind == SUBJECT_CHAT;
+        rc = run_limited(f, rq, m, NULL, refusal, board ? game : 0, note); /* in the game's thread */
+        char about[48] = "reply to a mail of no game";
+        if (game)
+            snprintf(about, sizeof about, "reply about %s %d", to.kind == SUBJECT_INVITATION ? "invitation" : "board",
+                     game);
+        front_log(f, m, "%s: not understood, exit %d%s", about, rc, note->len ? note->s : "");
     } else if (multiple) {
         int n;
         rc = run_lines(f, m, &f->host, rq, m->body, &n, note);
@@ -632,7 +702,7 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m, Buf 
         }
         front_log(f, m, "multiple: %d commands, exit %d%s", n, rc, note->len ? note->s : "");
     } else {
-        rc = run_limited(f, rq, m, &w, NULL, note);
+        rc = run_limited(f, rq, m, &w, NULL, 0, note);
         if (rc == MAILFRONT_TEMPFAIL) {
             sl_free(&w);
             free(rest);
@@ -678,7 +748,7 @@ static int answer(const Front *f, const MailIn *m, bool too_large)
     if (too_large) {
         char said[160];
         snprintf(said, sizeof said, "Your message is too large: at most %zu bytes are read\n", f->max_size);
-        run_limited(f, &rq, m, NULL, said, &note);
+        run_limited(f, &rq, m, NULL, said, 0, &note);
         front_log(f, m, "too large: answered%s", note.len ? note.s : "");
     } else {
         rc = run_message(f, &rq, m, &note);

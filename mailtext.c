@@ -91,18 +91,33 @@ static bool mailtext_signature(const Line *l)
     return l->n == 2 && memcmp(l->s, "--", 2) == 0;
 }
 
+/* The line is a header line of one of names: the name (any case), white space, ':' (French writes "De :"). */
+static bool mailtext_header(const Line *l, const char *const names[])
+{
+    for (int k = 0; names[k]; k++) {
+        if (!mailtext_starts(l, names[k]))
+            continue;
+        const char *p = l->s + strspn(l->s, " \t") + strlen(names[k]), *end = l->s + l->n;
+        while (p < end && *p == ' ')
+            p++;
+        if (p < end && *p == ':')
+            return true;
+    }
+    return false;
+}
+
 /* The header line of an original that a client quotes or forwards below the reply (Outlook: "From: ..."). */
 static bool mailtext_header_from(const Line *l)
 {
-    return mailtext_starts(l, "From: ") || mailtext_starts(l, "Von: ") || mailtext_starts(l, "De: ") ||
-           mailtext_starts(l, "Da: ") || mailtext_starts(l, "Van: ") || mailtext_starts(l, "Fra: ");
+    static const char *const names[] = {"From", "Von", "De", "Da", "Van", "Fra", NULL};
+    return mailtext_header(l, names);
 }
 
 static bool mailtext_header_sent(const Line *l)
 {
-    return mailtext_starts(l, "Sent: ") || mailtext_starts(l, "Date: ") || mailtext_starts(l, "Gesendet: ") ||
-           mailtext_starts(l, "Envoy") || mailtext_starts(l, "Enviado: ") || mailtext_starts(l, "Inviato: ") ||
-           mailtext_starts(l, "Verzonden: ") || mailtext_starts(l, "Sendt: ") || mailtext_starts(l, "Datum: ");
+    static const char *const names[] = {"Sent", "Date", "Gesendet", "Envoyé", "Envoye", "Enviado", "Enviado el",
+                                        "Inviato", "Verzonden", "Sendt", "Datum", "Fecha", "Data", NULL};
+    return mailtext_header(l, names);
 }
 
 /* The index of the next non-blank line after i (n: none). */

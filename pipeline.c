@@ -159,6 +159,9 @@ static int login_checked(CommandCtx *c, const char *id, int rc, const Err *err, 
         lock_notice(c, id);
     if (rc < 0) {
         buf_printf(&c->reply, "%s\n", err->msg);
+        if (c->req->userid_address) /* a reply (contract 2.1): say which word was read as the password */
+            buf_add(&c->reply, "The first word of your reply was read as your password. Write your password first "
+                               "on the line, then your order, command or text, e.g. \"yourpassword PASS\".\n");
         subject_write(SUBJECT_ERROR, 0, NULL, c->subject, sizeof c->subject);
         return EXIT_REFUSED;
     }
@@ -270,8 +273,21 @@ int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...)
 const char *pipeline_quote(const char *t, char *buf, size_t size)
 {
     size_t k = 0;
-    for (const char *p = t; *p && k + 4 < size && k < 200; p++)
-        buf[k++] = isprint((unsigned char)*p) ? *p : '?';
+    for (const unsigned char *p = (const unsigned char *)t; *p && k < 200;) {
+        /* a whole UTF-8 character is kept ("Grüße": a player's own words, mailed as UTF-8), never cut */
+        size_t n = *p < 0xC2 ? 1 : *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : *p < 0xF5 ? 4 : 1, j = 1;
+        while (j < n && (p[j] & 0xC0) == 0x80)
+            j++;
+        bool whole = n > 1 && j == n && !(p[0] == 0xC2 && p[1] < 0xA0); /* C1 controls aside */
+        if (k + (whole ? n : 1) + 3 >= size)
+            break;
+        if (whole)
+            memcpy(buf + k, p, n);
+        else
+            buf[k] = isprint(*p) ? (char)*p : '?';
+        k += whole ? n : 1;
+        p += whole ? n : 1;
+    }
     buf[k] = '\0';
     return buf;
 }
@@ -535,14 +551,23 @@ static void players_users_free(User *u, int n)
     free(u);
 }
 
-/* t's board's players' users entries: read at the transaction's first need, then kept until
- * pipeline_board_done (the addresses and passwords do not change while the lock is held). */
+/* t's board's players' users entries, in seat order: read at the transaction's first need, then kept until
+ * pipeline_board_done (the addresses and passwords do not change while the lock is held). The seats change order
+ * when round 0 ends (the turn order gambled for): the entries follow their userids, so that each sheet goes to
+ * its own player (fog of war, contract 8). */
 static const User *txn_users(CommandCtx *c, Txn *t)
 {
     if (!t->users) {
         t->users = players_users(c, t->b);
         t->nusers = t->b->np;
     }
+    for (int p = 0; p < t->b->np && p < t->nusers; p++)
+        for (int q = p + 1; q < t->nusers && !str_ieq(t->users[p].id, t->b->pl[p].id); q++)
+            if (str_ieq(t->users[q].id, t->b->pl[p].id)) {
+                User x = t->users[p];
+                t->users[p] = t->users[q];
+                t->users[q] = x;
+            }
     return t->users;
 }
 
@@ -937,11 +962,37 @@ int pipeline_one_board(CommandCtx *c, unsigned flags, TxnAct act)
     return rc;
 }
 
+/* A mailed command that reads no text (no CMD_READS_BODY: signup, confirm, a board command by reply, ...): the first
+ * line of the player's text, when there is one, opens the reply as not read — no line is dropped unsaid
+ * (contract 2.1). Written before the command runs, so that the reply's prose above a sheet (and its HTML) holds
+ * it; a reply cleared (a message handled already) loses it too. */
+static void unread_text(CommandCtx *c)
+{
+    const char *t = c->req->body ? c->req->body + strspn(c->req->body, " \t\n") : "";
+    if (!c->req->body_lines || (c->cmd->flags & (CMD_READS_BODY | CMD_SAYS_TEXT)) || !*t)
+        return;
+    char line[200], q[34];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(t, "\n"), t);
+    buf_printf(&c->reply, "Your mail's text (\"%s%s\") was not read:\nthis command is its Subject (or a reply's "
+                          "first line) alone.\n\n", pipeline_quote(line, q, sizeof q), strlen(line) > 29 ? "..." : "");
+}
+
 int pipeline_run(const Command *cmd, const Host *host, const Request *rq, int argc, char **argv, RequestOutcome *out)
 {
     CommandCtx c;
     ctx_init(&c, host, rq, out, cmd, argc, argv);
+    unread_text(&c);
     return ctx_finish(&c, cmd->run(&c));
+}
+
+int pipeline_reject_board(const Host *host, const Request *rq, const char *text, int n, RequestOutcome *out)
+{
+    CommandCtx c;
+    ctx_init(&c, host, rq, out, NULL, 0, NULL);
+    c.mq.board = n; /* the reply is of that game's thread */
+    subject_write(SUBJECT_BOARD, n, "error", c.subject, sizeof c.subject);
+    buf_add(&c.reply, text);
+    return ctx_finish(&c, EXIT_REFUSED);
 }
 
 int pipeline_reject(const Host *host, const Request *rq, const char *text, int rc, RequestOutcome *out)

@@ -56,6 +56,8 @@ enum {
     CMD_REPLY_TEXT = 64,  /* with CMD_REPLY_WORD: the line's words after its name are its text (chat), not its own */
     CMD_REPLY_ORDERS = 128, /* a reply's line after the password that names no CMD_REPLY_WORD command is this
                                command's text: the orders (move) */
+    CMD_SAYS_TEXT = 256,    /* by mail, it reads no text but says itself what became of it (a challenge's: not
+                               passed on); any other command that reads none says "not read" (contract 2.1) */
 };
 
 /* Limits of one command (contract 15). */
@@ -180,9 +182,13 @@ int pipeline_run(const Command *cmd, const Host *host, const Request *rq, int ar
  * (rc 1) goes to stdout, or is mailed to the sender with the Subject "Genetess error"; a usage error
  * (rc 2) goes to stderr, and is also mailed when a sender is given. Reads no file. */
 int pipeline_reject(const Host *host, const Request *rq, const char *text, int rc, RequestOutcome *out);
+/* pipeline_reject of a mailed reply about board n (> 0) that could not be read: its Subject "Genetess Board <n>
+ * error" and, like every mail of that game, the game's thread (contract 3.3, 3.4). */
+int pipeline_reject_board(const Host *host, const Request *rq, const char *text, int n, RequestOutcome *out);
 /* Appends the formatted line (plus '\n') to the reply, sets the Subject "Genetess error" and returns rc. */
 int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* Writes t into buf (size bytes) as order text for a message: printable, at most 200 characters. Returns buf. */
+/* Writes t into buf (size bytes) as order text for a message: printable (a whole UTF-8 character kept, control
+ * characters and broken sequences as "?"), at most 200 bytes. Returns buf. */
 const char *pipeline_quote(const char *t, char *buf, size_t size);
 
 /* The status column of a board's list line: the result, "waiting for <ids>", "<id> turn" or "<id> on holiday". */

@@ -14,15 +14,67 @@
 #include "submit.h"
 #include "turn.h"
 #include "orders.h"
+#include "layout.h"
 #include "lister.h"
 #include "sheet.h"
 #include "view.h"
 #include "subject.h"
 
+/* The lines of prose beside orders that a reply quotes one by one; the rest it counts. */
+#define PLAY_PROSE_SHOWN 3
+
+/* True when some word of line is an order's keyword (a "*" before it, punctuation after it aside). */
+static bool play_line_has_keyword(const char *line)
+{
+    StrList w = {0};
+    bool found = false;
+    str_split_words(line, &w);
+    for (int i = 0; i < w.n && !found; i++) {
+        char *v = w.v[i] + strspn(w.v[i], "*");
+        v[strcspn(v, ",.;:!?")] = '\0';
+        found = order_verb(v) >= 0;
+    }
+    sl_free(&w);
+    return found;
+}
+
+/* True when word (punctuation after it aside) could be part of an order after its keyword: directions ("N",
+ * "nw", "N-W-W"), a square ("Q10"), a stake ("2E"), a place ("1st", "GPC2"), "#k", or GAMBLE's own words. */
+static bool play_operand(const char *word)
+{
+    static const char *const words[] = {"on", "then", "don't", "dont", "don\xe2\x80\x99t", "care", "/", NULL};
+    char v[40];
+    snprintf(v, sizeof v, "%s", word + strspn(word, "*"));
+    v[strcspn(v, ",.;:")] = '\0';
+    size_t n = strlen(v), letters = strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
+    size_t digits = strspn(v + letters, "0123456789");
+    for (int i = 0; words[i]; i++)
+        if (str_ieq(v, words[i]))
+            return true;
+    return (n && strspn(v, "NESWnesw-") == n) || (letters >= 1 && letters <= 3 && digits && letters + digits == n) ||
+           (!letters && digits && (str_ieq(v + digits, "E") || str_ieq(v + digits, "st") || str_ieq(v + digits, "nd") ||
+                                   str_ieq(v + digits, "rd") || str_ieq(v + digits, "th"))) ||
+           (v[0] == '#' && n > 1 && strspn(v + 1, "0123456789") == n - 1);
+}
+
+bool play_line_is_prose(const char *line)
+{
+    if (play_line_has_keyword(line))
+        return false;
+    StrList w = {0};
+    bool prose = false;
+    str_split_words(line, &w);
+    for (int i = 0; i < w.n && !prose; i++)
+        prose = !play_operand(w.v[i]);
+    sl_free(&w);
+    return prose;
+}
+
 /* The order text of move and queue (contract 4.1): the words after the password; with none, the body's — every
- * non-blank line of a mailed body (the player's own text: Request.body_lines) as one message's orders, joined by
- * " / ", else (INPUTFILE) its first non-blank line. When the words gave the orders, the reply names the first
- * non-blank line of a mailed body and how many there are (none is read, none is dropped unsaid). */
+ * non-blank line of a mailed body (the player's own text: Request.body_lines) that holds an order's keyword, as
+ * one message's orders joined by " / " (a line without one is named in the reply as not read: prose), else
+ * (INPUTFILE) its first non-blank line. When the words gave the orders, the reply names the first non-blank line
+ * of a mailed body and how many there are (none is read, none is dropped unsaid). */
 static char *play_order_text(CommandCtx *c, int argc, char **argv)
 {
     const Request *rq = c->req;
@@ -34,18 +86,32 @@ static char *play_order_text(CommandCtx *c, int argc, char **argv)
         buf_add(&t, argv[i]);
     }
     bool words = t.len > 0;
-    int lines = 0;
+    int lines = 0, orders = 0, keyed = 0, prose = 0;
     char *first = NULL;
     char *body = rq->body ? xstrdup(rq->body) : NULL, *save = NULL;
+    for (char *l = body ? strtok_r(body, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save))
+        keyed += !words && rq->body_lines && play_line_has_keyword(l);
+    free(body);
+    body = rq->body ? xstrdup(rq->body) : NULL;
     for (char *l = body ? strtok_r(body, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
         str_trim(l);
         if (!*l)
             continue;
         if (!lines++)
             first = l;
-        if (!words && (lines == 1 || rq->body_lines))
-            buf_printf(&t, "%s%s", lines > 1 ? " / " : "", l);
+        if (words || (lines > 1 && !rq->body_lines))
+            continue;
+        char q[34]; /* the notice fits a line: prose is never wrapped into an orphan word */
+        bool is_prose = keyed && play_line_is_prose(l); /* beside orders: said, never an order */
+        if (is_prose && prose++ < PLAY_PROSE_SHOWN)
+            buf_printf(&c->reply, "Not read as an order (no order keyword): \"%s%s\"\n", pipeline_quote(l, q, sizeof q),
+                       strlen(l) > 29 ? "..." : "");
+        else if (!is_prose) /* an order, or what looks like the rest of one a mailer wrapped: refused if so */
+            buf_printf(&t, "%s%s", orders++ ? " / " : "", l);
     }
+    if (prose > PLAY_PROSE_SHOWN)
+        buf_printf(&c->reply, "Not read as orders either: %d more lines without an order keyword.\n",
+                   prose - PLAY_PROSE_SHOWN);
     if (words && rq->body_lines && lines) {
         char q[64];
         buf_printf(&c->reply, "Not read as orders: the %d line%s of your mail's text (\"%s\"%s): the orders were "
@@ -257,17 +323,21 @@ static int play_chat_act(CommandCtx *c, Txn *t)
     Subject what = {.kind = SUBJECT_CHAT, .n = b->number};
     snprintf(what.word, sizeof what.word, "%s", b->pl[p].id);
     subject_format(&what, subj, sizeof subj);
-    char *msg = xasprintf("From %s on Genetess board %d:\n\n%s\n(To answer %s alone, reply with your password first: "
-                          "\"yourpassword your text\"; to write to everyone, send \"chat %d <userid> <password>\".)\n",
-                          b->pl[p].id, b->number, body, b->pl[p].id, b->number);
+    Buf msg;
+    buf_init(&msg);
+    buf_printf(&msg, "From %s on Genetess board %d:\n\n%s\n", b->pl[p].id, b->number, body);
+    size_t how = msg.len; /* how to answer: prose, wrapped as prose (the chat's own lines are the writer's) */
+    buf_printf(&msg, "(To answer %s alone, reply with your password first: \"yourpassword your text\"; to write to "
+                     "everyone, send \"chat %d <userid> <password>\".)\n", b->pl[p].id, b->number);
+    layout_wrap_prose(&msg, how);
     for (int i = 0; i < b->np; i++) {
         User u;
         if (i != p && users_find(&c->st, b->pl[i].id, &u, &err) == 0) { /* the sender's copy is their reply */
-            mail_add(&c->mq, u.address, subj, msg, &err);
+            mail_add(&c->mq, u.address, subj, msg.s, &err);
             users_free(&u);
         }
     }
-    free(msg);
+    buf_free(&msg);
     buf_printf(&c->reply, "Your message was sent to the other %d player%s of board %d:\n\n%s", b->np - 1,
                b->np == 2 ? "" : "s", b->number, body);
     free(body);

@@ -4,6 +4,10 @@
 
 #include "pipeline.h"
 
+/* True when line of a mailed text is the player's prose (a greeting, "Thanks, Anna"), not an order (contract 4.1):
+ * no word of it is an order's keyword, and some word could not be part of an order after its keyword (a line of
+ * directions alone, "W W", may be the rest of an order a mailer wrapped: not prose). */
+bool play_line_is_prose(const char *line);
 /* move board userid password [ORDER...]: runs or stores the order text (the words after the password, else
  * the body's first non-blank line) for the player (contract 4). Exit 0 done or stored, 1 refused or failed
  * (a failed order's side effects are saved). */

@@ -83,6 +83,26 @@ static void subject_join(const StrList *w, int from, char *word)
     buf_free(&b);
 }
 
+bool subject_reply_only(const char *text)
+{
+    StrList w = {0};
+    str_split_words(text, &w);
+    const char *a = w.n > 1 ? w.v[1] : "";
+    int64_t n;
+    bool ours = w.n && str_ieq(w.v[0], "genetess"), yes = false;
+    if (ours && w.n == 2)
+        yes = str_ieq(a, "error") || str_ieq(a, "signup") || str_ieq(a, "message");
+    else if (ours && str_ieq(a, "invitation"))
+        yes = w.n <= 4 && w.n >= 3 && parse_i64_range(w.v[2], 1, 1000000000, &n);
+    else if (ours)
+        yes = (w.n == 3 && str_ieq(a, "user")) || (w.n == 4 && str_ieq(a, "message") && str_ieq(w.v[2], "from")) ||
+              (w.n == 4 && str_ieq(a, "boards") && str_ieq(w.v[2], "of"));
+    else
+        yes = w.n == 5 && str_ieq(w.v[0], "genetess:") && str_ieq(a, "wrong") && str_ieq(w.v[2], "passwords");
+    sl_free(&w);
+    return yes;
+}
+
 Subject subject_parse(const char *text)
 {
     Subject s = {.kind = SUBJECT_NONE};

@@ -58,5 +58,10 @@ void subject_write(SubjectKind kind, int n, const char *word, char *buf, size_t 
  * command) or one written only (the kinds after SUBJECT_INVITATION). Words are compared without regard to case;
  * parse(format(s)) gives s back for the game mails' kinds (a nag's "Nag: " read too). */
 Subject subject_parse(const char *text);
+/* True when text (its reply prefixes gone) is one of the written-only Subjects whose words are no command a
+ * player means by replying — "Genetess error", "Genetess signup", "Genetess invitation <n>[ <word>]", "Genetess
+ * user <userid>", "Genetess message[ from <userid>]", "Genetess: wrong passwords for <userid>", "Genetess boards
+ * of <userid>" (any case): a reply to one is read by its text's first line (contract 2.1). */
+bool subject_reply_only(const char *text);
 
 #endif

@@ -2,6 +2,7 @@
  * commands takes the lock once, reads its board once and the users once (contract 2.1; StoreTally counts). */
 #include "fixtures.h"
 #include "mailfront.h"
+#include "pipeline.h"
 #include "rate.h"
 #include "store.h"
 
@@ -124,6 +125,20 @@ START_TEST(test_multiple_command_line)
 }
 END_TEST
 
+/* What a reply quotes of a player's line: whole UTF-8 characters ("Grüße"), never half of one at the cut, control
+ * characters and broken sequences as "?" (pipeline_quote). */
+START_TEST(test_quote_keeps_utf8)
+{
+    char q[34];
+    ck_assert_str_eq(pipeline_quote("Gr\xc3\xbc\xc3\x9f" "e, Anna", q, sizeof q), "Gr\xc3\xbc\xc3\x9f" "e, Anna");
+    ck_assert_str_eq(pipeline_quote("a\tb\xc3(\xc2\x85", q, sizeof q), "a?b?(??");
+    char small[9]; /* room for 5 bytes: a 2-byte character from the 5th on is left out whole */
+    ck_assert_str_eq(pipeline_quote("abcdefg", small, sizeof small), "abcde");
+    ck_assert_str_eq(pipeline_quote("abc\xc3\xbc", small, sizeof small), "abc\xc3\xbc");
+    ck_assert_str_eq(pipeline_quote("abcd\xc3\xbc", small, sizeof small), "abcd");
+}
+END_TEST
+
 Suite *mailfront_suite(void);
 Suite *mailfront_suite(void)
 {
@@ -134,6 +149,7 @@ Suite *mailfront_suite(void)
     tcase_add_test(t, test_multiple_one_store);
     tcase_add_test(t, test_multiple_command_line);
     tcase_add_test(t, test_over_budget_owner_one_lock);
+    tcase_add_test(t, test_quote_keeps_utf8);
     suite_add_tcase(s, t);
     return s;
 }

@@ -55,6 +55,13 @@ static const struct {
      "Le 28/11/2026 à 13:03, genetess@example.org a écrit :\n> Your E: 81\nsecret CREATE C4 AB\n> It is your move.\n"
      "*MOVE C4 S\n",
      "secret CREATE C4 AB\n*MOVE C4 S\n"},
+    {"Outlook (French), \"De :\" and \"Envoyé :\" with a space before the colon",
+     "secret PASS\n\nDe : genetess@example.org\nEnvoyé : vendredi 15 janvier 2027 09:00\nÀ : a@example.org\n\nIt is your "
+     "move.\n",
+     "secret PASS\n"},
+    {"Outlook (Spanish), \"Enviado el:\"",
+     "secret PASS\n\nDe: genetess@example.org\nEnviado el: viernes, 15 de enero de 2027 9:00\n\nIt is your move.\n",
+     "secret PASS\n"},
     {"a forwarded message below", "secret PASS\n\n---------- Forwarded message ---------\nFrom: genetess\n\nPASS\n",
      "secret PASS\n"},
     {"Apple Mail forward", "secret PASS\n\nBegin forwarded message:\n\nFrom: genetess\n", "secret PASS\n"},

@@ -82,6 +82,13 @@ START_TEST(written_only)
     subject_format(&written[_i], line, sizeof line);
     ck_assert_str_eq(line, written_texts[_i]);
     ck_assert_int_eq(subject_parse(line).kind, SUBJECT_NONE);
+    /* a reply to one is read by its text's first line unless its words are a command a player means */
+    static const SubjectKind reply_only[] = {SUBJECT_ERROR, SUBJECT_SIGNUP, SUBJECT_INVITATION_NEWS, SUBJECT_USER,
+                                             SUBJECT_MESSAGE, SUBJECT_PASSWORDS, SUBJECT_BOARDS_OF};
+    bool want = false;
+    for (size_t k = 0; k < sizeof reply_only / sizeof reply_only[0]; k++)
+        want = want || written[_i].kind == reply_only[k];
+    ck_assert_msg(subject_reply_only(line) == want, "'%s'", line);
     if (written[_i].kind != SUBJECT_CONFIRM) { /* subject_write: the same Subject from its kind, number, word */
         char again[160];
         subject_write(written[_i].kind, written[_i].n, written[_i].word, again, sizeof again);
