@@ -68,7 +68,7 @@ static int challenge_option(CommandCtx *c, Challenge *ch, const char *a)
     }
     if (!ok || str_has_control(a)) {
         char q[64];
-        return pipeline_refuse(c, EXIT_USAGE, "Invalid Genetess parameter '%s'", pipeline_quote(a, q, 40));
+        return pipeline_refuse(c, EXIT_USAGE, "Invalid Genetess parameter '%s'", str_quote(a, q, 40));
     }
     for (int i = 0; i < ch->keys.n; i++)
         if (strcmp(ch->keys.v[i], key) == 0) /* contract 6: one value an option, so one name a game */
@@ -167,7 +167,7 @@ static int challenge_players(CommandCtx *c, Challenge *ch)
             bots++;
         } else if (!users_valid_id(ids->v[i]) || users_find(&c->st, ids->v[i], &u, &err) != 0) {
             char q[64];
-            buf_printf(&c->reply, "Invalid userid entered: %s is not signed up\n", pipeline_quote(ids->v[i], q, 40));
+            buf_printf(&c->reply, "Invalid userid entered: %s is not signed up\n", str_quote(ids->v[i], q, 40));
             return EXIT_REFUSED;
         } else {
             users_free(&u);
@@ -207,7 +207,7 @@ static int challenge_params(CommandCtx *c, const Challenge *ch, Board *b, const 
     for (int i = 0; i < ch->keys.n; i++)
         if (strcmp(ch->keys.v[i], "map") != 0 && params_set(par, ch->keys.v[i], ch->vals.v[i], &err) < 0) {
             buf_printf(&c->reply, "Invalid Genetess parameter '--%s=%s': %s\n", ch->keys.v[i],
-                       pipeline_quote(ch->vals.v[i], q, 40), err.msg);
+                       str_quote(ch->vals.v[i], q, 40), err.msg);
             return EXIT_USAGE;
         }
     snprintf(par->map, sizeof par->map, "%s", strchr(mapname, '/') ? "file" : mapname);
@@ -688,7 +688,7 @@ static void challenge_text_unread(CommandCtx *c, bool invitation)
     char line[200], q[34];
     snprintf(line, sizeof line, "%.*s", (int)strcspn(t, "\n"), t);
     buf_printf(&c->reply, "%sYour mail's text (\"%s%s\") %s.\n", invitation ? "\n" : "",
-               pipeline_quote(line, q, sizeof q), strlen(line) > 29 ? "..." : "",
+               str_quote(line, q, sizeof q), strlen(line) > 29 ? "..." : "",
                invitation ? "was not passed on: an invitation holds only the players, the options and a game's name "
                             "(--name=Spring_Cup); chat with the players once the game has begun"
                           : "was not read: a challenge is its Subject alone");

@@ -24,7 +24,7 @@ static void not_a_player(CommandCtx *c, const Board *b, const char *name)
     char q[64];
     User u;
     Err err;
-    pipeline_quote(name, q, sizeof q);
+    str_quote(name, q, sizeof q);
     if (!users_valid_id(name) || users_find(&c->st, name, &u, &err) != 0)
         buf_printf(&c->reply, "Nothing was sent: %s is not a Genetess userid\n", q);
     else {

@@ -90,8 +90,8 @@ int command_run(const Host *host, const Request *rq, int argc, char **argv, Requ
                                     "Send a command as the Subject (the Subject \"help\" gets the list), or reply to\n"
                                     "a mail of your game with your password and your order on the first line,\n"
                                     "e.g. \"secret MOVE C3 N\".\n",
-                                    pipeline_quote(argv[0], q, 40))
-                        : xasprintf("Unknown command '%s'; try 'genetess help'\n", pipeline_quote(argv[0], q, 40));
+                                    str_quote(argv[0], q, 40))
+                        : xasprintf("Unknown command '%s'; try 'genetess help'\n", str_quote(argv[0], q, 40));
         int rc = pipeline_reject(host, rq, text, EXIT_REFUSED, out);
         free(text);
         return rc;

@@ -177,7 +177,7 @@ static int message_recipients(CommandCtx *c, const User *from, User *to)
             rc = pipeline_refuse(c, EXIT_REFUSED, "Nothing was sent: a message goes to at most %d users",
                                  MESSAGE_TO_MAX);
         else if (!users_valid_id(c->argv[i]) || users_find(&c->st, c->argv[i], &to[n], &err) != 0)
-            rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered: %s", pipeline_quote(c->argv[i], q, 40));
+            rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered: %s", str_quote(c->argv[i], q, 40));
         else if (!str_ieq(to[n].id, from->id) && !share_a_game(list ? list : "", from->id, to[n].id)) {
             rc = pipeline_refuse(c, EXIT_REFUSED, "Nothing was sent: %s plays no game with you", to[n].id);
             users_free(&to[n]);

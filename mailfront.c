@@ -246,7 +246,7 @@ static int run_words(const Host *host, const Request *rq, StrList *w, RequestOut
                                EXIT_REFUSED, out);
     if (str_ieq(w->v[0], "mail") || str_ieq(w->v[0], "multiple")) {
         char q[64], *text = xasprintf("Unknown command '%s' in a mail's Subject or line; try 'genetess help'\n",
-                                      pipeline_quote(w->v[0], q, 40));
+                                      str_quote(w->v[0], q, 40));
         int rc = pipeline_reject(host, rq, text, EXIT_REFUSED, out);
         free(text);
         return rc;
@@ -539,13 +539,13 @@ static bool reply_whole_command(const StrList *w)
 static char *reply_no_password(int n, const char *line, const StrList *w)
 {
     char said[256], rest[256];
-    pipeline_quote(line, said, sizeof said);
+    str_quote(line, said, sizeof said);
     bool order = order_verb(w->v[0]) >= 0; /* else a board command's word: resign, orders, map, ... */
     Buf after; /* a command's words after its own */
     buf_init(&after);
     for (int i = 1; i < w->n; i++)
         buf_printf(&after, " %s", w->v[i]);
-    pipeline_quote(after.len ? after.s : "", rest, sizeof rest);
+    str_quote(after.len ? after.s : "", rest, sizeof rest);
     buf_free(&after);
     char *cmd = order ? xasprintf("move %d <userid> <password> %s", n, said)
                       : xasprintf("%s %d <userid> <password>%s", w->v[0], n, rest);
@@ -612,7 +612,7 @@ static char *reply_command(Request *rq, const MailIn *m, const Subject *to, StrL
                (w->n != 2 || !(str_ieq(w->v[1], "accept") || str_ieq(w->v[1], "decline")))) {
         why = xasprintf("Your reply about Genetess invitation %d reads \"%s\": write your password and \"accept\" or "
                         "\"decline\" on the first line, e.g. \"secret accept\" (your password alone accepts).\n", n,
-                        pipeline_quote(line, q, 40));
+                        str_quote(line, q, 40));
     } else if (!invitation && reply_without_password(w)) {
         why = reply_no_password(n, line, w);
     } else if (!str_ieq(m->from, m->reply_to)) {
@@ -651,8 +651,8 @@ static char *reply_written(const MailIn *m, StrList *w, char **rest)
                         "or from the first line of a reply like this one, e.g.\n\n    challenge <userid> <password> "
                         "<opponent>\n\n(the Subject \"help\" gets the help; to play, reply to a mail of your game with "
                         "your password and your order).\n",
-                        pipeline_quote(m->subject, qs, sizeof qs), len ? "reads \"" : "has no text",
-                        len ? pipeline_quote(line, q, 40) : "", len ? "\"" : "");
+                        str_quote(m->subject, qs, sizeof qs), len ? "reads \"" : "has no text",
+                        len ? str_quote(line, q, 40) : "", len ? "\"" : "");
     }
     free(line);
     return why;
@@ -710,7 +710,7 @@ static int run_message(const Front *f, const Request *rq0, const MailIn *m, Buf 
             return rc;
         }
         char q[64];
-        front_log(f, m, "%s%s: exit %d%s", game ? "reply: " : "", w.n ? pipeline_quote(w.v[0], q, 20) : "(no command)",
+        front_log(f, m, "%s%s: exit %d%s", game ? "reply: " : "", w.n ? str_quote(w.v[0], q, 20) : "(no command)",
                   rc, note->len ? note->s : "");
     }
     sl_free(&w);

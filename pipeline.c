@@ -270,28 +270,6 @@ int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...)
 
 /* ---- boards ---- */
 
-const char *pipeline_quote(const char *t, char *buf, size_t size)
-{
-    size_t k = 0;
-    for (const unsigned char *p = (const unsigned char *)t; *p && k < 200;) {
-        /* a whole UTF-8 character is kept ("Grüße": a player's own words, mailed as UTF-8), never cut */
-        size_t n = *p < 0xC2 ? 1 : *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : *p < 0xF5 ? 4 : 1, j = 1;
-        while (j < n && (p[j] & 0xC0) == 0x80)
-            j++;
-        bool whole = n > 1 && j == n && !(p[0] == 0xC2 && p[1] < 0xA0); /* C1 controls aside */
-        if (k + (whole ? n : 1) + 3 >= size)
-            break;
-        if (whole)
-            memcpy(buf + k, p, n);
-        else
-            buf[k] = isprint(*p) ? (char)*p : '?';
-        k += whole ? n : 1;
-        p += whole ? n : 1;
-    }
-    buf[k] = '\0';
-    return buf;
-}
-
 /* Stage load: reads board nstr into *out (an admin's edit recorded in its move list re-bases its replay:
  * movelist_rebase). Returns 0, or an exit status with the reply written and the reason in t->problem. */
 static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out)
@@ -302,7 +280,7 @@ static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out)
     *out = NULL;
     if (!store_valid_board_number(nstr, &n)) {
         char q[64];
-        buf_printf(&c->reply, "Genetess board %s not found\n", pipeline_quote(nstr, q, 40));
+        buf_printf(&c->reply, "Genetess board %s not found\n", str_quote(nstr, q, 40));
         return EXIT_REFUSED;
     }
     int rc = store_load_board(&c->st, n, &text, NULL, &err);
@@ -974,7 +952,7 @@ static void unread_text(CommandCtx *c)
     char line[200], q[34];
     snprintf(line, sizeof line, "%.*s", (int)strcspn(t, "\n"), t);
     buf_printf(&c->reply, "Your mail's text (\"%s%s\") was not read:\nthis command is its Subject (or a reply's "
-                          "first line) alone.\n\n", pipeline_quote(line, q, sizeof q), strlen(line) > 29 ? "..." : "");
+                          "first line) alone.\n\n", str_quote(line, q, sizeof q), strlen(line) > 29 ? "..." : "");
 }
 
 int pipeline_run(const Command *cmd, const Host *host, const Request *rq, int argc, char **argv, RequestOutcome *out)

@@ -187,9 +187,6 @@ int pipeline_reject(const Host *host, const Request *rq, const char *text, int r
 int pipeline_reject_board(const Host *host, const Request *rq, const char *text, int n, RequestOutcome *out);
 /* Appends the formatted line (plus '\n') to the reply, sets the Subject "Genetess error" and returns rc. */
 int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* Writes t into buf (size bytes) as order text for a message: printable (a whole UTF-8 character kept, control
- * characters and broken sequences as "?"), at most 200 bytes. Returns buf. */
-const char *pipeline_quote(const char *t, char *buf, size_t size);
 
 /* The status column of a board's list line: the result, "waiting for <ids>", "<id> turn" or "<id> on holiday". */
 void pipeline_list_status(const Board *b, char *buf, size_t size);

@@ -104,7 +104,7 @@ static char *play_order_text(CommandCtx *c, int argc, char **argv)
         char q[34]; /* the notice fits a line: prose is never wrapped into an orphan word */
         bool is_prose = keyed && play_line_is_prose(l); /* beside orders: said, never an order */
         if (is_prose && prose++ < PLAY_PROSE_SHOWN)
-            buf_printf(&c->reply, "Not read as an order (no order keyword): \"%s%s\"\n", pipeline_quote(l, q, sizeof q),
+            buf_printf(&c->reply, "Not read as an order (no order keyword): \"%s%s\"\n", str_quote(l, q, sizeof q),
                        strlen(l) > 29 ? "..." : "");
         else if (!is_prose) /* an order, or what looks like the rest of one a mailer wrapped: refused if so */
             buf_printf(&t, "%s%s", orders++ ? " / " : "", l);
@@ -116,7 +116,7 @@ static char *play_order_text(CommandCtx *c, int argc, char **argv)
         char q[64];
         buf_printf(&c->reply, "Not read as orders: the %d line%s of your mail's text (\"%s\"%s): the orders were "
                               "those after your password; send more orders there, joined by \"/\", or only in the "
-                              "text.\n", lines, lines == 1 ? "" : "s", pipeline_quote(first, q, 40),
+                              "text.\n", lines, lines == 1 ? "" : "s", str_quote(first, q, 40),
                    lines > 1 ? ", ..." : "");
     }
     free(body);
@@ -142,7 +142,7 @@ static int check_move_number(CommandCtx *c, Txn *t, char *text)
     char q[256];
     int now = board_move_number(t->b);
     bool number = h[1] && parse_i64(num, &k) && k >= 1 && k <= 1000000000;
-    pipeline_quote(text, q, sizeof q);
+    str_quote(text, q, sizeof q);
     if (!number) { /* the number sent, and the board's (never the board's twice) */
         buf_printf(&c->reply, "Move %s received without a move number after '#'\n", q);
         buf_printf(&c->reply, "Nothing was done: the move number after '#' must be the current one, #%d.\n", now);
@@ -163,7 +163,7 @@ static bool too_long(CommandCtx *c, const char *text)
     char q[44];
     if (strlen(text) <= ORDER_TEXT_MAX)
         return false;
-    buf_printf(&c->reply, "Invalid move \"%s...\" entered: too long\n", pipeline_quote(text, q, sizeof q));
+    buf_printf(&c->reply, "Invalid move \"%s...\" entered: too long\n", str_quote(text, q, sizeof q));
     return true;
 }
 
@@ -179,7 +179,7 @@ static int play_parse_move(CommandCtx *c, Txn *t, char *text, OrderList *l)
         return EXIT_REFUSED;
     }
     if (order_parse_list(t->b, text, l, &err) < 0) {
-        buf_printf(&c->reply, "Invalid move \"%s\" entered: %s\n", pipeline_quote(text, q, sizeof q), err.msg);
+        buf_printf(&c->reply, "Invalid move \"%s\" entered: %s\n", str_quote(text, q, sizeof q), err.msg);
         return EXIT_REFUSED;
     }
     for (int i = 0; i < l->notices.n; i++)
@@ -254,7 +254,7 @@ static int qmove_act(CommandCtx *c, Txn *t)
     if (rc == 0 && too_long(c, text))
         rc = EXIT_REFUSED;
     else if (rc == 0 && !none && order_parse_list(b, text, &l, &err) < 0)
-        rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid move \"%s\" entered: %s", pipeline_quote(text, q, sizeof q),
+        rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid move \"%s\" entered: %s", str_quote(text, q, sizeof q),
                              err.msg);
     if (rc == 0) {
         Submission s;

@@ -167,7 +167,7 @@ int query_games(CommandCtx *c)
             /* help/command-games.txt: an unknown userid is refused */
             char q[64];
             rc = pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered: %s is not signed up",
-                                 pipeline_quote(c->argv[i], q, 40));
+                                 str_quote(c->argv[i], q, 40));
         } else {
             users_free(&u);
             sl_push(&ids, c->argv[i]);

@@ -386,3 +386,25 @@ uint64_t fd_random64(void)
             v = (v ^ (in[i] >> (8 * k) & 0xff)) * 1099511628211u;
     return v;
 }
+
+const char *str_quote(const char *t, char *buf, size_t size)
+{
+    size_t k = 0;
+    for (const unsigned char *p = (const unsigned char *)t; *p && k < 200;) {
+        /* a whole UTF-8 character is kept ("Grüße": a player's own words, mailed as UTF-8), never cut */
+        size_t n = *p < 0xC2 ? 1 : *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : *p < 0xF5 ? 4 : 1, j = 1;
+        while (j < n && (p[j] & 0xC0) == 0x80)
+            j++;
+        bool whole = n > 1 && j == n && !(p[0] == 0xC2 && p[1] < 0xA0); /* C1 controls aside */
+        if (k + (whole ? n : 1) + 3 >= size)
+            break;
+        if (whole)
+            memcpy(buf + k, p, n);
+        else
+            buf[k] = isprint(*p) ? (char)*p : '?';
+        k += whole ? n : 1;
+        p += whole ? n : 1;
+    }
+    buf[k] = '\0';
+    return buf;
+}

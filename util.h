@@ -103,6 +103,9 @@ bool str_ieq(const char *a, const char *b);
 char *str_upper(char *s);
 /* True when s holds a control character (refused in anything that reaches a header). */
 bool str_has_control(const char *s);
+/* Writes t into buf (size bytes) as order text for a message: printable (a whole UTF-8 character kept, control
+ * characters and broken sequences as "?"), at most 200 bytes. Returns buf. */
+const char *str_quote(const char *t, char *buf, size_t size);
 /* Parses a whole non-negative decimal integer; returns false on junk or overflow. */
 bool parse_i64(const char *s, int64_t *out);
 /* Parses a whole decimal integer, a leading '-' allowed, from lo to hi; returns false on junk or out of range. */

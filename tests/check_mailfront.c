@@ -126,16 +126,16 @@ START_TEST(test_multiple_command_line)
 END_TEST
 
 /* What a reply quotes of a player's line: whole UTF-8 characters ("Grüße"), never half of one at the cut, control
- * characters and broken sequences as "?" (pipeline_quote). */
+ * characters and broken sequences as "?" (str_quote). */
 START_TEST(test_quote_keeps_utf8)
 {
     char q[34];
-    ck_assert_str_eq(pipeline_quote("Gr\xc3\xbc\xc3\x9f" "e, Anna", q, sizeof q), "Gr\xc3\xbc\xc3\x9f" "e, Anna");
-    ck_assert_str_eq(pipeline_quote("a\tb\xc3(\xc2\x85", q, sizeof q), "a?b?(??");
+    ck_assert_str_eq(str_quote("Gr\xc3\xbc\xc3\x9f" "e, Anna", q, sizeof q), "Gr\xc3\xbc\xc3\x9f" "e, Anna");
+    ck_assert_str_eq(str_quote("a\tb\xc3(\xc2\x85", q, sizeof q), "a?b?(??");
     char small[9]; /* room for 5 bytes: a 2-byte character from the 5th on is left out whole */
-    ck_assert_str_eq(pipeline_quote("abcdefg", small, sizeof small), "abcde");
-    ck_assert_str_eq(pipeline_quote("abc\xc3\xbc", small, sizeof small), "abc\xc3\xbc");
-    ck_assert_str_eq(pipeline_quote("abcd\xc3\xbc", small, sizeof small), "abcd");
+    ck_assert_str_eq(str_quote("abcdefg", small, sizeof small), "abcde");
+    ck_assert_str_eq(str_quote("abc\xc3\xbc", small, sizeof small), "abc\xc3\xbc");
+    ck_assert_str_eq(str_quote("abcd\xc3\xbc", small, sizeof small), "abcd");
 }
 END_TEST
 
