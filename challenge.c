@@ -561,6 +561,7 @@ static void challenge_mail_invitation(CommandCtx *c, const Invite *v)
     StrList w = {0};
     const char *name = NULL;
     int shown = 0;
+    c->mq.invite = v->id; /* the invitation's mails, the challenger's reply too, are one thread (contract 3.3) */
     buf_init(&head);
     buf_printf(&head, "%s invites you to a game of Genetess: a strategy game played by mail, in which each piece "
                       "is a sequence of genetic codes bought with energy, fought over a walled board hidden by a "
@@ -788,6 +789,7 @@ int challenge_accept(CommandCtx *c)
         at = -1;
     if (at >= 0) {
         Invite *v = &l.v[at];
+        c->mq.invite = v->id; /* the answer, and the game it starts, go on the invitation's thread (contract 3.3) */
         v->answers[who] = 'y';
         bool all = !strchr(v->answers, '.');
         if (!all) {
@@ -825,6 +827,7 @@ int challenge_decline(CommandCtx *c)
         Invite *v = &l.v[at];
         User u;
         Err err;
+        c->mq.invite = v->id; /* on the invitation's thread (contract 3.3) */
         if (users_find(&c->st, v->players.v[0], &u, &err) == 0) { /* the challenger is told */
             char subj[128];
             subject_write(SUBJECT_INVITATION_NEWS, v->id, "declined", subj, sizeof subj);

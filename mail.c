@@ -218,6 +218,7 @@ int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body
     m->html_len = html_len;
     m->reply = false;
     m->board = q->board;
+    m->invite = q->invite;
     return 0;
 }
 
@@ -612,26 +613,33 @@ typedef struct Spooling {
     time_t now;
 } Spooling;
 
-/* The thread of the mail of board n's game to address: a Message-ID no mail has, the same for every mail of that
- * game to that address (the board's number and a hash of the address, lower-cased: nothing hidden in it), that
- * each of them names in References, so that a mail client shows one thread per game per player (contract 3.3).
- * NULL when the group is no board's. Caller frees. */
-static char *thread_id(const Mail *m, const char *group, const char *from)
+/* The threads of a mail to address (contract 3.3): Message-IDs no mail has, the same for every mail of a game to
+ * that address (the board's number and a hash of the address, lower-cased: nothing hidden in it) and for every
+ * mail of an invitation (its number, the same hash), that each of them names in References, so that a mail
+ * client shows one thread per game per player; the mail that starts an invited game names both, the
+ * invitation's first. Into *last the one named last (In-Reply-To's). NULL when the mail is of neither. Caller
+ * frees both. */
+static char *thread_ids(const Mail *m, const char *group, const char *from, char **last)
 {
     int g = 0;
     for (const char *p = group; *p >= '0' && *p <= '9' && g < 100000000; p++)
         g = g * 10 + (*p - '0');
     int n = m->board ? m->board : g;
-    const char *to = m->to;
-    if (n <= 0)
+    *last = NULL;
+    if (n <= 0 && m->invite <= 0)
         return NULL;
-    char *low = xstrdup(to);
+    char *low = xstrdup(m->to);
     for (char *p = low; *p; p++)
         *p = (char)tolower((unsigned char)*p);
-    char *id = xasprintf("<genetess.game.%d.%016llx@%s>", n, (unsigned long long)fnv(14695981039346656037u, low),
-                         from_domain(from));
+    unsigned long long h = (unsigned long long)fnv(14695981039346656037u, low);
     free(low);
-    return id;
+    char *inv = m->invite > 0 ? xasprintf("<genetess.invitation.%d.%016llx@%s>", m->invite, h, from_domain(from))
+                              : NULL;
+    char *game = n > 0 ? xasprintf("<genetess.game.%d.%016llx@%s>", n, h, from_domain(from)) : NULL;
+    char *all = inv && game ? xasprintf("%s\n %s", inv, game) : xstrdup(game ? game : inv);
+    *last = game ? game : inv;
+    free(game == *last ? inv : game);
+    return all;
 }
 
 /* The whole message of sp's group into msg: RFC 5322 headers (Date, a Message-ID from id, MIME 1.0 text/plain or
@@ -644,12 +652,13 @@ static void format_message(const Spooling *sp, const Mail *m, uint64_t hash, con
     char date[64];
     format_date(sp->now, date, sizeof date);
     char *cmd_id = m->reply ? mail_command_message_id(q->in_reply_to) : NULL;
-    char *thread = thread_id(m, sp->group, from);
+    char *last, *thread = thread_ids(m, sp->group, from, &last);
     char *refs = cmd_id && thread ? xasprintf("In-Reply-To: %s\nReferences: %s\n %s\n", cmd_id, thread, cmd_id)
                  : cmd_id         ? xasprintf("In-Reply-To: %s\nReferences: %s\n", cmd_id, cmd_id)
-                 : thread         ? xasprintf("In-Reply-To: %s\nReferences: %s\n", thread, thread)
+                 : thread         ? xasprintf("In-Reply-To: %s\nReferences: %s\n", last, thread)
                                   : xstrdup("");
     free(thread);
+    free(last);
     Content c;
     content_plan(m, hash, &c);
     Buf t;

@@ -20,6 +20,7 @@ typedef struct Mail {
     size_t body_len, html_len;   /* their lengths (told by mail_add_sheet) */
     bool reply; /* a reply to the command (Auto-Submitted: auto-replied, In-Reply-To $MESSAGEID) */
     int board;  /* the board whose game the mail is of (its thread, contract 3.3); 0: none */
+    int invite; /* the invitation the mail is of, or whose game it starts (its thread too); 0: none */
 } Mail;
 typedef struct MailQueue {
     Mail *m;
@@ -30,6 +31,7 @@ typedef struct MailQueue {
     const char *mailer;      /* the mailer command (NULL: outbox/) */
     const char *in_reply_to; /* the command's own Message-ID as given (NULL: none) */
     int board;               /* the board of the command's transaction: its mails' game (0: none yet) */
+    int invite;              /* the invitation the command answers or makes: its mails' thread too (0: none) */
 } MailQueue;
 
 /* Makes q an empty queue whose outbox/ names start at sequence 0001, with host's From: address and mailer (host

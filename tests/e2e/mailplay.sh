@@ -22,14 +22,20 @@ plain alice@example.org "challenge alice secret bob" "Hi Bob, fancy a game? I'm 
 assert_grep "^Your mail's text (\"Hi Bob, fancy a game? I'm new \.\.\.\") was not passed on: an$" $(mail_to alice)
 assert_absent "fancy" $(mail_to bob)
 inv=$(sed -n 's/^Subject: Genetess invitation \([0-9]*\) from alice$/\1/p' $(mail_to bob))
+# the invitation opens its own thread, which the challenger's reply names too
+assert_grep "^References: <genetess\.invitation\.$inv\.[0-9a-f]*@[^>]*>$" $(mail_to bob)
+assert_grep "^References: <genetess\.invitation\.$inv\.[0-9a-f]*@[^>]*>$" $(mail_to alice)
 plain bob@example.org "Re: Genetess invitation $inv from alice" "hunter2
 
 On Fri, Jan 15, 2027 at 8:00 AM <genetess@example.org> wrote:
 > alice invites you to a game of Genetess"
 B=$(last_board)
 assert_grep "^Subject: New Genetess Board $B ALL$" $(mail_to bob)
-# the New sheet to the player who started the game is in the game's thread like every other mail of it
-assert_grep "^References: <genetess\.game\.$B\.[0-9a-f]*@[^>]*>$" $(mail_to bob)
+# the New sheet to the player who started the game is in the game's thread like every other mail of it, and
+# continues the invitation's (its References name both, the invitation's first: one conversation)
+assert_grep "^References: <genetess\.invitation\.$inv\.[0-9a-f]*@[^>]*>$" $(mail_to bob)
+assert_grep "^ <genetess\.game\.$B\.[0-9a-f]*@[^>]*>$" $(mail_to bob)
+assert_grep "^In-Reply-To: <[0-9]*@c\.example>$" $(mail_to bob)
 # Apple Mail: two GAMBLEs one a line, quoted-printable, a typographic apostrophe, a sign-off without "-- "
 client apple-gamble-signoff
 mail_text $(mail_to alice) >"$T/r"
