@@ -266,7 +266,9 @@ static int read_piece(GameFile *ps, Board *b, GameEntry *e, int k, int *prev)
     Genome g;
     if (boardentry_sq(ps, b, e->lines[k], sqs, &sq) < 0)
         return -1;
-    if ((p = board_player_index(b, who)) < 0)
+    for (p = 0; p < b->np && strcmp(b->pl[p].id, who) != 0; p++) /* as written: the userid itself */
+        ;
+    if (p == b->np && (p = board_player_index(b, who)) < 0)
         return gamefile_error(ps, e->lines[k], "piece of an unknown player");
     if (boardentry_seq(ps, e->lines[k], seq, true, &g) < 0)
         return -1;
@@ -546,8 +548,8 @@ static int read_moves(GameFile *ps, Board *b, GameEntry *e)
     b->moves_end = 0;
     b->moves_file = !e->multi;
     if (e->multi) {
-        b->moves = e->items; /* taken, not copied */
-        e->items = (StrList){0};
+        for (int k = 0; k < e->items.n; k++)
+            sl_push(&b->moves, e->items.v[k]);
         return 0;
     }
     char name[32];

@@ -19,12 +19,11 @@ int gamefile_error(GameFile *ps, int line, const char *fmt, ...)
 void gamefile_free(GameFile *ps)
 {
     for (int i = 0; i < ps->n; i++) {
-        free(ps->e[i].name);
-        free(ps->e[i].rest);
-        sl_free(&ps->e[i].items);
+        free(ps->e[i].items.v);
         free(ps->e[i].lines);
     }
     free(ps->e);
+    free(ps->text);
 }
 
 static GameEntry *new_entry(GameFile *ps)
@@ -43,19 +42,11 @@ static bool valid_entry_name(const char *s)
     return *s && s[strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-")] == '\0';
 }
 
-/* A malloc'd copy of the n bytes at p. */
-static char *copy_text(const char *p, size_t n)
+/* Adds the item line p[0..len) to the open multi-line entry: the slice itself, ended in place. */
+static void add_item(GameEntry *open, char *p, size_t len, int lineno)
 {
-    char *t = xmalloc(n + 1);
-    memcpy(t, p, n);
-    t[n] = '\0';
-    return t;
-}
-
-/* Adds the item line p[0..len) to the open multi-line entry (one allocation: the item itself). */
-static void add_item(GameEntry *open, const char *p, size_t len, int lineno)
-{
-    sl_push_owned(&open->items, copy_text(p, len));
+    p[len] = '\0';
+    sl_push_owned(&open->items, p);
     if (open->items.n > open->nlines_cap) {
         open->nlines_cap = open->items.cap;
         open->lines = xrealloc(open->lines, sizeof(int) * (size_t)open->nlines_cap);
@@ -65,7 +56,7 @@ static void add_item(GameEntry *open, const char *p, size_t len, int lineno)
 
 /* Starts an entry at the line "(name ...": one-line ("(name text)") or multi-line ("(name"). Returns the
  * entry (NULL with the error when its name is bad); *open becomes it when it is multi-line. */
-static GameEntry *start_entry(GameFile *ps, const char *p, size_t len, int lineno, GameEntry **open)
+static GameEntry *start_entry(GameFile *ps, char *p, size_t len, int lineno, GameEntry **open)
 {
     GameEntry *e = new_entry(ps);
     e->line = lineno;
@@ -74,24 +65,28 @@ static GameEntry *start_entry(GameFile *ps, const char *p, size_t len, int linen
     while (!e->multi && sp < end && p[sp] != ' ')
         sp++;
     sp = e->multi ? end : sp;
-    e->name = copy_text(p + 1, sp - 1);
+    e->name = p + 1;
     if (e->multi)
         *open = e;
     else
-        e->rest = sp < end ? copy_text(p + sp + 1, end - sp - 1) : xstrdup("");
+        e->rest = sp < end ? p + sp + 1 : p + end; /* p[end] is the ')' (or the '\r' after it), ended below */
+    p[sp] = '\0';
+    p[end] = '\0';
     return valid_entry_name(e->name) ? e : (gamefile_error(ps, lineno, "bad entry name"), NULL);
 }
 
-/* Splits text into entries; the lines are not copied, only the items (the history is the most of them). */
+/* Splits a copy of text into entries, each line ended in place: no allocation per line or item. */
 int gamefile_split(GameFile *ps, const char *text)
 {
     int lineno = 0;
     GameEntry *open = NULL;
-    const char *p = text;
+    free(ps->text);
+    ps->text = xstrdup(text);
+    char *p = ps->text;
     while (*p) {
-        const char *nl = strchr(p, '\n');
+        char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        const char *line = p;
+        char *line = p;
         p = nl ? nl + 1 : p + len;
         lineno++;
         if (len > 1 << 20)
