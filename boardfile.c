@@ -254,6 +254,20 @@ static void write_map(Buf *o, const Board *b)
     }
 }
 
+/* The player whose userid is who: first as written (the userid itself, byte for byte), else as
+ * board_player_index finds it (case-blind). */
+static int owner_index(const Board *b, const char *who)
+{
+    for (int p = 0; p < b->np; p++) {
+        const char *a = b->pl[p].id, *c = who;
+        while (*a && *a == *c)
+            a++, c++;
+        if (*a == *c)
+            return p;
+    }
+    return board_player_index(b, who);
+}
+
 /* One line SQUARE USERID SEQUENCE of (pieces: read after (map and (players. */
 static int read_piece(GameFile *ps, Board *b, GameEntry *e, int k, int *prev)
 {
@@ -266,9 +280,7 @@ static int read_piece(GameFile *ps, Board *b, GameEntry *e, int k, int *prev)
     Genome g;
     if (boardentry_sq(ps, b, e->lines[k], sqs, &sq) < 0)
         return -1;
-    for (p = 0; p < b->np && strcmp(b->pl[p].id, who) != 0; p++) /* as written: the userid itself */
-        ;
-    if (p == b->np && (p = board_player_index(b, who)) < 0)
+    if ((p = owner_index(b, who)) < 0)
         return gamefile_error(ps, e->lines[k], "piece of an unknown player");
     if (boardentry_seq(ps, e->lines[k], seq, true, &g) < 0)
         return -1;
