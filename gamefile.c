@@ -2,6 +2,7 @@
 #include "gamefile.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +76,24 @@ static GameEntry *start_entry(GameFile *ps, char *p, size_t len, int lineno, Gam
     return valid_entry_name(e->name) ? e : (gamefile_error(ps, lineno, "bad entry name"), NULL);
 }
 
+/* Where the first control character (iscntrl, but for a tab) of the n bytes at s is; n when there is none.
+ * Eight bytes at a time: a word with no byte below 0x20 and none 0x7f is skipped whole. */
+static size_t control_at(const char *s, size_t n)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    size_t c = 0;
+    for (; c + 8 <= n; c += 8) {
+        uint64_t x;
+        memcpy(&x, s + c, 8);
+        uint64_t y = x ^ (ones * 0x7f);
+        if ((((x - ones * 0x20) & ~x) | ((y - ones) & ~y)) & highs)
+            break; /* a byte below 0x20 or 0x7f in this word (or a tab): the bytes one by one */
+    }
+    while (c < n && (s[c] == '\t' || ((unsigned char)s[c] >= 0x20 && s[c] != 0x7f)))
+        c++;
+    return c;
+}
+
 /* Splits a copy of text into entries, each line ended in place: no allocation per line or item. */
 int gamefile_split(GameFile *ps, const char *text)
 {
@@ -93,10 +112,7 @@ int gamefile_split(GameFile *ps, const char *text)
             return gamefile_error(ps, lineno, "line too long");
         if (len && line[len - 1] == '\r')
             len--;
-        size_t c = 0;
-        while (c < len && (line[c] == '\t' || ((unsigned char)line[c] >= 0x20 && line[c] != 0x7f))) /* not iscntrl */
-            c++;
-        if (c < len)
+        if (control_at(line, len) < len)
             return gamefile_error(ps, lineno, "control character in the board file");
         if (open) {
             if (len == 1 && line[0] == ')')
