@@ -268,21 +268,75 @@ static int owner_index(const Board *b, const char *who)
     return board_player_index(b, who);
 }
 
-/* One line SQUARE USERID SEQUENCE of (pieces: read after (map and (players. */
-static int read_piece(GameFile *ps, Board *b, GameEntry *e, int k, int *prev)
+/* A piece line as write_pieces writes it (the square in upper case, the owner's userid as (players has it, the
+ * codes alphabetical then r then u, a space between): read in place into sqs (its square's name), *sq, *owner
+ * and *g, with what read_piece_words would find. False for any other line: read_piece_words reads it word by
+ * word, and refuses it with its reason. Every piece of a board is read here. */
+static bool read_piece_canonical(const Board *b, const char *s, char sqs[16], int *sq, int *owner, Genome *g)
 {
-    char sqs[16], who[64], seq[GENOME_MAX_COPIES * 4];
-    const char *w = e->items.v[k]; /* sscanf's "%15s %63s %s %c" == 3 without scanf: run for every piece */
+    const char *s0 = s;
+    int c = 0, r = 0, letters = 0, digits = 0;
+    while (*s >= 'A' && *s <= 'Z' && letters < 3) /* board_parse_sq's square: 1-3 letters, 1-4 digits, no 0 first */
+        c = c * 26 + (*s++ - 'A' + 1), letters++;
+    if (!letters || *s < '1' || *s > '9')
+        return false;
+    while (*s >= '0' && *s <= '9' && digits < 4)
+        r = r * 10 + (*s++ - '0'), digits++;
+    if (*s != ' ' || c > b->w || r > b->h)
+        return false;
+    memcpy(sqs, s0, (size_t)(s - s0));
+    sqs[s - s0] = '\0';
+    s++;
+    int p;
+    for (p = 0; p < b->np; p++) { /* the userid byte for byte, then a space */
+        const char *a = b->pl[p].id, *t = s;
+        while (*a && *a == *t)
+            a++, t++;
+        if (!*a && *t == ' ') {
+            s = t + 1;
+            break;
+        }
+    }
+    if (p == b->np)
+        return false;
+    memset(g, 0, sizeof *g);
+    int n = 0;
+    for (char last = 'A'; *s >= last && *s <= 'Z' && n < 1000; last = *s++, n++) /* piece_parse's limits far off */
+        g->n[*s - 'A']++;
+    if (n == 0 || n == 1000)
+        return false;
+    if (*s == 'r')
+        g->phased = true, s++;
+    if (*s == 'u')
+        g->flare = true, s++;
+    *sq = board_sq(b, c - 1, r - 1);
+    *owner = p;
+    return *s == '\0';
+}
+
+/* A piece line read word by word as sscanf's "%15s %63s %s %c" == 3 would (without scanf), each word checked. */
+static int read_piece_words(GameFile *ps, Board *b, GameEntry *e, int k, char sqs[16], int *sq, int *owner, Genome *g)
+{
+    char who[64], seq[GENOME_MAX_COPIES * 4];
+    const char *w = e->items.v[k];
     if (strlen(w) > sizeof seq - 100 || !boardentry_word(&w, sqs, 15) || !boardentry_word(&w, who, 63) ||
         !boardentry_word(&w, seq, (size_t)-1) || w[strspn(w, " \t\n\v\f\r")])
         return gamefile_error(ps, e->lines[k], "a piece line is SQUARE USERID SEQUENCE");
+    if (boardentry_sq(ps, b, e->lines[k], sqs, sq) < 0)
+        return -1;
+    if ((*owner = owner_index(b, who)) < 0)
+        return gamefile_error(ps, e->lines[k], "piece of an unknown player");
+    return boardentry_seq(ps, e->lines[k], seq, true, g);
+}
+
+/* One line SQUARE USERID SEQUENCE of (pieces: read after (map and (players. */
+static int read_piece(GameFile *ps, Board *b, GameEntry *e, int k, int *prev)
+{
+    char sqs[16];
     int sq, p;
     Genome g;
-    if (boardentry_sq(ps, b, e->lines[k], sqs, &sq) < 0)
-        return -1;
-    if ((p = owner_index(b, who)) < 0)
-        return gamefile_error(ps, e->lines[k], "piece of an unknown player");
-    if (boardentry_seq(ps, e->lines[k], seq, true, &g) < 0)
+    if (!read_piece_canonical(b, e->items.v[k], sqs, &sq, &p, &g) &&
+        read_piece_words(ps, b, e, k, sqs, &sq, &p, &g) < 0)
         return -1;
     if (b->at[sq] >= 0)
         return gamefile_error(ps, e->lines[k], "two pieces on one square");
