@@ -405,6 +405,12 @@ void board_free(Board *b)
     free(b->spc);
     sl_free(&b->moves);
     free(b->initial);
+    if (b->loaded) {
+        free(b->loaded->text);
+        free(b->loaded->line);
+        free(b->loaded->as_read);
+        free(b->loaded);
+    }
     free(b);
 }
 

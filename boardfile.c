@@ -329,14 +329,15 @@ static int read_piece_words(GameFile *ps, Board *b, GameEntry *e, int k, char sq
     return boardentry_seq(ps, e->lines[k], seq, true, g);
 }
 
-/* One line SQUARE USERID SEQUENCE of (pieces: read after (map and (players. */
-static int read_piece(GameFile *ps, Board *b, GameEntry *e, int k, int *prev)
+/* One line SQUARE USERID SEQUENCE of (pieces: read after (map and (players. A line in write_pieces's form is
+ * kept in b->loaded (its text from first on, in b->loaded->text), with the piece as read. */
+static int read_piece(GameFile *ps, Board *b, GameEntry *e, int k, int *prev, const char *first)
 {
     char sqs[16];
     int sq, p;
     Genome g;
-    if (!read_piece_canonical(b, e->items.v[k], sqs, &sq, &p, &g) &&
-        read_piece_words(ps, b, e, k, sqs, &sq, &p, &g) < 0)
+    bool canonical = read_piece_canonical(b, e->items.v[k], sqs, &sq, &p, &g);
+    if (!canonical && read_piece_words(ps, b, e, k, sqs, &sq, &p, &g) < 0)
         return -1;
     if (b->at[sq] >= 0)
         return gamefile_error(ps, e->lines[k], "two pieces on one square");
@@ -347,17 +348,51 @@ static int read_piece(GameFile *ps, Board *b, GameEntry *e, int k, int *prev)
     if (sq < *prev)
         return gamefile_error(ps, e->lines[k], "pieces not in reading order");
     *prev = sq;
-    board_add_piece(b, sq, p, &g);
+    const Piece *pc = board_add_piece(b, sq, p, &g);
+    BoardLoaded *ld = b->loaded;
+    if (canonical && pc->serial < (uint32_t)ld->n) {
+        ld->line[pc->serial] = (int)(e->items.v[k] - first);
+        ld->as_read[pc->serial] = *pc;
+    }
     return 0;
 }
 
+/* The pieces, and b->loaded: the text of the entry's lines (each ended by a '\0', as gamefile_split left them),
+ * the board's width and the players' userids. */
 static int read_pieces(GameFile *ps, Board *b, GameEntry *e)
 {
-    int prev = -1;
-    for (int k = 0; k < e->items.n; k++)
-        if (read_piece(ps, b, e, k, &prev) < 0)
+    int prev = -1, n = e->items.n;
+    const char *first = n ? e->items.v[0] : "";
+    size_t size = n ? (size_t)(e->items.v[n - 1] - first) + strlen(e->items.v[n - 1]) + 1 : 1;
+    BoardLoaded *ld = b->loaded = xcalloc(1, sizeof *ld);
+    ld->text = xmalloc(size);
+    memcpy(ld->text, first, size);
+    ld->n = (int)b->serials + n + 1;
+    ld->line = xmalloc((size_t)ld->n * sizeof *ld->line);
+    memset(ld->line, 0xff, (size_t)ld->n * sizeof *ld->line);
+    ld->as_read = xmalloc((size_t)ld->n * sizeof *ld->as_read);
+    ld->w = b->w;
+    ld->np = b->np;
+    for (int i = 0; i < b->np && i < MAX_PLAYERS; i++)
+        memcpy(ld->id[i], b->pl[i].id, sizeof ld->id[i]);
+    for (int k = 0; k < n; k++)
+        if (read_piece(ps, b, e, k, &prev, first) < 0)
             return -1;
     return 0;
+}
+
+/* The line kept for piece p when it is as read, its owner's userid and the board's width too; else NULL. */
+static const char *kept_piece_line(const Board *b, const Piece *p)
+{
+    const BoardLoaded *ld = b->loaded;
+    if (!ld || ld->w != b->w || p->serial >= (uint32_t)ld->n || ld->line[p->serial] < 0)
+        return NULL;
+    const Piece *a = &ld->as_read[p->serial];
+    if (a->sq != p->sq || a->owner != p->owner || p->owner < 0 || p->owner >= ld->np || p->owner >= b->np ||
+        strcmp(ld->id[p->owner], b->pl[p->owner].id) != 0 || a->g.phased != p->g.phased ||
+        a->g.flare != p->g.flare || memcmp(a->g.n, p->g.n, sizeof a->g.n) != 0)
+        return NULL;
+    return ld->text + ld->line[p->serial];
 }
 
 static void write_pieces(Buf *o, const Board *b)
@@ -375,6 +410,15 @@ static void write_pieces(Buf *o, const Board *b)
     int n = board_piece_squares(b, &sqs);
     for (int i = 0; i < n; i++) {
         const Piece *p = board_piece_at(b, sqs[i]);
+        const char *kept = kept_piece_line(b, p);
+        if (kept) { /* the line it was read from: the same bytes as below */
+            size_t lk = strlen(kept);
+            char *w = buf_room(o, lk + 1);
+            memcpy(w, kept, lk);
+            w[lk] = '\n';
+            buf_wrote(o, w + lk + 1);
+            continue;
+        }
         /* "<square> <owner> <genome>" */
         size_t ls = strlen(piece_format(&p->g, true, seq, sizeof seq));
         int c = board_col(b, p->sq);
