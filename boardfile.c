@@ -753,9 +753,12 @@ static int read_initial(GameFile *ps, Board *b, GameEntry *e)
     b->initial_base = (int)base;
     Buf t;
     buf_init(&t);
-    for (int k = 1; k < e->items.n; k++) {
-        buf_add(&t, e->items.v[k]);
-        buf_add(&t, "\n");
+    for (int k = 1; k < e->items.n; k++) { /* each line and its newline with one copy: a whole board's lines */
+        size_t n = strlen(e->items.v[k]);
+        char *w = buf_room(&t, n + 1);
+        memcpy(w, e->items.v[k], n);
+        w[n] = '\n';
+        buf_wrote(&t, w + n + 1);
     }
     b->initial = buf_take(&t);
     return 0;
