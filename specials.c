@@ -494,15 +494,18 @@ static int read_value(const char **pp, int code, const char *key, char **out, Er
     buf_init(&b);
     buf_add(&b, "");
     for (p++;; p++) {
+        size_t run = strcspn(p, "\"\\"); /* the characters up to a quote or a backslash, copied as they are */
+        buf_addn(&b, p, run);
+        p += run;
         if (!*p) {
             buf_free(&b);
             return err_fail(err, "bad %s=\"...\" (unterminated quote)", echo(key, strlen(key), e));
         }
         if (*p == '"')
             break;
-        if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
+        if (p[1] == '"' || p[1] == '\\') /* an escaped quote or backslash; any other backslash is itself */
             p++;
-        buf_addn(&b, p, 1);
+        buf_addc(&b, *p);
     }
     p++;
     if (*p && !isspace((unsigned char)*p)) {
