@@ -919,7 +919,10 @@ static char *write_entries(const Board *b, bool core)
         if (!d->write || (core && !(d->flags & ENTRY_CORE)) || (d->absent && d->absent(b)))
             continue;
         bool multi = (d->flags & ENTRY_MULTI) && !((d->flags & ENTRY_EITHER) && b->moves_file);
-        buf_printf(&o, "(%s%s", d->name, multi ? "\n" : "");
+        buf_addc(&o, '(');
+        buf_add(&o, d->name);
+        if (multi)
+            buf_addc(&o, '\n');
         d->write(&o, b);
         buf_add(&o, ")\n");
     }
