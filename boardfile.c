@@ -381,16 +381,24 @@ static int read_pieces(GameFile *ps, Board *b, GameEntry *e)
     return 0;
 }
 
-/* The line kept for piece p when it is as read, its owner's userid and the board's width too; else NULL. */
-static const char *kept_piece_line(const Board *b, const Piece *p)
+/* Which players' userids are still as read (none when nothing was kept or the board's width changed). */
+static void kept_ids(const Board *b, bool same_id[MAX_PLAYERS])
 {
     const BoardLoaded *ld = b->loaded;
-    if (!ld || ld->w != b->w || p->serial >= (uint32_t)ld->n || ld->line[p->serial] < 0)
+    for (int i = 0; i < MAX_PLAYERS; i++)
+        same_id[i] = ld && ld->w == b->w && i < ld->np && i < b->np && strcmp(ld->id[i], b->pl[i].id) == 0;
+}
+
+/* The line kept for piece p when it is as read and its owner's userid is too (same_id, kept_ids'); else NULL. */
+static const char *kept_piece_line(const Board *b, const Piece *p, const bool same_id[MAX_PLAYERS])
+{
+    const BoardLoaded *ld = b->loaded;
+    if (p->owner < 0 || p->owner >= MAX_PLAYERS || !same_id[p->owner] || p->serial >= (uint32_t)ld->n ||
+        ld->line[p->serial] < 0)
         return NULL;
     const Piece *a = &ld->as_read[p->serial];
-    if (a->sq != p->sq || a->owner != p->owner || p->owner < 0 || p->owner >= ld->np || p->owner >= b->np ||
-        strcmp(ld->id[p->owner], b->pl[p->owner].id) != 0 || a->g.phased != p->g.phased ||
-        a->g.flare != p->g.flare || memcmp(a->g.n, p->g.n, sizeof a->g.n) != 0)
+    if (a->sq != p->sq || a->owner != p->owner || a->g.phased != p->g.phased || a->g.flare != p->g.flare ||
+        memcmp(a->g.n, p->g.n, sizeof a->g.n) != 0)
         return NULL;
     return ld->text + ld->line[p->serial];
 }
@@ -408,9 +416,11 @@ static void write_pieces(Buf *o, const Board *b)
         id_len[i] = strlen(b->pl[i].id);
     int *sqs;
     int n = board_piece_squares(b, &sqs);
+    bool same_id[MAX_PLAYERS];
+    kept_ids(b, same_id);
     for (int i = 0; i < n; i++) {
         const Piece *p = board_piece_at(b, sqs[i]);
-        const char *kept = kept_piece_line(b, p);
+        const char *kept = kept_piece_line(b, p, same_id);
         if (kept) { /* the line it was read from: the same bytes as below */
             size_t lk = strlen(kept);
             char *w = buf_room(o, lk + 1);
