@@ -43,16 +43,19 @@ static bool valid_entry_name(const char *s)
     return *s && s[strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-")] == '\0';
 }
 
-/* Adds the item line p[0..len) to the open multi-line entry: the slice itself, ended in place. */
+/* Adds the item line p[0..len) to the open multi-line entry: the slice itself, ended in place, and its line
+ * number (the two arrays grow together). */
 static void add_item(GameEntry *open, char *p, size_t len, int lineno)
 {
     p[len] = '\0';
-    sl_push_owned(&open->items, p);
-    if (open->items.n > open->nlines_cap) {
-        open->nlines_cap = open->items.cap;
-        open->lines = xrealloc(open->lines, sizeof(int) * (size_t)open->nlines_cap);
+    StrList *l = &open->items;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 16;
+        l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+        open->lines = xrealloc(open->lines, (size_t)l->cap * sizeof *open->lines);
     }
-    open->lines[open->items.n - 1] = lineno;
+    open->lines[l->n] = lineno;
+    l->v[l->n++] = p;
 }
 
 /* Starts an entry at the line "(name ...": one-line ("(name text)") or multi-line ("(name"). Returns the

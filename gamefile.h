@@ -15,8 +15,7 @@ typedef struct GameEntry {
     bool multi;
     char *rest;     /* one-line entry: text after the name */
     StrList items;  /* multi-line entry: items, unescaped; the strings are not the list's (sl_free does not apply) */
-    int *lines;     /* line number of each item */
-    int nlines_cap;
+    int *lines;     /* line number of each item (items.cap of them) */
 } GameEntry;
 
 /* A text being read: its entries, and where errors go ("<name>:<line>: reason"). */
