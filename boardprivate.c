@@ -234,14 +234,10 @@ static bool text_map(const char *text, int w, int h, char *ter)
         const char *row = p;
         if (len > 0 && row[0] == '\\') /* an item written with a leading backslash (contract 10.1) */
             row++, len--;
-        if (len > (size_t)w)
+        const char terrain[] = {TER_OUTSIDE, TER_FLOOR, TER_IWALL, TER_XWALL, '\0'};
+        if (len > (size_t)w || strspn(row, terrain) < len) /* the row ends at its newline, not a terrain */
             return false;
-        for (size_t c = 0; c < len; c++) {
-            char ch = row[c];
-            if (ch != TER_OUTSIDE && ch != TER_FLOOR && ch != TER_IWALL && ch != TER_XWALL)
-                return false;
-            ter[(size_t)r * (size_t)w + c] = ch;
-        }
+        memcpy(ter + (size_t)r * (size_t)w, row, len);
         p = nl + 1;
     }
 }
