@@ -362,7 +362,12 @@ int board_known_special_next(const Board *b, int p, int sq)
     int n = b->w * b->h;
     if (!mem || sq < 0)
         return -1;
-    for (uint64_t w; sq + 8 <= n; sq += 8) { /* eight squares at a time where none is remembered */
+    for (uint64_t w[4]; sq + 32 <= n; sq += 32) { /* thirty-two squares at a time where none is remembered */
+        memcpy(w, mem + sq, sizeof w);
+        if (w[0] | w[1] | w[2] | w[3])
+            break;
+    }
+    for (uint64_t w; sq + 8 <= n; sq += 8) { /* then eight at a time */
         memcpy(&w, mem + sq, sizeof w);
         if (w)
             break;
@@ -405,6 +410,12 @@ void board_free(Board *b)
     free(b->spc);
     sl_free(&b->moves);
     free(b->initial);
+    if (b->loaded) {
+        free(b->loaded->text);
+        free(b->loaded->line);
+        free(b->loaded->as_read);
+        free(b->loaded);
+    }
     free(b);
 }
 

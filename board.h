@@ -122,6 +122,18 @@ typedef struct Clock {
 
 #define BOARD_HANDLED_MAX 32
 
+/* The piece lines a board was read from, kept for writing them again (boardfile.c): a piece whose square, owner
+ * and codes are still as read, and whose owner's userid and the board's width are too, is written as its line
+ * was. Only lines in the form write_pieces writes are kept. */
+typedef struct BoardLoaded {
+    char *text;       /* the lines, each ended by a '\0' */
+    int *line;        /* [serial]: where the line of the piece of that serial starts in text; -1: none kept */
+    Piece *as_read;   /* [serial]: that piece as read */
+    int n;            /* serials below n have an entry */
+    int w, np;        /* the board's width and players as read */
+    char id[MAX_PLAYERS][USERID_MAX + 1]; /* the players' userids as read */
+} BoardLoaded;
+
 typedef struct Board {
     int number;
     int version;
@@ -161,6 +173,7 @@ typedef struct Board {
     int nhandled;
     char *initial;      /* the board text the replay starts from (contract 10) */
     int initial_base;   /* number of moves lines already reflected in initial */
+    BoardLoaded *loaded; /* the piece lines read (boardfile_parse), NULL: none; not copied with the board */
 } Board;
 
 /* ---- squares ---- */

@@ -22,10 +22,15 @@ int boardentry_player(GameFile *ps, Board *b, GameEntry *e, int k, char **rest)
 int boardentry_seq(GameFile *ps, int line, const char *s, bool markers, Genome *g)
 {
     Err e2;
-    char buf[GENOME_MAX_COPIES * 4];
     if (piece_parse(s, g, markers, &e2) < 0)
         return gamefile_error(ps, line, "bad sequence: %s", e2.msg);
-    if (strcmp(piece_format(g, markers, buf, sizeof buf), s) != 0)
+    /* piece_format's text is s when the codes are upper case and alphabetical (piece_parse took the markers only
+     * in the order r, u): checked without formatting, every piece of a board is read here */
+    const char *p = s;
+    char last = 'A';
+    while (*p && !(markers && (*p == 'r' || *p == 'u')) && *p >= last && *p <= 'Z')
+        last = *p++;
+    if (*p && !(markers && (*p == 'r' || *p == 'u')))
         return gamefile_error(ps, line, "sequence not in canonical order (codes alphabetical, then r, then u)");
     return 0;
 }
@@ -35,9 +40,11 @@ int boardentry_sq(GameFile *ps, Board *b, int line, const char *s, int *sq)
     Err e2;
     if (board_parse_sq(b, s, sq, &e2) < 0)
         return gamefile_error(ps, line, "%s", e2.msg);
-    char buf[16];
-    if (strcmp(board_sq_name(b, *sq, buf), s) != 0)
-        return gamefile_error(ps, line, "square not written in upper case");
+    /* board_parse_sq took letters, then digits without a leading zero: board_sq_name's text is s when no letter
+     * is lower case */
+    for (const char *p = s; *p; p++)
+        if (*p >= 'a' && *p <= 'z')
+            return gamefile_error(ps, line, "square not written in upper case");
     return 0;
 }
 

@@ -229,13 +229,13 @@ static int read_map(GameFile *ps, Board *b, GameEntry *e)
     if (w < 1)
         return gamefile_error(ps, e->line, "empty map");
     board_set_size(b, w, h);
-    for (int r = 0; r < h; r++)
-        for (int c = 0; e->items.v[r][c]; c++) {
-            char ch = e->items.v[r][c];
-            if (ch != TER_OUTSIDE && ch != TER_FLOOR && ch != TER_IWALL && ch != TER_XWALL)
-                return gamefile_error(ps, e->lines[r], "bad map character (only '#', '+', '.' and space)");
-            b->ter[board_sq(b, c, r)] = ch;
-        }
+    const char terrain[] = {TER_OUTSIDE, TER_FLOOR, TER_IWALL, TER_XWALL, '\0'};
+    for (int r = 0; r < h; r++) {
+        size_t n = strlen(e->items.v[r]);
+        if (strspn(e->items.v[r], terrain) != n)
+            return gamefile_error(ps, e->lines[r], "bad map character (only '#', '+', '.' and space)");
+        memcpy(b->ter + board_sq(b, 0, r), e->items.v[r], n);
+    }
     return 0;
 }
 
@@ -254,21 +254,90 @@ static void write_map(Buf *o, const Board *b)
     }
 }
 
-/* One line SQUARE USERID SEQUENCE of (pieces: read after (map and (players. */
-static int read_piece(GameFile *ps, Board *b, GameEntry *e, int k, int *prev)
+/* The player whose userid is who: first as written (the userid itself, byte for byte), else as
+ * board_player_index finds it (case-blind). */
+static int owner_index(const Board *b, const char *who)
 {
-    char sqs[16], who[64], seq[GENOME_MAX_COPIES * 4];
-    const char *w = e->items.v[k]; /* sscanf's "%15s %63s %s %c" == 3 without scanf: run for every piece */
+    for (int p = 0; p < b->np; p++) {
+        const char *a = b->pl[p].id, *c = who;
+        while (*a && *a == *c)
+            a++, c++;
+        if (*a == *c)
+            return p;
+    }
+    return board_player_index(b, who);
+}
+
+/* A piece line as write_pieces writes it (the square in upper case, the owner's userid as (players has it, the
+ * codes alphabetical then r then u, a space between): read in place into sqs (its square's name), *sq, *owner
+ * and *g, with what read_piece_words would find. False for any other line: read_piece_words reads it word by
+ * word, and refuses it with its reason. Every piece of a board is read here. */
+static bool read_piece_canonical(const Board *b, const char *s, char sqs[16], int *sq, int *owner, Genome *g)
+{
+    const char *s0 = s;
+    int c = 0, r = 0, letters = 0, digits = 0;
+    while (*s >= 'A' && *s <= 'Z' && letters < 3) /* board_parse_sq's square: 1-3 letters, 1-4 digits, no 0 first */
+        c = c * 26 + (*s++ - 'A' + 1), letters++;
+    if (!letters || *s < '1' || *s > '9')
+        return false;
+    while (*s >= '0' && *s <= '9' && digits < 4)
+        r = r * 10 + (*s++ - '0'), digits++;
+    if (*s != ' ' || c > b->w || r > b->h)
+        return false;
+    memcpy(sqs, s0, (size_t)(s - s0));
+    sqs[s - s0] = '\0';
+    s++;
+    int p;
+    for (p = 0; p < b->np; p++) { /* the userid byte for byte, then a space */
+        const char *a = b->pl[p].id, *t = s;
+        while (*a && *a == *t)
+            a++, t++;
+        if (!*a && *t == ' ') {
+            s = t + 1;
+            break;
+        }
+    }
+    if (p == b->np)
+        return false;
+    memset(g, 0, sizeof *g);
+    int n = 0;
+    for (char last = 'A'; *s >= last && *s <= 'Z' && n < 1000; last = *s++, n++) /* piece_parse's limits far off */
+        g->n[*s - 'A']++;
+    if (n == 0 || n == 1000)
+        return false;
+    if (*s == 'r')
+        g->phased = true, s++;
+    if (*s == 'u')
+        g->flare = true, s++;
+    *sq = board_sq(b, c - 1, r - 1);
+    *owner = p;
+    return *s == '\0';
+}
+
+/* A piece line read word by word as sscanf's "%15s %63s %s %c" == 3 would (without scanf), each word checked. */
+static int read_piece_words(GameFile *ps, Board *b, GameEntry *e, int k, char sqs[16], int *sq, int *owner, Genome *g)
+{
+    char who[64], seq[GENOME_MAX_COPIES * 4];
+    const char *w = e->items.v[k];
     if (strlen(w) > sizeof seq - 100 || !boardentry_word(&w, sqs, 15) || !boardentry_word(&w, who, 63) ||
         !boardentry_word(&w, seq, (size_t)-1) || w[strspn(w, " \t\n\v\f\r")])
         return gamefile_error(ps, e->lines[k], "a piece line is SQUARE USERID SEQUENCE");
+    if (boardentry_sq(ps, b, e->lines[k], sqs, sq) < 0)
+        return -1;
+    if ((*owner = owner_index(b, who)) < 0)
+        return gamefile_error(ps, e->lines[k], "piece of an unknown player");
+    return boardentry_seq(ps, e->lines[k], seq, true, g);
+}
+
+/* One line SQUARE USERID SEQUENCE of (pieces: read after (map and (players. A line in write_pieces's form is
+ * kept in b->loaded (its text from first on, in b->loaded->text), with the piece as read. */
+static int read_piece(GameFile *ps, Board *b, GameEntry *e, int k, int *prev, const char *first)
+{
+    char sqs[16];
     int sq, p;
     Genome g;
-    if (boardentry_sq(ps, b, e->lines[k], sqs, &sq) < 0)
-        return -1;
-    if ((p = board_player_index(b, who)) < 0)
-        return gamefile_error(ps, e->lines[k], "piece of an unknown player");
-    if (boardentry_seq(ps, e->lines[k], seq, true, &g) < 0)
+    bool canonical = read_piece_canonical(b, e->items.v[k], sqs, &sq, &p, &g);
+    if (!canonical && read_piece_words(ps, b, e, k, sqs, &sq, &p, &g) < 0)
         return -1;
     if (b->at[sq] >= 0)
         return gamefile_error(ps, e->lines[k], "two pieces on one square");
@@ -279,17 +348,59 @@ static int read_piece(GameFile *ps, Board *b, GameEntry *e, int k, int *prev)
     if (sq < *prev)
         return gamefile_error(ps, e->lines[k], "pieces not in reading order");
     *prev = sq;
-    board_add_piece(b, sq, p, &g);
+    const Piece *pc = board_add_piece(b, sq, p, &g);
+    BoardLoaded *ld = b->loaded;
+    if (canonical && pc->serial < (uint32_t)ld->n) {
+        ld->line[pc->serial] = (int)(e->items.v[k] - first);
+        ld->as_read[pc->serial] = *pc;
+    }
     return 0;
 }
 
+/* The pieces, and b->loaded: the text of the entry's lines (each ended by a '\0', as gamefile_split left them),
+ * the board's width and the players' userids. */
 static int read_pieces(GameFile *ps, Board *b, GameEntry *e)
 {
-    int prev = -1;
-    for (int k = 0; k < e->items.n; k++)
-        if (read_piece(ps, b, e, k, &prev) < 0)
+    int prev = -1, n = e->items.n;
+    const char *first = n ? e->items.v[0] : "";
+    size_t size = n ? (size_t)(e->items.v[n - 1] - first) + strlen(e->items.v[n - 1]) + 1 : 1;
+    BoardLoaded *ld = b->loaded = xcalloc(1, sizeof *ld);
+    ld->text = xmalloc(size);
+    memcpy(ld->text, first, size);
+    ld->n = (int)b->serials + n + 1;
+    ld->line = xmalloc((size_t)ld->n * sizeof *ld->line);
+    memset(ld->line, 0xff, (size_t)ld->n * sizeof *ld->line);
+    ld->as_read = xmalloc((size_t)ld->n * sizeof *ld->as_read);
+    ld->w = b->w;
+    ld->np = b->np;
+    for (int i = 0; i < b->np && i < MAX_PLAYERS; i++)
+        memcpy(ld->id[i], b->pl[i].id, sizeof ld->id[i]);
+    for (int k = 0; k < n; k++)
+        if (read_piece(ps, b, e, k, &prev, first) < 0)
             return -1;
     return 0;
+}
+
+/* Which players' userids are still as read (none when nothing was kept or the board's width changed). */
+static void kept_ids(const Board *b, bool same_id[MAX_PLAYERS])
+{
+    const BoardLoaded *ld = b->loaded;
+    for (int i = 0; i < MAX_PLAYERS; i++)
+        same_id[i] = ld && ld->w == b->w && i < ld->np && i < b->np && strcmp(ld->id[i], b->pl[i].id) == 0;
+}
+
+/* The line kept for piece p when it is as read and its owner's userid is too (same_id, kept_ids'); else NULL. */
+static const char *kept_piece_line(const Board *b, const Piece *p, const bool same_id[MAX_PLAYERS])
+{
+    const BoardLoaded *ld = b->loaded;
+    if (p->owner < 0 || p->owner >= MAX_PLAYERS || !same_id[p->owner] || p->serial >= (uint32_t)ld->n ||
+        ld->line[p->serial] < 0)
+        return NULL;
+    const Piece *a = &ld->as_read[p->serial];
+    if (a->sq != p->sq || a->owner != p->owner || a->g.phased != p->g.phased || a->g.flare != p->g.flare ||
+        memcmp(a->g.n, p->g.n, sizeof a->g.n) != 0)
+        return NULL;
+    return ld->text + ld->line[p->serial];
 }
 
 static void write_pieces(Buf *o, const Board *b)
@@ -305,8 +416,19 @@ static void write_pieces(Buf *o, const Board *b)
         id_len[i] = strlen(b->pl[i].id);
     int *sqs;
     int n = board_piece_squares(b, &sqs);
+    bool same_id[MAX_PLAYERS];
+    kept_ids(b, same_id);
     for (int i = 0; i < n; i++) {
         const Piece *p = board_piece_at(b, sqs[i]);
+        const char *kept = kept_piece_line(b, p, same_id);
+        if (kept) { /* the line it was read from: the same bytes as below */
+            size_t lk = strlen(kept);
+            char *w = buf_room(o, lk + 1);
+            memcpy(w, kept, lk);
+            w[lk] = '\n';
+            buf_wrote(o, w + lk + 1);
+            continue;
+        }
         /* "<square> <owner> <genome>" */
         size_t ls = strlen(piece_format(&p->g, true, seq, sizeof seq));
         int c = board_col(b, p->sq);
@@ -546,8 +668,8 @@ static int read_moves(GameFile *ps, Board *b, GameEntry *e)
     b->moves_end = 0;
     b->moves_file = !e->multi;
     if (e->multi) {
-        b->moves = e->items; /* taken, not copied */
-        e->items = (StrList){0};
+        for (int k = 0; k < e->items.n; k++)
+            sl_push(&b->moves, e->items.v[k]);
         return 0;
     }
     char name[32];
@@ -641,9 +763,12 @@ static int read_initial(GameFile *ps, Board *b, GameEntry *e)
     b->initial_base = (int)base;
     Buf t;
     buf_init(&t);
-    for (int k = 1; k < e->items.n; k++) {
-        buf_add(&t, e->items.v[k]);
-        buf_add(&t, "\n");
+    for (int k = 1; k < e->items.n; k++) { /* each line and its newline with one copy: a whole board's lines */
+        size_t n = strlen(e->items.v[k]);
+        char *w = buf_room(&t, n + 1);
+        memcpy(w, e->items.v[k], n);
+        w[n] = '\n';
+        buf_wrote(&t, w + n + 1);
     }
     b->initial = buf_take(&t);
     return 0;
@@ -804,7 +929,10 @@ static char *write_entries(const Board *b, bool core)
         if (!d->write || (core && !(d->flags & ENTRY_CORE)) || (d->absent && d->absent(b)))
             continue;
         bool multi = (d->flags & ENTRY_MULTI) && !((d->flags & ENTRY_EITHER) && b->moves_file);
-        buf_printf(&o, "(%s%s", d->name, multi ? "\n" : "");
+        buf_addc(&o, '(');
+        buf_add(&o, d->name);
+        if (multi)
+            buf_addc(&o, '\n');
         d->write(&o, b);
         buf_add(&o, ")\n");
     }

@@ -234,14 +234,10 @@ static bool text_map(const char *text, int w, int h, char *ter)
         const char *row = p;
         if (len > 0 && row[0] == '\\') /* an item written with a leading backslash (contract 10.1) */
             row++, len--;
-        if (len > (size_t)w)
+        const char terrain[] = {TER_OUTSIDE, TER_FLOOR, TER_IWALL, TER_XWALL, '\0'};
+        if (len > (size_t)w || strspn(row, terrain) < len) /* the row ends at its newline, not a terrain */
             return false;
-        for (size_t c = 0; c < len; c++) {
-            char ch = row[c];
-            if (ch != TER_OUTSIDE && ch != TER_FLOOR && ch != TER_IWALL && ch != TER_XWALL)
-                return false;
-            ter[(size_t)r * (size_t)w + c] = ch;
-        }
+        memcpy(ter + (size_t)r * (size_t)w, row, len);
         p = nl + 1;
     }
 }
@@ -353,9 +349,27 @@ int boardprivate_read_knownspecials(GameFile *ps, Board *b, GameEntry *e)
 void boardprivate_write_knownspecials(Buf *o, const Board *b)
 {
     char nm[16];
-    for (int p = 0; p < b->np; p++)
-        for (int sq = board_known_special_next(b, p, 0); sq >= 0; sq = board_known_special_next(b, p, sq + 1))
-            buf_printf(o, "%s %s S%d\n", b->pl[p].id, board_sq_name(b, sq, nm), board_known_special(b, p, sq));
+    for (int p = 0; p < b->np; p++) {
+        size_t li = strlen(b->pl[p].id);
+        for (int sq = board_known_special_next(b, p, 0); sq >= 0; sq = board_known_special_next(b, p, sq + 1)) {
+            /* "<userid> <square> S<code>" without printf: a line per remembered special */
+            size_t ls = strlen(board_sq_name(b, sq, nm));
+            int code = board_known_special(b, p, sq);
+            char *w = buf_room(o, li + ls + 7); /* a code is at most three digits (uint8_t) */
+            memcpy(w, b->pl[p].id, li), w += li;
+            *w++ = ' ';
+            memcpy(w, nm, ls), w += ls;
+            *w++ = ' ';
+            *w++ = 'S';
+            if (code >= 100)
+                *w++ = (char)('0' + code / 100);
+            if (code >= 10)
+                *w++ = (char)('0' + code / 10 % 10);
+            *w++ = (char)('0' + code % 10);
+            *w++ = '\n';
+            buf_wrote(o, w);
+        }
+    }
 }
 
 /* Written only while some player remembers a special. */

@@ -2,6 +2,7 @@
 #include "gamefile.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,12 +20,11 @@ int gamefile_error(GameFile *ps, int line, const char *fmt, ...)
 void gamefile_free(GameFile *ps)
 {
     for (int i = 0; i < ps->n; i++) {
-        free(ps->e[i].name);
-        free(ps->e[i].rest);
-        sl_free(&ps->e[i].items);
+        free(ps->e[i].items.v);
         free(ps->e[i].lines);
     }
     free(ps->e);
+    free(ps->text);
 }
 
 static GameEntry *new_entry(GameFile *ps)
@@ -43,29 +43,24 @@ static bool valid_entry_name(const char *s)
     return *s && s[strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-")] == '\0';
 }
 
-/* A malloc'd copy of the n bytes at p. */
-static char *copy_text(const char *p, size_t n)
+/* Adds the item line p[0..len) to the open multi-line entry: the slice itself, ended in place, and its line
+ * number (the two arrays grow together). */
+static void add_item(GameEntry *open, char *p, size_t len, int lineno)
 {
-    char *t = xmalloc(n + 1);
-    memcpy(t, p, n);
-    t[n] = '\0';
-    return t;
-}
-
-/* Adds the item line p[0..len) to the open multi-line entry (one allocation: the item itself). */
-static void add_item(GameEntry *open, const char *p, size_t len, int lineno)
-{
-    sl_push_owned(&open->items, copy_text(p, len));
-    if (open->items.n > open->nlines_cap) {
-        open->nlines_cap = open->items.cap;
-        open->lines = xrealloc(open->lines, sizeof(int) * (size_t)open->nlines_cap);
+    p[len] = '\0';
+    StrList *l = &open->items;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 16;
+        l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+        open->lines = xrealloc(open->lines, (size_t)l->cap * sizeof *open->lines);
     }
-    open->lines[open->items.n - 1] = lineno;
+    open->lines[l->n] = lineno;
+    l->v[l->n++] = p;
 }
 
 /* Starts an entry at the line "(name ...": one-line ("(name text)") or multi-line ("(name"). Returns the
  * entry (NULL with the error when its name is bad); *open becomes it when it is multi-line. */
-static GameEntry *start_entry(GameFile *ps, const char *p, size_t len, int lineno, GameEntry **open)
+static GameEntry *start_entry(GameFile *ps, char *p, size_t len, int lineno, GameEntry **open)
 {
     GameEntry *e = new_entry(ps);
     e->line = lineno;
@@ -74,34 +69,53 @@ static GameEntry *start_entry(GameFile *ps, const char *p, size_t len, int linen
     while (!e->multi && sp < end && p[sp] != ' ')
         sp++;
     sp = e->multi ? end : sp;
-    e->name = copy_text(p + 1, sp - 1);
+    e->name = p + 1;
     if (e->multi)
         *open = e;
     else
-        e->rest = sp < end ? copy_text(p + sp + 1, end - sp - 1) : xstrdup("");
+        e->rest = sp < end ? p + sp + 1 : p + end; /* p[end] is the ')' (or the '\r' after it), ended below */
+    p[sp] = '\0';
+    p[end] = '\0';
     return valid_entry_name(e->name) ? e : (gamefile_error(ps, lineno, "bad entry name"), NULL);
 }
 
-/* Splits text into entries; the lines are not copied, only the items (the history is the most of them). */
+/* Where the first control character (iscntrl, but for a tab) of the n bytes at s is; n when there is none.
+ * Eight bytes at a time: a word with no byte below 0x20 and none 0x7f is skipped whole. */
+static size_t control_at(const char *s, size_t n)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    size_t c = 0;
+    for (; c + 8 <= n; c += 8) {
+        uint64_t x;
+        memcpy(&x, s + c, 8);
+        uint64_t y = x ^ (ones * 0x7f);
+        if ((((x - ones * 0x20) & ~x) | ((y - ones) & ~y)) & highs)
+            break; /* a byte below 0x20 or 0x7f in this word (or a tab): the bytes one by one */
+    }
+    while (c < n && (s[c] == '\t' || ((unsigned char)s[c] >= 0x20 && s[c] != 0x7f)))
+        c++;
+    return c;
+}
+
+/* Splits a copy of text into entries, each line ended in place: no allocation per line or item. */
 int gamefile_split(GameFile *ps, const char *text)
 {
     int lineno = 0;
     GameEntry *open = NULL;
-    const char *p = text;
+    free(ps->text);
+    ps->text = xstrdup(text);
+    char *p = ps->text;
     while (*p) {
-        const char *nl = strchr(p, '\n');
+        char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        const char *line = p;
+        char *line = p;
         p = nl ? nl + 1 : p + len;
         lineno++;
         if (len > 1 << 20)
             return gamefile_error(ps, lineno, "line too long");
         if (len && line[len - 1] == '\r')
             len--;
-        size_t c = 0;
-        while (c < len && (line[c] == '\t' || ((unsigned char)line[c] >= 0x20 && line[c] != 0x7f))) /* not iscntrl */
-            c++;
-        if (c < len)
+        if (control_at(line, len) < len)
             return gamefile_error(ps, lineno, "control character in the board file");
         if (open) {
             if (len == 1 && line[0] == ')')

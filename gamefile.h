@@ -6,20 +6,22 @@
 
 #include "util.h"
 
-/* One entry: "(name rest)" on one line, or multi-line with its items (unescaped) and their line numbers. */
+/* One entry: "(name rest)" on one line, or multi-line with its items (unescaped) and their line numbers. The
+ * name, rest and items are slices of the GameFile's copy of the text (each ended by a '\0' written over the byte
+ * after it): the entry owns only the arrays of items and lines. */
 typedef struct GameEntry {
     char *name;
     int line;
     bool multi;
     char *rest;     /* one-line entry: text after the name */
-    StrList items;  /* multi-line entry: items, unescaped */
-    int *lines;     /* line number of each item */
-    int nlines_cap;
+    StrList items;  /* multi-line entry: items, unescaped; the strings are not the list's (sl_free does not apply) */
+    int *lines;     /* line number of each item (items.cap of them) */
 } GameEntry;
 
 /* A text being read: its entries, and where errors go ("<name>:<line>: reason"). */
 typedef struct GameFile {
     const char *name;
+    char *text;   /* the copy of the text the entries are slices of */
     GameEntry *e;
     int n, cap;
     Err *err;
@@ -28,9 +30,9 @@ typedef struct GameFile {
 
 /* Fails with "<ps->name>:<line>: <formatted reason>" into ps->err, and line into ps->err_line; returns -1. */
 int gamefile_error(GameFile *ps, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* Frees ps's entries. */
+/* Frees ps's entries and its copy of the text. */
 void gamefile_free(GameFile *ps);
-/* Splits text into ps's entries; 0, or -1 with the first syntax error. */
+/* Splits a copy of text into ps's entries; 0, or -1 with the first syntax error. */
 int gamefile_split(GameFile *ps, const char *text);
 /* The entry called name, NULL when absent or wrong; *rc = -1 (with the error) when it is duplicated, of the
  * wrong kind (multi), or required and missing. */

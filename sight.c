@@ -50,9 +50,20 @@ static void sight_add_piece(const Board *b, const Piece *p, uint8_t *m)
     int pc = board_col(b, p->sq), pr = board_row(b, p->sq);
     int c0 = pc - r < 0 ? 0 : pc - r, c1 = pc + r >= b->w ? b->w - 1 : pc + r;
     int r0 = pr - r < 0 ? 0 : pr - r, r1 = pr + r >= b->h ? b->h - 1 : pr + r;
+    size_t len = (size_t)(c1 - c0 + 1);
+    const uint8_t *end = m + (size_t)b->w * (size_t)b->h;
+    uint64_t mask = 0; /* bits in the first len bytes of a word, for a row of at most eight squares */
+    memset(&mask, bits, len < 8 ? len : 8);
     for (int row = r0; row <= r1; row++) {
-        uint8_t *q = m + board_sq(b, c0, row), *e = q + (c1 - c0);
-        while (q <= e)
+        uint8_t *q = m + board_sq(b, c0, row), *e = q + len;
+        if (len <= 8 && q + 8 <= end) { /* the row's squares in one word, the bytes after it ORed with 0 */
+            uint64_t x;
+            memcpy(&x, q, 8);
+            x |= mask;
+            memcpy(q, &x, 8);
+            continue;
+        }
+        while (q < e)
             *q++ |= bits;
     }
 }

@@ -148,10 +148,27 @@ static const char *echo(const char *s, size_t n, char buf[32])
 }
 
 /* The name of square sq on a grid w squares wide ("K3"), in buf. */
+/* The decimal digits of v (no printf: every special's line is written at each save). */
+static void put_i64(Buf *o, int64_t v)
+{
+    char d[24], *p = d + sizeof d;
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do
+        *--p = (char)('0' + u % 10);
+    while ((u /= 10) > 0);
+    if (v < 0)
+        *--p = '-';
+    buf_addn(o, p, (size_t)(d + sizeof d - p));
+}
+
 static char *sq_name(int w, int sq, char buf[16])
 {
-    grid_col_name(sq % w, buf);
-    sprintf(buf + strlen(buf), "%d", sq / w + 1);
+    size_t n = strlen(grid_col_name(sq % w, buf));
+    char d[12], *p = d + sizeof d;
+    for (int r = sq / w + 1; r > 0 || p == d + sizeof d; r /= 10)
+        *--p = (char)('0' + r % 10);
+    memcpy(buf + n, p, (size_t)(d + sizeof d - p));
+    buf[n + (size_t)(d + sizeof d - p)] = '\0';
     return buf;
 }
 
@@ -262,7 +279,7 @@ static void write_int(int w, const SpecialParam *pp, const void *field, Buf *out
 {
     (void)w;
     (void)pp;
-    buf_printf(out, "%" PRId64, *(const int64_t *)field);
+    put_i64(out, *(const int64_t *)field);
 }
 
 static int special_parse_bool(const Grid *gr, int code, const SpecialParam *pp, const char *v, void *field, Err *err)
@@ -477,15 +494,18 @@ static int read_value(const char **pp, int code, const char *key, char **out, Er
     buf_init(&b);
     buf_add(&b, "");
     for (p++;; p++) {
+        size_t run = strcspn(p, "\"\\"); /* the characters up to a quote or a backslash, copied as they are */
+        buf_addn(&b, p, run);
+        p += run;
         if (!*p) {
             buf_free(&b);
             return err_fail(err, "bad %s=\"...\" (unterminated quote)", echo(key, strlen(key), e));
         }
         if (*p == '"')
             break;
-        if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
+        if (p[1] == '"' || p[1] == '\\') /* an escaped quote or backslash; any other backslash is itself */
             p++;
-        buf_addn(&b, p, 1);
+        buf_addc(&b, *p);
     }
     p++;
     if (*p && !isspace((unsigned char)*p)) {
@@ -625,17 +645,25 @@ int special_parse(int w, int h, const char *ter, const char *words, Special *out
 
 /* ---- writing a special back ---- */
 
+/* Appends the "key=value" pairs of sp, each after sep (the first) or a space. */
+static void add_params(int w, const Special *sp, const char *sep, Buf *o)
+{
+    const SpecialInfo *si = special_info(sp->code);
+    for (int i = 0; si && i < si->nparams; i++) {
+        const SpecialParam *pp = &si->params[i];
+        buf_add(o, i ? " " : sep);
+        buf_add(o, pp->key);
+        buf_addc(o, '=');
+        param_types[pp->type].write(w, pp, (const char *)sp + pp->field, o);
+    }
+}
+
 char *special_params_text(int w, const Special *sp)
 {
     Buf o;
     buf_init(&o);
     buf_add(&o, "");
-    const SpecialInfo *si = special_info(sp->code);
-    for (int i = 0; si && i < si->nparams; i++) {
-        const SpecialParam *pp = &si->params[i];
-        buf_printf(&o, "%s%s=", i ? " " : "", pp->key);
-        param_types[pp->type].write(w, pp, (const char *)sp + pp->field, &o);
-    }
+    add_params(w, sp, "", &o);
     return buf_take(&o);
 }
 
@@ -644,19 +672,22 @@ char *special_format(int w, const Special *sp)
     Buf o;
     char nm[16];
     buf_init(&o);
-    buf_printf(&o, "S%d %s", sp->code, sq_name(w, sp->sq, nm));
-    char *params = special_params_text(w, sp);
-    if (*params)
-        buf_printf(&o, " %s", params);
-    free(params);
+    buf_addc(&o, 'S');
+    put_i64(&o, sp->code);
+    buf_addc(&o, ' ');
+    buf_add(&o, sq_name(w, sp->sq, nm));
+    add_params(w, sp, " ", &o);
     if (sp->text && *sp->text) {
         buf_add(&o, " text=\"");
-        for (const char *p = sp->text; *p; p++) {
-            if (*p == '"' || *p == '\\')
-                buf_add(&o, "\\");
-            buf_addn(&o, p, 1);
-        }
-        buf_add(&o, "\"");
+        const char *run = sp->text, *p = run;
+        for (; *p; p++)
+            if (*p == '"' || *p == '\\') { /* the run before it, then a backslash; the character starts the next */
+                buf_addn(&o, run, (size_t)(p - run));
+                buf_addc(&o, '\\');
+                run = p;
+            }
+        buf_addn(&o, run, (size_t)(p - run));
+        buf_addc(&o, '"');
     }
     return buf_take(&o);
 }

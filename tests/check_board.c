@@ -446,6 +446,71 @@ START_TEST(test_round_trip_many)
 }
 END_TEST
 
+/* A board read back writes the piece lines it kept only for pieces still as read: with its pieces changed at
+ * random (codes, markers, owner, square, one removed, one added, a userid renamed), the text is the one written
+ * with nothing kept. */
+START_TEST(test_kept_piece_lines)
+{
+    Board *b = random_board(_i);
+    char *t1 = boardfile_write(b);
+    Err err;
+    Board *c = boardfile_parse(t1, "101", &err);
+    ck_assert_msg(c != NULL, "board %d: %s", _i, err.msg);
+    ck_assert_ptr_nonnull(c->loaded);
+    char *same = boardfile_write(c); /* every line kept, none changed */
+    ck_assert_str_eq(same, t1);
+    Rng r;
+    rng_seed(&r, (uint64_t)_i + 5u);
+    for (int k = 0; k < c->npc; k++) {
+        Piece *p = &c->pc[k];
+        switch (rng_below(&r, 8)) {
+        case 0:
+            p->g.n[rng_below(&r, GENE_COUNT)]++;
+            break;
+        case 1:
+            p->g.phased = !p->g.phased;
+            break;
+        case 2:
+            p->g.flare = !p->g.flare;
+            break;
+        case 3:
+            p->owner = (p->owner + 1) % c->np;
+            break;
+        case 4:
+            for (int to = 0; to < c->w * c->h; to++)
+                if (c->at[to] < 0 && c->ter[to] == TER_FLOOR) {
+                    board_move_piece(c, p->sq, to);
+                    break;
+                }
+            break;
+        default:
+            break;
+        }
+    }
+    if (_i % 3 == 0)
+        snprintf(c->pl[_i % c->np].id, sizeof c->pl[0].id, "renamed%d", _i);
+    if (_i % 5 == 0 && c->npc > 0)
+        board_remove_piece(c, c->pc[0].sq);
+    for (int sq = 0; _i % 2 == 0 && sq < c->w * c->h; sq++)
+        if (c->at[sq] < 0 && c->ter[sq] == TER_FLOOR) {
+            board_add_piece(c, sq, 0, &(Genome){.n = {[GENE_A] = 1}});
+            break;
+        }
+    char *kept = boardfile_write(c);
+    BoardLoaded *ld = c->loaded;
+    c->loaded = NULL;
+    char *fresh = boardfile_write(c);
+    c->loaded = ld;
+    ck_assert_str_eq(kept, fresh);
+    free(t1);
+    free(same);
+    free(kept);
+    free(fresh);
+    board_free(b);
+    board_free(c);
+}
+END_TEST
+
 Suite *board_suite(void)
 {
     Suite *s = suite_create("board");
@@ -462,6 +527,7 @@ Suite *board_suite(void)
     tcase_add_test(tc, test_known_round_trip);
     tcase_add_test(tc, test_known_from_initial);
     tcase_add_test(tc, test_pieces_index);
+    tcase_add_loop_test(tc, test_kept_piece_lines, 0, 200);
     suite_add_tcase(s, tc);
     return s;
 }
