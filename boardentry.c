@@ -69,3 +69,9 @@ bool boardentry_word(const char **p, char *buf, size_t width)
     *p = s + n;
     return n > 0;
 }
+
+bool boardentry_map_row(const char *row, size_t n)
+{
+    static const char terrain[] = {TER_OUTSIDE, TER_FLOOR, TER_IWALL, TER_XWALL, '\0'};
+    return strspn(row, terrain) >= n;
+}

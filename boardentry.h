@@ -15,6 +15,8 @@ int boardentry_player(GameFile *ps, Board *b, GameEntry *e, int k, char **rest);
 int boardentry_seq(GameFile *ps, int line, const char *s, bool markers, Genome *g);
 /* s as a square of b written in upper case: 0, or -1 with the reason at line. */
 int boardentry_sq(GameFile *ps, Board *b, int line, const char *s, int *sq);
+/* Whether the n bytes of a (map row are terrain ('#', '+', '.' and space, contract 10.2). */
+bool boardentry_map_row(const char *row, size_t n);
 /* As sscanf's "%<width>s": the next word of *p, at most width characters, into buf (width + 1 bytes); *p moves
  * past it; false at the end of the text. */
 bool boardentry_word(const char **p, char *buf, size_t width);

@@ -229,10 +229,9 @@ static int read_map(GameFile *ps, Board *b, GameEntry *e)
     if (w < 1)
         return gamefile_error(ps, e->line, "empty map");
     board_set_size(b, w, h);
-    const char terrain[] = {TER_OUTSIDE, TER_FLOOR, TER_IWALL, TER_XWALL, '\0'};
     for (int r = 0; r < h; r++) {
         size_t n = strlen(e->items.v[r]);
-        if (strspn(e->items.v[r], terrain) != n)
+        if (!boardentry_map_row(e->items.v[r], n))
             return gamefile_error(ps, e->lines[r], "bad map character (only '#', '+', '.' and space)");
         memcpy(b->ter + board_sq(b, 0, r), e->items.v[r], n);
     }

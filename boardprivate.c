@@ -215,31 +215,25 @@ void boardprivate_write_ebook(Buf *o, const Board *b)
 /* (known: what each player knows of the terrain (their map, contract 8), as "USERID SQUARE TERRAIN" lines for
  * the squares they remember otherwise than the game started. */
 
-/* The map rows of the entry (map in board text (escaped items up to a lone ")"), into ter (w*h, outside where a
- * row ends): false when the text has no such entry, or one of another size or with another character. */
-static bool text_map(const char *text, int w, int h, char *ter)
+/* The rows of the (map entry of the board text (the initial snapshot), read by the board file's own syntax
+ * (gamefile_split) and rows (boardentry_map_row), into ter (w*h, outside where a row ends): false when the
+ * text does not read, has no such entry, or one of another size or with another character. */
+static bool snapshot_map(const char *text, int w, int h, char *ter)
 {
-    const char *p = strncmp(text, "(map\n", 5) == 0 ? text : strstr(text, "\n(map\n");
-    if (!p)
-        return false;
-    p += p == text ? 5 : 6;
+    Err err;
+    GameFile ps = {.name = "initial", .err = &err, .only = "map"};
+    int rc = 0;
+    GameEntry *e = gamefile_split(&ps, text) == 0 ? gamefile_find(&ps, "map", true, false, &rc) : NULL;
+    bool ok = e && e->items.n == h;
     memset(ter, TER_OUTSIDE, (size_t)w * (size_t)h);
-    for (int r = 0;; r++) {
-        const char *nl = strchr(p, '\n');
-        size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        if (len == 1 && p[0] == ')')
-            return r == h;
-        if (!nl || r >= h)
-            return false;
-        const char *row = p;
-        if (len > 0 && row[0] == '\\') /* an item written with a leading backslash (contract 10.1) */
-            row++, len--;
-        const char terrain[] = {TER_OUTSIDE, TER_FLOOR, TER_IWALL, TER_XWALL, '\0'};
-        if (len > (size_t)w || strspn(row, terrain) < len) /* the row ends at its newline, not a terrain */
-            return false;
-        memcpy(ter + (size_t)r * (size_t)w, row, len);
-        p = nl + 1;
+    for (int r = 0; ok && r < h; r++) {
+        size_t len = strlen(e->items.v[r]);
+        ok = len <= (size_t)w && boardentry_map_row(e->items.v[r], len);
+        if (ok)
+            memcpy(ter + (size_t)r * (size_t)w, e->items.v[r], len);
     }
+    gamefile_free(&ps);
+    return ok;
 }
 
 /* The terrain the (known lines are written against (malloc'd, w*h): the terrain of the initial snapshot, the
@@ -248,7 +242,7 @@ static char *known_base(const Board *b)
 {
     size_t n = (size_t)b->w * (size_t)b->h;
     char *base = xmalloc(n);
-    if (!b->initial || !text_map(b->initial, b->w, b->h, base))
+    if (!b->initial || !snapshot_map(b->initial, b->w, b->h, base))
         memcpy(base, b->ter, n);
     return base;
 }

@@ -118,14 +118,17 @@ int gamefile_split(GameFile *ps, const char *text)
         if (control_at(line, len) < len)
             return gamefile_error(ps, lineno, "control character in the board file");
         if (open) {
-            if (len == 1 && line[0] == ')')
+            bool keep = !ps->only || strcmp(open->name, ps->only) == 0;
+            if (len == 1 && line[0] == ')') {
+                if (ps->only && keep)
+                    return 0; /* the one entry asked for is read */
                 open = NULL;
-            else if (line[0] == '\\' && len)
-                add_item(open, line + 1, len - 1, lineno);
-            else if (line[0] == '(' && len)
+            } else if (line[0] == '(' && len) {
                 return gamefile_error(ps, lineno, "unescaped '(' inside (%s", open->name);
-            else
-                add_item(open, line, len, lineno);
+            } else if (keep) {
+                bool esc = line[0] == '\\' && len;
+                add_item(open, line + esc, len - esc, lineno);
+            }
             continue;
         }
         if (len == 0)

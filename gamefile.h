@@ -26,6 +26,8 @@ typedef struct GameFile {
     int n, cap;
     Err *err;
     int err_line; /* the line gamefile_error last named (0: none) */
+    const char *only; /* gamefile_split keeps the items of this entry alone and stops once it is closed (NULL:
+                       * every entry's): one entry of a text, read by the same rules */
 } GameFile;
 
 /* Fails with "<ps->name>:<line>: <formatted reason>" into ps->err, and line into ps->err_line; returns -1. */

@@ -1,5 +1,6 @@
 /* Tests for board: squares and columns, GameFile round trip, refusal of corrupt boards with <name>:<line>, invariants. */
 #include "fixtures.h"
+#include "gamefile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,6 +94,31 @@ START_TEST(test_news_kinds_round_trip)
     free(t1);
     board_free(c);
     board_free(b);
+}
+END_TEST
+
+/* One entry of a text read by the board file's own rules (GameFile.only): its items alone, escapes undone, the
+ * text after it not read (not even an error there); an error before it still found. */
+START_TEST(test_gamefile_only_one_entry)
+{
+    Err err;
+    GameFile ps = {.name = "t", .err = &err, .only = "map"};
+    ck_assert_int_eq(gamefile_split(&ps, "(genetess 1)\n(x\na\n)\n(map\n##\n\\ #\n)\n(y\n(bad\n"), 0);
+    int rc = 0;
+    GameEntry *e = gamefile_find(&ps, "map", true, false, &rc);
+    ck_assert_ptr_nonnull(e);
+    ck_assert_int_eq(e->items.n, 2);
+    ck_assert_str_eq(e->items.v[0], "##");
+    ck_assert_str_eq(e->items.v[1], " #");
+    ck_assert_int_eq(e->lines[1], 7);
+    GameEntry *x = gamefile_find(&ps, "x", true, false, &rc);
+    ck_assert_ptr_nonnull(x);
+    ck_assert_int_eq(x->items.n, 0); /* another entry's items are not kept */
+    gamefile_free(&ps);
+    GameFile bad = {.name = "t", .err = &err, .only = "map"};
+    ck_assert_int_eq(gamefile_split(&bad, "(x\n(oops\n)\n(map\n#\n)\n"), -1);
+    ck_assert_str_eq(err.msg, "t:2: unescaped '(' inside (x");
+    gamefile_free(&bad);
 }
 END_TEST
 
@@ -521,6 +547,7 @@ Suite *board_suite(void)
     tcase_add_test(tc, test_handled_keys);
     tcase_add_test(tc, test_news_kinds_round_trip);
     tcase_add_test(tc, test_ebook_marks_round_trip);
+    tcase_add_test(tc, test_gamefile_only_one_entry);
     tcase_add_loop_test(tc, test_round_trip_many, 0, 200);
     tcase_add_loop_test(tc, test_corrupt, 0, (int)(sizeof corrupt / sizeof corrupt[0]));
     tcase_add_test(tc, test_hand_edit_loads);
