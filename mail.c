@@ -509,13 +509,25 @@ static uint64_t message_hash(const MailQueue *q, const Mail *m)
     return fnv(fnv(fnv(fnv(14695981039346656037u, m->to), m->subject), len), q->in_reply_to);
 }
 
-/* A MIME boundary from seed found in neither text nor html (NULL: a quoted-printable part, which never
- * holds "=_"). Caller frees. */
-static char *boundary_for(uint64_t seed, const char *text, const char *html)
+/* Whether s (n bytes) holds b (bn bytes, its second byte '_'): looked for where an underscore is, which the
+ * sheets hardly hold (memchr), not at every byte. */
+static bool holds_boundary(const char *s, size_t n, const char *b, size_t bn)
+{
+    for (const char *p = n > 1 ? memchr(s + 1, '_', n - 1) : NULL; p && (size_t)(p - 1 - s) + bn <= n;
+         p = p + 1 < s + n ? memchr(p + 1, '_', (size_t)(s + n - p - 1)) : NULL)
+        if (!memcmp(p - 1, b, bn))
+            return true;
+    return false;
+}
+
+/* A MIME boundary from seed found in neither text (text_len bytes) nor html (html_len bytes; NULL: a
+ * quoted-printable part, which never holds "=_"). Caller frees. */
+static char *boundary_for(uint64_t seed, const char *text, size_t text_len, const char *html, size_t html_len)
 {
     for (unsigned k = 0;; k++) {
         char *b = xasprintf("=_gt_%016llx_%u", (unsigned long long)seed, k);
-        if (!strstr(text, b) && !(html && strstr(html, b)))
+        size_t bn = strlen(b);
+        if (!holds_boundary(text, text_len, b, bn) && !(html && holds_boundary(html, html_len, b, bn)))
             return b;
         free(b);
     }
@@ -538,7 +550,9 @@ static void content_plan(const Mail *m, uint64_t hash, Content *c)
     c->text_headers = xasprintf("Content-Type: text/plain; charset=%s\nContent-Transfer-Encoding: %s\n",
                                 c->ascii ? "us-ascii" : "utf-8", c->ascii ? "7bit" : "8bit");
     c->cte = m->html ? mail_html_encoding(m->html, m->html_len, m->html_ascii) : NULL;
-    c->boundary = m->html ? boundary_for(hash, c->text, c->cte[0] == 'q' ? NULL : m->html) : NULL;
+    c->boundary = m->html ? boundary_for(hash, c->text, c->folded ? strlen(c->folded) : m->body_len,
+                                         c->cte[0] == 'q' ? NULL : m->html, m->html_len)
+                          : NULL;
 }
 
 static void content_free(Content *c)
