@@ -683,7 +683,17 @@ static void view_map_drawn(const Board *b, int reader, const SheetParts *p, Buf 
     /* the squares in view as they are now, the others as the reader last saw them */
     const char *known = board_known(b, reader), *start = board_start_terrain(b);
     char *ter = xmalloc(n), *pic = NULL;
-    for (size_t sq = 0; sq < n; sq++)
+    size_t sq0 = 0;
+    if (m) /* eight squares at a time: each byte of b->ter where the map's byte has SIGHT_SEEN, known's elsewhere */
+        for (; sq0 + 8 <= n; sq0 += 8) {
+            uint64_t seen, now, was;
+            memcpy(&seen, m + sq0, 8), memcpy(&now, b->ter + sq0, 8), memcpy(&was, known + sq0, 8);
+            _Static_assert(SIGHT_SEEN == 1, "the seen bit is each byte's lowest");
+            seen = (seen & 0x0101010101010101u) * 0xff;
+            now = (now & seen) | (was & ~seen);
+            memcpy(ter + sq0, &now, 8);
+        }
+    for (size_t sq = sq0; sq < n; sq++)
         ter[sq] = !m || (m[sq] & SIGHT_SEEN) ? b->ter[sq] : known[sq];
     buf_printf(out, "Your map of Genetess board %d (%s, Move #%d):\n", b->number, b->pl[reader].id,
                board_move_number(b));
@@ -713,10 +723,16 @@ static void view_map_drawn(const Board *b, int reader, const SheetParts *p, Buf 
     Buf t;
     buf_init(&t);
     char nm[16];
-    for (size_t sq = 0; sq < n; sq++)
+    for (size_t sq = 0; sq < n; sq++) {
+        uint64_t now, was; /* eight squares as at the start are passed at once */
+        if (sq + 8 <= n && (memcpy(&now, ter + sq, 8), memcpy(&was, start + sq, 8), now == was)) {
+            sq += 7;
+            continue;
+        }
         if (ter[sq] != start[sq] && ter[sq] != TER_OUTSIDE && start[sq] != TER_OUTSIDE)
             buf_printf(&t, "%s%s %s to %s%s", t.len ? ", " : "", board_sq_name(b, (int)sq, nm), terrain_name(start[sq]),
                        terrain_name(ter[sq]), m && !(m[sq] & SIGHT_SEEN) ? " (as you last saw it)" : "");
+    }
     if (t.len)
         layout_wrap(out, "Changed since the start, as you know: ", 4, t.s);
     else
