@@ -524,9 +524,19 @@ static bool holds_boundary(const char *s, size_t n, const char *b, size_t bn)
  * quoted-printable part, which never holds "=_"). Caller frees. */
 static char *boundary_for(uint64_t seed, const char *text, size_t text_len, const char *html, size_t html_len)
 {
-    for (unsigned k = 0;; k++) {
-        char *b = xasprintf("=_gt_%016llx_%u", (unsigned long long)seed, k);
-        size_t bn = strlen(b);
+    for (unsigned k = 0;; k++) { /* "=_gt_%016llx_%u" of seed and k, without printf: once a message */
+        char *b = xmalloc(5 + 16 + 1 + 10 + 1), *o = b + 5, d[10];
+        memcpy(b, "=_gt_", 5);
+        for (int i = 15; i >= 0; i--)
+            *o++ = "0123456789abcdef"[seed >> (4 * i) & 0xf];
+        *o++ = '_';
+        int nd = 0;
+        for (unsigned x = k; nd == 0 || x; x /= 10)
+            d[nd++] = (char)('0' + x % 10);
+        while (nd)
+            *o++ = d[--nd];
+        *o = '\0';
+        size_t bn = (size_t)(o - b);
         if (!holds_boundary(text, text_len, b, bn) && !(html && holds_boundary(html, html_len, b, bn)))
             return b;
         free(b);
@@ -547,8 +557,8 @@ static void content_plan(const Mail *m, uint64_t hash, Content *c)
     c->ascii = m->body_ascii;
     c->folded = needs_fold(m->body, m->body_len) ? fold_body(m->body) : NULL;
     c->text = c->folded ? c->folded : m->body;
-    c->text_headers = xasprintf("Content-Type: text/plain; charset=%s\nContent-Transfer-Encoding: %s\n",
-                                c->ascii ? "us-ascii" : "utf-8", c->ascii ? "7bit" : "8bit");
+    c->text_headers = xstrdup(c->ascii ? "Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: 7bit\n"
+                                       : "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n");
     c->cte = m->html ? mail_html_encoding(m->html, m->html_len, m->html_ascii) : NULL;
     c->boundary = m->html ? boundary_for(hash, c->text, c->folded ? strlen(c->folded) : m->body_len,
                                          c->cte[0] == 'q' ? NULL : m->html, m->html_len)
