@@ -509,6 +509,31 @@ static uint64_t message_hash(const MailQueue *q, const Mail *m)
     return fnv(fnv(fnv(fnv(14695981039346656037u, m->to), m->subject), len), q->in_reply_to);
 }
 
+/* v in decimal, zero-padded to width characters as printf's "%0*lld" pads it, onto t: without printf, as the
+ * Message-ID and the thread ids are written for every message. */
+static void buf_decimal(Buf *t, long long v, int width)
+{
+    char d[24];
+    int n = 0;
+    unsigned long long x = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+    do
+        d[n++] = (char)('0' + x % 10);
+    while ((x /= 10) > 0);
+    if (v < 0)
+        buf_addc(t, '-'), width--;
+    for (; width > n; width--)
+        buf_addc(t, '0');
+    while (n)
+        buf_addc(t, d[--n]);
+}
+
+/* v as printf's "%016llx" writes it, onto t. */
+static void buf_hex16(Buf *t, uint64_t v)
+{
+    for (int i = 15; i >= 0; i--)
+        buf_addc(t, "0123456789abcdef"[v >> (4 * i) & 0xf]);
+}
+
 /* Whether s (n bytes) holds b (bn bytes, its second byte '_'): looked for where an underscore is, which the
  * sheets hardly hold (memchr), not at every byte. */
 static bool holds_boundary(const char *s, size_t n, const char *b, size_t bn)
@@ -524,19 +549,15 @@ static bool holds_boundary(const char *s, size_t n, const char *b, size_t bn)
  * quoted-printable part, which never holds "=_"). Caller frees. */
 static char *boundary_for(uint64_t seed, const char *text, size_t text_len, const char *html, size_t html_len)
 {
-    for (unsigned k = 0;; k++) { /* "=_gt_%016llx_%u" of seed and k, without printf: once a message */
-        char *b = xmalloc(5 + 16 + 1 + 10 + 1), *o = b + 5, d[10];
-        memcpy(b, "=_gt_", 5);
-        for (int i = 15; i >= 0; i--)
-            *o++ = "0123456789abcdef"[seed >> (4 * i) & 0xf];
-        *o++ = '_';
-        int nd = 0;
-        for (unsigned x = k; nd == 0 || x; x /= 10)
-            d[nd++] = (char)('0' + x % 10);
-        while (nd)
-            *o++ = d[--nd];
-        *o = '\0';
-        size_t bn = (size_t)(o - b);
+    for (unsigned k = 0;; k++) { /* "=_gt_%016llx_%u" of seed and k */
+        Buf t;
+        buf_init(&t);
+        buf_add(&t, "=_gt_");
+        buf_hex16(&t, seed);
+        buf_addc(&t, '_');
+        buf_decimal(&t, k, 0);
+        size_t bn = t.len;
+        char *b = buf_take(&t);
         if (!holds_boundary(text, text_len, b, bn) && !(html && holds_boundary(html, html_len, b, bn)))
             return b;
         free(b);
@@ -637,6 +658,23 @@ typedef struct Spooling {
     time_t now;
 } Spooling;
 
+/* "<genetess.<kind>.<n>.<h in 16 hex digits>@<domain>>": one thread's Message-ID (thread_ids). Caller frees. */
+static char *thread_id(const char *kind, int n, uint64_t h, const char *domain)
+{
+    Buf t;
+    buf_init(&t);
+    buf_add(&t, "<genetess.");
+    buf_add(&t, kind);
+    buf_addc(&t, '.');
+    buf_decimal(&t, n, 0);
+    buf_addc(&t, '.');
+    buf_hex16(&t, h);
+    buf_addc(&t, '@');
+    buf_add(&t, domain);
+    buf_addc(&t, '>');
+    return buf_take(&t);
+}
+
 /* The threads of a mail to address (contract 3.3): Message-IDs no mail has, the same for every mail of a game to
  * that address (the board's number and a hash of the address, lower-cased: nothing hidden in it) and for every
  * mail of an invitation (its number, the same hash), that each of them names in References, so that a mail
@@ -657,9 +695,8 @@ static char *thread_ids(const Mail *m, const char *group, const char *from, char
         *p = (char)tolower((unsigned char)*p);
     unsigned long long h = (unsigned long long)fnv(14695981039346656037u, low);
     free(low);
-    char *inv = m->invite > 0 ? xasprintf("<genetess.invitation.%d.%016llx@%s>", m->invite, h, from_domain(from))
-                              : NULL;
-    char *game = n > 0 ? xasprintf("<genetess.game.%d.%016llx@%s>", n, h, from_domain(from)) : NULL;
+    char *inv = m->invite > 0 ? thread_id("invitation", m->invite, h, from_domain(from)) : NULL;
+    char *game = n > 0 ? thread_id("game", n, h, from_domain(from)) : NULL;
     char *all = inv && game ? xasprintf("%s\n %s", inv, game) : xstrdup(game ? game : inv);
     *last = game ? game : inv;
     free(game == *last ? inv : game);
@@ -708,8 +745,17 @@ static void format_message(const Spooling *sp, const Mail *m, uint64_t hash, con
  * mail but for the nonce. Caller frees. */
 static char *message_id(const char *group, int seq, time_t now)
 {
-    return xasprintf("genetess.%.*s.%lld.%04d.%016llx", (int)strcspn(group, "."), group, (long long)now, seq,
-                     (unsigned long long)fd_random64());
+    Buf t; /* "genetess.%.*s.%lld.%04d.%016llx" */
+    buf_init(&t);
+    buf_add(&t, "genetess.");
+    buf_addn(&t, group, strcspn(group, "."));
+    buf_addc(&t, '.');
+    buf_decimal(&t, (long long)now, 0);
+    buf_addc(&t, '.');
+    buf_decimal(&t, seq, 4);
+    buf_addc(&t, '.');
+    buf_hex16(&t, fd_random64());
+    return buf_take(&t);
 }
 
 
