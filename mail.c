@@ -714,26 +714,41 @@ static void format_message(const Spooling *sp, const Mail *m, uint64_t hash, con
     format_date(sp->now, date, sizeof date);
     char *cmd_id = m->reply ? mail_command_message_id(q->in_reply_to) : NULL;
     char *last, *thread = thread_ids(m, sp->group, from, &last);
-    char *refs = cmd_id && thread ? xasprintf("In-Reply-To: %s\nReferences: %s\n %s\n", cmd_id, thread, cmd_id)
-                 : cmd_id         ? xasprintf("In-Reply-To: %s\nReferences: %s\n", cmd_id, cmd_id)
-                 : thread         ? xasprintf("In-Reply-To: %s\nReferences: %s\n", last, thread)
-                                  : xstrdup("");
-    free(thread);
-    free(last);
+    /* In-Reply-To: the command's id, else the thread's last; References: the thread's, then the command's */
+    const char *reply_to = cmd_id ? cmd_id : thread ? last : NULL;
     Content c;
     content_plan(m, hash, &c);
     Buf t;
     buf_init(&t);
-    buf_reserve(&t, strlen(from) + strlen(m->to) + strlen(m->subject) + strlen(refs) + 1024);
+    buf_reserve(&t, strlen(from) + strlen(m->to) + strlen(m->subject) + (thread ? strlen(thread) : 0) +
+                        (cmd_id ? 2 * strlen(cmd_id) : 0) + (last ? strlen(last) : 0) + 1024);
     header_add(&t, "From", from, true);
     header_add(&t, "To", m->to, true);
     header_add(&t, "Subject", m->subject, false);
-    buf_printf(&t, "Date: %s\nMessage-ID: <%s@%s>\n%sMIME-Version: 1.0\n", date, id, from_domain(from), refs);
+    /* no printf: once a message */
+    buf_add(&t, "Date: ");
+    buf_add(&t, date);
+    buf_add(&t, "\nMessage-ID: <");
+    buf_add(&t, id);
+    buf_addc(&t, '@');
+    buf_add(&t, from_domain(from));
+    buf_add(&t, ">\n");
+    if (reply_to) {
+        buf_add(&t, "In-Reply-To: ");
+        buf_add(&t, reply_to);
+        buf_add(&t, "\nReferences: ");
+        buf_add(&t, thread ? thread : cmd_id);
+        if (thread && cmd_id)
+            buf_add(&t, "\n "), buf_add(&t, cmd_id);
+        buf_addc(&t, '\n');
+    }
+    buf_add(&t, "MIME-Version: 1.0\n");
+    free(thread);
+    free(last);
     content_headers(&c, &t);
-    buf_printf(&t, "Auto-Submitted: %s\n\n", m->reply ? "auto-replied" : "auto-generated");
+    buf_add(&t, m->reply ? "Auto-Submitted: auto-replied\n\n" : "Auto-Submitted: auto-generated\n\n");
     content_body(m, &c, &t, msg);
     content_free(&c);
-    free(refs);
     free(cmd_id);
 }
 
