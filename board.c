@@ -145,19 +145,6 @@ int board_piece_squares(const Board *b, int **out)
     return b->npc;
 }
 
-bool board_is_orphan(const Board *b, const Piece *p)
-{
-    PlayerStatus s = b->pl[p->owner].status;
-    if (s == PS_RESIGNED || s == PS_FORFEIT)
-        return true;
-    return s == PS_ELIMINATED && !p->g.n[GENE_P];
-}
-
-bool board_controls(const Board *b, int player, const Piece *p)
-{
-    return p->owner == player && !board_is_orphan(b, p);
-}
-
 int64_t board_king_codes(const Board *b, int player)
 {
     int64_t k = 0;

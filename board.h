@@ -215,9 +215,18 @@ void board_swap_pieces(Board *b, int s1, int s2);
 /* Squares of pieces in reading order; caller frees. Returns the count. */
 int board_piece_squares(const Board *b, int **out);
 /* Orphan: the owner left the game by resigning/forfeit, or was eliminated and the piece lacks P. */
-bool board_is_orphan(const Board *b, const Piece *p);
+static inline bool board_is_orphan(const Board *b, const Piece *p)
+{
+    PlayerStatus s = b->pl[p->owner].status;
+    if (s == PS_RESIGNED || s == PS_FORFEIT)
+        return true;
+    return s == PS_ELIMINATED && !p->g.n[GENE_P];
+}
 /* The player may order this piece (their own, or their ronin piece). */
-bool board_controls(const Board *b, int player, const Piece *p);
+static inline bool board_controls(const Board *b, int player, const Piece *p)
+{
+    return p->owner == player && !board_is_orphan(b, p);
+}
 /* Number of K codes on the player's pieces (E accrual). */
 int64_t board_king_codes(const Board *b, int player);
 /* The player still takes turns: active, or eliminated with a ronin piece. */

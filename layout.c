@@ -334,12 +334,16 @@ static void cells_fill(const Viewer *v, char *sym, uint8_t *mask)
 /* Writes row number r right-aligned in rw columns (rw 0: as it is) at o; returns the end. */
 static char *put_number(char *o, int r, int rw)
 {
-    if (r >= 0 && r < 100) { /* row numbers and codes: one or two digits, without dividing in a loop */
+    if (r >= 0 && r < 100) { /* row numbers and codes: one or two digits, from a table, without dividing */
+        static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+                                    "25262728293031323334353637383940414243444546474849"
+                                    "50515253545556575859606162636465666768697071727374"
+                                    "75767778798081828384858687888990919293949596979899";
         for (int k = r < 10 ? 1 : 2; rw > k; rw--)
             *o++ = ' ';
         if (r >= 10)
-            *o++ = (char)('0' + r / 10);
-        *o++ = (char)('0' + r % 10);
+            *o++ = pairs[2 * r];
+        *o++ = pairs[2 * r + 1];
         return o;
     }
     char d[16];

@@ -509,13 +509,56 @@ static uint64_t message_hash(const MailQueue *q, const Mail *m)
     return fnv(fnv(fnv(fnv(14695981039346656037u, m->to), m->subject), len), q->in_reply_to);
 }
 
-/* A MIME boundary from seed found in neither text nor html (NULL: a quoted-printable part, which never
- * holds "=_"). Caller frees. */
-static char *boundary_for(uint64_t seed, const char *text, const char *html)
+/* v in decimal, zero-padded to width characters as printf's "%0*lld" pads it, onto t: without printf, as the
+ * Message-ID and the thread ids are written for every message. */
+static void buf_decimal(Buf *t, long long v, int width)
 {
-    for (unsigned k = 0;; k++) {
-        char *b = xasprintf("=_gt_%016llx_%u", (unsigned long long)seed, k);
-        if (!strstr(text, b) && !(html && strstr(html, b)))
+    char d[24];
+    int n = 0;
+    unsigned long long x = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+    do
+        d[n++] = (char)('0' + x % 10);
+    while ((x /= 10) > 0);
+    if (v < 0)
+        buf_addc(t, '-'), width--;
+    for (; width > n; width--)
+        buf_addc(t, '0');
+    while (n)
+        buf_addc(t, d[--n]);
+}
+
+/* v as printf's "%016llx" writes it, onto t. */
+static void buf_hex16(Buf *t, uint64_t v)
+{
+    for (int i = 15; i >= 0; i--)
+        buf_addc(t, "0123456789abcdef"[v >> (4 * i) & 0xf]);
+}
+
+/* Whether s (n bytes) holds b (bn bytes, its second byte '_'): looked for where an underscore is, which the
+ * sheets hardly hold (memchr), not at every byte. */
+static bool holds_boundary(const char *s, size_t n, const char *b, size_t bn)
+{
+    for (const char *p = n > 1 ? memchr(s + 1, '_', n - 1) : NULL; p && (size_t)(p - 1 - s) + bn <= n;
+         p = p + 1 < s + n ? memchr(p + 1, '_', (size_t)(s + n - p - 1)) : NULL)
+        if (!memcmp(p - 1, b, bn))
+            return true;
+    return false;
+}
+
+/* A MIME boundary from seed found in neither text (text_len bytes) nor html (html_len bytes; NULL: a
+ * quoted-printable part, which never holds "=_"). Caller frees. */
+static char *boundary_for(uint64_t seed, const char *text, size_t text_len, const char *html, size_t html_len)
+{
+    for (unsigned k = 0;; k++) { /* "=_gt_%016llx_%u" of seed and k */
+        Buf t;
+        buf_init(&t);
+        buf_add(&t, "=_gt_");
+        buf_hex16(&t, seed);
+        buf_addc(&t, '_');
+        buf_decimal(&t, k, 0);
+        size_t bn = t.len;
+        char *b = buf_take(&t);
+        if (!holds_boundary(text, text_len, b, bn) && !(html && holds_boundary(html, html_len, b, bn)))
             return b;
         free(b);
     }
@@ -535,10 +578,12 @@ static void content_plan(const Mail *m, uint64_t hash, Content *c)
     c->ascii = m->body_ascii;
     c->folded = needs_fold(m->body, m->body_len) ? fold_body(m->body) : NULL;
     c->text = c->folded ? c->folded : m->body;
-    c->text_headers = xasprintf("Content-Type: text/plain; charset=%s\nContent-Transfer-Encoding: %s\n",
-                                c->ascii ? "us-ascii" : "utf-8", c->ascii ? "7bit" : "8bit");
+    c->text_headers = xstrdup(c->ascii ? "Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: 7bit\n"
+                                       : "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n");
     c->cte = m->html ? mail_html_encoding(m->html, m->html_len, m->html_ascii) : NULL;
-    c->boundary = m->html ? boundary_for(hash, c->text, c->cte[0] == 'q' ? NULL : m->html) : NULL;
+    c->boundary = m->html ? boundary_for(hash, c->text, c->folded ? strlen(c->folded) : m->body_len,
+                                         c->cte[0] == 'q' ? NULL : m->html, m->html_len)
+                          : NULL;
 }
 
 static void content_free(Content *c)
@@ -613,6 +658,23 @@ typedef struct Spooling {
     time_t now;
 } Spooling;
 
+/* "<genetess.<kind>.<n>.<h in 16 hex digits>@<domain>>": one thread's Message-ID (thread_ids). Caller frees. */
+static char *thread_id(const char *kind, int n, uint64_t h, const char *domain)
+{
+    Buf t;
+    buf_init(&t);
+    buf_add(&t, "<genetess.");
+    buf_add(&t, kind);
+    buf_addc(&t, '.');
+    buf_decimal(&t, n, 0);
+    buf_addc(&t, '.');
+    buf_hex16(&t, h);
+    buf_addc(&t, '@');
+    buf_add(&t, domain);
+    buf_addc(&t, '>');
+    return buf_take(&t);
+}
+
 /* The threads of a mail to address (contract 3.3): Message-IDs no mail has, the same for every mail of a game to
  * that address (the board's number and a hash of the address, lower-cased: nothing hidden in it) and for every
  * mail of an invitation (its number, the same hash), that each of them names in References, so that a mail
@@ -633,9 +695,8 @@ static char *thread_ids(const Mail *m, const char *group, const char *from, char
         *p = (char)tolower((unsigned char)*p);
     unsigned long long h = (unsigned long long)fnv(14695981039346656037u, low);
     free(low);
-    char *inv = m->invite > 0 ? xasprintf("<genetess.invitation.%d.%016llx@%s>", m->invite, h, from_domain(from))
-                              : NULL;
-    char *game = n > 0 ? xasprintf("<genetess.game.%d.%016llx@%s>", n, h, from_domain(from)) : NULL;
+    char *inv = m->invite > 0 ? thread_id("invitation", m->invite, h, from_domain(from)) : NULL;
+    char *game = n > 0 ? thread_id("game", n, h, from_domain(from)) : NULL;
     char *all = inv && game ? xasprintf("%s\n %s", inv, game) : xstrdup(game ? game : inv);
     *last = game ? game : inv;
     free(game == *last ? inv : game);
@@ -653,26 +714,41 @@ static void format_message(const Spooling *sp, const Mail *m, uint64_t hash, con
     format_date(sp->now, date, sizeof date);
     char *cmd_id = m->reply ? mail_command_message_id(q->in_reply_to) : NULL;
     char *last, *thread = thread_ids(m, sp->group, from, &last);
-    char *refs = cmd_id && thread ? xasprintf("In-Reply-To: %s\nReferences: %s\n %s\n", cmd_id, thread, cmd_id)
-                 : cmd_id         ? xasprintf("In-Reply-To: %s\nReferences: %s\n", cmd_id, cmd_id)
-                 : thread         ? xasprintf("In-Reply-To: %s\nReferences: %s\n", last, thread)
-                                  : xstrdup("");
-    free(thread);
-    free(last);
+    /* In-Reply-To: the command's id, else the thread's last; References: the thread's, then the command's */
+    const char *reply_to = cmd_id ? cmd_id : thread ? last : NULL;
     Content c;
     content_plan(m, hash, &c);
     Buf t;
     buf_init(&t);
-    buf_reserve(&t, strlen(from) + strlen(m->to) + strlen(m->subject) + strlen(refs) + 1024);
+    buf_reserve(&t, strlen(from) + strlen(m->to) + strlen(m->subject) + (thread ? strlen(thread) : 0) +
+                        (cmd_id ? 2 * strlen(cmd_id) : 0) + (last ? strlen(last) : 0) + 1024);
     header_add(&t, "From", from, true);
     header_add(&t, "To", m->to, true);
     header_add(&t, "Subject", m->subject, false);
-    buf_printf(&t, "Date: %s\nMessage-ID: <%s@%s>\n%sMIME-Version: 1.0\n", date, id, from_domain(from), refs);
+    /* no printf: once a message */
+    buf_add(&t, "Date: ");
+    buf_add(&t, date);
+    buf_add(&t, "\nMessage-ID: <");
+    buf_add(&t, id);
+    buf_addc(&t, '@');
+    buf_add(&t, from_domain(from));
+    buf_add(&t, ">\n");
+    if (reply_to) {
+        buf_add(&t, "In-Reply-To: ");
+        buf_add(&t, reply_to);
+        buf_add(&t, "\nReferences: ");
+        buf_add(&t, thread ? thread : cmd_id);
+        if (thread && cmd_id)
+            buf_add(&t, "\n "), buf_add(&t, cmd_id);
+        buf_addc(&t, '\n');
+    }
+    buf_add(&t, "MIME-Version: 1.0\n");
+    free(thread);
+    free(last);
     content_headers(&c, &t);
-    buf_printf(&t, "Auto-Submitted: %s\n\n", m->reply ? "auto-replied" : "auto-generated");
+    buf_add(&t, m->reply ? "Auto-Submitted: auto-replied\n\n" : "Auto-Submitted: auto-generated\n\n");
     content_body(m, &c, &t, msg);
     content_free(&c);
-    free(refs);
     free(cmd_id);
 }
 
@@ -684,8 +760,17 @@ static void format_message(const Spooling *sp, const Mail *m, uint64_t hash, con
  * mail but for the nonce. Caller frees. */
 static char *message_id(const char *group, int seq, time_t now)
 {
-    return xasprintf("genetess.%.*s.%lld.%04d.%016llx", (int)strcspn(group, "."), group, (long long)now, seq,
-                     (unsigned long long)fd_random64());
+    Buf t; /* "genetess.%.*s.%lld.%04d.%016llx" */
+    buf_init(&t);
+    buf_add(&t, "genetess.");
+    buf_addn(&t, group, strcspn(group, "."));
+    buf_addc(&t, '.');
+    buf_decimal(&t, (long long)now, 0);
+    buf_addc(&t, '.');
+    buf_decimal(&t, seq, 4);
+    buf_addc(&t, '.');
+    buf_hex16(&t, fd_random64());
+    return buf_take(&t);
 }
 
 

@@ -633,7 +633,7 @@ static char *reply_add_sheet(CommandCtx *c, Txn *t, const Board *b, const Sheets
 /* Stage render: queues the taken-out sheets of b (mailed in player order; the reader's in the reply),
  * then frees s. One mail per command per person (contract 3.1): when the reply goes by mail to the
  * reader's own address, it is their sheet and no other is mailed to them. */
-static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
+static void sheets_send(CommandCtx *c, Txn *t, const Board *b, const Game *g, SheetsDue *s)
 {
     char subj[160];
     view_board_subject(b, s->is_new, subj, sizeof subj);
@@ -649,7 +649,7 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, SheetsDue *s)
         due += s->mail[p] && !bot_is(b->pl[p].id);
     SheetShared shared = {0}; /* what every reader's sheet has alike: made once for several sheets */
     if (due > 1)
-        view_shared_init(b, &shared);
+        view_shared_init(b, &shared), view_shared_maps(b, g, &shared);
     for (int p = 0; p < s->np; p++) {
         if (!s->mail[p] || bot_is(b->pl[p].id)) /* computer opponents get no mail */
             continue;
@@ -789,7 +789,7 @@ static bool stage_time(CommandCtx *c, Txn *t)
         t->time_changed = true;
         SheetsDue s;
         sheet_take(&s, &g, false, -1, NULL);
-        sheets_send(c, t, b, &s);
+        sheets_send(c, t, b, &g, &s);
     } else {
         deadline_nag(&g);
         pipeline_mail_nags(c, t, &g);
@@ -857,7 +857,7 @@ static int stage_commit(CommandCtx *c, Txn *t, int rc, bool changed)
     if (t->have_game && (t->flags & TXN_SHEETS))
         sheet_take(&s, &t->g, t->is_new, t->reader, t->result);
     if (s.np) /* rendered from the state about to be saved: its mails commit with it */
-        sheets_send(c, t, t->b, &s);
+        sheets_send(c, t, t->b, &t->g, &s);
     if (changed || t->dirty)
         return save_board(c, t) ? EXIT_SYSTEM : rc;
     return rc;

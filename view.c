@@ -485,14 +485,19 @@ static const char TERRAIN_KEY[] = "1-9=start squares GPC1-GPC9 (G=GPC10 and up),
 
 /* The board the sheet draws, its key and legend: the reader's view, the terrain and starts in round 0,
  * the whole board once the game has ended (the fog lifts, as in `show`). */
-static void view_sheet_board(const Board *b, int reader, SheetParts *parts, const LayoutPieceLines *pieces, Buf *out)
+static void view_sheet_board(const Board *b, int reader, SheetParts *parts, const SheetShared *sh, Buf *out)
 {
     size_t start, pic_end, legend;
     bool ended = b->phase == PHASE_ENDED;
     uint8_t *m = NULL;
+    const LayoutPieceLines *pieces = sh ? &sh->pieces : NULL;
     if (!ended) {
-        m = xmalloc((size_t)b->w * (size_t)b->h);
-        sight_compute(b, reader, m);
+        size_t n = (size_t)b->w * (size_t)b->h;
+        m = xmalloc(n);
+        if (sh && sh->maps) /* the game's, made for b as it is */
+            memcpy(m, sh->maps + (size_t)reader * n, n);
+        else
+            sight_compute(b, reader, m);
     }
     bool round0 = b->phase == PHASE_ROUND0;
     if (round0)
@@ -595,10 +600,23 @@ static void view_sheet_command(const Board *b, int reader, Buf *out)
 void view_shared_init(const Board *b, SheetShared *sh)
 {
     layout_piece_lines(b, &sh->pieces);
+    sh->maps = NULL;
     Buf t;
     buf_init(&t);
     view_params_section(b, NULL, &t);
     sh->params = buf_take(&t);
+}
+
+void view_shared_maps(const Board *b, const Game *g, SheetShared *sh)
+{
+    sh->maps = NULL;
+    if (!g || !g->sight_key || g->nsight_key != sight_key_len(b))
+        return;
+    int *key = xmalloc((size_t)g->nsight_key * sizeof *key);
+    sight_key(b, key);
+    if (memcmp(key, g->sight_key, (size_t)g->nsight_key * sizeof *key) == 0)
+        sh->maps = g->sight_maps;
+    free(key);
 }
 
 void view_shared_free(SheetShared *sh)
@@ -620,7 +638,7 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
     if (reader < 0 || reader >= b->np)
         return;
     view_sheet_top(b, reader, o, out);
-    view_sheet_board(b, reader, o->parts, o->shared ? &o->shared->pieces : NULL, out);
+    view_sheet_board(b, reader, o->parts, o->shared, out);
     if (o->is_new && b->phase == PHASE_PLAY) /* round 0's sheet draws the whole terrain already */
         start_section(b, reader, out);
     else if (b->phase == PHASE_PLAY) /* contract 8: the reader's map, on every sheet while the game is in play */
@@ -665,7 +683,17 @@ static void view_map_drawn(const Board *b, int reader, const SheetParts *p, Buf 
     /* the squares in view as they are now, the others as the reader last saw them */
     const char *known = board_known(b, reader), *start = board_start_terrain(b);
     char *ter = xmalloc(n), *pic = NULL;
-    for (size_t sq = 0; sq < n; sq++)
+    size_t sq0 = 0;
+    if (m) /* eight squares at a time: each byte of b->ter where the map's byte has SIGHT_SEEN, known's elsewhere */
+        for (; sq0 + 8 <= n; sq0 += 8) {
+            uint64_t seen, now, was;
+            memcpy(&seen, m + sq0, 8), memcpy(&now, b->ter + sq0, 8), memcpy(&was, known + sq0, 8);
+            _Static_assert(SIGHT_SEEN == 1, "the seen bit is each byte's lowest");
+            seen = (seen & 0x0101010101010101u) * 0xff;
+            now = (now & seen) | (was & ~seen);
+            memcpy(ter + sq0, &now, 8);
+        }
+    for (size_t sq = sq0; sq < n; sq++)
         ter[sq] = !m || (m[sq] & SIGHT_SEEN) ? b->ter[sq] : known[sq];
     buf_printf(out, "Your map of Genetess board %d (%s, Move #%d):\n", b->number, b->pl[reader].id,
                board_move_number(b));
@@ -695,10 +723,16 @@ static void view_map_drawn(const Board *b, int reader, const SheetParts *p, Buf 
     Buf t;
     buf_init(&t);
     char nm[16];
-    for (size_t sq = 0; sq < n; sq++)
+    for (size_t sq = 0; sq < n; sq++) {
+        uint64_t now, was; /* eight squares as at the start are passed at once */
+        if (sq + 8 <= n && (memcpy(&now, ter + sq, 8), memcpy(&was, start + sq, 8), now == was)) {
+            sq += 7;
+            continue;
+        }
         if (ter[sq] != start[sq] && ter[sq] != TER_OUTSIDE && start[sq] != TER_OUTSIDE)
             buf_printf(&t, "%s%s %s to %s%s", t.len ? ", " : "", board_sq_name(b, (int)sq, nm), terrain_name(start[sq]),
                        terrain_name(ter[sq]), m && !(m[sq] & SIGHT_SEEN) ? " (as you last saw it)" : "");
+    }
     if (t.len)
         layout_wrap(out, "Changed since the start, as you know: ", 4, t.s);
     else

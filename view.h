@@ -46,10 +46,15 @@ typedef struct SheetOpts {
 typedef struct SheetShared {
     LayoutPieceLines pieces;
     char *params;
+    const uint8_t *maps; /* every player's sight map, player p's at p*w*h (view_shared_maps; NULL: none) */
 } SheetShared;
 
 /* Makes what the sheets of b share into sh; free with view_shared_free. */
 void view_shared_init(const Board *b, SheetShared *sh);
+struct Game;
+/* Lends sh the view maps g made last (Game.sight_maps) when they are b's as it is now (the same sight_key),
+ * so that each sheet draws from them rather than computing its reader's again; they must outlive sh's use. */
+void view_shared_maps(const Board *b, const struct Game *g, SheetShared *sh);
 void view_shared_free(SheetShared *sh);
 /* Appends the reader's turnsheet (contract 14.9; news and E breakdown from o, o NULL: none) to out; changes nothing. */
 void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out);

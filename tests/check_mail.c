@@ -273,6 +273,18 @@ START_TEST(test_mail_html_7bit)
     free(want);
     free(body);
     free(html2);
+    /* a text holding the boundary its length gives (the seed hashes it), from its first byte: the next one */
+    char *text = xasprintf("%s\n", bnd);
+    memset(text, 'x', strlen(bnd));
+    free(html_mail(&s, text, "<p>end</p>\n", bnd));
+    memcpy(text, bnd, strlen(bnd));
+    body = html_mail(&s, text, "<p>end</p>\n", bnd2);
+    char next[64]; /* the seed's boundary with the next number */
+    snprintf(next, sizeof next, "%.*s1", (int)strlen(bnd) - 1, bnd);
+    ck_assert_str_eq(bnd2, next);
+    ck_assert_ptr_null(strstr(text, bnd2));
+    free(body);
+    free(text);
     store_close(&s);
 }
 END_TEST

@@ -169,6 +169,21 @@ START_TEST(view_all_players_and_key)
 }
 END_TEST
 
+/* Every reader's whole sheet, text and HTML, made with sh is the one made alone. */
+static void sheets_alike(const Board *b, const SheetShared *sh)
+{
+    News none = {0}, ebook = {0};
+    for (int reader = 0; reader < 3; reader++) {
+        char *html1, *html2;
+        char *alone = sheet_render(b, reader, &(SheetNews){&none, &ebook, "PASS: done", false, false, NULL}, &html1);
+        char *with = sheet_render(b, reader, &(SheetNews){&none, &ebook, "PASS: done", false, false, sh}, &html2);
+        ck_assert_str_eq(with, alone);
+        ck_assert_str_eq(html2, html1);
+        ck_assert_ptr_nonnull(strstr(with, "Parameters: "));
+        free(alone), free(with), free(html1), free(html2);
+    }
+}
+
 /* The "?" legend lines made once for all the sheets of a board (layout_piece_lines) give every reader the legend
  * their own sheet would make: own pieces in full, decoded and orphaned ones, a phased enemy left out; the lines
  * of a board that has changed since are not used. So do the whole sheets made with all they share
@@ -218,16 +233,18 @@ START_TEST(legend_lines_made_once)
     /* whole sheets, text and HTML, made with what the sheets share are those made alone, for every reader */
     SheetShared sh;
     view_shared_init(b, &sh);
-    News none = {0}, ebook = {0};
-    for (int reader = 0; reader < 3; reader++) {
-        char *html1, *html2;
-        char *alone = sheet_render(b, reader, &(SheetNews){&none, &ebook, "PASS: done", false, false, NULL}, &html1);
-        char *with = sheet_render(b, reader, &(SheetNews){&none, &ebook, "PASS: done", false, false, &sh}, &html2);
-        ck_assert_str_eq(with, alone);
-        ck_assert_str_eq(html2, html1);
-        ck_assert_ptr_nonnull(strstr(with, "Parameters: "));
-        free(alone), free(with), free(html1), free(html2);
-    }
+    sheets_alike(b, &sh);
+    /* with the game's view maps lent (view_shared_maps) while they are the board's, and only then */
+    Game g;
+    game_init(&g, b, 0);
+    game_begin_action(&g);
+    view_shared_maps(b, &g, &sh);
+    ck_assert_ptr_eq(sh.maps, g.sight_maps);
+    sheets_alike(b, &sh);
+    board_move_piece(b, sq(b, "D3"), sq(b, "J10")); /* alice's D3 away: no longer the maps' board */
+    view_shared_maps(b, &g, &sh);
+    ck_assert_ptr_null(sh.maps);
+    game_done(&g);
     view_shared_free(&sh);
     board_free(b);
 }
