@@ -33,6 +33,10 @@
  * within reach. */
 #define LIKELY_REACH 150.0
 
+/* What an enemy King in sight and decoded is worth: its square becomes the goal of every piece (weigh_goal),
+ * the end of the guessing. More than the threats on the scout that sees it. */
+#define KING_DECODED 200.0
+
 /* Longest MOVE weighed step by step (a piece with more B codes is left to the listed orders). */
 #define REACH_MAX 24
 
@@ -304,6 +308,7 @@ static void weigh_goal_fill(const Board *fog, int player, const Board *real, boo
     goal->guess = guess;
     goal->lair = -1;
     goal->outpace = false;
+    goal->scout = false;
     goal->threat = NULL;
     int late = aimed && fog->round > WEIGH_PRESS_FROM ? (fog->round - WEIGH_PRESS_FROM) / WEIGH_PRESS_ROUNDS : 0;
     goal->press = 2.0 + (late > WEIGH_PRESS_MAX - 2 ? WEIGH_PRESS_MAX - 2 : late);
@@ -391,6 +396,11 @@ double weigh_piece(const Genome *g)
         if (g->n[extra[i].g])
             v += extra[i].v;
     return v;
+}
+
+int weigh_scout(const Genome *g)
+{
+    return g->n[GENE_F] && g->n[GENE_D] ? 1 + 2 * g->n[GENE_D] : 0;
 }
 
 /* The codes feared of an enemy piece: as held, or a guessed ABC when the player does not decode it. */
@@ -499,11 +509,16 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
                 int d = q->g.n[GENE_O] ? goal->dig[q->sq] : weigh_boxed(b, player, q) ? WEIGH_FAR : goal->walk[q->sq];
                 if (q->g.n[GENE_E] && d < 2) /* a striker two steps off is near enough: it jumps in next */
                     d = 2;
-                v += goal->press * (d > 60 ? 0 : 60 - d); /* steps to the goal, counted down from 60 */
+                if (d < weigh_scout(&q->g)) /* a scout sees the goal from there */
+                    d = weigh_scout(&q->g);
+                v += goal->press * (d > 60 ? 0 : 60 - d) * /* steps to the goal, counted down from 60 */
+                     (weigh_scout(&q->g) ? WEIGH_SCOUT_STEP : 1);
             }
         } else if (!board_is_orphan(b, q)) {
             double w = weigh_piece(&q->g);
             v -= w;
+            if (q->g.n[GENE_K] && (seen[q->sq] & SIGHT_DECODE))
+                v += KING_DECODED;
             if (t->mine[q->sq])
                 v += q->g.n[GENE_K] ? 2000 : 0.2 * w;
         }
