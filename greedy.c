@@ -353,7 +353,7 @@ static double promise(const Board *fog, int player, const WeighGoal *goal, const
         for (int i = 0; i < o.ndirs && to >= 0; i++)
             to = board_step(fog, to, o.dirs[i]);
         const Piece *q = to >= 0 ? board_piece_at(fog, to) : NULL;
-        const int *d = p->g.n[GENE_O] ? goal->dig : goal->walk;
+        const int *d = p->g.n[GENE_O] ? goal->dig : weigh_scout(&p->g) ? goal->look : goal->walk;
         if (!(q && !board_controls(fog, player, q)))
             key = 1e6 - (to < 0 ? -1e5 : (double)(d[o.sq] < WEIGH_FAR ? d[o.sq] : 999) - (d[to] < WEIGH_FAR ? d[to] : 999)) *
                             (weigh_scout(&p->g) ? WEIGH_SCOUT_STEP : 1);

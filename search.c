@@ -249,6 +249,7 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
     goal.lair = weigh_lair(fog, player, b);
     goal.outpace = true;
     goal.scout = true;
+    goal.fear_jump = true;
     ThreatReach reach;
     threat_reach(fog, player, b, &reach);
     goal.threat = &reach;
@@ -279,6 +280,7 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
         g.lair = goal.lair;
         g.outpace = goal.outpace;
         g.scout = goal.scout;
+        g.fear_jump = goal.fear_jump;
         g.threat = goal.threat;
         Search s = {.player = player, .goal = &g, .seed = rng_next(r)};
         for (int i = 0; i < n; i++)

@@ -20,6 +20,8 @@ typedef struct WeighMove {
 typedef struct WeighGoal {
     int *walk;          /* w*h: steps without crossing interior walls (WEIGH_FAR: none) */
     int *dig;           /* w*h: steps when an interior wall costs WEIGH_WALL_COST steps */
+    int *look;          /* w*h: steps to the squares of likely (walk's when there are none): a scout's goal — it
+                         * looks for the King, not at the pieces round it */
     bool guess;         /* fog boards: a piece the player does not decode may be an ABC, and only the pieces in
                          * sight threaten; else (a sample of the hidden facts) every piece threatens with the codes
                          * it holds. Every enemy piece on the board counts as material either way */
@@ -28,6 +30,8 @@ typedef struct WeighGoal {
                          * reaches a square first and sees the ABCs that come (bot.strong; weigh_goal: false) */
     bool scout;         /* it buys a scout (weigh_scout) when no enemy King is in sight, decoded, and it has two mobile
                          * pieces or the game drags on (bot.strong; weigh_goal: false) */
+    bool fear_jump;     /* with guess, a piece in sight it does not decode is feared as an ABCE, not an ABC: a
+                         * striker that jumps over its King's guards onto it (bot.strong; weigh_goal: false) */
     const ThreatReach *threat; /* what out of view could reach the King (threat_exposure weighs it), or NULL: only
                                 * what is in sight (bot.easy; weigh_goal: NULL) */
     uint8_t *likely;    /* w*h: 1 where a rival's King is likely (weigh_goal_aimed), else all 0 */

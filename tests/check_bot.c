@@ -261,6 +261,39 @@ START_TEST(test_goal_turns_through_the_starts)
 }
 END_TEST
 
+/* The levels' goal: a scout makes for the square where the King is likely (look: bob's start J3, out of view),
+ * not for the piece in sight it does not decode (walk: H3); the pieces walk round their own guards (C3), not
+ * through them (weigh_goal, the easy goal without them, still does). */
+START_TEST(test_scout_looks_for_the_king)
+{
+    Board *b = two_bots("bot.strong");
+    b->st = xcalloc(2, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = fx_sq(b, "B3")};
+    b->st[1] = (Start){.label = 2, .sq = fx_sq(b, "J3")};
+    b->nst = 2;
+    fx_piece(b, "B3", 0, "K");
+    fx_piece(b, "C3", 0, "A");
+    fx_piece(b, "G3", 0, "ABC"); /* sees F2..H4 */
+    fx_piece(b, "H3", 1, "A");
+    fx_piece(b, "J3", 1, "K");
+    Board *f = weigh_fog(b, 0);
+    WeighGoal g;
+    weigh_goal_aimed(f, 0, b, true, &g);
+    ck_assert_int_eq(g.walk[fx_sq(b, "G3")], 1);
+    ck_assert_int_eq(g.look[fx_sq(b, "G3")], 3);
+    ck_assert_int_eq(g.walk[fx_sq(b, "C3")], WEIGH_FAR);
+    weigh_goal_free(&g);
+    weigh_goal(f, 0, b, true, &g);
+    ck_assert_int_lt(g.walk[fx_sq(b, "C3")], WEIGH_FAR);
+    weigh_goal_free(&g);
+    Genome scout;
+    piece_parse("ACDF", &scout, false, &(Err){0});
+    ck_assert_int_eq(weigh_scout(&scout), 3);
+    board_free(f);
+    board_free(b);
+}
+END_TEST
+
 /* The facts a bot cannot see, changed one at a time on a copy of the board. */
 static void hide_nothing(Board *b) { (void)b; }
 static void hide_piece_moved(Board *b) { board_move_piece(b, fx_sq(b, "K2"), fx_sq(b, "K4")); }
@@ -449,6 +482,7 @@ Suite *bot_suite(void)
     tcase_add_test(tc, test_strong_work_scales_with_the_board);
     tcase_add_test(tc, test_strong_king_keeps_to_its_lair);
     tcase_add_test(tc, test_goal_turns_through_the_starts);
+    tcase_add_test(tc, test_scout_looks_for_the_king);
     tcase_add_loop_test(tc, test_random_picks_a_listed_order, 0, 20);
     tcase_add_test(tc, test_bot_plays_at_once);
     tcase_add_test(tc, test_fog_walls_from_the_map);
