@@ -299,6 +299,9 @@ static void weigh_goal_fill(const Board *fog, int player, const Board *real, boo
     uint8_t *seen = xmalloc((size_t)n), *src = xmalloc((size_t)n);
     sight_compute(fog, player, seen);
     goal->likely = xcalloc((size_t)n, 1);
+    goal->veiled = xcalloc((size_t)n, 1);
+    for (int i = 0; i < fog->npc && guess; i++)
+        goal->veiled[fog->pc[i].sq] = !board_controls(fog, player, &fog->pc[i]) && !(seen[fog->pc[i].sq] & SIGHT_DECODE);
     if (aimed)
         weigh_likely_squares(fog, player, real, seen, goal->likely);
     goal_squares(fog, player, real, seen, aimed ? goal->likely : NULL, src);
@@ -393,6 +396,7 @@ void weigh_goal_free(WeighGoal *goal)
     free(goal->dig);
     free(goal->look);
     free(goal->likely);
+    free(goal->veiled);
     memset(goal, 0, sizeof *goal);
 }
 
@@ -420,13 +424,15 @@ int weigh_scout(const Genome *g)
     return g->n[GENE_F] && g->n[GENE_D] ? 1 + 2 * g->n[GENE_D] : 0;
 }
 
-/* The codes feared of an enemy piece: as held, or, when the player does not decode it, a guessed ABC — with
+/* The codes feared of an enemy piece: as held, or, when the player does not decode it (or did not when it decided:
+ * an order that brings a decoder near shows legal_fog's stand-in, a bare A, not its codes), a guessed ABC — with
  * goal->fear_jump an ABCE, the levels' striker, which jumps over a King's guards onto it. */
 static const Genome *feared_codes(const Piece *q, const uint8_t *seen, const WeighGoal *goal)
 {
     static const Genome abc = {.n = {[GENE_A] = 1, [GENE_B] = 1, [GENE_C] = 1}};
     static const Genome abce = {.n = {[GENE_A] = 1, [GENE_B] = 1, [GENE_C] = 1, [GENE_E] = 1}};
-    return goal->guess && !(seen[q->sq] & SIGHT_DECODE) ? (goal->fear_jump ? &abce : &abc) : &q->g;
+    return goal->guess && (!(seen[q->sq] & SIGHT_DECODE) || goal->veiled[q->sq]) ? (goal->fear_jump ? &abce : &abc)
+                                                                                 : &q->g;
 }
 
 /* What the player's pieces and the enemy pieces in sight threaten: per square, how many could end a MOVE there

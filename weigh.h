@@ -34,6 +34,8 @@ typedef struct WeighGoal {
                          * striker that jumps over its King's guards onto it (bot.strong; weigh_goal: false) */
     const ThreatReach *threat; /* what out of view could reach the King (threat_exposure weighs it), or NULL: only
                                 * what is in sight (bot.easy; weigh_goal: NULL) */
+    uint8_t *veiled;    /* w*h: with guess, 1 where an enemy piece stands that the player does not decode (its codes
+                         * stay guessed on the boards weighed, whatever comes to see it), else all 0 */
     uint8_t *likely;    /* w*h: 1 where a rival's King is likely (weigh_goal_aimed), else all 0 */
     double press;       /* what a step towards the goal is worth: 2, growing as the game drags on (weigh_goal_aimed:
                          * from round WEIGH_PRESS_FROM on, by one every WEIGH_PRESS_ROUNDS rounds, to

@@ -294,6 +294,30 @@ START_TEST(test_scout_looks_for_the_king)
 }
 END_TEST
 
+/* A piece in sight the player does not decode stays feared with guessed codes on the boards it weighs, even after
+ * an order that brings a decoder next to it: the board it knows holds legal_fog's stand-in there, a bare A, not the
+ * piece's codes (greedy moved its decoder next to the decoder script's ABCDF, feared nothing, and lost its King). */
+START_TEST(test_undecoded_stays_feared)
+{
+    Board *b = two_bots("bot.greedy");
+    fx_piece(b, "C2", 0, "K");
+    fx_piece(b, "B3", 0, "ABCF");
+    fx_piece(b, "D2", 0, "ABC"); /* sees E3 */
+    fx_piece(b, "E3", 1, "ABCDF");
+    fx_piece(b, "J4", 1, "K");
+    Board *f = weigh_fog(b, 0);
+    WeighGoal g;
+    weigh_goal_aimed(f, 0, b, true, &g);
+    Board *s = weigh_clone(f);
+    ck_assert_int_eq(weigh_apply(s, 0, "MOVE B3 SE-E", 1), 0); /* to D4, next to E3 */
+    ck_assert_msg(weigh_position(s, 0, &g) < -5e4, "%f", weigh_position(s, 0, &g)); /* E3-D3-C2 takes the King */
+    board_free(s);
+    weigh_goal_free(&g);
+    board_free(f);
+    board_free(b);
+}
+END_TEST
+
 /* The facts a bot cannot see, changed one at a time on a copy of the board. */
 static void hide_nothing(Board *b) { (void)b; }
 static void hide_piece_moved(Board *b) { board_move_piece(b, fx_sq(b, "K2"), fx_sq(b, "K4")); }
@@ -483,6 +507,7 @@ Suite *bot_suite(void)
     tcase_add_test(tc, test_strong_king_keeps_to_its_lair);
     tcase_add_test(tc, test_goal_turns_through_the_starts);
     tcase_add_test(tc, test_scout_looks_for_the_king);
+    tcase_add_test(tc, test_undecoded_stays_feared);
     tcase_add_loop_test(tc, test_random_picks_a_listed_order, 0, 20);
     tcase_add_test(tc, test_bot_plays_at_once);
     tcase_add_test(tc, test_fog_walls_from_the_map);
