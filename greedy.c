@@ -117,7 +117,7 @@ const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal)
         return "AS"; /* pieces.txt S: CONVERT takes the orphans in view */
     static const char *const by_count[] = {"ABC", "ABBC", "ABCF", "ABCD", "ABBC", "ABCE", "ABBBC", "ABBC"};
     if (goal->scout && !h.scout && !h.king_known && (h.mobile >= 2 || goal->press > 2.0))
-        return "ACDF"; /* 34 E: which of the pieces round the start is the King, seen from out of their reach */
+        return "ACDDF"; /* 85 E: which of the pieces round the start is the King, seen from out of their reach */
     if (!h.striker && (h.mobile >= 1 || goal->press > 2.0))
         return "ABCE"; /* pieces.txt E: a jump over a King's ring onto it, from two squares away */
     if (h.mobile == 0 && goal->outpace)

@@ -36,7 +36,7 @@
 /* ---- samples ---- */
 
 /* Codes a piece not decoded may hold: weighted towards what is cheap, and the levels' striker (ABCE: it jumps
- * over a King's guards onto it) and scout (ACDF) among them. */
+ * over a King's guards onto it) and a scout (ACDF) among them. */
 static const char *const guesses[] = {"A", "A", "A", "AB", "ABC", "ABCE", "ABBC", "ABCE", "AC", "ABBBC", "ABCD", "ACDF"};
 
 /* A floor square out of view and empty, near want when want >= 0 (within 3 steps), drawn with r; -1 none. */

@@ -133,7 +133,7 @@ START_TEST(test_strong_outpaces_greedy)
     fx_piece(fog, "E2", 0, "ABCE"); /* the third is greedy's choice by count again */
     ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABCF");
     goal.scout = true; /* bot.strong's is a scout, to see which piece is the King */
-    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ACDF");
+    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ACDDF");
     fx_piece(fog, "G3", 1, "K"); /* a King decoded: no scout wanted */
     ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABCF");
     weigh_goal_free(&goal);
@@ -289,6 +289,10 @@ START_TEST(test_scout_looks_for_the_king)
     Genome scout;
     piece_parse("ACDF", &scout, false, &(Err){0});
     ck_assert_int_eq(weigh_scout(&scout), 3);
+    piece_parse("ACDDF", &scout, false, &(Err){0});
+    ck_assert_int_eq(weigh_scout(&scout), 5);
+    piece_parse("ABDD", &scout, false, &(Err){0});
+    ck_assert_int_eq(weigh_scout(&scout), 0); /* no F: no scout */
     board_free(f);
     board_free(b);
 }
