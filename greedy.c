@@ -77,7 +77,7 @@ typedef struct Holdings {
     bool orphans;       /* an orphan piece in sight */
     bool walled;        /* no own piece can walk to the goal; one could dig there */
     bool striker;       /* a mobile piece that jumps (E): over the pieces round a King, onto it */
-    bool scout;         /* a piece that sees farther (D) and decodes (F): weigh_scout */
+    int scout;          /* the widest view of its scouts, pieces that see farther (D) and decode (F): weigh_scout */
     bool king_known;    /* an enemy King in sight, decoded */
 } Holdings;
 
@@ -95,7 +95,7 @@ static void holdings(const Board *fog, int player, const WeighGoal *goal, Holdin
             h->king_known |= q->g.n[GENE_K] > 0; /* legal_fog shows the codes of decoded pieces only */
             continue;
         }
-        h->scout |= weigh_scout(&q->g) > 0;
+        h->scout = weigh_scout(&q->g) > h->scout ? weigh_scout(&q->g) : h->scout;
         bool mobile = !q->g.n[GENE_K] && q->g.n[GENE_A] && !(goal->threat && threat_guard(&q->g));
         h->mobile += mobile;
         h->striker |= mobile && q->g.n[GENE_E];
@@ -116,8 +116,13 @@ const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal)
     if (h.orphans && !h.has[GENE_S])
         return "AS"; /* pieces.txt S: CONVERT takes the orphans in view */
     static const char *const by_count[] = {"ABC", "ABBC", "ABCF", "ABCD", "ABBC", "ABCE", "ABBBC", "ABBC"};
-    if (goal->scout && !h.scout && !h.king_known && (h.mobile >= 2 || goal->press > 2.0))
-        return "ACDDF"; /* 85 E: which of the pieces round the start is the King, seen from out of their reach */
+    /* which of the pieces round the start is the King: an ACDF (34 E) sees from 3 squares off; when the game drags
+     * on, an ACDDF (85 E) from 5, out of reach of the pieces round it (an ACDF stepped in and out of their reach
+     * as they came into its view and went) */
+    if (goal->scout && !h.king_known && !h.scout && h.mobile >= 2)
+        return "ACDF";
+    if (goal->scout && !h.king_known && h.scout < 5 && goal->press > 2.0)
+        return "ACDDF";
     if (!h.striker && (h.mobile >= 1 || goal->press > 2.0))
         return "ABCE"; /* pieces.txt E: a jump over a King's ring onto it, from two squares away */
     if (h.mobile == 0 && goal->outpace)

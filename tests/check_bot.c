@@ -133,9 +133,12 @@ START_TEST(test_strong_outpaces_greedy)
     fx_piece(fog, "E2", 0, "ABCE"); /* the third is greedy's choice by count again */
     ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABCF");
     goal.scout = true; /* bot.strong's is a scout, to see which piece is the King */
+    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ACDF");
+    goal.press = 3; /* the game drags on: a wider one */
+    fx_piece(fog, "E4", 0, "ACDF");
     ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ACDDF");
-    fx_piece(fog, "G3", 1, "K"); /* a King decoded: no scout wanted */
-    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABCF");
+    fx_piece(fog, "G3", 1, "K"); /* a King decoded: no scout wanted; the fourth piece by count */
+    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABCD");
     weigh_goal_free(&goal);
     board_free(fog);
     char *t = bot_choose(b, 0, NULL);
