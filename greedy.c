@@ -77,6 +77,8 @@ typedef struct Holdings {
     bool orphans;       /* an orphan piece in sight */
     bool walled;        /* no own piece can walk to the goal; one could dig there */
     bool striker;       /* a mobile piece that jumps (E): over the pieces round a King, onto it */
+    int scout;          /* the widest view of its scouts, pieces that see farther (D) and decode (F): weigh_scout */
+    bool king_known;    /* an enemy King in sight, decoded */
 } Holdings;
 
 static void holdings(const Board *fog, int player, const WeighGoal *goal, Holdings *h)
@@ -89,8 +91,11 @@ static void holdings(const Board *fog, int player, const WeighGoal *goal, Holdin
             h->orphans = true;
             continue;
         }
-        if (!board_controls(fog, player, q))
+        if (!board_controls(fog, player, q)) {
+            h->king_known |= q->g.n[GENE_K] > 0; /* legal_fog shows the codes of decoded pieces only */
             continue;
+        }
+        h->scout = weigh_scout(&q->g) > h->scout ? weigh_scout(&q->g) : h->scout;
         bool mobile = !q->g.n[GENE_K] && q->g.n[GENE_A] && !(goal->threat && threat_guard(&q->g));
         h->mobile += mobile;
         h->striker |= mobile && q->g.n[GENE_E];
@@ -111,6 +116,13 @@ const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal)
     if (h.orphans && !h.has[GENE_S])
         return "AS"; /* pieces.txt S: CONVERT takes the orphans in view */
     static const char *const by_count[] = {"ABC", "ABBC", "ABCF", "ABCD", "ABBC", "ABCE", "ABBBC", "ABBC"};
+    /* which of the pieces round the start is the King: an ACDF (34 E) sees from 3 squares off; when the game drags
+     * on, an ACDDF (85 E) from 5, out of reach of the pieces round it (an ACDF stepped in and out of their reach
+     * as they came into its view and went) */
+    if (goal->scout && !h.king_known && !h.scout && h.mobile >= 2)
+        return "ACDF";
+    if (goal->scout && !h.king_known && h.scout < 5 && goal->press > 2.0)
+        return "ACDDF";
     if (!h.striker && (h.mobile >= 1 || goal->press > 2.0))
         return "ABCE"; /* pieces.txt E: a jump over a King's ring onto it, from two squares away */
     if (h.mobile == 0 && goal->outpace)
@@ -346,9 +358,10 @@ static double promise(const Board *fog, int player, const WeighGoal *goal, const
         for (int i = 0; i < o.ndirs && to >= 0; i++)
             to = board_step(fog, to, o.dirs[i]);
         const Piece *q = to >= 0 ? board_piece_at(fog, to) : NULL;
-        const int *d = p->g.n[GENE_O] ? goal->dig : goal->walk;
+        const int *d = p->g.n[GENE_O] ? goal->dig : weigh_scout(&p->g) ? goal->look : goal->walk;
         if (!(q && !board_controls(fog, player, q)))
-            key = 1e6 - (to < 0 ? -1e5 : (double)(d[o.sq] < WEIGH_FAR ? d[o.sq] : 999) - (d[to] < WEIGH_FAR ? d[to] : 999));
+            key = 1e6 - (to < 0 ? -1e5 : (double)(d[o.sq] < WEIGH_FAR ? d[o.sq] : 999) - (d[to] < WEIGH_FAR ? d[to] : 999)) *
+                            (weigh_scout(&p->g) ? WEIGH_SCOUT_STEP : 1);
     }
     order_free(&o);
     return key;

@@ -21,8 +21,9 @@ typedef struct GreedyList {
 
 /* The sequence the player would buy next (a static string), or NULL to keep its E: O to dig when its pieces
  * cannot walk to the goal, S when orphans are in sight, a striker (ABCE: it jumps over the pieces round a King,
- * onto it) when it has none and has mobile pieces or the game drags on (goal->press), else speed (B, C), view (D) and jumps (E) by how many
- * mobile pieces it has. From fog (legal_fog's board) and goal only. */
+ * onto it) when it has none and has mobile pieces or the game drags on (goal->press) — with goal->scout first a
+ * scout (ACDF, later ACDDF: it tells the King from the pieces round it, weigh_scout) while no enemy King is decoded — else
+ * speed (B, C), view (D) and jumps (E) by how many mobile pieces it has. From fog (legal_fog's board) and goal only. */
 const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal);
 /* Fills out with the player's candidate orders — legal_orders' list (less an order of the player's that failed
  * in its last turns, and a MOVE of the same piece through a square out of view that a failed MOVE passed

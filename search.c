@@ -35,8 +35,9 @@
 
 /* ---- samples ---- */
 
-/* Codes a piece not decoded may hold: weighted towards what is cheap. */
-static const char *const guesses[] = {"A", "A", "A", "AB", "ABC", "ABC", "ABBC", "ABCD", "AC", "ABBBC"};
+/* Codes a piece not decoded may hold: weighted towards what is cheap, and the levels' striker (ABCE: it jumps
+ * over a King's guards onto it) and a scout (ACDF) among them. */
+static const char *const guesses[] = {"A", "A", "A", "AB", "ABC", "ABCE", "ABBC", "ABCE", "AC", "ABBBC", "ABCD", "ACDF"};
 
 /* A floor square out of view and empty, near want when want >= 0 (within 3 steps), drawn with r; -1 none. */
 static int hidden_square(const Board *d, const uint8_t *seen, int want, Rng *r)
@@ -247,6 +248,8 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
     weigh_goal_aimed(fog, player, b, true, &goal);
     goal.lair = weigh_lair(fog, player, b);
     goal.outpace = true;
+    goal.scout = true;
+    goal.fear_jump = true;
     ThreatReach reach;
     threat_reach(fog, player, b, &reach);
     goal.threat = &reach;
@@ -276,6 +279,8 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
         weigh_goal_aimed(d, player, b, false, &g);
         g.lair = goal.lair;
         g.outpace = goal.outpace;
+        g.scout = goal.scout;
+        g.fear_jump = goal.fear_jump;
         g.threat = goal.threat;
         Search s = {.player = player, .goal = &g, .seed = rng_next(r)};
         for (int i = 0; i < n; i++)

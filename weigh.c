@@ -33,6 +33,10 @@
  * within reach. */
 #define LIKELY_REACH 150.0
 
+/* What an enemy King in sight and decoded is worth: its square becomes the goal of every piece (weigh_goal),
+ * the end of the guessing. More than the threats on the scout that sees it. */
+#define KING_DECODED 200.0
+
 /* Longest MOVE weighed step by step (a piece with more B codes is left to the listed orders). */
 #define REACH_MAX 24
 
@@ -187,8 +191,9 @@ static void mark_reach(const Board *b, const Piece *p, const Genome *g, int *rea
 /* ---- the goal ---- */
 
 /* Fills d with each square's steps to the nearest square marked in src over the 8 neighbours, floor only, or
- * with interior walls costing wall steps (0: impassable): a breadth-first walk with a bucket per distance. */
-static void goal_map(const Board *b, const uint8_t *src, int wall, int *d)
+ * with interior walls costing wall steps (0: impassable), never through a square marked in block (may be NULL):
+ * a breadth-first walk with a bucket per distance. */
+static void goal_map(const Board *b, const uint8_t *src, int wall, const uint8_t *block, int *d)
 {
     int n = b->w * b->h, head = 0, tail = 0;
     int *q = xmalloc((size_t)n * 4 * sizeof *q);
@@ -202,7 +207,7 @@ static void goal_map(const Board *b, const uint8_t *src, int wall, int *d)
         int s = q[head++];
         for (int k = 0; k < DIR_COUNT; k++) {
             int t = board_step(b, s, k);
-            if (t < 0 || !(b->ter[t] == TER_FLOOR || (wall && b->ter[t] == TER_IWALL)))
+            if (t < 0 || !(b->ter[t] == TER_FLOOR || (wall && b->ter[t] == TER_IWALL)) || (block && block[t]))
                 continue;
             int c = d[s] + (b->ter[t] == TER_IWALL ? wall : 1);
             if (c < d[t]) {
@@ -294,16 +299,35 @@ static void weigh_goal_fill(const Board *fog, int player, const Board *real, boo
     uint8_t *seen = xmalloc((size_t)n), *src = xmalloc((size_t)n);
     sight_compute(fog, player, seen);
     goal->likely = xcalloc((size_t)n, 1);
+    goal->veiled = xcalloc((size_t)n, 1);
+    for (int i = 0; i < fog->npc && guess; i++)
+        goal->veiled[fog->pc[i].sq] = !board_controls(fog, player, &fog->pc[i]) && !(seen[fog->pc[i].sq] & SIGHT_DECODE);
     if (aimed)
         weigh_likely_squares(fog, player, real, seen, goal->likely);
     goal_squares(fog, player, real, seen, aimed ? goal->likely : NULL, src);
     goal->walk = xmalloc((size_t)n * sizeof *goal->walk);
     goal->dig = xmalloc((size_t)n * sizeof *goal->dig);
-    goal_map(fog, src, 0, goal->walk);
-    goal_map(fog, src, WEIGH_WALL_COST, goal->dig);
+    /* the levels' guards stay by their King (threat.h): a piece walks round them, not through them — a piece
+     * made inside their ring, or one that steps into a pocket behind them, gets no nearer the goal */
+    uint8_t *guards = xcalloc((size_t)n, 1);
+    for (int i = 0; i < fog->npc && aimed; i++)
+        guards[fog->pc[i].sq] = board_controls(fog, player, &fog->pc[i]) && threat_guard(&fog->pc[i].g);
+    goal_map(fog, src, 0, guards, goal->walk);
+    goal_map(fog, src, WEIGH_WALL_COST, guards, goal->dig);
+    goal->look = xmalloc((size_t)n * sizeof *goal->look);
+    int nlikely = 0;
+    for (int s = 0; s < n; s++)
+        nlikely += goal->likely[s];
+    if (nlikely)
+        goal_map(fog, goal->likely, 0, guards, goal->look);
+    else
+        memcpy(goal->look, goal->walk, (size_t)n * sizeof *goal->look);
+    free(guards);
     goal->guess = guess;
     goal->lair = -1;
     goal->outpace = false;
+    goal->scout = false;
+    goal->fear_jump = false;
     goal->threat = NULL;
     int late = aimed && fog->round > WEIGH_PRESS_FROM ? (fog->round - WEIGH_PRESS_FROM) / WEIGH_PRESS_ROUNDS : 0;
     goal->press = 2.0 + (late > WEIGH_PRESS_MAX - 2 ? WEIGH_PRESS_MAX - 2 : late);
@@ -355,7 +379,7 @@ int weigh_lair(const Board *fog, int player, const Board *real)
     for (int i = 0; i < real->nst; i++)
         if (real->st[i].sq < n && real->st[i].sq != home)
             src[real->st[i].sq] = 1;
-    goal_map(fog, src, 0, d);
+    goal_map(fog, src, 0, NULL, d);
     for (int k = 0; k < DIR_COUNT; k += 2) { /* N, E, S, W */
         int t = board_step(fog, home, k);
         if (t >= 0 && fog->ter[t] == TER_FLOOR && (best < 0 || d[t] > d[best]))
@@ -370,7 +394,9 @@ void weigh_goal_free(WeighGoal *goal)
 {
     free(goal->walk);
     free(goal->dig);
+    free(goal->look);
     free(goal->likely);
+    free(goal->veiled);
     memset(goal, 0, sizeof *goal);
 }
 
@@ -393,11 +419,20 @@ double weigh_piece(const Genome *g)
     return v;
 }
 
-/* The codes feared of an enemy piece: as held, or a guessed ABC when the player does not decode it. */
+int weigh_scout(const Genome *g)
+{
+    return g->n[GENE_F] && g->n[GENE_D] ? 1 + 2 * g->n[GENE_D] : 0;
+}
+
+/* The codes feared of an enemy piece: as held, or, when the player does not decode it (or did not when it decided:
+ * an order that brings a decoder near shows legal_fog's stand-in, a bare A, not its codes), a guessed ABC — with
+ * goal->fear_jump an ABCE, the levels' striker, which jumps over a King's guards onto it. */
 static const Genome *feared_codes(const Piece *q, const uint8_t *seen, const WeighGoal *goal)
 {
     static const Genome abc = {.n = {[GENE_A] = 1, [GENE_B] = 1, [GENE_C] = 1}};
-    return goal->guess && !(seen[q->sq] & SIGHT_DECODE) ? &abc : &q->g;
+    static const Genome abce = {.n = {[GENE_A] = 1, [GENE_B] = 1, [GENE_C] = 1, [GENE_E] = 1}};
+    return goal->guess && (!(seen[q->sq] & SIGHT_DECODE) || goal->veiled[q->sq]) ? (goal->fear_jump ? &abce : &abc)
+                                                                                 : &q->g;
 }
 
 /* What the player's pieces and the enemy pieces in sight threaten: per square, how many could end a MOVE there
@@ -496,14 +531,22 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
             /* a piece in danger gains nothing by its steps, but a striker (E) waiting to jump in does */
             if ((!t->enemy[q->sq] || q->g.n[GENE_E]) && (q->g.n[GENE_A] || q->g.n[GENE_O]) &&
                 !(goal->threat && threat_guard(&q->g))) {
-                int d = q->g.n[GENE_O] ? goal->dig[q->sq] : weigh_boxed(b, player, q) ? WEIGH_FAR : goal->walk[q->sq];
+                int d = q->g.n[GENE_O]             ? goal->dig[q->sq]
+                        : weigh_boxed(b, player, q)    ? WEIGH_FAR
+                        : weigh_scout(&q->g)           ? goal->look[q->sq]
+                                                       : goal->walk[q->sq];
                 if (q->g.n[GENE_E] && d < 2) /* a striker two steps off is near enough: it jumps in next */
                     d = 2;
-                v += goal->press * (d > 60 ? 0 : 60 - d); /* steps to the goal, counted down from 60 */
+                if (d < weigh_scout(&q->g)) /* a scout sees the goal from there */
+                    d = weigh_scout(&q->g);
+                v += goal->press * (d > 60 ? 0 : 60 - d) * /* steps to the goal, counted down from 60 */
+                     (weigh_scout(&q->g) ? WEIGH_SCOUT_STEP : 1);
             }
         } else if (!board_is_orphan(b, q)) {
             double w = weigh_piece(&q->g);
             v -= w;
+            if (q->g.n[GENE_K] && (seen[q->sq] & SIGHT_DECODE))
+                v += KING_DECODED;
             if (t->mine[q->sq])
                 v += q->g.n[GENE_K] ? 2000 : 0.2 * w;
         }

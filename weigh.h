@@ -20,14 +20,22 @@ typedef struct WeighMove {
 typedef struct WeighGoal {
     int *walk;          /* w*h: steps without crossing interior walls (WEIGH_FAR: none) */
     int *dig;           /* w*h: steps when an interior wall costs WEIGH_WALL_COST steps */
+    int *look;          /* w*h: steps to the squares of likely (walk's when there are none): a scout's goal — it
+                         * looks for the King, not at the pieces round it */
     bool guess;         /* fog boards: a piece the player does not decode may be an ABC, and only the pieces in
                          * sight threaten; else (a sample of the hidden facts) every piece threatens with the codes
                          * it holds. Every enemy piece on the board counts as material either way */
     int lair;           /* the square the player's Kings keep to (weigh_lair), or -1: none (weigh_goal's) */
     bool outpace;       /* the first mobile piece bought is one step a MOVE faster than greedy's ABC, ABBC: it
                          * reaches a square first and sees the ABCs that come (bot.strong; weigh_goal: false) */
+    bool scout;         /* it buys a scout (weigh_scout) when no enemy King is in sight, decoded, and it has two mobile
+                         * pieces or the game drags on (bot.strong; weigh_goal: false) */
+    bool fear_jump;     /* with guess, a piece in sight it does not decode is feared as an ABCE, not an ABC: a
+                         * striker that jumps over its King's guards onto it (bot.strong; weigh_goal: false) */
     const ThreatReach *threat; /* what out of view could reach the King (threat_exposure weighs it), or NULL: only
                                 * what is in sight (bot.easy; weigh_goal: NULL) */
+    uint8_t *veiled;    /* w*h: with guess, 1 where an enemy piece stands that the player does not decode (its codes
+                         * stay guessed on the boards weighed, whatever comes to see it), else all 0 */
     uint8_t *likely;    /* w*h: 1 where a rival's King is likely (weigh_goal_aimed), else all 0 */
     double press;       /* what a step towards the goal is worth: 2, growing as the game drags on (weigh_goal_aimed:
                          * from round WEIGH_PRESS_FROM on, by one every WEIGH_PRESS_ROUNDS rounds, to
@@ -77,6 +85,13 @@ bool weigh_likely_take(const Board *fog, int player, const WeighGoal *goal, cons
  * likeliest target: a King next to its start, on the far side from the enemy, is out of sight of a piece
  * approaching the start and in reach of one landing there (weigh_position counts the steps to it). */
 int weigh_lair(const Board *fog, int player, const Board *real);
+/* The view radius of a scout — a piece that decodes (F) and sees farther (D): 1 + 2 per D, or 0 for any other
+ * piece. A scout near the goal stops that many steps off it, out of reach of the pieces round a King, and sees
+ * which is the King. */
+int weigh_scout(const Genome *g);
+/* How much more a scout's step towards the goal weighs than another piece's: it walks one square a MOVE, and
+ * the faster pieces' steps would otherwise always come first (it would never leave home). */
+#define WEIGH_SCOUT_STEP 3
 /* What a piece of this sequence is worth to its owner (a King: 0 — its loss is weighed as the game's). */
 double weigh_piece(const Genome *g);
 /* The worth of position b to player, the other players to move next: WEIGH_LOST when the player no longer

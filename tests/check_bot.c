@@ -132,6 +132,13 @@ START_TEST(test_strong_outpaces_greedy)
     ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABCE");
     fx_piece(fog, "E2", 0, "ABCE"); /* the third is greedy's choice by count again */
     ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABCF");
+    goal.scout = true; /* bot.strong's is a scout, to see which piece is the King */
+    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ACDF");
+    goal.press = 3; /* the game drags on: a wider one */
+    fx_piece(fog, "E4", 0, "ACDF");
+    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ACDDF");
+    fx_piece(fog, "G3", 1, "K"); /* a King decoded: no scout wanted; the fourth piece by count */
+    ck_assert_str_eq(greedy_wanted(fog, 0, &goal), "ABCD");
     weigh_goal_free(&goal);
     board_free(fog);
     char *t = bot_choose(b, 0, NULL);
@@ -253,6 +260,67 @@ START_TEST(test_goal_turns_through_the_starts)
         weigh_goal_free(&g);
         board_free(f);
     }
+    board_free(b);
+}
+END_TEST
+
+/* The levels' goal: a scout makes for the square where the King is likely (look: bob's start J3, out of view),
+ * not for the piece in sight it does not decode (walk: H3); the pieces walk round their own guards (C3), not
+ * through them (weigh_goal, the easy goal without them, still does). */
+START_TEST(test_scout_looks_for_the_king)
+{
+    Board *b = two_bots("bot.strong");
+    b->st = xcalloc(2, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = fx_sq(b, "B3")};
+    b->st[1] = (Start){.label = 2, .sq = fx_sq(b, "J3")};
+    b->nst = 2;
+    fx_piece(b, "B3", 0, "K");
+    fx_piece(b, "C3", 0, "A");
+    fx_piece(b, "G3", 0, "ABC"); /* sees F2..H4 */
+    fx_piece(b, "H3", 1, "A");
+    fx_piece(b, "J3", 1, "K");
+    Board *f = weigh_fog(b, 0);
+    WeighGoal g;
+    weigh_goal_aimed(f, 0, b, true, &g);
+    ck_assert_int_eq(g.walk[fx_sq(b, "G3")], 1);
+    ck_assert_int_eq(g.look[fx_sq(b, "G3")], 3);
+    ck_assert_int_eq(g.walk[fx_sq(b, "C3")], WEIGH_FAR);
+    weigh_goal_free(&g);
+    weigh_goal(f, 0, b, true, &g);
+    ck_assert_int_lt(g.walk[fx_sq(b, "C3")], WEIGH_FAR);
+    weigh_goal_free(&g);
+    Genome scout;
+    piece_parse("ACDF", &scout, false, &(Err){0});
+    ck_assert_int_eq(weigh_scout(&scout), 3);
+    piece_parse("ACDDF", &scout, false, &(Err){0});
+    ck_assert_int_eq(weigh_scout(&scout), 5);
+    piece_parse("ABDD", &scout, false, &(Err){0});
+    ck_assert_int_eq(weigh_scout(&scout), 0); /* no F: no scout */
+    board_free(f);
+    board_free(b);
+}
+END_TEST
+
+/* A piece in sight the player does not decode stays feared with guessed codes on the boards it weighs, even after
+ * an order that brings a decoder next to it: the board it knows holds legal_fog's stand-in there, a bare A, not the
+ * piece's codes (greedy moved its decoder next to the decoder script's ABCDF, feared nothing, and lost its King). */
+START_TEST(test_undecoded_stays_feared)
+{
+    Board *b = two_bots("bot.greedy");
+    fx_piece(b, "C2", 0, "K");
+    fx_piece(b, "B3", 0, "ABCF");
+    fx_piece(b, "D2", 0, "ABC"); /* sees E3 */
+    fx_piece(b, "E3", 1, "ABCDF");
+    fx_piece(b, "J4", 1, "K");
+    Board *f = weigh_fog(b, 0);
+    WeighGoal g;
+    weigh_goal_aimed(f, 0, b, true, &g);
+    Board *s = weigh_clone(f);
+    ck_assert_int_eq(weigh_apply(s, 0, "MOVE B3 SE-E", 1), 0); /* to D4, next to E3 */
+    ck_assert_msg(weigh_position(s, 0, &g) < -5e4, "%f", weigh_position(s, 0, &g)); /* E3-D3-C2 takes the King */
+    board_free(s);
+    weigh_goal_free(&g);
+    board_free(f);
     board_free(b);
 }
 END_TEST
@@ -445,6 +513,8 @@ Suite *bot_suite(void)
     tcase_add_test(tc, test_strong_work_scales_with_the_board);
     tcase_add_test(tc, test_strong_king_keeps_to_its_lair);
     tcase_add_test(tc, test_goal_turns_through_the_starts);
+    tcase_add_test(tc, test_scout_looks_for_the_king);
+    tcase_add_test(tc, test_undecoded_stays_feared);
     tcase_add_loop_test(tc, test_random_picks_a_listed_order, 0, 20);
     tcase_add_test(tc, test_bot_plays_at_once);
     tcase_add_test(tc, test_fog_walls_from_the_map);
