@@ -684,8 +684,9 @@ static char *thread_id(const char *kind, int n, uint64_t h, const char *domain)
 static char *thread_ids(const Mail *m, const char *group, const char *from, char **last)
 {
     int g = 0;
-    for (const char *p = group; *p >= '0' && *p <= '9' && g < 100000000; p++)
-        g = g * 10 + (*p - '0');
+    char tag[17];
+    if (!mail_group_parse(group, &g, tag))
+        g = 0; /* a group of no board's state ("0.<time>-<pid>-<k>") */
     int n = m->board ? m->board : g;
     *last = NULL;
     if (n <= 0 && m->invite <= 0)
@@ -697,9 +698,13 @@ static char *thread_ids(const Mail *m, const char *group, const char *from, char
     free(low);
     char *inv = m->invite > 0 ? thread_id("invitation", m->invite, h, from_domain(from)) : NULL;
     char *game = n > 0 ? thread_id("game", n, h, from_domain(from)) : NULL;
-    char *all = inv && game ? xasprintf("%s\n %s", inv, game) : xstrdup(game ? game : inv);
-    *last = game ? game : inv;
-    free(game == *last ? inv : game);
+    if (!inv || !game) { /* one thread: it is both the list and the last */
+        *last = game ? game : inv;
+        return xstrdup(*last);
+    }
+    *last = game;
+    char *all = xasprintf("%s\n %s", inv, game);
+    free(inv);
     return all;
 }
 
