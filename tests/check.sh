@@ -46,8 +46,9 @@ check_unit() {
   [ ! -e "$W/unit.failed" ]
 }
 
-echo "check: the leak oracle runs in the background (4 games; its report comes at the end)"
+echo "check: the leak oracle runs in the background (4 games and the hand-made scenarios; its report comes at the end)"
 (python3 tests/oracle/oracle.py --games 4 --seed 1 --bin "$G" >"$W/oracle.log" 2>&1 || touch "$W/oracle.failed";
+ python3 tests/oracle/scenarios.py --expect-clean --bin "$G" >>"$W/oracle.log" 2>&1 || touch "$W/oracle.failed";
  touch "$W/oracle.done") &
 check_stage "unit suites" check_unit
 check_stage "end-to-end topics" sh tests/e2e.sh

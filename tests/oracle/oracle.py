@@ -400,6 +400,9 @@ class Game:
             sq = fact_sq(kind, obj)
             if not hidden_phased and (sq in b1.sight(u)[0] or sq in b1m.sight(u)[0]):
                 return  # the fact came into view: the texts may differ
+            after = b1.pieces.get(sq) if hidden_phased else None
+            if after is not None and after.owner == obj.owner and not after.phased and sq in b1.sight(u)[0]:
+                return  # the rules revealed the piece where u sees (rulings 49 and 60): it is a seen fact now
             a = [reply if u == sender else ''] + mails.get(u, []) + [self.showas(u), self.map_of(u)]
             b = [reply2 if u == sender else ''] + mails2.get(u, []) + [self.showas(u, home2), self.map_of(u, home2)]
             # contract 8 names the square where an order is blocked outside the view ("blocked at M3 (outside

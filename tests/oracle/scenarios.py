@@ -75,7 +75,8 @@ def shield_code(b):
 
 
 def phased_s2_block(b):
-    """An S2 wall that is not built tells the reader a phased piece stands on its target."""
+    """An S2 wall that is not built tells the reader a phased piece stands on its target: ruling 49 makes it
+    plain, the blocked wall reveals the piece where the reader sees it, so the oracle finds nothing."""
     s = Scenario(b, ['alice', 'bob'], ['start GPC1 B2 K', 'start GPC2 K7 K',
                                        'piece GPC1 C4 AD', 'piece GPC2 E4 AR', 'piece GPC2 J6 A',
                                        'special S2 J6 targets=E4 occupied=block'])
