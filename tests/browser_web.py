@@ -7,10 +7,13 @@ stdlib only): every page loads from file:// with no console error, failed load o
 every link of it resolves to a file of the site; the replay steps forward and back by the arrow keys and to a
 step by a click on the move list; a game page's #k opens step k; a player's view (#v<i>) shows by its
 fragment and stays across a reload; each step's board, as the browser lays out its text, is `show n#k`'s;
-and the site works the same behind a web server (http.server on 127.0.0.1).
+on a phone 375 pixels wide no page is wider than the phone (a board scrolls in its own box); and the site
+works the same behind a web server (http.server on 127.0.0.1).
 
 Usage: GENETESS=path/to/genetess python3 tests/browser_web.py   (needs chromium; installs nothing)
-       python3 tests/browser_web.py --files DIR   (the strict parser and the links only, over a written site)"""
+       python3 tests/browser_web.py --files DIR   (the strict parser and the links only, over a written site)
+       python3 tests/browser_web.py --views DIR/g/N SHEETS   (each step's player views against the sheets
+       showas printed after each move: SHEETS/<k>.<i>)"""
 import fcntl
 import functools
 import html.parser
@@ -274,6 +277,7 @@ def check(chromium, work):
                 problems.append("step %d: the board is not show 101#%d's:\n%s\n--\n%s" % (k, k, got, want))
         steps(b, base, problems)
         problems += ["%s: %s" % ("steps", e) for e in b.errors()]
+        phone(b, base, every, problems)
         served(b, site, problems)
     finally:
         b.close()
@@ -302,6 +306,19 @@ def steps(b, base, problems):
     b.load(None, lambda: b.call("Page.reload"))
     if not b.eval("location.hash") == "#v1" or b.eval(shown % 1) != "block":
         problems.append("bob's view does not stay across a reload")
+
+
+def phone(b, base, every, problems):
+    """Every page on a phone 375 pixels wide: the page itself never wider (only a board scrolls, in its box)."""
+    b.call("Emulation.setDeviceMetricsOverride", width=375, height=700, deviceScaleFactor=1, mobile=True)
+    try:
+        for rel in every:
+            b.load(base + rel)
+            wide = b.eval("document.documentElement.scrollWidth")
+            if wide > 375:
+                problems.append("%s: %d pixels wide on a phone 375 wide" % (rel, wide))
+    finally:
+        b.call("Emulation.clearDeviceMetricsOverride")
 
 
 def served(b, site, problems):
@@ -337,9 +354,117 @@ def check_files(site):
     return 1 if problems else 0
 
 
+class Views(html.parser.HTMLParser):
+    """A step page's per-player parts, as text: views[i] = {"board", "legend", "map", "none"} (the texts of the
+    section #v<i>'s elements), told[i] = the items of what player i was told (None: no list, [] "Nothing"),
+    e[i] = player i's E."""
+
+    def __init__(self, text):
+        super().__init__(convert_charrefs=True)
+        self.views, self.told, self.e = {}, {}, {}
+        self.view = self.field = self.player = None
+        self.told_on, self.h3, self.row, self.text = False, False, None, ""
+        self.feed(text)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "section" and a.get("id", "").startswith("v"):
+            self.view = int(a["id"][1:])
+            self.views[self.view] = {}
+        elif tag == "pre" and self.view is not None:
+            self.field, self.text = a.get("class"), ""
+        elif tag == "p" and self.view is not None:
+            self.field, self.text = "none", ""
+        elif tag == "h3" and self.told_on:
+            self.h3, self.text = True, ""
+        elif tag == "li" and self.told_on:
+            self.field, self.text = "li", ""
+        elif tag == "tr" and not self.told_on and self.view is None:
+            self.row = []
+        elif tag == "td" and self.row is not None:
+            self.field, self.text = "td", ""
+
+    def handle_endtag(self, tag):
+        if tag == "section":
+            self.view = None
+        elif tag == "pre" and self.field and self.view is not None:
+            self.views[self.view][self.field] = self.text
+            self.field = None
+        elif tag == "p" and self.field == "none":
+            self.views[self.view]["none"] = self.text
+            self.field = None
+        elif tag == "h3" and self.h3:
+            self.h3, self.player = False, len(self.told)
+            self.told[self.player] = []
+        elif tag == "li" and self.field == "li":
+            self.told[self.player].append(self.text)
+            self.field = None
+        elif tag == "td" and self.field == "td":
+            self.row.append(self.text)
+            self.field = None
+        elif tag == "tr" and self.row is not None:
+            if len(self.row) == 2:
+                self.e[len(self.e)] = self.row[1]
+            self.row = None
+
+    def handle_data(self, data):
+        if self.field or self.h3:
+            self.text += data
+        if data == "What each player was told":
+            self.told_on = True
+        elif data in ("E and scores", "As one player saw it"):
+            self.told_on = False
+
+
+def check_views(game, sheets):
+    """Each step's view of each player (game: a finished game's directory of the site; sheets: the sheet
+    `showas` printed to that player after each move, <k>.<i>, k = 0 the New sheet) is that sheet's: its picture
+    just before its key, its legend, its map (or the New sheet's terrain) and nothing more, their E, and what
+    they were told of the move its "Since your last sheet" lines: 0 or 1."""
+    problems, k = [], 0
+    while os.path.exists(os.path.join(sheets, "%d.0" % k)):
+        with open(os.path.join(game, "%d.html" % k), encoding="utf-8") as f:
+            page = Views(f.read())
+        i = 0
+        while os.path.exists(os.path.join(sheets, "%d.%d" % (k, i))):
+            with open(os.path.join(sheets, "%d.%d" % (k, i)), encoding="utf-8") as f:
+                sheet = f.read()
+            v, where = page.views.get(i, {}), "step %d, player %d" % (k, i)
+            if "board" in v and v["board"] + "Key: " not in sheet:
+                problems.append("%s: the picture is not the sheet's:\n%s" % (where, v["board"]))
+            if "none" in v and v["none"] + "\n" not in sheet:
+                problems.append("%s: %s is not the sheet's" % (where, v["none"]))
+            if "\n\n" + v.get("legend", "?") + "\n" not in sheet:
+                problems.append("%s: the legend is not the sheet's:\n%s" % (where, v.get("legend")))
+            has_map = "Your map of Genetess board" in sheet or "The whole board at the start:" in sheet
+            if ("map" in v) != has_map or ("map" in v and v["map"] not in sheet):
+                problems.append("%s: the map is not the sheet's:\n%s" % (where, v.get("map")))
+            e = sheet.split("Your E: ", 1)[1].split("\n", 1)[0] if "Your E: " in sheet else None
+            if e is not None and page.e.get(i) != e:
+                problems.append("%s: E %s, the sheet's %s" % (where, page.e.get(i), e))
+            if k > 0:
+                news = sheet.split("Since your last sheet:\n", 1)[1].split("\n\n", 1)[0] \
+                    if "Since your last sheet:\n" in sheet else ""
+                told = " ".join(" ".join(page.told.get(i) or ["?"]).split())
+                if page.told.get(i) == []:
+                    told = ""
+                if told != " ".join(news.split()):
+                    problems.append("%s: told %r, the sheet's news %r" % (where, told, news))
+            i += 1
+        k += 1
+    for p in problems:
+        print("browser_web: " + p)
+    if not k:
+        print("browser_web: no sheets in " + sheets)
+    return 1 if problems or not k else 0
+
+
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--files":  # tests/e2e/web.sh: python3 tests/browser_web.py --files DIR
         return check_files(os.path.abspath(sys.argv[2]))
+    if len(sys.argv) == 4 and sys.argv[1] == "--views":  # tests/e2e/web.sh: ... --views SITE/g/N SHEETS
+        return check_views(sys.argv[2], sys.argv[3])
     chromium = browser()
     if not chromium:
         print("browser_web: needs Debian's chromium (apt-get install chromium; .ci/run installs it as root)")

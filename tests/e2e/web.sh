@@ -5,14 +5,28 @@
 # assert_gone PATH: nothing is at PATH.
 assert_gone() { if [ -e "$1" ]; then e2e_fail "$1 exists"; else e2e_pass; fi; }
 given_players
+# sheets K: the sheet each player of board 101 has after move K (showas), into $T/sheets/K.<index>
+mkdir "$T/sheets"
+sheets() {
+  "$G" showas alice secret 101 >"$T/sheets/$1.0"
+  "$G" showas bob hunter2 101 >"$T/sheets/$1.1"
+}
 run 0 challenge --gamble=none --start-e=80 --seed=7 --name=Demo_game alice bob
+sheets 0
 run 0 move 101 alice secret "CREATE C4 ABBBBBB"
+sheets 1
 run 0 move 101 bob hunter2 PASS
+sheets 2
 run 0 move 101 alice secret "MOVE C4 S-E-E-E-E-E-E"
+sheets 3
 run 0 move 101 bob hunter2 PASS
+sheets 4
 run 0 move 101 alice secret "MOVE I5 S-E-S-S-E-E-E"
+sheets 5
 run 0 move 101 bob hunter2 PASS
+sheets 6
 run 0 move 101 alice secret "MOVE M8 E-E-E-E-E-S-S"
+sheets 7
 run 0 challenge --gamble=none --seed=5 alice bob carol
 SITE=$T/site
 run 0 web "$SITE"
@@ -34,6 +48,14 @@ if command -v python3 >/dev/null 2>&1; then
   if python3 "$(dirname "$E2E_DIR")/browser_web.py" --files "$SITE" >"$T/strict" 2>&1; then e2e_pass
   else e2e_fail "the pages: $(head -c 400 "$T/strict")"; fi
 fi
+
+# ---- each step's view of each player is the sheet showas gave them then: the picture through their sight, the
+# legend, their map (the squares out of view as they last saw them), their E and what they were told ----
+if command -v python3 >/dev/null 2>&1; then
+  if python3 "$(dirname "$E2E_DIR")/browser_web.py" --views "$SITE/g/101" "$T/sheets" >"$T/views" 2>&1; then e2e_pass
+  else e2e_fail "the players' views: $(head -c 600 "$T/views")"; fi
+fi
+assert_grep "<li>alice's piece moved from a square outside your view to R10.</li>" "$SITE/g/101/7.html"
 
 # ---- each step's board is `show 101#k`'s, and the step's move its line ----
 # page_board FILE K: the text of the board after move K on the step page (its elements out, entities read)
