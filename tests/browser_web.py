@@ -7,8 +7,9 @@ stdlib only): every page loads from file:// with no console error, failed load o
 every link of it resolves to a file of the site; the replay steps forward and back by the arrow keys and to a
 step by a click on the move list; a game page's #k opens step k; a player's view (#v<i>) shows by its
 fragment and stays across a reload; each step's board, as the browser lays out its text, is `show n#k`'s;
-on a phone 375 pixels wide no page is wider than the phone (a board scrolls in its own box); and the site
-works the same behind a web server (http.server on 127.0.0.1).
+with scripts off the replay's links step and a view shows by its fragment; on a phone 375 pixels wide no
+page is wider than the phone (a board scrolls in its own box); and the site works the same behind a web
+server (http.server on 127.0.0.1).
 
 Usage: GENETESS=path/to/genetess python3 tests/browser_web.py   (needs chromium; installs nothing)
        python3 tests/browser_web.py --files DIR   (the strict parser and the links only, over a written site)
@@ -278,6 +279,7 @@ def check(chromium, work):
         steps(b, base, problems)
         problems += ["%s: %s" % ("steps", e) for e in b.errors()]
         phone(b, base, every, problems)
+        no_script(b, base, problems)
         served(b, site, problems)
     finally:
         b.close()
@@ -306,6 +308,24 @@ def steps(b, base, problems):
     b.load(None, lambda: b.call("Page.reload"))
     if not b.eval("location.hash") == "#v1" or b.eval(shown % 1) != "block":
         problems.append("bob's view does not stay across a reload")
+
+
+def no_script(b, base, problems):
+    """With scripts off, the replay is plain pages: its links step, a player's view shows by its fragment."""
+    b.call("Emulation.setScriptExecutionDisabled", value=True)
+    try:
+        b.load(base + "g/101/3.html")
+        for sel, want in (("#next", "g/101/4.html"), ("#prev", "g/101/3.html"), ("#s6 a", "g/101/6.html")):
+            got = b.load(None, lambda: b.click(sel))
+            if not got.endswith(want):
+                problems.append("no script: %s leads to %s, not %s" % (sel, got, want))
+        if not b.load(base + "g/101/index.html#5").endswith("g/101/index.html#5"):  # the scripts are off
+            problems.append("no script: the game page's script still ran")
+        b.load(base + "g/101/2.html#v0")
+        if b.eval("getComputedStyle(document.getElementById('v0')).display") != "block":
+            problems.append("no script: #v0 does not show alice's view")
+    finally:
+        b.call("Emulation.setScriptExecutionDisabled", value=False)
 
 
 def phone(b, base, every, problems):
