@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """browser_web (make check-browser): the public site `genetess web DIR` writes (contract 16), in a real browser.
 Plays a short finished game and starts a running one with the real binary, writes the site, checks every page
-with a strict parser of its own (every element closed in order, void elements never closed, attributes
-quoted, one id each), then drives Debian's headless chromium over its DevTools pipe (--remote-debugging-pipe,
-stdlib only): every page loads from file:// with no console error, failed load or uncaught exception, and
-every link of it resolves to a file of the site; the replay steps forward and back by the arrow keys and to a
-step by a click on the move list; a game page's #k opens step k; a player's view (#v<i>) shows by its
-fragment and stays across a reload; each step's board, as the browser lays out its text, is `show n#k`'s;
-with scripts off the replay's links step and a view shows by its fragment; on a phone 375 pixels wide no
-page is wider than the phone (a board scrolls in its own box); and the site works the same behind a web
-server (http.server on 127.0.0.1).
+with a strict parser of its own (every element closed in order, void elements never closed, attributes quoted,
+one id each), then drives Debian's headless chromium over its DevTools pipe (--remote-debugging-pipe, stdlib
+only): every page loads from file:// with no console error, failed load or uncaught exception, and every link
+of it resolves to a file of the site; the replay steps forward and back by the arrow keys and to a step by a
+click on the move list; a game page's #k opens step k; a player's view (#v<i>) shows by its fragment and stays
+across a reload; the pieces, walls and specials have the HTML sheet's colours; each step's board, as the
+browser lays out its text, is `show n#k`'s; with scripts off the replay's links step and a view shows by its
+fragment; on a phone 375 pixels wide no page is wider than the phone (a board scrolls in its own box); and the
+site works the same behind a web server (http.server on 127.0.0.1).
 
 Usage: GENETESS=path/to/genetess python3 tests/browser_web.py   (needs chromium; installs nothing)
        python3 tests/browser_web.py --files DIR   (the strict parser and the links only, over a written site)
@@ -31,7 +31,7 @@ import time
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser import browser  # noqa: E402
+from browser import ALICE, BOB, IWALL, SPECIAL, WALL, browser  # noqa: E402
 
 G = os.path.abspath(os.environ.get("GENETESS", "./genetess"))
 NOW = 1800000000
@@ -301,6 +301,11 @@ def steps(b, base, problems):
     expect("click on move 6", b.load(None, lambda: b.click("#s6 a")), "g/101/6.html")
     expect("click on the start", b.load(None, lambda: b.click("#s0 a")), "g/101/0.html")
     expect("#5 of the game page", b.load(base + "g/101/index.html#5"), "g/101/5.html")
+    b.load(base + "g/101/2.html")  # the sheet's colours (tests/browser.py's): pieces, walls, specials
+    for cls, rgb in (("pa", ALICE), ("pb", BOB), ("ew", WALL), ("iw", IWALL), ("sp", SPECIAL)):
+        got = b.eval("getComputedStyle(document.querySelector('pre.board b.%s')).backgroundColor" % cls)
+        if got != "rgb(%d, %d, %d)" % rgb:
+            problems.append("%s: colour %s, the sheet's rgb%s" % (cls, got, rgb))
     b.load(base + "g/101/3.html#v1")
     shown = "getComputedStyle(document.getElementById('v%d')).display"
     if b.eval(shown % 1) != "block" or b.eval(shown % 0) != "none":

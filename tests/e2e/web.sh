@@ -89,6 +89,14 @@ for cmd in standings ratings; do
   if cmp -s "$T/$cmd.txt" "$T/$cmd.page"; then e2e_pass; else e2e_fail "$cmd.html is not what $cmd prints"; fi
 done
 
+# ---- each map's page holds what `help <map>` prints ----
+for m in duel quartet melee; do
+  "$G" help "$m" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g' >"$T/$m.txt"
+  sed -n '/^<pre>/,/<\/pre>/p' "$SITE/m/$m.html" | sed 's/^<pre>//; s/<\/pre>.*$//' | sed '$d' >"$T/$m.page"
+  assert_grep "Genetess map $m:" "$T/$m.page"
+  if cmp -s "$T/$m.txt" "$T/$m.page"; then e2e_pass; else e2e_fail "m/$m.html is not what help $m prints"; fi
+done
+
 # ---- a running game's page is show's public summary, nothing more ----
 "$G" show 102 | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g' >"$T/show.102"
 sed -n '/<pre class="show">/,/<\/pre>/p' "$SITE/g/102/index.html" | sed 's/^<pre class="show">//; s/<\/pre>$//' |
