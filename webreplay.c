@@ -13,16 +13,20 @@
 #include "view.h"
 
 /* The format of the pages this module writes: a new one makes every game's pages written again. */
-#define WEBREPLAY_FORMAT 2
+#define WEBREPLAY_FORMAT 3
 
-/* The script of a step page: the left and right arrow keys follow its previous and next links. The page
- * works without it. */
+/* The script of a step page: the left and right arrow keys follow its previous and next links, and a player's
+ * view chosen (#v<i>) stays chosen on the step a link leads to. The page works without it. */
 static const char webreplay_keys[] =
     "<script>\n"
     "document.addEventListener(\"keydown\", function (e) {\n"
     "  if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;\n"
     "  var a = document.getElementById(e.key === \"ArrowLeft\" ? \"prev\" : e.key === \"ArrowRight\" ? \"next\" : \"\");\n"
-    "  if (a && a.href) { e.preventDefault(); location.href = a.href; }\n"
+    "  if (a && a.href) { e.preventDefault(); a.click(); }\n"
+    "});\n"
+    "document.addEventListener(\"click\", function (e) {\n"
+    "  var a = e.target.closest ? e.target.closest(\"a.step\") : null;\n"
+    "  if (a && /^#v[0-9]+$/.test(location.hash)) { e.preventDefault(); location.href = a.href + location.hash; }\n"
     "});\n"
     "</script>\n";
 
@@ -54,7 +58,7 @@ static void webreplay_moves(const Board *b, int now, const StrList *reasons, Buf
     int n = board_moves_count(b);
     buf_add(out, "<h2>Moves</h2>\n<ol class=\"steps\" start=\"0\">\n");
     for (int k = 0; k <= n; k++) {
-        buf_printf(out, "<li id=\"s%d\"><a href=\"%d.html\"%s>", k, k, k == now ? " class=\"now\"" : "");
+        buf_printf(out, "<li id=\"s%d\"><a href=\"%d.html\" class=\"step%s\">", k, k, k == now ? " now" : "");
         if (k == 0)
             buf_add(out, "the start");
         else
@@ -75,10 +79,10 @@ static void webreplay_nav(int k, int n, Buf *out)
 {
     buf_add(out, "<p class=\"nav\">");
     if (k > 0)
-        buf_printf(out, "<a id=\"prev\" href=\"%d.html\">&larr; move %d</a> ", k - 1, k - 1);
+        buf_printf(out, "<a id=\"prev\" class=\"step\" href=\"%d.html\">&larr; move %d</a> ", k - 1, k - 1);
     buf_add(out, "<a href=\"index.html\">the game</a>");
     if (k < n)
-        buf_printf(out, " <a id=\"next\" href=\"%d.html\">move %d &rarr;</a>", k + 1, k + 1);
+        buf_printf(out, " <a id=\"next\" class=\"step\" href=\"%d.html\">move %d &rarr;</a>", k + 1, k + 1);
     buf_add(out, " <small>(keys &larr; &rarr;)</small></p>\n");
 }
 
@@ -99,6 +103,14 @@ static void webreplay_scores(const Board *r, Buf *out)
     webpage_escn(out, t.s ? t.s : "", t.len);
     buf_add(out, "</pre>\n");
     buf_free(&t);
+}
+
+/* The number of r's player i's view (#v<number>): their index in the ended game b, the same on every step
+ * though round 0 orders the players anew; one who left in round 0 (gone from b) b's count of players and i. */
+static int webreplay_view_id(const Board *b, const Board *r, int i)
+{
+    int at = board_player_index(b, r->pl[i].id);
+    return at >= 0 ? at : b->np + i;
 }
 
 /* What each player was told of the move that led to r (their news items from[i] on: the events as they saw
@@ -131,7 +143,7 @@ static void webreplay_told(const Board *r, const int *from, Buf *out)
  * their pieces' sight (the whole board once the game has ended) and its legend, then while the game is in play
  * their map (view_map: the squares out of view as they last saw them) — on the New sheet (step 0) the whole
  * terrain at the start instead. */
-static void webreplay_view(const Board *r, int i, int k, uint8_t *m, Buf *out)
+static void webreplay_view(const Board *b, const Board *r, int i, int k, uint8_t *m, Buf *out)
 {
     bool ended = r->phase == PHASE_ENDED;
     int who = ended ? -1 : i;
@@ -139,7 +151,7 @@ static void webreplay_view(const Board *r, int i, int k, uint8_t *m, Buf *out)
         sight_compute(r, i, m);
     Buf t;
     buf_init(&t);
-    buf_printf(out, "<section class=\"view\" id=\"v%d\">\n<h3>", i);
+    buf_printf(out, "<section class=\"view\" id=\"v%d\">\n<h3>", webreplay_view_id(b, r, i));
     webpage_esc(out, r->pl[i].id);
     buf_add(out, "'s view</h3>\n");
     if (layout_board(r, who, ended ? NULL : m, &t))
@@ -167,19 +179,20 @@ static void webreplay_view(const Board *r, int i, int k, uint8_t *m, Buf *out)
     buf_free(&t);
 }
 
-/* Each player's view (webreplay_view), one section each, shown by its fragment (#v<i>) with CSS alone. */
-static void webreplay_views(const Board *r, int k, Buf *out)
+/* Each player's view (webreplay_view), one section each, shown by its fragment (#v<webreplay_view_id>) with CSS
+ * alone. */
+static void webreplay_views(const Board *b, const Board *r, int k, Buf *out)
 {
     buf_add(out, "<h2>As one player saw it</h2>\n<p>");
     for (int i = 0; i < r->np; i++) {
-        buf_printf(out, "%s<a href=\"#v%d\">", i ? " " : "", i);
+        buf_printf(out, "%s<a href=\"#v%d\">", i ? " " : "", webreplay_view_id(b, r, i));
         webpage_esc(out, r->pl[i].id);
         buf_add(out, "</a>");
     }
     buf_add(out, " <a href=\"#\">(none)</a></p>\n");
     uint8_t *m = xmalloc((size_t)r->w * (size_t)r->h);
     for (int i = 0; i < r->np; i++)
-        webreplay_view(r, i, k, m, out);
+        webreplay_view(b, r, i, k, m, out);
     free(m);
 }
 
@@ -235,7 +248,7 @@ static void webreplay_step(const Board *b, int k, Board *r, const int *from, con
         webreplay_told(r, from, out);
         webreplay_scores(r, out);
         buf_add(out, "</div>\n<div>\n");
-        webreplay_views(r, k, out);
+        webreplay_views(b, r, k, out);
         buf_printf(out, "<h2>The board after move #%d</h2>\n", k);
         webreplay_board(r, out);
         buf_add(out, "</div>\n</div>\n");

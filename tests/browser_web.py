@@ -6,15 +6,16 @@ one id each), then drives Debian's headless chromium over its DevTools pipe (--r
 only): every page loads from file:// with no console error, failed load or uncaught exception, and every link
 of it resolves to a file of the site; the replay steps forward and back by the arrow keys and to a step by a
 click on the move list; a game page's #k opens step k; a player's view (#v<i>) shows by its fragment and stays
-across a reload; the pieces, walls and specials have the HTML sheet's colours; each step's board, as the
-browser lays out its text, is `show n#k`'s; with scripts off the replay's links step and a view shows by its
-fragment; on a phone 375 pixels wide no page is wider than the phone (a board scrolls in its own box); and the
-site works the same behind a web server (http.server on 127.0.0.1).
+across a reload and on the step the keys or a click lead to; the pieces, walls and specials have the HTML
+sheet's colours; each step's board, as the browser lays out its text, is `show n#k`'s; with scripts off the
+replay's links step and a view shows by its fragment; on a phone 375 pixels wide no page is wider than the
+phone (a board scrolls in its own box); and the site works the same behind a web server (http.server on
+127.0.0.1).
 
 Usage: GENETESS=path/to/genetess python3 tests/browser_web.py   (needs chromium; installs nothing)
        python3 tests/browser_web.py --files DIR   (the strict parser and the links only, over a written site)
        python3 tests/browser_web.py --views DIR/g/N SHEETS   (each step's player views against the sheets
-       showas printed after each move: SHEETS/<k>.<i>)"""
+       showas printed after each move: SHEETS/<k>.<userid>)"""
 import fcntl
 import functools
 import html.parser
@@ -313,6 +314,10 @@ def steps(b, base, problems):
     b.load(None, lambda: b.call("Page.reload"))
     if not b.eval("location.hash") == "#v1" or b.eval(shown % 1) != "block":
         problems.append("bob's view does not stay across a reload")
+    expect("ArrowRight in bob's view", b.load(None, lambda: b.key("ArrowRight", 39)), "g/101/4.html#v1")
+    expect("click on move 6 in bob's view", b.load(None, lambda: b.click("#s6 a")), "g/101/6.html#v1")
+    if b.eval(shown % 1) != "block":
+        problems.append("bob's view does not stay chosen on the next step")
 
 
 def no_script(b, base, problems):
@@ -380,48 +385,49 @@ def check_files(site):
 
 
 class Views(html.parser.HTMLParser):
-    """A step page's per-player parts, as text: views[i] = {"board", "legend", "map", "none"} (the texts of the
-    section #v<i>'s elements), told[i] = the items of what player i was told (None: no list, [] "Nothing"),
-    e[i] = player i's E."""
+    """A step page's per-player parts, by userid: views[u] = {"board", "legend", "map", "none"} (the texts of the
+    elements of the section headed "<u>'s view"), told[u] = the items of what u was told ([] "Nothing ..."),
+    e[u] = u's E."""
 
     def __init__(self, text):
         super().__init__(convert_charrefs=True)
         self.views, self.told, self.e = {}, {}, {}
         self.view = self.field = self.player = None
-        self.told_on, self.h3, self.row, self.text = False, False, None, ""
+        self.told_on, self.head, self.in_view, self.row, self.text = False, None, False, None, ""
         self.feed(text)
         self.close()
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
-        if tag == "section" and a.get("id", "").startswith("v"):
-            self.view = int(a["id"][1:])
-            self.views[self.view] = {}
+        if tag == "section" and a.get("class") == "view":
+            self.in_view, self.view = True, None
+        elif tag == "h3" and (self.told_on or self.in_view):
+            self.head, self.text = tag, ""
         elif tag == "pre" and self.view is not None:
             self.field, self.text = a.get("class"), ""
         elif tag == "p" and self.view is not None:
             self.field, self.text = "none", ""
-        elif tag == "h3" and self.told_on:
-            self.h3, self.text = True, ""
         elif tag == "li" and self.told_on:
             self.field, self.text = "li", ""
-        elif tag == "tr" and not self.told_on and self.view is None:
+        elif tag == "tr" and not self.told_on and not self.in_view:
             self.row = []
         elif tag == "td" and self.row is not None:
             self.field, self.text = "td", ""
 
     def handle_endtag(self, tag):
         if tag == "section":
-            self.view = None
-        elif tag == "pre" and self.field and self.view is not None:
+            self.in_view, self.view = False, None
+        elif tag == "h3" and self.head:
+            self.head = None
+            if self.in_view:
+                self.view = self.text[:-len("'s view")]
+                self.views[self.view] = {}
+            else:
+                self.player = self.text.split()[-1]
+                self.told[self.player] = []
+        elif tag in ("pre", "p") and self.field and self.view is not None:
             self.views[self.view][self.field] = self.text
             self.field = None
-        elif tag == "p" and self.field == "none":
-            self.views[self.view]["none"] = self.text
-            self.field = None
-        elif tag == "h3" and self.h3:
-            self.h3, self.player = False, len(self.told)
-            self.told[self.player] = []
         elif tag == "li" and self.field == "li":
             self.told[self.player].append(self.text)
             self.field = None
@@ -430,11 +436,11 @@ class Views(html.parser.HTMLParser):
             self.field = None
         elif tag == "tr" and self.row is not None:
             if len(self.row) == 2:
-                self.e[len(self.e)] = self.row[1]
+                self.e[self.row[0].split()[-1]] = self.row[1]
             self.row = None
 
     def handle_data(self, data):
-        if self.field or self.h3:
+        if self.field or self.head:
             self.text += data
         if data == "What each player was told":
             self.told_on = True
@@ -444,18 +450,20 @@ class Views(html.parser.HTMLParser):
 
 def check_views(game, sheets):
     """Each step's view of each player (game: a finished game's directory of the site; sheets: the sheet
-    `showas` printed to that player after each move, <k>.<i>, k = 0 the New sheet) is that sheet's: its picture
-    just before its key, its legend, its map (or the New sheet's terrain) and nothing more, their E, and what
-    they were told of the move its "Since your last sheet" lines: 0 or 1."""
+    `showas` printed to each player after each move, <k>.<userid>, k = 0 the New sheet) is that sheet's: its
+    picture just before its key, its legend, its map (or the New sheet's terrain) and nothing more, their E, and
+    what they were told of the move its "Since your last sheet" lines: 0 or 1."""
     problems, k = [], 0
-    while os.path.exists(os.path.join(sheets, "%d.0" % k)):
+    while os.path.exists(os.path.join(game, "%d.html" % k)):
         with open(os.path.join(game, "%d.html" % k), encoding="utf-8") as f:
             page = Views(f.read())
-        i = 0
-        while os.path.exists(os.path.join(sheets, "%d.%d" % (k, i))):
-            with open(os.path.join(sheets, "%d.%d" % (k, i)), encoding="utf-8") as f:
+        for name in sorted(os.listdir(sheets)):
+            if not name.startswith("%d." % k):
+                continue
+            u = name.split(".", 1)[1]
+            with open(os.path.join(sheets, name), encoding="utf-8") as f:
                 sheet = f.read()
-            v, where = page.views.get(i, {}), "step %d, player %d" % (k, i)
+            v, where = page.views.get(u, {}), "step %d, %s" % (k, u)
             if "board" in v and v["board"] + "Key: " not in sheet:
                 problems.append("%s: the picture is not the sheet's:\n%s" % (where, v["board"]))
             if "none" in v and v["none"] + "\n" not in sheet:
@@ -466,22 +474,19 @@ def check_views(game, sheets):
             if ("map" in v) != has_map or ("map" in v and v["map"] not in sheet):
                 problems.append("%s: the map is not the sheet's:\n%s" % (where, v.get("map")))
             e = sheet.split("Your E: ", 1)[1].split("\n", 1)[0] if "Your E: " in sheet else None
-            if e is not None and page.e.get(i) != e:
-                problems.append("%s: E %s, the sheet's %s" % (where, page.e.get(i), e))
+            if e is not None and page.e.get(u) != e:
+                problems.append("%s: E %s, the sheet's %s" % (where, page.e.get(u), e))
             if k > 0:
                 news = sheet.split("Since your last sheet:\n", 1)[1].split("\n\n", 1)[0] \
                     if "Since your last sheet:\n" in sheet else ""
-                told = " ".join(" ".join(page.told.get(i) or ["?"]).split())
-                if page.told.get(i) == []:
-                    told = ""
+                told = " ".join(" ".join(page.told.get(u, ["?"])).split())
                 if told != " ".join(news.split()):
                     problems.append("%s: told %r, the sheet's news %r" % (where, told, news))
-            i += 1
         k += 1
     for p in problems:
         print("browser_web: " + p)
     if not k:
-        print("browser_web: no sheets in " + sheets)
+        print("browser_web: no steps in " + game)
     return 1 if problems or not k else 0
 
 

@@ -5,11 +5,11 @@
 # assert_gone PATH: nothing is at PATH.
 assert_gone() { if [ -e "$1" ]; then e2e_fail "$1 exists"; else e2e_pass; fi; }
 given_players
-# sheets K: the sheet each player of board 101 has after move K (showas), into $T/sheets/K.<index>
+# sheets K: the sheet each player of board 101 has after move K (showas), into $T/sheets/K.<userid>
 mkdir "$T/sheets"
 sheets() {
-  "$G" showas alice secret 101 >"$T/sheets/$1.0"
-  "$G" showas bob hunter2 101 >"$T/sheets/$1.1"
+  "$G" showas alice secret 101 >"$T/sheets/$1.alice"
+  "$G" showas bob hunter2 101 >"$T/sheets/$1.bob"
 }
 run 0 challenge --gamble=none --start-e=80 --seed=7 --name=Demo_game alice bob
 sheets 0
@@ -77,9 +77,9 @@ for k in 0 1 2 3 4 5 6 7; do
   if cmp -s "$T/page.$k" "$T/show.$k"; then e2e_pass; else e2e_fail "step $k: the page's board is not show 101#$k's"; fi
 done
 assert_grep '<p class="move">3a alice MOVE I5 S-E-S-S-E-E-E</p>' "$SITE/g/101/5.html"
-assert_grep '<a id="prev" href="4.html">' "$SITE/g/101/5.html"
-assert_grep '<a id="next" href="6.html">' "$SITE/g/101/5.html"
-assert_grep '<li id="s7"><a href="7.html">4a alice MOVE M8 E-E-E-E-E-S-S</a></li>' "$SITE/g/101/0.html"
+assert_grep '<a id="prev" class="step" href="4.html">' "$SITE/g/101/5.html"
+assert_grep '<a id="next" class="step" href="6.html">' "$SITE/g/101/5.html"
+assert_grep '<li id="s7"><a href="7.html" class="step">4a alice MOVE M8 E-E-E-E-E-S-S</a></li>' "$SITE/g/101/0.html"
 assert_grep 'id="v1"' "$SITE/g/101/3.html"
 
 # ---- the standings and ratings pages hold what the commands print ----
