@@ -423,7 +423,9 @@ void webpage_style(Buf *out, int np)
                  "b.sp{background:#E0D8FF;color:#000000}\nb.or{background:#000000;color:#FFFFFF}\n"
                  ".steps a.now{font-weight:bold;background:#FFF3B0}\n"
                  ".view{display:none}\n.view:target{display:block}\n"
-                 ".row{display:flex;flex-wrap:wrap;gap:1em}\n");
+                 ".row{display:flex;flex-wrap:wrap;gap:1em}\n"
+                 /* a column may be narrower than its board (which scrolls itself): no page wider than a phone */
+                 ".row>div{min-width:0;max-width:100%}\n");
     for (int i = 0; i < (np < 1 ? 1 : np) && i < 26; i++) {
         char l = layout_player_letter(i);
         if (l >= 'a' && l <= 'z')

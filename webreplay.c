@@ -13,16 +13,20 @@
 #include "view.h"
 
 /* The format of the pages this module writes: a new one makes every game's pages written again. */
-#define WEBREPLAY_FORMAT 1
+#define WEBREPLAY_FORMAT 3
 
-/* The script of a step page: the left and right arrow keys follow its previous and next links. The page
- * works without it. */
+/* The script of a step page: the left and right arrow keys follow its previous and next links, and a player's
+ * view chosen (#v<i>) stays chosen on the step a link leads to. The page works without it. */
 static const char webreplay_keys[] =
     "<script>\n"
     "document.addEventListener(\"keydown\", function (e) {\n"
     "  if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;\n"
     "  var a = document.getElementById(e.key === \"ArrowLeft\" ? \"prev\" : e.key === \"ArrowRight\" ? \"next\" : \"\");\n"
-    "  if (a && a.href) { e.preventDefault(); location.href = a.href; }\n"
+    "  if (a && a.href) { e.preventDefault(); a.click(); }\n"
+    "});\n"
+    "document.addEventListener(\"click\", function (e) {\n"
+    "  var a = e.target.closest ? e.target.closest(\"a.step\") : null;\n"
+    "  if (a && /^#v[0-9]+$/.test(location.hash)) { e.preventDefault(); location.href = a.href + location.hash; }\n"
     "});\n"
     "</script>\n";
 
@@ -54,7 +58,7 @@ static void webreplay_moves(const Board *b, int now, const StrList *reasons, Buf
     int n = board_moves_count(b);
     buf_add(out, "<h2>Moves</h2>\n<ol class=\"steps\" start=\"0\">\n");
     for (int k = 0; k <= n; k++) {
-        buf_printf(out, "<li id=\"s%d\"><a href=\"%d.html\"%s>", k, k, k == now ? " class=\"now\"" : "");
+        buf_printf(out, "<li id=\"s%d\"><a href=\"%d.html\" class=\"step%s\">", k, k, k == now ? " now" : "");
         if (k == 0)
             buf_add(out, "the start");
         else
@@ -75,10 +79,10 @@ static void webreplay_nav(int k, int n, Buf *out)
 {
     buf_add(out, "<p class=\"nav\">");
     if (k > 0)
-        buf_printf(out, "<a id=\"prev\" href=\"%d.html\">&larr; move %d</a> ", k - 1, k - 1);
+        buf_printf(out, "<a id=\"prev\" class=\"step\" href=\"%d.html\">&larr; move %d</a> ", k - 1, k - 1);
     buf_add(out, "<a href=\"index.html\">the game</a>");
     if (k < n)
-        buf_printf(out, " <a id=\"next\" href=\"%d.html\">move %d &rarr;</a>", k + 1, k + 1);
+        buf_printf(out, " <a id=\"next\" class=\"step\" href=\"%d.html\">move %d &rarr;</a>", k + 1, k + 1);
     buf_add(out, " <small>(keys &larr; &rarr;)</small></p>\n");
 }
 
@@ -101,37 +105,94 @@ static void webreplay_scores(const Board *r, Buf *out)
     buf_free(&t);
 }
 
-/* Each player's view of r as their sheet draws it (their pieces' sight: contract 8), one section each,
- * shown by its fragment (#v<i>) with CSS alone. */
-static void webreplay_views(const Board *r, Buf *out)
+/* The number of r's player i's view (#v<number>): their index in the ended game b, the same on every step
+ * though round 0 orders the players anew; one who left in round 0 (gone from b) b's count of players and i. */
+static int webreplay_view_id(const Board *b, const Board *r, int i)
+{
+    int at = board_player_index(b, r->pl[i].id);
+    return at >= 0 ? at : b->np + i;
+}
+
+/* What each player was told of the move that led to r (their news items from[i] on: the events as they saw
+ * them, contract 8; the fog has lifted), one list each; from NULL (the start, or a step before it that could
+ * not be replayed): nothing. */
+static void webreplay_told(const Board *r, const int *from, Buf *out)
+{
+    if (!from)
+        return;
+    buf_add(out, "<h2>What each player was told</h2>\n");
+    for (int i = 0; i < r->np; i++) {
+        const News *nw = &r->pl[i].news;
+        buf_printf(out, "<h3><b class=\"p%c\">%c</b> ", layout_player_letter(i), layout_player_letter(i));
+        webpage_esc(out, r->pl[i].id);
+        buf_add(out, "</h3>\n");
+        int told = 0;
+        for (int j = from[i]; j < nw->n; j++) {
+            NewsKind kind = nw->v[j].kind;
+            if (!nw->v[j].text || kind == NEWS_SHEET_SENT || kind == NEWS_SHEET_RESULT || kind == NEWS_SHEET_NEW)
+                continue;
+            buf_add(out, told++ ? "<li>" : "<ul class=\"events\">\n<li>");
+            webpage_esc(out, nw->v[j].text);
+            buf_add(out, "</li>\n");
+        }
+        buf_add(out, told ? "</ul>\n" : "<p>Nothing they could see happened.</p>\n");
+    }
+}
+
+/* Player i's view of r as their sheet showed it then (view_sheet, contract 8 and 14.9): the picture through
+ * their pieces' sight (the whole board once the game has ended) and its legend, then while the game is in play
+ * their map (view_map: the squares out of view as they last saw them) — on the New sheet (step 0) the whole
+ * terrain at the start instead. */
+static void webreplay_view(const Board *b, const Board *r, int i, int k, uint8_t *m, Buf *out)
+{
+    bool ended = r->phase == PHASE_ENDED;
+    int who = ended ? -1 : i;
+    if (!ended)
+        sight_compute(r, i, m);
+    Buf t;
+    buf_init(&t);
+    buf_printf(out, "<section class=\"view\" id=\"v%d\">\n<h3>", webreplay_view_id(b, r, i));
+    webpage_esc(out, r->pl[i].id);
+    buf_add(out, "'s view</h3>\n");
+    if (layout_board(r, who, ended ? NULL : m, &t))
+        webpage_picture(out, t.s, t.len, who);
+    else
+        buf_add(out, "<p>You see nothing of the board.</p>\n");
+    t.len = 0;
+    layout_legend(r, who, ended ? NULL : m, &t);
+    buf_add(out, "<pre class=\"legend\">");
+    webpage_escn(out, t.s ? t.s : "", t.len);
+    buf_add(out, "</pre>\n");
+    if (r->phase == PHASE_PLAY) {
+        t.len = 0;
+        if (k == 0) {
+            buf_add(&t, "The whole board at the start: the terrain and the start squares (no pieces).\n");
+            view_terrain(r, board_known(r, i), &t);
+        } else {
+            view_map(r, i, m, &t);
+        }
+        buf_add(out, "<pre class=\"map\">");
+        webpage_escn(out, t.s, t.len);
+        buf_add(out, "</pre>\n");
+    }
+    buf_add(out, "</section>\n");
+    buf_free(&t);
+}
+
+/* Each player's view (webreplay_view), one section each, shown by its fragment (#v<webreplay_view_id>) with CSS
+ * alone. */
+static void webreplay_views(const Board *b, const Board *r, int k, Buf *out)
 {
     buf_add(out, "<h2>As one player saw it</h2>\n<p>");
     for (int i = 0; i < r->np; i++) {
-        buf_printf(out, "%s<a href=\"#v%d\">", i ? " " : "", i);
+        buf_printf(out, "%s<a href=\"#v%d\">", i ? " " : "", webreplay_view_id(b, r, i));
         webpage_esc(out, r->pl[i].id);
         buf_add(out, "</a>");
     }
     buf_add(out, " <a href=\"#\">(none)</a></p>\n");
     uint8_t *m = xmalloc((size_t)r->w * (size_t)r->h);
-    for (int i = 0; i < r->np; i++) {
-        Buf pic;
-        buf_init(&pic);
-        sight_compute(r, i, m);
-        buf_printf(out, "<section class=\"view\" id=\"v%d\">\n<h3>", i);
-        webpage_esc(out, r->pl[i].id);
-        buf_add(out, "'s view</h3>\n");
-        if (layout_board(r, i, m, &pic))
-            webpage_picture(out, pic.s, pic.len, i);
-        else
-            buf_add(out, "<p>Nothing of the board in view.</p>\n");
-        buf_free(&pic);
-        buf_init(&pic);
-        layout_legend(r, i, m, &pic);
-        buf_add(out, "<pre class=\"legend\">");
-        webpage_escn(out, pic.s ? pic.s : "", pic.len);
-        buf_add(out, "</pre>\n</section>\n");
-        buf_free(&pic);
-    }
+    for (int i = 0; i < r->np; i++)
+        webreplay_view(b, r, i, k, m, out);
     free(m);
 }
 
@@ -155,7 +216,11 @@ static void webreplay_board(Board *r, Buf *out)
     buf_free(&pic);
 }
 
-void webreplay_step(const Board *b, int k, Board *r, const char *err_text, const StrList *reasons, Buf *out)
+/* Appends step k's page of b (an ended board with its history in memory; r: b replayed to move k, or NULL
+ * when that failed, why then in err_text; from: where each player's news of move k starts in r's, NULL none;
+ * reasons: the failure reason of each move-list line, as replay_failure_reasons gives them) to out. */
+static void webreplay_step(const Board *b, int k, Board *r, const int *from, const char *err_text,
+                           const StrList *reasons, Buf *out)
 {
     char title[200], head[260];
     int n = board_moves_count(b);
@@ -180,9 +245,10 @@ void webreplay_step(const Board *b, int k, Board *r, const char *err_text, const
         webpage_esc(out, err_text ? err_text : "");
         buf_add(out, "</p>\n</div>\n</div>\n");
     } else {
+        webreplay_told(r, from, out);
         webreplay_scores(r, out);
         buf_add(out, "</div>\n<div>\n");
-        webreplay_views(r, out);
+        webreplay_views(b, r, k, out);
         buf_printf(out, "<h2>The board after move #%d</h2>\n", k);
         webreplay_board(r, out);
         buf_add(out, "</div>\n</div>\n");
@@ -233,18 +299,24 @@ int webreplay_game(WebSite *s, const Board *b, Err *err)
         }
     } else {
         replay_failure_reasons(b, &why); /* the steps' failed orders, replayed once */
+        int *from = xmalloc((size_t)b->np * sizeof *from);
+        bool had = false; /* the step before was replayed: from holds its news counts */
         for (int k = 0; k <= board_moves_count(b) && rc == 0; k++) {
             Board *r = NULL;
             Err re;
             Buf step;
             buf_init(&step);
             bool ok = replay_board(b, k, &r, &re) == 0;
-            webreplay_step(b, k, ok ? r : NULL, ok ? NULL : re.msg, &why, &step);
+            webreplay_step(b, k, ok ? r : NULL, had ? from : NULL, ok ? NULL : re.msg, &why, &step);
+            had = ok && r->np == b->np;
+            for (int i = 0; had && i < b->np; i++)
+                from[i] = r->pl[i].news.n; /* the news are only added to, replaying on */
             board_free(r);
             snprintf(rel, sizeof rel, "%s/%d.html", dir, k);
             rc = webpage_put(s, rel, step.s, step.len, err);
             buf_free(&step);
         }
+        free(from);
         snprintf(rel, sizeof rel, "%s/index.html", dir);
         if (rc == 0)
             rc = webpage_put(s, rel, page.s, page.len, err);

@@ -6,10 +6,6 @@
 #include "board.h"
 #include "webpage.h"
 
-/* Appends step k's page of b (an ended board with its history in memory; r: b replayed to move k, or NULL
- * when that failed, why then in err_text; reasons: the failure reason of each move-list line, as
- * replay_failure_reasons gives them) to out. Changes nothing. */
-void webreplay_step(const Board *b, int k, Board *r, const char *err_text, const StrList *reasons, Buf *out);
 /* Writes the pages of b, an ended board whose history is in memory, into the site directory g/<n>/: each
  * step <k>.html (k = 0 .. its moves) and, last, index.html. When index.html already holds exactly what it
  * would be written with, the steps were written with it and nothing is redone (they count as this run's:

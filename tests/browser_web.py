@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
 """browser_web (make check-browser): the public site `genetess web DIR` writes (contract 16), in a real browser.
 Plays a short finished game and starts a running one with the real binary, writes the site, checks every page
-with a strict parser of its own (every element closed in order, void elements never closed, attributes
-quoted, one id each), then drives Debian's headless chromium over its DevTools pipe (--remote-debugging-pipe,
-stdlib only): every page loads from file:// with no console error, failed load or uncaught exception, and
-every link of it resolves to a file of the site; the replay steps forward and back by the arrow keys and to a
-step by a click on the move list; a game page's #k opens step k; a player's view (#v<i>) shows by its
-fragment and stays across a reload; each step's board, as the browser lays out its text, is `show n#k`'s;
-and the site works the same behind a web server (http.server on 127.0.0.1).
+with a strict parser of its own (every element closed in order, void elements never closed, attributes quoted,
+one id each), then drives Debian's headless chromium over its DevTools pipe (--remote-debugging-pipe, stdlib
+only): every page loads from file:// with no console error, failed load or uncaught exception, and every link
+of it resolves to a file of the site; the replay steps forward and back by the arrow keys and to a step by a
+click on the move list; a game page's #k opens step k; a player's view (#v<i>) shows by its fragment and stays
+across a reload and on the step the keys or a click lead to; the pieces, walls and specials have the HTML
+sheet's colours; each step's board, as the browser lays out its text, is `show n#k`'s; with scripts off the
+replay's links step and a view shows by its fragment; on a phone 375 pixels wide no page is wider than the
+phone (a board scrolls in its own box); and the site works the same behind a web server (http.server on
+127.0.0.1).
 
 Usage: GENETESS=path/to/genetess python3 tests/browser_web.py   (needs chromium; installs nothing)
-       python3 tests/browser_web.py --files DIR   (the strict parser and the links only, over a written site)"""
+       python3 tests/browser_web.py --files DIR   (the strict parser and the links only, over a written site)
+       python3 tests/browser_web.py --views DIR/g/N SHEETS   (each step's player views against the sheets
+       showas printed after each move: SHEETS/<k>.<userid>)"""
 import fcntl
 import functools
 import html.parser
@@ -27,7 +32,7 @@ import time
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser import browser  # noqa: E402
+from browser import ALICE, BOB, IWALL, SPECIAL, WALL, browser  # noqa: E402
 
 G = os.path.abspath(os.environ.get("GENETESS", "./genetess"))
 NOW = 1800000000
@@ -274,6 +279,8 @@ def check(chromium, work):
                 problems.append("step %d: the board is not show 101#%d's:\n%s\n--\n%s" % (k, k, got, want))
         steps(b, base, problems)
         problems += ["%s: %s" % ("steps", e) for e in b.errors()]
+        phone(b, base, every, problems)
+        no_script(b, base, problems)
         served(b, site, problems)
     finally:
         b.close()
@@ -295,6 +302,11 @@ def steps(b, base, problems):
     expect("click on move 6", b.load(None, lambda: b.click("#s6 a")), "g/101/6.html")
     expect("click on the start", b.load(None, lambda: b.click("#s0 a")), "g/101/0.html")
     expect("#5 of the game page", b.load(base + "g/101/index.html#5"), "g/101/5.html")
+    b.load(base + "g/101/2.html")  # the sheet's colours (tests/browser.py's): pieces, walls, specials
+    for cls, rgb in (("pa", ALICE), ("pb", BOB), ("ew", WALL), ("iw", IWALL), ("sp", SPECIAL)):
+        got = b.eval("getComputedStyle(document.querySelector('pre.board b.%s')).backgroundColor" % cls)
+        if got != "rgb(%d, %d, %d)" % rgb:
+            problems.append("%s: colour %s, the sheet's rgb%s" % (cls, got, rgb))
     b.load(base + "g/101/3.html#v1")
     shown = "getComputedStyle(document.getElementById('v%d')).display"
     if b.eval(shown % 1) != "block" or b.eval(shown % 0) != "none":
@@ -302,6 +314,41 @@ def steps(b, base, problems):
     b.load(None, lambda: b.call("Page.reload"))
     if not b.eval("location.hash") == "#v1" or b.eval(shown % 1) != "block":
         problems.append("bob's view does not stay across a reload")
+    expect("ArrowRight in bob's view", b.load(None, lambda: b.key("ArrowRight", 39)), "g/101/4.html#v1")
+    expect("click on move 6 in bob's view", b.load(None, lambda: b.click("#s6 a")), "g/101/6.html#v1")
+    if b.eval(shown % 1) != "block":
+        problems.append("bob's view does not stay chosen on the next step")
+
+
+def no_script(b, base, problems):
+    """With scripts off, the replay is plain pages: its links step, a player's view shows by its fragment."""
+    b.call("Emulation.setScriptExecutionDisabled", value=True)
+    try:
+        b.load(base + "g/101/3.html")
+        for sel, want in (("#next", "g/101/4.html"), ("#prev", "g/101/3.html"), ("#s6 a", "g/101/6.html")):
+            got = b.load(None, lambda: b.click(sel))
+            if not got.endswith(want):
+                problems.append("no script: %s leads to %s, not %s" % (sel, got, want))
+        if not b.load(base + "g/101/index.html#5").endswith("g/101/index.html#5"):  # the scripts are off
+            problems.append("no script: the game page's script still ran")
+        b.load(base + "g/101/2.html#v0")
+        if b.eval("getComputedStyle(document.getElementById('v0')).display") != "block":
+            problems.append("no script: #v0 does not show alice's view")
+    finally:
+        b.call("Emulation.setScriptExecutionDisabled", value=False)
+
+
+def phone(b, base, every, problems):
+    """Every page on a phone 375 pixels wide: the page itself never wider (only a board scrolls, in its box)."""
+    b.call("Emulation.setDeviceMetricsOverride", width=375, height=700, deviceScaleFactor=1, mobile=True)
+    try:
+        for rel in every:
+            b.load(base + rel)
+            wide = b.eval("document.documentElement.scrollWidth")
+            if wide > 375:
+                problems.append("%s: %d pixels wide on a phone 375 wide" % (rel, wide))
+    finally:
+        b.call("Emulation.clearDeviceMetricsOverride")
 
 
 def served(b, site, problems):
@@ -337,9 +384,117 @@ def check_files(site):
     return 1 if problems else 0
 
 
+class Views(html.parser.HTMLParser):
+    """A step page's per-player parts, by userid: views[u] = {"board", "legend", "map", "none"} (the texts of the
+    elements of the section headed "<u>'s view"), told[u] = the items of what u was told ([] "Nothing ..."),
+    e[u] = u's E."""
+
+    def __init__(self, text):
+        super().__init__(convert_charrefs=True)
+        self.views, self.told, self.e = {}, {}, {}
+        self.view = self.field = self.player = None
+        self.told_on, self.head, self.in_view, self.row, self.text = False, None, False, None, ""
+        self.feed(text)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "section" and a.get("class") == "view":
+            self.in_view, self.view = True, None
+        elif tag == "h3" and (self.told_on or self.in_view):
+            self.head, self.text = tag, ""
+        elif tag == "pre" and self.view is not None:
+            self.field, self.text = a.get("class"), ""
+        elif tag == "p" and self.view is not None:
+            self.field, self.text = "none", ""
+        elif tag == "li" and self.told_on:
+            self.field, self.text = "li", ""
+        elif tag == "tr" and not self.told_on and not self.in_view:
+            self.row = []
+        elif tag == "td" and self.row is not None:
+            self.field, self.text = "td", ""
+
+    def handle_endtag(self, tag):
+        if tag == "section":
+            self.in_view, self.view = False, None
+        elif tag == "h3" and self.head:
+            self.head = None
+            if self.in_view:
+                self.view = self.text[:-len("'s view")]
+                self.views[self.view] = {}
+            else:
+                self.player = self.text.split()[-1]
+                self.told[self.player] = []
+        elif tag in ("pre", "p") and self.field and self.view is not None:
+            self.views[self.view][self.field] = self.text
+            self.field = None
+        elif tag == "li" and self.field == "li":
+            self.told[self.player].append(self.text)
+            self.field = None
+        elif tag == "td" and self.field == "td":
+            self.row.append(self.text)
+            self.field = None
+        elif tag == "tr" and self.row is not None:
+            if len(self.row) == 2:
+                self.e[self.row[0].split()[-1]] = self.row[1]
+            self.row = None
+
+    def handle_data(self, data):
+        if self.field or self.head:
+            self.text += data
+        if data == "What each player was told":
+            self.told_on = True
+        elif data in ("E and scores", "As one player saw it"):
+            self.told_on = False
+
+
+def check_views(game, sheets):
+    """Each step's view of each player (game: a finished game's directory of the site; sheets: the sheet
+    `showas` printed to each player after each move, <k>.<userid>, k = 0 the New sheet) is that sheet's: its
+    picture just before its key, its legend, its map (or the New sheet's terrain) and nothing more, their E, and
+    what they were told of the move its "Since your last sheet" lines: 0 or 1."""
+    problems, k = [], 0
+    while os.path.exists(os.path.join(game, "%d.html" % k)):
+        with open(os.path.join(game, "%d.html" % k), encoding="utf-8") as f:
+            page = Views(f.read())
+        for name in sorted(os.listdir(sheets)):
+            if not name.startswith("%d." % k):
+                continue
+            u = name.split(".", 1)[1]
+            with open(os.path.join(sheets, name), encoding="utf-8") as f:
+                sheet = f.read()
+            v, where = page.views.get(u, {}), "step %d, %s" % (k, u)
+            if "board" in v and v["board"] + "Key: " not in sheet:
+                problems.append("%s: the picture is not the sheet's:\n%s" % (where, v["board"]))
+            if "none" in v and v["none"] + "\n" not in sheet:
+                problems.append("%s: %s is not the sheet's" % (where, v["none"]))
+            if "\n\n" + v.get("legend", "?") + "\n" not in sheet:
+                problems.append("%s: the legend is not the sheet's:\n%s" % (where, v.get("legend")))
+            has_map = "Your map of Genetess board" in sheet or "The whole board at the start:" in sheet
+            if ("map" in v) != has_map or ("map" in v and v["map"] not in sheet):
+                problems.append("%s: the map is not the sheet's:\n%s" % (where, v.get("map")))
+            e = sheet.split("Your E: ", 1)[1].split("\n", 1)[0] if "Your E: " in sheet else None
+            if e is not None and page.e.get(u) != e:
+                problems.append("%s: E %s, the sheet's %s" % (where, page.e.get(u), e))
+            if k > 0:
+                news = sheet.split("Since your last sheet:\n", 1)[1].split("\n\n", 1)[0] \
+                    if "Since your last sheet:\n" in sheet else ""
+                told = " ".join(" ".join(page.told.get(u, ["?"])).split())
+                if told != " ".join(news.split()):
+                    problems.append("%s: told %r, the sheet's news %r" % (where, told, news))
+        k += 1
+    for p in problems:
+        print("browser_web: " + p)
+    if not k:
+        print("browser_web: no steps in " + game)
+    return 1 if problems or not k else 0
+
+
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--files":  # tests/e2e/web.sh: python3 tests/browser_web.py --files DIR
         return check_files(os.path.abspath(sys.argv[2]))
+    if len(sys.argv) == 4 and sys.argv[1] == "--views":  # tests/e2e/web.sh: ... --views SITE/g/N SHEETS
+        return check_views(sys.argv[2], sys.argv[3])
     chromium = browser()
     if not chromium:
         print("browser_web: needs Debian's chromium (apt-get install chromium; .ci/run installs it as root)")

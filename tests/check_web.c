@@ -274,6 +274,17 @@ END_TEST
 
 /* ---- the differential fog test: two servers ---- */
 
+/* Runs words in home, with body (NULL: none) as the mail's body. */
+static int run_body(const char *home, const char *words, const char *body)
+{
+    Request rq = request_init(1800000000);
+    rq.body = body;
+    Host host = request_host_init();
+    host.home = home;
+    host.from = "referee@example.org";
+    return fx_run_command(&host, &rq, words);
+}
+
 static int run_in(const char *home, const char *words)
 {
     Request rq = request_init(1800000000);
@@ -317,7 +328,7 @@ static void free_square(const char *home, int k, char name[8])
 }
 
 /* One server: a finished game played alike, and a running game where alice's new piece (genes, square), bob's
- * stored order, every address and password are the server's own. */
+ * stored order and chat, every address and password are the server's own. */
 static void server(const char *home, int which)
 {
     static const char *const pw[2][3] = {{"Pw4Alice", "Pw4Bob", "Pw4Carol"}, {"Other1a", "Other2b", "Other3c"}};
@@ -344,8 +355,12 @@ static void server(const char *home, int which)
     free_square(home, which, sq);
     snprintf(order, sizeof order, "CREATE %s %s", sq, which ? "AD" : "A");
     cmd(home, "move 102 alice %s %s", pw[which][0], order);
-    if (which)
+    if (which) {
         cmd(home, "queue 102 bob %s %s", pw[which][1], "MOVE C4 N");
+        char words[96];
+        snprintf(words, sizeof words, "chat 102 bob %s", pw[which][1]);
+        ck_assert_int_eq(run_body(home, words, "Secret plan: gang up on alice\n"), EXIT_DONE);
+    }
 }
 
 static bool same_trees(const char *a, const char *b)
@@ -379,7 +394,7 @@ START_TEST(test_differential_fog)
     ck_assert(tree_has(sa, "MOVE M8 E-E-E-E-E-S-S")); /* the finished game is public */
     ck_assert(same_trees(sa, sb));
     const char *never[] = {"example.org", "hidden.example", "Pw4Alice", "Pw4Bob", "Other1a", "Other2b",
-                           "MOVE C4 N", "<b>Demo"};
+                           "MOVE C4 N", "<b>Demo", "Secret plan"};
     for (size_t i = 0; i < sizeof never / sizeof *never; i++)
         ck_assert_msg(!tree_has(sa, never[i]) && !tree_has(sb, never[i]), "a page holds %s", never[i]);
     char c[256]; /* the running game's order is on no page; the finished game's CREATE only on its own */

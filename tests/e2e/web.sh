@@ -5,14 +5,28 @@
 # assert_gone PATH: nothing is at PATH.
 assert_gone() { if [ -e "$1" ]; then e2e_fail "$1 exists"; else e2e_pass; fi; }
 given_players
+# sheets K: the sheet each player of board 101 has after move K (showas), into $T/sheets/K.<userid>
+mkdir "$T/sheets"
+sheets() {
+  "$G" showas alice secret 101 >"$T/sheets/$1.alice"
+  "$G" showas bob hunter2 101 >"$T/sheets/$1.bob"
+}
 run 0 challenge --gamble=none --start-e=80 --seed=7 --name=Demo_game alice bob
+sheets 0
 run 0 move 101 alice secret "CREATE C4 ABBBBBB"
+sheets 1
 run 0 move 101 bob hunter2 PASS
+sheets 2
 run 0 move 101 alice secret "MOVE C4 S-E-E-E-E-E-E"
+sheets 3
 run 0 move 101 bob hunter2 PASS
+sheets 4
 run 0 move 101 alice secret "MOVE I5 S-E-S-S-E-E-E"
+sheets 5
 run 0 move 101 bob hunter2 PASS
+sheets 6
 run 0 move 101 alice secret "MOVE M8 E-E-E-E-E-S-S"
+sheets 7
 run 0 challenge --gamble=none --seed=5 alice bob carol
 SITE=$T/site
 run 0 web "$SITE"
@@ -35,6 +49,14 @@ if command -v python3 >/dev/null 2>&1; then
   else e2e_fail "the pages: $(head -c 400 "$T/strict")"; fi
 fi
 
+# ---- each step's view of each player is the sheet showas gave them then: the picture through their sight, the
+# legend, their map (the squares out of view as they last saw them), their E and what they were told ----
+if command -v python3 >/dev/null 2>&1; then
+  if python3 "$(dirname "$E2E_DIR")/browser_web.py" --views "$SITE/g/101" "$T/sheets" >"$T/views" 2>&1; then e2e_pass
+  else e2e_fail "the players' views: $(head -c 600 "$T/views")"; fi
+fi
+assert_grep "<li>alice's piece moved from a square outside your view to R10.</li>" "$SITE/g/101/7.html"
+
 # ---- each step's board is `show 101#k`'s, and the step's move its line ----
 # page_board FILE K: the text of the board after move K on the step page (its elements out, entities read)
 page_board() {
@@ -55,9 +77,9 @@ for k in 0 1 2 3 4 5 6 7; do
   if cmp -s "$T/page.$k" "$T/show.$k"; then e2e_pass; else e2e_fail "step $k: the page's board is not show 101#$k's"; fi
 done
 assert_grep '<p class="move">3a alice MOVE I5 S-E-S-S-E-E-E</p>' "$SITE/g/101/5.html"
-assert_grep '<a id="prev" href="4.html">' "$SITE/g/101/5.html"
-assert_grep '<a id="next" href="6.html">' "$SITE/g/101/5.html"
-assert_grep '<li id="s7"><a href="7.html">4a alice MOVE M8 E-E-E-E-E-S-S</a></li>' "$SITE/g/101/0.html"
+assert_grep '<a id="prev" class="step" href="4.html">' "$SITE/g/101/5.html"
+assert_grep '<a id="next" class="step" href="6.html">' "$SITE/g/101/5.html"
+assert_grep '<li id="s7"><a href="7.html" class="step">4a alice MOVE M8 E-E-E-E-E-S-S</a></li>' "$SITE/g/101/0.html"
 assert_grep 'id="v1"' "$SITE/g/101/3.html"
 
 # ---- the standings and ratings pages hold what the commands print ----
@@ -65,6 +87,14 @@ for cmd in standings ratings; do
   "$G" $cmd | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g' >"$T/$cmd.txt"
   sed -n '/^<pre>/,/<\/pre>/p' "$SITE/$cmd.html" | sed 's/^<pre>//; s/<\/pre>.*$//' | sed '$d' >"$T/$cmd.page"
   if cmp -s "$T/$cmd.txt" "$T/$cmd.page"; then e2e_pass; else e2e_fail "$cmd.html is not what $cmd prints"; fi
+done
+
+# ---- each map's page holds what `help <map>` prints ----
+for m in duel quartet melee; do
+  "$G" help "$m" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g' >"$T/$m.txt"
+  sed -n '/^<pre>/,/<\/pre>/p' "$SITE/m/$m.html" | sed 's/^<pre>//; s/<\/pre>.*$//' | sed '$d' >"$T/$m.page"
+  assert_grep "Genetess map $m:" "$T/$m.page"
+  if cmp -s "$T/$m.txt" "$T/$m.page"; then e2e_pass; else e2e_fail "m/$m.html is not what help $m prints"; fi
 done
 
 # ---- a running game's page is show's public summary, nothing more ----

@@ -301,9 +301,11 @@ class Game:
             t = self.exe(args)[1]
             self.texts += 1
             check_text(t, ctx, ' '.join(args), out, self.secrets, set())
-        site = self.home + '.site'  # the public web site (contract 16): its index and the game's page
-        self.exe(['web', site])
-        for rel in ('index.html', os.path.join('g', self.board_no, 'index.html')):
+        site = self.home + '.site'  # the public web site (contract 16): every page of it but the built-in
+        self.exe(['web', site])     # maps' (help <map>'s pictures, the same on every server)
+        rels = sorted(os.path.relpath(os.path.join(top, f), site) for top, _, files in os.walk(site)
+                      for f in files if f.endswith('.html') and f != 'maps.html' and os.path.basename(top) != 'm')
+        for rel in rels:
             with open(os.path.join(site, rel), encoding='utf-8', errors='replace') as f:
                 doc = f.read()
             self.texts += 1
