@@ -1,5 +1,5 @@
 /* replay: replaying a board's history from its initial snapshot, line by line through the turn driver — verify,
- * show n#k, and the reasons of failed orders for `log` (contract 10.3). */
+ * show n#k, the reasons of failed orders for `log` (contract 10.3), and the site's replay steps, the history walked once. */
 #include "replay.h"
 
 #include <stdio.h>
@@ -112,8 +112,104 @@ static int replay_line(Game *g, const char *line, Err *err)
     return rc;
 }
 
+/* One walk through a board's history: the board it replays (r), the game driving it, the next line to replay. */
+typedef struct {
+    const Board *b;
+    Board *r;
+    Game g;
+    int next;
+} ReplayWalk;
+
+static int replay_edit_fail(Err *err)
+{
+    return err_fail(err, "history before an admin edit is not replayable");
+}
+
+/* Whether b's history replays to its first upto lines (-1: all) as far as can be told without replaying: its
+ * snapshot there, its history loaded, no admin edit among those lines after the snapshot, and upto not before
+ * it. Returns 0 or -1 with err. */
+static int replay_check(const Board *b, int upto, Err *err)
+{
+    if (!b->initial)
+        return err_fail(err, "this board has no initial snapshot to replay from");
+    if (b->moves_off)
+        return err_fail(err, "internal: the history of the board is not loaded");
+    MoveRecord edit;
+    for (int i = b->initial_base; i < b->moves.n && (upto < 0 || i < upto); i++)
+        if (movelist_parse(b->moves.v[i], &edit) && edit.kind == MOVE_EDIT)
+            return replay_edit_fail(err);
+    if (upto >= 0 && upto < b->initial_base)
+        return replay_edit_fail(err);
+    return 0;
+}
+
+/* Starts w at b's initial snapshot (the lines before it as they are), the failures' reasons into why when it
+ * is not NULL. Returns 0 or -1 with err (the snapshot does not load). */
+static int replay_open(ReplayWalk *w, const Board *b, StrList *why, Err *err)
+{
+    Err e2;
+    w->b = b;
+    w->r = boardfile_parse(b->initial, "initial", &e2);
+    if (!w->r)
+        return err_fail(err, "the initial snapshot does not load: %s", e2.msg);
+    Board *r = w->r;
+    sl_clear(&r->moves);
+    r->moves_off = r->moves_saved = 0; /* the replay holds its lines in memory */
+    r->moves_file = false;
+    for (int i = 0; i < b->initial_base; i++)
+        sl_push(&r->moves, b->moves.v[i]);
+    game_init(&w->g, r, b->clock.created);
+    w->g.replay = true;
+    w->g.why = why;
+    w->next = b->initial_base;
+    return 0;
+}
+
+/* Replays w's next line, which must record itself as it stands in the history. Returns 0 or -1 with err. */
+static int replay_next(ReplayWalk *w, Err *err)
+{
+    const Board *b = w->b;
+    Board *r = w->r;
+    int i = w->next++;
+    Err e2;
+    if (replay_line(&w->g, b->moves.v[i], &e2) < 0)
+        return err_fail(err, "move %d (%s): %s", i + 1, b->moves.v[i], e2.msg);
+    if (r->moves.n != i + 1 || strcmp(r->moves.v[i], b->moves.v[i]) != 0)
+        return err_fail(err, "move %d: replay recorded \"%s\"", i + 1, r->moves.n > i ? r->moves.v[i] : "nothing");
+    return 0;
+}
+
+/* Ends w; its board is handed to *out with b's snapshot, as replay_board gives it, or freed when out is NULL. */
+static void replay_close(ReplayWalk *w, Board **out)
+{
+    Board *r = w->r;
+    game_done(&w->g);
+    if (!out) {
+        board_free(r);
+        return;
+    }
+    free(r->initial);
+    r->initial = xstrdup(w->b->initial);
+    r->initial_base = w->b->initial_base;
+    *out = r;
+}
+
 /* replay_board, with the failures' reasons into why when it is not NULL (replay_failure_reasons). */
-static int replay_run(const Board *b, int upto, Board **out, StrList *why, Err *err);
+static int replay_run(const Board *b, int upto, Board **out, StrList *why, Err *err)
+{
+    *out = NULL;
+    ReplayWalk w;
+    if (replay_check(b, upto, err) < 0 || replay_open(&w, b, why, err) < 0)
+        return -1;
+    int last = upto < 0 || upto > b->moves.n ? b->moves.n : upto;
+    while (w.next < last)
+        if (replay_next(&w, err) < 0) {
+            replay_close(&w, NULL);
+            return -1;
+        }
+    replay_close(&w, out);
+    return 0;
+}
 
 int replay_board(const Board *b, int upto, Board **out, Err *err)
 {
@@ -133,51 +229,42 @@ void replay_failure_reasons(const Board *b, StrList *why)
         sl_push(why, "");
 }
 
-static int replay_run(const Board *b, int upto, Board **out, StrList *why, Err *err)
+int replay_each(const Board *b, ReplayEach each, void *ctx)
 {
-    *out = NULL;
-    if (!b->initial)
-        return err_fail(err, "this board has no initial snapshot to replay from");
-    if (b->moves_off)
-        return err_fail(err, "internal: the history of the board is not loaded");
-    MoveRecord edit;
-    for (int i = b->initial_base; i < b->moves.n && (upto < 0 || i < upto); i++)
-        if (movelist_parse(b->moves.v[i], &edit) && edit.kind == MOVE_EDIT)
-            return err_fail(err, "history before an admin edit is not replayable");
-    if (upto >= 0 && upto < b->initial_base)
-        return err_fail(err, "history before an admin edit is not replayable");
-    Err e2;
-    Board *r = boardfile_parse(b->initial, "initial", &e2);
-    if (!r)
-        return err_fail(err, "the initial snapshot does not load: %s", e2.msg);
-    sl_clear(&r->moves);
-    r->moves_off = r->moves_saved = 0; /* the replay holds its lines in memory */
-    r->moves_file = false;
-    for (int i = 0; i < b->initial_base; i++)
-        sl_push(&r->moves, b->moves.v[i]);
-    Game g;
-    game_init(&g, r, b->clock.created);
-    g.replay = true;
-    g.why = why;
-    int last = upto < 0 || upto > b->moves.n ? b->moves.n : upto;
-    for (int i = b->initial_base; i < last; i++) {
-        if (replay_line(&g, b->moves.v[i], &e2) < 0) {
-            err_fail(err, "move %d (%s): %s", i + 1, b->moves.v[i], e2.msg);
-            game_done(&g);
-            board_free(r);
-            return -1;
+    ReplayWalk w;
+    Err pre, stuck;
+    bool checked = replay_check(b, b->initial_base, &pre) == 0;
+    bool open = checked && replay_open(&w, b, NULL, &stuck) == 0, going = open;
+    int edit = b->moves.n; /* the first admin edit after the snapshot: no step past it replays */
+    MoveRecord m;
+    for (int i = b->initial_base; checked && i < b->moves.n && edit == b->moves.n; i++)
+        if (movelist_parse(b->moves.v[i], &m) && m.kind == MOVE_EDIT)
+            edit = i;
+    char *snapshot = open ? xstrdup(b->initial) : NULL;
+    int rc = 0;
+    for (int k = 0; k <= board_moves_count(b) && rc == 0; k++) {
+        Err why;
+        const Err *fail = checked ? NULL : &pre;
+        if (checked && (k < b->initial_base || k > edit))
+            fail = (replay_edit_fail(&why), &why);
+        while (!fail && going && w.next < k)
+            going = replay_next(&w, &stuck) == 0;
+        if (!fail && !going)
+            fail = &stuck;
+        if (fail) {
+            rc = each(ctx, k, NULL, fail->msg);
+            continue;
         }
-        if (r->moves.n != i + 1 || strcmp(r->moves.v[i], b->moves.v[i]) != 0) {
-            err_fail(err, "move %d: replay recorded \"%s\"", i + 1, r->moves.n > i ? r->moves.v[i] : "nothing");
-            game_done(&g);
-            board_free(r);
-            return -1;
-        }
+        char *own = w.r->initial; /* the board as replay_board gives it: b's snapshot and where it stands */
+        int own_base = w.r->initial_base;
+        w.r->initial = snapshot;
+        w.r->initial_base = b->initial_base;
+        rc = each(ctx, k, w.r, NULL);
+        w.r->initial = own;
+        w.r->initial_base = own_base;
     }
-    game_done(&g);
-    free(r->initial);
-    r->initial = b->initial ? xstrdup(b->initial) : NULL;
-    r->initial_base = b->initial_base;
-    *out = r;
-    return 0;
+    free(snapshot);
+    if (open)
+        replay_close(&w, NULL);
+    return rc;
 }

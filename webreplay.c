@@ -196,12 +196,13 @@ static void webreplay_views(const Board *b, const Board *r, int k, Buf *out)
     free(m);
 }
 
-/* The board r with the fog lifted, as `show n#k` draws it (the phase set to ended, as show does), and its
- * legend. r is changed so: it is the caller's to free. */
+/* The board r with the fog lifted, as `show n#k` draws it (the phase set to ended while it is drawn, as show
+ * does), and its legend. */
 static void webreplay_board(Board *r, Buf *out)
 {
     Buf pic;
     buf_init(&pic);
+    Phase was = r->phase;
     r->phase = PHASE_ENDED;
     if (layout_board(r, -1, NULL, &pic))
         webpage_picture(out, pic.s, pic.len, -1);
@@ -214,6 +215,7 @@ static void webreplay_board(Board *r, Buf *out)
     webpage_escn(out, pic.s ? pic.s : "", pic.len);
     buf_add(out, "</pre>\n");
     buf_free(&pic);
+    r->phase = was;
 }
 
 /* Appends step k's page of b (an ended board with its history in memory; r: b replayed to move k, or NULL
@@ -278,6 +280,36 @@ static void webreplay_index(const Board *b, Buf *out)
     webpage_foot(out);
 }
 
+/* What webreplay_each needs from step to step: the site, the ended board and its pages' directory, the failed
+ * orders' reasons, where each player's news of the last step ended (from, when had) and the error of a write. */
+typedef struct {
+    WebSite *s;
+    const Board *b;
+    const char *dir;
+    const StrList *why;
+    int *from;
+    bool had;
+    Err *err;
+} WebreplaySteps;
+
+/* Writes step k's page (replay_each's step: r the board after move k, or NULL and fail why not). */
+static int webreplay_each(void *ctx, int k, Board *r, const char *fail)
+{
+    WebreplaySteps *st = ctx;
+    const Board *b = st->b;
+    char rel[64];
+    Buf step;
+    buf_init(&step);
+    webreplay_step(b, k, r, st->had ? st->from : NULL, fail, st->why, &step);
+    st->had = r && r->np == b->np;
+    for (int i = 0; st->had && i < b->np; i++)
+        st->from[i] = r->pl[i].news.n; /* the news are only added to, replaying on */
+    snprintf(rel, sizeof rel, "%s/%d.html", st->dir, k);
+    int rc = webpage_put(st->s, rel, step.s, step.len, st->err);
+    buf_free(&step);
+    return rc;
+}
+
 int webreplay_game(WebSite *s, const Board *b, Err *err)
 {
     char dir[32], rel[64];
@@ -299,24 +331,9 @@ int webreplay_game(WebSite *s, const Board *b, Err *err)
         }
     } else {
         replay_failure_reasons(b, &why); /* the steps' failed orders, replayed once */
-        int *from = xmalloc((size_t)b->np * sizeof *from);
-        bool had = false; /* the step before was replayed: from holds its news counts */
-        for (int k = 0; k <= board_moves_count(b) && rc == 0; k++) {
-            Board *r = NULL;
-            Err re;
-            Buf step;
-            buf_init(&step);
-            bool ok = replay_board(b, k, &r, &re) == 0;
-            webreplay_step(b, k, ok ? r : NULL, had ? from : NULL, ok ? NULL : re.msg, &why, &step);
-            had = ok && r->np == b->np;
-            for (int i = 0; had && i < b->np; i++)
-                from[i] = r->pl[i].news.n; /* the news are only added to, replaying on */
-            board_free(r);
-            snprintf(rel, sizeof rel, "%s/%d.html", dir, k);
-            rc = webpage_put(s, rel, step.s, step.len, err);
-            buf_free(&step);
-        }
-        free(from);
+        WebreplaySteps st = {s, b, dir, &why, xmalloc((size_t)b->np * sizeof(int)), false, err};
+        rc = replay_each(b, webreplay_each, &st);
+        free(st.from);
         snprintf(rel, sizeof rel, "%s/index.html", dir);
         if (rc == 0)
             rc = webpage_put(s, rel, page.s, page.len, err);

@@ -54,7 +54,8 @@ START_TEST(test_event_partly_outside_and_decode)
 }
 END_TEST
 
-START_TEST(test_replay_reproduces)
+/* A game of six move-list lines from its initial snapshot, the fifth a failed order. */
+static Board *replayed_game(void)
 {
     Board *b = fx_board(rows, 2, 10);
     fx_piece(b, "B2", 0, "K");
@@ -68,6 +69,12 @@ START_TEST(test_replay_reproduces)
     ck_assert_int_eq(fx_order(b, 1, "MOVE L3 N", msg, sizeof msg), 0);
     ck_assert_int_eq(fx_order(b, 0, "MOVE E2 E-N", msg, sizeof msg), -1); /* exterior wall: failed */
     ck_assert_int_eq(fx_order(b, 0, "PASS", msg, sizeof msg), 0);
+    return b;
+}
+
+START_TEST(test_replay_reproduces)
+{
+    Board *b = replayed_game();
     Board *r = NULL;
     Err err;
     ck_assert_msg(replay_board(b, -1, &r, &err) == 0, "%s", err.msg);
@@ -81,6 +88,74 @@ START_TEST(test_replay_reproduces)
     ck_assert_str_eq(fx_seq(r, "L3"), "AG");
     ck_assert_str_eq(fx_seq(r, "C2"), "AB");
     board_free(r);
+    board_free(b);
+}
+END_TEST
+
+/* What replay_each hands each step, as text: the board file replay_board(b, k) writes, or its failure. */
+typedef struct {
+    StrList got;
+} EachSeen;
+
+static int each_seen(void *ctx, int k, Board *r, const char *fail)
+{
+    EachSeen *e = ctx;
+    ck_assert_int_eq(k, e->got.n);
+    char *t = r ? boardfile_write(r) : xasprintf("failed: %s", fail);
+    sl_push(&e->got, t);
+    free(t);
+    return 0;
+}
+
+/* replay_each walks the history once and hands step k exactly the board (or the failure) replay_board(b, k)
+ * gives, for every k: through a failed order, and past a line that no longer replays and an admin's edit. */
+static void replay_each_is_replay_board(const Board *b)
+{
+    EachSeen e = {{0}};
+    ck_assert_int_eq(replay_each(b, each_seen, &e), 0);
+    ck_assert_int_eq(e.got.n, board_moves_count(b) + 1);
+    for (int k = 0; k <= board_moves_count(b); k++) {
+        Board *r = NULL;
+        Err err;
+        char *want = replay_board(b, k, &r, &err) == 0 ? boardfile_write(r) : xasprintf("failed: %s", err.msg);
+        ck_assert_msg(strcmp(e.got.v[k], want) == 0, "step %d: %s\nwant %s", k, e.got.v[k], want);
+        free(want);
+        board_free(r);
+    }
+    sl_free(&e.got);
+}
+
+static int each_stop(void *ctx, int k, Board *r, const char *fail)
+{
+    (void)r;
+    (void)fail;
+    *(int *)ctx = k;
+    return k == 2 ? 7 : 0;
+}
+
+START_TEST(test_replay_each_step)
+{
+    Board *b = replayed_game();
+    replay_each_is_replay_board(b);
+    int last = -1;
+    ck_assert_int_eq(replay_each(b, each_stop, &last), 7); /* a step's refusal stops the walk */
+    ck_assert_int_eq(last, 2);
+    /* line 5 no longer replays as it was recorded (it is not a failed order now): steps 5 on fail as
+     * replay_board says */
+    char *was = b->moves.v[4];
+    b->moves.v[4] = xstrdup("3a alice MOVE E2 S");
+    replay_each_is_replay_board(b);
+    /* an admin's edit after line 3 (and the bad line 5 past it): steps 4 on cannot be replayed */
+    free(b->moves.v[4]);
+    b->moves.v[4] = was;
+    sl_push(&b->moves, "3b bob PASS");
+    free(b->moves.v[6]);
+    b->moves.v[6] = b->moves.v[3];
+    b->moves.v[3] = xstrdup("2b admin EDIT moved a wall");
+    replay_each_is_replay_board(b);
+    /* a snapshot past the first lines (an edit re-based the replay): the steps before it fail */
+    b->initial_base = 2;
+    replay_each_is_replay_board(b);
     board_free(b);
 }
 END_TEST
@@ -322,6 +397,7 @@ Suite *game_suite(void)
     tcase_add_test(tc, test_event_seen_and_unseen);
     tcase_add_test(tc, test_event_partly_outside_and_decode);
     tcase_add_test(tc, test_replay_reproduces);
+    tcase_add_test(tc, test_replay_each_step);
     tcase_add_test(tc, test_maps_remember_what_was_seen);
     tcase_add_test(tc, test_scores);
     tcase_add_test(tc, test_orphan_reveal_is_nobodys);
