@@ -1,5 +1,6 @@
 /* replay: replaying a board's history from its initial snapshot, line by line through the turn driver — verify,
- * show n#k, the reasons of failed orders for `log` (contract 10.3), and the site's replay steps, the history walked once. */
+ * show n#k, the reasons of failed orders for `log` (contract 10.3), and the site's replay steps (the history
+ * walked once). */
 #include "replay.h"
 
 #include <stdio.h>
