@@ -123,21 +123,25 @@ static size_t control_at(const unsigned char *p)
     return *p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f ? 2 : 0;
 }
 
-/* The length of the longest run of 32-byte blocks at text (n bytes) with no byte that control_bytes would mark:
- * only printable ASCII, tab and newline. 16 bytes compared at once as signed bytes: those from 0x80 are negative,
- * so one comparison finds them and the controls under 0x20; DEL, tab and newline are tested apart. 0 without
- * GCC's vector extensions (the caller's word-at-a-time scan then looks at all of it). */
+/* The length of the longest run of 64-byte blocks at text (n bytes) with no byte that control_bytes would mark:
+ * only printable ASCII, tab and newline. 16 bytes looked at at once, as signed bytes after adding: a byte
+ * plus 1 is over 0x20 exactly when it is printable ASCII (0x20..0x7e; DEL and those from 0x80 wrap to 0x80 and
+ * up, negative), and a byte plus 119 is under -126 exactly when it is a tab or a newline (9 and 10 wrap to -128
+ * and -127). 0 without GCC's vector extensions (the caller's word-at-a-time scan then looks at all of it). */
 static size_t clean_blocks(const char *text, size_t n)
 {
 #if defined(__GNUC__)
-    typedef signed char v16 __attribute__((vector_size(16)));
+    typedef unsigned char u16v __attribute__((vector_size(16)));
+    typedef signed char s16v __attribute__((vector_size(16)));
     size_t i = 0;
-    for (; i + 32 <= n; i += 32) {
-        v16 a, b;
+    for (; i + 64 <= n; i += 64) {
+        u16v a, b, c, d; /* four at once: the loop is not unrolled at -O2 */
         memcpy(&a, text + i, 16);
         memcpy(&b, text + i + 16, 16);
-        v16 ok = ((a > 0x1f) & (a != 0x7f)) | (a == '\n') | (a == '\t');
-        ok &= ((b > 0x1f) & (b != 0x7f)) | (b == '\n') | (b == '\t');
+        memcpy(&c, text + i + 32, 16);
+        memcpy(&d, text + i + 48, 16);
+        s16v ok = (((s16v)(a + 1) > 0x20) | ((s16v)(a + 119) < -126)) & (((s16v)(b + 1) > 0x20) | ((s16v)(b + 119) < -126)) &
+                  (((s16v)(c + 1) > 0x20) | ((s16v)(c + 119) < -126)) & (((s16v)(d + 1) > 0x20) | ((s16v)(d + 119) < -126));
         uint64_t w[2];
         memcpy(w, &ok, 16);
         if ((w[0] & w[1]) != UINT64_MAX)
@@ -152,7 +156,7 @@ static size_t clean_blocks(const char *text, size_t n)
 
 /* Replaces, in place, every control character of text but tab and newline with '?' — a CR, ESC, BEL, DEL, a C1
  * control — so that none reaches a reader's screen or a 7bit part (contract 3.3); a CR before a newline goes
- * (a CRLF line end is a line end). Text with none (the sheets) is only read, 32 bytes at a time (clean_blocks),
+ * (a CRLF line end is a line end). Text with none (the sheets) is only read, 64 bytes at a time (clean_blocks),
  * then two words at a time (a byte at a time only where control_bytes marks one). Returns whether the text left is all ASCII: control_bytes marks
  * every byte from 0x80, so a text with no mark is, and the bytes looked at one by one say it for the rest; its
  * length into *len. */
@@ -464,14 +468,13 @@ static void quoted_printable(Buf *out, const char *s)
 #define MIME_LINE_MAX 998 /* RFC 5322 2.1.1, RFC 2045 2.8: octets on a line of 7bit or 8bit data */
 
 /* The Content-Transfer-Encoding the HTML part s (n bytes; ascii: all of them under 0x80) needs (RFC 2045 2.7,
- * 2.8): "7bit" when it is ASCII with no line over MIME_LINE_MAX octets and no CR, "8bit" when it also holds
- * bytes from 0x80 up, else "quoted-printable". No NUL can be in it (a C string). The lines are checked a window
+ * 2.8): "7bit" when it is ASCII with no line over MIME_LINE_MAX octets, "8bit" when it also holds bytes from
+ * 0x80 up, else "quoted-printable". No NUL can be in it (a C string), and no CR (mail_add_sheet's strip_controls
+ * took each out, or made it '?'). The lines are checked a window
  * at a time: the line at l fits when a newline is among the MIME_LINE_MAX + 1 bytes from l, and the last one
  * there starts the next window (so short lines cost only the look back from the window's end). */
 static const char *mail_html_encoding(const char *s, size_t n, bool ascii)
 {
-    if (memchr(s, '\r', n))
-        return "quoted-printable";
     for (size_t l = 0; n - l > MIME_LINE_MAX;) {
         size_t p = l + MIME_LINE_MAX + 1;
         while (p > l && s[p - 1] != '\n')
