@@ -125,7 +125,12 @@ void store_users_forget(const Store *s)
 
 char *store_path(const Store *s, const char *rel)
 {
-    return xasprintf("%s/%s", s->home, rel);
+    size_t h = strlen(s->home), r = strlen(rel) + 1; /* "<home>/<rel>": no printf, as every file is named so */
+    char *p = xmalloc(h + 1 + r);
+    memcpy(p, s->home, h);
+    p[h] = '/';
+    memcpy(p + h + 1, rel, r);
+    return p;
 }
 
 /* ---------------------------------------------------------------- lock */

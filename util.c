@@ -66,12 +66,17 @@ char *xstrdup(const char *s)
     return memcpy(xmalloc(n), s, n);
 }
 
+/* Formats into a small buffer on the stack first: a text that fits there (a path, a file name) is formatted
+ * once, not measured and then formatted again. */
 char *xasprintf(const char *fmt, ...)
 {
+    char small[256];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    if (n >= 0 && (size_t)n < sizeof small)
+        return memcpy(xmalloc((size_t)n + 1), small, (size_t)n + 1);
     char *s = xmalloc((size_t)n + 1);
     va_start(ap, fmt);
     vsnprintf(s, (size_t)n + 1, fmt, ap);
