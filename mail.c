@@ -857,7 +857,12 @@ void mail_group_discard(const Store *s, const char *group)
 
 int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now)
 {
-    return spool_deliver(s, group, q->mailer, &q->seq, now);
+    return mail_deliver_with(q, s, group, now, NULL);
+}
+
+int mail_deliver_with(MailQueue *q, const Store *s, const char *group, time_t now, DiskLater *also)
+{
+    return spool_deliver(s, group, q->mailer, &q->seq, now, also);
 }
 
 int mail_flush(MailQueue *q, const Store *s, time_t now)

@@ -108,6 +108,8 @@ void mail_group_discard(const Store *s, const char *group);
    retries at growing intervals and its dead letters in spool/dead/. Returns the number of messages
    delivered. */
 int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now);
+/* mail_deliver with outbox/'s fsync beside those put off in also (run either way: spool_deliver). */
+int mail_deliver_with(MailQueue *q, const Store *s, const char *group, time_t now, DiskLater *also);
 
 /* Spools every queued message as the group "0.<epoch>-<pid>-<k>", k counting this queue's flushes
    (mail of no board state: a reply, a chat), and delivers it (mail_deliver); q is empty afterwards.
