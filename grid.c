@@ -19,6 +19,13 @@ int grid_dir_parse(const char *s)
 
 char *grid_col_name(int col, char *buf)
 {
+    if (col >= 0 && col < 26 + 26 * 26) { /* A..Z, AA..ZZ: every board's, without the loop (a sheet names 960) */
+        int two = col >= 26, c = col - 26 * two;
+        buf[0] = (char)('A' + (two ? c / 26 : c));
+        buf[two] = (char)('A' + c % 26);
+        buf[two + 1] = '\0';
+        return buf;
+    }
     char tmp[8];
     int n = 0;
     col++;
