@@ -18,6 +18,8 @@ typedef struct Mail {
     char *html; /* the same text as HTML, or NULL: the message is multipart/alternative (text first) */
     bool body_ascii, html_ascii; /* every byte of body (of html) is under 0x80 (told by mail_add_sheet) */
     size_t body_len, html_len;   /* their lengths (told by mail_add_sheet) */
+    size_t body_longest, html_longest; /* their longest lines' lengths, newline not counted, when 64 or more (a
+                                        * smaller number when every line is shorter; told by it too) */
     bool reply; /* a reply to the command (Auto-Submitted: auto-replied, In-Reply-To $MESSAGEID) */
     int board;  /* the board whose game the mail is of (its thread, contract 3.3); 0: none */
     int invite; /* the invitation the mail is of, or whose game it starts (its thread too); 0: none */

@@ -660,6 +660,42 @@ START_TEST(test_mail_controls_every_place)
 }
 END_TEST
 
+/* The longest line of a body and of an HTML part is measured as they are checked for control characters, the
+ * clean 64-byte blocks by the places of their first and last newline: whatever the lengths and where a long line
+ * lies (within a block, across two or three, the last without its newline, after a control character), it is
+ * told exactly from 64 on, and as under 64 when every line is shorter; the folding (over 78) and the HTML
+ * part's encoding (over 998) follow it. */
+START_TEST(test_mail_line_lengths)
+{
+    MailQueue q;
+    mail_init(&q, &test_host, &test_rq);
+    Err err = {""};
+    Buf t;
+    buf_init(&t);
+    unsigned seed = 7;
+    for (int round = 0; round < 400; round++) {
+        t.len = 0;
+        size_t want = 0, cur = 0, total = 600 + (size_t)round * 7, at = (size_t)(round * 37) % total;
+        size_t big = round % 5 == 0 ? 0 : (size_t)(60 + (round * 13) % 1000); /* one long line, or none */
+        for (size_t k = 0; k < total; k++) {
+            seed = seed * 1103515245u + 12345u;
+            bool nl = k == at + big || (!(k >= at && k < at + big) && (seed >> 16) % 50 == 0);
+            char c = nl ? '\n' : round % 7 == 3 && k == total / 2 ? '\x1b' : (char)('a' + (seed >> 20) % 26);
+            buf_addc(&t, c);
+            cur = nl ? 0 : cur + 1;
+            want = cur > want ? cur : want;
+        }
+        ck_assert_int_eq(mail_add_sheet(&q, "alice@a.a", "Genetess Board 101 bob", xstrdup(t.s), xstrdup(t.s), &err), 0);
+        size_t got = q.m[0].body_longest;
+        ck_assert_msg(want >= 64 ? got == want : got < 64, "round %d: longest %zu, told %zu", round, want, got);
+        ck_assert_uint_eq(q.m[0].html_longest, got);
+        mail_truncate(&q, 0);
+    }
+    buf_free(&t);
+    mail_free(&q);
+}
+END_TEST
+
 /* Every header line is at most 998 octets: a To: of 80 addresses (an etc/users address field is a list, with
  * or without spaces) and a long Subject are folded into lines of at most 78 that unfold to the value; a To: or
  * Subject with a word that no folding fits is refused; a $PBMFROM that long is not used. (A To: line of 1,015
@@ -847,6 +883,7 @@ Suite *mail_suite(void)
     tcase_add_test(tm, test_mail_reply_address);
     tcase_add_test(tm, test_mail_controls);
     tcase_add_test(tm, test_mail_controls_every_place);
+    tcase_add_test(tm, test_mail_line_lengths);
     tcase_add_test(tm, test_mail_long_headers);
     tcase_add_test(tm, test_spool_group);
     suite_add_tcase(s, tm);
