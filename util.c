@@ -123,7 +123,8 @@ void buf_reserve(Buf *b, size_t n)
 
 void buf_addn(Buf *b, const char *s, size_t n)
 {
-    buf_reserve(b, n);
+    if (b->len + n + 1 > b->cap) /* the room is there most times: no call */
+        buf_reserve(b, n);
     memcpy(b->s + b->len, s, n);
     b->len += n;
     b->s[b->len] = '\0';
@@ -139,7 +140,8 @@ void buf_addc(Buf *b, char c)
 
 void buf_pad(Buf *b, char c, size_t n)
 {
-    buf_reserve(b, n);
+    if (b->len + n + 1 > b->cap)
+        buf_reserve(b, n);
     memset(b->s + b->len, c, n);
     b->len += n;
     b->s[b->len] = '\0';
