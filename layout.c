@@ -331,21 +331,9 @@ static void cells_fill(const Viewer *v, char *sym, uint8_t *mask)
     }
 }
 
-/* Writes row number r right-aligned in rw columns (rw 0: as it is) at o; returns the end. */
-static char *put_number(char *o, int r, int rw)
+/* put_number for a number of three digits or more, or a negative one. */
+static char *put_number_long(char *o, int r, int rw)
 {
-    if (r >= 0 && r < 100) { /* row numbers and codes: one or two digits, from a table, without dividing */
-        static const char pairs[] = "00010203040506070809101112131415161718192021222324"
-                                    "25262728293031323334353637383940414243444546474849"
-                                    "50515253545556575859606162636465666768697071727374"
-                                    "75767778798081828384858687888990919293949596979899";
-        for (int k = r < 10 ? 1 : 2; rw > k; rw--)
-            *o++ = ' ';
-        if (r >= 10)
-            *o++ = pairs[2 * r];
-        *o++ = pairs[2 * r + 1];
-        return o;
-    }
     char d[16];
     int n = 0;
     do
@@ -356,6 +344,25 @@ static char *put_number(char *o, int r, int rw)
     while (n > 0)
         *o++ = d[--n];
     return o;
+}
+
+/* Writes row number r right-aligned in rw columns (rw 0: as it is) at o, which has room for two bytes more than
+ * it takes; returns the end. Row numbers and codes have one or two digits: from a table, without dividing, the
+ * blanks (at most two) written at once. */
+static inline char *put_number(char *o, int r, int rw)
+{
+    if (r < 0 || r >= 100 || rw > 3)
+        return put_number_long(o, r, rw);
+    static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+                                "25262728293031323334353637383940414243444546474849"
+                                "50515253545556575859606162636465666768697071727374"
+                                "75767778798081828384858687888990919293949596979899";
+    int k = r < 10 ? 1 : 2;
+    memcpy(o, "  ", 2);
+    o += rw > k ? rw - k : 0;
+    o[0] = pairs[2 * r + (k == 1)];
+    o[1] = pairs[2 * r + 1];
+    return o + k;
 }
 
 /* Writes the n symbols at s at o, each after a blank; returns the end. Four at a time where the bytes of a word
