@@ -680,13 +680,13 @@ void layout_piece_lines(const Board *b, LayoutPieceLines *out)
     Buf t;
     buf_init(&t);
     *out = (LayoutPieceLines){.at = xmalloc(sizeof *out->at * (size_t)(b->npc + 1)), .n = b->npc};
-    for (int i = 0; i < b->npc; i++) {
-        out->at[i] = t.len;
-        legend_unknown(b, names, idlen, ow, &b->pc[i], &t);
+    board_piece_squares(b, &out->sqs);
+    for (int k = 0; k < b->npc; k++) {
+        out->at[k] = t.len;
+        legend_unknown(b, names, idlen, ow, &b->pc[b->at[out->sqs[k]]], &t);
     }
     out->at[b->npc] = t.len;
     out->text = buf_take(&t);
-    board_piece_squares(b, &out->sqs);
     free(idlen);
     free(names);
 }
@@ -709,6 +709,7 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
     const LayoutPieceLines *lines = v->lines && v->lines->n == b->npc ? v->lines : NULL;
     int shown = 0, n = lines ? lines->n : b->w * b->h;
     const int *at = b->at; /* locals: the writes to out could alias b's fields, so they would be read again */
+    size_t run = 0, run_end = 0; /* the shared "?" lines to copy, one run of lines next to each other */
     for (int k = 0; k < n; k++) { /* the pieces in square order: the shared list's, else every square's */
         int sq = lines ? lines->sqs[k] : k;
         if (at[sq] < 0)
@@ -722,12 +723,20 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
         /* own pieces in full, markers included; decoded ones as in the board file (contract 14.9; never phased
          * here, so at most u); the others' "?", as every reader reads it */
         if (v->reader >= 0 && !(p->owner == v->reader && !orphan) && !(v->m[p->sq] & SIGHT_DECODE)) {
+            if (lines && lines->at[k] != run_end) { /* not next to the run: the run goes out first */
+                if (run_end > run)
+                    buf_addn(out, lines->text + run, run_end - run);
+                run = lines->at[k];
+            }
             if (lines)
-                buf_addn(out, lines->text + lines->at[at[sq]], lines->at[at[sq] + 1] - lines->at[at[sq]]);
+                run_end = lines->at[k + 1];
             else
                 legend_unknown(b, names, idlen, ow, p, out);
             continue;
         }
+        if (run_end > run) /* the run, before this line */
+            buf_addn(out, lines->text + run, run_end - run);
+        run = run_end;
         bool hidden = v->reader >= 0 && orphan;
         const char *owner = hidden ? "orphan" : b->pl[p->owner].id;
         size_t lo = hidden ? 6 : idlen[p->owner], ls = sq_name(b, names, p->sq, nm);
@@ -737,6 +746,8 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
             strcat(text, "  (orphan)");
         legend_line_n(out, ow, nm, ls, owner, lo, text, (size_t)-1);
     }
+    if (run_end > run)
+        buf_addn(out, lines->text + run, run_end - run);
     free(idlen);
     free(names);
     return shown;

@@ -41,8 +41,8 @@ void layout_cells_masked(const char *sym, const uint8_t *mask, size_t n, char *c
  * 0), or "No pieces or specials in view." */
 void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out);
 /* Every piece's legend line as a reader who sees it but may not decode it reads it ("  A1    bob     ?"): the same
- * for every such reader of one board state, so made once for all its sheets. Line of piece i (b->pc[i]):
- * text[at[i] .. at[i + 1]). */
+ * for every such reader of one board state, so made once for all its sheets. Line of the piece on square sqs[k]:
+ * text[at[k] .. at[k + 1]), in square order, so that the lines of pieces next in that order are one run. */
 typedef struct LayoutPieceLines {
     char *text;
     size_t *at;
