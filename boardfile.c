@@ -770,6 +770,7 @@ static int read_initial(GameFile *ps, Board *b, GameEntry *e)
         buf_wrote(&t, w + n + 1);
     }
     b->initial = buf_take(&t);
+    b->start_of_initial = false;
     return 0;
 }
 

@@ -237,12 +237,14 @@ static bool snapshot_map(const char *text, int w, int h, char *ter)
 }
 
 /* The terrain the (known lines are written against (malloc'd, w*h): the terrain of the initial snapshot, the
- * board the game started from, when it has the board's size; else the terrain now (a board without one). */
-static char *known_base(const Board *b)
+ * board the game started from, when it has the board's size (*of_initial then true); else the terrain now (a
+ * board without one). */
+static char *known_base(const Board *b, bool *of_initial)
 {
     size_t n = (size_t)b->w * (size_t)b->h;
     char *base = xmalloc(n);
-    if (!b->initial || !snapshot_map(b->initial, b->w, b->h, base))
+    *of_initial = b->initial && snapshot_map(b->initial, b->w, b->h, base);
+    if (!*of_initial)
         memcpy(base, b->ter, n);
     return base;
 }
@@ -250,7 +252,7 @@ static char *known_base(const Board *b)
 void boardprivate_known_default(Board *b)
 {
     if (!b->start)
-        b->start = known_base(b);
+        b->start = known_base(b, &b->start_of_initial);
 }
 
 /* Read after (initial, whose terrain the lines are against: a board without the entry (written before maps
@@ -258,7 +260,7 @@ void boardprivate_known_default(Board *b)
 int boardprivate_read_known(GameFile *ps, Board *b, GameEntry *e)
 {
     free(b->start);
-    b->start = known_base(b); /* every map begins from it */
+    b->start = known_base(b, &b->start_of_initial); /* every map begins from it */
     b->known_read = true;
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
@@ -287,7 +289,9 @@ int boardprivate_read_known(GameFile *ps, Board *b, GameEntry *e)
 
 void boardprivate_write_known(Buf *o, const Board *b)
 {
-    char *base = known_base(b), nm[16];
+    bool of_initial;
+    char *own = b->start && b->start_of_initial ? NULL : known_base(b, &of_initial), nm[16];
+    const char *base = own ? own : b->start; /* the start read from initial as it still is: not read again */
     size_t n = (size_t)b->w * (size_t)b->h;
     for (int p = 0; p < b->np; p++) {
         const char *k = board_known(b, p);
@@ -297,7 +301,7 @@ void boardprivate_write_known(Buf *o, const Board *b)
             if (k[sq] != base[sq] && k[sq] != TER_OUTSIDE && base[sq] != TER_OUTSIDE)
                 buf_printf(o, "%s %s %c\n", b->pl[p].id, board_sq_name(b, (int)sq, nm), k[sq]);
     }
-    free(base);
+    free(own);
 }
 
 /* (knownspecials: the specials each player remembers (their map, contract 8), as "USERID SQUARE S<code>" lines,

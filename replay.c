@@ -177,6 +177,7 @@ static int replay_run(const Board *b, int upto, Board **out, StrList *why, Err *
     game_done(&g);
     free(r->initial);
     r->initial = b->initial ? xstrdup(b->initial) : NULL;
+    r->start_of_initial = false;
     r->initial_base = b->initial_base;
     *out = r;
     return 0;
