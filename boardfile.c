@@ -410,7 +410,7 @@ static void write_pieces(Buf *o, const Board *b)
     size_t *col_len = xmalloc(sizeof *col_len * (size_t)(b->w > 0 ? b->w : 1));
     size_t *id_len = xmalloc(sizeof *id_len * (size_t)(b->np > 0 ? b->np : 1));
     for (int c = 0; c < b->w; c++)
-        col_len[c] = strlen(grid_col_name(c, col[c]));
+        col_len[c] = grid_col_name_len(c, col[c]);
     for (int i = 0; i < b->np; i++)
         id_len[i] = strlen(b->pl[i].id);
     int *sqs;

@@ -260,29 +260,6 @@ static char *put(char *o, const char *s, size_t n)
 #define BREAK "<!--\n-->"
 _Static_assert(GRID_LINE_SOFT + sizeof BREAK + SQUARE_MAX + ROW_TAIL_MAX <= 998, "a grid line fits in a mail line");
 
-/* Writes r right-aligned in width columns (0: as it is) at o; returns the end. */
-static char *put_number(char *o, int r, int width)
-{
-    if (r >= 0 && r < 100) { /* row numbers and codes: one or two digits, without dividing in a loop */
-        for (int k = r < 10 ? 1 : 2; width > k; width--)
-            *o++ = ' ';
-        if (r >= 10)
-            *o++ = (char)('0' + r / 10);
-        *o++ = (char)('0' + r % 10);
-        return o;
-    }
-    char d[16];
-    int n = 0;
-    do
-        d[n++] = (char)('0' + r % 10);
-    while ((r /= 10) > 0);
-    while (width > n)
-        *o++ = ' ', width--;
-    while (n > 0)
-        *o++ = d[--n];
-    return o;
-}
-
 /* Writes the n squares sym[0..n) (seen[k] & SIGHT_SEEN: seen now) at o, each run of one
  * opening tag in one element, breaking the line that starts at *line past GRID_LINE_SOFT; returns the end. */
 static char *html_grid_squares(char *o, char **line, const char *sym, const uint8_t *seen, int n, const Tags *t)
@@ -329,7 +306,7 @@ static void col_names(int c0, int c1, int pad, Buf *out)
         o += pad;
         for (int c = c0; c <= c1; c++) {
             char nm[8];
-            size_t k = strlen(grid_col_name(c, nm));
+            size_t k = grid_col_name_len(c, nm);
             *o++ = line ? nm[k - 1] : k >= 2 ? nm[k - 2] : ' ';
         }
         *o++ = '\n';
@@ -367,12 +344,12 @@ static void grid(const Board *b, int reader, const uint8_t *m, const char *cells
     size_t names_len = out->len - names; /* written again below the rows, copied */
     for (int r = r0; r <= r1; r++) {
         char *o = buf_room(out, (size_t)rw + 1 + (size_t)n * (SQUARE_MAX + sizeof BREAK) + ROW_TAIL_MAX), *line = o;
-        o = put_number(o, r + 1, rw);
+        o = layout_number(o, r + 1, rw);
         *o++ = ' ';
         int sq = board_sq(b, c0, r);
         o = html_grid_squares(o, &line, cells + sq, m ? m + sq : all, n, t);
         *o++ = ' ';
-        o = put_number(o, r + 1, 0);
+        o = layout_number(o, r + 1, 0);
         *o++ = '\n';
         buf_wrote(out, o);
     }

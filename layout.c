@@ -365,6 +365,11 @@ static inline char *put_number(char *o, int r, int rw)
     return o + k;
 }
 
+char *layout_number(char *o, int r, int rw)
+{
+    return put_number(o, r, rw);
+}
+
 /* Writes the n symbols at s at o, each after a blank; returns the end. Four at a time where the bytes of a word
  * are laid out little-endian (the four spread to every other byte of a word, the blanks put between). */
 static char *spaced_cells(char *o, const char *s, int n)
@@ -493,7 +498,7 @@ static void draw_window(const Board *b, const char *sym, const Window *w, Buf *o
         char upper[STRIP_MAX], lower[STRIP_MAX];
         for (int c = a; c <= e; c++) {
             char nm[8];
-            size_t k = strlen(grid_col_name(c, nm));
+            size_t k = grid_col_name_len(c, nm);
             lower[c - a] = nm[k - 1];
             upper[c - a] = k >= 2 ? nm[k - 2] : ' ';
         }

@@ -21,6 +21,9 @@ void layout_wrap_prose(Buf *b, size_t from);
 /* The board letter of player i (help/sheet.txt): a..n, p..z in players order (o is the orphans'), %
  * beyond; '?' for i < 0. */
 char layout_player_letter(int i);
+/* Writes r right-aligned in rw columns (rw 0: as it is) at o, which has room for two bytes more than that takes
+ * (a row's number on the axes of a picture); returns the end. */
+char *layout_number(char *o, int r, int rw);
 /* Appends the picture of b as reader sees it through view map m (contract 8; reader -1 and m NULL: the whole
  * board, as after the end): one window per group of squares drawn. Returns false when nothing is drawn
  * (and appends nothing). */
