@@ -217,10 +217,16 @@ void sl_copy(StrList *dst, const StrList *src)
         sl_push(dst, src->v[i]);
 }
 
+/* tolower in the C locale, the program's (it never calls setlocale): only A..Z change; without a call. */
+static unsigned char lower_ascii(unsigned char c)
+{
+    return c >= 'A' && c <= 'Z' ? (unsigned char)(c + ('a' - 'A')) : c;
+}
+
 bool str_ieq(const char *a, const char *b)
 {
     for (; *a && *b; a++, b++)
-        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+        if (*a != *b && lower_ascii((unsigned char)*a) != lower_ascii((unsigned char)*b))
             return false;
     return *a == *b;
 }
