@@ -370,11 +370,26 @@ char *layout_number(char *o, int r, int rw)
     return put_number(o, r, rw);
 }
 
-/* Writes the n symbols at s at o, each after a blank; returns the end. Four at a time where the bytes of a word
- * are laid out little-endian (the four spread to every other byte of a word, the blanks put between). */
+/* Writes the n symbols at s at o, each after a blank; returns the end. Sixteen at a time with GCC's vector
+ * shuffles, then four at a time where the bytes of a word are laid out little-endian (the four spread to every
+ * other byte of a word, the blanks put between). */
 static char *spaced_cells(char *o, const char *s, int n)
 {
     int c = 0;
+#if defined(__GNUC__) && !defined(__clang__) /* sixteen at a time: a blank and a symbol interleaved (SSE2's unpack) */
+    typedef unsigned char u16v __attribute__((vector_size(16)));
+    const u16v blank = {' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '};
+    const u16v low = {0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23};
+    const u16v high = {8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31};
+    for (; c + 16 <= n; c += 16) {
+        u16v x;
+        memcpy(&x, s + c, 16);
+        u16v a = __builtin_shuffle(blank, x, low), b = __builtin_shuffle(blank, x, high);
+        memcpy(o, &a, 16);
+        memcpy(o + 16, &b, 16);
+        o += 32;
+    }
+#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     for (; c + 4 <= n; c += 4) {
         uint32_t x;
@@ -692,8 +707,8 @@ void layout_piece_lines(const Board *b, LayoutPieceLines *out)
     }
     out->at[b->npc] = t.len;
     out->text = buf_take(&t);
+    out->names = names;
     free(idlen);
-    free(names);
 }
 
 void layout_piece_lines_free(LayoutPieceLines *l)
@@ -701,6 +716,7 @@ void layout_piece_lines_free(LayoutPieceLines *l)
     free(l->text);
     free(l->at);
     free(l->sqs);
+    free(l->names);
     *l = (LayoutPieceLines){0};
 }
 
@@ -709,9 +725,9 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
 {
     const Board *b = v->b;
     char nm[24];
-    char (*names)[12] = line_names(b);
-    size_t *idlen = id_lengths(b); /* each owner's name, measured once */
     const LayoutPieceLines *lines = v->lines && v->lines->n == b->npc ? v->lines : NULL;
+    char (*own_names)[12] = lines ? NULL : line_names(b), (*names)[12] = lines ? lines->names : own_names;
+    size_t *idlen = id_lengths(b); /* each owner's name, measured once */
     int shown = 0, n = lines ? lines->n : b->w * b->h;
     const int *at = b->at; /* locals: the writes to out could alias b's fields, so they would be read again */
     size_t run = 0, run_end = 0; /* the shared "?" lines to copy, one run of lines next to each other */
@@ -749,12 +765,12 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
         piece_format(&p->g, true, text, sizeof text - 16);
         if (v->reader < 0 && orphan)
             strcat(text, "  (orphan)");
-        legend_line_n(out, ow, nm, ls, owner, lo, text, (size_t)-1);
+        legend_line_n(out, ow, nm, ls, owner, lo, text, strlen(text)); /* codes and markers: plain text */
     }
     if (run_end > run)
         buf_addn(out, lines->text + run, run_end - run);
     free(idlen);
-    free(names);
+    free(own_names);
     return shown;
 }
 

@@ -50,7 +50,8 @@ typedef struct LayoutPieceLines {
     char *text;
     size_t *at;
     int n;
-    int *sqs; /* the n squares that hold a piece, in reading order (board_piece_squares) */
+    int *sqs;          /* the n squares that hold a piece, in reading order (board_piece_squares) */
+    char (*names)[12]; /* the names of the board's columns, then its rows (for the lines every sheet writes) */
 } LayoutPieceLines;
 /* Makes b's piece lines into out; free with layout_piece_lines_free. */
 void layout_piece_lines(const Board *b, LayoutPieceLines *out);
