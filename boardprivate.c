@@ -114,9 +114,10 @@ bool boardprivate_no_plain(const Board *b)
 /* (queue: "USERID TEXT" lines, into the list of each player at offset in Player. */
 static int read_list(GameFile *ps, Board *b, GameEntry *e, size_t offset)
 {
+    int last = -1; /* the player of the item before */
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
-        int p = boardentry_player(ps, b, e, k, &rest);
+        int p = boardentry_player_next(ps, b, e, k, &rest, &last);
         if (p < 0)
             return -1;
         sl_push((StrList *)((char *)&b->pl[p] + offset), rest);
@@ -156,9 +157,10 @@ static const char SHEET_SENT_TEXT[] = "-- sheet sent --";
  * read (an ebook line is its words alone). */
 static int read_items(GameFile *ps, Board *b, GameEntry *e, size_t offset, bool tagged)
 {
+    int last = -1; /* the player of the item before */
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
-        int p = boardentry_player(ps, b, e, k, &rest);
+        int p = boardentry_player_next(ps, b, e, k, &rest, &last);
         if (p < 0)
             return -1;
         News *l = (News *)((char *)&b->pl[p] + offset);
@@ -262,9 +264,10 @@ int boardprivate_read_known(GameFile *ps, Board *b, GameEntry *e)
     free(b->start);
     b->start = known_base(b, &b->start_of_initial); /* every map begins from it */
     b->known_read = true;
+    int last = -1; /* the player of the item before */
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
-        int p = boardentry_player(ps, b, e, k, &rest);
+        int p = boardentry_player_next(ps, b, e, k, &rest, &last);
         if (p < 0)
             return -1;
         char sqs[16], t[4];
@@ -319,9 +322,10 @@ static int knownspecials_code(const char *s)
 
 int boardprivate_read_knownspecials(GameFile *ps, Board *b, GameEntry *e)
 {
+    int last = -1; /* the player of the item before */
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
-        int p = boardentry_player(ps, b, e, k, &rest);
+        int p = boardentry_player_next(ps, b, e, k, &rest, &last);
         if (p < 0)
             return -1;
         char sqs[16], cs[8];
