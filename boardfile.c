@@ -890,10 +890,15 @@ static int read_entries(GameFile *ps, Board *b)
 
 Board *boardfile_parse_at(const char *text, const char *name, BoardfileError *e)
 {
+    return boardfile_parse_take(xstrdup(text), name, e);
+}
+
+Board *boardfile_parse_take(char *text, const char *name, BoardfileError *e)
+{
     GameFile ps = {.name = name, .err = &e->err};
     Board *b = board_new();
     e->line = 0;
-    if (gamefile_split(&ps, text) < 0 || read_entries(&ps, b) < 0) {
+    if (gamefile_split_take(&ps, text) < 0 || read_entries(&ps, b) < 0) {
         e->line = ps.err_line;
         gamefile_free(&ps);
         board_free(b);

@@ -120,16 +120,21 @@ static bool gamefile_clean(const char *s, size_t n)
     return !bad;
 }
 
-/* Splits a copy of text into entries, each line ended in place: no allocation per line or item. A whole text
+/* Splits text (ps's to free from now on) into entries, each line ended in place: no allocation per line or item. A whole text
  * without control characters (gamefile_clean: the common case) is not looked at again a line at a time; one
  * entry alone (ps->only) is read without that look at all of it. */
 int gamefile_split(GameFile *ps, const char *text)
 {
+    return gamefile_split_take(ps, xstrdup(text));
+}
+
+int gamefile_split_take(GameFile *ps, char *text)
+{
     int lineno = 0;
     GameEntry *open = NULL;
     free(ps->text);
+    ps->text = text;
     size_t n = strlen(text);
-    ps->text = memcpy(xmalloc(n + 1), text, n + 1);
     bool clean = !ps->only && gamefile_clean(ps->text, n);
     char *p = ps->text;
     while (*p) {

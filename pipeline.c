@@ -297,8 +297,7 @@ static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out)
     char name[32];
     snprintf(name, sizeof name, "%d", n);
     BoardfileError bad;
-    Board *b = boardfile_parse_at(text, name, &bad);
-    free(text);
+    Board *b = boardfile_parse_take(text, name, &bad); /* it frees text */
     if (!b) {
         char place[48];
         /* contract 10: no message echoes a file; the reason names squares and tokens of the board, so
