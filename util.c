@@ -147,10 +147,6 @@ void buf_pad(Buf *b, char c, size_t n)
     b->s[b->len] = '\0';
 }
 
-void buf_add(Buf *b, const char *s)
-{
-    buf_addn(b, s, strlen(s));
-}
 
 /* Formats straight into b's spare room; only a text longer than that room is formatted a second time. */
 void buf_printf(Buf *b, const char *fmt, ...)
