@@ -412,6 +412,7 @@ void board_set_size(Board *b, int w, int h)
     free(b->at);
     free(b->start);
     b->start = NULL;
+    b->start_of_initial = false;
     for (int i = 0; i < b->np; i++) { /* the maps of another grid mean nothing on this one */
         free(b->pl[i].known);
         b->pl[i].known = NULL;

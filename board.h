@@ -144,6 +144,9 @@ typedef struct Board {
                          * not fixed yet; b->ter stands for it until the first action fixes it) */
     bool known_read;    /* the text it was read from had a (known entry (one written before maps were kept
                          * has none: its players' maps began from the start) */
+    bool start_of_initial; /* start is the map of initial as the board file reads it (boardprivate): written
+                            * against again as it is, not read from initial once more; false whenever initial,
+                            * the size or start change */
     int *at;            /* w*h: index into pc, or -1 */
     Piece *pc;
     int npc, cappc;

@@ -19,6 +19,20 @@ int boardentry_player(GameFile *ps, Board *b, GameEntry *e, int k, char **rest)
     return p;
 }
 
+int boardentry_player_next(GameFile *ps, Board *b, GameEntry *e, int k, char **rest, int *last)
+{
+    if (k > 0 && *last >= 0) {
+        char *s = e->items.v[k];
+        const char *q = e->items.v[k - 1];
+        size_t n = strcspn(q, " ");
+        if (strncmp(s, q, n) == 0 && (s[n] == ' ' || s[n] == '\0')) {
+            *rest = s[n] ? s + n + 1 : s + n;
+            return *last;
+        }
+    }
+    return *last = boardentry_player(ps, b, e, k, rest);
+}
+
 int boardentry_seq(GameFile *ps, int line, const char *s, bool markers, Genome *g)
 {
     Err e2;

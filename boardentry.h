@@ -11,6 +11,10 @@
 /* The player whose userid opens item k of e ("USERID TEXT"), with *rest the text after it; -1 (and the error
  * "unknown player" at its line) when no player has that userid. */
 int boardentry_player(GameFile *ps, Board *b, GameEntry *e, int k, char **rest);
+/* boardentry_player for items read in order, *last the player of item k - 1 (-1 before the first): an item that
+ * opens with the very userid of the item before is that player's, without looking the userid up again (a
+ * player's lines come together). *last becomes item k's player. */
+int boardentry_player_next(GameFile *ps, Board *b, GameEntry *e, int k, char **rest, int *last);
 /* s as a sequence in canonical order (with the markers r and u when markers): 0, or -1 with the reason at line. */
 int boardentry_seq(GameFile *ps, int line, const char *s, bool markers, Genome *g);
 /* s as a square of b written in upper case: 0, or -1 with the reason at line. */

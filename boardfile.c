@@ -181,6 +181,42 @@ static void write_per_player(Buf *o, const Board *b, size_t offset)
 PER_PLAYER(energy, e, "(energy needs one value per player", "E must be a whole number >= 0")
 PER_PLAYER(holidays, holiday_left, "(holidays needs one value per player", "bad holiday allowance")
 
+/* "<key><digits>" at *p, as the board file writes a count (1 to 9 digits, then a blank or the end): its value
+ * into *v and *p past it; false (nothing read) for any other text. */
+static bool canonical_count(const char **p, const char *key, int *v)
+{
+    size_t kl = strlen(key), n = 0;
+    const char *s = *p;
+    if (strncmp(s, key, kl) != 0)
+        return false;
+    int x = 0;
+    for (s += kl; n < 9 && s[n] >= '0' && s[n] <= '9'; n++)
+        x = x * 10 + (s[n] - '0');
+    if (!n || (s[n] && s[n] != ' '))
+        return false;
+    *v = x;
+    *p = s + n;
+    return true;
+}
+
+/* A status line's text as write_status writes it ("<status> out=<n> kills=<n> start=<n> timeouts=<n>
+ * total-timeouts=<n>", single blanks, counts of at most 9 digits) read without sscanf: what sscanf reads of such a
+ * text, into st and pl; false (pl untouched) for any other text, which sscanf then reads. */
+static bool canonical_status(const char *rest, char st[16], Player *pl)
+{
+    size_t n = strcspn(rest, " \t");
+    int v[5];
+    const char *p = rest + n;
+    if (!n || n > 15 || !canonical_count(&p, " out=", &v[0]) || !canonical_count(&p, " kills=", &v[1]) ||
+        !canonical_count(&p, " start=", &v[2]) || !canonical_count(&p, " timeouts=", &v[3]) ||
+        !canonical_count(&p, " total-timeouts=", &v[4]))
+        return false;
+    memcpy(st, rest, n);
+    st[n] = '\0';
+    pl->out_seq = v[0], pl->kills = v[1], pl->start = v[2], pl->timeouts = v[3], pl->timeouts_total = v[4];
+    return true;
+}
+
 static int read_status(GameFile *ps, Board *b, GameEntry *e)
 {
     for (int k = 0; k < e->items.n; k++) {
@@ -190,7 +226,8 @@ static int read_status(GameFile *ps, Board *b, GameEntry *e)
             return -1;
         char st[16];
         Player *pl = &b->pl[p];
-        if (sscanf(rest, "%15s out=%d kills=%d start=%d timeouts=%d total-timeouts=%d", st, &pl->out_seq,
+        if (!canonical_status(rest, st, pl) &&
+            sscanf(rest, "%15s out=%d kills=%d start=%d timeouts=%d total-timeouts=%d", st, &pl->out_seq,
                    &pl->kills, &pl->start, &pl->timeouts, &pl->timeouts_total) != 6)
             return gamefile_error(ps, e->lines[k], "bad status line");
         int s;
@@ -410,7 +447,7 @@ static void write_pieces(Buf *o, const Board *b)
     size_t *col_len = xmalloc(sizeof *col_len * (size_t)(b->w > 0 ? b->w : 1));
     size_t *id_len = xmalloc(sizeof *id_len * (size_t)(b->np > 0 ? b->np : 1));
     for (int c = 0; c < b->w; c++)
-        col_len[c] = strlen(grid_col_name(c, col[c]));
+        col_len[c] = grid_col_name_len(c, col[c]);
     for (int i = 0; i < b->np; i++)
         id_len[i] = strlen(b->pl[i].id);
     int *sqs;
@@ -770,6 +807,7 @@ static int read_initial(GameFile *ps, Board *b, GameEntry *e)
         buf_wrote(&t, w + n + 1);
     }
     b->initial = buf_take(&t);
+    b->start_of_initial = false;
     return 0;
 }
 
@@ -889,10 +927,15 @@ static int read_entries(GameFile *ps, Board *b)
 
 Board *boardfile_parse_at(const char *text, const char *name, BoardfileError *e)
 {
+    return boardfile_parse_take(xstrdup(text), name, e);
+}
+
+Board *boardfile_parse_take(char *text, const char *name, BoardfileError *e)
+{
     GameFile ps = {.name = name, .err = &e->err};
     Board *b = board_new();
     e->line = 0;
-    if (gamefile_split(&ps, text) < 0 || read_entries(&ps, b) < 0) {
+    if (gamefile_split_take(&ps, text) < 0 || read_entries(&ps, b) < 0) {
         e->line = ps.err_line;
         gamefile_free(&ps);
         board_free(b);

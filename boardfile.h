@@ -19,5 +19,7 @@ typedef struct BoardfileError {
 } BoardfileError;
 /* boardfile_parse, with the place of a failure in e->line. */
 Board *boardfile_parse_at(const char *text, const char *name, BoardfileError *e);
+/* boardfile_parse_at of text itself (malloc'd; freed here either way): no copy of a whole board file. */
+Board *boardfile_parse_take(char *text, const char *name, BoardfileError *e);
 
 #endif

@@ -114,9 +114,10 @@ bool boardprivate_no_plain(const Board *b)
 /* (queue: "USERID TEXT" lines, into the list of each player at offset in Player. */
 static int read_list(GameFile *ps, Board *b, GameEntry *e, size_t offset)
 {
+    int last = -1; /* the player of the item before */
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
-        int p = boardentry_player(ps, b, e, k, &rest);
+        int p = boardentry_player_next(ps, b, e, k, &rest, &last);
         if (p < 0)
             return -1;
         sl_push((StrList *)((char *)&b->pl[p] + offset), rest);
@@ -156,9 +157,10 @@ static const char SHEET_SENT_TEXT[] = "-- sheet sent --";
  * read (an ebook line is its words alone). */
 static int read_items(GameFile *ps, Board *b, GameEntry *e, size_t offset, bool tagged)
 {
+    int last = -1; /* the player of the item before */
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
-        int p = boardentry_player(ps, b, e, k, &rest);
+        int p = boardentry_player_next(ps, b, e, k, &rest, &last);
         if (p < 0)
             return -1;
         News *l = (News *)((char *)&b->pl[p] + offset);
@@ -237,12 +239,14 @@ static bool snapshot_map(const char *text, int w, int h, char *ter)
 }
 
 /* The terrain the (known lines are written against (malloc'd, w*h): the terrain of the initial snapshot, the
- * board the game started from, when it has the board's size; else the terrain now (a board without one). */
-static char *known_base(const Board *b)
+ * board the game started from, when it has the board's size (*of_initial then true); else the terrain now (a
+ * board without one). */
+static char *known_base(const Board *b, bool *of_initial)
 {
     size_t n = (size_t)b->w * (size_t)b->h;
     char *base = xmalloc(n);
-    if (!b->initial || !snapshot_map(b->initial, b->w, b->h, base))
+    *of_initial = b->initial && snapshot_map(b->initial, b->w, b->h, base);
+    if (!*of_initial)
         memcpy(base, b->ter, n);
     return base;
 }
@@ -250,7 +254,7 @@ static char *known_base(const Board *b)
 void boardprivate_known_default(Board *b)
 {
     if (!b->start)
-        b->start = known_base(b);
+        b->start = known_base(b, &b->start_of_initial);
 }
 
 /* Read after (initial, whose terrain the lines are against: a board without the entry (written before maps
@@ -258,11 +262,12 @@ void boardprivate_known_default(Board *b)
 int boardprivate_read_known(GameFile *ps, Board *b, GameEntry *e)
 {
     free(b->start);
-    b->start = known_base(b); /* every map begins from it */
+    b->start = known_base(b, &b->start_of_initial); /* every map begins from it */
     b->known_read = true;
+    int last = -1; /* the player of the item before */
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
-        int p = boardentry_player(ps, b, e, k, &rest);
+        int p = boardentry_player_next(ps, b, e, k, &rest, &last);
         if (p < 0)
             return -1;
         char sqs[16], t[4];
@@ -287,7 +292,9 @@ int boardprivate_read_known(GameFile *ps, Board *b, GameEntry *e)
 
 void boardprivate_write_known(Buf *o, const Board *b)
 {
-    char *base = known_base(b), nm[16];
+    bool of_initial;
+    char *own = b->start && b->start_of_initial ? NULL : known_base(b, &of_initial), nm[16];
+    const char *base = own ? own : b->start; /* the start read from initial as it still is: not read again */
     size_t n = (size_t)b->w * (size_t)b->h;
     for (int p = 0; p < b->np; p++) {
         const char *k = board_known(b, p);
@@ -297,7 +304,7 @@ void boardprivate_write_known(Buf *o, const Board *b)
             if (k[sq] != base[sq] && k[sq] != TER_OUTSIDE && base[sq] != TER_OUTSIDE)
                 buf_printf(o, "%s %s %c\n", b->pl[p].id, board_sq_name(b, (int)sq, nm), k[sq]);
     }
-    free(base);
+    free(own);
 }
 
 /* (knownspecials: the specials each player remembers (their map, contract 8), as "USERID SQUARE S<code>" lines,
@@ -315,9 +322,10 @@ static int knownspecials_code(const char *s)
 
 int boardprivate_read_knownspecials(GameFile *ps, Board *b, GameEntry *e)
 {
+    int last = -1; /* the player of the item before */
     for (int k = 0; k < e->items.n; k++) {
         char *rest;
-        int p = boardentry_player(ps, b, e, k, &rest);
+        int p = boardentry_player_next(ps, b, e, k, &rest, &last);
         if (p < 0)
             return -1;
         char sqs[16], cs[8];

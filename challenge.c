@@ -286,6 +286,7 @@ static void challenge_start(CommandCtx *c, const Challenge *ch, Txn *t, Board *b
     t->have_game = true;
     turn_open(&t->g);
     b->initial = NULL;
+    b->start_of_initial = false;
     char *init = boardfile_write(b);
     b->initial = init;
     b->initial_base = board_moves_count(b); /* computer opponents may have played already: the snapshot holds it */

@@ -167,6 +167,36 @@ void disk_sync_dir(const char *dir)
     close(fd);
 }
 
+void disk_later_dir(DiskLater *l, const char *dir)
+{
+    if (!l || l->n == DISK_LATER_MAX) {
+        disk_sync_dir(dir);
+        return;
+    }
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0)
+        l->fd[l->n++] = fd;
+}
+
+int disk_later_run(DiskLater *l, DiskWrite *w)
+{
+    int fds[DISK_LATER_MAX + 1], n = 0, bad = -1;
+    if (w) /* first: its failure is the one disk_sync_files tells */
+        fds[n++] = w->fd;
+    for (int i = 0; l && i < l->n; i++)
+        fds[n++] = l->fd[i];
+    int rc = n ? disk_sync_files(fds, n, &bad) : 0, e = errno;
+    for (int i = 0; l && i < l->n; i++)
+        close(l->fd[i]);
+    if (l)
+        l->n = 0;
+    bool failed = w && rc < 0 && bad == 0;
+    if (w && !failed)
+        w->synced = true;
+    errno = e;
+    return failed ? -1 : 0;
+}
+
 char *disk_dir_of(const char *path)
 {
     const char *slash = strrchr(path, '/');
@@ -271,7 +301,7 @@ int disk_write_finish(DiskWrite *w, Err *err)
         disk_write_abandon(w);
         return -1;
     }
-    disk_sync_dir(w->dir);
+    disk_later_dir(w->later, w->dir);
     free(w->tmp);
     w->tmp = NULL; /* renamed: nothing to remove */
     disk_write_abandon(w);

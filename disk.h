@@ -16,13 +16,30 @@ int disk_read_file(const char *path, char **out, size_t *len, Err *err);
 /* disk_read_file with NUL bytes allowed (a copy of a file as it is). */
 int disk_read_raw(const char *path, char **out, size_t *len, Err *err);
 
+/* fsyncs put off, so that they wait for the disk side by side with others that must come after the same step
+ * (a directory's, after a rename in it, with the next file's): open descriptors, synced and closed together by
+ * disk_later_run. At most DISK_LATER_MAX; NULL where one is asked for: each is done at once. */
+enum { DISK_LATER_MAX = 4 };
+typedef struct DiskLater {
+    int fd[DISK_LATER_MAX];
+    int n;
+} DiskLater;
+#define DISK_LATER_NONE ((DiskLater){.n = 0})
+/* Puts off the fsync of directory dir into l (NULL, or l full: done now); best effort, as disk_sync_dir. */
+void disk_later_dir(DiskLater *l, const char *dir);
+
 /* An atomic write under way: data is in the temporary file beside path, its writeback started, not yet
  * synced nor renamed (disk_write_begin ... disk_write_finish, or disk_write_abandon). */
 typedef struct DiskWrite {
     char *path, *tmp, *dir;
     int fd;      /* the temporary */
     bool synced; /* set by a caller that synced fd itself (with files of its own): finish only renames */
+    DiskLater *later; /* set by a caller that puts the directory's fsync off (finish adds it there) */
 } DiskWrite;
+/* Runs l's fsyncs (l NULL: none) side by side, with w's temporary's when w is given (then w->synced), and
+ * closes l's descriptors: l is empty after. 0, or -1 with errno when w's temporary could not be synced (a
+ * directory's failure is let go, as disk_sync_dir lets it go). */
+int disk_later_run(DiskLater *l, DiskWrite *w);
 /* A DiskWrite that holds nothing (safe to abandon). */
 #define DISK_WRITE_NONE ((DiskWrite){.fd = -1})
 /* Writes data to path's temporary (disk_temp_path) and starts its writeback: other work may go on while the
@@ -32,8 +49,8 @@ int disk_write_begin(const char *path, const char *data, size_t len, DiskWrite *
  * written over instead of a new one made (making a file waits on the disk's journal); with no file there, a
  * new one is made as disk_write_begin does. */
 int disk_write_over(const char *path, const char *data, size_t len, DiskWrite *w, Err *err);
-/* Syncs w's temporary (unless w->synced), renames it over its path and syncs the directory. 0, or -1 with err
- * (the temporary removed, path untouched). w is done with either way. */
+/* Syncs w's temporary (unless w->synced), renames it over its path and syncs the directory (or puts that off
+ * into w->later). 0, or -1 with err (the temporary removed, path untouched). w is done with either way. */
 int disk_write_finish(DiskWrite *w, Err *err);
 /* Gives up w: the temporary is removed. Harmless on a finished or failed write. */
 void disk_write_abandon(DiskWrite *w);
@@ -46,7 +63,7 @@ int disk_write_atomic(const char *path, const char *data, size_t len, Err *err);
 
 /* Syncs the n open files fds[0..n) at once: their fsyncs run side by side (threads), so the disk is
  * waited for about once for all of them rather than n times one after the other. 0, or -1 with errno and
- * *bad the index of a file that failed (every file is tried either way). */
+ * *bad the index of a file that failed, 0 whenever fds[0] failed (every file is tried either way). */
 int disk_sync_files(const int *fds, int n, int *bad);
 /* Starts writing fd's data to disk without waiting (Linux: sync_file_range; elsewhere nothing), so that
  * fsyncs of several files that follow wait once for all of them rather than one after the other. */

@@ -97,13 +97,45 @@ static size_t control_at(const char *s, size_t n)
     return c;
 }
 
-/* Splits a copy of text into entries, each line ended in place: no allocation per line or item. */
+/* Whether the n bytes at s hold no byte that control_at stops at, nor a CR (a line's last CR is let be, one
+ * elsewhere is not): 16 bytes at a time, as signed bytes after adding (a byte plus 1 over 0x20: 0x20..0x7e; below
+ * 0: from 0x80; plus 119 under -126: a tab or a newline), what is not so gathered to the end, then the rest one
+ * at a time. Then no line needs looking at. */
+static bool gamefile_clean(const char *s, size_t n)
+{
+    size_t i = 0;
+    bool bad = false;
+#if defined(__GNUC__)
+    typedef unsigned char u16v __attribute__((vector_size(16)));
+    typedef signed char s16v __attribute__((vector_size(16)));
+    s16v any = {0};
+    for (u16v v; i + 16 <= n; i += 16)
+        memcpy(&v, s + i, 16), any |= ~(((s16v)(v + 1) > 0x20) | ((s16v)v < 0) | ((s16v)(v + 119) < -126));
+    uint64_t w[2];
+    memcpy(w, &any, 16);
+    bad = (w[0] | w[1]) != 0;
+#endif
+    for (; i < n && !bad; i++)
+        bad = s[i] != '\n' && s[i] != '\t' && ((unsigned char)s[i] < 0x20 || s[i] == 0x7f);
+    return !bad;
+}
+
+/* Splits text (ps's to free from now on) into entries, each line ended in place: no allocation per line or item. A whole text
+ * without control characters (gamefile_clean: the common case) is not looked at again a line at a time; one
+ * entry alone (ps->only) is read without that look at all of it. */
 int gamefile_split(GameFile *ps, const char *text)
+{
+    return gamefile_split_take(ps, xstrdup(text));
+}
+
+int gamefile_split_take(GameFile *ps, char *text)
 {
     int lineno = 0;
     GameEntry *open = NULL;
     free(ps->text);
-    ps->text = xstrdup(text);
+    ps->text = text;
+    size_t n = strlen(text);
+    bool clean = !ps->only && gamefile_clean(ps->text, n);
     char *p = ps->text;
     while (*p) {
         char *nl = strchr(p, '\n');
@@ -115,7 +147,7 @@ int gamefile_split(GameFile *ps, const char *text)
             return gamefile_error(ps, lineno, "line too long");
         if (len && line[len - 1] == '\r')
             len--;
-        if (control_at(line, len) < len)
+        if (!clean && control_at(line, len) < len)
             return gamefile_error(ps, lineno, "control character in the board file");
         if (open) {
             bool keep = !ps->only || strcmp(open->name, ps->only) == 0;

@@ -36,6 +36,8 @@ int gamefile_error(GameFile *ps, int line, const char *fmt, ...) __attribute__((
 void gamefile_free(GameFile *ps);
 /* Splits a copy of text into ps's entries; 0, or -1 with the first syntax error. */
 int gamefile_split(GameFile *ps, const char *text);
+/* gamefile_split of text itself (malloc'd; ps frees it): no copy. */
+int gamefile_split_take(GameFile *ps, char *text);
 /* The entry called name, NULL when absent or wrong; *rc = -1 (with the error) when it is duplicated, of the
  * wrong kind (multi), or required and missing. */
 GameEntry *gamefile_find(GameFile *ps, const char *name, bool multi, bool required, int *rc);

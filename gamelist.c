@@ -411,7 +411,7 @@ static void read_list(Gamelist *l, const Store *s)
 }
 
 /* Writes the list of l when a line was set and the text is not the one read; frees the lines. */
-static int write_list(Gamelist *l, const Store *s, Err *err)
+static int write_list(Gamelist *l, const Store *s, DiskLater *before, DiskLater *after, Err *err)
 {
     Buf o;
     buf_init(&o);
@@ -420,7 +420,7 @@ static int write_list(Gamelist *l, const Store *s, Err *err)
         buf_add(&o, l->line[i].text);
     int rc = 0;
     if (l->touched && !(l->orig && strcmp(l->orig, o.s) == 0))
-        rc = store_write_list(s, o.s, err);
+        rc = store_write_list_with(s, o.s, before, after, err);
     buf_free(&o);
     for (int i = 0; i < l->nline; i++)
         free(l->line[i].text);
@@ -432,12 +432,12 @@ static int write_list(Gamelist *l, const Store *s, Err *err)
     return rc;
 }
 
-int gamelist_write_line(const Store *s, int n, const char *line, Err *err)
+int gamelist_write_line(const Store *s, int n, const char *line, DiskLater *before, DiskLater *after, Err *err)
 {
     Gamelist l = {0};
     read_list(&l, s);
     gamelist_set(&l, n, line);
-    return write_list(&l, s, err);
+    return write_list(&l, s, before, after, err);
 }
 
 void gamelist_open(Gamelist *l, const Store *s)
@@ -500,7 +500,7 @@ static void write_due(const Gamelist *l, const Store *s)
 
 int gamelist_close(Gamelist *l, const Store *s, Err *err)
 {
-    int rc = write_list(l, s, err);
+    int rc = write_list(l, s, NULL, NULL, err);
     write_due(l, s);
     free(l->due);
     free(l->due_text);

@@ -89,9 +89,10 @@ typedef struct Gamelist {
 int64_t gamelist_due(const Board *b);
 /* Sets board n's line of the game list etc/Genetess.list to line (with its newline; NULL: removes it): the
  * header first, the line in the place of the board's old one (its duplicates dropped) or before the first
- * line of a greater number, every other line as it is; the file is rewritten only when that changes it.
+ * line of a greater number, every other line as it is; the file is rewritten only when that changes it, its
+ * fsyncs beside those put off in before and after (store_write_list_with; NULL: each at once).
  * Returns 0 or -1 with err. */
-int gamelist_write_line(const Store *s, int n, const char *line, Err *err);
+int gamelist_write_line(const Store *s, int n, const char *line, DiskLater *before, DiskLater *after, Err *err);
 /* Reads the list and the due index of s into l (missing or unreadable files: empty). */
 void gamelist_open(Gamelist *l, const Store *s);
 /* Sets board n's list line in l to line (with its newline; NULL: removes it), as gamelist_write_line does in

@@ -19,6 +19,19 @@ int grid_dir_parse(const char *s)
 
 char *grid_col_name(int col, char *buf)
 {
+    grid_col_name_len(col, buf);
+    return buf;
+}
+
+size_t grid_col_name_len(int col, char *buf)
+{
+    if (col >= 0 && col < 26 + 26 * 26) { /* A..Z, AA..ZZ: every board's, without the loop (a sheet names 960) */
+        int two = col >= 26, c = col - 26 * two;
+        buf[0] = (char)('A' + (two ? c / 26 : c));
+        buf[two] = (char)('A' + c % 26);
+        buf[two + 1] = '\0';
+        return (size_t)two + 1;
+    }
     char tmp[8];
     int n = 0;
     col++;
@@ -30,7 +43,7 @@ char *grid_col_name(int col, char *buf)
     for (int i = 0; i < n; i++)
         buf[i] = tmp[n - 1 - i];
     buf[n] = '\0';
-    return buf;
+    return (size_t)n;
 }
 
 int grid_sq_parse_name(const char *s, int *col, int *row)

@@ -4,6 +4,7 @@
 #define GENETESS_GRID_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #define MAX_COLS 702
 #define MAX_ROWS 999
@@ -28,6 +29,8 @@ static inline bool grid_dir_diagonal(int d) { return d & 1; }
 
 /* Writes the name of a zero-based column (0 -> "A", 26 -> "AA") into buf (8 bytes) and returns buf. */
 char *grid_col_name(int col, char *buf);
+/* grid_col_name, returning the name's length. */
+size_t grid_col_name_len(int col, char *buf);
 /* Parses a square name ("K3", "ab12") without a board into zero-based col and row. Returns 0, or -1 when malformed. */
 int grid_sq_parse_name(const char *s, int *col, int *row);
 

@@ -153,33 +153,55 @@ static void style(const Board *b, Buf *out)
 }
 
 #define TAG_MAX 24 /* room for the longest opening tag, <b class="a rv"> (16), and its NUL */
-#define TAG_COPY 16 /* the bytes of an opening tag copied at once: the longest, within TAG_MAX */
-_Static_assert(TAG_COPY <= TAG_MAX && sizeof "<b class=\"a rv\">" - 1 <= TAG_COPY, "a tag is copied whole");
+#define TAG_COPY 16 /* the longest opening tag */
+#define SYM_MAX 8  /* room for a symbol as written: &amp; at most */
+_Static_assert(sizeof "<b class=\"a rv\">" - 1 <= TAG_COPY, "the longest opening tag");
+_Static_assert(TAG_COPY + sizeof "&amp;" - 1 <= TAG_MAX, "a run's start (its tag and symbol) is copied whole");
 
-/* The opening tag of every symbol, on a square seen now and not, and its length: a table, so that the grid
- * formats nothing per square. '\0' (not drawn) opens an <i>, the floor nothing. */
+/* How a symbol on a square seen now or not is written (the grid formats nothing per square): the run it starts
+ * (its opening tag and the symbol: go) or goes on (the symbol alone), and the run's end (none for the floor's
+ * bare text). Each is copied at a fixed size, the bytes past its length written over next. */
+typedef struct TagSq {
+    char go[32], sym[SYM_MAX], close[8];
+    uint16_t id; /* equal exactly where the opening tag is: a run of squares goes on while its id does */
+    unsigned char go_len, sym_len, close_len;
+    char pad[64 - 32 - SYM_MAX - 8 - 2 - 3]; /* 64 bytes: a square's entry found with a shift */
+} TagSq;
+_Static_assert(sizeof(TagSq) == 64 && TAG_MAX <= 32, "a square's entry is 64 bytes");
+_Static_assert(SIGHT_SEEN == 1, "a square's seen bit is its row of Tags");
+
+/* The squares' writing by whether the square is seen now (1) or not, then by symbol. */
 typedef struct Tags {
-    char open[2][256][TAG_MAX];
-    unsigned char len[2][256];
-    uint16_t id[2][256]; /* equal exactly where open is: a run of squares goes on while its id does */
+    TagSq sq[2][256];
 } Tags;
 
 /* The ids of the tags: none (the floor), <i>, class st, the kinds' (TAG_KIND + k), and a player's letter l's,
  * seen now or not (TAG_LETTER + 2 l + seen). */
 enum { TAG_NONE, TAG_I, TAG_ST, TAG_KIND, TAG_LETTER = TAG_KIND + KINDS_N };
 
-/* Sets the opening tag of symbol c on a square seen now (seen 1) or not to tag, whose id is id. */
-static void html_tag_set(Tags *t, int seen, unsigned char c, const char *tag, int id)
+/* Sets symbol c's square, whose opening tag is tag (its id id): the tag, the symbol as written ('\0' a blank,
+ * &, < and > escaped) after it, and the closing tag. */
+static void html_tag_set(TagSq *t, unsigned char c, const char *tag, int id)
 {
-    size_t n = strlen(tag);
-    memcpy(t->open[seen][c], tag, n + 1);
-    t->len[seen][c] = (unsigned char)n;
-    t->id[seen][c] = (uint16_t)id;
+    static const char *const escaped[3] = {"&amp;", "&lt;", "&gt;"};
+    const char *e = c == '&' ? escaped[0] : c == '<' ? escaped[1] : c == '>' ? escaped[2] : NULL;
+    char one[2] = {c ? (char)c : ' ', '\0'};
+    memset(t, 0, sizeof *t);
+    size_t n = strlen(tag), k = strlen(e ? e : one);
+    memcpy(t->sym, e ? e : one, k + 1);
+    t->sym_len = (unsigned char)k;
+    memcpy(t->go, tag, n);
+    memcpy(t->go + n, t->sym, k + 1);
+    t->go_len = (unsigned char)(n + k);
+    memcpy(t->close, !n ? "" : tag[1] == 'i' ? "</i>" : "</b>", n ? 4 : 1);
+    t->close_len = n ? 4 : 0;
+    t->id = (uint16_t)id;
 }
 
-/* The opening tag of every symbol (seen: the reader sees the square now, so a letter on a square not seen is a
- * reveal): '\0' (not drawn) an <i>, the floor none, a kind its class, a player's letter (or @, the reader's)
- * that player's class, any other symbol (round 0's start squares 1-9, G) class st. No printf: one a sheet. */
+/* The writing of every symbol's square (seen: the reader sees the square now, so a letter on a square not seen is
+ * a reveal): '\0' (not drawn) in an <i>, the floor bare, a kind in its class, a player's letter (or @, the
+ * reader's) in that player's class, any other symbol (round 0's start squares 1-9, G) in class st. No printf:
+ * one a sheet. */
 static void tags_init(const Board *b, int reader, Tags *t)
 {
     static const char st[] = "<b class=st>";
@@ -189,25 +211,34 @@ static void tags_init(const Board *b, int reader, Tags *t)
     for (int i = b->np - 1; i >= 0; i--)
         who[(unsigned char)layout_player_letter(i)] = i;
     who['@'] = reader;
+    TagSq plain; /* class st's square, its symbol put in below */
+    html_tag_set(&plain, 'x', st, TAG_ST);
+    for (int c = 0; c < 256; c++) { /* class st, seen now or not */
+        TagSq *q = &t->sq[1][c];
+        *q = plain;
+        q->go[sizeof st - 1] = q->sym[0] = (char)c;
+        t->sq[0][c] = *q;
+    }
+    for (const char *e = "&<>"; *e; e++) {
+        html_tag_set(&t->sq[1][(unsigned char)*e], (unsigned char)*e, st, TAG_ST);
+        t->sq[0][(unsigned char)*e] = t->sq[1][(unsigned char)*e];
+    }
     for (int seen = 0; seen < 2; seen++) {
         for (int c = 0; c < 256; c++) {
-            memcpy(t->open[seen][c], st, sizeof st);
-            t->len[seen][c] = sizeof st - 1;
-            t->id[seen][c] = TAG_ST;
             if (who[c] < 0)
                 continue;
             char tag[TAG_MAX] = "<b class=\"", *o = tag + (seen ? 9 : 10), l = layout_player_letter(who[c]);
             *o++ = l;
             strcpy(o, seen ? ">" : " rv\">");
-            html_tag_set(t, seen, (unsigned char)c, tag, TAG_LETTER + 2 * (unsigned char)l + seen);
+            html_tag_set(&t->sq[seen][c], (unsigned char)c, tag, TAG_LETTER + 2 * (unsigned char)l + seen);
         }
         for (int k = 0; k < KINDS_N; k++) {
             char tag[TAG_MAX] = "<b class=";
             strcat(strcat(tag, kinds[k].cls), ">");
-            html_tag_set(t, seen, (unsigned char)kinds[k].sym, tag, TAG_KIND + k);
+            html_tag_set(&t->sq[seen][(unsigned char)kinds[k].sym], (unsigned char)kinds[k].sym, tag, TAG_KIND + k);
         }
-        html_tag_set(t, seen, '\0', "<i>", TAG_I);
-        html_tag_set(t, seen, '.', "", TAG_NONE);
+        html_tag_set(&t->sq[seen][0], '\0', "<i>", TAG_I);
+        html_tag_set(&t->sq[seen]['.'], '.', "", TAG_NONE);
     }
 }
 
@@ -229,44 +260,12 @@ static char *put(char *o, const char *s, size_t n)
 #define BREAK "<!--\n-->"
 _Static_assert(GRID_LINE_SOFT + sizeof BREAK + SQUARE_MAX + ROW_TAIL_MAX <= 998, "a grid line fits in a mail line");
 
-/* Writes r right-aligned in width columns (0: as it is) at o; returns the end. */
-static char *put_number(char *o, int r, int width)
-{
-    if (r >= 0 && r < 100) { /* row numbers and codes: one or two digits, without dividing in a loop */
-        for (int k = r < 10 ? 1 : 2; width > k; width--)
-            *o++ = ' ';
-        if (r >= 10)
-            *o++ = (char)('0' + r / 10);
-        *o++ = (char)('0' + r % 10);
-        return o;
-    }
-    char d[16];
-    int n = 0;
-    do
-        d[n++] = (char)('0' + r % 10);
-    while ((r /= 10) > 0);
-    while (width > n)
-        *o++ = ' ', width--;
-    while (n > 0)
-        *o++ = d[--n];
-    return o;
-}
-
-/* Ends the run whose opening tag is tag (len bytes; 0: bare text) at o; returns the end. */
-static char *close_run(char *o, const char *tag, size_t len)
-{
-    if (!len)
-        return o;
-    return tag[1] == 'i' ? PUT_LIT(o, "</i>") : PUT_LIT(o, "</b>");
-}
-
-/* Writes the n squares sym[0..n) (seen[k] & SIGHT_SEEN: seen now; seen NULL: all) at o, each run of one
+/* Writes the n squares sym[0..n) (seen[k] & SIGHT_SEEN: seen now) at o, each run of one
  * opening tag in one element, breaking the line that starts at *line past GRID_LINE_SOFT; returns the end. */
 static char *html_grid_squares(char *o, char **line, const char *sym, const uint8_t *seen, int n, const Tags *t)
 {
-    const char *cur = "";
-    size_t cur_len = 0;
-    int cur_id = TAG_NONE;
+    const TagSq *sq = &t->sq[0][0], *cur = &t->sq[1]['.']; /* the floor's: no run open */
+    int cur_id = cur->id;
     for (int k = 0; k < n;) {
         /* the squares that surely start before the line passes GRID_LINE_SOFT need no look at its length */
         int sure = (GRID_LINE_SOFT - (int)(o - *line)) / SQUARE_MAX, end = sure < n - k ? k + sure : n;
@@ -279,28 +278,21 @@ static char *html_grid_squares(char *o, char **line, const char *sym, const uint
             }
         }
         for (; k < end; k++) {
-            unsigned char s = (unsigned char)sym[k];
-            int v = !seen || (seen[k] & SIGHT_SEEN);
-            if (t->id[v][s] != cur_id) {
-                o = close_run(o, cur, cur_len);
-                cur = t->open[v][s], cur_len = t->len[v][s], cur_id = t->id[v][s];
-                memcpy(o, cur, TAG_COPY); /* a fixed size, no call: the bytes past cur_len are written over next */
-                o += cur_len;
+            const TagSq *q = sq + ((size_t)(seen[k] & SIGHT_SEEN) << 8 | (unsigned char)sym[k]);
+            if (q->id == cur_id) { /* the run goes on */
+                memcpy(o, q->sym, SYM_MAX);
+                o += q->sym_len;
+                continue;
             }
-            switch (s) { /* the symbols are letters and #+.*@%; escaped all the same */
-            case '&': o = PUT_LIT(o, "&amp;"); continue;
-            case '<': o = PUT_LIT(o, "&lt;"); continue;
-            case '>': o = PUT_LIT(o, "&gt;"); continue;
-            default: break;
-            }
-            char c = s ? (char)s : ' ';
-            *o++ = c;
-            /* the same symbol seen alike goes on in the same run: no tag to look up */
-            while (k + 1 < end && (unsigned char)sym[k + 1] == s && (!seen || !((seen[k + 1] ^ seen[k]) & SIGHT_SEEN)))
-                *o++ = c, k++;
+            memcpy(o, cur->close, 4);
+            o += cur->close_len;
+            memcpy(o, q->go, TAG_MAX);
+            o += q->go_len;
+            cur = q, cur_id = q->id;
         }
     }
-    return close_run(o, cur, cur_len);
+    memcpy(o, cur->close, 4);
+    return o + cur->close_len;
 }
 
 /* The names of columns c0..c1 on the axis: one line, or two when a name has two letters (the first letter
@@ -314,7 +306,7 @@ static void col_names(int c0, int c1, int pad, Buf *out)
         o += pad;
         for (int c = c0; c <= c1; c++) {
             char nm[8];
-            size_t k = strlen(grid_col_name(c, nm));
+            size_t k = grid_col_name_len(c, nm);
             *o++ = line ? nm[k - 1] : k >= 2 ? nm[k - 2] : ' ';
         }
         *o++ = '\n';
@@ -344,6 +336,7 @@ static void grid(const Board *b, int reader, const uint8_t *m, const char *cells
     }
     int rw = r1 + 1 >= 100 ? 3 : r1 + 1 >= 10 ? 2 : 1, n = c1 - c0 + 1;
     Tags *t = xmalloc(sizeof *t);
+    uint8_t *all = m ? NULL : memset(xmalloc((size_t)n), SIGHT_SEEN, (size_t)n); /* no map: every square seen */
     tags_init(b, reader, t);
     buf_add(out, "<pre class=\"board\">");
     size_t names = out->len;
@@ -351,12 +344,12 @@ static void grid(const Board *b, int reader, const uint8_t *m, const char *cells
     size_t names_len = out->len - names; /* written again below the rows, copied */
     for (int r = r0; r <= r1; r++) {
         char *o = buf_room(out, (size_t)rw + 1 + (size_t)n * (SQUARE_MAX + sizeof BREAK) + ROW_TAIL_MAX), *line = o;
-        o = put_number(o, r + 1, rw);
+        o = layout_number(o, r + 1, rw);
         *o++ = ' ';
         int sq = board_sq(b, c0, r);
-        o = html_grid_squares(o, &line, cells + sq, m ? m + sq : NULL, n, t);
+        o = html_grid_squares(o, &line, cells + sq, m ? m + sq : all, n, t);
         *o++ = ' ';
-        o = put_number(o, r + 1, 0);
+        o = layout_number(o, r + 1, 0);
         *o++ = '\n';
         buf_wrote(out, o);
     }
@@ -365,6 +358,7 @@ static void grid(const Board *b, int reader, const uint8_t *m, const char *cells
     buf_wrote(out, again + names_len);
     buf_add(out, "</pre>\n");
     free(t);
+    free(all);
 }
 
 /* The events: o's news, as news_section lists them (the stored-order note once the banner said it). */

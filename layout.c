@@ -331,21 +331,9 @@ static void cells_fill(const Viewer *v, char *sym, uint8_t *mask)
     }
 }
 
-/* Writes row number r right-aligned in rw columns (rw 0: as it is) at o; returns the end. */
-static char *put_number(char *o, int r, int rw)
+/* put_number for a number of three digits or more, or a negative one. */
+static char *put_number_long(char *o, int r, int rw)
 {
-    if (r >= 0 && r < 100) { /* row numbers and codes: one or two digits, from a table, without dividing */
-        static const char pairs[] = "00010203040506070809101112131415161718192021222324"
-                                    "25262728293031323334353637383940414243444546474849"
-                                    "50515253545556575859606162636465666768697071727374"
-                                    "75767778798081828384858687888990919293949596979899";
-        for (int k = r < 10 ? 1 : 2; rw > k; rw--)
-            *o++ = ' ';
-        if (r >= 10)
-            *o++ = pairs[2 * r];
-        *o++ = pairs[2 * r + 1];
-        return o;
-    }
     char d[16];
     int n = 0;
     do
@@ -358,11 +346,50 @@ static char *put_number(char *o, int r, int rw)
     return o;
 }
 
-/* Writes the n symbols at s at o, each after a blank; returns the end. Four at a time where the bytes of a word
- * are laid out little-endian (the four spread to every other byte of a word, the blanks put between). */
+/* Writes row number r right-aligned in rw columns (rw 0: as it is) at o, which has room for two bytes more than
+ * it takes; returns the end. Row numbers and codes have one or two digits: from a table, without dividing, the
+ * blanks (at most two) written at once. */
+static inline char *put_number(char *o, int r, int rw)
+{
+    if (r < 0 || r >= 100 || rw > 3)
+        return put_number_long(o, r, rw);
+    static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+                                "25262728293031323334353637383940414243444546474849"
+                                "50515253545556575859606162636465666768697071727374"
+                                "75767778798081828384858687888990919293949596979899";
+    int k = r < 10 ? 1 : 2;
+    memcpy(o, "  ", 2);
+    o += rw > k ? rw - k : 0;
+    o[0] = pairs[2 * r + (k == 1)];
+    o[1] = pairs[2 * r + 1];
+    return o + k;
+}
+
+char *layout_number(char *o, int r, int rw)
+{
+    return put_number(o, r, rw);
+}
+
+/* Writes the n symbols at s at o, each after a blank; returns the end. Sixteen at a time with GCC's vector
+ * shuffles, then four at a time where the bytes of a word are laid out little-endian (the four spread to every
+ * other byte of a word, the blanks put between). */
 static char *spaced_cells(char *o, const char *s, int n)
 {
     int c = 0;
+#if defined(__GNUC__) && !defined(__clang__) /* sixteen at a time: a blank and a symbol interleaved (SSE2's unpack) */
+    typedef unsigned char u16v __attribute__((vector_size(16)));
+    const u16v blank = {' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '};
+    const u16v low = {0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23};
+    const u16v high = {8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31};
+    for (; c + 16 <= n; c += 16) {
+        u16v x;
+        memcpy(&x, s + c, 16);
+        u16v a = __builtin_shuffle(blank, x, low), b = __builtin_shuffle(blank, x, high);
+        memcpy(o, &a, 16);
+        memcpy(o + 16, &b, 16);
+        o += 32;
+    }
+#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     for (; c + 4 <= n; c += 4) {
         uint32_t x;
@@ -486,7 +513,7 @@ static void draw_window(const Board *b, const char *sym, const Window *w, Buf *o
         char upper[STRIP_MAX], lower[STRIP_MAX];
         for (int c = a; c <= e; c++) {
             char nm[8];
-            size_t k = strlen(grid_col_name(c, nm));
+            size_t k = grid_col_name_len(c, nm);
             lower[c - a] = nm[k - 1];
             upper[c - a] = k >= 2 ? nm[k - 2] : ' ';
         }
@@ -673,15 +700,15 @@ void layout_piece_lines(const Board *b, LayoutPieceLines *out)
     Buf t;
     buf_init(&t);
     *out = (LayoutPieceLines){.at = xmalloc(sizeof *out->at * (size_t)(b->npc + 1)), .n = b->npc};
-    for (int i = 0; i < b->npc; i++) {
-        out->at[i] = t.len;
-        legend_unknown(b, names, idlen, ow, &b->pc[i], &t);
+    board_piece_squares(b, &out->sqs);
+    for (int k = 0; k < b->npc; k++) {
+        out->at[k] = t.len;
+        legend_unknown(b, names, idlen, ow, &b->pc[b->at[out->sqs[k]]], &t);
     }
     out->at[b->npc] = t.len;
     out->text = buf_take(&t);
-    board_piece_squares(b, &out->sqs);
+    out->names = names;
     free(idlen);
-    free(names);
 }
 
 void layout_piece_lines_free(LayoutPieceLines *l)
@@ -689,6 +716,7 @@ void layout_piece_lines_free(LayoutPieceLines *l)
     free(l->text);
     free(l->at);
     free(l->sqs);
+    free(l->names);
     *l = (LayoutPieceLines){0};
 }
 
@@ -697,11 +725,12 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
 {
     const Board *b = v->b;
     char nm[24];
-    char (*names)[12] = line_names(b);
-    size_t *idlen = id_lengths(b); /* each owner's name, measured once */
     const LayoutPieceLines *lines = v->lines && v->lines->n == b->npc ? v->lines : NULL;
+    char (*own_names)[12] = lines ? NULL : line_names(b), (*names)[12] = lines ? lines->names : own_names;
+    size_t *idlen = id_lengths(b); /* each owner's name, measured once */
     int shown = 0, n = lines ? lines->n : b->w * b->h;
     const int *at = b->at; /* locals: the writes to out could alias b's fields, so they would be read again */
+    size_t run = 0, run_end = 0; /* the shared "?" lines to copy, one run of lines next to each other */
     for (int k = 0; k < n; k++) { /* the pieces in square order: the shared list's, else every square's */
         int sq = lines ? lines->sqs[k] : k;
         if (at[sq] < 0)
@@ -715,12 +744,20 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
         /* own pieces in full, markers included; decoded ones as in the board file (contract 14.9; never phased
          * here, so at most u); the others' "?", as every reader reads it */
         if (v->reader >= 0 && !(p->owner == v->reader && !orphan) && !(v->m[p->sq] & SIGHT_DECODE)) {
+            if (lines && lines->at[k] != run_end) { /* not next to the run: the run goes out first */
+                if (run_end > run)
+                    buf_addn(out, lines->text + run, run_end - run);
+                run = lines->at[k];
+            }
             if (lines)
-                buf_addn(out, lines->text + lines->at[at[sq]], lines->at[at[sq] + 1] - lines->at[at[sq]]);
+                run_end = lines->at[k + 1];
             else
                 legend_unknown(b, names, idlen, ow, p, out);
             continue;
         }
+        if (run_end > run) /* the run, before this line */
+            buf_addn(out, lines->text + run, run_end - run);
+        run = run_end;
         bool hidden = v->reader >= 0 && orphan;
         const char *owner = hidden ? "orphan" : b->pl[p->owner].id;
         size_t lo = hidden ? 6 : idlen[p->owner], ls = sq_name(b, names, p->sq, nm);
@@ -728,10 +765,12 @@ static int legend_pieces(const Viewer *v, int ow, Buf *out)
         piece_format(&p->g, true, text, sizeof text - 16);
         if (v->reader < 0 && orphan)
             strcat(text, "  (orphan)");
-        legend_line_n(out, ow, nm, ls, owner, lo, text, (size_t)-1);
+        legend_line_n(out, ow, nm, ls, owner, lo, text, strlen(text)); /* codes and markers: plain text */
     }
+    if (run_end > run)
+        buf_addn(out, lines->text + run, run_end - run);
     free(idlen);
-    free(names);
+    free(own_names);
     return shown;
 }
 

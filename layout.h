@@ -21,6 +21,9 @@ void layout_wrap_prose(Buf *b, size_t from);
 /* The board letter of player i (help/sheet.txt): a..n, p..z in players order (o is the orphans'), %
  * beyond; '?' for i < 0. */
 char layout_player_letter(int i);
+/* Writes r right-aligned in rw columns (rw 0: as it is) at o, which has room for two bytes more than that takes
+ * (a row's number on the axes of a picture); returns the end. */
+char *layout_number(char *o, int r, int rw);
 /* Appends the picture of b as reader sees it through view map m (contract 8; reader -1 and m NULL: the whole
  * board, as after the end): one window per group of squares drawn. Returns false when nothing is drawn
  * (and appends nothing). */
@@ -41,13 +44,14 @@ void layout_cells_masked(const char *sym, const uint8_t *mask, size_t n, char *c
  * 0), or "No pieces or specials in view." */
 void layout_legend(const Board *b, int reader, const uint8_t *m, Buf *out);
 /* Every piece's legend line as a reader who sees it but may not decode it reads it ("  A1    bob     ?"): the same
- * for every such reader of one board state, so made once for all its sheets. Line of piece i (b->pc[i]):
- * text[at[i] .. at[i + 1]). */
+ * for every such reader of one board state, so made once for all its sheets. Line of the piece on square sqs[k]:
+ * text[at[k] .. at[k + 1]), in square order, so that the lines of pieces next in that order are one run. */
 typedef struct LayoutPieceLines {
     char *text;
     size_t *at;
     int n;
-    int *sqs; /* the n squares that hold a piece, in reading order (board_piece_squares) */
+    int *sqs;          /* the n squares that hold a piece, in reading order (board_piece_squares) */
+    char (*names)[12]; /* the names of the board's columns, then its rows (for the lines every sheet writes) */
 } LayoutPieceLines;
 /* Makes b's piece lines into out; free with layout_piece_lines_free. */
 void layout_piece_lines(const Board *b, LayoutPieceLines *out);

@@ -123,42 +123,90 @@ static size_t control_at(const unsigned char *p)
     return *p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f ? 2 : 0;
 }
 
-/* The length of the longest run of 32-byte blocks at text (n bytes) with no byte that control_bytes would mark:
- * only printable ASCII, tab and newline. 16 bytes compared at once as signed bytes: those from 0x80 are negative,
- * so one comparison finds them and the controls under 0x20; DEL, tab and newline are tested apart. 0 without
- * GCC's vector extensions (the caller's word-at-a-time scan then looks at all of it). */
-static size_t clean_blocks(const char *text, size_t n)
+/* The lines of a text: the longest one's length (newline not counted; the last one's, without a newline, too)
+ * when it is LINES_EXACT or more, else some length under LINES_EXACT (the folding and the MIME limits are both
+ * over it: they are told exactly), and where the one being measured starts. */
+enum { LINES_EXACT = 64 };
+typedef struct Lines {
+    size_t longest, start;
+} Lines;
+
+/* Measures the lines of the n bytes at text from ln->start on (a newline at a time). */
+static void lines_measure(const char *text, size_t n, Lines *ln)
+{
+    for (const char *p = text + ln->start, *end = text + n, *nl; p < end; p = nl + 1) {
+        nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = (size_t)((nl ? nl : end) - p);
+        ln->longest = len > ln->longest ? len : ln->longest;
+        if (!nl)
+            break;
+    }
+    ln->start = n;
+}
+
+/* The length of the longest run of 64-byte blocks at text (n bytes) with no byte that control_bytes would mark:
+ * only printable ASCII, tab and newline. 16 bytes looked at at once, as signed bytes after adding: a byte
+ * plus 1 is over 0x20 exactly when it is printable ASCII (0x20..0x7e; DEL and those from 0x80 wrap to 0x80 and
+ * up, negative), and a byte plus 119 is under -126 exactly when it is a tab or a newline (9 and 10 wrap to -128
+ * and -127). The lines of those blocks are measured into *ln at the same time where SSE2 gives the newlines'
+ * places as a mask (else lines_measure does it after): a line within a block is shorter than LINES_EXACT, so
+ * only the first and the last newline of a block count (the line that ends at the first, and where the next
+ * starts). 0 without GCC's vector extensions (the caller's word-at-a-time scan then looks at all of it). */
+static size_t clean_blocks(const char *text, size_t n, Lines *ln)
 {
 #if defined(__GNUC__)
-    typedef signed char v16 __attribute__((vector_size(16)));
-    size_t i = 0;
-    for (; i + 32 <= n; i += 32) {
-        v16 a, b;
+    typedef unsigned char u16v __attribute__((vector_size(16)));
+    typedef signed char s16v __attribute__((vector_size(16)));
+    _Static_assert(LINES_EXACT <= 64, "a line within a block is shorter than LINES_EXACT");
+    size_t i = 0, longest = ln->longest, start = ln->start;
+    for (; i + 64 <= n; i += 64) {
+        u16v a, b, c, d; /* four at once: the loop is not unrolled at -O2 */
         memcpy(&a, text + i, 16);
         memcpy(&b, text + i + 16, 16);
-        v16 ok = ((a > 0x1f) & (a != 0x7f)) | (a == '\n') | (a == '\t');
-        ok &= ((b > 0x1f) & (b != 0x7f)) | (b == '\n') | (b == '\t');
+        memcpy(&c, text + i + 32, 16);
+        memcpy(&d, text + i + 48, 16);
+        s16v ok = (((s16v)(a + 1) > 0x20) | ((s16v)(a + 119) < -126)) & (((s16v)(b + 1) > 0x20) | ((s16v)(b + 119) < -126)) &
+                  (((s16v)(c + 1) > 0x20) | ((s16v)(c + 119) < -126)) & (((s16v)(d + 1) > 0x20) | ((s16v)(d + 119) < -126));
         uint64_t w[2];
         memcpy(w, &ok, 16);
         if ((w[0] & w[1]) != UINT64_MAX)
             break;
+#if defined(__SSE2__)
+        typedef char m16 __attribute__((vector_size(16)));
+        uint64_t nl = (uint64_t)(unsigned)__builtin_ia32_pmovmskb128((m16)(a == '\n')) |
+                      (uint64_t)(unsigned)__builtin_ia32_pmovmskb128((m16)(b == '\n')) << 16 |
+                      (uint64_t)(unsigned)__builtin_ia32_pmovmskb128((m16)(c == '\n')) << 32 |
+                      (uint64_t)(unsigned)__builtin_ia32_pmovmskb128((m16)(d == '\n')) << 48;
+        if (nl) {
+            size_t len = i + (size_t)__builtin_ctzll(nl) - start;
+            longest = len > longest ? len : longest;
+            start = i + 64 - (size_t)__builtin_clzll(nl);
+        }
+#endif
     }
+#if defined(__SSE2__)
+    ln->longest = longest, ln->start = start;
+#else
+    (void)longest, (void)start; /* the caller measures the lines from the start */
+#endif
     return i;
 #else
-    (void)text, (void)n;
+    (void)text, (void)n, (void)ln;
     return 0;
 #endif
 }
 
 /* Replaces, in place, every control character of text but tab and newline with '?' — a CR, ESC, BEL, DEL, a C1
  * control — so that none reaches a reader's screen or a 7bit part (contract 3.3); a CR before a newline goes
- * (a CRLF line end is a line end). Text with none (the sheets) is only read, 32 bytes at a time (clean_blocks),
+ * (a CRLF line end is a line end). Text with none (the sheets) is only read, 64 bytes at a time (clean_blocks),
  * then two words at a time (a byte at a time only where control_bytes marks one). Returns whether the text left is all ASCII: control_bytes marks
  * every byte from 0x80, so a text with no mark is, and the bytes looked at one by one say it for the rest; its
- * length into *len. */
-static bool strip_controls(char *text, size_t *len)
+ * length into *len, its longest line's into *longest (the blocks' lines measured as they are read, the rest's
+ * after). */
+static bool strip_controls(char *text, size_t *len, size_t *longest)
 {
-    size_t n = strlen(text), i = clean_blocks(text, n);
+    Lines ln = {0, 0};
+    size_t n = strlen(text), i = clean_blocks(text, n, &ln);
     bool ascii = true;
     while (i < n) { /* the first control character: a word at a time, a marked word a byte at a time */
         uint64_t w[2];
@@ -184,6 +232,8 @@ static bool strip_controls(char *text, size_t *len)
     }
     *o = '\0';
     *len = (size_t)(o - (unsigned char *)text);
+    lines_measure(text, *len, &ln); /* the text before ln.start is as it was: only what follows changed */
+    *longest = ln.longest;
     return ascii;
 }
 
@@ -201,8 +251,9 @@ int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body
         return err_fail(err, "refusing a mail header that no folding fits in lines of %d octets (%s)",
                         HEADER_LINE_MAX, header_fits("To", to, true) ? "Subject:" : "To:");
     }
-    size_t body_len = 0, html_len = 0;
-    bool body_ascii = !body || strip_controls(body, &body_len), html_ascii = !html || strip_controls(html, &html_len);
+    size_t body_len = 0, html_len = 0, body_longest = 0, html_longest = 0;
+    bool body_ascii = !body || strip_controls(body, &body_len, &body_longest),
+         html_ascii = !html || strip_controls(html, &html_len, &html_longest);
     if (q->n == q->cap) {
         q->cap = q->cap ? q->cap * 2 : 8;
         q->m = xrealloc(q->m, (size_t)q->cap * sizeof *q->m);
@@ -216,6 +267,8 @@ int mail_add_sheet(MailQueue *q, const char *to, const char *subject, char *body
     m->html_ascii = html_ascii;
     m->body_len = body_len;
     m->html_len = html_len;
+    m->body_longest = body_longest;
+    m->html_longest = html_longest;
     m->reply = false;
     m->board = q->board;
     m->invite = q->invite;
@@ -346,17 +399,11 @@ static void fold_line(Buf *out, const char *l, size_t len)
     }
 }
 
-/* Whether body (left bytes) needs fold_body: a line over 78 characters, or a last line without its newline. */
-static bool needs_fold(const char *body, size_t left)
+/* Whether m's body needs fold_body: a line over 78 characters (its longest, measured as it was checked for
+ * control characters), or a last line without its newline. */
+static bool needs_fold(const Mail *m)
 {
-    for (const char *l = body; left;) {
-        const char *nl = memchr(l, '\n', left);
-        if (!nl || nl - l > LINE_MAX_CHARS)
-            return true;
-        left -= (size_t)(nl + 1 - l);
-        l = nl + 1;
-    }
-    return false;
+    return m->body_longest > LINE_MAX_CHARS || (m->body_len && m->body[m->body_len - 1] != '\n');
 }
 
 /* The body with every line over 78 characters folded (fold_line) and a final newline. */
@@ -463,24 +510,13 @@ static void quoted_printable(Buf *out, const char *s)
 
 #define MIME_LINE_MAX 998 /* RFC 5322 2.1.1, RFC 2045 2.8: octets on a line of 7bit or 8bit data */
 
-/* The Content-Transfer-Encoding the HTML part s (n bytes; ascii: all of them under 0x80) needs (RFC 2045 2.7,
- * 2.8): "7bit" when it is ASCII with no line over MIME_LINE_MAX octets and no CR, "8bit" when it also holds
- * bytes from 0x80 up, else "quoted-printable". No NUL can be in it (a C string). The lines are checked a window
- * at a time: the line at l fits when a newline is among the MIME_LINE_MAX + 1 bytes from l, and the last one
- * there starts the next window (so short lines cost only the look back from the window's end). */
-static const char *mail_html_encoding(const char *s, size_t n, bool ascii)
+/* The Content-Transfer-Encoding m's HTML part needs (RFC 2045 2.7, 2.8): "7bit" when it is ASCII with no line
+ * over MIME_LINE_MAX octets (its longest, measured as it was checked for control characters), "8bit" when it
+ * also holds bytes from 0x80 up, else "quoted-printable". No NUL can be in it (a C string), and no CR
+ * (mail_add_sheet's strip_controls took each out, or made it '?'). */
+static const char *mail_html_encoding(const Mail *m)
 {
-    if (memchr(s, '\r', n))
-        return "quoted-printable";
-    for (size_t l = 0; n - l > MIME_LINE_MAX;) {
-        size_t p = l + MIME_LINE_MAX + 1;
-        while (p > l && s[p - 1] != '\n')
-            p--;
-        if (p == l)
-            return "quoted-printable";
-        l = p;
-    }
-    return ascii ? "7bit" : "8bit";
+    return m->html_longest > MIME_LINE_MAX ? "quoted-printable" : m->html_ascii ? "7bit" : "8bit";
 }
 
 /* FNV-1a over the n bytes at s, continuing from h. */
@@ -576,11 +612,11 @@ typedef struct Content {
 static void content_plan(const Mail *m, uint64_t hash, Content *c)
 {
     c->ascii = m->body_ascii;
-    c->folded = needs_fold(m->body, m->body_len) ? fold_body(m->body) : NULL;
+    c->folded = needs_fold(m) ? fold_body(m->body) : NULL;
     c->text = c->folded ? c->folded : m->body;
     c->text_headers = xstrdup(c->ascii ? "Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: 7bit\n"
                                        : "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n");
-    c->cte = m->html ? mail_html_encoding(m->html, m->html_len, m->html_ascii) : NULL;
+    c->cte = m->html ? mail_html_encoding(m) : NULL;
     c->boundary = m->html ? boundary_for(hash, c->text, c->folded ? strlen(c->folded) : m->body_len,
                                          c->cte[0] == 'q' ? NULL : m->html, m->html_len)
                           : NULL;
@@ -854,7 +890,12 @@ void mail_group_discard(const Store *s, const char *group)
 
 int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now)
 {
-    return spool_deliver(s, group, q->mailer, &q->seq, now);
+    return mail_deliver_with(q, s, group, now, NULL);
+}
+
+int mail_deliver_with(MailQueue *q, const Store *s, const char *group, time_t now, DiskLater *also)
+{
+    return spool_deliver(s, group, q->mailer, &q->seq, now, also);
 }
 
 int mail_flush(MailQueue *q, const Store *s, time_t now)

@@ -18,6 +18,8 @@ typedef struct Mail {
     char *html; /* the same text as HTML, or NULL: the message is multipart/alternative (text first) */
     bool body_ascii, html_ascii; /* every byte of body (of html) is under 0x80 (told by mail_add_sheet) */
     size_t body_len, html_len;   /* their lengths (told by mail_add_sheet) */
+    size_t body_longest, html_longest; /* their longest lines' lengths, newline not counted, when 64 or more (a
+                                        * smaller number when every line is shorter; told by it too) */
     bool reply; /* a reply to the command (Auto-Submitted: auto-replied, In-Reply-To $MESSAGEID) */
     int board;  /* the board whose game the mail is of (its thread, contract 3.3); 0: none */
     int invite; /* the invitation the mail is of, or whose game it starts (its thread too); 0: none */
@@ -108,6 +110,8 @@ void mail_group_discard(const Store *s, const char *group);
    retries at growing intervals and its dead letters in spool/dead/. Returns the number of messages
    delivered. */
 int mail_deliver(MailQueue *q, const Store *s, const char *group, time_t now);
+/* mail_deliver with outbox/'s fsync beside those put off in also (run either way: spool_deliver). */
+int mail_deliver_with(MailQueue *q, const Store *s, const char *group, time_t now, DiskLater *also);
 
 /* Spools every queued message as the group "0.<epoch>-<pid>-<k>", k counting this queue's flushes
    (mail of no board state: a reply, a chat), and delivers it (mail_deliver); q is empty afterwards.

@@ -220,6 +220,7 @@ bool movelist_rebase(const Store *s, Board *b)
         return false;
     free(b->initial);
     b->initial = NULL; /* the snapshot of the board as it stands: without a snapshot of its own */
+    b->start_of_initial = false; /* its known lines, and those after, against no snapshot's map, then its */
     b->initial = boardfile_write(b);
     b->initial_base = board_moves_count(b);
     return true;

@@ -121,9 +121,15 @@ int piece_parse(const char *s, Genome *out, bool markers, Err *err)
 char *piece_format(const Genome *g, bool markers, char *buf, size_t size)
 {
     size_t k = 0;
-    for (int i = 0; i < GENE_COUNT; i++)
-        for (int j = 0; j < g->n[i] && k + 1 < size; j++)
-            buf[k++] = (char)('A' + i);
+    for (int i0 = 0; i0 < GENE_COUNT; i0 += 4) { /* four genes looked at at once: a piece has two or three */
+        int end = i0 + 4 < GENE_COUNT ? i0 + 4 : GENE_COUNT;
+        uint64_t four = 0;
+        if (end == i0 + 4 && (memcpy(&four, &g->n[i0], sizeof four), four == 0))
+            continue;
+        for (int i = i0; i < end; i++)
+            for (int j = 0; j < g->n[i] && k + 1 < size; j++)
+                buf[k++] = (char)('A' + i);
+    }
     if (markers && g->phased && k + 1 < size)
         buf[k++] = 'r';
     if (markers && g->flare && k + 1 < size)

@@ -52,7 +52,7 @@ static void ctx_init(CommandCtx *c, const Host *host, const Request *rq, Request
     subject_write(SUBJECT_ERROR, 0, NULL, c->subject, sizeof c->subject);
 }
 
-static void post_commit(CommandCtx *c, Gamelist *list, int n, const Board *b, const char *group);
+static void post_commit(CommandCtx *c, Gamelist *list, int n, const Board *b, const char *group, DiskLater *dir);
 
 /* Finishes what a stopped command left, under the lock (contract 3): its temporary files go (looked for
  * when the lock's last holder was stopped, and by the commands that sweep every time); a group of mails
@@ -82,7 +82,7 @@ static void recover(CommandCtx *c)
             if (store_load_board(&c->st, n, &text, &archived, &err) == 0 && !archived)
                 b = boardfile_parse(text, name, &err);
             free(text);
-            post_commit(c, NULL, n, b, groups.v[i]);
+            post_commit(c, NULL, n, b, groups.v[i], NULL);
             board_free(b);
         }
     }
@@ -297,8 +297,7 @@ static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out)
     char name[32];
     snprintf(name, sizeof name, "%d", n);
     BoardfileError bad;
-    Board *b = boardfile_parse_at(text, name, &bad);
-    free(text);
+    Board *b = boardfile_parse_take(text, name, &bad); /* it frees text */
     if (!b) {
         char place[48];
         /* contract 10: no message echoes a file; the reason names squares and tokens of the board, so
@@ -334,7 +333,9 @@ void pipeline_list_status(const Board *b, char *buf, size_t size)
     gamelist_status(&r, buf, size);
 }
 
-int pipeline_update_list(CommandCtx *c, Gamelist *list, int number, const Board *b)
+/* pipeline_update_list, the list file's fsyncs beside those put off in before and after (gamelist_write_line). */
+static int update_list(CommandCtx *c, Gamelist *list, int number, const Board *b, DiskLater *before,
+                       DiskLater *after)
 {
     char *line = NULL;
     ListRecord r;
@@ -346,10 +347,15 @@ int pipeline_update_list(CommandCtx *c, Gamelist *list, int number, const Board 
     Err err;
     if (list) /* a run over many boards: the list is written once, at its end */
         gamelist_set(list, number, line);
-    else if ((rc = gamelist_write_line(&c->st, number, line, &err)) < 0)
+    else if ((rc = gamelist_write_line(&c->st, number, line, before, after, &err)) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
     free(line);
     return rc;
+}
+
+int pipeline_update_list(CommandCtx *c, Gamelist *list, int number, const Board *b)
+{
+    return update_list(c, list, number, b, NULL, NULL);
 }
 
 /* Abandons what was prepared for a state that was not saved: queued mail (contract 3: mail goes out only
@@ -389,14 +395,19 @@ int pipeline_record_finished(CommandCtx *c, const Board *b)
  * its list line (in list when given), the finished-games record of a game that ended (once), its mails
  * delivered (at the run's end when list is given), the group's record removed. Run again by the next
  * command when a stop interrupted it, or when the list or the record could not be written (the group's
- * record stays). */
-static void post_commit(CommandCtx *c, Gamelist *list, int n, const Board *b, const char *group)
+ * record stays). dir: the games directory's fsync after the board's rename, put off (NULL: none): it runs
+ * beside the list file's, before any mail goes; the list directory's runs beside outbox/'s, before the
+ * record goes. */
+static void post_commit(CommandCtx *c, Gamelist *list, int n, const Board *b, const char *group, DiskLater *dir)
 {
-    bool ok = pipeline_update_list(c, list, n, b) == 0;
+    DiskLater list_dir = DISK_LATER_NONE;
+    bool ok = update_list(c, list, n, b, dir, &list_dir) == 0;
+    (void)disk_later_run(dir, NULL); /* when the list did not run it: it was not written */
     if (b && b->phase == PHASE_ENDED && pipeline_record_finished(c, b) < 0)
         ok = false;
     if (!list)
-        mail_deliver(&c->mq, &c->st, group, (time_t)c->now);
+        mail_deliver_with(&c->mq, &c->st, group, (time_t)c->now, &list_dir);
+    (void)disk_later_run(&list_dir, NULL); /* when no delivery ran it */
     if (ok && list)
         sl_push(&list->groups, group); /* its record goes once the run's list is written */
     else if (ok)
@@ -422,6 +433,8 @@ static int commit_board(CommandCtx *c, Gamelist *list, int n, const Board *b, co
     else
         mail_truncate(&c->mq, c->saved_mail); /* nothing spooled: the mails of a state never saved go */
     w.file.synced = rc == 0;
+    DiskLater dir = DISK_LATER_NONE; /* the games directory's fsync after the rename: post_commit runs it */
+    w.file.later = &dir;
     if (rc == 0)
         rc = text ? store_board_finish(&w, err)
                   : archive ? store_archive_board(&c->st, n, err) : store_delete_board(&c->st, n, err);
@@ -432,7 +445,8 @@ static int commit_board(CommandCtx *c, Gamelist *list, int n, const Board *b, co
         mail_group_discard(&c->st, group);
     c->saved_mail = c->mq.n;
     if (rc == 0)
-        post_commit(c, list, n, text ? b : NULL, group);
+        post_commit(c, list, n, text ? b : NULL, group, &dir);
+    (void)disk_later_run(&dir, NULL); /* when no post_commit ran it */
     return rc;
 }
 

@@ -191,6 +191,7 @@ static void replay_close(ReplayWalk *w, Board **out)
     }
     free(r->initial);
     r->initial = xstrdup(w->b->initial);
+    r->start_of_initial = false;
     r->initial_base = w->b->initial_base;
     *out = r;
 }
@@ -258,10 +259,13 @@ int replay_each(const Board *b, ReplayEach each, void *ctx)
         }
         char *own = w.r->initial; /* the board as replay_board gives it: b's snapshot and where it stands */
         int own_base = w.r->initial_base;
+        bool own_start = w.r->start_of_initial;
         w.r->initial = snapshot;
+        w.r->start_of_initial = false;
         w.r->initial_base = b->initial_base;
         rc = each(ctx, k, w.r, NULL);
         w.r->initial = own;
+        w.r->start_of_initial = own_start;
         w.r->initial_base = own_base;
     }
     free(snapshot);

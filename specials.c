@@ -163,7 +163,7 @@ static void put_i64(Buf *o, int64_t v)
 
 static char *sq_name(int w, int sq, char buf[16])
 {
-    size_t n = strlen(grid_col_name(sq % w, buf));
+    size_t n = grid_col_name_len(sq % w, buf);
     char d[12], *p = d + sizeof d;
     for (int r = sq / w + 1; r > 0 || p == d + sizeof d; r /= 10)
         *--p = (char)('0' + r % 10);

@@ -710,16 +710,19 @@ static int deliver_one(const Store *s, Delivery *d, const char *fname, time_t no
     return ok;
 }
 
-/* Ends a delivery run: one fsync of outbox/ for every message linked or moved there, then their spool
- * names go (a kill before leaves them with a second link: delivered, never twice); the spool directory is
- * synced when a mailer sent files (their removal must last: they are not to go out twice). */
-static void delivery_end(const Store *s, Delivery *d)
+/* Ends a delivery run: one fsync of outbox/ for every message linked or moved there (beside those put off in
+ * also, which run either way), then their spool names go (a kill before leaves them with a second link:
+ * delivered, never twice); the spool directory is synced when a mailer sent files (their removal must last:
+ * they are not to go out twice). */
+static void delivery_end(const Store *s, Delivery *d, DiskLater *also)
 {
+    DiskLater own = DISK_LATER_NONE, *l = also ? also : &own;
     if (d->outbox_changed) {
         char *dir = store_path(s, "outbox");
-        disk_sync_dir(dir);
+        disk_later_dir(l, dir);
         free(dir);
     }
+    (void)disk_later_run(l, NULL);
     for (int i = 0; i < d->linked.n; i++)
         (void)unlink(d->linked.v[i]);
     if (d->mailed || d->renamed)
@@ -754,7 +757,8 @@ static bool not_ours(const char *fname, const StrList *names)
     return pid > 0 && pid != (long)getpid() && !(kill((pid_t)pid, 0) < 0 && errno == ESRCH);
 }
 
-int spool_deliver(const Store *s, const char *group, const char *mailer, unsigned long *seq, time_t now)
+int spool_deliver(const Store *s, const char *group, const char *mailer, unsigned long *seq, time_t now,
+                  DiskLater *also)
 {
     Delivery d = {.mailer = mailer, .seq = seq, .now = now};
     StrList names = {0};
@@ -767,7 +771,7 @@ int spool_deliver(const Store *s, const char *group, const char *mailer, unsigne
             continue;
         sent += deliver_one(s, &d, f, now);
     }
-    delivery_end(s, &d);
+    delivery_end(s, &d, also);
     sl_free(&names);
     return sent;
 }

@@ -87,7 +87,10 @@ void spool_group_discard(const Store *s, const char *group);
  * mailer; dates "YYYY-MM-DD HH:MM:SS UTC"), its modification time set to now; a run that moved messages there
  * then keeps spool/dead/ to its newest 1,000 of 64 MiB in all, none that died 30 days before now ("genetess: <n>
  * dead letter(s) removed from spool/dead/ ..."). An entry that is not a regular file is never sent. Returns the
- * number of messages delivered (a message left with a second name by a stopped process counts once per name). */
-int spool_deliver(const Store *s, const char *group, const char *mailer, unsigned long *seq, time_t now);
+ * number of messages delivered (a message left with a second name by a stopped process counts once per name).
+ * outbox/'s fsync, before the spool names of the messages linked there go, runs side by side with those put
+ * off in also (run at the end of the delivery either way; NULL: none). */
+int spool_deliver(const Store *s, const char *group, const char *mailer, unsigned long *seq, time_t now,
+                  DiskLater *also);
 
 #endif

@@ -125,7 +125,12 @@ void store_users_forget(const Store *s)
 
 char *store_path(const Store *s, const char *rel)
 {
-    return xasprintf("%s/%s", s->home, rel);
+    size_t h = strlen(s->home), r = strlen(rel) + 1; /* "<home>/<rel>": no printf, as every file is named so */
+    char *p = xmalloc(h + 1 + r);
+    memcpy(p, s->home, h);
+    p[h] = '/';
+    memcpy(p + h + 1, rel, r);
+    return p;
 }
 
 /* ---------------------------------------------------------------- lock */
@@ -598,8 +603,22 @@ int store_archive_board(const Store *s, int n, Err *err)
 
 int store_write_list(const Store *s, const char *content, Err *err)
 {
+    return store_write_list_with(s, content, NULL, NULL, err);
+}
+
+int store_write_list_with(const Store *s, const char *content, DiskLater *before, DiskLater *after, Err *err)
+{
     char *path = store_path(s, "etc/Genetess.list");
-    int rc = disk_write_atomic(path, content, strlen(content), err);
+    DiskWrite w;
+    int rc = disk_write_begin(path, content, strlen(content), &w, err);
+    if (rc == 0 && before && disk_later_run(before, &w) < 0) {
+        rc = err_fail(err, "cannot write %s: %s", w.tmp, strerror(errno));
+        disk_write_abandon(&w);
+    }
+    if (rc == 0) {
+        w.later = after;
+        rc = disk_write_finish(&w, err);
+    }
     free(path);
     return rc;
 }

@@ -140,6 +140,10 @@ void store_history_free(StoreHistory *h);
 /* lists (contract 11) */
 /* Rewrites etc/Genetess.list atomically with content. Returns 0 or -1 with err. */
 int store_write_list(const Store *s, const char *content, Err *err);
+/* store_write_list with its fsyncs beside others: the new text's temporary is synced together with the fsyncs
+ * put off in before (run then, the list's or not), and the directory's fsync after the rename is put off into
+ * after (NULL: each done at once, as store_write_list). */
+int store_write_list_with(const Store *s, const char *content, DiskLater *before, DiskLater *after, Err *err);
 /* Appends the line of h (store_history_format) plus '\n' to history/Genetess (read, append, write atomically)
    unless it already holds a line of board h->board: the end of a game is recorded once. A line holding a
    control character is refused. Returns 0, 1 when the board's line was there already (nothing written), or -1

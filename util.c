@@ -66,12 +66,17 @@ char *xstrdup(const char *s)
     return memcpy(xmalloc(n), s, n);
 }
 
+/* Formats into a small buffer on the stack first: a text that fits there (a path, a file name) is formatted
+ * once, not measured and then formatted again. */
 char *xasprintf(const char *fmt, ...)
 {
+    char small[256];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    if (n >= 0 && (size_t)n < sizeof small)
+        return memcpy(xmalloc((size_t)n + 1), small, (size_t)n + 1);
     char *s = xmalloc((size_t)n + 1);
     va_start(ap, fmt);
     vsnprintf(s, (size_t)n + 1, fmt, ap);
@@ -118,7 +123,8 @@ void buf_reserve(Buf *b, size_t n)
 
 void buf_addn(Buf *b, const char *s, size_t n)
 {
-    buf_reserve(b, n);
+    if (b->len + n + 1 > b->cap) /* the room is there most times: no call */
+        buf_reserve(b, n);
     memcpy(b->s + b->len, s, n);
     b->len += n;
     b->s[b->len] = '\0';
@@ -134,16 +140,13 @@ void buf_addc(Buf *b, char c)
 
 void buf_pad(Buf *b, char c, size_t n)
 {
-    buf_reserve(b, n);
+    if (b->len + n + 1 > b->cap)
+        buf_reserve(b, n);
     memset(b->s + b->len, c, n);
     b->len += n;
     b->s[b->len] = '\0';
 }
 
-void buf_add(Buf *b, const char *s)
-{
-    buf_addn(b, s, strlen(s));
-}
 
 /* Formats straight into b's spare room; only a text longer than that room is formatted a second time. */
 void buf_printf(Buf *b, const char *fmt, ...)
@@ -210,10 +213,16 @@ void sl_copy(StrList *dst, const StrList *src)
         sl_push(dst, src->v[i]);
 }
 
+/* tolower in the C locale, the program's (it never calls setlocale): only A..Z change; without a call. */
+static unsigned char lower_ascii(unsigned char c)
+{
+    return c >= 'A' && c <= 'Z' ? (unsigned char)(c + ('a' - 'A')) : c;
+}
+
 bool str_ieq(const char *a, const char *b)
 {
     for (; *a && *b; a++, b++)
-        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+        if (*a != *b && lower_ascii((unsigned char)*a) != lower_ascii((unsigned char)*b))
             return false;
     return *a == *b;
 }

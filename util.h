@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define ERR_MAX 512
 #define E_MAX INT64_MAX
@@ -53,10 +54,13 @@ typedef struct Buf {
 void buf_init(Buf *b);
 /* Frees b's text and makes it empty. */
 void buf_free(Buf *b);
-/* Appends s. */
-void buf_add(Buf *b, const char *s);
 /* Appends the n bytes at s. */
 void buf_addn(Buf *b, const char *s, size_t n);
+/* Appends s (inline: a literal's length is known where it is written). */
+static inline void buf_add(Buf *b, const char *s)
+{
+    buf_addn(b, s, strlen(s));
+}
 /* Appends one character. */
 void buf_addc(Buf *b, char c);
 /* Appends n copies of c. */

@@ -122,6 +122,90 @@ START_TEST(test_gamefile_only_one_entry)
 }
 END_TEST
 
+/* A control character anywhere in a board file is refused with its line, whichever way the text is looked at (the
+ * whole text a block at a time first): every byte below 0x20 but tab and newline, DEL, a CR inside a line; a CR
+ * ending a line, a tab and bytes from 0x80 are read. */
+START_TEST(test_gamefile_controls)
+{
+    Err err;
+    Buf t;
+    buf_init(&t);
+    for (int line = 0; line < 40; line++)
+        buf_add(&t, line % 3 ? "alice D2 + caf\xc3\xa9\there\n" : "bob E4 # \xe2\x80\x94 fine\r\n");
+    char *text = xasprintf("(genetess 1)\n(x\n%s)\n", t.s);
+    GameFile ok = {.name = "t", .err = &err};
+    ck_assert_int_eq(gamefile_split(&ok, text), 0);
+    gamefile_free(&ok);
+    size_t n = strlen(text);
+    for (int c = 1; c < 0x80; c++) {
+        if (c >= 0x20 && c < 0x7f)
+            continue;
+        for (size_t at = 20; at < n; at += 97) {
+            if (text[at] == '\n' || text[at] == '\r' || (text[at] & 0x80) || c == '\n' || c == '\t')
+                continue;
+            char *u = xstrdup(text);
+            u[at] = (char)c;
+            int lineno = 1;
+            for (size_t k = 0; k < at; k++)
+                lineno += u[k] == '\n';
+            GameFile bad = {.name = "t", .err = &err};
+            ck_assert_msg(gamefile_split(&bad, u) == -1, "byte 0x%02x at %zu read", c, at);
+            char *want = xasprintf("t:%d: control character in the board file", lineno);
+            ck_assert_str_eq(err.msg, want);
+            free(want);
+            gamefile_free(&bad);
+            free(u);
+        }
+    }
+    free(text);
+    buf_free(&t);
+}
+END_TEST
+
+/* A status line reads the same whether it is written as the program writes it (read without sscanf) or otherwise
+ * (a hand edit: blanks doubled, a tab, a sign, leading zeros, ten digits, words after it: read by sscanf), and the
+ * same lines that sscanf refuses are refused. */
+START_TEST(test_status_lines)
+{
+    static const struct {
+        const char *line; /* bob's status line */
+        int ok, kills, start; /* loads; then bob's kills and start */
+    } cases[] = {
+        {"bob active out=0 kills=3 start=2 timeouts=0 total-timeouts=1", 1, 3, 2},
+        {"bob active  out=0 kills=3 start=2 timeouts=0 total-timeouts=1", 1, 3, 2},
+        {"bob active\tout=0 kills=+3 start=002 timeouts=0 total-timeouts=1 more", 1, 3, 2},
+        {"bob active out=0 kills= 3 start=0000000002 timeouts=0 total-timeouts=1", 1, 3, 2},
+        {"bob active out=0 kills=3start=2 timeouts=0 total-timeouts=1", 1, 3, 2},
+        {"bob active out=0 kills=3 start=2 timeouts=0", 0, 0, 0},
+        {"bob active out=0 kills=x start=2 timeouts=0 total-timeouts=1", 0, 0, 0},
+        {"bob actively out=0 kills=3 start=2 timeouts=0 total-timeouts=1", 0, 0, 0},
+        {"bob active out=0 kills=-3 start=2 timeouts=0 total-timeouts=1", 0, 0, 0},
+    };
+    Board *b = sample();
+    char *t = boardfile_write(b);
+    const char *from = strstr(t, "\nbob active out=");
+    ck_assert_ptr_nonnull(from);
+    const char *end = strchr(from + 1, '\n');
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *u = xasprintf("%.*s\n%s%s", (int)(from - t), t, cases[i].line, end);
+        Err err;
+        Board *c = boardfile_parse(u, "101", &err);
+        ck_assert_msg((c != NULL) == cases[i].ok, "case %zu: %s", i, c ? "loaded" : err.msg);
+        if (c) {
+            ck_assert_int_eq(c->pl[1].kills, cases[i].kills);
+            ck_assert_int_eq(c->pl[1].start, cases[i].start);
+            ck_assert_int_eq(c->pl[1].timeouts_total, 1);
+        } else {
+            ck_assert_ptr_nonnull(strstr(err.msg, "bad status line"));
+        }
+        board_free(c);
+        free(u);
+    }
+    free(t);
+    board_free(b);
+}
+END_TEST
+
 /* The E breakdown is kept as the news are: its words, the sheet's mark as the same line, read back as a mark
  * (a kind, never compared as words by the sheets); a line that looks like a news tag is its words, untagged. */
 START_TEST(test_ebook_marks_round_trip)
@@ -548,6 +632,8 @@ Suite *board_suite(void)
     tcase_add_test(tc, test_news_kinds_round_trip);
     tcase_add_test(tc, test_ebook_marks_round_trip);
     tcase_add_test(tc, test_gamefile_only_one_entry);
+    tcase_add_test(tc, test_gamefile_controls);
+    tcase_add_test(tc, test_status_lines);
     tcase_add_loop_test(tc, test_round_trip_many, 0, 200);
     tcase_add_loop_test(tc, test_corrupt, 0, (int)(sizeof corrupt / sizeof corrupt[0]));
     tcase_add_test(tc, test_hand_edit_loads);

@@ -629,6 +629,73 @@ START_TEST(test_mail_controls)
 }
 END_TEST
 
+/* The scan a block at a time misses no byte: every byte value, alone at each place of the first two 64-byte
+ * blocks of a clean text, is kept or made '?' as one byte at a time would, and the text told ASCII exactly when
+ * it is. */
+START_TEST(test_mail_controls_every_place)
+{
+    MailQueue q;
+    mail_init(&q, &test_host, &test_rq);
+    Err err = {""};
+    char text[201], want[201];
+    for (int c = 1; c < 256; c++)
+        for (int at = 0; at < 130; at++) {
+            for (int i = 0; i < 200; i++)
+                text[i] = i % 70 == 69 ? '\n' : i % 7 == 3 ? '\t' : 'x';
+            text[200] = '\0';
+            text[at] = (char)c;
+            memcpy(want, text, sizeof text);
+            bool crlf = c == '\r' && text[at + 1] == '\n';
+            if (crlf) /* a CR before a newline goes */
+                memmove(want + at, want + at + 1, sizeof want - (size_t)at - 1);
+            else if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f)
+                want[at] = '?';
+            ck_assert_int_eq(mail_add(&q, "alice@a.a", "Genetess chat 101 bob", text, &err), 0);
+            ck_assert_msg(strcmp(q.m[0].body, want) == 0, "byte 0x%02x at %d", c, at);
+            ck_assert_uint_eq(q.m[0].body_len, crlf ? 199 : 200);
+            ck_assert_msg(q.m[0].body_ascii == (c < 0x80), "byte 0x%02x at %d", c, at);
+            mail_truncate(&q, 0);
+        }
+    mail_free(&q);
+}
+END_TEST
+
+/* The longest line of a body and of an HTML part is measured as they are checked for control characters, the
+ * clean 64-byte blocks by the places of their first and last newline: whatever the lengths and where a long line
+ * lies (within a block, across two or three, the last without its newline, after a control character), it is
+ * told exactly from 64 on, and as under 64 when every line is shorter; the folding (over 78) and the HTML
+ * part's encoding (over 998) follow it. */
+START_TEST(test_mail_line_lengths)
+{
+    MailQueue q;
+    mail_init(&q, &test_host, &test_rq);
+    Err err = {""};
+    Buf t;
+    buf_init(&t);
+    unsigned seed = 7;
+    for (int round = 0; round < 400; round++) {
+        t.len = 0;
+        size_t want = 0, cur = 0, total = 600 + (size_t)round * 7, at = (size_t)(round * 37) % total;
+        size_t big = round % 5 == 0 ? 0 : (size_t)(60 + (round * 13) % 1000); /* one long line, or none */
+        for (size_t k = 0; k < total; k++) {
+            seed = seed * 1103515245u + 12345u;
+            bool nl = k == at + big || (!(k >= at && k < at + big) && (seed >> 16) % 50 == 0);
+            char c = nl ? '\n' : round % 7 == 3 && k == total / 2 ? '\x1b' : (char)('a' + (seed >> 20) % 26);
+            buf_addc(&t, c);
+            cur = nl ? 0 : cur + 1;
+            want = cur > want ? cur : want;
+        }
+        ck_assert_int_eq(mail_add_sheet(&q, "alice@a.a", "Genetess Board 101 bob", xstrdup(t.s), xstrdup(t.s), &err), 0);
+        size_t got = q.m[0].body_longest;
+        ck_assert_msg(want >= 64 ? got == want : got < 64, "round %d: longest %zu, told %zu", round, want, got);
+        ck_assert_uint_eq(q.m[0].html_longest, got);
+        mail_truncate(&q, 0);
+    }
+    buf_free(&t);
+    mail_free(&q);
+}
+END_TEST
+
 /* Every header line is at most 998 octets: a To: of 80 addresses (an etc/users address field is a list, with
  * or without spaces) and a long Subject are folded into lines of at most 78 that unfold to the value; a To: or
  * Subject with a word that no folding fits is refused; a $PBMFROM that long is not used. (A To: line of 1,015
@@ -815,6 +882,8 @@ Suite *mail_suite(void)
     tcase_add_loop_test(tm, test_mail_sendmail_fails, 0, 4);
     tcase_add_test(tm, test_mail_reply_address);
     tcase_add_test(tm, test_mail_controls);
+    tcase_add_test(tm, test_mail_controls_every_place);
+    tcase_add_test(tm, test_mail_line_lengths);
     tcase_add_test(tm, test_mail_long_headers);
     tcase_add_test(tm, test_spool_group);
     suite_add_tcase(s, tm);

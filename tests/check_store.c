@@ -574,6 +574,62 @@ START_TEST(test_sync_files)
 }
 END_TEST
 
+/* fsyncs put off (DiskLater): a finished write puts its directory's off instead of syncing it; the list written
+ * with others runs those put off before it together with its temporary's and puts its directory's off after;
+ * a run reports only the temporary's failure (a pipe: EINVAL), not one of those put off, and leaves the set
+ * empty; a full set or none syncs a directory at once. */
+START_TEST(test_syncs_put_off)
+{
+    Store s;
+    open_store(&s);
+    Err err;
+    ck_assert_int_eq(disk_later_run(NULL, NULL), 0);
+    DiskLater before = DISK_LATER_NONE, after = DISK_LATER_NONE;
+    char *path = store_path(&s, "etc/x"), *etc = store_path(&s, "etc");
+    DiskWrite w;
+    ck_assert_int_eq(disk_write_begin(path, "new\n", 4, &w, &err), 0);
+    w.later = &before;
+    ck_assert_int_eq(disk_write_finish(&w, &err), 0);
+    ck_assert_int_eq(before.n, 1);
+    ck_assert_int_eq(store_write_list_with(&s, "boardno:players:moveno:status\n", &before, &after, &err), 0);
+    ck_assert_int_eq(before.n, 0);
+    ck_assert_int_eq(after.n, 1);
+    char *now = slurp(&s, "etc/Genetess.list");
+    ck_assert_str_eq(now, "boardno:players:moveno:status\n");
+    free(now);
+    int p[2];
+    ck_assert_int_eq(pipe(p), 0);
+    after.fd[after.n++] = p[1]; /* one put off that fails: let go */
+    ck_assert_int_eq(disk_write_begin(path, "newer\n", 6, &w, &err), 0);
+    ck_assert_int_eq(disk_later_run(&after, &w), 0);
+    ck_assert(w.synced);
+    ck_assert_int_eq(after.n, 0);
+    ck_assert_int_eq(disk_write_finish(&w, &err), 0);
+    ck_assert_int_eq(disk_write_begin(path, "newest\n", 7, &w, &err), 0);
+    int tmp_fd = w.fd;
+    w.fd = p[0]; /* the temporary's own fails: told */
+    errno = 0;
+    ck_assert_int_eq(disk_later_run(NULL, &w), -1);
+    ck_assert_int_eq(errno, EINVAL);
+    ck_assert(!w.synced);
+    w.fd = tmp_fd;
+    disk_write_abandon(&w);
+    close(p[0]);
+    for (int i = 0; i < DISK_LATER_MAX + 1; i++)
+        disk_later_dir(&after, etc);
+    ck_assert_int_eq(after.n, DISK_LATER_MAX);
+    disk_later_dir(NULL, etc);
+    ck_assert_int_eq(disk_later_run(&after, NULL), 0);
+    ck_assert_int_eq(after.n, 0);
+    now = slurp(&s, "etc/x");
+    ck_assert_str_eq(now, "newer\n");
+    free(now);
+    free(etc);
+    free(path);
+    store_close(&s);
+}
+END_TEST
+
 /* A board write in two steps hands its temporary and its move list to a caller that syncs them with its
  * own files (store_board_fds); marked synced, finish commits without syncing them again. */
 START_TEST(test_board_write_fds)
@@ -826,6 +882,7 @@ Suite *store_suite(void)
     tcase_add_test(tc, test_lock_mark);
     tcase_add_test(tc, test_write_in_two_steps);
     tcase_add_test(tc, test_sync_files);
+    tcase_add_test(tc, test_syncs_put_off);
     tcase_add_test(tc, test_board_write_fds);
     tcase_add_test(tc, test_save_reuses_the_spare_previous);
     tcase_add_loop_test(tc, test_links_refused, 0, 2);

@@ -43,6 +43,22 @@ run 1 show "$N2#1"
 has "history before an admin edit is not replayable"
 run 0 show "$N2#4"
 
+# ---- an admin's edit of the terrain: the edited board is the replays' new start, its players' maps written
+# against no snapshot's terrain, and the board's own maps against the new snapshot's: both say that alice and
+# bob knew the floor at J2, where a wall now stands (never against the start the old snapshot gave) ----
+run 0 challenge --gamble=none --seed=5 alice bob
+N3=$(last_board)
+B3=$GAMES/$N3
+run 0 move "$N3" alice secret PASS
+L3=$(grep -n '^(map$' "$B3" | cut -d: -f1)
+sed "$((L3 + 2))s/^#\.\.\.\.\.+\.\.\./#.....+..+/" "$B3" >"$T/walled" && cp "$T/walled" "$B3"
+add_moves_line "$B3" "1b admin EDIT a wall on J2"
+run 0 move "$N3" bob hunter2 PASS
+assert_eq 2 "$(grep -c '^alice J2 \.$' "$B3")" "alice's J2 in the snapshot and the board"
+assert_eq 2 "$(grep -c '^bob J2 \.$' "$B3")" "bob's J2 in the snapshot and the board"
+run 0 verify "$N3"
+has "consistent"
+
 # ---- a damaged board: refused with <n>:<line>:, its contents never echoed ----
 given_tiny_map
 run 0 challenge --gamble=none --map=tiny alice bob
