@@ -513,3 +513,10 @@ int gamelist_close(Gamelist *l, const Store *s, Err *err)
     l->games_fd = -1;
     return rc;
 }
+
+void gamelist_status_of(const Board *b, char *buf, size_t size)
+{
+    ListRecord r;
+    gamelist_record_of(b->number, b, &r);
+    gamelist_status(&r, buf, size);
+}

@@ -44,6 +44,9 @@ char *gamelist_format(const ListRecord *r);
 void gamelist_record_of(int number, const Board *b, ListRecord *r);
 /* The status field of r: "waiting for <ids>", "<id> turn", "<id> on holiday", the result. */
 void gamelist_status(const ListRecord *r, char *buf, size_t size);
+/* The status column of board b's list line (gamelist_status of its record): the result, "waiting for <ids>",
+ * "<id> turn" or "<id> on holiday". */
+void gamelist_status_of(const Board *b, char *buf, size_t size);
 /* True when id (a userid, case aside) is one of r's players. */
 bool gamelist_plays(const ListRecord *r, const char *id);
 /* True when line is the list's header line "boardno:...". */

@@ -82,7 +82,11 @@ static void recover(CommandCtx *c)
             if (store_load_board(&c->st, n, &text, &archived, &err) == 0 && !archived)
                 b = boardfile_parse(text, name, &err);
             free(text);
-            post_commit(c, NULL, n, b, groups.v[i], NULL);
+            /* the killed command may have renamed without syncing the directory: the state is made
+             * durable before its mail goes (side by side with the list's file) */
+            DiskLater dirs = DISK_LATER_NONE;
+            store_board_dirs_later(&c->st, &dirs);
+            post_commit(c, NULL, n, b, groups.v[i], &dirs);
             board_free(b);
         }
     }
@@ -324,13 +328,6 @@ static int load_board(CommandCtx *c, Txn *t, const char *nstr, Board **out)
     *out = b;
     t->stage = TXN_STAGE_LOADED;
     return 0;
-}
-
-void pipeline_list_status(const Board *b, char *buf, size_t size)
-{
-    ListRecord r;
-    gamelist_record_of(b->number, b, &r);
-    gamelist_status(&r, buf, size);
 }
 
 /* pipeline_update_list, the list file's fsyncs beside those put off in before and after (gamelist_write_line). */

@@ -188,8 +188,6 @@ int pipeline_reject_board(const Host *host, const Request *rq, const char *text,
 /* Appends the formatted line (plus '\n') to the reply, sets the Subject "Genetess error" and returns rc. */
 int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* The status column of a board's list line: the result, "waiting for <ids>", "<id> turn" or "<id> on holiday". */
-void pipeline_list_status(const Board *b, char *buf, size_t size);
 /* Sets board number's line of etc/Genetess.list from b (removed when b is NULL): in list when given (written
  * at the run's end), else in the file (an unchanged list is not rewritten). Returns 0, or -1 with the error
  * on stderr. */

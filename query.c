@@ -138,7 +138,7 @@ static int games_line(CommandCtx *c, const Txn *t, int rc, const char *filter, c
     if (!games_match(filter, ids, b))
         return 0;
     char st[256];
-    pipeline_list_status(b, st, sizeof st);
+    gamelist_status_of(b, st, sizeof st);
     Buf result; /* an ended game's result as every text writes it (contract 14.9) */
     buf_init(&result);
     if (b->phase == PHASE_ENDED)

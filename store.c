@@ -749,6 +749,16 @@ int store_board_committed(const Store *s, int n, const char *tag)
     return strcmp(tag, have) == 0;
 }
 
+void store_board_dirs_later(const Store *s, DiskLater *l)
+{
+    static const char *const dirs[] = {GAMES_DIR, ARCHIVE_DIR};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        char *dir = store_path(s, dirs[i]);
+        disk_later_dir(l, dir);
+        free(dir);
+    }
+}
+
 void store_sweep_temps(const Store *s)
 {
     /* not the archive: boards and move lists arrive there by rename, never through a temporary, and it

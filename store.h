@@ -170,6 +170,9 @@ void store_board_tag(const char *text, char tag[17]);
 /* Whether games/Genetess/<n> is the state tag names (its store_board_tag, of no text when it has no file).
    Returns 1 yes, 0 no, -1 when the file cannot be read. */
 int store_board_committed(const Store *s, int n, const char *tag);
+/* Puts off into l the fsyncs of the directories a board's commit renames in (games/Genetess, and the archive
+   a board goes to), as disk_later_dir: a commit another process made durable before what follows it. */
+void store_board_dirs_later(const Store *s, DiskLater *l);
 /* Removes the temporary files (".<name>.tmp.<pid>", ".tmp.<pid>.<rest>") that processes which no
    longer run left in the directories under home. */
 void store_sweep_temps(const Store *s);

@@ -58,7 +58,7 @@ static void web_row_add(WebRows *rows, const Board *b)
         if (*p == '_')
             *p = ' ';
     snprintf(w->map, sizeof w->map, "%s", b->par.map);
-    pipeline_list_status(b, w->status, sizeof w->status);
+    gamelist_status_of(b, w->status, sizeof w->status);
     if (b->phase == PHASE_PLAY)
         board_turn_label(b, w->label);
     w->ids = xcalloc((size_t)b->np + 1, sizeof *w->ids);

@@ -1,7 +1,8 @@
 # onepipe: a mailed reply runs through the one transaction (contract 2.1): `secret PASS` in reply to a sheet
 # takes the lock once, reads the board once and the users once — its userid found by the reply's address among
 # the board's players, under the lock, in the same read that checks the password and addresses the sheets
-# (tests/trace/opens.c, an LD_PRELOAD shim, lists every open and mkdir the process makes).
+# (tests/trace/opens.c, an LD_PRELOAD shim, lists every open and mkdir the process makes); and a commit a
+# killed command left is made durable before its mail goes out (the shim's fsync and link lines).
 given_players
 CONF="--config=$T/none.conf"
 run 0 challenge --gamble=none --seed=5 alice bob
@@ -63,3 +64,34 @@ assert_grep "^1b bob PASS$" "$GAMES/$B.moves"
 assert_eq "$(opened "^open .*/games/Genetess/\.lockfile$")" 1 "over the budget: the lock, taken once"
 assert_eq "$(opened "^open .*/games/Genetess/$B$")" 1 "over the budget: the board, read once"
 assert_eq "$(opened "^open .*/etc/users$")" 1 "over the budget: the users, read once"
+
+# ---- a commit that a killed command left: the command that finishes it syncs the games directory (the rename
+# made durable: the killed one may have renamed and died before its sync) before the mail goes into the outbox
+# (contract 3.2). The kill comes through tests/crash/shim.c at each point in turn until the board is renamed
+# and no mail is out yet. ----
+cc -shared -fPIC -o "$T/crash.so" "$E2E_DIR/../crash/shim.c" -ldl 2>"$T/cc.err" || e2e_fail "shim.c: $(cat "$T/cc.err")"
+run 0 challenge --gamble=none --seed=5 alice bob
+K=$(last_board)
+clear_outbox
+rm -rf "$T/home0"
+cp -a "$PBMHOME" "$T/home0"
+left=
+for k in $(seq 1 200); do
+  rm -rf "$PBMHOME"
+  cp -a "$T/home0" "$PBMHOME"
+  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" LD_PRELOAD="$T/crash.so" CRASH_AT=$k \
+    "$G" move "$K" alice secret PASS >/dev/null 2>&1
+  if ! cmp -s "$GAMES/$K" "$T/home0/games/Genetess/$K" && [ -z "$(ls "$OUTBOX")" ]; then
+    left=$k
+    break
+  fi
+done
+[ -n "$left" ] && e2e_pass || e2e_fail "no kill point left the board renamed with its mail unsent"
+: >"$T/opens"
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" LD_PRELOAD="$T/opens.so" \
+  TRACE_OPENS="$T/opens" run 0 games
+assert_mails 2 "^Subject: Genetess Board $K bob$"
+synced=$(grep -n "^fsync $PBMHOME/games/Genetess$" "$T/opens" | head -1 | cut -d: -f1)
+mailed=$(grep -n "^link .* $PBMHOME/outbox/" "$T/opens" | head -1 | cut -d: -f1)
+[ -n "$synced" ] && [ -n "$mailed" ] && [ "$synced" -lt "$mailed" ] && e2e_pass ||
+  e2e_fail "the games directory synced (trace line ${synced:-none}) before the first mail went out (${mailed:-none})"

@@ -1,6 +1,8 @@
 /* opens shim: an LD_PRELOAD library for the end-to-end topic onepipe. It writes a line to the file named by
- * $TRACE_OPENS for each open(2) ("open <path>") and mkdir(2) ("mkdir <path>") the process makes, so that a test
- * can count how often one command reads the users, reads a board, takes the lock and opens its store. Only the
+ * $TRACE_OPENS for each open(2) ("open <path>"), mkdir(2) ("mkdir <path>"), fsync(2) ("fsync <path>", the path
+ * the descriptor has) and link(2) ("link <from> <to>") the process makes, so that a test can count how often one
+ * command reads the users, reads a board, takes the lock and opens its store, and see what is synced before a
+ * mail is put in the outbox. Only the
  * process that loaded it first writes: it removes LD_PRELOAD from the environment at start, so a mailer it
  * starts is not traced. Test tool only; never linked into genetess. */
 #define _GNU_SOURCE
@@ -66,4 +68,24 @@ int mkdir(const char *path, mode_t mode)
     int (*real)(const char *, mode_t) = (int (*)(const char *, mode_t))dlsym(RTLD_NEXT, "mkdir");
     trace("mkdir", path);
     return real(path, mode);
+}
+
+int fsync(int fd)
+{
+    int (*real)(int) = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
+    char link_path[64], path[4096];
+    snprintf(link_path, sizeof link_path, "/proc/self/fd/%d", fd);
+    ssize_t n = readlink(link_path, path, sizeof path - 1);
+    path[n > 0 ? n : 0] = '\0';
+    trace("fsync", path);
+    return real(fd);
+}
+
+int link(const char *from, const char *to)
+{
+    int (*real)(const char *, const char *) = (int (*)(const char *, const char *))dlsym(RTLD_NEXT, "link");
+    char both[8400];
+    snprintf(both, sizeof both, "%s %s", from, to);
+    trace("link", both);
+    return real(from, to);
 }
