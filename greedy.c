@@ -358,7 +358,7 @@ static double promise(const Board *fog, int player, const WeighGoal *goal, const
         for (int i = 0; i < o.ndirs && to >= 0; i++)
             to = board_step(fog, to, o.dirs[i]);
         const Piece *q = to >= 0 ? board_piece_at(fog, to) : NULL;
-        const int *d = p->g.n[GENE_O] ? goal->dig : weigh_scout(&p->g) ? goal->look : goal->walk;
+        const int *d = weigh_steps(goal, &p->g);
         if (!(q && !board_controls(fog, player, q)))
             key = 1e6 - (to < 0 ? -1e5 : (double)(d[o.sq] < WEIGH_FAR ? d[o.sq] : 999) - (d[to] < WEIGH_FAR ? d[to] : 999)) *
                             (weigh_scout(&p->g) ? WEIGH_SCOUT_STEP : 1);
@@ -444,7 +444,8 @@ char *greedy_choose(const Board *b, int player, bool unseen, Rng *r, long *work)
         goal.threat = &reach;
     }
     GreedyList l;
-    greedy_list(b, player, fog, &goal, rng_next(r), 0, &l);
+    long unit = weigh_cost(fog);
+    greedy_list(b, player, fog, &goal, rng_next(r), GREEDY_WORK / unit < 1 ? 1 : (int)(GREEDY_WORK / unit), &l);
     const char *pick = NULL;
     int ties = 0;
     for (int i = 0; i < l.n && l.v[i].score == l.v[0].score; i++)
@@ -452,7 +453,7 @@ char *greedy_choose(const Board *b, int player, bool unseen, Rng *r, long *work)
             pick = l.v[i].text;
     char *text = xstrdup(pick ? pick : "PASS");
     if (work)
-        *work = l.work;
+        *work = l.work * unit;
     greedy_free(&l);
     weigh_goal_free(&goal);
     threat_free(&reach);

@@ -293,6 +293,41 @@ static void goal_squares(const Board *fog, int player, const Board *real, const 
             src[s] = 1;
 }
 
+/* The levels' striker: it jumps (E) two squares, diagonally too (C), over the pieces round a King onto it. */
+static const Genome striker = {.n = {[GENE_A] = 1, [GENE_B] = 1, [GENE_C] = 1, [GENE_E] = 1}};
+
+/* Fills goal->strike (NULL when there is no such square): the steps to the strike squares of the enemy Kings the
+ * player decodes — the squares from which a striker lands on such a King in one MOVE (walked back from the King:
+ * a MOVE's path reversed is a path) and on which no enemy piece in sight could land first (with its codes as
+ * shown, a piece not decoded as an ABC): a striker that waits there is not taken by the pieces round the King
+ * (a ring of bare As takes what stands next to it orthogonally; the corners two squares off are out of its
+ * reach). */
+static void strike_fill(const Board *fog, int player, const uint8_t *seen, const uint8_t *guards, WeighGoal *goal)
+{
+    static const Genome abc = {.n = {[GENE_A] = 1, [GENE_B] = 1, [GENE_C] = 1}};
+    int n = fog->w * fog->h, k = 0;
+    int *land = xcalloc((size_t)n, sizeof *land), *enemy = xcalloc((size_t)n, sizeof *enemy);
+    for (int i = 0; i < fog->npc; i++) {
+        const Piece *q = &fog->pc[i];
+        if (board_controls(fog, player, q) || board_is_orphan(fog, q))
+            continue;
+        if (q->g.n[GENE_K])
+            mark_reach(fog, q, &striker, land);
+        mark_reach(fog, q, seen[q->sq] & SIGHT_DECODE ? &q->g : &abc, enemy);
+    }
+    uint8_t *src = xcalloc((size_t)n, 1);
+    for (int s = 0; s < n; s++)
+        k += src[s] = land[s] && !enemy[s];
+    goal->strike = NULL;
+    if (k) {
+        goal->strike = xmalloc((size_t)n * sizeof *goal->strike);
+        goal_map(fog, src, 0, guards, goal->strike);
+    }
+    free(src);
+    free(land);
+    free(enemy);
+}
+
 static void weigh_goal_fill(const Board *fog, int player, const Board *real, bool guess, bool aimed, WeighGoal *goal)
 {
     int n = fog->w * fog->h;
@@ -322,6 +357,7 @@ static void weigh_goal_fill(const Board *fog, int player, const Board *real, boo
         goal_map(fog, goal->likely, 0, guards, goal->look);
     else
         memcpy(goal->look, goal->walk, (size_t)n * sizeof *goal->look);
+    strike_fill(fog, player, seen, guards, goal);
     free(guards);
     goal->guess = guess;
     goal->lair = -1;
@@ -343,6 +379,26 @@ void weigh_goal(const Board *fog, int player, const Board *real, bool guess, Wei
 void weigh_goal_aimed(const Board *fog, int player, const Board *real, bool guess, WeighGoal *goal)
 {
     weigh_goal_fill(fog, player, real, guess, true, goal);
+}
+
+long weigh_cost(const Board *fog)
+{
+    long c = 0;
+    for (int i = 0; i < fog->npc; i++) {
+        const Genome *g = &fog->pc[i].g;
+        long s = g->n[GENE_A] || g->n[GENE_K] ? piece_steps(g) : 0;
+        s = s > REACH_MAX ? 0 : s; /* not weighed step by step (walk_fill) */
+        c += WEIGH_COST_PIECE + (2 * s + 1) * (2 * s + 1) * s + (g->n[GENE_K] ? WEIGH_COST_KING : 0);
+    }
+    return 1 + c / WEIGH_COST_UNIT;
+}
+
+const int *weigh_steps(const WeighGoal *goal, const Genome *g)
+{
+    return g->n[GENE_O]                     ? goal->dig
+           : g->n[GENE_E] && goal->strike   ? goal->strike
+           : weigh_scout(g)                 ? goal->look
+                                            : goal->walk;
 }
 
 bool weigh_likely_take(const Board *fog, int player, const WeighGoal *goal, const char *text)
@@ -395,6 +451,7 @@ void weigh_goal_free(WeighGoal *goal)
     free(goal->walk);
     free(goal->dig);
     free(goal->look);
+    free(goal->strike);
     free(goal->likely);
     free(goal->veiled);
     memset(goal, 0, sizeof *goal);
@@ -510,7 +567,7 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
                            const Threats *t)
 {
     double v = 0;
-    int king = -1;
+    int king = -1, nkings = 0, *kings = xmalloc((size_t)(b->npc + 1) * sizeof *kings);
     for (int i = 0; i < b->npc; i++) {
         const Piece *q = &b->pc[i];
         if (board_controls(b, player, q)) {
@@ -518,9 +575,7 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
             v += w;
             if (q->g.n[GENE_K]) {
                 v -= t->feared[q->sq] ? 1e5 : 0; /* the enemy moves next: this King could be taken */
-                /* or by what it cannot see: feared less as the game drags on (goal->press), so that pieces
-                 * kept home as sentinels walk out in the end */
-                v -= threat_exposure(b, q->sq, goal->threat) * 2.0 / goal->press;
+                kings[nkings++] = q->sq; /* or by what it cannot see (below) */
                 if (goal->lair >= 0)
                     v -= LAIR_STEP * board_dist(b, q->sq, goal->lair);
                 king = q->sq;
@@ -528,19 +583,19 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
             }
             if (t->enemy[q->sq]) /* the more that could take it, the likelier it is taken (up to 3) */
                 v -= (t->mine[q->sq] ? 0.35 * w : 0.6 * w) * (t->enemy[q->sq] > 3 ? 3 : t->enemy[q->sq]);
-            /* a piece in danger gains nothing by its steps, but a striker (E) waiting to jump in does */
-            if ((!t->enemy[q->sq] || q->g.n[GENE_E]) && (q->g.n[GENE_A] || q->g.n[GENE_O]) &&
-                !(goal->threat && threat_guard(&q->g))) {
-                int d = q->g.n[GENE_O]             ? goal->dig[q->sq]
-                        : weigh_boxed(b, player, q)    ? WEIGH_FAR
-                        : weigh_scout(&q->g)           ? goal->look[q->sq]
-                                                       : goal->walk[q->sq];
-                if (q->g.n[GENE_E] && d < 2) /* a striker two steps off is near enough: it jumps in next */
+            if ((q->g.n[GENE_A] || q->g.n[GENE_O]) && !(goal->threat && threat_guard(&q->g))) {
+                const int *steps = weigh_steps(goal, &q->g);
+                int d = weigh_boxed(b, player, q) ? WEIGH_FAR : steps[q->sq];
+                if (q->g.n[GENE_E] && steps != goal->strike && d < 2) /* two steps off is near enough: it jumps in */
                     d = 2;
                 if (d < weigh_scout(&q->g)) /* a scout sees the goal from there */
                     d = weigh_scout(&q->g);
-                v += goal->press * (d > 60 ? 0 : 60 - d) * /* steps to the goal, counted down from 60 */
-                     (weigh_scout(&q->g) ? WEIGH_SCOUT_STEP : 1);
+                /* steps to the goal, counted down from 60; a piece in danger (but a striker waiting to jump in)
+                 * loses what they are worth at the first press, 2: the press pulls harder to the goal as the game
+                 * drags on, not away from danger (a piece next to a ring of guards stepped out of sight of one
+                 * and back, each time escaping a danger worth ten times its steps, until the round cap) */
+                double worth = (d > 60 ? 0 : 60 - d) * (weigh_scout(&q->g) ? WEIGH_SCOUT_STEP : 1);
+                v += (t->enemy[q->sq] && !q->g.n[GENE_E] ? goal->press - 2.0 : goal->press) * worth;
             }
         } else if (!board_is_orphan(b, q)) {
             double w = weigh_piece(&q->g);
@@ -552,10 +607,14 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
         }
     }
     for (int s = 0, n = b->w * b->h; s < n && goal->likely; s++) {
-        const Piece *q = board_piece_at(b, s);
+        const Piece *q = goal->likely[s] && t->mine[s] ? board_piece_at(b, s) : NULL;
         if (goal->likely[s] && t->mine[s] && !(q && board_controls(b, player, q)))
             v += LIKELY_REACH;
     }
+    /* what out of view could reach its Kings, feared as much late in the game as early: the pieces kept home walk
+     * out through doors (threat.h), not because the round is late */
+    v -= threat_exposure(b, kings, nkings, goal->threat);
+    free(kings);
     if (king >= 0 && !room_next_to(b, king))
         v -= goal->threat ? NO_ROOM_GUARDED : 30; /* no square left next to the King to CREATE on */
     if (king >= 0) /* pieces close to the King: its guard and its danger */
