@@ -340,6 +340,13 @@ static void weigh_goal_fill(const Board *fog, int player, const Board *real, boo
     if (aimed)
         weigh_likely_squares(fog, player, real, seen, goal->likely);
     goal_squares(fog, player, real, seen, aimed ? goal->likely : NULL, src);
+    goal->lurk = xcalloc((size_t)n, 1);
+    for (int s = 0; s < n; s++)
+        for (int d = 0; goal->likely[s] && d < DIR_COUNT; d++) {
+            int u = board_step(fog, s, d);
+            if (u >= 0 && fog->ter[u] == TER_FLOOR && !(seen[u] & SIGHT_SEEN))
+                goal->lurk[u] = 1;
+        }
     goal->walk = xmalloc((size_t)n * sizeof *goal->walk);
     goal->dig = xmalloc((size_t)n * sizeof *goal->dig);
     /* the levels' guards stay by their King (threat.h): a piece walks round them, not through them — a piece
@@ -452,6 +459,7 @@ void weigh_goal_free(WeighGoal *goal)
     free(goal->dig);
     free(goal->look);
     free(goal->strike);
+    free(goal->lurk);
     free(goal->likely);
     free(goal->veiled);
     memset(goal, 0, sizeof *goal);
@@ -520,11 +528,17 @@ static void threats(const Board *b, int player, const uint8_t *seen, const Weigh
                 mark_reach(b, q, &likely_king, t->enemy);
         }
     }
-    for (int s = 0; s < n && goal->likely; s++)
+    static const Genome guard = {.n = {[GENE_A] = 1}};
+    for (int s = 0; s < n && goal->likely; s++) {
         if (goal->likely[s] && b->at[s] < 0 && !(seen[s] & SIGHT_SEEN)) { /* a King out of view, likely */
             Piece k = {.sq = s, .g = likely_king};
             mark_reach(b, &k, &likely_king, t->enemy);
         }
+        if (goal->lurk && goal->lurk[s] && b->at[s] < 0) { /* a guard of that King, perhaps */
+            Piece a = {.sq = s, .g = guard};
+            mark_reach(b, &a, &guard, t->enemy);
+        }
+    }
 }
 
 /* True when sq is empty floor. */

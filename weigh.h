@@ -39,6 +39,10 @@ typedef struct WeighGoal {
     uint8_t *veiled;    /* w*h: with guess, 1 where an enemy piece stands that the player does not decode (its codes
                          * stay guessed on the boards weighed, whatever comes to see it), else all 0 */
     uint8_t *likely;    /* w*h: 1 where a rival's King is likely (weigh_goal_aimed), else all 0 */
+    uint8_t *lurk;      /* w*h: 1 on the floor squares next to those that were out of view when the player decided:
+                         * a guard of that King may stand there (weigh_position fears a bare A on each still empty:
+                         * a piece next to a ring of guards no longer steps out of sight of one and back, as if
+                         * that put it out of danger) */
     double press;       /* what a step towards the goal is worth: 2, growing as the game drags on (weigh_goal_aimed:
                          * from round WEIGH_PRESS_FROM on, by one every WEIGH_PRESS_ROUNDS rounds, to
                          * WEIGH_PRESS_MAX); the King's
