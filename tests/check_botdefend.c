@@ -149,6 +149,65 @@ START_TEST(test_sentinel_walks_out_through_a_door)
 }
 END_TEST
 
+/* bob's King is likely on his start J3, out of alice's view; the squares next to it were out of her view too when
+ * she decided, and a guard of his may stand on each (weigh.h lurk): her ABC walked from F3 to H3, next to I3, is
+ * feared taken there, as if it saw a guard on I3 — without the lurking guards a piece stepped next to a ring it did
+ * not see, as if out of danger, and back. */
+START_TEST(test_guards_lurk_round_a_likely_king)
+{
+    Board *b = two_starts(hall, 10, 1, "B3", "J3");
+    fx_piece(b, "F3", 0, "ABC");
+    Board *fog = weigh_fog(b, 0);
+    WeighGoal goal;
+    weigh_goal_aimed(fog, 0, b, true, &goal);
+    ck_assert(goal.likely[fx_sq(b, "J3")]);
+    ck_assert(goal.lurk[fx_sq(b, "I3")] && goal.lurk[fx_sq(b, "K4")]);
+    ck_assert(!goal.lurk[fx_sq(b, "H3")] && !goal.lurk[fx_sq(b, "J3")]);
+    Board *c = weigh_clone(fog);
+    ck_assert_int_eq(weigh_apply(c, 0, "MOVE F3 E-E", 1), 0);
+    double feared = weigh_position(c, 0, &goal);
+    uint8_t *lurk = goal.lurk;
+    goal.lurk = NULL;
+    double unfeared = weigh_position(c, 0, &goal);
+    goal.lurk = lurk;
+    ck_assert_msg(unfeared - feared > 0.6 * weigh_piece(&board_piece_at(c, fx_sq(b, "H3"))->g),
+                  "%f vs %f", feared, unfeared);
+    board_free(c);
+    weigh_goal_free(&goal);
+    board_free(fog);
+    board_free(b);
+}
+END_TEST
+
+/* What an enemy A on I3 costs alice's ABC on H3 (in its reach, as it weighs it): its material at risk and what its
+ * steps to the goal are worth at the first press, 2, however late the game (press 20: round 210 on) — the press
+ * pulls harder to the goal, not away from danger (a danger worth ten times the steps had a piece step out of sight
+ * of a guard and back, every turn, until the round cap). */
+START_TEST(test_danger_weighs_as_at_the_first_press)
+{
+    Board *b = two_starts(hall, 10, 1, "B3", "J3");
+    fx_piece(b, "H3", 0, "ABC");
+    fx_piece(b, "I3", 1, "A");
+    Board *fog = weigh_fog(b, 0);
+    WeighGoal goal;
+    weigh_goal_aimed(fog, 0, b, true, &goal);
+    Board *safe = weigh_clone(fog), *near = weigh_clone(fog);
+    board_remove_piece(safe, fx_sq(b, "I3"));
+    double cost[2];
+    for (int k = 0; k < 2; k++) {
+        goal.press = k ? 20 : 2;
+        cost[k] = weigh_position(safe, 0, &goal) - weigh_position(near, 0, &goal);
+    }
+    ck_assert_msg(cost[0] > 0 && cost[1] > cost[0] - 1 && cost[1] < cost[0] + 1, "press 2: %f, press 20: %f", cost[0],
+                  cost[1]);
+    board_free(safe);
+    board_free(near);
+    weigh_goal_free(&goal);
+    board_free(fog);
+    board_free(b);
+}
+END_TEST
+
 /* The work an order weighed counts grows with the pieces on the board (melee's monkey idol made a King of every
  * piece near a start, and a board of 300 pieces weighed an order 50 times slower): with 60 pieces, 30 of them
  * alice's Kings, an order counts 4, bot.strong's decision stays within SEARCH_WORK and bot.greedy's within
@@ -188,6 +247,8 @@ Suite *botdefend_suite(void)
     tcase_add_test(tc, test_king_fear_does_not_fade_with_the_round);
     tcase_add_loop_test(tc, test_sentinel_walks_out_through_a_door, 0, 2);
     tcase_add_loop_test(tc, test_work_grows_with_the_pieces, 0, 2);
+    tcase_add_test(tc, test_guards_lurk_round_a_likely_king);
+    tcase_add_test(tc, test_danger_weighs_as_at_the_first_press);
     suite_add_tcase(s, tc);
     return s;
 }
