@@ -297,23 +297,32 @@ static void goal_squares(const Board *fog, int player, const Board *real, const 
 static const Genome striker = {.n = {[GENE_A] = 1, [GENE_B] = 1, [GENE_C] = 1, [GENE_E] = 1}};
 
 /* Fills goal->strike (NULL when there is no such square): the steps to the strike squares of the enemy Kings the
- * player decodes — the squares from which a striker lands on such a King in one MOVE (walked back from the King:
- * a MOVE's path reversed is a path) and on which no enemy piece in sight could land first (with its codes as
- * shown, a piece not decoded as an ABC): a striker that waits there is not taken by the pieces round the King
- * (a ring of bare As takes what stands next to it orthogonally; the corners two squares off are out of its
- * reach). */
+ * player decodes, else of the squares where a rival's King is likely (goal->likely) — the squares from which a
+ * striker lands on such a King in one MOVE (walked back from the King: a MOVE's path reversed is a path) and on
+ * which no enemy piece in sight could land first (with its codes as shown, a piece not decoded as an ABC), nor a
+ * guard lurking out of view (goal->lurk): a striker that waits there is not taken by the pieces round the King (a
+ * ring of bare As takes what stands next to it orthogonally; the corners two squares off are out of its reach). */
 static void strike_fill(const Board *fog, int player, const uint8_t *seen, const uint8_t *guards, WeighGoal *goal)
 {
-    static const Genome abc = {.n = {[GENE_A] = 1, [GENE_B] = 1, [GENE_C] = 1}};
-    int n = fog->w * fog->h, k = 0;
+    static const Genome abc = {.n = {[GENE_A] = 1, [GENE_B] = 1, [GENE_C] = 1}}, guard = {.n = {[GENE_A] = 1}};
+    int n = fog->w * fog->h, k = 0, kings = 0;
     int *land = xcalloc((size_t)n, sizeof *land), *enemy = xcalloc((size_t)n, sizeof *enemy);
     for (int i = 0; i < fog->npc; i++) {
         const Piece *q = &fog->pc[i];
         if (board_controls(fog, player, q) || board_is_orphan(fog, q))
             continue;
-        if (q->g.n[GENE_K])
+        if (q->g.n[GENE_K]) {
             mark_reach(fog, q, &striker, land);
+            kings++;
+        }
         mark_reach(fog, q, seen[q->sq] & SIGHT_DECODE ? &q->g : &abc, enemy);
+    }
+    for (int s = 0; s < n; s++) {
+        Piece at = {.sq = s};
+        if (!kings && goal->likely[s])
+            mark_reach(fog, &at, &striker, land);
+        if (goal->lurk[s] && fog->at[s] < 0)
+            mark_reach(fog, &at, &guard, enemy);
     }
     uint8_t *src = xcalloc((size_t)n, 1);
     for (int s = 0; s < n; s++)
@@ -505,6 +514,7 @@ static const Genome *feared_codes(const Piece *q, const uint8_t *seen, const Wei
  * square of goal->likely, or nothing there out of view, also as a King with C: it takes what comes next to it). */
 typedef struct Threats {
     int *feared, *enemy, *mine;
+    int *safe;          /* as mine, from the player's pieces out of the enemy's reach (enemy) only */
 } Threats;
 
 static void threats(const Board *b, int player, const uint8_t *seen, const WeighGoal *goal, Threats *t)
@@ -514,6 +524,7 @@ static void threats(const Board *b, int player, const uint8_t *seen, const Weigh
     t->feared = xcalloc((size_t)n, sizeof *t->feared);
     t->enemy = xcalloc((size_t)n, sizeof *t->enemy);
     t->mine = xcalloc((size_t)n, sizeof *t->mine);
+    t->safe = xcalloc((size_t)n, sizeof *t->safe);
     for (int i = 0; i < b->npc; i++) {
         const Piece *q = &b->pc[i];
         if (board_controls(b, player, q)) {
@@ -539,6 +550,9 @@ static void threats(const Board *b, int player, const uint8_t *seen, const Weigh
             mark_reach(b, &a, &guard, t->enemy);
         }
     }
+    for (int i = 0; i < b->npc; i++)
+        if (board_controls(b, player, &b->pc[i]) && !t->enemy[b->pc[i].sq])
+            mark_reach(b, &b->pc[i], &b->pc[i].g, t->safe);
 }
 
 /* True when sq is empty floor. */
@@ -616,7 +630,9 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
             v -= w;
             if (q->g.n[GENE_K] && (seen[q->sq] & SIGHT_DECODE))
                 v += KING_DECODED;
-            if (t->mine[q->sq])
+            /* a King one of its pieces could take next, unless that piece could be taken first (a striker next to
+             * the pieces round a King is taken by them: it waits out of their reach, weigh_steps) */
+            if (q->g.n[GENE_K] ? t->safe[q->sq] : t->mine[q->sq])
                 v += q->g.n[GENE_K] ? 2000 : 0.2 * w;
         }
     }
@@ -663,6 +679,7 @@ double weigh_position(const Board *b, int player, const WeighGoal *goal)
     free(t.feared);
     free(t.enemy);
     free(t.mine);
+    free(t.safe);
     free(seen);
     return v;
 }

@@ -16,13 +16,13 @@ static const char *const hall[] = {
     "############", "#..........#", "#..........#", "#..........#", "#..........#", "############", NULL,
 };
 
-/* alice (seat 0) is the bot named kind, bob is bot.turtle: his King on H3 ringed by eight bare As (the turtle's
- * wall); alice's King on B2, her scout on C4 (it sees and decodes H3), her striker (ABCE) on E2. */
+/* alice (seat 0) is the bot named kind, bob is bot.easy: his King on H3 ringed by eight bare As, as the levels and
+ * bot.turtle ring theirs; alice's King on B2, her scout on C4 (it sees and decodes H3), her striker (ABCE) on E2. */
 static Board *ringed(const char *kind)
 {
     Board *b = fx_board(hall, 2, 10);
     snprintf(b->pl[0].id, sizeof b->pl[0].id, "%s", kind);
-    snprintf(b->pl[1].id, sizeof b->pl[1].id, "bot.turtle");
+    snprintf(b->pl[1].id, sizeof b->pl[1].id, "bot.easy");
     fx_piece(b, "B2", 0, "K");
     fx_piece(b, "C4", 0, "ACDDF");
     fx_piece(b, "E2", 0, "ABCE");
@@ -35,9 +35,10 @@ static Board *ringed(const char *kind)
 
 /* A striker makes for a strike square of a King it decodes: a square from which it lands on the King in one MOVE
  * and on which nothing in sight can take it first — F5 or J5, two squares off diagonally, where no bare A of the
- * ring reaches (F1 and J1 are walls). It does not take G3 or G2 from E2, next to the ring, where the ring takes it
- * (before the strike squares, a striker took a ring piece, was taken, and the games against bot.turtle ran to the
- * round cap): it walks round to F5, then takes the King, the turtle answering each MOVE. */
+ * ring reaches (F1 and J1 are walls) — and a King it could take next counts only from a piece out of the enemy's
+ * reach. Before, a striker next to the ring (F4, from which it too lands on H3) was worth as much, was taken by
+ * the ring, and the games against a ringed King ran to the round cap. Bob answering each MOVE, alice takes his
+ * King within three. */
 START_TEST(test_striker_waits_on_a_strike_square)
 {
     Board *b = ringed(_i ? "bot.strong" : "bot.greedy");
@@ -163,6 +164,11 @@ START_TEST(test_guards_lurk_round_a_likely_king)
     ck_assert(goal.likely[fx_sq(b, "J3")]);
     ck_assert(goal.lurk[fx_sq(b, "I3")] && goal.lurk[fx_sq(b, "K4")]);
     ck_assert(!goal.lurk[fx_sq(b, "H3")] && !goal.lurk[fx_sq(b, "J3")]);
+    /* no King decoded: a striker makes for the strike squares of the likely one, out of the lurking guards' reach */
+    ck_assert_ptr_nonnull(goal.strike);
+    ck_assert_int_eq(goal.strike[fx_sq(b, "H5")], 0);
+    ck_assert_int_gt(goal.strike[fx_sq(b, "I5")], 0); /* next to a guard on I4 */
+    ck_assert_int_gt(goal.strike[fx_sq(b, "H3")], 0);
     Board *c = weigh_clone(fog);
     ck_assert_int_eq(weigh_apply(c, 0, "MOVE F3 E-E", 1), 0);
     double feared = weigh_position(c, 0, &goal);
