@@ -37,6 +37,11 @@
  * the end of the guessing. More than the threats on the scout that sees it. */
 #define KING_DECODED 200.0
 
+/* What a piece that is no striker standing on a strike square (goal->strike) costs, in steps towards the goal: it
+ * stands in the way of one (a striker waited behind a piece on the only corner a King in a corner left open, and
+ * the game ran to the round cap). */
+#define STRIKE_BLOCK 5
+
 /* Longest MOVE weighed step by step (a piece with more B codes is left to the listed orders). */
 #define REACH_MAX 24
 
@@ -299,12 +304,12 @@ static const Genome striker = {.n = {[GENE_A] = 1, [GENE_B] = 1, [GENE_C] = 1, [
 /* Fills goal->strike (NULL when there is no such square): the steps to the strike squares of the enemy Kings the
  * player decodes, else of the squares where a rival's King is likely (goal->likely) — the squares from which a
  * striker lands on such a King in one MOVE (walked back from the King: a MOVE's path reversed is a path) and on
- * which no enemy piece in sight could land first (with its codes as shown, a piece not decoded as an ABC), nor a
- * guard lurking out of view (goal->lurk): a striker that waits there is not taken by the pieces round the King (a
+ * which no enemy piece in sight could land first (with its codes as the board shows them, as the threats on a
+ * piece are weighed: weigh_position), nor a guard lurking out of view (goal->lurk): a striker that waits there is not taken by the pieces round the King (a
  * ring of bare As takes what stands next to it orthogonally; the corners two squares off are out of its reach). */
-static void strike_fill(const Board *fog, int player, const uint8_t *seen, const uint8_t *guards, WeighGoal *goal)
+static void strike_fill(const Board *fog, int player, const uint8_t *guards, WeighGoal *goal)
 {
-    static const Genome abc = {.n = {[GENE_A] = 1, [GENE_B] = 1, [GENE_C] = 1}}, guard = {.n = {[GENE_A] = 1}};
+    static const Genome guard = {.n = {[GENE_A] = 1}};
     int n = fog->w * fog->h, k = 0, kings = 0;
     int *land = xcalloc((size_t)n, sizeof *land), *enemy = xcalloc((size_t)n, sizeof *enemy);
     for (int i = 0; i < fog->npc; i++) {
@@ -315,7 +320,7 @@ static void strike_fill(const Board *fog, int player, const uint8_t *seen, const
             mark_reach(fog, q, &striker, land);
             kings++;
         }
-        mark_reach(fog, q, seen[q->sq] & SIGHT_DECODE ? &q->g : &abc, enemy);
+        mark_reach(fog, q, &q->g, enemy);
     }
     for (int s = 0; s < n; s++) {
         Piece at = {.sq = s};
@@ -373,7 +378,7 @@ static void weigh_goal_fill(const Board *fog, int player, const Board *real, boo
         goal_map(fog, goal->likely, 0, guards, goal->look);
     else
         memcpy(goal->look, goal->walk, (size_t)n * sizeof *goal->look);
-    strike_fill(fog, player, seen, guards, goal);
+    strike_fill(fog, player, guards, goal);
     free(guards);
     goal->guess = guess;
     goal->lair = -1;
@@ -624,6 +629,8 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
                  * and back, each time escaping a danger worth ten times its steps, until the round cap) */
                 double worth = (d > 60 ? 0 : 60 - d) * (weigh_scout(&q->g) ? WEIGH_SCOUT_STEP : 1);
                 v += (t->enemy[q->sq] && !q->g.n[GENE_E] ? goal->press - 2.0 : goal->press) * worth;
+                if (!q->g.n[GENE_E] && goal->strike && goal->strike[q->sq] == 0) /* in a striker's way */
+                    v -= goal->press * STRIKE_BLOCK;
             }
         } else if (!board_is_orphan(b, q)) {
             double w = weigh_piece(&q->g);

@@ -67,6 +67,30 @@ START_TEST(test_striker_waits_on_a_strike_square)
 }
 END_TEST
 
+/* A piece that is no striker on a strike square stands in a striker's way: it is weighed down there (a striker
+ * waited behind a piece on the only corner a King in a corner left open until the round cap). */
+START_TEST(test_no_striker_stands_on_a_strike_square)
+{
+    Board *b = ringed("bot.greedy");
+    Board *fog = weigh_fog(b, 0);
+    WeighGoal goal;
+    weigh_goal_aimed(fog, 0, b, true, &goal);
+    Board *c = weigh_clone(fog);
+    board_remove_piece(c, fx_sq(c, "E2")); /* the striker, whose steps count to the strike squares */
+    fx_piece(c, "F5", 0, "ABC");
+    double in_the_way = weigh_position(c, 0, &goal);
+    int *strike = goal.strike;
+    goal.strike = NULL;
+    double free_way = weigh_position(c, 0, &goal);
+    goal.strike = strike;
+    ck_assert_msg(free_way - in_the_way >= goal.press, "%f vs %f", in_the_way, free_way);
+    board_free(c);
+    weigh_goal_free(&goal);
+    board_free(fog);
+    board_free(b);
+}
+END_TEST
+
 /* A board of rows for alice and bob at round round, each with e E, the README's E parameters (start-e 80, 1E a
  * King a round), their Kings on their starts mine and theirs. */
 static Board *two_starts(const char *const *rows, int64_t e, int round, const char *mine, const char *theirs)
@@ -250,6 +274,7 @@ Suite *botdefend_suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, test_striker_waits_on_a_strike_square, 0, 2);
+    tcase_add_test(tc, test_no_striker_stands_on_a_strike_square);
     tcase_add_test(tc, test_king_fear_does_not_fade_with_the_round);
     tcase_add_loop_test(tc, test_sentinel_walks_out_through_a_door, 0, 2);
     tcase_add_loop_test(tc, test_work_grows_with_the_pieces, 0, 2);
