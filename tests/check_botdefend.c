@@ -267,6 +267,37 @@ START_TEST(test_work_grows_with_the_pieces)
 }
 END_TEST
 
+/* A piece walked straight back where the player's last MOVE took it from is marked down (its own orders are the
+ * player's to know): a position seen from the other square always looked a little better, the squares out of view
+ * hoped empty, and a piece stepped to and fro until the round cap. Any other MOVE of it is not. */
+START_TEST(test_no_walking_straight_back)
+{
+    Board *b = two_starts(hall, 0, 1, "B2", "J3");
+    snprintf(b->pl[0].id, sizeof b->pl[0].id, "bot.greedy");
+    fx_piece(b, "D4", 0, "AB");
+    sl_push(&b->moves, "1a bot.greedy MOVE D2 S-S");
+    sl_push(&b->moves, "1b bob PASS");
+    Board *fog = weigh_fog(b, 0);
+    WeighGoal goal;
+    weigh_goal_aimed(fog, 0, b, true, &goal);
+    GreedyList l;
+    greedy_list(b, 0, fog, &goal, 1, 0, &l);
+    int back = 0, other = 0;
+    for (int i = 0; i < l.n; i++) {
+        if (strcmp(l.v[i].text, "MOVE D4 N-N") == 0)
+            back += l.v[i].adjust < -100;
+        else if (strncmp(l.v[i].text, "MOVE D4 ", 8) == 0)
+            other += l.v[i].adjust != 0;
+    }
+    ck_assert_int_eq(back, 1);
+    ck_assert_int_eq(other, 0);
+    greedy_free(&l);
+    weigh_goal_free(&goal);
+    board_free(fog);
+    board_free(b);
+}
+END_TEST
+
 Suite *botdefend_suite(void);
 Suite *botdefend_suite(void)
 {
@@ -280,6 +311,7 @@ Suite *botdefend_suite(void)
     tcase_add_loop_test(tc, test_work_grows_with_the_pieces, 0, 2);
     tcase_add_test(tc, test_guards_lurk_round_a_likely_king);
     tcase_add_test(tc, test_danger_weighs_as_at_the_first_press);
+    tcase_add_test(tc, test_no_walking_straight_back);
     suite_add_tcase(s, tc);
     return s;
 }
