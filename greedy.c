@@ -34,6 +34,11 @@
 /* A King that steps without taking anything: worth a little less than staying put. */
 #define KING_STEP 3.0
 
+/* What walking a piece straight back where the player's last MOVE took it from is marked down: a position seen
+ * from the other square always looks a little better than the one it stands on (the squares out of view are
+ * hoped empty), and a piece stepped to and fro until the round cap. */
+#define UNDO 200.0
+
 /* Where the parsed order o, a MOVE, ends (-1 off the board or no MOVE). */
 static int greedy_move_end(const Board *fog, const Order *o)
 {
@@ -196,9 +201,42 @@ static void add_guards(const Board *fog, int player, const WeighGoal *goal, Gree
     }
 }
 
+/* The squares the player's last order (as far as the history in memory holds it) walked a piece from and to, when
+ * it was a MOVE of a piece that is no King that ran: its own orders are the player's to know. */
+typedef struct LastMove {
+    int from, to;
+} LastMove;
+
+static LastMove greedy_last_move(const Board *b, const Board *fog, int player)
+{
+    LastMove last = {-1, -1};
+    MoveRecord r;
+    for (int i = b->moves.n - 1; i >= 0; i--) {
+        if (!movelist_parse(b->moves.v[i], &r) || !movelist_by(&r, b->pl[player].id))
+            continue;
+        if (r.kind != MOVE_ORDER || r.failed)
+            return last;
+        char *t = xmalloc((size_t)r.textlen + 1);
+        memcpy(t, r.text, (size_t)r.textlen);
+        t[r.textlen] = '\0';
+        Order o;
+        Err err;
+        if (order_parse(fog, t, &o, &err) == 0) {
+            int to = greedy_move_end(fog, &o);
+            const Piece *p = to >= 0 ? board_piece_at(fog, to) : NULL;
+            if (o.verb == ORD_MOVE && p && board_controls(fog, player, p) && !p->g.n[GENE_K])
+                last = (LastMove){o.sq, to};
+            order_free(&o);
+        }
+        free(t);
+        return last;
+    }
+    return last;
+}
+
 /* The worth of one candidate (-inf when fog does not accept it). */
 static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *goal, const char *want, uint64_t seed,
-                         GreedyCand *c)
+                         const LastMove *last, GreedyCand *c)
 {
     Board *s = weigh_clone(fog);
     double v = -1e18;
@@ -224,6 +262,8 @@ static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *g
             c->adjust = -SHUFFLE;
         } else if (weigh_likely_take(fog, player, goal, c->text)) {
             c->adjust = LIKELY_TAKE;
+        } else if (o.verb == ORD_MOVE && o.sq == last->to && greedy_move_end(fog, &o) == last->from) {
+            c->adjust = -UNDO;
         }
     }
     order_free(&o);
@@ -358,7 +398,7 @@ static double promise(const Board *fog, int player, const WeighGoal *goal, const
         for (int i = 0; i < o.ndirs && to >= 0; i++)
             to = board_step(fog, to, o.dirs[i]);
         const Piece *q = to >= 0 ? board_piece_at(fog, to) : NULL;
-        const int *d = p->g.n[GENE_O] ? goal->dig : weigh_scout(&p->g) ? goal->look : goal->walk;
+        const int *d = weigh_steps(goal, &p->g);
         if (!(q && !board_controls(fog, player, q)))
             key = 1e6 - (to < 0 ? -1e5 : (double)(d[o.sq] < WEIGH_FAR ? d[o.sq] : 999) - (d[to] < WEIGH_FAR ? d[to] : 999)) *
                             (weigh_scout(&p->g) ? WEIGH_SCOUT_STEP : 1);
@@ -412,9 +452,10 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     add_purchases(fog, player, want, out, &cap);
     add_guards(fog, player, goal, out, &cap);
     keep_promising(fog, player, goal, max, out);
+    LastMove last = greedy_last_move(b, fog, player);
     int k = 0;
     for (int i = 0; i < out->n; i++) {
-        out->v[i].score = greedy_weigh_cand(fog, player, goal, want, seed, &out->v[i]);
+        out->v[i].score = greedy_weigh_cand(fog, player, goal, want, seed, &last, &out->v[i]);
         out->work++;
         if (out->v[i].score > -1e17)
             out->v[k++] = out->v[i];
@@ -444,7 +485,8 @@ char *greedy_choose(const Board *b, int player, bool unseen, Rng *r, long *work)
         goal.threat = &reach;
     }
     GreedyList l;
-    greedy_list(b, player, fog, &goal, rng_next(r), 0, &l);
+    long unit = weigh_cost(fog);
+    greedy_list(b, player, fog, &goal, rng_next(r), GREEDY_WORK / unit < 1 ? 1 : (int)(GREEDY_WORK / unit), &l);
     const char *pick = NULL;
     int ties = 0;
     for (int i = 0; i < l.n && l.v[i].score == l.v[0].score; i++)
@@ -452,7 +494,7 @@ char *greedy_choose(const Board *b, int player, bool unseen, Rng *r, long *work)
             pick = l.v[i].text;
     char *text = xstrdup(pick ? pick : "PASS");
     if (work)
-        *work = l.work;
+        *work = l.work * unit;
     greedy_free(&l);
     weigh_goal_free(&goal);
     threat_free(&reach);

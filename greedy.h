@@ -40,7 +40,10 @@ const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal);
 void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *goal, uint64_t seed, int max,
                  GreedyList *out);
 void greedy_free(GreedyList *l);
-/* bot.greedy's order (caller frees): the best of greedy_list, equals drawn with r; with unseen, weighing what
+/* The most work bot.easy and bot.greedy weigh their list with (weigh_cost a candidate): more than a built-in map's
+ * list holds at the start (every candidate weighed), the most promising only on a board of many pieces and Kings. */
+#define GREEDY_WORK 600
+/* bot.greedy's order (caller frees): the best of greedy_list (at most GREEDY_WORK), equals drawn with r; with unseen, weighing what
  * out of view could reach its King (threat.h) and offering guards for it (bot.greedy), else only what is in
  * sight (bot.easy). *work (may be NULL) gets the orders run to weigh them. */
 char *greedy_choose(const Board *b, int player, bool unseen, Rng *r, long *work);

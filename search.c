@@ -253,10 +253,11 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
     ThreatReach reach;
     threat_reach(fog, player, b, &reach);
     goal.threat = &reach;
-    long budget = search_work(b);
+    long unit = weigh_cost(fog), budget = search_work(b) / unit; /* orders to run */
     GreedyList l;
-    greedy_list(b, player, fog, &goal, rng_next(r), budget / 8 < SEARCH_LIST ? (int)(budget / 8) : SEARCH_LIST, &l);
-    *work = l.work;
+    long list = budget / 8 < SEARCH_LIST ? budget / 8 : SEARCH_LIST;
+    greedy_list(b, player, fog, &goal, rng_next(r), list < SEARCH_ROOT ? SEARCH_ROOT : (int)list, &l);
+    long orders = l.work;
     int n = l.n < SEARCH_ROOT ? l.n : SEARCH_ROOT, samples = SEARCH_SAMPLES;
     double *sum = xcalloc((size_t)(n + 1), sizeof *sum);
     int rivals = 0;
@@ -285,7 +286,7 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
         Search s = {.player = player, .goal = &g, .seed = rng_next(r)};
         for (int i = 0; i < n; i++)
             sum[i] += line_worth(&s, d, l.v[i].text, replies);
-        *work += s.work;
+        orders += s.work;
         weigh_goal_free(&g);
         board_free(d);
     }
@@ -293,6 +294,7 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
     for (int i = 1; i < n; i++)
         if (l.v[i].score + TACTICS * sum[i] / samples > l.v[best].score + TACTICS * sum[best] / samples)
             best = i;
+    *work = orders * unit;
     char *text = xstrdup(l.n ? l.v[best].text : "PASS");
     free(sum);
     greedy_free(&l);

@@ -26,6 +26,8 @@
 /* E a rival may have gained beyond its King's accrual per round (a gold seam, a capture's worth): generous, so
  * that the reach is never less than what a rival could have. */
 #define THREAT_E_SLACK 2
+/* What a guard (a bare A) costs: the E a player needs to close an approach on its next turn. */
+#define THREAT_GUARD_E 2
 
 /* The longest exact MOVE a piece with one A, B codes and the extra code could make for at most e E: 0 when not
  * even the slowest is affordable. */
@@ -62,18 +64,20 @@ static bool threat_inside(const Board *b, const ThreatWindow *w, int sq)
     return c >= w->c0 && c <= w->c1 && r >= w->r0 && r <= w->r1;
 }
 
-/* Fills d, within the window w, with each square's steps from the squares marked in src, 8 neighbours when diag
- * (else 4), over floor squares (empty ones only when empty is true: a piece stands in the way of a MOVE), at
- * most max steps; farther squares get max + 1 (squares outside w are not written). */
-static void threat_walk(const Board *b, const ThreatWindow *w, const uint8_t *src, bool diag, bool empty, int max,
-                        int *d)
+/* Fills d, within the window w, with each square's steps from the squares marked in src (those empty on b only,
+ * when from_empty is true), 8 neighbours when diag (else 4), over floor squares (empty ones only when empty is
+ * true: a piece stands in the way of a MOVE), at most max steps; farther squares get max + 1 (squares outside w
+ * are not written). */
+static void threat_walk(const Board *b, const ThreatWindow *w, const uint8_t *src, bool from_empty, bool diag,
+                        bool empty, int max, int *d)
 {
     int head = 0, tail = 0;
     int *q = xmalloc((size_t)(w->c1 - w->c0 + 1) * (size_t)(w->r1 - w->r0 + 1) * sizeof *q);
     for (int r = w->r0; r <= w->r1; r++)
         for (int c = w->c0, s = board_sq(b, c, r); c <= w->c1; c++, s++) {
-            d[s] = src[s] ? 0 : max + 1;
-            if (src[s])
+            bool from = src[s] && !(from_empty && b->at[s] >= 0);
+            d[s] = from ? 0 : max + 1;
+            if (from)
                 q[tail++] = s;
         }
     while (head < tail) {
@@ -114,6 +118,24 @@ static void threat_doors(const Board *fog, int player, int king, uint8_t *door)
     }
 }
 
+/* Marks as doors the empty floor squares next to the King on king that no piece out of view could pass through
+ * onto it now (threat_open): closed by the player's pieces standing in the way (sentinels) or by its view. A
+ * sentinel that walks out opens one for a rival turn, as a piece leaving a door does: a guard (THREAT_GUARD_E) closes
+ * it on the player's next turn. So the pieces kept home walk out because the board lets them, not because the
+ * game drags on. */
+static void threat_closed(const Board *fog, int king, ThreatReach *t)
+{
+    int open[DIR_COUNT], n = threat_open(fog, king, t, open);
+    for (int dir = 0; dir < DIR_COUNT; dir++) {
+        int s = board_step(fog, king, dir);
+        bool is_open = false;
+        for (int k = 0; k < n; k++)
+            is_open |= open[k] == s;
+        if (s >= 0 && fog->ter[s] == TER_FLOOR && fog->at[s] < 0 && !is_open)
+            t->door[s] = 1;
+    }
+}
+
 void threat_reach(const Board *fog, int player, const Board *real, ThreatReach *t)
 {
     int n = fog->w * fog->h, mine = player < real->np ? real->pl[player].start : 0;
@@ -131,7 +153,7 @@ void threat_reach(const Board *fog, int player, const Board *real, ThreatReach *
             src[real->st[i].sq] = 1;
     int *d = xmalloc((size_t)n * sizeof *d);
     ThreatWindow all = threat_window(fog, -1, 0);
-    threat_walk(fog, &all, src, true, false, far, d);
+    threat_walk(fog, &all, src, false, true, false, far, d);
     sight_compute(fog, player, seen);
     t->origin = xcalloc((size_t)n, 1);
     for (int s = 0; s < n; s++)
@@ -140,6 +162,9 @@ void threat_reach(const Board *fog, int player, const Board *real, ThreatReach *
     for (int i = 0; i < fog->npc; i++)
         if (fog->pc[i].g.n[GENE_K] && board_controls(fog, player, &fog->pc[i]))
             threat_doors(fog, player, fog->pc[i].sq, t->door);
+    for (int i = 0; i < fog->npc && fog->pl[player].e >= THREAT_GUARD_E; i++)
+        if (fog->pc[i].g.n[GENE_K] && board_controls(fog, player, &fog->pc[i]))
+            threat_closed(fog, fog->pc[i].sq, t);
     free(d);
     free(seen);
     free(src);
@@ -152,47 +177,80 @@ void threat_free(ThreatReach *t)
     memset(t, 0, sizeof *t);
 }
 
-/* Where a rival piece could stand on b: the origins out of view when the player decides (a rival piece there now
- * strikes before the player moves again, whatever the player's order lets it see) and still empty on b. Caller
- * frees. */
-static uint8_t *threat_origins(const Board *b, const ThreatReach *t)
+/* Fills d with each square's steps from the origins still empty on b (a rival piece there now strikes before the
+ * player moves again, whatever the player's order lets it see), at most max steps, 8 ways when diag, through empty
+ * squares only when empty is true: within max steps of the King on king, or over the whole board when king < 0. */
+static void threat_dist(const Board *b, const ThreatReach *t, int king, int max, bool diag, bool empty, int *d)
 {
-    int n = b->w * b->h;
-    uint8_t *o = xmalloc((size_t)n);
-    for (int s = 0; s < n; s++)
-        o[s] = t->origin[s] && b->at[s] < 0;
-    return o;
+    ThreatWindow w = threat_window(b, king, max + 1);
+    threat_walk(b, &w, t->origin, true, diag, empty, max, d);
 }
 
-/* Marks in open[k] (k a direction from the King) the approaches open to pieces moving len squares, 8 ways when
- * diag; returns what the newly marked cost, each worth (a door: THREAT_DOOR). */
-static double threat_mark(const Board *b, const ThreatReach *t, const uint8_t *origin, int king, int len, bool diag,
+/* Marks in open[k] (k a direction from the King on king) the approaches open to pieces moving len squares, 8 ways
+ * when diag, d being threat_dist's steps (len - 1 at most, through empty squares: a path to a square next to the
+ * King); returns what the newly marked cost, each worth (a door: THREAT_DOOR). */
+static double threat_mark(const Board *b, const ThreatReach *t, const int *d, int king, int len, bool diag,
                           double worth, bool *open)
 {
-    if (len < 1)
-        return 0;
-    int *d = xmalloc((size_t)b->w * (size_t)b->h * sizeof *d);
     double v = 0;
-    ThreatWindow w = threat_window(b, king, len); /* a path of len - 1 steps to a square next to the King */
-    threat_walk(b, &w, origin, diag, true, len - 1, d);
-    for (int dir = 0; dir < DIR_COUNT; dir += diag ? 1 : 2) {
+    for (int dir = 0; dir < DIR_COUNT && len >= 1; dir += diag ? 1 : 2) {
         int s = board_step(b, king, dir);
         if (s >= 0 && !open[dir] && b->ter[s] == TER_FLOOR && b->at[s] < 0 && d[s] <= len - 1) {
             open[dir] = true;
             v += t->door[s] ? THREAT_DOOR : worth;
         }
     }
-    free(d);
     return v;
+}
+
+/* The steps threat_mark and the jump read, for the Kings on kings: each within its window, or, when the windows of
+ * all would cover more squares than the board holds (a player with many Kings: melee's monkey idol), once over the
+ * whole board — the cost of weighing stays that of the board's squares, whatever the number of Kings. */
+typedef struct ThreatSteps {
+    int *orth, *diag, *jump;
+    bool whole;
+} ThreatSteps;
+
+static void threat_steps(const Board *b, const ThreatReach *t, int king, ThreatSteps *st)
+{
+    if (st->whole && king >= 0)
+        return; /* filled once, over the whole board */
+    if (t->orth >= 1)
+        threat_dist(b, t, king, t->orth - 1, false, true, st->orth);
+    if (t->diag >= 1)
+        threat_dist(b, t, king, t->diag - 1, true, true, st->diag);
+    if (t->jump >= 1)
+        threat_dist(b, t, king, t->jump, false, false, st->jump);
+}
+
+static void threat_steps_init(const Board *b, const ThreatReach *t, int nkings, ThreatSteps *st)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    long span = 2L * (t->orth > t->jump ? (t->orth > t->diag ? t->orth : t->diag) : t->jump) + 3;
+    st->orth = xmalloc(n * sizeof *st->orth);
+    st->diag = xmalloc(n * sizeof *st->diag);
+    st->jump = xmalloc(n * sizeof *st->jump);
+    st->whole = nkings * span * span > (long)n;
+    if (st->whole)
+        threat_steps(b, t, -1, st);
+}
+
+static void threat_steps_free(ThreatSteps *st)
+{
+    free(st->orth);
+    free(st->diag);
+    free(st->jump);
 }
 
 int threat_open(const Board *b, int king, const ThreatReach *t, int *out)
 {
-    uint8_t *origin = threat_origins(b, t);
     bool open[DIR_COUNT] = {0};
-    threat_mark(b, t, origin, king, t->orth, false, 0, open);
-    threat_mark(b, t, origin, king, t->diag, true, 0, open);
-    free(origin);
+    ThreatSteps st;
+    threat_steps_init(b, t, 1, &st);
+    threat_steps(b, t, king, &st);
+    threat_mark(b, t, st.orth, king, t->orth, false, 0, open);
+    threat_mark(b, t, st.diag, king, t->diag, true, 0, open);
+    threat_steps_free(&st);
     int k = 0;
     for (int dir = 0; dir < DIR_COUNT; dir++)
         if (open[dir])
@@ -200,21 +258,20 @@ int threat_open(const Board *b, int king, const ThreatReach *t, int *out)
     return k;
 }
 
-double threat_exposure(const Board *b, int king, const ThreatReach *t)
+double threat_exposure(const Board *b, const int *kings, int nkings, const ThreatReach *t)
 {
-    if (!t || !t->origin)
+    if (!t || !t->origin || nkings < 1)
         return 0;
-    uint8_t *origin = threat_origins(b, t);
-    bool open[DIR_COUNT] = {0};
-    double v = threat_mark(b, t, origin, king, t->orth, false, THREAT_ORTH, open);
-    v += threat_mark(b, t, origin, king, t->diag, true, THREAT_DIAG, open);
-    if (t->jump > 0) {
-        int *d = xmalloc((size_t)b->w * (size_t)b->h * sizeof *d);
-        ThreatWindow w = threat_window(b, king, t->jump);
-        threat_walk(b, &w, origin, false, false, t->jump, d);
-        v += d[king] <= t->jump ? THREAT_JUMP : 0;
-        free(d);
+    ThreatSteps st;
+    threat_steps_init(b, t, nkings, &st);
+    double v = 0;
+    for (int i = 0; i < nkings; i++) {
+        bool open[DIR_COUNT] = {0};
+        threat_steps(b, t, kings[i], &st);
+        v += threat_mark(b, t, st.orth, kings[i], t->orth, false, THREAT_ORTH, open);
+        v += threat_mark(b, t, st.diag, kings[i], t->diag, true, THREAT_DIAG, open);
+        v += t->jump >= 1 && st.jump[kings[i]] <= t->jump ? THREAT_JUMP : 0;
     }
-    free(origin);
+    threat_steps_free(&st);
     return v;
 }

@@ -37,6 +37,11 @@
  * the end of the guessing. More than the threats on the scout that sees it. */
 #define KING_DECODED 200.0
 
+/* What a piece that is no striker standing on a strike square (goal->strike) costs, in steps towards the goal: it
+ * stands in the way of one (a striker waited behind a piece on the only corner a King in a corner left open, and
+ * the game ran to the round cap). */
+#define STRIKE_BLOCK 5
+
 /* Longest MOVE weighed step by step (a piece with more B codes is left to the listed orders). */
 #define REACH_MAX 24
 
@@ -293,6 +298,50 @@ static void goal_squares(const Board *fog, int player, const Board *real, const 
             src[s] = 1;
 }
 
+/* The levels' striker: it jumps (E) two squares, diagonally too (C), over the pieces round a King onto it. */
+static const Genome striker = {.n = {[GENE_A] = 1, [GENE_B] = 1, [GENE_C] = 1, [GENE_E] = 1}};
+
+/* Fills goal->strike (NULL when there is no such square): the steps to the strike squares of the enemy Kings the
+ * player decodes, else of the squares where a rival's King is likely (goal->likely) — the squares from which a
+ * striker lands on such a King in one MOVE (walked back from the King: a MOVE's path reversed is a path) and on
+ * which no enemy piece in sight could land first (with its codes as the board shows them, as the threats on a
+ * piece are weighed: weigh_position), nor a guard lurking out of view (goal->lurk): a striker that waits there is not taken by the pieces round the King (a
+ * ring of bare As takes what stands next to it orthogonally; the corners two squares off are out of its reach). */
+static void strike_fill(const Board *fog, int player, const uint8_t *guards, WeighGoal *goal)
+{
+    static const Genome guard = {.n = {[GENE_A] = 1}};
+    int n = fog->w * fog->h, k = 0, kings = 0;
+    int *land = xcalloc((size_t)n, sizeof *land), *enemy = xcalloc((size_t)n, sizeof *enemy);
+    for (int i = 0; i < fog->npc; i++) {
+        const Piece *q = &fog->pc[i];
+        if (board_controls(fog, player, q) || board_is_orphan(fog, q))
+            continue;
+        if (q->g.n[GENE_K]) {
+            mark_reach(fog, q, &striker, land);
+            kings++;
+        }
+        mark_reach(fog, q, &q->g, enemy);
+    }
+    for (int s = 0; s < n; s++) {
+        Piece at = {.sq = s};
+        if (!kings && goal->likely[s])
+            mark_reach(fog, &at, &striker, land);
+        if (goal->lurk[s] && fog->at[s] < 0)
+            mark_reach(fog, &at, &guard, enemy);
+    }
+    uint8_t *src = xcalloc((size_t)n, 1);
+    for (int s = 0; s < n; s++)
+        k += src[s] = land[s] && !enemy[s];
+    goal->strike = NULL;
+    if (k) {
+        goal->strike = xmalloc((size_t)n * sizeof *goal->strike);
+        goal_map(fog, src, 0, guards, goal->strike);
+    }
+    free(src);
+    free(land);
+    free(enemy);
+}
+
 static void weigh_goal_fill(const Board *fog, int player, const Board *real, bool guess, bool aimed, WeighGoal *goal)
 {
     int n = fog->w * fog->h;
@@ -305,6 +354,13 @@ static void weigh_goal_fill(const Board *fog, int player, const Board *real, boo
     if (aimed)
         weigh_likely_squares(fog, player, real, seen, goal->likely);
     goal_squares(fog, player, real, seen, aimed ? goal->likely : NULL, src);
+    goal->lurk = xcalloc((size_t)n, 1);
+    for (int s = 0; s < n; s++)
+        for (int d = 0; goal->likely[s] && d < DIR_COUNT; d++) {
+            int u = board_step(fog, s, d);
+            if (u >= 0 && fog->ter[u] == TER_FLOOR && !(seen[u] & SIGHT_SEEN))
+                goal->lurk[u] = 1;
+        }
     goal->walk = xmalloc((size_t)n * sizeof *goal->walk);
     goal->dig = xmalloc((size_t)n * sizeof *goal->dig);
     /* the levels' guards stay by their King (threat.h): a piece walks round them, not through them — a piece
@@ -322,6 +378,7 @@ static void weigh_goal_fill(const Board *fog, int player, const Board *real, boo
         goal_map(fog, goal->likely, 0, guards, goal->look);
     else
         memcpy(goal->look, goal->walk, (size_t)n * sizeof *goal->look);
+    strike_fill(fog, player, guards, goal);
     free(guards);
     goal->guess = guess;
     goal->lair = -1;
@@ -343,6 +400,26 @@ void weigh_goal(const Board *fog, int player, const Board *real, bool guess, Wei
 void weigh_goal_aimed(const Board *fog, int player, const Board *real, bool guess, WeighGoal *goal)
 {
     weigh_goal_fill(fog, player, real, guess, true, goal);
+}
+
+long weigh_cost(const Board *fog)
+{
+    long c = 0;
+    for (int i = 0; i < fog->npc; i++) {
+        const Genome *g = &fog->pc[i].g;
+        long s = g->n[GENE_A] || g->n[GENE_K] ? piece_steps(g) : 0;
+        s = s > REACH_MAX ? 0 : s; /* not weighed step by step (walk_fill) */
+        c += WEIGH_COST_PIECE + (2 * s + 1) * (2 * s + 1) * s + (g->n[GENE_K] ? WEIGH_COST_KING : 0);
+    }
+    return 1 + c / WEIGH_COST_UNIT;
+}
+
+const int *weigh_steps(const WeighGoal *goal, const Genome *g)
+{
+    return g->n[GENE_O]                     ? goal->dig
+           : g->n[GENE_E] && goal->strike   ? goal->strike
+           : weigh_scout(g)                 ? goal->look
+                                            : goal->walk;
 }
 
 bool weigh_likely_take(const Board *fog, int player, const WeighGoal *goal, const char *text)
@@ -395,6 +472,8 @@ void weigh_goal_free(WeighGoal *goal)
     free(goal->walk);
     free(goal->dig);
     free(goal->look);
+    free(goal->strike);
+    free(goal->lurk);
     free(goal->likely);
     free(goal->veiled);
     memset(goal, 0, sizeof *goal);
@@ -440,6 +519,7 @@ static const Genome *feared_codes(const Piece *q, const uint8_t *seen, const Wei
  * square of goal->likely, or nothing there out of view, also as a King with C: it takes what comes next to it). */
 typedef struct Threats {
     int *feared, *enemy, *mine;
+    int *safe;          /* as mine, from the player's pieces out of the enemy's reach (enemy) only */
 } Threats;
 
 static void threats(const Board *b, int player, const uint8_t *seen, const WeighGoal *goal, Threats *t)
@@ -449,6 +529,7 @@ static void threats(const Board *b, int player, const uint8_t *seen, const Weigh
     t->feared = xcalloc((size_t)n, sizeof *t->feared);
     t->enemy = xcalloc((size_t)n, sizeof *t->enemy);
     t->mine = xcalloc((size_t)n, sizeof *t->mine);
+    t->safe = xcalloc((size_t)n, sizeof *t->safe);
     for (int i = 0; i < b->npc; i++) {
         const Piece *q = &b->pc[i];
         if (board_controls(b, player, q)) {
@@ -463,11 +544,20 @@ static void threats(const Board *b, int player, const uint8_t *seen, const Weigh
                 mark_reach(b, q, &likely_king, t->enemy);
         }
     }
-    for (int s = 0; s < n && goal->likely; s++)
+    static const Genome guard = {.n = {[GENE_A] = 1}};
+    for (int s = 0; s < n && goal->likely; s++) {
         if (goal->likely[s] && b->at[s] < 0 && !(seen[s] & SIGHT_SEEN)) { /* a King out of view, likely */
             Piece k = {.sq = s, .g = likely_king};
             mark_reach(b, &k, &likely_king, t->enemy);
         }
+        if (goal->lurk && goal->lurk[s] && b->at[s] < 0) { /* a guard of that King, perhaps */
+            Piece a = {.sq = s, .g = guard};
+            mark_reach(b, &a, &guard, t->enemy);
+        }
+    }
+    for (int i = 0; i < b->npc; i++)
+        if (board_controls(b, player, &b->pc[i]) && !t->enemy[b->pc[i].sq])
+            mark_reach(b, &b->pc[i], &b->pc[i].g, t->safe);
 }
 
 /* True when sq is empty floor. */
@@ -510,7 +600,7 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
                            const Threats *t)
 {
     double v = 0;
-    int king = -1;
+    int king = -1, nkings = 0, *kings = xmalloc((size_t)(b->npc + 1) * sizeof *kings);
     for (int i = 0; i < b->npc; i++) {
         const Piece *q = &b->pc[i];
         if (board_controls(b, player, q)) {
@@ -518,9 +608,7 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
             v += w;
             if (q->g.n[GENE_K]) {
                 v -= t->feared[q->sq] ? 1e5 : 0; /* the enemy moves next: this King could be taken */
-                /* or by what it cannot see: feared less as the game drags on (goal->press), so that pieces
-                 * kept home as sentinels walk out in the end */
-                v -= threat_exposure(b, q->sq, goal->threat) * 2.0 / goal->press;
+                kings[nkings++] = q->sq; /* or by what it cannot see (below) */
                 if (goal->lair >= 0)
                     v -= LAIR_STEP * board_dist(b, q->sq, goal->lair);
                 king = q->sq;
@@ -528,34 +616,42 @@ static double weigh_pieces(const Board *b, int player, const uint8_t *seen, cons
             }
             if (t->enemy[q->sq]) /* the more that could take it, the likelier it is taken (up to 3) */
                 v -= (t->mine[q->sq] ? 0.35 * w : 0.6 * w) * (t->enemy[q->sq] > 3 ? 3 : t->enemy[q->sq]);
-            /* a piece in danger gains nothing by its steps, but a striker (E) waiting to jump in does */
-            if ((!t->enemy[q->sq] || q->g.n[GENE_E]) && (q->g.n[GENE_A] || q->g.n[GENE_O]) &&
-                !(goal->threat && threat_guard(&q->g))) {
-                int d = q->g.n[GENE_O]             ? goal->dig[q->sq]
-                        : weigh_boxed(b, player, q)    ? WEIGH_FAR
-                        : weigh_scout(&q->g)           ? goal->look[q->sq]
-                                                       : goal->walk[q->sq];
-                if (q->g.n[GENE_E] && d < 2) /* a striker two steps off is near enough: it jumps in next */
+            if ((q->g.n[GENE_A] || q->g.n[GENE_O]) && !(goal->threat && threat_guard(&q->g))) {
+                const int *steps = weigh_steps(goal, &q->g);
+                int d = weigh_boxed(b, player, q) ? WEIGH_FAR : steps[q->sq];
+                if (q->g.n[GENE_E] && steps != goal->strike && d < 2) /* two steps off is near enough: it jumps in */
                     d = 2;
                 if (d < weigh_scout(&q->g)) /* a scout sees the goal from there */
                     d = weigh_scout(&q->g);
-                v += goal->press * (d > 60 ? 0 : 60 - d) * /* steps to the goal, counted down from 60 */
-                     (weigh_scout(&q->g) ? WEIGH_SCOUT_STEP : 1);
+                /* steps to the goal, counted down from 60; a piece in danger (but a striker waiting to jump in)
+                 * loses what they are worth at the first press, 2: the press pulls harder to the goal as the game
+                 * drags on, not away from danger (a piece next to a ring of guards stepped out of sight of one
+                 * and back, each time escaping a danger worth ten times its steps, until the round cap) */
+                double worth = (d > 60 ? 0 : 60 - d) * (weigh_scout(&q->g) ? WEIGH_SCOUT_STEP : 1);
+                v += (t->enemy[q->sq] && !q->g.n[GENE_E] ? goal->press - 2.0 : goal->press) * worth;
+                if (!q->g.n[GENE_E] && goal->strike && goal->strike[q->sq] == 0) /* in a striker's way */
+                    v -= goal->press * STRIKE_BLOCK;
             }
         } else if (!board_is_orphan(b, q)) {
             double w = weigh_piece(&q->g);
             v -= w;
             if (q->g.n[GENE_K] && (seen[q->sq] & SIGHT_DECODE))
                 v += KING_DECODED;
-            if (t->mine[q->sq])
+            /* a King one of its pieces could take next, unless that piece could be taken first (a striker next to
+             * the pieces round a King is taken by them: it waits out of their reach, weigh_steps) */
+            if (q->g.n[GENE_K] ? t->safe[q->sq] : t->mine[q->sq])
                 v += q->g.n[GENE_K] ? 2000 : 0.2 * w;
         }
     }
     for (int s = 0, n = b->w * b->h; s < n && goal->likely; s++) {
-        const Piece *q = board_piece_at(b, s);
+        const Piece *q = goal->likely[s] && t->mine[s] ? board_piece_at(b, s) : NULL;
         if (goal->likely[s] && t->mine[s] && !(q && board_controls(b, player, q)))
             v += LIKELY_REACH;
     }
+    /* what out of view could reach its Kings, feared as much late in the game as early: the pieces kept home walk
+     * out through doors (threat.h), not because the round is late */
+    v -= threat_exposure(b, kings, nkings, goal->threat);
+    free(kings);
     if (king >= 0 && !room_next_to(b, king))
         v -= goal->threat ? NO_ROOM_GUARDED : 30; /* no square left next to the King to CREATE on */
     if (king >= 0) /* pieces close to the King: its guard and its danger */
@@ -590,6 +686,7 @@ double weigh_position(const Board *b, int player, const WeighGoal *goal)
     free(t.feared);
     free(t.enemy);
     free(t.mine);
+    free(t.safe);
     free(seen);
     return v;
 }

@@ -22,6 +22,8 @@ typedef struct WeighGoal {
     int *dig;           /* w*h: steps when an interior wall costs WEIGH_WALL_COST steps */
     int *look;          /* w*h: steps to the squares of likely (walk's when there are none): a scout's goal — it
                          * looks for the King, not at the pieces round it */
+    int *strike;        /* w*h: steps to the strike squares of the enemy Kings the player decodes (weigh.c), a
+                         * striker's goal (E); NULL when there are none */
     bool guess;         /* fog boards: a piece the player does not decode may be an ABC, and only the pieces in
                          * sight threaten; else (a sample of the hidden facts) every piece threatens with the codes
                          * it holds. Every enemy piece on the board counts as material either way */
@@ -37,6 +39,10 @@ typedef struct WeighGoal {
     uint8_t *veiled;    /* w*h: with guess, 1 where an enemy piece stands that the player does not decode (its codes
                          * stay guessed on the boards weighed, whatever comes to see it), else all 0 */
     uint8_t *likely;    /* w*h: 1 where a rival's King is likely (weigh_goal_aimed), else all 0 */
+    uint8_t *lurk;      /* w*h: 1 on the floor squares next to those that were out of view when the player decided:
+                         * a guard of that King may stand there (weigh_position fears a bare A on each still empty:
+                         * a piece next to a ring of guards no longer steps out of sight of one and back, as if
+                         * that put it out of danger) */
     double press;       /* what a step towards the goal is worth: 2, growing as the game drags on (weigh_goal_aimed:
                          * from round WEIGH_PRESS_FROM on, by one every WEIGH_PRESS_ROUNDS rounds, to
                          * WEIGH_PRESS_MAX); the King's
@@ -76,6 +82,20 @@ void weigh_goal_aimed(const Board *fog, int player, const Board *real, bool gues
 #define WEIGH_PRESS_ROUNDS 10
 #define WEIGH_PRESS_MAX 20
 void weigh_goal_free(WeighGoal *goal);
+/* The work one order weighed on fog counts (effort counted in work, never in time): 1, and 1 more for every
+ * WEIGH_COST_UNIT of the cost of weighing a position on it — per piece WEIGH_COST_PIECE, the squares its MOVE's
+ * walk visits ((2 steps + 1)^2 x steps: every piece's reach is marked) and WEIGH_COST_KING for a King (each King's
+ * exposure is weighed). On melee the monkey idol makes a King of many pieces and the mirror doubles their codes:
+ * a board of 300 pieces, 100 of them Kings, or one piece with 16 B codes, weighed an order 10 to 50 times slower
+ * than a board of 15 pieces. The levels' effort per decision is a number of work, so fewer orders are weighed on
+ * such a board. */
+long weigh_cost(const Board *fog);
+#define WEIGH_COST_UNIT 4096
+#define WEIGH_COST_PIECE 64
+#define WEIGH_COST_KING 256
+/* The steps to the goal a piece holding g counts (goal->walk, or dig for a piece with O, strike for a striker
+ * when there are strike squares, look for a scout). */
+const int *weigh_steps(const WeighGoal *goal, const Genome *g);
 /* True when the order text, on fog (legal_fog's board), walks a piece of the player's that is no King onto a
  * square of goal->likely: onto the piece there (a capture, of a King or not) or onto the square out of view. */
 bool weigh_likely_take(const Board *fog, int player, const WeighGoal *goal, const char *text);

@@ -110,17 +110,17 @@ START_TEST(test_threat_open_approaches)
     ck_assert_int_eq(t.jump, 5);
     ck_assert(!t.origin[fx_sq(b, "D3")]);  /* in view */
     ck_assert(t.origin[fx_sq(b, "G3")]);   /* out of view, within reach of J3 */
-    int open[8];
-    ck_assert_int_eq(threat_open(fog, fx_sq(b, "C3"), &t, open), 8);
-    double all = threat_exposure(fog, fx_sq(b, "C3"), &t);
+    int open[8], c3 = fx_sq(b, "C3");
+    ck_assert_int_eq(threat_open(fog, c3, &t, open), 8);
+    double all = threat_exposure(fog, &c3, 1, &t);
     fx_piece(fog, "D3", 0, "A");
     ck_assert_int_eq(threat_open(fog, fx_sq(b, "C3"), &t, open), 7);
-    ck_assert(threat_exposure(fog, fx_sq(b, "C3"), &t) < all);
+    ck_assert(threat_exposure(fog, &c3, 1, &t) < all);
     const char *ring[] = {"B2", "C2", "D2", "B3", "B4", "C4", "D4"};
     for (int i = 0; i < 7; i++)
         fx_piece(fog, ring[i], 0, "A");
     ck_assert_int_eq(threat_open(fog, fx_sq(b, "C3"), &t, open), 0);
-    ck_assert(threat_exposure(fog, fx_sq(b, "C3"), &t) > 0); /* a jumping piece */
+    ck_assert(threat_exposure(fog, &c3, 1, &t) > 0); /* a jumping piece */
     ck_assert(threat_guard(&board_piece_at(fog, fx_sq(b, "D3"))->g));
     threat_free(&t);
     board_free(fog);

@@ -1,0 +1,317 @@
+/* Tests of how the levels attack a King that defends and keep their own King guarded (issue 33): the striker's
+ * strike squares, the King's guard that depends on the board, not on the round, and the bounded cost of weighing
+ * pieces with many codes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+#include "fixtures.h"
+#include "greedy.h"
+#include "search.h"
+#include "threat.h"
+#include "weigh.h"
+
+static const char *const hall[] = {
+    "############", "#..........#", "#..........#", "#..........#", "#..........#", "############", NULL,
+};
+
+/* alice (seat 0) is the bot named kind, bob is bot.easy: his King on H3 ringed by eight bare As, as the levels and
+ * bot.turtle ring theirs; alice's King on B2, her scout on C4 (it sees and decodes H3), her striker (ABCE) on E2. */
+static Board *ringed(const char *kind)
+{
+    Board *b = fx_board(hall, 2, 10);
+    snprintf(b->pl[0].id, sizeof b->pl[0].id, "%s", kind);
+    snprintf(b->pl[1].id, sizeof b->pl[1].id, "bot.easy");
+    fx_piece(b, "B2", 0, "K");
+    fx_piece(b, "C4", 0, "ACDDF");
+    fx_piece(b, "E2", 0, "ABCE");
+    fx_piece(b, "H3", 1, "K");
+    static const char *const ring[] = {"G2", "H2", "I2", "G3", "I3", "G4", "H4", "I4"};
+    for (int i = 0; i < 8; i++)
+        fx_piece(b, ring[i], 1, "A");
+    return b;
+}
+
+/* A striker makes for a strike square of a King it decodes: a square from which it lands on the King in one MOVE
+ * and on which nothing in sight can take it first — F5 or J5, two squares off diagonally, where no bare A of the
+ * ring reaches (F1 and J1 are walls) — and a King it could take next counts only from a piece out of the enemy's
+ * reach. Before, a striker next to the ring (F4, from which it too lands on H3) was worth as much, was taken by
+ * the ring, and the games against a ringed King ran to the round cap. Bob answering each MOVE, alice takes his
+ * King within three. */
+START_TEST(test_striker_waits_on_a_strike_square)
+{
+    Board *b = ringed(_i ? "bot.strong" : "bot.greedy");
+    Board *fog = weigh_fog(b, 0);
+    WeighGoal goal;
+    weigh_goal_aimed(fog, 0, b, true, &goal);
+    ck_assert_ptr_nonnull(goal.strike);
+    ck_assert_int_eq(goal.strike[fx_sq(b, "F5")], 0);
+    ck_assert_int_eq(goal.strike[fx_sq(b, "J5")], 0);
+    ck_assert_int_gt(goal.strike[fx_sq(b, "G4")], 0); /* next to the ring: taken there */
+    ck_assert_int_gt(goal.strike[fx_sq(b, "F3")], 0);
+    Genome e = {.n = {[GENE_A] = 1, [GENE_B] = 1, [GENE_C] = 1, [GENE_E] = 1}};
+    ck_assert_ptr_eq(weigh_steps(&goal, &e), goal.strike);
+    weigh_goal_free(&goal);
+    board_free(fog);
+    for (int k = 0; k < 3 && fx_owner(b, "H3") == 1; k++) {
+        char *t = bot_choose(b, 0, NULL);
+        ck_assert_int_eq(fx_order(b, 0, t, NULL, 0), 0);
+        free(t);
+        t = bot_choose(b, 1, NULL);
+        fx_order(b, 1, t, NULL, 0);
+        free(t);
+    }
+    ck_assert_int_eq(fx_owner(b, "H3"), 0);
+    board_free(b);
+}
+END_TEST
+
+/* A piece that is no striker on a strike square stands in a striker's way: it is weighed down there (a striker
+ * waited behind a piece on the only corner a King in a corner left open until the round cap). */
+START_TEST(test_no_striker_stands_on_a_strike_square)
+{
+    Board *b = ringed("bot.greedy");
+    Board *fog = weigh_fog(b, 0);
+    WeighGoal goal;
+    weigh_goal_aimed(fog, 0, b, true, &goal);
+    Board *c = weigh_clone(fog);
+    board_remove_piece(c, fx_sq(c, "E2")); /* the striker, whose steps count to the strike squares */
+    fx_piece(c, "F5", 0, "ABC");
+    double in_the_way = weigh_position(c, 0, &goal);
+    int *strike = goal.strike;
+    goal.strike = NULL;
+    double free_way = weigh_position(c, 0, &goal);
+    goal.strike = strike;
+    ck_assert_msg(free_way - in_the_way >= goal.press, "%f vs %f", in_the_way, free_way);
+    board_free(c);
+    weigh_goal_free(&goal);
+    board_free(fog);
+    board_free(b);
+}
+END_TEST
+
+/* A board of rows for alice and bob at round round, each with e E, the README's E parameters (start-e 80, 1E a
+ * King a round), their Kings on their starts mine and theirs. */
+static Board *two_starts(const char *const *rows, int64_t e, int round, const char *mine, const char *theirs)
+{
+    Board *b = fx_board(rows, 2, e);
+    b->par.start_e = 80;
+    b->par.e_per_king = 1;
+    b->round = round;
+    b->st = xcalloc(2, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = fx_sq(b, mine)};
+    b->st[1] = (Start){.label = 2, .sq = fx_sq(b, theirs)};
+    b->nst = 2;
+    b->pl[0].start = 1;
+    b->pl[1].start = 2;
+    fx_piece(b, mine, 0, "K");
+    fx_piece(b, theirs, 1, "K");
+    return b;
+}
+
+/* What a guard on D3 is worth to alice: the position with it less the position without, weighed as greedy does. */
+static double guard_worth(int round)
+{
+    Board *b = two_starts(hall, 10, round, "C3", "J3"), *fog = weigh_fog(b, 0);
+    WeighGoal goal;
+    ThreatReach t;
+    weigh_goal_aimed(fog, 0, b, true, &goal);
+    threat_reach(fog, 0, b, &t);
+    goal.threat = &t;
+    Board *c = weigh_clone(fog);
+    fx_piece(c, "D3", 0, "A");
+    double v = weigh_position(c, 0, &goal) - weigh_position(fog, 0, &goal);
+    board_free(c);
+    threat_free(&t);
+    weigh_goal_free(&goal);
+    board_free(fog);
+    board_free(b);
+    return v;
+}
+
+/* The King fears what it cannot see as much in round 400 as in round 40: a guard closing an approach is worth the
+ * same (the round is public, but a late rush takes a King as surely as an early one; before, the fear shrank with
+ * the round from round 30, to a tenth by round 200, and a late rush met an unguarded King). */
+START_TEST(test_king_fear_does_not_fade_with_the_round)
+{
+    double early = guard_worth(40), late = guard_worth(400);
+    ck_assert_msg(early > 250, "%f", early);
+    ck_assert_msg(late > early - 1 && late < early + 1, "round 40: %f, round 400: %f", early, late);
+}
+END_TEST
+
+static const char *const nook[] = {
+    "############", "#.##########", "#..........#", "############", NULL,
+};
+
+/* A King in a nook: alice's King on B2, its approaches B3 and C3 reached only through D3, where her sentinel (an
+ * ABC, no guard) stands. Its walking out opens them; with the E for a guard (2E) that is a door, open for one
+ * rival turn and closed by a guard on her next (the pieces kept home walk out because the board lets them, not
+ * because the game drags on); without it, an approach open for good. */
+START_TEST(test_sentinel_walks_out_through_a_door)
+{
+    Board *b = two_starts(nook, _i ? 1 : 10, 1, "B2", "K3");
+    fx_piece(b, "D3", 0, "ABC");
+    Board *fog = weigh_fog(b, 0);
+    ThreatReach t;
+    threat_reach(fog, 0, b, &t);
+    int king = fx_sq(b, "B2"), open[8];
+    ck_assert_int_eq(threat_open(fog, king, &t, open), 0);
+    double before = threat_exposure(fog, &king, 1, &t);
+    Board *c = weigh_clone(fog);
+    board_remove_piece(c, fx_sq(c, "D3")); /* the sentinel walked out */
+    ck_assert_int_eq(threat_open(c, king, &t, open), 2);
+    double after = threat_exposure(c, &king, 1, &t);
+    if (_i == 0)
+        ck_assert_msg(after - before < 10, "%f -> %f", before, after);
+    else
+        ck_assert_msg(after - before > 300, "%f -> %f", before, after);
+    board_free(c);
+    threat_free(&t);
+    board_free(fog);
+    board_free(b);
+}
+END_TEST
+
+/* bob's King is likely on his start J3, out of alice's view; the squares next to it were out of her view too when
+ * she decided, and a guard of his may stand on each (weigh.h lurk): her ABC walked from F3 to H3, next to I3, is
+ * feared taken there, as if it saw a guard on I3 — without the lurking guards a piece stepped next to a ring it did
+ * not see, as if out of danger, and back. */
+START_TEST(test_guards_lurk_round_a_likely_king)
+{
+    Board *b = two_starts(hall, 10, 1, "B3", "J3");
+    fx_piece(b, "F3", 0, "ABC");
+    Board *fog = weigh_fog(b, 0);
+    WeighGoal goal;
+    weigh_goal_aimed(fog, 0, b, true, &goal);
+    ck_assert(goal.likely[fx_sq(b, "J3")]);
+    ck_assert(goal.lurk[fx_sq(b, "I3")] && goal.lurk[fx_sq(b, "K4")]);
+    ck_assert(!goal.lurk[fx_sq(b, "H3")] && !goal.lurk[fx_sq(b, "J3")]);
+    /* no King decoded: a striker makes for the strike squares of the likely one, out of the lurking guards' reach */
+    ck_assert_ptr_nonnull(goal.strike);
+    ck_assert_int_eq(goal.strike[fx_sq(b, "H5")], 0);
+    ck_assert_int_gt(goal.strike[fx_sq(b, "I5")], 0); /* next to a guard on I4 */
+    ck_assert_int_gt(goal.strike[fx_sq(b, "H3")], 0);
+    Board *c = weigh_clone(fog);
+    ck_assert_int_eq(weigh_apply(c, 0, "MOVE F3 E-E", 1), 0);
+    double feared = weigh_position(c, 0, &goal);
+    uint8_t *lurk = goal.lurk;
+    goal.lurk = NULL;
+    double unfeared = weigh_position(c, 0, &goal);
+    goal.lurk = lurk;
+    ck_assert_msg(unfeared - feared > 0.6 * weigh_piece(&board_piece_at(c, fx_sq(b, "H3"))->g),
+                  "%f vs %f", feared, unfeared);
+    board_free(c);
+    weigh_goal_free(&goal);
+    board_free(fog);
+    board_free(b);
+}
+END_TEST
+
+/* What an enemy A on I3 costs alice's ABC on H3 (in its reach, as it weighs it): its material at risk and what its
+ * steps to the goal are worth at the first press, 2, however late the game (press 20: round 210 on) — the press
+ * pulls harder to the goal, not away from danger (a danger worth ten times the steps had a piece step out of sight
+ * of a guard and back, every turn, until the round cap). */
+START_TEST(test_danger_weighs_as_at_the_first_press)
+{
+    Board *b = two_starts(hall, 10, 1, "B3", "J3");
+    fx_piece(b, "H3", 0, "ABC");
+    fx_piece(b, "I3", 1, "A");
+    Board *fog = weigh_fog(b, 0);
+    WeighGoal goal;
+    weigh_goal_aimed(fog, 0, b, true, &goal);
+    Board *safe = weigh_clone(fog), *near = weigh_clone(fog);
+    board_remove_piece(safe, fx_sq(b, "I3"));
+    double cost[2];
+    for (int k = 0; k < 2; k++) {
+        goal.press = k ? 20 : 2;
+        cost[k] = weigh_position(safe, 0, &goal) - weigh_position(near, 0, &goal);
+    }
+    ck_assert_msg(cost[0] > 0 && cost[1] > cost[0] - 1 && cost[1] < cost[0] + 1, "press 2: %f, press 20: %f", cost[0],
+                  cost[1]);
+    board_free(safe);
+    board_free(near);
+    weigh_goal_free(&goal);
+    board_free(fog);
+    board_free(b);
+}
+END_TEST
+
+/* The work an order weighed counts grows with the pieces on the board (melee's monkey idol made a King of every
+ * piece near a start, and a board of 300 pieces weighed an order 50 times slower): with 60 pieces, 30 of them
+ * alice's Kings, an order counts 4, bot.strong's decision stays within SEARCH_WORK and bot.greedy's within
+ * GREEDY_WORK, each running fewer orders. */
+START_TEST(test_work_grows_with_the_pieces)
+{
+    Board *b = fx_board(fx_open_rows, 2, 500);
+    snprintf(b->pl[0].id, sizeof b->pl[0].id, "%s", _i ? "bot.strong" : "bot.greedy");
+    char name[16];
+    for (int k = 0; k < 60; k++) {
+        int c = 1 + k % 20, r = 1 + k / 20;
+        fx_piece(b, board_sq_name(b, board_sq(b, c, r), name), k < 40 ? 0 : 1, k < 30 ? "AK" : "ABC");
+    }
+    /* 30 AKs, 30 ABCs (two steps: a walk of 5 x 5 x 2 squares), 30 Kings */
+    ck_assert_int_eq(weigh_cost(b), 1 + (60 * WEIGH_COST_PIECE + 30 * 9 + 30 * 50 + 30 * WEIGH_COST_KING) / WEIGH_COST_UNIT);
+    Board *fog = weigh_fog(b, 0);
+    long unit = weigh_cost(fog), w = 0;
+    ck_assert_int_gt(unit, 1);
+    Rng r = b->rng;
+    char *t = _i ? search_choose(b, 0, &r, &w) : greedy_choose(b, 0, true, &r, &w);
+    ck_assert_int_eq(w % unit, 0);
+    ck_assert_int_le(w, _i ? SEARCH_WORK : GREEDY_WORK);
+    ck_assert_int_gt(w, 0);
+    free(t);
+    board_free(fog);
+    board_free(b);
+}
+END_TEST
+
+/* A piece walked straight back where the player's last MOVE took it from is marked down (its own orders are the
+ * player's to know): a position seen from the other square always looked a little better, the squares out of view
+ * hoped empty, and a piece stepped to and fro until the round cap. Any other MOVE of it is not. */
+START_TEST(test_no_walking_straight_back)
+{
+    Board *b = two_starts(hall, 0, 1, "B2", "J3");
+    snprintf(b->pl[0].id, sizeof b->pl[0].id, "bot.greedy");
+    fx_piece(b, "D4", 0, "AB");
+    sl_push(&b->moves, "1a bot.greedy MOVE D2 S-S");
+    sl_push(&b->moves, "1b bob PASS");
+    Board *fog = weigh_fog(b, 0);
+    WeighGoal goal;
+    weigh_goal_aimed(fog, 0, b, true, &goal);
+    GreedyList l;
+    greedy_list(b, 0, fog, &goal, 1, 0, &l);
+    int back = 0, other = 0;
+    for (int i = 0; i < l.n; i++) {
+        if (strcmp(l.v[i].text, "MOVE D4 N-N") == 0)
+            back += l.v[i].adjust < -100;
+        else if (strncmp(l.v[i].text, "MOVE D4 ", 8) == 0)
+            other += l.v[i].adjust != 0;
+    }
+    ck_assert_int_eq(back, 1);
+    ck_assert_int_eq(other, 0);
+    greedy_free(&l);
+    weigh_goal_free(&goal);
+    board_free(fog);
+    board_free(b);
+}
+END_TEST
+
+Suite *botdefend_suite(void);
+Suite *botdefend_suite(void)
+{
+    Suite *s = suite_create("botdefend");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, test_striker_waits_on_a_strike_square, 0, 2);
+    tcase_add_test(tc, test_no_striker_stands_on_a_strike_square);
+    tcase_add_test(tc, test_king_fear_does_not_fade_with_the_round);
+    tcase_add_loop_test(tc, test_sentinel_walks_out_through_a_door, 0, 2);
+    tcase_add_loop_test(tc, test_work_grows_with_the_pieces, 0, 2);
+    tcase_add_test(tc, test_guards_lurk_round_a_likely_king);
+    tcase_add_test(tc, test_danger_weighs_as_at_the_first_press);
+    tcase_add_test(tc, test_no_walking_straight_back);
+    suite_add_tcase(s, tc);
+    return s;
+}
