@@ -463,7 +463,8 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
             free(out->v[i].text);
     }
     out->n = k;
-    qsort(out->v, (size_t)out->n, sizeof *out->v, by_score);
+    if (k > 1) /* an empty list may have no array at all (qsort's base must not be NULL) */
+        qsort(out->v, (size_t)out->n, sizeof *out->v, by_score);
 }
 
 void greedy_free(GreedyList *l)
