@@ -85,6 +85,22 @@ static int replay_order(Game *g, int p, const char *text, bool autom, Err *err)
     return rc;
 }
 
+static int replay_edit_fail(Err *err)
+{
+    return err_fail(err, "history before an admin edit is not replayable");
+}
+
+/* The index of the first admin edit among b's move-list lines after its snapshot and before upto (-1: all
+ * lines), or b->moves.n when there is none. */
+static int replay_first_edit(const Board *b, int upto)
+{
+    MoveRecord r;
+    for (int i = b->initial_base; i < b->moves.n && (upto < 0 || i < upto); i++)
+        if (movelist_parse(b->moves.v[i], &r) && r.kind == MOVE_EDIT)
+            return i;
+    return b->moves.n;
+}
+
 /* Applies one move-list line during replay. Returns 0 or -1 with err. */
 static int replay_line(Game *g, const char *line, Err *err)
 {
@@ -94,7 +110,7 @@ static int replay_line(Game *g, const char *line, Err *err)
     if (!movelist_parse(line, &r))
         return err_fail(err, "bad moves line");
     if (r.kind == MOVE_EDIT)
-        return err_fail(err, "history before an admin edit is not replayable");
+        return replay_edit_fail(err);
     board_turn_label(b, cur);
     if (strcmp(r.label, cur) != 0)
         return err_fail(err, "line for turn %s came at turn %s", r.label, cur);
@@ -121,11 +137,6 @@ typedef struct {
     int next;
 } ReplayWalk;
 
-static int replay_edit_fail(Err *err)
-{
-    return err_fail(err, "history before an admin edit is not replayable");
-}
-
 /* Whether b's history replays to its first upto lines (-1: all) as far as can be told without replaying: its
  * snapshot there, its history loaded, no admin edit among those lines after the snapshot, and upto not before
  * it. Returns 0 or -1 with err. */
@@ -135,11 +146,7 @@ static int replay_check(const Board *b, int upto, Err *err)
         return err_fail(err, "this board has no initial snapshot to replay from");
     if (b->moves_off)
         return err_fail(err, "internal: the history of the board is not loaded");
-    MoveRecord edit;
-    for (int i = b->initial_base; i < b->moves.n && (upto < 0 || i < upto); i++)
-        if (movelist_parse(b->moves.v[i], &edit) && edit.kind == MOVE_EDIT)
-            return replay_edit_fail(err);
-    if (upto >= 0 && upto < b->initial_base)
+    if (replay_first_edit(b, upto) < b->moves.n || (upto >= 0 && upto < b->initial_base))
         return replay_edit_fail(err);
     return 0;
 }
@@ -237,11 +244,7 @@ int replay_each(const Board *b, ReplayEach each, void *ctx)
     Err pre, stuck;
     bool checked = replay_check(b, b->initial_base, &pre) == 0;
     bool open = checked && replay_open(&w, b, NULL, &stuck) == 0, going = open;
-    int edit = b->moves.n; /* the first admin edit after the snapshot: no step past it replays */
-    MoveRecord m;
-    for (int i = b->initial_base; checked && i < b->moves.n && edit == b->moves.n; i++)
-        if (movelist_parse(b->moves.v[i], &m) && m.kind == MOVE_EDIT)
-            edit = i;
+    int edit = checked ? replay_first_edit(b, -1) : b->moves.n; /* no step past an admin edit replays */
     char *snapshot = open ? xstrdup(b->initial) : NULL;
     int rc = 0;
     for (int k = 0; k <= board_moves_count(b) && rc == 0; k++) {
