@@ -1,7 +1,9 @@
 #!/bin/sh
-# make bench: genetess against the physical floor, a program that only reads the board file and
-# writes it back atomically (tools/bench/floor.c), and, for scale, that floor plus writing (synced, one file
-# each) the very mails the measured PASS sends. Usage: sh tools/bench.sh [GENETESS]
+# make bench: genetess against the physical floor as issue 32 defines it, a program that takes the lock, reads
+# the board file and writes it back atomically (one fsync, a rename) and writes 8 small mails (tools/bench/
+# floor.c), and, for scale, the bare floor (the board only), that floor plus writing (synced, one file each)
+# the very mails the measured PASS sends, and the bounds (those mails' bytes with the board's, then 1 or 4
+# waits for the disk). The machine's load average is printed before and after the timing. Usage: sh tools/bench.sh [GENETESS]
 #   BENCH_QUICK=1  smoke run: 5 pairs, histories up to 10,000 moves, 200 boards for Cleanup
 #   BENCH_PAIRS=N  the number of interleaved pairs (default 21, quick 5)
 #   BENCH_REUSE=1  reuse the newest generated inputs even if the binary changed
@@ -141,7 +143,9 @@ job() {
     start) fresh p1 && timed start 0 "$G" --version ;;
     floormail) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" "$S/w/outbox" "$IN"/p1mails/*.mail ;;
     floorwith) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --with "$IN"/p1mails/*.mail ;;
-    floor*) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" ;;
+    floorwaits) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --with --waits 4 "$IN"/p1mails/*.mail ;;
+    floorbare) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" ;;
+    floor*) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --issue "$S/w/outbox" ;;
     h*) pass_on "$1" "$1" "${1#h}" ;;
     p3) pass_on p3 p3 2000 ;;
     s*) pass_on "$1" "$1" 2000 ;;
@@ -151,13 +155,14 @@ job() {
     due100) fresh c100 && timed due100 $((T0 + 73 * 3600)) "$G" Cleanup ;;
     esac
 }
-PAIRLIST="p1pass:floor1 p1move:floor2 p1pass:floormail floorwith:floor7"
+PAIRLIST="p1pass:floor1 p1move:floor2 p1pass:floorbare p1pass:floormail floorwith:floor7 floorwaits:floor8"
 PAIRLIST="$PAIRLIST h$HMAX:h1000 h10000:h1000b p3:p1pass s120:s180 idle:duel due:due100"
 [ "$HMAX" -ge 100000 ] || PAIRLIST=$(echo "$PAIRLIST" | sed 's/ h10000:h1000b//')
 # where P1's time goes, each against the floor: text sheets only; no fsync; both; a process that only starts
 [ "$ASAN" = 1 ] || PAIRLIST="$PAIRLIST p1text:floor3 p1nosync:floor4 p1bare:floor5 start:floor6"
 mkdir -p "$S/old"
 sync && sleep "${BENCH_SETTLE:-31}" # what generating or earlier runs deleted leaves the 30 s window first
+LOAD0=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo -)
 printf '  timing %d pairs ' "$PAIRS"
 i=1
 while [ $i -le "$PAIRS" ]; do
@@ -189,11 +194,12 @@ fsyncs() { # fsyncs COMMAND...: fsync + fdatasync calls made, on $S/w
 NOW=$((T0 + 2001 * STEP))
 BOARD=$S/w/games/Genetess/101
 fresh p1 && FS_G=$(fsyncs "$G" move 101 p1 pw1 PASS)
-fresh p1 && FS_F=$(fsyncs "$T/floor" "$BOARD")
+LOAD1=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo -)
+fresh p1 && FS_F=$(fsyncs "$T/floor" "$BOARD" --issue "$S/w/outbox")
 if [ "$ASAN" = 0 ] && command -v valgrind >/dev/null 2>&1; then
     printf '  counting instructions (callgrind) ...\n'
     fresh p1 && IN_G=$(instr "$G" move 101 p1 pw1 PASS)
-    fresh p1 && IN_F=$(instr "$T/floor" "$BOARD")
+    fresh p1 && IN_F=$(instr "$T/floor" "$BOARD" --issue "$S/w/outbox")
     fresh p3 && IN_P3=$(instr "$G" move 101 p1 pw1 PASS)
 else
     IN_G=- IN_F=- IN_P3=-
@@ -211,8 +217,10 @@ row() { # row FIGURE GENETESS REFERENCE UNIT MAXRATIO|MAXVALUE[abs]: one line of
 }
 row "P1 move PASS vs floor (ms)" "$(med p1pass)" "$(med floor1)" ns 2.0
 row "P1 real MOVE vs floor (ms)" "$(med p1move)" "$(med floor2)" ns 2.0
+row "   PASS vs the bare floor: board only (ms)" "$(med p1pass)" "$(med floorbare)" ns -
 row "   PASS vs floor + writing its $(ls "$IN"/p1mails | wc -l) mails (ms)" "$(med p1pass)" "$(med floormail)" ns -
 row "   bound: floor + mails' bytes, 1 fsync (ms)" "$(med floorwith)" "$(med floor7)" ns -
+row "   bound: the same, then 3 more waits (ms)" "$(med floorwaits)" "$(med floor8)" ns -
 if [ "$ASAN" = 0 ]; then
     row "   PASS, every sheet text only (ms)" "$(med p1text)" "$(med floor3)" ns -
     row "   PASS, fsync skipped: not durable (ms)" "$(med p1nosync)" "$(med floor4)" ns -
@@ -259,6 +267,8 @@ for j in p1pass:60 s120:120 s180:180 p3:240; do
 done
 echo "Largest bench board (of 60x60, 120x120, 180x180, 240x240; same density, 2,000 moves) whose PASS median is"
 echo "within 100 ms: $largest."
-echo "Medians of $PAIRS interleaved pairs; P1's reference is the floor on the same board file; one move is a"
-echo "PASS on a duel board of the same home. Minstr: millions of instructions (callgrind)."
+echo "Medians of $PAIRS interleaved pairs; P1's reference is the floor on the same board file (the lock, the board"
+echo "read and written back with one fsync and a rename, 8 mails of 1 KiB); one move is a PASS on a duel board of"
+echo "the same home. Minstr: millions of instructions (callgrind). Load average (1, 5, 15 min) when the timing"
+echo "began: $LOAD0; when it ended: $LOAD1."
 exit 0

@@ -1,10 +1,16 @@
 /* The physical floor of a command: read the board file whole, write it to ".<name>.tmp" beside it, fsync,
- * rename over the original. Usage: floor BOARD [OUTDIR|--with MAIL...]. What genetess is measured
- * against (make bench). With OUTDIR, also the floor of mailing: each MAIL (a message a command produced)
- * is read and written as a new file in OUTDIR, synced one by one, and OUTDIR synced once. With --with,
- * the least any program can do to make the board and that much mail last together: as many bytes as the
- * MAILs hold (made in memory, not read) are written after the board's in its one temporary file; one
- * fsync, one rename. */
+ * rename over the original. Usage: floor BOARD [--issue OUTDIR | OUTDIR MAIL... | --with [--waits K] MAIL...].
+ * What genetess is measured against (make bench).
+ * --issue: the floor as issue 32 defines it: the lock (a write lock on the games directory's .lockfile, as
+ *   genetess takes it), read the board, write it back with one fsync and rename, and 8 small mails (1 KiB
+ *   each, new files in OUTDIR, not synced: the floor's one fsync is the board's).
+ * OUTDIR MAIL...: also the floor of mailing: each MAIL (a message a command produced) is read and written as
+ *   a new file in OUTDIR, synced one by one, and OUTDIR synced once.
+ * --with: the least any program can do to make the board and that much mail last together: as many bytes as
+ *   the MAILs hold (made in memory, not read) are written after the board's in its one temporary file; one
+ *   fsync, one rename. --waits K: then K-1 more waits for the disk one after the other, each a new empty
+ *   name in the board's directory and that directory's fsync (a command that must order names after what
+ *   they name, as contract 3.2's commit does, waits that many times). */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
 #include <stdbool.h>
@@ -13,6 +19,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+enum { ISSUE_MAILS = 8, ISSUE_MAIL_BYTES = 1024 };
 
 static int err_fail(const char *what, const char *path)
 {
@@ -54,10 +62,58 @@ static int put(const char *path, const char *buf, long n)
     return 0;
 }
 
+/* Syncs the directory at path. 0 or 1. */
+static int sync_dir(const char *path)
+{
+    int d = open(path, O_RDONLY);
+    if (d < 0 || fsync(d) < 0 || close(d) < 0)
+        return err_fail("fsync", path);
+    return 0;
+}
+
+/* The board's directory (with its slash) as a length of path. */
+static int dir_len(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? (int)(slash - path + 1) : 0;
+}
+
+/* --issue: the lock, the board written back, 8 small mails in outdir (not synced). */
+static int floor_issue(const char *board, const char *outdir)
+{
+    char path[4096], *buf = NULL;
+    int dl = dir_len(board);
+    snprintf(path, sizeof path, "%.*s.lockfile", dl, board);
+    int lk = open(path, O_RDWR | O_CREAT, 0600);
+    struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    if (lk < 0 || fcntl(lk, F_SETLKW, &fl) < 0)
+        return err_fail("lock", path);
+    long n = slurp(board, &buf);
+    if (n < 0)
+        return err_fail("read", board);
+    snprintf(path, sizeof path, "%.*s.%s.tmp", dl, board, board + dl);
+    if (put(path, buf, n) || rename(path, board) < 0)
+        return err_fail("rename", path);
+    char mail[ISSUE_MAIL_BYTES];
+    memset(mail, 'm', sizeof mail);
+    for (int i = 0; i < ISSUE_MAILS; i++) {
+        snprintf(path, sizeof path, "%s/floor-%d.mail", outdir, i);
+        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        if (fd < 0 || write(fd, mail, sizeof mail) != (ssize_t)sizeof mail || close(fd) < 0)
+            return err_fail("write", path);
+    }
+    free(buf);
+    fl.l_type = F_UNLCK;
+    (void)fcntl(lk, F_SETLK, &fl);
+    return close(lk) < 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 4 && strcmp(argv[2], "--issue") == 0)
+        return floor_issue(argv[1], argv[3]);
     if (argc < 2 || argc == 3) {
-        fprintf(stderr, "usage: floor BOARD [OUTDIR|--with MAIL...]\n");
+        fprintf(stderr, "usage: floor BOARD [--issue OUTDIR | OUTDIR MAIL... | --with [--waits K] MAIL...]\n");
         return 2;
     }
     char *buf = NULL, tmp[4096];
@@ -65,8 +121,11 @@ int main(int argc, char **argv)
     if (n < 0)
         return err_fail("read", argv[1]);
     bool with = argc > 3 && strcmp(argv[2], "--with") == 0;
+    int waits = 1, first = 3;
+    if (with && argc > 5 && strcmp(argv[3], "--waits") == 0)
+        waits = atoi(argv[4]), first = 5;
     long total = n;
-    for (int i = 3; with && i < argc; i++) { /* the mails' sizes: their bytes are made, not read */
+    for (int i = first; with && i < argc; i++) { /* the mails' sizes: their bytes are made, not read */
         struct stat st;
         if (stat(argv[i], &st) < 0)
             return err_fail("stat", argv[i]);
@@ -83,14 +142,22 @@ int main(int argc, char **argv)
     }
     if (with)
         argc = 2;
-    const char *slash = strrchr(argv[1], '/');
-    int dirlen = slash ? (int)(slash - argv[1] + 1) : 0;
-    snprintf(tmp, sizeof tmp, "%.*s.%s.tmp", dirlen, argv[1], argv[1] + dirlen);
+    int dl = dir_len(argv[1]);
+    snprintf(tmp, sizeof tmp, "%.*s.%s.tmp", dl, argv[1], argv[1] + dl);
     if (put(tmp, buf, n))
         return 1;
     if (rename(tmp, argv[1]) < 0)
         return err_fail("rename", tmp);
     free(buf);
+    for (int w = 1; w < waits; w++) { /* each a name, then its directory's wait */
+        snprintf(tmp, sizeof tmp, "%.*s.floor-wait-%d", dl, argv[1], w);
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0 || close(fd) < 0)
+            return err_fail("open", tmp);
+        snprintf(tmp, sizeof tmp, "%.*s", dl ? dl : 1, dl ? argv[1] : ".");
+        if (sync_dir(tmp))
+            return 1;
+    }
     for (int i = 3; i < argc; i++) {
         buf = NULL;
         if ((n = slurp(argv[i], &buf)) < 0)
@@ -100,8 +167,5 @@ int main(int argc, char **argv)
             return 1;
         free(buf);
     }
-    int d = argc > 3 ? open(argv[2], O_RDONLY) : -1;
-    if (argc > 3 && (d < 0 || fsync(d) < 0 || close(d) < 0))
-        return err_fail("fsync", argv[2]);
-    return 0;
+    return argc > 3 ? sync_dir(argv[2]) : 0;
 }
