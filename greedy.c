@@ -34,10 +34,17 @@
 /* A King that steps without taking anything: worth a little less than staying put. */
 #define KING_STEP 3.0
 
-/* What walking a piece straight back where the player's last MOVE took it from is marked down: a position seen
- * from the other square always looks a little better than the one it stands on (the squares out of view are
- * hoped empty), and a piece stepped to and fro until the round cap. */
-#define UNDO 200.0
+/* What walking a piece (no King) back to a square it left in the player's last REVISIT_TURNS orders is marked
+ * down (greedy_revisits): pieces stepped to and fro, or round three or four squares, until the round cap. */
+#define REVISIT 200.0
+#define REVISIT_TURNS 16
+
+/* What a MOVE onto a special that hands out K codes (greedy_feeds_kings) is marked down: the bots do not see what
+ * specials do, and a piece that stood on the monkey idol (melee) made both sides' pieces Kings by the dozen; no
+ * side could take them all, and the game ran to the round cap. */
+#define KINGS_MADE 1000.0
+#define SPECIAL_DOUBLE 14 /* specials.c: S14, Double Up */
+#define SPECIAL_MONKEY 22 /* specials.c: S22, Monkey */
 
 /* Where the parsed order o, a MOVE, ends (-1 off the board or no MOVE). */
 static int greedy_move_end(const Board *fog, const Order *o)
@@ -201,42 +208,85 @@ static void add_guards(const Board *fog, int player, const WeighGoal *goal, Gree
     }
 }
 
-/* The squares the player's last order (as far as the history in memory holds it) walked a piece from and to, when
- * it was a MOVE of a piece that is no King that ran: its own orders are the player's to know. */
-typedef struct LastMove {
-    int from, to;
-} LastMove;
+/* The player's own last orders (REVISIT_TURNS of them, as far as the history in memory holds them), newest first:
+ * where each MOVE that ran walked a piece from and to, and where each CREATE that ran put one (from -1). Its own
+ * orders are the player's to know. */
+typedef struct Trail {
+    int n, from[REVISIT_TURNS], to[REVISIT_TURNS];
+} Trail;
 
-static LastMove greedy_last_move(const Board *b, const Board *fog, int player)
+static void greedy_trail(const Board *b, const Board *fog, int player, Trail *trail)
 {
-    LastMove last = {-1, -1};
+    trail->n = 0;
     MoveRecord r;
-    for (int i = b->moves.n - 1; i >= 0; i--) {
-        if (!movelist_parse(b->moves.v[i], &r) || !movelist_by(&r, b->pl[player].id))
+    for (int i = b->moves.n - 1; i >= 0 && trail->n < REVISIT_TURNS; i--) {
+        if (!movelist_parse(b->moves.v[i], &r) || !movelist_by(&r, b->pl[player].id) || r.failed)
             continue;
-        if (r.kind != MOVE_ORDER || r.failed)
-            return last;
-        char *t = xmalloc((size_t)r.textlen + 1);
-        memcpy(t, r.text, (size_t)r.textlen);
-        t[r.textlen] = '\0';
-        Order o;
-        Err err;
-        if (order_parse(fog, t, &o, &err) == 0) {
-            int to = greedy_move_end(fog, &o);
-            const Piece *p = to >= 0 ? board_piece_at(fog, to) : NULL;
-            if (o.verb == ORD_MOVE && p && board_controls(fog, player, p) && !p->g.n[GENE_K])
-                last = (LastMove){o.sq, to};
-            order_free(&o);
+        int from = -1, to = -1;
+        if (r.kind == MOVE_ORDER) {
+            char *t = xmalloc((size_t)r.textlen + 1);
+            memcpy(t, r.text, (size_t)r.textlen);
+            t[r.textlen] = '\0';
+            Order o;
+            Err err;
+            if (order_parse(fog, t, &o, &err) == 0) {
+                to = o.verb == ORD_MOVE ? greedy_move_end(fog, &o) : o.verb == ORD_CREATE ? o.sq : -1;
+                from = o.verb == ORD_MOVE && to >= 0 ? o.sq : -1;
+                order_free(&o);
+            }
+            free(t);
         }
-        free(t);
-        return last;
+        trail->from[trail->n] = from;
+        trail->to[trail->n++] = to;
     }
-    return last;
+}
+
+/* True when the MOVE o takes its piece, no King, back to a square the trail shows it left (followed back from
+ * where it stands through the MOVEs that brought it there, to the CREATE that made it): a position seen from
+ * another square often looks a little better than the one a piece stands on (the squares out of view are hoped
+ * empty, or feared), and pieces walked round two or three squares until the round cap. */
+static bool greedy_revisits(const Board *fog, int player, const Trail *trail, const Order *o)
+{
+    const Piece *p = o->verb == ORD_MOVE && o->sq >= 0 ? board_piece_at(fog, o->sq) : NULL;
+    int end = greedy_move_end(fog, o);
+    if (!p || p->g.n[GENE_K] || !board_controls(fog, player, p) || end < 0 || end == o->sq)
+        return false;
+    for (int i = 0, at = o->sq; i < trail->n; i++) {
+        if (trail->to[i] != at)
+            continue;
+        if (trail->from[i] < 0) /* made here */
+            return false;
+        at = trail->from[i];
+        if (at == end)
+            return true;
+    }
+    return false;
+}
+
+/* True when the player's map (b is the real board: only the player's map of the specials is read from it) shows on
+ * sq a special that hands out K codes each turn a piece of the player's stands on it (contract 14.5: it fires at
+ * the start of its owner's turns): S22 (the monkey idol: a K for the pieces nearest each start, any side's), or
+ * S14 (Double Up) under a piece that holds K (g). */
+static bool greedy_feeds_kings(const Board *b, int player, int sq, const Genome *g)
+{
+    int code = sq >= 0 ? board_known_special(b, player, sq) : 0;
+    return code == SPECIAL_MONKEY || (code == SPECIAL_DOUBLE && g->n[GENE_K]);
+}
+
+/* What the MOVE o does about such specials (KINGS_MADE): -1 when it leaves its piece on one, +1 when it takes its
+ * piece off one, else 0. */
+static int greedy_king_feed(const Board *b, const Board *fog, int player, const Order *o)
+{
+    const Piece *p = o->verb == ORD_MOVE && o->sq >= 0 ? board_piece_at(fog, o->sq) : NULL;
+    if (!p || !board_controls(fog, player, p))
+        return 0;
+    int end = greedy_move_end(fog, o);
+    return greedy_feeds_kings(b, player, end, &p->g) ? -1 : greedy_feeds_kings(b, player, o->sq, &p->g) ? 1 : 0;
 }
 
 /* The worth of one candidate (-inf when fog does not accept it). */
-static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *goal, const char *want, uint64_t seed,
-                         const LastMove *last, GreedyCand *c)
+static double greedy_weigh_cand(const Board *b, const Board *fog, int player, const WeighGoal *goal, const char *want, uint64_t seed,
+                         const Trail *trail, GreedyCand *c)
 {
     Board *s = weigh_clone(fog);
     double v = -1e18;
@@ -262,9 +312,10 @@ static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *g
             c->adjust = -SHUFFLE;
         } else if (weigh_likely_take(fog, player, goal, c->text)) {
             c->adjust = LIKELY_TAKE;
-        } else if (o.verb == ORD_MOVE && o.sq == last->to && greedy_move_end(fog, &o) == last->from) {
-            c->adjust = -UNDO;
+        } else if (greedy_revisits(fog, player, trail, &o)) {
+            c->adjust = -REVISIT;
         }
+        c->adjust += KINGS_MADE * greedy_king_feed(b, fog, player, &o);
     }
     order_free(&o);
     board_free(s);
@@ -452,10 +503,11 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     add_purchases(fog, player, want, out, &cap);
     add_guards(fog, player, goal, out, &cap);
     keep_promising(fog, player, goal, max, out);
-    LastMove last = greedy_last_move(b, fog, player);
+    Trail trail;
+    greedy_trail(b, fog, player, &trail);
     int k = 0;
     for (int i = 0; i < out->n; i++) {
-        out->v[i].score = greedy_weigh_cand(fog, player, goal, want, seed, &last, &out->v[i]);
+        out->v[i].score = greedy_weigh_cand(b, fog, player, goal, want, seed, &trail, &out->v[i]);
         out->work++;
         if (out->v[i].score > -1e17)
             out->v[k++] = out->v[i];
