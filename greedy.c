@@ -273,10 +273,12 @@ static bool greedy_feeds_kings(const Board *b, int player, int sq, const Genome 
     return code == SPECIAL_MONKEY || (code == SPECIAL_DOUBLE && g->n[GENE_K]);
 }
 
-/* What the MOVE o does about such specials (KINGS_MADE): -1 when it leaves its piece on one, +1 when it takes its
- * piece off one, else 0. */
+/* What the order o does about such specials (KINGS_MADE): -1 when it leaves a piece on one (a MOVE, or a CREATE
+ * there), +1 when a MOVE takes its piece off one, else 0. */
 static int greedy_king_feed(const Board *b, const Board *fog, int player, const Order *o)
 {
+    if (o->verb == ORD_CREATE)
+        return greedy_feeds_kings(b, player, o->sq, &o->codes) ? -1 : 0;
     const Piece *p = o->verb == ORD_MOVE && o->sq >= 0 ? board_piece_at(fog, o->sq) : NULL;
     if (!p || !board_controls(fog, player, p))
         return 0;
@@ -434,17 +436,18 @@ static bool greedy_detour(const Board *fog, const uint8_t *seen, const char *tex
     return found;
 }
 
-/* How promising a candidate looks before it is weighed (lower first): captures, purchases, the Kings' orders and
- * every order but MOVE first, then MOVEs by the steps they gain towards the goal. */
-static double promise(const Board *fog, int player, const WeighGoal *goal, const char *text)
+/* How promising a candidate looks before it is weighed (lower first): a MOVE off a special that makes Kings
+ * (greedy_king_feed), then captures, purchases, the Kings' orders and every order but MOVE, then MOVEs by the
+ * steps they gain towards the goal. */
+static double promise(const Board *b, const Board *fog, int player, const WeighGoal *goal, const char *text)
 {
     Order o;
     Err err;
     if (order_parse(fog, text, &o, &err) < 0)
         return 1e9;
-    double key = 0;
+    double key = greedy_king_feed(b, fog, player, &o) > 0 ? -1 : 0;
     const Piece *p = o.sq >= 0 ? board_piece_at(fog, o.sq) : NULL;
-    if (o.verb == ORD_MOVE && p && !p->g.n[GENE_K]) {
+    if (o.verb == ORD_MOVE && p && !p->g.n[GENE_K] && key == 0) {
         int to = o.sq;
         for (int i = 0; i < o.ndirs && to >= 0; i++)
             to = board_step(fog, to, o.dirs[i]);
@@ -465,12 +468,12 @@ static int by_key(const void *x, const void *y)
 }
 
 /* Keeps the max most promising candidates (in list order between equals) when there are more. */
-static void keep_promising(const Board *fog, int player, const WeighGoal *goal, int max, GreedyList *l)
+static void keep_promising(const Board *b, const Board *fog, int player, const WeighGoal *goal, int max, GreedyList *l)
 {
     if (max <= 0 || l->n <= max)
         return;
     for (int i = 0; i < l->n; i++)
-        l->v[i].score = promise(fog, player, goal, l->v[i].text);
+        l->v[i].score = promise(b, fog, player, goal, l->v[i].text);
     qsort(l->v, (size_t)l->n, sizeof *l->v, by_key);
     for (int i = max; i < l->n; i++)
         free(l->v[i].text);
@@ -502,7 +505,7 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     const char *want = greedy_wanted(fog, player, goal);
     add_purchases(fog, player, want, out, &cap);
     add_guards(fog, player, goal, out, &cap);
-    keep_promising(fog, player, goal, max, out);
+    keep_promising(b, fog, player, goal, max, out);
     Trail trail;
     greedy_trail(b, fog, player, &trail);
     int k = 0;

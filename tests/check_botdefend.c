@@ -356,6 +356,24 @@ START_TEST(test_bots_keep_off_the_monkey_idol)
     char *t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "MOVE G4 S"); /* off the idol */
     free(t);
+    /* weighed first when only a few are (a board of many Kings, GREEDY_WORK): it was never weighed at all */
+    Board *fog = weigh_fog(b, 0);
+    WeighGoal goal;
+    weigh_goal_aimed(fog, 0, b, true, &goal);
+    GreedyList l;
+    greedy_list(b, 0, fog, &goal, 1, 1, &l);
+    ck_assert_int_eq(l.n, 1);
+    ck_assert_int_eq(strncmp(l.v[0].text, "MOVE G4 ", 8), 0);
+    ck_assert(l.v[0].adjust == 1000.0);
+    greedy_free(&l);
+    weigh_goal_free(&goal);
+    board_free(fog);
+    /* nor is a piece made on one */
+    b->pl[0].e = 80;
+    ck_assert(listed_adjust(b, "CREATE C3 ABCE") == 0.0);
+    board_known_special_set(b, 0, fx_sq(b, "C3"), 22);
+    ck_assert(listed_adjust(b, "CREATE C3 ABCE") == -1000.0);
+    ck_assert(listed_adjust(b, "CREATE C2 ABCE") == 0.0);
     board_free(b);
 }
 END_TEST
