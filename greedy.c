@@ -37,7 +37,7 @@
 /* What walking a piece (no King) back to a square it left in the player's last REVISIT_TURNS orders is marked
  * down (greedy_revisits): pieces stepped to and fro, or round three or four squares, until the round cap. */
 #define REVISIT 200.0
-#define REVISIT_TURNS 16
+#define REVISIT_TURNS 8
 
 /* What a MOVE onto a special that hands out K codes (greedy_feeds_kings) is marked down: the bots do not see what
  * specials do, and a piece that stood on the monkey idol (melee) made both sides' pieces Kings by the dozen; no
@@ -242,7 +242,8 @@ static void greedy_trail(const Board *b, const Board *fog, int player, Trail *tr
 }
 
 /* True when the MOVE o takes its piece, no King, back to a square the trail shows it left (followed back from
- * where it stands through the MOVEs that brought it there, to the CREATE that made it): a position seen from
+ * where it stands through the MOVEs that brought it there, to the CREATE that made it), unless that square is
+ * next to one of the player's Kings (a guard back in its ring): a position seen from
  * another square often looks a little better than the one a piece stands on (the squares out of view are hoped
  * empty, or feared), and pieces walked round two or three squares until the round cap. */
 static bool greedy_revisits(const Board *fog, int player, const Trail *trail, const Order *o)
@@ -251,6 +252,9 @@ static bool greedy_revisits(const Board *fog, int player, const Trail *trail, co
     int end = greedy_move_end(fog, o);
     if (!p || p->g.n[GENE_K] || !board_controls(fog, player, p) || end < 0 || end == o->sq)
         return false;
+    for (int i = 0; i < fog->npc; i++) /* back next to its King: a guard that stepped out to take a piece */
+        if (fog->pc[i].g.n[GENE_K] && board_controls(fog, player, &fog->pc[i]) && board_dist(fog, fog->pc[i].sq, end) == 1)
+            return false;
     for (int i = 0, at = o->sq; i < trail->n; i++) {
         if (trail->to[i] != at)
             continue;

@@ -316,22 +316,27 @@ static Board *two_walkers(void)
 /* A piece walked back to any square it left in the player's last orders is marked down, followed back through
  * the MOVEs that brought it where it stands: pieces walked round three or four squares (D2, D3, E3 and back to
  * D2), each position seen from the next square looking a little better, until the round cap (greedy against a
- * turtle on the quartet map, 10 games in 50). A square it never stood on is not, nor one another piece left. */
+ * turtle on the quartet map, 10 games in 50). A square it never stood on is not, nor one another piece left, nor
+ * one next to her King. */
 START_TEST(test_no_walking_round_in_circles)
 {
     Board *b = two_walkers();
-    sl_push(&b->moves, "1a bot.greedy MOVE D2 S");
+    fx_piece(b, "D4", 0, "AC");
+    sl_push(&b->moves, "1a bot.greedy MOVE C3 SE");
     sl_push(&b->moves, "1b bob PASS");
-    sl_push(&b->moves, "2a bot.greedy MOVE F5 NE");
+    sl_push(&b->moves, "2a bot.greedy MOVE D2 S");
     sl_push(&b->moves, "2b bob PASS");
-    sl_push(&b->moves, "3a bot.greedy MOVE D3 E");
+    sl_push(&b->moves, "3a bot.greedy MOVE F5 NE");
     sl_push(&b->moves, "3b bob PASS");
+    sl_push(&b->moves, "4a bot.greedy MOVE D3 E");
+    sl_push(&b->moves, "4b bob PASS");
     ck_assert(listed_adjust(b, "MOVE E3 NW") == -200.0); /* D2, two orders back */
     ck_assert(listed_adjust(b, "MOVE E3 W") == -200.0);  /* D3, straight back */
     ck_assert(listed_adjust(b, "MOVE E3 NE") == 0.0);
     ck_assert(listed_adjust(b, "MOVE E3 SE") == 0.0);    /* F4 */
     ck_assert(listed_adjust(b, "MOVE G4 SW") == -200.0); /* F5: G4 came from there */
     ck_assert(listed_adjust(b, "MOVE G4 W") == 0.0);     /* F4 */
+    ck_assert(listed_adjust(b, "MOVE D4 NW") == 0.0);    /* C3, next to her King: a guard back in its ring */
     board_free(b);
 }
 END_TEST
