@@ -34,10 +34,9 @@
 /* A King that steps without taking anything: worth a little less than staying put. */
 #define KING_STEP 3.0
 
-/* What walking a piece (no King) back to a square it left in the player's last REVISIT_TURNS orders is marked
- * down (greedy_revisits): pieces stepped to and fro, or round three or four squares, until the round cap. */
+/* What walking a piece (no King) back to a square it left in the player's last goal->trail orders is marked down
+ * (greedy_revisits): pieces stepped to and fro, or round three or four squares, until the round cap. */
 #define REVISIT 200.0
-#define REVISIT_TURNS 8
 
 /* What a MOVE onto a special that hands out K codes (greedy_feeds_kings) is marked down: the bots do not see what
  * specials do, and a piece that stood on the monkey idol (melee) made both sides' pieces Kings by the dozen; no
@@ -208,18 +207,18 @@ static void add_guards(const Board *fog, int player, const WeighGoal *goal, Gree
     }
 }
 
-/* The player's own last orders (REVISIT_TURNS of them, as far as the history in memory holds them), newest first:
+/* The player's own last orders (orders of them, at most WEIGH_TRAIL, as far as the history in memory holds them), newest first:
  * where each MOVE that ran walked a piece from and to, and where each CREATE that ran put one (from -1). Its own
  * orders are the player's to know. */
 typedef struct Trail {
-    int n, from[REVISIT_TURNS], to[REVISIT_TURNS];
+    int n, from[WEIGH_TRAIL], to[WEIGH_TRAIL];
 } Trail;
 
-static void greedy_trail(const Board *b, const Board *fog, int player, Trail *trail)
+static void greedy_trail(const Board *b, const Board *fog, int player, int orders, Trail *trail)
 {
     trail->n = 0;
     MoveRecord r;
-    for (int i = b->moves.n - 1; i >= 0 && trail->n < REVISIT_TURNS; i--) {
+    for (int i = b->moves.n - 1; i >= 0 && trail->n < orders && trail->n < WEIGH_TRAIL; i--) {
         if (!movelist_parse(b->moves.v[i], &r) || !movelist_by(&r, b->pl[player].id) || r.failed)
             continue;
         int from = -1, to = -1;
@@ -511,7 +510,7 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     add_guards(fog, player, goal, out, &cap);
     keep_promising(b, fog, player, goal, max, out);
     Trail trail;
-    greedy_trail(b, fog, player, &trail);
+    greedy_trail(b, fog, player, goal->trail, &trail);
     int k = 0;
     for (int i = 0; i < out->n; i++) {
         out->v[i].score = greedy_weigh_cand(b, fog, player, goal, want, seed, &trail, &out->v[i]);

@@ -267,12 +267,14 @@ START_TEST(test_work_grows_with_the_pieces)
 }
 END_TEST
 
-/* The adjust greedy_list gives alice's (seat 0) order text on b, or -1e9 when it does not list it. */
-static double listed_adjust(const Board *b, const char *text)
+/* The adjust greedy_list gives alice's (seat 0) order text on b, following her last trail orders back (WeighGoal),
+ * or -1e9 when it does not list it. */
+static double listed_adjust_trail(const Board *b, const char *text, int trail)
 {
     Board *fog = weigh_fog(b, 0);
     WeighGoal goal;
     weigh_goal_aimed(fog, 0, b, true, &goal);
+    goal.trail = trail;
     GreedyList l;
     greedy_list(b, 0, fog, &goal, 1, 0, &l);
     double a = -1e9;
@@ -283,6 +285,12 @@ static double listed_adjust(const Board *b, const char *text)
     weigh_goal_free(&goal);
     board_free(fog);
     return a;
+}
+
+/* listed_adjust_trail over the levels' trail (WEIGH_TRAIL). */
+static double listed_adjust(const Board *b, const char *text)
+{
+    return listed_adjust_trail(b, text, WEIGH_TRAIL);
 }
 
 /* A piece walked straight back where the player's last MOVE took it from is marked down (its own orders are the
@@ -337,6 +345,8 @@ START_TEST(test_no_walking_round_in_circles)
     ck_assert(listed_adjust(b, "MOVE G4 SW") == -200.0); /* F5: G4 came from there */
     ck_assert(listed_adjust(b, "MOVE G4 W") == 0.0);     /* F4 */
     ck_assert(listed_adjust(b, "MOVE D4 NW") == 0.0);    /* C3, next to her King: a guard back in its ring */
+    ck_assert(listed_adjust_trail(b, "MOVE E3 NW", 1) == 0.0);    /* bot.strong: straight back only */
+    ck_assert(listed_adjust_trail(b, "MOVE E3 W", 1) == -200.0);
     board_free(b);
 }
 END_TEST
