@@ -241,8 +241,9 @@ static void greedy_trail(const Board *b, const Board *fog, int player, int order
 }
 
 /* True when the MOVE o takes its piece, no King, back to a square the trail shows it left (followed back from
- * where it stands through the MOVEs that brought it there, to the CREATE that made it), unless that square is
- * next to one of the player's Kings (a guard back in its ring): a position seen from
+ * where it stands through the MOVEs that brought it there, to the CREATE that made it): straight back where the
+ * last order took it from, or to a square it left earlier that is not next to one of the player's Kings (a guard
+ * back in its ring): a position seen from
  * another square often looks a little better than the one a piece stands on (the squares out of view are hoped
  * empty, or feared), and pieces walked round two or three squares until the round cap. */
 static bool greedy_revisits(const Board *fog, int player, const Trail *trail, const Order *o)
@@ -251,9 +252,9 @@ static bool greedy_revisits(const Board *fog, int player, const Trail *trail, co
     int end = greedy_move_end(fog, o);
     if (!p || p->g.n[GENE_K] || !board_controls(fog, player, p) || end < 0 || end == o->sq)
         return false;
-    for (int i = 0; i < fog->npc; i++) /* back next to its King: a guard that stepped out to take a piece */
-        if (fog->pc[i].g.n[GENE_K] && board_controls(fog, player, &fog->pc[i]) && board_dist(fog, fog->pc[i].sq, end) == 1)
-            return false;
+    bool ring = false; /* next to its King: a guard back in its ring after stepping out to take a piece */
+    for (int i = 0; i < fog->npc && !ring; i++)
+        ring = fog->pc[i].g.n[GENE_K] && board_controls(fog, player, &fog->pc[i]) && board_dist(fog, fog->pc[i].sq, end) == 1;
     for (int i = 0, at = o->sq; i < trail->n; i++) {
         if (trail->to[i] != at)
             continue;
@@ -261,7 +262,7 @@ static bool greedy_revisits(const Board *fog, int player, const Trail *trail, co
             return false;
         at = trail->from[i];
         if (at == end)
-            return true;
+            return i == 0 || !ring; /* straight back where the last order took it from: always */
     }
     return false;
 }
@@ -539,6 +540,7 @@ char *greedy_choose(const Board *b, int player, bool unseen, Rng *r, long *work)
     WeighGoal goal;
     ThreatReach reach = {0};
     weigh_goal_aimed(fog, player, b, true, &goal);
+    goal.trail = unseen ? 1 : WEIGH_TRAIL;
     if (unseen) {
         threat_reach(fog, player, b, &reach);
         goal.threat = &reach;
