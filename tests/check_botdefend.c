@@ -324,8 +324,9 @@ static Board *two_walkers(void)
 /* A piece walked back to any square it left in the player's last orders is marked down, followed back through
  * the MOVEs that brought it where it stands: pieces walked round three or four squares (D2, D3, E3 and back to
  * D2), each position seen from the next square looking a little better, until the round cap (greedy against a
- * turtle on the quartet map, 10 games in 50). A square it never stood on is not, nor one another piece left, nor
- * one next to her King. */
+ * turtle on the quartet map, 10 games in 50; bot.easy's trail, WEIGH_TRAIL). A square it never stood on is not,
+ * nor one another piece left, nor one next to her King but straight back; bot.greedy's and bot.strong's trail, 1,
+ * marks down only straight back. */
 START_TEST(test_no_walking_round_in_circles)
 {
     Board *b = two_walkers();
@@ -345,7 +346,7 @@ START_TEST(test_no_walking_round_in_circles)
     ck_assert(listed_adjust(b, "MOVE G4 SW") == -200.0); /* F5: G4 came from there */
     ck_assert(listed_adjust(b, "MOVE G4 W") == 0.0);     /* F4 */
     ck_assert(listed_adjust(b, "MOVE D4 NW") == 0.0);    /* C3, next to her King: a guard back in its ring */
-    ck_assert(listed_adjust_trail(b, "MOVE E3 NW", 1) == 0.0);    /* bot.strong: straight back only */
+    ck_assert(listed_adjust_trail(b, "MOVE E3 NW", 1) == 0.0); /* greedy and strong: straight back only */
     ck_assert(listed_adjust_trail(b, "MOVE E3 W", 1) == -200.0);
     board_free(b);
 }
