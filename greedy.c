@@ -34,10 +34,16 @@
 /* A King that steps without taking anything: worth a little less than staying put. */
 #define KING_STEP 3.0
 
-/* What walking a piece straight back where the player's last MOVE took it from is marked down: a position seen
- * from the other square always looks a little better than the one it stands on (the squares out of view are
- * hoped empty), and a piece stepped to and fro until the round cap. */
-#define UNDO 200.0
+/* What walking a piece (no King) back to a square it left in the player's last goal->trail orders is marked down
+ * (greedy_revisits): pieces stepped to and fro, or round three or four squares, until the round cap. */
+#define REVISIT 200.0
+
+/* What a MOVE onto a special that hands out K codes (greedy_feeds_kings) is marked down: the bots do not see what
+ * specials do, and a piece that stood on the monkey idol (melee) made both sides' pieces Kings by the dozen; no
+ * side could take them all, and the game ran to the round cap. */
+#define KINGS_MADE 1000.0
+#define SPECIAL_DOUBLE 14 /* specials.c: S14, Double Up */
+#define SPECIAL_MONKEY 22 /* specials.c: S22, Monkey */
 
 /* Where the parsed order o, a MOVE, ends (-1 off the board or no MOVE). */
 static int greedy_move_end(const Board *fog, const Order *o)
@@ -201,42 +207,92 @@ static void add_guards(const Board *fog, int player, const WeighGoal *goal, Gree
     }
 }
 
-/* The squares the player's last order (as far as the history in memory holds it) walked a piece from and to, when
- * it was a MOVE of a piece that is no King that ran: its own orders are the player's to know. */
-typedef struct LastMove {
-    int from, to;
-} LastMove;
+/* The player's own last orders (orders of them, at most WEIGH_TRAIL, as far as the history in memory holds them), newest first:
+ * where each MOVE that ran walked a piece from and to, and where each CREATE that ran put one (from -1). Its own
+ * orders are the player's to know. */
+typedef struct Trail {
+    int n, from[WEIGH_TRAIL], to[WEIGH_TRAIL];
+} Trail;
 
-static LastMove greedy_last_move(const Board *b, const Board *fog, int player)
+static void greedy_trail(const Board *b, const Board *fog, int player, int orders, Trail *trail)
 {
-    LastMove last = {-1, -1};
+    trail->n = 0;
     MoveRecord r;
-    for (int i = b->moves.n - 1; i >= 0; i--) {
-        if (!movelist_parse(b->moves.v[i], &r) || !movelist_by(&r, b->pl[player].id))
+    for (int i = b->moves.n - 1; i >= 0 && trail->n < orders && trail->n < WEIGH_TRAIL; i--) {
+        if (!movelist_parse(b->moves.v[i], &r) || !movelist_by(&r, b->pl[player].id) || r.failed)
             continue;
-        if (r.kind != MOVE_ORDER || r.failed)
-            return last;
-        char *t = xmalloc((size_t)r.textlen + 1);
-        memcpy(t, r.text, (size_t)r.textlen);
-        t[r.textlen] = '\0';
-        Order o;
-        Err err;
-        if (order_parse(fog, t, &o, &err) == 0) {
-            int to = greedy_move_end(fog, &o);
-            const Piece *p = to >= 0 ? board_piece_at(fog, to) : NULL;
-            if (o.verb == ORD_MOVE && p && board_controls(fog, player, p) && !p->g.n[GENE_K])
-                last = (LastMove){o.sq, to};
-            order_free(&o);
+        int from = -1, to = -1;
+        if (r.kind == MOVE_ORDER) {
+            char *t = xmalloc((size_t)r.textlen + 1);
+            memcpy(t, r.text, (size_t)r.textlen);
+            t[r.textlen] = '\0';
+            Order o;
+            Err err;
+            if (order_parse(fog, t, &o, &err) == 0) {
+                to = o.verb == ORD_MOVE ? greedy_move_end(fog, &o) : o.verb == ORD_CREATE ? o.sq : -1;
+                from = o.verb == ORD_MOVE && to >= 0 ? o.sq : -1;
+                order_free(&o);
+            }
+            free(t);
         }
-        free(t);
-        return last;
+        trail->from[trail->n] = from;
+        trail->to[trail->n++] = to;
     }
-    return last;
+}
+
+/* True when the MOVE o takes its piece, no King, back to a square the trail shows it left (followed back from
+ * where it stands through the MOVEs that brought it there, to the CREATE that made it): straight back where the
+ * last order took it from, or to a square it left earlier that is not next to one of the player's Kings (a guard
+ * back in its ring): a position seen from
+ * another square often looks a little better than the one a piece stands on (the squares out of view are hoped
+ * empty, or feared), and pieces walked round two or three squares until the round cap. */
+static bool greedy_revisits(const Board *fog, int player, const Trail *trail, const Order *o)
+{
+    const Piece *p = o->verb == ORD_MOVE && o->sq >= 0 ? board_piece_at(fog, o->sq) : NULL;
+    int end = greedy_move_end(fog, o);
+    if (!p || p->g.n[GENE_K] || !board_controls(fog, player, p) || end < 0 || end == o->sq)
+        return false;
+    bool ring = false; /* next to its King: a guard back in its ring after stepping out to take a piece */
+    for (int i = 0; i < fog->npc && !ring; i++)
+        ring = fog->pc[i].g.n[GENE_K] && board_controls(fog, player, &fog->pc[i]) && board_dist(fog, fog->pc[i].sq, end) == 1;
+    for (int i = 0, at = o->sq; i < trail->n; i++) {
+        if (trail->to[i] != at)
+            continue;
+        if (trail->from[i] < 0) /* made here */
+            return false;
+        at = trail->from[i];
+        if (at == end)
+            return i == 0 || !ring; /* straight back where the last order took it from: always */
+    }
+    return false;
+}
+
+/* True when the player's map (b is the real board: only the player's map of the specials is read from it) shows on
+ * sq a special that hands out K codes each turn a piece of the player's stands on it (contract 14.5: it fires at
+ * the start of its owner's turns): S22 (the monkey idol: a K for the pieces nearest each start, any side's), or
+ * S14 (Double Up) under a piece that holds K (g). */
+static bool greedy_feeds_kings(const Board *b, int player, int sq, const Genome *g)
+{
+    int code = sq >= 0 ? board_known_special(b, player, sq) : 0;
+    return code == SPECIAL_MONKEY || (code == SPECIAL_DOUBLE && g->n[GENE_K]);
+}
+
+/* What the order o does about such specials (KINGS_MADE): -1 when it leaves a piece on one (a MOVE, or a CREATE
+ * there), +1 when a MOVE takes its piece off one, else 0. */
+static int greedy_king_feed(const Board *b, const Board *fog, int player, const Order *o)
+{
+    if (o->verb == ORD_CREATE)
+        return greedy_feeds_kings(b, player, o->sq, &o->codes) ? -1 : 0;
+    const Piece *p = o->verb == ORD_MOVE && o->sq >= 0 ? board_piece_at(fog, o->sq) : NULL;
+    if (!p || !board_controls(fog, player, p))
+        return 0;
+    int end = greedy_move_end(fog, o);
+    return greedy_feeds_kings(b, player, end, &p->g) ? -1 : greedy_feeds_kings(b, player, o->sq, &p->g) ? 1 : 0;
 }
 
 /* The worth of one candidate (-inf when fog does not accept it). */
-static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *goal, const char *want, uint64_t seed,
-                         const LastMove *last, GreedyCand *c)
+static double greedy_weigh_cand(const Board *b, const Board *fog, int player, const WeighGoal *goal, const char *want, uint64_t seed,
+                         const Trail *trail, GreedyCand *c)
 {
     Board *s = weigh_clone(fog);
     double v = -1e18;
@@ -262,9 +318,10 @@ static double greedy_weigh_cand(const Board *fog, int player, const WeighGoal *g
             c->adjust = -SHUFFLE;
         } else if (weigh_likely_take(fog, player, goal, c->text)) {
             c->adjust = LIKELY_TAKE;
-        } else if (o.verb == ORD_MOVE && o.sq == last->to && greedy_move_end(fog, &o) == last->from) {
-            c->adjust = -UNDO;
+        } else if (greedy_revisits(fog, player, trail, &o)) {
+            c->adjust = -REVISIT;
         }
+        c->adjust += KINGS_MADE * greedy_king_feed(b, fog, player, &o);
     }
     order_free(&o);
     board_free(s);
@@ -383,17 +440,18 @@ static bool greedy_detour(const Board *fog, const uint8_t *seen, const char *tex
     return found;
 }
 
-/* How promising a candidate looks before it is weighed (lower first): captures, purchases, the Kings' orders and
- * every order but MOVE first, then MOVEs by the steps they gain towards the goal. */
-static double promise(const Board *fog, int player, const WeighGoal *goal, const char *text)
+/* How promising a candidate looks before it is weighed (lower first): a MOVE off a special that makes Kings
+ * (greedy_king_feed), then captures, purchases, the Kings' orders and every order but MOVE, then MOVEs by the
+ * steps they gain towards the goal. */
+static double promise(const Board *b, const Board *fog, int player, const WeighGoal *goal, const char *text)
 {
     Order o;
     Err err;
     if (order_parse(fog, text, &o, &err) < 0)
         return 1e9;
-    double key = 0;
+    double key = greedy_king_feed(b, fog, player, &o) > 0 ? -1 : 0;
     const Piece *p = o.sq >= 0 ? board_piece_at(fog, o.sq) : NULL;
-    if (o.verb == ORD_MOVE && p && !p->g.n[GENE_K]) {
+    if (o.verb == ORD_MOVE && p && !p->g.n[GENE_K] && key == 0) {
         int to = o.sq;
         for (int i = 0; i < o.ndirs && to >= 0; i++)
             to = board_step(fog, to, o.dirs[i]);
@@ -414,12 +472,12 @@ static int by_key(const void *x, const void *y)
 }
 
 /* Keeps the max most promising candidates (in list order between equals) when there are more. */
-static void keep_promising(const Board *fog, int player, const WeighGoal *goal, int max, GreedyList *l)
+static void keep_promising(const Board *b, const Board *fog, int player, const WeighGoal *goal, int max, GreedyList *l)
 {
     if (max <= 0 || l->n <= max)
         return;
     for (int i = 0; i < l->n; i++)
-        l->v[i].score = promise(fog, player, goal, l->v[i].text);
+        l->v[i].score = promise(b, fog, player, goal, l->v[i].text);
     qsort(l->v, (size_t)l->n, sizeof *l->v, by_key);
     for (int i = max; i < l->n; i++)
         free(l->v[i].text);
@@ -451,11 +509,12 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     const char *want = greedy_wanted(fog, player, goal);
     add_purchases(fog, player, want, out, &cap);
     add_guards(fog, player, goal, out, &cap);
-    keep_promising(fog, player, goal, max, out);
-    LastMove last = greedy_last_move(b, fog, player);
+    keep_promising(b, fog, player, goal, max, out);
+    Trail trail;
+    greedy_trail(b, fog, player, goal->trail, &trail);
     int k = 0;
     for (int i = 0; i < out->n; i++) {
-        out->v[i].score = greedy_weigh_cand(fog, player, goal, want, seed, &last, &out->v[i]);
+        out->v[i].score = greedy_weigh_cand(b, fog, player, goal, want, seed, &trail, &out->v[i]);
         out->work++;
         if (out->v[i].score > -1e17)
             out->v[k++] = out->v[i];
@@ -481,6 +540,7 @@ char *greedy_choose(const Board *b, int player, bool unseen, Rng *r, long *work)
     WeighGoal goal;
     ThreatReach reach = {0};
     weigh_goal_aimed(fog, player, b, true, &goal);
+    goal.trail = unseen ? 1 : WEIGH_TRAIL;
     if (unseen) {
         threat_reach(fog, player, b, &reach);
         goal.threat = &reach;

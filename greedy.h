@@ -33,10 +33,12 @@ const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal);
  * copy of fog (random effects drawn from seed), a CREATE of anything else but the wanted sequence marked down,
  * with goal->threat a piece shuffled from one empty square next to its King to another marked down (it only
  * turns an open approach into a door), a MOVE onto a square where a rival's King is likely (weigh_likely_take)
- * marked up; sorted best first (the list's order between equals). With max > 0 only the max most promising are weighed
- * (captures, purchases, the Kings' orders, orders but MOVE, then MOVEs gaining most towards the goal). b is the
- * real board: only legal_orders, the start squares and the player's own past orders are taken from it. Free with
- * greedy_free. */
+ * marked up, a MOVE back to a square its piece left in the player's last orders marked down, a piece left on (or
+ * made on) a special that makes Kings marked down and one taken off it marked up (greedy.c: REVISIT, KINGS_MADE);
+ * sorted best first (the list's order between equals). With max > 0 only the max most promising are weighed
+ * (a MOVE off a special that makes Kings, captures, purchases, the Kings' orders, orders but MOVE, then MOVEs
+ * gaining most towards the goal). b is the real board: only legal_orders, the start squares, the player's own
+ * past orders and the player's map of the specials are taken from it. Free with greedy_free. */
 void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *goal, uint64_t seed, int max,
                  GreedyList *out);
 void greedy_free(GreedyList *l);

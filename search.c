@@ -250,6 +250,7 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
     goal.outpace = true;
     goal.scout = true;
     goal.fear_jump = true;
+    goal.trail = 1;
     ThreatReach reach;
     threat_reach(fog, player, b, &reach);
     goal.threat = &reach;

@@ -385,6 +385,7 @@ static void weigh_goal_fill(const Board *fog, int player, const Board *real, boo
     goal->outpace = false;
     goal->scout = false;
     goal->fear_jump = false;
+    goal->trail = WEIGH_TRAIL;
     goal->threat = NULL;
     int late = aimed && fog->round > WEIGH_PRESS_FROM ? (fog->round - WEIGH_PRESS_FROM) / WEIGH_PRESS_ROUNDS : 0;
     goal->press = 2.0 + (late > WEIGH_PRESS_MAX - 2 ? WEIGH_PRESS_MAX - 2 : late);

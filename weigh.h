@@ -32,6 +32,10 @@ typedef struct WeighGoal {
                          * reaches a square first and sees the ABCs that come (bot.strong; weigh_goal: false) */
     bool scout;         /* it buys a scout (weigh_scout) when no enemy King is in sight, decoded, and it has two mobile
                          * pieces or the game drags on (bot.strong; weigh_goal: false) */
+    int trail;          /* how many of the player's own last orders greedy_list follows a piece back through to mark
+                         * down a walk back to a square it left (greedy.c: REVISIT): WEIGH_TRAIL (weigh_goal,
+                         * bot.easy); bot.greedy and bot.strong 1, only straight back (a greedy that walked no piece
+                         * round in circles pressed bot.strong's King harder, and strong stalled in more games) */
     bool fear_jump;     /* with guess, a piece in sight it does not decode is feared as an ABCE, not an ABC: a
                          * striker that jumps over its King's guards onto it (bot.strong; weigh_goal: false) */
     const ThreatReach *threat; /* what out of view could reach the King (threat_exposure weighs it), or NULL: only
@@ -50,6 +54,7 @@ typedef struct WeighGoal {
 } WeighGoal;
 
 #define WEIGH_FAR (1 << 20)
+#define WEIGH_TRAIL 8
 #define WEIGH_WALL_COST 3
 /* The worth of a position the player has won, or lost. */
 #define WEIGH_WON 1e7

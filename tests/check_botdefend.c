@@ -267,9 +267,35 @@ START_TEST(test_work_grows_with_the_pieces)
 }
 END_TEST
 
+/* The adjust greedy_list gives alice's (seat 0) order text on b, following her last trail orders back (WeighGoal),
+ * or -1e9 when it does not list it. */
+static double listed_adjust_trail(const Board *b, const char *text, int trail)
+{
+    Board *fog = weigh_fog(b, 0);
+    WeighGoal goal;
+    weigh_goal_aimed(fog, 0, b, true, &goal);
+    goal.trail = trail;
+    GreedyList l;
+    greedy_list(b, 0, fog, &goal, 1, 0, &l);
+    double a = -1e9;
+    for (int i = 0; i < l.n; i++)
+        if (strcmp(l.v[i].text, text) == 0)
+            a = l.v[i].adjust;
+    greedy_free(&l);
+    weigh_goal_free(&goal);
+    board_free(fog);
+    return a;
+}
+
+/* listed_adjust_trail over the levels' trail (WEIGH_TRAIL). */
+static double listed_adjust(const Board *b, const char *text)
+{
+    return listed_adjust_trail(b, text, WEIGH_TRAIL);
+}
+
 /* A piece walked straight back where the player's last MOVE took it from is marked down (its own orders are the
  * player's to know): a position seen from the other square always looked a little better, the squares out of view
- * hoped empty, and a piece stepped to and fro until the round cap. Any other MOVE of it is not. */
+ * hoped empty, and a piece stepped to and fro until the round cap. Other MOVEs of it are not. */
 START_TEST(test_no_walking_straight_back)
 {
     Board *b = two_starts(hall, 0, 1, "B2", "J3");
@@ -277,23 +303,93 @@ START_TEST(test_no_walking_straight_back)
     fx_piece(b, "D4", 0, "AB");
     sl_push(&b->moves, "1a bot.greedy MOVE D2 S-S");
     sl_push(&b->moves, "1b bob PASS");
+    ck_assert(listed_adjust(b, "MOVE D4 N-N") == -200.0);
+    ck_assert(listed_adjust(b, "MOVE D4 N-E") == 0.0);
+    ck_assert(listed_adjust(b, "MOVE D4 E-E") == 0.0);
+    board_free(b);
+}
+END_TEST
+
+/* alice is bot.greedy in round 3, her King on B2, bob's on J3; two pieces of hers that walk one square a MOVE,
+ * diagonally too, on E3 and G4. */
+static Board *two_walkers(void)
+{
+    Board *b = two_starts(hall, 0, 3, "B2", "J3");
+    snprintf(b->pl[0].id, sizeof b->pl[0].id, "bot.greedy");
+    fx_piece(b, "E3", 0, "AC");
+    fx_piece(b, "G4", 0, "AC");
+    return b;
+}
+
+/* A piece walked back to any square it left in the player's last orders is marked down, followed back through
+ * the MOVEs that brought it where it stands: pieces walked round three or four squares (D2, D3, E3 and back to
+ * D2), each position seen from the next square looking a little better, until the round cap (greedy against a
+ * turtle on the quartet map, 10 games in 50; bot.easy's trail, WEIGH_TRAIL). A square it never stood on is not,
+ * nor one another piece left, nor one next to her King but straight back; bot.greedy's and bot.strong's trail, 1,
+ * marks down only straight back. */
+START_TEST(test_no_walking_round_in_circles)
+{
+    Board *b = two_walkers();
+    fx_piece(b, "D4", 0, "AC");
+    sl_push(&b->moves, "1a bot.greedy MOVE C3 SE");
+    sl_push(&b->moves, "1b bob PASS");
+    sl_push(&b->moves, "2a bot.greedy MOVE D2 S");
+    sl_push(&b->moves, "2b bob PASS");
+    sl_push(&b->moves, "3a bot.greedy MOVE F5 NE");
+    sl_push(&b->moves, "3b bob PASS");
+    sl_push(&b->moves, "4a bot.greedy MOVE D3 E");
+    sl_push(&b->moves, "4b bob PASS");
+    ck_assert(listed_adjust(b, "MOVE E3 NW") == -200.0); /* D2, two orders back */
+    ck_assert(listed_adjust(b, "MOVE E3 W") == -200.0);  /* D3, straight back */
+    ck_assert(listed_adjust(b, "MOVE E3 NE") == 0.0);
+    ck_assert(listed_adjust(b, "MOVE E3 SE") == 0.0);    /* F4 */
+    ck_assert(listed_adjust(b, "MOVE G4 SW") == -200.0); /* F5: G4 came from there */
+    ck_assert(listed_adjust(b, "MOVE G4 W") == 0.0);     /* F4 */
+    ck_assert(listed_adjust(b, "MOVE D4 NW") == 0.0);    /* C3, next to her King: a guard back in its ring */
+    ck_assert(listed_adjust_trail(b, "MOVE E3 NW", 1) == 0.0); /* greedy and strong: straight back only */
+    ck_assert(listed_adjust_trail(b, "MOVE E3 W", 1) == -200.0);
+    board_free(b);
+}
+END_TEST
+
+/* The monkey idol (S22) gives a K to the pieces nearest each start each turn a piece stands on it: the levels
+ * step a piece off one their player's map shows, and onto none (a piece that stood on it on the melee map made
+ * both sides' pieces Kings by the dozen, and the games ran to the round cap). An idol the player never saw is
+ * nothing to them (fog). */
+START_TEST(test_bots_keep_off_the_monkey_idol)
+{
+    Board *b = two_walkers();
+    fx_special(b, 22, "F3", "Monkey idol");
+    fx_special(b, 22, "G4", "Monkey idol");
+    ck_assert(listed_adjust(b, "MOVE E3 E") == 0.0); /* not on alice's map */
+    ck_assert(listed_adjust(b, "MOVE G4 N") == 0.0);
+    board_known_special_set(b, 0, fx_sq(b, "F3"), 22);
+    board_known_special_set(b, 0, fx_sq(b, "G4"), 22);
+    ck_assert(listed_adjust(b, "MOVE E3 E") == -1000.0);
+    ck_assert(listed_adjust(b, "MOVE E3 SE") == 0.0);
+    ck_assert(listed_adjust(b, "MOVE G4 N") == 1000.0);
+    ck_assert(listed_adjust(b, "MOVE G4 NW") == -1000.0); /* off one idol, onto the other */
+    char *t = bot_choose(b, 0, NULL);
+    ck_assert_str_eq(t, "MOVE G4 S"); /* off the idol */
+    free(t);
+    /* weighed first when only a few are (a board of many Kings, GREEDY_WORK): it was never weighed at all */
     Board *fog = weigh_fog(b, 0);
     WeighGoal goal;
     weigh_goal_aimed(fog, 0, b, true, &goal);
     GreedyList l;
-    greedy_list(b, 0, fog, &goal, 1, 0, &l);
-    int back = 0, other = 0;
-    for (int i = 0; i < l.n; i++) {
-        if (strcmp(l.v[i].text, "MOVE D4 N-N") == 0)
-            back += l.v[i].adjust < -100;
-        else if (strncmp(l.v[i].text, "MOVE D4 ", 8) == 0)
-            other += l.v[i].adjust != 0;
-    }
-    ck_assert_int_eq(back, 1);
-    ck_assert_int_eq(other, 0);
+    greedy_list(b, 0, fog, &goal, 1, 1, &l);
+    ck_assert_int_eq(l.n, 1);
+    ck_assert_int_eq(strncmp(l.v[0].text, "MOVE G4 ", 8), 0);
+    ck_assert(l.v[0].adjust == 1000.0);
     greedy_free(&l);
     weigh_goal_free(&goal);
     board_free(fog);
+    /* nor is a piece made on one */
+    b->pl[0].e = 80;
+    ck_assert(listed_adjust(b, "CREATE C3 ABCE") == 0.0);
+    board_known_special_set(b, 0, fx_sq(b, "C3"), 22);
+    ck_assert(listed_adjust(b, "CREATE C3 ABCE") == -1000.0);
+    ck_assert(listed_adjust(b, "CREATE C2 ABCE") == 0.0);
     board_free(b);
 }
 END_TEST
@@ -312,6 +408,8 @@ Suite *botdefend_suite(void)
     tcase_add_test(tc, test_guards_lurk_round_a_likely_king);
     tcase_add_test(tc, test_danger_weighs_as_at_the_first_press);
     tcase_add_test(tc, test_no_walking_straight_back);
+    tcase_add_test(tc, test_no_walking_round_in_circles);
+    tcase_add_test(tc, test_bots_keep_off_the_monkey_idol);
     suite_add_tcase(s, tc);
     return s;
 }
