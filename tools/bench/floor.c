@@ -62,6 +62,24 @@ static int put(const char *path, const char *buf, long n)
     return 0;
 }
 
+/* The board's directory (with its slash) as a length of path. */
+static int dir_len(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? (int)(slash - path + 1) : 0;
+}
+
+/* Writes n bytes of buf to ".<name>.tmp" beside the board, synced, and renames it over the board. 0 or 1. */
+static int write_back(const char *board, const char *buf, long n)
+{
+    char tmp[4096];
+    int dl = dir_len(board);
+    snprintf(tmp, sizeof tmp, "%.*s.%s.tmp", dl, board, board + dl);
+    if (put(tmp, buf, n))
+        return 1;
+    return rename(tmp, board) < 0 ? err_fail("rename", tmp) : 0;
+}
+
 /* Syncs the directory at path. 0 or 1. */
 static int sync_dir(const char *path)
 {
@@ -69,13 +87,6 @@ static int sync_dir(const char *path)
     if (d < 0 || fsync(d) < 0 || close(d) < 0)
         return err_fail("fsync", path);
     return 0;
-}
-
-/* The board's directory (with its slash) as a length of path. */
-static int dir_len(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? (int)(slash - path + 1) : 0;
 }
 
 /* --issue: the lock, the board written back, 8 small mails in outdir (not synced). */
@@ -91,9 +102,8 @@ static int floor_issue(const char *board, const char *outdir)
     long n = slurp(board, &buf);
     if (n < 0)
         return err_fail("read", board);
-    snprintf(path, sizeof path, "%.*s.%s.tmp", dl, board, board + dl);
-    if (put(path, buf, n) || rename(path, board) < 0)
-        return err_fail("rename", path);
+    if (write_back(board, buf, n))
+        return 1;
     char mail[ISSUE_MAIL_BYTES];
     memset(mail, 'm', sizeof mail);
     for (int i = 0; i < ISSUE_MAILS; i++) {
@@ -143,11 +153,8 @@ int main(int argc, char **argv)
     if (with)
         argc = 2;
     int dl = dir_len(argv[1]);
-    snprintf(tmp, sizeof tmp, "%.*s.%s.tmp", dl, argv[1], argv[1] + dl);
-    if (put(tmp, buf, n))
+    if (write_back(argv[1], buf, n))
         return 1;
-    if (rename(tmp, argv[1]) < 0)
-        return err_fail("rename", tmp);
     free(buf);
     for (int w = 1; w < waits; w++) { /* each a name, then its directory's wait */
         snprintf(tmp, sizeof tmp, "%.*s.floor-wait-%d", dl, argv[1], w);
