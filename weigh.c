@@ -75,22 +75,24 @@ int weigh_apply(Board *b, int player, const char *text, uint64_t seed)
 
 /* ---- where a MOVE goes ---- */
 
-/* A walk of exactly `steps` steps round a piece, in a window of side 2*steps+1 centred on it. */
+/* A walk of exactly `steps` steps round a piece, in a window of side 2*steps+1 centred on it, a row of the window
+ * a word: bit c of row r stands for the board square (c0 + c, r0 + r). */
 typedef struct Walk {
     const Board *b;
     const Piece *p;
     const Genome *g;
-    int steps, side;
-    signed char *from;  /* (steps+1) * side*side: the direction that reached a window square at step k, or -1 */
-    int *sq;            /* side*side: the board square of each window square, or -1 off the grid */
-    signed char small[1024];
-    int small_sq[256];
+    int steps, side, c0, r0;
+    uint64_t grid[2 * REACH_MAX + 1]; /* per row: the window squares on the grid */
+    uint64_t pass[2 * REACH_MAX + 1]; /* per row: those a MOVE passes through (walk_passable) */
+    uint64_t at[(REACH_MAX + 1) * (2 * REACH_MAX + 1)]; /* row r of step k at [k * side + r]: the window squares
+                                                           * reached after exactly k steps */
 } Walk;
+_Static_assert(2 * REACH_MAX + 1 < 64, "a window row fits a word");
 
-/* The board square of window index i, or -1 off the grid. */
-static int walk_sq(const Walk *w, int i)
+/* The board square of the window square (c, r), which is on the grid. */
+static int walk_sq(const Walk *w, int c, int r)
 {
-    return w->sq[i];
+    return board_sq(w->b, w->c0 + c, w->r0 + r);
 }
 
 /* pieces.txt MOVE: a square passed through is floor, empty unless the piece jumps (E); its start counts empty. */
@@ -99,49 +101,66 @@ static bool walk_passable(const Walk *w, int sq)
     return w->b->ter[sq] == TER_FLOOR && (w->g->n[GENE_E] || sq == w->p->sq || w->b->at[sq] < 0);
 }
 
-static void walk_free(Walk *w)
+/* Fills w->grid, and w->pass within steps - 1 of the piece (the squares a walk passes through before its last
+ * step; 0 beyond). */
+static void walk_masks(Walk *w)
 {
-    if (w->from != w->small)
-        free(w->from);
-    if (w->sq != w->small_sq)
-        free(w->sq);
+    int lo = w->c0 < 0 ? -w->c0 : 0, hi = w->b->w - w->c0 < w->side ? w->b->w - w->c0 : w->side;
+    uint64_t row = (UINT64_C(1) << hi) - (UINT64_C(1) << lo);
+    for (int r = 0; r < w->side; r++) {
+        bool on = w->r0 + r >= 0 && w->r0 + r < w->b->h;
+        w->grid[r] = on ? row : 0;
+        w->pass[r] = 0;
+        for (int c = lo > 1 ? lo : 1; on && r >= 1 && r < w->side - 1 && c < hi && c < w->side - 1; c++)
+            w->pass[r] |= (uint64_t)walk_passable(w, walk_sq(w, c, r)) << c;
+    }
 }
 
-/* Fills w->from; false when the piece cannot MOVE or moves too far to weigh (free with walk_free when true). */
-static bool walk_fill(Walk *w)
+/* The squares of row r reached after exactly k steps from which the walk goes on: any at the start (k = 0), else
+ * those it passes through. */
+static uint64_t walk_from(const Walk *w, int k, int r)
 {
-    if (!(w->g->n[GENE_A] || w->g->n[GENE_K]))
+    return w->at[k * w->side + r] & (k > 0 ? w->pass[r] : ~UINT64_C(0));
+}
+
+/* Fills the squares reached after exactly k + 1 steps from those reached after k (within k of the piece): one step
+ * each way the piece moves (diagonally too with C), onto the grid. */
+static void walk_step(Walk *w, int k)
+{
+    bool diag = w->g->n[GENE_C] > 0;
+    uint64_t *next = w->at + (k + 1) * w->side;
+    for (int r = w->steps - k; r <= w->steps + k; r++) {
+        uint64_t from = walk_from(w, k, r), side = from << 1 | from >> 1;
+        if (!from)
+            continue;
+        next[r - 1] |= diag ? from | side : from;
+        next[r] |= side;
+        next[r + 1] |= diag ? from | side : from;
+    }
+    for (int r = w->steps - k - 1; r <= w->steps + k + 1; r++)
+        next[r] &= w->grid[r];
+}
+
+/* Fills w->at for piece p (taken to hold the codes g) on b; false when the piece cannot MOVE or moves too far to
+ * weigh. */
+static bool walk_fill(Walk *w, const Board *b, const Piece *p, const Genome *g)
+{
+    w->b = b;
+    w->p = p;
+    w->g = g;
+    if (!(g->n[GENE_A] || g->n[GENE_K]))
         return false;
-    w->steps = piece_steps(w->g);
+    w->steps = piece_steps(g);
     if (w->steps > REACH_MAX)
         return false;
     w->side = 2 * w->steps + 1;
-    int n = w->side * w->side, c0 = board_col(w->b, w->p->sq) - w->steps, r0 = board_row(w->b, w->p->sq) - w->steps;
-    size_t nf = (size_t)(w->steps + 1) * (size_t)n;
-    w->from = nf <= sizeof w->small ? w->small : xmalloc(nf);
-    w->sq = n <= (int)(sizeof w->small_sq / sizeof w->small_sq[0]) ? w->small_sq : xmalloc((size_t)n * sizeof *w->sq);
-    memset(w->from, -1, nf);
-    for (int r = 0, i = 0; r < w->side; r++)
-        for (int c = 0; c < w->side; c++, i++)
-            w->sq[i] = c0 + c < 0 || r0 + r < 0 || c0 + c >= w->b->w || r0 + r >= w->b->h ? -1 : board_sq(w->b, c0 + c, r0 + r);
-    w->from[n / 2] = 0;
-    bool diag = w->g->n[GENE_C] > 0;
-    for (int k = 0; k < w->steps; k++) {
-        signed char *cur = w->from + k * n, *next = cur + n;
-        for (int r = 0, i = 0; r < w->side; r++)
-            for (int c = 0; c < w->side; c++, i++) {
-                if (cur[i] < 0 || w->sq[i] < 0 || (k > 0 && !walk_passable(w, w->sq[i])))
-                    continue;
-                for (int d = 0; d < DIR_COUNT; d += diag ? 1 : 2) {
-                    int dc = c + grid_dir_dc[d], dr = r + grid_dir_dr[d];
-                    if (dc < 0 || dr < 0 || dc >= w->side || dr >= w->side)
-                        continue;
-                    int j = dr * w->side + dc;
-                    if (w->sq[j] >= 0 && next[j] < 0)
-                        next[j] = (signed char)d;
-                }
-            }
-    }
+    w->c0 = board_col(b, p->sq) - w->steps;
+    w->r0 = board_row(b, p->sq) - w->steps;
+    walk_masks(w);
+    memset(w->at, 0, (size_t)(w->steps + 1) * (size_t)w->side * sizeof *w->at);
+    w->at[w->steps] = UINT64_C(1) << w->steps;
+    for (int k = 0; k < w->steps; k++)
+        walk_step(w, k);
     return true;
 }
 
@@ -151,46 +170,72 @@ static bool walk_lands(const Walk *w, int sq)
     return sq != w->p->sq && (w->b->ter[sq] == TER_FLOOR || (w->b->ter[sq] == TER_IWALL && w->g->n[GENE_O]));
 }
 
+/* The direction of the step that reached the window square (c, r) after exactly s steps (s >= 1), on the walk
+ * weigh_moves spells: the step from the square reached after s - 1 steps that comes first in row order. */
+static int walk_back(const Walk *w, int s, int c, int r)
+{
+    int best = -1;
+    for (int d = 0, first = w->side * w->side; d < DIR_COUNT; d += w->g->n[GENE_C] ? 1 : 2) {
+        int fc = c - grid_dir_dc[d], fr = r - grid_dir_dr[d];
+        if (fc >= 0 && fr >= 0 && fc < w->side && fr < w->side && (walk_from(w, s - 1, fr) >> fc & 1) &&
+            fr * w->side + fc < first) {
+            first = fr * w->side + fc;
+            best = d;
+        }
+    }
+    return best;
+}
+
+/* Writes into text the MOVE that ends on the window square (c, r), after head ("MOVE C3 "): its path walked back
+ * step by step (walk_back), its steps joined by '-' ("MOVE C3 E-E"). */
+static void walk_text(const Walk *w, const char *head, int c, int r, char *text)
+{
+    int path[REACH_MAX];
+    for (int s = w->steps; s > 0; s--) {
+        path[s - 1] = walk_back(w, s, c, r);
+        c -= grid_dir_dc[path[s - 1]];
+        r -= grid_dir_dr[path[s - 1]];
+    }
+    char *at = stpcpy(text, head);
+    for (int s = 0; s < w->steps; s++)
+        at = stpcpy(s > 0 ? stpcpy(at, "-") : at, grid_dir_name[path[s]]);
+}
+_Static_assert(sizeof "MOVE  " + 16 + 3 * REACH_MAX <= sizeof ((WeighMove *)0)->text, "the longest MOVE fits");
+
 int weigh_moves(const Board *b, int sq, WeighMove *out, int max)
 {
     const Piece *p = board_piece_at(b, sq);
-    Walk w = {.b = b, .p = p, .g = p ? &p->g : NULL};
-    if (!p || !walk_fill(&w))
+    Walk w;
+    if (!p || !walk_fill(&w, b, p, &p->g))
         return 0;
-    int n = w.side * w.side, k = 0;
-    char name[16];
-    for (int i = 0; i < n && k < max; i++) {
-        int t = w.from[w.steps * n + i] < 0 ? -1 : walk_sq(&w, i);
-        if (t < 0 || !walk_lands(&w, t))
-            continue;
-        int path[REACH_MAX], j = i;
-        for (int s = w.steps; s > 0; s--) {
-            path[s - 1] = w.from[s * n + j];
-            j -= grid_dir_dr[path[s - 1]] * w.side + grid_dir_dc[path[s - 1]];
+    int k = 0;
+    char name[16], head[sizeof name + 8];
+    stpcpy(stpcpy(stpcpy(head, "MOVE "), board_sq_name(b, sq, name)), " ");
+    for (int r = 0; r < w.side && k < max; r++)
+        for (int c = 0; c < w.side && k < max; c++) {
+            int t = w.at[w.steps * w.side + r] >> c & 1 ? walk_sq(&w, c, r) : -1;
+            if (t < 0 || !walk_lands(&w, t))
+                continue;
+            walk_text(&w, head, c, r, out[k].text);
+            out[k++].to = t;
         }
-        int len = snprintf(out[k].text, sizeof out[k].text, "MOVE %s ", board_sq_name(b, sq, name));
-        for (int s = 0; s < w.steps && len < (int)sizeof out[k].text; s++)
-            len += snprintf(out[k].text + len, sizeof out[k].text - (size_t)len, "%s%s", s ? "-" : "",
-                            grid_dir_name[path[s]]);
-        out[k++].to = t;
-    }
-    walk_free(&w);
     return k;
 }
 
 /* Adds 1 to reach[s] for every square the piece p (taken to hold the codes g) could end a MOVE on. */
 static void mark_reach(const Board *b, const Piece *p, const Genome *g, int *reach)
 {
-    Walk w = {.b = b, .p = p, .g = g};
-    if (!walk_fill(&w))
+    Walk w;
+    if (!walk_fill(&w, b, p, g))
         return;
-    int n = w.side * w.side;
-    for (int i = 0; i < n; i++) {
-        int t = w.from[w.steps * n + i] < 0 ? -1 : walk_sq(&w, i);
-        if (t >= 0 && walk_lands(&w, t))
-            reach[t]++;
+    for (int r = 0; r < w.side; r++) {
+        uint64_t bits = w.at[w.steps * w.side + r];
+        for (int c = 0; bits; bits >>= 1, c++) {
+            int t = bits & 1 ? walk_sq(&w, c, r) : -1;
+            if (t >= 0 && walk_lands(&w, t))
+                reach[t]++;
+        }
     }
-    walk_free(&w);
 }
 
 /* ---- the goal ---- */
