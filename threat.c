@@ -58,42 +58,110 @@ static ThreatWindow threat_window(const Board *b, int centre, int radius)
                           c + radius >= b->w ? b->w - 1 : c + radius, r + radius >= b->h ? b->h - 1 : r + radius};
 }
 
-static bool threat_inside(const Board *b, const ThreatWindow *w, int sq)
+/* A window's squares as bits, `words` words a row: bit i of word k of row r stands for the square
+ * (w.c0 + 64 k + i, w.r0 + r). */
+typedef struct ThreatBits {
+    ThreatWindow w;
+    int rows, words;
+} ThreatBits;
+
+static ThreatBits threat_bits(ThreatWindow w)
 {
-    int c = board_col(b, sq), r = board_row(b, sq);
-    return c >= w->c0 && c <= w->c1 && r >= w->r0 && r <= w->r1;
+    return (ThreatBits){w, w.r1 - w.r0 + 1, (w.c1 - w.c0 + 64) / 64};
 }
 
-/* Fills d, within the window w, with each square's steps from the squares marked in src (those empty on b only,
- * when from_empty is true), 8 neighbours when diag (else 4), over floor squares (empty ones only when empty is
- * true: a piece stands in the way of a MOVE), at most max steps; farther squares get max + 1 (squares outside w
- * are not written). */
-static void threat_walk(const Board *b, const ThreatWindow *w, const uint8_t *src, bool from_empty, bool diag,
-                        bool empty, int max, int *d)
+/* True when the square sq is in the window and in set. */
+static bool threat_has(const Board *b, const ThreatBits *x, const uint64_t *set, int sq)
 {
-    int head = 0, tail = 0;
-    int *q = xmalloc((size_t)(w->c1 - w->c0 + 1) * (size_t)(w->r1 - w->r0 + 1) * sizeof *q);
-    for (int r = w->r0; r <= w->r1; r++)
-        for (int c = w->c0, s = board_sq(b, c, r); c <= w->c1; c++, s++) {
-            bool from = src[s] && !(from_empty && b->at[s] >= 0);
-            d[s] = from ? 0 : max + 1;
-            if (from)
-                q[tail++] = s;
+    int c = board_col(b, sq) - x->w.c0, r = board_row(b, sq) - x->w.r0;
+    return c >= 0 && r >= 0 && c <= x->w.c1 - x->w.c0 && r < x->rows && (set[r * x->words + c / 64] >> (c % 64) & 1);
+}
+
+/* Fills, for the window, floor with the floor squares, open with the empty ones and from with the squares marked
+ * in src (those empty on b only, when from_empty is true). */
+static void threat_masks(const Board *b, const ThreatBits *x, const uint8_t *src, bool from_empty, uint64_t *floor,
+                         uint64_t *open, uint64_t *from)
+{
+    size_t n = (size_t)x->rows * (size_t)x->words * sizeof *floor;
+    memset(floor, 0, n);
+    memset(open, 0, n);
+    memset(from, 0, n);
+    for (int r = 0; r < x->rows; r++)
+        for (int i = 0, s = board_sq(b, x->w.c0, x->w.r0 + r); i <= x->w.c1 - x->w.c0; i++, s++) {
+            int k = r * x->words + i / 64;
+            uint64_t bit = UINT64_C(1) << (i % 64);
+            floor[k] |= b->ter[s] == TER_FLOOR ? bit : 0;
+            open[k] |= b->ter[s] == TER_FLOOR && b->at[s] < 0 ? bit : 0;
+            from[k] |= src[s] && !(from_empty && b->at[s] >= 0) ? bit : 0;
         }
-    while (head < tail) {
-        int s = q[head++];
-        if (d[s] >= max)
-            continue;
-        for (int k = 0; k < DIR_COUNT; k += diag ? 1 : 2) {
-            int t = board_step(b, s, k);
-            if (t < 0 || !threat_inside(b, w, t) || b->ter[t] != TER_FLOOR || (empty && b->at[t] >= 0) ||
-                d[t] <= d[s] + 1)
-                continue;
-            d[t] = d[s] + 1;
-            q[tail++] = t;
+}
+
+/* Word k of a window row moved one square either way. */
+static uint64_t threat_sideways(const ThreatBits *x, const uint64_t *row, int k)
+{
+    return row[k] << 1 | row[k] >> 1 | (k > 0 ? row[k - 1] >> 63 : 0) | (k + 1 < x->words ? row[k + 1] << 63 : 0);
+}
+
+/* The sets threat_walk works with, each with room for the whole board's squares (free with threat_sets_free). */
+typedef struct ThreatSets {
+    uint64_t *floor, *open, *from, *orth, *diag, *jump, *front, *side, *next;
+} ThreatSets;
+
+static void threat_sets_init(const Board *b, ThreatSets *z)
+{
+    size_t n = (size_t)b->h * (size_t)((b->w + 63) / 64);
+    uint64_t *all = xmalloc(9 * n * sizeof *all);
+    *z = (ThreatSets){all,         all + n,     all + 2 * n, all + 3 * n, all + 4 * n,
+                      all + 5 * n, all + 6 * n, all + 7 * n, all + 8 * n};
+}
+
+static void threat_sets_free(ThreatSets *z)
+{
+    free(z->floor);
+}
+
+/* Fills rows r0 to r1 of next with the squares next to those in front: 4 ways, or 8 when diag. side: room for
+ * the window's squares, the rows of front moved sideways. */
+static void threat_spread(const ThreatBits *x, const uint64_t *front, bool diag, int r0, int r1, uint64_t *side,
+                          uint64_t *next)
+{
+    int w = x->words;
+    for (int r = r0 > 0 ? r0 - 1 : 0; r <= r1 + 1 && r < x->rows; r++)
+        for (int k = 0; k < w; k++)
+            side[r * w + k] = threat_sideways(x, front + r * w, k);
+    for (int r = r0; r <= r1; r++)
+        for (int k = 0; k < w; k++) {
+            uint64_t v = side[r * w + k];
+            for (int o = r - 1; o <= r + 1; o += 2)
+                if (o >= 0 && o < x->rows)
+                    v |= front[o * w + k] | (diag ? side[o * w + k] : 0);
+            next[r * w + k] = v;
         }
+}
+
+/* Fills reach with the squares of the window at most max steps from those in z->from, each step to a neighbour in
+ * pass, 4 ways or 8 when diag (a walk a step at a time, a row's squares at once, over the rows next to those the
+ * last step reached; the window bounds the walk). Uses z->front, z->side and z->next. */
+static void threat_walk(const ThreatBits *x, ThreatSets *z, const uint64_t *pass, bool diag, int max, uint64_t *reach)
+{
+    size_t n = (size_t)x->rows * (size_t)x->words;
+    uint64_t *front = z->front, *next = z->next;
+    memcpy(reach, z->from, n * sizeof *reach);
+    memcpy(front, z->from, n * sizeof *front);
+    /* rows of front outside lo to hi are empty */
+    for (int step = 1, lo = 0, hi = x->rows - 1; step <= max && lo <= hi; step++) {
+        int r0 = lo > 0 ? lo - 1 : 0, r1 = hi + 1 < x->rows ? hi + 1 : x->rows - 1;
+        threat_spread(x, front, diag, r0, r1, z->side, next);
+        lo = x->rows;
+        hi = -1;
+        for (int r = r0; r <= r1; r++)
+            for (int i = r * x->words; i < (r + 1) * x->words; i++) {
+                front[i] = next[i] & pass[i] & ~reach[i];
+                reach[i] |= front[i];
+                lo = front[i] && r < lo ? r : lo;
+                hi = front[i] ? r : hi;
+            }
     }
-    free(q);
 }
 
 bool threat_guard(const Genome *g)
@@ -151,13 +219,15 @@ void threat_reach(const Board *fog, int player, const Board *real, ThreatReach *
     for (int i = 0; i < real->nst; i++)
         if (real->st[i].label != mine && real->st[i].sq < n)
             src[real->st[i].sq] = 1;
-    int *d = xmalloc((size_t)n * sizeof *d);
-    ThreatWindow all = threat_window(fog, -1, 0);
-    threat_walk(fog, &all, src, false, true, false, far, d);
+    ThreatSets z;
+    threat_sets_init(fog, &z);
+    ThreatBits all = threat_bits(threat_window(fog, -1, 0));
+    threat_masks(fog, &all, src, false, z.floor, z.open, z.from);
+    threat_walk(&all, &z, z.floor, true, far, z.orth);
     sight_compute(fog, player, seen);
     t->origin = xcalloc((size_t)n, 1);
     for (int s = 0; s < n; s++)
-        t->origin[s] = d[s] <= far && !(seen[s] & SIGHT_SEEN) && fog->ter[s] == TER_FLOOR;
+        t->origin[s] = threat_has(fog, &all, z.orth, s) && !(seen[s] & SIGHT_SEEN) && fog->ter[s] == TER_FLOOR;
     t->door = xcalloc((size_t)n, 1);
     for (int i = 0; i < fog->npc; i++)
         if (fog->pc[i].g.n[GENE_K] && board_controls(fog, player, &fog->pc[i]))
@@ -165,7 +235,7 @@ void threat_reach(const Board *fog, int player, const Board *real, ThreatReach *
     for (int i = 0; i < fog->npc && fog->pl[player].e >= THREAT_GUARD_E; i++)
         if (fog->pc[i].g.n[GENE_K] && board_controls(fog, player, &fog->pc[i]))
             threat_closed(fog, fog->pc[i].sq, t);
-    free(d);
+    threat_sets_free(&z);
     free(seen);
     free(src);
 }
@@ -177,25 +247,16 @@ void threat_free(ThreatReach *t)
     memset(t, 0, sizeof *t);
 }
 
-/* Fills d with each square's steps from the origins still empty on b (a rival piece there now strikes before the
- * player moves again, whatever the player's order lets it see), at most max steps, 8 ways when diag, through empty
- * squares only when empty is true: within max steps of the King on king, or over the whole board when king < 0. */
-static void threat_dist(const Board *b, const ThreatReach *t, int king, int max, bool diag, bool empty, int *d)
-{
-    ThreatWindow w = threat_window(b, king, max + 1);
-    threat_walk(b, &w, t->origin, true, diag, empty, max, d);
-}
-
 /* Marks in open[k] (k a direction from the King on king) the approaches open to pieces moving len squares, 8 ways
- * when diag, d being threat_dist's steps (len - 1 at most, through empty squares: a path to a square next to the
- * King); returns what the newly marked cost, each worth (a door: THREAT_DOOR). */
-static double threat_mark(const Board *b, const ThreatReach *t, const int *d, int king, int len, bool diag,
-                          double worth, bool *open)
+ * when diag, set being the squares within len - 1 steps of an origin (threat_steps: through empty squares, a path
+ * to a square next to the King); returns what the newly marked cost, each worth (a door: THREAT_DOOR). */
+static double threat_mark(const Board *b, const ThreatReach *t, const ThreatBits *x, const uint64_t *set, int king,
+                          int len, bool diag, double worth, bool *open)
 {
     double v = 0;
     for (int dir = 0; dir < DIR_COUNT && len >= 1; dir += diag ? 1 : 2) {
         int s = board_step(b, king, dir);
-        if (s >= 0 && !open[dir] && b->ter[s] == TER_FLOOR && b->at[s] < 0 && d[s] <= len - 1) {
+        if (s >= 0 && !open[dir] && b->ter[s] == TER_FLOOR && b->at[s] < 0 && threat_has(b, x, set, s)) {
             open[dir] = true;
             v += t->door[s] ? THREAT_DOOR : worth;
         }
@@ -203,11 +264,16 @@ static double threat_mark(const Board *b, const ThreatReach *t, const int *d, in
     return v;
 }
 
-/* The steps threat_mark and the jump read, for the Kings on kings: each within its window, or, when the windows of
- * all would cover more squares than the board holds (a player with many Kings: melee's monkey idol), once over the
- * whole board — the cost of weighing stays that of the board's squares, whatever the number of Kings. */
+/* What threat_mark and the jump read, for the Kings on kings: the squares within reach of the origins still empty
+ * on b (a rival piece there now strikes before the player moves again, whatever the player's order lets it see) —
+ * in z.orth within t->orth - 1 steps through empty squares, in z.diag t->diag - 1 steps 8 ways through empty
+ * squares, in z.jump t->jump steps over any floor. Each King's window holds every path of those lengths to it or
+ * to a square next to it; when the windows of all would cover more squares than the board holds (a player with
+ * many Kings: melee's monkey idol), they are walked once over the whole board — the cost of weighing stays that of
+ * the board's squares, whatever the number of Kings. */
 typedef struct ThreatSteps {
-    int *orth, *diag, *jump;
+    ThreatSets z;
+    ThreatBits x; /* the window walked */
     bool whole;
 } ThreatSteps;
 
@@ -215,31 +281,25 @@ static void threat_steps(const Board *b, const ThreatReach *t, int king, ThreatS
 {
     if (st->whole && king >= 0)
         return; /* filled once, over the whole board */
+    int radius = t->orth > t->diag ? t->orth : t->diag;
+    st->x = threat_bits(threat_window(b, king, radius > t->jump + 1 ? radius : t->jump + 1));
+    threat_masks(b, &st->x, t->origin, true, st->z.floor, st->z.open, st->z.from);
     if (t->orth >= 1)
-        threat_dist(b, t, king, t->orth - 1, false, true, st->orth);
+        threat_walk(&st->x, &st->z, st->z.open, false, t->orth - 1, st->z.orth);
     if (t->diag >= 1)
-        threat_dist(b, t, king, t->diag - 1, true, true, st->diag);
+        threat_walk(&st->x, &st->z, st->z.open, true, t->diag - 1, st->z.diag);
     if (t->jump >= 1)
-        threat_dist(b, t, king, t->jump, false, false, st->jump);
+        threat_walk(&st->x, &st->z, st->z.floor, false, t->jump, st->z.jump);
 }
 
 static void threat_steps_init(const Board *b, const ThreatReach *t, int nkings, ThreatSteps *st)
 {
-    size_t n = (size_t)b->w * (size_t)b->h;
+    long n = (long)b->w * b->h;
     long span = 2L * (t->orth > t->jump ? (t->orth > t->diag ? t->orth : t->diag) : t->jump) + 3;
-    st->orth = xmalloc(n * sizeof *st->orth);
-    st->diag = xmalloc(n * sizeof *st->diag);
-    st->jump = xmalloc(n * sizeof *st->jump);
-    st->whole = nkings * span * span > (long)n;
+    threat_sets_init(b, &st->z);
+    st->whole = nkings * span * span > n;
     if (st->whole)
         threat_steps(b, t, -1, st);
-}
-
-static void threat_steps_free(ThreatSteps *st)
-{
-    free(st->orth);
-    free(st->diag);
-    free(st->jump);
 }
 
 int threat_open(const Board *b, int king, const ThreatReach *t, int *out)
@@ -248,9 +308,9 @@ int threat_open(const Board *b, int king, const ThreatReach *t, int *out)
     ThreatSteps st;
     threat_steps_init(b, t, 1, &st);
     threat_steps(b, t, king, &st);
-    threat_mark(b, t, st.orth, king, t->orth, false, 0, open);
-    threat_mark(b, t, st.diag, king, t->diag, true, 0, open);
-    threat_steps_free(&st);
+    threat_mark(b, t, &st.x, st.z.orth, king, t->orth, false, 0, open);
+    threat_mark(b, t, &st.x, st.z.diag, king, t->diag, true, 0, open);
+    threat_sets_free(&st.z);
     int k = 0;
     for (int dir = 0; dir < DIR_COUNT; dir++)
         if (open[dir])
@@ -268,10 +328,10 @@ double threat_exposure(const Board *b, const int *kings, int nkings, const Threa
     for (int i = 0; i < nkings; i++) {
         bool open[DIR_COUNT] = {0};
         threat_steps(b, t, kings[i], &st);
-        v += threat_mark(b, t, st.orth, kings[i], t->orth, false, THREAT_ORTH, open);
-        v += threat_mark(b, t, st.diag, kings[i], t->diag, true, THREAT_DIAG, open);
-        v += t->jump >= 1 && st.jump[kings[i]] <= t->jump ? THREAT_JUMP : 0;
+        v += threat_mark(b, t, &st.x, st.z.orth, kings[i], t->orth, false, THREAT_ORTH, open);
+        v += threat_mark(b, t, &st.x, st.z.diag, kings[i], t->diag, true, THREAT_DIAG, open);
+        v += t->jump >= 1 && threat_has(b, &st.x, st.z.jump, kings[i]) ? THREAT_JUMP : 0;
     }
-    threat_steps_free(&st);
+    threat_sets_free(&st.z);
     return v;
 }
