@@ -46,10 +46,7 @@ char *board_sq_name(const Board *b, int sq, char *buf)
 
 int board_step(const Board *b, int sq, int d)
 {
-    int c = board_col(b, sq) + grid_dir_dc[d], r = board_row(b, sq) + grid_dir_dr[d];
-    if (c < 0 || r < 0 || c >= b->w || r >= b->h)
-        return -1;
-    return board_sq(b, c, r);
+    return board_step_at(b, board_col(b, sq), board_row(b, sq), d);
 }
 
 int board_dist(const Board *b, int a, int c)

@@ -190,6 +190,12 @@ int board_parse_sq(const Board *b, const char *s, int *sq, Err *err);
 char *board_sq_name(const Board *b, int sq, char *buf);
 /* The neighbour of sq in direction d, or -1 off the grid. */
 int board_step(const Board *b, int sq, int d);
+/* board_step for the square at col and row: a walk that knows them steps without a division. */
+static inline int board_step_at(const Board *b, int col, int row, int d)
+{
+    int c = col + grid_dir_dc[d], r = row + grid_dir_dr[d];
+    return c < 0 || r < 0 || c >= b->w || r >= b->h ? -1 : board_sq(b, c, r);
+}
 /* Chebyshev distance between two squares. */
 int board_dist(const Board *b, int a, int c);
 

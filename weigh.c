@@ -254,9 +254,9 @@ static void goal_map(const Board *b, const uint8_t *src, int wall, const uint8_t
     }
     /* a queue with re-insertions: walls make distances uneven, so a square may be improved later */
     while (head < tail) {
-        int s = q[head++];
+        int s = q[head++], col = board_col(b, s), row = board_row(b, s);
         for (int k = 0; k < DIR_COUNT; k++) {
-            int t = board_step(b, s, k);
+            int t = board_step_at(b, col, row, k);
             if (t < 0 || !(b->ter[t] == TER_FLOOR || (wall && b->ter[t] == TER_IWALL)) || (block && block[t]))
                 continue;
             int c = d[s] + (b->ter[t] == TER_IWALL ? wall : 1);
