@@ -128,6 +128,68 @@ START_TEST(test_threat_open_approaches)
 }
 END_TEST
 
+/* The square of the hall at col and row (col from its right end when mirror), moved dx columns right. */
+static int hall_sq(const Board *b, int col, int row, int dx, bool mirror)
+{
+    return board_sq(b, (mirror ? 11 - col : col) + dx, row);
+}
+
+/* test_threat_open_approaches' steps on its hall (mirrored: the King on its right) moved dx columns right within a
+ * board cols wide (walls round it), into out: after each step the approaches open to alice's King, its exposure,
+ * and its exposure counted for two Kings (the walks then go over the whole board, not the King's window). */
+static void hall_steps(int cols, int dx, bool mirror, double *out)
+{
+    char rows[6][96], name[16];
+    const char *grid[7] = {NULL};
+    for (int r = 0; r < 6; r++) {
+        memset(rows[r], '#', (size_t)cols);
+        rows[r][cols] = '\0';
+        memcpy(rows[r] + dx, hall[r], strlen(hall[r])); /* the same either way round */
+        grid[r] = rows[r];
+    }
+    Board *b = fx_board(grid, 2, 80);
+    b->par.start_e = 80;
+    b->par.e_per_king = 1;
+    b->st = xcalloc(2, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = hall_sq(b, 2, 2, dx, mirror)};
+    b->st[1] = (Start){.label = 2, .sq = hall_sq(b, 9, 2, dx, mirror)};
+    b->nst = 2;
+    fx_piece(b, board_sq_name(b, b->st[0].sq, name), 0, "K");
+    fx_piece(b, board_sq_name(b, b->st[1].sq, name), 1, "K");
+    Board *fog = weigh_fog(b, 0);
+    ThreatReach t;
+    threat_reach(fog, 0, b, &t);
+    int open[8], king = b->st[0].sq, kings[2] = {king, king};
+    static const int ring[][2] = {{3, 2}, {1, 1}, {2, 1}, {3, 1}, {1, 2}, {1, 3}, {2, 3}, {3, 3}};
+    for (int step = 0; step <= 8; step++) {
+        if (step > 0)
+            fx_piece(fog, board_sq_name(b, hall_sq(b, ring[step - 1][0], ring[step - 1][1], dx, mirror), name), 0, "A");
+        *out++ = threat_open(fog, king, &t, open);
+        *out++ = threat_exposure(fog, kings, 1, &t);
+        *out++ = threat_exposure(fog, kings, 2, &t);
+    }
+    threat_free(&t);
+    board_free(fog);
+    board_free(b);
+}
+
+/* A board wider than 64 columns takes two words a row in threat's walks: the hall moved to columns BF to BQ weighs
+ * as the hall does, step by step as guards ring the King, with bob's start on BO and alice's King on BH, or the
+ * other way round (the 64 columns of the first word end at BL). */
+START_TEST(test_threat_wide_board)
+{
+    double narrow[27], wide[27], mirrored[27];
+    hall_steps(12, 0, false, narrow);
+    hall_steps(80, 57, false, wide);
+    hall_steps(80, 57, true, mirrored);
+    ck_assert_int_eq((int)narrow[0], 8);
+    ck_assert_int_eq((int)narrow[24], 0);
+    for (int i = 0; i < 27; i++)
+        ck_assert_msg(narrow[i] == wide[i] && narrow[i] == mirrored[i],
+                      "value %d: %g on the hall, %g wide, %g mirrored", i, narrow[i], wide[i], mirrored[i]);
+}
+END_TEST
+
 Suite *scripts_suite(void);
 Suite *scripts_suite(void)
 {
@@ -135,6 +197,7 @@ Suite *scripts_suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_threat_open_approaches);
+    tcase_add_test(tc, test_threat_wide_board);
     tcase_add_loop_test(tc, test_readme_rush_does_not_win, 0, 36);
     suite_add_tcase(s, tc);
     return s;
