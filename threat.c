@@ -102,17 +102,18 @@ static uint64_t threat_sideways(const ThreatBits *x, const uint64_t *row, int k)
     return row[k] << 1 | row[k] >> 1 | (k > 0 ? row[k - 1] >> 63 : 0) | (k + 1 < x->words ? row[k + 1] << 63 : 0);
 }
 
-/* The sets threat_walk works with, each with room for the whole board's squares (free with threat_sets_free). */
+/* The sets threat_walk works with (free with threat_sets_free). */
 typedef struct ThreatSets {
-    uint64_t *floor, *open, *from, *orth, *diag, *jump, *front, *side, *next;
+    uint64_t *floor, *open, *from, *orth, *diag, *jump, *front; /* each with room for the whole board's squares */
+    uint64_t *above, *row, *was;                               /* each with room for a row of the board */
 } ThreatSets;
 
 static void threat_sets_init(const Board *b, ThreatSets *z)
 {
-    size_t n = (size_t)b->h * (size_t)((b->w + 63) / 64);
-    uint64_t *all = xmalloc(9 * n * sizeof *all);
-    *z = (ThreatSets){all,         all + n,     all + 2 * n, all + 3 * n, all + 4 * n,
-                      all + 5 * n, all + 6 * n, all + 7 * n, all + 8 * n};
+    size_t w = (size_t)((b->w + 63) / 64), n = (size_t)b->h * w;
+    uint64_t *all = xmalloc((7 * n + 3 * w) * sizeof *all);
+    *z = (ThreatSets){all, all + n, all + 2 * n, all + 3 * n, all + 4 * n, all + 5 * n, all + 6 * n,
+                      all + 7 * n, all + 7 * n + w, all + 7 * n + 2 * w};
 }
 
 static void threat_sets_free(ThreatSets *z)
@@ -120,47 +121,44 @@ static void threat_sets_free(ThreatSets *z)
     free(z->floor);
 }
 
-/* Fills rows r0 to r1 of next with the squares next to those in front: 4 ways, or 8 when diag. side: room for
- * the window's squares, the rows of front moved sideways. */
-static void threat_spread(const ThreatBits *x, const uint64_t *front, bool diag, int r0, int r1, uint64_t *side,
-                          uint64_t *next)
+/* The squares of word k of row r a step from those in front reach: sideways, from the rows above and below, and
+ * diagonally too when diag. above: word k of the row above (with its sideways moves when diag), as it was before
+ * the step. */
+static uint64_t threat_next(const ThreatBits *x, const uint64_t *front, bool diag, int r, int k, uint64_t above)
 {
-    int w = x->words;
-    for (int r = r0 > 0 ? r0 - 1 : 0; r <= r1 + 1 && r < x->rows; r++)
-        for (int k = 0; k < w; k++)
-            side[r * w + k] = threat_sideways(x, front + r * w, k);
-    for (int r = r0; r <= r1; r++)
-        for (int k = 0; k < w; k++) {
-            uint64_t v = side[r * w + k];
-            for (int o = r - 1; o <= r + 1; o += 2)
-                if (o >= 0 && o < x->rows)
-                    v |= front[o * w + k] | (diag ? side[o * w + k] : 0);
-            next[r * w + k] = v;
-        }
+    const uint64_t *below = front + (r + 1) * x->words;
+    uint64_t v = threat_sideways(x, front + r * x->words, k) | above;
+    return r + 1 < x->rows ? v | below[k] | (diag ? threat_sideways(x, below, k) : 0) : v;
 }
 
 /* Fills reach with the squares of the window at most max steps from those in z->from, each step to a neighbour in
  * pass, 4 ways or 8 when diag (a walk a step at a time, a row's squares at once, over the rows next to those the
- * last step reached; the window bounds the walk). Uses z->front, z->side and z->next. */
+ * last step reached; the window bounds the walk). Uses z->front, z->above, z->row and z->was. */
 static void threat_walk(const ThreatBits *x, ThreatSets *z, const uint64_t *pass, bool diag, int max, uint64_t *reach)
 {
-    size_t n = (size_t)x->rows * (size_t)x->words;
-    uint64_t *front = z->front, *next = z->next;
-    memcpy(reach, z->from, n * sizeof *reach);
-    memcpy(front, z->from, n * sizeof *front);
-    /* rows of front outside lo to hi are empty */
+    int w = x->words;
+    uint64_t *front = z->front, *above = z->above, *row = z->row, *was = z->was;
+    memcpy(reach, z->from, (size_t)x->rows * (size_t)w * sizeof *reach);
+    memcpy(front, z->from, (size_t)x->rows * (size_t)w * sizeof *front);
+    /* rows of front outside lo to hi are empty; each row is replaced once the next one has read it */
     for (int step = 1, lo = 0, hi = x->rows - 1; step <= max && lo <= hi; step++) {
         int r0 = lo > 0 ? lo - 1 : 0, r1 = hi + 1 < x->rows ? hi + 1 : x->rows - 1;
-        threat_spread(x, front, diag, r0, r1, z->side, next);
+        memset(above, 0, (size_t)w * sizeof *above);
         lo = x->rows;
         hi = -1;
-        for (int r = r0; r <= r1; r++)
-            for (int i = r * x->words; i < (r + 1) * x->words; i++) {
-                front[i] = next[i] & pass[i] & ~reach[i];
-                reach[i] |= front[i];
-                lo = front[i] && r < lo ? r : lo;
-                hi = front[i] ? r : hi;
+        for (int r = r0; r <= r1; r++) {
+            for (int k = 0; k < w; k++) {
+                row[k] = threat_next(x, front, diag, r, k, above[k]) & pass[r * w + k] & ~reach[r * w + k];
+                was[k] = front[r * w + k] | (diag ? threat_sideways(x, front + r * w, k) : 0);
             }
+            for (int k = 0; k < w; k++) {
+                above[k] = was[k];
+                front[r * w + k] = row[k];
+                reach[r * w + k] |= row[k];
+                lo = row[k] && r < lo ? r : lo;
+                hi = row[k] ? r : hi;
+            }
+        }
     }
 }
 
