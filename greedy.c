@@ -40,8 +40,9 @@
 
 /* What a MOVE onto a special that hands out K codes (greedy_feeds_kings) is marked down: the bots do not see what
  * specials do, and a piece that stood on the monkey idol (melee) made both sides' pieces Kings by the dozen; no
- * side could take them all, and the game ran to the round cap. */
-#define KINGS_MADE 1000.0
+ * side could take them all, and the game ran to the round cap. Above what a King in the open loses by stepping
+ * off (its approaches open to what it cannot see: a piece that gained K there stayed at 1000). */
+#define KINGS_MADE 5000.0
 #define SPECIAL_DOUBLE 14 /* specials.c: S14, Double Up */
 #define SPECIAL_MONKEY 22 /* specials.c: S22, Monkey */
 
@@ -548,8 +549,7 @@ char *greedy_choose(const Board *b, int player, bool unseen, Rng *r, long *work)
     Board *fog = weigh_fog(b, player);
     WeighGoal goal;
     ThreatReach reach = {0};
-    weigh_goal_aimed(fog, player, b, true, &goal);
-    goal.trail = unseen ? 1 : WEIGH_TRAIL;
+    weigh_goal_aimed(fog, player, b, true, &goal); /* its trail: WEIGH_TRAIL orders, walks in circles too */
     if (unseen) {
         threat_reach(fog, player, b, &reach);
         goal.threat = &reach;

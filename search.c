@@ -9,10 +9,11 @@
  * decoded. On each sample each of the best SEARCH_ROOT candidates runs, then every rival in turn answers with
  * the capture or King step that leaves the player worst off, then the player answers with its best capture or
  * King step. A candidate after which the player's King falls loses TACTICS per sample where it falls, one after
- * which the player takes a King gains it; added to greedy's worth, the best is the order. Effort is counted in
- * orders run on scratch boards (work), never in time: the same board always gives the same order. On a board
- * larger than SEARCH_AREA the effort shrinks (search_work): fewer candidates are weighed and searched, then
- * fewer samples taken. */
+ * which the player takes a King gains it, and otherwise the pieces won or lost on the way count (search_trade: a
+ * striker sent where a piece not decoded takes it is a piece lost in most samples); added to greedy's worth, the
+ * best is the order. Effort is counted in orders run on scratch boards (work), never in time: the same board
+ * always gives the same order. On a board larger than SEARCH_AREA the effort shrinks (search_work): fewer
+ * candidates are weighed and searched, then fewer samples taken. */
 #include "search.h"
 
 #include <stdio.h>
@@ -32,6 +33,8 @@
 #define SEARCH_MINE 12      /* most orders tried for the player's own answer */
 #define MOVES_MAX 512
 #define TACTICS 3000.0      /* the worth of a King taken in every sample */
+#define MATERIAL 4.0        /* what the search adds per point of a piece's worth (weigh_piece) won or lost */
+#define MATERIAL_MAX 0.5    /* ... at most, as a share of TACTICS: a King taken outweighs any trade */
 
 /* ---- samples ---- */
 
@@ -166,15 +169,41 @@ static double after(Search *s, const Board *d, int side, const char *text, Board
     return v;
 }
 
-/* The player's best answer on d: its captures and King steps, or nothing. */
-static double best_mine(Search *s, const Board *d)
+/* The worth of the pieces the player controls on d less that of the rivals' (Kings are counted by the search
+ * itself). */
+static double material(const Board *d, int player)
+{
+    double v = 0;
+    for (int i = 0; i < d->npc; i++)
+        if (!board_is_orphan(d, &d->pc[i]))
+            v += (board_controls(d, player, &d->pc[i]) ? 1 : -1) * weigh_piece(&d->pc[i].g);
+    return v;
+}
+
+double search_trade(const Board *before, const Board *after, int player)
+{
+    double t = (material(after, player) - material(before, player)) * MATERIAL / TACTICS;
+    return t > MATERIAL_MAX ? MATERIAL_MAX : t < -MATERIAL_MAX ? -MATERIAL_MAX : t;
+}
+
+/* The player's best answer on d: its captures and King steps, or nothing; *chosen gets the board after it (a copy
+ * of d for nothing; the caller frees it). */
+static double best_mine(Search *s, const Board *d, Board **chosen)
 {
     WeighMove mv[SEARCH_MINE];
     double best = weigh_position(d, s->player, s->goal);
+    *chosen = weigh_clone(d);
     int n = answers(d, s->player, false, mv, SEARCH_MINE);
     for (int i = 0; i < n; i++) {
-        double v = after(s, d, s->player, mv[i].text, NULL);
-        best = v > best ? v : best;
+        Board *c;
+        double v = after(s, d, s->player, mv[i].text, &c);
+        if (v > best) {
+            best = v;
+            board_free(*chosen);
+            *chosen = c;
+        } else {
+            board_free(c);
+        }
     }
     return best;
 }
@@ -212,8 +241,8 @@ static void rivals_answer(Search *s, Board **d, int replies)
 
 /* What the candidate text comes to on the sample d, on top of its worth one order ahead: -1 when a rival's
  * answer (its worst for the player among captures and King steps) takes the player's King, +1 when the player
- * can then take a King, else the change in the position's worth over those answers, scaled to stay within
- * (-1, 1). */
+ * can then take a King, else the pieces won or lost over those answers (material, MATERIAL per point), within
+ * MATERIAL_MAX either way. */
 static double line_worth(Search *s, const Board *d, const char *text, int replies)
 {
     Board *c = weigh_clone(d);
@@ -226,9 +255,12 @@ static double line_worth(Search *s, const Board *d, const char *text, int replie
     if (v0 >= WEIGH_WON) {
         v = 1;
     } else {
+        Board *start = weigh_clone(c), *end;
         rivals_answer(s, &c, replies);
-        double v1 = best_mine(s, c);
-        v = v1 <= WEIGH_LOST / 2 ? -1 : v1 >= WEIGH_WON / 2 ? 1 : 0;
+        double v1 = best_mine(s, c, &end);
+        v = v1 <= WEIGH_LOST / 2 ? -1 : v1 >= WEIGH_WON / 2 ? 1 : search_trade(start, end, s->player);
+        board_free(start);
+        board_free(end);
     }
     board_free(c);
     return v;

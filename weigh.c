@@ -387,6 +387,17 @@ static void strike_fill(const Board *fog, int player, const uint8_t *guards, Wei
     free(enemy);
 }
 
+/* True when sq is next to a King the player controls. */
+static bool weigh_by_king(const Board *b, int player, int sq)
+{
+    for (int d = 0; d < DIR_COUNT; d++) {
+        const Piece *q = board_step(b, sq, d) >= 0 ? board_piece_at(b, board_step(b, sq, d)) : NULL;
+        if (q && q->g.n[GENE_K] && board_controls(b, player, q))
+            return true;
+    }
+    return false;
+}
+
 static void weigh_goal_fill(const Board *fog, int player, const Board *real, bool guess, bool aimed, WeighGoal *goal)
 {
     int n = fog->w * fog->h;
@@ -409,10 +420,12 @@ static void weigh_goal_fill(const Board *fog, int player, const Board *real, boo
     goal->walk = xmalloc((size_t)n * sizeof *goal->walk);
     goal->dig = xmalloc((size_t)n * sizeof *goal->dig);
     /* the levels' guards stay by their King (threat.h): a piece walks round them, not through them — a piece
-     * made inside their ring, or one that steps into a pocket behind them, gets no nearer the goal */
+     * made inside their ring, or one that steps into a pocket behind them, gets no nearer the goal. A bare A
+     * away from the Kings (a sentinel in a doorway) is no ring: it steps aside, and the walk goes through it */
     uint8_t *guards = xcalloc((size_t)n, 1);
     for (int i = 0; i < fog->npc && aimed; i++)
-        guards[fog->pc[i].sq] = board_controls(fog, player, &fog->pc[i]) && threat_guard(&fog->pc[i].g);
+        guards[fog->pc[i].sq] = board_controls(fog, player, &fog->pc[i]) && threat_guard(&fog->pc[i].g) &&
+                                weigh_by_king(fog, player, fog->pc[i].sq);
     goal_map(fog, src, 0, guards, goal->walk);
     goal_map(fog, src, WEIGH_WALL_COST, guards, goal->dig);
     goal->look = xmalloc((size_t)n * sizeof *goal->look);

@@ -34,8 +34,8 @@ typedef struct WeighGoal {
                          * pieces or the game drags on (bot.strong; weigh_goal: false) */
     int trail;          /* how many of the player's own last orders greedy_list follows a piece back through to mark
                          * down a walk back to a square it left (greedy.c: REVISIT): WEIGH_TRAIL (weigh_goal,
-                         * bot.easy); bot.greedy and bot.strong 1, only straight back (a greedy that walked no piece
-                         * round in circles pressed bot.strong's King harder, and strong stalled in more games) */
+                         * bot.easy, bot.greedy: a greedy that walked pieces round in circles met a turtle's ring at
+                         * the round cap); bot.strong 1, only straight back */
     bool fear_jump;     /* with guess, a piece in sight it does not decode is feared as an ABCE, not an ABC: a
                          * striker that jumps over its King's guards onto it (bot.strong; weigh_goal: false) */
     const ThreatReach *threat; /* what out of view could reach the King (threat_exposure weighs it), or NULL: only

@@ -1,6 +1,7 @@
 /* Tests of how the levels attack a King that defends and keep their own King guarded (issue 33): the striker's
  * strike squares, the King's guard that depends on the board, not on the round, and the bounded cost of weighing
- * pieces with many codes. */
+ * pieces with many codes; and how they break a standoff: a trade counted in the search, sentinels stepping aside,
+ * the monkey idol left at once. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -324,8 +325,8 @@ static Board *two_walkers(void)
 /* A piece walked back to any square it left in the player's last orders is marked down, followed back through
  * the MOVEs that brought it where it stands: pieces walked round three or four squares (D2, D3, E3 and back to
  * D2), each position seen from the next square looking a little better, until the round cap (greedy against a
- * turtle on the quartet map, 10 games in 50; bot.easy's trail, WEIGH_TRAIL). A square it never stood on is not,
- * nor one another piece left, nor one next to her King but straight back; bot.greedy's and bot.strong's trail, 1,
+ * turtle on the quartet map, 10 games in 50; bot.easy's and bot.greedy's trail, WEIGH_TRAIL). A square it never
+ * stood on is not, nor one another piece left, nor one next to her King but straight back; bot.strong's trail, 1,
  * marks down only straight back. */
 START_TEST(test_no_walking_round_in_circles)
 {
@@ -346,7 +347,7 @@ START_TEST(test_no_walking_round_in_circles)
     ck_assert(listed_adjust(b, "MOVE G4 SW") == -200.0); /* F5: G4 came from there */
     ck_assert(listed_adjust(b, "MOVE G4 W") == 0.0);     /* F4 */
     ck_assert(listed_adjust(b, "MOVE D4 NW") == 0.0);    /* C3, next to her King: a guard back in its ring */
-    ck_assert(listed_adjust_trail(b, "MOVE E3 NW", 1) == 0.0); /* greedy and strong: straight back only */
+    ck_assert(listed_adjust_trail(b, "MOVE E3 NW", 1) == 0.0); /* strong: straight back only */
     ck_assert(listed_adjust_trail(b, "MOVE E3 W", 1) == -200.0);
     board_free(b);
 }
@@ -355,7 +356,9 @@ END_TEST
 /* The monkey idol (S22) gives a K to the pieces nearest each start each turn a piece stands on it: the levels
  * step a piece off one their player's map shows, and onto none (a piece that stood on it on the melee map made
  * both sides' pieces Kings by the dozen, and the games ran to the round cap). An idol the player never saw is
- * nothing to them (fog). */
+ * nothing to them (fog). The mark is 5000: at 1000 a striker that stepped on the idol unseen and gained a K there
+ * stayed, its ways off worth 1,200 less to a King in the open, and both sides' pieces became Kings by the hundred
+ * (melee, strong against greedy, seed 7, to the round cap). */
 START_TEST(test_bots_keep_off_the_monkey_idol)
 {
     Board *b = two_walkers();
@@ -365,10 +368,10 @@ START_TEST(test_bots_keep_off_the_monkey_idol)
     ck_assert(listed_adjust(b, "MOVE G4 N") == 0.0);
     board_known_special_set(b, 0, fx_sq(b, "F3"), 22);
     board_known_special_set(b, 0, fx_sq(b, "G4"), 22);
-    ck_assert(listed_adjust(b, "MOVE E3 E") == -1000.0);
+    ck_assert(listed_adjust(b, "MOVE E3 E") == -5000.0);
     ck_assert(listed_adjust(b, "MOVE E3 SE") == 0.0);
-    ck_assert(listed_adjust(b, "MOVE G4 N") == 1000.0);
-    ck_assert(listed_adjust(b, "MOVE G4 NW") == -1000.0); /* off one idol, onto the other */
+    ck_assert(listed_adjust(b, "MOVE G4 N") == 5000.0);
+    ck_assert(listed_adjust(b, "MOVE G4 NW") == -5000.0); /* off one idol, onto the other */
     char *t = bot_choose(b, 0, NULL);
     ck_assert_str_eq(t, "MOVE G4 S"); /* off the idol */
     free(t);
@@ -380,7 +383,7 @@ START_TEST(test_bots_keep_off_the_monkey_idol)
     greedy_list(b, 0, fog, &goal, 1, 1, &l);
     ck_assert_int_eq(l.n, 1);
     ck_assert_int_eq(strncmp(l.v[0].text, "MOVE G4 ", 8), 0);
-    ck_assert(l.v[0].adjust == 1000.0);
+    ck_assert(l.v[0].adjust == 5000.0);
     greedy_free(&l);
     weigh_goal_free(&goal);
     board_free(fog);
@@ -388,8 +391,66 @@ START_TEST(test_bots_keep_off_the_monkey_idol)
     b->pl[0].e = 80;
     ck_assert(listed_adjust(b, "CREATE C3 ABCE") == 0.0);
     board_known_special_set(b, 0, fx_sq(b, "C3"), 22);
-    ck_assert(listed_adjust(b, "CREATE C3 ABCE") == -1000.0);
+    ck_assert(listed_adjust(b, "CREATE C3 ABCE") == -5000.0);
     ck_assert(listed_adjust(b, "CREATE C2 ABCE") == 0.0);
+    board_free(b);
+}
+END_TEST
+
+/* The trade the search counts: alice's striker (ABCE, worth 6 + 5 + 4 + 3 = 18) lost costs 18 points at 4 per
+ * point of a King's 3000; bob's bare A taken gains 6 such points; Kings and orphans are no part of it; a rout is
+ * held at half a King. Without it a striker walked where a piece it did not decode took it, every twenty rounds,
+ * until the round cap. */
+START_TEST(test_search_counts_a_trade)
+{
+    Board *b = two_starts(hall, 10, 1, "B2", "K2");
+    fx_piece(b, "E3", 0, "ABCE");
+    fx_piece(b, "H3", 1, "A");
+    Board *lost = weigh_clone(b), *taken = weigh_clone(b);
+    board_remove_piece(lost, fx_sq(lost, "E3"));
+    board_remove_piece(taken, fx_sq(taken, "H3"));
+    ck_assert_double_eq_tol(search_trade(b, lost, 0), -18 * 4.0 / 3000, 1e-12);
+    ck_assert_double_eq_tol(search_trade(b, taken, 0), 6 * 4.0 / 3000, 1e-12);
+    ck_assert_double_eq_tol(search_trade(b, taken, 1), -6 * 4.0 / 3000, 1e-12);
+    ck_assert_double_eq_tol(search_trade(b, b, 0), 0, 1e-12);
+    Board *king = weigh_clone(b);
+    board_remove_piece(king, fx_sq(king, "K2")); /* a King taken: the search's own -1/+1, not a trade */
+    ck_assert_double_eq_tol(search_trade(b, king, 0), 0, 1e-12);
+    for (int i = 0; i < 8; i++) { /* eight pieces of 68 points each lost: -0.73, held at -0.5 */
+        char sq[4];
+        snprintf(sq, sizeof sq, "%c4", 'B' + i);
+        fx_piece(b, sq, 0, "ABBBBCDDEFGHMNOPSUVWZ");
+    }
+    ck_assert_double_eq_tol(search_trade(b, lost, 0), -0.5, 1e-12);
+    board_free(king);
+    board_free(taken);
+    board_free(lost);
+    board_free(b);
+}
+END_TEST
+
+/* alice's King on B3 in a room whose only door is F3, where her sentinel (a bare A) stands: bob's King likely on
+ * his start J3. A piece in her room walks to the goal through the sentinel (it steps aside), so a piece bought
+ * there is worth its steps; a guard next to her King is still walked round. Before, every bare A blocked the walk:
+ * a room closed by sentinels made every piece in it worthless, and strong held 248 E it never spent. */
+static const char *const room[] = {
+    "############", "#....#.....#", "#..........#", "#....#.....#", "############", NULL,
+};
+
+START_TEST(test_a_sentinel_is_no_ring)
+{
+    Board *b = two_starts(room, 10, 1, "B3", "J3");
+    fx_piece(b, "F3", 0, "A");
+    fx_piece(b, "C3", 0, "A");
+    Board *fog = weigh_fog(b, 0);
+    WeighGoal goal;
+    weigh_goal_aimed(fog, 0, b, true, &goal);
+    ck_assert_int_eq(goal.walk[fx_sq(b, "F3")], goal.walk[fx_sq(b, "G3")] + 1);
+    ck_assert_int_eq(goal.walk[fx_sq(b, "D3")], goal.walk[fx_sq(b, "F3")] + 2);
+    ck_assert_int_eq(goal.walk[fx_sq(b, "C3")], WEIGH_FAR); /* the ring's guard: walked round */
+    ck_assert_int_lt(goal.walk[fx_sq(b, "C2")], WEIGH_FAR);
+    weigh_goal_free(&goal);
+    board_free(fog);
     board_free(b);
 }
 END_TEST
@@ -410,6 +471,8 @@ Suite *botdefend_suite(void)
     tcase_add_test(tc, test_no_walking_straight_back);
     tcase_add_test(tc, test_no_walking_round_in_circles);
     tcase_add_test(tc, test_bots_keep_off_the_monkey_idol);
+    tcase_add_test(tc, test_search_counts_a_trade);
+    tcase_add_test(tc, test_a_sentinel_is_no_ring);
     suite_add_tcase(s, tc);
     return s;
 }
