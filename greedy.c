@@ -119,6 +119,14 @@ static void holdings(const Board *fog, int player, const WeighGoal *goal, Holdin
     h->walled = !walk && dig;
 }
 
+/* True when the player's E buys the piece with these codes now. */
+static bool greedy_affords(const Board *fog, int player, const char *codes)
+{
+    Genome g;
+    Err err;
+    return piece_parse(codes, &g, false, &err) == 0 && piece_cost(&g) <= fog->pl[player].e;
+}
+
 const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal)
 {
     Holdings h;
@@ -130,11 +138,12 @@ const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal)
     static const char *const by_count[] = {"ABC", "ABBC", "ABCF", "ABCD", "ABBC", "ABCE", "ABBBC", "ABBC"};
     /* which of the pieces round the start is the King: an ACDF (34 E) sees from 3 squares off; when the game drags
      * on, an ACDDF (85 E) from 5, out of reach of the pieces round it (an ACDF stepped in and out of their reach
-     * as they came into its view and went) */
+     * as they came into its view and went) — while it holds a scout or can buy the wider one now; a scout taken
+     * is replaced by an ACDF (saving for 85 E while each wide scout died in turn held games at the round cap) */
     if (goal->scout && !h.king_known && !h.scout && h.mobile >= 2)
         return "ACDF";
     if (goal->scout && !h.king_known && h.scout < 5 && goal->press > 2.0)
-        return "ACDDF";
+        return h.scout || greedy_affords(fog, player, "ACDDF") ? "ACDDF" : "ACDF";
     if (!h.striker && (h.mobile >= 1 || goal->press > 2.0))
         return "ABCE"; /* pieces.txt E: a jump over a King's ring onto it, from two squares away */
     if (h.mobile == 0 && goal->outpace)
