@@ -250,22 +250,10 @@ static void greedy_trail(const Board *b, const Board *fog, int player, int order
     }
 }
 
-/* True when sq is next to one of the player's Kings (a guard back in its ring after stepping out to take a
- * piece). */
-static bool greedy_next_to_king(const Board *fog, int player, int sq)
-{
-    for (int i = 0; i < fog->npc; i++) {
-        const Piece *k = &fog->pc[i];
-        if (k->g.n[GENE_K] && board_controls(fog, player, k) && board_dist(fog, k->sq, sq) == 1)
-            return true;
-    }
-    return false;
-}
-
 /* True when the MOVE o takes its piece, no King, back to a square the trail shows it left (followed back from
  * where it stands through the MOVEs that brought it there, to the CREATE that made it): straight back where the
  * last order took it from, or to a square it left earlier that is not next to one of the player's Kings (a guard
- * back in its ring: greedy_next_to_king): a position seen from another square often looks a little better than the
+ * back in its ring: weigh_next_to_king): a position seen from another square often looks a little better than the
  * one a piece stands on (the squares out of view are hoped empty, or feared), and pieces walked round two or three
  * squares until the round cap. */
 static bool greedy_revisits(const Board *fog, int player, const Trail *trail, const Order *o)
@@ -281,7 +269,7 @@ static bool greedy_revisits(const Board *fog, int player, const Trail *trail, co
             return false;
         at = trail->from[i];
         if (at == end) /* straight back where the last order took it from: always */
-            return i == 0 || !greedy_next_to_king(fog, player, end);
+            return i == 0 || !weigh_next_to_king(fog, player, end);
     }
     return false;
 }

@@ -180,30 +180,33 @@ static double material(const Board *d, int player)
     return v;
 }
 
-double search_trade(const Board *before, const Board *after, int player)
+/* search_trade's formula, from material() before and after. */
+static double trade(double before, double after)
 {
-    double t = (material(after, player) - material(before, player)) * MATERIAL / TACTICS;
+    double t = (after - before) * MATERIAL / TACTICS;
     return t > MATERIAL_MAX ? MATERIAL_MAX : t < -MATERIAL_MAX ? -MATERIAL_MAX : t;
 }
 
-/* The player's best answer on d: its captures and King steps, or nothing; *chosen gets the board after it (a copy
- * of d for nothing; the caller frees it). */
-static double best_mine(Search *s, const Board *d, Board **chosen)
+double search_trade(const Board *before, const Board *after, int player)
+{
+    return trade(material(before, player), material(after, player));
+}
+
+/* The player's best answer on d: its captures and King steps, or nothing; *mat gets material() after it. */
+static double best_mine(Search *s, const Board *d, double *mat)
 {
     WeighMove mv[SEARCH_MINE];
     double best = weigh_position(d, s->player, s->goal);
-    *chosen = weigh_clone(d);
+    *mat = material(d, s->player);
     int n = answers(d, s->player, false, mv, SEARCH_MINE);
     for (int i = 0; i < n; i++) {
         Board *c;
         double v = after(s, d, s->player, mv[i].text, &c);
         if (v > best) {
             best = v;
-            board_free(*chosen);
-            *chosen = c;
-        } else {
-            board_free(c);
+            *mat = material(c, s->player);
         }
+        board_free(c);
     }
     return best;
 }
@@ -255,12 +258,10 @@ static double line_worth(Search *s, const Board *d, const char *text, int replie
     if (v0 >= WEIGH_WON) {
         v = 1;
     } else {
-        Board *start = weigh_clone(c), *end;
+        double m0 = material(c, s->player), m1;
         rivals_answer(s, &c, replies);
-        double v1 = best_mine(s, c, &end);
-        v = v1 <= WEIGH_LOST / 2 ? -1 : v1 >= WEIGH_WON / 2 ? 1 : search_trade(start, end, s->player);
-        board_free(start);
-        board_free(end);
+        double v1 = best_mine(s, c, &m1);
+        v = v1 <= WEIGH_LOST / 2 ? -1 : v1 >= WEIGH_WON / 2 ? 1 : trade(m0, m1);
     }
     board_free(c);
     return v;

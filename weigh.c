@@ -387,11 +387,11 @@ static void strike_fill(const Board *fog, int player, const uint8_t *guards, Wei
     free(enemy);
 }
 
-/* True when sq is next to a King the player controls. */
-static bool weigh_by_king(const Board *b, int player, int sq)
+bool weigh_next_to_king(const Board *b, int player, int sq)
 {
     for (int d = 0; d < DIR_COUNT; d++) {
-        const Piece *q = board_step(b, sq, d) >= 0 ? board_piece_at(b, board_step(b, sq, d)) : NULL;
+        int t = board_step(b, sq, d);
+        const Piece *q = t >= 0 ? board_piece_at(b, t) : NULL;
         if (q && q->g.n[GENE_K] && board_controls(b, player, q))
             return true;
     }
@@ -425,7 +425,7 @@ static void weigh_goal_fill(const Board *fog, int player, const Board *real, boo
     uint8_t *guards = xcalloc((size_t)n, 1);
     for (int i = 0; i < fog->npc && aimed; i++)
         guards[fog->pc[i].sq] = board_controls(fog, player, &fog->pc[i]) && threat_guard(&fog->pc[i].g) &&
-                                weigh_by_king(fog, player, fog->pc[i].sq);
+                                weigh_next_to_king(fog, player, fog->pc[i].sq);
     goal_map(fog, src, 0, guards, goal->walk);
     goal_map(fog, src, WEIGH_WALL_COST, guards, goal->dig);
     goal->look = xmalloc((size_t)n * sizeof *goal->look);

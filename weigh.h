@@ -117,6 +117,8 @@ int weigh_scout(const Genome *g);
 /* How much more a scout's step towards the goal weighs than another piece's: it walks one square a MOVE, and
  * the faster pieces' steps would otherwise always come first (it would never leave home). */
 #define WEIGH_SCOUT_STEP 3
+/* True when sq is next to (8 ways) a King the player controls on b. */
+bool weigh_next_to_king(const Board *b, int player, int sq);
 /* What a piece of this sequence is worth to its owner (a King: 0 — its loss is weighed as the game's). */
 double weigh_piece(const Genome *g);
 /* The worth of position b to player, the other players to move next: WEIGH_LOST when the player no longer
