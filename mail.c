@@ -827,13 +827,14 @@ static void spooled_text(void *ctx, int k, int seq, SpoolMsg *msg)
     free(id);
 }
 
-/* Spools q's messages from index from on as the messages of group (spool_write), then drops them from q.
- * 0 or -1 with err. */
-static int mail_spool_messages(MailQueue *q, const Store *s, const char *group, const MailGroup *g, Err *err)
+/* Spools q's messages from index from on as the messages of group (spool_write; direct: the group has its
+ * commit record), then drops them from q. 0 or -1 with err. */
+static int mail_spool_messages(MailQueue *q, const Store *s, const char *group, const MailGroup *g, bool direct,
+                               Err *err)
 {
     char *addr = from_address(q->from);
     Spooling sp = {.q = q, .from = g->from, .group = group, .addr = addr, .now = g->now};
-    SpoolGroup sg = {group, q->n > g->from ? q->n - g->from : 0, spooled_text, &sp, g->also, g->nalso};
+    SpoolGroup sg = {group, q->n > g->from ? q->n - g->from : 0, spooled_text, &sp, g->also, g->nalso, direct};
     int rc = spool_write(s, &sg, err);
     free(addr);
     mail_truncate(q, g->from);
@@ -862,14 +863,13 @@ int mail_spool_group(MailQueue *q, const Store *s, const MailGroup *g, Err *err)
 {
     char group[40];
     mail_group_name(g->board, g->tag, group, sizeof group);
-    /* the record first: a message without one is a committed one */
+    /* the record first: a message without one is a committed one; with it, the messages are written under their
+     * own names at once and the spool directory synced with them (one wait for the disk, not two) */
     int rc = spool_record(s, group, err);
     if (rc == 0)
-        rc = mail_spool_messages(q, s, group, g, err);
+        rc = mail_spool_messages(q, s, group, g, true, err);
     else
         mail_truncate(q, g->from);
-    if (rc == 0)
-        spool_sync(s);
     return rc;
 }
 
@@ -905,7 +905,7 @@ int mail_flush(MailQueue *q, const Store *s, time_t now)
     char group[64];
     spool_free_group(now, ++q->flushes, group, sizeof group);
     Err err;
-    int rc = mail_spool_messages(q, s, group, &(MailGroup){.now = now}, &err);
+    int rc = mail_spool_messages(q, s, group, &(MailGroup){.now = now}, false, &err);
     if (rc < 0)
         fprintf(stderr, "genetess: %s; the messages not spooled were lost\n", err.msg);
     spool_sync(s);

@@ -87,8 +87,10 @@ typedef struct MailGroup {
     int nalso;
 } MailGroup;
 
-/* Spools g's messages of q: spool/<n>.<tag>.commit (the commit record) first, then each complete message as
-   spool/<n>.<tag>.<seq>.mail (seq 0001 ...), fsynced in batches (spool_write); drops them from q.
+/* Spools g's messages of q: spool/<n>.<tag>.commit (the commit record) first, then each message as
+   spool/<n>.<tag>.<seq>.mail (seq 0001 ...), written there at once (the record keeps them from going until
+   the board's state is saved) and fsynced in batches, the last with g's also and the spool directory
+   (spool_write, direct); drops them from q.
    Returns 0, or -1 with err (the caller discards the group). */
 int mail_spool_group(MailQueue *q, const Store *s, const MailGroup *g, Err *err);
 /* A board state's group name "<board>.<tag>" into out (40 bytes are enough): the name's one format, and

@@ -48,7 +48,8 @@ static char *spool_path(const Store *s, const char *name)
     return p;
 }
 
-/* A spool file being written: spool/.tmp.<pid>.<name> until it is synced and renamed to spool/<name>. */
+/* A spool file being written: spool/.tmp.<pid>.<name> until it is synced and renamed to spool/<name>, or, in a
+ * group with a commit record (SpoolGroup.direct), spool/<name> from the start (tmp NULL). */
 typedef struct SpoolFile {
     char *tmp, *path;
     int fd;
@@ -99,31 +100,35 @@ static int write_msg(int fd, const SpoolMsg *msg)
     return 0;
 }
 
-/* Writes msg to f's temporary file and starts its writeback without waiting (spool_finish syncs it),
- * so that the messages of a group are written out together. 0 or -1 with err (nothing left behind). */
-static int spool_begin(const Store *s, const char *name, const SpoolMsg *msg, SpoolFile *f, Err *err)
+/* Writes msg to f's temporary file (direct: to spool/<name> itself) and starts its writeback without waiting
+ * (spool_finish syncs it), so that the messages of a group are written out together. 0 or -1 with err
+ * (nothing left behind). */
+static int spool_begin(const Store *s, const char *name, const SpoolMsg *msg, SpoolFile *f, bool direct, Err *err)
 {
-    char *tmpname = xasprintf(".tmp.%ld.%s", (long)getpid(), name);
+    char *tmpname = direct ? NULL : xasprintf(".tmp.%ld.%s", (long)getpid(), name);
     bool data = false;
     for (int i = 0; i < msg->n; i++)
         data |= msg->piece[i].iov_len > 0;
-    *f = (SpoolFile){.tmp = spool_path(s, tmpname), .path = spool_path(s, name), .data = data};
+    *f = (SpoolFile){.tmp = tmpname ? spool_path(s, tmpname) : NULL, .path = spool_path(s, name), .data = data};
     free(tmpname);
-    /* made new (O_EXCL: never a file that is there, a link included); a name taken is a stale temporary of a dead
-     * process with our pid, or a link planted there: it goes */
-    f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
-    if (f->fd < 0 && errno == EEXIST && unlink(f->tmp) == 0)
-        f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
+    const char *at = f->tmp ? f->tmp : f->path;
+    /* made new (O_EXCL: never a file that is there, a link included); a temporary's name taken is a stale one of a
+     * dead process with our pid, or a link planted there: it goes (a message's own name was seen free, under the
+     * lock: next_spool_name) */
+    f->fd = open(at, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
+    if (f->fd < 0 && errno == EEXIST && f->tmp && unlink(f->tmp) == 0)
+        f->fd = open(at, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW, 0600);
     if (f->fd >= 0 && (!f->data || write_msg(f->fd, msg) == 0)) {
         if (f->data)
             disk_start_writeback(f->fd);
         return 0;
     }
     int e = errno;
-    err_fail(err, "cannot write %s: %s", f->tmp, strerror(e));
-    if (f->fd >= 0)
+    err_fail(err, "cannot write %s: %s", at, strerror(e));
+    if (f->fd >= 0) {
         close(f->fd);
-    (void)unlink(f->tmp);
+        (void)unlink(at); /* ours: made new above */
+    }
     free(f->tmp);
     free(f->path);
     *f = (SpoolFile){.fd = -1};
@@ -133,8 +138,8 @@ static int spool_begin(const Store *s, const char *name, const SpoolMsg *msg, Sp
 
 /* Closes f and renames it into place (its data, if any, synced already: spool_write; an empty file, a
  * commit record, has none to sync: its name is what counts, and the spool directory's fsync, which the
- * caller makes before the board commit, covers it); with ok false (an earlier file failed) only removes
- * it. 0 or -1 with err. */
+ * caller makes before the board commit, covers it; a direct one is in place already); with ok false (an
+ * earlier file failed) only removes it. 0 or -1 with err. */
 static int spool_finish(SpoolFile *f, bool ok, Err *err)
 {
     if (f->fd < 0)
@@ -143,28 +148,33 @@ static int spool_finish(SpoolFile *f, bool ok, Err *err)
     if (!ok) {
         close(f->fd);
         rc = -1;
-    } else if (close(f->fd) < 0 || rename(f->tmp, f->path) < 0) {
+    } else if (close(f->fd) < 0 || (f->tmp && rename(f->tmp, f->path) < 0)) {
         rc = err_fail(err, "cannot write %s: %s", f->path, strerror(errno));
     }
     if (rc < 0)
-        (void)unlink(f->tmp);
+        (void)unlink(f->tmp ? f->tmp : f->path);
     free(f->tmp);
     free(f->path);
     *f = (SpoolFile){.fd = -1};
     return rc;
 }
 
-/* Syncs the n spool files f (begun, each with data) and the nalso files also (the board's, synced with
- * them: store_board_fds) all at once. 0 or -1 with err. */
-static int spool_sync_files(const SpoolFile *f, int n, const int *also, int nalso, Err *err)
+/* Syncs the n spool files f (begun, each with data), the nalso files also (the board's, synced with
+ * them: store_board_fds) and, when dir is an open directory (not -1), the spool directory all at once; the
+ * directory's failure is let go, as disk_sync_dir lets it go. 0 or -1 with err. */
+static int spool_sync_files(const SpoolFile *f, int n, const int *also, int nalso, int dir, Err *err)
 {
-    int *fds = xcalloc((size_t)(n + nalso + 1), sizeof *fds), bad = 0;
+    int *fds = xcalloc((size_t)(n + nalso + 1), sizeof *fds), bad = 0, nf = n + nalso;
     for (int i = 0; i < n; i++)
         fds[i] = f[i].fd;
     for (int i = 0; i < nalso; i++)
         fds[n + i] = also[i];
-    int rc = disk_sync_files(fds, n + nalso, &bad);
+    if (dir >= 0)
+        fds[nf] = dir; /* last: the first failure told is a file's */
+    int rc = disk_sync_files(fds, nf + (dir >= 0), &bad);
     free(fds);
+    if (rc < 0 && bad == nf)
+        rc = 0;
     if (rc < 0)
         return bad < n ? err_fail(err, "cannot write %s: %s", f[bad].tmp, strerror(errno))
                        : err_fail(err, "cannot sync the board's files: %s", strerror(errno));
@@ -175,7 +185,7 @@ static int spool_sync_files(const SpoolFile *f, int n, const int *also, int nals
 static int spool_write_empty(const Store *s, const char *name, Err *err)
 {
     SpoolFile f;
-    return spool_begin(s, name, &(SpoolMsg){0}, &f, err) < 0 ? -1 : spool_finish(&f, true, err);
+    return spool_begin(s, name, &(SpoolMsg){0}, &f, false, err) < 0 ? -1 : spool_finish(&f, true, err);
 }
 
 void spool_sync(const Store *s)
@@ -218,7 +228,7 @@ static int batch_begin(const Store *s, const SpoolGroup *g, SpoolAt *at, SpoolFi
         char *name = next_spool_name(s, g->name, &at->seq);
         SpoolMsg msg = {0};
         g->text(g->ctx, at->k, at->seq, &msg);
-        int rc = spool_begin(s, name, &msg, &f[at->got], err), e = errno;
+        int rc = spool_begin(s, name, &msg, &f[at->got], g->direct, err), e = errno;
         spool_msg_free(&msg);
         free(name);
         if (rc < 0 && at->got > 0 && (e == EMFILE || e == ENFILE)) {
@@ -234,8 +244,9 @@ static int batch_begin(const Store *s, const SpoolGroup *g, SpoolAt *at, SpoolFi
 }
 
 /* In batches of at most SPOOL_BATCH open files (fewer when descriptors run short): each batch written, synced
- * at once (the last one together with the files also) and renamed into place before the next is begun, so
- * that a group of any size needs no more descriptors than a batch (contract 3.2). */
+ * at once (the last one together with the files also and, direct, the spool directory) and renamed into place
+ * (direct: in place already) before the next is begun, so that a group of any size needs no more descriptors
+ * than a batch (contract 3.2). */
 int spool_write(const Store *s, const SpoolGroup *g, Err *err)
 {
     SpoolFile f[SPOOL_BATCH];
@@ -244,11 +255,21 @@ int spool_write(const Store *s, const SpoolGroup *g, Err *err)
     do {
         rc = batch_begin(s, g, &at, f, err);
         bool last = at.k == g->n;
+        int dir = -1;
+        if (rc == 0 && last && g->direct) {
+            char *path = store_path(s, "spool");
+            dir = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            free(path);
+        }
         if (rc == 0)
-            rc = spool_sync_files(f, at.got, last ? g->also : NULL, last ? g->nalso : 0, err);
+            rc = spool_sync_files(f, at.got, last ? g->also : NULL, last ? g->nalso : 0, dir, err);
+        if (dir >= 0)
+            close(dir);
         for (int i = 0; i < at.got; i++)
             if (spool_finish(&f[i], rc == 0, err) < 0)
                 rc = -1;
+        if (rc == 0 && last && g->direct && dir < 0) /* no descriptor was left for it: once the files are closed */
+            spool_sync(s);
     } while (rc == 0 && at.k < g->n);
     return rc;
 }

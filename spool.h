@@ -37,7 +37,11 @@ void spool_msg_free(SpoolMsg *msg);
 typedef void SpoolText(void *ctx, int k, int seq, SpoolMsg *msg);
 
 /* A group of messages to spool: n of them, message k's text from text(ctx, k, seq); the last batch synced
- * together with the nalso open files also (the board's own, store_board_fds; NULL, 0: none). */
+ * together with the nalso open files also (the board's own, store_board_fds; NULL, 0: none). direct: the
+ * group has a commit record (spool_record, written first), which says its messages are not to go unless the
+ * board's state they belong to was saved: each is written under its own name from the start, rather than
+ * under a temporary renamed once synced, and the spool directory is synced with the last batch (no
+ * spool_sync after). */
 typedef struct SpoolGroup {
     const char *name; /* the group, "<n>.<tag>" */
     int n;
@@ -45,11 +49,13 @@ typedef struct SpoolGroup {
     void *ctx;
     const int *also;
     int nalso;
+    bool direct;
 } SpoolGroup;
 
 /* Writes g's messages as spool/<group>.<seq>.mail (seq 0001 ..., a name taken skipped): in batches of at most
  * 64 open files (fewer when the process runs short of descriptors), each file of a batch written to a
- * temporary, the batch synced at once (the last with g's also) and renamed into place.
+ * temporary (direct: to its own name), the batch synced at once (the last with g's also, and direct with the
+ * spool directory) and renamed into place.
  * 0, or -1 with err: the batch that failed is not in place, the batches before it are (the caller
  * discards the group, or delivers what was spooled). */
 int spool_write(const Store *s, const SpoolGroup *g, Err *err);

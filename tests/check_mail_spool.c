@@ -410,7 +410,7 @@ START_TEST(test_spool_batches)
     FdWatch w = {0};
     int base = open_fds();
     Err err = {""};
-    ck_assert_int_eq(spool_write(&s, &(SpoolGroup){"0.1-2-3", 200, watched_text, &w, NULL, 0}, &err), 0);
+    ck_assert_int_eq(spool_write(&s, &(SpoolGroup){"0.1-2-3", 200, watched_text, &w, NULL, 0, false}, &err), 0);
     ck_assert_str_eq(err.msg, "");
     ck_assert_int_eq(w.most - base, 63);
     ck_assert_int_eq(open_fds(), base); /* every file closed */
@@ -427,6 +427,57 @@ START_TEST(test_spool_batches)
         free(body);
         free(text);
     }
+    sl_free(&names);
+    store_close(&s);
+}
+END_TEST
+
+/* A text for spool_write that notes, as each message is asked for, what the spool directory holds: names of
+ * temporaries (".tmp.") and of messages in place ("<group>.<seq>.mail"). */
+typedef struct SpoolSeen {
+    const Store *s;
+    int tmp, placed;
+} SpoolSeen;
+
+static void seen_text(void *ctx, int k, int seq, SpoolMsg *msg)
+{
+    SpoolSeen *w = ctx;
+    StrList names = {0};
+    list_dir(w->s, "spool", &names);
+    for (int i = 0; i < names.n; i++) {
+        w->tmp += strncmp(names.v[i], ".tmp.", 5) == 0;
+        w->placed += strncmp(names.v[i], "101.00000000000000aa.", 21) == 0 || strncmp(names.v[i], "0.9-9-9.", 8) == 0;
+    }
+    sl_free(&names);
+    char *body = xasprintf("message %d, seq %d\n", k, seq);
+    spool_msg_add(msg, body, strlen(body));
+    spool_msg_own(msg, body);
+}
+
+/* contract 3.2: a group with a commit record (direct) is written under its messages' own names from the start
+ * (no temporary, no rename: the record keeps them from going until the board is saved); a group of no board
+ * state, which has no record, is written to temporaries renamed into place only once synced. */
+START_TEST(test_spool_direct_names)
+{
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    SpoolSeen d = {&s, 0, 0}, t = {&s, 0, 0};
+    ck_assert_int_eq(spool_write(&s, &(SpoolGroup){"101.00000000000000aa", 3, seen_text, &d, NULL, 0, true}, &err), 0);
+    ck_assert_int_eq(d.tmp, 0);
+    ck_assert_int_eq(d.placed, 0 + 1 + 2); /* before the 2nd message, the 1st in place; before the 3rd, two */
+    ck_assert_int_eq(spool_write(&s, &(SpoolGroup){"0.9-9-9", 3, seen_text, &t, NULL, 0, false}, &err), 0);
+    ck_assert_int_eq(t.tmp, 0 + 1 + 2);
+    ck_assert_int_eq(t.placed, 3 * 3); /* the direct group's three each time, none of its own */
+    ck_assert_str_eq(err.msg, "");
+    StrList names = {0};
+    list_dir(&s, "spool", &names);
+    ck_assert_int_eq(names.n, 6);
+    ck_assert_str_eq(names.v[0], "0.9-9-9.0001.mail");
+    ck_assert_str_eq(names.v[3], "101.00000000000000aa.0001.mail");
+    char *text = slurp(&s, "spool/101.00000000000000aa.0003.mail");
+    ck_assert_str_eq(text, "message 2, seq 3\n");
+    free(text);
     sl_free(&names);
     store_close(&s);
 }
@@ -537,6 +588,7 @@ Suite *mail_spool_suite(void)
     tcase_add_loop_test(tm, test_spool_links, 0, 2);
     tcase_add_test(tm, test_spool_private_modes);
     tcase_add_test(tm, test_spool_batches);
+    tcase_add_test(tm, test_spool_direct_names);
     tcase_add_test(tm, test_spool_few_descriptors);
     tcase_add_test(tm, test_spool_no_descriptor);
     suite_add_tcase(s, tm);

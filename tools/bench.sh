@@ -2,7 +2,7 @@
 # make bench: genetess against the physical floor as issue 32 defines it, a program that takes the lock, reads
 # the board file and writes it back atomically (one fsync, a rename) and writes 8 small mails (tools/bench/
 # floor.c), and, for scale, the bare floor (the board only), that floor plus writing (synced, one file each)
-# the very mails the measured PASS sends, and the bounds (those mails' bytes with the board's, then 1 or 4
+# the very mails the measured PASS sends, and the bounds (those mails' bytes with the board's, then 1 or 3
 # waits for the disk). The machine's load average is printed before and after the timing. Usage: sh tools/bench.sh [GENETESS]
 #   BENCH_QUICK=1  smoke run: 5 pairs, histories up to 10,000 moves, 200 boards for Cleanup
 #   BENCH_PAIRS=N  the number of interleaved pairs (default 21, quick 5)
@@ -143,7 +143,7 @@ job() {
     start) fresh p1 && timed start 0 "$G" --version ;;
     floormail) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" "$S/w/outbox" "$IN"/p1mails/*.mail ;;
     floorwith) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --with "$IN"/p1mails/*.mail ;;
-    floorwaits) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --with --waits 4 "$IN"/p1mails/*.mail ;;
+    floorwaits) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --with --waits 3 "$IN"/p1mails/*.mail ;;
     floorbare) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" ;;
     floor*) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --issue "$S/w/outbox" ;;
     h*) pass_on "$1" "$1" "${1#h}" ;;
@@ -220,7 +220,7 @@ row "P1 real MOVE vs floor (ms)" "$(med p1move)" "$(med floor2)" ns 2.0
 row "   PASS vs the bare floor: board only (ms)" "$(med p1pass)" "$(med floorbare)" ns -
 row "   PASS vs floor + writing its $(ls "$IN"/p1mails | wc -l) mails (ms)" "$(med p1pass)" "$(med floormail)" ns -
 row "   bound: floor + mails' bytes, 1 fsync (ms)" "$(med floorwith)" "$(med floor7)" ns -
-row "   bound: the same, then 3 more waits (ms)" "$(med floorwaits)" "$(med floor8)" ns -
+row "   bound: the same, then 2 more waits (ms)" "$(med floorwaits)" "$(med floor8)" ns -
 if [ "$ASAN" = 0 ]; then
     row "   PASS, every sheet text only (ms)" "$(med p1text)" "$(med floor3)" ns -
     row "   PASS, fsync skipped: not durable (ms)" "$(med p1nosync)" "$(med floor4)" ns -
