@@ -101,7 +101,7 @@ static int write_msg(int fd, const SpoolMsg *msg)
 }
 
 /* Writes msg to f's temporary file (direct: to spool/<name> itself) and starts its writeback without waiting
- * (spool_finish syncs it), so that the messages of a group are written out together. 0 or -1 with err
+ * (spool_write syncs it), so that the messages of a group are written out together. 0 or -1 with err
  * (nothing left behind). */
 static int spool_begin(const Store *s, const char *name, const SpoolMsg *msg, SpoolFile *f, bool direct, Err *err)
 {
@@ -176,7 +176,7 @@ static int spool_sync_files(const SpoolFile *f, int n, const int *also, int nals
     if (rc < 0 && bad == nf)
         rc = 0;
     if (rc < 0)
-        return bad < n ? err_fail(err, "cannot write %s: %s", f[bad].tmp, strerror(errno))
+        return bad < n ? err_fail(err, "cannot write %s: %s", f[bad].tmp ? f[bad].tmp : f[bad].path, strerror(errno))
                        : err_fail(err, "cannot sync the board's files: %s", strerror(errno));
     return 0;
 }
