@@ -3,7 +3,8 @@
 # the board file and writes it back atomically (one fsync, a rename) and writes 8 small mails (tools/bench/
 # floor.c), and, for scale, the bare floor (the board only), that floor plus writing (synced, one file each)
 # the very mails the measured PASS sends, and the bounds (those mails' bytes with the board's, then 1 or 3
-# waits for the disk). The machine's load average is printed before and after the timing. Usage: sh tools/bench.sh [GENETESS]
+# waits for the disk; each mail a file of its own, synced with the board's, then 2 more waits: contract 3.2's
+# shape with nothing computed). The machine's load average is printed before and after the timing. Usage: sh tools/bench.sh [GENETESS]
 #   BENCH_QUICK=1  smoke run: 5 pairs, histories up to 10,000 moves, 200 boards for Cleanup
 #   BENCH_PAIRS=N  the number of interleaved pairs (default 21, quick 5)
 #   BENCH_REUSE=1  reuse the newest generated inputs even if the binary changed
@@ -29,7 +30,7 @@ trap 'rm -rf "$S"' EXIT
 
 # ---- tools ----
 W="-std=c11 -Wall -Wextra"
-cc -O2 $W -o "$T/floor" "$HERE/floor.c"
+cc -O2 $W -pthread -o "$T/floor" "$HERE/floor.c"
 cc -O2 $W -o "$T/run" "$HERE/run.c"
 cc -O2 $W -shared -fPIC -o "$T/fsync.so" "$HERE/fsync.c" -ldl
 
@@ -144,6 +145,7 @@ job() {
     floormail) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" "$S/w/outbox" "$IN"/p1mails/*.mail ;;
     floorwith) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --with "$IN"/p1mails/*.mail ;;
     floorwaits) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --with --waits 3 "$IN"/p1mails/*.mail ;;
+    floorfiles) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --files "$S/w/outbox" --waits 3 "$IN"/p1mails/*.mail ;;
     floorbare) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" ;;
     floor*) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --issue "$S/w/outbox" ;;
     h*) pass_on "$1" "$1" "${1#h}" ;;
@@ -156,6 +158,7 @@ job() {
     esac
 }
 PAIRLIST="p1pass:floor1 p1move:floor2 p1pass:floorbare p1pass:floormail floorwith:floor7 floorwaits:floor8"
+PAIRLIST="$PAIRLIST floorfiles:floor9 p1pass:floorfiles"
 PAIRLIST="$PAIRLIST h$HMAX:h1000 h10000:h1000b p3:p1pass s120:s180 idle:duel due:due100"
 [ "$HMAX" -ge 100000 ] || PAIRLIST=$(echo "$PAIRLIST" | sed 's/ h10000:h1000b//')
 # where P1's time goes, each against the floor: text sheets only; no fsync; both; a process that only starts
@@ -221,6 +224,8 @@ row "   PASS vs the bare floor: board only (ms)" "$(med p1pass)" "$(med floorbar
 row "   PASS vs floor + writing its $(ls "$IN"/p1mails | wc -l) mails (ms)" "$(med p1pass)" "$(med floormail)" ns -
 row "   bound: floor + mails' bytes, 1 fsync (ms)" "$(med floorwith)" "$(med floor7)" ns -
 row "   bound: the same, then 2 more waits (ms)" "$(med floorwaits)" "$(med floor8)" ns -
+row "   bound: each mail its own file, 3 waits (ms)" "$(med floorfiles)" "$(med floor9)" ns -
+row "   PASS vs that bound (ms)" "$(med p1pass)" "$(med floorfiles)" ns -
 if [ "$ASAN" = 0 ]; then
     row "   PASS, every sheet text only (ms)" "$(med p1text)" "$(med floor3)" ns -
     row "   PASS, fsync skipped: not durable (ms)" "$(med p1nosync)" "$(med floor4)" ns -

@@ -1,5 +1,6 @@
 /* The physical floor of a command: read the board file whole, write it to ".<name>.tmp" beside it, fsync,
- * rename over the original. Usage: floor BOARD [--issue OUTDIR | OUTDIR MAIL... | --with [--waits K] MAIL...].
+ * rename over the original. Usage: floor BOARD [--issue OUTDIR | OUTDIR MAIL... | --with [--waits K] MAIL... |
+ * --files OUTDIR [--waits K] MAIL...] (--files: see floor_files).
  * What genetess is measured against (make bench).
  * --issue: the floor as issue 32 defines it: the lock (a write lock on the games directory's .lockfile, as
  *   genetess takes it), read the board, write it back with one fsync and rename, and 8 small mails (1 KiB
@@ -13,6 +14,7 @@
  *   they name, as contract 3.2's commit does, waits that many times). */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,12 +120,110 @@ static int floor_issue(const char *board, const char *outdir)
     return close(lk) < 0;
 }
 
+/* --files: the files to sync side by side, each thread its share (k, k + FILES_THREADS, ...), as genetess
+ * syncs a commit's (disk_sync_files: 5 threads). */
+enum { FILES_THREADS = 5, FILES_MAX = 64 };
+typedef struct Share {
+    const int *fds;
+    int n, k, bad;
+} Share;
+
+static void *sync_share(void *arg)
+{
+    Share *sh = arg;
+    for (int i = sh->k; i < sh->n; i += FILES_THREADS)
+        if (fsync(sh->fds[i]) < 0)
+            sh->bad = 1;
+    return NULL;
+}
+
+/* Syncs fds[0..n) side by side; 0 or 1. */
+static int sync_all(const int *fds, int n)
+{
+    Share sh[FILES_THREADS];
+    pthread_t th[FILES_THREADS];
+    int nt = n < FILES_THREADS ? n : FILES_THREADS, bad = 0;
+    for (int k = 0; k < nt; k++)
+        sh[k] = (Share){fds, n, k, 0};
+    for (int k = 1; k < nt; k++)
+        if (pthread_create(&th[k], NULL, sync_share, &sh[k]) != 0)
+            return err_fail("pthread_create", "floor");
+    sync_share(&sh[0]);
+    for (int k = 1; k < nt; k++)
+        pthread_join(th[k], NULL);
+    for (int k = 0; k < nt; k++)
+        bad |= sh[k].bad;
+    return bad ? err_fail("fsync", "floor") : 0;
+}
+
+/* --files OUTDIR [--waits K] MAIL...: the least a program can do that keeps each message a file of its own, made
+ * to last before the board's new state (contract 3.2), and computes nothing: the board's text to ".<name>.tmp"
+ * and as many bytes as each MAIL holds (made in memory from the board's text, not read) to a new file in OUTDIR,
+ * all of them and OUTDIR synced side by side in one wait (threads, as genetess's disk_sync_files); the rename;
+ * then K-1 more waits one after the other (a new name in the board's directory and its fsync each: the board's
+ * name made to last before any mail goes, the mails' names in the mailbox before the spool lets them go). No
+ * move list, game list, lock or commit record: a bound below what genetess must do, never above it. */
+static int floor_files(const char *board, const char *outdir, int waits, char **mails, int nmails)
+{
+    char *buf = NULL, tmp[4096], path[4096];
+    long n = slurp(board, &buf);
+    if (n <= 0 || nmails > FILES_MAX - 2)
+        return err_fail("read", board);
+    char *text[FILES_MAX];
+    long len[FILES_MAX];
+    for (int i = 0; i < nmails; i++) { /* the sizes only: the bytes are made */
+        struct stat st;
+        if (stat(mails[i], &st) < 0 || !(text[i] = malloc((size_t)st.st_size + 1)))
+            return err_fail("stat", mails[i]);
+        len[i] = (long)st.st_size;
+        for (long off = 0; off < len[i]; off += n)
+            memcpy(text[i] + off, buf, (size_t)(len[i] - off < n ? len[i] - off : n));
+    }
+    int fds[FILES_MAX], nf = 0, dl = dir_len(board);
+    snprintf(tmp, sizeof tmp, "%.*s.%s.tmp", dl, board, board + dl);
+    for (int i = -1; i < nmails; i++) {
+        const char *p = tmp, *b = buf;
+        long k = n;
+        if (i >= 0) {
+            snprintf(path, sizeof path, "%s/floor-%d.mail", outdir, i);
+            p = path, b = text[i], k = len[i];
+        }
+        int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0 || write(fd, b, (size_t)k) != (ssize_t)k)
+            return err_fail("write", p);
+        fds[nf++] = fd;
+    }
+    if ((fds[nf] = open(outdir, O_RDONLY)) < 0)
+        return err_fail("open", outdir);
+    if (sync_all(fds, ++nf))
+        return 1;
+    for (int i = 0; i < nf; i++)
+        close(fds[i]);
+    if (rename(tmp, board) < 0)
+        return err_fail("rename", tmp);
+    for (int w = 1; w < waits; w++) {
+        snprintf(tmp, sizeof tmp, "%.*s.floor-wait-%d", dl, board, w);
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0 || close(fd) < 0)
+            return err_fail("open", tmp);
+        snprintf(tmp, sizeof tmp, "%.*s", dl ? dl : 1, dl ? board : ".");
+        if (sync_dir(tmp))
+            return 1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 4 && strcmp(argv[2], "--issue") == 0)
         return floor_issue(argv[1], argv[3]);
+    if (argc >= 5 && strcmp(argv[2], "--files") == 0) {
+        bool w = argc >= 7 && strcmp(argv[4], "--waits") == 0;
+        return floor_files(argv[1], argv[3], w ? atoi(argv[5]) : 1, argv + (w ? 6 : 4), argc - (w ? 6 : 4));
+    }
     if (argc < 2 || argc == 3) {
-        fprintf(stderr, "usage: floor BOARD [--issue OUTDIR | OUTDIR MAIL... | --with [--waits K] MAIL...]\n");
+        fprintf(stderr, "usage: floor BOARD [--issue OUTDIR | OUTDIR MAIL... | --with [--waits K] MAIL... | --files OUTDIR "
+                        "[--waits K] MAIL...]\n");
         return 2;
     }
     char *buf = NULL, tmp[4096];
