@@ -247,8 +247,9 @@ static int write_begin(const char *path, const char *data, size_t len, DiskWrite
     w->path = xstrdup(path);
     w->dir = disk_dir_of(path);
     w->tmp = disk_temp_path(path);
+    bool over = false; /* written over from its start, not emptied first: see below */
     if (reuse)
-        w->fd = open(w->tmp, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
+        over = (w->fd = open(w->tmp, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW)) >= 0;
     if (w->fd < 0) {
         /* a stale temporary of a dead process with our pid, or a link planted under its name: the name goes,
          * and the file is made new (O_EXCL: never one that is there, a link included) */
@@ -258,7 +259,10 @@ static int write_begin(const char *path, const char *data, size_t len, DiskWrite
     struct stat st;
     if (w->fd >= 0 && lstat(path, &st) == 0 && S_ISREG(st.st_mode))
         (void)fchmod(w->fd, st.st_mode & 07777); /* an existing file's mode is kept (never a link's target's) */
-    if (w->fd < 0 || fd_write_all(w->fd, data, len) < 0) {
+    /* a spare is written over in place and cut to the new length after: emptied first, its blocks would be freed
+     * (on a file system mounted with discard, each free waits for the disk) and others allocated for the same
+     * bytes */
+    if (w->fd < 0 || fd_write_all(w->fd, data, len) < 0 || (over && ftruncate(w->fd, (off_t)len) < 0)) {
         err_fail(err, "cannot %s %s: %s", w->fd < 0 ? "create" : "write", w->tmp, strerror(errno));
         disk_write_abandon(w);
         return -1;

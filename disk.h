@@ -46,8 +46,9 @@ int disk_later_run(DiskLater *l, DiskWrite *w);
  * disk writes it. 0, or -1 with err (nothing left behind). */
 int disk_write_begin(const char *path, const char *data, size_t len, DiskWrite *w, Err *err);
 /* disk_write_begin when path's temporary name already holds a spare file (linked there by the caller): it is
- * written over instead of a new one made (making a file waits on the disk's journal); with no file there, a
- * new one is made as disk_write_begin does. */
+ * written over instead of a new one made (making a file waits on the disk's journal), in place from its start
+ * and then cut to len (emptied first, its blocks would be freed — with discard, a wait for the disk each — and
+ * others allocated for the same bytes); with no file there, a new one is made as disk_write_begin does. */
 int disk_write_over(const char *path, const char *data, size_t len, DiskWrite *w, Err *err);
 /* Syncs w's temporary (unless w->synced), renames it over its path and syncs the directory (or puts that off
  * into w->later). 0, or -1 with err (the temporary removed, path untouched). w is done with either way. */

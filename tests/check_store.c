@@ -469,7 +469,8 @@ START_TEST(test_board_tag_committed)
 END_TEST
 
 /* A save keeps the board as it was as .<n> and writes the new text into the file the older .<n> held (no
- * file made), unless that file has another name too (an admin's backup link is never written over). */
+ * file made; written over in place and cut to its length, none of its blocks freed first), unless that file has
+ * another name too (an admin's backup link is never written over). */
 START_TEST(test_save_reuses_the_spare_previous)
 {
     Store s;
@@ -500,6 +501,17 @@ START_TEST(test_save_reuses_the_spare_previous)
     ck_assert_str_eq(t, "three\n");
     free(t);
     free(backup);
+    /* the spare is written over in place and cut to the new text: a shorter text leaves nothing of the old */
+    ck_assert_int_eq(store_save_board(&s, 7, "a text longer than the ones after it\n", &err), 0);
+    ck_assert_int_eq(store_save_board(&s, 7, "six\n", &err), 0);
+    ck_assert_int_eq(stat(prev, &before), 0);
+    ck_assert_int_eq(store_save_board(&s, 7, "7\n", &err), 0);
+    ck_assert_int_eq(stat(cur, &after), 0);
+    ck_assert(after.st_ino == before.st_ino);
+    ck_assert_int_eq((int)after.st_size, 2);
+    t = slurp(&s, "games/Genetess/7");
+    ck_assert_str_eq(t, "7\n");
+    free(t);
     free(cur);
     free(prev);
     store_close(&s);

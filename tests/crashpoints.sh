@@ -1,5 +1,5 @@
 #!/bin/sh
-# Crash points: kills a command at every write, fsync, rename, link and unlink it makes (an
+# Crash points: kills a command at every write, ftruncate, fsync, rename, link and unlink it makes (an
 # LD_PRELOAD shim, tests/crash/shim.c) and checks, after each kill:
 #   board    every board file is byte for byte the state before the command or the state after it
 #   history  history/Genetess reports no game end that the board does not hold (it is the one of the state
@@ -11,7 +11,8 @@
 #   list     etc/Genetess.list is the one of the committed state
 #   mail     the mails in outbox/ and spool/dead/ are exactly those of the committed state, each once
 #   tmp      no temporary file of the killed process is left
-# Scenarios: challenge, move, queue, resign, cleanup (deadlines and nags), cleanup2 (the same over two boards:
+# Scenarios: challenge, move, spare (a move after two others: the board's new text written over the file its
+# older previous state held, and cut to its length), queue, resign, cleanup (deadlines and nags), cleanup2 (the same over two boards:
 # their mails are delivered at the end of the run), end (a move that ends the game),
 # mailfail (a move whose mailer fails: its mails stay queued, their names counting the failure; the next command,
 # once the wait before a retry is over, sends them), deadletter (the same move while a message that failed nine
@@ -50,6 +51,13 @@ base_game() {
   rm -f "$1"/outbox/*
 }
 
+base_moved() { # two moves made: the board's third save writes into the spare .101 (disk_write_over)
+  base_game "$1"
+  PBMHOME=$1 g move 101 alice pa PASS
+  PBMHOME=$1 g move 101 bob pb PASS
+  rm -f "$1"/outbox/*
+}
+
 base_two_games() {
   base_game "$1"
   PBMHOME=$1 g challenge --gamble=none --seed=2 bob alice
@@ -84,6 +92,7 @@ scenario() {
   case $1 in
     challenge) SETUP=base_users; CMD="challenge --gamble=none --seed=1 alice bob" ;;
     move)      SETUP=base_game;  CMD="move 101 alice pa PASS" ;;
+    spare)     SETUP=base_moved; CMD="move 101 alice pa PASS" ;;
     queue)     SETUP=base_game;  CMD="queue 101 bob pb PASS" ;;
     resign)    SETUP=base_game;  CMD="resign 101 bob pb" ;;
     cleanup)   SETUP=base_game;  CMD="Cleanup"; NOW=$((T0 + 100 * 3600)) ;;
@@ -177,7 +186,7 @@ run_cmd() { # home, extra env...
 
 total_fail=0
 printf '%-10s %6s %6s %6s %6s %6s %6s %6s\n' scenario points board history list verify mail tmp
-for s in ${*:-challenge move queue resign cleanup cleanup2 archive mailfail deadletter mailagain multiple}; do
+for s in ${*:-challenge move spare queue resign cleanup cleanup2 archive mailfail deadletter mailagain multiple}; do
   scenario "$s"
   B=$WORK/$s.before; R=$WORK/$s.after
   rm -rf "$B" "$R"; mkdir -p "$B"; $SETUP "$B"

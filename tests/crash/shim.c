@@ -1,6 +1,6 @@
 /* crash shim: an LD_PRELOAD library for the crash-point test (tests/crashpoints.sh). It counts the calls of
- * the process that change files — write and writev (to a file, not a terminal or pipe), fsync, fdatasync, rename,
- * link, unlink — and with CRASH_AT=N kills the process with SIGKILL just before the N-th one, as a power cut
+ * the process that change files — write and writev (to a file, not a terminal or pipe), ftruncate, fsync,
+ * fdatasync, rename, link, unlink — and with CRASH_AT=N kills the process with SIGKILL just before the N-th one, as a power cut
  * or kill -9 would. CRASH_COUNT=path: at exit, the number of calls counted is written there (to learn how
  * many kill points a command has). Only the process that loaded it first counts: it removes LD_PRELOAD from
  * the environment at start, so a mailer it starts runs unhindered. Test tool only; never linked into
@@ -68,6 +68,13 @@ ssize_t writev(int fd, const struct iovec *v, int n)
     if (fd > 2 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
         point();
     return real(fd, v, n);
+}
+
+int ftruncate(int fd, off_t len)
+{
+    NEXT(int, "ftruncate", (int, off_t));
+    point();
+    return real(fd, len);
 }
 
 int fsync(int fd)
