@@ -134,18 +134,20 @@ int disk_sync_files(const int *fds, int n, int *bad)
     for (int i = 0; i < nt; i++) /* the shares no thread took (none could start) run here */
         if (!started[i])
             sync_share(&sh[i]);
-    int rc = 0;
-    for (int i = 0; i < nt; i++) {
+    int rc = 0, e = 0;
+    for (int i = 0; i < nt; i++) { /* each share's first failure is its lowest: the lowest of them is told */
         if (started[i])
             (void)pthread_join(th[i], NULL);
-        if (sh[i].bad >= 0 && rc == 0) {
+        if (sh[i].bad >= 0 && (rc == 0 || sh[i].bad < *bad)) {
             rc = -1;
             *bad = sh[i].bad;
-            errno = sh[i].err;
+            e = sh[i].err;
         }
     }
     if (attr_ok)
         (void)pthread_attr_destroy(&attr);
+    if (rc < 0)
+        errno = e;
     return rc;
 }
 

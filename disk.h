@@ -64,7 +64,7 @@ int disk_write_atomic(const char *path, const char *data, size_t len, Err *err);
 
 /* Syncs the n open files fds[0..n) at once: their fsyncs run side by side (threads), so the disk is
  * waited for about once for all of them rather than n times one after the other. 0, or -1 with errno and
- * *bad the index of a file that failed, 0 whenever fds[0] failed (every file is tried either way). */
+ * *bad the lowest index of a file that failed (every file is tried either way). */
 int disk_sync_files(const int *fds, int n, int *bad);
 /* Starts writing fd's data to disk without waiting (Linux: sync_file_range; elsewhere nothing), so that
  * fsyncs of several files that follow wait once for all of them rather than one after the other. */

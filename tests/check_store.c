@@ -552,7 +552,8 @@ START_TEST(test_write_in_two_steps)
 END_TEST
 
 /* disk_sync_files syncs every file, whatever the count (none, one, more than it has threads); a file that
- * cannot be synced (a pipe) fails the call with its index and errno, and the others are still synced. */
+ * cannot be synced (a pipe) fails the call with its index (the lowest of several) and errno, and the others are
+ * still synced. */
 START_TEST(test_sync_files)
 {
     Store s;
@@ -578,6 +579,13 @@ START_TEST(test_sync_files)
     ck_assert_int_eq(bad, 7);
     ck_assert_int_eq(errno, EINVAL);
     fds[7] = saved;
+    /* two that fail: the lower index is told, whichever thread synced it (5 threads: 5 is the first thread's
+     * second file, 3 the fourth thread's first) */
+    int saved3 = fds[3], saved5 = fds[5];
+    fds[3] = fds[5] = p[0];
+    ck_assert_int_eq(disk_sync_files(fds, 12, &bad), -1);
+    ck_assert_int_eq(bad, 3);
+    fds[3] = saved3, fds[5] = saved5;
     close(p[0]);
     close(p[1]);
     for (int i = 0; i < 12; i++)
