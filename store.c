@@ -363,28 +363,35 @@ static bool spare_previous(const char *cur, const char *prev)
            (sp.st_ino != sc.st_ino || sp.st_dev != sc.st_dev);
 }
 
+/* Begins writing text as cur's new version (w, as disk_write_begin) into the file prev held, cur kept as prev:
+ * the file prev held is taken for the new text (under the temporary name) before cur becomes prev, so that at
+ * every moment cur is the committed file and prev a previous one, and no file is made. 0 or -1 with err. */
+static int begin_over_previous(const char *cur, const char *prev, const char *text, DiskWrite *w, Err *err)
+{
+    char *tmp = disk_temp_path(cur); /* the name disk_write_over writes through */
+    (void)unlink(tmp);
+    bool reuse = spare_previous(cur, prev) && link(prev, tmp) == 0;
+    int rc = keep_previous(cur, prev, err);
+    if (rc == 0)
+        rc = (reuse ? disk_write_over : disk_write_begin)(cur, text, strlen(text), w, err);
+    else
+        (void)unlink(tmp);
+    free(tmp);
+    return rc;
+}
+
 int store_board_begin(const Store *s, int n, const char *text, StoreWrite *w, Err *err)
 {
     *w = STORE_WRITE_NONE;
     if (check_number(n, err) < 0)
         return -1;
     char *cur = store_board_path(s, GAMES_DIR, "", n), *prev = store_board_path(s, GAMES_DIR, ".", n);
-    char *tmp = disk_temp_path(cur); /* the name disk_write_over writes through */
-    /* the file .<n> held is taken for the new text (under the temporary name) before cur becomes .<n>:
-     * at every moment cur is the committed board and .<n> a previous one */
-    (void)unlink(tmp);
-    bool reuse = spare_previous(cur, prev) && link(prev, tmp) == 0;
-    int rc = keep_previous(cur, prev, err);
-    if (rc == 0)
-        rc = (reuse ? disk_write_over : disk_write_begin)(cur, text, strlen(text), &w->file, err);
-    else
-        (void)unlink(tmp);
+    int rc = begin_over_previous(cur, prev, text, &w->file, err);
     if (rc == 0) { /* open now, so that a caller can sync it together with other files (store_board_fds) */
         char *moves = store_moves_path(s, n, false);
         w->moves_fd = open(moves, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
         free(moves);
     }
-    free(tmp);
     free(prev);
     free(cur);
     return rc;
@@ -608,9 +615,9 @@ int store_write_list(const Store *s, const char *content, Err *err)
 
 int store_write_list_with(const Store *s, const char *content, DiskLater *before, DiskLater *after, Err *err)
 {
-    char *path = store_path(s, "etc/Genetess.list");
-    DiskWrite w;
-    int rc = disk_write_begin(path, content, strlen(content), &w, err);
+    char *path = store_path(s, "etc/Genetess.list"), *prev = store_path(s, "etc/.Genetess.list");
+    DiskWrite w = DISK_WRITE_NONE;
+    int rc = begin_over_previous(path, prev, content, &w, err); /* no file made: the older list's is written over */
     if (rc == 0 && before && disk_later_run(before, &w) < 0) {
         rc = err_fail(err, "cannot write %s: %s", w.tmp, strerror(errno));
         disk_write_abandon(&w);
@@ -619,6 +626,7 @@ int store_write_list_with(const Store *s, const char *content, DiskLater *before
         w.later = after;
         rc = disk_write_finish(&w, err);
     }
+    free(prev);
     free(path);
     return rc;
 }

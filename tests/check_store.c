@@ -416,6 +416,25 @@ START_TEST(test_lists)
     text = slurp(&s, "etc/Genetess.list");
     ck_assert_str_eq(text, "boardno:players:moveno:status\n");
     free(text);
+    /* the list as it was is kept as .Genetess.list, and the next list is written into the file the older one held
+     * (no file made: written over in place, cut to its length) */
+    text = slurp(&s, "etc/.Genetess.list");
+    ck_assert_str_eq(text, "boardno:players:moveno:status\n101:alice bob:17:bob turn\n");
+    free(text);
+    char *list = store_path(&s, "etc/Genetess.list"), *older = store_path(&s, "etc/.Genetess.list");
+    struct stat was, now;
+    ck_assert_int_eq(stat(older, &was), 0);
+    ck_assert_int_eq(store_write_list(&s, "boardno:players:moveno:status\n7:c d:1:c turn\n", &err), 0);
+    ck_assert_int_eq(stat(list, &now), 0);
+    ck_assert(now.st_ino == was.st_ino);
+    text = slurp(&s, "etc/Genetess.list");
+    ck_assert_str_eq(text, "boardno:players:moveno:status\n7:c d:1:c turn\n");
+    free(text);
+    text = slurp(&s, "etc/.Genetess.list");
+    ck_assert_str_eq(text, "boardno:players:moveno:status\n");
+    free(text);
+    free(list);
+    free(older);
 
     ck_assert_int_eq(append_finished(&s, "2024-01-02 101 alice 12 alice bob", &err), 0);
     ck_assert_int_eq(append_finished(&s, "2024-01-03 102 TIE 7 carol dave", &err), 0);
@@ -436,8 +455,10 @@ START_TEST(test_lists)
     list_dir(&s, "history", &names);
     ck_assert_int_eq(names.n, 1);
     sl_free(&names);
-    list_dir(&s, "etc", &names);
-    ck_assert_int_eq(names.n, 1);
+    list_dir(&s, "etc", &names); /* the list and its previous version, no temporary */
+    ck_assert_int_eq(names.n, 2);
+    ck_assert_str_eq(names.v[0], ".Genetess.list");
+    ck_assert_str_eq(names.v[1], "Genetess.list");
     sl_free(&names);
     store_close(&s);
 }
