@@ -409,30 +409,20 @@ START_TEST(test_lists)
     open_store(&s);
     Err err = {""};
     ck_assert_int_eq(store_write_list(&s, "boardno:players:moveno:status\n101:alice bob:17:bob turn\n", &err), 0);
-    char *text = slurp(&s, "etc/Genetess.list");
-    ck_assert_str_eq(text, "boardno:players:moveno:status\n101:alice bob:17:bob turn\n");
-    free(text);
+    expect_file(&s, "etc/Genetess.list", "boardno:players:moveno:status\n101:alice bob:17:bob turn\n");
     ck_assert_int_eq(store_write_list(&s, "boardno:players:moveno:status\n", &err), 0);
-    text = slurp(&s, "etc/Genetess.list");
-    ck_assert_str_eq(text, "boardno:players:moveno:status\n");
-    free(text);
+    expect_file(&s, "etc/Genetess.list", "boardno:players:moveno:status\n");
     /* the list as it was is kept as .Genetess.list, and the next list is written into the file the older one held
      * (no file made: written over in place, cut to its length) */
-    text = slurp(&s, "etc/.Genetess.list");
-    ck_assert_str_eq(text, "boardno:players:moveno:status\n101:alice bob:17:bob turn\n");
-    free(text);
+    expect_file(&s, "etc/.Genetess.list", "boardno:players:moveno:status\n101:alice bob:17:bob turn\n");
     char *list = store_path(&s, "etc/Genetess.list"), *older = store_path(&s, "etc/.Genetess.list");
     struct stat was, now;
     ck_assert_int_eq(stat(older, &was), 0);
     ck_assert_int_eq(store_write_list(&s, "boardno:players:moveno:status\n7:c d:1:c turn\n", &err), 0);
     ck_assert_int_eq(stat(list, &now), 0);
     ck_assert(now.st_ino == was.st_ino);
-    text = slurp(&s, "etc/Genetess.list");
-    ck_assert_str_eq(text, "boardno:players:moveno:status\n7:c d:1:c turn\n");
-    free(text);
-    text = slurp(&s, "etc/.Genetess.list");
-    ck_assert_str_eq(text, "boardno:players:moveno:status\n");
-    free(text);
+    expect_file(&s, "etc/Genetess.list", "boardno:players:moveno:status\n7:c d:1:c turn\n");
+    expect_file(&s, "etc/.Genetess.list", "boardno:players:moveno:status\n");
     free(list);
     free(older);
 
@@ -441,10 +431,8 @@ START_TEST(test_lists)
     /* a game's end is recorded once, whatever the date */
     ck_assert_int_eq(append_finished(&s, "2024-01-05 101 alice 12 alice bob", &err), 1);
     ck_assert_int_eq(append_finished(&s, "2024-01-05 10 bob 1 alice bob", &err), 0);
-    text = slurp(&s, "history/Genetess");
-    ck_assert_str_eq(text, "2024-01-02 101 alice 12 alice bob\n2024-01-03 102 TIE 7 carol dave\n"
-                           "2024-01-05 10 bob 1 alice bob\n");
-    free(text);
+    expect_file(&s, "history/Genetess", "2024-01-02 101 alice 12 alice bob\n2024-01-03 102 TIE 7 carol dave\n"
+                                        "2024-01-05 10 bob 1 alice bob\n");
     StoreHistory bad;
     ck_assert(store_history_parse("2024-01-06 103 TIE 1 carol dave", &bad));
     bad.players.v[0][0] = '\x01'; /* a control character in a userid */

@@ -68,6 +68,14 @@ static inline char *slurp(const Store *s, const char *rel)
     return text;
 }
 
+/* Fails the test unless <home>/<rel> holds exactly want. */
+static inline void expect_file(const Store *s, const char *rel, const char *want)
+{
+    char *text = slurp(s, rel);
+    ck_assert_msg(strcmp(text, want) == 0, "%s holds \"%s\", not \"%s\"", rel, text, want);
+    free(text);
+}
+
 static inline void put(const Store *s, const char *rel, const char *text)
 {
     char *p = store_path(s, rel);
