@@ -365,17 +365,23 @@ static bool spare_previous(const char *cur, const char *prev)
 
 /* Begins writing text as cur's new version (w, as disk_write_begin) into the file prev held, cur kept as prev:
  * the file prev held is taken for the new text (under the temporary name) before cur becomes prev, so that at
- * every moment cur is the committed file and prev a previous one, and no file is made. 0 or -1 with err. */
-static int begin_over_previous(const char *cur, const char *prev, const char *text, DiskWrite *w, Err *err)
+ * every moment cur is the committed file and prev a previous one, and no file is made. When cur cannot be kept
+ * as prev (prev a directory, say), the write fails if keep says the previous version must be there (a board's:
+ * one step back), else the new text goes to a file of its own and prev is left as it is. 0 or -1 with err. */
+static int begin_over_previous(const char *cur, const char *prev, const char *text, bool keep, DiskWrite *w,
+                               Err *err)
 {
     char *tmp = disk_temp_path(cur); /* the name disk_write_over writes through */
     (void)unlink(tmp);
     bool reuse = spare_previous(cur, prev) && link(prev, tmp) == 0;
     int rc = keep_previous(cur, prev, err);
-    if (rc == 0)
+    if (rc == 0) {
         rc = (reuse ? disk_write_over : disk_write_begin)(cur, text, strlen(text), w, err);
-    else
+    } else {
         (void)unlink(tmp);
+        if (!keep) /* the previous version not kept: the new text to a file of its own */
+            rc = disk_write_begin(cur, text, strlen(text), w, err);
+    }
     free(tmp);
     return rc;
 }
@@ -386,7 +392,7 @@ int store_board_begin(const Store *s, int n, const char *text, StoreWrite *w, Er
     if (check_number(n, err) < 0)
         return -1;
     char *cur = store_board_path(s, GAMES_DIR, "", n), *prev = store_board_path(s, GAMES_DIR, ".", n);
-    int rc = begin_over_previous(cur, prev, text, &w->file, err);
+    int rc = begin_over_previous(cur, prev, text, true, &w->file, err);
     if (rc == 0) { /* open now, so that a caller can sync it together with other files (store_board_fds) */
         char *moves = store_moves_path(s, n, false);
         w->moves_fd = open(moves, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
@@ -617,7 +623,8 @@ int store_write_list_with(const Store *s, const char *content, DiskLater *before
 {
     char *path = store_path(s, "etc/Genetess.list"), *prev = store_path(s, "etc/.Genetess.list");
     DiskWrite w = DISK_WRITE_NONE;
-    int rc = begin_over_previous(path, prev, content, &w, err); /* no file made: the older list's is written over */
+    /* no file made: the older list's is written over (a previous list is kept when it can be: never needed) */
+    int rc = begin_over_previous(path, prev, content, false, &w, err);
     if (rc == 0 && before && disk_later_run(before, &w) < 0) {
         rc = err_fail(err, "cannot write %s: %s", w.tmp, strerror(errno));
         disk_write_abandon(&w);

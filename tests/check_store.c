@@ -423,6 +423,14 @@ START_TEST(test_lists)
     ck_assert(now.st_ino == was.st_ino);
     expect_file(&s, "etc/Genetess.list", "boardno:players:moveno:status\n7:c d:1:c turn\n");
     expect_file(&s, "etc/.Genetess.list", "boardno:players:moveno:status\n");
+    /* a previous version that cannot be kept (a directory in its place) keeps no list from being written */
+    ck_assert_int_eq(unlink(older), 0);
+    ck_assert_int_eq(mkdir(older, 0700), 0);
+    ck_assert_int_eq(store_write_list(&s, "boardno:players:moveno:status\n8:e f:2:f turn\n", &err), 0);
+    expect_file(&s, "etc/Genetess.list", "boardno:players:moveno:status\n8:e f:2:f turn\n");
+    ck_assert_int_eq(rmdir(older), 0);
+    ck_assert_int_eq(store_write_list(&s, "boardno:players:moveno:status\n", &err), 0);
+    expect_file(&s, "etc/.Genetess.list", "boardno:players:moveno:status\n8:e f:2:f turn\n");
     free(list);
     free(older);
 
