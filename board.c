@@ -460,6 +460,39 @@ int board_check(const Board *b, Err *err)
     return 0;
 }
 
+/* The rim is exterior wall and no square is outside: every square inside the rim has its neighbours. */
+static bool walled_rim(const Board *b)
+{
+    size_t n = (size_t)b->w * (size_t)b->h;
+    if (memchr(b->ter, TER_OUTSIDE, n))
+        return false;
+    for (int c = 0; c < b->w; c++)
+        if (b->ter[board_sq(b, c, 0)] != TER_XWALL || b->ter[board_sq(b, c, b->h - 1)] != TER_XWALL)
+            return false;
+    for (int r = 0; r < b->h; r++)
+        if (b->ter[board_sq(b, 0, r)] != TER_XWALL || b->ter[board_sq(b, b->w - 1, r)] != TER_XWALL)
+            return false;
+    return true;
+}
+
+BoardEnclosure board_enclosure(const Board *b, int *sq)
+{
+    if (walled_rim(b))
+        return BOARD_ENCLOSED;
+    for (int s = 0; s < b->w * b->h; s++) {
+        if (b->ter[s] != TER_FLOOR && b->ter[s] != TER_IWALL)
+            continue;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int n = board_step(b, s, d);
+            if (n < 0 || b->ter[n] == TER_OUTSIDE) {
+                *sq = s;
+                return n < 0 ? BOARD_AT_EDGE : BOARD_TOUCHES_OUTSIDE;
+            }
+        }
+    }
+    return BOARD_ENCLOSED;
+}
+
 bool board_handled_has(const Board *b, uint64_t key)
 {
     for (int i = 0; i < b->nhandled; i++)

@@ -303,6 +303,11 @@ void board_free(Board *b);
 void board_set_size(Board *b, int w, int h);
 /* Checks the invariants of contract 10; returns 0 or fails with the reason. */
 int board_check(const Board *b, Err *err);
+/* Whether every floor and interior wall square of b is enclosed (contract 7: nothing lies outside the exterior
+ * walls): none at the grid's edge, none next to an outside square in any direction. */
+typedef enum { BOARD_ENCLOSED, BOARD_AT_EDGE, BOARD_TOUCHES_OUTSIDE } BoardEnclosure;
+/* BOARD_ENCLOSED, or how the first square in reading order that is not enclosed fails, that square in *sq. */
+BoardEnclosure board_enclosure(const Board *b, int *sq);
 
 /* True when the mailed command key (request_command_key, bound to its userid: handled_bind) changed b already. */
 bool board_handled_has(const Board *b, uint64_t key);

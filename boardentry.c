@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util.h"
+
 int boardentry_player(GameFile *ps, Board *b, GameEntry *e, int k, char **rest)
 {
     char *s = e->items.v[k];
@@ -62,13 +64,14 @@ int boardentry_sq(GameFile *ps, Board *b, int line, const char *s, int *sq)
     return 0;
 }
 
-/* As sscanf's "%<width>s": skips white space, copies at most width characters up to the next white space
- * into buf (width + 1 bytes) and moves *p past them; false at the end of the text. */
 /* isspace in the C locale: blank, \t \n \v \f \r. */
 static bool boardentry_space(char c)
 {
     return c == ' ' || (c >= '\t' && c <= '\r');
 }
+
+/* As sscanf's "%<width>s": skips white space, copies at most width characters up to the next white space
+ * into buf (width + 1 bytes) and moves *p past them; false at the end of the text. */
 
 bool boardentry_word(const char **p, char *buf, size_t width)
 {
@@ -82,6 +85,25 @@ bool boardentry_word(const char **p, char *buf, size_t width)
     buf[n] = '\0';
     *p = s + n;
     return n > 0;
+}
+
+bool boardentry_keyed(const char **p, const char *key, int64_t lo, int64_t hi, int64_t *v)
+{
+    char w[64];
+    const char *s = *p;
+    size_t kl = strlen(key);
+    if (!boardentry_word(&s, w, sizeof w - 1) || (*s && !boardentry_space(*s)) || strncmp(w, key, kl) != 0 ||
+        !parse_i64_range(w + kl, lo, hi, v))
+        return false;
+    *p = s;
+    return true;
+}
+
+bool boardentry_end(const char *p)
+{
+    while (boardentry_space(*p))
+        p++;
+    return !*p;
 }
 
 bool boardentry_map_row(const char *row, size_t n)

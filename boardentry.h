@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "board.h"
 #include "gamefile.h"
@@ -24,5 +25,11 @@ bool boardentry_map_row(const char *row, size_t n);
 /* As sscanf's "%<width>s": the next word of *p, at most width characters, into buf (width + 1 bytes); *p moves
  * past it; false at the end of the text. */
 bool boardentry_word(const char **p, char *buf, size_t width);
+/* The next word of *p as key followed by a whole decimal number from lo to hi (a leading '-' only when lo < 0 lets
+ * it be read); *p moves past it. False (nothing moved) for no word, another key, junk, or a number out of range
+ * — never a number wrapped as sscanf's %d would. */
+bool boardentry_keyed(const char **p, const char *key, int64_t lo, int64_t hi, int64_t *v);
+/* Whether nothing but white space is left at p (a line's words all read). */
+bool boardentry_end(const char *p);
 
 #endif

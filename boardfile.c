@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -88,18 +89,20 @@ static void write_params(Buf *o, const Board *b)
 static int read_turn(GameFile *ps, Board *b, GameEntry *e)
 {
     char ph[16];
-    int round, seat;
-    if (sscanf(e->rest, "%15s %d %d", ph, &round, &seat) != 3)
+    int64_t round, seat;
+    const char *p = e->rest;
+    if (!boardentry_word(&p, ph, sizeof ph - 1))
         return gamefile_error(ps, e->line, "(turn needs phase, round and seat");
     int k;
     for (k = 0; k < 3; k++)
         if (strcmp(ph, phase_name[k]) == 0)
             break;
-    if (k == 3 || round < 0 || round > 1000000 || seat < 0 || seat >= b->np)
+    if (k == 3 || !boardentry_keyed(&p, "", 0, 1000000, &round) || !boardentry_keyed(&p, "", 0, b->np - 1, &seat) ||
+        !boardentry_end(p))
         return gamefile_error(ps, e->line, "bad (turn");
     b->phase = (Phase)k;
-    b->round = round;
-    b->seat = seat;
+    b->round = (int)round;
+    b->seat = (int)seat;
     if ((b->phase == PHASE_PLAY) != (round >= 1) && b->phase != PHASE_ENDED)
         return gamefile_error(ps, e->line, "round does not match the phase");
     return 0;
@@ -200,8 +203,8 @@ static bool canonical_count(const char **p, const char *key, int *v)
 }
 
 /* A status line's text as write_status writes it ("<status> out=<n> kills=<n> start=<n> timeouts=<n>
- * total-timeouts=<n>", single blanks, counts of at most 9 digits) read without sscanf: what sscanf reads of such a
- * text, into st and pl; false (pl untouched) for any other text, which sscanf then reads. */
+ * total-timeouts=<n>", single blanks, counts of at most 9 digits), read at once: into st and pl; false (pl
+ * untouched) for any other text, which spaced_status then reads. */
 static bool canonical_status(const char *rest, char st[16], Player *pl)
 {
     size_t n = strcspn(rest, " \t");
@@ -209,11 +212,30 @@ static bool canonical_status(const char *rest, char st[16], Player *pl)
     const char *p = rest + n;
     if (!n || n > 15 || !canonical_count(&p, " out=", &v[0]) || !canonical_count(&p, " kills=", &v[1]) ||
         !canonical_count(&p, " start=", &v[2]) || !canonical_count(&p, " timeouts=", &v[3]) ||
-        !canonical_count(&p, " total-timeouts=", &v[4]))
+        !canonical_count(&p, " total-timeouts=", &v[4]) || *p)
         return false;
     memcpy(st, rest, n);
     st[n] = '\0';
     pl->out_seq = v[0], pl->kills = v[1], pl->start = v[2], pl->timeouts = v[3], pl->timeouts_total = v[4];
+    return true;
+}
+
+/* A status line's text as a hand may write it (any white space between its words): its words, each count a whole
+ * number from 0 to INT_MAX, nothing after them; false (pl untouched) for any other text. */
+static bool spaced_status(const char *rest, char st[16], Player *pl)
+{
+    static const char *const key[5] = {"out=", "kills=", "start=", "timeouts=", "total-timeouts="};
+    int64_t v[5];
+    const char *p = rest;
+    if (!boardentry_word(&p, st, 15))
+        return false;
+    for (int i = 0; i < 5; i++)
+        if (!boardentry_keyed(&p, key[i], 0, INT_MAX, &v[i]))
+            return false;
+    if (!boardentry_end(p))
+        return false;
+    pl->out_seq = (int)v[0], pl->kills = (int)v[1], pl->start = (int)v[2], pl->timeouts = (int)v[3];
+    pl->timeouts_total = (int)v[4];
     return true;
 }
 
@@ -226,16 +248,13 @@ static int read_status(GameFile *ps, Board *b, GameEntry *e)
             return -1;
         char st[16];
         Player *pl = &b->pl[p];
-        if (!canonical_status(rest, st, pl) &&
-            sscanf(rest, "%15s out=%d kills=%d start=%d timeouts=%d total-timeouts=%d", st, &pl->out_seq,
-                   &pl->kills, &pl->start, &pl->timeouts, &pl->timeouts_total) != 6)
+        if (!canonical_status(rest, st, pl) && !spaced_status(rest, st, pl))
             return gamefile_error(ps, e->lines[k], "bad status line");
         int s;
         for (s = 0; s < 4; s++)
             if (strcmp(st, board_status_name[s]) == 0)
                 break;
-        if (s == 4 || pl->out_seq < 0 || pl->kills < 0 || pl->start < 0 || pl->timeouts < 0 ||
-            pl->timeouts_total < 0)
+        if (s == 4)
             return gamefile_error(ps, e->lines[k], "bad status line");
         pl->status = (PlayerStatus)s;
     }
@@ -271,6 +290,14 @@ static int read_map(GameFile *ps, Board *b, GameEntry *e)
         if (!boardentry_map_row(e->items.v[r], n))
             return gamefile_error(ps, e->lines[r], "bad map character (only '#', '+', '.' and space)");
         memcpy(b->ter + board_sq(b, 0, r), e->items.v[r], n);
+    }
+    int sq;
+    BoardEnclosure how = board_enclosure(b, &sq);
+    if (how != BOARD_ENCLOSED) {
+        char nm[16];
+        return gamefile_error(ps, e->lines[sq / b->w], "map: %s on %s %s (contract 7: exterior walls enclose it)",
+                              b->ter[sq] == TER_FLOOR ? "floor" : "interior wall", board_sq_name(b, sq, nm),
+                              how == BOARD_AT_EDGE ? "is at the edge of the grid" : "touches the outside");
     }
     return 0;
 }
@@ -527,12 +554,15 @@ static int read_starts(GameFile *ps, Board *b, GameEntry *e)
     b->st = xcalloc((size_t)e->items.n, sizeof *b->st);
     for (int k = 0; k < e->items.n; k++) {
         char sqs[16];
-        int label, sq;
-        if (sscanf(e->items.v[k], "GPC%d %15s", &label, sqs) != 2 || label != k + 1)
+        const char *p = e->items.v[k];
+        int64_t label;
+        int sq;
+        if (!boardentry_keyed(&p, "GPC", k + 1, k + 1, &label) || !boardentry_word(&p, sqs, sizeof sqs - 1) ||
+            !boardentry_end(p))
             return gamefile_error(ps, e->lines[k], "start lines are GPC<n> SQUARE, numbered from 1");
         if (boardentry_sq(ps, b, e->lines[k], sqs, &sq) < 0)
             return -1;
-        b->st[b->nst++] = (Start){.label = label, .sq = sq};
+        b->st[b->nst++] = (Start){.label = (int)label, .sq = sq};
     }
     return 0;
 }
@@ -550,13 +580,16 @@ static int read_startpieces(GameFile *ps, Board *b, GameEntry *e)
     b->spc = xcalloc((size_t)e->items.n, sizeof *b->spc);
     for (int k = 0; k < e->items.n; k++) {
         char sqs[16], seq[1024];
-        int label, sq;
-        if (sscanf(e->items.v[k], "GPC%d %15s %1000s", &label, sqs, seq) != 3 || label < 1 || label > b->nst)
+        const char *p = e->items.v[k];
+        int64_t label;
+        int sq;
+        if (!boardentry_keyed(&p, "GPC", 1, b->nst, &label) || !boardentry_word(&p, sqs, sizeof sqs - 1) ||
+            !boardentry_word(&p, seq, 1000) || !boardentry_end(p))
             return gamefile_error(ps, e->lines[k], "start piece lines are GPC<n> SQUARE SEQUENCE");
         if (boardentry_sq(ps, b, e->lines[k], sqs, &sq) < 0)
             return -1;
         StartPiece *s = &b->spc[b->nspc++];
-        s->label = label;
+        s->label = (int)label;
         s->sq = sq;
         if (boardentry_seq(ps, e->lines[k], seq, false, &s->g) < 0)
             return -1;
@@ -580,7 +613,9 @@ static bool no_startpieces(const Board *b)
 static int read_random(GameFile *ps, Board *b, GameEntry *e)
 {
     char alg[32], hex[32];
-    if (sscanf(e->rest, "%31s %31s", alg, hex) != 2 || strcmp(alg, RNG_ALGORITHM) != 0 || strlen(hex) != 16 ||
+    const char *p = e->rest;
+    if (!boardentry_word(&p, alg, sizeof alg - 1) || !boardentry_word(&p, hex, sizeof hex - 1) ||
+        !boardentry_end(p) || strcmp(alg, RNG_ALGORITHM) != 0 || strlen(hex) != 16 ||
         strspn(hex, "0123456789abcdef") != 16)
         return gamefile_error(ps, e->line, "(random needs %s and 16 hex digits", RNG_ALGORITHM);
     b->rng.state = strtoull(hex, NULL, 16);
@@ -595,8 +630,11 @@ static void write_random(Buf *o, const Board *b)
 /* "reveal SQUARE OWNER SEQ LABEL" of a (views line (contract 8); owner "*" is an orphan. */
 static int read_reveal(GameFile *ps, Board *b, int line, Player *pl, const char *rest)
 {
-    char sqs[16], who[64], seq[64], lab[16];
-    if (sscanf(rest, "reveal %15s %63s %63s %15s", sqs, who, seq, lab) != 4)
+    char word[8], sqs[16], who[64], seq[64], lab[16];
+    const char *p = rest;
+    if (!boardentry_word(&p, word, sizeof word - 1) || strcmp(word, "reveal") != 0 ||
+        !boardentry_word(&p, sqs, sizeof sqs - 1) || !boardentry_word(&p, who, sizeof who - 1) ||
+        !boardentry_word(&p, seq, sizeof seq - 1) || !boardentry_word(&p, lab, sizeof lab - 1) || !boardentry_end(p))
         return gamefile_error(ps, line, "bad views line");
     Reveal rv = {0};
     if (boardentry_sq(ps, b, line, sqs, &rv.sq) < 0)
@@ -620,8 +658,10 @@ static int read_views(GameFile *ps, Board *b, GameEntry *e)
         if (p < 0)
             return -1;
         Player *pl = &b->pl[p];
-        char a[16], c[16];
-        if (sscanf(rest, "full %15s %15s", a, c) == 2 && (!strcmp(a, "decoded") || !strcmp(a, "plain"))) {
+        char w[8], a[16], c[16];
+        const char *q = rest;
+        if (boardentry_word(&q, w, sizeof w - 1) && !strcmp(w, "full") && boardentry_word(&q, a, sizeof a - 1) &&
+            boardentry_word(&q, c, sizeof c - 1) && boardentry_end(q) && (!strcmp(a, "decoded") || !strcmp(a, "plain"))) {
             pl->full_view = true;
             pl->full_decode = a[0] == 'd';
             snprintf(pl->full_until, sizeof pl->full_until, "%s", c);
@@ -732,9 +772,10 @@ static void write_moves(Buf *o, const Board *b)
  * reading the file; ignored when count is not the board's (the file was edited by hand). */
 static int read_moves_end(GameFile *ps, Board *b, GameEntry *e)
 {
-    char extra;
-    long long count, end;
-    if (sscanf(e->rest, "%lld %lld%c", &count, &end, &extra) != 2 || count < 0 || end < 0)
+    int64_t count, end;
+    const char *p = e->rest;
+    if (!boardentry_keyed(&p, "", 0, INT_MAX, &count) || !boardentry_keyed(&p, "", 0, INT64_MAX, &end) ||
+        !boardentry_end(p))
         return gamefile_error(ps, e->line, "(moves-end must be \"<count> <bytes>\"");
     if (b->moves_file && count == b->moves_saved)
         b->moves_end = end;
@@ -771,15 +812,26 @@ static bool no_result(const Board *b)
 #define CLOCK_FORMAT(d) \
     "created=%" d " turn-start=%" d " deadline=%" d " fresh=%d nag=%d holiday-since=%" d " ended=%" d
 
+/* The latest time a board may hold: 9999-12-31 23:59:59 UTC, the last a sheet can write as a date. */
+#define CLOCK_MAX INT64_C(253402300799)
+
+/* (clock's words in CLOCK_FORMAT's order, each time from 0 (none) to CLOCK_MAX, fresh and nag 0 or 1, nothing
+ * after them. */
 static int read_clock(GameFile *ps, Board *b, GameEntry *e)
 {
-    Clock *c = &b->clock;
-    int fresh, nag;
-    if (sscanf(e->rest, CLOCK_FORMAT(SCNd64), &c->created, &c->turn_start, &c->deadline, &fresh, &nag,
-               &c->holiday_since, &c->ended) != 7)
+    static const char *const key[7] = {"created=", "turn-start=", "deadline=", "fresh=", "nag=", "holiday-since=",
+                                       "ended="};
+    int64_t v[7];
+    const char *p = e->rest;
+    for (int i = 0; i < 7; i++)
+        if (!boardentry_keyed(&p, key[i], 0, i == 3 || i == 4 ? 1 : CLOCK_MAX, &v[i]))
+            return gamefile_error(ps, e->line, "bad (clock");
+    if (!boardentry_end(p))
         return gamefile_error(ps, e->line, "bad (clock");
-    c->fresh_used = fresh != 0;
-    c->nag_sent = nag != 0;
+    Clock *c = &b->clock;
+    c->created = v[0], c->turn_start = v[1], c->deadline = v[2], c->holiday_since = v[5], c->ended = v[6];
+    c->fresh_used = v[3] != 0;
+    c->nag_sent = v[4] != 0;
     return 0;
 }
 

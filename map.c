@@ -243,24 +243,16 @@ static int build_grid(Parser *ps)
         for (int c = 0; row[c]; c++)
             b->ter[board_sq(b, c, r)] = row[c];
     }
-    for (int r = 0; r < ps->h; r++)
-        for (int c = 0; c < ps->w; c++) {
-            int sq = board_sq(b, c, r);
-            char t = b->ter[sq], nm[16];
-            if (t != TER_FLOOR && t != TER_IWALL)
-                continue;
-            const char *what = t == TER_FLOOR ? "floor" : "interior wall";
-            int line = ps->lines[ps->first_row + r].no;
-            for (int d = 0; d < DIR_COUNT; d++) {
-                int n = board_step(b, sq, d);
-                if (n < 0)
-                    return perr(ps, line, "%s on %s is at the edge of the grid (enclose it with # walls)", what,
-                                board_sq_name(b, sq, nm));
-                if (b->ter[n] == TER_OUTSIDE)
-                    return perr(ps, line, "%s on %s touches the outside of the board (enclose it with # walls)",
-                                what, board_sq_name(b, sq, nm));
-            }
-        }
+    int sq;
+    BoardEnclosure how = board_enclosure(b, &sq);
+    if (how != BOARD_ENCLOSED) {
+        char nm[16];
+        const char *what = b->ter[sq] == TER_FLOOR ? "floor" : "interior wall";
+        int line = ps->lines[ps->first_row + sq / b->w].no;
+        return perr(ps, line, how == BOARD_AT_EDGE ? "%s on %s is at the edge of the grid (enclose it with # walls)"
+                                                   : "%s on %s touches the outside of the board (enclose it with # walls)",
+                    what, board_sq_name(b, sq, nm));
+    }
     size_t n = (size_t)ps->w * (size_t)ps->h;
     ps->start_line = xcalloc(n, sizeof(int));
     ps->piece_line = xcalloc(n, sizeof(int));

@@ -162,9 +162,10 @@ START_TEST(test_gamefile_controls)
 }
 END_TEST
 
-/* A status line reads the same whether it is written as the program writes it (read without sscanf) or otherwise
- * (a hand edit: blanks doubled, a tab, a sign, leading zeros, ten digits, words after it: read by sscanf), and the
- * same lines that sscanf refuses are refused. */
+/* A status line reads the same whether it is written as the program writes it (read at once) or otherwise (a hand
+ * edit: blanks doubled, a tab, leading zeros, ten digits: read word by word), and a line that is not its six words
+ * with whole numbers — a sign, a blank after '=', two words run together, words after it, a number past INT_MAX
+ * that sscanf's %d would have wrapped — is refused (contract 10.4). */
 START_TEST(test_status_lines)
 {
     static const struct {
@@ -173,9 +174,15 @@ START_TEST(test_status_lines)
     } cases[] = {
         {"bob active out=0 kills=3 start=2 timeouts=0 total-timeouts=1", 1, 3, 2},
         {"bob active  out=0 kills=3 start=2 timeouts=0 total-timeouts=1", 1, 3, 2},
-        {"bob active\tout=0 kills=+3 start=002 timeouts=0 total-timeouts=1 more", 1, 3, 2},
-        {"bob active out=0 kills= 3 start=0000000002 timeouts=0 total-timeouts=1", 1, 3, 2},
-        {"bob active out=0 kills=3start=2 timeouts=0 total-timeouts=1", 1, 3, 2},
+        {"bob active\tout=0 kills=3 start=002 timeouts=0 total-timeouts=1 ", 1, 3, 2},
+        {"bob active out=0 kills=3 start=0000000002 timeouts=0 total-timeouts=1", 1, 3, 2},
+        {"bob active out=0 kills=3 start=2147483647 timeouts=0 total-timeouts=1", 1, 3, 2147483647},
+        {"bob active out=0 kills=+3 start=2 timeouts=0 total-timeouts=1", 0, 0, 0},
+        {"bob active out=0 kills=3 start=2 timeouts=0 total-timeouts=1 more", 0, 0, 0},
+        {"bob active out=0 kills= 3 start=2 timeouts=0 total-timeouts=1", 0, 0, 0},
+        {"bob active out=0 kills=3start=2 timeouts=0 total-timeouts=1", 0, 0, 0},
+        {"bob active out=0 kills=3 start=4294967298 timeouts=0 total-timeouts=1", 0, 0, 0},
+        {"bob active out=0 kills=3 start=2147483648 timeouts=0 total-timeouts=1", 0, 0, 0},
         {"bob active out=0 kills=3 start=2 timeouts=0", 0, 0, 0},
         {"bob active out=0 kills=x start=2 timeouts=0 total-timeouts=1", 0, 0, 0},
         {"bob actively out=0 kills=3 start=2 timeouts=0 total-timeouts=1", 0, 0, 0},
@@ -310,11 +317,23 @@ static const struct {
     {"(energy 7 7)", "(energy 7 -1)", "E must be a whole number >= 0"},
     {"(energy 7 7)", "(energy 7)", "(energy needs one value per player"},
     {"(turn play 1 0)", "(turn play 1 5)", "bad (turn"},
+    /* numbers past their type and words after them: refused, never wrapped or left unread (contract 10.4) */
+    {"(turn play 1 0)", "(turn play 4294967297 0)", "bad (turn"},
+    {"(turn play 1 0)", "(turn play 1 0 junk)", "bad (turn"},
+    {"(starts\n", "(starts\nGPC4294967297 C2\n", "start lines are GPC<n> SQUARE, numbered from 1"},
+    {"(starts\n", "(starts\nGPC1 C2 C3\n", "start lines are GPC<n> SQUARE, numbered from 1"},
+    {"(clock created=", "(clock created=99999999999999999999", "bad (clock"},
+    {"(clock created=", "(clock created=-1", "bad (clock"},
+    {" fresh=", " fresh=2", "bad (clock"},
+    {" ended=", " ended=253402300800 x=", "bad (clock"},
+    {"(random splitmix64 ", "(random splitmix64 x ", "(random needs splitmix64 and 16 hex digits"},
     {"alice active out=0", "alice resigned out=1", "the current turn belongs to alice, who has no turns left"},
     {"(players alice bob)", "(players alice alice)", "player listed twice"},
     {"(moves\n", "(movez\n", "unknown entry (movez"},
     {"(random splitmix64", "(random mt19937", "(random needs splitmix64 and 16 hex digits"},
     {"(map\n", "(map\n\\##%#\n", "bad map character (only '#', '+', '.' and space)"},
+    {"#.....#", "#......", "map: floor on I3 is at the edge of the grid (contract 7: exterior walls enclose it)"},
+    {"#..+..#", "+..+..#", "map: interior wall on C2 touches the outside"},
     /* one reason per entry of the board file's table, in reading order */
     {"(genetess 1)", "(genetess\n)", "101:1: bad version"},
     {"(number 101)", "(number 0)", "101:2: bad board number"},
