@@ -822,6 +822,29 @@ START_TEST(test_links_refused)
 }
 END_TEST
 
+/* A board that counts lines of a move list that is missing (deleted by hand) is not given an empty one: the append
+ * fails naming the file and the count, and no file is made (contract 10.3: a missing list is an error; 3.7). A board
+ * that counts none makes its list. */
+START_TEST(test_moves_missing_not_made)
+{
+    Store s;
+    open_store(&s);
+    Err err = {""};
+    char want[400], *p = store_path(&s, "games/Genetess/101.moves");
+    int64_t end = -1;
+    ck_assert_int_eq(store_moves_append(&s, 101, 2, &end, "1b bob PASS\n", 12, &err), -1);
+    snprintf(want, sizeof want, "%s is missing: the board counts 2 lines", p);
+    ck_assert_str_eq(err.msg, want);
+    ck_assert_int_eq(access(p, F_OK), -1);
+    ck_assert_int_eq(end, -1);
+    ck_assert_int_eq(store_moves_append(&s, 101, 0, &end, "1a alice PASS\n", 14, &err), 0);
+    ck_assert_int_eq(end, 14);
+    expect_file(&s, "games/Genetess/101.moves", "1a alice PASS\n");
+    free(p);
+    store_close(&s);
+}
+END_TEST
+
 /* An atomic write whose temporary name holds a planted link makes its temporary afresh (the link goes) and
  * writes nothing through it; one whose own name is a link replaces the link with a file of its own, of mode
  * 0600, not the target's. */
@@ -922,6 +945,7 @@ Suite *store_suite(void)
     tcase_add_test(tc, test_syncs_put_off);
     tcase_add_test(tc, test_board_write_fds);
     tcase_add_test(tc, test_save_reuses_the_spare_previous);
+    tcase_add_test(tc, test_moves_missing_not_made);
     tcase_add_loop_test(tc, test_links_refused, 0, 2);
     tcase_add_loop_test(tc, test_links_atomic_write, 0, 2);
     tcase_add_test(tc, test_private_modes);
