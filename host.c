@@ -291,13 +291,19 @@ int host_all(CommandCtx *c)
     if (!users_valid_id(id) || users_find(&c->st, id, &u, &err) != 0)
         return pipeline_refuse(c, EXIT_REFUSED, "Invalid userid entered");
     users_free(&u);
-    int *nums = NULL, shown = 0;
+    int *nums = NULL, shown = 0, status = EXIT_DONE;
     int n = store_list_boards(&c->st, &nums, &err);
     for (int i = 0; i < n; i++) {
         char ns[16];
         snprintf(ns, sizeof ns, "%d", nums[i]);
         Txn t = {.flags = TXN_TIME | TXN_QUIET};
-        if (pipeline_board(c, &t, ns) == 0 && host_all_match(id, filter, t.b)) {
+        int r = pipeline_board(c, &t, ns);
+        if (r) { /* whose game it is cannot be told: said as games says it (contract 3.6: exit 3) */
+            if (shown++)
+                buf_add(&c->reply, "\n");
+            buf_printf(&c->reply, "Genetess board %s cannot be read\n", ns);
+            status = EXIT_SYSTEM;
+        } else if (host_all_match(id, filter, t.b)) {
             if (shown++)
                 buf_add(&c->reply, "\n");
             query_show_board(c, t.b, -1);
@@ -308,5 +314,5 @@ int host_all(CommandCtx *c)
     if (!shown)
         buf_add(&c->reply, "(no games)\n");
     subject_write(SUBJECT_BOARDS_OF, 0, id, c->subject, sizeof c->subject);
-    return EXIT_DONE;
+    return status;
 }

@@ -33,8 +33,7 @@ static int show_after(CommandCtx *c, const Board *b, int k)
         return EXIT_REFUSED;
     }
     buf_printf(&c->reply, "Genetess board %d after move %d:\n", b->number, k);
-    r2->phase = PHASE_ENDED;
-    view_show_full(r2, &c->reply);
+    view_show_full(r2, &c->reply); /* as it stood: ended only when move k ended it */
     board_free(r2);
     return EXIT_DONE;
 }
@@ -127,13 +126,14 @@ static bool games_match(const char *filter, const StrList *ids, const Board *b)
     return match;
 }
 
-/* Board t's line of games ("(cannot be read)" when rc says its stages failed); 1 when a line was written. */
+/* Board t's line of games ("(cannot be read)" when rc says its stages failed: whatever the filter, since whose
+ * game it is cannot be told); 1 when a line was written. */
 static int games_line(CommandCtx *c, const Txn *t, int rc, const char *filter, const StrList *ids)
 {
     const Board *b = t->b;
     if (rc) {
         buf_printf(&c->reply, "%-6d (cannot be read)\n", t->number);
-        return 0;
+        return 1;
     }
     if (!games_match(filter, ids, b))
         return 0;
@@ -178,7 +178,7 @@ int query_games(CommandCtx *c)
         return rc;
     }
     buf_add(&c->reply, "List of Genetess games\n\nboard  move  status                          players\n");
-    int *nums = NULL, listed = 0;
+    int *nums = NULL, listed = 0, status = EXIT_DONE;
     Err err;
     int n = store_list_boards(&c->st, &nums, &err);
     for (int i = 0; i < n; i++) {
@@ -187,6 +187,8 @@ int query_games(CommandCtx *c)
         Txn t = {.flags = TXN_TIME | TXN_QUIET}; /* the boards' expired deadlines are processed first */
         int r = pipeline_board(c, &t, ns);
         listed += games_line(c, &t, r, filter, &ids);
+        if (r) /* listed all the same: contract 3.6, a board file that fails its checks */
+            status = EXIT_SYSTEM;
         pipeline_board_done(&t);
     }
     free(nums);
@@ -194,7 +196,7 @@ int query_games(CommandCtx *c)
     if (!listed)
         buf_add(&c->reply, "(no games)\n");
     subject_write(SUBJECT_GAMES, 0, NULL, c->subject, sizeof c->subject);
-    return EXIT_DONE;
+    return status;
 }
 
 int query_history(CommandCtx *c)

@@ -839,8 +839,12 @@ void view_show_full(const Board *b, Buf *out)
 {
     char nm[16];
     view_game_title(b, out);
-    buf_add(out, "The game has ended\n");
-    result_line(b, -1, out);
+    if (b->phase == PHASE_ENDED) {
+        buf_add(out, "The game has ended\n");
+        result_line(b, -1, out);
+    } else { /* a position replayed from an ended game's history (show n#k) */
+        buf_printf(out, "The game as it stood after move #%d\n", board_moves_count(b));
+    }
     buf_add(out, "\n");
     view_score_table(b, -1, out);
     buf_add(out, "\n");

@@ -63,8 +63,9 @@ void view_parts_free(SheetParts *p);
 /* Appends the public `show` of a running game at time now (contract 11: status, never pieces, E or orders;
  * the holiday left as it is at now) to out. */
 void view_show_public(const Board *b, int64_t now, Buf *out);
-/* Appends the full `show` of an ended game (result, scores, whole board, moves; contract 11) to out. The
- * history must be in memory (movelist_load). */
+/* Appends the full `show` of an ended game (result, scores, whole board, moves; contract 11) to out, or of a
+ * position replayed from its history (show n#k: headed as it stood, "Scores so far"). The history must be in
+ * memory (movelist_load). */
 void view_show_full(const Board *b, Buf *out);
 /* Appends the score table (contract 14.7: "Final scores" with winner/tie once ended, else "Scores so far") to out,
  * statuses as reader may read them (-1: anyone; see the sheet's Players). */

@@ -34,6 +34,12 @@ clear_outbox
 GENETESS_NOW=$((NOW + 25 * 3600)) run 3 Cleanup              # no PBMADMIN: stderr only
 assert_mails 0
 assert_grep "^genetess: Cleanup skipped board 102: 102:" "$ERR"
+GENETESS_NOW=$((NOW + 25 * 3600)) run 3 games next        # listed whatever the filter, exit 3 (contract 2)
+has "102    (cannot be read)"
+hasnt "(no games)"
+GENETESS_NOW=$((NOW + 25 * 3600)) run 3 all show alice
+has "Genetess board 102 cannot be read"
+has "Genetess board 101"
 cp "$T/102.good" "$GAMES/102"
 GENETESS_NOW=$((NOW + 25 * 3600)) run 0 Cleanup
 has "Cleanup: 3 boards looked at, 1 deadline processed, 0 nags sent, 0 archived, 0 skipped."   # plurals right

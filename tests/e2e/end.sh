@@ -13,6 +13,14 @@ has "The game has ended"
 has "R10"
 run 0 show "101#1"
 has "C4"
+has "The game as it stood after move #1"             # a position before the end is not the end (contract 11)
+has "Scores so far:"
+hasnt "The game has ended"
+hasnt "Final scores"
+hasnt "winner"
+run 0 show "101#3"                                    # move 3 (bob's resignation) ended it
+has "The game has ended"
+has "won by alice"
 assert_grep "won by alice" "$LIST"
 run 0 games all                                       # the result as the sheets write it (one way, contract 14.9)
 assert_grep "^101 .* won by alice ([0-9]* points\?) .*alice bob$" "$OUT"

@@ -74,7 +74,7 @@ hasnt "B2"
 run 3 move "$N5" bob hunter2 PASS
 has "$N5:"
 hasnt "B2"
-run 0 games
+run 3 games                                           # listed, and exit 3 (contract 2, 3.6)
 has "$N5    (cannot be read)"
 hasnt "B2"
 run 3 verify "$N5"
