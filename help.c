@@ -41,7 +41,7 @@ static const struct {
     {"all", "host"},            {"multiple", "host"},   {"host", "host"},
     {"orders", "orders"},       {"options", "options"}, {"selfplay", "selfplay"},
     {"confirm", "signup"},      {"accept", "challenge"}, {"decline", "challenge"},
-    {NULL, NULL},
+    {"web", "web"},             {NULL, NULL},
 };
 
 /* Longest normalised file name ("command-" + a topic). */
@@ -288,6 +288,11 @@ int help_get(const char *home, const char *topic, Buf *out, Err *err)
                 break;
             }
     }
+
+    /* command-<word>: that command's page alone, its aliases too (command-accept is challenge's) */
+    for (int i = 0; nnames == 0 && strncmp(low, "command-", 8) == 0 && help_commands[i].word; i++)
+        if (strcmp(low + 8, help_commands[i].word) == 0)
+            snprintf(names[nnames++], sizeof names[0], "command-%s", help_commands[i].name);
 
     /* A built-in map: drawn (help maps lists them), or the admin's text of that name. */
     if (nnames == 0 && ((home && *home && read_override(home, low, out)) || help_map_help(low, out)))

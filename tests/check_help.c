@@ -238,6 +238,17 @@ static const struct {
     {"list", "Genetess Commands of the Host\n"},
     {"all", "Genetess Commands of the Host\n"},
     {"multiple", "Genetess Commands of the Host\n"},
+    {"web", "Genetess Command web\n"},
+    {"confirm", "Genetess Command signup\n"},
+    {"accept", "Genetess Command challenge\n"},
+    {"decline", "Genetess Command challenge\n"},
+    /* command-<word> (contract 2) for every command, its aliases too */
+    {"command-web", "Genetess Command web\n"},
+    {"command-accept", "Genetess Command challenge\n"},
+    {"command-decline", "Genetess Command challenge\n"},
+    {"command-confirm", "Genetess Command signup\n"},
+    {"command-qmove", "Genetess Command queue\n"},
+    {"command-all", "Genetess Commands of the Host\n"},
 };
 
 START_TEST(test_command)
