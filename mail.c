@@ -793,12 +793,14 @@ static void format_message(const Spooling *sp, const Mail *m, uint64_t hash, con
     free(cmd_id);
 }
 
-/* The unique part of a Message-ID: the board (the group's "<n>"), the spooling time, the message's sequence
- * and a nonce drawn afresh for each message (fd_random64: no state kept between messages, none shared with a
- * forked child), so that two identical messages in one second — two replies of one process,
- * or of two — still have ids of their own (RFC 5322 3.6.4). The group's tag, a hash of the whole board,
- * stays out of it: two boards that differ only in a fact hidden from the reader give the reader the same
- * mail but for the nonce. Caller frees. */
+/* The unique part of a Message-ID: the board (the group's "<n>"), the spooling time, the message's number among
+ * its group's messages to the same address (mail_ordinal) and a nonce drawn afresh for each message
+ * (fd_random64: no state kept between messages, none shared with a forked child), so that two identical messages
+ * in one second — two replies of one process, or of two — still have ids of their own (RFC 5322 3.6.4). Nothing
+ * of whom else the group mails: not the group's own sequence, which counts the other players' sheets (a quiet
+ * player's, an eliminated one's while a ronin piece is left) before the reader's. The group's tag, a hash of the
+ * whole board, stays out of it too: two boards that differ only in a fact hidden from the reader give the reader
+ * the same mail but for the nonce. Caller frees. */
 static char *message_id(const char *group, int seq, time_t now)
 {
     Buf t; /* "genetess.%.*s.%lld.%04d.%016llx" */
@@ -817,12 +819,24 @@ static char *message_id(const char *group, int seq, time_t now)
 
 /* ---------------------------------------------------------------- the spool (spool.c) */
 
+/* Message k of sp's group's number among the group's messages to its address, from 1 (contract 3.3: a reader's
+ * Message-ID never counts the mail of others). */
+static int mail_ordinal(const Spooling *sp, int k)
+{
+    const Mail *m = &sp->q->m[sp->from + k];
+    int n = 1;
+    for (int j = 0; j < k; j++)
+        n += str_ieq(sp->q->m[sp->from + j].to, m->to);
+    return n;
+}
+
 static void spooled_text(void *ctx, int k, int seq, SpoolMsg *msg)
 {
+    (void)seq; /* the spool's own name for it: counts every recipient's messages */
     const Spooling *sp = ctx;
     const Mail *m = &sp->q->m[sp->from + k];
     uint64_t hash = message_hash(sp->q, m);
-    char *id = message_id(sp->group, seq, sp->now);
+    char *id = message_id(sp->group, mail_ordinal(sp, k), sp->now);
     format_message(sp, m, hash, id, msg);
     free(id);
 }

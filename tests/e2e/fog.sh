@@ -92,3 +92,22 @@ assert_grep "^  bob's piece on Q9 came into your view\.$" "$PBMHOME.mail"
 for f in reply mail showas; do
   assert_same "$PBMHOME.$f" "$T/twin.$f"
 done
+
+# ---- whom else a command mails is hidden too: a quiet player's sheet (not mailed) is not counted in another
+# reader's Message-ID (contract 3.3, 8): carol's mail is the same whether alice is quiet or not ----
+run 0 challenge --gamble=none --seed=5 alice bob carol
+Q=$(last_board)
+run 0 move "$Q" alice secret PASS
+rm -rf "$T/quiet" && cp -R "$PBMHOME" "$T/quiet"
+PBMHOME=$T/quiet run 0 quiet "$Q" alice secret on
+for home in "$PBMHOME" "$T/quiet"; do
+  rm -f "$home/outbox/"*
+  PBMHOME=$home run 0 move "$Q" bob hunter2 PASS
+  for m in $(grep -l "^To: carol@example.org$" "$home/outbox/"*.mail); do no_nonce "$m"; done >"$home.qmail"
+  grep -l "^To: alice@example.org$" "$home/outbox/"*.mail >"$home.alice" || true
+done
+assert_nonempty "$PBMHOME.qmail"
+assert_nonempty "$PBMHOME.alice"                      # mailed to alice in one home, not in the other
+assert_empty "$T/quiet.alice"
+assert_grep "^Message-ID: <genetess\.$Q\.[0-9]*\.0001@" "$PBMHOME.qmail"
+assert_same "$PBMHOME.qmail" "$T/quiet.qmail"
