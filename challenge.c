@@ -268,6 +268,16 @@ out:
     return rc;
 }
 
+/* The initial snapshot of b as it stands, the start of its replays (contract 10.3), reflecting its lines so far. */
+static void challenge_snapshot(Board *b)
+{
+    b->initial = NULL;
+    b->start_of_initial = false;
+    char *init = boardfile_write(b);
+    b->initial = init;
+    b->initial_base = board_moves_count(b);
+}
+
 /* Seats the players on b and starts the game in t's Game: round 0 (contract 6), the initial snapshot. */
 static void challenge_start(CommandCtx *c, const Challenge *ch, Txn *t, Board *b)
 {
@@ -284,12 +294,13 @@ static void challenge_start(CommandCtx *c, const Challenge *ch, Txn *t, Board *b
     t->b = b;
     game_init(&t->g, b, c->now);
     t->have_game = true;
-    turn_open(&t->g);
-    b->initial = NULL;
-    b->start_of_initial = false;
-    char *init = boardfile_write(b);
-    b->initial = init;
-    b->initial_base = board_moves_count(b); /* computer opponents may have played already: the snapshot holds it */
+    TurnOutcome next = turn_open(&t->g);
+    bool round0 = b->phase == PHASE_ROUND0;
+    if (round0) /* before the computer opponents gamble: round 0's gambles are lines written as it ends (10.3) */
+        challenge_snapshot(b);
+    turn_run(&t->g, next);
+    if (!round0) /* computer opponents may have played already: the snapshot holds it */
+        challenge_snapshot(b);
 }
 
 /* The players, the map, the number: the new board set up and started in t, or the refusal. */

@@ -186,8 +186,35 @@ static TurnOutcome round0_resolve(Game *g)
     return start_round1(g);
 }
 
-/* Resolves round 0 once every player has every gamble in (TURN_BEGINS: round 1 begins). */
-static TurnOutcome round0_check(Game *g)
+/* Writes round 0's gambles to the move list as round 0 ends (contract 10.3), not one line as each is sent: that
+ * would let every player count the others' secret gambles and replacements by the move number (contract 8).
+ * Each player's in seat order: the items with preferences (their kind told by them), then those without, each a
+ * "don't care" for the first item not yet in (as it was when it was sent: the order item is taken that way only
+ * once the position is in). Replayed, each line records itself and they give the same gambles and E. A replay
+ * writes nothing here: its lines record themselves as they are read. */
+static void record_gambles(Game *g)
+{
+    Board *b = g->b;
+    if (g->replay)
+        return;
+    for (int p = 0; p < b->np; p++)
+        for (int with_prefs = 1; with_prefs >= 0; with_prefs--)
+            for (int k = 0; k < 2; k++) {
+                const Gamble *gm = &b->pl[p].gamble[k];
+                if (!asked(b, k) || !gm->set || (gm->nprefs > 0) != (with_prefs == 1))
+                    continue;
+                Order o = {.verb = ORD_GAMBLE, .sq = -1, .sq2 = -1, .stake = gm->stake,
+                           .gkind = gm->nprefs ? k : -1, .nprefs = gm->nprefs};
+                memcpy(o.prefs, gm->prefs, sizeof o.prefs);
+                order_canonical(&o, b);
+                game_record(g, p, movelist_order(o.text, false, false));
+                free(o.text);
+            }
+}
+
+/* Resolves round 0 once every player has every gamble in (TURN_BEGINS: round 1 begins), its gambles recorded first
+ * when record is set (the last gamble came in; at the deadline they were recorded before the time-outs). */
+static TurnOutcome round0_check(Game *g, bool record)
 {
     Board *b = g->b;
     if (b->phase != PHASE_ROUND0)
@@ -195,6 +222,8 @@ static TurnOutcome round0_check(Game *g)
     for (int i = 0; i < b->np; i++)
         if (!board_gambles_in(b, &b->pl[i]))
             return TURN_WAITS;
+    if (record)
+        record_gambles(g);
     return round0_resolve(g);
 }
 
@@ -204,17 +233,19 @@ TurnOutcome gamble_timeout(Game *g, int p)
     game_record(g, p, movelist_event(MOVE_TIMEOUT, 0));
     fill(b, &b->pl[p]);
     notice_news(b, p, NEWS_EVENT, &(Notice){.kind = NOTICE_ROUND0_TIMEOUT});
-    return round0_check(g);
+    return round0_check(g, false);
 }
 
 TurnOutcome gamble_deadline(Game *g)
 {
     Board *b = g->b;
     TurnOutcome next = TURN_WAITS;
+    if (b->phase == PHASE_ROUND0) /* the gambles that are in, before the time-outs that fill the rest */
+        record_gambles(g);
     for (int i = 0; i < b->np && b->phase == PHASE_ROUND0; i++)
         if (!board_gambles_in(b, &b->pl[i]))
             next = gamble_timeout(g, i);
-    return b->phase == PHASE_ROUND0 ? round0_check(g) : next;
+    return b->phase == PHASE_ROUND0 ? round0_check(g, false) : next;
 }
 
 /* A round-0 refusal: -1 with the reason code and its arguments in *why. */
@@ -317,7 +348,8 @@ int gamble_order(Game *g, int p, const Order *o, TurnOutcome *next)
         if (validate_pass(b, pl, &why) < 0)
             return game_refuse_why(g, why);
         fill(b, pl);
-        game_record(g, p, movelist_order(o->text, false, false));
+        if (g->replay) /* live, written as round 0 ends (record_gambles) */
+            game_record(g, p, movelist_order(o->text, false, false));
         notice_reply(g, &(Notice){.kind = NOTICE_GAMBLE_PASS, .num = {total_stakes(pl), pl->e}});
     } else if (o->verb != ORD_GAMBLE) {
         return game_refuse_why(g, (FailReason){.code = FAIL_NOT_YOUR_MOVE});
@@ -326,11 +358,12 @@ int gamble_order(Game *g, int p, const Order *o, TurnOutcome *next)
     } else {
         bool replaced = pl->gamble[kind].set;
         put(pl, kind, o->stake, o->prefs, o->nprefs);
-        game_record(g, p, movelist_order(o->text, false, false));
+        if (g->replay) /* live, written as round 0 ends (record_gambles) */
+            game_record(g, p, movelist_order(o->text, false, false));
         notice_reply(g, &(Notice){.kind = NOTICE_GAMBLE_TAKEN, .text = o->text, .item = kind, .replaced = replaced,
                                   .num = {total_stakes(pl), pl->e}});
     }
-    *next = round0_check(g);
+    *next = round0_check(g, true);
     return 0;
 }
 
@@ -382,6 +415,17 @@ TurnOutcome gamble_begin(Game *g)
     for (int p = 0; p < b->np; p++)
         g->sheet_due[p] = true;
     return TURN_WAITS;
+}
+
+void gamble_copy_pending(Board *to, const Board *from)
+{
+    for (int i = 0; i < to->np && i < from->np; i++) {
+        Player *pl = &to->pl[i];
+        pl->e = sat_add(pl->e, total_stakes(pl)); /* none, unless a line of an older board gambled already */
+        memcpy(pl->gamble, from->pl[i].gamble, sizeof pl->gamble);
+        pl->gambled_any = from->pl[i].gambled_any;
+        pl->e -= total_stakes(pl);
+    }
 }
 
 bool gamble_resign(Game *g, int player)

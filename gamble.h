@@ -20,14 +20,19 @@ int gamble_prefix(const Board *b, int player, const OrderList *l);
  * arguments, failure.h) in *why. */
 int gamble_check(const Board *b, int player, const OrderList *l, int *bad, FailReason *why);
 /* Takes a round-0 order of player: GAMBLE (a stake and preferences for one item, replacing an earlier one)
- * or PASS (0E don't care for every item left); recorded, and said in g->reply. *next is TURN_BEGINS when it
- * ended round 0. Returns 0, or ORDER_REFUSED (nothing changed; g->fail.why says why). */
+ * or PASS (0E don't care for every item left), said in g->reply; recorded when round 0 ends, every player's
+ * gambles then (a replay records each line as it is read: contract 10.3). *next is TURN_BEGINS when it ended
+ * round 0. Returns 0, or ORDER_REFUSED (nothing changed; g->fail.why says why). */
 int gamble_order(Game *g, int player, const Order *o, TurnOutcome *next);
 /* Round 0's deadline passed (g->now): every player missing gambles times out (gamble_timeout). */
 TurnOutcome gamble_deadline(Game *g);
 /* A player missing gambles at round 0's deadline: "Timeout" recorded, their missing gambles 0E don't care
  * (also replayed from the move list). TURN_BEGINS when that ended round 0. */
 TurnOutcome gamble_timeout(Game *g, int player);
+/* The gambles of round 0 not written yet (b still in round 0): from's, copied to to (a replay of from's history,
+ * in round 0 too, whose gambles are none yet), its stakes spent — private state the history does not hold
+ * until round 0 ends, taken as it is, as a stored queue is (contract 10.3). */
+void gamble_copy_pending(Board *to, const Board *from);
 /* Removes a player in round 0 (gambles discarded, stakes refunded, round 0 restarts). Returns true, changing
  * nothing, when fewer than 2 players would remain (the caller deletes the board). */
 bool gamble_resign(Game *g, int player);

@@ -353,7 +353,7 @@ static int order_parse_gamble(Args *r, Order *o, Err *err)
     return rc;
 }
 
-static void canonical(Order *o, const Board *b)
+void order_canonical(Order *o, const Board *b)
 {
     Buf t;
     char nm[16];
@@ -619,7 +619,7 @@ static int order_parse_one(const Board *b, const char *text, Order *o, StrList *
         o->star = star || kstar || wstar;
         if (at - wstar > 0 && notices)
             note_dropped(notices, w.v, at - wstar, o->verb);
-        canonical(o, b);
+        order_canonical(o, b);
         if (tail < n && notices)
             note_tail(notices, w.v + tail, n - tail, o);
     }

@@ -79,6 +79,8 @@ int order_parse_list(const Board *b, const char *text, OrderList *out, Err *err)
 int order_parse(const Board *b, const char *text, Order *out, Err *err);
 /* Frees what an Order holds (not o itself). */
 void order_free(Order *o);
+/* Sets o->text (malloc'd; the caller frees it with order_free or free) to o's canonical form, from its fields. */
+void order_canonical(Order *o, const Board *b);
 /* Frees the orders and notices of a list. */
 void order_list_free(OrderList *l);
 /* Returns the verb for a keyword (either case) or -1. */

@@ -216,6 +216,8 @@ static int replay_run(const Board *b, int upto, Board **out, StrList *why, Err *
             replay_close(&w, NULL);
             return -1;
         }
+    if (last == b->moves.n && b->phase == PHASE_ROUND0 && w.r->phase == PHASE_ROUND0)
+        gamble_copy_pending(w.r, b); /* round 0's gambles are lines only once it ends */
     replay_close(&w, out);
     return 0;
 }

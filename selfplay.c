@@ -149,7 +149,7 @@ static bool selfplay_play_out(CommandCtx *c, Board *b, Game *g, BotMeasure *m)
     game_init(g, b, c->now);
     g->bot_measure = m;
     b->clock.created = c->now;
-    turn_open(g);
+    turn_run(g, turn_open(g));
     for (bool more = true; more && b->phase != PHASE_ENDED;) {
         g->bot_decisions = 0;
         more = turn_play_bots(g);

@@ -434,9 +434,9 @@ bool turn_play_bots(Game *g)
     return changed;
 }
 
-void turn_open(Game *g)
+TurnOutcome turn_open(Game *g)
 {
-    turn_run(g, gamble_begin(g));
+    return gamble_begin(g);
 }
 
 void turn_start(Game *g)

@@ -5,9 +5,10 @@
 #include "game.h"
 #include "orders.h"
 
-/* Starts a newly set-up game: round 0 when its gamble mode asks for it, else turn 1a begins (and every
- * turn its '*' orders end after it). */
-void turn_open(Game *g);
+/* Starts a newly set-up game: round 0 when its gamble mode asks for it (nobody has gambled yet), else turn 1a
+ * begins; returns what comes next, for turn_run (which plays the computer opponents at once, and every turn its
+ * '*' orders end after it). */
+TurnOutcome turn_open(Game *g);
 /* Runs one order of a player (replay, tests, the bots): GAMBLE and anything in round 0 are round 0's
  * (gamble.h), HOLIDAY starts a holiday on the player's turn; any other order is played on the player's
  * turn (its move-list line marked " (Auto)" when from_queue, " (Failed)" on failure) and its success ends

@@ -35,7 +35,7 @@ static Board *new_game_mode(const char *map, int nplayers, uint64_t seed, Gamble
     rng_seed(&b->rng, seed);
     Game g;
     game_init(&g, b, 1000);
-    turn_open(&g);
+    turn_run(&g, turn_open(&g));
     game_done(&g);
     b->initial = boardfile_write(b);
     b->initial_base = 0;

@@ -58,7 +58,7 @@ START_TEST(test_readme_rush_does_not_win)
     Game g;
     game_init(&g, b, T0);
     b->clock.created = T0;
-    turn_open(&g);
+    turn_run(&g, turn_open(&g));
     ck_assert_int_eq(b->pl[0].start, 1); /* hum on GPC1, C3; the bot on GPC2, R10 */
     for (int k = 0; k < 4 && b->phase != PHASE_ENDED; k++) {
         ck_assert_int_eq(b->seat, 0);

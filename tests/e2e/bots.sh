@@ -32,8 +32,11 @@ has "Genetess board 101: consistent (4 moves replayed)"
 
 # ---- round 0: a bot gambles 0E don't care at once; a random bot game replays ----
 run 0 challenge --gamble=position --seed=9 alice bot:random
-assert_grep "^0 bot.random PASS$" "$GAMES/102"
+assert_grep "^bot.random position 0$" "$GAMES/102"          # in at once; a line only as round 0 ends (10.3)
+run 0 games
+has "waiting for alice"
 run 0 move 102 alice secret "GAMBLE 0E don't care"
+assert_grep "^0 bot.random GAMBLE 0E DON'T CARE$" "$GAMES/102"
 run 0 move 102 alice secret PASS
 run 0 move 102 alice secret PASS
 run 0 verify 102

@@ -111,3 +111,32 @@ assert_nonempty "$PBMHOME.alice"                      # mailed to alice in one h
 assert_empty "$T/quiet.alice"
 assert_grep "^Message-ID: <genetess\.$Q\.[0-9]*\.0001@" "$PBMHOME.qmail"
 assert_same "$PBMHOME.qmail" "$T/quiet.qmail"
+
+# ---- round 0: how many gambles a player sent, and what they replaced, is theirs alone: nothing counts them,
+# neither the move number nor the history written as round 0 ends (contract 8, 10.3) ----
+run 0 challenge --seed=9 alice bob
+Z=$(last_board)
+rm -rf "$T/many" && cp -R "$PBMHOME" "$T/many"
+run 0 move "$Z" bob hunter2 "GAMBLE 2E on GPC2 / GAMBLE 3E 1st"
+PBMHOME=$T/many run 0 move "$Z" bob hunter2 "GAMBLE 1E on GPC1 / GAMBLE 0E 2nd"
+PBMHOME=$T/many run 0 move "$Z" bob hunter2 "GAMBLE 3E 1st"
+PBMHOME=$T/many run 0 move "$Z" bob hunter2 "GAMBLE 2E on GPC2"
+for home in "$PBMHOME" "$T/many"; do
+  PBMHOME=$home run 0 games
+  cp "$OUT" "$home.games0"
+  PBMHOME=$home run 0 showas alice secret "$Z"
+  cp "$OUT" "$home.showas0"
+  PBMHOME=$home run 0 verify "$Z"                   # the gambles not written yet are taken as they are
+  has "consistent"
+done
+assert_grep "^$Z  *1  *waiting for alice " "$PBMHOME.games0"
+assert_same "$PBMHOME.games0" "$T/many.games0"
+assert_same "$PBMHOME.showas0" "$T/many.showas0"
+for home in "$PBMHOME" "$T/many"; do                 # round 0 ends: the history is the same too
+  PBMHOME=$home run 0 move "$Z" alice secret PASS
+  cp "$home/games/Genetess/$Z.moves" "$home.moves0"
+  PBMHOME=$home run 0 verify "$Z"
+  has "consistent"
+done
+assert_grep "^0 bob GAMBLE 2E GPC2, DON'T CARE$" "$PBMHOME.moves0"
+assert_same "$PBMHOME.moves0" "$T/many.moves0"
