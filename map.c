@@ -598,9 +598,13 @@ static int read_file(const char *path, const char *fname, char **out, Err *err)
     struct stat st;
     if (fd < 0)
         return 1;
-    if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) { /* a directory, a FIFO, a device: no map */
+    if (fstat(fd, &st) < 0) {
         close(fd);
         return 1;
+    }
+    if (!S_ISREG(st.st_mode)) { /* a directory, a FIFO, a device: no map, said so (contract 6) */
+        close(fd);
+        return err_fail(err, "%s:1: not a map file (a directory, a FIFO or a device)", fname);
     }
     FILE *f = fdopen(fd, "rb");
     if (!f) {
@@ -664,8 +668,8 @@ int map_load(const char *home, const char *name_or_path, bool allow_path, Map *o
         else
             snprintf(fname, sizeof fname, "%s", name_or_path);
         rc = read_file(name_or_path, fname, &text, err);
-        if (rc > 0)
-            return unknown_map(name_or_path, err);
+        if (rc > 0) /* a path is given at a terminal only (above): the admin's own, said back */
+            return err_fail(err, "%s:1: no map file there that can be read", fname);
         if (rc < 0)
             return -1;
         rc = map_parse(text, fname, out, err);

@@ -174,8 +174,8 @@ int params_set(Params *par, const char *key, const char *val, Err *err)
         *(bool *)f = str_ieq(val, "yes");
         return 0;
     case PTYPE_WHOLE:
-        if (!parse_i64(val, &v))
-            return err_fail(err, "%s must be a whole number", key);
+        if (!parse_i64(val, &v)) /* digits past INT64_MAX too: out of range, said so */
+            return err_fail(err, "%s must be a whole number from 0 to %lld", key, (long long)INT64_MAX);
         *(uint64_t *)f = (uint64_t)v;
         return 0;
     case PTYPE_CODES:

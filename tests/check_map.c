@@ -437,11 +437,16 @@ START_TEST(test_map_load_paths)
     ck_assert_str_eq(err.msg, "Unknown map");
     ck_assert_int_eq(map_load(home, "", false, &m, &err), -1);
     ck_assert_str_eq(err.msg, "Unknown map");
+    /* a path (a terminal's only): said back with what is wrong there (contract 6) */
     char *missing = xasprintf("%s/maps/none.map", home);
+    char *want = xasprintf("%s:1: no map file there that can be read", missing);
     ck_assert_int_eq(map_load(home, missing, true, &m, &err), -1);
-    ck_assert_str_eq(err.msg, "Unknown map");
+    ck_assert_str_eq(err.msg, want);
+    free(want);
+    want = xasprintf("%s:1: not a map file (a directory, a FIFO or a device)", dir);
     ck_assert_int_eq(map_load(home, dir, true, &m, &err), -1);
-    ck_assert_str_eq(err.msg, "Unknown map");
+    ck_assert_str_eq(err.msg, want);
+    free(want);
 
     /* a NUL byte in the file */
     write_file(bad, "grid\n#\0#\nend\n", 13);

@@ -27,7 +27,8 @@ static const struct {
     {PARAM_GAMBLE, "gamble", "both", "Order", "order", "all", "gamble must be both, position, order or none"},
     {PARAM_MAX_TIMEOUTS, "max-timeouts", "0", "3", "3", "x",
      "max-timeouts must be a whole number from 0 to 1000000000000"},
-    {PARAM_SEED, "seed", "0", "9223372036854775807", "9223372036854775807", "-1", "seed must be a whole number"},
+    {PARAM_SEED, "seed", "0", "9223372036854775807", "9223372036854775807", "9223372036854775808",
+     "seed must be a whole number from 0 to 9223372036854775807"},
     {PARAM_NAME, "name", NULL, "Spring_Cup", "Spring_Cup", "a(b",
      "name must be 1 to 100 printable characters without spaces or parentheses"},
 };

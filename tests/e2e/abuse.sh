@@ -49,7 +49,7 @@ has "maps given as paths are only allowed at a terminal"
 # a FIFO named as a map at the terminal is never opened for reading: the command does not block
 mkfifo "$T/fifo"
 run 1 challenge "--map=$T/fifo" alice bob
-has "Unknown map"
+has "fifo:1: not a map file (a directory, a FIFO or a device)"
 assert_no_file "$GAMES/101"
 
 # ---- wrong passwords: counted per userid; past 10 an hour only the user's own address is taken ----
