@@ -289,30 +289,58 @@ static int add_pref(Order *o, const char *tok, Err *err)
     return 0;
 }
 
-/* Reads the comma-separated preferences after the stake: [on] PREF, PREF, ... [, then don't care]. */
-static int order_parse_prefs(char *p, Order *o, Err *err)
+/* The length of the "don't care" phrase ("don't care", "dont care", "then don't care", in one to three words
+ * separated by blanks) that starts at w, or 0. */
+static size_t dont_care_len(char *w)
 {
-    bool care_done = false;
-    int item = 0;
-    char *save = NULL;
-    for (char *tok = strtok_r(p, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        str_trim(tok);
-        if (item++ == 0 && (strncasecmp(tok, "on ", 3) == 0 || str_ieq(tok, "on"))) {
-            tok += 2;
-            str_trim(tok);
-        }
-        if (!*tok)
-            continue;
-        if (care_done)
-            return err_fail(err, "nothing may follow \"don't care\"");
-        if (is_dont_care(tok)) {
-            care_done = true;
-            continue;
-        }
-        if (add_pref(o, tok, err) < 0)
-            return -1;
+    size_t end = 0;
+    for (int k = 0; k < 3; k++) {
+        end += strspn(w + end, " ");
+        if (!w[end] || w[end] == ',')
+            return 0;
+        end += strcspn(w + end, " ,");
+        char c = w[end];
+        w[end] = '\0';
+        bool yes = is_dont_care(w);
+        w[end] = c;
+        if (yes)
+            return end;
     }
     return 0;
+}
+
+/* Reads the preferences after the stake: [on] PREF, PREF, ... [, then don't care]. A blank separates two
+ * preferences as a comma does (contract 4.6): "2nd 1st" is two, never one with the rest dropped. */
+static int order_parse_prefs(char *p, Order *o, Err *err)
+{
+    bool care_done = false, first = true;
+    for (char *w = p;;) {
+        w += strspn(w, " ,");
+        if (!*w)
+            return 0;
+        size_t n = strcspn(w, " ,");
+        if (first && n == 2 && strncasecmp(w, "on", 2) == 0) {
+            first = false;
+            w += n;
+            continue;
+        }
+        first = false;
+        if (care_done)
+            return err_fail(err, "nothing may follow \"don't care\"");
+        size_t dc = dont_care_len(w);
+        if (dc) {
+            care_done = true;
+            w += dc;
+            continue;
+        }
+        char c = w[n];
+        w[n] = '\0';
+        int rc = add_pref(o, w, err);
+        w[n] = c;
+        if (rc < 0)
+            return -1;
+        w += n;
+    }
 }
 
 /* The keyword a word holds, either case, also written with a star ("*MOVE": *star set), or -1. */
