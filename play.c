@@ -241,7 +241,7 @@ static int qmove_act(CommandCtx *c, Txn *t)
 {
     Board *b = t->b;
     if (c->argc == 3) { /* no order text: the queue is shown */
-        queue_say("Your stored orders: ", &b->pl[t->player].queue, &c->reply);
+        queue_say(b, t->player, QUEUE_SHOWN, &c->reply);
         buf_add(&c->reply, "\n");
         return EXIT_DONE;
     }

@@ -94,7 +94,7 @@ static int submit_round0(Game *g, int player, const OrderList *l, Submission *s)
     Buf stored;
     buf_init(&stored);
     if (k < l->n)
-        queue_say("Stored for your next turn: ", &b->pl[player].queue, &stored);
+        queue_say(b, player, QUEUE_STORED, &stored);
     for (int i = 0; i < k; i++) {
         TurnOutcome next;
         int rc = gamble_order(g, player, &l->v[i], &next);
@@ -128,7 +128,7 @@ static int submit_keep(Game *g, int player, const OrderList *l, bool storing, Su
         sl_clear(&pl->queue);
     Buf q;
     buf_init(&q);
-    queue_say(l ? "Stored for your next turn: " : "Your stored orders: ", &pl->queue, &q);
+    queue_say(b, player, l ? QUEUE_STORED : QUEUE_SHOWN, &q);
     snprintf(s->result, sizeof s->result, "%s", q.s);
     buf_free(&q);
     queue_warnings(b, player, l, &s->notes);
@@ -180,7 +180,7 @@ static int submit_on_turn(Game *g, int player, const OrderList *l, Submission *s
     else
         snprintf(s->result, sizeof s->result, "%s: done", o->text);
     if (l->n > 1) {
-        queue_say("Stored for your next turn: ", &b->pl[player].queue, &s->notes);
+        queue_say(b, player, QUEUE_STORED, &s->notes);
         buf_add(&s->notes, "\n");
     }
     return s->status = rc < 0 ? SUBMIT_FAILED : SUBMIT_DONE;

@@ -201,7 +201,7 @@ assert_grep "^2b bob Holiday 3600$" "$GAMES/$K"
 run 0 challenge --gamble=none --seed=5 alice bob
 Q=$(last_board)
 run 0 queue "$Q" alice secret "RADIATE C3 / MOVE R10 N / MOVE D4 N / PASS"
-assert_eq "Stored for your next turn: RADIATE C3 / MOVE R10 N / MOVE D4 N / PASS (the first, not marked *, runs at your next turn's deadline unless you send an order first)
+assert_eq "Stored: RADIATE C3 / MOVE R10 N / MOVE D4 N / PASS (the first runs at your deadline, 2027-01-18 08:00 UTC, unless you send an order first)
 Warning: RADIATE C3 cannot succeed as things stand:
     your piece on C3 has no M (RADIATE needs it).
 Warning: MOVE R10 N cannot succeed as things stand:
