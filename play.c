@@ -194,7 +194,8 @@ static int submitted(CommandCtx *c, Txn *t, Submission *s, const StrList *notice
     if (s->status != SUBMIT_REFUSED) {
         for (int i = 0; notices && i < notices->n; i++)
             buf_printf(&c->reply, "%s\n", notices->v[i]);
-        snprintf(t->result, sizeof t->result, "%s", s->result);
+        free(t->result);
+        t->result = xstrdup(s->result);
         t->player = s->player;
         t->reader = s->player;
         t->dirty = true;
