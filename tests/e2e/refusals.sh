@@ -23,8 +23,8 @@ assert_eq "Unknown command 'movee'; try 'genetess help'" "$(cat "$OUT")" "a miss
 run 1 move 101 alice secret MOVE C3 UP
 has 'Invalid move "MOVE C3 UP" entered'
 run 1 move 101 alice secret "PASS#7"
-assert_eq "Move PASS received as move #7
-Nothing was done: the current move is #1, not #7 yet." "$(head -2 "$OUT")" "a #k from the future"
+assert_eq "Move PASS received as move #1
+Nothing was done: you sent it as move #7, which has not come yet." "$(head -2 "$OUT")" "a #k from the future"
 run 1 move 101 alice secret CREATE C4 KA
 has "CREATE C4 AK: K cannot be bought"
 run 1 move abc alice secret PASS

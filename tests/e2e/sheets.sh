@@ -138,8 +138,8 @@ K=$(last_board)
 clear_outbox
 run 0 move "$K" alice secret "CREATE C4 A#1"
 run 1 move "$K" alice secret "PASS#1"
-assert_eq "Move PASS received as move #1
-Nothing was done: the board has moved on since you read it; the current move is #2, not #1." "$(head -2 "$OUT")" "stale #k"
+assert_eq "Move PASS received as move #2
+Nothing was done: you sent it as move #1, but the board has moved on since you read it." "$(head -2 "$OUT")" "stale #k"
 run 1 move "$K" bob hunter2 "PASS#x"
 has "Move PASS#x received without a move number after '#'"
 has "Nothing was done: the move number after '#' must be the current one, #2."
