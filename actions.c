@@ -565,11 +565,12 @@ int action_convert(Game *g, int player, const Order *o, Piece *actor)
     ev->owner[0] = player;
     int *all = NULL;
     int na = board_piece_squares(b, &all);
-    int converted = 0;
+    int orphans = 0; /* in view: converted or resisting (a resisted CONVERT is told by the shield's own event) */
     for (int i = 0; i < na; i++) {
         Piece *p = board_piece_at(b, all[i]);
         if (!p || !board_is_orphan(b, p) || !sight_piece_sees(b, actor, all[i]))
             continue;
+        orphans++;
         /* ruling 9: the P a ronin CONVERT adds changes the orphan's sequence, so a W resists it — and with it the
          * conversion, which is the P; an active player's CONVERT only changes the colour, which W does not stop */
         if (ronin && p->g.n[GENE_P] < GENOME_MAX_COPIES &&
@@ -583,10 +584,9 @@ int action_convert(Game *g, int player, const Order *o, Piece *actor)
         p->owner = player;
         if (ronin && p->g.n[GENE_P] < GENOME_MAX_COPIES)
             p->g.n[GENE_P]++;
-        converted++;
     }
     free(all);
-    if (!converted)
+    if (!orphans)
         game_event(g, EVENT_CONVERT_NONE, player, EV_PRIVATE, &asq, 1);
     return 0;
 }

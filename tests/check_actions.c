@@ -358,13 +358,19 @@ START_TEST(test_convert)
 }
 END_TEST
 
-START_TEST(test_convert_ronin_gives_p)
+/* Alice eliminated, her King gone, a ronin converter ASP on K3 (contract 14.6). */
+static void ronin_converter(void)
 {
-    char msg[256];
     board_remove_piece(b, fx_sq(b, "B5"));
     b->pl[ALICE].status = PS_ELIMINATED;
     b->pl[ALICE].out_seq = 1;
-    fx_piece(b, "K3", ALICE, "ASP");  /* ronin converter */
+    fx_piece(b, "K3", ALICE, "ASP");
+}
+
+START_TEST(test_convert_ronin_gives_p)
+{
+    char msg[256];
+    ronin_converter();
     fx_piece(b, "L3", ALICE, "AB");   /* alice's own orphan */
     fx_piece(b, "J3", CAROL, "ABr");  /* carol resigned: her pieces are orphans, this one phased */
     b->pl[CAROL].status = PS_RESIGNED;
@@ -388,10 +394,7 @@ END_TEST
 START_TEST(test_convert_ronin_w_resists)
 {
     char msg[256];
-    board_remove_piece(b, fx_sq(b, "B5"));
-    b->pl[ALICE].status = PS_ELIMINATED;
-    b->pl[ALICE].out_seq = 1;
-    fx_piece(b, "K3", ALICE, "ASP");  /* ronin converter */
+    ronin_converter();
     fx_piece(b, "L3", ALICE, "ABW");  /* alice's own orphan, shielded */
     fx_piece(b, "J3", ALICE, "AB");   /* alice's own orphan */
     fx_piece(b, "K4", BOB, "AF");     /* bob sees and decodes L3 */
@@ -402,6 +405,28 @@ START_TEST(test_convert_ronin_w_resists)
     ck_assert_str_eq(fx_seq(b, "J3"), "ABP");  /* the unshielded orphan converts */
     has_news(BOB, "An orphan piece on L3 resisted a CONVERT with its shield (W).");
     lacks_news(BOB, "An orphan on L3 became");
+}
+END_TEST
+
+/* A ronin CONVERT whose only orphan in view resists with W: the converter is told the orphan withstood it, never
+ * also that there was no orphan in view; with none in view, it is told that (contract 14.2, 14.4, ruling 9). */
+START_TEST(test_convert_ronin_only_orphan_resists)
+{
+    char msg[256];
+    ronin_converter();
+    fx_piece(b, "L3", BOB, "A");     /* bob's: no orphan */
+    ck_assert_int_eq(run("CONVERT K3", msg), 0);
+    has_news(ALICE, "There was no orphan in the view of your piece on K3.");
+    clear_news();
+    b->pl[BOB].status = PS_ELIMINATED; /* L3 is an orphan now */
+    b->pl[BOB].out_seq = 2;
+    board_remove_piece(b, fx_sq(b, "L3"));
+    fx_piece(b, "L3", BOB, "ABW");
+    ck_assert_int_eq(run("CONVERT K3", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "L3"), "AB"); /* the W spent; still an orphan */
+    ck_assert(board_is_orphan(b, board_piece_at(b, fx_sq(b, "L3"))));
+    has_news(ALICE, "An orphan piece on L3 withstood a CONVERT.");
+    lacks_news(ALICE, "no orphan");
 }
 END_TEST
 
@@ -738,6 +763,7 @@ Suite *actions_suite(void)
     tcase_add_test(tc, test_convert);
     tcase_add_test(tc, test_convert_ronin_gives_p);
     tcase_add_test(tc, test_convert_ronin_w_resists);
+    tcase_add_test(tc, test_convert_ronin_only_orphan_resists);
     tcase_add_test(tc, test_flare);
     tcase_add_test(tc, test_flare_without_f);
     suite_add_tcase(s, tc);
