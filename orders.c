@@ -161,26 +161,51 @@ static void push_dir(Order *o, int d, int *cap)
     o->dirs[o->ndirs++] = d;
 }
 
+/* Refuses the empty step a '-' leaves in word w: nothing before it, or nothing after it ("E-", "E--W"). */
+static int empty_step(const char *w, Err *err)
+{
+    return err_fail(err, "'%s' has an empty step: steps are joined by one '-', e.g. MOVE K3 NW-E", quotable(w));
+}
+
 /* Directions from r->a[1] on: joined by '-', ',' or spaces. The order's own keyword may stand again before any
  * step after the first, as pieces.txt writes a Z piece's charges: "CHARGE E, CHARGE N, CHARGE W" (MOVE alike).
- * Reads words only up to the first mistake. */
+ * A '-' joins two steps: one with no step on a side is refused (contract 4.1), so that an order cut off after a
+ * dash never runs as a shorter one. Reads words only up to the first mistake. */
 static int order_parse_dirs(Args *r, Order *o, Err *err)
 {
     const char *verb = order_table[o->verb].verb;
     int cap = 8;
     bool again = false; /* the keyword was just written again: a direction must follow */
+    bool stepped = false, dash = false; /* the last thing read was a step (or the keyword); a '-' waits for one */
     o->dirs = xmalloc(sizeof(int) * (size_t)cap);
     o->ndirs = 0;
     for (int i = 1; i < r->na; i++) {
         (*r->reads)++;
-        char *s = xstrdup(r->a[i]), *save = NULL;
-        for (char *tok = strtok_r(s, "-,", &save); tok; tok = strtok_r(NULL, "-,", &save)) {
+        char *s = xstrdup(r->a[i]);
+        for (char *p = s, *tok; *p;) {
+            if (*p == '-' || *p == ',') {
+                if (dash || (*p == '-' && !stepped)) {
+                    free(s);
+                    return empty_step(r->a[i], err);
+                }
+                dash = *p++ == '-';
+                stepped = false;
+                continue;
+            }
+            tok = p;
+            p += strcspn(p, "-,");
+            char c = *p;
+            *p = '\0';
             int d = grid_dir_parse(tok);
+            *p = c;
+            stepped = true;
+            dash = false;
             if (d < 0 && o->ndirs && !again && str_ieq(tok, verb)) {
                 again = true;
                 continue;
             }
             if (d < 0) {
+                *p = '\0';
                 err_fail(err, "'%s' is not a direction (N, NE, E, SE, S, SW, W, NW)", quotable(tok));
                 free(s);
                 return -1;
@@ -191,6 +216,8 @@ static int order_parse_dirs(Args *r, Order *o, Err *err)
         }
         free(s);
     }
+    if (dash)
+        return empty_step(r->a[r->na - 1], err);
     if (again)
         return err_fail(err, "%s written again needs a direction after it, e.g. %s L2 E, %s N", verb, verb, verb);
     if (o->ndirs == 0)

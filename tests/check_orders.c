@@ -33,6 +33,8 @@ static const struct {
     {"TRANSFER L3 B J5", "TRANSFER L3 B J5"},
     {"CHARGE L2 W", "CHARGE L2 W"},
     {"CHARGE L2 W,N", "CHARGE L2 W-N"},
+    {"MOVE L3 NW- W -W", "MOVE L3 NW-W-W"},
+    {"CHARGE L2 W, N,", "CHARGE L2 W-N"}, /* a comma after the last step is punctuation */
     {"pass", "PASS"},
     {"HOLIDAY", "HOLIDAY"},
     {"SANCTUARY F4 L2", "SANCTUARY F4 L2"},
@@ -75,6 +77,13 @@ static const struct {
     {"GAMBLE 3E foo", "'foo' is not a start label (GPC3) or an ordinal (2nd)"}, /* once read freed memory */
     {"GAMBLE 3E GPC1, GPC1", "'GPC1' is listed twice"},
     {"GAMBLE 3E GPC99", "'GPC99' is out of range"},
+    /* contract 4.1: a '-' with no step on one side: an order cut off after a dash never runs as a shorter one */
+    {"MOVE K3 E-", "'E-' has an empty step: steps are joined by one '-', e.g. MOVE K3 NW-E"},
+    {"MOVE K3 E--W", "'E--W' has an empty step: steps are joined by one '-', e.g. MOVE K3 NW-E"},
+    {"MOVE K3 -E", "'-E' has an empty step: steps are joined by one '-', e.g. MOVE K3 NW-E"},
+    {"MOVE K3 E - - W", "'-' has an empty step: steps are joined by one '-', e.g. MOVE K3 NW-E"},
+    {"MOVE K3 E -", "'-' has an empty step: steps are joined by one '-', e.g. MOVE K3 NW-E"},
+    {"CHARGE L2 W-,N", "'W-,N' has an empty step: steps are joined by one '-', e.g. MOVE K3 NW-E"},
     {"GAMBLE 1E 2nd 2nd", "'2nd' is listed twice"},
     {"GAMBLE 1E GPC2 1st", "one GAMBLE is either for positions (GPC labels) or for turn order (ordinals)"},
     {"GAMBLE 1E 2nd don't care 1st", "nothing may follow \"don't care\""},
