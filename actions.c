@@ -12,8 +12,10 @@
 
 /* ---- helpers ---- */
 
-/* sq must be empty floor for a piece being placed there (TELEPORT, HOME, DIVIDE): another player's phased
- * piece there fails the order and is revealed (contract 14.3). Returns 0 or fails. */
+/* sq must be empty floor for a piece being placed there (TELEPORT, HOME, DIVIDE): a phased piece there fails the
+ * order and is revealed, the player's own included (contract 14.3, ruling 60); the player is told that their own
+ * piece, which they see, occupies it, and another player's only that a phased piece was in the way. Returns 0 or
+ * fails. */
 static int need_empty_floor(Game *g, int player, int sq, OrderVerb verb)
 {
     Board *b = g->b;
@@ -23,11 +25,9 @@ static int need_empty_floor(Game *g, int player, int sq, OrderVerb verb)
         return game_fail_why(g, sq, (FailReason){.code = FAIL_TERRAIN, .sq = {sq}, .ter = t});
     Piece *p = board_piece_at(b, sq);
     if (p) {
-        if (p->g.phased && p->owner != player) {
-            game_reveal(g, p, (EventWhy){.what = WHY_IN_WAY, .verb = verb});
-            return game_fail_why(g, sq, (FailReason){.code = FAIL_PHASED_IN_WAY, .sq = {sq}});
-        }
-        return game_fail_why(g, sq, (FailReason){.code = FAIL_OCCUPIED, .sq = {sq}});
+        bool hidden = p->g.phased && !board_controls(b, player, p);
+        game_reveal(g, p, (EventWhy){.what = WHY_IN_WAY, .verb = verb});
+        return game_fail_why(g, sq, (FailReason){.code = hidden ? FAIL_PHASED_IN_WAY : FAIL_OCCUPIED, .sq = {sq}});
     }
     return 0;
 }
@@ -101,14 +101,19 @@ int action_create(Game *g, int player, const Order *o, Piece *actor)
     if (t == TER_IWALL && !o->codes.n[GENE_O])
         return game_fail_why(g, sq, (FailReason){.code = FAIL_CREATE_IWALL, .sq = {sq}});
     if (there) {
-        if (there->owner != player && there->g.phased) {
+        bool own = board_controls(b, player, there);
+        if (!own && there->g.phased) {
             game_reveal(g, there, (EventWhy){.what = WHY_IN_WAY, .verb = ORD_CREATE});
             return game_fail_why(g, sq, (FailReason){.code = FAIL_OCCUPIED, .sq = {sq}});
         }
-        if (!board_controls(b, player, there) || there->g.n[GENE_K] || !o->codes.n[GENE_I])
-            return game_fail_why(g, sq, (FailReason){.code = board_controls(b, player, there) && !there->g.n[GENE_K]
-                                                              ? FAIL_CREATE_ON_OWN : FAIL_OCCUPIED,
+        /* contract 14.3, ruling 60: the player's own phased piece that the new piece may not replace (a King, or
+         * no I in the new sequence) fails the order and is revealed, as a MOVE's final step onto it does */
+        if (!own || there->g.n[GENE_K] || !o->codes.n[GENE_I]) {
+            game_reveal(g, there, (EventWhy){.what = WHY_IN_WAY, .verb = ORD_CREATE});
+            return game_fail_why(g, sq, (FailReason){.code = own && !there->g.n[GENE_K] ? FAIL_CREATE_ON_OWN
+                                                                                         : FAIL_OCCUPIED,
                                                       .sq = {sq}});
+        }
     }
     int64_t cost = piece_cost(&o->codes);
     b->pl[player].e -= cost;
@@ -560,11 +565,12 @@ int action_convert(Game *g, int player, const Order *o, Piece *actor)
     ev->owner[0] = player;
     int *all = NULL;
     int na = board_piece_squares(b, &all);
-    int converted = 0;
+    int orphans = 0; /* in view: converted or resisting (a resisted CONVERT is told by the shield's own event) */
     for (int i = 0; i < na; i++) {
         Piece *p = board_piece_at(b, all[i]);
         if (!p || !board_is_orphan(b, p) || !sight_piece_sees(b, actor, all[i]))
             continue;
+        orphans++;
         /* ruling 9: the P a ronin CONVERT adds changes the orphan's sequence, so a W resists it — and with it the
          * conversion, which is the P; an active player's CONVERT only changes the colour, which W does not stop */
         if (ronin && p->g.n[GENE_P] < GENOME_MAX_COPIES &&
@@ -578,10 +584,9 @@ int action_convert(Game *g, int player, const Order *o, Piece *actor)
         p->owner = player;
         if (ronin && p->g.n[GENE_P] < GENOME_MAX_COPIES)
             p->g.n[GENE_P]++;
-        converted++;
     }
     free(all);
-    if (!converted)
+    if (!orphans)
         game_event(g, EVENT_CONVERT_NONE, player, EV_PRIVATE, &asq, 1);
     return 0;
 }
@@ -641,14 +646,17 @@ int action_sanctuary(Game *g, int player, const Order *o, Piece *actor)
     Piece *k = board_piece_at(b, sq2);
     if (!k || !board_controls(b, player, k)) {
         /* Outside the view every case reads the same (contract 8): "no King of yours at <SQ> (outside your view)". */
-        if (k && k->g.phased && k->owner != player) {
+        if (k && k->g.phased) {
             game_reveal(g, k, (EventWhy){.what = WHY_IN_WAY, .verb = ORD_SANCTUARY});
             return game_fail_why(g, sq2, (FailReason){.code = FAIL_SWAP_PHASED, .sq = {sq, sq2}});
         }
         return game_fail_why(g, sq2, (FailReason){.code = FAIL_SWAP_NO_KING, .sq = {sq, sq2}});
     }
-    if (!k->g.n[GENE_K])
+    if (!k->g.n[GENE_K]) {
+        /* contract 14.3, ruling 60: the player's own phased piece that is no King is in the Y piece's way */
+        game_reveal(g, k, (EventWhy){.what = WHY_IN_WAY, .verb = ORD_SANCTUARY});
         return game_fail_why(g, -1, (FailReason){.code = FAIL_NOT_A_KING, .sq = {sq, sq2}});
+    }
     int sqs[2] = {sq, sq2};
     /* contract 14.4: the King's W resists (neither moves); the Y piece's own order is not hindered by its W. */
     if (game_shield(g, sq2, (EventWhy){.what = WHAT_SANCTUARY_SWAP})) {

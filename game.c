@@ -170,9 +170,10 @@ enum { SIGHT_NEWS_MAX = 8 }; /* pieces named one by one per action and way; the 
  * action, or went out of it, without moving themselves (a piece that moved is told by its own event). Only
  * squares the reader sees just after (came) or just before (went) are named. */
 /* The squares news of sight may name, for every reader alike: in reading order, each square holding, just
- * before the action and now, the same owner's (or an orphan) unphased piece that did not move. */
+ * before the action and now, the same unphased piece that did not move, of the same owner (or an orphan) — or
+ * of an owner eliminated by the action, an orphan now (ruling 57: it is told; it has no event of its own). */
 typedef struct GameStill {
-    int *sq, *owner; /* the square; its piece's owner (-2: an orphan) */
+    int *sq, *owner, *was; /* the square; its piece's owner now, and just before (-2: an orphan) */
     int n;
 } GameStill;
 
@@ -183,6 +184,7 @@ static GameStill game_still(const Game *g, const uint8_t *moved, const int *pre_
     GameStill st = {0}; /* at most one square per piece taken before (Game.pre) */
     st.sq = xmalloc((size_t)g->npre * sizeof *st.sq + 1);
     st.owner = xmalloc((size_t)g->npre * sizeof *st.owner + 1);
+    st.was = xmalloc((size_t)g->npre * sizeof *st.was + 1);
     for (int s = 0; s < n; s++) {
         int was = pre_owner[s];
         if (was < -2 || was == -1 || moved[s])
@@ -191,9 +193,9 @@ static GameStill game_still(const Game *g, const uint8_t *moved, const int *pre_
         if (!pc || pc->g.phased)
             continue;
         int now = board_is_orphan(b, pc) ? -2 : pc->owner;
-        if (now != was)
+        if (now != was && !(was >= 0 && now == -2))
             continue; /* another piece, or a conversion: told by its event */
-        st.sq[st.n] = s, st.owner[st.n++] = now;
+        st.sq[st.n] = s, st.owner[st.n] = now, st.was[st.n++] = was;
     }
     return st;
 }
@@ -208,8 +210,8 @@ static void game_sight_news(Game *g, int reader, const uint8_t *before, const ui
     for (int way = 0; way < 2; way++) { /* 0: came into view, 1: went out of it */
         int told = 0, more = 0;
         for (int i = 0; i < st->n; i++) {
-            int s = st->sq[i], now = st->owner[i];
-            if (now == reader)
+            int s = st->sq[i], who = way == 0 ? st->owner[i] : st->was[i]; /* as seen just after, just before */
+            if (who == reader)
                 continue;
             bool saw = before[s] & SIGHT_SEEN, sees = after[s] & SIGHT_SEEN;
             if (way == 0 ? saw || !sees : !saw || sees)
@@ -219,7 +221,7 @@ static void game_sight_news(Game *g, int reader, const uint8_t *before, const ui
                 continue;
             }
             board_news_take(&b->pl[reader].news, NEWS_EVENT,
-                            event_sight_say(b, now, board_piece_at(b, s),
+                            event_sight_say(b, who, board_piece_at(b, s),
                                             (way == 0 ? after[s] : before[s]) & SIGHT_DECODE, s, way == 0));
             told++;
         }
@@ -281,6 +283,7 @@ void game_end_action(Game *g)
     }
     free(still.sq);
     free(still.owner);
+    free(still.was);
     free(here);
     free(afters);
     free(all);

@@ -161,26 +161,51 @@ static void push_dir(Order *o, int d, int *cap)
     o->dirs[o->ndirs++] = d;
 }
 
+/* Refuses the empty step a '-' leaves in word w: nothing before it, or nothing after it ("E-", "E--W"). */
+static int empty_step(const char *w, Err *err)
+{
+    return err_fail(err, "'%s' has an empty step: steps are joined by one '-', e.g. MOVE K3 NW-E", quotable(w));
+}
+
 /* Directions from r->a[1] on: joined by '-', ',' or spaces. The order's own keyword may stand again before any
  * step after the first, as pieces.txt writes a Z piece's charges: "CHARGE E, CHARGE N, CHARGE W" (MOVE alike).
- * Reads words only up to the first mistake. */
+ * A '-' joins two steps: one with no step on a side is refused (contract 4.1), so that an order cut off after a
+ * dash never runs as a shorter one. Reads words only up to the first mistake. */
 static int order_parse_dirs(Args *r, Order *o, Err *err)
 {
     const char *verb = order_table[o->verb].verb;
     int cap = 8;
     bool again = false; /* the keyword was just written again: a direction must follow */
+    bool stepped = false, dash = false; /* the last thing read was a step (or the keyword); a '-' waits for one */
     o->dirs = xmalloc(sizeof(int) * (size_t)cap);
     o->ndirs = 0;
     for (int i = 1; i < r->na; i++) {
         (*r->reads)++;
-        char *s = xstrdup(r->a[i]), *save = NULL;
-        for (char *tok = strtok_r(s, "-,", &save); tok; tok = strtok_r(NULL, "-,", &save)) {
+        char *s = xstrdup(r->a[i]);
+        for (char *p = s, *tok; *p;) {
+            if (*p == '-' || *p == ',') {
+                if (dash || (*p == '-' && !stepped)) {
+                    free(s);
+                    return empty_step(r->a[i], err);
+                }
+                dash = *p++ == '-';
+                stepped = false;
+                continue;
+            }
+            tok = p;
+            p += strcspn(p, "-,");
+            char c = *p;
+            *p = '\0';
             int d = grid_dir_parse(tok);
+            *p = c;
+            stepped = true;
+            dash = false;
             if (d < 0 && o->ndirs && !again && str_ieq(tok, verb)) {
                 again = true;
                 continue;
             }
             if (d < 0) {
+                *p = '\0';
                 err_fail(err, "'%s' is not a direction (N, NE, E, SE, S, SW, W, NW)", quotable(tok));
                 free(s);
                 return -1;
@@ -191,6 +216,8 @@ static int order_parse_dirs(Args *r, Order *o, Err *err)
         }
         free(s);
     }
+    if (dash)
+        return empty_step(r->a[r->na - 1], err);
     if (again)
         return err_fail(err, "%s written again needs a direction after it, e.g. %s L2 E, %s N", verb, verb, verb);
     if (o->ndirs == 0)
@@ -289,30 +316,58 @@ static int add_pref(Order *o, const char *tok, Err *err)
     return 0;
 }
 
-/* Reads the comma-separated preferences after the stake: [on] PREF, PREF, ... [, then don't care]. */
-static int order_parse_prefs(char *p, Order *o, Err *err)
+/* The length of the "don't care" phrase ("don't care", "dont care", "then don't care", in one to three words
+ * separated by blanks) that starts at w, or 0. */
+static size_t dont_care_len(char *w)
 {
-    bool care_done = false;
-    int item = 0;
-    char *save = NULL;
-    for (char *tok = strtok_r(p, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        str_trim(tok);
-        if (item++ == 0 && (strncasecmp(tok, "on ", 3) == 0 || str_ieq(tok, "on"))) {
-            tok += 2;
-            str_trim(tok);
-        }
-        if (!*tok)
-            continue;
-        if (care_done)
-            return err_fail(err, "nothing may follow \"don't care\"");
-        if (is_dont_care(tok)) {
-            care_done = true;
-            continue;
-        }
-        if (add_pref(o, tok, err) < 0)
-            return -1;
+    size_t end = 0;
+    for (int k = 0; k < 3; k++) {
+        end += strspn(w + end, " ");
+        if (!w[end] || w[end] == ',')
+            return 0;
+        end += strcspn(w + end, " ,");
+        char c = w[end];
+        w[end] = '\0';
+        bool yes = is_dont_care(w);
+        w[end] = c;
+        if (yes)
+            return end;
     }
     return 0;
+}
+
+/* Reads the preferences after the stake: [on] PREF, PREF, ... [, then don't care]. A blank separates two
+ * preferences as a comma does (contract 4.6): "2nd 1st" is two, never one with the rest dropped. */
+static int order_parse_prefs(char *p, Order *o, Err *err)
+{
+    bool care_done = false, first = true;
+    for (char *w = p;;) {
+        w += strspn(w, " ,");
+        if (!*w)
+            return 0;
+        size_t n = strcspn(w, " ,");
+        if (first && n == 2 && strncasecmp(w, "on", 2) == 0) {
+            first = false;
+            w += n;
+            continue;
+        }
+        first = false;
+        if (care_done)
+            return err_fail(err, "nothing may follow \"don't care\"");
+        size_t dc = dont_care_len(w);
+        if (dc) {
+            care_done = true;
+            w += dc;
+            continue;
+        }
+        char c = w[n];
+        w[n] = '\0';
+        int rc = add_pref(o, w, err);
+        w[n] = c;
+        if (rc < 0)
+            return -1;
+        w += n;
+    }
 }
 
 /* The keyword a word holds, either case, also written with a star ("*MOVE": *star set), or -1. */

@@ -900,7 +900,8 @@ int pipeline_board(CommandCtx *c, Txn *t, const char *nstr)
     t->have_game = t->dirty = t->deleted = t->sheet_added = t->time_changed = false;
     t->deadlines = 0;
     t->player = t->reader = -1;
-    t->result[0] = t->problem[0] = '\0';
+    t->result = NULL;
+    t->problem[0] = '\0';
     t->nags = 0;
     t->users = NULL;
     t->nusers = 0;
@@ -934,6 +935,8 @@ void pipeline_board_done(Txn *t)
     t->nusers = 0;
     board_free(t->b);
     t->b = NULL;
+    free(t->result);
+    t->result = NULL;
 }
 
 int pipeline_one_board(CommandCtx *c, unsigned flags, TxnAct act)

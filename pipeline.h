@@ -120,7 +120,7 @@ struct Txn {
     bool deleted;        /* set by the act: the board's files go (resign in round 0 with fewer than 2 left) */
     bool is_new;         /* the sheets are the "New" sheets of a created board */
     int reader;          /* set by the act: the player whose order result opens their sheet, -1 none */
-    char result[ERR_MAX + 300];
+    char *result;        /* set by the act (malloc'd, NULL none): the result that opens the reader's sheet */
     bool sheet_added;    /* the reply already ends with a sheet */
     bool time_changed;   /* time processing changed the board (a deadline, a holiday's end, round 0's end) */
     int deadlines;       /* how many deadlines, holiday ends and round 0 ends time processing caught up */

@@ -143,16 +143,18 @@ static int check_move_number(CommandCtx *c, Txn *t, char *text)
     int now = board_move_number(t->b);
     bool number = h[1] && parse_i64(num, &k) && k >= 1 && k <= 1000000000;
     str_quote(text, q, sizeof q);
-    if (!number) { /* the number sent, and the board's (never the board's twice) */
+    /* contract 4.1, pbmserv's words: the order was received as the board's current move; then the number sent */
+    if (!number) {
         buf_printf(&c->reply, "Move %s received without a move number after '#'\n", q);
         buf_printf(&c->reply, "Nothing was done: the move number after '#' must be the current one, #%d.\n", now);
-    } else if (k < now) {
-        buf_printf(&c->reply, "Move %s received as move #%lld\n", q, (long long)k);
-        buf_printf(&c->reply, "Nothing was done: the board has moved on since you read it; the current move is #%d, "
-                              "not #%lld.\n", now, (long long)k);
     } else {
-        buf_printf(&c->reply, "Move %s received as move #%lld\n", q, (long long)k);
-        buf_printf(&c->reply, "Nothing was done: the current move is #%d, not #%lld yet.\n", now, (long long)k);
+        buf_printf(&c->reply, "Move %s received as move #%d\n", q, now);
+        if (k < now)
+            buf_printf(&c->reply, "Nothing was done: you sent it as move #%lld, but the board has moved on since you "
+                                  "read it.\n", (long long)k);
+        else
+            buf_printf(&c->reply, "Nothing was done: you sent it as move #%lld, which has not come yet.\n",
+                       (long long)k);
     }
     return EXIT_REFUSED;
 }
@@ -194,7 +196,8 @@ static int submitted(CommandCtx *c, Txn *t, Submission *s, const StrList *notice
     if (s->status != SUBMIT_REFUSED) {
         for (int i = 0; notices && i < notices->n; i++)
             buf_printf(&c->reply, "%s\n", notices->v[i]);
-        snprintf(t->result, sizeof t->result, "%s", s->result);
+        free(t->result);
+        t->result = xstrdup(s->result);
         t->player = s->player;
         t->reader = s->player;
         t->dirty = true;
@@ -241,7 +244,7 @@ static int qmove_act(CommandCtx *c, Txn *t)
 {
     Board *b = t->b;
     if (c->argc == 3) { /* no order text: the queue is shown */
-        queue_say("Your stored orders: ", &b->pl[t->player].queue, &c->reply);
+        queue_say(b, t->player, QUEUE_SHOWN, &c->reply);
         buf_add(&c->reply, "\n");
         return EXIT_DONE;
     }

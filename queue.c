@@ -46,23 +46,63 @@ char *queue_take(Player *pl)
     return head;
 }
 
-void queue_say(const char *label, const StrList *q, Buf *out)
+QueueWhen queue_when(const Board *b, int player, int64_t *at)
 {
-    buf_add(out, label);
+    *at = 0;
+    if (b->phase != PHASE_PLAY || b->seat != player)
+        return QUEUE_NEXT_TURN;
+    if (b->clock.holiday_since > 0) { /* the holiday ends as the allowance runs out (deadline_due) */
+        int64_t left = b->pl[player].holiday_left;
+        *at = sat_add(b->clock.holiday_since, left > 0 ? left : 0);
+        return QUEUE_HOLIDAY_ENDS;
+    }
+    *at = b->clock.deadline;
+    return QUEUE_DEADLINE;
+}
+
+void queue_say(const Board *b, int player, QueueListing listing, Buf *out)
+{
+    const StrList *q = &b->pl[player].queue;
+    int64_t at;
+    char when[48];
+    QueueWhen w = queue_when(b, player, &at);
+    if (listing == QUEUE_SHOWN)
+        buf_add(out, "Your stored orders: ");
+    else
+        buf_add(out, w == QUEUE_NEXT_TURN ? "Stored for your next turn: " : "Stored: ");
     for (int i = 0; i < q->n; i++)
         buf_printf(out, "%s%s", i ? " / " : "", q->v[i]);
     if (!q->n) {
         buf_add(out, "none");
         return;
     }
-    QueueEntry head; /* when the head runs (contract 4.3, 4.5): a reader is never told "next turn" for a deadline */
+    /* when the head runs (contract 4.3, 4.5): a reader is never told "next turn" for a deadline, nor a deadline
+     * for the end of their holiday */
+    QueueEntry head;
     queue_parse(q->v[0], &head);
-    if (head.kind == QUEUE_HOLIDAY)
-        buf_add(out, " (the first starts a holiday as your next turn starts)");
-    else if (head.star)
-        buf_add(out, " (the first, marked *, runs as your next turn starts)");
-    else
-        buf_add(out, " (the first, not marked *, runs at your next turn's deadline unless you send an order first)");
+    fmt_time(at, when, sizeof when);
+    switch (w) {
+    case QUEUE_NEXT_TURN:
+        if (head.kind == QUEUE_HOLIDAY)
+            buf_add(out, " (the first starts a holiday as your next turn starts)");
+        else if (head.star)
+            buf_add(out, " (the first, marked *, runs as your next turn starts)");
+        else
+            buf_add(out, " (the first, not marked *, runs at your next turn's deadline unless you send an order first)");
+        break;
+    case QUEUE_DEADLINE:
+        buf_printf(out, " (the first %s at your deadline, %s, unless you send an order first)",
+                   head.kind == QUEUE_HOLIDAY ? "starts a holiday" : "runs", when);
+        break;
+    case QUEUE_HOLIDAY_ENDS:
+        if (head.kind == QUEUE_HOLIDAY)
+            buf_printf(out, " (the first is dropped when your holiday ends, %s: no allowance is left for it)", when);
+        else
+            buf_printf(out, " (the first runs when your holiday ends, %s, as your allowance runs out, unless you send "
+                            "an order first)",
+                       when);
+        break;
+    }
 }
 
 /* queue_warnings for one order o. */

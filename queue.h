@@ -28,8 +28,22 @@ char *queue_format(const QueueEntry *e);
 void queue_set(Player *pl, const OrderList *l, int from);
 /* Removes and returns the head of pl's queue (caller frees); NULL when it is empty. */
 char *queue_take(Player *pl);
-/* Appends "<label><the stored orders, ' / ' between, or none>" to out. */
-void queue_say(const char *label, const StrList *q, Buf *out);
+/* When the head of a player's queue comes to run, as the board stands (contract 4.3, 4.5). */
+typedef enum QueueWhen {
+    QUEUE_NEXT_TURN,    /* not their turn (or round 0): as their next turn starts, or at its deadline */
+    QUEUE_DEADLINE,     /* their turn, waiting: at its deadline */
+    QUEUE_HOLIDAY_ENDS, /* their turn, on holiday: when the allowance runs out */
+} QueueWhen;
+/* When the head of player's queue runs; *at is the moment for QUEUE_DEADLINE and QUEUE_HOLIDAY_ENDS, else 0. */
+QueueWhen queue_when(const Board *b, int player, int64_t *at);
+/* Which listing of a player's queue: the one their message just stored, or the queue as it stands. */
+typedef enum QueueListing {
+    QUEUE_STORED, /* "Stored for your next turn: ...", "Stored: ..." while the turn is theirs */
+    QUEUE_SHOWN,  /* "Your stored orders: ..." */
+} QueueListing;
+/* Appends the listing of player's stored orders (' / ' between, or none) to out, ending, when there are any,
+ * with when the first runs (queue_when). */
+void queue_say(const Board *b, int player, QueueListing listing, Buf *out);
 /* Warns in out (without refusing) of each of l's orders that cannot succeed as things stand for player: no
  * piece of theirs on its square, or their piece lacks an enabling code. Only the player's own pieces are
  * looked at, which they always see: a warning never tells of anyone else's piece (ruling 43). */

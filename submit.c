@@ -19,7 +19,8 @@ static int submit_refused(Submission *s, const Board *b, SubmitRefusalCode code,
     r->code = code;
     r->order = i;
     snprintf(r->text, sizeof r->text, "%s", i >= 0 ? l->v[i].text : "");
-    submit_refusal_say(b, r, s->result, sizeof s->result);
+    free(s->result);
+    s->result = submit_refusal_say(b, r);
     return s->status = SUBMIT_REFUSED;
 }
 
@@ -30,39 +31,34 @@ static int submit_misplaced(Submission *s, const Board *b, const OrderList *l, i
     return submit_refused(s, b, REFUSAL_MISPLACED, l, i);
 }
 
-void submit_refusal_say(const Board *b, const SubmitRefusal *r, char *out, size_t n)
+char *submit_refusal_say(const Board *b, const SubmitRefusal *r)
 {
     char why[ERR_MAX] = "";
     if (r->code == REFUSAL_GAMBLE || r->code == REFUSAL_ORDER)
         failure_say(b, &r->fail, why, sizeof why);
     switch (r->code) {
     case REFUSAL_NONE:
-        snprintf(out, n, "%s", "");
         break;
     case REFUSAL_ENDED:
-        snprintf(out, n, "The game has ended");
-        break;
+        return xstrdup("The game has ended");
     case REFUSAL_OUT:
-        snprintf(out, n, "You are out of this game: you have no pieces left to order");
-        break;
+        return xstrdup("You are out of this game: you have no pieces left to order");
     case REFUSAL_GAMBLE:
-        snprintf(out, n, "%s: %s", r->text, why);
-        break;
+        return xasprintf("%s: %s", r->text, why);
     case REFUSAL_MISPLACED:
-        snprintf(out, n, "%s: %s", r->text, turn_misplaced_say(r->misplaced));
-        break;
+        return xasprintf("%s: %s", r->text, turn_misplaced_say(r->misplaced));
     case REFUSAL_ORDER: /* contract 3.7: a refusal changes nothing */
-        snprintf(out, n, "%s: %s. The order was refused: nothing was done or recorded (the move number is still #%d); "
+        return xasprintf("%s: %s. The order was refused: nothing was done or recorded (the move number is still #%d); "
                          "it is still your move and your deadline did not move.", r->text, why, r->move_number);
-        break;
     }
+    return xstrdup("");
 }
 
 /* s made ready for player's message: no result yet, no notes. */
 static void submit_begin(Submission *s, int player)
 {
     s->player = player;
-    s->result[0] = '\0';
+    s->result = xstrdup("");
     memset(&s->refusal, 0, sizeof s->refusal);
     buf_init(&s->notes);
 }
@@ -94,7 +90,7 @@ static int submit_round0(Game *g, int player, const OrderList *l, Submission *s)
     Buf stored;
     buf_init(&stored);
     if (k < l->n)
-        queue_say("Stored for your next turn: ", &b->pl[player].queue, &stored);
+        queue_say(b, player, QUEUE_STORED, &stored);
     for (int i = 0; i < k; i++) {
         TurnOutcome next;
         int rc = gamble_order(g, player, &l->v[i], &next);
@@ -105,7 +101,8 @@ static int submit_round0(Game *g, int player, const OrderList *l, Submission *s)
     s->player = board_player_index(b, id); /* round 0's end reorders the players */
     if (k && stored.len)
         buf_printf(&s->notes, "%s\n", stored.s);
-    snprintf(s->result, sizeof s->result, "%s", k ? (g->reply.len ? g->reply.s : "Received.") : stored.s);
+    free(s->result);
+    s->result = xstrdup(k ? (g->reply.len ? g->reply.s : "Received.") : stored.s);
     buf_free(&stored);
     return s->status = SUBMIT_DONE;
 }
@@ -128,9 +125,9 @@ static int submit_keep(Game *g, int player, const OrderList *l, bool storing, Su
         sl_clear(&pl->queue);
     Buf q;
     buf_init(&q);
-    queue_say(l ? "Stored for your next turn: " : "Your stored orders: ", &pl->queue, &q);
-    snprintf(s->result, sizeof s->result, "%s", q.s);
-    buf_free(&q);
+    queue_say(b, player, l ? QUEUE_STORED : QUEUE_SHOWN, &q);
+    free(s->result);
+    s->result = buf_take(&q);
     queue_warnings(b, player, l, &s->notes);
     return s->status = SUBMIT_DONE;
 }
@@ -175,12 +172,11 @@ static int submit_on_turn(Game *g, int player, const OrderList *l, Submission *s
     }
     char why[256], said[ERR_MAX];
     failure_say(b, &g->fail.why, said, sizeof said);
-    if (rc < 0)
-        snprintf(s->result, sizeof s->result, "%s: %s. %s", o->text, said, submit_failed_say(b, g, why));
-    else
-        snprintf(s->result, sizeof s->result, "%s: done", o->text);
+    free(s->result);
+    s->result = rc < 0 ? xasprintf("%s: %s. %s", o->text, said, submit_failed_say(b, g, why))
+                       : xasprintf("%s: done", o->text);
     if (l->n > 1) {
-        queue_say("Stored for your next turn: ", &b->pl[player].queue, &s->notes);
+        queue_say(b, player, QUEUE_STORED, &s->notes);
         buf_add(&s->notes, "\n");
     }
     return s->status = rc < 0 ? SUBMIT_FAILED : SUBMIT_DONE;
@@ -213,5 +209,7 @@ int submit_store(Game *g, int player, const OrderList *l, Submission *s)
 
 void submit_free(Submission *s)
 {
+    free(s->result);
+    s->result = NULL;
     buf_free(&s->notes);
 }

@@ -35,9 +35,10 @@ typedef struct Submission {
     SubmitStatus status;
     SubmitRefusal refusal;        /* SUBMIT_REFUSED: why (code REFUSAL_NONE otherwise); result says it */
     int player;                   /* the sender's index afterwards (round 0's end reorders the players) */
-    char result[ERR_MAX + 300];   /* the reply's first line — the result the sender's sheet opens with — or the
-                                     refusal: "<order>: done", "<order>: <why it failed>", "Stored for your next
-                                     turn: ...", the gambles taken, "<order>: <why it is refused>" */
+    char *result;                 /* the reply's first line (malloc'd, never cut: contract 3.7, 4.3) — the result
+                                     the sender's sheet opens with — or the refusal: "<order>: done", "<order>: <why
+                                     it failed>", "Stored for your next turn: ...", the gambles taken, "<order>:
+                                     <why it is refused>" */
     Buf notes;                    /* the reply's further lines (the orders stored after a live one; warnings) */
 } Submission;
 
@@ -51,9 +52,9 @@ int submit_message(Game *g, int player, const OrderList *l, Submission *s);
 /* `queue`: player's stored queue becomes l's orders, or empty when l is NULL, without running any (GAMBLE is
  * refused: it cannot be stored). Fills s as submit_message does; returns s->status. */
 int submit_store(Game *g, int player, const OrderList *l, Submission *s);
-/* The English of refusal r on board b (which names its squares) into out (n bytes): "The game has ended",
- * "<order>: <why it is refused>", ... (contract 4). */
-void submit_refusal_say(const Board *b, const SubmitRefusal *r, char *out, size_t n);
+/* The English of refusal r on board b (which names its squares), malloc'd: "The game has ended", "<order>: <why it
+ * is refused>", ... (contract 4). */
+char *submit_refusal_say(const Board *b, const SubmitRefusal *r);
 /* Frees what s holds. */
 void submit_free(Submission *s);
 

@@ -14,6 +14,7 @@
 #include "lister.h"
 #include "sight.h"
 #include "specials.h"
+#include "queue.h"
 #include "replay.h"
 #include "subject.h"
 #include "turn.h"
@@ -233,9 +234,23 @@ static void banner(const Board *b, int reader, const SheetOpts *o, Buf *out)
     } else if (o->variant == SHEET_YOUR_MOVE || (o->variant == SHEET_YOUR_MOVE_STORED && !q->n)) {
         buf_add(out, "It is your move.\n");
     } else if (o->variant == SHEET_YOUR_MOVE_STORED) {
-        char *t = xasprintf("It is your move. You have a stored order: %s. It runs at the deadline unless you "
-                            "send another order.",
-                            q->v[0]);
+        /* contract 4.3, 4.5: on holiday, the head comes up when the allowance runs out, not at a deadline */
+        int64_t at;
+        char when[48];
+        bool holiday = queue_when(b, reader, &at) == QUEUE_HOLIDAY_ENDS;
+        QueueEntry head;
+        queue_parse(q->v[0], &head);
+        fmt_time(at, when, sizeof when);
+        char *t = !holiday ? xasprintf("It is your move. You have a stored order: %s. It runs at the deadline unless "
+                                       "you send another order.",
+                                       q->v[0])
+                  : head.kind == QUEUE_HOLIDAY
+                      ? xasprintf("It is your move. You have a stored order: %s. It is dropped when your holiday "
+                                  "ends, %s: no allowance is left for it.",
+                                  q->v[0], when)
+                      : xasprintf("It is your move. You have a stored order: %s. It runs when your holiday ends, "
+                                  "%s, as your allowance runs out, unless you send another order.",
+                                  q->v[0], when);
         layout_wrap(out, "", 0, t);
         free(t);
     } else if (o->variant == SHEET_STAR_DONE) {

@@ -1,5 +1,7 @@
 /* Tests for the piece actions of actions.c (contract 14.2, 14.3, 14.4, 14.6) with orders.txt's worked examples;
  * those that slide pieces (REPULSE, ATTRACT, CHARGE: slides.c) are in check_slides.c. */
+#include <stdio.h>
+
 #include "fixtures.h"
 
 #include "check_actions.h"
@@ -356,13 +358,19 @@ START_TEST(test_convert)
 }
 END_TEST
 
-START_TEST(test_convert_ronin_gives_p)
+/* Alice eliminated, her King gone, a ronin converter ASP on K3 (contract 14.6). */
+static void ronin_converter(void)
 {
-    char msg[256];
     board_remove_piece(b, fx_sq(b, "B5"));
     b->pl[ALICE].status = PS_ELIMINATED;
     b->pl[ALICE].out_seq = 1;
-    fx_piece(b, "K3", ALICE, "ASP");  /* ronin converter */
+    fx_piece(b, "K3", ALICE, "ASP");
+}
+
+START_TEST(test_convert_ronin_gives_p)
+{
+    char msg[256];
+    ronin_converter();
     fx_piece(b, "L3", ALICE, "AB");   /* alice's own orphan */
     fx_piece(b, "J3", CAROL, "ABr");  /* carol resigned: her pieces are orphans, this one phased */
     b->pl[CAROL].status = PS_RESIGNED;
@@ -386,10 +394,7 @@ END_TEST
 START_TEST(test_convert_ronin_w_resists)
 {
     char msg[256];
-    board_remove_piece(b, fx_sq(b, "B5"));
-    b->pl[ALICE].status = PS_ELIMINATED;
-    b->pl[ALICE].out_seq = 1;
-    fx_piece(b, "K3", ALICE, "ASP");  /* ronin converter */
+    ronin_converter();
     fx_piece(b, "L3", ALICE, "ABW");  /* alice's own orphan, shielded */
     fx_piece(b, "J3", ALICE, "AB");   /* alice's own orphan */
     fx_piece(b, "K4", BOB, "AF");     /* bob sees and decodes L3 */
@@ -400,6 +405,28 @@ START_TEST(test_convert_ronin_w_resists)
     ck_assert_str_eq(fx_seq(b, "J3"), "ABP");  /* the unshielded orphan converts */
     has_news(BOB, "An orphan piece on L3 resisted a CONVERT with its shield (W).");
     lacks_news(BOB, "An orphan on L3 became");
+}
+END_TEST
+
+/* A ronin CONVERT whose only orphan in view resists with W: the converter is told the orphan withstood it, never
+ * also that there was no orphan in view; with none in view, it is told that (contract 14.2, 14.4, ruling 9). */
+START_TEST(test_convert_ronin_only_orphan_resists)
+{
+    char msg[256];
+    ronin_converter();
+    fx_piece(b, "L3", BOB, "A");     /* bob's: no orphan */
+    ck_assert_int_eq(run("CONVERT K3", msg), 0);
+    has_news(ALICE, "There was no orphan in the view of your piece on K3.");
+    clear_news();
+    b->pl[BOB].status = PS_ELIMINATED; /* L3 is an orphan now */
+    b->pl[BOB].out_seq = 2;
+    board_remove_piece(b, fx_sq(b, "L3"));
+    fx_piece(b, "L3", BOB, "ABW");
+    ck_assert_int_eq(run("CONVERT K3", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "L3"), "AB"); /* the W spent; still an orphan */
+    ck_assert(board_is_orphan(b, board_piece_at(b, fx_sq(b, "L3"))));
+    has_news(ALICE, "An orphan piece on L3 withstood a CONVERT.");
+    lacks_news(ALICE, "no orphan");
 }
 END_TEST
 
@@ -550,6 +577,62 @@ START_TEST(test_sanctuary_fails)
 }
 END_TEST
 
+/* ---- the player's own phased piece in the way ---- */
+
+/* Contract 14.3, ruling 60: a TELEPORT, DIVIDE, CREATE, HOME or SANCTUARY whose piece would stop on the player's
+ * own phased piece fails and reveals it, as another player's would be; the player, who sees their own piece, is
+ * told the square is occupied. */
+static const struct {
+    const char *order, *actor_sq, *actor, *target_sq, *target, *msg, *verb;
+} own_phased[] = {
+    {"TELEPORT K3 L4", "K3", "AN", "L4", "Ar", "L4 is occupied", "TELEPORT"},
+    {"DIVIDE K3 A L4", "K3", "AAH", "L4", "Ar", "L4 is occupied", "DIVIDE"},
+    {"CREATE C5 A", NULL, NULL, "C5", "Ar", "C5 is occupied (only a piece with I may be created on your own piece)",
+     "CREATE"},
+    {"CREATE C5 AI", NULL, NULL, "C5", "AKr", "C5 is occupied", "CREATE"}, /* even with I: a King */
+    {"HOME D3 C4", "D3", "AV", "C4", "Ar", "C4 is occupied", "HOME"},
+    {"SANCTUARY D3 C4", "D3", "AY", "C4", "Ar", "the piece on C4 is not a King", "SANCTUARY"},
+};
+
+START_TEST(test_own_phased_in_the_way)
+{
+    char msg[256], line[128], news[128];
+    b->pl[ALICE].e = 100;
+    if (own_phased[_i].actor)
+        fx_piece(b, own_phased[_i].actor_sq, ALICE, own_phased[_i].actor);
+    fx_piece(b, own_phased[_i].target_sq, ALICE, own_phased[_i].target);
+    int npc = b->npc;
+    ck_assert_int_eq(run(own_phased[_i].order, msg), -1);
+    ck_assert_str_eq(msg, own_phased[_i].msg);
+    /* the piece in the way stays where it was, with every code, and loses only its r */
+    char want[16];
+    snprintf(want, sizeof want, "%.*s", (int)strlen(own_phased[_i].target) - 1, own_phased[_i].target);
+    ck_assert_str_eq(fx_seq(b, own_phased[_i].target_sq), want);
+    if (own_phased[_i].actor)
+        ck_assert_str_eq(fx_seq(b, own_phased[_i].actor_sq), own_phased[_i].actor);
+    ck_assert_int_eq(b->npc, npc);
+    ck_assert_int_eq(b->pl[ALICE].e, 100);
+    snprintf(line, sizeof line, "1a alice %s (Failed)", own_phased[_i].order);
+    ck_assert_str_eq(b->moves.v[0], line);
+    snprintf(news, sizeof news, "Your phased piece on %s was revealed (it was in the way of a %s).",
+             own_phased[_i].target_sq, own_phased[_i].verb);
+    has_news(ALICE, news);
+}
+END_TEST
+
+/* A CREATE with I may replace the player's own phased piece, as a MOVE with I may take it (contract 14.2, 14.3). */
+START_TEST(test_create_i_replaces_own_phased)
+{
+    char msg[256];
+    b->pl[ALICE].e = 100;
+    fx_piece(b, "C5", ALICE, "ABr");
+    ck_assert_int_eq(run("CREATE C5 AI", msg), 0);
+    ck_assert_str_eq(fx_seq(b, "C5"), "AI");
+    ck_assert_int_eq(b->pl[ALICE].e, 100 - 17); /* AI: (1 + 8) + 1 * 8 */
+    lacks_news(ALICE, "revealed");
+}
+END_TEST
+
 /* ---- fog of war ---- */
 
 START_TEST(test_outside_view_fail)
@@ -680,6 +763,7 @@ Suite *actions_suite(void)
     tcase_add_test(tc, test_convert);
     tcase_add_test(tc, test_convert_ronin_gives_p);
     tcase_add_test(tc, test_convert_ronin_w_resists);
+    tcase_add_test(tc, test_convert_ronin_only_orphan_resists);
     tcase_add_test(tc, test_flare);
     tcase_add_test(tc, test_flare_without_f);
     suite_add_tcase(s, tc);
@@ -691,6 +775,8 @@ Suite *actions_suite(void)
     tcase_add_test(tc, test_sanctuary_w);
     tcase_add_loop_test(tc, test_sanctuary_fails, 0, (int)(sizeof sanctuary_fails / sizeof sanctuary_fails[0]));
     tcase_add_test(tc, test_outside_view_fail);
+    tcase_add_loop_test(tc, test_own_phased_in_the_way, 0, (int)(sizeof own_phased / sizeof own_phased[0]));
+    tcase_add_test(tc, test_create_i_replaces_own_phased);
     suite_add_tcase(s, tc);
     tc = tcase_create("fog_replay");
     tcase_add_checked_fixture(tc, setup, teardown);

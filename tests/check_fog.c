@@ -532,6 +532,25 @@ START_TEST(test_news_of_sight_decoded_and_flare)
 }
 END_TEST
 
+/* A piece whose owner the action eliminates (its King taken) and that comes into view is told as the orphan it now
+ * is — it has no event of its own (ruling 57); a ronin piece of that owner as theirs. */
+START_TEST(test_news_of_sight_new_orphan)
+{
+    static const char *const seen[] = {"J3", "0", "A", "K3", "3", "K", "L4", "3", "AB", "L2", "3", "AP", NULL};
+    Board *ob = b;
+    b = seeded(4, seen);
+    ck_assert_int_eq(fx_order(b, ALICE, "MOVE J3 E", NULL, 0), 0); /* takes dave's King: dave is eliminated */
+    ck_assert_int_eq(b->pl[3].status, PS_ELIMINATED);
+    const char *news = fx_news(b, ALICE);
+    ck_assert_msg(strstr(news, "You captured dave's King on K3; dave is eliminated.\n"
+                               "dave's piece on L2 came into your view.\n"
+                               "An orphan piece on L4 came into your view.\n"),
+                  "%s", news);
+    board_free(b);
+    b = ob;
+}
+END_TEST
+
 Suite *fog_suite(void)
 {
     Suite *s = suite_create("fog");
@@ -559,6 +578,7 @@ Suite *fog_suite(void)
     tcase_add_test(tc, test_map_hidden_wall_change);
     tcase_add_test(tc, test_news_of_sight);
     tcase_add_test(tc, test_news_of_sight_decoded_and_flare);
+    tcase_add_test(tc, test_news_of_sight_new_orphan);
     suite_add_tcase(s, tc);
     return s;
 }

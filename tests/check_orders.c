@@ -33,12 +33,20 @@ static const struct {
     {"TRANSFER L3 B J5", "TRANSFER L3 B J5"},
     {"CHARGE L2 W", "CHARGE L2 W"},
     {"CHARGE L2 W,N", "CHARGE L2 W-N"},
+    {"MOVE L3 NW- W -W", "MOVE L3 NW-W-W"},
+    {"CHARGE L2 W, N,", "CHARGE L2 W-N"}, /* a comma after the last step is punctuation */
     {"pass", "PASS"},
     {"HOLIDAY", "HOLIDAY"},
     {"SANCTUARY F4 L2", "SANCTUARY F4 L2"},
     {"GAMBLE 3E 4th, 3rd, 2nd, 1st", "GAMBLE 3E 4TH, 3RD, 2ND, 1ST, DON'T CARE"},
     {"GAMBLE 0E on GPC3, GPC6, then don't care", "GAMBLE 0E GPC3, GPC6, DON'T CARE"},
     {"GAMBLE 2E dont care", "GAMBLE 2E DON'T CARE"},
+    /* contract 4.6: a blank separates two preferences as a comma does; none is dropped */
+    {"GAMBLE 1E 2nd 1st", "GAMBLE 1E 2ND, 1ST, DON'T CARE"},
+    {"GAMBLE 1E 3rd, 1st 2nd", "GAMBLE 1E 3RD, 1ST, 2ND, DON'T CARE"},
+    {"GAMBLE 1E 3rd 1st 2nd", "GAMBLE 1E 3RD, 1ST, 2ND, DON'T CARE"},
+    {"GAMBLE 1E on GPC2 GPC1 then don't care", "GAMBLE 1E GPC2, GPC1, DON'T CARE"},
+    {"GAMBLE 1E GPC2 GPC1, dontcare", "GAMBLE 1E GPC2, GPC1, DON'T CARE"},
     {"if Ragnar's piece on G3 is still there I'll move H4 NW", "MOVE H4 NW"},
 };
 
@@ -69,6 +77,17 @@ static const struct {
     {"GAMBLE 3E foo", "'foo' is not a start label (GPC3) or an ordinal (2nd)"}, /* once read freed memory */
     {"GAMBLE 3E GPC1, GPC1", "'GPC1' is listed twice"},
     {"GAMBLE 3E GPC99", "'GPC99' is out of range"},
+    /* contract 4.1: a '-' with no step on one side: an order cut off after a dash never runs as a shorter one */
+    {"MOVE K3 E-", "'E-' has an empty step: steps are joined by one '-', e.g. MOVE K3 NW-E"},
+    {"MOVE K3 E--W", "'E--W' has an empty step: steps are joined by one '-', e.g. MOVE K3 NW-E"},
+    {"MOVE K3 -E", "'-E' has an empty step: steps are joined by one '-', e.g. MOVE K3 NW-E"},
+    {"MOVE K3 E - - W", "'-' has an empty step: steps are joined by one '-', e.g. MOVE K3 NW-E"},
+    {"MOVE K3 E -", "'-' has an empty step: steps are joined by one '-', e.g. MOVE K3 NW-E"},
+    {"CHARGE L2 W-,N", "'W-,N' has an empty step: steps are joined by one '-', e.g. MOVE K3 NW-E"},
+    {"GAMBLE 1E 2nd 2nd", "'2nd' is listed twice"},
+    {"GAMBLE 1E GPC2 1st", "one GAMBLE is either for positions (GPC labels) or for turn order (ordinals)"},
+    {"GAMBLE 1E 2nd don't care 1st", "nothing may follow \"don't care\""},
+    {"GAMBLE 1E 2nd 1st GPC", "'GPC' is not a start label (GPC3) or an ordinal (2nd)"},
 };
 
 START_TEST(test_parse_bad)

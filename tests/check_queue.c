@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "queue.h"
+#include "view.h"
 
 Suite *queue_suite(void);
 
@@ -40,29 +41,54 @@ static void queue_is(const Board *b, int p, const char *want)
 }
 
 /* queue_say lists the queue and says when its head runs: never "next turn" alone for one that waits for the
- * deadline (contract 4.3). */
+ * deadline, never a deadline for one that waits for the end of a holiday (contract 4.3, 4.5). */
 START_TEST(test_say_tells_when_the_head_runs)
 {
+    enum { OFF, TURN, AWAY };
     static const struct {
+        int when;
+        QueueListing listing;
         const char *entries[3];
         const char *want;
     } cases[] = {
-        {{NULL}, "Q: none"},
-        {{"*PASS", "MOVE C3 N", NULL}, "Q: *PASS / MOVE C3 N (the first, marked *, runs as your next turn starts)"},
-        {{"PASS", NULL}, "Q: PASS (the first, not marked *, runs at your next turn's deadline unless you send an "
-                         "order first)"},
-        {{"HOLIDAY", "PASS", NULL}, "Q: HOLIDAY / PASS (the first starts a holiday as your next turn starts)"},
+        {OFF, QUEUE_SHOWN, {NULL}, "Your stored orders: none"},
+        {OFF, QUEUE_STORED, {"*PASS", "MOVE C3 N", NULL},
+         "Stored for your next turn: *PASS / MOVE C3 N (the first, marked *, runs as your next turn starts)"},
+        {OFF, QUEUE_SHOWN, {"PASS", NULL},
+         "Your stored orders: PASS (the first, not marked *, runs at your next turn's deadline unless you send an "
+         "order first)"},
+        {OFF, QUEUE_STORED, {"HOLIDAY", "PASS", NULL},
+         "Stored for your next turn: HOLIDAY / PASS (the first starts a holiday as your next turn starts)"},
+        /* the player to move: the head runs at this turn's deadline, marked or not */
+        {TURN, QUEUE_STORED, {"*PASS", NULL},
+         "Stored: *PASS (the first runs at your deadline, 2001-09-12 01:46 UTC, unless you send an order first)"},
+        {TURN, QUEUE_SHOWN, {"HOLIDAY", NULL},
+         "Your stored orders: HOLIDAY (the first starts a holiday at your deadline, 2001-09-12 01:46 UTC, unless you "
+         "send an order first)"},
+        /* on holiday: when the allowance runs out (a day after it started at T0 + 1h) */
+        {AWAY, QUEUE_STORED, {"MOVE C3 E-W", "PASS", NULL},
+         "Stored: MOVE C3 E-W / PASS (the first runs when your holiday ends, 2001-09-10 02:46 UTC, as your allowance "
+         "runs out, unless you send an order first)"},
+        {AWAY, QUEUE_SHOWN, {"HOLIDAY", NULL},
+         "Your stored orders: HOLIDAY (the first is dropped when your holiday ends, 2001-09-10 02:46 UTC: no "
+         "allowance is left for it)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        StrList q = {0};
+        Board *b = duel();
+        int p = cases[i].when == OFF ? 1 : 0;
+        if (cases[i].when == AWAY) {
+            b->clock.holiday_since = T0 + 3600;
+            b->clock.deadline = 0;
+            b->pl[0].holiday_left = 86400;
+        }
         for (int k = 0; cases[i].entries[k]; k++)
-            sl_push(&q, cases[i].entries[k]);
+            sl_push(&b->pl[p].queue, cases[i].entries[k]);
         Buf t;
         buf_init(&t);
-        queue_say("Q: ", &q, &t);
+        queue_say(b, p, cases[i].listing, &t);
         ck_assert_str_eq(t.s, cases[i].want);
         buf_free(&t);
-        sl_free(&q);
+        board_free(b);
     }
 }
 END_TEST
@@ -213,6 +239,35 @@ START_TEST(test_off_turn_and_queue_store_alike)
 }
 END_TEST
 
+/* A live "HOLIDAY / MOVE ..." on the turn: the order stored runs when the holiday ends, in the same turn, and the
+ * reply and the sheet say so (contract 4.5). */
+START_TEST(test_holiday_then_stored_says_when)
+{
+    Board *b = duel();
+    b->pl[0].holiday_left = 86400;
+    char msg[ERR_MAX];
+    ck_assert_int_eq(say(b, 0, "HOLIDAY / PASS", msg, sizeof msg), 0);
+    ck_assert_str_eq(msg, "HOLIDAY: done");
+    Buf t;
+    buf_init(&t);
+    queue_say(b, 0, QUEUE_STORED, &t);
+    ck_assert_str_eq(t.s, "Stored: PASS (the first runs when your holiday ends, 2001-09-10 02:46 UTC, as your "
+                          "allowance runs out, unless you send an order first)");
+    buf_free(&t);
+    SheetOpts o = {.variant = SHEET_YOUR_MOVE_STORED};
+    Buf out;
+    buf_init(&out);
+    view_sheet(b, 0, &o, &out);
+    char *sheet = buf_take(&out);
+    ck_assert_msg(strstr(sheet, "It is your move. You have a stored order: PASS. It runs when your holiday\n"
+                                "ends, 2001-09-10 02:46 UTC, as your allowance runs out, unless you send\n"
+                                "another order."),
+                  "%s", sheet);
+    free(sheet);
+    board_free(b);
+}
+END_TEST
+
 /* HOLIDAY on the turn by one path (turn_holiday), as a message and as an order: refused alike without
  * allowance; with it the holiday starts and the queue stays. */
 START_TEST(test_holiday_one_path)
@@ -250,6 +305,7 @@ Suite *queue_suite(void)
     tcase_add_test(tc, test_turn_start_runs_only_a_star);
     tcase_add_test(tc, test_off_turn_and_queue_store_alike);
     tcase_add_test(tc, test_holiday_one_path);
+    tcase_add_test(tc, test_holiday_then_stored_says_when);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -172,6 +172,48 @@ START_TEST(test_submit_refused_changes_nothing)
 }
 END_TEST
 
+/* The result line is never cut, however long the orders it echoes: a long stored queue keeps when its first order
+ * runs, a long refused or failed order its reason and what it means (contract 3.7, 4.3). */
+static const struct {
+    int player;
+    const char *head, *step;
+    int steps;
+    SubmitStatus status;
+    const char *end;
+} long_results[] = {
+    {1, "PASS", " / PASS", 149, SUBMIT_DONE, /* bob, off his turn */
+     " / PASS (the first, not marked *, runs at your next turn's deadline unless you send an order first)"},
+    {0, "CREATE C3 A", "B", 800, SUBMIT_REFUSED,
+     "B: it costs 9223372036854775807E and you have 10E. The order was refused: nothing was done or recorded (the "
+     "move number is still #1); it is still your move and your deadline did not move."},
+    {0, "MOVE C2 E", "-N", 300, SUBMIT_FAILED,
+     "-N: the piece on C2 must move exactly 1 square. The order failed: it is recorded (the move number is now #2); "
+     "it is still your move and your deadline starts again in full (once a turn, for a failure you could see)."},
+};
+
+START_TEST(test_submit_long_result_whole)
+{
+    Board *b = two_players();
+    Buf t;
+    buf_init(&t);
+    buf_add(&t, long_results[_i].head);
+    for (int i = 0; i < long_results[_i].steps; i++)
+        buf_add(&t, long_results[_i].step);
+    Submission s;
+    ck_assert_int_eq(submit(b, long_results[_i].player, t.s, T0 + 60, &s), long_results[_i].status);
+    if (_i > 0) /* the order, whole */
+        ck_assert_int_eq(strncmp(s.result, t.s, t.len), 0);
+    else
+        ck_assert_int_eq(strncmp(s.result + strlen("Stored for your next turn: "), t.s, t.len), 0);
+    size_t n = strlen(s.result), k = strlen(long_results[_i].end); /* the end repeats the order's last step */
+    ck_assert_int_ge(n, k);
+    ck_assert_str_eq(s.result + n - k, long_results[_i].end);
+    submit_free(&s);
+    buf_free(&t);
+    board_free(b);
+}
+END_TEST
+
 /* A live order ends the holiday of the player to move: "Holiday <seconds>" before the order, the allowance
  * spent, the others told. */
 START_TEST(test_submit_ends_holiday)
@@ -412,6 +454,7 @@ Suite *turn_suite(void)
     TCase *ts = tcase_create("submit");
     tcase_add_test(ts, test_submit_on_turn);
     tcase_add_test(ts, test_submit_refused_changes_nothing);
+    tcase_add_loop_test(ts, test_submit_long_result_whole, 0, (int)(sizeof long_results / sizeof long_results[0]));
     tcase_add_test(ts, test_submit_ends_holiday);
     tcase_add_test(ts, test_submit_gamble_outside_round0);
     tcase_add_test(ts, test_submit_off_submit_stores);

@@ -34,7 +34,7 @@ assert_absent "^alice PASS" "$GAMES/$B"
 msg "$T/m" alice@example.org "queue $B alice secret PASS"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
-assert_grep "^Stored for your next turn: PASS" "$OUTBOX"/*.mail
+assert_grep "^Stored: PASS (the first runs at your deadline" "$OUTBOX"/*.mail   # alice is to move
 # the notice comes once a day: the lock starting again two hours later mails none
 msg "$T/m" alice@example.org "multiple" "$(guesses 10)"
 clear_outbox
@@ -92,7 +92,7 @@ rm "$PBMHOME/var/auth/carol"
 msg "$T/m" alice@example.org "queue $B alice secret *PASS"
 clear_outbox
 GENETESS_NOW=$((NOW + 8000)) run 0 mail "$CONF" <"$T/m"
-assert_grep "^Stored for your next turn: \*PASS" "$OUTBOX"/*.mail
+assert_grep "^Stored: \*PASS (the first runs at your deadline" "$OUTBOX"/*.mail   # alice is to move
 msg "$T/m" alice@example.org "change alice secret password other"
 clear_outbox
 GENETESS_NOW=$((NOW + 86400)) run 0 mail "$CONF" <"$T/m"

@@ -72,13 +72,13 @@ assert_absent "^alice PASS" "$GAMES/$B"
 msg "$T/m" alice@example.org "queue $B alice secret PASS"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
-assert_grep "^Stored for your next turn: PASS" $(mail_to alice)
+assert_grep "^Stored: PASS (the first runs at your deadline" $(mail_to alice)   # alice is to move
 assert_mails 0 "wrong passwords for alice"       # told once
 # at the terminal (an admin) the userid is not locked; an hour later neither is mail
 run 0 queue "$B" alice secret NONE
 msg "$T/m" mallory@example.net "queue $B alice secret *PASS"
 GENETESS_NOW=$((NOW + 3600)) run 0 mail "$CONF" <"$T/m"
-assert_grep "^Stored for your next turn: \*PASS" "$OUTBOX"/*.mail
+assert_grep "^Stored: \*PASS (the first runs at your deadline" "$OUTBOX"/*.mail   # alice is to move
 
 # ---- fan-out: message merges repeated names, takes at most 8, and only players of one's own games ----
 run 0 signup dave pw dave@example.org

@@ -55,7 +55,7 @@ plain alice@example.org "move $B alice secret" "PASS
 
 PASS"
 assert_grep "^4a alice PASS$" "$GAMES/$B.moves"
-assert_grep "^Stored for your next turn: PASS" $(mail_to alice)
+assert_grep "^Stored: PASS (the first runs at your deadline" $(mail_to alice) # 4b ran at once: 5a is alice's
 assert_grep "^4b bob PASS (Auto)$" "$GAMES/$B.moves"      # bob's stored *PASS ran at once
 # one malformed line refuses the message whole, as one malformed order after a "/" does, and says which
 plain bob@example.org "Re: Genetess Board $B bob" "hunter2 *PASS
@@ -83,7 +83,7 @@ assert_grep "Your map of Genetess board $B" $(mail_to alice)
 plain bob@example.org "Re: Genetess Board $B bob" "hunter2 quiet on"
 assert_grep "^Quiet is on" $(mail_to bob)
 plain bob@example.org "Re: Genetess Board $B bob" "hunter2 queue *PASS / PASS"
-assert_grep "^Stored for your next turn: \*PASS / PASS" $(mail_to bob)
+assert_grep "^Stored: \*PASS / PASS (the first runs at your deadline" $(mail_to bob) # on his turn 5b
 # a reply to a chat with the password first: a chat back to its sender alone
 run 0 challenge --gamble=none --seed=6 alice bob carol
 C=$(last_board)

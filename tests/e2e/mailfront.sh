@@ -171,7 +171,7 @@ fi
 clear_outbox
 PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
 assert_mails 1 "^To: bob@example.org$"
-assert_grep "^Stored for your next turn: " $(mail_to bob)
+assert_grep "^Stored\( for your next turn\)\?: " $(mail_to bob)   # "Stored: " on his turn
 msg "$T/m" bob@example.org "queue 101 bob wrongpw PASS"
 clear_outbox
 PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"

@@ -49,3 +49,17 @@ has "Stored for your next turn: MOVE C3 N"
 assert_grep "^1a alice PASS (Auto)$" "$GAMES/$R0.moves"
 run 0 queue "$R0" bob hunter2
 has "Your stored orders: MOVE C3 N"
+
+# ---- on holiday the stored head runs when the allowance runs out, in the same turn, and every listing says so ----
+run 0 challenge --gamble=none --holiday-days=1 alice bob
+HB=$(last_board)
+run 0 move "$HB" alice secret "HOLIDAY / PASS"
+has "Stored: PASS (the first runs when your holiday ends, 2027-01-16 08:00 UTC, as your allowance runs out, unless you send an order first)"
+has "Deadline: none (suspended)"
+has "It is your move. You have a stored order: PASS. It runs when your holiday"
+hasnt "runs at the deadline"
+run 0 queue "$HB" alice secret
+has "Your stored orders: PASS (the first runs when your holiday ends, 2027-01-16 08:00 UTC, as your allowance runs out"
+GENETESS_NOW=$((NOW + 86400)) run 0 show "$HB"
+assert_grep "^1a alice Holiday 86400$" "$GAMES/$HB.moves"
+assert_grep "^1a alice PASS (Auto)$" "$GAMES/$HB.moves"    # at the holiday's end, in alice's turn 1a

@@ -23,8 +23,8 @@ assert_eq "Unknown command 'movee'; try 'genetess help'" "$(cat "$OUT")" "a miss
 run 1 move 101 alice secret MOVE C3 UP
 has 'Invalid move "MOVE C3 UP" entered'
 run 1 move 101 alice secret "PASS#7"
-assert_eq "Move PASS received as move #7
-Nothing was done: the current move is #1, not #7 yet." "$(head -2 "$OUT")" "a #k from the future"
+assert_eq "Move PASS received as move #1
+Nothing was done: you sent it as move #7, which has not come yet." "$(head -2 "$OUT")" "a #k from the future"
 run 1 move 101 alice secret CREATE C4 KA
 has "CREATE C4 AK: K cannot be bought"
 run 1 move abc alice secret PASS
@@ -70,3 +70,18 @@ assert_same "$GAMES/$SB" "$T/presave"
 assert_mails 0                                    # no mail about an unsaved state
 rm -rf "$GAMES/.$SB"
 run 0 move "$SB" alice secret PASS
+
+# ---- a long order's result is never cut: the reason and what it means stay, in the reply and on the sheet ----
+run 0 challenge --gamble=none --seed=5 alice bob
+LB=$(last_board)
+cp "$GAMES/$LB" "$T/long0"
+long=$(printf 'B%.0s' $(seq 1 800))
+run 1 move "$LB" alice secret "CREATE D4 A$long"
+has "B: it costs 9223372036854775807E and you have 6E. The order was refused: nothing was done or recorded (the move number is still #1); it is still your move and your deadline did not move."
+assert_same "$GAMES/$LB" "$T/long0"
+steps=$(printf -- '-N%.0s' $(seq 1 300))
+clear_outbox
+run 1 move "$LB" alice secret "MOVE C3 E$steps"
+has "-N: the piece on C3 must move exactly 1 square. The order failed: it is recorded (the move number is now #2); it is still your move and your deadline starts again in full (once a turn, for a failure you could see)."
+assert_grep "^    N-N-N-N-N: the piece on C3 must move exactly 1 square. The order failed:$" $(mail_to alice)
+run 0 move "$LB" alice secret PASS                 # the board with that result in its news loads again

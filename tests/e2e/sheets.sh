@@ -138,8 +138,8 @@ K=$(last_board)
 clear_outbox
 run 0 move "$K" alice secret "CREATE C4 A#1"
 run 1 move "$K" alice secret "PASS#1"
-assert_eq "Move PASS received as move #1
-Nothing was done: the board has moved on since you read it; the current move is #2, not #1." "$(head -2 "$OUT")" "stale #k"
+assert_eq "Move PASS received as move #2
+Nothing was done: you sent it as move #1, but the board has moved on since you read it." "$(head -2 "$OUT")" "stale #k"
 run 1 move "$K" bob hunter2 "PASS#x"
 has "Move PASS#x received without a move number after '#'"
 has "Nothing was done: the move number after '#' must be the current one, #2."
@@ -201,7 +201,7 @@ assert_grep "^2b bob Holiday 3600$" "$GAMES/$K"
 run 0 challenge --gamble=none --seed=5 alice bob
 Q=$(last_board)
 run 0 queue "$Q" alice secret "RADIATE C3 / MOVE R10 N / MOVE D4 N / PASS"
-assert_eq "Stored for your next turn: RADIATE C3 / MOVE R10 N / MOVE D4 N / PASS (the first, not marked *, runs at your next turn's deadline unless you send an order first)
+assert_eq "Stored: RADIATE C3 / MOVE R10 N / MOVE D4 N / PASS (the first runs at your deadline, 2027-01-18 08:00 UTC, unless you send an order first)
 Warning: RADIATE C3 cannot succeed as things stand:
     your piece on C3 has no M (RADIATE needs it).
 Warning: MOVE R10 N cannot succeed as things stand:
