@@ -266,12 +266,34 @@ static int front_owner_login(CommandCtx *c)
     return rc;
 }
 
+/* Which word of w (after the command word) is the userid of the pair "<userid> <password>" the owner check tries,
+ * -1 when none: in a reply to a game mail (rq's userid_address), the reply's placeholder, whose user its address
+ * finds (pipeline_userid); else the first word whose userid is a user with a registered address of mailbox (one
+ * read of the user list). -2 when the user list cannot be read. */
+static int front_owner_pair(const Front *f, const Request *rq, const StrList *w, const char *mailbox)
+{
+    int slot = rq->userid_slot + 1;
+    if (rq->userid_address) /* contract 2.1: a reply's "PASSWORD ...", the user of its address */
+        return slot + 1 < w->n && strcmp(w->v[slot], REQUEST_USERID_BY_ADDRESS) == 0 ? slot : -1;
+    Err err;
+    User *u = xcalloc((size_t)w->n, sizeof *u);
+    int pair = -1, read = users_find_all(f->st, (const char *const *)w->v + 1, w->n - 2, u, &err);
+    for (int i = 0; read == 0 && i < w->n - 2 && pair < 0; i++)
+        if (u[i].address && rate_same_mailbox(u[i].address, mailbox))
+            pair = i + 1;
+    for (int i = 0; i < w->n - 2; i++)
+        users_free(&u[i]);
+    free(u);
+    return read < 0 ? -2 : pair;
+}
+
 /* 1 when the words w give the password of a user whose registered address is of mailbox (contract 2.1: such a
  * command runs over the mailbox's budget), 0 when not, -1 when that could not be checked (the user list
- * unreadable, the lock held past its wait: the MTA brings the message back). The words tried are the first pair
- * "<userid> <password>" after the command word whose userid is such a user's, one pair only, logged in as the
- * command itself would be. The check takes the message's store's lock and keeps it: the command runs under the
- * same lock (its pipeline borrows the store locked), and run_limited lets it go. */
+ * unreadable, the lock held past its wait: the MTA brings the message back). The words tried are one pair
+ * "<userid> <password>" (front_owner_pair), logged in as the command itself would be: a reply's password is
+ * checked for the one user of its address, as its command would find them. The check takes the message's
+ * store's lock and keeps it: the command runs under the same lock (its pipeline borrows the store locked), and
+ * run_limited lets it go. */
 static int front_owner(const Front *f, const Request *rq, const StrList *w, const char *mailbox)
 {
     static const Command login = {.name = "login", .min_args = 2, .max_args = 2, .usage = "", .run = front_owner_login};
@@ -284,15 +306,8 @@ static int front_owner(const Front *f, const Request *rq, const StrList *w, cons
             fprintf(stderr, "genetess mail: %s\n", err.msg);
         return -1;
     }
-    User *u = xcalloc((size_t)w->n, sizeof *u);
-    int pair = -1, read = users_find_all(f->st, (const char *const *)w->v + 1, w->n - 2, u, &err);
-    for (int i = 0; read == 0 && i < w->n - 2 && pair < 0; i++)
-        if (u[i].address && rate_same_mailbox(u[i].address, mailbox))
-            pair = i + 1;
-    for (int i = 0; i < w->n - 2; i++)
-        users_free(&u[i]);
-    free(u);
-    if (read < 0)
+    int pair = front_owner_pair(f, rq, w, mailbox);
+    if (pair < -1)
         return -1;
     if (pair < 0)
         return 0;
@@ -300,7 +315,12 @@ static int front_owner(const Front *f, const Request *rq, const StrList *w, cons
     RequestOutcome out = {0};
     q.reply_needs_auth = false;
     q.body = NULL;
-    if (pipeline_run(&login, &f->host, &q, 2, w->v + pair, &out) == EXIT_SYSTEM)
+    q.userid_slot = 0; /* a reply's placeholder is the login's first word */
+    char *pw[2] = {xstrdup(w->v[pair]), xstrdup(w->v[pair + 1])}; /* the login may name the user in its words */
+    int rc = pipeline_run(&login, &f->host, &q, 2, pw, &out);
+    free(pw[0]);
+    free(pw[1]);
+    if (rc == EXIT_SYSTEM)
         return -1;
     return *out.address && rate_same_mailbox(out.address, mailbox);
 }

@@ -176,6 +176,18 @@ msg "$T/m" bob@example.org "queue 101 bob wrongpw PASS"
 clear_outbox
 PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
 assert_mails 0
+# so is his reply to his sheet, the password first and no userid (contract 2.1, 15.1); a wrong one is not answered
+msg "$T/m" bob@example.org "Re: Genetess Board 101 bob" "hunter2 *PASS"
+clear_outbox
+PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
+assert_mails 1 "^To: bob@example.org$"
+assert_grep "^\(PASS: done\|Stored for your next turn: \*PASS\)" $(mail_to bob)
+assert_grep "bob@example.org <.*@example.org>: reply: move: exit 0$" "$LOG"
+msg "$T/m" bob@example.org "Re: Genetess Board 101 bob" "wrongpw *PASS"
+clear_outbox
+PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
+assert_mails 0
+assert_grep "reply: move: exit 1; over the budget of bob@example.org: not run, not answered$" "$LOG"
 
 # ---- multiple: one reply per line, in order ----
 msg "$T/m" carol@example.org "multiple" "$(printf 'history\n\ngames carol\nfrobnicate\n')"
