@@ -98,7 +98,9 @@ static Request front_request(const Front *f)
     return r;
 }
 
-/* Reads the options and the configuration into f. Returns 0, or -1 after saying why on stderr. */
+/* Reads the options and the configuration into f. Returns 0; EXIT_USAGE after the usage line on stderr when an
+ * argument is not an option of `mail` (contract 3.6: a mistake of the command line, not one to try again); -1
+ * after saying why on stderr. */
 static int front_setup(Front *f, int argc, char **argv)
 {
     const char *home = NULL, *config = CONFIG_FILE;
@@ -109,7 +111,7 @@ static int front_setup(Front *f, int argc, char **argv)
             config = argv[i] + 9;
         else {
             fprintf(stderr, "usage: genetess mail [--home=DIR] [--config=FILE]\n");
-            return -1;
+            return EXIT_USAGE;
         }
     }
     char *text = NULL;
@@ -782,8 +784,9 @@ int mailfront_main(const Host *host, const Request *rq, int argc, char **argv, F
 {
     Store st;
     Front f = {.env = host, .rq = rq, .st = &st};
-    int rc = MAILFRONT_TEMPFAIL;
-    if (front_setup(&f, argc, argv) == 0) {
+    int set = front_setup(&f, argc, argv);
+    int rc = set == EXIT_USAGE ? EXIT_USAGE : MAILFRONT_TEMPFAIL;
+    if (set == 0) {
         char *msg;
         size_t len;
         int r = mailfront_read(in, f.max_size, &msg, &len);

@@ -213,7 +213,11 @@ PBMHOME= run 0 mail --config="$T/conf" <"$T/m"
 assert_grep "Too many messages" $(mail_to dave)
 PBMHOME= HOME= run 75 mail "$CONF" <"$T/m"
 assert_grep "no home: give --home=DIR" "$ERR"
-run 75 mail --frobnicate <"$T/m"
+clear_outbox # contract 3.6: an argument `mail` does not take is a usage error, never one the MTA tries again
+run 2 mail --frobnicate <"$T/m"
+assert_grep "^usage: genetess mail \[--home=DIR\] \[--config=FILE\]$" "$ERR"
+run 2 mail "$CONF" extra-word <"$T/m"
+assert_mails 0
 
 # ---- the lock held past its wait: exit 75 and no reply (the MTA brings the message back) ----
 printf 'Hold the lock, please.\n' >"$T/body"
