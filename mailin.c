@@ -28,7 +28,8 @@ static bool is_wsp(char c)
     return c == ' ' || c == '\t';
 }
 
-/* msg with CRLF (and lone CR) turned into LF. */
+/* msg with CRLF (and lone CR) turned into LF, and a NUL byte into MAILIN_NUL: the text is a C string from here on,
+ * and nothing after a NUL is lost (contract 2.1). */
 static char *normalise_lines(const char *msg, size_t len, size_t *out_len)
 {
     char *d = xmalloc(len + 1);
@@ -39,7 +40,7 @@ static char *normalise_lines(const char *msg, size_t len, size_t *out_len)
             if (i + 1 < len && msg[i + 1] == '\n')
                 i++;
         } else {
-            d[k++] = msg[i];
+            d[k++] = msg[i] ? msg[i] : MAILIN_NUL;
         }
     }
     d[k] = '\0';
@@ -163,20 +164,63 @@ static bool charset_is(const char *cs, const char *const names[])
     return false;
 }
 
+/* Appends code point c (at most U+10FFFF) to b as UTF-8, a NUL as MAILIN_NUL. */
+static void add_utf8(Buf *b, unsigned long c)
+{
+    char u[4];
+    size_t k = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    static const unsigned char lead[] = {0, 0, 0xC0, 0xE0, 0xF0};
+    for (size_t i = k; i-- > 1; c >>= 6)
+        u[i] = (char)(0x80 | (c & 0x3F));
+    u[0] = k == 1 ? (c ? (char)c : MAILIN_NUL) : (char)(lead[k] | c);
+    buf_addn(b, u, k);
+}
+
+/* The n bytes at s in UTF-16 (big-endian unless a byte-order mark or le says otherwise; the mark itself dropped)
+ * as malloc'd UTF-8: a surrogate without its pair, or an odd last byte, is U+FFFD. */
+static char *utf16_to_utf8(const unsigned char *s, size_t n, bool le)
+{
+    Buf b;
+    buf_init(&b);
+    buf_add(&b, "");
+    size_t i = 0;
+    if (n >= 2 && ((s[0] == 0xFF && s[1] == 0xFE) || (s[0] == 0xFE && s[1] == 0xFF)))
+        le = s[0] == 0xFF, i = 2;
+    for (; i + 1 < n; i += 2) {
+        unsigned long c = le ? (unsigned long)(s[i] | s[i + 1] << 8) : (unsigned long)(s[i] << 8 | s[i + 1]);
+        if (c >= 0xD800 && c < 0xDC00 && i + 3 < n) {
+            unsigned long d = le ? (unsigned long)(s[i + 2] | s[i + 3] << 8) : (unsigned long)(s[i + 2] << 8 | s[i + 3]);
+            if (d >= 0xDC00 && d < 0xE000) {
+                c = 0x10000 + ((c - 0xD800) << 10) + (d - 0xDC00);
+                i += 2;
+            }
+        }
+        add_utf8(&b, c >= 0xD800 && c < 0xE000 ? 0xFFFD : c);
+    }
+    if (i < n)
+        add_utf8(&b, 0xFFFD);
+    return buf_take(&b);
+}
+
 char *mailin_to_utf8(const char *s, size_t n, const char *charset)
 {
     static const char *const latin[] = {"iso-8859-1", "iso8859-1", "latin1", "latin-1", "iso-8859-15",
                                         "windows-1252", "cp1252", NULL};
+    static const char *const utf16[] = {"utf-16", "utf-16be", "utf-16le", "utf16", "ucs-2", NULL};
     char cs[40] = "";
     if (charset)
         snprintf(cs, sizeof cs, "%.*s", (int)strcspn(charset, "*"), charset); /* RFC 2231: charset*lang */
+    if (charset_is(cs, utf16)) /* RFC 2781 */
+        return utf16_to_utf8((const unsigned char *)s, n, strcasecmp(cs, "utf-16le") == 0);
     bool as_latin = charset_is(cs, latin) || !valid_utf8((const unsigned char *)s, n);
     Buf b;
     buf_init(&b);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c == 0)
+        if (c == 0) {
+            add_utf8(&b, 0);
             continue;
+        }
         if (as_latin && c >= 0x80) {
             char u[2] = {(char)(0xC0 | (c >> 6)), (char)(0x80 | (c & 0x3F))};
             buf_addn(&b, u, 2);
@@ -494,18 +538,7 @@ static bool mailin_html_entity(const char *name, size_t n, Buf *out)
     }
     if (c == 0 || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
         return false;
-    char u[5] = {0};
-    if (c < 0x80) {
-        u[0] = (char)c;
-    } else if (c < 0x800) {
-        u[0] = (char)(0xC0 | c >> 6), u[1] = (char)(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        u[0] = (char)(0xE0 | c >> 12), u[1] = (char)(0x80 | (c >> 6 & 0x3F)), u[2] = (char)(0x80 | (c & 0x3F));
-    } else {
-        u[0] = (char)(0xF0 | c >> 18), u[1] = (char)(0x80 | (c >> 12 & 0x3F)), u[2] = (char)(0x80 | (c >> 6 & 0x3F));
-        u[3] = (char)(0x80 | (c & 0x3F));
-    }
-    buf_add(out, u);
+    add_utf8(out, c);
     return true;
 }
 

@@ -186,6 +186,59 @@ START_TEST(charsets_to_utf8)
 }
 END_TEST
 
+/* A NUL byte is a character of its own, SUB (MAILIN_NUL), like any other control character: nothing after it is
+ * lost — the lines of the text after it (they used to end the text), the headers after it (a NUL in the Subject
+ * used to end the header block, the Message-ID with it), a decoded part's NUL (it used to be dropped, joining the
+ * words around it) (contract 2.1). */
+START_TEST(nul_is_a_character)
+{
+    static const char body[] = "From: a@example.org\nSubject: Re: Genetess Board 101 a\nMessage-ID: <n1@x>\n\n"
+                               "secret CREATE C4 ABBBBBB\n\0MOVE C4 E\nPASS\n";
+    MailIn m;
+    mailin_parse(body, sizeof body - 1, NULL, &m);
+    ck_assert_str_eq(m.body, "secret CREATE C4 ABBBBBB\n\x1aMOVE C4 E\nPASS\n");
+    mailin_free(&m);
+    static const char header[] = "From: a@example.org\nSubject: he\0lp\nMessage-ID: <n2@x>\n\nPASS\n";
+    mailin_parse(header, sizeof header - 1, NULL, &m);
+    ck_assert_str_eq(m.subject, "he lp"); /* the Subject's control characters are spaces */
+    ck_assert_str_eq(m.message_id, "<n2@x>");
+    ck_assert_str_eq(m.body, "PASS\n");
+    mailin_free(&m);
+    parse("From: a@example.org\nSubject: x\nContent-Transfer-Encoding: quoted-printable\n\nsecret=00PASS\nMOVE\n", NULL,
+          &m);
+    ck_assert_str_eq(m.body, "secret\x1aPASS\nMOVE\n");
+    mailin_free(&m);
+}
+END_TEST
+
+/* UTF-16 parts (RFC 2781): a byte-order mark says the order and goes; without one, big-endian (UTF-16, UTF-16BE)
+ * or little-endian (UTF-16LE); a pair of surrogates is one character; a lone surrogate or an odd last byte is
+ * U+FFFD. */
+START_TEST(utf16_to_utf8)
+{
+    static const struct {
+        const char *in;
+        size_t n;
+        const char *charset, *out;
+    } cases[] = {
+        {"\xff\xfes\0e\0 \0P\0\r\0\n\0", 14, "utf-16", "se P\r\n"},
+        {"\xfe\xff\0s\0\xe9", 6, "UTF-16", "s\xc3\xa9"},
+        {"\0s\0e", 4, "utf-16", "se"},
+        {"s\0e\0", 4, "utf-16le", "se"},
+        {"\0s\0e", 4, "utf-16be", "se"},
+        {"\xd8\x3d\xde\x00", 4, "utf-16be", "\xf0\x9f\x98\x80"},
+        {"\xd8\x3d\0a", 4, "utf-16be", "\xef\xbf\xbd" "a"},
+        {"\0a\0", 3, "utf-16be", "a\xef\xbf\xbd"},
+        {"\0\0\0a", 4, "utf-16be", "\x1a" "a"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *u = mailin_to_utf8(cases[i].in, cases[i].n, cases[i].charset);
+        ck_assert_msg(strcmp(u, cases[i].out) == 0, "case %zu: got \"%s\"", i, u);
+        free(u);
+    }
+}
+END_TEST
+
 START_TEST(multipart_alternative_takes_text_plain)
 {
     MailIn m;
@@ -416,6 +469,8 @@ Suite *mailin_suite(void)
     t = tcase_create("bodies");
     tcase_add_test(t, quoted_printable_and_base64);
     tcase_add_test(t, charsets_to_utf8);
+    tcase_add_test(t, nul_is_a_character);
+    tcase_add_test(t, utf16_to_utf8);
     tcase_add_test(t, multipart_alternative_takes_text_plain);
     tcase_add_test(t, multipart_mixed_nested_base64);
     tcase_add_test(t, multipart_empty_part_and_crlf_base64);
