@@ -617,53 +617,77 @@ char *mailin_html_text(const char *s, size_t n)
     return buf_take(&out);
 }
 
-/* The parts of multipart body (boundary bnd): the first that holds text/plain. */
-static bool multipart_text(const char *body, size_t blen, const char *bnd, int depth, bool html, Buf *out)
+/* The text of the part of n bytes at part (its headers, a blank line, its body) appended to out on lines of its
+ * own (entity_text). */
+static bool part_text(const char *part, size_t n, int depth, bool html, Buf *out)
+{
+    char *p = dup_n(part, n);
+    size_t hl;
+    const char *pb = split_entity(p, &hl);
+    char *ph = dup_n(p, hl);
+    Buf t;
+    buf_init(&t);
+    bool found = entity_text(ph, pb, strlen(pb), depth + 1, html, &t);
+    if (t.len && out->len && out->s[out->len - 1] != '\n')
+        buf_add(out, "\n"); /* a part's text starts on a line of its own */
+    if (t.len)
+        buf_addn(out, t.s, t.len);
+    buf_free(&t);
+    free(ph);
+    free(p);
+    return found;
+}
+
+/* The parts of multipart body (boundary bnd) that hold text/plain (with html, text/html): of a
+ * multipart/alternative (alternative), the first, the others being the same text; of any other multipart, each in
+ * its order — a text that a picture splits in two is read whole (contract 2.1). A multipart without its close
+ * delimiter ends with the body. */
+static bool multipart_text(const char *body, size_t blen, const char *bnd, int depth, bool html, bool alternative,
+                           Buf *out)
 {
     char *copy = dup_n(body, blen);
     size_t bl = strlen(bnd);
     const char *part = NULL;
-    bool found = false;
-    for (char *l = copy; l && *l && !found;) {
+    bool found = false, closed = false;
+    for (char *l = copy; l && *l && !closed && !(found && alternative);) {
         char *nl = strchr(l, '\n');
         bool delim = l[0] == '-' && l[1] == '-' && strncmp(l + 2, bnd, bl) == 0;
-        if (delim && part && l > part) { /* an empty part holds nothing to read */
-            /* RFC 2046 5.1.1: the line break before a delimiter belongs to the delimiter */
-            char *p = dup_n(part, (size_t)(l - 1 - part));
-            size_t hl;
-            const char *pb = split_entity(p, &hl);
-            char *ph = dup_n(p, hl);
-            found = entity_text(ph, pb, strlen(pb), depth + 1, html, out);
-            free(ph);
-            free(p);
-        }
+        if (delim && part && l > part) /* an empty part holds nothing to read */
+            found |= part_text(part, (size_t)(l - 1 - part), depth, html, out); /* RFC 2046 5.1.1: the line break
+                                                                                 * before a delimiter is the delimiter's */
         if (delim) {
-            if (strncmp(l + 2 + bl, "--", 2) == 0)
-                break;
+            closed = strncmp(l + 2 + bl, "--", 2) == 0;
             part = nl ? nl + 1 : NULL;
         }
         l = nl ? nl + 1 : NULL;
     }
+    if (!closed && part && *part && !(found && alternative)) /* the last part, its close delimiter missing */
+        found |= part_text(part, strlen(part), depth, html, out);
     free(copy);
     return found;
 }
 
 /* The text of a MIME entity into out: its text/plain part (with html, its text/html part, tags stripped);
- * false when it has none. */
+ * false when it has none. Inside a multipart (depth > 0), a part that is an attachment or names a file is not
+ * its text. */
 static bool entity_text(const char *hdr, const char *body, size_t blen, int depth, bool html, Buf *out)
 {
     char *ct = mailin_header(hdr, "Content-Type");
     char *type = header_token(ct ? ct : "text/plain");
     char *disp = mailin_header(hdr, "Content-Disposition");
     char *dtype = header_token(disp ? disp : "inline");
+    char *file = disp ? header_param(disp, "filename") : NULL, *name = ct ? header_param(ct, "name") : NULL;
+    bool attached = strcmp(dtype, "attachment") == 0 || (depth > 0 && (file || name));
+    free(file);
+    free(name);
     bool found = false;
     if (strncmp(type, "multipart/", 10) == 0) {
         char *bnd = header_param(ct, "boundary");
         if (bnd && *bnd && depth < MIME_DEPTH)
-            found = multipart_text(body, blen, bnd, depth, html, out);
+            found = multipart_text(body, blen, bnd, depth, html, strcmp(type, "multipart/alternative") == 0, out);
         free(bnd);
     } else if ((html ? strcmp(type, "text/html") == 0 : strcmp(type, "text/plain") == 0 || strcmp(type, "text") == 0) &&
-               strcmp(dtype, "attachment") != 0) {
+               !attached) {
         char *cte = mailin_header(hdr, "Content-Transfer-Encoding");
         char *enc = header_token(cte ? cte : "7bit");
         char *cs = ct ? header_param(ct, "charset") : NULL;

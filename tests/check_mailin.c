@@ -268,6 +268,36 @@ START_TEST(multipart_mixed_nested_base64)
 }
 END_TEST
 
+/* A multipart/mixed reads each of its text parts in order (contract 2.1): Apple Mail's text, picture, text is one
+ * text (its second part used to be dropped unsaid); a text part that names a file is a file attached, not read; a
+ * multipart/alternative still reads its first text part alone; a multipart whose close delimiter is missing still
+ * has its last part read. */
+START_TEST(multipart_mixed_reads_every_text_part)
+{
+    MailIn m;
+    parse("From: a@example.org\nSubject: x\nContent-Type: multipart/mixed; boundary=\"XX\"\n\n"
+          "--XX\nContent-Type: text/plain; charset=us-ascii\n\nsecret CREATE C4 ABBBBBB\nMy plan:\n\n"
+          "--XX\nContent-Type: image/png; name=plan.png\nContent-Disposition: inline; filename=plan.png\n"
+          "Content-Transfer-Encoding: base64\n\niVBORw0KGgo=\n"
+          "--XX\nContent-Type: text/plain; charset=us-ascii\n\nPASS\nMOVE C4 E\n"
+          "--XX\nContent-Type: text/plain; name=notes.txt\nContent-Disposition: inline; filename=notes.txt\n\nMOVE A1 N\n"
+          "--XX--\n",
+          NULL, &m);
+    ck_assert_str_eq(m.body, "secret CREATE C4 ABBBBBB\nMy plan:\nPASS\nMOVE C4 E\n");
+    mailin_free(&m);
+    parse("From: a@example.org\nSubject: x\nContent-Type: multipart/mixed; boundary=b\n\n"
+          "--b\nContent-Type: text/plain\n\nsecret PASS\n--b\nContent-Type: text/plain\n\nMOVE C4 E\n",
+          NULL, &m);
+    ck_assert_str_eq(m.body, "secret PASS\nMOVE C4 E\n");
+    mailin_free(&m);
+    parse("From: a@example.org\nSubject: x\nContent-Type: multipart/alternative; boundary=b\n\n"
+          "--b\nContent-Type: text/plain\n\nsecret PASS\n--b\nContent-Type: text/plain\n\nsecret PASS again\n--b--\n",
+          NULL, &m);
+    ck_assert_str_eq(m.body, "secret PASS\n");
+    mailin_free(&m);
+}
+END_TEST
+
 START_TEST(multipart_empty_part_and_crlf_base64)
 {
     MailIn m;
@@ -474,6 +504,7 @@ Suite *mailin_suite(void)
     tcase_add_test(t, multipart_alternative_takes_text_plain);
     tcase_add_test(t, multipart_mixed_nested_base64);
     tcase_add_test(t, multipart_empty_part_and_crlf_base64);
+    tcase_add_test(t, multipart_mixed_reads_every_text_part);
     tcase_add_test(t, html_only_body_is_its_text);
     tcase_add_test(t, html_text);
     tcase_add_test(t, unicode_spaces);
