@@ -411,6 +411,38 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     return rc;
 }
 
+/* The reply to a `multiple` whose lines with a command go on past the MAX_LINES run, from line l on (the rest of
+ * the lines strtok_r's *save holds): how many were not run and the first of them, as one more reply of rq (by
+ * mail, f non-NULL, under the mailbox's budget like every reply: run_limited). Returns its exit status. */
+static int run_not_run(const Front *f, const MailIn *m, const Host *host, const Request *rq, char *l, char **save,
+                       Buf *note)
+{
+    int skipped = 0;
+    char first[200] = "", q[34];
+    for (; l; l = strtok_r(NULL, "\n", save)) {
+        StrList w = {0};
+        if (mailfront_words(l, &w) > 0 && skipped++ == 0)
+            snprintf(first, sizeof first, "%s", str_trim(l));
+        sl_free(&w);
+    }
+    if (!skipped)
+        return 0;
+    char *text = xasprintf("multiple: %d more line%s of your mail (the first: \"%s%s\") %s not run: one mail runs at "
+                           "most %d commands. Send the rest in another mail.\n",
+                           skipped, skipped == 1 ? "" : "s", str_quote(first, q, sizeof q), strlen(first) > 29 ? "..." : "",
+                           skipped == 1 ? "was" : "were", MAX_LINES);
+    Request r = *rq;
+    r.command_key = 0; /* no command: nothing to run once */
+    Buf said;
+    buf_init(&said);
+    int rc = f ? run_limited(f, &r, m, NULL, text, 0, &said) : pipeline_reject(host, &r, text, EXIT_REFUSED, NULL);
+    if (note) /* on the message's one log line */
+        front_note(note, "%d lines not run (at most %d)%s", skipped, MAX_LINES, said.len ? said.s : "");
+    buf_free(&said);
+    free(text);
+    return rc;
+}
+
 /* Runs each non-blank line of text (at most MAX_LINES) as a command of rq, without a body; each line of a
  * mail (f non-NULL) counts as a message of its own (run_limited). Returns the highest exit status; *count
  * the commands run. */
@@ -419,9 +451,9 @@ static int run_lines(const Front *f, const MailIn *m, const Host *host, const Re
 {
     Request line = *rq;
     line.body = NULL; /* a line has no body of its own */
-    char *copy = xstrdup(text), *save = NULL;
+    char *copy = xstrdup(text), *save = NULL, *l;
     int worst = 0, n = 0;
-    for (char *l = strtok_r(copy, "\n", &save); l && n < MAX_LINES; l = strtok_r(NULL, "\n", &save)) {
+    for (l = strtok_r(copy, "\n", &save); l && n < MAX_LINES; l = strtok_r(NULL, "\n", &save)) {
         StrList w = {0};
         if (mailfront_words(l, &w) > 0) {
             line.command_key = f ? request_command_key(rq->message_id, rq->sender, n + 1) : 0;
@@ -441,6 +473,10 @@ static int run_lines(const Front *f, const MailIn *m, const Host *host, const Re
             n++;
         }
         sl_free(&w);
+    }
+    if (n == MAX_LINES && l && worst != MAILFRONT_TEMPFAIL) { /* contract 15.2: the rest are said, not run */
+        int rc = run_not_run(f, m, host, &line, l, &save, note);
+        worst = rc > worst ? rc : worst;
     }
     free(copy);
     if (!n && worst != MAILFRONT_TEMPFAIL)

@@ -197,6 +197,13 @@ assert_mails 3 "^To: carol@example.org$"
 assert_mails 1 "^Subject: Historical List of Genetess games$"
 assert_mails 1 "^Subject: List of Genetess games$"
 assert_grep "multiple: 3 commands, exit 1$" "$LOG"
+# past 50 lines, the rest are not run, and one more reply says how many (contract 15.2)
+msg "$T/m" erin@example.org "multiple" "$(for i in $(seq 1 52); do echo "calc S$i"; done)"
+clear_outbox
+PBMRATE=off run 0 mail "$CONF" <"$T/m"
+assert_mails 51 "^To: erin@example.org$"
+assert_mails 1 "^multiple: 2 more lines of your mail (the first: \"calc S51\") were not run: one$"
+assert_grep "multiple: 50 commands, exit 1; 2 lines not run (at most 50)$" "$LOG"
 printf 'history\ngames\n' >"$T/lines"
 INPUTFILE="$T/lines" run 0 multiple
 has "Historical List of Genetess games"
