@@ -560,6 +560,13 @@ char *mailin_html_text(const char *s, size_t n)
     int quote = 0;           /* blockquotes open */
     bool line_start = true;
     for (size_t i = 0; i < n;) {
+        if (s[i] == '<' && n - i >= 4 && memcmp(s + i, "<!--", 4) == 0) { /* a comment ends at "-->", not at '>' */
+            size_t e = i + 4;
+            while (e < n && !(e + 2 < n && memcmp(s + e, "-->", 3) == 0))
+                e++;
+            i = e < n ? e + 3 : n;
+            continue;
+        }
         if (s[i] == '<') {
             const char *gt = memchr(s + i, '>', n - i);
             size_t end = gt ? (size_t)(gt - s) + 1 : n;

@@ -58,7 +58,8 @@ char *mailin_base64_decode(const char *s, size_t n, size_t *out_len);
 /* The n bytes at s in charset (a MIME name; UTF-16, UTF-16BE, UTF-16LE with or without a byte-order mark; NULL or
  * unknown: UTF-8 if valid, else Latin-1) as malloc'd UTF-8, a NUL as MAILIN_NUL. */
 char *mailin_to_utf8(const char *s, size_t n, const char *charset);
-/* The text (malloc'd) of n bytes of HTML: tags dropped (with what head, style and script hold), a line
+/* The text (malloc'd) of n bytes of HTML: tags dropped (with what head, style and script hold; a comment up to its
+ * "-->", whatever '>' it holds), a line
  * break for br, p, div, li, tr and headings, a blockquote's lines quoted with "> ", the common entities and
  * numeric references decoded. */
 char *mailin_html_text(const char *s, size_t n);

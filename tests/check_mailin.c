@@ -356,6 +356,8 @@ START_TEST(html_text)
         {"&#233;t&#xe9;", "\xc3\xa9t\xc3\xa9"},
         {"&#0;&#x110000;&#xD800;", "&#0;&#x110000;&#xD800;"},
         {"unclosed <b", "unclosed "},
+        {"PASS<!-- if x > y then MOVE C3 N -->!", "PASS!"}, /* a comment ends at "-->": nothing of it is text */
+        {"a<!-- no end > MOVE", "a"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *t = mailin_html_text(cases[i].html, strlen(cases[i].html));
