@@ -898,10 +898,10 @@ void mailin_parse(const char *msg, size_t len, const char *envelope, MailIn *m)
     m->from = usable_address(address_of(hdr, "From"));
     m->reply_to = usable_address(address_of(hdr, "Reply-To"));
     m->reply_list = header_is_list(hdr, "Reply-To"); /* the normalised header the address comes from */
-    if (!*m->reply_to) {
+    if (!*m->reply_to) { /* a Reply-To that names several addresses as a group ("friends: a@x, b@y;") stays a list */
         free(m->reply_to);
         m->reply_to = xstrdup(m->from);
-        m->reply_list = header_is_list(hdr, "From");
+        m->reply_list = m->reply_list || header_is_list(hdr, "From");
     }
     m->subject = mailin_subject_of(hdr);
     char *id = mailin_header(hdr, "Message-ID");

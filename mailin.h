@@ -11,7 +11,8 @@ typedef struct MailIn {
     bool has_envelope;
     char *from;       /* the address of From: */
     char *reply_to;   /* where the reply goes: the address of Reply-To:, else of From: */
-    bool reply_list;  /* the header reply_to comes from names several addresses (mailin_address_list) */
+    bool reply_list;  /* the header reply_to comes from names several addresses (mailin_address_list), or a
+                         Reply-To: that gives no address of its own does (a group) */
     char *subject;    /* decoded, unfolded, Re:/Fwd:/Fw: prefixes removed, white space trimmed */
     char *message_id; /* Message-ID: as written, e.g. "<x@y>" */
     char *body;       /* the text/plain part decoded to UTF-8 lines (each ending in '\n'), format=flowed lines

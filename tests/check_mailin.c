@@ -63,6 +63,11 @@ START_TEST(reply_to_wins_over_from)
     mailin_free(&m);
     parse("From: al@example.org (Al)\nReply-To: not an address\nSubject: help\n\n", NULL, &m);
     ck_assert_str_eq(m.reply_to, "al@example.org");
+    ck_assert(!m.reply_list);
+    mailin_free(&m);
+    /* a Reply-To that names a group of several addresses asks for a list: not answered at From: instead */
+    parse("From: al@example.org\nReply-To: friends: a@x.org, b@y.org;\nSubject: help\n\n", NULL, &m);
+    ck_assert(m.reply_list);
     mailin_free(&m);
 }
 END_TEST
