@@ -98,7 +98,9 @@ static Request front_request(const Front *f)
     return r;
 }
 
-/* Reads the options and the configuration into f. Returns 0, or -1 after saying why on stderr. */
+/* Reads the options and the configuration into f. Returns 0; EXIT_USAGE after the usage line on stderr when an
+ * argument is not an option of `mail` (contract 3.6: a mistake of the command line, not one to try again); -1
+ * after saying why on stderr. */
 static int front_setup(Front *f, int argc, char **argv)
 {
     const char *home = NULL, *config = CONFIG_FILE;
@@ -109,7 +111,7 @@ static int front_setup(Front *f, int argc, char **argv)
             config = argv[i] + 9;
         else {
             fprintf(stderr, "usage: genetess mail [--home=DIR] [--config=FILE]\n");
-            return -1;
+            return EXIT_USAGE;
         }
     }
     char *text = NULL;
@@ -266,12 +268,34 @@ static int front_owner_login(CommandCtx *c)
     return rc;
 }
 
+/* Which word of w (after the command word) is the userid of the pair "<userid> <password>" the owner check tries,
+ * -1 when none: in a reply to a game mail (rq's userid_address), the reply's placeholder, whose user its address
+ * finds (pipeline_userid); else the first word whose userid is a user with a registered address of mailbox (one
+ * read of the user list). -2 when the user list cannot be read. */
+static int front_owner_pair(const Front *f, const Request *rq, const StrList *w, const char *mailbox)
+{
+    int slot = rq->userid_slot + 1;
+    if (rq->userid_address) /* contract 2.1: a reply's "PASSWORD ...", the user of its address */
+        return slot + 1 < w->n && strcmp(w->v[slot], REQUEST_USERID_BY_ADDRESS) == 0 ? slot : -1;
+    Err err;
+    User *u = xcalloc((size_t)w->n, sizeof *u);
+    int pair = -1, read = users_find_all(f->st, (const char *const *)w->v + 1, w->n - 2, u, &err);
+    for (int i = 0; read == 0 && i < w->n - 2 && pair < 0; i++)
+        if (u[i].address && rate_same_mailbox(u[i].address, mailbox))
+            pair = i + 1;
+    for (int i = 0; i < w->n - 2; i++)
+        users_free(&u[i]);
+    free(u);
+    return read < 0 ? -2 : pair;
+}
+
 /* 1 when the words w give the password of a user whose registered address is of mailbox (contract 2.1: such a
  * command runs over the mailbox's budget), 0 when not, -1 when that could not be checked (the user list
- * unreadable, the lock held past its wait: the MTA brings the message back). The words tried are the first pair
- * "<userid> <password>" after the command word whose userid is such a user's, one pair only, logged in as the
- * command itself would be. The check takes the message's store's lock and keeps it: the command runs under the
- * same lock (its pipeline borrows the store locked), and run_limited lets it go. */
+ * unreadable, the lock held past its wait: the MTA brings the message back). The words tried are one pair
+ * "<userid> <password>" (front_owner_pair), logged in as the command itself would be: a reply's password is
+ * checked for the one user of its address, as its command would find them. The check takes the message's
+ * store's lock and keeps it: the command runs under the same lock (its pipeline borrows the store locked), and
+ * run_limited lets it go. */
 static int front_owner(const Front *f, const Request *rq, const StrList *w, const char *mailbox)
 {
     static const Command login = {.name = "login", .min_args = 2, .max_args = 2, .usage = "", .run = front_owner_login};
@@ -284,15 +308,8 @@ static int front_owner(const Front *f, const Request *rq, const StrList *w, cons
             fprintf(stderr, "genetess mail: %s\n", err.msg);
         return -1;
     }
-    User *u = xcalloc((size_t)w->n, sizeof *u);
-    int pair = -1, read = users_find_all(f->st, (const char *const *)w->v + 1, w->n - 2, u, &err);
-    for (int i = 0; read == 0 && i < w->n - 2 && pair < 0; i++)
-        if (u[i].address && rate_same_mailbox(u[i].address, mailbox))
-            pair = i + 1;
-    for (int i = 0; i < w->n - 2; i++)
-        users_free(&u[i]);
-    free(u);
-    if (read < 0)
+    int pair = front_owner_pair(f, rq, w, mailbox);
+    if (pair < -1)
         return -1;
     if (pair < 0)
         return 0;
@@ -300,7 +317,12 @@ static int front_owner(const Front *f, const Request *rq, const StrList *w, cons
     RequestOutcome out = {0};
     q.reply_needs_auth = false;
     q.body = NULL;
-    if (pipeline_run(&login, &f->host, &q, 2, w->v + pair, &out) == EXIT_SYSTEM)
+    q.userid_slot = 0; /* a reply's placeholder is the login's first word */
+    char *pw[2] = {xstrdup(w->v[pair]), xstrdup(w->v[pair + 1])}; /* the login may name the user in its words */
+    int rc = pipeline_run(&login, &f->host, &q, 2, pw, &out);
+    free(pw[0]);
+    free(pw[1]);
+    if (rc == EXIT_SYSTEM)
         return -1;
     return *out.address && rate_same_mailbox(out.address, mailbox);
 }
@@ -389,6 +411,38 @@ static int run_limited(const Front *f, const Request *rq0, const MailIn *m, StrL
     return rc;
 }
 
+/* The reply to a `multiple` whose lines with a command go on past the MAX_LINES run, from line l on (the rest of
+ * the lines strtok_r's *save holds): how many were not run and the first of them, as one more reply of rq (by
+ * mail, f non-NULL, under the mailbox's budget like every reply: run_limited). Returns its exit status. */
+static int run_not_run(const Front *f, const MailIn *m, const Host *host, const Request *rq, char *l, char **save,
+                       Buf *note)
+{
+    int skipped = 0;
+    char first[200] = "", q[34];
+    for (; l; l = strtok_r(NULL, "\n", save)) {
+        StrList w = {0};
+        if (mailfront_words(l, &w) > 0 && skipped++ == 0)
+            snprintf(first, sizeof first, "%s", str_trim(l));
+        sl_free(&w);
+    }
+    if (!skipped)
+        return 0;
+    char *text = xasprintf("multiple: %d more line%s of your mail (the first: \"%s%s\") %s not run: one mail runs at "
+                           "most %d commands. Send the rest in another mail.\n",
+                           skipped, skipped == 1 ? "" : "s", str_quote(first, q, sizeof q), strlen(first) > 29 ? "..." : "",
+                           skipped == 1 ? "was" : "were", MAX_LINES);
+    Request r = *rq;
+    r.command_key = 0; /* no command: nothing to run once */
+    Buf said;
+    buf_init(&said);
+    int rc = f ? run_limited(f, &r, m, NULL, text, 0, &said) : pipeline_reject(host, &r, text, EXIT_REFUSED, NULL);
+    if (note) /* on the message's one log line */
+        front_note(note, "%d lines not run (at most %d)%s", skipped, MAX_LINES, said.len ? said.s : "");
+    buf_free(&said);
+    free(text);
+    return rc;
+}
+
 /* Runs each non-blank line of text (at most MAX_LINES) as a command of rq, without a body; each line of a
  * mail (f non-NULL) counts as a message of its own (run_limited). Returns the highest exit status; *count
  * the commands run. */
@@ -397,9 +451,9 @@ static int run_lines(const Front *f, const MailIn *m, const Host *host, const Re
 {
     Request line = *rq;
     line.body = NULL; /* a line has no body of its own */
-    char *copy = xstrdup(text), *save = NULL;
+    char *copy = xstrdup(text), *save = NULL, *l;
     int worst = 0, n = 0;
-    for (char *l = strtok_r(copy, "\n", &save); l && n < MAX_LINES; l = strtok_r(NULL, "\n", &save)) {
+    for (l = strtok_r(copy, "\n", &save); l && n < MAX_LINES; l = strtok_r(NULL, "\n", &save)) {
         StrList w = {0};
         if (mailfront_words(l, &w) > 0) {
             line.command_key = f ? request_command_key(rq->message_id, rq->sender, n + 1) : 0;
@@ -419,6 +473,10 @@ static int run_lines(const Front *f, const MailIn *m, const Host *host, const Re
             n++;
         }
         sl_free(&w);
+    }
+    if (n == MAX_LINES && l && worst != MAILFRONT_TEMPFAIL) { /* contract 15.2: the rest are said, not run */
+        int rc = run_not_run(f, m, host, &line, l, &save, note);
+        worst = rc > worst ? rc : worst;
     }
     free(copy);
     if (!n && worst != MAILFRONT_TEMPFAIL)
@@ -762,8 +820,9 @@ int mailfront_main(const Host *host, const Request *rq, int argc, char **argv, F
 {
     Store st;
     Front f = {.env = host, .rq = rq, .st = &st};
-    int rc = MAILFRONT_TEMPFAIL;
-    if (front_setup(&f, argc, argv) == 0) {
+    int set = front_setup(&f, argc, argv);
+    int rc = set == EXIT_USAGE ? EXIT_USAGE : MAILFRONT_TEMPFAIL;
+    if (set == 0) {
         char *msg;
         size_t len;
         int r = mailfront_read(in, f.max_size, &msg, &len);

@@ -19,7 +19,8 @@ enum { MAILFRONT_TEMPFAIL = 75 };
 /* genetess mail [--home=DIR] [--config=FILE]: reads one message from in (stdin) and answers it on a host of its own
  * (host's settings, those of the environment, overridden by the options and completed by the configuration) (help/
  * command-mail.txt), opening the store once for the whole message (every command borrows it: Request.store). Returns 0 when answered or dropped, MAILFRONT_TEMPFAIL on a temporary failure
- * (the lock held past its wait, I/O, a bad configuration). */
+ * (the lock held past its wait, I/O, a bad configuration), EXIT_USAGE (nothing read) when an argument is not one of
+ * its options. */
 int mailfront_main(const Host *host, const Request *rq, int argc, char **argv, FILE *in);
 /* genetess multiple: runs each non-blank line of the request's body as a command (with rq's sender, without a
  * body), in order, one reply each, all of them in one store (rq's, else one opened here). Returns the highest exit status, or EXIT_USAGE when words follow "multiple". */

@@ -28,7 +28,8 @@ static bool is_wsp(char c)
     return c == ' ' || c == '\t';
 }
 
-/* msg with CRLF (and lone CR) turned into LF. */
+/* msg with CRLF (and lone CR) turned into LF, and a NUL byte into MAILIN_NUL: the text is a C string from here on,
+ * and nothing after a NUL is lost (contract 2.1). */
 static char *normalise_lines(const char *msg, size_t len, size_t *out_len)
 {
     char *d = xmalloc(len + 1);
@@ -39,7 +40,7 @@ static char *normalise_lines(const char *msg, size_t len, size_t *out_len)
             if (i + 1 < len && msg[i + 1] == '\n')
                 i++;
         } else {
-            d[k++] = msg[i];
+            d[k++] = msg[i] ? msg[i] : MAILIN_NUL;
         }
     }
     d[k] = '\0';
@@ -163,20 +164,63 @@ static bool charset_is(const char *cs, const char *const names[])
     return false;
 }
 
+/* Appends code point c (at most U+10FFFF) to b as UTF-8, a NUL as MAILIN_NUL. */
+static void add_utf8(Buf *b, unsigned long c)
+{
+    char u[4];
+    size_t k = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    static const unsigned char lead[] = {0, 0, 0xC0, 0xE0, 0xF0};
+    for (size_t i = k; i-- > 1; c >>= 6)
+        u[i] = (char)(0x80 | (c & 0x3F));
+    u[0] = k == 1 ? (c ? (char)c : MAILIN_NUL) : (char)(lead[k] | c);
+    buf_addn(b, u, k);
+}
+
+/* The n bytes at s in UTF-16 (big-endian unless a byte-order mark or le says otherwise; the mark itself dropped)
+ * as malloc'd UTF-8: a surrogate without its pair, or an odd last byte, is U+FFFD. */
+static char *utf16_to_utf8(const unsigned char *s, size_t n, bool le)
+{
+    Buf b;
+    buf_init(&b);
+    buf_add(&b, "");
+    size_t i = 0;
+    if (n >= 2 && ((s[0] == 0xFF && s[1] == 0xFE) || (s[0] == 0xFE && s[1] == 0xFF)))
+        le = s[0] == 0xFF, i = 2;
+    for (; i + 1 < n; i += 2) {
+        unsigned long c = le ? (unsigned long)(s[i] | s[i + 1] << 8) : (unsigned long)(s[i] << 8 | s[i + 1]);
+        if (c >= 0xD800 && c < 0xDC00 && i + 3 < n) {
+            unsigned long d = le ? (unsigned long)(s[i + 2] | s[i + 3] << 8) : (unsigned long)(s[i + 2] << 8 | s[i + 3]);
+            if (d >= 0xDC00 && d < 0xE000) {
+                c = 0x10000 + ((c - 0xD800) << 10) + (d - 0xDC00);
+                i += 2;
+            }
+        }
+        add_utf8(&b, c >= 0xD800 && c < 0xE000 ? 0xFFFD : c);
+    }
+    if (i < n)
+        add_utf8(&b, 0xFFFD);
+    return buf_take(&b);
+}
+
 char *mailin_to_utf8(const char *s, size_t n, const char *charset)
 {
     static const char *const latin[] = {"iso-8859-1", "iso8859-1", "latin1", "latin-1", "iso-8859-15",
                                         "windows-1252", "cp1252", NULL};
+    static const char *const utf16[] = {"utf-16", "utf-16be", "utf-16le", "utf16", "ucs-2", NULL};
     char cs[40] = "";
     if (charset)
         snprintf(cs, sizeof cs, "%.*s", (int)strcspn(charset, "*"), charset); /* RFC 2231: charset*lang */
+    if (charset_is(cs, utf16)) /* RFC 2781 */
+        return utf16_to_utf8((const unsigned char *)s, n, strcasecmp(cs, "utf-16le") == 0);
     bool as_latin = charset_is(cs, latin) || !valid_utf8((const unsigned char *)s, n);
     Buf b;
     buf_init(&b);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c == 0)
+        if (c == 0) {
+            add_utf8(&b, 0);
             continue;
+        }
         if (as_latin && c >= 0x80) {
             char u[2] = {(char)(0xC0 | (c >> 6)), (char)(0x80 | (c & 0x3F))};
             buf_addn(&b, u, 2);
@@ -494,18 +538,7 @@ static bool mailin_html_entity(const char *name, size_t n, Buf *out)
     }
     if (c == 0 || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
         return false;
-    char u[5] = {0};
-    if (c < 0x80) {
-        u[0] = (char)c;
-    } else if (c < 0x800) {
-        u[0] = (char)(0xC0 | c >> 6), u[1] = (char)(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        u[0] = (char)(0xE0 | c >> 12), u[1] = (char)(0x80 | (c >> 6 & 0x3F)), u[2] = (char)(0x80 | (c & 0x3F));
-    } else {
-        u[0] = (char)(0xF0 | c >> 18), u[1] = (char)(0x80 | (c >> 12 & 0x3F)), u[2] = (char)(0x80 | (c >> 6 & 0x3F));
-        u[3] = (char)(0x80 | (c & 0x3F));
-    }
-    buf_add(out, u);
+    add_utf8(out, c);
     return true;
 }
 
@@ -527,6 +560,13 @@ char *mailin_html_text(const char *s, size_t n)
     int quote = 0;           /* blockquotes open */
     bool line_start = true;
     for (size_t i = 0; i < n;) {
+        if (s[i] == '<' && n - i >= 4 && memcmp(s + i, "<!--", 4) == 0) { /* a comment ends at "-->", not at '>' */
+            size_t e = i + 4;
+            while (e < n && !(e + 2 < n && memcmp(s + e, "-->", 3) == 0))
+                e++;
+            i = e < n ? e + 3 : n;
+            continue;
+        }
         if (s[i] == '<') {
             const char *gt = memchr(s + i, '>', n - i);
             size_t end = gt ? (size_t)(gt - s) + 1 : n;
@@ -584,53 +624,77 @@ char *mailin_html_text(const char *s, size_t n)
     return buf_take(&out);
 }
 
-/* The parts of multipart body (boundary bnd): the first that holds text/plain. */
-static bool multipart_text(const char *body, size_t blen, const char *bnd, int depth, bool html, Buf *out)
+/* The text of the part of n bytes at part (its headers, a blank line, its body) appended to out on lines of its
+ * own (entity_text). */
+static bool part_text(const char *part, size_t n, int depth, bool html, Buf *out)
+{
+    char *p = dup_n(part, n);
+    size_t hl;
+    const char *pb = split_entity(p, &hl);
+    char *ph = dup_n(p, hl);
+    Buf t;
+    buf_init(&t);
+    bool found = entity_text(ph, pb, strlen(pb), depth + 1, html, &t);
+    if (t.len && out->len && out->s[out->len - 1] != '\n')
+        buf_add(out, "\n"); /* a part's text starts on a line of its own */
+    if (t.len)
+        buf_addn(out, t.s, t.len);
+    buf_free(&t);
+    free(ph);
+    free(p);
+    return found;
+}
+
+/* The parts of multipart body (boundary bnd) that hold text/plain (with html, text/html): of a
+ * multipart/alternative (alternative), the first, the others being the same text; of any other multipart, each in
+ * its order — a text that a picture splits in two is read whole (contract 2.1). A multipart without its close
+ * delimiter ends with the body. */
+static bool multipart_text(const char *body, size_t blen, const char *bnd, int depth, bool html, bool alternative,
+                           Buf *out)
 {
     char *copy = dup_n(body, blen);
     size_t bl = strlen(bnd);
     const char *part = NULL;
-    bool found = false;
-    for (char *l = copy; l && *l && !found;) {
+    bool found = false, closed = false;
+    for (char *l = copy; l && *l && !closed && !(found && alternative);) {
         char *nl = strchr(l, '\n');
         bool delim = l[0] == '-' && l[1] == '-' && strncmp(l + 2, bnd, bl) == 0;
-        if (delim && part && l > part) { /* an empty part holds nothing to read */
-            /* RFC 2046 5.1.1: the line break before a delimiter belongs to the delimiter */
-            char *p = dup_n(part, (size_t)(l - 1 - part));
-            size_t hl;
-            const char *pb = split_entity(p, &hl);
-            char *ph = dup_n(p, hl);
-            found = entity_text(ph, pb, strlen(pb), depth + 1, html, out);
-            free(ph);
-            free(p);
-        }
+        if (delim && part && l > part) /* an empty part holds nothing to read */
+            found |= part_text(part, (size_t)(l - 1 - part), depth, html, out); /* RFC 2046 5.1.1: the line break
+                                                                                 * before a delimiter is the delimiter's */
         if (delim) {
-            if (strncmp(l + 2 + bl, "--", 2) == 0)
-                break;
+            closed = strncmp(l + 2 + bl, "--", 2) == 0;
             part = nl ? nl + 1 : NULL;
         }
         l = nl ? nl + 1 : NULL;
     }
+    if (!closed && part && *part && !(found && alternative)) /* the last part, its close delimiter missing */
+        found |= part_text(part, strlen(part), depth, html, out);
     free(copy);
     return found;
 }
 
 /* The text of a MIME entity into out: its text/plain part (with html, its text/html part, tags stripped);
- * false when it has none. */
+ * false when it has none. Inside a multipart (depth > 0), a part that is an attachment or names a file is not
+ * its text. */
 static bool entity_text(const char *hdr, const char *body, size_t blen, int depth, bool html, Buf *out)
 {
     char *ct = mailin_header(hdr, "Content-Type");
     char *type = header_token(ct ? ct : "text/plain");
     char *disp = mailin_header(hdr, "Content-Disposition");
     char *dtype = header_token(disp ? disp : "inline");
+    char *file = disp ? header_param(disp, "filename") : NULL, *name = ct ? header_param(ct, "name") : NULL;
+    bool attached = strcmp(dtype, "attachment") == 0 || (depth > 0 && (file || name));
+    free(file);
+    free(name);
     bool found = false;
     if (strncmp(type, "multipart/", 10) == 0) {
         char *bnd = header_param(ct, "boundary");
         if (bnd && *bnd && depth < MIME_DEPTH)
-            found = multipart_text(body, blen, bnd, depth, html, out);
+            found = multipart_text(body, blen, bnd, depth, html, strcmp(type, "multipart/alternative") == 0, out);
         free(bnd);
     } else if ((html ? strcmp(type, "text/html") == 0 : strcmp(type, "text/plain") == 0 || strcmp(type, "text") == 0) &&
-               strcmp(dtype, "attachment") != 0) {
+               !attached) {
         char *cte = mailin_header(hdr, "Content-Transfer-Encoding");
         char *enc = header_token(cte ? cte : "7bit");
         char *cs = ct ? header_param(ct, "charset") : NULL;
@@ -834,10 +898,10 @@ void mailin_parse(const char *msg, size_t len, const char *envelope, MailIn *m)
     m->from = usable_address(address_of(hdr, "From"));
     m->reply_to = usable_address(address_of(hdr, "Reply-To"));
     m->reply_list = header_is_list(hdr, "Reply-To"); /* the normalised header the address comes from */
-    if (!*m->reply_to) {
+    if (!*m->reply_to) { /* a Reply-To that names several addresses as a group ("friends: a@x, b@y;") stays a list */
         free(m->reply_to);
         m->reply_to = xstrdup(m->from);
-        m->reply_list = header_is_list(hdr, "From");
+        m->reply_list = m->reply_list || header_is_list(hdr, "From");
     }
     m->subject = mailin_subject_of(hdr);
     char *id = mailin_header(hdr, "Message-ID");

@@ -11,7 +11,8 @@ typedef struct MailIn {
     bool has_envelope;
     char *from;       /* the address of From: */
     char *reply_to;   /* where the reply goes: the address of Reply-To:, else of From: */
-    bool reply_list;  /* the header reply_to comes from names several addresses (mailin_address_list) */
+    bool reply_list;  /* the header reply_to comes from names several addresses (mailin_address_list), or a
+                         Reply-To: that gives no address of its own does (a group) */
     char *subject;    /* decoded, unfolded, Re:/Fwd:/Fw: prefixes removed, white space trimmed */
     char *message_id; /* Message-ID: as written, e.g. "<x@y>" */
     char *body;       /* the text/plain part decoded to UTF-8 lines (each ending in '\n'), format=flowed lines
@@ -50,10 +51,16 @@ char *mailin_strip_prefixes(char *subject);
 char *mailin_qp_decode(const char *s, size_t n, size_t *out_len);
 /* Base64 decoding of n bytes (other characters skipped); returns malloc'd bytes, *out_len their count. */
 char *mailin_base64_decode(const char *s, size_t n, size_t *out_len);
-/* The n bytes at s in charset (a MIME name; NULL or unknown: UTF-8 if valid, else Latin-1) as
- * malloc'd UTF-8 without NUL bytes. */
+/* A NUL byte in a message, read as a character of its own: SUB (U+001A, "a character in error"), a control
+ * character like the others — kept in its line, shown as '?' where it is quoted — so a C string holds the text and
+ * nothing after a NUL is lost (contract 2.1). */
+#define MAILIN_NUL '\x1a'
+
+/* The n bytes at s in charset (a MIME name; UTF-16, UTF-16BE, UTF-16LE with or without a byte-order mark; NULL or
+ * unknown: UTF-8 if valid, else Latin-1) as malloc'd UTF-8, a NUL as MAILIN_NUL. */
 char *mailin_to_utf8(const char *s, size_t n, const char *charset);
-/* The text (malloc'd) of n bytes of HTML: tags dropped (with what head, style and script hold), a line
+/* The text (malloc'd) of n bytes of HTML: tags dropped (with what head, style and script hold; a comment up to its
+ * "-->", whatever '>' it holds), a line
  * break for br, p, div, li, tr and headings, a blockquote's lines quoted with "> ", the common entities and
  * numeric references decoded. */
 char *mailin_html_text(const char *s, size_t n);

@@ -120,31 +120,46 @@ static bool mailtext_header_sent(const Line *l)
     return mailtext_header(l, names);
 }
 
-/* The index of the next non-blank line after i (n: none). */
-static size_t mailtext_next(const Line *v, size_t n, size_t i)
+/* The lines of a text, with what a scan ahead of a line needs found once: so the player's lines are read in time
+ * linear in the text, whatever it holds (contract 15.2: each line looked at a bounded number of times). */
+typedef struct Text {
+    Line *v;
+    size_t n;
+    size_t *next; /* next[i]: the index of the next non-blank line after i (n: none) */
+    size_t steps; /* the lines looked at so far (mailtext_player_counted) */
+} Text;
+
+/* Line i of t, counted as looked at. */
+static const Line *mailtext_line(Text *t, size_t i)
 {
-    for (i++; i < n && mailtext_blank(&v[i]); i++)
-        ;
-    return i;
+    t->steps++;
+    return &t->v[i];
+}
+
+/* The index of the next non-blank line after i (t->n: none), counted as one line looked at. */
+static size_t mailtext_next(Text *t, size_t i)
+{
+    t->steps++;
+    return t->next[i];
 }
 
 /* True when line i starts a forwarded or quoted original: everything from it on is not the player's. */
-static bool mailtext_original(const Line *v, size_t n, size_t i)
+static bool mailtext_original(Text *t, size_t i)
 {
     static const char *const marks[] = {"-----Original Message-----", "----- Original Message -----",
                                         "-----Ursprüngliche Nachricht-----", "-----Message d'origine-----",
                                         "---------- Forwarded message", "Begin forwarded message:",
                                         "Anfang der weitergeleiteten Nachricht:", "-------- Forwarded Message",
                                         "-------- Original Message"};
-    const Line *l = &v[i];
+    const Line *l = mailtext_line(t, i);
     for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
         if (mailtext_starts(l, marks[k]))
             return true;
-    size_t j = mailtext_next(v, n, i);
+    size_t j = mailtext_next(t, i);
     if (mailtext_header_from(l))
-        return j < n && mailtext_header_sent(&v[j]);
+        return j < t->n && mailtext_header_sent(mailtext_line(t, j));
     if (l->n >= 10 && strspn(l->s, "_") == l->n) /* Outlook's rule above the original's header */
-        return j < n && mailtext_header_from(&v[j]);
+        return j < t->n && mailtext_header_from(mailtext_line(t, j));
     return false;
 }
 
@@ -177,8 +192,9 @@ static bool mailtext_attribution_opens(const Line *l)
     return false;
 }
 
-/* The lines of text (its line breaks become NULs) into *out (malloc'd); returns their count. */
-static size_t mailtext_lines(char *text, Line **out)
+/* The lines of text into t (t->v and t->next malloc'd), each line looked at once more to find the next non-blank
+ * lines, from the last back. */
+static void mailtext_lines(char *text, Text *t)
 {
     size_t n = 0, cap = 16;
     Line *v = xmalloc(cap * sizeof *v);
@@ -187,57 +203,73 @@ static size_t mailtext_lines(char *text, Line **out)
         size_t k = nl ? (size_t)(nl - l) : strlen(l);
         if (n == cap)
             v = xrealloc(v, (cap *= 2) * sizeof *v);
-        size_t t = k;
-        while (t && isspace((unsigned char)l[t - 1]))
-            t--;
-        v[n++] = (Line){l, t};
+        size_t e = k;
+        while (e && isspace((unsigned char)l[e - 1]))
+            e--;
+        v[n++] = (Line){l, e};
         if (!nl)
             break;
         l = nl + 1;
     }
-    *out = v;
-    return n;
+    *t = (Text){.v = v, .n = n, .next = xmalloc((n + 1) * sizeof *t->next), .steps = n};
+    for (size_t i = n, after = n; i-- > 0;) { /* after: the first non-blank line after i */
+        t->next[i] = after;
+        if (!mailtext_blank(mailtext_line(t, i)))
+            after = i;
+    }
 }
 
-char *mailtext_player(char *text)
+char *mailtext_player_counted(char *text, size_t *steps)
 {
     bool last_open = *text && text[strlen(text) - 1] != '\n'; /* a last line without a break stays without */
-    Line *v;
-    size_t n = mailtext_lines(text, &v);
-    size_t end = n;
+    Text t;
+    mailtext_lines(text, &t);
+    size_t n = t.n, end = n;
     for (size_t i = 0; i < n && end == n; i++)
-        if (mailtext_signature(&v[i]) || (!mailtext_quoted(&v[i]) && mailtext_original(v, n, i)))
+        if (mailtext_signature(mailtext_line(&t, i)) || (!mailtext_quoted(&t.v[i]) && mailtext_original(&t, i)))
             end = i;
     bool *drop = xcalloc(n + 1, sizeof *drop);
     for (size_t i = 0; i < end; i++) {
-        const Line *l = &v[i];
+        const Line *l = mailtext_line(&t, i);
         if (mailtext_quoted(l) || mailtext_footer(l)) {
             drop[i] = true;
             continue;
         }
-        size_t j = mailtext_next(v, end, i);
-        if (mailtext_blank(l) || l->s[l->n - 1] != ':' || j >= end || !mailtext_quoted(&v[j]))
+        if (mailtext_blank(l) || l->s[l->n - 1] != ':')
+            continue;
+        size_t j = mailtext_next(&t, i);
+        if (j >= end || !mailtext_quoted(mailtext_line(&t, j)))
             continue;
         drop[i] = true; /* the attribution line above a quote */
-        if (i > 0 && !mailtext_blank(&v[i - 1]) && !mailtext_quoted(&v[i - 1]) && !drop[i - 1] &&
-            !mailtext_attribution_opens(l) && mailtext_attribution_opens(&v[i - 1]))
+        const Line *above = i > 0 ? mailtext_line(&t, i - 1) : NULL;
+        if (above && !mailtext_blank(above) && !mailtext_quoted(above) && !drop[i - 1] &&
+            !mailtext_attribution_opens(l) && mailtext_attribution_opens(above))
             drop[i - 1] = true; /* its first half, when a client wrapped it */
     }
     size_t k = 0;
     for (size_t i = 0; i < end; i++) {
-        if (drop[i] || (k == 0 && mailtext_blank(&v[i]))) /* blank lines before the first are not text */
+        const Line *l = mailtext_line(&t, i);
+        if (drop[i] || (k == 0 && mailtext_blank(l))) /* blank lines before the first are not text */
             continue;
-        memmove(text + k, v[i].s, v[i].n);
-        k += v[i].n;
+        memmove(text + k, l->s, l->n);
+        k += l->n;
         if (!(last_open && i == n - 1)) /* the text never grows */
             text[k++] = '\n';
     }
     free(drop);
-    free(v);
+    free(t.next);
+    free(t.v);
     while (k && text[k - 1] == '\n' && (k == 1 || text[k - 2] == '\n'))
         k--;
     text[k] = '\0';
     if (k == 1 && text[0] == '\n')
         text[0] = '\0';
+    if (steps)
+        *steps = t.steps;
     return text;
+}
+
+char *mailtext_player(char *text)
+{
+    return mailtext_player_counted(text, NULL);
 }

@@ -3,6 +3,7 @@
 #define GENETESS_MAILTEXT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* The text s of a format=flowed part (RFC 3676) with its soft line breaks joined, malloc'd: a line that ends in a
  * space (after its quote marks and its space-stuffing are taken off; the signature line "-- " never does) runs on
@@ -17,7 +18,14 @@ char *mailtext_unflow(const char *s, bool delsp);
  * "---------- Forwarded message ---------", "Begin forwarded message:", an Outlook "From: ..." block followed by
  * "Sent:" or "Date:", a line of underscores before one) on; and mail clients' footers ("Sent from my iPhone",
  * "Get Outlook for Android", "Von meinem iPhone gesendet", ...). Trims the lines' trailing white space and the
- * trailing empty lines. Returns text. */
+ * trailing empty lines. Returns text. Time linear in text, whatever it holds (mailtext_player_counted). */
 char *mailtext_player(char *text);
+
+/* The most lines mailtext_player looks at for each line of its text (contract 15.2). */
+#define MAILTEXT_STEPS_PER_LINE 11
+
+/* mailtext_player, with *steps (NULL: not told) the lines it looked at — a line looked at again counted again: at
+ * most MAILTEXT_STEPS_PER_LINE times the text's lines, however many of them are blank, quoted or attributions. */
+char *mailtext_player_counted(char *text, size_t *steps);
 
 #endif

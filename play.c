@@ -243,12 +243,13 @@ static int move_act(CommandCtx *c, Txn *t)
 static int qmove_act(CommandCtx *c, Txn *t)
 {
     Board *b = t->b;
-    if (c->argc == 3) { /* no order text: the queue is shown */
+    char *text = play_order_text(c, c->argc - 3, c->argv + 3); /* no words: the mail's text (contract 4.1) */
+    if (!*text) { /* no order text, neither words nor lines: the queue is shown (contract 4.3) */
+        free(text);
         queue_say(b, t->player, QUEUE_SHOWN, &c->reply);
         buf_add(&c->reply, "\n");
         return EXIT_DONE;
     }
-    char *text = play_order_text(c, c->argc - 3, c->argv + 3);
     OrderList l = {0};
     Err err;
     char q[256];

@@ -107,6 +107,50 @@ START_TEST(test_over_budget_owner_one_lock)
 }
 END_TEST
 
+/* The last line of var/mail.log. */
+static char *last_log_line(void)
+{
+    char path[128], *text = NULL;
+    Err err;
+    snprintf(path, sizeof path, "%s/var/mail.log", home);
+    ck_assert_int_eq(disk_read_file(path, &text, NULL, &err), 0);
+    size_t n = strlen(text);
+    while (n && text[n - 1] == '\n')
+        text[--n] = '\0';
+    char *nl = strrchr(text, '\n'), *line = xstrdup(nl ? nl + 1 : text);
+    free(text);
+    return line;
+}
+
+/* Over its mailbox's budget, a reply to the sheet with the password of the user whose address the mailbox is
+ * ("secret PASS": no userid in its words, the user found by the address) runs and is answered at that address, as
+ * the Subject form does (contract 2.1, 15.1: forged mail that filled alice's mailbox does not crowd out her own
+ * reply); its password checked in the one read of the users, under the one lock. A wrong password over the budget
+ * is not run and not answered. */
+START_TEST(test_over_budget_reply_owner)
+{
+    host.rate = "1/3600";
+    ck_assert_int_eq(mail_in("From: <alice@example.org>\nSubject: games\nMessage-ID: <f1@forger.example>\n\n"), 0);
+    ck_assert_int_eq(mail_in("From: <alice@example.org>\nSubject: games\nMessage-ID: <f2@forger.example>\n\n"), 0);
+    tally = (StoreTally){0};
+    ck_assert_int_eq(mail_in("From: <alice@example.org>\nSubject: Re: Genetess Board 101 alice\n"
+                             "Message-ID: <r2@c.example>\n\nsecret PASS\n"),
+                     0);
+    char *line = last_log_line();
+    ck_assert_msg(strstr(line, "<r2@c.example>: reply: move: exit 0") && !strstr(line, "over the budget"), "%s", line);
+    free(line);
+    tally_is(1, 1, 1, 1);
+    ck_assert_int_eq(mail_in("From: <alice@example.org>\nSubject: Re: Genetess Board 101 alice\n"
+                             "Message-ID: <r3@c.example>\n\nguess PASS\n"),
+                     0);
+    line = last_log_line();
+    ck_assert_msg(strstr(line, "<r3@c.example>: reply: move: exit 1; over the budget of alice@example.org: not run, not "
+                               "answered"),
+                  "%s", line);
+    free(line);
+}
+END_TEST
+
 /* `genetess multiple` at the command line (a pbmserv host's): its lines share one store too. */
 START_TEST(test_multiple_command_line)
 {
@@ -149,6 +193,7 @@ Suite *mailfront_suite(void)
     tcase_add_test(t, test_multiple_one_store);
     tcase_add_test(t, test_multiple_command_line);
     tcase_add_test(t, test_over_budget_owner_one_lock);
+    tcase_add_test(t, test_over_budget_reply_owner);
     tcase_add_test(t, test_quote_keeps_utf8);
     suite_add_tcase(s, t);
     return s;

@@ -63,6 +63,11 @@ START_TEST(reply_to_wins_over_from)
     mailin_free(&m);
     parse("From: al@example.org (Al)\nReply-To: not an address\nSubject: help\n\n", NULL, &m);
     ck_assert_str_eq(m.reply_to, "al@example.org");
+    ck_assert(!m.reply_list);
+    mailin_free(&m);
+    /* a Reply-To that names a group of several addresses asks for a list: not answered at From: instead */
+    parse("From: al@example.org\nReply-To: friends: a@x.org, b@y.org;\nSubject: help\n\n", NULL, &m);
+    ck_assert(m.reply_list);
     mailin_free(&m);
 }
 END_TEST
@@ -186,6 +191,59 @@ START_TEST(charsets_to_utf8)
 }
 END_TEST
 
+/* A NUL byte is a character of its own, SUB (MAILIN_NUL), like any other control character: nothing after it is
+ * lost — the lines of the text after it (they used to end the text), the headers after it (a NUL in the Subject
+ * used to end the header block, the Message-ID with it), a decoded part's NUL (it used to be dropped, joining the
+ * words around it) (contract 2.1). */
+START_TEST(nul_is_a_character)
+{
+    static const char body[] = "From: a@example.org\nSubject: Re: Genetess Board 101 a\nMessage-ID: <n1@x>\n\n"
+                               "secret CREATE C4 ABBBBBB\n\0MOVE C4 E\nPASS\n";
+    MailIn m;
+    mailin_parse(body, sizeof body - 1, NULL, &m);
+    ck_assert_str_eq(m.body, "secret CREATE C4 ABBBBBB\n\x1aMOVE C4 E\nPASS\n");
+    mailin_free(&m);
+    static const char header[] = "From: a@example.org\nSubject: he\0lp\nMessage-ID: <n2@x>\n\nPASS\n";
+    mailin_parse(header, sizeof header - 1, NULL, &m);
+    ck_assert_str_eq(m.subject, "he lp"); /* the Subject's control characters are spaces */
+    ck_assert_str_eq(m.message_id, "<n2@x>");
+    ck_assert_str_eq(m.body, "PASS\n");
+    mailin_free(&m);
+    parse("From: a@example.org\nSubject: x\nContent-Transfer-Encoding: quoted-printable\n\nsecret=00PASS\nMOVE\n", NULL,
+          &m);
+    ck_assert_str_eq(m.body, "secret\x1aPASS\nMOVE\n");
+    mailin_free(&m);
+}
+END_TEST
+
+/* UTF-16 parts (RFC 2781): a byte-order mark says the order and goes; without one, big-endian (UTF-16, UTF-16BE)
+ * or little-endian (UTF-16LE); a pair of surrogates is one character; a lone surrogate or an odd last byte is
+ * U+FFFD. */
+START_TEST(utf16_to_utf8)
+{
+    static const struct {
+        const char *in;
+        size_t n;
+        const char *charset, *out;
+    } cases[] = {
+        {"\xff\xfes\0e\0 \0P\0\r\0\n\0", 14, "utf-16", "se P\r\n"},
+        {"\xfe\xff\0s\0\xe9", 6, "UTF-16", "s\xc3\xa9"},
+        {"\0s\0e", 4, "utf-16", "se"},
+        {"s\0e\0", 4, "utf-16le", "se"},
+        {"\0s\0e", 4, "utf-16be", "se"},
+        {"\xd8\x3d\xde\x00", 4, "utf-16be", "\xf0\x9f\x98\x80"},
+        {"\xd8\x3d\0a", 4, "utf-16be", "\xef\xbf\xbd" "a"},
+        {"\0a\0", 3, "utf-16be", "a\xef\xbf\xbd"},
+        {"\0\0\0a", 4, "utf-16be", "\x1a" "a"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *u = mailin_to_utf8(cases[i].in, cases[i].n, cases[i].charset);
+        ck_assert_msg(strcmp(u, cases[i].out) == 0, "case %zu: got \"%s\"", i, u);
+        free(u);
+    }
+}
+END_TEST
+
 START_TEST(multipart_alternative_takes_text_plain)
 {
     MailIn m;
@@ -211,6 +269,36 @@ START_TEST(multipart_mixed_nested_base64)
           "--outer--\n",
           NULL, &m);
     ck_assert_str_eq(m.body, "MOVE C4 E\n");
+    mailin_free(&m);
+}
+END_TEST
+
+/* A multipart/mixed reads each of its text parts in order (contract 2.1): Apple Mail's text, picture, text is one
+ * text (its second part used to be dropped unsaid); a text part that names a file is a file attached, not read; a
+ * multipart/alternative still reads its first text part alone; a multipart whose close delimiter is missing still
+ * has its last part read. */
+START_TEST(multipart_mixed_reads_every_text_part)
+{
+    MailIn m;
+    parse("From: a@example.org\nSubject: x\nContent-Type: multipart/mixed; boundary=\"XX\"\n\n"
+          "--XX\nContent-Type: text/plain; charset=us-ascii\n\nsecret CREATE C4 ABBBBBB\nMy plan:\n\n"
+          "--XX\nContent-Type: image/png; name=plan.png\nContent-Disposition: inline; filename=plan.png\n"
+          "Content-Transfer-Encoding: base64\n\niVBORw0KGgo=\n"
+          "--XX\nContent-Type: text/plain; charset=us-ascii\n\nPASS\nMOVE C4 E\n"
+          "--XX\nContent-Type: text/plain; name=notes.txt\nContent-Disposition: inline; filename=notes.txt\n\nMOVE A1 N\n"
+          "--XX--\n",
+          NULL, &m);
+    ck_assert_str_eq(m.body, "secret CREATE C4 ABBBBBB\nMy plan:\nPASS\nMOVE C4 E\n");
+    mailin_free(&m);
+    parse("From: a@example.org\nSubject: x\nContent-Type: multipart/mixed; boundary=b\n\n"
+          "--b\nContent-Type: text/plain\n\nsecret PASS\n--b\nContent-Type: text/plain\n\nMOVE C4 E\n",
+          NULL, &m);
+    ck_assert_str_eq(m.body, "secret PASS\nMOVE C4 E\n");
+    mailin_free(&m);
+    parse("From: a@example.org\nSubject: x\nContent-Type: multipart/alternative; boundary=b\n\n"
+          "--b\nContent-Type: text/plain\n\nsecret PASS\n--b\nContent-Type: text/plain\n\nsecret PASS again\n--b--\n",
+          NULL, &m);
+    ck_assert_str_eq(m.body, "secret PASS\n");
     mailin_free(&m);
 }
 END_TEST
@@ -273,6 +361,8 @@ START_TEST(html_text)
         {"&#233;t&#xe9;", "\xc3\xa9t\xc3\xa9"},
         {"&#0;&#x110000;&#xD800;", "&#0;&#x110000;&#xD800;"},
         {"unclosed <b", "unclosed "},
+        {"PASS<!-- if x > y then MOVE C3 N -->!", "PASS!"}, /* a comment ends at "-->": nothing of it is text */
+        {"a<!-- no end > MOVE", "a"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *t = mailin_html_text(cases[i].html, strlen(cases[i].html));
@@ -416,9 +506,12 @@ Suite *mailin_suite(void)
     t = tcase_create("bodies");
     tcase_add_test(t, quoted_printable_and_base64);
     tcase_add_test(t, charsets_to_utf8);
+    tcase_add_test(t, nul_is_a_character);
+    tcase_add_test(t, utf16_to_utf8);
     tcase_add_test(t, multipart_alternative_takes_text_plain);
     tcase_add_test(t, multipart_mixed_nested_base64);
     tcase_add_test(t, multipart_empty_part_and_crlf_base64);
+    tcase_add_test(t, multipart_mixed_reads_every_text_part);
     tcase_add_test(t, html_only_body_is_its_text);
     tcase_add_test(t, html_text);
     tcase_add_test(t, unicode_spaces);

@@ -155,6 +155,44 @@ START_TEST(test_linear)
 }
 END_TEST
 
+/* The work of reading a text is linear in its lines, whatever they are: each line is looked at at most
+ * MAILTEXT_STEPS_PER_LINE times (contract 15.2). Every line ahead of an attribution, a "From:" or an Outlook rule
+ * used to be scanned for the next non-blank one, line after line: 160,000 blank lines cost 25 s, and a text of
+ * lines ending in ':' with blank lines between cost the square of its lines. Counted, not timed. */
+START_TEST(test_steps_linear)
+{
+    static const struct {
+        const char *head, *unit, *tail, *want;
+    } cases[] = {
+        {"x\n", "\n", "y\n", NULL},                  /* blank lines between two of the player's */
+        {"", "a:\n\n\n\n\n\n\n\n", "", NULL},   /* attributions with no quote below them */
+        {"", "From: x\n\n\n\n\n\n\n", "", NULL}, /* originals' headers with no "Sent:" below them */
+        {"", "__________\n\n\n\n\n\n", "", NULL}, /* Outlook's rules with no "From:" below them */
+        {"", "On 1 Jan\na:\n\n\n>x\n", "", ""},      /* wrapped attributions above quotes */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Buf b;
+        buf_init(&b);
+        buf_add(&b, cases[i].head);
+        while (b.len < 200000)
+            buf_add(&b, cases[i].unit);
+        buf_add(&b, cases[i].tail);
+        size_t lines = 0, steps = 0;
+        for (size_t k = 0; k < b.len; k++)
+            lines += b.s[k] == '\n';
+        char *t = buf_take(&b);
+        mailtext_player_counted(t, &steps);
+        ck_assert_msg(steps <= MAILTEXT_STEPS_PER_LINE * lines, "case %zu: %zu steps for %zu lines", i, steps, lines);
+        ck_assert_msg(steps >= lines, "case %zu: every line is looked at", i);
+        if (cases[i].want)
+            ck_assert_str_eq(t, cases[i].want);
+        else if (i == 0) /* the blank lines between stay */
+            ck_assert_msg(strncmp(t, "x\n\n", 3) == 0 && strcmp(t + strlen(t) - 3, "\ny\n") == 0, "the text kept");
+        free(t);
+    }
+}
+END_TEST
+
 Suite *mailtext_suite(void)
 {
     Suite *s = suite_create("mailtext");
@@ -164,6 +202,7 @@ Suite *mailtext_suite(void)
     tcase_add_test(tc, test_unflow);
     tcase_add_test(tc, test_flowed_message);
     tcase_add_test(tc, test_linear);
+    tcase_add_test(tc, test_steps_linear);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -176,6 +176,18 @@ msg "$T/m" bob@example.org "queue 101 bob wrongpw PASS"
 clear_outbox
 PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
 assert_mails 0
+# so is his reply to his sheet, the password first and no userid (contract 2.1, 15.1); a wrong one is not answered
+msg "$T/m" bob@example.org "Re: Genetess Board 101 bob" "hunter2 *PASS"
+clear_outbox
+PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
+assert_mails 1 "^To: bob@example.org$"
+assert_grep "^\(PASS: done\|Stored for your next turn: \*PASS\)" $(mail_to bob)
+assert_grep "bob@example.org <.*@example.org>: reply: move: exit 0$" "$LOG"
+msg "$T/m" bob@example.org "Re: Genetess Board 101 bob" "wrongpw *PASS"
+clear_outbox
+PBMRATE=2/3600 run 0 mail "$CONF" <"$T/m"
+assert_mails 0
+assert_grep "reply: move: exit 1; over the budget of bob@example.org: not run, not answered$" "$LOG"
 
 # ---- multiple: one reply per line, in order ----
 msg "$T/m" carol@example.org "multiple" "$(printf 'history\n\ngames carol\nfrobnicate\n')"
@@ -185,6 +197,13 @@ assert_mails 3 "^To: carol@example.org$"
 assert_mails 1 "^Subject: Historical List of Genetess games$"
 assert_mails 1 "^Subject: List of Genetess games$"
 assert_grep "multiple: 3 commands, exit 1$" "$LOG"
+# past 50 lines, the rest are not run, and one more reply says how many (contract 15.2)
+msg "$T/m" erin@example.org "multiple" "$(for i in $(seq 1 52); do echo "calc S$i"; done)"
+clear_outbox
+PBMRATE=off run 0 mail "$CONF" <"$T/m"
+assert_mails 51 "^To: erin@example.org$"
+assert_mails 1 "^multiple: 2 more lines of your mail (the first: \"calc S51\") were not run: one$"
+assert_grep "multiple: 50 commands, exit 1; 2 lines not run (at most 50)$" "$LOG"
 printf 'history\ngames\n' >"$T/lines"
 INPUTFILE="$T/lines" run 0 multiple
 has "Historical List of Genetess games"
@@ -201,7 +220,11 @@ PBMHOME= run 0 mail --config="$T/conf" <"$T/m"
 assert_grep "Too many messages" $(mail_to dave)
 PBMHOME= HOME= run 75 mail "$CONF" <"$T/m"
 assert_grep "no home: give --home=DIR" "$ERR"
-run 75 mail --frobnicate <"$T/m"
+clear_outbox # contract 3.6: an argument `mail` does not take is a usage error, never one the MTA tries again
+run 2 mail --frobnicate <"$T/m"
+assert_grep "^usage: genetess mail \[--home=DIR\] \[--config=FILE\]$" "$ERR"
+run 2 mail "$CONF" extra-word <"$T/m"
+assert_mails 0
 
 # ---- the lock held past its wait: exit 75 and no reply (the MTA brings the message back) ----
 printf 'Hold the lock, please.\n' >"$T/body"

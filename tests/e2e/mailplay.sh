@@ -149,3 +149,25 @@ pw accept
 Carol"
 assert_grep "^Subject: New Genetess Board [0-9]* ALL$" $(mail_to carol)
 assert_grep "^Your mail's text (\"Hi Alice,\") was not read:$" $(mail_to carol)
+# a NUL byte in a reply is a character like any other control character (contract 2.1): the lines after it are
+# read — here named as not read, the NUL shown as "?" — and the headers after a NUL in the Subject are kept
+printf 'From: <bob@example.org>\nSubject: Re: Genetess Board %s bob\000\nMessage-ID: <nul.%s@c.example>\n\nhunter2 PASS\n\000MOVE C4 E\n' \
+  "$W" "$(date +%s%N)" >"$T/m"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^1b bob PASS$" "$GAMES/$W.moves"
+assert_grep "^Not read as an order (no order keyword): \"?MOVE C4 E\"$" $(mail_to bob)
+assert_grep "^In-Reply-To: <nul\.[0-9]*@c\.example>$" $(mail_to bob)
+# queue by mail with nothing after the password reads the mail's text as its orders (contract 2.1, 4.1, 4.3): the
+# Subject form and a reply's "PASSWORD queue" store the lines; with no text at all it shows the queue
+plain bob@example.org "queue $W bob hunter2" "PASS
+MOVE C3 N
+
+Thanks, Bob"
+assert_grep "^Not read as an order (no order keyword): \"Thanks, Bob\"$" $(mail_to bob)
+assert_grep "^Stored for your next turn: PASS / MOVE C3 N " $(mail_to bob)
+plain bob@example.org "Re: Genetess Board $W bob" "hunter2 queue
+*PASS"
+assert_grep "^Stored for your next turn: \*PASS " $(mail_to bob)
+plain bob@example.org "queue $W bob hunter2" ""
+assert_grep "^Your stored orders: \*PASS " $(mail_to bob)
