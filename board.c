@@ -426,6 +426,12 @@ void board_set_size(Board *b, int w, int h)
     b->npc = 0;
 }
 
+int64_t board_holiday_ends(const Board *b)
+{
+    int64_t left = b->pl[b->seat].holiday_left;
+    return sat_add(b->clock.holiday_since, left > 0 ? left : 0);
+}
+
 /* ---- invariants ---- */
 
 int board_check(const Board *b, Err *err)

@@ -301,6 +301,9 @@ void board_player_free(Player *p);
 void board_free(Board *b);
 /* Allocates the grid for w x h, all outside, and drops every piece, the start terrain and the players' maps. */
 void board_set_size(Board *b, int w, int h);
+/* When the holiday of the player to move ends: as their allowance runs out (contract 4.5), measured from when it
+ * began. Only meaningful while one runs (clock.holiday_since > 0). */
+int64_t board_holiday_ends(const Board *b);
 /* Checks the invariants of contract 10; returns 0 or fails with the reason. */
 int board_check(const Board *b, Err *err);
 /* Whether every floor and interior wall square of b is enclosed (contract 7: nothing lies outside the exterior

@@ -36,9 +36,7 @@ DeadlineEvent deadline_due(Game *g, int64_t until)
     int64_t at = b->clock.deadline;
     DeadlineEvent what = b->phase == PHASE_ROUND0 ? DUE_ROUND0 : DUE_TURN;
     if (b->phase == PHASE_PLAY && b->clock.holiday_since > 0) {
-        /* the holiday ends when the allowance runs out: what follows happens then */
-        int64_t left = b->pl[b->seat].holiday_left;
-        at = sat_add(b->clock.holiday_since, left > 0 ? left : 0);
+        at = board_holiday_ends(b); /* what follows happens then */
         what = DUE_HOLIDAY;
     } else if (at <= 0) {
         return DUE_NONE;

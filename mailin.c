@@ -217,16 +217,10 @@ char *mailin_to_utf8(const char *s, size_t n, const char *charset)
     buf_init(&b);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c == 0) {
-            add_utf8(&b, 0);
-            continue;
-        }
-        if (as_latin && c >= 0x80) {
-            char u[2] = {(char)(0xC0 | (c >> 6)), (char)(0x80 | (c & 0x3F))};
-            buf_addn(&b, u, 2);
-        } else {
+        if (c == 0 || (as_latin && c >= 0x80)) /* a NUL as MAILIN_NUL; Latin-1's byte is its code point */
+            add_utf8(&b, c);
+        else
             buf_addn(&b, (const char *)&s[i], 1);
-        }
     }
     return b.s ? buf_take(&b) : xstrdup("");
 }

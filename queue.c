@@ -51,9 +51,8 @@ QueueWhen queue_when(const Board *b, int player, int64_t *at)
     *at = 0;
     if (b->phase != PHASE_PLAY || b->seat != player)
         return QUEUE_NEXT_TURN;
-    if (b->clock.holiday_since > 0) { /* the holiday ends as the allowance runs out (deadline_due) */
-        int64_t left = b->pl[player].holiday_left;
-        *at = sat_add(b->clock.holiday_since, left > 0 ? left : 0);
+    if (b->clock.holiday_since > 0) { /* the player is the one to move: theirs is the holiday running */
+        *at = board_holiday_ends(b);
         return QUEUE_HOLIDAY_ENDS;
     }
     *at = b->clock.deadline;
