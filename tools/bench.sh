@@ -4,7 +4,8 @@
 # floor.c), and, for scale, the bare floor (the board only), that floor plus writing (synced, one file each)
 # the very mails the measured PASS sends, and the bounds (those mails' bytes with the board's, then 1 or 3
 # waits for the disk; each mail a file of its own, synced with the board's, then 2 more waits: contract 3.2's
-# shape with nothing computed). The machine's load average is printed before and after the timing. Usage: sh tools/bench.sh [GENETESS]
+# shape with nothing computed; and genetess's own files and waits for a PASS, call for call, computing nothing:
+# floor --full). The machine's load average is printed before and after the timing. Usage: sh tools/bench.sh [GENETESS]
 #   BENCH_QUICK=1  smoke run: 5 pairs, histories up to 10,000 moves, 200 boards for Cleanup
 #   BENCH_PAIRS=N  the number of interleaved pairs (default 21, quick 5)
 #   BENCH_REUSE=1  reuse the newest generated inputs even if the binary changed
@@ -146,6 +147,7 @@ job() {
     floorwith) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --with "$IN"/p1mails/*.mail ;;
     floorwaits) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --with --waits 3 "$IN"/p1mails/*.mail ;;
     floorfiles) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --files "$S/w/outbox" --waits 3 "$IN"/p1mails/*.mail ;;
+    floorfull) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --full "$S/w" "$IN"/p1mails/*.mail ;;
     floorbare) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" ;;
     floor*) fresh p1 && timed "$1" 0 "$T/floor" "$S/w/games/Genetess/101" --issue "$S/w/outbox" ;;
     h*) pass_on "$1" "$1" "${1#h}" ;;
@@ -158,7 +160,7 @@ job() {
     esac
 }
 PAIRLIST="p1pass:floor1 p1move:floor2 p1pass:floorbare p1pass:floormail floorwith:floor7 floorwaits:floor8"
-PAIRLIST="$PAIRLIST floorfiles:floor9 p1pass:floorfiles"
+PAIRLIST="$PAIRLIST floorfiles:floor9 p1pass:floorfiles floorfull:floor10 p1pass:floorfull"
 PAIRLIST="$PAIRLIST h$HMAX:h1000 h10000:h1000b p3:p1pass s120:s180 idle:duel due:due100"
 [ "$HMAX" -ge 100000 ] || PAIRLIST=$(echo "$PAIRLIST" | sed 's/ h10000:h1000b//')
 # where P1's time goes, each against the floor: text sheets only; no fsync; both; a process that only starts
@@ -199,6 +201,7 @@ BOARD=$S/w/games/Genetess/101
 fresh p1 && FS_G=$(fsyncs "$G" move 101 p1 pw1 PASS)
 LOAD1=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo -)
 fresh p1 && FS_F=$(fsyncs "$T/floor" "$BOARD" --issue "$S/w/outbox")
+fresh p1 && FS_B=$(fsyncs "$T/floor" "$BOARD" --full "$S/w" "$IN"/p1mails/*.mail)
 if [ "$ASAN" = 0 ] && command -v valgrind >/dev/null 2>&1; then
     printf '  counting instructions (callgrind) ...\n'
     fresh p1 && IN_G=$(instr "$G" move 101 p1 pw1 PASS)
@@ -226,6 +229,8 @@ row "   bound: floor + mails' bytes, 1 fsync (ms)" "$(med floorwith)" "$(med flo
 row "   bound: the same, then 2 more waits (ms)" "$(med floorwaits)" "$(med floor8)" ns -
 row "   bound: each mail its own file, 3 waits (ms)" "$(med floorfiles)" "$(med floor9)" ns -
 row "   PASS vs that bound (ms)" "$(med p1pass)" "$(med floorfiles)" ns -
+row "   bound: every file and wait of a PASS (ms)" "$(med floorfull)" "$(med floor10)" ns -
+row "   PASS vs that bound (ms)" "$(med p1pass)" "$(med floorfull)" ns -
 if [ "$ASAN" = 0 ]; then
     row "   PASS, every sheet text only (ms)" "$(med p1text)" "$(med floor3)" ns -
     row "   PASS, fsync skipped: not durable (ms)" "$(med p1nosync)" "$(med floor4)" ns -
@@ -244,6 +249,7 @@ row "P4 peak RSS of P1 (KiB)" "$(med p1pass 2)" - kib 4096abs
 row "Cleanup idle $(commas "$NB") boards vs one move (ms)" "$(med idle)" "$(med duel)" ns 2
 row "Cleanup all-due $(commas "$NB") vs 100 boards (ms)" "$(med due)" "$(med due100)" ns "$(awk -v n="$NB" 'BEGIN { print 1.1 * n / 100 }')"
 row "fsyncs per command: P1 PASS vs floor" "$FS_G" "$FS_F" n -
+row "   fsyncs: the bound of every file vs floor" "$FS_B" "$FS_F" n -
 [ "$IN_G" = - ] || row "instructions: P1 PASS vs floor (Minstr)" "$IN_G" "$IN_F" instr -
 row "generator: 40 PASS real = generated; verify" "$(cat "$IN/check-$HMAX.txt")" - text -
 echo

@@ -1,6 +1,6 @@
 /* The physical floor of a command: read the board file whole, write it to ".<name>.tmp" beside it, fsync,
  * rename over the original. Usage: floor BOARD [--issue OUTDIR | OUTDIR MAIL... | --with [--waits K] MAIL... |
- * --files OUTDIR [--waits K] MAIL...] (--files: see floor_files).
+ * --files OUTDIR [--waits K] MAIL... | --full HOME MAIL...] (--files: see floor_files; --full: floor_full).
  * What genetess is measured against (make bench).
  * --issue: the floor as issue 32 defines it: the lock (a write lock on the games directory's .lockfile, as
  *   genetess takes it), read the board, write it back with one fsync and rename, and 8 small mails (1 KiB
@@ -13,6 +13,7 @@
  *   name in the board's directory and that directory's fsync (a command that must order names after what
  *   they name, as contract 3.2's commit does, waits that many times). */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -156,6 +157,18 @@ static int sync_all(const int *fds, int n)
     return bad ? err_fail("fsync", "floor") : 0;
 }
 
+/* Makes in memory as many bytes as the file at mail holds, the board's text (buf, n bytes) again and again: a
+ * mail's size, not its bytes (they are made, not read). The length, or -1. */
+static long made_like(const char *mail, const char *buf, long n, char **text)
+{
+    struct stat st;
+    if (stat(mail, &st) < 0 || !(*text = malloc((size_t)st.st_size + 1)))
+        return -1;
+    for (long off = 0; off < (long)st.st_size; off += n)
+        memcpy(*text + off, buf, (size_t)((long)st.st_size - off < n ? (long)st.st_size - off : n));
+    return (long)st.st_size;
+}
+
 /* --files OUTDIR [--waits K] MAIL...: the least a program can do that keeps each message a file of its own, made
  * to last before the board's new state (contract 3.2), and computes nothing: the board's text to ".<name>.tmp"
  * and as many bytes as each MAIL holds (made in memory from the board's text, not read) to a new file in OUTDIR,
@@ -171,14 +184,9 @@ static int floor_files(const char *board, const char *outdir, int waits, char **
         return err_fail("read", board);
     char *text[FILES_MAX];
     long len[FILES_MAX];
-    for (int i = 0; i < nmails; i++) { /* the sizes only: the bytes are made */
-        struct stat st;
-        if (stat(mails[i], &st) < 0 || !(text[i] = malloc((size_t)st.st_size + 1)))
+    for (int i = 0; i < nmails; i++) /* the sizes only: the bytes are made */
+        if ((len[i] = made_like(mails[i], buf, n, &text[i])) < 0)
             return err_fail("stat", mails[i]);
-        len[i] = (long)st.st_size;
-        for (long off = 0; off < len[i]; off += n)
-            memcpy(text[i] + off, buf, (size_t)(len[i] - off < n ? len[i] - off : n));
-    }
     int fds[FILES_MAX], nf = 0, dl = dir_len(board);
     snprintf(tmp, sizeof tmp, "%.*s.%s.tmp", dl, board, board + dl);
     for (int i = -1; i < nmails; i++) {
@@ -213,17 +221,130 @@ static int floor_files(const char *board, const char *outdir, int waits, char **
     return 0;
 }
 
+/* --full HOME MAIL...: genetess's own I/O for a PASS in contract 3.2's shape with nothing computed, call for
+ * call as strace shows it: the lock and its mark, the spool looked at, the board and etc/users read, one line
+ * appended to the move list, the board's text written over the file its previous version (".<n>") held (that
+ * version kept by a hard link), the commit record linked, each mail a new file in spool/ (its bytes made in
+ * memory from the board's), and in one wait, side by side: the mails, the board's new text, the move list and
+ * spool/; the rename; the second wait: the games directory with the game list's new text (read, written to a
+ * new file); its rename; the mails linked into outbox/; the third wait: etc/ with outbox/; the spool's names
+ * and the record removed; the reply (the mover's sheet's size) written to stdout; the mark and the lock let
+ * go. What any program must do to keep the files and the promises of genetess (contract 3.2, 5, 10.3) and
+ * compute nothing: a bound below a PASS, never above it. */
+static int floor_full(const char *board, const char *home, char **mails, int nmails)
+{
+    char path[4096], tmp[4096], tmp2[4096], *buf = NULL, *list = NULL, *users = NULL, mark = 0;
+    int dl = dir_len(board), pid = (int)getpid();
+    snprintf(path, sizeof path, "%.*s.lockfile", dl, board);
+    int lk = open(path, O_RDWR | O_CREAT, 0600);
+    struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    if (lk < 0 || fcntl(lk, F_SETLKW, &fl) < 0 || pread(lk, &mark, 1, 0) != 1 || pwrite(lk, "1", 1, 0) != 1)
+        return err_fail("lock", path);
+    snprintf(path, sizeof path, "%s/spool", home);
+    DIR *d = opendir(path);
+    if (!d)
+        return err_fail("opendir", path);
+    while (readdir(d))
+        ;
+    closedir(d);
+    long n = slurp(board, &buf);
+    snprintf(path, sizeof path, "%s/etc/users", home);
+    if (n <= 0 || nmails > FILES_MAX - 4 || slurp(path, &users) < 0)
+        return err_fail("read", board);
+    snprintf(path, sizeof path, "%s.moves", board);
+    int fds[FILES_MAX], nf = 0;
+    int mv = open(path, O_RDWR);
+    if (mv < 0 || lseek(mv, 0, SEEK_END) < 0 || write(mv, "251a p1 PASS\n", 13) != 13)
+        return err_fail("append", path);
+    fds[nf++] = mv;
+    snprintf(tmp, sizeof tmp, "%.*s.%s.tmp.%d", dl, board, board + dl, pid); /* the previous version's file */
+    snprintf(tmp2, sizeof tmp2, "%.*s..%s.tmp.%d", dl, board, board + dl, pid);
+    snprintf(path, sizeof path, "%.*s.%s", dl, board, board + dl);
+    if (link(path, tmp) < 0 || link(board, tmp2) < 0 || rename(tmp2, path) < 0)
+        return err_fail("link", path);
+    int bf = open(tmp, O_WRONLY);
+    if (bf < 0 || fchmod(bf, 0644) < 0 || write(bf, buf, (size_t)n) != (ssize_t)n || ftruncate(bf, n) < 0)
+        return err_fail("write", tmp);
+    fds[nf++] = bf;
+    char rec[4096], spooled[FILES_MAX][4096];
+    snprintf(path, sizeof path, "%s/spool/.record", home);
+    snprintf(rec, sizeof rec, "%s/spool/101.%d.commit", home, pid);
+    if (link(path, rec) < 0)
+        return err_fail("link", rec);
+    char *text[FILES_MAX];
+    long len[FILES_MAX];
+    for (int i = 0; i < nmails; i++) { /* each mail's bytes made in memory, written to a new file in spool/ */
+        if ((len[i] = made_like(mails[i], buf, n, &text[i])) < 0)
+            return err_fail("stat", mails[i]);
+        snprintf(spooled[i], sizeof spooled[i], "%s/spool/101.%d.%04d.mail", home, pid, i + 1);
+        int fd = open(spooled[i], O_WRONLY | O_CREAT | O_EXCL, 0600);
+        if (fd < 0 || write(fd, text[i], (size_t)len[i]) != (ssize_t)len[i])
+            return err_fail("write", spooled[i]);
+        fds[nf++] = fd;
+    }
+    snprintf(path, sizeof path, "%s/spool", home);
+    if ((fds[nf++] = open(path, O_RDONLY)) < 0 || sync_all(fds, nf)) /* the first wait */
+        return err_fail("sync", path);
+    for (int i = 0; i < nf; i++)
+        close(fds[i]);
+    if (rename(tmp, board) < 0)
+        return err_fail("rename", tmp);
+    snprintf(path, sizeof path, "%s/etc/Genetess.list", home);
+    long ln = slurp(path, &list);
+    snprintf(tmp, sizeof tmp, "%s/etc/.Genetess.list.tmp.%d", home, pid);
+    int lf = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (ln < 0 || lf < 0 || write(lf, list, (size_t)ln) != (ssize_t)ln)
+        return err_fail("write", tmp);
+    snprintf(tmp2, sizeof tmp2, "%.*s", dl, board);
+    nf = 0;
+    fds[nf++] = lf;
+    if ((fds[nf++] = open(tmp2, O_RDONLY)) < 0 || sync_all(fds, nf)) /* the second wait */
+        return err_fail("sync", tmp2);
+    close(fds[0]), close(fds[1]);
+    if (rename(tmp, path) < 0)
+        return err_fail("rename", tmp);
+    for (int i = 0; i < nmails; i++) {
+        snprintf(path, sizeof path, "%s/outbox/floor-%d-%04d.mail", home, pid, i + 1);
+        if (link(spooled[i], path) < 0)
+            return err_fail("link", path);
+    }
+    nf = 0;
+    snprintf(path, sizeof path, "%s/etc", home);
+    snprintf(tmp, sizeof tmp, "%s/outbox", home);
+    if ((fds[nf++] = open(path, O_RDONLY)) < 0 || (fds[nf++] = open(tmp, O_RDONLY)) < 0 || sync_all(fds, nf))
+        return err_fail("sync", tmp); /* the third wait */
+    close(fds[0]), close(fds[1]);
+    for (int i = 0; i < nmails; i++)
+        if (unlink(spooled[i]) < 0)
+            return err_fail("unlink", spooled[i]);
+    if (unlink(rec) < 0)
+        return err_fail("unlink", rec);
+    long reply = nmails ? len[0] / 2 : 0; /* the mover's sheet as text, about half its mail */
+    for (long off = 0; off < reply;) {
+        ssize_t w = write(1, text[0] + off, (size_t)(reply - off));
+        if (w <= 0)
+            return err_fail("write", "stdout");
+        off += w;
+    }
+    fl.l_type = F_UNLCK;
+    if (pwrite(lk, "0", 1, 0) != 1 || fcntl(lk, F_SETLK, &fl) < 0)
+        return err_fail("unlock", board);
+    return close(lk) < 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 4 && strcmp(argv[2], "--issue") == 0)
         return floor_issue(argv[1], argv[3]);
+    if (argc >= 5 && strcmp(argv[2], "--full") == 0)
+        return floor_full(argv[1], argv[3], argv + 4, argc - 4);
     if (argc >= 5 && strcmp(argv[2], "--files") == 0) {
         bool w = argc >= 7 && strcmp(argv[4], "--waits") == 0;
         return floor_files(argv[1], argv[3], w ? atoi(argv[5]) : 1, argv + (w ? 6 : 4), argc - (w ? 6 : 4));
     }
     if (argc < 2 || argc == 3) {
         fprintf(stderr, "usage: floor BOARD [--issue OUTDIR | OUTDIR MAIL... | --with [--waits K] MAIL... | --files OUTDIR "
-                        "[--waits K] MAIL...]\n");
+                        "[--waits K] MAIL... | --full HOME MAIL...]\n");
         return 2;
     }
     char *buf = NULL, tmp[4096];

@@ -44,8 +44,10 @@ extend_to() { # extend_to SRC DST N: DST = SRC with its history extended by gene
     awk -v add=$(($3 - k - 1)) -v step=$STEP -v movesfile="$b/101.moves" -f "$HERE/extend.awk" \
         "$1/games/Genetess/101" > "$b/.101"
     awk -v add=1 -v step=$STEP -v movesfile="$b/101.moves" -f "$HERE/extend.awk" "$b/.101" > "$b/101"
-    awk -F: -v m=$(($3 + 1)) -v p=p$(($3 % 8 + 1)) 'BEGIN { OFS = ":" } $1 == "101" { $3 = m; $4 = p " turn" } 1' \
-        "$1/etc/Genetess.list" > "$2.tmp/etc/Genetess.list"
+    for f in Genetess.list:$(($3 + 1)) .Genetess.list:$3; do # the list, and its previous version (the spare)
+        awk -F: -v m=${f#*:} -v p=p$((${f#*:} % 8)) 'BEGIN { OFS = ":"; if (p == "p0") p = "p8" } $1 == "101" { $3 = m; $4 = p " turn" } 1' \
+            "$1/etc/Genetess.list" > "$2.tmp/etc/${f%:*}"
+    done
     rm -rf "$2" && mv "$2.tmp" "$2"
 }
 
