@@ -78,6 +78,7 @@ static void start_holiday(Game *g, int p)
     b->clock.holiday_since = g->now;
     b->clock.deadline = 0;
     b->clock.nag_sent = false;
+    b->pl[p].timeouts = 0; /* a HOLIDAY that starts is a successful order: time-outs count in a row (4.4) */
     for (int i = 0; i < b->np; i++)
         if (i != p)
             notice_news(b, i, NEWS_EVENT, &(Notice){.kind = NOTICE_HOLIDAY_AWAY, .text = b->pl[p].id});

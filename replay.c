@@ -52,6 +52,7 @@ static int replay_event(Game *g, int player, const MoveRecord *r, TurnOutcome *n
         /* Only the allowance changes: the suspension itself is clock state. */
         Player *pl = &b->pl[player];
         pl->holiday_left = r->secs > pl->holiday_left ? 0 : pl->holiday_left - r->secs;
+        pl->timeouts = 0; /* the HOLIDAY was a successful order (4.4) */
         game_record(g, player, movelist_event(MOVE_HOLIDAY, r->secs));
         return 0;
     }
@@ -218,6 +219,8 @@ static int replay_run(const Board *b, int upto, Board **out, StrList *why, Err *
         }
     if (last == b->moves.n && b->phase == PHASE_ROUND0 && w.r->phase == PHASE_ROUND0)
         gamble_copy_pending(w.r, b); /* round 0's gambles are lines only once it ends */
+    if (last == b->moves.n && b->phase == PHASE_PLAY && b->clock.holiday_since > 0 && w.r->seat == b->seat)
+        w.r->pl[b->seat].timeouts = 0; /* a running holiday's HOLIDAY succeeded (4.4); its line comes at its end */
     replay_close(&w, out);
     return 0;
 }

@@ -63,6 +63,42 @@ START_TEST(test_holiday_runs_out)
 }
 END_TEST
 
+/* A HOLIDAY is a successful order: it resets the count of time-outs in a row, live or stored, and verify agrees
+ * while the holiday runs (its line comes only at its end) (contract 4.4; ruling 30). */
+START_TEST(test_holiday_resets_timeouts)
+{
+    play_board(2);
+    b->par.max_timeouts = 2;
+    b->pl[ALICE].holiday_left = DAY;
+    b->pl[BOB].holiday_left = DAY;
+    snapshot();
+    ck_assert(process(T0 + PERIOD)); /* alice times out once */
+    ck_assert_str_eq(last_move(), "1a alice Timeout");
+    ck_assert_int_eq(b->pl[ALICE].timeouts, 1);
+    ck_assert_int_eq(live("bob", "PASS", T0 + PERIOD + 1, NULL, 0), 0);
+    ck_assert_int_eq(live("alice", "HOLIDAY", T0 + PERIOD + 2, NULL, 0), 0);
+    ck_assert_int_eq(b->pl[ALICE].timeouts, 0);
+    ck_assert_int_eq(b->pl[ALICE].timeouts_total, 1);
+    check_replay(); /* the holiday runs: no line yet */
+    /* the allowance runs out, then a time-out: the first in a row, not a forfeit */
+    ck_assert(process(T0 + PERIOD + 2 + DAY + PERIOD));
+    ck_assert_str_eq(b->moves.v[b->moves.n - 2], "2a alice Holiday 86400");
+    ck_assert_str_eq(last_move(), "2a alice Timeout");
+    ck_assert_int_eq(b->pl[ALICE].status, PS_ACTIVE);
+    ck_assert_int_eq(b->pl[ALICE].timeouts, 1);
+    check_replay();
+    /* bob: a time-out, then a stored HOLIDAY that starts at his deadline resets his count too */
+    ck_assert(process(T0 + PERIOD + 2 + DAY + 2 * PERIOD));
+    ck_assert_str_eq(last_move(), "2b bob Timeout");
+    ck_assert_int_eq(b->pl[BOB].timeouts, 1);
+    queue("bob", (const char *const[]){"*HOLIDAY", NULL});
+    ck_assert_int_eq(live("alice", "PASS", T0 + PERIOD + 2 + DAY + 2 * PERIOD + 2, NULL, 0), 0);
+    ck_assert_int_eq(b->clock.holiday_since, T0 + PERIOD + 2 + DAY + 2 * PERIOD + 2);
+    ck_assert_int_eq(b->pl[BOB].timeouts, 0);
+    check_replay();
+}
+END_TEST
+
 /* A stored HOLIDAY at the head of the queue starts when the turn starts, and is told at once to every player,
  * quiet or not (contract 3.1, 4.5; ruling 32). */
 START_TEST(test_holiday_stored_at_turn_start)
@@ -182,6 +218,7 @@ TCase *clock_holiday_tcase(void)
     tcase_add_test(tc, test_holiday_live_suspends_and_ends);
     tcase_add_test(tc, test_holiday_runs_out);
     tcase_add_test(tc, test_holiday_stored_at_turn_start);
+    tcase_add_test(tc, test_holiday_resets_timeouts);
     tcase_add_test(tc, test_nag);
     tcase_add_test(tc, test_holiday_duration_words);
     return tc;
