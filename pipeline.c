@@ -630,7 +630,7 @@ static char *reply_add_sheet(CommandCtx *c, Txn *t, const Board *b, const Sheets
 {
     reply_end_prose(c);
     char *html = NULL;
-    SheetNews n = {&s->news[r], &s->ebook[r], s->result, false, s->star[r], NULL};
+    SheetNews n = {&s->news[r], &s->ebook[r], s->result, false, s->star[r], NULL, c->now};
     if (!text)
         text = sheet_render_reply(b, r, &n, c->reply.len ? c->reply.s : NULL, reply_mailed(c) ? &html : NULL);
     buf_add(&c->reply, "\n");
@@ -670,7 +670,7 @@ static void sheets_send(CommandCtx *c, Txn *t, const Board *b, const Game *g, Sh
         }
         char *html;
         SheetNews n = {&s->news[p], &s->ebook[p], p == r ? s->result : NULL, s->is_new, s->star[p],
-                       due > 1 ? &shared : NULL};
+                       due > 1 ? &shared : NULL, c->now};
         /* the reply (printed, or mailed elsewhere) ends with the sheet, its result said once; printed, its text
          * is this one's without the result, cut out of the same rendering */
         char *rtext = NULL;
@@ -701,7 +701,7 @@ static void reply_sheet(CommandCtx *c, Txn *t)
     reply_end_prose(c);
     char *html = NULL;
     buf_add(&c->reply, "\n");
-    sheet_current(b, t->player, &c->reply, reply_mailed(c) ? &html : NULL);
+    sheet_current(b, t->player, c->now, &c->reply, reply_mailed(c) ? &html : NULL);
     free(c->reply_html);
     c->reply_html = html;
     t->sheet_added = true;

@@ -485,7 +485,7 @@ int play_showas(CommandCtx *c)
             /* a blank line between boards: each sheet itself is byte for byte the one mailed */
             if (c->reply.len)
                 buf_add(&c->reply, "\n");
-            sheet_current(t.b, t.player, &c->reply, NULL);
+            sheet_current(t.b, t.player, c->now, &c->reply, NULL);
         }
         pipeline_subject_listed(c, t.b, r, &refused);
         pipeline_board_done(&t);

@@ -58,7 +58,7 @@ static void sheet_lists(const Player *pl, bool again, News *news, News *ebook, O
 
 static char *render(const Board *b, int p, const SheetNews *n, const char *reply, char **html);
 
-void sheet_current(const Board *b, int p, Buf *out, char **html)
+void sheet_current(const Board *b, int p, int64_t now, Buf *out, char **html)
 {
     News news = {0}, ebook = {0};
     Opening op = {0};
@@ -67,7 +67,7 @@ void sheet_current(const Board *b, int p, Buf *out, char **html)
     /* the sheet as it was mailed, its opening too; the HTML part opens with reply (the lines before it). A
      * mailed reply (html set) says what was done above the sheet, so its result line is left out: said once. */
     const char *result = op.result.len && !html ? op.result.s : NULL;
-    char *s = render(b, p, &(SheetNews){&news, &ebook, result, op.is_new, false, NULL}, out->len ? out->s : NULL, html);
+    char *s = render(b, p, &(SheetNews){&news, &ebook, result, op.is_new, false, NULL, now}, out->len ? out->s : NULL, html);
     buf_add(out, s);
     free(s);
     buf_free(&op.result);
@@ -167,7 +167,7 @@ static char *render_cut(const Board *b, int p, const SheetNews *n, const char *r
     SheetParts parts = {0};
     SheetOpts so = {.variant = star ? SHEET_STAR_DONE : variant_for(b, p), .result = n->result, .is_new = n->is_new,
                     .news = n->news, .ebook = n->ebook, .parts = html && !b->pl[p].plain ? &parts : NULL,
-                    .reply = reply, .shared = n->shared, .result_cut = cut};
+                    .reply = reply, .shared = n->shared, .result_cut = cut, .now = n->now};
     view_sheet(b, p, &so, &o);
     if (html) {
         *html = NULL;

@@ -15,6 +15,8 @@ typedef struct SheetNews {
     bool is_new;
     bool star;
     const SheetShared *shared; /* made once for all the sheets of b as it is (view_shared_init), or NULL */
+    int64_t now;               /* when the sheet is made: a running holiday's allowance as it stands then (0:
+                                * as the board holds it) */
 } SheetNews;
 
 /* Renders player p's sheet of b (view_sheet: the variant from b's phase and seat, or the "stored order
@@ -33,8 +35,9 @@ char *sheet_render_both(const Board *b, int p, const SheetNews *n, char **html, 
 /* Appends player p's current sheet of b to out: the news and E breakdown since their last sheet, or, when
  * nothing has come since, the last sheet's again (so that showas prints the sheet that was mailed). With
  * html non-NULL (a mailed reply), its HTML part opening with reply (the lines of out before it) into *html,
- * as sheet_render_reply, and without the result line: the reply above says what was done. */
-void sheet_current(const Board *b, int p, Buf *out, char **html);
+ * as sheet_render_reply, and without the result line: the reply above says what was done. now: as
+ * SheetNews.now. */
+void sheet_current(const Board *b, int p, int64_t now, Buf *out, char **html);
 
 /* The sheets due after a stage: who gets one, and each reader's news and E breakdown, taken out of the
  * board (which keeps them only as the last sheet's) so that rendering changes nothing. */

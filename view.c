@@ -351,10 +351,10 @@ static void view_queue_section(const Board *b, int reader, Buf *out)
     buf_free(&t);
 }
 
-static void holiday_section(const Board *b, int reader, Buf *out)
+static void holiday_section(const Board *b, int reader, int64_t now, Buf *out)
 {
     char d[48];
-    buf_printf(out, "Holiday allowance left: %s\n", fmt_duration(b->pl[reader].holiday_left, d, sizeof d));
+    buf_printf(out, "Holiday allowance left: %s\n", fmt_duration(holiday_left(b, reader, now), d, sizeof d));
 }
 
 /* The news since the last sheet; star_said: the banner already told "Your stored order ... was
@@ -389,7 +389,7 @@ static const char *timeouts_words(const Player *pl, char *buf, size_t size)
     return buf;
 }
 
-static void players_section(const Board *b, int reader, Buf *out)
+static void players_section(const Board *b, int reader, int64_t now, Buf *out)
 {
     char d[48];
     buf_add(out, b->phase == PHASE_ROUND0 ? "Players:\n" : "Players (in turn order; > to move):\n");
@@ -414,7 +414,7 @@ static void players_section(const Board *b, int reader, Buf *out)
         buf_add(&t, i == reader ? " (you), " : ", ");
         buf_add(&t, timeouts_words(pl, to, sizeof to));
         buf_add(&t, ", holiday left ");
-        buf_add(&t, fmt_duration(pl->holiday_left, d, sizeof d));
+        buf_add(&t, fmt_duration(holiday_left(b, i, now), d, sizeof d));
         layout_wrap(out, prefix.s, 6, t.s);
     }
     buf_free(&prefix);
@@ -483,7 +483,7 @@ static void view_sheet_top(const Board *b, int reader, const SheetOpts *o, Buf *
         view_gamble_section(b, reader, out);
     views_section(b, reader, out);
     view_queue_section(b, reader, out);
-    holiday_section(b, reader, out);
+    holiday_section(b, reader, o->now, out);
     buf_add(out, "\n");
     size_t at = out->len;
     news_section(o->news, o->variant == SHEET_STAR_DONE, o->is_new, out);
@@ -659,7 +659,7 @@ void view_sheet(const Board *b, int reader, const SheetOpts *o, Buf *out)
     else if (b->phase == PHASE_PLAY) /* contract 8: the reader's map, on every sheet while the game is in play */
         view_map_section(b, reader, o->parts, out);
     lister_sheet_section(b, reader, out);
-    players_section(b, reader, out);
+    players_section(b, reader, o->now, out);
     buf_add(out, "\n");
     view_params_section(b, o->shared, out);
     buf_add(out, "\n");

@@ -38,6 +38,7 @@ typedef struct SheetOpts {
     size_t *result_cut;     /* when set, view_sheet writes here the offset and length in out of what the sheet
                              * holds for result (and the blank line after the banner when nothing else is in it):
                              * the same sheet without a result is out without those bytes */
+    int64_t now;            /* when the sheet is made: a running holiday's allowance as it stands (0: as held) */
 } SheetOpts;
 
 /* What every sheet of one board state has alike, made once for all its sheets (view_shared_init) and copied

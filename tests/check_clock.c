@@ -312,7 +312,7 @@ START_TEST(test_failed_stored_order_sheet)
     ck_assert(process(T0 + PERIOD + 10));
     Buf out;
     buf_init(&out);
-    sheet_current(b, ALICE, &out, NULL);
+    sheet_current(b, ALICE, 0, &out, NULL);
     ck_assert_msg(strstr(out.s, "\nIt is your move.\n") != NULL, "%s", out.s);
     ck_assert_ptr_nonnull(strstr(out.s, "\nSince your last sheet:\n  Your stored order MOVE B2 N failed: "));
     ck_assert_ptr_null(strstr(out.s, "Nothing else you could see happened."));
@@ -323,7 +323,7 @@ START_TEST(test_failed_stored_order_sheet)
     queue("alice", (const char *const[]){"PASS", NULL});
     ck_assert(process(T0 + 2 * PERIOD + 10));
     buf_init(&out);
-    sheet_current(b, BOB, &out, NULL);
+    sheet_current(b, BOB, 0, &out, NULL);
     const char *said = strstr(out.s, "\nYour stored order PASS was processed.\nIt is alice's move.\n");
     ck_assert_msg(said != NULL, "%s", out.s);
     ck_assert_msg(strstr(said + 2, "Your stored order PASS was processed.") == NULL, "%s", out.s);
@@ -350,7 +350,7 @@ START_TEST(test_stored_order_told_once)
     ck_assert_msg(event, "%s", fx_news(b, BOB));
     Buf out;
     buf_init(&out);
-    sheet_current(b, BOB, &out, NULL);
+    sheet_current(b, BOB, 0, &out, NULL);
     ck_assert_msg(strstr(out.s, "\n\nIt is alice's move.\n") && !strstr(out.s, "was processed"), "%s", out.s);
     buf_free(&out);
     queue("alice", (const char *const[]){"PASS", NULL});

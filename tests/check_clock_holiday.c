@@ -99,6 +99,32 @@ START_TEST(test_holiday_resets_timeouts)
 }
 END_TEST
 
+/* A sheet made while a holiday runs shows the allowance as it stands when it is made, in its own line and in the
+ * players' lines, as `show` does (contract 4.5: measured to the second while the game is suspended). */
+START_TEST(test_holiday_sheet_allowance_now)
+{
+    play_board(2);
+    b->pl[ALICE].holiday_left = DAY;
+    ck_assert_int_eq(live("alice", "HOLIDAY", T0 + HOUR, NULL, 0), 0);
+    for (int reader = ALICE; reader <= BOB; reader++) {
+        Buf out;
+        buf_init(&out);
+        sheet_current(b, reader, T0 + 3 * HOUR, &out, NULL);
+        const char *you = reader == ALICE ? " (you)" : "";
+        char want[96];
+        snprintf(want, sizeof want, "alice active%s, no time-outs, holiday left 0d 22h 0m\n", you);
+        ck_assert_msg(strstr(out.s, want) != NULL, "%s", out.s);
+        ck_assert_msg(strstr(out.s, "Holiday allowance left: 0d 22h 0m\n") != NULL || reader != ALICE, "%s", out.s);
+        buf_free(&out);
+        buf_init(&out);
+        sheet_current(b, reader, 0, &out, NULL); /* no time given: as the board holds it */
+        snprintf(want, sizeof want, "alice active%s, no time-outs, holiday left 1d 0h 0m\n", you);
+        ck_assert_msg(strstr(out.s, want) != NULL, "%s", out.s);
+        buf_free(&out);
+    }
+}
+END_TEST
+
 /* A stored HOLIDAY at the head of the queue starts when the turn starts, and is told at once to every player,
  * quiet or not (contract 3.1, 4.5; ruling 32). */
 START_TEST(test_holiday_stored_at_turn_start)
@@ -219,6 +245,7 @@ TCase *clock_holiday_tcase(void)
     tcase_add_test(tc, test_holiday_runs_out);
     tcase_add_test(tc, test_holiday_stored_at_turn_start);
     tcase_add_test(tc, test_holiday_resets_timeouts);
+    tcase_add_test(tc, test_holiday_sheet_allowance_now);
     tcase_add_test(tc, test_nag);
     tcase_add_test(tc, test_holiday_duration_words);
     return tc;

@@ -175,8 +175,8 @@ static void sheets_alike(const Board *b, const SheetShared *sh)
     News none = {0}, ebook = {0};
     for (int reader = 0; reader < 3; reader++) {
         char *html1, *html2;
-        char *alone = sheet_render(b, reader, &(SheetNews){&none, &ebook, "PASS: done", false, false, NULL}, &html1);
-        char *with = sheet_render(b, reader, &(SheetNews){&none, &ebook, "PASS: done", false, false, sh}, &html2);
+        char *alone = sheet_render(b, reader, &(SheetNews){&none, &ebook, "PASS: done", false, false, NULL, 0}, &html1);
+        char *with = sheet_render(b, reader, &(SheetNews){&none, &ebook, "PASS: done", false, false, sh, 0}, &html2);
         ck_assert_str_eq(with, alone);
         ck_assert_str_eq(html2, html1);
         ck_assert_ptr_nonnull(strstr(with, "Parameters: "));
@@ -648,9 +648,9 @@ START_TEST(sheet_says_each_fact_once)
     put(b, "B2", 0, "K");
     put(b, "H5", 1, "K");
     News none = {0}, ebook = {0};
-    char *alone = sheet_render(b, 0, &(SheetNews){&none, &ebook, "PASS: done", false, false, NULL}, NULL);
+    char *alone = sheet_render(b, 0, &(SheetNews){&none, &ebook, "PASS: done", false, false, NULL, 0}, NULL);
     ck_assert_msg(strstr(alone, "\nResult of your last order: PASS: done\n"), "%s", alone);
-    char *replied = sheet_render_reply(b, 0, &(SheetNews){&none, &ebook, "PASS: done", false, false, NULL}, "PASS: done\n", NULL);
+    char *replied = sheet_render_reply(b, 0, &(SheetNews){&none, &ebook, "PASS: done", false, false, NULL, 0}, "PASS: done\n", NULL);
     ck_assert_msg(!strstr(replied, "PASS: done"), "%s", replied);
     free(alone);
     free(replied);
@@ -767,7 +767,7 @@ START_TEST(showas_is_the_last_sheet)
         SheetsDue due;
         const char *result = round ? "Gamble received: one.\nGamble received: two." : NULL;
         sheet_take(&due, &g, round == 0, round ? 0 : -1, result);
-        char *mailed = sheet_render(b, 0, &(SheetNews){&due.news[0], &due.ebook[0], result, round == 0, false, NULL}, NULL);
+        char *mailed = sheet_render(b, 0, &(SheetNews){&due.news[0], &due.ebook[0], result, round == 0, false, NULL, 0}, NULL);
         ck_assert_msg(strstr(mailed, round ? "Result of your last order: Gamble received: one.\n"
                                              "    Gamble received: two.\n"
                                            : "New game.\nIt is your move.\n"), "%s", mailed);
@@ -777,7 +777,7 @@ START_TEST(showas_is_the_last_sheet)
         ck_assert_msg(c != NULL, "%s", err.msg);
         Buf now;
         buf_init(&now);
-        sheet_current(c, 0, &now, NULL);
+        sheet_current(c, 0, 0, &now, NULL);
         ck_assert_str_eq(now.s, mailed);
         buf_free(&now);
         board_free(c);
