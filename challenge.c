@@ -249,6 +249,8 @@ static int challenge_map(CommandCtx *c, const Challenge *ch, Board **out)
         buf_printf(&c->reply, "At most 8 players can play\n");
         return rc;
     }
+    if (map_builtin_name(mapname)) /* a built-in map goes by its own name, whatever the case it was given in */
+        mapname = map_builtin_name(mapname);
     if (map_load(c->st.home, mapname, !c->req->by_mail, &map, &err) < 0) {
         challenge_map_error(err.msg, map.err_line > 0, &c->reply);
         goto out;

@@ -16,6 +16,14 @@
 
 const char *const map_builtin_names[] = {"duel", "quartet", "melee", NULL};
 
+const char *map_builtin_name(const char *name)
+{
+    for (int i = 0; name && map_builtin_names[i]; i++)
+        if (strcasecmp(map_builtin_names[i], name) == 0)
+            return map_builtin_names[i];
+    return NULL;
+}
+
 const char *map_default_for(int nplayers)
 {
     if (nplayers == 2)
@@ -405,6 +413,10 @@ static int do_param(Parser *ps, int line, const char *rest)
     for (int i = 0; i < ps->nparams; i++)
         if (strcmp(ps->params[i].key, params_table[k].name) == 0)
             return perr(ps, line, "duplicate param %s", params_table[k].name);
+    Params scratch = params_default(); /* the value as a challenge would take it (contract 6): said at its line */
+    Err bad;
+    if (params_set(&scratch, params_table[k].name, value, &bad) < 0)
+        return perr(ps, line, "param %s is invalid: %s", params_table[k].name, bad.msg);
     ps->params = xrealloc(ps->params, sizeof *ps->params * (size_t)(ps->nparams + 1));
     MapParam *mp = &ps->params[ps->nparams++];
     snprintf(mp->key, sizeof mp->key, "%s", params_table[k].name);
@@ -574,7 +586,7 @@ void map_free(Map *m)
 static bool echoable_name(const char *s)
 {
     size_t n = strlen(s);
-    return n > 0 && n <= 40 && strspn(s, NAME_CHARS) == n;
+    return n > 0 && n <= MAP_NAME_MAX && strspn(s, NAME_CHARS) == n;
 }
 
 /* A name map_load looks up (built-in or <home>/maps/<name>.map): echoable, not starting with '.'. */
@@ -680,7 +692,7 @@ int map_load(const char *home, const char *name_or_path, bool allow_path, Map *o
     }
     if (!plain_name(name_or_path))
         return unknown_map(name_or_path, err);
-    char lower[48], key[64];
+    char lower[MAP_NAME_MAX + 1], key[MAP_NAME_MAX + 8];
     snprintf(lower, sizeof lower, "%s", name_or_path);
     for (char *p = lower; *p; p++)
         *p = (char)tolower((unsigned char)*p);

@@ -7,6 +7,7 @@
 #define MAP_LINE_MAX 4096           /* longest line of a map file */
 #define MAP_FILE_MAX (8 << 20)      /* largest map file map_load reads */
 #define MAP_LABEL_MAX 999           /* largest start label GPC<n> */
+#define MAP_NAME_MAX 63             /* longest map name (--map=<name>, the board's map=): contract 6 */
 
 /* A `param KEY VALUE` line (a default for a challenge option), in file order. */
 typedef struct MapParam {
@@ -22,7 +23,7 @@ typedef struct Map {
     Board *b;
     MapParam *params;
     int nparams;
-    char name[64];      /* the `name` line; map_load fills in the map's name when there is none */
+    char name[MAP_NAME_MAX + 1]; /* the `name` line; map_load fills in the map's name when there is none */
     int err_line;       /* map_parse failed: the line of the file its reason is at (the "line" of its message);
                          * 0: none (a map_load that found no map) */
 } Map;
@@ -41,7 +42,7 @@ void map_free(Map *m);
  * <home>/maps/<name>.map (home may be NULL). A path (contains '/') is read
  * only when allow_path, otherwise it fails with "maps given as paths are only
  * allowed at a terminal". A missing map fails with "Unknown map '<name>'" (the
- * name quoted only when it is at most 40 characters of [A-Za-z0-9._-],
+ * name quoted only when it is at most MAP_NAME_MAX characters of [A-Za-z0-9._-],
  * otherwise just "Unknown map"). Returns 0 or -1. */
 int map_load(const char *home, const char *name_or_path, bool allow_path, Map *out, Err *err);
 
@@ -50,5 +51,8 @@ const char *map_default_for(int nplayers);
 
 /* Names of the built-in maps (NULL-terminated). */
 extern const char *const map_builtin_names[];
+
+/* The built-in map's own name (lower case) when name names one in any case (as map_load finds it); else NULL. */
+const char *map_builtin_name(const char *name);
 
 #endif

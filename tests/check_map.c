@@ -135,6 +135,10 @@ static const MapCase map_errors[] = {
     {TWO "param start-e\n", "t.map:11: param start-e needs a value"},
     {TWO "param\n", "t.map:11: param needs a key and a value: param start-e 10"},
     {TWO "param start-e 5\nparam START-E 6\n", "t.map:12: duplicate param start-e"},
+    /* a value a challenge would refuse is refused at its line, never quoted (contract 6) */
+    {TWO "param gamble sometimes\n", "t.map:11: param gamble is invalid: gamble must be both, position, order or none"},
+    {TWO "param start-e 5\nparam deadline -3\n",
+     "t.map:12: param deadline is invalid: deadline must be a whole number from 1 to 8760"},
     {TWO "param name 0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123"
          "456789012345678901234567890123456789012345678901234567890123456789\n",
      "t.map:11: param name: the value is longer than 159 characters"},
@@ -433,8 +437,25 @@ START_TEST(test_map_load_paths)
     ck_assert_str_eq(err.msg, "Unknown map");
     ck_assert_int_eq(map_load(home, "bad\nSubject: x", false, &m, &err), -1);
     ck_assert_str_eq(err.msg, "Unknown map");
-    ck_assert_int_eq(map_load(home, "abcdefghijabcdefghijabcdefghijabcdefghijK", false, &m, &err), -1);
+    /* a local map's name: up to 63 characters (the board's map= holds it), quoted when unknown (contract 6) */
+    char *longest = xasprintf("%s/maps/%063d.map", home, 7);
+    write_file(longest, small_map, strlen(small_map));
+    char name[80];
+    snprintf(name, sizeof name, "%063d", 7);
+    ck_assert_int_eq(map_load(home, name, false, &m, &err), 0);
+    ck_assert_str_eq(m.name, name);
+    map_free(&m);
+    name[0] = '1';
+    ck_assert_int_eq(map_load(home, name, false, &m, &err), -1);
+    char said[100];
+    snprintf(said, sizeof said, "Unknown map '%s'", name);
+    ck_assert_str_eq(err.msg, said);
+    free(longest);
+    ck_assert_int_eq(map_load(home, "abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcK", false, &m, &err), -1);
     ck_assert_str_eq(err.msg, "Unknown map");
+    /* a built-in map's name in any case: its own name (what a board's map= holds) */
+    ck_assert_str_eq(map_builtin_name("DuEl"), "duel");
+    ck_assert_ptr_null(map_builtin_name("duels"));
     ck_assert_int_eq(map_load(home, "", false, &m, &err), -1);
     ck_assert_str_eq(err.msg, "Unknown map");
     /* a path (a terminal's only): said back with what is wrong there (contract 6) */

@@ -15,7 +15,9 @@ has "Invalid Genetess parameter '--deadline=0': deadline must be a whole number 
 run 1 challenge alice nobody
 has "Invalid userid entered: nobody is not signed up"
 run 1 challenge --map=duel alice bob carol
-has "At most 2 players can play"
+has "At most 2 players can play on map duel"
+run 1 challenge --map=DUEL alice bob carol
+has "At most 2 players can play on map duel"
 # a map that is not a map: the refusal is mailed to SENDER, the file's text is not
 SENDER=alice@example.org run 1 challenge --map=/etc/passwd alice secret bob
 assert_grep "^Subject: Genetess error" "$OUTBOX"/*.mail
@@ -41,6 +43,15 @@ printf 'name bad\nfrobnicate hunter2secret\n' >"$PBMHOME/maps/bad.map"
 run 1 challenge --map=bad alice bob
 has "bad.map:2:"
 hasnt "hunter2secret"
+# a param value a challenge would refuse: said at its line (contract 6)
+{ printf 'param gamble hunter2secret\n'; grep -v "^param" "$PBMHOME/maps/tiny.map"; } >"$PBMHOME/maps/badparam.map"
+run 1 challenge --map=badparam alice bob
+has "badparam.map:1: param gamble is invalid: gamble must be both, position, order or none"
+hasnt "hunter2secret"
+# a built-in map named in another case goes by its own name (contract 6)
+run 0 challenge --gamble=none --map=Duel alice bob
+has "created for alice bob on map duel."
+assert_grep "^(params map=duel " "$GAMES/$(last_board)"
 SENDER=alice@example.org run 1 challenge --map=../maps/tiny alice secret bob
 
 # ---- every round-0 sheet that asks for gambles shows how: the reply to a mailed challenge against a computer
