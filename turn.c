@@ -478,12 +478,18 @@ int turn_holiday(Game *g, int player)
 /* The deadline of the turn passed (g->now is the deadline): its stored orders run, else a time-out. */
 static TurnOutcome turn_deadline_passed(Game *g)
 {
+    bool restarted = g->b->clock.fresh_used; /* the turn's one fresh deadline for a failure (i) was used */
     switch (run_stored(g, false, true)) {
     case RQ_DONE:
         return TURN_OVER;
     case RQ_HOLIDAY:
         return TURN_WAITS;
-    case RQ_EXHAUSTED: /* (i) at a deadline with no stored order left: a fresh full deadline */
+    case RQ_EXHAUSTED: /* (i) at a deadline with no stored order left: a fresh full deadline, once a turn as for
+                        * a live failure (contract 4.4; the failure made it); when the turn had it already, a
+                        * time-out */
+        if (restarted)
+            return deadline_timeout(g);
+        g->b->clock.fresh_used = true;
         deadline_fresh(g);
         return TURN_WAITS;
     default: /* no order to run, or (ii) after the deadline: a time-out; remaining stored orders stay */

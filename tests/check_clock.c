@@ -435,6 +435,30 @@ START_TEST(test_failed_star_order_outside_view)
 }
 END_TEST
 
+/* A stored order failing (i) at the deadline with none left restarts the deadline once a turn, as a live failure
+ * does: a second one in the same turn is a time-out, so re-queuing failing orders cannot stall a game (contract
+ * 4.4). */
+START_TEST(test_stored_failure_restarts_once)
+{
+    play_board(2);
+    snapshot();
+    queue("alice", (const char *const[]){"MOVE B2 N", NULL});
+    ck_assert(process(T0 + PERIOD + 10));
+    ck_assert_str_eq(last_move(), "1a alice MOVE B2 N (Auto) (Failed)");
+    ck_assert_int_eq(b->seat, ALICE);
+    ck_assert_int_eq(b->clock.deadline, T0 + 2 * PERIOD);
+    ck_assert(b->clock.fresh_used);
+    queue("alice", (const char *const[]){"MOVE B2 N", NULL});
+    ck_assert(process(T0 + 2 * PERIOD + 10));
+    ck_assert_int_eq(b->moves.n, 3);
+    ck_assert_str_eq(b->moves.v[1], "1a alice MOVE B2 N (Auto) (Failed)");
+    ck_assert_str_eq(b->moves.v[2], "1a alice Timeout");
+    ck_assert_int_eq(b->pl[ALICE].timeouts, 1);
+    ck_assert_int_eq(b->seat, BOB);
+    check_replay();
+}
+END_TEST
+
 /* ---- time-outs and forfeit ---- */
 
 START_TEST(test_timeouts_and_forfeit)
@@ -498,6 +522,7 @@ Suite *clock_suite(void)
     tcase_add_test(tc, test_failed_star_order_next_runs);
     tcase_add_test(tc, test_failed_star_order_outside_view);
     tcase_add_test(tc, test_timeouts_and_forfeit);
+    tcase_add_test(tc, test_stored_failure_restarts_once);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, clock_holiday_tcase());
     suite_add_tcase(s, clock_flow_tcase());
