@@ -542,21 +542,28 @@ static int web_write(WebRun *w)
 
 int web_site(CommandCtx *c, const WebWatch *watch)
 {
-    int rc = pipeline_lock(c); /* the history and the list of boards read as of one moment (contract 16) */
+    int rc = pipeline_lock(c); /* the home opened (made when missing), to tell where DIR is */
     if (rc)
         return rc;
-    if (!c->argv[0][0] || !web_outside_home(c->argv[0], c->st.home))
+    bool outside = c->argv[0][0] && web_outside_home(c->argv[0], c->st.home);
+    store_unlock(&c->st); /* nothing of the site is read or written holding the server's lock (contract 16) */
+    if (!outside)
         return pipeline_refuse(c, EXIT_REFUSED, "web: the site's directory may not be $PBMHOME nor under it");
     WebRun w = {.c = c};
-    rc = webpage_open(&w.s, c->argv[0], &w.err);
+    rc = webpage_open(&w.s, c->argv[0], watch, &w.err);
+    if (rc == WEBPAGE_STUCK) { /* its manifest not a regular file: stopped as a page is (contract 16) */
+        fprintf(stderr, "genetess: web: %s\n", w.err.msg);
+        return pipeline_refuse(c, EXIT_SYSTEM, "web: the site's manifest could not be read (the reason is on stderr)");
+    }
     if (rc < 0) /* busy: another run of web writes the site now (contract 16) */
         return pipeline_refuse(c, rc == WEBPAGE_BUSY ? EXIT_SYSTEM : EXIT_REFUSED, "web: %s", w.err.msg);
-    w.s.watch = watch;
     if (w.s.swept)
         fprintf(stderr, "genetess: web: removed %d temporar%s a stopped run left in %s/%s\n", w.s.swept,
                 w.s.swept == 1 ? "y" : "ies", w.s.dir, WEBPAGE_TMP);
-    rc = web_lists(&w);
-    if (rc == 0)
+    /* the history and the list of boards read as of one moment, the lock taken again for them (contract 16) */
+    if ((w.lock_rc = pipeline_lock(c)) == 0)
+        rc = web_lists(&w);
+    if (rc == 0 && !w.lock_rc)
         rc = web_write(&w);
     Err e2;
     if (webpage_finish(&w.s, rc == 0 && !w.lock_rc, &e2) < 0 && rc == 0 && !w.lock_rc) {

@@ -54,19 +54,50 @@ static void webpage_sort(StrList *l)
 
 static bool webpage_rel_ok(const char *rel);
 
-/* The site's manifest into s->old, its names that may be a page's only, sorted; none when it is missing,
- * not a regular file (a link is not followed), too large or without its first line. */
-static void webpage_read_manifest(WebSite *s)
+/* What stands at a path of the site that is not a regular file, by its mode: "a directory", "a FIFO", ... */
+static const char *webpage_kind(mode_t mode)
+{
+    return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO" : S_ISSOCK(mode) ? "a socket"
+         : S_ISCHR(mode) || S_ISBLK(mode) ? "a device" : "not a regular file";
+}
+
+/* Opens the regular file path for reading, never through a link and never blocking: 0 with *fd (-1 when
+ * nothing is there to read: missing, a link — replaced when written, never followed —, or unreadable), or -1
+ * with err when something not a regular file stands there (a directory, a FIFO, a device): not opened at
+ * all, so that nothing blocks on it, and never replaced (contract 16). */
+static int webpage_open_file(const char *path, int *fd, Err *err)
+{
+    struct stat st;
+    *fd = -1;
+    if (lstat(path, &st) < 0 || S_ISLNK(st.st_mode))
+        return 0;
+    if (!S_ISREG(st.st_mode))
+        return err_fail(err, "%s is %s where a file of the site goes: web neither reads nor replaces it", path,
+                        webpage_kind(st.st_mode));
+    *fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (*fd >= 0 && (fstat(*fd, &st) < 0 || !S_ISREG(st.st_mode))) { /* changed since: read as nothing */
+        close(*fd);
+        *fd = -1;
+    }
+    return 0;
+}
+
+/* The site's manifest into s->old, its names that may be a page's only, sorted; none when it is missing, a
+ * link (not followed), too large or without its first line. 0, or -1 with err when it is not a regular file
+ * (webpage_open_file). */
+static int webpage_read_manifest(WebSite *s, Err *err)
 {
     char *path = xasprintf("%s/%s", s->dir, WEBPAGE_MANIFEST);
-    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    int fd;
+    webpage_seen(s, WEB_SITE, WEBPAGE_MANIFEST);
+    int rc = webpage_open_file(path, &fd, err);
     free(path);
     if (fd < 0)
-        return;
+        return rc;
     struct stat st;
     Buf text;
     buf_init(&text);
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size <= WEBPAGE_MANIFEST_MAX) {
+    if (fstat(fd, &st) == 0 && (uint64_t)st.st_size <= WEBPAGE_MANIFEST_MAX) {
         char chunk[65536];
         ssize_t r;
         while ((r = read(fd, chunk, sizeof chunk)) > 0 && text.len <= WEBPAGE_MANIFEST_MAX)
@@ -80,6 +111,7 @@ static void webpage_read_manifest(WebSite *s)
                 sl_push(&s->old, line);
     buf_free(&text);
     webpage_sort(&s->old);
+    return 0;
 }
 
 /* Makes the site's WEBPAGE_TMP (a directory, not a link) and removes what it holds: the temporaries of a run
@@ -88,6 +120,7 @@ static void webpage_read_manifest(WebSite *s)
 static int webpage_sweep(WebSite *s, Err *err)
 {
     char *path = xasprintf("%s/%s", s->dir, WEBPAGE_TMP);
+    webpage_seen(s, WEB_SITE, WEBPAGE_TMP);
     int fd = webpage_mkdir(path) < 0 ? -1 : open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     DIR *d = fd < 0 ? NULL : fdopendir(fd);
     if (!d) {
@@ -105,9 +138,9 @@ static int webpage_sweep(WebSite *s, Err *err)
     return 0;
 }
 
-int webpage_open(WebSite *s, const char *dir, Err *err)
+int webpage_open(WebSite *s, const char *dir, const WebWatch *watch, Err *err)
 {
-    *s = (WebSite){.lockfd = -1};
+    *s = (WebSite){.lockfd = -1, .watch = watch};
     if (!dir || !*dir)
         return err_fail(err, "web takes a directory");
     s->dir = xstrdup(dir);
@@ -126,7 +159,7 @@ int webpage_open(WebSite *s, const char *dir, Err *err)
         return -1;
     }
     char *path = xasprintf("%s/%s", s->dir, WEBPAGE_LOCK);
-    s->lockfd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+    s->lockfd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0644);
     free(path);
     struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
     if (s->lockfd < 0 || fcntl(s->lockfd, F_SETLK, &fl) < 0) {
@@ -143,7 +176,10 @@ int webpage_open(WebSite *s, const char *dir, Err *err)
         webpage_close(s);
         return -1;
     }
-    webpage_read_manifest(s);
+    if (webpage_read_manifest(s, err) < 0) {
+        webpage_close(s);
+        return WEBPAGE_STUCK;
+    }
     return 0;
 }
 
@@ -206,14 +242,17 @@ int webpage_dir(WebSite *s, const char *rel, Err *err)
     return rc;
 }
 
-/* Whether the regular file path (never followed through a link) holds exactly the len bytes of page. */
-static bool webpage_file_holds(const char *path, const char *page, size_t len)
+/* Whether the file path holds exactly the len bytes of page: 1 it does, 0 it does not (missing, a link, other
+ * bytes), or -1 with err when something not a regular file stands there (webpage_open_file: never opened). */
+static int webpage_file_holds(const char *path, const char *page, size_t len, Err *err)
 {
-    int fd = open(path, O_RDONLY | O_NOFOLLOW);
+    int fd;
+    if (webpage_open_file(path, &fd, err) < 0)
+        return -1;
     if (fd < 0)
-        return false;
+        return 0;
     struct stat st;
-    bool same = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size == len;
+    bool same = fstat(fd, &st) == 0 && (size_t)st.st_size == len;
     char chunk[65536];
     size_t at = 0;
     while (same && at < len) {
@@ -232,7 +271,8 @@ bool webpage_holds(const WebSite *s, const char *rel, const char *page, size_t l
     if (!webpage_rel_ok(rel))
         return false;
     char *path = xasprintf("%s/%s", s->dir, rel);
-    bool same = webpage_file_holds(path, page, len);
+    Err err;
+    bool same = webpage_file_holds(path, page, len, &err) == 1;
     free(path);
     return same;
 }
@@ -267,10 +307,10 @@ int webpage_put(WebSite *s, const char *rel, const char *page, size_t len, Err *
     webpage_seen(s, WEB_WRITE, rel);
     sl_push(&s->made, rel);
     char *path = xasprintf("%s/%s", s->dir, rel);
-    int rc = 0;
-    if (webpage_file_holds(path, page, len))
+    int held = webpage_file_holds(path, page, len, err), rc = held < 0 ? -1 : 0;
+    if (held > 0)
         s->same++;
-    else if ((rc = webpage_write(s, path, page, len, err)) == 0)
+    else if (held == 0 && (rc = webpage_write(s, path, page, len, err)) == 0)
         s->written++;
     free(path);
     return rc;
@@ -356,7 +396,8 @@ int webpage_finish(WebSite *s, bool complete, Err *err)
             buf_printf(&m, "%s\n", name);
     }
     char *path = xasprintf("%s/%s", s->dir, WEBPAGE_MANIFEST);
-    int rc = webpage_file_holds(path, m.s, m.len) ? 0 : webpage_write(s, path, m.s, m.len, err);
+    int held = webpage_file_holds(path, m.s, m.len, err);
+    int rc = held < 0 ? -1 : held == 0 ? webpage_write(s, path, m.s, m.len, err) : 0;
     free(path);
     buf_free(&m);
     return rc;

@@ -17,10 +17,14 @@
 #define WEBPAGE_TMP ".genetess-tmp"
 /* webpage_open: another run writes the site. */
 #define WEBPAGE_BUSY (-2)
+/* webpage_open: something not a regular file (a FIFO, a device, a directory) stands where the site's manifest
+ * goes: never read nor replaced, the run stops there (contract 16). */
+#define WEBPAGE_STUCK (-3)
 
 /* What a run tells its watch (the tests'): a board read from the store (what: its number), a page about to
- * be compared and written (what: its name below the site). */
-typedef enum WebEvent { WEB_READ, WEB_WRITE } WebEvent;
+ * be compared and written (what: its name below the site), the site's own files read or swept as it is
+ * opened (what: WEBPAGE_TMP, WEBPAGE_MANIFEST). */
+typedef enum WebEvent { WEB_READ, WEB_WRITE, WEB_SITE } WebEvent;
 typedef struct WebWatch {
     void (*seen)(void *arg, WebEvent ev, const char *what);
     void *arg;
@@ -41,9 +45,11 @@ typedef struct WebSite {
 } WebSite;
 
 /* Opens the site in dir: made (0755) when missing — its parent must exist — and it must then be a directory
- * and not a link; takes the site's lock (no wait) and reads its manifest (neither through a link). 0, -1
- * with err, or WEBPAGE_BUSY with err when another run holds the site's lock (s holds nothing to free). */
-int webpage_open(WebSite *s, const char *dir, Err *err);
+ * and not a link; takes the site's lock (no wait), empties WEBPAGE_TMP and reads its manifest (neither
+ * through a link, and nothing that is not a regular file: no open blocks), telling watch (NULL: none) of
+ * each. 0, -1 with err, WEBPAGE_BUSY with err when another run holds the site's lock, or WEBPAGE_STUCK with
+ * err when the manifest is not a regular file (s holds nothing to free unless 0). */
+int webpage_open(WebSite *s, const char *dir, const WebWatch *watch, Err *err);
 /* Lets go of the site's lock and frees what s holds. */
 void webpage_close(WebSite *s);
 /* Tells s's watch, if any, of ev on what. */
@@ -67,11 +73,13 @@ bool webpage_name_ok(const char *name);
 /* Makes the site's directory rel (one name below the site, or two: "g/101"; each part webpage_name_ok) when
  * missing; an existing one must be a directory and not a link. 0, or -1 with err. */
 int webpage_dir(WebSite *s, const char *rel, Err *err);
-/* Whether the site's file rel (never read through a link) holds exactly the len bytes of page. */
+/* Whether the site's file rel (never read through a link, nor opened when it is not a regular file) holds
+ * exactly the len bytes of page. */
 bool webpage_holds(const WebSite *s, const char *rel, const char *page, size_t len);
 /* Writes page (len bytes) as the site's file rel (a path made of webpage_name_ok parts whose directories
  * exist, webpage_dir) unless the file holds exactly that already: a temporary beside it (O_EXCL, never
- * through a link) renamed over it, 0644. Counts it in s. 0, or -1 with err (the temporary removed). */
+ * through a link) renamed over it, 0644. Counts it in s. 0, or -1 with err (the temporary removed; or
+ * something not a regular file stands there — a directory, a FIFO, a device —, neither read nor replaced). */
 int webpage_put(WebSite *s, const char *rel, const char *page, size_t len, Err *err);
 /* Appends s (n bytes) with &, <, > and " escaped. */
 void webpage_escn(Buf *out, const char *s, size_t n);

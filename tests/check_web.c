@@ -74,7 +74,7 @@ START_TEST(test_put_only_when_changed)
     Err err;
     char dir[128];
     snprintf(dir, sizeof dir, "%s/site", tmp);
-    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    ck_assert_int_eq(webpage_open(&s, dir, NULL, &err), 0);
     ck_assert_int_eq(webpage_dir(&s, "g", &err), 0);
     ck_assert_int_eq(webpage_dir(&s, "g/101", &err), 0);
     ck_assert_int_eq(webpage_put(&s, "g/101/index.html", "one\n", 4, &err), 0);
@@ -104,7 +104,7 @@ START_TEST(test_put_stays_inside)
     char dir[128], outside[128], link[160];
     snprintf(dir, sizeof dir, "%s/site", tmp);
     snprintf(outside, sizeof outside, "%s/outside", tmp);
-    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    ck_assert_int_eq(webpage_open(&s, dir, NULL, &err), 0);
     const char *bad[] = {"../x.html", "g/../../x.html", "/etc/x", "a//b", ".x", "g/.x", "", "p/a b.html"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         ck_assert_int_eq(webpage_put(&s, bad[i], "x", 1, &err), -1);
@@ -138,7 +138,7 @@ START_TEST(test_manifest_removes)
     Err err;
     char dir[128], path[256];
     snprintf(dir, sizeof dir, "%s/site", tmp);
-    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    ck_assert_int_eq(webpage_open(&s, dir, NULL, &err), 0);
     ck_assert_int_eq(webpage_dir(&s, "g", &err), 0);
     ck_assert_int_eq(webpage_dir(&s, "g/101", &err), 0);
     ck_assert_int_eq(webpage_dir(&s, "g/102", &err), 0);
@@ -154,12 +154,12 @@ START_TEST(test_manifest_removes)
     ck_assert_ptr_nonnull(f);
     fclose(f);
     /* an unfinished run: nothing removed, the manifest names what either run wrote */
-    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    ck_assert_int_eq(webpage_open(&s, dir, NULL, &err), 0);
     ck_assert_int_eq(webpage_put(&s, "index.html", "i\n", 2, &err), 0);
     ck_assert_int_eq(webpage_finish(&s, false, &err), 0);
     ck_assert_int_eq(s.removed, 0);
     webpage_close(&s);
-    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    ck_assert_int_eq(webpage_open(&s, dir, NULL, &err), 0);
     ck_assert_int_eq(s.old.n, 4);
     ck_assert_int_eq(webpage_put(&s, "index.html", "i\n", 2, &err), 0);
     ck_assert_int_eq(webpage_finish(&s, true, &err), 0);
@@ -188,7 +188,7 @@ START_TEST(test_manifest_removes)
     ck_assert_ptr_nonnull(f);
     fputs("genetess web manifest 1\ng/103/x.html\n../out/x.html\ny.html\n", f);
     fclose(f);
-    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    ck_assert_int_eq(webpage_open(&s, dir, NULL, &err), 0);
     ck_assert_int_eq(s.old.n, 2);
     ck_assert_int_eq(webpage_finish(&s, true, &err), 0);
     ck_assert_int_eq(s.removed, 1); /* y.html: the link itself, in the site */
@@ -207,7 +207,7 @@ START_TEST(test_temporaries_swept)
     Err err;
     char dir[128], path[256];
     snprintf(dir, sizeof dir, "%s/site", tmp);
-    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    ck_assert_int_eq(webpage_open(&s, dir, NULL, &err), 0);
     ck_assert_int_eq(s.swept, 0);
     ck_assert_int_eq(webpage_put(&s, "index.html", "i\n", 2, &err), 0);
     webpage_close(&s);
@@ -217,7 +217,7 @@ START_TEST(test_temporaries_swept)
         ck_assert_ptr_nonnull(f);
         fclose(f);
     }
-    ck_assert_int_eq(webpage_open(&s, dir, &err), 0);
+    ck_assert_int_eq(webpage_open(&s, dir, NULL, &err), 0);
     ck_assert_int_eq(s.swept, 3);
     for (int i = 1; i <= 3; i++) {
         snprintf(path, sizeof path, "%s/" WEBPAGE_TMP "/%d", dir, i);
@@ -238,9 +238,39 @@ START_TEST(test_temporaries_swept)
     snprintf(path, sizeof path, "%s/" WEBPAGE_TMP, dir);
     fx_rm_tree(path);
     ck_assert_int_eq(symlink(outside, path), 0);
-    ck_assert_int_eq(webpage_open(&s, dir, &err), -1);
+    ck_assert_int_eq(webpage_open(&s, dir, NULL, &err), -1);
     ck_assert_ptr_nonnull(strstr(err.msg, WEBPAGE_TMP));
     ck_assert_int_eq(access(victim, F_OK), 0);
+}
+END_TEST
+
+/* Something not a regular file where a page or the manifest goes (a FIFO here) is never opened, so nothing
+ * blocks on it (Check's timeout stops a run that does), and never replaced: the page's write fails with the
+ * reason, and the site whose manifest it is is not opened (WEBPAGE_STUCK: the run stops, contract 16). */
+START_TEST(test_fifo_never_opened)
+{
+    WebSite s;
+    Err err;
+    char dir[128], path[256];
+    struct stat st;
+    snprintf(dir, sizeof dir, "%s/site", tmp);
+    ck_assert_int_eq(webpage_open(&s, dir, NULL, &err), 0);
+    snprintf(path, sizeof path, "%s/index.html", dir);
+    ck_assert_int_eq(mkfifo(path, 0644), 0);
+    ck_assert(!webpage_holds(&s, "index.html", "i\n", 2));
+    ck_assert_int_eq(webpage_put(&s, "index.html", "i\n", 2, &err), -1);
+    ck_assert_msg(strstr(err.msg, "index.html is a FIFO"), "%s", err.msg);
+    ck_assert_int_eq(webpage_finish(&s, false, &err), 0);
+    webpage_close(&s);
+    ck_assert_int_eq(lstat(path, &st), 0);
+    ck_assert(S_ISFIFO(st.st_mode));
+    snprintf(path, sizeof path, "%s/" WEBPAGE_MANIFEST, dir);
+    ck_assert_int_eq(unlink(path), 0);
+    ck_assert_int_eq(mkfifo(path, 0644), 0);
+    ck_assert_int_eq(webpage_open(&s, dir, NULL, &err), WEBPAGE_STUCK);
+    ck_assert_msg(strstr(err.msg, WEBPAGE_MANIFEST " is a FIFO"), "%s", err.msg);
+    ck_assert_int_eq(lstat(path, &st), 0);
+    ck_assert(S_ISFIFO(st.st_mode));
 }
 END_TEST
 
@@ -414,7 +444,7 @@ END_TEST
 /* What the watch saw of a run: reads and writes, and those that found the lock not as they should. */
 typedef struct LockSeen {
     char lockfile[160];
-    int reads, writes, wrong;
+    int reads, writes, sites, wrong;
     char first_wrong[160];
     char stale[200];     /* when set: at the first write, a command is stopped holding the lock, leaving this */
 } LockSeen;
@@ -457,12 +487,13 @@ static bool lock_free(const char *lockfile)
     return WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
-/* A board read must find the lock held; a page written, free. */
+/* A board read must find the lock held; a page written, or the site's own files read (its manifest, its
+ * temporaries swept), free. */
 static void lock_watch(void *arg, WebEvent ev, const char *what)
 {
     LockSeen *l = arg;
     bool held = !lock_free(l->lockfile);
-    *(ev == WEB_READ ? &l->reads : &l->writes) += 1;
+    *(ev == WEB_READ ? &l->reads : ev == WEB_WRITE ? &l->writes : &l->sites) += 1;
     if (ev == WEB_WRITE && l->stale[0] && !strstr(l->stale, ".tmp."))
         stopped_command(l);
     if (held != (ev == WEB_READ) && !l->wrong++)
@@ -477,7 +508,8 @@ static int watched_web(CommandCtx *c)
 }
 
 /* A command run while `web` writes its pages is not kept waiting: each board is read with the lock held and
- * every page is compared and written with it let go — on the first run and again after a move. A command
+ * every page is compared and written, the site's manifest read and its temporaries swept, with it let go —
+ * on the first run and again after a move. A command
  * stopped holding the lock between two of web's reads leaves nothing: taking the lock again, web finishes
  * what it left (its stale temporary goes) and the lock's mark ends 0. */
 START_TEST(test_lock_only_to_read)
@@ -508,6 +540,7 @@ START_TEST(test_lock_only_to_read)
         ck_assert_msg(lock_seen.wrong == 0, "run %d: %d wrong, the first: %s", run, lock_seen.wrong,
                       lock_seen.first_wrong);
         ck_assert_int_eq(lock_seen.reads, 2); /* boards 101 and 102 */
+        ck_assert_int_eq(lock_seen.sites, 2); /* the temporaries swept, the manifest read */
         ck_assert_int_gt(lock_seen.writes, 10);
         ck_assert(lock_free(lock_seen.lockfile));
         if (run == 0) {
@@ -557,7 +590,7 @@ START_TEST(test_site_busy)
     ck_assert_int_eq(c, 'y');
     WebSite s;
     Err err;
-    ck_assert_int_eq(webpage_open(&s, dir, &err), WEBPAGE_BUSY);
+    ck_assert_int_eq(webpage_open(&s, dir, NULL, &err), WEBPAGE_BUSY);
     snprintf(words, sizeof words, "web %s", dir);
     ck_assert_int_eq(run_in(home, words), EXIT_SYSTEM);
     snprintf(words, sizeof words, "%s/index.html", dir);
@@ -586,6 +619,7 @@ Suite *web_suite(void)
     tcase_add_test(tc, test_manifest_removes);
     tcase_add_test(tc, test_site_busy);
     tcase_add_test(tc, test_temporaries_swept);
+    tcase_add_test(tc, test_fifo_never_opened);
     tcase_add_test(tc, test_picture_keeps_text);
     suite_add_tcase(s, tc);
     tc = tcase_create("fog");

@@ -183,6 +183,31 @@ mv "$T/ratings.html" "$SITE/ratings.html"
 run 0 web "$SITE"
 has " 0 removed."
 
+# ---- a FIFO where the manifest or a page goes is never opened, so nothing blocks: the run stops at once (exit 3)
+# with the reason on stderr and leaves it; a command run meanwhile is not kept waiting (the manifest is read
+# with the server's lock let go) ----
+F=$T/fifo-site
+mkdir "$F"
+mkfifo "$F/.genetess-manifest"
+timeout 10 "$G" web "$F" >"$T/fifo.out" 2>"$T/fifo.err" &
+FIFO_WEB=$!
+sleep 1
+run 0 show 102
+wait $FIFO_WEB
+st=$?
+assert_eq 3 "$st" "web with a FIFO as its manifest"
+assert_grep "the site's manifest could not be read" "$T/fifo.out"
+assert_grep "$F/.genetess-manifest is a FIFO where a file of the site goes" "$T/fifo.err"
+if [ -p "$F/.genetess-manifest" ]; then e2e_pass; else e2e_fail "the FIFO at the manifest is gone"; fi
+rm "$F/.genetess-manifest"
+mkfifo "$F/index.html"
+timeout 10 "$G" web "$F" >"$OUT" 2>"$ERR"
+st=$?
+assert_eq 3 "$st" "web with a FIFO as index.html"
+has "a page could not be written"
+assert_grep "$F/index.html is a FIFO where a file of the site goes" "$ERR"
+if [ -p "$F/index.html" ]; then e2e_pass; else e2e_fail "the FIFO at index.html is gone"; fi
+
 # ---- make demo writes the demo game's site and says where ----
 sh "$E2E_DIR/../../tools/demo.sh" "$G" "$T/demo-site" >"$T/demo" 2>&1
 assert_grep "open $T/demo-site/index.html in a browser" "$T/demo"
