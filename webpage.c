@@ -153,8 +153,12 @@ int webpage_open(WebSite *s, const char *dir, const WebWatch *watch, Err *err)
         webpage_close(s);
         return -1;
     }
-    if (lstat(s->dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
-        err_fail(err, "%s is not a directory", s->dir);
+    bool there = lstat(s->dir, &st) == 0;
+    if (!there || !S_ISDIR(st.st_mode)) {
+        if (there && S_ISLNK(st.st_mode)) /* contract 16: no link is followed, the site's own directory's neither */
+            err_fail(err, "%s is a symbolic link: web follows no link; name the directory itself", s->dir);
+        else
+            err_fail(err, "%s is not a directory", s->dir);
         webpage_close(s);
         return -1;
     }

@@ -225,7 +225,7 @@ run 1 web "$T/a-file"
 has "is not a directory"
 ln -s "$SITE" "$T/a-link"
 run 1 web "$T/a-link"
-has "is not a directory"
+has "web: $T/a-link is a symbolic link: web follows no link; name the directory itself"
 run 2 web
 run 2 web "$SITE" more
 SENDER=alice@example.org run 1 web "$T/bymail"
