@@ -13,7 +13,7 @@
 #include "view.h"
 
 /* The format of the pages this module writes: a new one makes every game's pages written again. */
-#define WEBREPLAY_FORMAT 3
+#define WEBREPLAY_FORMAT 4
 
 /* The script of a step page: the left and right arrow keys follow its previous and next links, and a player's
  * view chosen (#v<i>) stays chosen on the step a link leads to. The page works without it. */
@@ -281,14 +281,16 @@ static void webreplay_index(const Board *b, Buf *out)
 }
 
 /* What webreplay_each needs from step to step: the site, the ended board and its pages' directory, the failed
- * orders' reasons, where each player's news of the last step ended (from, when had) and the error of a write. */
+ * orders' reasons, the players of the last step replayed (np 0: none, or it could not be replayed) with where
+ * each one's news ended then, and the error of a write. */
 typedef struct {
     WebSite *s;
     const Board *b;
     const char *dir;
     const StrList *why;
-    int *from;
-    bool had;
+    int np;
+    char ids[MAX_PLAYERS][USERID_MAX + 1];
+    int told[MAX_PLAYERS];
     Err *err;
 } WebreplaySteps;
 
@@ -298,12 +300,24 @@ static int webreplay_each(void *ctx, int k, Board *r, const char *fail)
     WebreplaySteps *st = ctx;
     const Board *b = st->b;
     char rel[64];
+    int from[MAX_PLAYERS];
+    /* each player's news of move k start where theirs ended at the step before, found by userid: a round-0
+     * resignation takes a player out and round 0's end orders them anew (the news go with their player) */
+    bool had = r && st->np > 0;
+    for (int i = 0; had && i < r->np; i++) {
+        from[i] = r->pl[i].news.n; /* not a player the step before: told nothing of this move */
+        for (int j = 0; j < st->np; j++)
+            if (strcmp(st->ids[j], r->pl[i].id) == 0)
+                from[i] = st->told[j];
+    }
     Buf step;
     buf_init(&step);
-    webreplay_step(b, k, r, st->had ? st->from : NULL, fail, st->why, &step);
-    st->had = r && r->np == b->np;
-    for (int i = 0; st->had && i < b->np; i++)
-        st->from[i] = r->pl[i].news.n; /* the news are only added to, replaying on */
+    webreplay_step(b, k, r, had ? from : NULL, fail, st->why, &step);
+    st->np = r ? r->np : 0;
+    for (int i = 0; i < st->np; i++) { /* the news are only added to, replaying on */
+        snprintf(st->ids[i], sizeof st->ids[i], "%s", r->pl[i].id);
+        st->told[i] = r->pl[i].news.n;
+    }
     snprintf(rel, sizeof rel, "%s/%d.html", st->dir, k);
     int rc = webpage_put(st->s, rel, step.s, step.len, st->err);
     buf_free(&step);
@@ -331,9 +345,8 @@ int webreplay_game(WebSite *s, const Board *b, Err *err)
         }
     } else {
         replay_failure_reasons(b, &why); /* the steps' failed orders, replayed once */
-        WebreplaySteps st = {s, b, dir, &why, xmalloc((size_t)b->np * sizeof(int)), false, err};
+        WebreplaySteps st = {.s = s, .b = b, .dir = dir, .why = &why, .err = err};
         rc = replay_each(b, webreplay_each, &st);
-        free(st.from);
         snprintf(rel, sizeof rel, "%s/index.html", dir);
         if (rc == 0)
             rc = webpage_put(s, rel, page.s, page.len, err);

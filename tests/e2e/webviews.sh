@@ -2,7 +2,8 @@
 # as the sheet they had then (showas after that move): through round 0 (the whole terrain and the start
 # squares), the players ordered anew when it ends, the turns after it (their sight, the legend, their map of
 # what they last saw), a resignation and the end (the whole board); what each was told of each move and their
-# E. A player's view keeps its number (#v<i>, their index in the ended game) on every step.
+# E, after a resignation in round 0 too. A player's view keeps its number (#v<i>, their index in the ended game)
+# on every step.
 given_players
 run 0 challenge --seed=3 alice bob carol
 N=$(last_board)
@@ -48,3 +49,33 @@ view_ids 0 >"$T/ids.first"
 view_ids $((K - 2)) >"$T/ids.last"
 assert_grep "^v0 " "$T/ids.first"
 assert_eq "$(sort "$T/ids.last")" "$(sort "$T/ids.first")" "the views' numbers in round 0 and at the end"
+
+# ---- a resignation in round 0: its step says what each player left was told (the restart), each player's news
+# found by their userid though fewer players are left than began; so do the steps after it (round 0's gambles,
+# written as it ends, then its end ordering the players anew) ----
+run 0 challenge --start-e=80 --seed=11 alice bob carol
+R=$(last_board)
+mkdir "$T/sheets0"
+# snap0 STEP: alice's and bob's sheets now as step STEP's, into $T/sheets0/STEP.<userid>
+snap0() {
+  "$G" showas alice secret "$R" >"$T/sheets0/$1.alice"
+  "$G" showas bob hunter2 "$R" >"$T/sheets0/$1.bob"
+}
+snap0 0
+run 0 resign "$R" carol pw
+snap0 1
+run 0 move "$R" bob hunter2 "GAMBLE 2E 1st / GAMBLE 0E GPC2"
+run 0 move "$R" alice secret "GAMBLE 1E 1st / GAMBLE 0E GPC2"
+snap0 5
+run 0 move "$R" bob hunter2 PASS
+snap0 6
+run 0 resign "$R" alice secret
+snap0 7
+run 0 web "$T/site"
+assert_grep "move 7 of 7" "$T/site/g/$R/7.html"
+assert_grep "carol resigned. Round 0 restarts" "$T/sheets0/1.alice"
+assert_grep "<li>carol resigned. Round 0 restarts" "$T/site/g/$R/1.html"
+if command -v python3 >/dev/null 2>&1; then
+  if python3 "$(dirname "$E2E_DIR")/browser_web.py" --views "$T/site/g/$R" "$T/sheets0" >"$T/views0" 2>&1; then e2e_pass
+  else e2e_fail "the players' views after a resignation in round 0: $(head -c 600 "$T/views0")"; fi
+fi
