@@ -110,13 +110,14 @@ static void web_player_link(Buf *out, const char *root, const char *id)
         buf_add(out, " (bot)");
 }
 
-/* Whether name is a built-in map's (it has a page). */
-static bool web_builtin_map(const char *name)
+/* The built-in map name names, in any case (a game made with --map=Duel plays duel), as its page
+ * m/<name>.html spells it; NULL when it is none (no page). */
+static const char *web_builtin_map(const char *name)
 {
     for (int i = 0; map_builtin_names[i]; i++)
-        if (strcmp(map_builtin_names[i], name) == 0)
-            return true;
-    return false;
+        if (str_ieq(map_builtin_names[i], name))
+            return map_builtin_names[i];
+    return NULL;
 }
 
 /* A run of `web`: the command, its site, what it read under the lock at the start (the history and the
@@ -254,10 +255,12 @@ static void web_row_cells(Buf *out, const WebRow *w, const char *root)
     buf_printf(out, "<tr><td><a href=\"%sg/%d/index.html\">%d</a></td><td>", root, w->board, w->board);
     webpage_esc(out, w->name);
     buf_add(out, "</td><td>");
-    if (web_builtin_map(w->map))
-        buf_printf(out, "<a href=\"%sm/%s.html\">%s</a>", root, w->map, w->map);
-    else
-        webpage_esc(out, w->map);
+    const char *builtin = web_builtin_map(w->map);
+    if (builtin)
+        buf_printf(out, "<a href=\"%sm/%s.html\">", root, builtin);
+    webpage_esc(out, w->map); /* as the game names it */
+    if (builtin)
+        buf_add(out, "</a>");
     buf_add(out, "</td><td>");
     for (int i = 0; i < w->np; i++) {
         buf_add(out, i ? ", " : "");

@@ -242,3 +242,14 @@ has "history before an admin edit is not replayable"
 run 0 web "$SITE"
 assert_grep "This step cannot be replayed: history before an admin edit is not replayable" "$SITE/g/$N/1.html"
 assert_grep "won by alice" "$SITE/g/$N/index.html"
+
+# ---- a game on a built-in map named in another case (--map=Duel plays duel; a board made before its name was
+# kept in lower case, or edited by hand, holds map=DuEl) links that map's page ----
+run 0 challenge --gamble=none --map=Duel alice bob
+D=$(last_board)
+sed 's/map=[Dd]uel/map=DuEl/g' "$GAMES/$D" >"$T/board.edit" && mv "$T/board.edit" "$GAMES/$D"
+assert_grep "map=DuEl" "$GAMES/$D"
+run 0 verify "$D"
+run 0 web "$SITE"
+assert_grep "<td><a href=\"g/$D/index.html\">$D</a></td><td></td><td><a href=\"m/duel.html\">" "$SITE/index.html"
+assert_grep "<td><a href=\"../g/$D/index.html\">$D</a></td><td></td><td><a href=\"../m/duel.html\">" "$SITE/p/bob.html"
