@@ -465,12 +465,28 @@ static int web_maps(WebSite *s, Err *err)
     return rc;
 }
 
-/* Whether the site's directory dir (made or not yet) is outside $PBMHOME (home): it may not be the home nor
- * under it, where the server's own files are. A directory not made yet is judged by its parent. */
-static bool web_outside_home(const char *dir, const char *home)
+/* Where the site's directory stands to $PBMHOME (web_place). */
+typedef enum WebPlace {
+    WEB_APART,      /* neither holds the other */
+    WEB_IN_HOME,    /* the home itself or under it, where the server's files are */
+    WEB_HOLDS_HOME, /* the home is under it: a page's path could lead into the home ("g" a home's name), and a
+                       web server serving the site would serve the server's files */
+} WebPlace;
+
+/* Whether the real path a is b or under it. */
+static bool web_within(const char *a, const char *b)
+{
+    size_t n = strlen(b);
+    return strncmp(a, b, n) == 0 && (a[n] == '\0' || a[n] == '/' || (n == 1 && b[0] == '/'));
+}
+
+/* Where the site's directory dir (made or not yet) stands to $PBMHOME (home), links resolved: the site may be
+ * neither in the home nor hold it (contract 16). A directory not made yet is judged by its parent, and holds
+ * nothing. */
+static WebPlace web_place(const char *dir, const char *home)
 {
     char d[PATH_MAX], h[PATH_MAX], *parent = xstrdup(dir);
-    bool found = realpath(dir, d) != NULL;
+    bool made = realpath(dir, d) != NULL, found = made;
     if (!found) {
         char *slash = strrchr(parent, '/');
         if (slash && slash != parent)
@@ -481,9 +497,8 @@ static bool web_outside_home(const char *dir, const char *home)
     }
     free(parent);
     if (!found || !realpath(home, h))
-        return true; /* a parent that is not there: webpage_open says so */
-    size_t n = strlen(h);
-    return !(strncmp(d, h, n) == 0 && (d[n] == '\0' || d[n] == '/' || (n == 1 && h[0] == '/')));
+        return WEB_APART; /* a parent that is not there: webpage_open says so */
+    return web_within(d, h) ? WEB_IN_HOME : made && web_within(h, d) ? WEB_HOLDS_HOME : WEB_APART;
 }
 
 /* Under the lock (held): the history and the list of boards into w, then the lock let go: each board is
@@ -548,10 +563,13 @@ int web_site(CommandCtx *c, const WebWatch *watch)
     int rc = pipeline_lock(c); /* the home opened (made when missing), to tell where DIR is */
     if (rc)
         return rc;
-    bool outside = c->argv[0][0] && web_outside_home(c->argv[0], c->st.home);
+    WebPlace place = c->argv[0][0] ? web_place(c->argv[0], c->st.home) : WEB_IN_HOME;
     store_unlock(&c->st); /* nothing of the site is read or written holding the server's lock (contract 16) */
-    if (!outside)
+    if (place == WEB_IN_HOME)
         return pipeline_refuse(c, EXIT_REFUSED, "web: the site's directory may not be $PBMHOME nor under it");
+    if (place == WEB_HOLDS_HOME)
+        return pipeline_refuse(c, EXIT_REFUSED,
+                               "web: the site's directory may not hold $PBMHOME (the server's files would be the site's)");
     WebRun w = {.c = c};
     rc = webpage_open(&w.s, c->argv[0], watch, &w.err);
     if (rc == WEBPAGE_STUCK) { /* its manifest not a regular file: stopped as a page is (contract 16) */

@@ -10,9 +10,9 @@
  * the lock only to read — the history and the list of boards, then each board on its own, letting go
  * between — and writes, and reads the site's own files, with it let go; changes nothing under $PBMHOME (no
  * deadline is processed). Replies "Web site <dir>: <w> pages written, <s> unchanged, <r> removed." Returns
- * 0, EXIT_REFUSED (DIR unusable or inside $PBMHOME) or EXIT_SYSTEM (a page could not be written — something
- * not a regular file where it or the manifest goes is never opened, so nothing blocks —, or the lock not
- * had again). */
+ * 0, EXIT_REFUSED (DIR unusable, in $PBMHOME or holding it) or EXIT_SYSTEM (a page could not be written —
+ * something not a regular file where it or the manifest goes is never opened, so nothing blocks —, or the
+ * lock not had again). */
 int web_command(CommandCtx *c);
 /* web_command with watch (NULL: none) told of each board read, each page written and the site's own files
  * read: the tests'. */

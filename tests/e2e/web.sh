@@ -218,6 +218,20 @@ assert_grep 'move 7 of 7' "$T/demo-site/g/101/7.html"
 run 1 web "$PBMHOME/site"
 has "may not be \$PBMHOME nor under it"
 assert_gone "$PBMHOME/site"
+run 1 web "$T" # the home's parent: the home's files would be the site's
+has "web: the site's directory may not hold \$PBMHOME"
+assert_gone "$T/index.html"
+assert_gone "$T/.genetess-manifest"
+mkdir "$T/up"
+PBMHOME=$T/up/g run 0 signup dave pw4 dave@example.org # a home named g, as the site's games' directory is
+PBMHOME=$T/up/g run 0 signup erin pw5 erin@example.org
+PBMHOME=$T/up/g run 0 challenge --gamble=none dave erin
+PBMHOME=$T/up/g run 1 web "$T/up"
+has "may not hold \$PBMHOME"
+PBMHOME=$T/up/g run 1 web "$T/up/../up/"
+has "may not hold \$PBMHOME"
+assert_eq "etc games history outbox spool" "$(ls "$T/up/g" | tr '\n' ' ' | sed 's/ $//')" "the home named g after web"
+assert_gone "$T/up/index.html"
 run 1 web "$T/no/such/dir"
 assert_gone "$T/no"
 : >"$T/a-file"
