@@ -26,10 +26,13 @@
 typedef struct WebRow {
     int board;
     bool finished;
+    bool history;        /* a finished game known from the history alone (its board gone, or not read this
+                            time): its players and scores; no row in the index, only on its players' pages */
+    bool linked;         /* its pages g/<n>/ are on the site */
     char name[128];      /* the game's name, '_' as spaces ("" none) */
     char map[64];
     int np;
-    char (*ids)[USERID_MAX + 1];
+    char **ids;          /* malloc'd, each */
     int *score;          /* finished: each player's final score */
     int *timeouts;       /* each player's time-outs in all */
     char status[256];    /* the game list's status: who is to move, or the result */
@@ -43,16 +46,27 @@ typedef struct WebRows {
     int n, cap;
 } WebRows;
 
-/* The row of board b (running or ended) at the end of rows. */
-static void web_row_add(WebRows *rows, const Board *b)
+/* A new row of np players at the end of rows, its arrays made, the rest as w0 gives it. */
+static WebRow *web_row_new(WebRows *rows, WebRow w0)
 {
     if (rows->n == rows->cap) {
         rows->cap = rows->cap ? 2 * rows->cap : 64;
         rows->v = xrealloc(rows->v, sizeof *rows->v * (size_t)rows->cap);
     }
     WebRow *w = &rows->v[rows->n++];
-    *w = (WebRow){.board = b->number, .finished = b->phase == PHASE_ENDED, .np = b->np, .round = b->round,
-                  .moves = board_moves_count(b), .deadline = b->clock.deadline, .ended = b->clock.ended};
+    *w = w0;
+    w->ids = xcalloc((size_t)w->np + 1, sizeof *w->ids);
+    w->score = xcalloc((size_t)w->np + 1, sizeof *w->score);
+    w->timeouts = xcalloc((size_t)w->np + 1, sizeof *w->timeouts);
+    return w;
+}
+
+/* The row of board b (running or ended) at the end of rows. */
+static void web_row_add(WebRows *rows, const Board *b)
+{
+    WebRow *w = web_row_new(rows, (WebRow){.board = b->number, .finished = b->phase == PHASE_ENDED, .linked = true,
+                                           .np = b->np, .round = b->round, .moves = board_moves_count(b),
+                                           .deadline = b->clock.deadline, .ended = b->clock.ended});
     snprintf(w->name, sizeof w->name, "%s", b->par.name);
     for (char *p = w->name; *p; p++)
         if (*p == '_')
@@ -61,20 +75,40 @@ static void web_row_add(WebRows *rows, const Board *b)
     gamelist_status_of(b, w->status, sizeof w->status);
     if (b->phase == PHASE_PLAY)
         board_turn_label(b, w->label);
-    w->ids = xcalloc((size_t)b->np + 1, sizeof *w->ids);
-    w->score = xcalloc((size_t)b->np + 1, sizeof *w->score);
-    w->timeouts = xcalloc((size_t)b->np + 1, sizeof *w->timeouts);
     for (int i = 0; i < b->np; i++) {
-        snprintf(w->ids[i], sizeof w->ids[i], "%s", b->pl[i].id);
+        w->ids[i] = xstrdup(b->pl[i].id);
         w->timeouts[i] = b->pl[i].timeouts_total > b->pl[i].timeouts ? b->pl[i].timeouts_total : b->pl[i].timeouts;
         if (w->finished)
             w->score[i] = game_score(b, i);
     }
 }
 
+/* The row of g, a finished game known from the history alone (contract 11: its players and final scores),
+ * at the end of rows: the result its scores give by the standings' rule (the top score alone wins, shared it
+ * ties), its pages linked only when the site has them (linked). */
+static void web_row_history(WebRows *rows, const RatingsGame *g, bool linked)
+{
+    WebRow *w = web_row_new(rows, (WebRow){.board = g->board, .finished = true, .history = true, .linked = linked,
+                                           .np = g->np});
+    int top = 0, at_top = 0, who = 0;
+    for (int i = 0; i < g->np; i++) {
+        w->ids[i] = xstrdup(g->ids[i]);
+        w->score[i] = g->score[i];
+        if (!i || g->score[i] > top)
+            top = g->score[i], at_top = 0, who = i;
+        at_top += g->score[i] == top;
+    }
+    if (at_top == 1)
+        snprintf(w->status, sizeof w->status, "won by %s (%d)", g->ids[who], top);
+    else
+        snprintf(w->status, sizeof w->status, "tie (%d)", top);
+}
+
 static void web_rows_free(WebRows *rows)
 {
     for (int i = 0; i < rows->n; i++) {
+        for (int k = 0; k < rows->v[i].np; k++)
+            free(rows->v[i].ids[k]);
         free(rows->v[i].ids);
         free(rows->v[i].score);
         free(rows->v[i].timeouts);
@@ -136,9 +170,10 @@ typedef struct WebRun {
 /* Board n read as last committed (running, else archived), its history in memory once it has ended, the
  * lock taken for this read alone and let go after it (contract 16). NULL when the lock could not be had
  * again (w->lock_rc), when the board is gone, or when it cannot be read: the reason on stderr (the
- * server's log) and its pages kept as the last run wrote them. */
-static Board *web_load(WebRun *w, int n)
+ * server's log) and its pages kept as the last run wrote them (*kept set true, else false). */
+static Board *web_load(WebRun *w, int n, bool *kept)
 {
+    *kept = false;
     char *text = NULL, name[32];
     Err err;
     snprintf(name, sizeof name, "%d", n);
@@ -163,6 +198,7 @@ static Board *web_load(WebRun *w, int n)
         snprintf(dir, sizeof dir, "g/%d/", n);
         webpage_keep_under(&w->s, dir);
         webpage_keep_under(&w->s, "p/"); /* its players' pages too, though none of their rows is this one */
+        *kept = true;
     }
     board_free(b);
     return NULL;
@@ -199,14 +235,16 @@ static int web_int_cmp(const void *x, const void *y)
 }
 
 /* The finished games of the history, in the order they ended: each board's row and pages and, in w->gs,
- * its final scores (ratings_use_board). A game whose board has not ended leaves gs, one whose board cannot
- * be read keeps its line's scores, as for `standings` (ratings_load_boards); each board is read once. */
+ * its final scores (ratings_use_board). A game whose board has not ended leaves gs, one whose board is gone
+ * or cannot be read keeps its line's scores, as for `standings` (ratings_load_boards), and a row of them
+ * (web_row_history); each board is read once. */
 static int web_finished(WebRun *w)
 {
     RatingsGames dropped = {0};
     int rc = 0;
     for (int i = 0; i < w->history.n; i++) {
-        Board *b = rc == 0 && !w->lock_rc ? web_load(w, w->history.v[i].board) : NULL;
+        bool kept = false;
+        Board *b = rc == 0 && !w->lock_rc ? web_load(w, w->history.v[i].board, &kept) : NULL;
         RatingsGames *to = b && ratings_use_board(&w->history.v[i], b) < 0 ? &dropped : &w->gs;
         if (to->n == to->cap) {
             to->cap = to->cap ? 2 * to->cap : 64;
@@ -216,6 +254,10 @@ static int web_finished(WebRun *w)
         if (to == &w->gs && b) { /* one line a board: ratings_parse_history keeps a board's last */
             web_row_add(&w->rows, b);
             rc = webreplay_game(&w->s, b, &w->err);
+        } else if (to == &w->gs && rc == 0 && !w->lock_rc) { /* in the standings: its players get their pages */
+            char rel[40];
+            snprintf(rel, sizeof rel, "g/%d/index.html", w->history.v[i].board);
+            web_row_history(&w->rows, &w->history.v[i], kept && webpage_listed(&w->s, rel));
         }
         board_free(b);
     }
@@ -236,7 +278,8 @@ static int web_live(WebRun *w)
     for (int i = 0; i < w->nboards && rc == 0 && !w->lock_rc; i++) {
         if (bsearch(&w->boards[i], done, (size_t)ndone, sizeof *done, web_int_cmp))
             continue; /* a finished game's pages are written */
-        Board *b = web_load(w, w->boards[i]);
+        bool kept;
+        Board *b = web_load(w, w->boards[i], &kept);
         if (!b)
             continue;
         web_row_add(&w->rows, b);
@@ -252,7 +295,10 @@ static int web_live(WebRun *w)
 static void web_row_cells(Buf *out, const WebRow *w, const char *root)
 {
     char when[64];
-    buf_printf(out, "<tr><td><a href=\"%sg/%d/index.html\">%d</a></td><td>", root, w->board, w->board);
+    if (w->linked)
+        buf_printf(out, "<tr><td><a href=\"%sg/%d/index.html\">%d</a></td><td>", root, w->board, w->board);
+    else
+        buf_printf(out, "<tr><td>%d</td><td>", w->board);
     webpage_esc(out, w->name);
     buf_add(out, "</td><td>");
     const char *builtin = web_builtin_map(w->map);
@@ -270,6 +316,10 @@ static void web_row_cells(Buf *out, const WebRow *w, const char *root)
     }
     buf_add(out, "</td><td>");
     webpage_esc(out, w->status);
+    if (w->history) { /* its moves, rounds and end are its board's, not the history's */
+        buf_add(out, "</td><td></td><td></td><td></td></tr>\n");
+        return;
+    }
     if (w->finished) {
         buf_printf(out, "</td><td>%d</td><td>%d</td><td>%s</td></tr>\n", w->moves, w->round,
                    w->ended > 0 ? fmt_time(w->ended, when, sizeof when) : "");
@@ -295,14 +345,16 @@ static const char web_running_head[] = "<tr><th>board</th><th>name</th><th>map</
 static const char web_finished_head[] = "<tr><th>board</th><th>name</th><th>map</th><th>players and scores</th>"
                                         "<th>result</th><th>moves</th><th>rounds</th><th>ended</th></tr>\n";
 
-/* The games of rows, running (finished false) or finished (newest first), as a table; "(none)" when none. */
+/* The games of rows, running (finished false) or finished (newest first), as a table; "(none)" when none. id
+ * NULL: the index (every game read this time); else player id's games, those known from the history alone
+ * too. */
 static void web_table(Buf *out, const WebRows *rows, bool finished, const char *root, const char *id)
 {
     int n = 0;
     for (int k = 0; k < rows->n; k++) {
         const WebRow *w = &rows->v[finished ? rows->n - 1 - k : k];
-        bool mine = !id;
-        for (int i = 0; i < w->np && !mine; i++)
+        bool mine = !id && !w->history; /* contract 16: no row in the index until its board can be read */
+        for (int i = 0; i < w->np && id && !mine; i++)
             mine = str_ieq(w->ids[i], id);
         if (w->finished != finished || !mine)
             continue;
@@ -388,7 +440,9 @@ static int web_player(WebSite *s, const char *id, const WebRows *rows, const Rat
     return rc;
 }
 
-/* A page for every player of a game in rows (once each, whatever the case of their userid). */
+/* A page for every player of a game in rows (once each, whatever the case of their userid): every player of
+ * the standings too, since each finished game of the history has a row (web_row_history when its board was
+ * not read). */
 static int web_players(WebSite *s, const WebRows *rows, const RatingsTable *t, Err *err)
 {
     StrList done = {0};

@@ -334,6 +334,11 @@ void webpage_keep_under(WebSite *s, const char *prefix)
             sl_push(&s->made, s->old.v[i]);
 }
 
+bool webpage_listed(const WebSite *s, const char *rel)
+{
+    return s->old.n > 0 && bsearch(&rel, s->old.v, (size_t)s->old.n, sizeof *s->old.v, webpage_strcmp) != NULL;
+}
+
 /* Removes the site's file rel (webpage_rel_ok), each directory on the way opened without following a link,
  * then the directories it leaves empty below the top level. 0 when it is gone (also when it was not there,
  * or a link or a file stands in a directory's place: nothing of the site is there), -1 when it could not be

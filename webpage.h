@@ -60,6 +60,8 @@ void webpage_keep(WebSite *s, const char *rel);
 /* webpage_keep of every file of the last run's manifest whose name starts with prefix ("g/101/": the pages of
  * a board that could not be read this time stay). */
 void webpage_keep_under(WebSite *s, const char *prefix);
+/* Whether the last run's manifest names the site's file rel (it was written or kept then). */
+bool webpage_listed(const WebSite *s, const char *rel);
 /* Ends the run: when complete, removes each file of the last manifest that this run did not count (never a
  * file not in it, nor outside the site: no link is followed on the way, a link in a page's place is removed
  * itself), then a directory left empty below the top level ("g/101"); a file that cannot be removed stays in

@@ -267,3 +267,39 @@ run 0 verify "$D"
 run 0 web "$SITE"
 assert_grep "<td><a href=\"g/$D/index.html\">$D</a></td><td></td><td><a href=\"m/duel.html\">" "$SITE/index.html"
 assert_grep "<td><a href=\"../g/$D/index.html\">$D</a></td><td></td><td><a href=\"../m/duel.html\">" "$SITE/p/bob.html"
+
+# ---- every player of the standings has a page, though the boards of their finished games are gone (the admin
+# deleted them) or cannot be read this time: the page lists the game as the history gives it (players, scores,
+# the result they give), its number linked only while its pages are on the site; the index lists neither ----
+run 0 signup fay pw6 fay@example.org
+run 0 signup gus pw7 gus@example.org
+run 0 challenge --gamble=none --seed=5 fay gus
+GONE=$(last_board)
+run 0 resign "$GONE" fay pw6
+run 0 challenge --gamble=none --seed=5 alice gus
+BAD=$(last_board)
+run 0 resign "$BAD" alice secret
+run 0 web "$SITE"
+rm "$GAMES/$GONE" "$GAMES/$GONE.moves"
+cp "$GAMES/$BAD" "$T/bad.board"
+echo "not a board" >"$GAMES/$BAD"
+run 0 standings
+has " fay"
+run 0 web "$SITE"
+assert_grep "board $BAD: " "$ERR"
+for p in fay gus; do
+  assert_grep "<a href=\"p/$p.html\">$p</a>" "$SITE/standings.html"
+  assert_grep "<a href=\"p/$p.html\">$p</a>" "$SITE/ratings.html"
+  assert_grep "^<p>Finished games " "$SITE/p/$p.html"
+done
+assert_grep "<tr><td>$GONE</td><td></td><td></td><td><a href=\"../p/fay.html\">fay</a> 0, <a href=\"../p/gus.html\">gus</a> 1</td><td>won by gus (1)</td>" "$SITE/p/fay.html"
+assert_grep "<tr><td><a href=\"../g/$BAD/index.html\">$BAD</a></td>" "$SITE/p/alice.html"
+assert_grep "<tr><td>$GONE</td>" "$SITE/p/gus.html"
+assert_absent "g/$GONE/\|g/$BAD/\|<td>$GONE</td>" "$SITE/index.html"
+assert_gone "$SITE/g/$GONE"
+assert_file "$SITE/g/$BAD/index.html"
+if command -v python3 >/dev/null 2>&1; then
+  if python3 "$(dirname "$E2E_DIR")/browser_web.py" --files "$SITE" >"$T/strict2" 2>&1; then e2e_pass
+  else e2e_fail "the pages, boards gone: $(head -c 400 "$T/strict2")"; fi
+fi
+cp "$T/bad.board" "$GAMES/$BAD"
