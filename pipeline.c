@@ -188,7 +188,9 @@ int pipeline_login(CommandCtx *c, const char *id, const char *password, User *ou
     Err err;
     bool notify = false;
     User u = {0};
-    int rc = login_checked(c, id, users_login(&c->st, id, password, c->req, &u, &notify, &err), &err, notify, &u);
+    /* users_login sets notify: call it first (an argument's order of evaluation is unspecified) */
+    int login = users_login(&c->st, id, password, c->req, &u, &notify, &err);
+    int rc = login_checked(c, id, login, &err, notify, &u);
     if (rc == 0 && out)
         *out = u;
     else

@@ -80,6 +80,18 @@ msg "$T/m" mallory@example.net "queue $B alice secret *PASS"
 GENETESS_NOW=$((NOW + 3600)) run 0 mail "$CONF" <"$T/m"
 assert_grep "^Stored: \*PASS (the first runs at your deadline" "$OUTBOX"/*.mail   # alice is to move
 
+# the notice goes whatever command logged in: showas and change (logins outside a board's seat) as move
+run 0 signup erin pw erin@example.org
+run 0 signup frank pw frank@example.org
+clear_outbox
+for i in 1 2 3 4 5 6 7 8 9 10; do run 1 showas erin guess "$B"; done
+assert_mails 1 "^Subject: Genetess: wrong passwords for erin$"
+assert_grep "^To: erin@example.org$" "$OUTBOX"/*.mail
+clear_outbox
+for i in 1 2 3 4 5 6 7 8 9 10; do run 1 change frank guess password other; done
+assert_mails 1 "^Subject: Genetess: wrong passwords for frank$"
+assert_grep "^To: frank@example.org$" "$OUTBOX"/*.mail
+
 # ---- fan-out: message merges repeated names, takes at most 8, and only players of one's own games ----
 run 0 signup dave pw dave@example.org
 printf 'Hello\n' >"$T/body"
