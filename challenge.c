@@ -698,10 +698,9 @@ static void challenge_text_unread(CommandCtx *c, bool invitation)
     t += strspn(t, " \t\n");
     if (!*t)
         return;
-    char line[200], q[34];
+    char line[200], q[STR_HEAD_SIZE];
     snprintf(line, sizeof line, "%.*s", (int)strcspn(t, "\n"), t);
-    buf_printf(&c->reply, "%sYour mail's text (\"%s%s\") %s.\n", invitation ? "\n" : "",
-               str_quote(line, q, sizeof q), strlen(line) > 29 ? "..." : "",
+    buf_printf(&c->reply, "%sYour mail's text (\"%s\") %s.\n", invitation ? "\n" : "", str_quote_head(line, q, sizeof q),
                invitation ? "was not passed on: an invitation holds only the players, the options and a game's name "
                             "(--name=Spring_Cup); chat with the players once the game has begun"
                           : "was not read: a challenge is its Subject alone");

@@ -965,10 +965,10 @@ static void unread_text(CommandCtx *c)
     const char *t = c->req->body ? c->req->body + strspn(c->req->body, " \t\n") : "";
     if (!c->req->body_lines || (c->cmd->flags & (CMD_READS_BODY | CMD_SAYS_TEXT)) || !*t)
         return;
-    char line[200], q[34];
+    char line[200], q[STR_HEAD_SIZE];
     snprintf(line, sizeof line, "%.*s", (int)strcspn(t, "\n"), t);
-    buf_printf(&c->reply, "Your mail's text (\"%s%s\") was not read:\nthis command is its Subject (or a reply's "
-                          "first line) alone.\n\n", str_quote(line, q, sizeof q), strlen(line) > 29 ? "..." : "");
+    buf_printf(&c->reply, "Your mail's text (\"%s\") was not read:\nthis command is its Subject (or a reply's "
+                          "first line) alone.\n\n", str_quote_head(line, q, sizeof q));
 }
 
 int pipeline_run(const Command *cmd, const Host *host, const Request *rq, int argc, char **argv, RequestOutcome *out)
