@@ -274,6 +274,31 @@ int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...)
     return rc;
 }
 
+const char *pipeline_usage_text(const Command *cmd, const char *why, bool by_mail, char *buf, size_t size)
+{
+    snprintf(buf, size, "usage: genetess %s%s%s%s\n%s%s%s", cmd->usage, why ? " (" : "", why ? why : "", why ? ")" : "",
+             by_mail ? "(the Subject \"help " : "", by_mail ? cmd->name : "", by_mail ? "\" explains it)\n" : "");
+    return buf;
+}
+
+int pipeline_usage(CommandCtx *c, const char *why_fmt, ...)
+{
+    char text[ERR_MAX], why[ERR_MAX / 2];
+    if (why_fmt) {
+        va_list ap;
+        va_start(ap, why_fmt);
+        vsnprintf(why, sizeof why, why_fmt, ap);
+        va_end(ap);
+    }
+    const char *w = why_fmt ? why : NULL;
+    fputs(pipeline_usage_text(c->cmd, w, false, text, sizeof text), stderr);
+    if (mail_reply_address(c->req, c->out)) { /* by mail in the reply too, as command_run's (contract 2.1) */
+        buf_add(&c->reply, pipeline_usage_text(c->cmd, w, c->req->by_mail, text, sizeof text));
+        subject_write(SUBJECT_ERROR, 0, NULL, c->subject, sizeof c->subject);
+    }
+    return EXIT_USAGE;
+}
+
 /* ---- boards ---- */
 
 /* Stage load: reads board nstr into *out (an admin's edit recorded in its move list re-bases its replay:

@@ -469,7 +469,7 @@ static void showas_time_only(CommandCtx *c)
 int play_showas(CommandCtx *c)
 {
     if (c->argc - 2 > COMMAND_BOARDS_MAX) /* contract 15: the work of one command is bounded */
-        return pipeline_refuse(c, EXIT_USAGE, "showas takes at most %d boards", COMMAND_BOARDS_MAX);
+        return pipeline_usage(c, "at most %d boards", COMMAND_BOARDS_MAX);
     int rc = pipeline_lock(c);
     if (rc == 0 && (rc = pipeline_auth_user(c)) != 0)
         showas_time_only(c);

@@ -122,9 +122,21 @@ many=$(for i in $(seq 1 257); do printf '101 '; done)
 run 2 show $many
 assert_grep "usage: a command takes at most 256 words" "$ERR"
 run 2 show 101 101 101 101 101 101 101 101 101 101 101
-has "show takes at most 10 boards"
+assert_eq "usage: genetess show board[#k]... (at most 10 boards)" "$(cat "$ERR")" "show of 11 boards"
+assert_empty "$OUT"
 run 2 showas alice secret 101 101 101 101 101 101 101 101 101 101 101
-has "showas takes at most 10 boards"
+assert_eq "usage: genetess showas userid password board... (at most 10 boards)" "$(cat "$ERR")" "showas of 11 boards"
+assert_empty "$OUT"
+run 2 show 101 "101#-1"
+assert_eq "usage: genetess show board[#k]... (the k of board#k is a move number)" "$(cat "$ERR")" "show 101#-1"
+assert_empty "$OUT"
+# by mail the usage line is the reply, with where help is, as a wrong count's (contract 2.1)
+msg "$T/m" zed@example.net "show 101 101 101 101 101 101 101 101 101 101 101"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^usage: genetess show board\[#k\]\.\.\. (at most 10 boards)$" "$OUTBOX"/*.mail
+assert_grep '^(the Subject "help show" explains it)$' "$OUTBOX"/*.mail
+assert_grep "^Subject: Genetess error$" "$OUTBOX"/*.mail
 msg "$T/m" alice@example.org "selfplay --players=8"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
