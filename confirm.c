@@ -219,14 +219,29 @@ static void confirm_forget(CommandCtx *c, const char *token)
     free(v);
 }
 
-/* Signs up the user of request p, within the day's bounds; counts the signup. The exit status, reply written. */
+int64_t confirm_users_max(const Host *host)
+{
+    return host->max_users >= 0 ? host->max_users : CONFIRM_USERS_MAX;
+}
+
+int confirm_refuse_full(CommandCtx *c, int64_t users)
+{
+    return pipeline_refuse(c, EXIT_REFUSED, "This server takes no more users (it has %lld)", (long long)users);
+}
+
+/* Signs up the user of request p, within the day's bounds and the server's most users (counted again: requests
+ * that waited together must not pass it together); counts the signup. The exit status, reply written. */
 static int confirm_signup(CommandCtx *c, const UsersPending *p)
 {
     char why[ERR_MAX], domain[255];
     Err err;
     if (signups_full(c, p->address, why, sizeof why)) /* the request waits: it may be confirmed tomorrow */
         return pipeline_refuse(c, EXIT_REFUSED, "%s", why);
-    if (users_add(&c->st, p->id, p->password, p->address, &err) != 0)
+    int64_t users;
+    int added = users_add_within(&c->st, p->id, p->password, p->address, confirm_users_max(c->host), &users, &err);
+    if (added == USERS_FULL) /* contract 15.3: nothing made; the request waits, as for the day's bounds */
+        return confirm_refuse_full(c, users);
+    if (added != 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     users_domain(p->address, domain, sizeof domain);
     if (users_signups_note(&c->st, c->now, domain, &err) < 0)

@@ -538,11 +538,22 @@ int users_signup_check(const Store *s, const char *id, int64_t *count, Err *err)
 
 int users_add(const Store *s, const char *id, const char *password, const char *address, Err *err)
 {
+    return users_add_within(s, id, password, address, -1, NULL, err);
+}
+
+int users_add_within(const Store *s, const char *id, const char *password, const char *address, int64_t max,
+                     int64_t *count, Err *err)
+{
     if (users_check_new(id, password, address, err) < 0)
         return 1;
-    int taken = users_signup_check(s, id, NULL, err);
+    int64_t users = 0;
+    int taken = users_signup_check(s, id, &users, err);
     if (taken != 0)
         return taken;
+    if (count)
+        *count = users;
+    if (max >= 0 && users >= max)
+        return USERS_FULL;
     /* appended, not rewritten: a signup costs the same however many users there are */
     char *path = store_path(s, "etc/users");
     int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);

@@ -104,6 +104,11 @@ int64_t users_count(const Store *s, Err *err);
    refused (users_check_new's or users_signup_check's reason), -1 with err when the file cannot be read, or -2
    with err when it cannot be written. */
 int users_add(const Store *s, const char *id, const char *password, const char *address, Err *err);
+/* users_add on a server of at most max users (< 0: any number), in the same one pass: USERS_FULL, nothing
+   written, when it has max already; *count (when non-NULL) gets the number of users before the new one. */
+enum { USERS_FULL = 2 };
+int users_add_within(const Store *s, const char *id, const char *password, const char *address, int64_t max,
+                     int64_t *count, Err *err);
 
 /* Rewrites id's etc/users line atomically: the password and the address (the text after the last ':', one
    address) become password and address when non-NULL (checked as users_add checks them); with remove the

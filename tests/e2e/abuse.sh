@@ -203,6 +203,17 @@ msg "$T/m" mallory@example.net "confirm victim 0000000000000000"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
 assert_grep "Nothing waits for a confirmation of victim with that code" "$OUTBOX"/*.mail
+# the most users are counted again at the confirmation: requests that waited together do not pass it together
+# (contract 15.3); the request still waits, nothing is made
+users=$(grep -c . "$PBMHOME/etc/users")
+cp "$PBMHOME/etc/users" "$T/users.before"
+cp "$PBMHOME/etc/pending" "$T/pending.before"
+msg "$T/m" victim@example.com "Re: Genetess confirm victim $code"
+clear_outbox
+PBMMAXUSERS=$users run 0 mail "$CONF" <"$T/m"
+assert_grep "^This server takes no more users (it has $users)$" $(grep -l "^To: victim@example.com" "$OUTBOX"/*.mail)
+assert_same "$T/users.before" "$PBMHOME/etc/users"
+assert_same "$T/pending.before" "$PBMHOME/etc/pending"
 msg "$T/m" victim@example.com "Re: Genetess confirm victim $code"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
