@@ -16,6 +16,8 @@
 #define CONFIRM_SIGNUPS_DOMAIN_DAY 20   /* signups by mail done per domain of the new address in a day */
 #define CONFIRM_SIGNUPS_DAY 200         /* signups by mail done in all in a day */
 #define CONFIRM_USERS_MAX 10000         /* users that signups by mail make at most (maxusers=, $PBMMAXUSERS) */
+#define CONFIRM_MAILED_DAY 10000        /* confirmations mailed to addresses that are no user's in a day, one per
+                                           mailbox (var/confirms): past it none until the day's first is a day old */
 
 /* The most users signups by mail make on host: maxusers=, else CONFIRM_USERS_MAX. */
 int64_t confirm_users_max(const Host *host);

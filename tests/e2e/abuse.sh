@@ -193,6 +193,27 @@ assert_mails 1 "^To: v5@example.com$"                  # the list is never full 
 assert_eq 3 "$(grep -c '^signup:' "$PBMHOME/etc/pending")" "signups waiting under PBMMAXPENDING=3"
 assert_absent "^signup:victim:" "$PBMHOME/etc/pending"  # the oldest went for it
 assert_grep "the oldest, of victim, is forgotten for a new one" "$ERR"
+# ... but not that victim's mailbox was mailed: no second confirmation to it within the day (var/confirms)
+cp "$PBMHOME/var/confirms" "$T/confirms.before"
+cp "$PBMHOME/etc/pending" "$T/pending.after"
+msg "$T/m" other2@example.net "signup victim3 pw Victim+x@example.com"
+clear_outbox
+PBMMAXPENDING=3 run 0 mail "$CONF" <"$T/m"
+assert_mails 0 "^To: Victim+x@example.com$"
+assert_grep "^A confirmation was mailed to Victim+x@example.com less than a day ago:" "$OUTBOX"/*.mail
+assert_same "$T/confirms.before" "$PBMHOME/var/confirms"
+assert_same "$T/pending.after" "$PBMHOME/etc/pending"
+# at most 10,000 mailboxes are mailed a confirmation in a day: past that none, none forgotten, until a day passes
+awk 'BEGIN { for (i = 0; i < 10000; i++) print 1800000000, "m" i "@filler.example" }' >"$PBMHOME/var/confirms"
+cp "$PBMHOME/var/confirms" "$T/confirms.full"
+msg "$T/m" other3@example.net "signup v7 pw v7@example.com"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 0 "^To: v7@example.com$"
+assert_grep "^10000 confirmations were mailed in a day: try again tomorrow$" "$OUTBOX"/*.mail
+assert_same "$T/confirms.full" "$PBMHOME/var/confirms"
+assert_same "$T/pending.after" "$PBMHOME/etc/pending"
+cp "$T/confirms.before" "$PBMHOME/var/confirms"
 cp "$T/pending.before" "$PBMHOME/etc/pending"           # victim's request back, for what follows
 msg "$T/m" other@example.net "signup v6 pw v6@example.com"
 clear_outbox
