@@ -35,6 +35,9 @@ msg "$T/m" "victim@example.com, bob@example.org" "help"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
 assert_mails 0
+printf 'From: victim@example.com mallory@example.net\nSubject: help\nMessage-ID: <two.%s@x>\n\n' "$(date +%s%N)" >"$T/m"
+run 0 mail "$CONF" <"$T/m"                    # two addresses with no comma: a list too, not the first of them
+assert_mails 0
 msg "$T/m" mallory@example.net "help" "" 'Reply-To: "Smith, John" <john@example.com>'
 run 0 mail "$CONF" <"$T/m"
 assert_mails 1 "^To: john@example.com$"
