@@ -367,3 +367,44 @@ msg "$T/m" dave@example.org "challenge dave pw u2"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
 assert_grep "dave plays 20 games already: at most 20 at once by mail" $(mail_to dave)
+# waiting invitations count too, those sent and those accepted (contract 6, 15.4): erin plays 19 games and sends
+# one invitation, so no second; u6 plays 19 (one of alice's above) and accepted one, so no challenge of their own
+for i in $(seq 1 19); do run 0 challenge --gamble=none erin u3; done
+for i in $(seq 1 18); do run 0 challenge --gamble=none u6 u3; done
+msg "$T/m" erin@example.org "challenge erin pw u4"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+ie=$(sed -n 's/^Subject: Genetess invitation \([0-9]*\) from erin$/\1/p' $(mail_to u4))
+msg "$T/m" erin@example.org "challenge erin pw u5"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+mail_text $(mail_to erin) | tr '\n' ' ' >"$T/cap"
+assert_grep "erin plays 20 games already (1 of them invitations still waiting): at most 20 at once by mail" "$T/cap"
+assert_mails 0 "^To: u5@example.org$"
+msg "$T/m" u7@example.org "challenge --map=quartet u7 pw u6 u8"
+run 0 mail "$CONF" <"$T/m"
+iu=$(sed -n 's/^\([0-9]*\)\t.*\tu7 u6 u8\t.*/\1/p' "$PBMHOME/etc/invitations")
+msg "$T/m" u6@example.org "accept $iu u6 pw"
+run 0 mail "$CONF" <"$T/m"
+msg "$T/m" u6@example.org "challenge u6 pw u9"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+mail_text $(mail_to u6) | tr '\n' ' ' >"$T/cap"
+assert_grep "u6 plays 20 games already (1 of them invitations still waiting): at most 20 at once by mail" "$T/cap"
+# everyone seated is counted when the last acceptance starts the game: erin reached 20 games at the terminal
+# since she invited u4, so u4's acceptance is refused with the cap's message, nothing written; the invitation
+# still waits, and starts once erin has a game less
+run 0 challenge --gamble=none erin u3
+cp "$PBMHOME/etc/invitations" "$T/invitations.before"
+boards=$(ls "$GAMES" | grep -c '^[0-9]*$')
+msg "$T/m" u4@example.org "accept $ie u4 pw"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^erin plays 20 games already: at most 20 at once by mail$" $(mail_to u4)
+assert_same "$T/invitations.before" "$PBMHOME/etc/invitations"
+assert_eq "$boards" "$(ls "$GAMES" | grep -c '^[0-9]*$')" "boards after an acceptance over the cap"
+run 0 resign "$(last_board)" erin pw
+msg "$T/m" u4@example.org "accept $ie u4 pw"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^Subject: New Genetess Board [0-9]* " $(mail_to u4)
