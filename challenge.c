@@ -863,6 +863,60 @@ int challenge_accept(CommandCtx *c)
     return rc;
 }
 
+/* The challenger of v is mailed that its player who declined it (contract 6), on the invitation's thread. */
+static void invite_declined(CommandCtx *c, const Invite *v, int who)
+{
+    User u;
+    Err err;
+    c->mq.invite = v->id; /* on the invitation's thread (contract 3.3) */
+    if (users_find(&c->st, v->players.v[0], &u, &err) != 0)
+        return;
+    char subj[128];
+    subject_write(SUBJECT_INVITATION_NEWS, v->id, "declined", subj, sizeof subj);
+    char *body = xasprintf("%s declined invitation %d: that game will not start.\n", v->players.v[who], v->id);
+    if (mail_add(&c->mq, u.address, subj, body, &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    free(body);
+    users_free(&u);
+}
+
+int challenge_signoff(CommandCtx *c, const char *id, Buf *said)
+{
+    Invites l;
+    if (invites_read(c, &l) < 0)
+        return -1;
+    Invite *gone = xmalloc((size_t)(l.n + 1) * sizeof *gone); /* id's, out of l: told once l is written */
+    int *whose = xmalloc((size_t)(l.n + 1) * sizeof *whose), kept = 0, n = 0;
+    for (int i = 0; i < l.n; i++) {
+        int who = -1;
+        for (int k = 0; k < l.v[i].players.n && who < 0; k++)
+            who = str_ieq(l.v[i].players.v[k], id) ? k : -1;
+        if (who < 0)
+            l.v[kept++] = l.v[i];
+        else {
+            whose[n] = who;
+            gone[n++] = l.v[i];
+        }
+    }
+    l.n = kept;
+    int rc = n && invites_write(c, &l) < 0 ? -1 : 0;
+    for (int i = 0; i < n; i++) {
+        if (rc == 0 && whose[i] == 0)
+            buf_printf(said, "Your invitation %d is withdrawn.\n", gone[i].id);
+        else if (rc == 0) {
+            invite_declined(c, &gone[i], whose[i]);
+            buf_printf(said, "Invitation %d of %s is declined.\n", gone[i].id, gone[i].players.v[0]);
+        }
+        sl_free(&gone[i].players);
+        free(gone[i].options);
+    }
+    c->mq.invite = 0; /* the reply is of no invitation */
+    free(gone);
+    free(whose);
+    invites_free(&l);
+    return rc;
+}
+
 int challenge_decline(CommandCtx *c)
 {
     Invites l = {0};
@@ -870,18 +924,7 @@ int challenge_decline(CommandCtx *c)
     int at = rc ? -1 : find_invite(c, &l, &who, &rc);
     if (at >= 0) {
         Invite *v = &l.v[at];
-        User u;
-        Err err;
-        c->mq.invite = v->id; /* on the invitation's thread (contract 3.3) */
-        if (users_find(&c->st, v->players.v[0], &u, &err) == 0) { /* the challenger is told */
-            char subj[128];
-            subject_write(SUBJECT_INVITATION_NEWS, v->id, "declined", subj, sizeof subj);
-            char *body = xasprintf("%s declined invitation %d: that game will not start.\n", v->players.v[who], v->id);
-            if (mail_add(&c->mq, u.address, subj, body, &err) < 0)
-                fprintf(stderr, "genetess: %s\n", err.msg);
-            free(body);
-            users_free(&u);
-        }
+        invite_declined(c, v, who); /* the challenger is told */
         buf_printf(&c->reply, "You declined invitation %d of %s.\n", v->id, v->players.v[0]);
         subject_write(SUBJECT_INVITATION_NEWS, v->id, NULL, c->subject, sizeof c->subject);
         sl_free(&v->players);
