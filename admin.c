@@ -134,15 +134,15 @@ int admin_signup(CommandCtx *c)
         return EXIT_DONE;
     }
     /* by mail: the address must say yes first, and the server's size is bounded (contract 15.3) */
-    int64_t users, max = c->host->max_users >= 0 ? c->host->max_users : SIGNUP_USERS_MAX;
+    int64_t users;
     int taken = users_signup_check(&c->st, id, &users, &err); /* one pass: taken, look-alike, the count */
     if (taken < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
         rc = pipeline_refuse(c, EXIT_SYSTEM, "The users cannot be read; try again later");
     } else if (taken)
         rc = pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
-    else if (users >= max)
-        rc = pipeline_refuse(c, EXIT_REFUSED, "This server takes no more users (it has %lld)", (long long)users);
+    else if (users >= confirm_users_max(c->host)) /* and again when it is confirmed (confirm_signup) */
+        rc = confirm_refuse_full(c, users);
     else {
         subject_write(SUBJECT_SIGNUP, 0, NULL, c->subject, sizeof c->subject); /* the confirmation's own when the reply is it */
         rc = confirm_request(c, PENDING_SIGNUP, id, password, address, NULL);

@@ -6,9 +6,6 @@
 
 /* verify board: replays the board's move list and compares it with the board (contract 10). 0 when consistent. */
 int admin_verify(CommandCtx *c);
-/* The most users signups by mail make (maxusers=, $PBMMAXUSERS; contract 15). */
-#define SIGNUP_USERS_MAX 10000
-
 /* signup userid password address: at a terminal, adds the user to etc/users; by mail, the address is sent a
  * confirmation first (confirm.h) and the signup is done once it is answered; refused by mail past the users'
  * maximum. */

@@ -5,6 +5,7 @@
 #include "disk.h"
 #include "users.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -540,30 +541,52 @@ static int challenge_day_count(const Invites *l, const char *id, bool to, int64_
     return n;
 }
 
-/* The games of the game list that id plays and that have not ended. */
-static int running_games(CommandCtx *c, const char *id)
+/* Into games[i], for each ids->v[i], the games of the game list they play that have not ended, in one read. */
+static void running_games(CommandCtx *c, const StrList *ids, int *games)
 {
     char *path = store_path(&c->st, "etc/Genetess.list"), *text = NULL, *save = NULL;
     Err err;
-    int n = 0;
+    memset(games, 0, (size_t)ids->n * sizeof *games);
     if (disk_read_file(path, &text, NULL, &err) == 0)
         for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
             ListRecord r;
-            n += gamelist_parse(l, &r) && r.state != LIST_ENDED && gamelist_plays(&r, id);
+            if (gamelist_parse(l, &r) && r.state != LIST_ENDED)
+                for (int i = 0; i < ids->n; i++)
+                    games[i] += gamelist_plays(&r, ids->v[i]);
         }
     free(text);
     free(path);
+}
+
+/* The invitations of l waiting that id sent or accepted, but l's skip-th (-1: none skipped). */
+static int invites_taken(const Invites *l, const char *id, int skip)
+{
+    int n = 0;
+    for (int i = 0; i < l->n; i++)
+        for (int k = 0; k < l->v[i].players.n && i != skip; k++)
+            n += (k == 0 || l->v[i].answers[k] == 'y') && str_ieq(l->v[i].players.v[k], id);
     return n;
 }
 
-/* Refuses id a game more when they play CHALLENGE_RUNNING_MAX already (EXIT_REFUSED), else 0. */
-static int running_cap(CommandCtx *c, const char *id)
+/* The cap of contract 6 and 15.4 on each person of ids (computer opponents aside): the games they play that have
+ * not ended and the invitations of l waiting that they sent or accepted (but l's skip-th) are fewer than
+ * CHALLENGE_RUNNING_MAX. 0, or EXIT_REFUSED with the first one over it said. */
+static int running_cap(CommandCtx *c, const Invites *l, const StrList *ids, int skip)
 {
-    int n = running_games(c, id);
-    if (n < CHALLENGE_RUNNING_MAX)
-        return 0;
-    return pipeline_refuse(c, EXIT_REFUSED, "%s plays %d games already: at most %d at once by mail", id, n,
-                           CHALLENGE_RUNNING_MAX);
+    int games[MAX_PLAYERS + 1];
+    assert(ids->n <= MAX_PLAYERS + 1);
+    running_games(c, ids, games);
+    for (int i = 0; i < ids->n; i++) {
+        int waiting = invites_taken(l, ids->v[i], skip), n = games[i] + waiting;
+        if (bot_is(ids->v[i]) || n < CHALLENGE_RUNNING_MAX)
+            continue;
+        if (!waiting)
+            return pipeline_refuse(c, EXIT_REFUSED, "%s plays %d games already: at most %d at once by mail", ids->v[i],
+                                   n, CHALLENGE_RUNNING_MAX);
+        return pipeline_refuse(c, EXIT_REFUSED, "%s plays %d games already (%d of them invitations still waiting): at "
+                               "most %d at once by mail", ids->v[i], n, waiting, CHALLENGE_RUNNING_MAX);
+    }
+    return 0;
 }
 
 /* Mails each player of v still to answer (no computer opponent) the invitation: the players, the options as the
@@ -700,10 +723,9 @@ static void challenge_text_unread(CommandCtx *c, bool invitation)
     t += strspn(t, " \t\n");
     if (!*t)
         return;
-    char line[200], q[34];
+    char line[200], q[STR_HEAD_SIZE];
     snprintf(line, sizeof line, "%.*s", (int)strcspn(t, "\n"), t);
-    buf_printf(&c->reply, "%sYour mail's text (\"%s%s\") %s.\n", invitation ? "\n" : "",
-               str_quote(line, q, sizeof q), strlen(line) > 29 ? "..." : "",
+    buf_printf(&c->reply, "%sYour mail's text (\"%s\") %s.\n", invitation ? "\n" : "", str_quote_head(line, q, sizeof q),
                invitation ? "was not passed on: an invitation holds only the players, the options and a game's name "
                             "(--name=Spring_Cup); chat with the players once the game has begun"
                           : "was not read: a challenge is its Subject alone");
@@ -714,11 +736,18 @@ static void challenge_text_unread(CommandCtx *c, bool invitation)
 static int challenge_by_mail(CommandCtx *c, Challenge *ch)
 {
     Board *b = NULL;
-    Invites l;
+    Invites l = {0};
+    StrList me = {0};
+    sl_push(&me, ch->ids.v[0]);
     int rc = pipeline_login(c, ch->ids.v[0], ch->password, NULL);
-    if (rc || (rc = challenge_players(c, ch)) != 0 || (rc = challenge_map(c, ch, &b)) != 0 ||
-        (rc = running_cap(c, ch->ids.v[0])) != 0) {
+    if (rc == 0 && (rc = challenge_players(c, ch)) == 0 && (rc = challenge_map(c, ch, &b)) == 0 && invites_read(c, &l) < 0)
+        rc = pipeline_refuse(c, EXIT_SYSTEM, "The invitations cannot be read; try again later");
+    if (rc == 0) /* the challenger's games and the invitations they sent or accepted (contract 6) */
+        rc = running_cap(c, &l, &me, -1);
+    sl_free(&me);
+    if (rc) {
         board_free(b);
+        invites_free(&l);
         return rc;
     }
     char *opts = challenge_options_text(ch, &b->par);
@@ -728,12 +757,9 @@ static int challenge_by_mail(CommandCtx *c, Challenge *ch)
         humans += !bot_is(ch->ids.v[i]);
     if (!humans) {
         free(opts);
+        invites_free(&l);
         challenge_text_unread(c, false);
         return create_board(c, ch, ch->ids.v[0]);
-    }
-    if (invites_read(c, &l) < 0) {
-        free(opts);
-        return pipeline_refuse(c, EXIT_SYSTEM, "The invitations cannot be read; try again later");
     }
     if ((rc = challenge_invite_bounds(c, ch, &l)) != 0) {
         free(opts);
@@ -799,8 +825,15 @@ int challenge_accept(CommandCtx *c)
     Invites l = {0};
     int who, rc = pipeline_lock(c);
     int at = rc ? -1 : find_invite(c, &l, &who, &rc);
-    if (at >= 0 && (rc = running_cap(c, l.v[at].players.v[who])) != 0)
-        at = -1;
+    if (at >= 0) { /* contract 15.4: the acceptor's games and waiting invitations, and when this acceptance starts
+                    * the game everyone's; over the cap, refused and l not written: the invitation still waits */
+        StrList me = {0};
+        sl_push(&me, l.v[at].players.v[who]);
+        l.v[at].answers[who] = 'y';
+        if ((rc = running_cap(c, &l, strchr(l.v[at].answers, '.') ? &me : &l.v[at].players, at)) != 0)
+            at = -1;
+        sl_free(&me);
+    }
     if (at >= 0) {
         Invite *v = &l.v[at];
         c->mq.invite = v->id; /* the answer, and the game it starts, go on the invitation's thread (contract 3.3) */
@@ -832,6 +865,60 @@ int challenge_accept(CommandCtx *c)
     return rc;
 }
 
+/* The challenger of v is mailed that its player who declined it (contract 6), on the invitation's thread. */
+static void invite_declined(CommandCtx *c, const Invite *v, int who)
+{
+    User u;
+    Err err;
+    c->mq.invite = v->id; /* on the invitation's thread (contract 3.3) */
+    if (users_find(&c->st, v->players.v[0], &u, &err) != 0)
+        return;
+    char subj[128];
+    subject_write(SUBJECT_INVITATION_NEWS, v->id, "declined", subj, sizeof subj);
+    char *body = xasprintf("%s declined invitation %d: that game will not start.\n", v->players.v[who], v->id);
+    if (mail_add(&c->mq, u.address, subj, body, &err) < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    free(body);
+    users_free(&u);
+}
+
+int challenge_signoff(CommandCtx *c, const char *id, Buf *said)
+{
+    Invites l;
+    if (invites_read(c, &l) < 0)
+        return -1;
+    Invite *gone = xmalloc((size_t)(l.n + 1) * sizeof *gone); /* id's, out of l: told once l is written */
+    int *whose = xmalloc((size_t)(l.n + 1) * sizeof *whose), kept = 0, n = 0;
+    for (int i = 0; i < l.n; i++) {
+        int who = -1;
+        for (int k = 0; k < l.v[i].players.n && who < 0; k++)
+            who = str_ieq(l.v[i].players.v[k], id) ? k : -1;
+        if (who < 0)
+            l.v[kept++] = l.v[i];
+        else {
+            whose[n] = who;
+            gone[n++] = l.v[i];
+        }
+    }
+    l.n = kept;
+    int rc = n && invites_write(c, &l) < 0 ? -1 : 0;
+    for (int i = 0; i < n; i++) {
+        if (rc == 0 && whose[i] == 0)
+            buf_printf(said, "Your invitation %d is withdrawn.\n", gone[i].id);
+        else if (rc == 0) {
+            invite_declined(c, &gone[i], whose[i]);
+            buf_printf(said, "Invitation %d of %s is declined.\n", gone[i].id, gone[i].players.v[0]);
+        }
+        sl_free(&gone[i].players);
+        free(gone[i].options);
+    }
+    c->mq.invite = 0; /* the reply is of no invitation */
+    free(gone);
+    free(whose);
+    invites_free(&l);
+    return rc;
+}
+
 int challenge_decline(CommandCtx *c)
 {
     Invites l = {0};
@@ -839,18 +926,7 @@ int challenge_decline(CommandCtx *c)
     int at = rc ? -1 : find_invite(c, &l, &who, &rc);
     if (at >= 0) {
         Invite *v = &l.v[at];
-        User u;
-        Err err;
-        c->mq.invite = v->id; /* on the invitation's thread (contract 3.3) */
-        if (users_find(&c->st, v->players.v[0], &u, &err) == 0) { /* the challenger is told */
-            char subj[128];
-            subject_write(SUBJECT_INVITATION_NEWS, v->id, "declined", subj, sizeof subj);
-            char *body = xasprintf("%s declined invitation %d: that game will not start.\n", v->players.v[who], v->id);
-            if (mail_add(&c->mq, u.address, subj, body, &err) < 0)
-                fprintf(stderr, "genetess: %s\n", err.msg);
-            free(body);
-            users_free(&u);
-        }
+        invite_declined(c, v, who); /* the challenger is told */
         buf_printf(&c->reply, "You declined invitation %d of %s.\n", v->id, v->players.v[0]);
         subject_write(SUBJECT_INVITATION_NEWS, v->id, NULL, c->subject, sizeof c->subject);
         sl_free(&v->players);

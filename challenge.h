@@ -27,5 +27,10 @@ int challenge_command(CommandCtx *c);
 int challenge_accept(CommandCtx *c);
 /* decline invitation userid password: the invitation is withdrawn and the challenger told. */
 int challenge_decline(CommandCtx *c);
+/* A signoff of id (contract 2, 6): the invitations waiting that id sent are withdrawn (nobody told, as on a lapse),
+ * those that name id as a player declined (the challenger told, as on a decline); a line each onto said.
+ * etc/invitations is written only when something changed. 0, or -1 (said on stderr) when it cannot be read or
+ * written: then nothing is changed. */
+int challenge_signoff(CommandCtx *c, const char *id, Buf *said);
 
 #endif

@@ -107,10 +107,7 @@ int command_run(const Host *host, const Request *rq, int argc, char **argv, Requ
         return pipeline_reject(host, rq, "This command runs only at the server's terminal, not by mail\n", EXIT_REFUSED, out);
     if (n < c->min_args || (c->max_args >= 0 && n > c->max_args)) {
         char usage[256];
-        snprintf(usage, sizeof usage, rq->by_mail ? "usage: genetess %s\n(the Subject \"help %s\" explains it)\n"
-                                                  : "usage: genetess %s\n",
-                 c->usage, c->name);
-        return pipeline_reject(host, rq, usage, EXIT_USAGE, out);
+        return pipeline_reject(host, rq, pipeline_usage_text(c, NULL, rq->by_mail, usage, sizeof usage), EXIT_USAGE, out);
     }
     return pipeline_run(c, host, rq, n, argv + 1, out);
 }

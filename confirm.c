@@ -19,18 +19,29 @@ static bool recent_to(const UsersPending *p, const char *address, int64_t now)
     return !to_registered(p->kind) && rate_same_mailbox(p->address, address) && now - p->created < CONFIRM_ADDRESS_EVERY;
 }
 
+/* The counts of the day's record f for key (users_day_count); false, with the refusal in why, when it cannot be
+ * read (a record unread refuses: contract 15.3's bounds are never passed blind). */
+static bool day_counts(CommandCtx *c, UsersDayFile f, const char *key, int *with_key, int *all, char *why, size_t size)
+{
+    Err err;
+    if (users_day_count(&c->st, f, c->now, key, with_key, all, &err) == 0)
+        return true;
+    fprintf(stderr, "genetess: %s\n", err.msg);
+    snprintf(why, size, "The %s of the day cannot be read; try again later",
+             f == USERS_DAY_SIGNUPS ? "signups" : "confirmations");
+    return false;
+}
+
 /* The refusal of a signup by the day's bounds on signups by mail (contract 15.3) into why, or NULL when there is
  * room; a file that cannot be read refuses too. */
 static const char *signups_full(CommandCtx *c, const char *address, char *why, size_t size)
 {
     char domain[255];
     int in_domain, all;
-    Err err;
     users_domain(address, domain, sizeof domain);
-    if (users_signups_count(&c->st, c->now, domain, &in_domain, &all, &err) < 0) {
-        fprintf(stderr, "genetess: %s\n", err.msg);
-        snprintf(why, size, "The signups of the day cannot be read; try again later");
-    } else if (in_domain >= CONFIRM_SIGNUPS_DOMAIN_DAY)
+    if (!day_counts(c, USERS_DAY_SIGNUPS, domain, &in_domain, &all, why, size))
+        return why;
+    if (in_domain >= CONFIRM_SIGNUPS_DOMAIN_DAY)
         snprintf(why, size, "%d users of %s signed up by mail in a day: try again tomorrow", in_domain, domain);
     else if (all >= CONFIRM_SIGNUPS_DAY)
         snprintf(why, size, "%d users signed up by mail in a day: try again tomorrow", all);
@@ -150,6 +161,26 @@ static void confirm_texts(const UsersPending *p, const char *when, char **subjec
                          "%s.\n", p->id, when);
 }
 
+/* The refusal of a confirmation to address (not a registered one) by var/confirms, the day's record of the
+ * mailboxes mailed one (contract 15.3), into why, or NULL when it may be mailed; the record unreadable refuses
+ * too. Kept apart from etc/pending, whose requests may be forgotten for newer ones: a mailbox mailed within the
+ * day stays known, and when the record is full the next confirmation is refused, never a mailbox forgotten. */
+static const char *mailed_today(CommandCtx *c, const char *address, char *why, size_t size)
+{
+    char mailbox[RATE_MAILBOX_MAX + 1];
+    int to_mailbox, all;
+    rate_mailbox(address, mailbox, sizeof mailbox);
+    if (!day_counts(c, USERS_DAY_CONFIRMS, mailbox, &to_mailbox, &all, why, size))
+        return why;
+    if (to_mailbox)
+        snprintf(why, size, "A confirmation was mailed to %s less than a day ago: answer that one", address);
+    else if (all >= CONFIRM_MAILED_DAY)
+        snprintf(why, size, "%d confirmations were mailed in a day: try again tomorrow", all);
+    else
+        return NULL;
+    return why;
+}
+
 int confirm_request(CommandCtx *c, PendingKind kind, const char *id, const char *password, const char *address,
                     const char *target)
 {
@@ -163,6 +194,8 @@ int confirm_request(CommandCtx *c, PendingKind kind, const char *id, const char 
     }
     const char *refusal = kind == PENDING_SIGNUP ? signup_over(c, v, n, id, address, why, sizeof why)
                                                   : change_over(c, v, n, id, kind, address, why, sizeof why);
+    if (!refusal && !to_registered(kind))
+        refusal = mailed_today(c, address, why, sizeof why);
     if (refusal) {
         free(v);
         return pipeline_refuse(c, EXIT_REFUSED, "%s", refusal);
@@ -186,7 +219,11 @@ int confirm_request(CommandCtx *c, PendingKind kind, const char *id, const char 
     buf_init(&line);
     confirm_texts(p, when, &subject, &body, &line);
     int rc = EXIT_DONE;
-    if (users_pending_write(&c->st, v, n, &err) < 0) {
+    char mailbox[RATE_MAILBOX_MAX + 1];
+    rate_mailbox(address, mailbox, sizeof mailbox);
+    /* the mailbox is noted before the request is saved: a failure between the two errs on the side of no mail */
+    if ((!to_registered(kind) && users_day_note(&c->st, USERS_DAY_CONFIRMS, c->now, mailbox, &err) < 0) ||
+        users_pending_write(&c->st, v, n, &err) < 0) {
         fprintf(stderr, "genetess: %s\n", err.msg);
         rc = pipeline_refuse(c, EXIT_SYSTEM, "The request cannot be saved; try again later");
     } else if (mail_reply_address(c->req, c->out) && rate_same_mailbox(address, mail_reply_address(c->req, c->out))) {
@@ -219,17 +256,32 @@ static void confirm_forget(CommandCtx *c, const char *token)
     free(v);
 }
 
-/* Signs up the user of request p, within the day's bounds; counts the signup. The exit status, reply written. */
+int64_t confirm_users_max(const Host *host)
+{
+    return host->max_users >= 0 ? host->max_users : CONFIRM_USERS_MAX;
+}
+
+int confirm_refuse_full(CommandCtx *c, int64_t users)
+{
+    return pipeline_refuse(c, EXIT_REFUSED, "This server takes no more users (it has %lld)", (long long)users);
+}
+
+/* Signs up the user of request p, within the day's bounds and the server's most users (counted again: requests
+ * that waited together must not pass it together); counts the signup. The exit status, reply written. */
 static int confirm_signup(CommandCtx *c, const UsersPending *p)
 {
     char why[ERR_MAX], domain[255];
     Err err;
     if (signups_full(c, p->address, why, sizeof why)) /* the request waits: it may be confirmed tomorrow */
         return pipeline_refuse(c, EXIT_REFUSED, "%s", why);
-    if (users_add(&c->st, p->id, p->password, p->address, &err) != 0)
+    int64_t users;
+    int added = users_add_within(&c->st, p->id, p->password, p->address, confirm_users_max(c->host), &users, &err);
+    if (added == USERS_FULL) /* contract 15.3: nothing made; the request waits, as for the day's bounds */
+        return confirm_refuse_full(c, users);
+    if (added != 0)
         return pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     users_domain(p->address, domain, sizeof domain);
-    if (users_signups_note(&c->st, c->now, domain, &err) < 0)
+    if (users_day_note(&c->st, USERS_DAY_SIGNUPS, c->now, domain, &err) < 0)
         fprintf(stderr, "genetess: %s\n", err.msg);
     buf_printf(&c->reply, "User %s signed up. Welcome to Genetess!\n\n"
                           "Next, start a game: send the Subject\n"

@@ -15,6 +15,14 @@
                                            registered address's own, which CONFIRM_CHANGES_PER_USER bounds) */
 #define CONFIRM_SIGNUPS_DOMAIN_DAY 20   /* signups by mail done per domain of the new address in a day */
 #define CONFIRM_SIGNUPS_DAY 200         /* signups by mail done in all in a day */
+#define CONFIRM_USERS_MAX 10000         /* users that signups by mail make at most (maxusers=, $PBMMAXUSERS) */
+#define CONFIRM_MAILED_DAY 10000        /* confirmations mailed to addresses that are no user's in a day, one per
+                                           mailbox (var/confirms): past it none until the day's first is a day old */
+
+/* The most users signups by mail make on host: maxusers=, else CONFIRM_USERS_MAX. */
+int64_t confirm_users_max(const Host *host);
+/* Refuses a signup by mail on a server that has users, its most (contract 15.3): the reply written. EXIT_REFUSED. */
+int confirm_refuse_full(CommandCtx *c, int64_t users);
 
 /* Records a request of kind (UsersPending's: PENDING_SIGNUP with id, password and address; PENDING_OLDADDR with
  * id's registered address and the new one, target; PENDING_NEWADDR with id's new address; PENDING_PASSWORD with id's new

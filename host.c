@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "challenge.h"
 #include "confirm.h"
 #include "gamelist.h"
 #include "query.h"
@@ -94,6 +95,8 @@ int host_signoff(CommandCtx *c)
         return pipeline_refuse(c, EXIT_REFUSED, "Too many wrong passwords for %s in a day: no signoff by mail until "
                                                 "%s", id, fmt_time(until, when, sizeof when));
     StrList running = {0}; /* the boards the user still plays */
+    Buf invites; /* what became of the invitations waiting that name the user */
+    buf_init(&invites);
     int *nums = NULL;
     Err err;
     int n = store_list_boards(&c->st, &nums, &err);
@@ -116,12 +119,15 @@ int host_signoff(CommandCtx *c)
         rc = pipeline_refuse(c, EXIT_REFUSED, "User %s still plays Genetess board%s%s: resign first", id,
                              running.n > 1 ? "s" : "", l.s);
         buf_free(&l);
+    } else if (challenge_signoff(c, id, &invites) < 0) { /* before the user goes: no invitation left naming a free userid */
+        rc = pipeline_refuse(c, EXIT_SYSTEM, "The invitations cannot be read or written; nothing was changed");
     } else if (users_update(&c->st, id, NULL, NULL, true, &err) < 0) {
         rc = pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
     } else {
-        buf_printf(&c->reply, "User %s signed off.\n", id);
+        buf_printf(&c->reply, "User %s signed off.\n%s", id, invites.len ? invites.s : "");
         user_subject(c, id);
     }
+    buf_free(&invites);
     sl_free(&running);
     return rc;
 }

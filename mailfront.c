@@ -418,7 +418,7 @@ static int run_not_run(const Front *f, const MailIn *m, const Host *host, const 
                        Buf *note)
 {
     int skipped = 0;
-    char first[200] = "", q[34];
+    char first[200] = "", q[STR_HEAD_SIZE];
     for (; l; l = strtok_r(NULL, "\n", save)) {
         StrList w = {0};
         if (mailfront_words(l, &w) > 0 && skipped++ == 0)
@@ -427,9 +427,9 @@ static int run_not_run(const Front *f, const MailIn *m, const Host *host, const 
     }
     if (!skipped)
         return 0;
-    char *text = xasprintf("multiple: %d more line%s of your mail (the first: \"%s%s\") %s not run: one mail runs at "
+    char *text = xasprintf("multiple: %d more line%s of your mail (the first: \"%s\") %s not run: one mail runs at "
                            "most %d commands. Send the rest in another mail.\n",
-                           skipped, skipped == 1 ? "" : "s", str_quote(first, q, sizeof q), strlen(first) > 29 ? "..." : "",
+                           skipped, skipped == 1 ? "" : "s", str_quote_head(first, q, sizeof q),
                            skipped == 1 ? "was" : "were", MAX_LINES);
     Request r = *rq;
     r.command_key = 0; /* no command: nothing to run once */

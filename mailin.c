@@ -821,9 +821,14 @@ static char *address_of(const char *hdr, const char *name)
 
 bool mailin_address_list(const char *v)
 {
-    int depth = 0, angle = 0;
-    bool quoted = false;
+    int depth = 0, angle = 0, bracketed = 0, bare = 0; /* <...> with an '@'; words outside them with one */
+    bool quoted = false, word_at = false, angle_at = false;
     for (const char *p = v ? v : ""; *p; p++) {
+        bool outside = !quoted && !depth && !angle;
+        if (outside && (isspace((unsigned char)*p) || *p == '(' || *p == '"' || *p == '<')) {
+            bare += word_at; /* a word ends */
+            word_at = false;
+        }
         if (*p == '\\' && p[1])
             p++;
         else if (*p == '"' && !depth)
@@ -832,14 +837,22 @@ bool mailin_address_list(const char *v)
             depth++;
         else if (!quoted && *p == ')' && depth)
             depth--;
-        else if (!quoted && !depth && *p == '<')
-            angle++;
-        else if (!quoted && !depth && *p == '>' && angle)
-            angle--;
-        else if (!quoted && !depth && !angle && *p == ',' && strchr(p + 1, '@'))
+        else if (!quoted && !depth && *p == '<') {
+            if (!angle++)
+                angle_at = false;
+        } else if (!quoted && !depth && *p == '>' && angle) {
+            if (!--angle && angle_at)
+                bracketed++;
+        } else if (outside && *p == ',' && strchr(p + 1, '@'))
             return true;
+        else if (*p == '@' && !quoted && !depth && angle)
+            angle_at = true;
+        else if (*p == '@' && outside)
+            word_at = true;
     }
-    return false;
+    bare += word_at;
+    /* "a@x b@y" (no comma) is two addresses as much as "a@x, b@y"; "a@x <a@x>" is one, its <...> the address */
+    return bracketed > 1 || (bracketed == 0 && bare > 1);
 }
 
 /* True when the header name of hdr names several addresses. */

@@ -42,7 +42,8 @@ char *mailin_decode_words(const char *s);
  * comments; malloc'd, "" when none. */
 char *mailin_address(const char *value);
 /* True when the address header value v names more than one address: a comma outside quotes, angle brackets and
- * comments, with an '@' after it. */
+ * comments, with an '@' after it; two <...> holding an '@'; or, with no <...>, two words holding one outside quotes
+ * and comments ("a@x b@y": contract 2.1). */
 bool mailin_address_list(const char *v);
 /* Removes leading reply and forward prefixes — Re:, Fwd:, Fw:, AW:, WG:, SV:, VS:, Antw:, TR:, RIF:, R:,
  * Nag: (any case, repeated, "Re[2]:" too) — and surrounding white space, in place. */

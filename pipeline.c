@@ -188,7 +188,9 @@ int pipeline_login(CommandCtx *c, const char *id, const char *password, User *ou
     Err err;
     bool notify = false;
     User u = {0};
-    int rc = login_checked(c, id, users_login(&c->st, id, password, c->req, &u, &notify, &err), &err, notify, &u);
+    /* users_login sets notify: call it first (an argument's order of evaluation is unspecified) */
+    int login = users_login(&c->st, id, password, c->req, &u, &notify, &err);
+    int rc = login_checked(c, id, login, &err, notify, &u);
     if (rc == 0 && out)
         *out = u;
     else
@@ -270,6 +272,31 @@ int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...)
     buf_printf(&c->reply, "%s\n", msg);
     subject_write(SUBJECT_ERROR, 0, NULL, c->subject, sizeof c->subject); /* for errors with no board */
     return rc;
+}
+
+const char *pipeline_usage_text(const Command *cmd, const char *why, bool by_mail, char *buf, size_t size)
+{
+    snprintf(buf, size, "usage: genetess %s%s%s%s\n%s%s%s", cmd->usage, why ? " (" : "", why ? why : "", why ? ")" : "",
+             by_mail ? "(the Subject \"help " : "", by_mail ? cmd->name : "", by_mail ? "\" explains it)\n" : "");
+    return buf;
+}
+
+int pipeline_usage(CommandCtx *c, const char *why_fmt, ...)
+{
+    char text[ERR_MAX], why[ERR_MAX / 2];
+    if (why_fmt) {
+        va_list ap;
+        va_start(ap, why_fmt);
+        vsnprintf(why, sizeof why, why_fmt, ap);
+        va_end(ap);
+    }
+    const char *w = why_fmt ? why : NULL;
+    fputs(pipeline_usage_text(c->cmd, w, false, text, sizeof text), stderr);
+    if (mail_reply_address(c->req, c->out)) { /* by mail in the reply too, as command_run's (contract 2.1) */
+        buf_add(&c->reply, pipeline_usage_text(c->cmd, w, c->req->by_mail, text, sizeof text));
+        subject_write(SUBJECT_ERROR, 0, NULL, c->subject, sizeof c->subject);
+    }
+    return EXIT_USAGE;
 }
 
 /* ---- boards ---- */
@@ -963,10 +990,10 @@ static void unread_text(CommandCtx *c)
     const char *t = c->req->body ? c->req->body + strspn(c->req->body, " \t\n") : "";
     if (!c->req->body_lines || (c->cmd->flags & (CMD_READS_BODY | CMD_SAYS_TEXT)) || !*t)
         return;
-    char line[200], q[34];
+    char line[200], q[STR_HEAD_SIZE];
     snprintf(line, sizeof line, "%.*s", (int)strcspn(t, "\n"), t);
-    buf_printf(&c->reply, "Your mail's text (\"%s%s\") was not read:\nthis command is its Subject (or a reply's "
-                          "first line) alone.\n\n", str_quote(line, q, sizeof q), strlen(line) > 29 ? "..." : "");
+    buf_printf(&c->reply, "Your mail's text (\"%s\") was not read:\nthis command is its Subject (or a reply's "
+                          "first line) alone.\n\n", str_quote_head(line, q, sizeof q));
 }
 
 int pipeline_run(const Command *cmd, const Host *host, const Request *rq, int argc, char **argv, RequestOutcome *out)

@@ -185,6 +185,13 @@ int pipeline_reject(const Host *host, const Request *rq, const char *text, int r
 /* pipeline_reject of a mailed reply about board n (> 0) that could not be read: its Subject "Genetess Board <n>
  * error" and, like every mail of that game, the game's thread (contract 3.3, 3.4). */
 int pipeline_reject_board(const Host *host, const Request *rq, const char *text, int n, RequestOutcome *out);
+/* A usage error's text (contract 2, 2.1) for cmd into buf (size bytes): "usage: genetess <usage>", " (<why>)"
+ * when why is given, and by mail a second line saying where help is. Returns buf. */
+const char *pipeline_usage_text(const Command *cmd, const char *why, bool by_mail, char *buf, size_t size);
+/* A usage error the command found in its words (contract 2): its usage line (pipeline_usage_text, why from
+ * why_fmt, NULL for none) to stderr
+ * and, when the reply is mailed, in the reply with the Subject "Genetess error". Returns EXIT_USAGE. */
+int pipeline_usage(CommandCtx *c, const char *why_fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Appends the formatted line (plus '\n') to the reply, sets the Subject "Genetess error" and returns rc. */
 int pipeline_refuse(CommandCtx *c, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

@@ -101,11 +101,10 @@ static char *play_order_text(CommandCtx *c, int argc, char **argv)
             first = l;
         if (words || (lines > 1 && !rq->body_lines))
             continue;
-        char q[34]; /* the notice fits a line: prose is never wrapped into an orphan word */
+        char q[STR_HEAD_SIZE]; /* the notice fits a line: prose is never wrapped into an orphan word */
         bool is_prose = keyed && play_line_is_prose(l); /* beside orders: said, never an order */
         if (is_prose && prose++ < PLAY_PROSE_SHOWN)
-            buf_printf(&c->reply, "Not read as an order (no order keyword): \"%s%s\"\n", str_quote(l, q, sizeof q),
-                       strlen(l) > 29 ? "..." : "");
+            buf_printf(&c->reply, "Not read as an order (no order keyword): \"%s\"\n", str_quote_head(l, q, sizeof q));
         else if (!is_prose) /* an order, or what looks like the rest of one a mailer wrapped: refused if so */
             buf_printf(&t, "%s%s", orders++ ? " / " : "", l);
     }
@@ -470,7 +469,7 @@ static void showas_time_only(CommandCtx *c)
 int play_showas(CommandCtx *c)
 {
     if (c->argc - 2 > COMMAND_BOARDS_MAX) /* contract 15: the work of one command is bounded */
-        return pipeline_refuse(c, EXIT_USAGE, "showas takes at most %d boards", COMMAND_BOARDS_MAX);
+        return pipeline_usage(c, "at most %d boards", COMMAND_BOARDS_MAX);
     int rc = pipeline_lock(c);
     if (rc == 0 && (rc = pipeline_auth_user(c)) != 0)
         showas_time_only(c);

@@ -57,41 +57,41 @@ int query_show_board(CommandCtx *c, Board *b, int k)
     return EXIT_DONE;
 }
 
-/* A board argument of show, "n" or "n#k": the board into name, k into *k (-1 none). 0, or EXIT_USAGE with
- * the reply written. */
-static int show_argument(CommandCtx *c, const char *arg, char *name, size_t size, int *k)
+/* A board argument of show, "n" or "n#k": the board into name, k into *k (-1 none). False when the k is no
+ * move number. */
+static bool show_argument(const char *arg, char *name, size_t size, int *k)
 {
     snprintf(name, size, "%s", arg);
     *k = -1;
     char *h = strchr(name, '#');
     if (!h)
-        return 0;
+        return true;
     *h = '\0';
     int64_t v;
-    if (!parse_i64(h + 1, &v) || v > 1000000000) {
-        buf_add(&c->reply, "show takes board or board#k\n");
-        return EXIT_USAGE;
-    }
+    if (!parse_i64(h + 1, &v) || v > 1000000000)
+        return false;
     *k = (int)v;
-    return 0;
+    return true;
 }
 
 int query_show(CommandCtx *c)
 {
+    char name[64];
+    int k;
     if (c->argc > COMMAND_BOARDS_MAX) /* contract 15: the work of one command is bounded */
-        return pipeline_refuse(c, EXIT_USAGE, "show takes at most %d boards", COMMAND_BOARDS_MAX);
+        return pipeline_usage(c, "at most %d boards", COMMAND_BOARDS_MAX);
+    for (int i = 0; i < c->argc; i++) /* contract 2: the words are checked before any file is read */
+        if (!show_argument(c->argv[i], name, sizeof name, &k))
+            return pipeline_usage(c, "the k of board#k is a move number");
     int rc = pipeline_lock(c);
     if (rc)
         return rc;
     rc = EXIT_DONE;
     bool refused = false;
     for (int i = 0; i < c->argc; i++) {
-        char name[64];
-        int k;
         Txn t = {.flags = TXN_TIME};
-        int r = show_argument(c, c->argv[i], name, sizeof name, &k);
-        if (r == 0)
-            r = pipeline_board(c, &t, name);
+        (void)show_argument(c->argv[i], name, sizeof name, &k);
+        int r = pipeline_board(c, &t, name);
         if (r == 0)
             r = query_show_board(c, t.b, k);
         pipeline_subject_listed(c, t.b, r, &refused);

@@ -538,11 +538,22 @@ int users_signup_check(const Store *s, const char *id, int64_t *count, Err *err)
 
 int users_add(const Store *s, const char *id, const char *password, const char *address, Err *err)
 {
+    return users_add_within(s, id, password, address, -1, NULL, err);
+}
+
+int users_add_within(const Store *s, const char *id, const char *password, const char *address, int64_t max,
+                     int64_t *count, Err *err)
+{
     if (users_check_new(id, password, address, err) < 0)
         return 1;
-    int taken = users_signup_check(s, id, NULL, err);
+    int64_t users = 0;
+    int taken = users_signup_check(s, id, &users, err);
     if (taken != 0)
         return taken;
+    if (count)
+        *count = users;
+    if (max >= 0 && users >= max)
+        return USERS_FULL;
     /* appended, not rewritten: a signup costs the same however many users there are */
     char *path = store_path(s, "etc/users");
     int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -737,69 +748,71 @@ void users_token(char token[17])
     snprintf(token, 17, "%016llx", (unsigned long long)fd_random64());
 }
 
-/* ---------------------------------------------------------------- signups by mail a day (contract 15.3) */
+/* ---------------------------------------------------------------- a day's records (contract 15.3) */
 
-bool users_signup_parse(const char *line, UsersSignup *r)
+static const char *const day_files[] = {[USERS_DAY_SIGNUPS] = "var/signups", [USERS_DAY_CONFIRMS] = "var/confirms"};
+
+bool users_day_parse(const char *line, UsersDayLine *r)
 {
     long long at;
     int end = 0;
-    char domain[255];
-    if (sscanf(line, "%lld %254s%n", &at, domain, &end) != 2 || (line[end] && line[end] != '\n'))
+    char key[255];
+    if (sscanf(line, "%lld %254s%n", &at, key, &end) != 2 || (line[end] && line[end] != '\n'))
         return false;
     r->at = at;
-    snprintf(r->domain, sizeof r->domain, "%s", domain);
+    snprintf(r->key, sizeof r->key, "%s", key);
     return true;
 }
 
-void users_signup_format(const UsersSignup *r, Buf *b)
+void users_day_format(const UsersDayLine *r, Buf *b)
 {
-    buf_printf(b, "%lld %s\n", (long long)r->at, *r->domain ? r->domain : "-");
+    buf_printf(b, "%lld %s\n", (long long)r->at, *r->key ? r->key : "-");
 }
 
-/* One pass over var/signups: *all gets its records of the day before now, *in_domain (when non-NULL) those of
- * domain; keep (when non-NULL) gets their lines. 0, or -1 with err. */
-static int signups_scan(const Store *s, int64_t now, const char *domain, int *in_domain, int *all, Buf *keep,
-                        Err *err)
+/* One pass over file f: *all gets its records of the day before now, *with_key (when non-NULL) those of key;
+ * keep (when non-NULL) gets their lines. 0, or -1 with err. */
+static int day_scan(const Store *s, UsersDayFile f, int64_t now, const char *key, int *with_key, int *all, Buf *keep,
+                    Err *err)
 {
-    char *path = store_path(s, "var/signups"), *text = NULL;
+    char *path = store_path(s, day_files[f]), *text = NULL;
     int rc = disk_read_file(path, &text, NULL, err);
     free(path);
     if (rc < 0)
         return -1;
     *all = 0;
-    if (in_domain)
-        *in_domain = 0;
+    if (with_key)
+        *with_key = 0;
     char *save = NULL;
     for (char *l = rc == 0 ? strtok_r(text, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
-        UsersSignup r;
-        if (!users_signup_parse(l, &r) || now - r.at >= 86400 || r.at > now)
+        UsersDayLine r;
+        if (!users_day_parse(l, &r) || now - r.at >= 86400 || r.at > now)
             continue; /* a day old (or malformed): gone */
         (*all)++;
-        if (in_domain && domain && !strcmp(r.domain, domain))
-            (*in_domain)++;
+        if (with_key && key && !strcmp(r.key, key))
+            (*with_key)++;
         if (keep)
-            users_signup_format(&r, keep);
+            users_day_format(&r, keep);
     }
     free(text);
     return 0;
 }
 
-int users_signups_count(const Store *s, int64_t now, const char *domain, int *in_domain, int *all, Err *err)
+int users_day_count(const Store *s, UsersDayFile f, int64_t now, const char *key, int *with_key, int *all, Err *err)
 {
-    return signups_scan(s, now, domain, in_domain, all, NULL, err);
+    return day_scan(s, f, now, key, with_key, all, NULL, err);
 }
 
-int users_signups_note(const Store *s, int64_t now, const char *domain, Err *err)
+int users_day_note(const Store *s, UsersDayFile f, int64_t now, const char *key, Err *err)
 {
     Buf b;
     buf_init(&b);
     int all;
-    int rc = signups_scan(s, now, NULL, NULL, &all, &b, err);
+    int rc = day_scan(s, f, now, NULL, NULL, &all, &b, err);
     if (rc == 0) {
-        UsersSignup r = {now, ""};
-        snprintf(r.domain, sizeof r.domain, "%s", domain);
-        users_signup_format(&r, &b);
-        char *path = store_path(s, "var/signups");
+        UsersDayLine r = {now, ""};
+        snprintf(r.key, sizeof r.key, "%s", key);
+        users_day_format(&r, &b);
+        char *path = store_path(s, day_files[f]);
         (void)store_make_dir(s, "var", err); /* a failure shows in the write's */
         rc = disk_write_atomic(path, b.s, b.len, err);
         free(path);

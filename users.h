@@ -104,6 +104,11 @@ int64_t users_count(const Store *s, Err *err);
    refused (users_check_new's or users_signup_check's reason), -1 with err when the file cannot be read, or -2
    with err when it cannot be written. */
 int users_add(const Store *s, const char *id, const char *password, const char *address, Err *err);
+/* users_add on a server of at most max users (< 0: any number), in the same one pass: USERS_FULL, nothing
+   written, when it has max already; *count (when non-NULL) gets the number of users before the new one. */
+enum { USERS_FULL = 2 };
+int users_add_within(const Store *s, const char *id, const char *password, const char *address, int64_t max,
+                     int64_t *count, Err *err);
 
 /* Rewrites id's etc/users line atomically: the password and the address (the text after the last ':', one
    address) become password and address when non-NULL (checked as users_add checks them); with remove the
@@ -149,23 +154,28 @@ int users_pending_write(const Store *s, const UsersPending *v, int n, Err *err);
 /* A confirmation token: 16 hex digits from /dev/urandom. */
 void users_token(char token[17]);
 
-/* Signups done by mail (a confirmed signup request), for the per-day bounds (contract 15.3): var/signups, one
-   per line "time domain" (the new user's address's domain, users_domain). Lines a day old are dropped when
-   the file is next written, so it holds at most a day's signups. */
-typedef struct UsersSignup {
+/* The records of a day's bounds (contract 15.3), one line "time key" per thing done at time:
+     var/signups   a signup by mail done (a confirmed signup request); key: the new user's address's domain
+                   (users_domain);
+     var/confirms  a confirmation mailed to an address that is not a user's registered one (a signup's, a new
+                   address's); key: its mailbox (rate_mailbox), so that one mailbox is mailed one a day whatever
+                   becomes of the request in etc/pending.
+   Lines a day old are dropped when the file is next written, so it holds at most a day's records. */
+typedef enum UsersDayFile { USERS_DAY_SIGNUPS, USERS_DAY_CONFIRMS } UsersDayFile;
+typedef struct UsersDayLine {
     int64_t at;
-    char domain[255];
-} UsersSignup;
+    char key[255];
+} UsersDayLine;
 
-/* Parses one var/signups line into *r; false when malformed. */
-bool users_signup_parse(const char *line, UsersSignup *r);
+/* Parses one line of a day's record into *r; false when malformed. */
+bool users_day_parse(const char *line, UsersDayLine *r);
 /* The line of r, newline-terminated, appended to b. */
-void users_signup_format(const UsersSignup *r, Buf *b);
-/* The signups of the day before now: *all of them, *in_domain of those with domain (may be NULL). 0, or -1 with
-   err (a missing file holds none). */
-int users_signups_count(const Store *s, int64_t now, const char *domain, int *in_domain, int *all, Err *err);
-/* Records a signup at now with domain (rewriting var/signups without the lines a day old). 0, or -1 with err. */
-int users_signups_note(const Store *s, int64_t now, const char *domain, Err *err);
+void users_day_format(const UsersDayLine *r, Buf *b);
+/* The records of file f of the day before now: *all of them, *with_key of those with key (may be NULL). 0, or -1
+   with err (a missing file holds none). One pass over the file. */
+int users_day_count(const Store *s, UsersDayFile f, int64_t now, const char *key, int *with_key, int *all, Err *err);
+/* Records key at now in file f (rewritten atomically without the lines a day old). 0, or -1 with err. */
+int users_day_note(const Store *s, UsersDayFile f, int64_t now, const char *key, Err *err);
 
 /* True when a is one addr-spec "local@domain": at most 254 characters, exactly one '@' with text on
    both sides, printable, without spaces, commas, quotes, colons, semicolons, parentheses, square or

@@ -396,10 +396,13 @@ uint64_t fd_random64(void)
     return v;
 }
 
-const char *str_quote(const char *t, char *buf, size_t size)
+/* str_quote's work: at most `chars` characters of t (a whole UTF-8 character one, any other byte one), room
+ * left in buf for three more bytes; *rest says whether t had more. */
+static const char *quote_chars(const char *t, char *buf, size_t size, size_t chars, bool *rest)
 {
-    size_t k = 0;
-    for (const unsigned char *p = (const unsigned char *)t; *p && k < 200;) {
+    size_t k = 0, shown = 0;
+    const unsigned char *p = (const unsigned char *)t;
+    while (*p && k < 200 && shown < chars) {
         /* a whole UTF-8 character is kept ("Grüße": a player's own words, mailed as UTF-8), never cut */
         size_t n = *p < 0xC2 ? 1 : *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : *p < 0xF5 ? 4 : 1, j = 1;
         while (j < n && (p[j] & 0xC0) == 0x80)
@@ -413,7 +416,24 @@ const char *str_quote(const char *t, char *buf, size_t size)
             buf[k] = isprint(*p) ? (char)*p : '?';
         k += whole ? n : 1;
         p += whole ? n : 1;
+        shown++;
     }
     buf[k] = '\0';
+    *rest = *p != '\0';
+    return buf;
+}
+
+const char *str_quote(const char *t, char *buf, size_t size)
+{
+    bool rest;
+    return quote_chars(t, buf, size, SIZE_MAX, &rest);
+}
+
+const char *str_quote_head(const char *t, char *buf, size_t size)
+{
+    bool rest;
+    quote_chars(t, buf, size, STR_HEAD_CHARS, &rest);
+    if (rest)
+        strcat(buf, "...");
     return buf;
 }

@@ -110,6 +110,11 @@ bool str_has_control(const char *s);
 /* Writes t into buf (size bytes) as order text for a message: printable (a whole UTF-8 character kept, control
  * characters and broken sequences as "?"), at most 200 bytes. Returns buf. */
 const char *str_quote(const char *t, char *buf, size_t size);
+/* The first line of a player's text as a reply quotes it (contract 2.1, 15.2, 15.4): its first STR_HEAD_CHARS
+ * characters as str_quote writes them, then "..." when the line had more. buf holds STR_HEAD_SIZE bytes. */
+#define STR_HEAD_CHARS 29
+#define STR_HEAD_SIZE (STR_HEAD_CHARS * 4 + 4)
+const char *str_quote_head(const char *t, char *buf, size_t size);
 /* Parses a whole non-negative decimal integer; returns false on junk or overflow. */
 bool parse_i64(const char *s, int64_t *out);
 /* Parses a whole decimal integer, a leading '-' allowed, from lo to hi; returns false on junk or out of range. */

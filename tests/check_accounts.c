@@ -234,30 +234,37 @@ START_TEST(test_signups_record)
     Store s;
     open_store(&s);
     Err err = {""};
-    UsersSignup r;
+    UsersDayLine r;
     Buf b;
     buf_init(&b);
-    ck_assert(users_signup_parse("1800000000 example.org\n", &r));
+    ck_assert(users_day_parse("1800000000 example.org\n", &r));
     ck_assert(r.at == T0);
-    ck_assert_str_eq(r.domain, "example.org");
-    users_signup_format(&r, &b);
+    ck_assert_str_eq(r.key, "example.org");
+    users_day_format(&r, &b);
     ck_assert_str_eq(b.s, "1800000000 example.org\n");
     buf_free(&b);
-    ck_assert(!users_signup_parse("x example.org", &r) && !users_signup_parse("1 a b", &r));
+    ck_assert(!users_day_parse("x example.org", &r) && !users_day_parse("1 a b", &r));
     int in, all;
-    ck_assert_int_eq(users_signups_count(&s, T0, "a.org", &in, &all, &err), 0); /* no file: none */
+    ck_assert_int_eq(users_day_count(&s, USERS_DAY_SIGNUPS, T0, "a.org", &in, &all, &err), 0); /* no file: none */
     ck_assert(in == 0 && all == 0);
-    ck_assert_int_eq(users_signups_note(&s, T0, "a.org", &err), 0);
-    ck_assert_int_eq(users_signups_note(&s, T0 + 10, "b.org", &err), 0);
-    ck_assert_int_eq(users_signups_note(&s, T0 + 20, "a.org", &err), 0);
-    ck_assert_int_eq(users_signups_count(&s, T0 + 30, "a.org", &in, &all, &err), 0);
+    ck_assert_int_eq(users_day_note(&s, USERS_DAY_SIGNUPS, T0, "a.org", &err), 0);
+    ck_assert_int_eq(users_day_note(&s, USERS_DAY_SIGNUPS, T0 + 10, "b.org", &err), 0);
+    ck_assert_int_eq(users_day_note(&s, USERS_DAY_SIGNUPS, T0 + 20, "a.org", &err), 0);
+    ck_assert_int_eq(users_day_count(&s, USERS_DAY_SIGNUPS, T0 + 30, "a.org", &in, &all, &err), 0);
     ck_assert(in == 2 && all == 3);
     /* a day later the first is gone, and the next write drops it */
-    ck_assert_int_eq(users_signups_count(&s, T0 + 86400, "a.org", &in, &all, &err), 0);
+    ck_assert_int_eq(users_day_count(&s, USERS_DAY_SIGNUPS, T0 + 86400, "a.org", &in, &all, &err), 0);
     ck_assert(in == 1 && all == 2);
-    ck_assert_int_eq(users_signups_note(&s, T0 + 86400, "c.org", &err), 0);
+    ck_assert_int_eq(users_day_note(&s, USERS_DAY_SIGNUPS, T0 + 86400, "c.org", &err), 0);
     char *text = slurp(&s, "var/signups");
     ck_assert_str_eq(text, "1800000010 b.org\n1800000020 a.org\n1800086400 c.org\n");
+    free(text);
+    /* var/confirms: the same line, a mailbox for its key, a file of its own */
+    ck_assert_int_eq(users_day_note(&s, USERS_DAY_CONFIRMS, T0, "v@example.org", &err), 0);
+    ck_assert_int_eq(users_day_count(&s, USERS_DAY_CONFIRMS, T0 + 30, "v@example.org", &in, &all, &err), 0);
+    ck_assert(in == 1 && all == 1);
+    text = slurp(&s, "var/confirms");
+    ck_assert_str_eq(text, "1800000000 v@example.org\n");
     free(text);
     store_close(&s);
 }

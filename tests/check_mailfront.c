@@ -183,6 +183,28 @@ START_TEST(test_quote_keeps_utf8)
 }
 END_TEST
 
+/* A player's first line as a reply quotes it (contract 2.1, 15.2, 15.4): its first 29 characters, "..." only when
+ * it had more: 29 and 30 characters, 36, and 29 or 30 two-byte characters. */
+START_TEST(test_quote_head)
+{
+    char q[STR_HEAD_SIZE];
+    const char *l29 = "abcdefghijklmnopqrstuvwxyz012", *l30 = "abcdefghijklmnopqrstuvwxyz0123";
+    ck_assert_str_eq(str_quote_head(l29, q, sizeof q), "abcdefghijklmnopqrstuvwxyz012");
+    ck_assert_str_eq(str_quote_head(l30, q, sizeof q), "abcdefghijklmnopqrstuvwxyz012...");
+    ck_assert_str_eq(str_quote_head("abcdefghijklmnopqrstuvwxyz0123456789", q, sizeof q),
+                     "abcdefghijklmnopqrstuvwxyz012...");
+    ck_assert_str_eq(str_quote_head("", q, sizeof q), "");
+    char u[80] = "";
+    for (int i = 0; i < 29; i++)
+        strcat(u, "\xc3\xbc");
+    ck_assert_str_eq(str_quote_head(u, q, sizeof q), u);
+    strcat(u, "\xc3\xbc");
+    char want[80];
+    snprintf(want, sizeof want, "%.58s...", u);
+    ck_assert_str_eq(str_quote_head(u, q, sizeof q), want);
+}
+END_TEST
+
 Suite *mailfront_suite(void);
 Suite *mailfront_suite(void)
 {
@@ -195,6 +217,7 @@ Suite *mailfront_suite(void)
     tcase_add_test(t, test_over_budget_owner_one_lock);
     tcase_add_test(t, test_over_budget_reply_owner);
     tcase_add_test(t, test_quote_keeps_utf8);
+    tcase_add_test(t, test_quote_head);
     suite_add_tcase(s, t);
     return s;
 }

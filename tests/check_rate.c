@@ -262,13 +262,17 @@ END_TEST
 /* ---- the header a reply's mailbox comes from ---- */
 
 /* A list in the reply header is seen in the normalised header, whatever the line ends: a CR-only message whose
- * first header is another, a CRLF one with a lone CR before Reply-To, a folded list. */
+ * first header is another, a CRLF one with a lone CR before Reply-To, a folded list; and two addresses with no
+ * comma between them, bare or in angle brackets (contract 2.1). */
 static const char *const lists[] = {
     "Subject: help\rFrom: c@example.org\rReply-To: victim@example.org, attacker@example.net\r\r",
     "From: c@example.org\r\nX-Mailer: x\rReply-To: victim@example.org,\r\n attacker@example.net\r\n"
     "Subject: help\r\n\r\n",
     "From: c@example.org\r\nReply-To: victim@example.org\r\n\t, attacker@example.net\r\nSubject: help\r\n\r\n",
     "Subject: help\nFrom: <a@example.org>, <b@example.org>\n\n",
+    "Subject: help\nFrom: victim@example.org evil@bad.example\n\n",
+    "Subject: help\nFrom: c@example.org\nReply-To: victim@example.org\tevil@bad.example\n\n",
+    "Subject: help\nFrom: <victim@example.org> <evil@bad.example>\n\n",
 };
 
 START_TEST(reply_list_normalised)
@@ -290,6 +294,11 @@ START_TEST(reply_list_not_a_list)
     mailin_free(&m);
     ck_assert(mailin_address_list("a@example.org, b@example.org"));
     ck_assert(!mailin_address_list("\"a, b@x\" <a@example.org>"));
+    /* one address: a display name that is the address again, or quoted; a comment */
+    ck_assert(!mailin_address_list("jane@example.org <jane@example.org>"));
+    ck_assert(!mailin_address_list("\"x@y\" <jane@example.org>"));
+    ck_assert(!mailin_address_list("jane@example.org (c@d)"));
+    ck_assert(mailin_address_list("victim@example.org evil@bad.example"));
 }
 END_TEST
 

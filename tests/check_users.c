@@ -155,6 +155,19 @@ START_TEST(test_users_file_format)
     free(text);
     ck_assert_int_eq(users_add(&s, "BOB", "pw", "b@b.b", &err), 1);
     ck_assert_str_eq(err.msg, "User BOB already exists");
+    /* a server of at most n users (contract 15.3, maxusers=): full at n, nothing written; room below it */
+    int64_t count = -1, n = users_count(&s, &err);
+    ck_assert_int_gt(n, 0);
+    text = slurp(&s, "etc/users");
+    ck_assert_int_eq(users_add_within(&s, "hank", "pw", "h@h.h", n, &count, &err), USERS_FULL);
+    ck_assert_int_eq(count, n);
+    char *after = slurp(&s, "etc/users");
+    ck_assert_str_eq(after, text);
+    free(after);
+    free(text);
+    ck_assert_int_eq(users_add_within(&s, "hank", "pw", "h@h.h", n + 1, &count, &err), 0);
+    ck_assert_int_eq(count, n);
+    ck_assert_int_eq(users_count(&s, &err), n + 1);
     /* a change rewrites the user's line in the one format: pbmserv's fields between password and address stay */
     ck_assert_int_eq(users_update(&s, "bob", "new", NULL, false, &err), 0);
     ck_assert_int_eq(users_update(&s, "eve", NULL, "new@e.e", false, &err), 0);

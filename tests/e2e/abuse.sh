@@ -35,6 +35,9 @@ msg "$T/m" "victim@example.com, bob@example.org" "help"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
 assert_mails 0
+printf 'From: victim@example.com mallory@example.net\nSubject: help\nMessage-ID: <two.%s@x>\n\n' "$(date +%s%N)" >"$T/m"
+run 0 mail "$CONF" <"$T/m"                    # two addresses with no comma: a list too, not the first of them
+assert_mails 0
 msg "$T/m" mallory@example.net "help" "" 'Reply-To: "Smith, John" <john@example.com>'
 run 0 mail "$CONF" <"$T/m"
 assert_mails 1 "^To: john@example.com$"
@@ -80,6 +83,18 @@ msg "$T/m" mallory@example.net "queue $B alice secret *PASS"
 GENETESS_NOW=$((NOW + 3600)) run 0 mail "$CONF" <"$T/m"
 assert_grep "^Stored: \*PASS (the first runs at your deadline" "$OUTBOX"/*.mail   # alice is to move
 
+# the notice goes whatever command logged in: showas and change (logins outside a board's seat) as move
+run 0 signup erin pw erin@example.org
+run 0 signup frank pw frank@example.org
+clear_outbox
+for i in 1 2 3 4 5 6 7 8 9 10; do run 1 showas erin guess "$B"; done
+assert_mails 1 "^Subject: Genetess: wrong passwords for erin$"
+assert_grep "^To: erin@example.org$" "$OUTBOX"/*.mail
+clear_outbox
+for i in 1 2 3 4 5 6 7 8 9 10; do run 1 change frank guess password other; done
+assert_mails 1 "^Subject: Genetess: wrong passwords for frank$"
+assert_grep "^To: frank@example.org$" "$OUTBOX"/*.mail
+
 # ---- fan-out: message merges repeated names, takes at most 8, and only players of one's own games ----
 run 0 signup dave pw dave@example.org
 printf 'Hello\n' >"$T/body"
@@ -110,9 +125,21 @@ many=$(for i in $(seq 1 257); do printf '101 '; done)
 run 2 show $many
 assert_grep "usage: a command takes at most 256 words" "$ERR"
 run 2 show 101 101 101 101 101 101 101 101 101 101 101
-has "show takes at most 10 boards"
+assert_eq "usage: genetess show board[#k]... (at most 10 boards)" "$(cat "$ERR")" "show of 11 boards"
+assert_empty "$OUT"
 run 2 showas alice secret 101 101 101 101 101 101 101 101 101 101 101
-has "showas takes at most 10 boards"
+assert_eq "usage: genetess showas userid password board... (at most 10 boards)" "$(cat "$ERR")" "showas of 11 boards"
+assert_empty "$OUT"
+run 2 show 101 "101#-1"
+assert_eq "usage: genetess show board[#k]... (the k of board#k is a move number)" "$(cat "$ERR")" "show 101#-1"
+assert_empty "$OUT"
+# by mail the usage line is the reply, with where help is, as a wrong count's (contract 2.1)
+msg "$T/m" zed@example.net "show 101 101 101 101 101 101 101 101 101 101 101"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^usage: genetess show board\[#k\]\.\.\. (at most 10 boards)$" "$OUTBOX"/*.mail
+assert_grep '^(the Subject "help show" explains it)$' "$OUTBOX"/*.mail
+assert_grep "^Subject: Genetess error$" "$OUTBOX"/*.mail
 msg "$T/m" alice@example.org "selfplay --players=8"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
@@ -169,6 +196,27 @@ assert_mails 1 "^To: v5@example.com$"                  # the list is never full 
 assert_eq 3 "$(grep -c '^signup:' "$PBMHOME/etc/pending")" "signups waiting under PBMMAXPENDING=3"
 assert_absent "^signup:victim:" "$PBMHOME/etc/pending"  # the oldest went for it
 assert_grep "the oldest, of victim, is forgotten for a new one" "$ERR"
+# ... but not that victim's mailbox was mailed: no second confirmation to it within the day (var/confirms)
+cp "$PBMHOME/var/confirms" "$T/confirms.before"
+cp "$PBMHOME/etc/pending" "$T/pending.after"
+msg "$T/m" other2@example.net "signup victim3 pw Victim+x@example.com"
+clear_outbox
+PBMMAXPENDING=3 run 0 mail "$CONF" <"$T/m"
+assert_mails 0 "^To: Victim+x@example.com$"
+assert_grep "^A confirmation was mailed to Victim+x@example.com less than a day ago:" "$OUTBOX"/*.mail
+assert_same "$T/confirms.before" "$PBMHOME/var/confirms"
+assert_same "$T/pending.after" "$PBMHOME/etc/pending"
+# at most 10,000 mailboxes are mailed a confirmation in a day: past that none, none forgotten, until a day passes
+awk 'BEGIN { for (i = 0; i < 10000; i++) print 1800000000, "m" i "@filler.example" }' >"$PBMHOME/var/confirms"
+cp "$PBMHOME/var/confirms" "$T/confirms.full"
+msg "$T/m" other3@example.net "signup v7 pw v7@example.com"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_mails 0 "^To: v7@example.com$"
+assert_grep "^10000 confirmations were mailed in a day: try again tomorrow$" "$OUTBOX"/*.mail
+assert_same "$T/confirms.full" "$PBMHOME/var/confirms"
+assert_same "$T/pending.after" "$PBMHOME/etc/pending"
+cp "$T/confirms.before" "$PBMHOME/var/confirms"
 cp "$T/pending.before" "$PBMHOME/etc/pending"           # victim's request back, for what follows
 msg "$T/m" other@example.net "signup v6 pw v6@example.com"
 clear_outbox
@@ -179,6 +227,17 @@ msg "$T/m" mallory@example.net "confirm victim 0000000000000000"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
 assert_grep "Nothing waits for a confirmation of victim with that code" "$OUTBOX"/*.mail
+# the most users are counted again at the confirmation: requests that waited together do not pass it together
+# (contract 15.3); the request still waits, nothing is made
+users=$(grep -c . "$PBMHOME/etc/users")
+cp "$PBMHOME/etc/users" "$T/users.before"
+cp "$PBMHOME/etc/pending" "$T/pending.before"
+msg "$T/m" victim@example.com "Re: Genetess confirm victim $code"
+clear_outbox
+PBMMAXUSERS=$users run 0 mail "$CONF" <"$T/m"
+assert_grep "^This server takes no more users (it has $users)$" $(grep -l "^To: victim@example.com" "$OUTBOX"/*.mail)
+assert_same "$T/users.before" "$PBMHOME/etc/users"
+assert_same "$T/pending.before" "$PBMHOME/etc/pending"
 msg "$T/m" victim@example.com "Re: Genetess confirm victim $code"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
@@ -308,3 +367,44 @@ msg "$T/m" dave@example.org "challenge dave pw u2"
 clear_outbox
 run 0 mail "$CONF" <"$T/m"
 assert_grep "dave plays 20 games already: at most 20 at once by mail" $(mail_to dave)
+# waiting invitations count too, those sent and those accepted (contract 6, 15.4): erin plays 19 games and sends
+# one invitation, so no second; u6 plays 19 (one of alice's above) and accepted one, so no challenge of their own
+for i in $(seq 1 19); do run 0 challenge --gamble=none erin u3; done
+for i in $(seq 1 18); do run 0 challenge --gamble=none u6 u3; done
+msg "$T/m" erin@example.org "challenge erin pw u4"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+ie=$(sed -n 's/^Subject: Genetess invitation \([0-9]*\) from erin$/\1/p' $(mail_to u4))
+msg "$T/m" erin@example.org "challenge erin pw u5"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+mail_text $(mail_to erin) | tr '\n' ' ' >"$T/cap"
+assert_grep "erin plays 20 games already (1 of them invitations still waiting): at most 20 at once by mail" "$T/cap"
+assert_mails 0 "^To: u5@example.org$"
+msg "$T/m" u7@example.org "challenge --map=quartet u7 pw u6 u8"
+run 0 mail "$CONF" <"$T/m"
+iu=$(sed -n 's/^\([0-9]*\)\t.*\tu7 u6 u8\t.*/\1/p' "$PBMHOME/etc/invitations")
+msg "$T/m" u6@example.org "accept $iu u6 pw"
+run 0 mail "$CONF" <"$T/m"
+msg "$T/m" u6@example.org "challenge u6 pw u9"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+mail_text $(mail_to u6) | tr '\n' ' ' >"$T/cap"
+assert_grep "u6 plays 20 games already (1 of them invitations still waiting): at most 20 at once by mail" "$T/cap"
+# everyone seated is counted when the last acceptance starts the game: erin reached 20 games at the terminal
+# since she invited u4, so u4's acceptance is refused with the cap's message, nothing written; the invitation
+# still waits, and starts once erin has a game less
+run 0 challenge --gamble=none erin u3
+cp "$PBMHOME/etc/invitations" "$T/invitations.before"
+boards=$(ls "$GAMES" | grep -c '^[0-9]*$')
+msg "$T/m" u4@example.org "accept $ie u4 pw"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^erin plays 20 games already: at most 20 at once by mail$" $(mail_to u4)
+assert_same "$T/invitations.before" "$PBMHOME/etc/invitations"
+assert_eq "$boards" "$(ls "$GAMES" | grep -c '^[0-9]*$')" "boards after an acceptance over the cap"
+run 0 resign "$(last_board)" erin pw
+msg "$T/m" u4@example.org "accept $ie u4 pw"
+clear_outbox
+run 0 mail "$CONF" <"$T/m"
+assert_grep "^Subject: New Genetess Board [0-9]* " $(mail_to u4)

@@ -31,11 +31,36 @@ assert_grep "usage: genetess change userid password address|password NEW" "$ERR"
 run 1 signoff bob hunter2
 has "User bob still plays Genetess board 101: resign first"
 assert_grep "^bob:" "$USERS"
+# a signoff withdraws the invitations the user sent and declines those naming them (contract 2, 6): the
+# challenger of one is told as on a decline; the players invited by the user are not; a newcomer who signs the
+# userid up again finds no invitation meant for the old user
+mailed() { # mailed FROM SUBJECT: the message piped to genetess mail
+  printf 'From: <%s>\nSubject: %s\nMessage-ID: <%s@c.example>\n\n' "$1" "$2" "$(date +%s%N)" >"$T/m"
+  run 0 mail "--config=$T/none.conf" <"$T/m"
+}
+mailed alice@example.org "challenge alice secret carol"
+mailed carol@example.org "challenge carol pw bob"
+ia=$(sed -n 's/^\([0-9]*\)\t.*\talice carol\t.*/\1/p' "$PBMHOME/etc/invitations")
+ic=$(sed -n 's/^\([0-9]*\)\t.*\tcarol bob\t.*/\1/p' "$PBMHOME/etc/invitations")
+clear_outbox
 run 0 signoff carol pw
-has "User carol signed off."
+assert_eq "User carol signed off.
+Invitation $ia of alice is declined.
+Your invitation $ic is withdrawn." "$(cat "$OUT")" "signoff's reply"
 assert_absent "^carol:" "$USERS"
+assert_eq "" "$(grep -v '^sent' "$PBMHOME/etc/invitations" | grep carol)" "invitations naming carol"  # "sent" lines count the day
+assert_mails 1
+assert_grep "^Subject: Genetess invitation $ia declined$" $(mail_to alice)
+assert_grep "^carol declined invitation $ia: that game will not start.$" $(mail_to alice)
 run 1 signoff carol pw
 has "Invalid userid entered"
+run 0 signup carol other carol@elsewhere.example
+run 1 accept "$ia" carol other
+has "No invitation $ia waits for you"
+run 1 decline "$ic" bob hunter2
+has "No invitation $ic waits for you"
+run 0 change carol other address carol@example.org
+run 0 change carol other password pw
 
 # ---- message: the body to each addressee ----
 printf 'Shall we play again after this one?\n' >"$T/body"

@@ -204,6 +204,14 @@ PBMRATE=off run 0 mail "$CONF" <"$T/m"
 assert_mails 51 "^To: erin@example.org$"
 assert_mails 1 "^multiple: 2 more lines of your mail (the first: \"calc S51\") were not run: one$"
 assert_grep "multiple: 50 commands, exit 1; 2 lines not run (at most 50)$" "$LOG"
+for first in abcdefghijklmnopqrstuvwxyz012 abcdefghijklmnopqrstuvwxyz0123; do  # 29 characters, then 30
+  msg "$T/m" erin@example.org "multiple" "$(for i in $(seq 1 50); do echo "calc S1"; done; echo $first)"
+  clear_outbox
+  PBMRATE=off run 0 mail "$CONF" <"$T/m"
+  mail_text $(grep -l "more line" "$OUTBOX"/*.mail) | tr '\n' ' ' >"$T/more"
+  case $first in *3) q="abcdefghijklmnopqrstuvwxyz012...";; *) q=$first;; esac
+  assert_grep "^multiple: 1 more line of your mail (the first: \"$q\") was not run: one mail runs at most 50" "$T/more"
+done
 printf 'history\ngames\n' >"$T/lines"
 INPUTFILE="$T/lines" run 0 multiple
 has "Historical List of Genetess games"
