@@ -217,7 +217,7 @@ static int cleanup_board(CommandCtx *c, CleanupRun *run, Txn *t, int rc)
 int admin_cleanup(CommandCtx *c)
 {
     if (c->argc == 1 && strcmp(c->argv[0], "-v") != 0)
-        return pipeline_refuse(c, EXIT_USAGE, "Cleanup takes -v or nothing");
+        return pipeline_usage(c, "Cleanup takes -v or nothing");
     int rc = pipeline_lock(c);
     if (rc)
         return rc;

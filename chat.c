@@ -15,7 +15,7 @@ int chat_check(CommandCtx *c)
     /* A usage error like a wrong argument count: found before any file is read (contract 2). */
     if (c->argc == 3 || (c->argc >= 5 && str_ieq(c->argv[3], "to")))
         return 0;
-    return pipeline_refuse(c, EXIT_USAGE, "usage: genetess %s", c->cmd->usage);
+    return pipeline_usage(c, NULL);
 }
 
 /* Why name is not a recipient on board b, into the reply: not a user at all, or not one of b's players. */

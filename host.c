@@ -63,7 +63,7 @@ int host_change(CommandCtx *c)
 {
     const char *id = c->argv[0], *what = c->argv[2], *value = c->argv[3];
     if (!str_ieq(what, "address") && !str_ieq(what, "password"))
-        return pipeline_refuse(c, EXIT_USAGE, "usage: genetess change userid password address|password NEW");
+        return pipeline_usage(c, NULL);
     int rc = pipeline_lock(c);
     if (rc || (rc = pipeline_auth_user(c)) != 0)
         return rc;
@@ -290,7 +290,7 @@ int host_all(CommandCtx *c)
                            : str_ieq(c->argv[2], "active") ? HOST_ALL_ACTIVE
                                                            : HOST_ALL_UNKNOWN;
     if (!str_ieq(c->argv[0], "show") || filter == HOST_ALL_UNKNOWN)
-        return pipeline_refuse(c, EXIT_USAGE, "usage: genetess all show userid [next|active]");
+        return pipeline_usage(c, NULL);
     const char *id = c->argv[1];
     User u;
     Err err;

@@ -385,7 +385,7 @@ int play_quiet(CommandCtx *c)
 {
     /* A usage error like a wrong argument count: found before any file is read (contract 2). */
     if (!str_ieq(c->argv[3], "on") && !str_ieq(c->argv[3], "off"))
-        return pipeline_refuse(c, EXIT_USAGE, "quiet takes on or off");
+        return pipeline_usage(c, "quiet takes on or off");
     return pipeline_one_board(c, PLAYER_TXN, quiet_act);
 }
 
@@ -434,7 +434,7 @@ int play_options(CommandCtx *c)
 {
     if ((!str_ieq(c->argv[3], "lister") && !str_ieq(c->argv[3], "html")) ||
         (!str_ieq(c->argv[4], "on") && !str_ieq(c->argv[4], "off")))
-        return pipeline_refuse(c, EXIT_USAGE, "options takes lister on, lister off, html on or html off");
+        return pipeline_usage(c, "options takes lister on, lister off, html on or html off");
     return pipeline_one_board(c, PLAYER_TXN, options_act);
 }
 

@@ -33,6 +33,6 @@ has "You are NOT playing this game"
 run 1 chat 101 alice secret to bob
 has "chat sends the mail body: there was none"
 INPUTFILE="$T/body" run 2 chat 101 alice secret to
-has "usage: genetess chat board userid password [to USERID...]"
+assert_eq "usage: genetess chat board userid password [to USERID...]" "$(cat "$ERR")" "chat ... to with no one"
 INPUTFILE="$T/body" run 2 chat 101 alice secret bob
 assert_mails 0

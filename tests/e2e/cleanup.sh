@@ -11,7 +11,7 @@ assert_eq "" "$(cat "$OUT")" "Cleanup's output when nothing happened"
 run 0 cleanup -v
 has "Cleanup: 3 boards looked at, 0 deadlines processed, 0 nags sent, 0 archived, 0 skipped."
 run 2 Cleanup -x
-has "Cleanup takes -v or nothing"
+assert_eq "usage: genetess Cleanup [-v] (Cleanup takes -v or nothing)" "$(cat "$ERR")" "Cleanup with a bad word"
 GENETESS_NOW=$((NOW + 13 * 3600)) run 0 Cleanup
 has "Cleanup: 3 boards looked at, 0 deadlines processed, 3 nags sent, 0 archived, 0 skipped."
 assert_mails 3 "^Subject: Nag: Genetess Board"

@@ -23,7 +23,7 @@ has "Invalid password entered"
 run 0 change alice s3cret PASSWORD secret
 assert_grep "^alice:secret:alice@example.org$" "$USERS"
 run 2 change alice secret colour red
-has "usage: genetess change userid password address|password NEW"
+assert_eq "usage: genetess change userid password address|password NEW" "$(cat "$ERR")" "change colour"
 run 2 change alice secret address
 assert_grep "usage: genetess change userid password address|password NEW" "$ERR"
 
@@ -93,7 +93,7 @@ has "To move: $turn"
 run 0 all show "$other" next
 has "(no games)"
 run 2 all show alice soon
-has "usage: genetess all show userid [next|active]"
+assert_eq "usage: genetess all show userid [next|active]" "$(cat "$ERR")" "all show with a bad filter"
 run 1 all show zed
 has "Invalid userid entered"
 run 2 all games alice

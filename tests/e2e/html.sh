@@ -38,7 +38,7 @@ assert_absent 'C4\|<b class=a>\|title=' "$T/html"
 
 # ---- options html off: plain text only, for that player on that board ----
 run 2 options "$R" bob hunter2 html maybe
-has "options takes lister on, lister off, html on or html off"
+assert_eq "usage: genetess options board userid password lister|html on|off (options takes lister on, lister off, html on or html off)" "$(cat "$ERR")" "options with a bad word"
 run 0 options "$R" bob hunter2 html off
 has "HTML is off: your sheet mails are plain text only"
 assert_grep "^(plain bob)$" "$GAMES/$R"
