@@ -18,6 +18,13 @@
 
 /* ---- the board as the player knows it ---- */
 
+/* Orders pieces by square, reading order. */
+static int by_square(const void *x, const void *y)
+{
+    const Piece *a = x, *b = y;
+    return (a->sq > b->sq) - (a->sq < b->sq);
+}
+
 /* Rebuilds b->at from b->pc. */
 static void index_pieces(Board *b)
 {
@@ -55,6 +62,14 @@ Board *legal_fog_map(const Board *b, int player, bool interior_walls)
         f->pc[k++] = p;
     }
     f->npc = k;
+    /* contract 12: what it sees, in an order of what it sees — by square, numbered afresh — never the real board's
+     * array, which a capture out of view reorders (board_remove_piece) and a save and load sorts: the bots walk
+     * their pieces, break ties and draw in this order */
+    if (k > 1)
+        qsort(f->pc, (size_t)k, sizeof *f->pc, by_square);
+    for (int i = 0; i < k; i++)
+        f->pc[i].serial = (uint32_t)i + 1;
+    f->serials = (uint32_t)k;
     index_pieces(f);
     for (int i = 0; i < f->np; i++)
         if (i != player)

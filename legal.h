@@ -18,7 +18,8 @@ typedef struct LegalList {
 
 /* The board as the player knows it (contract 8): squares they do not see hold no piece and, unless walled
  * for good (exterior wall, outside), floor; another player's phased pieces are gone; a piece they see but
- * do not decode is a bare A; other players' E is 0; no specials. Caller frees with board_free. */
+ * do not decode is a bare A; other players' E is 0; no specials; its pieces in reading order (b's array order is
+ * not what the player sees: contract 12). Caller frees with board_free. */
 Board *legal_fog(const Board *b, int player);
 /* legal_fog's board, with interior_walls also an interior wall out of view where the player's map has one
  * (the computer opponents, contract 12) instead of floor. */

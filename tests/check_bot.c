@@ -334,8 +334,20 @@ static void hide_e(Board *b) { b->pl[1].e = 777; }
 static void hide_queue(Board *b) { sl_push(&b->pl[1].queue, "MOVE K2 W"); }
 static void hide_phased(Board *b) { fx_piece(b, "C2", 1, "ABr"); }
 static void hide_wall(Board *b) { b->ter[fx_sq(b, "I4")] = TER_IWALL; }
+/* The same pieces in another order in the board's array, as a capture out of view leaves it (board_remove_piece
+ * fills the gap with the last piece) and as a save and load does (the file lists them in reading order). */
+static void hide_array_order(Board *b)
+{
+    for (int i = 0, j = b->npc - 1; i < j; i++, j--) {
+        Piece p = b->pc[i];
+        b->pc[i] = b->pc[j];
+        b->pc[j] = p;
+    }
+    for (int i = 0; i < b->npc; i++)
+        b->at[b->pc[i].sq] = i;
+}
 static void (*const hide[])(Board *) = {hide_piece_moved, hide_piece_codes, hide_undecoded_codes, hide_e,
-                                        hide_queue, hide_phased, hide_wall};
+                                        hide_queue, hide_phased, hide_wall, hide_array_order};
 #define NHIDE ((int)(sizeof hide / sizeof hide[0]))
 static const char *const kinds[] = {"bot.greedy", "bot.random", "bot.strong", "bot.easy",
                                     "bot.rush",   "bot.swarm",  "bot.decoder", "bot.turtle"};
@@ -361,7 +373,7 @@ static Board *fog_board(const char *kind, void (*change)(Board *))
 
 /* Fog honesty, differentially (contract 12): for every bot kind, a change to a fact its player cannot see — a
  * hidden piece's place or codes, the codes of a piece it sees but does not decode, another player's E or stored
- * queue, a phased piece, a wall out of view — leaves its order as it was; the board's generator is not drawn from. */
+ * queue, a phased piece, a wall out of view, the order of the board's array of pieces — leaves its order as it was; the board's generator is not drawn from. */
 START_TEST(test_choice_uses_no_hidden_information)
 {
     const char *kind = kinds[_i / NHIDE];
@@ -376,6 +388,51 @@ START_TEST(test_choice_uses_no_hidden_information)
     free(x);
     free(y);
     board_free(b);
+    board_free(c);
+}
+END_TEST
+
+/* A board of equals, where the order of the pieces' array would break the tie: the King on its start B3, AB
+ * pieces on C2 and C4 as far from the goal (the enemy start, K3, out of view), no E to buy anything — not in
+ * reading order in the array. */
+static Board *equals_board(const char *kind)
+{
+    Board *b = two_bots(kind);
+    snprintf(b->pl[1].id, sizeof b->pl[1].id, "bob"); /* kind may be bot.random: no player twice in a file */
+    b->st = xcalloc(2, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = fx_sq(b, "B3")};
+    b->st[1] = (Start){.label = 2, .sq = fx_sq(b, "K3")};
+    b->nst = 2;
+    b->pl[0].e = 0;
+    fx_piece(b, "C4", 0, "AB");
+    fx_piece(b, "K3", 1, "K");
+    fx_piece(b, "B3", 0, "K");
+    fx_piece(b, "C2", 0, "AB");
+    rng_seed(&b->rng, 7);
+    return b;
+}
+
+/* The order of the board's array is nothing the player sees (contract 12): the same board with its array
+ * reversed — as a capture out of view reorders it — and the same board written and read back (the file lists the
+ * pieces in reading order) give the same order as the board in memory. */
+START_TEST(test_choice_ignores_the_array_order)
+{
+    const char *kind = kinds[_i];
+    Board *b = equals_board(kind), *r = equals_board(kind);
+    hide_array_order(r);
+    char *text = boardfile_write(b);
+    Err err;
+    Board *c = boardfile_parse(text, "test", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    ck_assert_int_ne(c->pc[0].sq, b->pc[0].sq); /* the arrays differ */
+    char *x = bot_choose(b, 0, NULL), *y = bot_choose(r, 0, NULL), *z = bot_choose(c, 0, NULL);
+    ck_assert_msg(strcmp(x, y) == 0 && strcmp(x, z) == 0, "%s: in memory %s, reversed %s, read back %s", kind, x, y, z);
+    free(text);
+    free(x);
+    free(y);
+    free(z);
+    board_free(b);
+    board_free(r);
     board_free(c);
 }
 END_TEST
@@ -509,6 +566,7 @@ Suite *bot_suite(void)
     tcase_add_test(tc, test_greedy_does_not_repeat_a_failed_order);
     tcase_add_loop_test(tc, test_choice_uses_no_hidden_information, 0, NKINDS * NHIDE);
     tcase_add_loop_test(tc, test_choice_follows_what_it_sees, 0, NKINDS);
+    tcase_add_loop_test(tc, test_choice_ignores_the_array_order, 0, NKINDS);
     tcase_add_test(tc, test_strong_is_repeatable_and_bounded);
     tcase_add_test(tc, test_strong_work_scales_with_the_board);
     tcase_add_test(tc, test_strong_king_keeps_to_its_lair);

@@ -173,3 +173,27 @@ while [ $i -lt 10 ]; do "$G" move "$K" alice secret PASS >/dev/null 2>&1; i=$((i
 assert_grep "^(result tie (14))$" "$GAMES/$K" # bot.easy7 takes her King on O3 in round 10
 run 0 verify "$K"
 has "consistent"
+
+# ---- a capture out of a bot's view changes nothing it does (contract 12): far from bot.swarm's corner of quartet,
+# bob's piece takes alice's or steps aside; the swarm's order is the same (the capture reorders the board's array
+# of pieces, which the bot never walks) ----
+for _o in "MOVE AA4 S" "MOVE AA4 W"; do
+  run 0 challenge --gamble=none --start-e=0 --seed=5 --map=quartet alice bob bot:swarm
+  _b=$(last_board)
+  awk '
+    /^\(pieces$/ { skip = 1; print; print "D3 alice K"; print "AB3 bob K"; print "AA4 bob A"; print "AA5 alice A"
+                   n = split("C17 C18 D18 E18 D19:K B20 F20", sq, " ")
+                   for (i = 1; i <= n; i++) { split(sq[i] ":AB", p, ":"); print p[1] " bot.swarm " p[2] }
+                   next }
+    skip && /^\)$/ { skip = 0 }
+    skip { next }
+    /^\(turn play 1 0\)$/ { print "(turn play 1 1)"; next }
+    { print }' "$GAMES/$_b" >"$T/edited" && mv "$T/edited" "$GAMES/$_b"
+  add_moves_line "$GAMES/$_b" "1a admin EDIT the pieces of a test"
+  run 0 move $_b bob hunter2 "$_o"
+  tail -n 1 "$GAMES/$_b.moves" >"$T/swarm.$_b"
+  run 0 verify $_b
+  has "consistent"
+done
+assert_eq "1c bot.swarm MOVE F20 N-N" "$(cat "$T/swarm.$((_b - 1))")" "the swarm's order after bob's capture"
+assert_eq "1c bot.swarm MOVE F20 N-N" "$(cat "$T/swarm.$_b")" "the swarm's order after bob's step aside"
