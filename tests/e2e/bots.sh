@@ -197,3 +197,31 @@ for _o in "MOVE AA4 S" "MOVE AA4 W"; do
 done
 assert_eq "1c bot.swarm MOVE F20 N-N" "$(cat "$T/swarm.$((_b - 1))")" "the swarm's order after bob's capture"
 assert_eq "1c bot.swarm MOVE F20 N-N" "$(cat "$T/swarm.$_b")" "the swarm's order after bob's step aside"
+
+# ---- a bot remembers its own last orders alike in a live game and in one command (contract 10.3, 12): loading a
+# board reads no move-list line, so a bot about to decide reads the last lines of <n>.moves; its MOVE through
+# alice's piece out of its view fails once and is not given again ----
+# greedy_game: board 101-like game of alice and bot.greedy on duel, an A of alice's on M8 out of view of the
+# bot's ABB on O8; echoes the board's number.
+greedy_game() {
+  run 0 challenge --gamble=none --start-e=0 --seed=5 alice bot:greedy
+  _g=$(last_board)
+  awk '
+    /^\(initial$/ { done = 1 }
+    !done && $0 == "C3 alice K" { print; print "M8 alice A"; print "O8 bot.greedy ABB"; next }
+    { print }' "$GAMES/$_g" >"$T/edited" && mv "$T/edited" "$GAMES/$_g"
+  add_moves_line "$GAMES/$_g" "1a admin EDIT the pieces of a test"
+}
+greedy_game
+_live=$_g
+for _t in 1 2 3 4 5; do run 0 move $_live alice secret PASS; done
+greedy_game
+_one=$_g
+run 0 queue $_one alice secret "*PASS / *PASS / *PASS / *PASS / *PASS"
+run 0 move $_one alice secret PASS # the live order takes the queue's head: five turns
+grep " bot.greedy " "$GAMES/$_live.moves" >"$T/greedy.live"
+grep " bot.greedy " "$GAMES/$_one.moves" >"$T/greedy.one"
+assert_eq "$(cat "$T/greedy.one")" "$(cat "$T/greedy.live")" "bot.greedy's orders, a command a turn and all in one"
+assert_eq "1" "$(grep -c 'MOVE O8 W-W-W (Failed)$' "$T/greedy.live")" "the failed MOVE given once"
+run 0 verify $_live
+has "consistent"
