@@ -500,7 +500,7 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     memset(out, 0, sizeof *out);
     int cap = 0;
     LegalList l;
-    legal_orders(b, player, -1, &l);
+    legal_orders_within(b, player, LEGAL_BOT_WORK, &out->listed, &l);
     StrList failed = {0};
     char detour[96];
     failed_lately(b, player, &failed);
@@ -564,7 +564,7 @@ char *greedy_choose(const Board *b, int player, bool unseen, Rng *r, long *work)
             pick = l.v[i].text;
     char *text = xstrdup(pick ? pick : "PASS");
     if (work)
-        *work = l.work * unit;
+        *work = l.work * unit + l.listed;
     greedy_free(&l);
     weigh_goal_free(&goal);
     threat_free(&reach);

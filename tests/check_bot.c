@@ -7,6 +7,7 @@
 #include "fixtures.h"
 #include "greedy.h"
 #include "legal.h"
+#include "scripts.h"
 #include "search.h"
 #include "weigh.h"
 
@@ -484,6 +485,69 @@ START_TEST(test_strong_work_scales_with_the_board)
 }
 END_TEST
 
+/* The audit's crowd: melee's size, 45x29, the player's King on C3 and bob's on AP27, and 183 ADDDDDN pieces a side
+ * in the rows between (each TELEPORTs to any of the 120 squares it sees): 92,466 orders to list, which took one
+ * decision 3.4 to 4.3 s, uncounted (contract 12, 15.2). */
+static Board *crowd(const char *kind)
+{
+    static char grid[29][46];
+    static const char *rows[30];
+    for (int r = 0; r < 29; r++) {
+        for (int c = 0; c < 45; c++)
+            grid[r][c] = r == 0 || r == 28 || c == 0 || c == 44 ? '#' : '.';
+        grid[r][45] = '\0';
+        rows[r] = grid[r];
+    }
+    rows[29] = NULL;
+    Board *b = fx_board(rows, 2, 10);
+    snprintf(b->pl[0].id, sizeof b->pl[0].id, "%s", kind);
+    snprintf(b->pl[1].id, sizeof b->pl[1].id, "bob");
+    fx_piece(b, "C3", 0, "K");
+    fx_piece(b, "AP27", 1, "K");
+    char name[16];
+    for (int r = 10, n = 0; r < 27; r += 2)
+        for (int c = 2; c <= 42 && n < 366; c++, n++)
+            fx_piece(b, board_sq_name(b, board_sq(b, c, r), name), c < 22 ? 0 : 1, "ADDDDDN");
+    return b;
+}
+
+/* However many orders a board holds, a bot's decision is a bounded amount of work (contract 12, 15.2), each order
+ * tried on a scratch board counted: listing them stops at LEGAL_BOT_WORK (the King's orders first, PASS always),
+ * bot.easy and bot.greedy weigh GREEDY_WORK more, bot.strong SEARCH_WORK, a script runs SCRIPT_WORK at most. */
+START_TEST(test_decision_work_is_bounded)
+{
+    const char *kind = kinds[_i];
+    Board *b = crowd(kind);
+    LegalList l;
+    long listed;
+    legal_orders_within(b, 0, LEGAL_BOT_WORK, &listed, &l);
+    ck_assert_int_le(listed, LEGAL_BOT_WORK);
+    ck_assert_int_gt(listed, LEGAL_BOT_WORK - 20);
+    ck_assert_int_eq(l.v[0].sq, fx_sq(b, "C3")); /* the King's group, whole */
+    ck_assert_int_eq(l.v[0].orders.n, 4);          /* its MOVEs to C2, B3, D3 and C4 */
+    const LegalGroup *last = &l.v[l.n - 1];
+    ck_assert_str_eq(last->orders.v[last->orders.n - 1], "PASS");
+    legal_free(&l);
+    BotLog log = {0};
+    BotMeasure m = {.log = &log};
+    char *t = bot_choose(b, 0, &m);
+    long most = strcmp(kind, "bot.strong") == 0                                      ? LEGAL_BOT_WORK + SEARCH_WORK
+                : strcmp(kind, "bot.greedy") == 0 || strcmp(kind, "bot.easy") == 0 ? LEGAL_BOT_WORK + GREEDY_WORK
+                : strcmp(kind, "bot.random") == 0                                   ? LEGAL_BOT_WORK
+                                                                                    : SCRIPT_WORK;
+    ck_assert_int_eq(log.n, 1);
+    ck_assert_msg(log.v[0].work <= most, "%s: work %ld", kind, log.v[0].work);
+    if (most > SCRIPT_WORK || strcmp(kind, "bot.random") == 0) /* the listing is counted */
+        ck_assert_msg(log.v[0].work >= listed, "%s: work %ld", kind, log.v[0].work);
+    Board *f = legal_fog(b, 0);
+    ck_assert_msg(strcmp(t, "PASS") == 0 || legal_accepted(f, 0, t), "%s", t);
+    board_free(f);
+    free(log.v);
+    free(t);
+    board_free(b);
+}
+END_TEST
+
 /* bot.random picks an order of the list. */
 START_TEST(test_random_picks_a_listed_order)
 {
@@ -567,6 +631,7 @@ Suite *bot_suite(void)
     tcase_add_loop_test(tc, test_choice_uses_no_hidden_information, 0, NKINDS * NHIDE);
     tcase_add_loop_test(tc, test_choice_follows_what_it_sees, 0, NKINDS);
     tcase_add_loop_test(tc, test_choice_ignores_the_array_order, 0, NKINDS);
+    tcase_add_loop_test(tc, test_decision_work_is_bounded, 0, NKINDS);
     tcase_add_test(tc, test_strong_is_repeatable_and_bounded);
     tcase_add_test(tc, test_strong_work_scales_with_the_board);
     tcase_add_test(tc, test_strong_king_keeps_to_its_lair);
