@@ -164,6 +164,37 @@ has "--bots takes 2 to 8 of easy, greedy, strong, random, rush, swarm, decoder a
 run 2 selfplay --games=0
 has "--games must be a whole number from 1 to 100000"
 
+# ---- selfplay refuses as challenge does (contract 6, 12; help/command-selfplay.txt): each option once, --players
+# or --bots, every kind named; an unknown option or a bad value, too few starts, a file that is no map ----
+run 2 selfplay --foo=1 --rounds=1 --games=1
+assert_eq "Invalid Genetess parameter '--foo=1'" "$(cat "$OUT")" "selfplay --foo=1"
+run 2 selfplay --start-e=abc --rounds=1 --games=1
+assert_eq "Invalid Genetess parameter '--start-e=abc': start-e must be a whole number from 0 to 1000000000000" \
+  "$(cat "$OUT")" "selfplay --start-e=abc"
+run 2 selfplay --players=5 --map=duel --rounds=1 --games=1
+assert_eq "At most 2 players can play on map duel" "$(cat "$OUT")" "selfplay --players=5 --map=duel"
+run 2 selfplay --bots=easy,greedy,random --map=duel --rounds=1
+has "At most 2 players can play on map duel"
+printf 'root:x:0:0:root:/root:/bin/sh\n' >"$T/passwd"
+run 1 selfplay --map="$T/passwd" --rounds=1 --games=1
+assert_eq "$T/passwd:1: unknown directive (name, grid, start, piece, special, param)" "$(cat "$OUT")" "a file that is no map"
+hasnt "root"
+run 1 challenge --map="$T/passwd" alice bot:easy
+assert_eq "$T/passwd:1: unknown directive (name, grid, start, piece, special, param)" "$(cat "$OUT")" "challenge's words"
+run 2 selfplay --players=2 --players=3 --rounds=1 --games=1
+assert_eq "--players is given twice: an option takes one value" "$(cat "$OUT")" "--players twice"
+run 2 selfplay --seed=1 --seed=2 --rounds=1
+has "--seed is given twice: an option takes one value"
+run 2 selfplay --start-e=5 --start-e=6 --rounds=1
+has "--start-e is given twice: an option takes one value"
+run 2 selfplay --players=3 --bots=easy,greedy --rounds=1 --games=1
+assert_eq "--players and --bots are alternatives: give one of them (--bots seats as many as it names)" "$(cat "$OUT")" \
+  "--players with --bots"
+for _k in easy,,greedy ,easy,greedy easy,greedy, easy,greedy,,; do
+  run 2 selfplay --bots=$_k --rounds=1 --games=1
+  has "--bots takes 2 to 8 of easy, greedy, strong, random, rush, swarm, decoder and turtle, joined by commas"
+done
+
 # ---- a bot captures the last person's King: the game ends on the same seat live and in its replay (bot.easy:
 # the greedy of before issue 33, which fears only what it sees) ----
 run 0 challenge --gamble=none --seed=5 alice bot:easy bot:easy2 bot:easy3 bot:easy4 bot:easy5 bot:easy6 bot:easy7
