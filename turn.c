@@ -562,7 +562,7 @@ TurnResign turn_resign(Game *g, int player)
 {
     Board *b = g->b;
     if (b->phase == PHASE_ROUND0 && last_person(b, player)) /* only computer opponents would be left */
-        return RESIGN_DELETE;
+        return b->np - 1 < 2 ? RESIGN_DELETE : RESIGN_DELETE_BOTS;
     if (b->phase == PHASE_ROUND0) /* the player leaves the board; round 0 restarts */
         return gamble_resign(g, player) ? RESIGN_DELETE : RESIGN_REMOVED;
     /* An eliminated player still fighting with ronin pieces may resign them too (their pieces become orphans). */

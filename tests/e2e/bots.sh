@@ -256,3 +256,17 @@ assert_eq "$(cat "$T/greedy.one")" "$(cat "$T/greedy.live")" "bot.greedy's order
 assert_eq "1" "$(grep -c 'MOVE O8 W-W-W (Failed)$' "$T/greedy.live")" "the failed MOVE given once"
 run 0 verify $_live
 has "consistent"
+
+# ---- round 0: the last person's resign deletes the board, saying why: no person remains (two bots do), or fewer
+# than 2 players ----
+run 0 challenge --seed=5 alice bot:easy bot:greedy
+_r0=$(last_board)
+run 0 resign $_r0 alice secret
+assert_eq "You resigned. Genetess board $_r0 was deleted: no person remains, only computer opponents." "$(cat "$OUT")" \
+  "resign: the last person of three"
+assert_no_file "$GAMES/$_r0"
+run 0 challenge --seed=5 alice bot:easy
+_r0=$(last_board)
+run 0 resign $_r0 alice secret
+assert_eq "You resigned. Genetess board $_r0 was deleted: fewer than 2 players remain." "$(cat "$OUT")" \
+  "resign: one of two"
