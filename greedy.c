@@ -229,8 +229,8 @@ static void greedy_trail(const Board *b, const Board *fog, int player, int order
 {
     trail->n = 0;
     MoveRecord r;
-    for (int i = b->moves.n - 1, first = movelist_memory_start(b); i >= first && trail->n < orders && trail->n < WEIGH_TRAIL;
-         i--) {
+    int first = movelist_memory_start(b);
+    for (int i = b->moves.n - 1; i >= first && trail->n < orders && trail->n < WEIGH_TRAIL; i--) {
         if (!movelist_parse(b->moves.v[i], &r) || !movelist_by(&r, b->pl[player].id) || r.failed)
             continue;
         int from = -1, to = -1;

@@ -26,8 +26,8 @@ typedef struct GreedyList {
  * scout (ACDF, later ACDDF: it tells the King from the pieces round it, weigh_scout) while no enemy King is decoded — else
  * speed (B, C), view (D) and jumps (E) by how many mobile pieces it has. From fog (legal_fog's board) and goal only. */
 const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal);
-/* Fills out with the player's candidate orders — legal_orders_within's list, at most LEGAL_BOT_WORK (less an order of the player's that failed
- * in its last turns, and a MOVE of the same piece through a square out of view that a failed MOVE passed
+/* Fills out with the player's candidate orders — legal_orders_within's list, at most LEGAL_BOT_WORK (less an
+ * order of the player's that failed in its last turns, and a MOVE of the same piece through a square out of view that a failed MOVE passed
  * through, replaced by a detour through squares in view when there is one: its outcome is the player's to know), and a CREATE of greedy_wanted's sequence on
  * each square next to one of its Kings where fog accepts it, and with goal->threat a guard (a bare A) on each
  * square next to a King open to what it cannot see — each scored by weigh_position after it runs on a

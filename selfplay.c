@@ -81,7 +81,8 @@ static int selfplay_parse_args(CommandCtx *c, SelfplayArgs *a)
         const char *w = c->argv[i], *eq = strchr(w, '=');
         if (strncmp(w, "--", 2) != 0 || !eq) {
             char q[64];
-            rc = pipeline_refuse(c, EXIT_USAGE, "selfplay takes only --option=value words, not '%s'", str_quote(w, q, 40));
+            rc = pipeline_refuse(c, EXIT_USAGE, "selfplay takes only --option=value words, not '%s'",
+                                 str_quote(w, q, 40));
             break;
         }
         char *key = xasprintf("%.*s", (int)(eq - w - 2), w + 2);

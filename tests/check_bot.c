@@ -374,7 +374,8 @@ static Board *fog_board(const char *kind, void (*change)(Board *))
 
 /* Fog honesty, differentially (contract 12): for every bot kind, a change to a fact its player cannot see — a
  * hidden piece's place or codes, the codes of a piece it sees but does not decode, another player's E or stored
- * queue, a phased piece, a wall out of view, the order of the board's array of pieces — leaves its order as it was; the board's generator is not drawn from. */
+ * queue, a phased piece, a wall out of view, the order of the board's array of pieces — leaves its order as it
+ * was; the board's generator is not drawn from. */
 START_TEST(test_choice_uses_no_hidden_information)
 {
     const char *kind = kinds[_i / NHIDE];

@@ -265,7 +265,8 @@ START_TEST(test_memory_is_the_last_lines)
     for (int k = first; k < all->moves.n; k++)
         bytes += strlen(all->moves.v[k]) + 1;
     if (_i == 1) /* as many as fit: one more would not */
-        ck_assert(bytes <= MOVELIST_MEMORY_BYTES && bytes + strlen(all->moves.v[first - 1]) + 1 > MOVELIST_MEMORY_BYTES);
+        ck_assert(bytes <= MOVELIST_MEMORY_BYTES &&
+                  bytes + strlen(all->moves.v[first - 1]) + 1 > MOVELIST_MEMORY_BYTES);
     else
         ck_assert_int_eq(held, MOVELIST_MEMORY_LINES);
     int from = movelist_memory_start(b);
