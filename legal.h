@@ -32,7 +32,7 @@ void legal_orders(const Board *b, int player, int sq, LegalList *out);
 /* The most work a computer opponent's listing of its orders takes (contract 12, 15.2): one for each order tried on
  * a scratch board (a copy of the board the player knows) and for each look at every square of it (a step of a
  * MOVE's walk; the squares a TELEPORT, TRANSFER, HOME, SANCTUARY or CREATE may go to). Every built-in map's usual
- * list (at most about 320), and the 60x60 bench board's (about 700), is whole within it. */
+ * list (at most about 320), and the 60x60 bench board's (about 800), is whole within it. */
 #define LEGAL_BOT_WORK 2000
 /* legal_orders (sq -1) within at most max work (max <= 0: no bound), *work (may be NULL) getting the work taken:
  * the same list when the bound is not reached; else what the bound leaves out is missing — the Kings' orders are
