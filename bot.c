@@ -62,18 +62,17 @@ bool bot_valid(const char *id)
 
 /* ---- choosing ---- */
 
-/* bot.random: any listed order but PASS (the last one), drawn with r. */
+/* bot.random: any listed order but PASS (the last one), drawn with r; its work is the listing's. */
 static char *random_choose(const Board *b, int player, Rng *r, long *work)
 {
     LegalList l;
     StrList all = {0};
-    legal_orders(b, player, -1, &l);
+    legal_orders_within(b, player, LEGAL_BOT_WORK, work, &l);
     for (int i = 0; i < l.n; i++)
         for (int k = 0; k < l.v[i].orders.n; k++)
             sl_push(&all, l.v[i].orders.v[k]);
     legal_free(&l);
     char *text = xstrdup(all.n > 1 ? all.v[rng_below(r, (uint64_t)all.n - 1)] : "PASS");
-    *work = all.n;
     sl_free(&all);
     return text;
 }

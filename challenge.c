@@ -52,8 +52,15 @@ static void challenge_free(Challenge *ch)
     sl_free(&ch->vals);
 }
 
-/* An option "--key=value" of challenge (contract 6) into ch->keys and ch->vals: 0 or EXIT_USAGE. */
-static int challenge_option(CommandCtx *c, Challenge *ch, const char *a)
+int challenge_option_once(CommandCtx *c, const StrList *keys, const char *key)
+{
+    for (int i = 0; i < keys->n; i++)
+        if (strcmp(keys->v[i], key) == 0) /* contract 6: one value an option, so one name a game */
+            return pipeline_refuse(c, EXIT_USAGE, "--%s is given twice: an option takes one value", key);
+    return 0;
+}
+
+int challenge_option(CommandCtx *c, StrList *keys, StrList *vals, const char *a)
 {
     const char *eq = strchr(a, '=');
     bool ok = a[1] == '-' && eq && eq > a + 2;
@@ -71,12 +78,12 @@ static int challenge_option(CommandCtx *c, Challenge *ch, const char *a)
         char q[64];
         return pipeline_refuse(c, EXIT_USAGE, "Invalid Genetess parameter '%s'", str_quote(a, q, 40));
     }
-    for (int i = 0; i < ch->keys.n; i++)
-        if (strcmp(ch->keys.v[i], key) == 0) /* contract 6: one value an option, so one name a game */
-            return pipeline_refuse(c, EXIT_USAGE, "--%s is given twice: an option takes one value", key);
-    sl_push(&ch->keys, key);
-    sl_push(&ch->vals, eq + 1);
-    return 0;
+    int rc = challenge_option_once(c, keys, key);
+    if (rc == 0) {
+        sl_push(keys, key);
+        sl_push(vals, eq + 1);
+    }
+    return rc;
 }
 
 /* The characters a game's name by mail may hold besides ASCII letters and digits (contract 15.4): no '/', ':'
@@ -121,7 +128,7 @@ static int challenge_mail_options(CommandCtx *c, const Challenge *ch)
 static int challenge_check(CommandCtx *c, Challenge *ch)
 {
     for (int i = 0; i < c->argc; i++) {
-        int rc = c->argv[i][0] == '-' ? challenge_option(c, ch, c->argv[i]) : 0;
+        int rc = c->argv[i][0] == '-' ? challenge_option(c, &ch->keys, &ch->vals, c->argv[i]) : 0;
         if (rc)
             return rc;
         if (c->argv[i][0] != '-' && c->req->by_mail && ch->ids.n == 1 && !ch->password[0])
@@ -192,8 +199,8 @@ static uint64_t challenge_seed(void)
     return fd_random64() >> 1;
 }
 
-/* The parameters of the new board b: defaults, the map's param lines, then the options. */
-static int challenge_params(CommandCtx *c, const Challenge *ch, Board *b, const Map *map, const char *mapname)
+int challenge_params(CommandCtx *c, const StrList *keys, const StrList *vals, Board *b, const Map *map,
+                     const char *mapname)
 {
     Params *par = &b->par;
     Err err;
@@ -205,10 +212,10 @@ static int challenge_params(CommandCtx *c, const Challenge *ch, Board *b, const 
             buf_printf(&c->reply, "the map's param %s is invalid: %s\n", map->params[i].key, err.msg);
             return EXIT_REFUSED;
         }
-    for (int i = 0; i < ch->keys.n; i++)
-        if (strcmp(ch->keys.v[i], "map") != 0 && params_set(par, ch->keys.v[i], ch->vals.v[i], &err) < 0) {
-            buf_printf(&c->reply, "Invalid Genetess parameter '--%s=%s': %s\n", ch->keys.v[i],
-                       str_quote(ch->vals.v[i], q, 40), err.msg);
+    for (int i = 0; i < keys->n; i++)
+        if (strcmp(keys->v[i], "map") != 0 && params_set(par, keys->v[i], vals->v[i], &err) < 0) {
+            buf_printf(&c->reply, "Invalid Genetess parameter '--%s=%s': %s\n", keys->v[i],
+                       str_quote(vals->v[i], q, 40), err.msg);
             return EXIT_USAGE;
         }
     snprintf(par->map, sizeof par->map, "%s", strchr(mapname, '/') ? "file" : mapname);
@@ -234,13 +241,28 @@ static int challenge_mail_limits(CommandCtx *c, const Challenge *ch, Params *par
     return 0;
 }
 
+int challenge_map_load(CommandCtx *c, const char *mapname, int players, int crowded, Map *map)
+{
+    Err err;
+    memset(map, 0, sizeof *map);
+    if (map_load(c->st.home, mapname, !c->req->by_mail, map, &err) < 0) {
+        challenge_map_error(err.msg, map->err_line > 0, &c->reply);
+        return EXIT_REFUSED;
+    }
+    if (players <= map->b->nst)
+        return 0;
+    if (!strchr(mapname, '/'))
+        buf_printf(&c->reply, "At most %d players can play on map %s\n", map->b->nst, mapname);
+    else
+        buf_printf(&c->reply, "At most %d players can play on this map\n", map->b->nst);
+    return crowded;
+}
+
 /* Loads the board of the map named by --map (else the default for the number of players) into *out. */
 static int challenge_map(CommandCtx *c, const Challenge *ch, Board **out)
 {
     const char *mapname = NULL;
-    Map map = {0};
-    Err err;
-    int rc = EXIT_REFUSED;
+    Map map;
     for (int i = 0; i < ch->keys.n; i++)
         if (strcmp(ch->keys.v[i], "map") == 0)
             mapname = ch->vals.v[i];
@@ -248,25 +270,19 @@ static int challenge_map(CommandCtx *c, const Challenge *ch, Board **out)
         mapname = map_default_for(ch->ids.n);
     if (!mapname) {
         buf_printf(&c->reply, "At most 8 players can play\n");
-        return rc;
+        return EXIT_REFUSED;
     }
     if (map_builtin_name(mapname)) /* a built-in map goes by its own name, whatever the case it was given in */
         mapname = map_builtin_name(mapname);
-    if (map_load(c->st.home, mapname, !c->req->by_mail, &map, &err) < 0) {
-        challenge_map_error(err.msg, map.err_line > 0, &c->reply);
-        goto out;
+    int rc = challenge_map_load(c, mapname, ch->ids.n, EXIT_REFUSED, &map);
+    if (map.b) {
+        *out = map.b;
+        map.b = NULL;
     }
-    *out = map.b;
-    map.b = NULL;
-    if (ch->ids.n > (*out)->nst && !strchr(mapname, '/'))
-        buf_printf(&c->reply, "At most %d players can play on map %s\n", (*out)->nst, mapname);
-    else if (ch->ids.n > (*out)->nst)
-        buf_printf(&c->reply, "At most %d players can play on this map\n", (*out)->nst);
-    else
-        rc = challenge_params(c, ch, *out, &map, mapname);
+    if (rc == 0)
+        rc = challenge_params(c, &ch->keys, &ch->vals, *out, &map, mapname);
     if (rc == 0 && c->req->by_mail)
         rc = challenge_mail_limits(c, ch, &(*out)->par);
-out:
     map_free(&map);
     return rc;
 }
@@ -849,7 +865,7 @@ int challenge_accept(CommandCtx *c)
             StrList words = {0};
             str_split_words(v->options, &words);
             for (int i = 0; i < words.n && rc == 0; i++)
-                rc = challenge_option(c, &ch, words.v[i]);
+                rc = challenge_option(c, &ch.keys, &ch.vals, words.v[i]);
             sl_free(&words);
             Invite gone = *v;
             memmove(v, v + 1, (size_t)(l.n - at - 1) * sizeof *v);

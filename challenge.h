@@ -2,6 +2,7 @@
 #ifndef GENETESS_CHALLENGE_H
 #define GENETESS_CHALLENGE_H
 
+#include "map.h"
 #include "pipeline.h"
 
 /* The limits of games started by mail (contract 15). */
@@ -16,6 +17,23 @@
 #define CHALLENGE_RECEIVED_DAY 10       /* invitations one user is sent a day, from all challengers */
 #define CHALLENGE_NAME_MAIL 60          /* the characters of a --name by mail */
 
+/* contract 6, each option once: EXIT_USAGE with the reply written ("--<key> is given twice: an option takes one
+ * value") when keys holds key, else 0. */
+int challenge_option_once(CommandCtx *c, const StrList *keys, const char *key);
+/* A challenge option "--key=value" (contract 6) into keys and vals: 0, or EXIT_USAGE with the reply written — no
+ * such option or a control character in it ("Invalid Genetess parameter '<a>'", quoted as str_quote does), or one
+ * given twice. Its value is checked by challenge_params. */
+int challenge_option(CommandCtx *c, StrList *keys, StrList *vals, const char *a);
+/* Loads map mapname (a built-in or installed map's name; at a terminal also a path) into *map for players players:
+ * 0; EXIT_REFUSED with the reply written when it cannot be used (no word of its file quoted: contract 6); crowded
+ * with the reply written when it has fewer start squares than players ("At most <n> players can play on map
+ * <name>"; *map holds it). Free *map with map_free either way. */
+int challenge_map_load(CommandCtx *c, const char *mapname, int players, int crowded, Map *map);
+/* The parameters of the new board b from map (loaded as mapname): the defaults, the map's param lines, then the
+ * options keys and vals but --map (challenge_option's). 0; EXIT_REFUSED with the reply written for a map's param
+ * that is invalid, EXIT_USAGE for an option's value ("Invalid Genetess parameter '--<key>=<value>': <why>"). */
+int challenge_params(CommandCtx *c, const StrList *keys, const StrList *vals, Board *b, const Map *map,
+                     const char *mapname);
 /* challenge [--option=value...] userid1 userid2 [...] (by mail: [--option=value...] yourid yourpassword userid2
  * [...]): at a terminal builds the new board from the map and options (checked before any file is read), numbered
  * and started, saved with its "New" sheets, the reply "Genetess board <n> created for ...". By mail the

@@ -63,6 +63,8 @@ typedef struct Game {
     bool *nag_due;      /* per player: send a nag mail after this command (deadline_nag) */
     bool s11_done;      /* an S11 already paid in this turn's firing step (firing.c resets it) */
     int bot_decisions;  /* computer opponents' orders chosen with this Game (turn.c bounds them: bot.h) */
+    const Store *store; /* where a computer opponent about to decide reads what it remembers of the history
+                         * that b->moves lacks (movelist_memory_load), or NULL (game_init): b->moves holds it all */
     struct BotMeasure *bot_measure; /* selfplay's measurement of the bots' decisions and its round cap (bot.h), or
                                      * NULL (game_init): none, the cap BOT_ROUND_CAP */
     DeferredNews *later; /* news told once the turns under way are settled, newest first */

@@ -217,7 +217,8 @@ static void add_guards(const Board *fog, int player, const WeighGoal *goal, Gree
     }
 }
 
-/* The player's own last orders (orders of them, at most WEIGH_TRAIL, as far as the history in memory holds them), newest first:
+/* The player's own last orders (orders of them, at most WEIGH_TRAIL, as far as what it remembers of the history
+ * holds them: movelist_memory_start), newest first:
  * where each MOVE that ran walked a piece from and to, and where each CREATE that ran put one (from -1). Its own
  * orders are the player's to know. */
 typedef struct Trail {
@@ -228,7 +229,8 @@ static void greedy_trail(const Board *b, const Board *fog, int player, int order
 {
     trail->n = 0;
     MoveRecord r;
-    for (int i = b->moves.n - 1; i >= 0 && trail->n < orders && trail->n < WEIGH_TRAIL; i--) {
+    int first = movelist_memory_start(b);
+    for (int i = b->moves.n - 1; i >= first && trail->n < orders && trail->n < WEIGH_TRAIL; i--) {
         if (!movelist_parse(b->moves.v[i], &r) || !movelist_by(&r, b->pl[player].id) || r.failed)
             continue;
         int from = -1, to = -1;
@@ -335,13 +337,14 @@ static double greedy_weigh_cand(const Board *b, const Board *fog, int player, co
     return v + c->adjust;
 }
 
-/* Fills out with the orders the player gave that failed in its last FAILED_TURNS turns, as far as the history in
- * memory holds them: its own orders and their outcomes are the player's to know (`log`). */
+/* Fills out with the orders the player gave that failed in its last FAILED_TURNS turns, as far as what it
+ * remembers of the history holds them (movelist_memory_start): its own orders and their outcomes are the player's
+ * to know (`log`). */
 static void failed_lately(const Board *b, int player, StrList *out)
 {
     int seen = 0;
     MoveRecord r;
-    for (int i = b->moves.n - 1; i >= 0 && seen < FAILED_TURNS; i--) {
+    for (int i = b->moves.n - 1, first = movelist_memory_start(b); i >= first && seen < FAILED_TURNS; i--) {
         if (!movelist_parse(b->moves.v[i], &r) || !movelist_by(&r, b->pl[player].id))
             continue;
         seen += !r.failed; /* a failed order and what followed it share the turn */
@@ -497,7 +500,7 @@ void greedy_list(const Board *b, int player, const Board *fog, const WeighGoal *
     memset(out, 0, sizeof *out);
     int cap = 0;
     LegalList l;
-    legal_orders(b, player, -1, &l);
+    legal_orders_within(b, player, LEGAL_BOT_WORK, &out->listed, &l);
     StrList failed = {0};
     char detour[96];
     failed_lately(b, player, &failed);
@@ -561,7 +564,7 @@ char *greedy_choose(const Board *b, int player, bool unseen, Rng *r, long *work)
             pick = l.v[i].text;
     char *text = xstrdup(pick ? pick : "PASS");
     if (work)
-        *work = l.work * unit;
+        *work = l.work * unit + l.listed;
     greedy_free(&l);
     weigh_goal_free(&goal);
     threat_free(&reach);

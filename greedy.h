@@ -17,6 +17,7 @@ typedef struct GreedyList {
     GreedyCand *v;
     int n;
     long work;          /* orders run on scratch boards to weigh them */
+    long listed;        /* the work of listing them (legal_orders_within: at most LEGAL_BOT_WORK) */
 } GreedyList;
 
 /* The sequence the player would buy next (a static string), or NULL to keep its E: O to dig when its pieces
@@ -25,8 +26,8 @@ typedef struct GreedyList {
  * scout (ACDF, later ACDDF: it tells the King from the pieces round it, weigh_scout) while no enemy King is decoded — else
  * speed (B, C), view (D) and jumps (E) by how many mobile pieces it has. From fog (legal_fog's board) and goal only. */
 const char *greedy_wanted(const Board *fog, int player, const WeighGoal *goal);
-/* Fills out with the player's candidate orders — legal_orders' list (less an order of the player's that failed
- * in its last turns, and a MOVE of the same piece through a square out of view that a failed MOVE passed
+/* Fills out with the player's candidate orders — legal_orders_within's list, at most LEGAL_BOT_WORK (less an
+ * order of the player's that failed in its last turns, and a MOVE of the same piece through a square out of view that a failed MOVE passed
  * through, replaced by a detour through squares in view when there is one: its outcome is the player's to know), and a CREATE of greedy_wanted's sequence on
  * each square next to one of its Kings where fog accepts it, and with goal->threat a guard (a bare A) on each
  * square next to a King open to what it cannot see — each scored by weigh_position after it runs on a
@@ -47,7 +48,8 @@ void greedy_free(GreedyList *l);
 #define GREEDY_WORK 600
 /* bot.greedy's order (caller frees): the best of greedy_list (at most GREEDY_WORK), equals drawn with r; with unseen, weighing what
  * out of view could reach its King (threat.h) and offering guards for it (bot.greedy), else only what is in
- * sight (bot.easy). *work (may be NULL) gets the orders run to weigh them. */
+ * sight (bot.easy). *work (may be NULL) gets the work taken: the orders run to weigh them (weigh_cost each) and
+ * the listing's. */
 char *greedy_choose(const Board *b, int player, bool unseen, Rng *r, long *work);
 
 #endif

@@ -18,6 +18,13 @@
 
 /* ---- the board as the player knows it ---- */
 
+/* Orders pieces by square, reading order. */
+static int by_square(const void *x, const void *y)
+{
+    const Piece *a = x, *b = y;
+    return (a->sq > b->sq) - (a->sq < b->sq);
+}
+
 /* Rebuilds b->at from b->pc. */
 static void index_pieces(Board *b)
 {
@@ -55,6 +62,14 @@ Board *legal_fog_map(const Board *b, int player, bool interior_walls)
         f->pc[k++] = p;
     }
     f->npc = k;
+    /* contract 12: what it sees, in an order of what it sees — by square, numbered afresh — never the real board's
+     * array, which a capture out of view reorders (board_remove_piece) and a save and load sorts: the bots walk
+     * their pieces, break ties and draw in this order */
+    if (k > 1)
+        qsort(f->pc, (size_t)k, sizeof *f->pc, by_square);
+    for (int i = 0; i < k; i++)
+        f->pc[i].serial = (uint32_t)i + 1;
+    f->serials = (uint32_t)k;
     index_pieces(f);
     for (int i = 0; i < f->np; i++)
         if (i != player)
@@ -99,17 +114,30 @@ bool legal_accepted(const Board *fog, int player, const char *text)
 
 /* ---- candidates ---- */
 
-/* What one piece's enumeration works with. */
+/* What one piece's enumeration works with, and the work it took and may take (max <= 0: no bound). */
 typedef struct Ctx {
     const Board *fog;
     int player;
     LegalGroup *grp;
+    long work, max;
 } Ctx;
 
-/* Keeps the order text when the rules accept it (stored in its canonical form) with a note. */
+/* Takes k work when the bound leaves room for it: false, and nothing taken, when it does not. */
+static bool spend(Ctx *c, long k)
+{
+    if (c->max > 0 && c->work + k > c->max)
+        return false;
+    c->work += k;
+    return true;
+}
+
+/* Keeps the order text when the rules accept it (stored in its canonical form) with a note; one work, a run on a
+ * scratch board (nothing when the bound is spent). */
 static void try_order(Ctx *c, const char *text, const char *note)
 {
     char *canon = NULL;
+    if (!spend(c, 1))
+        return;
     if (run_scratch(c->fog, c->player, text, &canon)) {
         sl_push_owned(&c->grp->orders, canon);
         sl_push(&c->grp->notes, note);
@@ -154,6 +182,8 @@ static void moves(Ctx *c, const Piece *p, const char *verb)
     (void)verb;
     const Board *b = c->fog;
     int n = b->w * b->h, steps = piece_steps(&p->g);
+    if (!spend(c, steps)) /* the walk: one look at every square a step */
+        return;
     signed char *from = xmalloc((size_t)(steps + 1) * (size_t)n);
     memset(from, -1, (size_t)(steps + 1) * (size_t)n);
     from[p->sq] = 0;
@@ -203,6 +233,8 @@ static void plain(Ctx *c, const Piece *p, const char *verb)
 static void to_squares(Ctx *c, const Piece *p, const char *verb, bool (*want)(const Ctx *, const Piece *, int))
 {
     char a[16], z[16], t[64];
+    if (!spend(c, 1)) /* a look at every square */
+        return;
     for (int s = 0; s < c->fog->w * c->fog->h; s++)
         if (want(c, p, s)) {
             snprintf(t, sizeof t, "%s %s %s", verb, nm(c->fog, p->sq, a), nm(c->fog, s, z));
@@ -242,6 +274,8 @@ static void transfers(Ctx *c, const Piece *p, const char *verb)
 {
     (void)verb;
     char a[16], z[16], t[64];
+    if (!spend(c, 1)) /* a look at every square */
+        return;
     for (int s = 0; s < c->fog->w * c->fog->h; s++)
         if (legal_piece_in_view(c, p, s))
             for (int g = 0; g < GENE_COUNT; g++)
@@ -305,12 +339,13 @@ static const CandidateFn candidates[ORD_COUNT] = {
     [ORD_CHARGE] = charges,
 };
 
-/* The orders of the piece p, verb by verb in the order table's order. */
-static void legal_piece_orders(Ctx *c, const Piece *p)
+/* The orders of the piece p, verb by verb in the order table's order: MOVE (the first verb with an actor) when
+ * moves, the others when others. */
+static void legal_piece_orders(Ctx *c, const Piece *p, bool moves, bool others)
 {
     for (int v = 0; v < ORD_COUNT; v++) {
         const OrderInfo *info = &order_table[v];
-        if (!order_has_actor((OrderVerb)v) || !order_enabled(&p->g, (OrderVerb)v))
+        if (!order_has_actor((OrderVerb)v) || !order_enabled(&p->g, (OrderVerb)v) || !(v == ORD_MOVE ? moves : others))
             continue;
         (candidates[v] ? candidates[v] : plain)(c, p, info->verb);
     }
@@ -322,6 +357,8 @@ static void creates(Ctx *c)
     const Board *b = c->fog;
     int n = b->w * b->h;
     char z[16], t[64];
+    if (!spend(c, 1)) /* a look at every square */
+        return;
     for (int s = 0; s < n; s++) {
         if (!next_to_other_king(c, NULL, s))
             continue;
@@ -340,29 +377,59 @@ static LegalGroup *new_group(LegalList *l, int sq)
     return g;
 }
 
-void legal_orders(const Board *b, int player, int sq, LegalList *out)
+/* legal_orders within max work (max <= 0: none); *work (may be NULL) gets the work taken. The groups are made in
+ * the list's order, then filled in the order of what matters most when the bound cuts the list short: the Kings'
+ * orders, CREATE and PASS (PASS always), the other pieces' MOVEs, then their other orders — the pieces in reading
+ * order each time. Each group gets its orders in the verbs' order whatever the filling order. */
+static void list_orders(const Board *b, int player, int sq, long max, long *work, LegalList *out)
 {
     memset(out, 0, sizeof *out);
+    if (work)
+        *work = 0;
     if (b->phase != PHASE_PLAY || player < 0 || player >= b->np || !board_player_has_turns(b, player))
         return;
     Board *fog = legal_fog(b, player);
-    Ctx c = {.fog = fog, .player = player};
+    Ctx c = {.fog = fog, .player = player, .max = max};
     int *sqs;
     int n = board_piece_squares(fog, &sqs);
-    for (int i = 0; i < n; i++) {
-        const Piece *p = board_piece_at(fog, sqs[i]);
-        if (!board_controls(fog, player, p) || (sq >= 0 && sqs[i] != sq))
-            continue;
-        c.grp = new_group(out, sqs[i]);
-        legal_piece_orders(&c, p);
-    }
+    for (int i = 0; i < n; i++)
+        if (board_controls(fog, player, board_piece_at(fog, sqs[i])) && (sq < 0 || sqs[i] == sq))
+            new_group(out, sqs[i]);
     free(sqs);
-    if (sq < 0) {
-        c.grp = new_group(out, -1);
-        creates(&c);
-        try_order(&c, "PASS", "");
+    int pieces = out->n;
+    if (sq < 0)
+        new_group(out, -1);
+    for (int step = 0; step < 4; step++) {
+        if (step == 1 && sq < 0) {
+            c.grp = &out->v[pieces];
+            creates(&c);
+            c.max = 0; /* PASS is always listed */
+            try_order(&c, "PASS", "");
+            c.max = max;
+        }
+        for (int i = 0; i < pieces && step != 1; i++) {
+            const Piece *p = board_piece_at(fog, out->v[i].sq);
+            bool king = p->g.n[GENE_K] > 0;
+            c.grp = &out->v[i];
+            if (step == 0 && king)
+                legal_piece_orders(&c, p, true, true);
+            else if (step > 1 && !king)
+                legal_piece_orders(&c, p, step == 2, step == 3);
+        }
     }
+    if (work)
+        *work = c.work;
     board_free(fog);
+}
+
+void legal_orders(const Board *b, int player, int sq, LegalList *out)
+{
+    list_orders(b, player, sq, 0, NULL, out);
+}
+
+void legal_orders_within(const Board *b, int player, long max, long *work, LegalList *out)
+{
+    list_orders(b, player, -1, max, work, out);
 }
 
 void legal_free(LegalList *l)

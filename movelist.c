@@ -193,6 +193,89 @@ int movelist_commit(const Store *s, Board *b, Err *err)
     return 0;
 }
 
+int movelist_memory_start(const Board *b)
+{
+    int i = b->moves.n;
+    size_t bytes = 0;
+    while (i > 0 && b->moves.n - i < MOVELIST_MEMORY_LINES) {
+        size_t k = strlen(b->moves.v[i - 1]) + 1;
+        if (bytes + k > MOVELIST_MEMORY_BYTES)
+            break;
+        bytes += k;
+        i--;
+    }
+    return i;
+}
+
+/* The lines of the memory b->moves lacks into *got, newest first, read from <n>.moves before byte end (where the
+ * first line b->moves holds begins), bytes and lines being what the memory holds already. 0 or -1 with err. */
+static int memory_read(const Store *s, const Board *b, int64_t end, size_t bytes, int lines, StrList *got, Err *err)
+{
+    size_t room = MOVELIST_MEMORY_BYTES - bytes;
+    int64_t lo = end > (int64_t)room ? end - (int64_t)room - 1 : 0; /* one byte more: is a line's start in it? */
+    size_t len = (size_t)(end - lo);
+    char *buf = xmalloc(len + 1);
+    int rc = store_moves_read_at(s, b->number, lo, len, buf, err);
+    if (rc == 1)
+        rc = err_fail(err, "%d.moves: missing (the board counts %d moves)", b->number, b->moves_off);
+    if (rc == 0 && len && buf[len - 1] != '\n')
+        rc = err_fail(err, "%d.moves: its lines do not end where the board says", b->number);
+    size_t at = len; /* the lines before it are still to take */
+    while (rc == 0 && at > 0 && got->n < b->moves_off && lines + got->n < MOVELIST_MEMORY_LINES) {
+        size_t from = at - 1;
+        while (from > 0 && buf[from - 1] != '\n')
+            from--;
+        if ((from == 0 && lo > 0) || bytes + (at - from) > MOVELIST_MEMORY_BYTES)
+            break; /* it begins before what was read: it does not fit */
+        if (memchr(buf + from, '\0', at - from))
+            rc = err_fail(err, "%d.moves is not a text file", b->number);
+        else
+            sl_push_owned(got, xasprintf("%.*s", (int)(at - from - 1), buf + from));
+        bytes += at - from;
+        at = from;
+    }
+    if (rc == 0 && at == 0 && lo == 0 && got->n < b->moves_off)
+        rc = err_fail(err, "%d.moves: fewer lines than the %d the board counts", b->number, b->moves_off);
+    free(buf);
+    return rc;
+}
+
+int movelist_memory_load(const Store *s, Board *b)
+{
+    int start = movelist_memory_start(b), lines = b->moves.n - start;
+    size_t bytes = 0;
+    for (int i = start; i < b->moves.n; i++)
+        bytes += strlen(b->moves.v[i]) + 1;
+    if (start > 0 || !b->moves_off || lines == MOVELIST_MEMORY_LINES || bytes == MOVELIST_MEMORY_BYTES)
+        return 0; /* it holds the whole memory */
+    Err err;
+    int rc;
+    if (b->moves_end < 0) { /* where its lines end is not known: counted, as a command that appends counts them */
+        rc = movelist_load(s, b, &err);
+    } else {
+        int64_t end = b->moves_end; /* where the first line held begins: the end of the lines saved, less those held */
+        for (int i = 0; i < b->moves_saved - b->moves_off && i < b->moves.n; i++)
+            end -= (int64_t)strlen(b->moves.v[i]) + 1;
+        StrList got = {0};
+        rc = end < 0 ? err_fail(&err, "%d.moves: its lines do not end where the board says", b->number)
+                     : memory_read(s, b, end, bytes, lines, &got, &err);
+        if (rc == 0) { /* newest first: in front of b->moves, oldest first */
+            StrList all = {0};
+            for (int i = got.n - 1; i >= 0; i--)
+                sl_push(&all, got.v[i]);
+            for (int i = 0; i < b->moves.n; i++)
+                sl_push(&all, b->moves.v[i]);
+            sl_free(&b->moves);
+            b->moves = all;
+            b->moves_off -= got.n;
+        }
+        sl_free(&got);
+    }
+    if (rc < 0)
+        fprintf(stderr, "genetess: %s\n", err.msg);
+    return rc;
+}
+
 char *movelist_last(const Store *s, const Board *b)
 {
     if (b->moves.n)

@@ -2,7 +2,7 @@
  * The board file holds "(moves <n>.moves <count>)": loading reads neither the file nor its lines, a command
  * appends its new lines (synced) before the board's commit, and lines past the count (a killed command's) are
  * ignored and dropped under the lock by the next append. Only what replays or lists the history (verify, show n#k, the log,
- * the full show) reads the file. */
+ * the full show) reads the file, and a computer opponent about to decide its last lines (movelist_memory_load). */
 #ifndef GENETESS_MOVELIST_H
 #define GENETESS_MOVELIST_H
 
@@ -57,6 +57,18 @@ int movelist_load_reply(const Store *s, Board *b, Buf *reply);
  * store_save_board syncs the file before the board's rename) and marks b as using the file, so that
  * boardfile_write names it. 0, or -1 with err. */
 int movelist_commit(const Store *s, Board *b, Err *err);
+/* What a computer opponent remembers of the history (contract 12): its last lines, at most MOVELIST_MEMORY_LINES
+ * of them and MOVELIST_MEMORY_BYTES bytes with their newlines — the same lines whether a command reads them from
+ * <n>.moves or selfplay holds the whole history in memory. */
+#define MOVELIST_MEMORY_LINES 256
+#define MOVELIST_MEMORY_BYTES 65536
+/* The index in b->moves of the first line of that memory b->moves holds (b->moves.n when it holds none). */
+int movelist_memory_start(const Board *b);
+/* Puts the lines of that memory b->moves lacks in front of it (moves_off lowers by as many): read backwards from
+ * where the lines it holds begin in <n>.moves, at most MOVELIST_MEMORY_BYTES + 1 bytes, or the whole history
+ * (movelist_load) when the board does not know where its lines end there (edited by hand). 0, or -1 with the
+ * reason on stderr (the file missing, or holding fewer lines than the board counts). */
+int movelist_memory_load(const Store *s, Board *b);
 /* The last line of b's history where a hand edit may have put it (malloc'd): from memory, or from
  * <n>.moves when the board does not know where its lines end there (edited by hand: "(moves-end" is
  * missing or counts other lines). NULL otherwise, or when it cannot be read. */

@@ -817,6 +817,7 @@ static bool stage_time(CommandCtx *c, Txn *t)
         return false;
     Game g;
     game_init(&g, b, c->now);
+    g.store = &c->st;
     int *shared = c->req->bot_decisions; /* a message's commands share one bound of bot decisions (contract 15.2) */
     if (shared)
         g.bot_decisions = *shared;
@@ -855,6 +856,7 @@ static int stage_act(CommandCtx *c, Txn *t)
     }
     if (t->flags & TXN_SAVES) {
         game_init(&t->g, t->b, c->now);
+        t->g.store = &c->st;
         t->have_game = true;
         if (c->req->bot_decisions)
             t->g.bot_decisions = *c->req->bot_decisions;

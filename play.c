@@ -273,13 +273,15 @@ static int qmove_act(CommandCtx *c, Txn *t)
 static int resign_act(CommandCtx *c, Txn *t)
 {
     Board *b = t->b;
-    switch (turn_resign(&t->g, t->player)) {
+    TurnResign why = turn_resign(&t->g, t->player);
+    switch (why) {
     case RESIGN_GONE:
         buf_add(&c->reply, "You have already left this game\n");
         return EXIT_REFUSED;
     case RESIGN_DELETE:
-        buf_printf(&c->reply, "You resigned. Genetess board %d was deleted: fewer than 2 players remain.\n",
-                   b->number);
+    case RESIGN_DELETE_BOTS:
+        buf_printf(&c->reply, "You resigned. Genetess board %d was deleted: %s.\n", b->number,
+                   why == RESIGN_DELETE ? "fewer than 2 players remain" : "no person remains, only computer opponents");
         t->deleted = true;
         return EXIT_DONE;
     case RESIGN_REMOVED:

@@ -25,9 +25,12 @@ typedef struct Script {
     long work;
 } Script;
 
-/* True when text runs by the rules on a copy of the board the player knows. */
+/* True when text runs by the rules on a copy of the board the player knows; false, and not run, once SCRIPT_WORK
+ * orders were (contract 12, 15.2: a decision is a bounded amount of work, whatever the board). */
 static bool script_runs(Script *s, const char *text)
 {
+    if (s->work >= SCRIPT_WORK)
+        return false;
     Board *c = weigh_clone(s->fog);
     s->work++;
     bool ok = weigh_apply(c, s->player, text, 0) == 0;

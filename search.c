@@ -328,7 +328,7 @@ char *search_choose(const Board *b, int player, Rng *r, long *work)
     for (int i = 1; i < n; i++)
         if (l.v[i].score + TACTICS * sum[i] / samples > l.v[best].score + TACTICS * sum[best] / samples)
             best = i;
-    *work = orders * unit;
+    *work = orders * unit + l.listed;
     char *text = xstrdup(l.n ? l.v[best].text : "PASS");
     free(sum);
     greedy_free(&l);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bot.h"
+#include "challenge.h"
 #include "map.h"
 #include "turn.h"
 #include "view.h"
@@ -24,14 +25,17 @@ typedef struct SelfplayArgs {
     StrList keys, vals;
 } SelfplayArgs;
 
-/* --bots=KIND,KIND[,...]: 2 to 8 kinds. Returns 0 or refuses. */
+/* --bots=KIND,KIND[,...]: 2 to 8 kinds, each named (no empty one between commas). Returns 0 or refuses. */
 static int selfplay_parse_bots(CommandCtx *c, SelfplayArgs *a, const char *list)
 {
     StrList w = {0};
-    char *t = xstrdup(list);
-    for (char *p = strtok(t, ","); p; p = strtok(NULL, ","))
-        sl_push(&w, p);
-    free(t);
+    for (const char *p = list;; p++) {
+        size_t n = strcspn(p, ",");
+        sl_push_owned(&w, xasprintf("%.*s", (int)n, p));
+        p += n;
+        if (!*p)
+            break;
+    }
     int rc = w.n < 2 || w.n > KINDS_MAX ? -1 : 0;
     for (int i = 0; rc == 0 && i < w.n; i++) {
         char id[32];
@@ -59,41 +63,64 @@ static int selfplay_parse_num(CommandCtx *c, const char *w, int64_t lo, int64_t 
     return 0;
 }
 
+/* selfplay's own options (the others are a challenge's: challenge_option). */
+static const char *const selfplay_own[] = {"players", "bots", "seed", "games", "rounds", "map"};
+
+/* The words: selfplay's own options, each once, and challenge options (contract 6, 12). Returns 0 or refuses:
+ * a word that is no --option=value, an option given twice or unknown, --players with --bots (the synopsis's
+ * alternatives), a value out of range. */
 static int selfplay_parse_args(CommandCtx *c, SelfplayArgs *a)
 {
     memset(a, 0, sizeof *a);
     a->players = 2;
     a->seed = 1;
-    bool bots = false;
+    StrList own = {0}; /* the own options given */
     int64_t n = 0;
-    for (int i = 0; i < c->argc; i++) {
+    int rc = 0;
+    for (int i = 0; i < c->argc && rc == 0; i++) {
         const char *w = c->argv[i], *eq = strchr(w, '=');
-        int rc = 0;
-        if (strncmp(w, "--", 2) != 0 || !eq)
-            return pipeline_refuse(c, EXIT_USAGE, "selfplay takes only --option=value words, not '%s'", w);
-        if (strncmp(w, "--players=", 10) == 0) {
-            if ((rc = selfplay_parse_num(c, w, 2, 8, &n)) == 0)
-                a->players = (int)n;
-        } else if (strncmp(w, "--bots=", 7) == 0) {
-            rc = selfplay_parse_bots(c, a, eq + 1);
-            bots = true;
-        } else if (strncmp(w, "--seed=", 7) == 0) {
-            rc = selfplay_parse_num(c, w, 0, INT64_MAX / 2, &a->seed);
-        } else if (strncmp(w, "--games=", 8) == 0) {
-            rc = selfplay_parse_num(c, w, 1, 100000, &a->games);
-        } else if (strncmp(w, "--rounds=", 9) == 0) {
-            rc = selfplay_parse_num(c, w, 1, BOT_ROUND_CAP, &a->rounds);
-        } else if (strncmp(w, "--map=", 6) == 0) {
-            a->map = eq + 1;
-        } else {
-            char *k = xstrdup(w + 2);
-            k[eq - w - 2] = '\0';
-            sl_push_owned(&a->keys, k);
-            sl_push(&a->vals, eq + 1);
+        if (strncmp(w, "--", 2) != 0 || !eq) {
+            char q[64];
+            rc = pipeline_refuse(c, EXIT_USAGE, "selfplay takes only --option=value words, not '%s'",
+                                 str_quote(w, q, 40));
+            break;
         }
-        if (rc)
-            return rc;
+        char *key = xasprintf("%.*s", (int)(eq - w - 2), w + 2);
+        size_t k = 0;
+        while (k < sizeof selfplay_own / sizeof *selfplay_own && strcmp(key, selfplay_own[k]) != 0)
+            k++;
+        if (k == sizeof selfplay_own / sizeof *selfplay_own) {
+            rc = challenge_option(c, &a->keys, &a->vals, w);
+        } else if ((rc = challenge_option_once(c, &own, key)) == 0) {
+            sl_push(&own, key);
+            if (strcmp(key, "players") == 0) {
+                if ((rc = selfplay_parse_num(c, w, 2, 8, &n)) == 0)
+                    a->players = (int)n;
+            } else if (strcmp(key, "bots") == 0) {
+                rc = selfplay_parse_bots(c, a, eq + 1);
+            } else if (strcmp(key, "seed") == 0) {
+                rc = selfplay_parse_num(c, w, 0, INT64_MAX / 2, &a->seed);
+            } else if (strcmp(key, "games") == 0) {
+                rc = selfplay_parse_num(c, w, 1, 100000, &a->games);
+            } else if (strcmp(key, "rounds") == 0) {
+                rc = selfplay_parse_num(c, w, 1, BOT_ROUND_CAP, &a->rounds);
+            } else {
+                a->map = eq + 1;
+            }
+        }
+        free(key);
     }
+    bool bots = false, players = false;
+    for (int i = 0; i < own.n; i++) {
+        bots |= strcmp(own.v[i], "bots") == 0;
+        players |= strcmp(own.v[i], "players") == 0;
+    }
+    sl_free(&own);
+    if (rc == 0 && bots && players)
+        rc = pipeline_refuse(c, EXIT_USAGE, "--players and --bots are alternatives: give one of them (--bots seats as "
+                                            "many as it names)");
+    if (rc)
+        return rc;
     for (int i = 0; !bots && i < a->players; i++) /* easy and random in turn */
         snprintf(a->kinds[i], sizeof a->kinds[i], "%s", i % 2 ? "random" : "easy");
     if (!a->map)
@@ -101,30 +128,27 @@ static int selfplay_parse_args(CommandCtx *c, SelfplayArgs *a)
     return 0;
 }
 
-/* The new board for seed: the map, its params, the options; the bots seated, bot.<kind><k> numbered per kind.
- * Returns NULL after refusing. */
-static Board *new_board(CommandCtx *c, const SelfplayArgs *a, int64_t seed)
+/* The new board for seed into *out: the map, its params, the options, as challenge makes them (a path to a map
+ * at a terminal); the bots seated, bot.<kind><k> numbered per kind. Returns 0, or the exit status after refusing
+ * as challenge does (help/command-selfplay.txt: EXIT_REFUSED a map that cannot be used or whose param is invalid,
+ * EXIT_USAGE an option's value, more seats than the map has starts). */
+static int new_board(CommandCtx *c, const SelfplayArgs *a, int64_t seed, Board **out)
 {
-    Map map = {0};
-    Err err;
-    if (map_load(c->st.home, a->map, !c->req->by_mail, &map, &err) < 0) { /* a path: at a terminal */
-        pipeline_refuse(c, EXIT_REFUSED, "%s", err.msg);
-        return NULL;
-    }
+    Map map;
+    *out = NULL;
+    int rc = challenge_map_load(c, a->map, a->players, EXIT_USAGE, &map);
     Board *b = map.b;
     map.b = NULL;
-    int rc = 0;
-    for (int i = 0; rc == 0 && i < map.nparams; i++)
-        rc = params_set(&b->par, map.params[i].key, map.params[i].value, &err);
-    for (int i = 0; rc == 0 && i < a->keys.n; i++)
-        rc = params_set(&b->par, a->keys.v[i], a->vals.v[i], &err);
-    b->par.seed = seed;
-    snprintf(b->par.map, sizeof b->par.map, "%s", map.name);
+    if (rc == 0)
+        rc = challenge_params(c, &a->keys, &a->vals, b, &map, a->map);
+    if (rc == 0) {
+        b->par.seed = (uint64_t)seed;
+        snprintf(b->par.map, sizeof b->par.map, "%s", map.name);
+    }
     map_free(&map);
-    if (rc < 0 || a->players > b->nst) {
-        pipeline_refuse(c, EXIT_USAGE, "%s", rc < 0 ? err.msg : "the map has too few starts");
+    if (rc) {
         board_free(b);
-        return NULL;
+        return rc;
     }
     b->number = 1;
     b->np = a->players;
@@ -138,7 +162,8 @@ static Board *new_board(CommandCtx *c, const SelfplayArgs *a, int64_t seed)
         b->pl[i].holiday_left = b->par.holiday_days * 86400;
     }
     rng_seed(&b->rng, b->par.seed);
-    return b;
+    *out = b;
+    return 0;
 }
 
 /* Plays the game on b to its end or the bots' cap (which ends it: ruling 61); true when it ended by itself.
@@ -241,9 +266,10 @@ static int run_games(CommandCtx *c, const SelfplayArgs *a)
     Tally t = {.rounds = xmalloc((size_t)a->games * sizeof(int64_t))};
     Board *last = NULL;
     BotMeasure m = {.log = &t.log, .rounds = (int)a->rounds};
-    for (int64_t k = 0; k < a->games; k++) {
-        Board *b = new_board(c, a, a->seed + k);
-        if (!b)
+    int rc = 0;
+    for (int64_t k = 0; k < a->games && rc == 0; k++) {
+        Board *b;
+        if ((rc = new_board(c, a, a->seed + k, &b)) != 0)
             break;
         int before = t.log.n;
         Game g;
@@ -263,11 +289,10 @@ static int run_games(CommandCtx *c, const SelfplayArgs *a)
         board_free(last);
         last = b;
     }
-    int rc = EXIT_REFUSED;
     if (last) {
         /* the seats as challenged, whatever the turn order: a fresh board names them */
-        Board *seats = new_board(c, a, a->seed);
-        if (seats) {
+        Board *seats;
+        if ((rc = new_board(c, a, a->seed, &seats)) == 0) {
             tally_print(c, a, seats, &t);
             board_free(seats);
             rc = EXIT_DONE;
@@ -290,11 +315,13 @@ int selfplay_run(CommandCtx *c)
         sl_free(&a.vals);
         return rc;
     }
-    Board *b = rc ? NULL : new_board(c, &a, a.seed);
+    Board *b = NULL;
+    if (rc == 0)
+        rc = new_board(c, &a, a.seed, &b);
     sl_free(&a.keys);
     sl_free(&a.vals);
-    if (!b)
-        return rc ? rc : EXIT_REFUSED;
+    if (rc)
+        return rc;
     Game g;
     BotMeasure m = {.rounds = (int)a.rounds};
     bool ended = selfplay_play_out(c, b, &g, &m);

@@ -268,6 +268,45 @@ int store_moves_read(const Store *s, int n, char **text, size_t *len, Err *err)
     return rc;
 }
 
+int store_moves_read_at(const Store *s, int n, int64_t off, size_t len, char *buf, Err *err)
+{
+    int fd = -1;
+    char *p = NULL;
+    for (int k = 0; k < 2 && fd < 0; k++) { /* as store_moves_read: running, else archived */
+        free(p);
+        p = store_moves_path(s, n, k == 1);
+        fd = open(p, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+        if (fd < 0 && errno != ENOENT) {
+            int rc = err_fail(err, "cannot read %s: %s", p, strerror(errno));
+            free(p);
+            return rc;
+        }
+    }
+    if (fd < 0) {
+        free(p);
+        return 1;
+    }
+    struct stat st;
+    int rc = fstat(fd, &st) < 0 ? err_fail(err, "cannot read %s: %s", p, strerror(errno))
+             : !S_ISREG(st.st_mode) ? err_fail(err, "%s is not a regular file", p)
+                                     : 0;
+    size_t got = 0;
+    while (rc == 0 && got < len) {
+        ssize_t r = pread(fd, buf + got, len - got, (off_t)(off + (int64_t)got));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            rc = r < 0 ? err_fail(err, "cannot read %s: %s", p, strerror(errno))
+                       : err_fail(err, "%s holds fewer than the %lld bytes of the lines the board counts", p,
+                                  (long long)(off + (int64_t)len));
+        else
+            got += (size_t)r;
+    }
+    close(fd);
+    free(p);
+    return rc;
+}
+
 /* The length of the first count lines of the open file fd (-1: it holds fewer). Reads the file. */
 static int64_t lines_length(int fd, int64_t count)
 {

@@ -155,6 +155,9 @@ char *store_moves_path(const Store *s, int n, bool archived);
 /* Reads board n's move list (running, else archived) into *text (malloc'd, NUL-terminated) and *len:
  * 0, 1 when there is none, -1 with err. */
 int store_moves_read(const Store *s, int n, char **text, size_t *len, Err *err);
+/* Reads len bytes of board n's move list (running, else archived) from byte off into buf: 0, 1 when there is
+ * none, -1 with err (it holds fewer, or is not a regular file). Never through a link. */
+int store_moves_read_at(const Store *s, int n, int64_t off, size_t len, char *buf, Err *err);
 /* Appends len bytes of text (whole lines) to board n's move list after its first count lines, which end at
  * byte *end (-1: unknown, counted), dropping whatever follows them (a killed command's lines), and starts
  * writing it out (store_save_board syncs it before the board's rename); *end becomes the new length.

@@ -365,8 +365,10 @@ static TurnOutcome bots_play(Game *g)
     int p = b->seat;
     if (!turn_bot_waits(b))
         return TURN_WAITS;
-    if (g->bot_decisions >= BOT_TURNS_PER_COMMAND) {
-        b->clock.deadline = g->now; /* due: the next command or Cleanup plays it (gamelist_due) */
+    /* due: the next command or Cleanup plays it (gamelist_due); so too when what it remembers of the history, the
+     * move list's last lines, cannot be read (contract 10.3, 12: the reason in the server's log) */
+    if (g->bot_decisions >= BOT_TURNS_PER_COMMAND || (g->store && movelist_memory_load(g->store, b) < 0)) {
+        b->clock.deadline = g->now;
         return TURN_WAITS;
     }
     g->bot_decisions++;
@@ -566,7 +568,7 @@ TurnResign turn_resign(Game *g, int player)
 {
     Board *b = g->b;
     if (b->phase == PHASE_ROUND0 && last_person(b, player)) /* only computer opponents would be left */
-        return RESIGN_DELETE;
+        return b->np - 1 < 2 ? RESIGN_DELETE : RESIGN_DELETE_BOTS;
     if (b->phase == PHASE_ROUND0) /* the player leaves the board; round 0 restarts */
         return gamble_resign(g, player) ? RESIGN_DELETE : RESIGN_REMOVED;
     /* An eliminated player still fighting with ronin pieces may resign them too (their pieces become orphans). */

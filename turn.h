@@ -37,13 +37,16 @@ typedef enum TurnResign {
     RESIGN_DONE,    /* the player is out of the game (their pieces orphans); the turns that follow ran */
     RESIGN_REMOVED, /* round 0: the player is gone from the board (the others moved up a seat); round 0 restarts */
     RESIGN_DELETE,  /* round 0 with fewer than 2 players left: nothing changed, the board is to be deleted */
+    RESIGN_DELETE_BOTS, /* round 0, the last person leaving computer opponents alone (contract 12, ruling 61):
+                         * nothing changed, the board is to be deleted */
     RESIGN_GONE,    /* the player had already left (no pieces, no ronin): nothing changed */
 } TurnResign;
 
 /* A player in play resigns: recorded, eliminated (their pieces become orphans); what follows (the caller runs
  * it: turn_run). */
 TurnOutcome turn_resign_in_play(Game *g, int player);
-/* A player resigns (contract 4). In round 0 the last person on the board leaves it to be deleted (RESIGN_DELETE). */
+/* A player resigns (contract 4). In round 0 the last person on the board leaves it to be deleted (RESIGN_DELETE, or
+ * RESIGN_DELETE_BOTS when computer opponents are left). */
 TurnResign turn_resign(Game *g, int player);
 
 /* The loop (turn.c's head): acts on next and the outcomes that follow until a turn waits or the game ends. */

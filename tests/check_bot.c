@@ -7,6 +7,7 @@
 #include "fixtures.h"
 #include "greedy.h"
 #include "legal.h"
+#include "scripts.h"
 #include "search.h"
 #include "weigh.h"
 
@@ -334,8 +335,20 @@ static void hide_e(Board *b) { b->pl[1].e = 777; }
 static void hide_queue(Board *b) { sl_push(&b->pl[1].queue, "MOVE K2 W"); }
 static void hide_phased(Board *b) { fx_piece(b, "C2", 1, "ABr"); }
 static void hide_wall(Board *b) { b->ter[fx_sq(b, "I4")] = TER_IWALL; }
+/* The same pieces in another order in the board's array, as a capture out of view leaves it (board_remove_piece
+ * fills the gap with the last piece) and as a save and load does (the file lists them in reading order). */
+static void hide_array_order(Board *b)
+{
+    for (int i = 0, j = b->npc - 1; i < j; i++, j--) {
+        Piece p = b->pc[i];
+        b->pc[i] = b->pc[j];
+        b->pc[j] = p;
+    }
+    for (int i = 0; i < b->npc; i++)
+        b->at[b->pc[i].sq] = i;
+}
 static void (*const hide[])(Board *) = {hide_piece_moved, hide_piece_codes, hide_undecoded_codes, hide_e,
-                                        hide_queue, hide_phased, hide_wall};
+                                        hide_queue, hide_phased, hide_wall, hide_array_order};
 #define NHIDE ((int)(sizeof hide / sizeof hide[0]))
 static const char *const kinds[] = {"bot.greedy", "bot.random", "bot.strong", "bot.easy",
                                     "bot.rush",   "bot.swarm",  "bot.decoder", "bot.turtle"};
@@ -361,7 +374,8 @@ static Board *fog_board(const char *kind, void (*change)(Board *))
 
 /* Fog honesty, differentially (contract 12): for every bot kind, a change to a fact its player cannot see — a
  * hidden piece's place or codes, the codes of a piece it sees but does not decode, another player's E or stored
- * queue, a phased piece, a wall out of view — leaves its order as it was; the board's generator is not drawn from. */
+ * queue, a phased piece, a wall out of view, the order of the board's array of pieces — leaves its order as it
+ * was; the board's generator is not drawn from. */
 START_TEST(test_choice_uses_no_hidden_information)
 {
     const char *kind = kinds[_i / NHIDE];
@@ -376,6 +390,51 @@ START_TEST(test_choice_uses_no_hidden_information)
     free(x);
     free(y);
     board_free(b);
+    board_free(c);
+}
+END_TEST
+
+/* A board of equals, where the order of the pieces' array would break the tie: the King on its start B3, AB
+ * pieces on C2 and C4 as far from the goal (the enemy start, K3, out of view), no E to buy anything — not in
+ * reading order in the array. */
+static Board *equals_board(const char *kind)
+{
+    Board *b = two_bots(kind);
+    snprintf(b->pl[1].id, sizeof b->pl[1].id, "bob"); /* kind may be bot.random: no player twice in a file */
+    b->st = xcalloc(2, sizeof *b->st);
+    b->st[0] = (Start){.label = 1, .sq = fx_sq(b, "B3")};
+    b->st[1] = (Start){.label = 2, .sq = fx_sq(b, "K3")};
+    b->nst = 2;
+    b->pl[0].e = 0;
+    fx_piece(b, "C4", 0, "AB");
+    fx_piece(b, "K3", 1, "K");
+    fx_piece(b, "B3", 0, "K");
+    fx_piece(b, "C2", 0, "AB");
+    rng_seed(&b->rng, 7);
+    return b;
+}
+
+/* The order of the board's array is nothing the player sees (contract 12): the same board with its array
+ * reversed — as a capture out of view reorders it — and the same board written and read back (the file lists the
+ * pieces in reading order) give the same order as the board in memory. */
+START_TEST(test_choice_ignores_the_array_order)
+{
+    const char *kind = kinds[_i];
+    Board *b = equals_board(kind), *r = equals_board(kind);
+    hide_array_order(r);
+    char *text = boardfile_write(b);
+    Err err;
+    Board *c = boardfile_parse(text, "test", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    ck_assert_int_ne(c->pc[0].sq, b->pc[0].sq); /* the arrays differ */
+    char *x = bot_choose(b, 0, NULL), *y = bot_choose(r, 0, NULL), *z = bot_choose(c, 0, NULL);
+    ck_assert_msg(strcmp(x, y) == 0 && strcmp(x, z) == 0, "%s: in memory %s, reversed %s, read back %s", kind, x, y, z);
+    free(text);
+    free(x);
+    free(y);
+    free(z);
+    board_free(b);
+    board_free(r);
     board_free(c);
 }
 END_TEST
@@ -414,7 +473,7 @@ START_TEST(test_strong_is_repeatable_and_bounded)
 END_TEST
 
 /* bot.strong's effort comes from the board's size only: the whole of SEARCH_WORK up to SEARCH_AREA squares (every
- * built-in map), less in proportion beyond (the 60x60 bench board: its decision stays within 2 s), never below
+ * built-in map), less in proportion beyond (the 60x60 bench board: a median of 57 ms, contract 12), never below
  * SEARCH_WORK_MIN. */
 START_TEST(test_strong_work_scales_with_the_board)
 {
@@ -424,6 +483,69 @@ START_TEST(test_strong_work_scales_with_the_board)
     ck_assert_int_eq(search_work(&b), SEARCH_WORK * SEARCH_AREA / 3600);
     b.w = b.h = 500;
     ck_assert_int_eq(search_work(&b), SEARCH_WORK_MIN);
+}
+END_TEST
+
+/* The audit's crowd: melee's size, 45x29, the player's King on C3 and bob's on AP27, and 366 ADDDDDN pieces, 180
+ * and 186 a side, in the rows between (each TELEPORTs to any of the 120 squares it sees): over 44,000 orders a side
+ * to list, which took one decision 3.4 to 4.3 s, uncounted (contract 12, 15.2). */
+static Board *crowd(const char *kind)
+{
+    static char grid[29][46];
+    static const char *rows[30];
+    for (int r = 0; r < 29; r++) {
+        for (int c = 0; c < 45; c++)
+            grid[r][c] = r == 0 || r == 28 || c == 0 || c == 44 ? '#' : '.';
+        grid[r][45] = '\0';
+        rows[r] = grid[r];
+    }
+    rows[29] = NULL;
+    Board *b = fx_board(rows, 2, 10);
+    snprintf(b->pl[0].id, sizeof b->pl[0].id, "%s", kind);
+    snprintf(b->pl[1].id, sizeof b->pl[1].id, "bob");
+    fx_piece(b, "C3", 0, "K");
+    fx_piece(b, "AP27", 1, "K");
+    char name[16];
+    for (int r = 10, n = 0; r < 27; r += 2)
+        for (int c = 2; c <= 42 && n < 366; c++, n++)
+            fx_piece(b, board_sq_name(b, board_sq(b, c, r), name), c < 22 ? 0 : 1, "ADDDDDN");
+    return b;
+}
+
+/* However many orders a board holds, a bot's decision is a bounded amount of work (contract 12, 15.2), each order
+ * tried on a scratch board counted: listing them stops at LEGAL_BOT_WORK (the King's orders first, PASS always),
+ * bot.easy and bot.greedy weigh GREEDY_WORK more, bot.strong SEARCH_WORK, a script runs SCRIPT_WORK at most. */
+START_TEST(test_decision_work_is_bounded)
+{
+    const char *kind = kinds[_i];
+    Board *b = crowd(kind);
+    LegalList l;
+    long listed;
+    legal_orders_within(b, 0, LEGAL_BOT_WORK, &listed, &l);
+    ck_assert_int_le(listed, LEGAL_BOT_WORK);
+    ck_assert_int_gt(listed, LEGAL_BOT_WORK - 20);
+    ck_assert_int_eq(l.v[0].sq, fx_sq(b, "C3")); /* the King's group, whole */
+    ck_assert_int_eq(l.v[0].orders.n, 4);          /* its MOVEs to C2, B3, D3 and C4 */
+    const LegalGroup *last = &l.v[l.n - 1];
+    ck_assert_str_eq(last->orders.v[last->orders.n - 1], "PASS");
+    legal_free(&l);
+    BotLog log = {0};
+    BotMeasure m = {.log = &log};
+    char *t = bot_choose(b, 0, &m);
+    long most = strcmp(kind, "bot.strong") == 0                                      ? LEGAL_BOT_WORK + SEARCH_WORK
+                : strcmp(kind, "bot.greedy") == 0 || strcmp(kind, "bot.easy") == 0 ? LEGAL_BOT_WORK + GREEDY_WORK
+                : strcmp(kind, "bot.random") == 0                                   ? LEGAL_BOT_WORK
+                                                                                    : SCRIPT_WORK;
+    ck_assert_int_eq(log.n, 1);
+    ck_assert_msg(log.v[0].work <= most, "%s: work %ld", kind, log.v[0].work);
+    if (most > SCRIPT_WORK || strcmp(kind, "bot.random") == 0) /* the listing is counted */
+        ck_assert_msg(log.v[0].work >= listed, "%s: work %ld", kind, log.v[0].work);
+    Board *f = legal_fog(b, 0);
+    ck_assert_msg(strcmp(t, "PASS") == 0 || legal_accepted(f, 0, t), "%s", t);
+    board_free(f);
+    free(log.v);
+    free(t);
+    board_free(b);
 }
 END_TEST
 
@@ -509,6 +631,8 @@ Suite *bot_suite(void)
     tcase_add_test(tc, test_greedy_does_not_repeat_a_failed_order);
     tcase_add_loop_test(tc, test_choice_uses_no_hidden_information, 0, NKINDS * NHIDE);
     tcase_add_loop_test(tc, test_choice_follows_what_it_sees, 0, NKINDS);
+    tcase_add_loop_test(tc, test_choice_ignores_the_array_order, 0, NKINDS);
+    tcase_add_loop_test(tc, test_decision_work_is_bounded, 0, NKINDS);
     tcase_add_test(tc, test_strong_is_repeatable_and_bounded);
     tcase_add_test(tc, test_strong_work_scales_with_the_board);
     tcase_add_test(tc, test_strong_king_keeps_to_its_lair);

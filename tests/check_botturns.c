@@ -237,7 +237,7 @@ START_TEST(test_round0_last_person_deletes)
     b->round = 0;
     Game g;
     game_init(&g, b, T0);
-    ck_assert_int_eq(turn_resign(&g, 0), RESIGN_DELETE);
+    ck_assert_int_eq(turn_resign(&g, 0), RESIGN_DELETE_BOTS); /* the reason: no person remains (seven players do) */
     game_done(&g);
     ck_assert_int_eq(b->np, SEATS);
     ck_assert_int_eq(b->moves.n, 0);

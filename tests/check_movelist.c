@@ -231,6 +231,80 @@ START_TEST(test_moves_entry_form)
 }
 END_TEST
 
+/* What a bot remembers of the history (contract 12) is the same lines whether the board holds them all in memory
+ * (selfplay) or a command reads them from <n>.moves: the last MOVELIST_MEMORY_LINES, at most MOVELIST_MEMORY_BYTES
+ * bytes. _i: 0 short lines (the line bound), 1 long ones (the byte bound), 2 the board does not know where its
+ * lines end (a hand edit: the whole file read), 3 a second load after more lines came (the first line held is no
+ * longer the end of the file's). */
+START_TEST(test_memory_is_the_last_lines)
+{
+    Store s;
+    open_store(&s);
+    Board *all = two_lines();
+    sl_clear(&all->moves);
+    int n = _i == 1 ? 150 : 300;
+    for (int i = 0; i < n; i++)
+        sl_push_owned(&all->moves, xasprintf("%da alice PASS%*s", i + 1, _i == 1 ? 700 + i : i % 7, "x"));
+    Err err;
+    ck_assert_int_eq(movelist_commit(&s, all, &err), 0);
+    Board *b = copy_of(all); /* as a command loads it: no line in memory */
+    ck_assert_int_eq(b->moves.n, 0);
+    if (_i == 2)
+        b->moves_end = -1;
+    if (_i == 3) { /* a command's first decision, then more lines */
+        ck_assert_int_eq(movelist_memory_load(&s, b), 0);
+        for (int i = 0; i < 40; i++) {
+            char *line = xasprintf("%db bob PASS %d", n + i, i);
+            sl_push(&b->moves, line);
+            sl_push_owned(&all->moves, line);
+        }
+    }
+    ck_assert_int_eq(movelist_memory_load(&s, b), 0);
+    int first = movelist_memory_start(all), held = all->moves.n - first;
+    size_t bytes = 0;
+    for (int k = first; k < all->moves.n; k++)
+        bytes += strlen(all->moves.v[k]) + 1;
+    if (_i == 1) /* as many as fit: one more would not */
+        ck_assert(bytes <= MOVELIST_MEMORY_BYTES &&
+                  bytes + strlen(all->moves.v[first - 1]) + 1 > MOVELIST_MEMORY_BYTES);
+    else
+        ck_assert_int_eq(held, MOVELIST_MEMORY_LINES);
+    int from = movelist_memory_start(b);
+    ck_assert_int_eq(b->moves.n - from, held);
+    for (int k = 0; k < held; k++)
+        ck_assert_str_eq(b->moves.v[from + k], all->moves.v[first + k]);
+    ck_assert_int_eq(board_moves_count(b), board_moves_count(all));
+    ck_assert_int_eq(movelist_memory_load(&s, b), 0); /* nothing more to read */
+    ck_assert_int_eq(movelist_load(&s, b, &err), 0); /* and the whole history is still the same */
+    ck_assert_int_eq(b->moves.n, all->moves.n);
+    for (int k = 0; k < all->moves.n; k++)
+        ck_assert_str_eq(b->moves.v[k], all->moves.v[k]);
+    board_free(b);
+    board_free(all);
+    store_close(&s);
+}
+END_TEST
+
+/* A move list shorter than the board says is an error, never a shorter memory. */
+START_TEST(test_memory_of_a_short_file_refused)
+{
+    Store s;
+    Board *b = committed(&s);
+    put(&s, "games/Genetess/101.moves", "1b bob MOVE D2 W (Failed)\n");
+    b->moves_end = (int64_t)strlen("1a alice PASS\n1b bob MOVE D2 W (Failed)\n");
+    int saved = stderr_begin("/dev/null");
+    ck_assert_int_eq(movelist_memory_load(&s, b), -1);
+    char *p = store_moves_path(&s, 101, false);
+    ck_assert_int_eq(unlink(p), 0);
+    free(p);
+    ck_assert_int_eq(movelist_memory_load(&s, b), -1);
+    stderr_end(saved);
+    ck_assert_int_eq(b->moves.n, 0);
+    board_free(b);
+    store_close(&s);
+}
+END_TEST
+
 Suite *movelist_suite(void)
 {
     Suite *s = suite_create("movelist");
@@ -242,6 +316,8 @@ Suite *movelist_suite(void)
     tcase_add_test(tc, test_short_or_missing_file_refused);
     tcase_add_test(tc, test_inline_board_rewrites_the_file);
     tcase_add_test(tc, test_moves_entry_form);
+    tcase_add_loop_test(tc, test_memory_is_the_last_lines, 0, 4);
+    tcase_add_test(tc, test_memory_of_a_short_file_refused);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -164,6 +164,37 @@ has "--bots takes 2 to 8 of easy, greedy, strong, random, rush, swarm, decoder a
 run 2 selfplay --games=0
 has "--games must be a whole number from 1 to 100000"
 
+# ---- selfplay refuses as challenge does (contract 6, 12; help/command-selfplay.txt): each option once, --players
+# or --bots, every kind named; an unknown option or a bad value, too few starts, a file that is no map ----
+run 2 selfplay --foo=1 --rounds=1 --games=1
+assert_eq "Invalid Genetess parameter '--foo=1'" "$(cat "$OUT")" "selfplay --foo=1"
+run 2 selfplay --start-e=abc --rounds=1 --games=1
+assert_eq "Invalid Genetess parameter '--start-e=abc': start-e must be a whole number from 0 to 1000000000000" \
+  "$(cat "$OUT")" "selfplay --start-e=abc"
+run 2 selfplay --players=5 --map=duel --rounds=1 --games=1
+assert_eq "At most 2 players can play on map duel" "$(cat "$OUT")" "selfplay --players=5 --map=duel"
+run 2 selfplay --bots=easy,greedy,random --map=duel --rounds=1
+has "At most 2 players can play on map duel"
+printf 'root:x:0:0:root:/root:/bin/sh\n' >"$T/passwd"
+run 1 selfplay --map="$T/passwd" --rounds=1 --games=1
+assert_eq "$T/passwd:1: unknown directive (name, grid, start, piece, special, param)" "$(cat "$OUT")" "a file that is no map"
+hasnt "root"
+run 1 challenge --map="$T/passwd" alice bot:easy
+assert_eq "$T/passwd:1: unknown directive (name, grid, start, piece, special, param)" "$(cat "$OUT")" "challenge's words"
+run 2 selfplay --players=2 --players=3 --rounds=1 --games=1
+assert_eq "--players is given twice: an option takes one value" "$(cat "$OUT")" "--players twice"
+run 2 selfplay --seed=1 --seed=2 --rounds=1
+has "--seed is given twice: an option takes one value"
+run 2 selfplay --start-e=5 --start-e=6 --rounds=1
+has "--start-e is given twice: an option takes one value"
+run 2 selfplay --players=3 --bots=easy,greedy --rounds=1 --games=1
+assert_eq "--players and --bots are alternatives: give one of them (--bots seats as many as it names)" "$(cat "$OUT")" \
+  "--players with --bots"
+for _k in easy,,greedy ,easy,greedy easy,greedy, easy,greedy,,; do
+  run 2 selfplay --bots=$_k --rounds=1 --games=1
+  has "--bots takes 2 to 8 of easy, greedy, strong, random, rush, swarm, decoder and turtle, joined by commas"
+done
+
 # ---- a bot captures the last person's King: the game ends on the same seat live and in its replay (bot.easy:
 # the greedy of before issue 33, which fears only what it sees) ----
 run 0 challenge --gamble=none --seed=5 alice bot:easy bot:easy2 bot:easy3 bot:easy4 bot:easy5 bot:easy6 bot:easy7
@@ -173,3 +204,69 @@ while [ $i -lt 10 ]; do "$G" move "$K" alice secret PASS >/dev/null 2>&1; i=$((i
 assert_grep "^(result tie (14))$" "$GAMES/$K" # bot.easy7 takes her King on O3 in round 10
 run 0 verify "$K"
 has "consistent"
+
+# ---- a capture out of a bot's view changes nothing it does (contract 12): far from bot.swarm's corner of quartet,
+# bob's piece takes alice's or steps aside; the swarm's order is the same (the capture reorders the board's array
+# of pieces, which the bot never walks) ----
+for _o in "MOVE AA4 S" "MOVE AA4 W"; do
+  run 0 challenge --gamble=none --start-e=0 --seed=5 --map=quartet alice bob bot:swarm
+  _b=$(last_board)
+  awk '
+    /^\(pieces$/ { skip = 1; print; print "D3 alice K"; print "AB3 bob K"; print "AA4 bob A"; print "AA5 alice A"
+                   n = split("C17 C18 D18 E18 D19:K B20 F20", sq, " ")
+                   for (i = 1; i <= n; i++) { split(sq[i] ":AB", p, ":"); print p[1] " bot.swarm " p[2] }
+                   next }
+    skip && /^\)$/ { skip = 0 }
+    skip { next }
+    /^\(turn play 1 0\)$/ { print "(turn play 1 1)"; next }
+    { print }' "$GAMES/$_b" >"$T/edited" && mv "$T/edited" "$GAMES/$_b"
+  add_moves_line "$GAMES/$_b" "1a admin EDIT the pieces of a test"
+  run 0 move $_b bob hunter2 "$_o"
+  tail -n 1 "$GAMES/$_b.moves" >"$T/swarm.$_b"
+  run 0 verify $_b
+  has "consistent"
+done
+assert_eq "1c bot.swarm MOVE F20 N-N" "$(cat "$T/swarm.$((_b - 1))")" "the swarm's order after bob's capture"
+assert_eq "1c bot.swarm MOVE F20 N-N" "$(cat "$T/swarm.$_b")" "the swarm's order after bob's step aside"
+
+# ---- a bot remembers its own last orders alike in a live game and in one command (contract 10.3, 12): loading a
+# board reads no move-list line, so a bot about to decide reads the last lines of <n>.moves; its MOVE through
+# alice's piece out of its view fails once and is not given again ----
+# greedy_game: board 101-like game of alice and bot.greedy on duel, an A of alice's on M8 out of view of the
+# bot's ABB on O8; echoes the board's number.
+greedy_game() {
+  run 0 challenge --gamble=none --start-e=0 --seed=5 alice bot:greedy
+  _g=$(last_board)
+  awk '
+    /^\(initial$/ { done = 1 }
+    !done && $0 == "C3 alice K" { print; print "M8 alice A"; print "O8 bot.greedy ABB"; next }
+    { print }' "$GAMES/$_g" >"$T/edited" && mv "$T/edited" "$GAMES/$_g"
+  add_moves_line "$GAMES/$_g" "1a admin EDIT the pieces of a test"
+}
+greedy_game
+_live=$_g
+for _t in 1 2 3 4 5; do run 0 move $_live alice secret PASS; done
+greedy_game
+_one=$_g
+run 0 queue $_one alice secret "*PASS / *PASS / *PASS / *PASS / *PASS"
+run 0 move $_one alice secret PASS # the live order takes the queue's head: five turns
+grep " bot.greedy " "$GAMES/$_live.moves" >"$T/greedy.live"
+grep " bot.greedy " "$GAMES/$_one.moves" >"$T/greedy.one"
+assert_eq "$(cat "$T/greedy.one")" "$(cat "$T/greedy.live")" "bot.greedy's orders, a command a turn and all in one"
+assert_eq "1" "$(grep -c 'MOVE O8 W-W-W (Failed)$' "$T/greedy.live")" "the failed MOVE given once"
+run 0 verify $_live
+has "consistent"
+
+# ---- round 0: the last person's resign deletes the board, saying why: no person remains (two bots do), or fewer
+# than 2 players ----
+run 0 challenge --seed=5 alice bot:easy bot:greedy
+_r0=$(last_board)
+run 0 resign $_r0 alice secret
+assert_eq "You resigned. Genetess board $_r0 was deleted: no person remains, only computer opponents." "$(cat "$OUT")" \
+  "resign: the last person of three"
+assert_no_file "$GAMES/$_r0"
+run 0 challenge --seed=5 alice bot:easy
+_r0=$(last_board)
+run 0 resign $_r0 alice secret
+assert_eq "You resigned. Genetess board $_r0 was deleted: fewer than 2 players remain." "$(cat "$OUT")" \
+  "resign: one of two"
