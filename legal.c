@@ -18,15 +18,11 @@
 
 /* ---- the board as the player knows it ---- */
 
-/* Orders pieces by square, in a fixed scramble of the squares (Knuth's multiplicative hash of the square's
- * number): an order of what the bot sees alone, as reading order is, but with no corner of the board first —
- * the bots break ties and draw in this order, and reading order sent the top-left pieces first in every tie
- * (four-player games at the round cap: 9 of 40 in make botbench, 4 of 40 in this order). */
+/* Orders pieces by square, reading order. */
 static int by_square(const void *x, const void *y)
 {
     const Piece *a = x, *b = y;
-    uint32_t ka = (uint32_t)a->sq * 2654435761u, kb = (uint32_t)b->sq * 2654435761u;
-    return (ka > kb) - (ka < kb);
+    return (a->sq > b->sq) - (a->sq < b->sq);
 }
 
 /* Rebuilds b->at from b->pc. */
@@ -66,9 +62,9 @@ Board *legal_fog_map(const Board *b, int player, bool interior_walls)
         f->pc[k++] = p;
     }
     f->npc = k;
-    /* contract 12: what it sees, in an order of what it sees — by square (by_square), numbered afresh — never the
-     * real board's array, which a capture out of view reorders (board_remove_piece) and a save and load sorts: the
-     * bots walk their pieces, break ties and draw in this order */
+    /* contract 12: what it sees, in an order of what it sees — by square, numbered afresh — never the real board's
+     * array, which a capture out of view reorders (board_remove_piece) and a save and load sorts: the bots walk
+     * their pieces, break ties and draw in this order */
     if (k > 1)
         qsort(f->pc, (size_t)k, sizeof *f->pc, by_square);
     for (int i = 0; i < k; i++)

@@ -226,8 +226,8 @@ for _o in "MOVE AA4 S" "MOVE AA4 W"; do
   run 0 verify $_b
   has "consistent"
 done
-assert_eq "1c bot.swarm MOVE C17 E-N" "$(cat "$T/swarm.$((_b - 1))")" "the swarm's order after bob's capture"
-assert_eq "1c bot.swarm MOVE C17 E-N" "$(cat "$T/swarm.$_b")" "the swarm's order after bob's step aside"
+assert_eq "1c bot.swarm MOVE F20 N-N" "$(cat "$T/swarm.$((_b - 1))")" "the swarm's order after bob's capture"
+assert_eq "1c bot.swarm MOVE F20 N-N" "$(cat "$T/swarm.$_b")" "the swarm's order after bob's step aside"
 
 # ---- a bot remembers its own last orders alike in a live game and in one command (contract 10.3, 12): loading a
 # board reads no move-list line, so a bot about to decide reads the last lines of <n>.moves; its MOVE through
