@@ -207,11 +207,8 @@ int challenge_params(CommandCtx *c, const StrList *keys, const StrList *vals, Bo
     char q[64];
     *par = params_default();
     par->seed = challenge_seed(); /* contract 6: unpredictable, unless a map's param or --seed at a terminal sets it */
-    for (int i = 0; i < map->nparams; i++)
-        if (params_set(par, map->params[i].key, map->params[i].value, &err) < 0) {
-            buf_printf(&c->reply, "the map's param %s is invalid: %s\n", map->params[i].key, err.msg);
-            return EXIT_REFUSED;
-        }
+    for (int i = 0; i < map->nparams; i++) /* each value was checked as the map was read (map_parse: contract 6) */
+        (void)params_set(par, map->params[i].key, map->params[i].value, &err);
     for (int i = 0; i < keys->n; i++)
         if (strcmp(keys->v[i], "map") != 0 && params_set(par, keys->v[i], vals->v[i], &err) < 0) {
             buf_printf(&c->reply, "Invalid Genetess parameter '--%s=%s': %s\n", keys->v[i],
@@ -272,8 +269,9 @@ static int challenge_map(CommandCtx *c, const Challenge *ch, Board **out)
         buf_printf(&c->reply, "At most 8 players can play\n");
         return EXIT_REFUSED;
     }
-    if (map_builtin_name(mapname)) /* a built-in map goes by its own name, whatever the case it was given in */
-        mapname = map_builtin_name(mapname);
+    const char *own = map_builtin_name(mapname); /* a built-in map goes by its own name, in any case given */
+    if (own)
+        mapname = own;
     int rc = challenge_map_load(c, mapname, ch->ids.n, EXIT_REFUSED, &map);
     if (map.b) {
         *out = map.b;

@@ -377,6 +377,19 @@ static LegalGroup *new_group(LegalList *l, int sq)
     return g;
 }
 
+/* The orders of the first pieces groups of out whose piece holds K (kings) or not: MOVE when moves, the other
+ * verbs when others (legal_piece_orders). */
+static void fill_pieces(Ctx *c, LegalList *out, int pieces, bool kings, bool moves, bool others)
+{
+    for (int i = 0; i < pieces; i++) {
+        const Piece *p = board_piece_at(c->fog, out->v[i].sq);
+        if ((p->g.n[GENE_K] > 0) != kings)
+            continue;
+        c->grp = &out->v[i];
+        legal_piece_orders(c, p, moves, others);
+    }
+}
+
 /* legal_orders within max work (max <= 0: none); *work (may be NULL) gets the work taken. The groups are made in
  * the list's order, then filled in the order of what matters most when the bound cuts the list short: the Kings'
  * orders, CREATE and PASS (PASS always), the other pieces' MOVEs, then their other orders — the pieces in reading
@@ -399,24 +412,16 @@ static void list_orders(const Board *b, int player, int sq, long max, long *work
     int pieces = out->n;
     if (sq < 0)
         new_group(out, -1);
-    for (int step = 0; step < 4; step++) {
-        if (step == 1 && sq < 0) {
-            c.grp = &out->v[pieces];
-            creates(&c);
-            c.max = 0; /* PASS is always listed */
-            try_order(&c, "PASS", "");
-            c.max = max;
-        }
-        for (int i = 0; i < pieces && step != 1; i++) {
-            const Piece *p = board_piece_at(fog, out->v[i].sq);
-            bool king = p->g.n[GENE_K] > 0;
-            c.grp = &out->v[i];
-            if (step == 0 && king)
-                legal_piece_orders(&c, p, true, true);
-            else if (step > 1 && !king)
-                legal_piece_orders(&c, p, step == 2, step == 3);
-        }
+    fill_pieces(&c, out, pieces, true, true, true); /* the Kings' orders */
+    if (sq < 0) {
+        c.grp = &out->v[pieces];
+        creates(&c);
+        c.max = 0; /* PASS is always listed */
+        try_order(&c, "PASS", "");
+        c.max = max;
     }
+    fill_pieces(&c, out, pieces, false, true, false); /* the other pieces' MOVEs */
+    fill_pieces(&c, out, pieces, false, false, true); /* then their other orders */
     if (work)
         *work = c.work;
     board_free(fog);

@@ -75,6 +75,7 @@ static int selfplay_parse_args(CommandCtx *c, SelfplayArgs *a)
     a->players = 2;
     a->seed = 1;
     StrList own = {0}; /* the own options given */
+    bool bots = false, players = false;
     int64_t n = 0;
     int rc = 0;
     for (int i = 0; i < c->argc && rc == 0; i++) {
@@ -94,9 +95,11 @@ static int selfplay_parse_args(CommandCtx *c, SelfplayArgs *a)
         } else if ((rc = challenge_option_once(c, &own, key)) == 0) {
             sl_push(&own, key);
             if (strcmp(key, "players") == 0) {
+                players = true;
                 if ((rc = selfplay_parse_num(c, w, 2, 8, &n)) == 0)
                     a->players = (int)n;
             } else if (strcmp(key, "bots") == 0) {
+                bots = true;
                 rc = selfplay_parse_bots(c, a, eq + 1);
             } else if (strcmp(key, "seed") == 0) {
                 rc = selfplay_parse_num(c, w, 0, INT64_MAX / 2, &a->seed);
@@ -109,11 +112,6 @@ static int selfplay_parse_args(CommandCtx *c, SelfplayArgs *a)
             }
         }
         free(key);
-    }
-    bool bots = false, players = false;
-    for (int i = 0; i < own.n; i++) {
-        bots |= strcmp(own.v[i], "bots") == 0;
-        players |= strcmp(own.v[i], "players") == 0;
     }
     sl_free(&own);
     if (rc == 0 && bots && players)
